@@ -1,0 +1,35 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+
+// electron-vite builds three bundles: main (plus the local backend that main runs in a
+// utilityProcess), the sandboxed preload, and the renderer.
+export default defineConfig({
+  main: {
+    resolve: { alias: { '@shared': resolve('src/shared') } },
+    build: {
+      // electron-store is ESM-only; bundling it keeps main a plain CommonJS file.
+      externalizeDeps: { exclude: ['electron-store', 'conf'] },
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          backend: resolve('src/backend/utility-entry.ts')
+        }
+      }
+    }
+  },
+  preload: {
+    resolve: { alias: { '@shared': resolve('src/shared') } },
+    build: {
+      // A sandboxed preload cannot require node_modules, so it is one self-contained file.
+      externalizeDeps: false,
+      rollupOptions: { input: { index: resolve('src/preload/index.ts') } }
+    }
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    resolve: { alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') } },
+    plugins: [react()],
+    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } }
+  }
+})

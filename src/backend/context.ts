@@ -1,0 +1,34 @@
+// What every API module of the local backend is given: no globals, so tests can build one
+// around an in-memory database.
+
+import type { Database } from './db/database'
+import type { JwtKeys } from './jwt'
+
+export interface BackendConfig {
+  /** When true, sign-up returns a bare user and writes a confirmation link to the outbox. */
+  enableConfirmations: boolean
+  /** Where confirmation mails go when confirmations are on (null: only logged). */
+  outboxDir: string | null
+  /** Where object bytes are kept; null keeps them in memory (tests, --memory). */
+  storageDir: string | null
+  /** Token endpoint requests allowed per client address per minute. */
+  tokenRateLimitPerMinute: number
+  /** The site root that confirmation links redirect to by default. */
+  siteUrl: string
+}
+
+export interface BackendContext {
+  db: Database
+  keys: JwtKeys
+  config: BackendConfig
+  /** The base URL clients use, e.g. http://127.0.0.1:54321 (known once the server listens). */
+  publicUrl(): string
+}
+
+export const DEFAULT_CONFIG: BackendConfig = {
+  enableConfirmations: false,
+  outboxDir: null,
+  storageDir: null,
+  tokenRateLimitPerMinute: 60,
+  siteUrl: 'http://127.0.0.1:3000'
+}

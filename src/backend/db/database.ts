@@ -1,0 +1,33 @@
+// One small interface over PGlite and node-postgres, so everything above it (auth, REST,
+// storage, migrations, tests) runs unchanged on either.
+
+export interface QueryResult<Row> {
+  rows: Row[]
+  /** Rows changed by INSERT/UPDATE/DELETE, or returned by SELECT. */
+  rowCount: number
+}
+
+export interface Queryable {
+  /** One statement with bound parameters ($1, $2, …). */
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>
+  /** Several statements without parameters (migrations, bootstrap). */
+  exec(sql: string): Promise<void>
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /** Runs `work` in one transaction: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+}
+
+/** A Postgres error as both drivers report it. */
+export interface PostgresError extends Error {
+  code?: string
+  detail?: string
+  hint?: string
+}
+
+export function isPostgresError(error: unknown): error is PostgresError {
+  return error instanceof Error && typeof (error as PostgresError).code === 'string'
+}

@@ -1,0 +1,108 @@
+// JWTs for the local backend: access tokens, the anon and service keys, and turning a
+// request's bearer token into the database role and claims that RLS sees.
+
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
+
+export type ApiRole = 'anon' | 'authenticated' | 'service_role'
+
+export interface Claims extends JWTPayload {
+  role: ApiRole
+  sub?: string
+  email?: string
+  session_id?: string
+}
+
+export const ACCESS_TOKEN_TTL_SECONDS = 3600
+/** API keys outlive any install; they carry only a role. */
+const API_KEY_TTL_SECONDS = 10 * 365 * 24 * 3600
+
+export interface JwtKeys {
+  readonly secret: Uint8Array
+  readonly issuer: string
+}
+
+/**
+ * The per-install secret, created on first start and kept in the data folder (mode 0600).
+ * With no folder (in-memory backends) it lives only as long as the process.
+ */
+export async function loadOrCreateJwtSecret(file: string | null): Promise<Uint8Array> {
+  if (!file) return randomBytes(48)
+  try {
+    const text = (await readFile(file, 'utf8')).trim()
+    if (text.length >= 64) return Buffer.from(text, 'hex')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+  }
+  const secret = randomBytes(48)
+  await mkdir(dirname(file), { recursive: true })
+  await writeFile(file, secret.toString('hex'), { mode: 0o600 })
+  return secret
+}
+
+export async function signJwt(
+  keys: JwtKeys,
+  claims: Claims,
+  ttlSeconds: number = ACCESS_TOKEN_TTL_SECONDS
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({ ...claims })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(keys.issuer)
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttlSeconds)
+    .sign(keys.secret)
+}
+
+export function signApiKey(keys: JwtKeys, role: 'anon' | 'service_role'): Promise<string> {
+  return signJwt(keys, { role }, API_KEY_TTL_SECONDS)
+}
+
+export class JwtError extends Error {
+  constructor(
+    message: string,
+    readonly expired: boolean
+  ) {
+    super(message)
+  }
+}
+
+const ROLES: readonly ApiRole[] = ['anon', 'authenticated', 'service_role']
+
+/** Verifies signature (HS256 only, so `alg: none` and key confusion fail) and expiry. */
+export async function verifyJwt(keys: JwtKeys, token: string): Promise<Claims> {
+  const parts = token.split('.')
+  if (parts.length !== 3) throw new JwtError(`Expected 3 parts in JWT; got ${parts.length}`, false)
+  try {
+    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] })
+    const role = payload.role
+    if (typeof role !== 'string' || !ROLES.includes(role as ApiRole)) {
+      throw new JwtError('JWT has no valid role claim', false)
+    }
+    return payload as Claims
+  } catch (error) {
+    if (error instanceof JwtError) throw error
+    if (error instanceof errors.JWTExpired) throw new JwtError('JWT expired', true)
+    throw new JwtError('JWT cryptographic operation failed', false)
+  }
+}
+
+export interface RequestIdentity {
+  role: ApiRole
+  claims: Claims
+}
+
+/**
+ * The role comes only from the bearer token, never from `apikey` (reference §0). No
+ * Authorization header means anon.
+ */
+export async function identifyRequest(
+  keys: JwtKeys,
+  bearer: string | null
+): Promise<RequestIdentity> {
+  if (!bearer) return { role: 'anon', claims: { role: 'anon' } }
+  const claims = await verifyJwt(keys, bearer)
+  return { role: claims.role, claims }
+}

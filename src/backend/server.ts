@@ -1,0 +1,100 @@
+// The local Supabase-compatible backend: auth, REST and storage on one port, over PGlite or a
+// PostgreSQL server. Used by the desktop app (in a utilityProcess), `npm run backend`,
+// `npm run start:web` and the tests.
+
+import type { Server } from 'node:http'
+import { join } from 'node:path'
+import { createAuthApi } from './auth'
+import { DEFAULT_CONFIG, type BackendConfig, type BackendContext } from './context'
+import type { Database } from './db/database'
+import { openDatabase } from './db/open'
+import { createHttpServer, listen } from './http/server'
+import { jsonResponse, type Handler } from './http/types'
+import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
+import { createRestApi } from './rest'
+import { createStorageApi } from './storage'
+
+export interface BackendOptions {
+  /** 0 picks a free port. */
+  port?: number
+  host?: string
+  /** Data folder for PGlite, the JWT secret, stored files and the outbox; null for memory only. */
+  dataDir: string | null
+  /** Use a PostgreSQL server instead of PGlite. */
+  databaseUrl?: string
+  migrationsDir: string
+  config?: Partial<BackendConfig>
+}
+
+export interface RunningBackend {
+  url: string
+  port: number
+  anonKey: string
+  serviceRoleKey: string
+  db: Database
+  context: BackendContext
+  close(): Promise<void>
+}
+
+function route(auth: Handler, rest: Handler, storage: Handler): Handler {
+  return async (request) => {
+    const path = request.url.pathname
+    if (path.startsWith('/auth/v1/')) return auth(request)
+    if (path.startsWith('/rest/v1/') || path === '/rest/v1') return rest(request)
+    if (path.startsWith('/storage/v1/')) return storage(request)
+    if (path === '/' || path === '/health') return jsonResponse(200, { status: 'ok' })
+    return jsonResponse(404, { code: 'not_found', message: `No route for ${path}` })
+  }
+}
+
+export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
+  const dataDir = options.dataDir
+  const db = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: dataDir && !options.databaseUrl ? join(dataDir, 'pgdata') : undefined,
+    migrationsDir: options.migrationsDir
+  })
+  let url = ''
+  const keys: JwtKeys = {
+    secret: await loadOrCreateJwtSecret(dataDir ? join(dataDir, 'jwt-secret') : null),
+    issuer: 'instaframe-local'
+  }
+  const config: BackendConfig = {
+    ...DEFAULT_CONFIG,
+    storageDir: dataDir ? join(dataDir, 'storage') : null,
+    outboxDir: dataDir ? join(dataDir, 'outbox') : null,
+    ...options.config
+  }
+  const context: BackendContext = { db, keys, config, publicUrl: () => url }
+  const server: Server = createHttpServer(
+    route(createAuthApi(context), createRestApi(context), createStorageApi(context))
+  )
+  const host = options.host ?? '127.0.0.1'
+  let port: number
+  try {
+    port = await listen(server, options.port ?? 0, host)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  url = `http://${host}:${port}`
+  const [anonKey, serviceRoleKey] = await Promise.all([
+    signApiKey(keys, 'anon'),
+    signApiKey(keys, 'service_role')
+  ])
+  return {
+    url,
+    port,
+    anonKey,
+    serviceRoleKey,
+    db,
+    context,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+      await db.close()
+    }
+  }
+}

@@ -1,0 +1,7 @@
+// Placeholder until the storage API lands (issue 3); answers 501 so nothing pretends to work.
+import type { BackendContext } from '../context'
+import { jsonResponse, type Handler } from '../http/types'
+
+export function createStorageApi(_context: BackendContext): Handler {
+  return async () => jsonResponse(501, { code: 'not_implemented', message: 'Not implemented yet' })
+}

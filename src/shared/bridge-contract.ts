@@ -1,0 +1,108 @@
+// The one contract between the renderer and whatever serves it: the Electron main process
+// (through the preload's `window.api`) or, in a plain browser, supabase-js in the page.
+// Channel names are `domain:verb`. Main → renderer events are listed separately.
+
+import type { AuthSnapshot, Post } from './domain'
+
+export interface SignUpInput {
+  fullName: string
+  username: string
+  email: string
+  password: string
+}
+
+export interface SignInInput {
+  email: string
+  password: string
+}
+
+export interface SignUpResult {
+  /** True when the server wants the email confirmed first (no session was returned). */
+  needsConfirmation: boolean
+}
+
+/** An image as bytes, wherever it came from: a drop, a file input or the native dialog. */
+export interface ImageFile {
+  name: string
+  type: string
+  bytes: Uint8Array
+}
+
+export interface CreatePostInput {
+  image: ImageFile
+  caption: string
+}
+
+export interface AppConfig {
+  backendUrl: string
+  anonKey: string
+  /** 'local' when the app runs its embedded backend, 'hosted' for a Supabase project. */
+  backendKind: 'local' | 'hosted'
+  version: string
+  /** Set when tokens cannot be encrypted at rest, so the UI can say so. */
+  secretStorageWarning: string | null
+}
+
+/** Request → response for every renderer → main call, keyed by channel. */
+export interface InvokeContract {
+  'auth:get-session': { request: void; response: AuthSnapshot }
+  'auth:sign-up': { request: SignUpInput; response: SignUpResult }
+  'auth:sign-in': { request: SignInInput; response: void }
+  'auth:sign-out': { request: void; response: void }
+  'auth:get-access-token': { request: void; response: string | null }
+  /** Opens the native file dialog; null when the user cancels. */
+  'images:pick': { request: void; response: ImageFile | null }
+  'posts:create': { request: CreatePostInput; response: Post }
+  'app:get-config': { request: void; response: AppConfig }
+}
+
+export type InvokeChannel = keyof InvokeContract
+
+/** Main → renderer events. */
+export interface EventContract {
+  'auth:changed': AuthSnapshot
+}
+
+export type EventChannel = keyof EventContract
+
+export const INVOKE_CHANNELS = [
+  'auth:get-session',
+  'auth:sign-up',
+  'auth:sign-in',
+  'auth:sign-out',
+  'auth:get-access-token',
+  'images:pick',
+  'posts:create',
+  'app:get-config'
+] as const satisfies readonly InvokeChannel[]
+
+/**
+ * What crosses IPC. Errors are values, because Electron rewrites a thrown error's message
+ * ("Error invoking remote method …"); the preload unwraps this and throws `message` as is.
+ */
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false, message: string }
+
+/** The API the renderer uses, identical in the desktop app and in a browser. */
+export interface Api {
+  auth: {
+    getSession(): Promise<AuthSnapshot>
+    signUp(input: SignUpInput): Promise<SignUpResult>
+    signIn(input: SignInInput): Promise<void>
+    signOut(): Promise<void>
+    getAccessToken(): Promise<string | null>
+    /** Subscribes to session changes; returns the unsubscribe function. */
+    onChanged(listener: (snapshot: AuthSnapshot) => void): () => void
+  }
+  images: {
+    /** The native dialog in the desktop app; `null` where there is none (the browser) or on cancel. */
+    pick(): Promise<ImageFile | null>
+    /** Whether `pick` opens a native dialog; a browser uses a file input instead. */
+    readonly hasNativeDialog: boolean
+  }
+  posts: {
+    create(input: CreatePostInput): Promise<Post>
+  }
+  app: {
+    getConfig(): Promise<AppConfig>
+  }
+}

@@ -1,0 +1,81 @@
+// Domain types (product-spec §3). Rows are as PostgREST returns them.
+
+export interface Profile {
+  id: string
+  username: string
+  full_name: string | null
+  avatar_url: string | null
+  bio: string | null
+  created_at?: string
+}
+
+/** The author fields embedded in a feed post through the posts.user_id → profiles.id key. */
+export type PostAuthor = Pick<Profile, 'username' | 'full_name' | 'avatar_url'>
+
+export interface Post {
+  id: string
+  user_id: string
+  image_url: string
+  caption: string | null
+  likes_count: number
+  comments_count: number
+  created_at: string
+  /** Present on feed reads (select *, profiles(username, full_name, avatar_url)). */
+  profiles?: PostAuthor | null
+}
+
+export interface Like {
+  id: string
+  user_id: string
+  post_id: string
+  created_at?: string
+}
+
+export interface Follow {
+  follower_id: string
+  following_id: string
+  created_at?: string
+}
+
+export interface ProfileStats {
+  posts: number
+  followers: number
+  following: number
+}
+
+/** Client-only sample data (spec §3): never stored on the server. */
+export interface SampleUser {
+  id: string
+  username: string
+  avatar: string
+  fullName: string
+}
+
+export interface Story {
+  id: string
+  user: SampleUser
+  hasViewed: boolean
+}
+
+export interface Suggestion {
+  username: string
+  fullName: string
+  avatar: string
+}
+
+/** The signed-in user as the renderer sees it: never the refresh token. */
+export interface SessionUser {
+  id: string
+  email: string | null
+  user_metadata: Record<string, unknown>
+}
+
+export interface AuthSnapshot {
+  user: SessionUser | null
+  profile: Profile | null
+  accessToken: string | null
+  /** Seconds since the epoch, as Supabase reports it. */
+  expiresAt: number | null
+}
+
+export const SIGNED_OUT: AuthSnapshot = { user: null, profile: null, accessToken: null, expiresAt: null }

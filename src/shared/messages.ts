@@ -1,0 +1,21 @@
+// Every user-visible message from the spec's error catalogue (§5, §8), word for word.
+
+export const MESSAGES = {
+  signUpFailed: 'Failed to sign up',
+  signInFailed: 'Failed to sign in',
+  signOutFailed: 'Failed to sign out',
+  signUpCheckEmail: 'Check your email for the confirmation link!',
+  imageTooLarge: 'Image must be less than 10MB',
+  selectImageFile: 'Please select an image file',
+  dropImageFile: 'Please drop an image file',
+  createPostFailed: 'Failed to create post',
+  uploadFailed: (reason: string): string => `Upload failed: ${reason}`,
+  savePostFailed: (reason: string): string => `Failed to save post: ${reason}`,
+  loading: 'Loading Instagram...',
+  loadingProfile: 'Loading profile...',
+  feedEmptyTitle: 'No posts yet',
+  feedEmptyText: 'Be the first to share a moment!',
+  profileEmptyTitle: 'No Posts Yet',
+  profileEmptyText: "When you share photos, they'll appear on your profile.",
+  uploading: 'Uploading...'
+} as const

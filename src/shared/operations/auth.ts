@@ -1,0 +1,53 @@
+// Auth operations that both the desktop main process and the browser platform run, written
+// against a SupabaseClient passed in.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { SignInInput, SignUpInput, SignUpResult } from '../bridge-contract'
+import type { Profile } from '../domain'
+import { messageOr } from '../errors'
+import { MESSAGES } from '../messages'
+
+export async function signUp(
+  client: SupabaseClient,
+  input: SignUpInput,
+  emailRedirectTo?: string
+): Promise<SignUpResult> {
+  const { data, error } = await client.auth.signUp({
+    email: input.email.trim(),
+    password: input.password,
+    options: {
+      data: { username: input.username.trim(), full_name: input.fullName.trim() },
+      emailRedirectTo
+    }
+  })
+  if (error) throw new Error(messageOr(error, MESSAGES.signUpFailed))
+  // With confirmation on, an existing address comes back as a user without identities.
+  if (!data.session && data.user && data.user.identities?.length === 0) {
+    throw new Error('User already registered')
+  }
+  return { needsConfirmation: !data.session }
+}
+
+export async function signIn(client: SupabaseClient, input: SignInInput): Promise<void> {
+  const { error } = await client.auth.signInWithPassword({
+    email: input.email.trim(),
+    password: input.password
+  })
+  if (error) throw new Error(messageOr(error, MESSAGES.signInFailed))
+}
+
+export async function signOut(client: SupabaseClient): Promise<void> {
+  const { error } = await client.auth.signOut()
+  if (error) throw new Error(messageOr(error, MESSAGES.signOutFailed))
+}
+
+/** Spec §7: select all fields of profiles where id equals the user id, single row. */
+export async function fetchProfile(client: SupabaseClient, userId: string): Promise<Profile | null> {
+  const { data, error } = await client.from('profiles').select('*').eq('id', userId).single()
+  if (error) {
+    // Spec §8: profile-load errors are only logged.
+    console.error('Error fetching profile', error)
+    return null
+  }
+  return data as Profile
+}

@@ -1,0 +1,34 @@
+// Fresh databases for tests: an in-memory PGlite, or a new database on the test PostgreSQL
+// server, both bootstrapped and migrated exactly as the backend does at start.
+
+import { randomBytes } from 'node:crypto'
+import { resolve } from 'node:path'
+import pg from 'pg'
+import type { Database } from '../../src/backend/db/database'
+import { openDatabase } from '../../src/backend/db/open'
+
+export const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
+
+/** Creates an empty database on the server at `adminUrl` and returns its URL. */
+export async function createTestDatabase(adminUrl: string): Promise<string> {
+  const name = `test_${randomBytes(6).toString('hex')}`
+  const client = new pg.Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(`create database ${name}`)
+  } finally {
+    await client.end()
+  }
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+/** A migrated database of the given kind; for postgres, `adminUrl` must be set. */
+export async function openTestDatabase(kind: DatabaseKind, adminUrl?: string): Promise<Database> {
+  if (kind === 'pglite') return openDatabase({ migrationsDir: MIGRATIONS_DIR })
+  if (!adminUrl) throw new Error('PostgreSQL is not available')
+  return openDatabase({ databaseUrl: await createTestDatabase(adminUrl), migrationsDir: MIGRATIONS_DIR })
+}
