@@ -10,6 +10,8 @@ export interface RequestInfo {
   path: string
   /** Lower-cased header names; forwarded as request.headers for policies that read them. */
   headers?: Record<string, string | undefined>
+  /** GET and HEAD run read-only, as PostgREST does; a write there fails with 25006. */
+  readOnly?: boolean
 }
 
 export async function withRole<T>(
@@ -19,6 +21,7 @@ export async function withRole<T>(
   work: (tx: Queryable) => Promise<T>
 ): Promise<T> {
   return db.transaction(async (tx) => {
+    if (request.readOnly) await tx.query('set transaction read only')
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(request.headers ?? {})) {
       // Never hand tokens to SQL that does not need them.
