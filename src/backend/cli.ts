@@ -1,0 +1,47 @@
+// `npm run backend`: the local Supabase-compatible backend on 127.0.0.1:54321, for browser
+// development, tests and a small team's shared server. Prints exactly two lines on start.
+
+import { resolve } from 'node:path'
+import { CliUsageError, parseCliArgs, USAGE } from './cli-args'
+import { startBackend } from './server'
+
+const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
+
+async function main(): Promise<void> {
+  let options
+  try {
+    options = parseCliArgs(process.argv.slice(2))
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      console.error(`${error.message}\n${USAGE}`)
+      process.exit(2)
+    }
+    throw error
+  }
+  const backend = await startBackend({
+    port: options.port,
+    dataDir: options.dataDir ? resolve(options.dataDir) : null,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    migrationsDir: MIGRATIONS_DIR,
+    config: { enableConfirmations: options.enableConfirmations }
+  })
+  console.log(`API URL: ${backend.url}`)
+  console.log(`anon key: ${backend.anonKey}`)
+
+  let stopping = false
+  const stop = async (): Promise<void> => {
+    if (stopping) return
+    stopping = true
+    // Closing the database flushes PGlite to the data folder; a second Ctrl-C forces exit.
+    process.once('SIGINT', () => process.exit(130))
+    await backend.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void stop())
+  process.on('SIGTERM', () => void stop())
+}
+
+main().catch((error: unknown) => {
+  console.error(`Could not start the local backend: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest'
+import { objectPathFromPublicUrl, postImagePath } from '../../../src/shared/storage-path'
+
+describe('postImagePath', () => {
+  it('follows posts/{userId}/{timestamp}-{random}.{extension}', () => {
+    const path = postImagePath('u-1', 'image/jpeg', 1_700_000_000_000, () => 0.5)
+    expect(path).toBe('posts/u-1/1700000000000-ssssssssss.jpg')
+  })
+
+  it('uses the extension of the sniffed type', () => {
+    expect(postImagePath('u', 'image/webp')).toMatch(/^posts\/u\/\d+-[a-z0-9]{10}\.webp$/)
+  })
+})
+
+describe('objectPathFromPublicUrl', () => {
+  it('reads the object path back from a public URL', () => {
+    const url = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/u/1-a%20b.png?x=1'
+    expect(objectPathFromPublicUrl(url, 'images')).toBe('posts/u/1-a b.png')
+  })
+
+  it('returns null for URLs of other buckets or hosts', () => {
+    expect(objectPathFromPublicUrl('https://example.com/a.png', 'images')).toBeNull()
+  })
+})
