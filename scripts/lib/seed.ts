@@ -1,0 +1,151 @@
+// Fills a backend with a living demo: users (through real sign-ups), a handful of generated
+// photos uploaded once, posts spread over the past weeks, follows and likes. It talks to the
+// backend only through its public APIs (supabase-js), with the service role for bulk rows, so
+// it works on the local backend and on a hosted project alike.
+
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { demoPhotoPng } from './png'
+
+export interface SeedOptions {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  posts: number
+  users?: number
+  /** Distinct images to upload; posts reuse them. */
+  images?: number
+  log?: (line: string) => void
+}
+
+export interface SeedResult {
+  userIds: string[]
+  posts: number
+  likes: number
+  follows: number
+}
+
+export const DEMO_PASSWORD = 'demo-password'
+
+const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Isla', 'Leo', 'Maya', 'Omar',
+  'Nora', 'Kai', 'Lena', 'Ravi', 'Sofia', 'Theo', 'Yara', 'Jonas', 'Elif', 'Hugo']
+const LAST = ['Rivera', 'Chen', 'Okafor', 'Larsen', 'Moreau', 'Tanaka', 'Silva', 'Novak',
+  'Haddad', 'Fischer']
+const CAPTIONS = [
+  'Golden hour never gets old 🌅', 'Weekend mode: on', 'Found this spot on a long walk',
+  'Coffee first, adventures later ☕', 'Hills and quiet mornings', 'Can we stay here forever?',
+  'Chasing light', 'Little moments, big smiles', 'Sunday colours', 'Back to where it started'
+]
+
+/** A deterministic pseudo-random generator, so two seeds of one size look the same. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function client(url: string, key: string): SupabaseClient {
+  return createClient(url, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket; realtime is never used here.
+    realtime: { transport: class {} as never }
+  })
+}
+
+async function insertInBatches(
+  admin: SupabaseClient,
+  table: string,
+  rows: Record<string, unknown>[],
+  batchSize = 1000
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += batchSize) {
+    const { error } = await admin.from(table).insert(rows.slice(i, i + batchSize))
+    if (error) throw new Error(`Seeding ${table} failed: ${error.message}`)
+  }
+}
+
+export async function seed(options: SeedOptions): Promise<SeedResult> {
+  const log = options.log ?? (() => undefined)
+  const random = mulberry32(42)
+  const userCount = options.users ?? 24
+  const imageCount = options.images ?? 16
+  const admin = client(options.url, options.serviceRoleKey)
+
+  log(`Creating ${userCount} users…`)
+  const userIds: string[] = []
+  for (let i = 0; i < userCount; i++) {
+    const first = FIRST[i % FIRST.length]
+    const last = LAST[(i * 7) % LAST.length]
+    const username = `${first}.${last}${i >= FIRST.length ? i : ''}`.toLowerCase()
+    const email = `${username}@demo.instaframe.local`
+    const anon = client(options.url, options.anonKey)
+    const signUp = await anon.auth.signUp({
+      email,
+      password: DEMO_PASSWORD,
+      options: { data: { username, full_name: `${first} ${last}` } }
+    })
+    let id = signUp.data.user?.id
+    if (signUp.error) {
+      // Already seeded once: sign in instead, so seeding twice adds posts, not errors.
+      const signIn = await anon.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
+      if (signIn.error) throw new Error(`Could not create demo user ${email}: ${signUp.error.message}`)
+      id = signIn.data.user.id
+    }
+    if (!id) throw new Error(`Sign-up of ${email} returned no user`)
+    userIds.push(id)
+  }
+
+  log(`Uploading ${imageCount} photos…`)
+  const imageUrls: string[] = []
+  const bucket = admin.storage.from('images')
+  for (let i = 0; i < imageCount; i++) {
+    const owner = userIds[i % userIds.length]
+    const path = `posts/${owner}/seed-${i}.png`
+    const { error } = await bucket.upload(path, demoPhotoPng(i), {
+      contentType: 'image/png',
+      cacheControl: '3600',
+      upsert: true
+    })
+    if (error) throw new Error(`Uploading demo photo ${i} failed: ${error.message}`)
+    imageUrls.push(bucket.getPublicUrl(path).data.publicUrl)
+  }
+
+  log(`Creating ${options.posts} posts…`)
+  const now = Date.now()
+  const spanMs = 30 * 24 * 3600 * 1000
+  const posts = Array.from({ length: options.posts }, (_, i) => ({
+    user_id: userIds[Math.floor(random() * userIds.length)],
+    image_url: imageUrls[i % imageUrls.length],
+    caption: CAPTIONS[Math.floor(random() * CAPTIONS.length)],
+    created_at: new Date(now - Math.floor(random() * spanMs)).toISOString()
+  }))
+  await insertInBatches(admin, 'posts', posts)
+
+  log('Creating follows…')
+  const follows: { follower_id: string; following_id: string }[] = []
+  for (const follower of userIds) {
+    for (const following of userIds) {
+      if (follower !== following && random() < 0.3) follows.push({ follower_id: follower, following_id: following })
+    }
+  }
+  await insertInBatches(admin, 'follows', follows)
+
+  log('Creating likes on the newest posts…')
+  const { data: recent, error } = await admin
+    .from('posts')
+    .select('id')
+    .order('created_at', { ascending: false })
+    .limit(Math.min(options.posts, 200))
+  if (error) throw new Error(`Reading posts failed: ${error.message}`)
+  const likes: { user_id: string; post_id: string }[] = []
+  for (const post of recent ?? []) {
+    for (const user of userIds) if (random() < 0.35) likes.push({ user_id: user, post_id: post.id })
+  }
+  await insertInBatches(admin, 'likes', likes)
+
+  return { userIds, posts: posts.length, likes: likes.length, follows: follows.length }
+}

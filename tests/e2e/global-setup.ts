@@ -1,0 +1,32 @@
+// Playwright global setup for the browser specs: a fresh in-memory local backend and the web
+// build served with a config pointing at it. Specs read E2E_WEB_URL / E2E_API_URL.
+
+import { resolve } from 'node:path'
+import { build } from 'vite'
+import { startBackend } from '../../src/backend/server'
+import { serveWebBuild } from '../../scripts/lib/static-server'
+
+const root = resolve(__dirname, '../..')
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const backend = await startBackend({
+    port: 0,
+    dataDir: null,
+    migrationsDir: resolve(root, 'supabase/migrations'),
+    // The suite signs in many times from one address.
+    config: { tokenRateLimitPerMinute: 10_000 }
+  })
+  await build({ configFile: resolve(root, 'vite.web.config.mts'), logLevel: 'warn' })
+  const web = await serveWebBuild(resolve(root, 'dist-web'), {
+    supabaseUrl: backend.url,
+    supabaseAnonKey: backend.anonKey
+  })
+  process.env.E2E_WEB_URL = web.url
+  process.env.E2E_API_URL = backend.url
+  process.env.E2E_ANON_KEY = backend.anonKey
+  process.env.E2E_SERVICE_KEY = backend.serviceRoleKey
+  return async () => {
+    await web.close()
+    await backend.close()
+  }
+}
