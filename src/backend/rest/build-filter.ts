@@ -1,0 +1,118 @@
+// Filters, logic trees and ORDER BY terms as SQL for one table alias. Column names must exist
+// in the schema cache; values are bound as untyped parameters so Postgres coerces them to the
+// column's type, as PostgREST does.
+
+import { parseError, RestError, unknownColumn } from './errors'
+import type { Condition, Field, Filter, OrderTerm } from './parse-query'
+import type { Table } from './schema-cache'
+import { ident, type Params } from './sql'
+
+/** The SQL for a column reference with an optional JSON path (`data->'a'->>'b'`). */
+export function fieldSql(table: Table, alias: string, field: Field, params: Params): string {
+  if (!table.columns.has(field.name)) throw unknownColumn(table.name, field.name)
+  let sql = `${alias}.${ident(field.name)}`
+  for (const step of field.jsonPath) {
+    const key = typeof step.key === 'number' ? String(step.key) : `${params.add(step.key)}::text`
+    sql = `${sql}${step.arrow}${key}`
+  }
+  return sql
+}
+
+const COMPARISONS: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxl: '&<',
+  nxr: '&>',
+  adj: '-|-'
+}
+
+const TS_QUERY: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery'
+}
+
+const IS_VALUES: Record<string, string> = {
+  null: 'null',
+  not_null: 'not null',
+  true: 'true',
+  false: 'false',
+  unknown: 'unknown'
+}
+
+function conditionSql(table: Table, alias: string, condition: Condition, params: Params): string {
+  const lhs = fieldSql(table, alias, condition.field, params)
+  const { op, modifier } = condition
+  const value = condition.value
+  let sql: string
+  if (op === 'in') {
+    const list = value as string[]
+    sql = list.length === 0 ? 'false' : `${lhs} in (${list.map((v) => params.add(v)).join(', ')})`
+  } else if (op === 'is') {
+    const keyword = IS_VALUES[String(value).toLowerCase()]
+    if (!keyword) {
+      throw parseError(
+        'filter',
+        `is.${String(value)}`,
+        'is accepts null, not_null, true, false or unknown'
+      )
+    }
+    sql = `${lhs} is ${keyword}`
+  } else if (op === 'isdistinct') {
+    sql = `${lhs} is distinct from ${params.add(value)}`
+  } else if (op in TS_QUERY) {
+    const config = modifier ? `${params.add(modifier)}::regconfig, ` : ''
+    const column = table.columns.get(condition.field.name)
+    const vector =
+      column?.type === 'tsvector' && condition.field.jsonPath.length === 0
+        ? lhs
+        : `to_tsvector(${config}${lhs})`
+    sql = `${vector} @@ ${TS_QUERY[op]}(${config}${params.add(value)})`
+  } else {
+    const operator = COMPARISONS[op]
+    const text = op === 'like' || op === 'ilike' ? String(value).replace(/\*/g, '%') : value
+    if (modifier === 'any' || modifier === 'all') {
+      // eq(any).{a,b}: the value is an array literal, coerced to the column's array type.
+      sql = `${lhs} ${operator} ${modifier}(${params.add(text)})`
+    } else if (modifier) {
+      throw parseError('filter', `${op}(${modifier})`, `Unknown modifier ${modifier}`)
+    } else {
+      sql = `${lhs} ${operator} ${params.add(text)}`
+    }
+  }
+  return condition.negated ? `not (${sql})` : sql
+}
+
+export function filterSql(table: Table, alias: string, filter: Filter, params: Params): string {
+  if (filter.kind === 'condition') return conditionSql(table, alias, filter, params)
+  if (filter.children.length === 0) {
+    throw new RestError(400, 'PGRST100', `"failed to parse logic tree (${filter.op}=())"`)
+  }
+  const joined = filter.children
+    .map((child) => `(${filterSql(table, alias, child, params)})`)
+    .join(filter.op === 'and' ? ' and ' : ' or ')
+  return filter.negated ? `not (${joined})` : `(${joined})`
+}
+
+export function orderSql(table: Table, alias: string, terms: OrderTerm[], params: Params): string {
+  return terms
+    .map((term) => {
+      const nulls = term.nulls ? ` nulls ${term.nulls}` : ''
+      return `${fieldSql(table, alias, term.field, params)} ${term.descending ? 'desc' : 'asc'}${nulls}`
+    })
+    .join(', ')
+}

@@ -1,0 +1,91 @@
+// `POST|GET /rest/v1/rpc/<fn>` (reference §2.6): picking the overload by argument names, and
+// the call as SQL. Arguments travel as one JSON parameter expanded by json_to_record with the
+// declared types, so Postgres converts them (JSON arrays become SQL arrays, "5" becomes 5).
+
+import { RestError } from './errors'
+import type { RoutineInfo, SchemaCache, Table } from './schema-cache'
+import { ident, qualified, type Params } from './sql'
+
+export type RpcShape = 'void' | 'scalar' | 'setof-scalar' | 'rows'
+
+export function routineNotFound(name: string, argNames: string[]): RestError {
+  const list = [...argNames].sort().join(', ')
+  return new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function public.${name}(${list}) in the schema cache`,
+    `Searched for the function public.${name} with ${
+      argNames.length ? `parameters ${list}` : 'no parameters'
+    }, but no matches were found in the schema cache.`
+  )
+}
+
+/** The overload whose argument names cover exactly the given names (the rest have defaults). */
+export function findRoutine(cache: SchemaCache, name: string, argNames: string[]): RoutineInfo {
+  const matches = (cache.functions.get(name) ?? []).filter(
+    (routine) =>
+      argNames.every((arg) => routine.args.some((a) => a.name === arg)) &&
+      routine.args.every((a) => a.hasDefault || argNames.includes(a.name))
+  )
+  if (matches.length === 0) throw routineNotFound(name, argNames)
+  if (matches.length > 1) {
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${matches
+        .map((r) => `public.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+        .join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved'
+    )
+  }
+  return matches[0]
+}
+
+export function rpcShape(routine: RoutineInfo): RpcShape {
+  if (routine.returnsVoid) return 'void'
+  if (routine.resultColumns) return 'rows'
+  return routine.returnsSet ? 'setof-scalar' : 'scalar'
+}
+
+/**
+ * The table-like view of a row-returning function, so select, filters and embeds work on its
+ * result: the table itself for `returns setof posts`, else its OUT / TABLE columns.
+ */
+export function resultTable(cache: SchemaCache, routine: RoutineInfo): Table {
+  const named = cache.tables.get(routine.returnType.replace(/^public\./, ''))
+  if (named) return named
+  return {
+    name: routine.name,
+    isView: false,
+    columns: new Map((routine.resultColumns ?? []).map((c) => [c.name, c])),
+    primaryKey: [],
+    uniqueKeys: []
+  }
+}
+
+/**
+ * The FROM item that calls the function as `alias` (a one-column `alias(_pgrst_scalar)` for
+ * scalar results).
+ */
+export function rpcFrom(
+  routine: RoutineInfo,
+  args: Record<string, unknown>,
+  params: Params,
+  alias: string
+): string {
+  const names = Object.keys(args)
+  const scalar = rpcShape(routine) === 'scalar' || rpcShape(routine) === 'setof-scalar'
+  const as = scalar ? `${alias}(_pgrst_scalar)` : alias
+  if (names.length === 0) return `${qualified(routine.name)}() as ${as}`
+  const payload = params.add(JSON.stringify(args))
+  const definitions = names.map((name) => {
+    const type = routine.args.find((a) => a.name === name)?.type ?? 'text'
+    return `${ident(name)} ${type}`
+  })
+  const call = names.map((name) => `${ident(name)} => _pgrst_args.${ident(name)}`).join(', ')
+  return (
+    `json_to_record(${payload}::json) as _pgrst_args(${definitions.join(', ')})` +
+    ` cross join lateral ${qualified(routine.name)}(${call}) as ${as}`
+  )
+}

@@ -1,0 +1,146 @@
+// INSERT / UPSERT, UPDATE and DELETE statements (reference §2.5). The payload is bound once as
+// JSON and expanded with json_populate_record(set), so Postgres does every type conversion.
+// RETURNING is added only for `return=representation`: it makes RLS check SELECT policies too,
+// which would turn a legal insert into a 42501 (pitfalls 6 and 7).
+
+import { filterSql } from './build-filter'
+import { RestError, unknownPayloadColumn } from './errors'
+import type { ParsedQuery } from './parse-query'
+import type { Table } from './schema-cache'
+import { ident, qualified, type Params } from './sql'
+
+export interface WritePreferences {
+  returning: boolean
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | null
+  missingDefault: boolean
+}
+
+export const ROOT_ALIAS = '_t0'
+
+function checkColumns(table: Table, columns: string[]): void {
+  for (const column of columns) {
+    if (!table.columns.has(column)) throw unknownPayloadColumn(table.name, column)
+  }
+}
+
+function invalidBody(message: string): RestError {
+  return new RestError(400, 'PGRST102', message)
+}
+
+/** Rows of an insert body: one object or an array of objects. */
+export function payloadRows(body: unknown): Record<string, unknown>[] {
+  const rows = Array.isArray(body) ? body : [body]
+  for (const row of rows) {
+    if (row === null || typeof row !== 'object' || Array.isArray(row)) {
+      throw invalidBody('All object keys must match')
+    }
+  }
+  return rows as Record<string, unknown>[]
+}
+
+export function buildInsert(
+  table: Table,
+  body: unknown,
+  query: ParsedQuery,
+  preferences: WritePreferences,
+  params: Params
+): string {
+  const rows = payloadRows(body)
+  // Bulk inserts from supabase-js always carry columns=; single objects insert only their keys,
+  // so the other columns get their DEFAULTs.
+  const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  checkColumns(table, columns)
+  const target = qualified(table.name)
+  const returning = preferences.returning ? ' returning *' : ''
+  if (columns.length === 0) {
+    if (rows.length !== 1) throw invalidBody('Empty objects can only be inserted one at a time')
+    return `insert into ${target} default values${returning}`
+  }
+  const payload = params.add(JSON.stringify(rows))
+  const columnList = columns.map(ident).join(', ')
+  let select: string
+  if (preferences.missingDefault) {
+    // Prefer: missing=default: a key absent from an object takes the column DEFAULT, evaluated
+    // per row (so gen_random_uuid() differs between rows), instead of NULL.
+    const values = columns.map((column) => {
+      const fallback = table.columns.get(column)?.defaultExpr ?? 'null'
+      return `case when _pgrst_body.elem::jsonb ? ${params.add(column)} then _pgrst_rec.${ident(column)} else ${fallback} end`
+    })
+    select =
+      `select ${values.join(', ')} from json_array_elements(${payload}::json) as _pgrst_body(elem)` +
+      ` cross join lateral json_populate_record(null::${target}, _pgrst_body.elem) as _pgrst_rec`
+  } else {
+    select = `select ${columnList} from json_populate_recordset(null::${target}, ${payload}::json)`
+  }
+  let conflict = ''
+  if (preferences.resolution) {
+    const keys = query.onConflict ?? table.primaryKey
+    if (keys.length === 0) {
+      throw new RestError(
+        400,
+        'PGRST100',
+        `Table '${table.name}' has no primary key; use on_conflict`
+      )
+    }
+    checkColumns(table, keys)
+    const updates = columns.filter((c) => !keys.includes(c))
+    conflict =
+      preferences.resolution === 'ignore-duplicates' || updates.length === 0
+        ? ` on conflict (${keys.map(ident).join(', ')}) do nothing`
+        : ` on conflict (${keys.map(ident).join(', ')}) do update set ` +
+          updates.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')
+  }
+  return `insert into ${target} (${columnList}) ${select}${conflict}${returning}`
+}
+
+/**
+ * UPDATE and DELETE refuse to run without a root filter, as Supabase's safeupdate does.
+ * Filters on embeds only shape the returned representation (build-read.ts applies them).
+ */
+function rootWhere(table: Table, query: ParsedQuery, params: Params, verb: string): string {
+  const conditions = query.filters
+    .filter((f) => f.path.length === 0)
+    .map((f) => filterSql(table, ROOT_ALIAS, f.value, params))
+  if (conditions.length === 0) {
+    throw new RestError(400, '21000', `${verb} requires a WHERE clause`)
+  }
+  return conditions.join(' and ')
+}
+
+/** Null when the body has no columns: nothing to update (PostgREST answers as for 0 rows). */
+export function buildUpdate(
+  table: Table,
+  body: unknown,
+  query: ParsedQuery,
+  preferences: WritePreferences,
+  params: Params
+): string | null {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw invalidBody('PATCH expects a single JSON object')
+  }
+  const columns = Object.keys(body)
+  checkColumns(table, columns)
+  const where = rootWhere(table, query, params, 'UPDATE')
+  if (columns.length === 0) return null
+  const target = qualified(table.name)
+  const payload = params.add(JSON.stringify(body))
+  const set = columns.map((c) => `${ident(c)} = _pgrst_rec.${ident(c)}`).join(', ')
+  return (
+    `update ${target} as ${ROOT_ALIAS} set ${set}` +
+    ` from json_populate_record(null::${target}, ${payload}::json) as _pgrst_rec where ${where}` +
+    (preferences.returning ? ` returning ${ROOT_ALIAS}.*` : '')
+  )
+}
+
+export function buildDelete(
+  table: Table,
+  query: ParsedQuery,
+  preferences: WritePreferences,
+  params: Params
+): string {
+  const where = rootWhere(table, query, params, 'DELETE')
+  return (
+    `delete from ${qualified(table.name)} as ${ROOT_ALIAS} where ${where}` +
+    (preferences.returning ? ` returning ${ROOT_ALIAS}.*` : '')
+  )
+}

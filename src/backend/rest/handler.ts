@@ -1,0 +1,238 @@
+// Serving one REST request: identify the caller, parse the query, build one statement and run
+// it inside withRole (one transaction under the caller's role, so RLS applies), then shape the
+// response the way PostgREST does (status, Content-Range, single objects).
+
+import type { BackendContext } from '../context'
+import type { Queryable } from '../db/database'
+import { withRole } from '../db/as-role'
+import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
+import type { RequestIdentity } from '../jwt'
+import { ReadBuilder } from './build-read'
+import { findRoutine, resultTable, rpcFrom, rpcShape } from './build-rpc'
+import {
+  buildDelete,
+  buildInsert,
+  buildUpdate,
+  ROOT_ALIAS,
+  type WritePreferences
+} from './build-write'
+import { notSingleObject, RestError } from './errors'
+import { parseQuery, type ParsedQuery } from './parse-query'
+import { OBJECT_MEDIA_TYPE, parseRangeHeader, type Preferences } from './request'
+import type { SchemaCache, Table } from './schema-cache'
+import { Aliases, Params, qualified } from './sql'
+
+export interface RestCall {
+  request: ApiRequest
+  identity: RequestIdentity
+  cache: SchemaCache
+  preferences: Preferences
+  single: boolean
+}
+
+interface ResultRow {
+  body: string | null
+  page_count: number | string
+  total: number | string | null
+}
+
+function run<T>(
+  context: BackendContext,
+  call: RestCall,
+  work: (tx: Queryable) => Promise<T>
+): Promise<T> {
+  const { method, url, headers } = call.request
+  const readOnly = method === 'GET' || method === 'HEAD'
+  return withRole(
+    context.db,
+    call.identity,
+    { method, path: url.pathname, headers, readOnly },
+    work
+  )
+}
+
+function contentType(single: boolean): string {
+  return `${single ? OBJECT_MEDIA_TYPE : 'application/json'}; charset=utf-8`
+}
+
+/** PostgREST's Content-Range and 200/206/416 rules for a page of `count` rows at `offset`. */
+function pageResponse(
+  call: RestCall,
+  offset: number,
+  row: ResultRow,
+  body: string | null
+): ApiResponse {
+  const count = Number(row.page_count)
+  const total = row.total === null ? null : Number(row.total)
+  const range = count > 0 ? `${offset}-${offset + count - 1}` : '*'
+  let status = 200
+  if (total !== null) {
+    if (offset > total) {
+      throw new RestError(
+        416,
+        'PGRST103',
+        'Requested range not satisfiable',
+        `An offset of ${offset} was requested, but there are only ${total} rows.`
+      )
+    }
+    if (count < total) status = 206
+  }
+  const headers: Record<string, string> = {
+    'content-range': `${range}/${total ?? '*'}`,
+    'content-type': contentType(call.single)
+  }
+  return { status, headers, body: call.request.method === 'HEAD' ? null : body }
+}
+
+function rootOffset(query: ParsedQuery): number {
+  return query.offset.find((o) => o.path.length === 0)?.value ?? 0
+}
+
+/** `Range: a-b` applies when the query string has no root limit or offset. */
+function applyRangeHeader(request: ApiRequest, query: ParsedQuery): void {
+  const range = parseRangeHeader(request.headers['range'])
+  const hasPaging = [...query.limit, ...query.offset].some((s) => s.path.length === 0)
+  if (!range || hasPaging) return
+  if (range.offset > 0) query.offset.push({ path: [], value: range.offset })
+  if (range.limit !== null) query.limit.push({ path: [], value: range.limit })
+}
+
+export async function handleRead(
+  context: BackendContext,
+  call: RestCall,
+  table: Table
+): Promise<ApiResponse> {
+  const query = parseQuery(call.request.url.searchParams)
+  applyRangeHeader(call.request, query)
+  const params = new Params()
+  const sql = new ReadBuilder(call.cache, query, params, new Aliases()).build(
+    { table, from: `${qualified(table.name)} as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
+    {
+      count: call.preferences.count,
+      single: call.single,
+      bodyless: call.request.method === 'HEAD',
+      applyQuery: true
+    }
+  )
+  const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(sql, params.values))
+  const row = rows[0]
+  if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
+  return pageResponse(call, rootOffset(query), row, row.body)
+}
+
+function parseBody(request: ApiRequest): unknown {
+  try {
+    return readJsonBody(request)
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json')
+  }
+}
+
+/** POST (insert/upsert), PATCH and DELETE on a table. */
+export async function handleWrite(
+  context: BackendContext,
+  call: RestCall,
+  table: Table
+): Promise<ApiResponse> {
+  const { request, preferences } = call
+  const query = parseQuery(request.url.searchParams)
+  const params = new Params()
+  const write: WritePreferences = {
+    returning: preferences.representation,
+    resolution: request.method === 'POST' ? preferences.resolution : null,
+    missingDefault: preferences.missingDefault
+  }
+  let mutation: string | null
+  if (request.method === 'POST') {
+    mutation = buildInsert(table, parseBody(request), query, write, params)
+  } else if (request.method === 'PATCH') {
+    mutation = buildUpdate(table, parseBody(request), query, write, params)
+  } else {
+    mutation = buildDelete(table, query, write, params)
+  }
+  let sql = mutation
+  if (mutation && write.returning) {
+    const read = new ReadBuilder(call.cache, query, params, new Aliases()).build(
+      { table, from: `_pgrst_mutation as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
+      { count: false, single: call.single, bodyless: false, applyQuery: false }
+    )
+    sql = `with _pgrst_mutation as (${mutation}) ${read}`
+  }
+  const result = await run(context, call, async (tx) => {
+    if (!sql) return { count: 0, body: '[]' }
+    const { rows, rowCount } = await tx.query<ResultRow>(sql, params.values)
+    const count = write.returning ? Number(rows[0].page_count) : rowCount
+    // Throwing inside the transaction rolls the mutation back, as PostgREST does.
+    if (call.single && count !== 1) throw notSingleObject(count)
+    return { count, body: write.returning ? rows[0].body : null }
+  })
+  const total = preferences.count ? String(result.count) : '*'
+  const headers: Record<string, string> = {
+    'content-range':
+      request.method === 'PATCH' && result.count > 0
+        ? `0-${result.count - 1}/${total}`
+        : `*/${total}`
+  }
+  if (write.resolution) headers['preference-applied'] = `resolution=${write.resolution}`
+  const created = request.method === 'POST'
+  if (!write.returning) return { status: created ? 201 : 204, headers }
+  headers['content-type'] = contentType(call.single)
+  return { status: created ? 201 : 200, headers, body: result.body ?? '[]' }
+}
+
+function rpcArguments(request: ApiRequest, argNames: Set<string>): Record<string, unknown> {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const args: Record<string, unknown> = {}
+    for (const [key, value] of request.url.searchParams) if (argNames.has(key)) args[key] = value
+    return args
+  }
+  const body = parseBody(request)
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new RestError(400, 'PGRST102', 'RPC arguments must be a JSON object')
+  }
+  return body as Record<string, unknown>
+}
+
+export async function handleRpc(
+  context: BackendContext,
+  call: RestCall,
+  name: string
+): Promise<ApiResponse> {
+  const { request } = call
+  const overloads = call.cache.functions.get(name) ?? []
+  const argNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
+  const args = rpcArguments(request, argNames)
+  const routine = findRoutine(call.cache, name, Object.keys(args))
+  const query = parseQuery(request.url.searchParams, (key) => argNames.has(key))
+  const params = new Params()
+  const from = rpcFrom(routine, args, params, ROOT_ALIAS)
+  const shape = rpcShape(routine)
+  if (shape === 'rows') {
+    applyRangeHeader(request, query)
+    const single = call.single || !routine.returnsSet
+    const sql = new ReadBuilder(call.cache, query, params, new Aliases()).build(
+      { table: resultTable(call.cache, routine), from, alias: ROOT_ALIAS },
+      {
+        count: call.preferences.count,
+        single,
+        bodyless: request.method === 'HEAD',
+        applyQuery: true
+      }
+    )
+    const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(sql, params.values))
+    const row = rows[0]
+    if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
+    const body = row.body ?? (single ? 'null' : '[]')
+    return pageResponse({ ...call, single: call.single }, rootOffset(query), row, body)
+  }
+  const value = `${ROOT_ALIAS}._pgrst_scalar`
+  const select =
+    shape === 'void'
+      ? `select null::text as body, count(*)::int8 as page_count, null::int8 as total from ${from}`
+      : shape === 'scalar'
+        ? `select coalesce(to_json(${value})::text, 'null') as body, 1::int8 as page_count, null::int8 as total from ${from}`
+        : `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int8 as page_count, null::int8 as total from ${from}`
+  const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(select, params.values))
+  if (shape === 'void') return { status: 204, headers: { 'content-range': '*/*' } }
+  return pageResponse({ ...call, single: false }, 0, rows[0], rows[0].body)
+}

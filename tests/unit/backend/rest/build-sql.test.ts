@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { ReadBuilder } from '../../../../src/backend/rest/build-read'
+import { buildDelete, buildInsert } from '../../../../src/backend/rest/build-write'
+import { RestError } from '../../../../src/backend/rest/errors'
+import { parseQuery } from '../../../../src/backend/rest/parse-query'
+import type { Column, SchemaCache, Table } from '../../../../src/backend/rest/schema-cache'
+import { Aliases, Params } from '../../../../src/backend/rest/sql'
+
+function table(name: string, columns: string[], primaryKey: string[] = ['id']): Table {
+  return {
+    name,
+    isView: false,
+    columns: new Map(
+      columns.map((c): [string, Column] => [
+        c,
+        { name: c, type: 'text', notNull: false, defaultExpr: null }
+      ])
+    ),
+    primaryKey,
+    uniqueKeys: [primaryKey]
+  }
+}
+
+const posts = table('posts', ['id', 'user_id', 'caption', 'created_at'])
+const profiles = table('profiles', ['id', 'username'])
+const cache: SchemaCache = {
+  tables: new Map([
+    ['posts', posts],
+    ['profiles', profiles]
+  ]),
+  foreignKeys: [
+    {
+      name: 'posts_user_id_fkey',
+      table: 'posts',
+      columns: ['user_id'],
+      refTable: 'profiles',
+      refColumns: ['id']
+    }
+  ],
+  functions: new Map()
+}
+
+function read(qs: string): { sql: string; params: unknown[] } {
+  const params = new Params()
+  const builder = new ReadBuilder(cache, parseQuery(new URLSearchParams(qs)), params, new Aliases())
+  const sql = builder.build(
+    { table: posts, from: '"public"."posts" as _t0', alias: '_t0' },
+    { count: true, single: false, bodyless: false, applyQuery: true }
+  )
+  return { sql, params: params.values }
+}
+
+describe('SQL building', () => {
+  it('binds every value and quotes every identifier', () => {
+    const evil = "x'); drop table posts; --"
+    const { sql, params } = read(
+      `select=id,profiles(username)&caption=eq.${encodeURIComponent(evil)}&order=created_at.desc`
+    )
+    expect(sql).not.toContain('drop table')
+    expect(params).toEqual([evil])
+    expect(sql).toContain('_t0."caption" = $1')
+    expect(sql).toContain('_t1."id" = _t0."user_id"')
+    expect(sql).toContain('order by _t0."created_at" desc')
+    expect(sql).toContain('(select count(*) from "public"."posts" as _t0 where _t0."caption" = $1)')
+  })
+
+  it('rejects names that are not in the schema cache', () => {
+    for (const qs of ['select=nope', 'nope=eq.1', 'order=nope', 'select=id&order=id;drop']) {
+      let error: unknown
+      try {
+        read(qs)
+      } catch (caught) {
+        error = caught
+      }
+      expect(error).toBeInstanceOf(RestError)
+      expect((error as RestError).status).toBe(400)
+    }
+  })
+
+  it('adds RETURNING only when the representation is wanted', () => {
+    const query = parseQuery(new URLSearchParams(''))
+    const minimal = buildInsert(
+      posts,
+      { caption: 'c' },
+      query,
+      { returning: false, resolution: null, missingDefault: false },
+      new Params()
+    )
+    expect(minimal).not.toContain('returning')
+    expect(minimal).toContain('insert into "public"."posts" ("caption")')
+    const full = buildInsert(
+      posts,
+      [{ caption: 'c' }],
+      query,
+      { returning: true, resolution: 'merge-duplicates', missingDefault: false },
+      new Params()
+    )
+    expect(full).toContain('on conflict ("id") do update set "caption" = excluded."caption"')
+    expect(full).toMatch(/returning \*$/)
+  })
+
+  it('refuses DELETE without a root filter', () => {
+    expect(() =>
+      buildDelete(
+        posts,
+        parseQuery(new URLSearchParams('')),
+        { returning: false, resolution: null, missingDefault: false },
+        new Params()
+      )
+    ).toThrowError('DELETE requires a WHERE clause')
+  })
+})
