@@ -1,7 +1,92 @@
-// Placeholder until the auth API lands (issue 3); answers 501 so nothing pretends to work.
-import type { BackendContext } from '../context'
-import { jsonResponse, type Handler } from '../http/types'
+// The GoTrue-compatible auth API, mounted at /auth/v1 (reference §1). supabase-js talks to it
+// unmodified: sign-up, password and refresh-token grants, /user, logout, email confirmation.
 
-export function createAuthApi(_context: BackendContext): Handler {
-  return async () => jsonResponse(501, { code: 'not_implemented', message: 'Not implemented yet' })
+import type { BackendContext } from '../context'
+import { jsonResponse, type ApiRequest, type ApiResponse, type Handler } from '../http/types'
+import { API_VERSION_HEADER, AuthError, authErrorResponse } from './errors'
+import { resolveAuthOptions, type AuthOptions, type ResolvedAuthOptions } from './options'
+import { SlidingWindowLimiter } from './rate-limit'
+import { handleSignup } from './signup'
+import { handleToken } from './token'
+import { handleGetUser, handleLogout } from './user'
+import { handleVerifyLink, handleVerifyOtp } from './verify'
+
+export type { AuthOptions } from './options'
+
+const PREFIX = '/auth/v1'
+
+function settings(context: BackendContext): ApiResponse {
+  return jsonResponse(
+    200,
+    {
+      external: {
+        anonymous_users: false,
+        email: true,
+        phone: false,
+        apple: false,
+        github: false,
+        google: false
+      },
+      disable_signup: false,
+      mailer_autoconfirm: !context.config.enableConfirmations,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false
+    },
+    API_VERSION_HEADER
+  )
+}
+
+async function dispatch(
+  context: BackendContext,
+  options: ResolvedAuthOptions,
+  limiter: SlidingWindowLimiter,
+  request: ApiRequest
+): Promise<ApiResponse> {
+  const path = request.url.pathname.slice(PREFIX.length).replace(/\/+$/, '') || '/'
+  const route = `${request.method} ${path}`
+  switch (route) {
+    case 'POST /signup':
+      return handleSignup(context, options, request)
+    case 'POST /token':
+      if (!limiter.take(request.remoteAddress)) {
+        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
+      }
+      return handleToken(context, options, request)
+    case 'GET /user':
+      return handleGetUser(context, request)
+    case 'POST /logout':
+      return handleLogout(context, request)
+    case 'GET /verify':
+      return handleVerifyLink(context, options, request)
+    case 'POST /verify':
+      return handleVerifyOtp(context, options, request)
+    case 'GET /.well-known/jwks.json':
+      // HS256 only: GoTrue publishes no symmetric keys, and getClaims() then asks /user.
+      return jsonResponse(200, { keys: [] }, { 'cache-control': 'public, max-age=600' })
+    case 'GET /settings':
+      return settings(context)
+    case 'GET /health':
+      return jsonResponse(200, {
+        version: 'local',
+        name: 'GoTrue',
+        description: 'GoTrue is a user registration and authentication API'
+      })
+    default:
+      throw new AuthError(404, 'not_found', `No auth route for ${request.method} ${path}`)
+  }
+}
+
+export function createAuthApi(context: BackendContext, options: AuthOptions = {}): Handler {
+  const resolved = resolveAuthOptions(options)
+  const limiter = new SlidingWindowLimiter(context.config.tokenRateLimitPerMinute, resolved.now)
+  return async (request) => {
+    try {
+      return await dispatch(context, resolved, limiter, request)
+    } catch (error) {
+      if (error instanceof AuthError) return authErrorResponse(error)
+      console.error('[auth] unexpected error', error)
+      return authErrorResponse(new AuthError(500, 'unexpected_failure', 'Unexpected failure'))
+    }
+  }
 }

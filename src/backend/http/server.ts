@@ -64,7 +64,8 @@ export function createHttpServer(handler: Handler): Server {
         url: new URL(req.url ?? '/', 'http://localhost'),
         headers: req.headers as Record<string, string | undefined>,
         body,
-        remoteAddress: req.socket.remoteAddress ?? 'unknown'
+        remoteAddress: req.socket.remoteAddress ?? 'unknown',
+        rawPath: (req.url ?? '/').split('?')[0]
       }
       send(res, await handler(request), method)
     } catch (error) {

@@ -9,6 +9,11 @@ export interface ApiRequest {
   body: Buffer
   /** The client's address, for rate limits. */
   remoteAddress: string
+  /**
+   * The path exactly as sent, before URL parsing resolves `.`/`..` and `%2e%2e` segments, so
+   * storage can refuse traversal instead of silently rewriting the key.
+   */
+  rawPath?: string
 }
 
 export interface ApiResponse {

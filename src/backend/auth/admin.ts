@@ -1,0 +1,15 @@
+// Every auth query runs as supabase_auth_admin, the role GoTrue uses on hosted Supabase. It has
+// rights on the auth tables only, so an app trigger on auth.users that is not SECURITY DEFINER
+// fails here exactly as it would there (reference §4, §5.1), instead of passing as superuser.
+
+import type { Database, Queryable } from '../db/database'
+
+export function asAuthAdmin<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('role', 'supabase_auth_admin', true),
+              set_config('search_path', 'auth, public, extensions', true)`
+    )
+    return work(tx)
+  })
+}

@@ -1,0 +1,194 @@
+// Sessions and opaque refresh tokens with GoTrue's rotation rules (reference §1.4, §5.4):
+// a refresh revokes the used token and issues a child; reusing a revoked token within the
+// reuse interval returns the active child (two tabs refreshing at once both keep working);
+// reuse after it means the token leaked, so the whole family of the session is revoked.
+
+import { randomBytes } from 'node:crypto'
+import type { Queryable } from '../db/database'
+import type { BackendContext } from '../context'
+import { badRequest } from './errors'
+import { signAccessToken, type SessionResponse } from './tokens'
+import { loadUser } from './users'
+
+const toTimestamp = (ms: number): string => new Date(ms).toISOString()
+
+function newRefreshToken(): string {
+  return randomBytes(24).toString('base64url')
+}
+
+async function insertRefreshToken(
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+  parent: string | null,
+  nowMs: number
+): Promise<string> {
+  const token = newRefreshToken()
+  await tx.query(
+    `insert into auth.refresh_tokens (token, user_id, parent, session_id, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $5)`,
+    [token, userId, parent, sessionId, toTimestamp(nowMs)]
+  )
+  return token
+}
+
+/** Loads the user and signs an access token for an existing session and refresh token. */
+export async function buildSession(
+  context: BackendContext,
+  tx: Queryable,
+  session: { id: string; userId: string; createdAtSeconds: number },
+  refreshToken: string,
+  nowMs: number
+): Promise<SessionResponse> {
+  const user = await loadUser(tx, session.userId)
+  if (!user)
+    throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+  const { token, expiresAt } = await signAccessToken({
+    keys: context.keys,
+    issuer: `${context.publicUrl()}/auth/v1`,
+    user,
+    sessionId: session.id,
+    authenticatedAt: session.createdAtSeconds,
+    nowMs
+  })
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: Math.max(1, expiresAt - Math.floor(nowMs / 1000)),
+    expires_at: expiresAt,
+    refresh_token: refreshToken,
+    user
+  }
+}
+
+/** A new session with its first refresh token (sign-in, auto-confirmed sign-up, verify). */
+export async function startSession(
+  context: BackendContext,
+  tx: Queryable,
+  userId: string,
+  nowMs: number
+): Promise<SessionResponse> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into auth.sessions (user_id, created_at, updated_at) values ($1, $2, $2) returning id`,
+    [userId, toTimestamp(nowMs)]
+  )
+  const sessionId = rows[0].id
+  const refreshToken = await insertRefreshToken(tx, userId, sessionId, null, nowMs)
+  return buildSession(
+    context,
+    tx,
+    { id: sessionId, userId, createdAtSeconds: nowMs / 1000 },
+    refreshToken,
+    nowMs
+  )
+}
+
+interface TokenRow {
+  id: number
+  token: string
+  user_id: string
+  revoked: boolean
+  session_id: string | null
+  revoked_at_ms: number
+  session_created_s: number | null
+}
+
+const notFound = (): Error =>
+  badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+const alreadyUsed = (): Error =>
+  badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+
+export interface RotationSettings {
+  nowMs: number
+  reuseIntervalSeconds: number
+}
+
+export async function refreshSession(
+  context: BackendContext,
+  tx: Queryable,
+  refreshToken: string,
+  settings: RotationSettings
+): Promise<SessionResponse> {
+  const { nowMs } = settings
+  // FOR UPDATE serialises two concurrent refreshes of one token on PostgreSQL, so only one
+  // of them rotates and the other sees it revoked (and gets the child within the interval).
+  const { rows } = await tx.query<TokenRow>(
+    `select rt.id, rt.token, rt.user_id, rt.revoked, rt.session_id,
+            (extract(epoch from rt.updated_at) * 1000)::float8 as revoked_at_ms,
+            extract(epoch from s.created_at)::float8 as session_created_s
+       from auth.refresh_tokens rt
+       left join auth.sessions s on s.id = rt.session_id
+      where rt.token = $1
+      for update of rt`,
+    [refreshToken]
+  )
+  const row = rows[0]
+  if (!row || !row.session_id || row.session_created_s === null) throw notFound()
+  const session = {
+    id: row.session_id,
+    userId: row.user_id,
+    createdAtSeconds: row.session_created_s
+  }
+
+  if (row.revoked) {
+    const withinInterval = nowMs - row.revoked_at_ms < settings.reuseIntervalSeconds * 1000
+    if (!withinInterval) {
+      await tx.query(
+        `update auth.refresh_tokens set revoked = true, updated_at = $2
+          where session_id = $1 and not revoked`,
+        [session.id, toTimestamp(nowMs)]
+      )
+      throw alreadyUsed()
+    }
+    const child = await tx.query<{ token: string }>(
+      `select token from auth.refresh_tokens
+        where parent = $1 and session_id = $2 and not revoked order by id desc limit 1`,
+      [row.token, session.id]
+    )
+    if (child.rows[0]) return buildSession(context, tx, session, child.rows[0].token, nowMs)
+    // The chain moved on further within the interval: hand out a fresh child, but only while
+    // the session still has a live token (a revoked family or a logout stays revoked).
+    const live = await tx.query(
+      `select 1 from auth.refresh_tokens where session_id = $1 and not revoked limit 1`,
+      [session.id]
+    )
+    if (live.rows.length === 0) throw alreadyUsed()
+  } else {
+    await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = $2 where id = $1`, [
+      row.id,
+      toTimestamp(nowMs)
+    ])
+  }
+  const child = await insertRefreshToken(tx, session.userId, session.id, row.token, nowMs)
+  await tx.query(`update auth.sessions set updated_at = $2 where id = $1`, [
+    session.id,
+    toTimestamp(nowMs)
+  ])
+  return buildSession(context, tx, session, child, nowMs)
+}
+
+export type LogoutScope = 'global' | 'local' | 'others'
+
+/**
+ * Ends sessions as GoTrue does: deleting them, which also deletes their refresh tokens (FK
+ * cascade), so access tokens carrying those session ids stop working at /user.
+ */
+export async function endSessions(
+  tx: Queryable,
+  userId: string,
+  sessionId: string | null,
+  scope: LogoutScope
+): Promise<void> {
+  if (scope === 'global' || !sessionId) {
+    await tx.query(`delete from auth.sessions where user_id = $1`, [userId])
+  } else if (scope === 'local') {
+    await tx.query(`delete from auth.sessions where id = $1 and user_id = $2`, [sessionId, userId])
+  } else {
+    await tx.query(`delete from auth.sessions where user_id = $1 and id <> $2`, [userId, sessionId])
+  }
+}
+
+export async function sessionExists(tx: Queryable, sessionId: string): Promise<boolean> {
+  const { rows } = await tx.query(`select 1 from auth.sessions where id = $1`, [sessionId])
+  return rows.length > 0
+}

@@ -1,0 +1,66 @@
+// Supabase Storage's error shape (reference §3.6): HTTP 400 for every non-500 error, with the
+// logical status as a string in `statusCode`. Apps compare `statusCode` and `message`.
+
+import { isPostgresError } from '../db/database'
+import type { ApiResponse } from '../http/types'
+
+export class StorageError extends Error {
+  constructor(
+    readonly statusCode: string,
+    readonly code: string,
+    readonly error: string,
+    message: string
+  ) {
+    super(message)
+  }
+}
+
+export function storageErrorResponse(error: StorageError): ApiResponse {
+  return {
+    status: error.statusCode === '500' ? 500 : 400,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify({
+      statusCode: error.statusCode,
+      code: error.code,
+      error: error.error,
+      message: error.message
+    })
+  }
+}
+
+export const noSuchBucket = (): StorageError =>
+  new StorageError('404', 'NoSuchBucket', 'Bucket not found', 'Bucket not found')
+export const noSuchKey = (): StorageError =>
+  new StorageError('404', 'NoSuchKey', 'not_found', 'Object not found')
+export const keyAlreadyExists = (): StorageError =>
+  new StorageError('409', 'KeyAlreadyExists', 'Duplicate', 'The resource already exists')
+export const accessDenied = (message: string): StorageError =>
+  new StorageError('403', 'AccessDenied', 'Unauthorized', message)
+export const entityTooLarge = (): StorageError =>
+  new StorageError(
+    '413',
+    'EntityTooLarge',
+    'Payload too large',
+    'The object exceeded the maximum allowed size'
+  )
+export const invalidMimeType = (message: string): StorageError =>
+  new StorageError('415', 'InvalidMimeType', 'invalid_mime_type', message)
+export const invalidKey = (key: string): StorageError =>
+  new StorageError('400', 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`)
+export const invalidRequest = (message: string): StorageError =>
+  new StorageError('400', 'InvalidRequest', 'Bad Request', message)
+
+/** Maps what the database said during a write to Storage's answer; null: not ours to map. */
+export function fromPostgres(error: unknown): StorageError | null {
+  if (!isPostgresError(error)) return null
+  switch (error.code) {
+    case '23505':
+      return keyAlreadyExists()
+    case '42501':
+      return accessDenied('new row violates row-level security policy')
+    case '23503':
+      return noSuchBucket()
+    default:
+      return null
+  }
+}

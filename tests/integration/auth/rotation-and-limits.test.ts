@@ -1,0 +1,139 @@
+// Refresh-token reuse and the /token rate limit, with a fake clock: a second HTTP server runs
+// createAuthApi with an injected clock over the same backend context, so no test sleeps.
+
+import type { Server } from 'node:http'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { createAuthApi } from '../../../src/backend/auth'
+import { createHttpServer, listen } from '../../../src/backend/http/server'
+import type { DatabaseKind } from '../../support/databases'
+import { clientFor, signUpAndIn, startHarness, uniqueEmail, type Harness } from './harness'
+
+const postgresUrl = inject('postgresUrl')
+const kinds: DatabaseKind[] = ['pglite', 'postgres']
+
+interface ClockedAuth {
+  url: string
+  advance(ms: number): void
+  close(): Promise<void>
+}
+
+async function clockedAuth(harness: Harness, limitPerMinute?: number): Promise<ClockedAuth> {
+  let now = Date.now()
+  const context =
+    limitPerMinute === undefined
+      ? harness.backend.context
+      : {
+          ...harness.backend.context,
+          config: { ...harness.backend.context.config, tokenRateLimitPerMinute: limitPerMinute }
+        }
+  const server: Server = createHttpServer(createAuthApi(context, { now: () => now }))
+  const port = await listen(server, 0)
+  return {
+    url: `http://127.0.0.1:${port}`,
+    advance: (ms) => {
+      now += ms
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      })
+  }
+}
+
+describe.each(kinds)('refresh-token reuse on %s', (kind) => {
+  const skip = kind === 'postgres' && !postgresUrl
+  let harness: Harness
+  let auth: ClockedAuth
+
+  beforeAll(async () => {
+    if (skip) return
+    harness = await startHarness(kind, postgresUrl)
+    auth = await clockedAuth(harness)
+  })
+  afterAll(async () => {
+    await auth?.close()
+    await harness?.close()
+  })
+
+  it.skipIf(skip)('reuse within 10 s returns the active child', async () => {
+    const { refreshToken } = await signUpAndIn(harness, 'reuse')
+    const client = clientFor(auth.url, harness.backend.anonKey)
+    const first = await client.auth.refreshSession({ refresh_token: refreshToken })
+    expect(first.error).toBeNull()
+    auth.advance(9_000)
+    const second = await clientFor(auth.url, harness.backend.anonKey).auth.refreshSession({
+      refresh_token: refreshToken
+    })
+    expect(second.error).toBeNull()
+    expect(second.data.session?.refresh_token).toBe(first.data.session?.refresh_token)
+  })
+
+  it.skipIf(skip)('reuse after 10 s revokes the whole family', async () => {
+    const { refreshToken, accessToken } = await signUpAndIn(harness, 'leak')
+    const client = clientFor(auth.url, harness.backend.anonKey)
+    const first = await client.auth.refreshSession({ refresh_token: refreshToken })
+    const child = first.data.session!.refresh_token
+    auth.advance(11_000)
+    const reuse = await clientFor(auth.url, harness.backend.anonKey).auth.refreshSession({
+      refresh_token: refreshToken
+    })
+    expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' })
+    expect(reuse.error?.message).toBe('Invalid Refresh Token: Already Used')
+
+    const sessionId = JSON.parse(Buffer.from(accessToken.split('.')[1], 'base64url').toString())
+      .session_id as string
+    const { rows } = await harness.backend.db.query<{ revoked: boolean }>(
+      'select revoked from auth.refresh_tokens where session_id = $1',
+      [sessionId]
+    )
+    expect(rows.length).toBeGreaterThanOrEqual(2)
+    expect(rows.every((r) => r.revoked)).toBe(true)
+    // The child the thief (or the owner) held is dead too.
+    const childTry = await clientFor(auth.url, harness.backend.anonKey).auth.refreshSession({
+      refresh_token: child
+    })
+    expect(childTry.error?.code).toBe('refresh_token_already_used')
+  })
+})
+
+describe('token rate limit (pglite)', () => {
+  let harness: Harness
+  let auth: ClockedAuth
+
+  beforeAll(async () => {
+    harness = await startHarness('pglite', '')
+    auth = await clockedAuth(harness, 3)
+  })
+  afterAll(async () => {
+    await auth?.close()
+    await harness?.close()
+  })
+
+  it('answers 429 over_request_rate_limit past the limit, and recovers after a minute', async () => {
+    const client = clientFor(auth.url, harness.backend.anonKey)
+    const attempt = (): ReturnType<typeof client.auth.signInWithPassword> =>
+      client.auth.signInWithPassword({ email: uniqueEmail('rl'), password: 'secret123' })
+    for (let i = 0; i < 3; i += 1) expect((await attempt()).error?.code).toBe('invalid_credentials')
+    const limited = await attempt()
+    expect(limited.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
+    auth.advance(61_000)
+    expect((await attempt()).error?.code).toBe('invalid_credentials')
+  })
+
+  it('the backend applies config.tokenRateLimitPerMinute', async () => {
+    const limited = await startHarness('pglite', '', { config: { tokenRateLimitPerMinute: 1 } })
+    try {
+      const client = limited.anon()
+      const email = uniqueEmail('rl2')
+      expect(
+        (await client.auth.signInWithPassword({ email, password: 'x12345' })).error?.status
+      ).toBe(400)
+      expect(
+        (await client.auth.signInWithPassword({ email, password: 'x12345' })).error?.status
+      ).toBe(429)
+    } finally {
+      await limited.close()
+    }
+  })
+})

@@ -1,0 +1,51 @@
+// Objects survive a restart: the row is in PGlite's data folder, the bytes under storage/.
+
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startBackend } from '../../../src/backend/server'
+import { MIGRATIONS_DIR } from '../../support/databases'
+import { clientFor, uniqueEmail, uniqueUsername } from '../auth/harness'
+import { PNG } from './fixtures'
+
+describe('storage across a restart (pglite data folder)', () => {
+  let dataDir = ''
+  afterAll(async () => {
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  it('serves an object uploaded before the restart', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'instaframe-restart-'))
+    const first = await startBackend({ dataDir, port: 0, migrationsDir: MIGRATIONS_DIR })
+    let key: string
+    let publicPath: string
+    try {
+      const client = clientFor(first.url, first.anonKey)
+      const { data, error } = await client.auth.signUp({
+        email: uniqueEmail('restart'),
+        password: 'secret123',
+        options: { data: { username: uniqueUsername('restart') } }
+      })
+      expect(error).toBeNull()
+      key = `posts/${data.user!.id}/kept.png`
+      const upload = await client.storage
+        .from('images')
+        .upload(key, PNG, { contentType: 'image/png' })
+      expect(upload.error).toBeNull()
+      publicPath = new URL(client.storage.from('images').getPublicUrl(key).data.publicUrl).pathname
+    } finally {
+      await first.close()
+    }
+
+    const second = await startBackend({ dataDir, port: 0, migrationsDir: MIGRATIONS_DIR })
+    try {
+      const response = await fetch(`${second.url}${publicPath}`)
+      expect(response.status).toBe(200)
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(PNG)
+      expect(response.headers.get('content-type')).toBe('image/png')
+    } finally {
+      await second.close()
+    }
+  })
+})
