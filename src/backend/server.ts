@@ -2,6 +2,7 @@
 // PostgreSQL server. Used by the desktop app (in a utilityProcess), `npm run backend`,
 // `npm run start:web` and the tests.
 
+import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { createAuthApi } from './auth'
@@ -49,6 +50,7 @@ function route(auth: Handler, rest: Handler, storage: Handler): Handler {
 
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const dataDir = options.dataDir
+  if (dataDir) await mkdir(dataDir, { recursive: true })
   const db = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: dataDir && !options.databaseUrl ? join(dataDir, 'pgdata') : undefined,
