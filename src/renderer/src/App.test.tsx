@@ -1,0 +1,72 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SIGNED_OUT } from '@shared/domain'
+import { App } from './App'
+import { createHarness, renderWith, signedIn } from './testing/fakes'
+
+afterEach(() => {
+  vi.useRealTimers()
+  vi.restoreAllMocks()
+})
+
+describe('App', () => {
+  it("shows 'Loading Instagram...' for 1 s, then the app", async () => {
+    vi.useFakeTimers()
+    const harness = createHarness()
+    renderWith(<App />, harness)
+    expect(screen.getByText('Loading Instagram...')).toBeInTheDocument()
+    await act(async () => vi.advanceTimersByTime(999))
+    expect(screen.getByText('Loading Instagram...')).toBeInTheDocument()
+    await act(async () => vi.advanceTimersByTime(1))
+    expect(screen.queryByText('Loading Instagram...')).not.toBeInTheDocument()
+    expect(screen.getByRole('banner')).toBeInTheDocument()
+  })
+
+  it('opens the own profile from the avatar menu and goes back', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<App splashMs={0} />, harness)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Account menu' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Profile' }))
+    expect(await screen.findByRole('heading', { level: 1, name: 'jane.doe' })).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument()
+  })
+
+  it('follows auth events: signing out elsewhere returns to the feed and clears the profile', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.api.emit(signedIn())
+    renderWith(<App splashMs={0} />, harness)
+    act(() => harness.stores.ui.getState().showProfile())
+    expect(await screen.findByRole('heading', { level: 1, name: 'jane.doe' })).toBeInTheDocument()
+    act(() => harness.api.emit(SIGNED_OUT))
+    const header = screen.getByRole('banner')
+    expect(await within(header).findByRole('button', { name: 'Log in' })).toBeInTheDocument()
+    expect(harness.stores.ui.getState().view).toBe('feed')
+    expect(harness.stores.profile.getState().profile).toBeNull()
+  })
+
+  it('opens the login dialog from add-post when signed out, and the create dialog once signed in', async () => {
+    const harness = createHarness()
+    renderWith(<App splashMs={0} />, harness)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'New post' }))
+    expect(screen.getByRole('dialog', { name: 'Log in to Instaframe' })).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+
+    act(() => harness.api.emit(signedIn()))
+    await user.click(screen.getByRole('button', { name: 'New post' }))
+    expect(screen.getByRole('dialog', { name: 'Create new post' })).toBeInTheDocument()
+  })
+
+  it('shows a dismissible notice from the platform', async () => {
+    const harness = createHarness()
+    harness.stores.ui.getState().setNotice('Your session is stored without encryption.')
+    renderWith(<App splashMs={0} />, harness)
+    expect(screen.getByText('Your session is stored without encryption.')).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss notice' }))
+    expect(screen.queryByText('Your session is stored without encryption.')).not.toBeInTheDocument()
+  })
+})

@@ -1,0 +1,50 @@
+// Splash for the spec's 1 s, then the header and one of two views; the open modal on top.
+
+import { useEffect, useState, type ReactElement } from 'react'
+import { SPLASH_DURATION_MS } from '@shared/limits'
+import { AuthModal } from './components/AuthModal/AuthModal'
+import { CreatePostModal } from './components/CreatePostModal/CreatePostModal'
+import { FeedView } from './components/FeedView/FeedView'
+import { Header } from './components/Header/Header'
+import { Notice } from './components/Notice/Notice'
+import { ProfileView } from './components/ProfileView/ProfileView'
+import { Splash } from './components/Splash/Splash'
+import { useSession, useStores, useUi } from './store'
+import { selectIsSignedIn } from './store/session/sessionStore'
+
+export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
+  const { session, ui, profile } = useStores()
+  const [splash, setSplash] = useState(splashMs > 0)
+  const view = useUi((state) => state.view)
+  const modal = useUi((state) => state.modal)
+  const notice = useUi((state) => state.notice)
+  const signedIn = useSession(selectIsSignedIn)
+
+  useEffect(() => session.getState().init(), [session])
+
+  useEffect(() => {
+    if (splashMs <= 0) return
+    const timer = setTimeout(() => setSplash(false), splashMs)
+    return () => clearTimeout(timer)
+  }, [splashMs])
+
+  // Spec §4: the profile is cleared on sign-out, and a visitor has no profile to look at.
+  useEffect(() => {
+    if (signedIn) return
+    profile.getState().clear()
+    ui.getState().showFeed()
+    if (ui.getState().modal === 'create') ui.getState().closeModal()
+  }, [signedIn, profile, ui])
+
+  if (splash) return <Splash />
+
+  return (
+    <>
+      <Header />
+      {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
+      {view === 'profile' && signedIn ? <ProfileView /> : <FeedView />}
+      {modal === 'auth' && <AuthModal />}
+      {modal === 'create' && signedIn && <CreatePostModal />}
+    </>
+  )
+}

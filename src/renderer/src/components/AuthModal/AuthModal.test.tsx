@@ -1,0 +1,169 @@
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { SignUpResult } from '@shared/bridge-contract'
+import { createHarness, deferred, renderWith, signedIn } from '../../testing/fakes'
+import { AuthModal } from './AuthModal'
+import { VALIDATION_MESSAGES } from './validation'
+
+function setup(mode: 'signin' | 'signup' = 'signin') {
+  const harness = createHarness()
+  harness.stores.ui.getState().openAuth(mode)
+  renderWith(<AuthModal />, harness)
+  return { ...harness, user: userEvent.setup() }
+}
+
+async function fillSignUp(user: ReturnType<typeof userEvent.setup>, username = 'jane.doe') {
+  await user.type(screen.getByLabelText('Full name'), 'Jane Doe')
+  await user.type(screen.getByLabelText('Username'), username)
+  await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+  await user.type(screen.getByLabelText('Password'), 'secret123')
+}
+
+describe('AuthModal: fields', () => {
+  it('signs in with a required email (type=email) and password only', () => {
+    setup('signin')
+    expect(screen.getByRole('dialog', { name: /Log in/ })).toBeInTheDocument()
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')
+    expect(screen.getByLabelText('Email')).toBeRequired()
+    expect(screen.getByLabelText('Password')).toBeRequired()
+    expect(screen.queryByLabelText('Username')).not.toBeInTheDocument()
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument()
+  })
+
+  it('signs up with full name, username, email and password, all required', () => {
+    setup('signup')
+    for (const label of ['Full name', 'Username', 'Email', 'Password']) {
+      expect(screen.getByLabelText(label)).toBeRequired()
+    }
+  })
+
+  it('shows and hides the password', async () => {
+    const { user } = setup()
+    const password = screen.getByLabelText('Password')
+    expect(password).toHaveAttribute('type', 'password')
+    await user.click(screen.getByRole('button', { name: 'Show password' }))
+    expect(password).toHaveAttribute('type', 'text')
+    await user.click(screen.getByRole('button', { name: 'Hide password' }))
+    expect(password).toHaveAttribute('type', 'password')
+  })
+
+  it('switching mode clears the fields, the error and password visibility', async () => {
+    const { user, api } = setup('signin')
+    api.auth.signIn.mockRejectedValue(new Error('Invalid login credentials'))
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'wrong')
+    await user.click(screen.getByRole('button', { name: 'Show password' }))
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials')
+
+    await user.click(screen.getByRole('button', { name: 'Sign up' }))
+    expect(screen.getByLabelText('Email')).toHaveValue('')
+    expect(screen.getByLabelText('Password')).toHaveValue('')
+    expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password')
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+
+    await user.type(screen.getByLabelText('Full name'), 'Jane')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(screen.getByRole('button', { name: 'Sign up' }))
+    expect(screen.getByLabelText('Full name')).toHaveValue('')
+  })
+})
+
+describe('AuthModal: submitting', () => {
+  it('shows a spinner and disables the button while the call is pending', async () => {
+    const { user, api } = setup('signin')
+    const pending = deferred<void>()
+    api.auth.signIn.mockReturnValue(pending.promise)
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const submit = screen.getByRole('button', { name: /Log in/, busy: true })
+    expect(submit).toBeDisabled()
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+    await act(async () => pending.resolve())
+  })
+
+  it('closes the modal when sign-in succeeds', async () => {
+    const { user, api, stores } = setup('signin')
+    api.auth.getSession.mockResolvedValue(signedIn())
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    expect(api.auth.signIn).toHaveBeenCalledWith({
+      email: 'jane@example.com',
+      password: 'secret123'
+    })
+  })
+
+  it("falls back to 'Failed to sign in' when the server gives no message", async () => {
+    const { user, api } = setup('signin')
+    api.auth.signIn.mockRejectedValue(new Error(''))
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'x')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to sign in$/)
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled()
+  })
+
+  it("shows the server's sign-up message, else 'Failed to sign up'", async () => {
+    const { user, api } = setup('signup')
+    api.auth.signUp.mockRejectedValueOnce(new Error('User already registered'))
+    await fillSignUp(user)
+    await user.click(screen.getByRole('button', { name: 'Sign up' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('User already registered')
+
+    api.auth.signUp.mockRejectedValueOnce({})
+    await user.click(screen.getByRole('button', { name: 'Sign up' }))
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(/^Failed to sign up$/))
+  })
+
+  it('asks to confirm the email in green and clears the fields when confirmation is needed', async () => {
+    const { user, api, stores } = setup('signup')
+    await fillSignUp(user)
+    await user.click(screen.getByRole('button', { name: 'Sign up' }))
+    expect(
+      await screen.findByText('Check your email for the confirmation link!')
+    ).toBeInTheDocument()
+    expect(api.auth.signUp).toHaveBeenCalledWith({
+      fullName: 'Jane Doe',
+      username: 'jane.doe',
+      email: 'jane@example.com',
+      password: 'secret123'
+    })
+    for (const label of ['Full name', 'Username', 'Email', 'Password']) {
+      expect(screen.getByLabelText(label)).toHaveValue('')
+    }
+    expect(stores.ui.getState().modal).toBe('auth')
+  })
+
+  it('signs in and closes when sign-up returns a session', async () => {
+    const { user, api, stores } = setup('signup')
+    api.auth.signUp.mockResolvedValue({ needsConfirmation: false } satisfies SignUpResult)
+    api.auth.getSession.mockResolvedValue(signedIn())
+    await fillSignUp(user)
+    await user.click(screen.getByRole('button', { name: 'Sign up' }))
+    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    expect(stores.session.getState().snapshot.user?.id).toBe('user-1')
+  })
+
+  it('explains the username rule before calling the server', async () => {
+    const { user, api } = setup('signup')
+    await fillSignUp(user, 'no spaces!')
+    await user.click(screen.getByRole('button', { name: 'Sign up' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION_MESSAGES.username)
+    expect(api.auth.signUp).not.toHaveBeenCalled()
+  })
+
+  it('explains the password length before calling the server', async () => {
+    const { user, api } = setup('signup')
+    await user.type(screen.getByLabelText('Full name'), 'Jane Doe')
+    await user.type(screen.getByLabelText('Username'), 'jane')
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), '12345')
+    await user.click(screen.getByRole('button', { name: 'Sign up' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION_MESSAGES.password)
+    expect(api.auth.signUp).not.toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,54 @@
+// A profile picture, or (spec: "a placeholder" / "gradient placeholder if none") the person's
+// initials on a gradient derived from their name, so each person keeps one colour.
+
+import type { CSSProperties, ReactElement } from 'react'
+import { gradientFor, initialsOf } from '../../services/avatar'
+import styles from './Avatar.module.scss'
+
+export interface AvatarProps {
+  src?: string | null
+  name: string
+  size?: number
+  className?: string
+  /** Hidden from assistive tech when a neighbouring text already names the person. */
+  decorative?: boolean
+}
+
+export function Avatar({
+  src,
+  name,
+  size = 32,
+  className = '',
+  decorative = false
+}: AvatarProps): ReactElement {
+  const label = `${name}'s profile picture`
+  const style: CSSProperties = { width: size, height: size }
+  if (src) {
+    return (
+      <img
+        className={`${styles.avatar} ${className}`}
+        style={style}
+        src={src}
+        alt={decorative ? '' : label}
+        loading="lazy"
+        draggable={false}
+      />
+    )
+  }
+  const [from, to] = gradientFor(name)
+  return (
+    <span
+      className={`${styles.avatar} ${styles['avatar--placeholder']} ${className}`}
+      style={{
+        ...style,
+        backgroundImage: `linear-gradient(135deg, ${from}, ${to})`,
+        fontSize: size * 0.4
+      }}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : label}
+      aria-hidden={decorative || undefined}
+    >
+      {initialsOf(name)}
+    </span>
+  )
+}

@@ -1,0 +1,95 @@
+// The signed-in user's menu: who you are, Profile and Sign out. A sign-out failure stays
+// visible in the menu (spec §8: server message, else 'Failed to sign out').
+
+import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
+import { messageOr } from '@shared/errors'
+import { MESSAGES } from '@shared/messages'
+import { useSession, useStores } from '../../store'
+import { selectProfile, selectUser } from '../../store/session/sessionStore'
+import { Avatar } from '../Avatar/Avatar'
+import styles from './AvatarMenu.module.scss'
+
+export function AvatarMenu(): ReactElement {
+  const { session, ui } = useStores()
+  const user = useSession(selectUser)
+  const profile = useSession(selectProfile)
+  const [open, setOpen] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const rootRef = useRef<HTMLDivElement>(null)
+  const menuId = useId()
+
+  const username =
+    profile?.username ?? (user?.user_metadata.username as string | undefined) ?? user?.email ?? ''
+  const fullName = profile?.full_name ?? (user?.user_metadata.full_name as string | undefined) ?? ''
+
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: MouseEvent): void => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('mousedown', onPointer)
+    return () => document.removeEventListener('mousedown', onPointer)
+  }, [open])
+
+  const openProfile = (): void => {
+    setOpen(false)
+    ui.getState().showProfile()
+  }
+
+  const signOut = async (): Promise<void> => {
+    setError(null)
+    try {
+      await session.getState().signOut()
+      setOpen(false)
+      ui.getState().showFeed()
+    } catch (caught) {
+      setError(messageOr(caught, MESSAGES.signOutFailed))
+    }
+  }
+
+  return (
+    <div
+      className={styles.root}
+      ref={rootRef}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setOpen(false)
+      }}
+    >
+      <button
+        type="button"
+        className={`${styles.trigger} ${open ? styles['trigger--open'] : ''}`}
+        aria-label="Account menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <Avatar src={profile?.avatar_url} name={username || '?'} size={28} decorative />
+      </button>
+      {open && (
+        <div className={styles.menu} id={menuId} role="menu" aria-label="Account">
+          <div className={styles.who}>
+            <span className={styles.username}>{username}</span>
+            {fullName && <span className={styles.fullName}>{fullName}</span>}
+          </div>
+          <button type="button" role="menuitem" className={styles.item} onClick={openProfile}>
+            Profile
+          </button>
+          <button
+            type="button"
+            role="menuitem"
+            className={styles.item}
+            onClick={() => void signOut()}
+          >
+            Sign out
+          </button>
+          {error && (
+            <p className={styles.error} role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

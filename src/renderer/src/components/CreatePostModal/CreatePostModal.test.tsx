@@ -1,0 +1,193 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Post } from '@shared/domain'
+import {
+  createHarness,
+  deferred,
+  makePost,
+  pngBytes,
+  pngFile,
+  renderWith,
+  signedIn,
+  type Harness
+} from '../../testing/fakes'
+import { CreatePostModal } from './CreatePostModal'
+
+afterEach(() => vi.restoreAllMocks())
+
+function setup(
+  options: { hasNativeDialog?: boolean } = {}
+): Harness & { user: ReturnType<typeof userEvent.setup> } {
+  const harness = createHarness({ snapshot: signedIn(), ...options })
+  harness.stores.ui.getState().openCreate()
+  renderWith(<CreatePostModal />, harness)
+  // applyAccept off: the point is to see what the app says about a non-image.
+  return { ...harness, user: userEvent.setup({ applyAccept: false }) }
+}
+
+function drop(file: File): void {
+  fireEvent.drop(screen.getByTestId('drop-zone'), {
+    dataTransfer: { files: [file], types: ['Files'] }
+  })
+}
+
+function bigFile(type = 'image/png'): File {
+  const file = new File([pngBytes() as Uint8Array<ArrayBuffer>], 'huge.png', { type })
+  Object.defineProperty(file, 'size', { value: 10 * 1024 * 1024 })
+  return file
+}
+
+async function selectImage(harness: ReturnType<typeof setup>): Promise<void> {
+  await harness.user.upload(screen.getByLabelText('Choose an image file'), pngFile())
+  await screen.findByRole('img', { name: 'Preview of the selected image' })
+}
+
+describe('CreatePostModal: choosing an image', () => {
+  it('starts with a drop zone and no Share button', () => {
+    setup()
+    expect(screen.getByRole('dialog', { name: 'Create new post' })).toBeInTheDocument()
+    expect(screen.getByText('Drag photos here')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument()
+  })
+
+  it("says 'Please drop an image file' for a dropped non-image", async () => {
+    setup()
+    drop(new File(['hello'], 'notes.txt', { type: 'text/plain' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please drop an image file')
+  })
+
+  it("says 'Please select an image file' for a selected non-image", async () => {
+    const harness = setup()
+    await harness.user.upload(
+      screen.getByLabelText('Choose an image file'),
+      new File(['hello'], 'notes.txt', { type: 'text/plain' })
+    )
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select an image file')
+  })
+
+  it('refuses a file that claims to be an image but is not one', async () => {
+    setup()
+    drop(new File(['not really'], 'fake.png', { type: 'image/png' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please drop an image file')
+  })
+
+  it("says 'Image must be less than 10MB' for a 10 MB drop", async () => {
+    setup()
+    drop(bigFile())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image must be less than 10MB')
+  })
+
+  it("says 'Image must be less than 10MB' for a 10 MB selection", async () => {
+    const harness = setup()
+    await harness.user.upload(screen.getByLabelText('Choose an image file'), bigFile())
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image must be less than 10MB')
+  })
+
+  it('shows a preview, caption field and an enabled Share after a dropped image', async () => {
+    setup()
+    drop(pngFile())
+    expect(
+      await screen.findByRole('img', { name: 'Preview of the selected image' })
+    ).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'Caption' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled()
+  })
+
+  it('uses the native dialog in the desktop app and checks what it returns', async () => {
+    const harness = setup({ hasNativeDialog: true })
+    harness.api.images.pick.mockResolvedValueOnce({
+      name: 'a.txt',
+      type: '',
+      bytes: new Uint8Array([1, 2])
+    })
+    await harness.user.click(screen.getByRole('button', { name: 'Select from computer' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please select an image file')
+
+    harness.api.images.pick.mockResolvedValueOnce({
+      name: 'a.png',
+      type: 'image/png',
+      bytes: pngBytes()
+    })
+    await harness.user.click(screen.getByRole('button', { name: 'Select from computer' }))
+    expect(
+      await screen.findByRole('img', { name: 'Preview of the selected image' })
+    ).toBeInTheDocument()
+    expect(harness.api.images.pick).toHaveBeenCalledTimes(2)
+  })
+
+  it('goes back to the drop zone to pick another image', async () => {
+    const harness = setup()
+    await selectImage(harness)
+    await harness.user.click(screen.getByRole('button', { name: 'Choose another image' }))
+    expect(screen.getByText('Drag photos here')).toBeInTheDocument()
+  })
+})
+
+describe('CreatePostModal: caption', () => {
+  it('counts characters as n/500', async () => {
+    const harness = setup()
+    await selectImage(harness)
+    expect(screen.getByTestId('caption-counter')).toHaveTextContent('0/500')
+    await harness.user.type(screen.getByRole('textbox', { name: 'Caption' }), 'Sunset')
+    expect(screen.getByTestId('caption-counter')).toHaveTextContent('6/500')
+  })
+
+  it('stops at 500 characters', async () => {
+    const harness = setup()
+    await selectImage(harness)
+    const caption = screen.getByRole('textbox', { name: 'Caption' })
+    expect(caption).toHaveAttribute('maxLength', '500')
+    fireEvent.change(caption, { target: { value: 'x'.repeat(520) } })
+    expect(caption).toHaveValue('x'.repeat(500))
+    expect(screen.getByTestId('caption-counter')).toHaveTextContent('500/500')
+  })
+})
+
+describe('CreatePostModal: sharing', () => {
+  it("shows a spinner and 'Uploading...' and disables Share while the create call is pending", async () => {
+    const harness = setup()
+    const pending = deferred<Post>()
+    harness.api.posts.create.mockReturnValue(pending.promise)
+    await selectImage(harness)
+    await harness.user.type(screen.getByRole('textbox', { name: 'Caption' }), '  Hello  ')
+    await harness.user.click(screen.getByRole('button', { name: 'Share' }))
+
+    const button = screen.getByRole('button', { name: /Uploading\.\.\./ })
+    expect(button).toBeDisabled()
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Close' })).toBeDisabled()
+    expect(harness.api.posts.create).toHaveBeenCalledWith({
+      image: expect.objectContaining({ type: 'image/png', name: 'photo.png' }),
+      caption: '  Hello  '
+    })
+    await act(async () => pending.resolve(makePost()))
+  })
+
+  it('on success resets, closes and bumps the refresh counter', async () => {
+    const harness = setup()
+    await selectImage(harness)
+    await harness.user.click(screen.getByRole('button', { name: 'Share' }))
+    await waitFor(() => expect(harness.stores.ui.getState().modal).toBeNull())
+    expect(harness.stores.feed.getState().refreshCounter).toBe(1)
+  })
+
+  it.each([
+    ['Upload failed: bucket is full', 'Upload failed: bucket is full'],
+    ['Failed to save post: permission denied', 'Failed to save post: permission denied'],
+    ['', 'Failed to create post']
+  ])('shows %j as %j and keeps the image and caption for a retry', async (thrown, shown) => {
+    const harness = setup()
+    harness.api.posts.create.mockRejectedValue(new Error(thrown))
+    await selectImage(harness)
+    await harness.user.type(screen.getByRole('textbox', { name: 'Caption' }), 'Keep me')
+    await harness.user.click(screen.getByRole('button', { name: 'Share' }))
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(shown)
+    expect(screen.getByRole('textbox', { name: 'Caption' })).toHaveValue('Keep me')
+    expect(screen.getByRole('img', { name: 'Preview of the selected image' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled()
+    expect(harness.stores.ui.getState().modal).toBe('create')
+    expect(harness.stores.feed.getState().refreshCounter).toBe(0)
+  })
+})

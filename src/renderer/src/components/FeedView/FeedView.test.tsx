@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createHarness, deferred, makePost, renderWith, signedIn } from '../../testing/fakes'
+import { FeedView } from './FeedView'
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('FeedView', () => {
+  it('shows 3 placeholder cards while loading', () => {
+    const harness = createHarness()
+    harness.services.feed.fetchAll.mockReturnValue(deferred().promise)
+    renderWith(<FeedView />, harness)
+    const loading = screen.getByRole('status', { name: 'Loading posts' })
+    expect(within(loading).getAllByTestId('post-skeleton')).toHaveLength(3)
+  })
+
+  it("shows 'No posts yet' / 'Be the first to share a moment!' when there are none", async () => {
+    renderWith(<FeedView />, createHarness())
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument()
+    expect(screen.getByText('Be the first to share a moment!')).toBeInTheDocument()
+  })
+
+  it('shows the empty state when the read fails (logged only)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const harness = createHarness()
+    harness.services.feed.fetchAll.mockRejectedValue(new Error('down'))
+    renderWith(<FeedView />, harness)
+    expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument()
+  })
+
+  it('lists the posts with a staggered fade-in', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.services.feed.fetchAll.mockResolvedValue([makePost(), makePost(), makePost()])
+    renderWith(<FeedView />, harness)
+    const cards = await screen.findAllByRole('article')
+    expect(cards.map((card) => card.style.animationDelay)).toEqual(['0.0s', '0.1s', '0.2s'])
+  })
+
+  it('reloads when the refresh counter moves', async () => {
+    const harness = createHarness()
+    renderWith(<FeedView />, harness)
+    await screen.findByRole('heading', { name: 'No posts yet' })
+    harness.services.feed.fetchAll.mockResolvedValue([makePost()])
+    harness.stores.feed.getState().refresh()
+    expect(await screen.findByRole('article')).toBeInTheDocument()
+    expect(harness.services.feed.fetchAll).toHaveBeenCalledTimes(2)
+  })
+
+  it('shows the stories strip and the side panel', async () => {
+    renderWith(<FeedView />, createHarness())
+    expect(screen.getByRole('region', { name: 'Stories' })).toBeInTheDocument()
+    expect(screen.getByRole('complementary', { name: 'Suggestions' })).toBeInTheDocument()
+    await screen.findByRole('heading', { name: 'No posts yet' })
+  })
+})

@@ -1,0 +1,117 @@
+// The one dialog: labelled, modal, focus kept inside, closed by Escape, the close button or a
+// click on the backdrop, and focus handed back to whatever opened it.
+
+import {
+  useEffect,
+  useId,
+  useRef,
+  type ReactElement,
+  type ReactNode,
+  type KeyboardEvent
+} from 'react'
+import { X } from 'lucide-react'
+import styles from './Modal.module.scss'
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
+export interface ModalProps {
+  title: string
+  /** Visible heading, or only a name for assistive tech when the body shows its own. */
+  showTitle?: boolean
+  onClose(): void
+  /** While work is in flight closing would lose it, so every way out is ignored. */
+  closeDisabled?: boolean
+  className?: string
+  /** Shown at the start of the title bar, e.g. a back button. */
+  leading?: ReactNode
+  children: ReactNode
+}
+
+export function Modal({
+  title,
+  showTitle = true,
+  onClose,
+  closeDisabled = false,
+  className = '',
+  leading,
+  children
+}: ModalProps): ReactElement {
+  const titleId = useId()
+  const dialogRef = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null
+    const dialog = dialogRef.current
+    const first = dialog?.querySelector<HTMLElement>(
+      'input, textarea, button:not([data-modal-close])'
+    )
+    ;(first ?? dialog)?.focus()
+    return () => opener?.focus?.()
+  }, [])
+
+  const requestClose = (): void => {
+    if (!closeDisabled) onClose()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      requestClose()
+      return
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return
+    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
+    if (items.length === 0) {
+      event.preventDefault()
+      return
+    }
+    const first = items[0]
+    const last = items[items.length - 1]
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault()
+      last.focus()
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault()
+      first.focus()
+    }
+  }
+
+  return (
+    <div
+      className={styles.backdrop}
+      data-testid="modal-backdrop"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) requestClose()
+      }}
+    >
+      <div
+        ref={dialogRef}
+        className={`${styles.dialog} ${className}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <div className={showTitle ? styles.titleBar : styles['titleBar--hidden']}>
+          {leading && <div className={styles.leading}>{leading}</div>}
+          <h2 id={titleId} className={showTitle ? styles.title : styles['title--hidden']}>
+            {title}
+          </h2>
+        </div>
+        <button
+          type="button"
+          className={styles.close}
+          aria-label="Close"
+          data-modal-close
+          onClick={requestClose}
+          disabled={closeDisabled}
+        >
+          <X size={22} aria-hidden />
+        </button>
+        {children}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Post } from '@shared/domain'
+import { createHarness, deferred, makePost, renderWith, signedIn } from '../../testing/fakes'
+import { fadeInDelay, PostCard } from './PostCard'
+
+afterEach(() => vi.restoreAllMocks())
+
+function setup(post: Post, options: { signedIn?: boolean; liked?: boolean } = {}) {
+  const harness = createHarness({ snapshot: options.signedIn === false ? undefined : signedIn() })
+  harness.stores.feed.setState({
+    posts: [post],
+    status: 'ready',
+    likedIds: new Set(options.liked ? [post.id] : [])
+  })
+  renderWith(<PostCard postId={post.id} index={0} />, harness)
+  return { ...harness, user: userEvent.setup() }
+}
+
+describe('PostCard', () => {
+  it('shows the author, a square lazy image, the caption after the bold username and the age', () => {
+    const post = makePost({
+      caption: 'Golden hour',
+      likes_count: 1234,
+      created_at: new Date(Date.now() - 5 * 3600_000).toISOString(),
+      profiles: { username: 'sam', full_name: 'Sam', avatar_url: null }
+    })
+    setup(post)
+    const card = screen.getByRole('article', { name: 'Post by sam' })
+    const image = within(card).getByRole('img', { name: 'Golden hour' })
+    expect(image).toHaveAttribute('loading', 'lazy')
+    expect(within(card).getByText('1,234 likes')).toBeInTheDocument()
+    expect(within(card).getByText('Golden hour', { selector: 'p' })).toHaveTextContent(
+      'sam Golden hour'
+    )
+    expect(within(card).getAllByText('5h').length).toBeGreaterThan(0)
+  })
+
+  it('shows a gradient placeholder when the author has no avatar', () => {
+    setup(makePost({ profiles: { username: 'sam', full_name: null, avatar_url: null } }))
+    expect(screen.getByText('SA')).toBeInTheDocument()
+  })
+
+  it('has labelled comment, share and save buttons', () => {
+    setup(makePost())
+    for (const name of ['Comment', 'Share', 'Save']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument()
+    }
+  })
+
+  it('likes optimistically: the heart fills and the count goes up before the server answers', async () => {
+    const post = makePost({ likes_count: 999 })
+    const { user, services } = setup(post)
+    const call = deferred<void>()
+    services.likes.like.mockReturnValue(call.promise)
+    services.likes.readLikesCount.mockResolvedValue(1000)
+
+    await user.click(screen.getByRole('button', { name: 'Like' }))
+    expect(screen.getByRole('button', { name: 'Unlike', pressed: true })).toBeInTheDocument()
+    expect(screen.getByText('1,000 likes')).toBeInTheDocument()
+    call.resolve()
+  })
+
+  it('unlikes: the count goes down by one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user } = setup(makePost({ likes_count: 2 }), { liked: true })
+    await user.click(screen.getByRole('button', { name: 'Unlike' }))
+    expect(await screen.findByText('1 like')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Like', pressed: false })).toBeInTheDocument()
+  })
+
+  it('rolls back when the like fails, showing nothing to the user', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user, services } = setup(makePost({ likes_count: 7 }))
+    services.likes.like.mockRejectedValue(new Error('nope'))
+    await user.click(screen.getByRole('button', { name: 'Like' }))
+    expect(await screen.findByRole('button', { name: 'Like', pressed: false })).toBeInTheDocument()
+    expect(screen.getByText('7 likes')).toBeInTheDocument()
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('ignores a second click while the first is in flight', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { user, services } = setup(makePost({ likes_count: 7 }))
+    const call = deferred<void>()
+    services.likes.like.mockReturnValue(call.promise)
+    await user.click(screen.getByRole('button', { name: 'Like' }))
+    await user.click(screen.getByRole('button', { name: 'Unlike' }))
+    expect(services.likes.unlike).not.toHaveBeenCalled()
+    expect(screen.getByText('8 likes')).toBeInTheDocument()
+    call.resolve()
+  })
+
+  it('ignores clicks when signed out', async () => {
+    const { user, services } = setup(makePost({ likes_count: 7 }), { signedIn: false })
+    await user.click(screen.getByRole('button', { name: 'Like' }))
+    expect(services.likes.like).not.toHaveBeenCalled()
+    expect(screen.getByText('7 likes')).toBeInTheDocument()
+  })
+})
+
+describe('fadeInDelay', () => {
+  it('steps by 0.1 s per item and stops growing after ten', () => {
+    expect(fadeInDelay(0)).toBe('0.0s')
+    expect(fadeInDelay(3)).toBe('0.3s')
+    expect(fadeInDelay(50)).toBe('1.0s')
+  })
+})

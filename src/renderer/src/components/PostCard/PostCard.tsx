@@ -1,0 +1,100 @@
+// Spec §2 post card: author, square image, like (optimistic, see store/feed), inert comment,
+// share and bookmark buttons, formatted like count, caption and relative age.
+
+import { memo, type ReactElement } from 'react'
+import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
+import { formatLikesLabel, relativeAge } from '@shared/format'
+import { useFeed, useStores } from '../../store'
+import { Avatar } from '../Avatar/Avatar'
+import styles from './PostCard.module.scss'
+
+/** Cap the stagger so the 40th post does not wait four seconds to appear. */
+const MAX_STAGGERED_ITEMS = 10
+const STEP_SECONDS = 0.1
+
+export function fadeInDelay(index: number): string {
+  return `${(Math.min(index, MAX_STAGGERED_ITEMS) * STEP_SECONDS).toFixed(1)}s`
+}
+
+export const PostCard = memo(function PostCard({
+  postId,
+  index
+}: {
+  postId: string
+  index: number
+}): ReactElement | null {
+  const { feed } = useStores()
+  const post = useFeed((state) => state.posts.find((item) => item.id === postId))
+  const liked = useFeed((state) => state.likedIds.has(postId))
+  const busy = useFeed((state) => state.likingIds.has(postId))
+  if (!post) return null
+
+  const username = post.profiles?.username ?? 'unknown'
+  const created = new Date(post.created_at)
+
+  return (
+    <article
+      className={styles.card}
+      style={{ animationDelay: fadeInDelay(index) }}
+      aria-label={`Post by ${username}`}
+    >
+      <header className={styles.header}>
+        <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
+        <span className={styles.username}>{username}</span>
+        <span className={styles.dot} aria-hidden>
+          •
+        </span>
+        <time
+          className={styles.ageInline}
+          dateTime={post.created_at}
+          title={created.toLocaleString()}
+        >
+          {relativeAge(created)}
+        </time>
+        <button type="button" className={`${styles.icon} ${styles.more}`} aria-label="More options">
+          <MoreHorizontal size={20} aria-hidden />
+        </button>
+      </header>
+      <div className={styles.media}>
+        <img
+          src={post.image_url}
+          alt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
+          loading="lazy"
+          draggable={false}
+        />
+      </div>
+      <div className={styles.body}>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${styles.icon} ${liked ? styles['icon--liked'] : ''}`}
+            aria-label={liked ? 'Unlike' : 'Like'}
+            aria-pressed={liked}
+            aria-busy={busy || undefined}
+            onClick={() => void feed.getState().toggleLike(postId)}
+          >
+            <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
+          </button>
+          <button type="button" className={styles.icon} aria-label="Comment">
+            <MessageCircle size={24} aria-hidden />
+          </button>
+          <button type="button" className={styles.icon} aria-label="Share">
+            <Send size={24} aria-hidden />
+          </button>
+          <button type="button" className={`${styles.icon} ${styles.bookmark}`} aria-label="Save">
+            <Bookmark size={24} aria-hidden />
+          </button>
+        </div>
+        <p className={styles.likes}>{formatLikesLabel(post.likes_count)}</p>
+        {post.caption && (
+          <p className={styles.caption}>
+            <span className={styles.username}>{username}</span> {post.caption}
+          </p>
+        )}
+        <time className={styles.age} dateTime={post.created_at}>
+          {relativeAge(created)}
+        </time>
+      </div>
+    </article>
+  )
+})

@@ -1,0 +1,62 @@
+// Spec §2 posts grid: three columns of square thumbnails; hovering (or focusing) one shows its
+// likes and comments. Nine grey tiles while loading.
+
+import type { ReactElement } from 'react'
+import { Heart, MessageCircle } from 'lucide-react'
+import type { Post } from '@shared/domain'
+import { formatLikeCount } from '@shared/format'
+import { PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
+import { MESSAGES } from '@shared/messages'
+import styles from './ProfileGrid.module.scss'
+
+export interface ProfileGridProps {
+  posts: Post[]
+  loading: boolean
+}
+
+export function ProfileGrid({ posts, loading }: ProfileGridProps): ReactElement {
+  if (loading) {
+    return (
+      <div className={styles.grid} role="status" aria-label="Loading posts">
+        {Array.from({ length: PROFILE_PLACEHOLDER_COUNT }, (_, index) => (
+          <div key={index} className={styles.placeholder} data-testid="profile-placeholder" />
+        ))}
+      </div>
+    )
+  }
+  if (posts.length === 0) {
+    return (
+      <div className={styles.empty}>
+        <h2 className={styles.emptyTitle}>{MESSAGES.profileEmptyTitle}</h2>
+        <p className={styles.emptyText}>{MESSAGES.profileEmptyText}</p>
+      </div>
+    )
+  }
+  return (
+    <ul className={styles.grid} aria-label="Posts">
+      {posts.map((post) => (
+        <li key={post.id} className={styles.tile} tabIndex={0}>
+          <img
+            src={post.image_url}
+            alt={post.caption?.trim() || 'Post'}
+            loading="lazy"
+            draggable={false}
+          />
+          <div className={styles.overlay}>
+            <span className={styles.stat} aria-label={`${formatLikeCount(post.likes_count)} likes`}>
+              <Heart size={19} fill="currentColor" aria-hidden />{' '}
+              {formatLikeCount(post.likes_count)}
+            </span>
+            <span
+              className={styles.stat}
+              aria-label={`${formatLikeCount(post.comments_count)} comments`}
+            >
+              <MessageCircle size={19} fill="currentColor" aria-hidden />{' '}
+              {formatLikeCount(post.comments_count)}
+            </span>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,49 @@
+// Where the browser build finds its backend: build-time env (VITE_SUPABASE_URL /
+// VITE_SUPABASE_ANON_KEY) or, so one build can be pointed anywhere, a `config.json` served next
+// to index.html. The runtime file wins, because it is what `npm run start:web` writes.
+
+export interface BrowserConfig {
+  supabaseUrl: string
+  supabaseAnonKey: string
+}
+
+export class MissingConfigError extends Error {
+  constructor() {
+    super(
+      'No backend configured: set VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY or serve config.json'
+    )
+  }
+}
+
+function isBrowserConfig(value: unknown): value is BrowserConfig {
+  if (typeof value !== 'object' || value === null) return false
+  const { supabaseUrl, supabaseAnonKey } = value as Record<string, unknown>
+  return typeof supabaseUrl === 'string' && !!supabaseUrl && typeof supabaseAnonKey === 'string'
+}
+
+async function fetchRuntimeConfig(fetchImpl: typeof fetch): Promise<BrowserConfig | null> {
+  try {
+    const response = await fetchImpl('./config.json', { cache: 'no-store' })
+    if (!response.ok) return null
+    const body: unknown = await response.json()
+    return isBrowserConfig(body) ? body : null
+  } catch {
+    // Absent or not JSON (a dev server answers index.html for unknown paths): fall back to env.
+    return null
+  }
+}
+
+export interface ConfigSources {
+  env: { VITE_SUPABASE_URL?: string; VITE_SUPABASE_ANON_KEY?: string }
+  fetch: typeof fetch
+}
+
+export async function loadBrowserConfig(
+  sources: ConfigSources = { env: import.meta.env, fetch: globalThis.fetch.bind(globalThis) }
+): Promise<BrowserConfig> {
+  const runtime = await fetchRuntimeConfig(sources.fetch)
+  if (runtime) return runtime
+  const { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: key } = sources.env
+  if (url && key) return { supabaseUrl: url, supabaseAnonKey: key }
+  throw new MissingConfigError()
+}

@@ -1,0 +1,81 @@
+// Stories and suggestions are client-only sample data (spec §1, §3). A fixed seed keeps them
+// the same on every start, so the UI does not reshuffle under the user and tests are stable.
+
+import type { SampleUser, Story, Suggestion } from '@shared/domain'
+import { STORY_COUNT, STORY_POOL_SIZE, SUGGESTION_COUNT } from '@shared/limits'
+import { initialsAvatar } from './avatar'
+
+const SAMPLE_PEOPLE: ReadonlyArray<readonly [string, string]> = [
+  ['alex.rivera', 'Alex Rivera'],
+  ['maya_chen', 'Maya Chen'],
+  ['jordan.blake', 'Jordan Blake'],
+  ['priya.sharma', 'Priya Sharma'],
+  ['liam_oconnor', "Liam O'Connor"],
+  ['sofia.rossi', 'Sofia Rossi'],
+  ['noah.kim', 'Noah Kim'],
+  ['emma_wilson', 'Emma Wilson'],
+  ['lucas.martin', 'Lucas Martin'],
+  ['aisha.bello', 'Aisha Bello'],
+  ['mateo.garcia', 'Mateo Garcia'],
+  ['hana.sato', 'Hana Sato'],
+  ['oliver.brown', 'Oliver Brown'],
+  ['zara_ahmed', 'Zara Ahmed'],
+  ['ethan.novak', 'Ethan Novak'],
+  ['chloe.dubois', 'Chloe Dubois'],
+  ['samuel.okafor', 'Samuel Okafor'],
+  ['ines.ferreira', 'Ines Ferreira'],
+  ['kai.nakamura', 'Kai Nakamura'],
+  ['freya.larsen', 'Freya Larsen']
+]
+
+/** mulberry32: tiny, seedable and good enough to shuffle twenty names. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items]
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1))
+    ;[copy[i], copy[j]] = [copy[j], copy[i]]
+  }
+  return copy
+}
+
+export function createSampleUsers(count: number = STORY_POOL_SIZE): SampleUser[] {
+  return SAMPLE_PEOPLE.slice(0, count).map(([username, fullName], index) => ({
+    id: `sample-${index + 1}`,
+    username,
+    fullName,
+    avatar: initialsAvatar(fullName, username)
+  }))
+}
+
+export function createStories(seed = 2025, pool: SampleUser[] = createSampleUsers()): Story[] {
+  const random = seededRandom(seed)
+  return shuffled(pool, random)
+    .slice(0, STORY_COUNT)
+    .map((user, index) => ({
+      id: `story-${index + 1}`,
+      user,
+      // Unviewed first, as the network orders the tray; about a third already seen.
+      hasViewed: index >= STORY_COUNT - Math.round(STORY_COUNT / 3)
+    }))
+}
+
+export function createSuggestions(
+  seed = 7,
+  pool: SampleUser[] = createSampleUsers()
+): Suggestion[] {
+  const random = seededRandom(seed)
+  return shuffled(pool, random)
+    .slice(0, SUGGESTION_COUNT)
+    .map(({ username, fullName, avatar }) => ({ username, fullName, avatar }))
+}

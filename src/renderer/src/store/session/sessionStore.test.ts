@@ -1,0 +1,50 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SIGNED_OUT } from '@shared/domain'
+import { deferred, fakeApi, signedIn } from '../../testing/fakes'
+import { createSessionStore } from './sessionStore'
+
+afterEach(() => vi.restoreAllMocks())
+
+describe('session store', () => {
+  it('loads the session at start and becomes ready', async () => {
+    const api = fakeApi({ snapshot: signedIn() })
+    const store = createSessionStore(api.auth)
+    expect(store.getState().status).toBe('loading')
+    store.getState().init()
+    await vi.waitFor(() => expect(store.getState().status).toBe('ready'))
+    expect(store.getState().snapshot.user?.id).toBe('user-1')
+  })
+
+  it('follows auth events, and a late initial read does not overwrite a newer event', async () => {
+    const api = fakeApi()
+    const initial = deferred<typeof SIGNED_OUT>()
+    api.auth.getSession.mockReturnValue(initial.promise)
+    const store = createSessionStore(api.auth)
+    store.getState().init()
+    api.emit(signedIn())
+    initial.resolve(SIGNED_OUT)
+    await initial.promise
+    await Promise.resolve()
+    expect(store.getState().snapshot.user?.id).toBe('user-1')
+    api.emit(SIGNED_OUT)
+    expect(store.getState().snapshot.user).toBeNull()
+  })
+
+  it('clears the snapshot on sign-out', async () => {
+    const api = fakeApi({ snapshot: signedIn() })
+    const store = createSessionStore(api.auth)
+    store.setState({ snapshot: signedIn(), status: 'ready' })
+    await store.getState().signOut()
+    expect(store.getState().snapshot).toEqual(SIGNED_OUT)
+  })
+
+  it('treats a failed initial read as signed out, and logs it', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const api = fakeApi()
+    api.auth.getSession.mockRejectedValue(new Error('ipc down'))
+    const store = createSessionStore(api.auth)
+    store.getState().init()
+    await vi.waitFor(() => expect(store.getState().status).toBe('ready'))
+    expect(store.getState().snapshot).toEqual(SIGNED_OUT)
+  })
+})

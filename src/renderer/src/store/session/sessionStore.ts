@@ -1,0 +1,75 @@
+// Spec §4 session: loaded at start, then follows auth events. The platform (main or the page)
+// owns the tokens; this store only mirrors its snapshot.
+
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Api, SignInInput, SignUpInput, SignUpResult } from '@shared/bridge-contract'
+import { SIGNED_OUT, type AuthSnapshot, type Profile, type SessionUser } from '@shared/domain'
+
+export type SessionStatus = 'loading' | 'ready'
+
+export interface SessionState {
+  snapshot: AuthSnapshot
+  status: SessionStatus
+  /** Loads the session and subscribes to changes; returns the unsubscribe function. */
+  init(): () => void
+  signIn(input: SignInInput): Promise<void>
+  signUp(input: SignUpInput): Promise<SignUpResult>
+  signOut(): Promise<void>
+}
+
+export type SessionStore = StoreApi<SessionState>
+
+export function createSessionStore(auth: Api['auth']): SessionStore {
+  return createStore<SessionState>()((set) => {
+    // An event is newer than the initial read, so a late getSession must not overwrite it.
+    let sawEvent = false
+
+    async function refresh(): Promise<void> {
+      try {
+        set({ snapshot: await auth.getSession(), status: 'ready' })
+      } catch (error) {
+        console.error('Error loading session', error)
+      }
+    }
+
+    return {
+      snapshot: SIGNED_OUT,
+      status: 'loading',
+      init() {
+        const unsubscribe = auth.onChanged((snapshot) => {
+          sawEvent = true
+          set({ snapshot, status: 'ready' })
+        })
+        auth.getSession().then(
+          (snapshot) => {
+            if (!sawEvent) set({ snapshot, status: 'ready' })
+          },
+          (error: unknown) => {
+            console.error('Error loading session', error)
+            if (!sawEvent) set({ snapshot: SIGNED_OUT, status: 'ready' })
+          }
+        )
+        return unsubscribe
+      },
+      async signIn(input) {
+        await auth.signIn(input)
+        // Do not rely on the event alone arriving before the modal closes.
+        await refresh()
+      },
+      async signUp(input) {
+        const result = await auth.signUp(input)
+        if (!result.needsConfirmation) await refresh()
+        return result
+      },
+      async signOut() {
+        await auth.signOut()
+        set({ snapshot: SIGNED_OUT })
+      }
+    }
+  })
+}
+
+export const selectUser = (state: SessionState): SessionUser | null => state.snapshot.user
+export const selectUserId = (state: SessionState): string | null => state.snapshot.user?.id ?? null
+export const selectProfile = (state: SessionState): Profile | null => state.snapshot.profile
+export const selectIsSignedIn = (state: SessionState): boolean => state.snapshot.user !== null

@@ -1,0 +1,40 @@
+// View and modal state (spec §2: no URL routes; two views held in local state).
+
+import { createStore, type StoreApi } from 'zustand/vanilla'
+
+export type View = 'feed' | 'profile'
+export type ModalKind = 'auth' | 'create'
+export type AuthMode = 'signin' | 'signup'
+
+export interface UiState {
+  view: View
+  modal: ModalKind | null
+  authMode: AuthMode
+  /** A notice from the platform, e.g. that tokens cannot be encrypted at rest. */
+  notice: string | null
+  showFeed(): void
+  showProfile(): void
+  openAuth(mode?: AuthMode): void
+  setAuthMode(mode: AuthMode): void
+  openCreate(): void
+  closeModal(): void
+  setNotice(notice: string | null): void
+}
+
+export type UiStore = StoreApi<UiState>
+
+export function createUiStore(): UiStore {
+  return createStore<UiState>()((set) => ({
+    view: 'feed',
+    modal: null,
+    authMode: 'signin',
+    notice: null,
+    showFeed: () => set({ view: 'feed' }),
+    showProfile: () => set({ view: 'profile' }),
+    openAuth: (mode = 'signin') => set({ modal: 'auth', authMode: mode }),
+    setAuthMode: (mode) => set({ authMode: mode }),
+    openCreate: () => set({ modal: 'create' }),
+    closeModal: () => set({ modal: null }),
+    setNotice: (notice) => set({ notice })
+  }))
+}

@@ -1,0 +1,173 @@
+// Test doubles for the bridge and the data services, so component and store tests run with no
+// network: every call is a vi.fn that a test can inspect or re-program.
+
+import { render, type RenderResult } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { vi, type Mock } from 'vitest'
+import type { Api, CreatePostInput, ImageFile, SignUpResult } from '@shared/bridge-contract'
+import { SIGNED_OUT, type AuthSnapshot, type Post, type Profile } from '@shared/domain'
+import type { Services } from '../services'
+import { createStores, StoresProvider, type AppStores } from '../store'
+
+export interface Deferred<T> {
+  promise: Promise<T>
+  resolve(value: T): void
+  reject(error: unknown): void
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+export const PROFILE: Profile = {
+  id: 'user-1',
+  username: 'jane.doe',
+  full_name: 'Jane Doe',
+  avatar_url: null,
+  bio: 'Coffee and film cameras'
+}
+
+export function signedIn(profile: Profile = PROFILE): AuthSnapshot {
+  return {
+    user: {
+      id: profile.id,
+      email: 'jane@example.com',
+      user_metadata: { username: profile.username }
+    },
+    profile,
+    accessToken: 'token',
+    expiresAt: 9999999999
+  }
+}
+
+let postSeq = 0
+export function makePost(overrides: Partial<Post> = {}): Post {
+  postSeq += 1
+  return {
+    id: `post-${postSeq}`,
+    user_id: 'user-2',
+    image_url: `https://example.test/${postSeq}.jpg`,
+    caption: `Caption ${postSeq}`,
+    likes_count: 0,
+    comments_count: 0,
+    created_at: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    profiles: { username: 'sam', full_name: 'Sam Smith', avatar_url: null },
+    ...overrides
+  }
+}
+
+export interface FakeApi extends Api {
+  auth: Api['auth'] & {
+    getSession: Mock<() => Promise<AuthSnapshot>>
+    signUp: Mock<Api['auth']['signUp']>
+    signIn: Mock<Api['auth']['signIn']>
+    signOut: Mock<Api['auth']['signOut']>
+  }
+  images: { pick: Mock<() => Promise<ImageFile | null>>; hasNativeDialog: boolean }
+  posts: { create: Mock<(input: CreatePostInput) => Promise<Post>> }
+  /** Sends an auth:changed event to every listener. */
+  emit(snapshot: AuthSnapshot): void
+}
+
+export function fakeApi(
+  options: { snapshot?: AuthSnapshot; hasNativeDialog?: boolean } = {}
+): FakeApi {
+  let current = options.snapshot ?? SIGNED_OUT
+  const listeners = new Set<(snapshot: AuthSnapshot) => void>()
+  return {
+    auth: {
+      getSession: vi.fn(async () => current),
+      signUp: vi.fn(async (): Promise<SignUpResult> => ({ needsConfirmation: true })),
+      signIn: vi.fn(async () => undefined),
+      signOut: vi.fn(async () => undefined),
+      getAccessToken: vi.fn(async () => current.accessToken),
+      onChanged: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }
+    },
+    images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
+    posts: { create: vi.fn(async () => makePost()) },
+    app: {
+      getConfig: vi.fn(async () => ({
+        backendUrl: 'http://127.0.0.1:1',
+        anonKey: 'anon',
+        backendKind: 'local' as const,
+        version: 'test',
+        secretStorageWarning: null
+      }))
+    },
+    emit(snapshot) {
+      current = snapshot
+      for (const listener of listeners) listener(snapshot)
+    }
+  }
+}
+
+export function fakeServices(): Services & {
+  feed: { fetchAll: Mock; fetchPage: Mock }
+  likes: {
+    isLiked: Mock
+    likedPostIds: Mock
+    like: Mock
+    unlike: Mock
+    readLikesCount: Mock
+  }
+  profile: { fetchProfile: Mock; fetchOwnPosts: Mock; fetchStats: Mock }
+} {
+  return {
+    feed: { fetchAll: vi.fn(async () => []), fetchPage: vi.fn(async () => []) },
+    likes: {
+      isLiked: vi.fn(async () => false),
+      likedPostIds: vi.fn(async () => new Set<string>()),
+      like: vi.fn(async () => undefined),
+      unlike: vi.fn(async () => undefined),
+      readLikesCount: vi.fn(async () => {
+        throw new Error('not programmed')
+      })
+    },
+    profile: {
+      fetchProfile: vi.fn(async () => PROFILE),
+      fetchOwnPosts: vi.fn(async () => []),
+      fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
+    }
+  }
+}
+
+export interface Harness {
+  api: FakeApi
+  services: ReturnType<typeof fakeServices>
+  stores: AppStores
+}
+
+export function createHarness(
+  options: { snapshot?: AuthSnapshot; hasNativeDialog?: boolean } = {}
+): Harness {
+  const api = fakeApi(options)
+  const services = fakeServices()
+  const stores = createStores(api, services)
+  // Tests start from a known session instead of waiting for init().
+  stores.session.setState({ snapshot: options.snapshot ?? SIGNED_OUT, status: 'ready' })
+  return { api, services, stores }
+}
+
+export function renderWith(ui: ReactElement, harness: Harness): RenderResult {
+  return render(<StoresProvider stores={harness.stores}>{ui}</StoresProvider>)
+}
+
+/** A real PNG signature, so the magic-byte check accepts it. */
+export function pngBytes(extra = 16): Uint8Array {
+  const bytes = new Uint8Array(8 + extra)
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  return bytes
+}
+
+export function pngFile(name = 'photo.png'): File {
+  return new File([pngBytes() as Uint8Array<ArrayBuffer>], name, { type: 'image/png' })
+}
