@@ -1,0 +1,189 @@
+// Database lints as plain SQL over pg_catalog: the rules of Supabase's database advisor
+// (splinter) that apply to this app, made stricter where the original can be fooled. Each
+// lint returns one row per offending object, so "no rows" means clean. They only read the
+// catalog, so they run on PGlite and PostgreSQL alike, on a live or a scratch database.
+
+import type { Queryable } from '../../src/backend/db/database'
+
+export interface DatabaseLint {
+  /** Stable id, as in splinter where there is an equivalent. */
+  name: string
+  description: string
+  /** Returns the offending objects; each row has at least `object`, naming it. */
+  sql: string
+}
+
+export interface LintFinding {
+  object: string
+  [detail: string]: unknown
+}
+
+/** Schemas PostgREST exposes: every table here is reachable with the anon key. */
+export const EXPOSED_SCHEMAS = ['public']
+/** Schemas holding the app's own functions. */
+export const APP_SCHEMAS = ['public', 'app_private']
+/** Schemas that hold SECURITY DEFINER helpers and must stay out of the API roles' reach. */
+export const PRIVATE_SCHEMAS = ['app_private']
+/** Schemas whose policies the app writes (storage.objects gets the images bucket policies). */
+export const POLICY_SCHEMAS = ['public', 'storage']
+
+const list = (schemas: string[]): string => schemas.map((s) => `'${s}'`).join(', ')
+
+// How PostgreSQL prints `(select auth.uid())` and `(select auth.uid()::text)` in pg_policies:
+// `( SELECT auth.uid() AS uid)` and `( SELECT (auth.uid())::text AS uid)`.
+const WRAPPED_CALL = String.raw`\(\s*SELECT\s+\(?\s*(auth\.(uid|jwt|role|email)\(\)|current_setting\()`
+const BARE_CALL = String.raw`auth\.(uid|jwt|role|email)\(\)|current_setting\(`
+
+export const DATABASE_LINTS: readonly DatabaseLint[] = [
+  {
+    name: 'rls_disabled_in_public',
+    description:
+      'Every table in an exposed schema has row-level security enabled; without it anon can ' +
+      'read and write every row, because the default grants give the API roles everything.',
+    sql: `
+      select format('%I.%I', n.nspname, c.relname) as object
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p')
+        and n.nspname in (${list(EXPOSED_SCHEMAS)})
+        and not c.relrowsecurity
+      order by 1`
+  },
+  {
+    name: 'permissive_write_policy_always_true',
+    description:
+      'No permissive INSERT, UPDATE, DELETE or ALL policy for the API roles has `true` as its ' +
+      'USING or WITH CHECK expression: such a policy lets anyone write any row.',
+    sql: `
+      select format('%I.%I: %s', schemaname, tablename, policyname) as object,
+             cmd, qual, with_check
+      from pg_policies
+      where schemaname in (${list(POLICY_SCHEMAS)})
+        and permissive = 'PERMISSIVE'
+        and cmd in ('INSERT', 'UPDATE', 'DELETE', 'ALL')
+        and roles <> array['service_role']::name[]
+        and (lower(btrim(coalesce(qual, ''))) = 'true'
+             or lower(btrim(coalesce(with_check, ''))) = 'true')
+      order by 1`
+  },
+  {
+    name: 'auth_rls_initplan',
+    description:
+      'Policies call auth.uid() (and auth.jwt(), auth.role(), current_setting()) wrapped in a ' +
+      'sub-select, `(select auth.uid())`, so it is evaluated once per statement instead of ' +
+      'once per row.',
+    sql: `
+      select format('%I.%I: %s', schemaname, tablename, policyname) as object, qual, with_check
+      from pg_policies
+      where schemaname in (${list(POLICY_SCHEMAS)})
+        and regexp_replace(coalesce(qual, '') || ' ' || coalesce(with_check, ''),
+                           '${WRAPPED_CALL}', '', 'gi') ~* '${BARE_CALL}'
+      order by 1`
+  },
+  {
+    name: 'function_search_path_mutable',
+    description:
+      "Every function in the app's schemas fixes its search_path (SET search_path = ...), so a " +
+      'caller cannot make it resolve names to objects of their choosing.',
+    sql: `
+      select format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
+               as object,
+             p.prosecdef as security_definer
+      from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in (${list(APP_SCHEMAS)})
+        and p.prokind in ('f', 'p')
+        and not exists (select 1 from pg_depend d
+                        where d.objid = p.oid and d.classid = 'pg_proc'::regclass
+                          and d.deptype = 'e')
+        and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) as setting
+                        where setting like 'search_path=%')
+      order by 1`
+  },
+  {
+    name: 'anon_security_definer_function_executable',
+    description:
+      'No SECURITY DEFINER function in an exposed schema is executable by anon: PostgREST ' +
+      'offers it as an rpc endpoint that runs with its owner\u2019s rights, bypassing RLS.',
+    sql: `
+      select format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
+               as object
+      from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in (${list(EXPOSED_SCHEMAS)})
+        and p.prosecdef
+        and has_function_privilege('anon', p.oid, 'execute')
+      order by 1`
+  },
+  {
+    name: 'private_schema_reachable_by_api_roles',
+    description:
+      'anon and authenticated can neither use a private schema nor execute its functions: ' +
+      'those run with elevated rights and are meant to be called by triggers only.',
+    sql: `
+      with api_roles (role) as (values ('anon'), ('authenticated'))
+      select format('%s can use schema %I', r.role, n.nspname) as object
+      from pg_namespace n
+      cross join api_roles r
+      where n.nspname in (${list(PRIVATE_SCHEMAS)})
+        and has_schema_privilege(r.role, n.oid, 'usage')
+      union all
+      select format('%s can execute %I.%I(%s)', r.role, n.nspname, p.proname,
+                    pg_get_function_identity_arguments(p.oid)) as object
+      from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      cross join api_roles r
+      where n.nspname in (${list(PRIVATE_SCHEMAS)})
+        and has_function_privilege(r.role, p.oid, 'execute')
+      order by 1`
+  },
+  {
+    name: 'unindexed_foreign_keys',
+    description:
+      'Every foreign key in the app\u2019s schemas is covered by a valid, non-partial index whose ' +
+      'leading columns are the key\u2019s columns, so cascades and joins do not scan the table.',
+    sql: `
+      select format('%I.%I: %s', n.nspname, c.relname, con.conname) as object
+      from pg_constraint con
+      join pg_class c on c.oid = con.conrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where con.contype = 'f'
+        and n.nspname in (${list(APP_SCHEMAS)})
+        and not exists (
+          select 1
+          from pg_index i
+          cross join lateral (
+            select (string_to_array(i.indkey::text, ' ')::int2[])[1:cardinality(con.conkey)]
+                     as leading
+          ) k
+          where i.indrelid = con.conrelid
+            and i.indisvalid
+            and i.indpred is null
+            and k.leading @> con.conkey
+            and k.leading <@ con.conkey
+        )
+      order by 1`
+  }
+]
+
+export function lintByName(name: string): DatabaseLint {
+  const lint = DATABASE_LINTS.find((candidate) => candidate.name === name)
+  if (!lint) throw new Error(`No database lint named ${name}`)
+  return lint
+}
+
+/** The objects that break `lint`; empty when the database is clean. */
+export async function runLint(db: Queryable, lint: DatabaseLint): Promise<LintFinding[]> {
+  const { rows } = await db.query<LintFinding>(lint.sql)
+  return rows
+}
+
+/** Every lint's findings, keyed by lint name; only lints with findings appear. */
+export async function runAllLints(db: Queryable): Promise<Record<string, LintFinding[]>> {
+  const findings: Record<string, LintFinding[]> = {}
+  for (const lint of DATABASE_LINTS) {
+    const rows = await runLint(db, lint)
+    if (rows.length > 0) findings[lint.name] = rows
+  }
+  return findings
+}

@@ -1,0 +1,179 @@
+// Actors for database tests: users created the way the auth server creates them (an insert
+// into auth.users as supabase_auth_admin, so the sign-up trigger runs exactly as on hosted
+// Supabase), and statements run as anon or as a signed-in user through withRole, the same
+// path every API request takes. Queries on `db` itself run as the superuser and bypass RLS:
+// use them only to arrange data and to check what really is in the tables.
+
+import { randomUUID } from 'node:crypto'
+import { withRole } from '../../src/backend/db/as-role'
+import {
+  isPostgresError,
+  type Database,
+  type Queryable,
+  type QueryResult
+} from '../../src/backend/db/database'
+import type { RequestIdentity } from '../../src/backend/jwt'
+
+export interface Actor {
+  /** For messages: "anon", "user A", ... */
+  readonly name: string
+  /** The auth user id, null for anon. */
+  readonly id: string | null
+  readonly identity: RequestIdentity
+}
+
+export const anon: Actor = {
+  name: 'anon',
+  id: null,
+  identity: { role: 'anon', claims: { role: 'anon' } }
+}
+
+export function userActor(name: string, id: string, email?: string): Actor {
+  return {
+    name,
+    id,
+    identity: {
+      role: 'authenticated',
+      claims: { role: 'authenticated', sub: id, aud: 'authenticated', email }
+    }
+  }
+}
+
+export interface SignUpData {
+  /** raw_user_meta_data.username; omitted from the metadata when undefined. */
+  username?: string
+  /** raw_user_meta_data.full_name; omitted from the metadata when undefined. */
+  fullName?: string
+  email?: string
+  id?: string
+}
+
+const SIGN_UP_SQL = `
+  insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+                          raw_app_meta_data, raw_user_meta_data)
+  select u.id, 'authenticated', 'authenticated', u.email, '', now(),
+         '{"provider":"email","providers":["email"]}'::jsonb, u.meta
+  from jsonb_to_recordset($1::jsonb) as u(id uuid, email text, meta jsonb)
+  returning id`
+
+/** Runs `work` in a transaction as supabase_auth_admin, the role GoTrue writes auth.users with. */
+export async function asAuthAdmin<T>(
+  db: Database,
+  work: (tx: Queryable) => Promise<T>
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', 'supabase_auth_admin', true)`)
+    return work(tx)
+  })
+}
+
+/** Signs users up in one insert, as the auth server would; returns their ids in order. */
+export async function signUpUsers(db: Database, users: SignUpData[]): Promise<string[]> {
+  const rows = users.map((user, index) => {
+    const id = user.id ?? randomUUID()
+    const meta: Record<string, string> = {}
+    if (user.username !== undefined) meta.username = user.username
+    if (user.fullName !== undefined) meta.full_name = user.fullName
+    return { id, email: user.email ?? `${id}-${index}@example.test`, meta }
+  })
+  await asAuthAdmin(db, (tx) => tx.query(SIGN_UP_SQL, [JSON.stringify(rows)]))
+  return rows.map((row) => row.id)
+}
+
+/** Signs one user up and returns them as an actor. */
+export async function signUp(db: Database, name: string, data: SignUpData = {}): Promise<Actor> {
+  const [id] = await signUpUsers(db, [data])
+  return userActor(name, id, data.email)
+}
+
+/** One statement as `actor`, in its own transaction, exactly as an API request runs it. */
+export async function runAs<Row = Record<string, unknown>>(
+  db: Database,
+  actor: Actor,
+  sql: string,
+  params: unknown[] = []
+): Promise<QueryResult<Row>> {
+  return withRole(db, actor.identity, { method: 'POST', path: '/tests/sql' }, (tx) =>
+    tx.query<Row>(sql, params)
+  )
+}
+
+export type Outcome =
+  | { ok: true; rowCount: number; rows: Record<string, unknown>[] }
+  | { ok: false; code: string; message: string }
+
+/** Like runAs, but a Postgres error becomes an outcome instead of a rejection. */
+export async function attemptAs(
+  db: Database,
+  actor: Actor,
+  sql: string,
+  params: unknown[] = []
+): Promise<Outcome> {
+  try {
+    const { rowCount, rows } = await runAs(db, actor, sql, params)
+    return { ok: true, rowCount, rows }
+  } catch (error) {
+    if (isPostgresError(error)) return { ok: false, code: error.code ?? '', message: error.message }
+    throw error
+  }
+}
+
+/** Every row of `table` (a trusted, qualified name) in a stable order, to prove nothing changed. */
+export async function snapshot(db: Queryable, table: string): Promise<string[]> {
+  const { rows } = await db.query<{ row: string }>(
+    `select to_jsonb(t)::text as row from ${table} t order by 1`
+  )
+  return rows.map((r) => r.row)
+}
+
+/** Removes every user (and through the cascades all app data) and every stored object. */
+export async function resetData(db: Queryable): Promise<void> {
+  await db.exec(`
+    truncate auth.users, public.profiles, public.posts, public.likes, public.follows cascade;
+    delete from storage.objects;
+    delete from storage.buckets where id <> 'images';`)
+}
+
+class Rollback<T> extends Error {
+  constructor(readonly result: T) {
+    super('rolled back on purpose')
+  }
+}
+
+/**
+ * Runs `work` as the superuser in a transaction that is always rolled back, and returns what
+ * it returned: for scratch objects (a table without RLS, a copy of a function) that must
+ * never leak into the shared database.
+ */
+export async function inRolledBackTransaction<T>(
+  db: Database,
+  work: (tx: Queryable) => Promise<T>
+): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new Rollback(await work(tx))
+    })
+  } catch (error) {
+    if (error instanceof Rollback) return error.result as T
+    throw error
+  }
+  throw new Error('unreachable: the transaction always throws')
+}
+
+/** Runs one statement under a savepoint and returns 'ok' or its SQLSTATE; `tx` stays usable. */
+export async function sqlStateOf(
+  tx: Queryable,
+  sql: string,
+  params: unknown[] = []
+): Promise<string> {
+  await tx.query('savepoint sql_state_of')
+  try {
+    await tx.query(sql, params)
+    await tx.query('release savepoint sql_state_of')
+    return 'ok'
+  } catch (error) {
+    await tx.query('rollback to savepoint sql_state_of')
+    if (isPostgresError(error)) return error.code ?? 'unknown'
+    throw error
+  }
+}
