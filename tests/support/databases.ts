@@ -30,5 +30,8 @@ export type DatabaseKind = 'pglite' | 'postgres'
 export async function openTestDatabase(kind: DatabaseKind, adminUrl?: string): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ migrationsDir: MIGRATIONS_DIR })
   if (!adminUrl) throw new Error('PostgreSQL is not available')
-  return openDatabase({ databaseUrl: await createTestDatabase(adminUrl), migrationsDir: MIGRATIONS_DIR })
+  return openDatabase({
+    databaseUrl: await createTestDatabase(adminUrl),
+    migrationsDir: MIGRATIONS_DIR
+  })
 }

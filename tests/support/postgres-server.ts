@@ -48,10 +48,25 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   }
   const dataDir = join(dir, 'data')
   const port = await freePort()
-  asPostgresUser(join(POSTGRES_BIN, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync'])
+  asPostgresUser(join(POSTGRES_BIN, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync'
+  ])
   asPostgresUser(join(POSTGRES_BIN, 'pg_ctl'), [
-    '-D', dataDir, '-l', join(dir, 'server.log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`
+    '-D',
+    dataDir,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`
   ])
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

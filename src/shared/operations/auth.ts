@@ -7,16 +7,34 @@ import type { Profile } from '../domain'
 import { messageOr } from '../errors'
 import { MESSAGES } from '../messages'
 
+export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Try another.'
+
+/**
+ * A taken username would fail inside the sign-up trigger, which the auth server can only report
+ * as a bare 500 ("Failed to sign up"). Profiles are public, so ask first and say what is wrong.
+ * The unique index still decides a race.
+ */
+async function isUsernameTaken(client: SupabaseClient, username: string): Promise<boolean> {
+  const { data, error } = await client
+    .from('profiles')
+    .select('id')
+    .eq('username', username.trim().toLowerCase())
+    .limit(1)
+  if (error) return false
+  return (data ?? []).length > 0
+}
+
 export async function signUp(
   client: SupabaseClient,
   input: SignUpInput,
   emailRedirectTo?: string
 ): Promise<SignUpResult> {
+  if (await isUsernameTaken(client, input.username)) throw new Error(USERNAME_TAKEN_MESSAGE)
   const { data, error } = await client.auth.signUp({
     email: input.email.trim(),
     password: input.password,
     options: {
-      data: { username: input.username.trim(), full_name: input.fullName.trim() },
+      data: { username: input.username.trim().toLowerCase(), full_name: input.fullName.trim() },
       emailRedirectTo
     }
   })

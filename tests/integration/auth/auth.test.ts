@@ -12,7 +12,7 @@ import {
   uniqueEmail,
   uniqueUsername,
   type Harness
-} from './harness'
+} from '../../support/backend-harness'
 
 const postgresUrl = inject('postgresUrl')
 const kinds: DatabaseKind[] = ['pglite', 'postgres']

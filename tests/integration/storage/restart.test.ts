@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startBackend } from '../../../src/backend/server'
 import { MIGRATIONS_DIR } from '../../support/databases'
-import { clientFor, uniqueEmail, uniqueUsername } from '../auth/harness'
+import { clientFor, uniqueEmail, uniqueUsername } from '../../support/backend-harness'
 import { PNG } from './fixtures'
 
 describe('storage across a restart (pglite data folder)', () => {

@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { startBackend, type BackendOptions, type RunningBackend } from '../../../src/backend/server'
-import { createTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from '../../support/databases'
+import { startBackend, type BackendOptions, type RunningBackend } from '../../src/backend/server'
+import { createTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from './databases'
 
 /** Node 20 has no WebSocket: supabase-js refuses to start without a realtime transport. */
 class NoRealtime {

@@ -1,0 +1,163 @@
+// The shared Supabase operations (used by the desktop main process and the browser platform)
+// against the real local backend: every spec §7 call they make, and their failure paths.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import {
+  signIn,
+  signOut,
+  signUp,
+  fetchProfile,
+  USERNAME_TAKEN_MESSAGE
+} from '../../src/shared/operations/auth'
+import { createPost } from '../../src/shared/operations/posts'
+import { encodePng } from '../../scripts/lib/png'
+import { startHarness, uniqueEmail, type Harness } from '../support/backend-harness'
+import type { DatabaseKind } from '../support/databases'
+
+const postgresUrl = inject('postgresUrl')
+const PNG = new Uint8Array(encodePng(8, 8, () => [200, 40, 90]))
+
+describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (kind) => {
+  const unavailable = kind === 'postgres' && !postgresUrl
+  let harness: Harness
+
+  beforeAll(async () => {
+    if (!unavailable) harness = await startHarness(kind, postgresUrl)
+  })
+  afterAll(async () => {
+    await harness?.close()
+  })
+
+  async function signedUpClient(
+    username: string
+  ): Promise<{ client: SupabaseClient; userId: string }> {
+    const client = harness.anon()
+    const result = await signUp(client, {
+      fullName: 'Test Person',
+      username,
+      email: uniqueEmail(username),
+      password: 'secret123'
+    })
+    expect(result.needsConfirmation).toBe(false)
+    const { data } = await client.auth.getUser()
+    return { client, userId: data.user!.id }
+  }
+
+  it.skipIf(unavailable)(
+    'signs up with username and full name, and the profile follows',
+    async () => {
+      const { client, userId } = await signedUpClient('Ops.Person')
+      const profile = await fetchProfile(client, userId)
+      expect(profile).toMatchObject({
+        id: userId,
+        username: 'ops.person',
+        full_name: 'Test Person'
+      })
+    }
+  )
+
+  it.skipIf(unavailable)('says a username is taken before the server fails on it', async () => {
+    await signedUpClient('taken_name')
+    const other = harness.anon()
+    await expect(
+      signUp(other, {
+        fullName: 'X',
+        username: 'Taken_Name',
+        email: uniqueEmail('x'),
+        password: 'secret123'
+      })
+    ).rejects.toThrow(USERNAME_TAKEN_MESSAGE)
+  })
+
+  it.skipIf(unavailable)(
+    "shows the server's message for a wrong password, and signs out",
+    async () => {
+      const email = uniqueEmail('signin')
+      const client = harness.anon()
+      await signUp(client, { fullName: 'S', username: 'signin_user', email, password: 'secret123' })
+      await signOut(client)
+      expect((await client.auth.getSession()).data.session).toBeNull()
+      await expect(signIn(client, { email, password: 'wrong-password' })).rejects.toThrow(
+        'Invalid login credentials'
+      )
+      await signIn(client, { email, password: 'secret123' })
+      expect((await client.auth.getSession()).data.session).not.toBeNull()
+    }
+  )
+
+  it.skipIf(unavailable)(
+    'creates a post: uploads the photo, inserts the row with the caption trimmed',
+    async () => {
+      const { client, userId } = await signedUpClient('poster')
+      const post = await createPost(client, {
+        userId,
+        bytes: PNG,
+        declaredType: 'image/png',
+        caption: '  hello world  '
+      })
+      expect(post).toMatchObject({ user_id: userId, caption: 'hello world', likes_count: 0 })
+      expect(post.image_url).toMatch(
+        new RegExp(`/storage/v1/object/public/images/posts/${userId}/\\d+-[a-z0-9]{10}\\.png$`)
+      )
+      const served = await fetch(post.image_url)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('cache-control')).toBe('max-age=3600')
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG)
+    }
+  )
+
+  it.skipIf(unavailable)(
+    'removes the uploaded photo when the post insert fails, leaving nothing behind',
+    async () => {
+      const { client, userId } = await signedUpClient('unlucky')
+      const db = harness.backend.db
+      // Fault injection: the database refuses this user's next post after the upload succeeded.
+      await db.exec(`
+      create or replace function public.refuse_post() returns trigger language plpgsql as $$
+      begin raise exception 'disk quota exceeded'; end $$;
+      create trigger refuse_post before insert on public.posts
+        for each row when (new.caption = 'doomed') execute function public.refuse_post();`)
+      try {
+        await expect(
+          createPost(client, { userId, bytes: PNG, declaredType: 'image/png', caption: 'doomed' })
+        ).rejects.toThrow('Failed to save post: disk quota exceeded')
+        const objects = await db.query<{ n: number }>(
+          `select count(*)::int as n from storage.objects where name like $1`,
+          [`posts/${userId}/%`]
+        )
+        expect(objects.rows[0].n).toBe(0)
+        const posts = await db.query<{ n: number }>(
+          'select count(*)::int as n from public.posts where user_id = $1',
+          [userId]
+        )
+        expect(posts.rows[0].n).toBe(0)
+      } finally {
+        await db.exec(
+          'drop trigger refuse_post on public.posts; drop function public.refuse_post();'
+        )
+      }
+    }
+  )
+
+  it.skipIf(unavailable)('refuses non-image bytes before uploading anything', async () => {
+    const { client, userId } = await signedUpClient('sneaky')
+    const html = new TextEncoder().encode('<html><script>alert(1)</script></html>')
+    await expect(
+      createPost(client, { userId, bytes: html, declaredType: 'image/jpeg', caption: '' })
+    ).rejects.toThrow('Please select an image file')
+    const objects = await harness.backend.db.query<{ n: number }>(
+      `select count(*)::int as n from storage.objects where name like $1`,
+      [`posts/${userId}/%`]
+    )
+    expect(objects.rows[0].n).toBe(0)
+  })
+
+  it.skipIf(unavailable)("reports an upload the server refuses as 'Upload failed: …'", async () => {
+    const { client } = await signedUpClient('wrongfolder')
+    const { userId: otherId } = await signedUpClient('victim')
+    await expect(
+      createPost(client, { userId: otherId, bytes: PNG, declaredType: 'image/png', caption: '' })
+    ).rejects.toThrow(/^Upload failed: /)
+  })
+})
