@@ -1,0 +1,75 @@
+// electron-builder configuration: `npm run package` (after `npm run build`).
+// Installers: Windows NSIS, macOS DMG, Linux AppImage and deb. Icons derive from
+// resources/icon.png (1024×1024, made by scripts/make-icons.ts).
+
+/* global module -- CommonJS, loaded by electron-builder in Node */
+
+/** @type {import('electron-builder').Configuration} */
+module.exports = {
+  appId: 'app.instaframe.desktop',
+  productName: 'Instaframe',
+  copyright: 'Copyright © 2025 Instaframe team',
+  directories: {
+    output: 'release/${version}',
+    buildResources: 'build'
+  },
+  // Only the built app and runtime dependencies: no sources, tests or tooling in the package.
+  files: [
+    'out/**/*',
+    'package.json',
+    '!**/*.map',
+    '!**/{.eslintcache,tsconfig*.json,*.tsbuildinfo}'
+  ],
+  asar: true,
+  // PGlite loads its WebAssembly and data bundle from disk with fs paths, which must be real
+  // files for the utilityProcess; keep them outside the archive.
+  asarUnpack: [
+    'node_modules/@electric-sql/pglite/**/*.{wasm,data}',
+    'node_modules/@electric-sql/pglite/dist/**/*.tar.gz'
+  ],
+  // The schema ships beside the archive: process.resourcesPath/migrations (see src/main/backend/paths.ts).
+  extraResources: [{ from: 'supabase/migrations', to: 'migrations', filter: ['*.sql'] }],
+  icon: 'resources/icon.png',
+  afterPack: './build/after-pack.cjs',
+  win: {
+    target: [{ target: 'nsis', arch: ['x64', 'arm64'] }],
+    icon: 'resources/icon.png'
+  },
+  nsis: {
+    oneClick: false,
+    perMachine: false,
+    allowToChangeInstallationDirectory: true,
+    artifactName: '${productName}-Setup-${version}-${arch}.${ext}',
+    shortcutName: 'Instaframe',
+    uninstallDisplayName: 'Instaframe'
+  },
+  mac: {
+    target: [{ target: 'dmg', arch: ['x64', 'arm64'] }],
+    category: 'public.app-category.photography',
+    icon: 'resources/icon.png',
+    hardenedRuntime: true,
+    // Needed for V8 (JIT) under the hardened runtime; nothing else is requested.
+    entitlements: 'build/entitlements.mac.plist',
+    entitlementsInherit: 'build/entitlements.mac.plist'
+  },
+  dmg: {
+    artifactName: '${productName}-${version}-${arch}.${ext}'
+  },
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Graphics',
+    icon: 'resources/icon.png',
+    executableName: 'instaframe',
+    synopsis: 'Share photos with your friends',
+    maintainer: 'Instaframe team <team@instaframe.app>'
+  },
+  appImage: {
+    artifactName: '${productName}-${version}-${arch}.${ext}'
+  },
+  deb: {
+    // libsecret lets safeStorage keep the session encrypted (otherwise it stays in memory only).
+    depends: ['libsecret-1-0']
+  },
+  npmRebuild: false,
+  publish: null
+}

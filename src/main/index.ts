@@ -1,0 +1,280 @@
+// Main process glue: app lifecycle, the single window, and wiring the services (which take
+// their Electron dependencies as arguments) to Electron. Decisions live in the modules.
+
+import { readFileSync } from 'node:fs'
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  safeStorage,
+  session,
+  utilityProcess
+} from 'electron'
+import Store from 'electron-store'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { AppConfig } from '../shared/bridge-contract'
+import type { AuthSnapshot } from '../shared/domain'
+import { chooseBackend, parseConfigFile } from './backend/config'
+import { backendDataDir, migrationsDir } from './backend/paths'
+import { createBackendSupervisor, type BackendSupervisor } from './backend/supervisor'
+import { registerAppIpc } from './ipc/app'
+import { registerAuthIpc } from './ipc/auth'
+import { createHandle } from './ipc/handle'
+import { registerImagesIpc } from './ipc/images'
+import { registerPostsIpc } from './ipc/posts'
+import { consoleLogger as log } from './log'
+import { AuthSession } from './session/auth-session'
+import { createMainClient } from './session/client'
+import { chooseSessionStorage } from './session/secret-storage'
+import { buildCsp, withCspHeader } from './window/csp'
+import { createMainWindow, hardenContents } from './window/main-window'
+import { buildMenuTemplate } from './window/menu'
+import { denyUnusedPermissions } from './window/permissions'
+import { createRendererUrlPolicy } from './window/url-policy'
+
+// Lets QA and the Electron e2e spec run against a throw-away profile.
+if (process.env.INSTAFRAME_USER_DATA_DIR) {
+  app.setPath('userData', process.env.INSTAFRAME_USER_DATA_DIR)
+}
+
+const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
+const renderer = createRendererUrlPolicy({
+  devServerUrl,
+  indexHtmlPath: join(__dirname, '../renderer/index.html')
+})
+
+let mainWindow: BrowserWindow | null = null
+let supervisor: BackendSupervisor | null = null
+let authSession: AuthSession | null = null
+let quitting = false
+let booted = false
+
+function sendToRenderer(snapshot: AuthSnapshot): void {
+  const contents = mainWindow?.webContents
+  if (contents && !contents.isDestroyed()) contents.send('auth:changed', snapshot)
+}
+
+function openWindow(): void {
+  mainWindow = createMainWindow({
+    preloadPath: join(__dirname, '../preload/index.js'),
+    iconPath: app.isPackaged ? undefined : join(app.getAppPath(), 'resources', 'icon.png'),
+    store: new Store({ name: 'window-state' }),
+    load: (window) =>
+      devServerUrl
+        ? window.loadURL(devServerUrl)
+        : window.loadFile(join(__dirname, '../renderer/index.html'))
+  })
+  mainWindow.on('closed', () => {
+    mainWindow = null
+  })
+}
+
+async function resolveBackend(): Promise<{
+  url: string
+  anonKey: string
+  kind: 'local' | 'hosted'
+}> {
+  const configFile = parseConfigFile(() =>
+    readFileSync(join(app.getPath('userData'), 'supabase.json'), 'utf8')
+  )
+  if (configFile.error) log.warn(`[backend] ${configFile.error}`)
+  const choice = chooseBackend({
+    env: process.env,
+    configFile: configFile.value,
+    buildTime: {
+      url: import.meta.env.MAIN_VITE_SUPABASE_URL,
+      anonKey: import.meta.env.MAIN_VITE_SUPABASE_ANON_KEY
+    }
+  })
+  if (choice.kind === 'hosted') {
+    log.info(`[backend] using hosted Supabase ${choice.url} (from ${choice.source})`)
+    return { url: choice.url, anonKey: choice.anonKey, kind: 'hosted' }
+  }
+  for (const reason of choice.reasons) log.warn(`[backend] ignoring configuration: ${reason}`)
+
+  const dataDir = backendDataDir(app.getPath('userData'))
+  const migrations = migrationsDir({
+    isPackaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appPath: app.getAppPath()
+  })
+  supervisor = createBackendSupervisor({
+    log,
+    fork: ({ port }) =>
+      utilityProcess.fork(
+        join(__dirname, 'backend.js'),
+        [`--data-dir=${dataDir}`, `--migrations-dir=${migrations}`, `--port=${port ?? 0}`],
+        { serviceName: 'Instaframe local backend', stdio: 'inherit' }
+      ),
+    onFatal: (error) => {
+      dialog.showErrorBox('Instaframe', `The local backend stopped working.\n\n${error.message}`)
+    }
+  })
+  const endpoint = await supervisor.start()
+  log.info(`[backend] local backend ready at ${endpoint.url}`)
+  return { ...endpoint, kind: 'local' }
+}
+
+interface Services {
+  auth: AuthSession
+  client: SupabaseClient
+  config: AppConfig
+}
+
+/** The backend (possibly a first-run database set-up) and the session behind it. */
+async function startServices(): Promise<Services> {
+  const backend = await resolveBackend()
+  const storage = await chooseSessionStorage({
+    safeStorage,
+    store: new Store({ name: 'session' }),
+    platform: process.platform,
+    log
+  })
+  const client: SupabaseClient = createMainClient(backend, storage.storage)
+  const auth = new AuthSession({ client, emit: sendToRenderer, log })
+  authSession = auth
+  void auth.start()
+  return {
+    auth,
+    client,
+    config: {
+      backendUrl: backend.url,
+      anonKey: backend.anonKey,
+      backendKind: backend.kind,
+      version: app.getVersion(),
+      secretStorageWarning: storage.warning
+    }
+  }
+}
+
+function boot(): void {
+  booted = true
+  denyUnusedPermissions(session.defaultSession)
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({ platform: process.platform, appName: app.name, isDev: !app.isPackaged })
+    )
+  )
+
+  // The window opens at once (the renderer shows its splash) while the local backend starts;
+  // calls that need the backend wait for it.
+  const services = startServices()
+  let ready: Services | null = null
+  services.then(
+    (started) => {
+      ready = started
+    },
+    (error: unknown) => {
+      log.error('[main] could not start the backend', error)
+      dialog.showErrorBox('Instaframe could not start', String(error))
+      app.exit(1)
+    }
+  )
+
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    // Documents only; API responses are not documents and keep their own headers.
+    if (details.resourceType !== 'mainFrame' && details.resourceType !== 'subFrame') {
+      callback({})
+      return
+    }
+    // Until the backend is known the CSP allows no backend at all (connect-src 'self').
+    const respond = (backendUrl: string | null): void =>
+      callback({
+        responseHeaders: withCspHeader(
+          details.responseHeaders,
+          buildCsp({
+            backendUrl: backendUrl ?? 'http://127.0.0.1',
+            devServerUrl,
+            noBackend: !backendUrl
+          })
+        )
+      })
+    services.then(
+      (started) => respond(started.config.backendUrl),
+      () => respond(null)
+    )
+  })
+
+  // Every handler is registered once, before the window can call it.
+  const handle = createHandle({
+    ipcMain,
+    log,
+    policy: {
+      trustedWebContents: () =>
+        mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null,
+      isRendererUrl: (url) => renderer.isRendererUrl(url)
+    }
+  })
+  registerAuthIpc(handle, {
+    getSnapshot: async () => (await services).auth.getSnapshot(),
+    getAccessToken: async () => (await services).auth.getAccessToken(),
+    signUp: async (input) => (await services).auth.signUp(input),
+    signIn: async (input) => (await services).auth.signIn(input),
+    signOut: async () => (await services).auth.signOut()
+  })
+  registerImagesIpc(handle, {
+    // Looked up on each call (not bound once), so tests can stub dialog.showOpenDialog.
+    showOpenDialog: (options) =>
+      mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
+    stat: (path) => stat(path),
+    readFile: (path) => readFile(path)
+  })
+  registerPostsIpc(handle, {
+    // Only reachable signed in, which needs the services: `ready` is set by then.
+    client: () => {
+      if (!ready) throw new Error('The backend is still starting')
+      return ready.client
+    },
+    currentUserId: () => ready?.auth.currentUserId() ?? null
+  })
+  registerAppIpc(handle, async () => (await services).config)
+
+  openWindow()
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+
+  // Every webContents (including any created later) gets the same navigation rules.
+  app.on('web-contents-created', (_event, contents) => hardenContents(contents, renderer))
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+
+  app.on('activate', () => {
+    if (!mainWindow && booted) openWindow()
+  })
+
+  app.on('before-quit', (event) => {
+    if (quitting) return
+    if (!supervisor) {
+      authSession?.dispose()
+      return
+    }
+    // Let the local backend close its database before the process goes away.
+    event.preventDefault()
+    quitting = true
+    authSession?.dispose()
+    void supervisor.stop().finally(() => app.quit())
+  })
+
+  app
+    .whenReady()
+    .then(boot)
+    .catch((error: unknown) => {
+      log.error('[main] startup failed', error)
+      dialog.showErrorBox('Instaframe could not start', String(error))
+      app.exit(1)
+    })
+}

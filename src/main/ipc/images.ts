@@ -1,0 +1,56 @@
+// images:pick — the native open dialog. Main reads only the one path the user picked, checks its
+// size on disk before reading it, and sniffs the bytes before they go back to the renderer.
+
+import { basename } from 'node:path'
+import type { ImageFile } from '../../shared/bridge-contract'
+import { checkImage, isWithinImageSizeLimit } from '../../shared/image'
+import { ACCEPTED_IMAGE_EXTENSIONS } from '../../shared/limits'
+import { MESSAGES } from '../../shared/messages'
+import type { Handle } from './handle'
+import { noPayload } from './schemas'
+
+export interface OpenDialogRequest {
+  title: string
+  properties: Array<'openFile'>
+  filters: Array<{ name: string; extensions: string[] }>
+}
+
+export interface ImagePickerDeps {
+  /** dialog.showOpenDialog, attached to our window. */
+  showOpenDialog(options: OpenDialogRequest): Promise<{ canceled: boolean; filePaths: string[] }>
+  stat(path: string): Promise<{ size: number; isFile(): boolean }>
+  readFile(path: string): Promise<Uint8Array>
+}
+
+export const IMAGE_DIALOG_OPTIONS: OpenDialogRequest = {
+  title: 'Select a photo',
+  properties: ['openFile'],
+  filters: [{ name: 'Images', extensions: [...ACCEPTED_IMAGE_EXTENSIONS] }]
+}
+
+export async function pickImage(deps: ImagePickerDeps): Promise<ImageFile | null> {
+  const choice = await deps.showOpenDialog(IMAGE_DIALOG_OPTIONS)
+  const path = choice.filePaths[0]
+  if (choice.canceled || !path) return null
+
+  const info = await deps.stat(path)
+  if (!info.isFile()) throw new Error(MESSAGES.selectImageFile)
+  // Refuse a huge file from its size on disk, before reading a byte of it.
+  if (!isWithinImageSizeLimit(info.size)) throw new Error(MESSAGES.imageTooLarge)
+
+  const bytes = await deps.readFile(path)
+  // The extension filter is a hint to the user; the magic bytes decide (and re-check the size,
+  // in case the file grew after the stat).
+  const check = checkImage(bytes, '', 'selected')
+  if (!check.ok) throw new Error(check.message)
+  return {
+    name: basename(path),
+    type: check.type,
+    // A plain Uint8Array copy: it crosses IPC as is, without Buffer pooling artefacts.
+    bytes: new Uint8Array(bytes)
+  }
+}
+
+export function registerImagesIpc(handle: Handle, deps: ImagePickerDeps): void {
+  handle('images:pick', noPayload, () => pickImage(deps))
+}

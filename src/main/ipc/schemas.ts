@@ -1,0 +1,37 @@
+// Payload shapes for every renderer → main call. They check types and bound sizes only;
+// the spec's rules (caption length, image type and size) are checked by the handlers so the
+// user sees the spec's words rather than a generic "Invalid request".
+
+import { z } from 'zod'
+import { MAX_IMAGE_BYTES } from '../../shared/limits'
+
+export const noPayload = z.undefined()
+
+const text = (max: number): z.ZodString => z.string().max(max)
+
+export const signUpSchema = z.strictObject({
+  fullName: text(200),
+  username: text(100),
+  email: text(320),
+  password: text(1024)
+})
+
+export const signInSchema = z.strictObject({
+  email: text(320),
+  password: text(1024)
+})
+
+export const imageFileSchema = z.strictObject({
+  name: text(1024),
+  type: text(255),
+  // A hard cap on what crosses IPC; the 10 MB rule itself is checked with the spec's message.
+  bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= MAX_IMAGE_BYTES * 2, {
+    message: 'image too large to transfer'
+  })
+})
+
+export const createPostSchema = z.strictObject({
+  image: imageFileSchema,
+  // Bounded before trimming so a huge string is refused before any work.
+  caption: text(10_000)
+})

@@ -1,0 +1,135 @@
+// The signed-in session, owned by main. supabase-js (autoRefreshToken on) is the only thing
+// that refreshes tokens; the renderer only ever receives AuthSnapshots, never the refresh token.
+
+import type { Session, SupabaseClient } from '@supabase/supabase-js'
+import type { SignInInput, SignUpInput, SignUpResult } from '../../shared/bridge-contract'
+import { SIGNED_OUT, type AuthSnapshot, type Profile } from '../../shared/domain'
+import { fetchProfile, signIn, signOut, signUp } from '../../shared/operations/auth'
+import type { Logger } from '../log'
+
+export interface AuthSessionDeps {
+  client: SupabaseClient
+  /** Tells the renderer (webContents.send('auth:changed', …)). */
+  emit(snapshot: AuthSnapshot): void
+  log: Logger
+  loadProfile?: (client: SupabaseClient, userId: string) => Promise<Profile | null>
+  /** Runs work outside supabase-js's auth callback, where awaiting the client deadlocks. */
+  defer?: (work: () => void) => void
+}
+
+function snapshotKey(snapshot: AuthSnapshot): string {
+  return JSON.stringify([
+    snapshot.user?.id ?? null,
+    snapshot.accessToken,
+    snapshot.expiresAt,
+    snapshot.profile
+  ])
+}
+
+export class AuthSession {
+  private snapshot: AuthSnapshot = SIGNED_OUT
+  private queue: Promise<void> = Promise.resolve()
+  private ready: Promise<void> | null = null
+  private unsubscribe: (() => void) | null = null
+  private readonly loadProfile: NonNullable<AuthSessionDeps['loadProfile']>
+  private readonly defer: NonNullable<AuthSessionDeps['defer']>
+
+  constructor(private readonly deps: AuthSessionDeps) {
+    this.loadProfile = deps.loadProfile ?? fetchProfile
+    this.defer = deps.defer ?? ((work) => setTimeout(work, 0))
+  }
+
+  /** Subscribes to auth events and loads the stored session (refreshing it if it expired). */
+  start(): Promise<void> {
+    if (this.ready) return this.ready
+    const { data } = this.deps.client.auth.onAuthStateChange((_event, session) => {
+      // supabase-js holds its auth lock while calling us: queries from here would deadlock.
+      this.defer(() => void this.apply(session))
+    })
+    this.unsubscribe = () => data.subscription.unsubscribe()
+    this.ready = this.sync()
+    return this.ready
+  }
+
+  async getSnapshot(): Promise<AuthSnapshot> {
+    await this.start()
+    await this.queue
+    return this.snapshot
+  }
+
+  /** The current access token; getSession refreshes it first when it is about to expire. */
+  async getAccessToken(): Promise<string | null> {
+    await this.start()
+    const { data, error } = await this.deps.client.auth.getSession()
+    if (error) this.deps.log.warn('[session] getSession failed', error)
+    return data.session?.access_token ?? null
+  }
+
+  currentUserId(): string | null {
+    return this.snapshot.user?.id ?? null
+  }
+
+  async signUp(input: SignUpInput): Promise<SignUpResult> {
+    await this.start()
+    const result = await signUp(this.deps.client, input)
+    await this.sync()
+    return result
+  }
+
+  async signIn(input: SignInInput): Promise<void> {
+    await this.start()
+    await signIn(this.deps.client, input)
+    // Resolve only once the snapshot (and profile) reflect the new user, so a getSession()
+    // right after signIn() never sees the old state.
+    await this.sync()
+  }
+
+  async signOut(): Promise<void> {
+    await this.start()
+    await signOut(this.deps.client)
+    await this.sync()
+  }
+
+  dispose(): void {
+    this.unsubscribe?.()
+    this.unsubscribe = null
+    void this.deps.client.auth.stopAutoRefresh()
+  }
+
+  private async sync(): Promise<void> {
+    const { data, error } = await this.deps.client.auth.getSession()
+    if (error) this.deps.log.warn('[session] getSession failed', error)
+    await this.apply(data.session)
+  }
+
+  /** Changes apply one at a time, in order, so a slow profile load cannot overwrite a newer state. */
+  private apply(session: Session | null): Promise<void> {
+    this.queue = this.queue
+      .then(() => this.applyNow(session))
+      .catch((error: unknown) =>
+        this.deps.log.error('[session] could not apply auth change', error)
+      )
+    return this.queue
+  }
+
+  private async applyNow(session: Session | null): Promise<void> {
+    let next: AuthSnapshot = SIGNED_OUT
+    if (session) {
+      const user = session.user
+      // A token refresh keeps the user: reuse the profile instead of querying it again.
+      const profile =
+        this.snapshot.profile && this.snapshot.user?.id === user.id
+          ? this.snapshot.profile
+          : await this.loadProfile(this.deps.client, user.id)
+      next = {
+        user: { id: user.id, email: user.email ?? null, user_metadata: user.user_metadata ?? {} },
+        profile,
+        accessToken: session.access_token,
+        expiresAt: session.expires_at ?? null
+      }
+    }
+    const changed = snapshotKey(next) !== snapshotKey(this.snapshot)
+    this.snapshot = next
+    if (changed) this.deps.emit(next)
+  }
+}

@@ -1,0 +1,62 @@
+// Builds `window.api` from the shared contract. One function per call and never a generic
+// `invoke(channel)`, so a compromised renderer can reach nothing the contract does not list.
+
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
+import type {
+  Api,
+  BridgeResult,
+  EventContract,
+  InvokeChannel,
+  InvokeContract
+} from '../shared/bridge-contract'
+
+type RequestArgs<C extends InvokeChannel> = InvokeContract[C]['request'] extends void
+  ? []
+  : [InvokeContract[C]['request']]
+
+/** Main answers with a BridgeResult because Electron rewrites thrown errors' messages. */
+async function call<C extends InvokeChannel>(
+  channel: C,
+  ...args: RequestArgs<C>
+): Promise<InvokeContract[C]['response']> {
+  const result = (await ipcRenderer.invoke(channel, ...args)) as BridgeResult<
+    InvokeContract[C]['response']
+  >
+  if (!result.ok) throw new Error(result.message)
+  return result.value
+}
+
+function subscribe<E extends keyof EventContract>(
+  channel: E,
+  listener: (payload: EventContract[E]) => void
+): () => void {
+  // Wrap so the renderer never sees the IpcRendererEvent (it exposes `sender`).
+  const wrapped = (_event: IpcRendererEvent, payload: EventContract[E]): void => listener(payload)
+  ipcRenderer.on(channel, wrapped)
+  return () => {
+    ipcRenderer.removeListener(channel, wrapped)
+  }
+}
+
+export const api: Api = {
+  auth: {
+    getSession: () => call('auth:get-session'),
+    signUp: (input) => call('auth:sign-up', input),
+    signIn: (input) => call('auth:sign-in', input),
+    signOut: () => call('auth:sign-out'),
+    getAccessToken: () => call('auth:get-access-token'),
+    onChanged: (listener) => subscribe('auth:changed', listener)
+  },
+  images: {
+    pick: () => call('images:pick'),
+    hasNativeDialog: true
+  },
+  posts: {
+    create: (input) => call('posts:create', input)
+  },
+  app: {
+    getConfig: () => call('app:get-config')
+  }
+}
+
+contextBridge.exposeInMainWorld('api', api)

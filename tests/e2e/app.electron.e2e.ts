@@ -1,0 +1,107 @@
+// The desktop app end to end: launch → sign up → post through the native dialog → like →
+// restart keeps the session. Runs against the built app (npm run build) with node_modules'
+// Electron, or against a packaged build with ELECTRON_APP_PATH. Skips where there is no
+// Electron binary.
+
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { deflateSync } from 'node:zlib'
+import { expect, test } from '@playwright/test'
+import { ElectronDriver, resolveLaunchTarget } from './support/electron-driver'
+
+const target = resolveLaunchTarget()
+
+/** A real 64×64 PNG (a gradient), so the preview decodes it like a photo. */
+function writePng(path: string): void {
+  const size = 64
+  const rows: number[] = []
+  for (let y = 0; y < size; y++) {
+    rows.push(0)
+    for (let x = 0; x < size; x++) rows.push(x * 4, y * 4, 200)
+  }
+  const crc = (bytes: Buffer): number => {
+    let c = ~0
+    for (const byte of bytes) {
+      c ^= byte
+      for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1))
+    }
+    return ~c >>> 0
+  }
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(body.length + 8)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc(body), body.length + 4)
+    return out
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  writeFileSync(
+    path,
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(Buffer.from(rows))),
+      chunk('IEND', Buffer.alloc(0))
+    ])
+  )
+}
+
+test.describe('desktop app', () => {
+  test.skip('skip' in target, 'skip' in target ? target.skip : '')
+
+  let workDir: string
+  test.beforeEach(() => {
+    workDir = mkdtempSync(join(tmpdir(), 'instaframe-e2e-'))
+  })
+  test.afterEach(() => {
+    rmSync(workDir, { recursive: true, force: true })
+  })
+
+  test('sign up, post from the native dialog, like, and stay signed in after a restart', async () => {
+    test.setTimeout(180_000)
+    if ('skip' in target) return
+    const userData = join(workDir, 'user-data')
+    const photo = join(workDir, 'sunset.png')
+    writePng(photo)
+    const stamp = Date.now().toString(36)
+    const user = {
+      fullName: 'Ada Lovelace',
+      username: `ada_${stamp}`,
+      email: `ada-${stamp}@example.com`,
+      password: 'correct horse battery staple'
+    }
+    const caption = `First light ${stamp}`
+
+    let app = await ElectronDriver.launch(target, userData)
+    try {
+      expect((await app.config()).backendKind).toBe('local')
+      await app.signUp(user)
+      await app.createPost(photo, caption, user.username)
+      await app.like(user.username, caption)
+    } finally {
+      await app.close()
+    }
+
+    app = await ElectronDriver.launch(target, userData)
+    try {
+      const config = await app.config()
+      if (config.secretStorageWarning) {
+        // No OS secret store (e.g. Linux without libsecret): by design nothing was kept on disk.
+        test.info().annotations.push({ type: 'note', description: config.secretStorageWarning })
+        expect((await app.session()).user).toBeNull()
+      } else {
+        const session = await app.waitForSignedIn()
+        expect(session.profile?.username).toBe(user.username)
+      }
+      // The post and the like live in the local backend's data folder either way.
+      await expect(app.post(user.username).filter({ hasText: caption })).toBeVisible()
+    } finally {
+      await app.close()
+    }
+  })
+})

@@ -1,0 +1,212 @@
+// Drives the desktop app through Playwright's Electron support. It waits on app state
+// (roles, names, window.api answers), never on sleeps. Every selector lives in SELECTORS, so a
+// renderer change is fixed in one place.
+
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join, resolve } from 'node:path'
+import {
+  _electron as electron,
+  expect,
+  type ElectronApplication,
+  type Page
+} from '@playwright/test'
+import type { AuthSnapshot } from '../../../src/shared/domain'
+import type { Api, AppConfig } from '../../../src/shared/bridge-contract'
+
+const repoRoot = resolve(__dirname, '../../..')
+
+/** Roles and accessible names the renderer exposes (see its component tests). */
+export const SELECTORS = {
+  splashText: 'Loading Instagram...',
+  logIn: { role: 'button', name: 'Log in', exact: true },
+  newPost: { role: 'button', name: 'New post', exact: true },
+  accountMenu: { role: 'button', name: 'Account menu', exact: true },
+  authDialog: { role: 'dialog' },
+  switchToSignUp: { role: 'button', name: 'Sign up', exact: true },
+  fullName: 'Full name',
+  username: 'Username',
+  email: 'Email',
+  password: 'Password',
+  pickImage: { role: 'button', name: 'Select from computer' },
+  caption: 'Caption',
+  share: { role: 'button', name: 'Share', exact: true },
+  post: (username: string) => ({ role: 'article', name: `Post by ${username}` }),
+  like: { role: 'button', name: 'Like', exact: true },
+  unlike: { role: 'button', name: 'Unlike', exact: true }
+} as const
+
+export interface LaunchTarget {
+  executablePath: string
+  /** Arguments before Electron's own: the app folder for an unpackaged build, none when packaged. */
+  args: string[]
+  description: string
+}
+
+/**
+ * What to launch: ELECTRON_APP_PATH (a packaged app's executable) or the repo's built app
+ * (out/main/index.js) under node_modules/electron; `{ skip }` with the reason when neither exists.
+ */
+export function resolveLaunchTarget(): LaunchTarget | { skip: string } {
+  const packaged = process.env.ELECTRON_APP_PATH
+  if (packaged) {
+    if (!existsSync(packaged)) return { skip: `ELECTRON_APP_PATH does not exist: ${packaged}` }
+    return { executablePath: packaged, args: [], description: `packaged app ${packaged}` }
+  }
+  const binary = installedElectronBinary()
+  if (!binary) {
+    return {
+      skip:
+        'No Electron binary installed (node_modules/electron has no dist). Install it, or set ' +
+        'ELECTRON_APP_PATH to a packaged Instaframe executable, to run the desktop specs.'
+    }
+  }
+  if (!existsSync(resolve(repoRoot, 'out/main/index.js'))) {
+    return { skip: 'The app is not built: run `npm run build` first (out/main/index.js missing).' }
+  }
+  return { executablePath: binary, args: [repoRoot], description: 'out/main/index.js' }
+}
+
+/**
+ * The path `require('electron')` would return, without requiring it: since Electron 45 that
+ * require starts a download when the binary is missing, which a test run must never do.
+ */
+function installedElectronBinary(): string | null {
+  let packageDir: string
+  try {
+    packageDir = dirname(createRequire(__filename).resolve('electron/package.json'))
+  } catch {
+    return null
+  }
+  const pathFile = join(packageDir, 'path.txt')
+  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : ''
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH
+  const binary = override
+    ? join(override, relative || 'electron')
+    : relative
+      ? join(packageDir, 'dist', relative)
+      : null
+  return binary && existsSync(binary) ? binary : null
+}
+
+type RoleSelector = { role: string; name?: string; exact?: boolean }
+
+export class ElectronDriver {
+  private constructor(
+    readonly app: ElectronApplication,
+    readonly page: Page
+  ) {}
+
+  /** Launches with its own userData folder; the same folder again is a restart. */
+  static async launch(target: LaunchTarget, userDataDir: string): Promise<ElectronDriver> {
+    const app = await electron.launch({
+      executablePath: target.executablePath,
+      args: target.args,
+      env: {
+        ...process.env,
+        INSTAFRAME_USER_DATA_DIR: userDataDir,
+        // Exercise the embedded backend (and its supervisor), whatever the shell has set.
+        SUPABASE_URL: '',
+        SUPABASE_ANON_KEY: ''
+      }
+    })
+    const page = await app.firstWindow()
+    const driver = new ElectronDriver(app, page)
+    await driver.waitUntilReady()
+    return driver
+  }
+
+  byRole(selector: RoleSelector, within: Page | ReturnType<Page['locator']> = this.page) {
+    return within.getByRole(selector.role as Parameters<Page['getByRole']>[0], {
+      name: selector.name,
+      exact: selector.exact
+    })
+  }
+
+  /** The splash is gone and the header shows either Log in or the account menu. */
+  async waitUntilReady(): Promise<void> {
+    await expect(this.page.getByText(SELECTORS.splashText)).toBeHidden({ timeout: 60_000 })
+    await expect(
+      this.byRole(SELECTORS.logIn).or(this.byRole(SELECTORS.accountMenu)).first()
+    ).toBeVisible()
+  }
+
+  session(): Promise<AuthSnapshot> {
+    return this.page.evaluate(() => (globalThis as unknown as { api: Api }).api.auth.getSession())
+  }
+
+  config(): Promise<AppConfig> {
+    return this.page.evaluate(() => (globalThis as unknown as { api: Api }).api.app.getConfig())
+  }
+
+  async waitForSignedIn(): Promise<AuthSnapshot> {
+    await expect.poll(async () => (await this.session()).user?.id ?? null).not.toBeNull()
+    await expect(this.byRole(SELECTORS.accountMenu)).toBeVisible()
+    return this.session()
+  }
+
+  async signUp(user: {
+    fullName: string
+    username: string
+    email: string
+    password: string
+  }): Promise<void> {
+    await this.byRole(SELECTORS.logIn).click()
+    const dialog = this.byRole(SELECTORS.authDialog)
+    await this.byRole(SELECTORS.switchToSignUp, dialog).click()
+    await dialog.getByLabel(SELECTORS.fullName).fill(user.fullName)
+    await dialog.getByLabel(SELECTORS.username).fill(user.username)
+    await dialog.getByLabel(SELECTORS.email).fill(user.email)
+    await dialog.getByLabel(SELECTORS.password, { exact: true }).fill(user.password)
+    await dialog.locator('button[type="submit"]').click()
+    // The local backend confirms instantly and returns a session; a server that wants the email
+    // confirmed first leaves us signed out, so log in then.
+    await expect
+      .poll(
+        async () =>
+          (await this.session()).user !== null || (await dialog.getByRole('status').count()) > 0
+      )
+      .toBe(true)
+    if ((await this.session()).user === null) {
+      await this.byRole({ role: 'button', name: 'Log in', exact: true }, dialog).click()
+      await dialog.getByLabel(SELECTORS.email).fill(user.email)
+      await dialog.getByLabel(SELECTORS.password, { exact: true }).fill(user.password)
+      await dialog.locator('button[type="submit"]').click()
+    }
+    await this.waitForSignedIn()
+    await expect(dialog).toBeHidden()
+  }
+
+  /** Makes the next native open dialog return `filePath`, from inside the main process. */
+  async stubOpenDialog(filePath: string): Promise<void> {
+    await this.app.evaluate(({ dialog }, path) => {
+      dialog.showOpenDialog = (async () => ({ canceled: false, filePaths: [path] })) as never
+    }, filePath)
+  }
+
+  async createPost(imagePath: string, caption: string, username: string): Promise<void> {
+    await this.stubOpenDialog(imagePath)
+    await this.byRole(SELECTORS.newPost).click()
+    const dialog = this.byRole(SELECTORS.authDialog)
+    await this.byRole(SELECTORS.pickImage, dialog).click()
+    await dialog.getByLabel(SELECTORS.caption).fill(caption)
+    await this.byRole(SELECTORS.share, dialog).click()
+    await expect(dialog).toBeHidden({ timeout: 30_000 })
+    await expect(this.post(username).filter({ hasText: caption })).toBeVisible()
+  }
+
+  post(username: string) {
+    return this.byRole(SELECTORS.post(username))
+  }
+
+  async like(username: string, caption: string): Promise<void> {
+    const card = this.post(username).filter({ hasText: caption })
+    await this.byRole(SELECTORS.like, card).click()
+    await expect(this.byRole(SELECTORS.unlike, card)).toBeVisible()
+    await expect(card.getByText(/^1 like/)).toBeVisible()
+  }
+
+  async close(): Promise<void> {
+    await this.app.close()
+  }
+}

@@ -1,0 +1,81 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { INVOKE_CHANNELS } from '../../../src/shared/bridge-contract'
+
+// The preload is glue over contextBridge/ipcRenderer: mocking the module is the honest test.
+const electron = vi.hoisted(() => {
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>()
+  return {
+    listeners,
+    exposed: {} as Record<string, unknown>,
+    invoke: vi.fn(),
+    contextBridge: {
+      exposeInMainWorld: (key: string, value: unknown) => {
+        electron.exposed[key] = value
+      }
+    },
+    ipcRenderer: {
+      invoke: (...args: unknown[]) => electron.invoke(...args),
+      on: (channel: string, fn: (...args: unknown[]) => void) => {
+        if (!listeners.has(channel)) listeners.set(channel, new Set())
+        listeners.get(channel)!.add(fn)
+      },
+      removeListener: (channel: string, fn: (...args: unknown[]) => void) => {
+        listeners.get(channel)?.delete(fn)
+      }
+    }
+  }
+})
+vi.mock('electron', () => ({
+  contextBridge: electron.contextBridge,
+  ipcRenderer: electron.ipcRenderer
+}))
+
+const { api } = await import('../../../src/preload/index')
+
+describe('preload window.api', () => {
+  beforeEach(() => electron.invoke.mockReset())
+
+  it('exposes the api as window.api', () => {
+    expect(electron.exposed.api).toBe(api)
+    expect(api.images.hasNativeDialog).toBe(true)
+  })
+
+  it('unwraps ok results and sends one payload on the contract channel', async () => {
+    electron.invoke.mockResolvedValue({ ok: true, value: { needsConfirmation: false } })
+    const input = { fullName: 'Ada', username: 'ada', email: 'a@b.c', password: 'pw' }
+    await expect(api.auth.signUp(input)).resolves.toEqual({ needsConfirmation: false })
+    expect(electron.invoke).toHaveBeenCalledWith('auth:sign-up', input)
+  })
+
+  it('throws the main-process message as is', async () => {
+    electron.invoke.mockResolvedValue({ ok: false, message: 'Invalid login credentials' })
+    await expect(api.auth.signIn({ email: 'a', password: 'b' })).rejects.toThrow(
+      /^Invalid login credentials$/
+    )
+  })
+
+  it('calls every contract channel, and no other', async () => {
+    electron.invoke.mockResolvedValue({ ok: true, value: null })
+    await api.auth.getSession()
+    await api.auth.signUp({ fullName: '', username: '', email: '', password: '' })
+    await api.auth.signIn({ email: '', password: '' })
+    await api.auth.signOut()
+    await api.auth.getAccessToken()
+    await api.images.pick()
+    await api.posts.create({ caption: '', image: { name: '', type: '', bytes: new Uint8Array() } })
+    await api.app.getConfig()
+    const channels = electron.invoke.mock.calls.map((call) => call[0])
+    expect([...channels].sort()).toEqual([...INVOKE_CHANNELS].sort())
+    expect(JSON.stringify(Object.keys(api))).not.toMatch(/invoke|send/)
+  })
+
+  it('onChanged delivers only the snapshot and unsubscribes', () => {
+    const seen: unknown[] = []
+    const off = api.auth.onChanged((snapshot) => seen.push(snapshot))
+    const [listener] = electron.listeners.get('auth:changed')!
+    listener({ sender: 'event' }, { user: null })
+    expect(seen).toEqual([{ user: null }])
+    off()
+    expect(electron.listeners.get('auth:changed')!.size).toBe(0)
+  })
+})

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest'
+import { pathToFileURL } from 'node:url'
+import {
+  sanitizeBounds,
+  MIN_WINDOW_SIZE,
+  DEFAULT_WINDOW_SIZE
+} from '../../../src/main/window/bounds'
+import { buildCsp, withCspHeader } from '../../../src/main/window/csp'
+import { isPermissionAllowed } from '../../../src/main/window/permissions'
+import { createRendererUrlPolicy, isSafeExternalUrl } from '../../../src/main/window/url-policy'
+import { buildMenuTemplate } from '../../../src/main/window/menu'
+
+describe('isSafeExternalUrl', () => {
+  it('allows http and https links', () => {
+    expect(isSafeExternalUrl('https://supabase.com/docs')).toBe(true)
+    expect(isSafeExternalUrl('http://example.com')).toBe(true)
+  })
+  it.each([
+    'file:///etc/passwd',
+    'javascript:alert(1)',
+    'smb://server/share',
+    'ms-msdt:/id PCWDiagnostic',
+    'data:text/html,<script>1</script>',
+    'vbscript:msgbox',
+    'not a url',
+    '//example.com',
+    'https://bank.example@evil.example/'
+  ])('refuses %s', (url) => {
+    expect(isSafeExternalUrl(url)).toBe(false)
+  })
+})
+
+describe('renderer URL policy', () => {
+  const indexHtmlPath = '/opt/Instaframe/resources/app.asar/out/renderer/index.html'
+  const prod = createRendererUrlPolicy({ indexHtmlPath })
+  const dev = createRendererUrlPolicy({ indexHtmlPath, devServerUrl: 'http://localhost:5173/' })
+
+  it('in production, only the built index.html is the app', () => {
+    const url = pathToFileURL(indexHtmlPath).toString()
+    expect(prod.isRendererUrl(url)).toBe(true)
+    expect(prod.isRendererUrl(`${url}#/profile`)).toBe(true)
+    expect(prod.isRendererUrl('file:///tmp/evil.html')).toBe(false)
+    expect(prod.isRendererUrl('file://remote-host' + pathToFileURL(indexHtmlPath).pathname)).toBe(
+      false
+    )
+    expect(prod.isRendererUrl('http://localhost:5173/')).toBe(false)
+  })
+  it('in development, only the dev server origin is the app', () => {
+    expect(dev.isRendererUrl('http://localhost:5173/index.html')).toBe(true)
+    expect(dev.isRendererUrl('http://localhost:5174/')).toBe(false)
+    expect(dev.isRendererUrl('http://localhost.evil.example:5173/')).toBe(false)
+    expect(dev.origin).toBe('http://localhost:5173')
+  })
+})
+
+describe('buildCsp', () => {
+  const directive = (csp: string, name: string): string[] =>
+    csp
+      .split('; ')
+      .find((d) => d.startsWith(`${name} `))!
+      .split(' ')
+      .slice(1)
+
+  it('production: scripts from self only; data and images from self, data:, blob: and the backend', () => {
+    const csp = buildCsp({ backendUrl: 'http://127.0.0.1:54321/some/path' })
+    expect(directive(csp, 'script-src')).toEqual(["'self'"])
+    expect(directive(csp, 'connect-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'http://127.0.0.1:54321'
+    ])
+    expect(directive(csp, 'img-src')).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'http://127.0.0.1:54321'
+    ])
+    expect(directive(csp, 'object-src')).toEqual(["'none'"])
+    expect(csp).not.toContain('unsafe-eval')
+  })
+  it('development adds only what Vite needs: its inline preamble and HMR socket', () => {
+    const csp = buildCsp({
+      backendUrl: 'https://abc.supabase.co',
+      devServerUrl: 'http://localhost:5173'
+    })
+    expect(directive(csp, 'script-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(directive(csp, 'connect-src')).toContain('ws://localhost:5173')
+    expect(directive(csp, 'connect-src')).toContain('https://abc.supabase.co')
+  })
+  it('allows no backend at all while the backend is not known', () => {
+    const csp = buildCsp({ backendUrl: 'http://127.0.0.1:1', noBackend: true })
+    expect(directive(csp, 'connect-src')).toEqual(["'self'", 'data:', 'blob:'])
+    expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:'])
+  })
+  it('replaces a CSP header whatever its case', () => {
+    const headers = withCspHeader(
+      { 'content-security-policy': ['*'], 'X-Other': ['1'] },
+      "default-src 'self'"
+    )
+    expect(headers).toEqual({ 'X-Other': ['1'], 'Content-Security-Policy': ["default-src 'self'"] })
+  })
+})
+
+describe('sanitizeBounds', () => {
+  const screen = { x: 0, y: 0, width: 1920, height: 1040 }
+  const second = { x: 1920, y: 0, width: 1280, height: 1024 }
+
+  it('keeps sane saved bounds', () => {
+    expect(
+      sanitizeBounds({ x: 100, y: 50, width: 1000, height: 700, maximized: false }, [screen])
+    ).toEqual({
+      x: 100,
+      y: 50,
+      width: 1000,
+      height: 700,
+      maximized: false
+    })
+  })
+  it('uses defaults for missing or hand-edited values', () => {
+    expect(sanitizeBounds(undefined, [screen])).toEqual({
+      ...DEFAULT_WINDOW_SIZE,
+      maximized: false
+    })
+    expect(sanitizeBounds({ width: 'big', height: NaN, x: '1' }, [screen])).toEqual({
+      ...DEFAULT_WINDOW_SIZE,
+      maximized: false
+    })
+  })
+  it('enforces the minimum size and the largest screen as maximum', () => {
+    const tiny = sanitizeBounds({ width: 10, height: -5 }, [screen])
+    expect([tiny.width, tiny.height]).toEqual([MIN_WINDOW_SIZE.width, MIN_WINDOW_SIZE.height])
+    const huge = sanitizeBounds({ width: 99999, height: 99999 }, [screen, second])
+    expect([huge.width, huge.height]).toEqual([1920, 1040])
+  })
+  it('drops a position on a monitor that is gone, so the window is centred', () => {
+    const bounds = sanitizeBounds({ x: 2500, y: 100, width: 1000, height: 700 }, [screen])
+    expect(bounds.x).toBeUndefined()
+    expect(bounds.y).toBeUndefined()
+    expect(sanitizeBounds({ x: 2500, y: 100, width: 1000, height: 700 }, [screen, second]).x).toBe(
+      2500
+    )
+  })
+  it('drops a position whose title bar is above the screen', () => {
+    expect(
+      sanitizeBounds({ x: 100, y: -400, width: 1000, height: 700 }, [screen]).y
+    ).toBeUndefined()
+  })
+})
+
+describe('permissions and menu', () => {
+  it('denies the device and notification permissions the app does not use', () => {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'midi',
+      'hid',
+      'serial',
+      'openExternal',
+      'clipboard-read'
+    ]) {
+      expect(isPermissionAllowed(permission)).toBe(false)
+    }
+  })
+  it('has a macOS app menu on macOS only, and DevTools only in development', () => {
+    const mac = buildMenuTemplate({ platform: 'darwin', appName: 'Instaframe', isDev: false })
+    const win = buildMenuTemplate({ platform: 'win32', appName: 'Instaframe', isDev: false })
+    expect(mac[0].label).toBe('Instaframe')
+    expect(win[0].label).toBe('File')
+    expect(JSON.stringify(win)).not.toContain('toggleDevTools')
+    expect(
+      JSON.stringify(buildMenuTemplate({ platform: 'linux', appName: 'I', isDev: true }))
+    ).toContain('toggleDevTools')
+  })
+})
