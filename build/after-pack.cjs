@@ -1,8 +1,6 @@
 // electron-builder afterPack hook: flips the Electron fuses a shipped app does not need, before
 // electron-builder signs the binary (afterPack runs before signing, so signatures stay valid).
 
-/* global require, module, console, process -- CommonJS, loaded by electron-builder in Node */
-/* eslint-disable @typescript-eslint/no-require-imports */
 
 const path = require('node:path')
 const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses')
