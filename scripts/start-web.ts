@@ -3,8 +3,8 @@
 // backend, and prints the URL to open.
 
 import { resolve } from 'node:path'
-import { build } from 'vite'
 import { startBackend } from '../src/backend/server'
+import { buildWebApp, WEB_BUILD_DIR } from './lib/build-web'
 import { serveWebBuild } from './lib/static-server'
 
 const root = resolve(__dirname, '..')
@@ -22,11 +22,15 @@ async function main(): Promise<void> {
     databaseUrl: process.env.DATABASE_URL || undefined,
     migrationsDir: resolve(root, 'supabase/migrations')
   })
-  await build({ configFile: resolve(root, 'vite.web.config.mts'), logLevel: 'warn' })
-  const web = await serveWebBuild(resolve(root, 'dist-web'), {
-    supabaseUrl: backend.url,
-    supabaseAnonKey: backend.anonKey
-  }, port)
+  await buildWebApp()
+  const web = await serveWebBuild(
+    WEB_BUILD_DIR,
+    {
+      supabaseUrl: backend.url,
+      supabaseAnonKey: backend.anonKey
+    },
+    port
+  )
   console.log(`Web app: ${web.url}`)
   console.log(`API URL: ${backend.url}`)
   const stop = async (): Promise<void> => {

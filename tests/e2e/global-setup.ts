@@ -2,8 +2,8 @@
 // build served with a config pointing at it. Specs read E2E_WEB_URL / E2E_API_URL.
 
 import { resolve } from 'node:path'
-import { build } from 'vite'
 import { startBackend } from '../../src/backend/server'
+import { buildWebApp, WEB_BUILD_DIR } from '../../scripts/lib/build-web'
 import { serveWebBuild } from '../../scripts/lib/static-server'
 
 const root = resolve(__dirname, '../..')
@@ -16,8 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // The suite signs in many times from one address.
     config: { tokenRateLimitPerMinute: 10_000 }
   })
-  await build({ configFile: resolve(root, 'vite.web.config.mts'), logLevel: 'warn' })
-  const web = await serveWebBuild(resolve(root, 'dist-web'), {
+  await buildWebApp()
+  const web = await serveWebBuild(WEB_BUILD_DIR, {
     supabaseUrl: backend.url,
     supabaseAnonKey: backend.anonKey
   })
