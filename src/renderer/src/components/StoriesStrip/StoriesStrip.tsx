@@ -10,7 +10,8 @@ export function StoriesStrip({ stories }: { stories?: Story[] }): ReactElement {
   const items = useMemo(() => stories ?? createStories(), [stories])
   return (
     <section className={styles.strip} aria-label="Stories">
-      <ul className={styles.list}>
+      {/* It scrolls sideways, so keyboard users must be able to focus it to scroll it. */}
+      <ul className={styles.list} tabIndex={0}>
         {items.map((story) => (
           <li
             key={story.id}

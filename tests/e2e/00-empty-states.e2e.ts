@@ -1,0 +1,57 @@
+// Runs first (file names sort before the others), while the backend is still empty: the feed's
+// and a brand-new user's profile's empty states, both real rather than intercepted.
+
+import { expect, test } from '@playwright/test'
+import {
+  MESSAGES,
+  isFeedRead,
+  isFeedUrl,
+  openApp,
+  openProfile,
+  openSignedIn,
+  ui,
+  waitForFeed
+} from './support/app'
+import { checkA11y } from './support/axe'
+import { countPosts, createUser } from './support/backend'
+
+test('a visitor on an empty backend sees "No posts yet"', async ({ page }, testInfo) => {
+  if ((await countPosts()) > 0) {
+    // Only when this file is run after others (e.g. --repeat-each): empty the answer instead.
+    testInfo.annotations.push({ type: 'note', description: 'backend not empty: feed intercepted' })
+    await page.route(
+      (url) => isFeedUrl(url),
+      (route) => route.fulfill({ json: [] })
+    )
+  }
+  const feedRead = page.waitForResponse(isFeedRead)
+  await openApp(page)
+  await feedRead
+  await waitForFeed(page)
+  await expect(
+    page.getByRole('heading', { name: MESSAGES.feedEmptyTitle, exact: true })
+  ).toBeVisible()
+  await expect(page.getByText(MESSAGES.feedEmptyText, { exact: true })).toBeVisible()
+  await expect(ui.posts(page)).toHaveCount(0)
+  await checkA11y(page, 'feed empty (signed out)', testInfo)
+})
+
+test('a brand-new user sees "No Posts Yet" and zero counts on the profile', async ({
+  page
+}, testInfo) => {
+  const user = await createUser('fresh')
+  await openSignedIn(page, user)
+  await openProfile(page)
+  await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: MESSAGES.profileEmptyTitle, exact: true })
+  ).toBeVisible()
+  await expect(page.getByText(MESSAGES.profileEmptyText, { exact: true })).toBeVisible()
+  await expect(ui.profileStats(page).getByRole('listitem')).toHaveText([
+    '0 posts',
+    '0 followers',
+    '0 following'
+  ])
+  await expect(ui.profileGrid(page)).toHaveCount(0)
+  await checkA11y(page, 'profile empty', testInfo)
+})

@@ -1,0 +1,184 @@
+// Page-side helpers for the browser specs. Every locator is a role, an accessible name or a text
+// the renderer shows (see src/renderer/src/components); waits are on app state, never sleeps.
+
+import { expect, type Locator, type Page, type Response } from '@playwright/test'
+import { MESSAGES } from '../../../src/shared/messages'
+import type { FileFixture } from '../fixtures/images'
+import { e2eEnv, type UserCredentials } from './backend'
+
+export const BRAND = 'Instaframe'
+
+export const ui = {
+  header: (page: Page) => page.getByRole('banner'),
+  nav: (page: Page) => page.getByRole('navigation', { name: 'Main' }),
+  logIn: (page: Page) => ui.nav(page).getByRole('button', { name: 'Log in', exact: true }),
+  newPost: (page: Page) => ui.nav(page).getByRole('button', { name: 'New post', exact: true }),
+  accountMenuButton: (page: Page) => page.getByRole('button', { name: 'Account menu' }),
+  accountMenu: (page: Page) => page.getByRole('menu', { name: 'Account' }),
+  authDialog: (page: Page) => page.getByRole('dialog', { name: `Log in to ${BRAND}` }),
+  signUpDialog: (page: Page) => page.getByRole('dialog', { name: `Sign up for ${BRAND}` }),
+  createDialog: (page: Page) => page.getByRole('dialog', { name: 'Create new post' }),
+  dropZone: (page: Page) => page.getByTestId('drop-zone'),
+  fileInput: (page: Page) => page.getByLabel('Choose an image file'),
+  caption: (page: Page) => page.getByRole('textbox', { name: 'Caption' }),
+  counter: (page: Page) => page.getByTestId('caption-counter'),
+  share: (page: Page) => ui.createDialog(page).getByRole('button', { name: 'Share', exact: true }),
+  preview: (page: Page) => page.getByRole('img', { name: 'Preview of the selected image' }),
+  feedLoading: (page: Page) => page.getByRole('status', { name: 'Loading posts' }),
+  skeletons: (page: Page) => page.getByTestId('post-skeleton'),
+  stories: (page: Page) => page.getByRole('region', { name: 'Stories' }).getByRole('listitem'),
+  posts: (page: Page) => page.getByRole('main').getByRole('article'),
+  post: (page: Page, username: string) =>
+    page.getByRole('article', { name: `Post by ${username}`, exact: true }),
+  profileStats: (page: Page) => page.getByRole('list', { name: 'Profile stats' }),
+  profileGrid: (page: Page) => page.getByRole('list', { name: 'Posts', exact: true })
+}
+
+/** Opens the web build and waits past the 1 s splash for the header. */
+export async function openApp(page: Page): Promise<void> {
+  await page.goto(e2eEnv().webUrl)
+  await expect(ui.header(page)).toBeVisible()
+}
+
+/** The feed has answered: no placeholders left. */
+export async function waitForFeed(page: Page): Promise<void> {
+  await expect(ui.feedLoading(page)).toHaveCount(0)
+}
+
+export async function reloadApp(page: Page): Promise<void> {
+  await page.reload()
+  await expect(ui.header(page)).toBeVisible()
+}
+
+/** Any request to the REST table `table` (optionally with this method). */
+export function isRestCall(url: string, table: string): boolean {
+  return new URL(url).pathname === `/rest/v1/${table}`
+}
+
+export function waitForRest(
+  page: Page,
+  table: string,
+  method: string,
+  status = (code: number) => code >= 200 && code < 300
+): Promise<Response> {
+  return page.waitForResponse(
+    (response) =>
+      isRestCall(response.url(), table) &&
+      response.request().method() === method &&
+      status(response.status())
+  )
+}
+
+export async function signInViaUi(page: Page, user: UserCredentials): Promise<void> {
+  await ui.logIn(page).click()
+  const dialog = ui.authDialog(page)
+  await expect(dialog).toBeVisible()
+  await dialog.getByLabel('Email', { exact: true }).fill(user.email)
+  await dialog.getByLabel('Password', { exact: true }).fill(user.password)
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(dialog).toBeHidden()
+  await expect(ui.accountMenuButton(page)).toBeVisible()
+}
+
+/** Open the app already signed in (through the modal) with the feed loaded. */
+export async function openSignedIn(page: Page, user: UserCredentials): Promise<void> {
+  await openApp(page)
+  await signInViaUi(page, user)
+  await waitForFeed(page)
+}
+
+export async function openProfile(page: Page): Promise<void> {
+  await ui.accountMenuButton(page).click()
+  await ui.accountMenu(page).getByRole('menuitem', { name: 'Profile' }).click()
+  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
+}
+
+export async function openCreatePost(page: Page): Promise<Locator> {
+  await ui.newPost(page).click()
+  const dialog = ui.createDialog(page)
+  await expect(dialog).toBeVisible()
+  await expect(ui.dropZone(page)).toBeVisible()
+  return dialog
+}
+
+/**
+ * Drops a file on `target` the way a file manager does: a real DataTransfer holding a File,
+ * built in the page, carried by dragenter, dragover and drop events.
+ */
+export async function dropFile(
+  page: Page,
+  target: Locator,
+  file: { name: string; mimeType: string } & ({ buffer: Buffer } | { size: number })
+): Promise<void> {
+  const payload = {
+    name: file.name,
+    mimeType: file.mimeType,
+    base64: 'buffer' in file ? file.buffer.toString('base64') : null,
+    size: 'size' in file ? file.size : 0
+  }
+  const dataTransfer = await page.evaluateHandle(({ name, mimeType, base64, size }) => {
+    // The page's globals; tsconfig.node.json has no DOM library.
+    const web = globalThis as unknown as {
+      atob(data: string): string
+      DataTransfer: new () => { items: { add(file: unknown): void } }
+      File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown
+    }
+    const bytes =
+      base64 === null
+        ? new Uint8Array(size)
+        : Uint8Array.from(web.atob(base64), (char) => char.charCodeAt(0))
+    const transfer = new web.DataTransfer()
+    transfer.items.add(new web.File([bytes], name, { type: mimeType }))
+    return transfer
+  }, payload)
+  await target.dispatchEvent('dragenter', { dataTransfer })
+  await target.dispatchEvent('dragover', { dataTransfer })
+  await target.dispatchEvent('drop', { dataTransfer })
+  await dataTransfer.dispose()
+}
+
+export async function chooseFile(page: Page, file: FileFixture): Promise<void> {
+  await ui.fileInput(page).setInputFiles(file)
+}
+
+/**
+ * The feed's read of posts with their authors embedded (`select=*, profiles(...)`), whether it
+ * goes to the posts table or a paging rpc; not a count, a profile or an own-posts read.
+ */
+export function isFeedUrl(url: URL): boolean {
+  return (
+    url.pathname.startsWith('/rest/v1/') &&
+    (url.searchParams.get('select') ?? '').includes('profiles(')
+  )
+}
+
+export function isFeedRead(response: Response): boolean {
+  return response.request().method() === 'GET' && isFeedUrl(new URL(response.url()))
+}
+
+/** Shares the post in the open create-post modal (from the feed); resolves once the feed reread. */
+export async function sharePost(page: Page): Promise<void> {
+  const inserted = waitForRest(page, 'posts', 'POST')
+  const reread = page.waitForResponse(isFeedRead)
+  await ui.share(page).click()
+  await inserted
+  await reread
+  await expect(ui.createDialog(page)).toBeHidden()
+}
+
+export function likesLabel(count: number): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? 'like' : 'likes'}`
+}
+
+/** Lets pending tasks and a frame run, so a request the click would have sent has been sent. */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const web = globalThis as unknown as { requestAnimationFrame(callback: () => void): void }
+        web.requestAnimationFrame(() => setTimeout(resolve, 0))
+      })
+  )
+}
+
+export { MESSAGES }

@@ -1,0 +1,93 @@
+// axe-core on a screen: every violation (any impact) is printed in one compact line and attached
+// to the test; serious and critical ones fail it. `axeSummary()` prints the run so far as a table
+// the lead can quote.
+
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, type TestInfo } from '@playwright/test'
+
+export interface ScreenResult {
+  screen: string
+  violations: { id: string; impact: string; nodes: number; help: string }[]
+}
+
+const results: ScreenResult[] = []
+const BLOCKING = new Set(['serious', 'critical'])
+
+/** Finite animations (fade-ins, modal entrance) finished; endless ones (spinners) are ignored. */
+async function waitForAnimations(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const doc = (globalThis as unknown as { document: { getAnimations(): AnimationLike[] } })
+      .document
+    interface AnimationLike {
+      playState: string
+      effect: { getTiming(): { iterations?: number } } | null
+    }
+    return doc
+      .getAnimations()
+      .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+      .every((animation) => animation.playState === 'finished')
+  })
+}
+
+function format(result: ScreenResult): string {
+  if (result.violations.length === 0) return `[axe] ${result.screen}: no violations`
+  const parts = result.violations.map((v) => `${v.id} (${v.impact}, ${v.nodes} node(s))`)
+  return `[axe] ${result.screen}: ${parts.join('; ')}`
+}
+
+export async function checkA11y(page: Page, screen: string, testInfo: TestInfo): Promise<void> {
+  await waitForAnimations(page)
+  const analysis = await new AxeBuilder({ page }).analyze()
+  const result: ScreenResult = {
+    screen,
+    violations: analysis.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? 'unknown',
+      nodes: violation.nodes.length,
+      help: violation.help
+    }))
+  }
+  results.push(result)
+  console.log(format(result))
+  await testInfo.attach(`axe-${screen}`, {
+    body: JSON.stringify(analysis.violations, null, 2),
+    contentType: 'application/json'
+  })
+  const blocking = analysis.violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ''))
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => ({
+        target: node.target.join(' '),
+        why: node.failureSummary?.split('\n').slice(1).join(' ').trim()
+      }))
+    }))
+  expect(blocking, `serious/critical axe violations on ${screen}`).toEqual([])
+}
+
+export function axeSummary(): string {
+  const lines = ['[axe] summary (all impacts):']
+  for (const result of results) {
+    const detail =
+      result.violations.length === 0
+        ? 'none'
+        : result.violations.map((v) => `${v.id}/${v.impact}×${v.nodes}`).join(', ')
+    lines.push(`  ${result.screen.padEnd(32)} ${detail}`)
+  }
+  const byRule = new Map<string, { impact: string; nodes: number; screens: number }>()
+  for (const result of results) {
+    for (const v of result.violations) {
+      const entry = byRule.get(v.id) ?? { impact: v.impact, nodes: 0, screens: 0 }
+      entry.nodes += v.nodes
+      entry.screens += 1
+      byRule.set(v.id, entry)
+    }
+  }
+  lines.push(`  by rule: ${byRule.size === 0 ? 'no violations on any screen' : ''}`)
+  for (const [id, entry] of byRule) {
+    lines.push(`    ${id} (${entry.impact}): ${entry.nodes} node(s) on ${entry.screens} screen(s)`)
+  }
+  return lines.join('\n')
+}

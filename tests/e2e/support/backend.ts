@@ -1,0 +1,109 @@
+// Fast setup through supabase-js against the local backend that global-setup.ts started: users,
+// posts, likes and follows, each as the user who owns them (so row-level security applies).
+
+import { randomBytes } from 'node:crypto'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { Post } from '../../../src/shared/domain'
+import { createPost } from '../../../src/shared/operations/posts'
+import { photoPng } from '../fixtures/images'
+
+export interface E2eEnv {
+  webUrl: string
+  apiUrl: string
+  anonKey: string
+  serviceKey: string
+}
+
+export function e2eEnv(): E2eEnv {
+  const { E2E_WEB_URL, E2E_API_URL, E2E_ANON_KEY, E2E_SERVICE_KEY } = process.env
+  if (!E2E_WEB_URL || !E2E_API_URL || !E2E_ANON_KEY || !E2E_SERVICE_KEY) {
+    throw new Error('E2E_* variables are missing: run the specs through playwright.config.ts')
+  }
+  return {
+    webUrl: E2E_WEB_URL,
+    apiUrl: E2E_API_URL,
+    anonKey: E2E_ANON_KEY,
+    serviceKey: E2E_SERVICE_KEY
+  }
+}
+
+export function nodeClient(key: string = e2eEnv().anonKey): SupabaseClient {
+  return createClient(e2eEnv().apiUrl, key, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket; realtime is never used here.
+    realtime: { transport: class {} as never }
+  })
+}
+
+/** Unique across files, runs and retries: a short random suffix on a readable stem. */
+export function uniqueName(stem: string): string {
+  return `${stem}_${randomBytes(4).toString('hex')}`.toLowerCase().slice(0, 30)
+}
+
+export interface UserCredentials {
+  email: string
+  password: string
+  username: string
+  fullName: string
+}
+
+export function newCredentials(stem: string): UserCredentials {
+  const username = uniqueName(stem)
+  return {
+    email: `${username}@example.com`,
+    password: 'secret-pass-123',
+    username,
+    fullName: `${stem[0].toUpperCase()}${stem.slice(1)} Tester`
+  }
+}
+
+export interface TestUser extends UserCredentials {
+  id: string
+  /** Signed in as this user. */
+  client: SupabaseClient
+}
+
+/** Signs a user up (the local backend confirms at once) and keeps a client signed in as them. */
+export async function createUser(stem: string): Promise<TestUser> {
+  const credentials = newCredentials(stem)
+  const client = nodeClient()
+  const { data, error } = await client.auth.signUp({
+    email: credentials.email,
+    password: credentials.password,
+    options: { data: { username: credentials.username, full_name: credentials.fullName } }
+  })
+  if (error || !data.session || !data.user) {
+    throw new Error(`sign-up of ${credentials.username} failed: ${error?.message ?? 'no session'}`)
+  }
+  return { ...credentials, id: data.user.id, client }
+}
+
+export async function createPostAs(user: TestUser, caption: string, seed = 1): Promise<Post> {
+  const image = photoPng(seed)
+  return createPost(user.client, {
+    userId: user.id,
+    bytes: new Uint8Array(image.buffer),
+    declaredType: image.mimeType,
+    caption
+  })
+}
+
+export async function likeAs(user: TestUser, post: Post): Promise<void> {
+  const { error } = await user.client.from('likes').insert({ user_id: user.id, post_id: post.id })
+  if (error) throw new Error(`like failed: ${error.message}`)
+}
+
+export async function follow(follower: TestUser, following: TestUser): Promise<void> {
+  const { error } = await follower.client
+    .from('follows')
+    .insert({ follower_id: follower.id, following_id: following.id })
+  if (error) throw new Error(`follow failed: ${error.message}`)
+}
+
+export async function countPosts(): Promise<number> {
+  const { count, error } = await nodeClient()
+    .from('posts')
+    .select('*', { count: 'exact', head: true })
+  if (error) throw new Error(`post count failed: ${error.message}`)
+  return count ?? 0
+}
