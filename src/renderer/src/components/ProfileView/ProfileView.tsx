@@ -47,17 +47,18 @@ export function ProfileView(): ReactElement {
 
   if (!profile) {
     return (
-      <div className={styles.page}>
+      <main className={styles.page}>
         <div className={styles.topBar}>{back}</div>
         <p className={styles.loading} role="status">
           {MESSAGES.loadingProfile}
         </p>
-      </div>
+      </main>
     )
   }
 
+  // The page's main landmark, like the feed's, so screen-reader users can jump to it.
   return (
-    <div className={styles.page}>
+    <main className={styles.page}>
       <div className={styles.topBar}>
         {back}
         <h1 className={styles.title}>{profile.username}</h1>
@@ -96,6 +97,6 @@ export function ProfileView(): ReactElement {
         </span>
       </div>
       <ProfileGrid posts={posts} loading={status !== 'ready'} />
-    </div>
+    </main>
   )
 }
