@@ -52,7 +52,8 @@ export const api: Api = {
     hasNativeDialog: true
   },
   posts: {
-    create: (input) => call('posts:create', input)
+    create: (input) => call('posts:create', input),
+    onProgress: (listener) => subscribe('posts:progress', listener)
   },
   app: {
     getConfig: () => call('app:get-config')

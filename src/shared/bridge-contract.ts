@@ -28,10 +28,28 @@ export interface ImageFile {
   bytes: Uint8Array
 }
 
+/** What the renderer's image pipeline adds to a post: the grid rendition and layout hints. */
+export interface PostRenditions {
+  /** The square grid thumbnail (WebP or JPEG, ~320 px). */
+  thumbnail: ImageFile
+  /** Pixel size of `image` as uploaded, so cards reserve their space before it loads. */
+  width: number
+  height: number
+  /** A thumbhash as base64: the blurred preview shown while the image loads. */
+  placeholder: string | null
+}
+
 export interface CreatePostInput {
+  /** The feed rendition (≤ 1080 px wide), or the picked file itself when it could not be
+   * processed (an animated GIF is uploaded as it is). */
   image: ImageFile
   caption: string
+  /** Absent when the pipeline could not run; the post then renders square, like older posts. */
+  renditions?: PostRenditions
 }
+
+/** Where a post being shared is, for the progress line in the create-post modal. */
+export type CreatePostStage = 'processing' | 'uploading' | 'saving'
 
 export interface AppConfig {
   backendUrl: string
@@ -61,6 +79,8 @@ export type InvokeChannel = keyof InvokeContract
 /** Main → renderer events. */
 export interface EventContract {
   'auth:changed': AuthSnapshot
+  /** Upload progress of the post being shared, sent to the window that asked. */
+  'posts:progress': CreatePostStage
 }
 
 export type EventChannel = keyof EventContract
@@ -80,7 +100,7 @@ export const INVOKE_CHANNELS = [
  * What crosses IPC. Errors are values, because Electron rewrites a thrown error's message
  * ("Error invoking remote method …"); the preload unwraps this and throws `message` as is.
  */
-export type BridgeResult<T> = { ok: true; value: T } | { ok: false, message: string }
+export type BridgeResult<T> = { ok: true; value: T } | { ok: false; message: string }
 
 /** The API the renderer uses, identical in the desktop app and in a browser. */
 export interface Api {
@@ -101,6 +121,8 @@ export interface Api {
   }
   posts: {
     create(input: CreatePostInput): Promise<Post>
+    /** Stages after processing ('uploading', 'saving'); returns the unsubscribe function. */
+    onProgress(listener: (stage: CreatePostStage) => void): () => void
   }
   app: {
     getConfig(): Promise<AppConfig>

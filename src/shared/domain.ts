@@ -20,6 +20,13 @@ export interface Post {
   likes_count: number
   comments_count: number
   created_at: string
+  /** Pixel size of the feed rendition; null on posts made before renditions (render square). */
+  width?: number | null
+  height?: number | null
+  /** The small square rendition for the profile grid; null on older posts. */
+  thumb_url?: string | null
+  /** A thumbhash (base64) painted as a blurred preview while the image loads. */
+  placeholder?: string | null
   /** Present on feed reads (select *, profiles(username, full_name, avatar_url)). */
   profiles?: PostAuthor | null
 }
@@ -78,4 +85,9 @@ export interface AuthSnapshot {
   expiresAt: number | null
 }
 
-export const SIGNED_OUT: AuthSnapshot = { user: null, profile: null, accessToken: null, expiresAt: null }
+export const SIGNED_OUT: AuthSnapshot = {
+  user: null,
+  profile: null,
+  accessToken: null,
+  expiresAt: null
+}

@@ -1,6 +1,11 @@
 // The spec's business constants (product-spec §9). One place, so UI, main and backend agree.
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+/**
+ * Decoded size cap (width × height), checked from the header before anything decodes the image:
+ * a 30 kB PNG can claim 20000×20000 and cost 1.6 GB of RGBA to show.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000
 export const MAX_CAPTION_LENGTH = 500
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600
 export const SPLASH_DURATION_MS = 1000
@@ -13,3 +18,20 @@ export const PROFILE_GRID_COLUMNS = 3
 export const ANIMATION_STEP_SECONDS = 0.1
 export const IMAGES_BUCKET = 'images'
 export const ACCEPTED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
+
+// Feed paging and the upload image pipeline (beyond the spec: it fetched every post and stored
+// originals of up to 10 MB).
+export const FEED_PAGE_SIZE = 12
+/**
+ * Posts a long session holds at once; older ones are dropped and re-read on the way back. Four
+ * pages cover the mounted cards and their overscan several times over.
+ */
+export const FEED_MAX_LOADED_POSTS = 48
+/** Widest feed rendition: the feed column is 470 CSS px, so 1080 covers a 2x screen. */
+export const FEED_IMAGE_MAX_WIDTH = 1080
+/** Side of the square profile-grid thumbnail. */
+export const THUMBNAIL_SIZE = 320
+/** The longest thumbhash we accept, as base64 (real ones are ~30 bytes, ~40 characters). */
+export const MAX_PLACEHOLDER_LENGTH = 64
+/** Largest width or height a post may declare (a sanity bound, as in the database check). */
+export const MAX_IMAGE_DIMENSION = 20000

@@ -6,6 +6,7 @@ export const MESSAGES = {
   signOutFailed: 'Failed to sign out',
   signUpCheckEmail: 'Check your email for the confirmation link!',
   imageTooLarge: 'Image must be less than 10MB',
+  imageTooManyPixels: 'Image is too large to process',
   selectImageFile: 'Please select an image file',
   dropImageFile: 'Please drop an image file',
   createPostFailed: 'Failed to create post',
@@ -17,5 +18,8 @@ export const MESSAGES = {
   feedEmptyText: 'Be the first to share a moment!',
   profileEmptyTitle: 'No Posts Yet',
   profileEmptyText: "When you share photos, they'll appear on your profile.",
-  uploading: 'Uploading...'
+  uploading: 'Uploading...',
+  processing: 'Processing...',
+  saving: 'Saving...',
+  feedMoreFailed: "Couldn't load more posts."
 } as const

@@ -6,7 +6,9 @@ const RANDOM_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
 function randomToken(length: number, random: () => number): string {
   let token = ''
-  for (let i = 0; i < length; i++) token += RANDOM_ALPHABET[Math.floor(random() * RANDOM_ALPHABET.length)]
+  for (let i = 0; i < length; i++) {
+    token += RANDOM_ALPHABET[Math.floor(random() * RANDOM_ALPHABET.length)]
+  }
   return token
 }
 
@@ -17,6 +19,11 @@ export function postImagePath(
   random: () => number = Math.random
 ): string {
   return `posts/${userId}/${now}-${randomToken(10, random)}.${IMAGE_EXTENSION_BY_TYPE[type]}`
+}
+
+/** The grid thumbnail's path, next to its feed image: `…/{timestamp}-{random}-thumb.{ext}`. */
+export function postThumbnailPath(imagePath: string, type: ImageMimeType): string {
+  return `${imagePath.replace(/\.[a-z0-9]+$/, '')}-thumb.${IMAGE_EXTENSION_BY_TYPE[type]}`
 }
 
 /** The object path inside the bucket, read back from a public URL; null when it is not ours. */

@@ -17,6 +17,14 @@ import type { DatabaseKind } from '../support/databases'
 
 const postgresUrl = inject('postgresUrl')
 const PNG = new Uint8Array(encodePng(8, 8, () => [200, 40, 90]))
+const THUMB = new Uint8Array(encodePng(4, 4, () => [10, 200, 90]))
+const RENDITIONS = {
+  thumbnailBytes: THUMB,
+  thumbnailType: 'image/png',
+  width: 8,
+  height: 8,
+  placeholder: 'k/cFBwAod4h3h3eHeIeHh3d4h4B4'
+}
 
 describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (kind) => {
   const unavailable = kind === 'postgres' && !postgresUrl
@@ -139,6 +147,63 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
       }
     }
   )
+
+  it.skipIf(unavailable)(
+    'creates a post with renditions: both objects stored, size and placeholder saved',
+    async () => {
+      const { client, userId } = await signedUpClient('renditions')
+      const stages: string[] = []
+      const post = await createPost(client, {
+        userId,
+        bytes: PNG,
+        declaredType: 'image/png',
+        caption: 'sized',
+        renditions: RENDITIONS,
+        onStage: (stage) => stages.push(stage)
+      })
+      expect(stages).toEqual(['uploading', 'saving'])
+      expect(post).toMatchObject({ width: 8, height: 8, placeholder: RENDITIONS.placeholder })
+      expect(post.thumb_url).toBe(post.image_url.replace(/\.png$/, '-thumb.png'))
+      const served = await fetch(post.thumb_url!)
+      expect(new Uint8Array(await served.arrayBuffer())).toEqual(THUMB)
+    }
+  )
+
+  it.skipIf(unavailable)('removes both renditions when the post insert fails', async () => {
+    const { client, userId } = await signedUpClient('unlucky2')
+    const db = harness.backend.db
+    await db.exec(`
+      create or replace function public.refuse_post() returns trigger language plpgsql as $$
+      begin raise exception 'disk quota exceeded'; end $$;
+      create trigger refuse_post before insert on public.posts
+        for each row when (new.caption = 'doomed') execute function public.refuse_post();`)
+    try {
+      await expect(
+        createPost(client, {
+          userId,
+          bytes: PNG,
+          declaredType: 'image/png',
+          caption: 'doomed',
+          renditions: RENDITIONS
+        })
+      ).rejects.toThrow('Failed to save post: disk quota exceeded')
+      const objects = await db.query<{ n: number }>(
+        `select count(*)::int as n from storage.objects where name like $1`,
+        [`posts/${userId}/%`]
+      )
+      expect(objects.rows[0].n).toBe(0)
+    } finally {
+      await db.exec('drop trigger refuse_post on public.posts; drop function public.refuse_post();')
+    }
+  })
+
+  it.skipIf(unavailable)('the database refuses a width without a height', async () => {
+    const { client, userId } = await signedUpClient('halfsize')
+    const { error } = await client
+      .from('posts')
+      .insert({ user_id: userId, image_url: 'https://example.test/x.png', width: 10 })
+    expect(error?.message).toMatch(/posts_dimensions_valid/)
+  })
 
   it.skipIf(unavailable)('refuses non-image bytes before uploading anything', async () => {
     const { client, userId } = await signedUpClient('sneaky')

@@ -2,12 +2,12 @@
 // createPost (which removes the upload again when the insert fails).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { CreatePostInput } from '../../shared/bridge-contract'
+import type { CreatePostInput, CreatePostStage, EventChannel } from '../../shared/bridge-contract'
 import type { Post } from '../../shared/domain'
 import { CaptionTooLongError, createPost } from '../../shared/operations/posts'
 import { MAX_CAPTION_LENGTH } from '../../shared/limits'
 import { MESSAGES } from '../../shared/messages'
-import type { Handle } from './handle'
+import type { Handle, InvokeEventLike } from './handle'
 import { createPostSchema } from './schemas'
 
 export const SIGN_IN_TO_POST_MESSAGE = 'You must be logged in to create a post'
@@ -19,7 +19,8 @@ export interface PostsDeps {
 
 export async function createPostAsCurrentUser(
   deps: PostsDeps,
-  input: CreatePostInput
+  input: CreatePostInput,
+  onStage?: (stage: CreatePostStage) => void
 ): Promise<Post> {
   const userId = deps.currentUserId()
   if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
@@ -29,12 +30,34 @@ export async function createPostAsCurrentUser(
     userId,
     bytes: input.image.bytes,
     declaredType: input.image.type,
-    caption: input.caption
+    caption: input.caption,
+    renditions: input.renditions && {
+      thumbnailBytes: input.renditions.thumbnail.bytes,
+      thumbnailType: input.renditions.thumbnail.type,
+      width: input.renditions.width,
+      height: input.renditions.height,
+      placeholder: input.renditions.placeholder
+    },
+    onStage
   })
 }
 
+/** Progress goes back to the window that asked (the handle wrapper has already checked it). */
+function sendStage(event: InvokeEventLike, stage: CreatePostStage): void {
+  const sender = event.sender as { send?: (channel: string, payload: unknown) => void } | null
+  const channel: EventChannel = 'posts:progress'
+  try {
+    sender?.send?.(channel, stage)
+  } catch {
+    // The window closed mid-upload: progress has no one to tell, the upload carries on.
+  }
+}
+
 export function registerPostsIpc(handle: Handle, deps: PostsDeps): void {
-  handle('posts:create', createPostSchema, (input) => createPostAsCurrentUser(deps, input), {
-    fallbackMessage: MESSAGES.createPostFailed
-  })
+  handle(
+    'posts:create',
+    createPostSchema,
+    (input, event) => createPostAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
+    { fallbackMessage: MESSAGES.createPostFailed }
+  )
 }

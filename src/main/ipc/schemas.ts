@@ -3,7 +3,7 @@
 // user sees the spec's words rather than a generic "Invalid request".
 
 import { z } from 'zod'
-import { MAX_IMAGE_BYTES } from '../../shared/limits'
+import { MAX_IMAGE_BYTES, MAX_IMAGE_DIMENSION, MAX_PLACEHOLDER_LENGTH } from '../../shared/limits'
 
 export const noPayload = z.undefined()
 
@@ -30,8 +30,19 @@ export const imageFileSchema = z.strictObject({
   })
 })
 
+const dimension = z.number().int().min(1).max(MAX_IMAGE_DIMENSION)
+
+/** What the renderer's image pipeline adds; createPost checks the thumbnail's bytes again. */
+export const renditionsSchema = z.strictObject({
+  thumbnail: imageFileSchema,
+  width: dimension,
+  height: dimension,
+  placeholder: text(MAX_PLACEHOLDER_LENGTH + 2).nullable()
+})
+
 export const createPostSchema = z.strictObject({
   image: imageFileSchema,
   // Bounded before trimming so a huge string is refused before any work.
-  caption: text(10_000)
+  caption: text(10_000),
+  renditions: renditionsSchema.optional()
 })

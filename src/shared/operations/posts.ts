@@ -1,19 +1,38 @@
-// Creating a post: validate, upload, insert, and undo the upload if the insert fails, so no
-// orphaned object and no half-created post is ever left behind.
+// Creating a post: validate, upload the feed image and its grid thumbnail, insert, and undo the
+// uploads if anything later fails, so no orphaned object and no half-created post is left behind.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { CreatePostStage } from '../bridge-contract'
 import type { Post } from '../domain'
 import { messageOr } from '../errors'
-import { checkImage } from '../image'
-import { IMAGES_BUCKET, MAX_CAPTION_LENGTH, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
+import { checkImage, type ImageMimeType } from '../image'
+import {
+  IMAGES_BUCKET,
+  MAX_CAPTION_LENGTH,
+  MAX_IMAGE_DIMENSION,
+  MAX_PLACEHOLDER_LENGTH,
+  UPLOAD_CACHE_CONTROL_SECONDS
+} from '../limits'
 import { MESSAGES } from '../messages'
-import { postImagePath } from '../storage-path'
+import { postImagePath, postThumbnailPath } from '../storage-path'
+
+export interface NewPostRenditions {
+  thumbnailBytes: Uint8Array
+  thumbnailType: string
+  width: number
+  height: number
+  placeholder: string | null
+}
 
 export interface NewPost {
   userId: string
   bytes: Uint8Array
   declaredType: string
   caption: string
+  /** From the renderer's image pipeline; without it the post renders square with no thumbnail. */
+  renditions?: NewPostRenditions
+  /** Told when the upload starts and when the row is being saved. */
+  onStage?: (stage: Exclude<CreatePostStage, 'processing'>) => void
 }
 
 export class CaptionTooLongError extends Error {
@@ -22,31 +41,86 @@ export class CaptionTooLongError extends Error {
   }
 }
 
+export const INVALID_RENDITION_MESSAGE = 'The processed image is invalid'
+
+const isDimension = (value: number): boolean =>
+  Number.isInteger(value) && value >= 1 && value <= MAX_IMAGE_DIMENSION
+
+const PLACEHOLDER_PATTERN = /^[A-Za-z0-9+/]{4,64}={0,2}$/
+
+/** The layout hints must satisfy the database checks; refusing early avoids a wasted upload. */
+function checkRenditions(renditions: NewPostRenditions): ImageMimeType {
+  const thumb = checkImage(renditions.thumbnailBytes, renditions.thumbnailType)
+  if (!thumb.ok) throw new Error(INVALID_RENDITION_MESSAGE)
+  if (!isDimension(renditions.width) || !isDimension(renditions.height)) {
+    throw new Error(INVALID_RENDITION_MESSAGE)
+  }
+  const { placeholder } = renditions
+  if (
+    placeholder !== null &&
+    (placeholder.length > MAX_PLACEHOLDER_LENGTH + 2 || !PLACEHOLDER_PATTERN.test(placeholder))
+  ) {
+    throw new Error(INVALID_RENDITION_MESSAGE)
+  }
+  return thumb.type
+}
+
 export async function createPost(client: SupabaseClient, post: NewPost): Promise<Post> {
   const check = checkImage(post.bytes, post.declaredType, 'selected')
   if (!check.ok) throw new Error(check.message)
   const caption = post.caption.trim()
   if (caption.length > MAX_CAPTION_LENGTH) throw new CaptionTooLongError()
+  const thumbType = post.renditions ? checkRenditions(post.renditions) : null
 
   const bucket = client.storage.from(IMAGES_BUCKET)
-  const path = postImagePath(post.userId, check.type)
-  const upload = await bucket.upload(path, post.bytes, {
+  const options = (contentType: string): Record<string, unknown> => ({
     cacheControl: String(UPLOAD_CACHE_CONTROL_SECONDS),
-    contentType: check.type,
+    contentType,
     upsert: false
   })
-  if (upload.error) throw new Error(MESSAGES.uploadFailed(messageOr(upload.error, 'unknown error')))
+  const uploaded: string[] = []
+  // Compensate: no object may outlive the post it was uploaded for.
+  const removeUploaded = async (): Promise<void> => {
+    if (uploaded.length === 0) return
+    const removal = await bucket.remove(uploaded)
+    if (removal.error) console.error('Could not remove orphaned upload', uploaded, removal.error)
+  }
 
+  post.onStage?.('uploading')
+  const path = postImagePath(post.userId, check.type)
+  const upload = await bucket.upload(path, post.bytes, options(check.type))
+  if (upload.error) throw new Error(MESSAGES.uploadFailed(messageOr(upload.error, 'unknown error')))
+  uploaded.push(path)
+
+  let thumbUrl: string | null = null
+  if (post.renditions && thumbType) {
+    const thumbPath = postThumbnailPath(path, thumbType)
+    const thumb = await bucket.upload(thumbPath, post.renditions.thumbnailBytes, options(thumbType))
+    if (thumb.error) {
+      await removeUploaded()
+      throw new Error(MESSAGES.uploadFailed(messageOr(thumb.error, 'unknown error')))
+    }
+    uploaded.push(thumbPath)
+    thumbUrl = bucket.getPublicUrl(thumbPath).data.publicUrl
+  }
+
+  post.onStage?.('saving')
   const { publicUrl } = bucket.getPublicUrl(path).data
-  const insert = await client
-    .from('posts')
-    .insert({ user_id: post.userId, image_url: publicUrl, caption })
-    .select()
-    .single()
+  const row: Record<string, unknown> = { user_id: post.userId, image_url: publicUrl, caption }
+  if (post.renditions) {
+    row.thumb_url = thumbUrl
+    row.width = post.renditions.width
+    row.height = post.renditions.height
+    row.placeholder = post.renditions.placeholder
+  }
+  let insert: { data: unknown; error: { message?: string } | null }
+  try {
+    insert = await client.from('posts').insert(row).select().single()
+  } catch (error) {
+    insert = { data: null, error: { message: messageOr(error, 'network error') } }
+  }
   if (insert.error || !insert.data) {
-    // Compensate: the object must not outlive the post it was uploaded for.
-    const removal = await bucket.remove([path])
-    if (removal.error) console.error('Could not remove orphaned upload', path, removal.error)
+    await removeUploaded()
     throw new Error(MESSAGES.savePostFailed(messageOr(insert.error, 'no row returned')))
   }
   return insert.data as Post

@@ -5,12 +5,19 @@ import { registerPostsIpc, SIGN_IN_TO_POST_MESSAGE } from '../../../src/main/ipc
 import { FakeIpcMain, fakeWindow, silentLogger } from './fakes'
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
+// RIFF....WEBP: enough for the magic-byte check.
+const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 9])
 
-/** The storage and table calls createPost makes, with a switchable insert failure. */
-function fakeSupabase(options: { insertError?: { message: string } } = {}) {
+/** The storage and table calls createPost makes, with switchable insert and upload failures. */
+function fakeSupabase(
+  options: { insertError?: { message: string }; failUploadMatching?: RegExp } = {}
+) {
   const objects = new Map<string, Uint8Array>()
   const bucket = {
     upload: vi.fn(async (path: string, bytes: Uint8Array) => {
+      if (options.failUploadMatching?.test(path)) {
+        return { data: null, error: { message: 'The object exceeded the maximum allowed size' } }
+      }
       objects.set(path, bytes)
       return { data: { path }, error: null }
     }),
@@ -41,15 +48,33 @@ function fakeSupabase(options: { insertError?: { message: string } } = {}) {
   return { client: client as unknown as SupabaseClient, objects, rows, bucket }
 }
 
-function setup(supabase: ReturnType<typeof fakeSupabase>, userId: string | null = 'user-1') {
+function setup(
+  supabase: ReturnType<typeof fakeSupabase>,
+  userId: string | null = 'user-1',
+  sent: unknown[][] = []
+) {
   const ipc = new FakeIpcMain()
   const win = fakeWindow()
+  // webContents.send, so progress reaches the window that asked.
+  Object.assign(win.contents, { send: (...args: unknown[]) => sent.push(args) })
   registerPostsIpc(createHandle({ ipcMain: ipc, policy: win.policy, log: silentLogger() }), {
     client: () => supabase.client,
     currentUserId: () => userId
   })
   return (payload: unknown) => ipc.invoke('posts:create', win.event(), payload)
 }
+
+const withRenditions = (overrides: Record<string, unknown> = {}) => ({
+  caption: 'Wide',
+  image: { name: 'cat.webp', type: 'image/webp', bytes: WEBP },
+  renditions: {
+    thumbnail: { name: 'cat-thumb.webp', type: 'image/webp', bytes: WEBP },
+    width: 1080,
+    height: 720,
+    placeholder: 'k/cFBwAod4h3h3eHeIeHh3d4h4B4',
+    ...overrides
+  }
+})
 
 const payload = (caption = '  A cat  ') => ({
   caption,
@@ -105,6 +130,74 @@ describe('posts:create', () => {
       image: { name: 'x.png', type: 'image/png', bytes: new TextEncoder().encode('hello') }
     })
     expect(result).toEqual({ ok: false, message: 'Please select an image file' })
+    expect(supabase.bucket.upload).not.toHaveBeenCalled()
+  })
+})
+
+describe('posts:create with renditions', () => {
+  it('uploads the feed image and its thumbnail, and saves size, thumb and placeholder', async () => {
+    const supabase = fakeSupabase()
+    const sent: unknown[][] = []
+    const result = await setup(supabase, 'user-1', sent)(withRenditions())
+    const paths = [...supabase.objects.keys()]
+    expect(paths).toHaveLength(2)
+    expect(paths[0]).toMatch(/^posts\/user-1\/\d+-[a-z0-9]{10}\.webp$/)
+    expect(paths[1]).toBe(paths[0].replace('.webp', '-thumb.webp'))
+    expect(result).toMatchObject({
+      ok: true,
+      value: {
+        width: 1080,
+        height: 720,
+        placeholder: 'k/cFBwAod4h3h3eHeIeHh3d4h4B4',
+        thumb_url: expect.stringMatching(/-thumb\.webp$/)
+      }
+    })
+    expect(sent).toEqual([
+      ['posts:progress', 'uploading'],
+      ['posts:progress', 'saving']
+    ])
+  })
+
+  it('removes both uploads when the insert fails', async () => {
+    const supabase = fakeSupabase({ insertError: { message: 'violates check constraint' } })
+    const result = await setup(supabase)(withRenditions())
+    expect(result).toEqual({ ok: false, message: 'Failed to save post: violates check constraint' })
+    const uploaded = supabase.bucket.upload.mock.calls.map((call) => call[0])
+    expect(uploaded).toHaveLength(2)
+    expect(supabase.bucket.remove).toHaveBeenCalledWith(uploaded)
+    expect(supabase.objects.size).toBe(0)
+  })
+
+  it('removes the feed image when the thumbnail upload fails, and inserts nothing', async () => {
+    const supabase = fakeSupabase({ failUploadMatching: /-thumb\./ })
+    const result = await setup(supabase)(withRenditions())
+    expect(result).toEqual({
+      ok: false,
+      message: 'Upload failed: The object exceeded the maximum allowed size'
+    })
+    expect(supabase.objects.size).toBe(0)
+    expect(supabase.rows).toHaveLength(0)
+  })
+
+  it.each([
+    ['a zero width', { width: 0 }],
+    ['a fractional height', { height: 10.5 }],
+    ['an over-long placeholder', { placeholder: 'A'.repeat(200) }]
+  ])('refuses %s before any upload', async (_name, overrides) => {
+    const supabase = fakeSupabase()
+    const result = await setup(supabase)(withRenditions(overrides))
+    expect(result).toMatchObject({ ok: false })
+    expect(supabase.bucket.upload).not.toHaveBeenCalled()
+  })
+
+  it('refuses a thumbnail whose bytes are not an image, before any upload', async () => {
+    const supabase = fakeSupabase()
+    const payload = withRenditions()
+    payload.renditions.thumbnail = { name: 't.webp', type: 'image/webp', bytes: PNG.slice(3) }
+    expect(await setup(supabase)(payload)).toEqual({
+      ok: false,
+      message: 'The processed image is invalid'
+    })
     expect(supabase.bucket.upload).not.toHaveBeenCalled()
   })
 })

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { objectPathFromPublicUrl, postImagePath } from '../../../src/shared/storage-path'
+import {
+  objectPathFromPublicUrl,
+  postImagePath,
+  postThumbnailPath
+} from '../../../src/shared/storage-path'
 
 describe('postImagePath', () => {
   it('follows posts/{userId}/{timestamp}-{random}.{extension}', () => {
@@ -20,5 +24,14 @@ describe('objectPathFromPublicUrl', () => {
 
   it('returns null for URLs of other buckets or hosts', () => {
     expect(objectPathFromPublicUrl('https://example.com/a.png', 'images')).toBeNull()
+  })
+})
+
+describe('postThumbnailPath', () => {
+  it('puts the grid thumbnail next to its feed image, with its own extension', () => {
+    expect(postThumbnailPath('posts/u1/1700000000000-abcdefghij.webp', 'image/webp')).toBe(
+      'posts/u1/1700000000000-abcdefghij-thumb.webp'
+    )
+    expect(postThumbnailPath('posts/u1/1-abc.gif', 'image/jpeg')).toBe('posts/u1/1-abc-thumb.jpg')
   })
 })

@@ -2,7 +2,7 @@
 // page owns the session (persisted in localStorage); in the desktop app the main process does.
 
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
-import type { Api, AppConfig, CreatePostInput } from '@shared/bridge-contract'
+import type { Api, AppConfig, CreatePostInput, CreatePostStage } from '@shared/bridge-contract'
 import { SIGNED_OUT, type AuthSnapshot, type Post } from '@shared/domain'
 import { MESSAGES } from '@shared/messages'
 import { fetchProfile, signIn, signOut, signUp } from '@shared/operations/auth'
@@ -38,6 +38,7 @@ export function createBrowserApi(
   clientPromise.catch(() => undefined)
 
   const listeners = new Set<(snapshot: AuthSnapshot) => void>()
+  const progressListeners = new Set<(stage: CreatePostStage) => void>()
   let subscribed = false
 
   function subscribe(client: SupabaseClient): void {
@@ -91,12 +92,33 @@ export function createBrowserApi(
       hasNativeDialog: false
     },
     posts: {
-      async create({ image, caption }: CreatePostInput): Promise<Post> {
+      async create({ image, caption, renditions }: CreatePostInput): Promise<Post> {
         const client = await clientPromise
         const { data } = await client.auth.getSession()
         const userId = data.session?.user.id
         if (!userId) throw new Error(MESSAGES.createPostFailed)
-        return createPost(client, { userId, bytes: image.bytes, declaredType: image.type, caption })
+        return createPost(client, {
+          userId,
+          bytes: image.bytes,
+          declaredType: image.type,
+          caption,
+          renditions: renditions && {
+            thumbnailBytes: renditions.thumbnail.bytes,
+            thumbnailType: renditions.thumbnail.type,
+            width: renditions.width,
+            height: renditions.height,
+            placeholder: renditions.placeholder
+          },
+          onStage: (stage) => {
+            for (const listener of progressListeners) listener(stage)
+          }
+        })
+      },
+      onProgress(listener) {
+        progressListeners.add(listener)
+        return () => {
+          progressListeners.delete(listener)
+        }
       }
     },
     app: {

@@ -1,9 +1,14 @@
-// Spec §7 "Read posts": every post with its author, newest first.
+// The home feed, one page at a time (beyond spec §7, which read every post): keyset pages on
+// (created_at, id) through the feed_page rpc, whose row comparison the database answers from
+// posts_feed_order_idx at any depth. PostgREST's `or=(created_at.lt…,and(…))` form is planned
+// as a filter that scans every newer row first, so page 400 would cost 400 times page 1.
 
 import type { Post } from '@shared/domain'
 import { queryError, type ClientProvider } from './types'
 
 export const FEED_SELECT = '*, profiles(username, full_name, avatar_url)'
+export const FEED_PAGE_RPC = 'feed_page'
+export const FEED_PAGE_NEWER_RPC = 'feed_page_newer'
 
 /** Keyset cursor: the last post of the previous page. */
 export interface FeedCursor {
@@ -12,38 +17,46 @@ export interface FeedCursor {
 }
 
 export interface FeedService {
-  /** The spec's behaviour: all posts, no page size. */
-  fetchAll(): Promise<Post[]>
-  /** Ready for infinite scroll: `limit` posts older than `before` (ties broken by id). */
+  /** `limit` posts older than `before` (ties broken by id), newest first, authors embedded. */
   fetchPage(options: { before?: FeedCursor; limit: number }): Promise<Post[]>
+  /** `limit` posts just newer than `after`, newest first (for scrolling back up). */
+  fetchNewer(options: { after: FeedCursor; limit: number }): Promise<Post[]>
+}
+
+export function cursorOf(post: Pick<Post, 'created_at' | 'id'>): FeedCursor {
+  return { created_at: post.created_at, id: post.id }
 }
 
 export function createFeedService(getClient: ClientProvider): FeedService {
   return {
-    async fetchAll() {
-      const client = await getClient()
-      const { data, error } = await client
-        .from('posts')
-        .select(FEED_SELECT)
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-      if (error) throw queryError('posts', error)
-      return (data ?? []) as Post[]
-    },
     async fetchPage({ before, limit }) {
       const client = await getClient()
-      let query = client.from('posts').select(FEED_SELECT)
-      if (before) {
-        query = query.or(
-          `created_at.lt.${before.created_at},and(created_at.eq.${before.created_at},id.lt.${before.id})`
+      const { data, error } = await client
+        .rpc(
+          FEED_PAGE_RPC,
+          // GET sends arguments as query parameters, where null would arrive as the text
+          // 'null': leave them out on the first page and the function's defaults apply.
+          before
+            ? { before_created_at: before.created_at, before_id: before.id, page_size: limit }
+            : { page_size: limit },
+          // A read: GET lets the server run it in a read-only transaction.
+          { get: true }
         )
-      }
-      const { data, error } = await query
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-        .limit(limit)
+        .select(FEED_SELECT)
       if (error) throw queryError('posts', error)
-      return (data ?? []) as Post[]
+      return (data ?? []) as unknown as Post[]
+    },
+    async fetchNewer({ after, limit }) {
+      const client = await getClient()
+      const { data, error } = await client
+        .rpc(
+          FEED_PAGE_NEWER_RPC,
+          { after_created_at: after.created_at, after_id: after.id, page_size: limit },
+          { get: true }
+        )
+        .select(FEED_SELECT)
+      if (error) throw queryError('posts', error)
+      return ((data ?? []) as unknown as Post[]).reverse()
     }
   }
 }

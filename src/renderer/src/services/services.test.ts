@@ -12,8 +12,11 @@ type Call = [string, ...unknown[]]
 function recordingClient(result: (calls: Call[]) => unknown) {
   const queries: Call[][] = []
   const client = {
-    from(table: string) {
-      const calls: Call[] = [['from', table]]
+    rpc(name: string, ...args: unknown[]) {
+      return client.from(`rpc:${name}`, ...args)
+    },
+    from(table: string, ...args: unknown[]) {
+      const calls: Call[] = [['from', table, ...args]]
       queries.push(calls)
       const builder: Record<string, unknown> = new Proxy(
         {},
@@ -36,11 +39,25 @@ function recordingClient(result: (calls: Call[]) => unknown) {
 }
 
 describe('services', () => {
-  it('reads the feed with the author embedded, newest first', async () => {
+  it('reads the first feed page through feed_page with the author embedded', async () => {
     const { client, queries } = recordingClient(() => ({ data: [], error: null }))
-    await createFeedService(async () => client).fetchAll()
-    expect(queries[0]).toContainEqual(['select', FEED_SELECT])
-    expect(queries[0]).toContainEqual(['order', 'created_at', { ascending: false }])
+    await createFeedService(async () => client).fetchPage({ limit: 12 })
+    expect(queries[0]).toEqual([
+      ['from', 'rpc:feed_page', { page_size: 12 }, { get: true }],
+      ['select', FEED_SELECT]
+    ])
+  })
+
+  it('reads the next page after the cursor (created_at, id) of the last post shown', async () => {
+    const { client, queries } = recordingClient(() => ({ data: [], error: null }))
+    const before = { created_at: '2026-01-02T03:04:05.678+00:00', id: 'abc' }
+    await createFeedService(async () => client).fetchPage({ before, limit: 12 })
+    expect(queries[0][0]).toEqual([
+      'from',
+      'rpc:feed_page',
+      { before_created_at: before.created_at, before_id: 'abc', page_size: 12 },
+      { get: true }
+    ])
   })
 
   it('reads the liked state of many posts with one .in query', async () => {

@@ -4,7 +4,13 @@
 import { render, type RenderResult } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { vi, type Mock } from 'vitest'
-import type { Api, CreatePostInput, ImageFile, SignUpResult } from '@shared/bridge-contract'
+import type {
+  Api,
+  CreatePostInput,
+  CreatePostStage,
+  ImageFile,
+  SignUpResult
+} from '@shared/bridge-contract'
 import { SIGNED_OUT, type AuthSnapshot, type Post, type Profile } from '@shared/domain'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
@@ -70,9 +76,14 @@ export interface FakeApi extends Api {
     signOut: Mock<Api['auth']['signOut']>
   }
   images: { pick: Mock<() => Promise<ImageFile | null>>; hasNativeDialog: boolean }
-  posts: { create: Mock<(input: CreatePostInput) => Promise<Post>> }
+  posts: {
+    create: Mock<(input: CreatePostInput) => Promise<Post>>
+    onProgress: Api['posts']['onProgress']
+  }
   /** Sends an auth:changed event to every listener. */
   emit(snapshot: AuthSnapshot): void
+  /** Sends a posts:progress event to every listener. */
+  emitProgress(stage: CreatePostStage): void
 }
 
 export function fakeApi(
@@ -80,6 +91,7 @@ export function fakeApi(
 ): FakeApi {
   let current = options.snapshot ?? SIGNED_OUT
   const listeners = new Set<(snapshot: AuthSnapshot) => void>()
+  const progress = new Set<(stage: CreatePostStage) => void>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -93,7 +105,13 @@ export function fakeApi(
       }
     },
     images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
-    posts: { create: vi.fn(async () => makePost()) },
+    posts: {
+      create: vi.fn(async () => makePost()),
+      onProgress: (listener) => {
+        progress.add(listener)
+        return () => progress.delete(listener)
+      }
+    },
     app: {
       getConfig: vi.fn(async () => ({
         backendUrl: 'http://127.0.0.1:1',
@@ -106,12 +124,15 @@ export function fakeApi(
     emit(snapshot) {
       current = snapshot
       for (const listener of listeners) listener(snapshot)
+    },
+    emitProgress(stage) {
+      for (const listener of progress) listener(stage)
     }
   }
 }
 
 export function fakeServices(): Services & {
-  feed: { fetchAll: Mock; fetchPage: Mock }
+  feed: { fetchPage: Mock; fetchNewer: Mock }
   likes: {
     isLiked: Mock
     likedPostIds: Mock
@@ -122,7 +143,7 @@ export function fakeServices(): Services & {
   profile: { fetchProfile: Mock; fetchOwnPosts: Mock; fetchStats: Mock }
 } {
   return {
-    feed: { fetchAll: vi.fn(async () => []), fetchPage: vi.fn(async () => []) },
+    feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     likes: {
       isLiked: vi.fn(async () => false),
       likedPostIds: vi.fn(async () => new Set<string>()),

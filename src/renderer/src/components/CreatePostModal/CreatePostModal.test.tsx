@@ -12,7 +12,14 @@ import {
   signedIn,
   type Harness
 } from '../../testing/fakes'
+import type { ProcessedImage } from '../../imaging/processImage'
 import { CreatePostModal } from './CreatePostModal'
+
+// jsdom has no canvas: the pipeline is stood in for, shares the picked file unless re-programmed.
+const processImage = vi.hoisted(() =>
+  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
+)
+vi.mock('../../imaging/processImage', () => ({ processImage }))
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -189,5 +196,48 @@ describe('CreatePostModal: sharing', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled()
     expect(harness.stores.ui.getState().modal).toBe('create')
     expect(harness.stores.feed.getState().refreshCounter).toBe(0)
+  })
+})
+
+describe('CreatePostModal: image pipeline and progress', () => {
+  it('shows processing, then uploading, then saving as the platform reports it', async () => {
+    const harness = setup()
+    const processing = deferred<ProcessedImage>()
+    processImage.mockReturnValueOnce(processing.promise)
+    const pending = deferred<Post>()
+    harness.api.posts.create.mockReturnValue(pending.promise)
+    await selectImage(harness)
+    await harness.user.click(screen.getByRole('button', { name: 'Share' }))
+    expect(screen.getByRole('button', { name: /Processing\.\.\./ })).toBeDisabled()
+
+    const picked = { name: 'photo.png', type: 'image/png', bytes: pngBytes() }
+    await act(async () => processing.resolve({ image: picked }))
+    expect(screen.getByRole('button', { name: /Uploading\.\.\./ })).toBeDisabled()
+    act(() => harness.api.emitProgress('saving'))
+    expect(screen.getByRole('button', { name: /Saving\.\.\./ })).toBeDisabled()
+    await act(async () => pending.resolve(makePost()))
+    await waitFor(() => expect(harness.stores.ui.getState().modal).toBeNull())
+  })
+
+  it('uploads the renditions the pipeline made instead of the picked file', async () => {
+    const harness = setup()
+    const webp = { name: 'photo.webp', type: 'image/webp', bytes: new Uint8Array([1, 2]) }
+    const renditions = {
+      thumbnail: { name: 'photo-thumb.webp', type: 'image/webp', bytes: new Uint8Array([3]) },
+      width: 1080,
+      height: 810,
+      placeholder: 'AAAA'
+    }
+    processImage.mockResolvedValueOnce({ image: webp, renditions })
+    await selectImage(harness)
+    await harness.user.type(screen.getByRole('textbox', { name: 'Caption' }), 'Hi')
+    await harness.user.click(screen.getByRole('button', { name: 'Share' }))
+    await waitFor(() => expect(harness.api.posts.create).toHaveBeenCalled())
+    expect(processImage).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'image/png' }))
+    expect(harness.api.posts.create).toHaveBeenCalledWith({
+      image: webp,
+      renditions,
+      caption: 'Hi'
+    })
   })
 })

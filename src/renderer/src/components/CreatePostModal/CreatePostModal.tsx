@@ -1,14 +1,16 @@
 // Spec §2/§4/§5 create-post: no file (drop zone) → preview with caption and Share → uploading.
 // A failure keeps the image and caption so the user can retry; success resets, closes and
-// bumps the feed's refresh counter.
+// bumps the feed's refresh counter. Beyond the spec, sharing goes through three visible stages:
+// processing (renditions made in a worker), uploading, saving.
 
 import { useEffect, useMemo, useState, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
-import type { ImageFile } from '@shared/bridge-contract'
+import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
 import { messageOr } from '@shared/errors'
 import type { ImageSource } from '@shared/image'
 import { MAX_CAPTION_LENGTH } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
+import { processImage } from '../../imaging/processImage'
 import { useSession, useStores } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
@@ -17,6 +19,12 @@ import { Spinner } from '../Spinner/Spinner'
 import { DropZone } from './DropZone'
 import { checkImageFile, readImageFile, type ImageRead } from './readImage'
 import styles from './CreatePostModal.module.scss'
+
+const STAGE_LABEL: Record<CreatePostStage, string> = {
+  processing: MESSAGES.processing,
+  uploading: MESSAGES.uploading,
+  saving: MESSAGES.saving
+}
 
 function usePreviewUrl(image: ImageFile | null): string | null {
   const url = useMemo(
@@ -38,7 +46,8 @@ export function CreatePostModal(): ReactElement {
   const [image, setImage] = useState<ImageFile | null>(null)
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
+  const [stage, setStage] = useState<CreatePostStage | null>(null)
+  const uploading = stage !== null
   const previewUrl = usePreviewUrl(image)
 
   // A drop that misses the zone would otherwise make the window open the file.
@@ -78,16 +87,24 @@ export function CreatePostModal(): ReactElement {
 
   const share = async (): Promise<void> => {
     if (!image || uploading) return
-    setUploading(true)
+    setStage('processing')
     setError(null)
+    const stopListening = api.posts.onProgress((next) => setStage(next))
     try {
-      await feed.getState().createPost({ image, caption })
+      // The 10 MB and image-type rules were checked on the picked file; what is uploaded is
+      // the smaller re-encode (or the picked file when it cannot be processed).
+      const processed = await processImage(image)
+      setStage('uploading')
+      await feed.getState().createPost({ ...processed, caption })
       setImage(null)
       setCaption('')
+      setStage(null)
       ui.getState().closeModal()
     } catch (caught) {
       setError(messageOr(caught, MESSAGES.createPostFailed))
-      setUploading(false)
+      setStage(null)
+    } finally {
+      stopListening()
     }
   }
 
@@ -162,9 +179,9 @@ export function CreatePostModal(): ReactElement {
               disabled={!image || uploading}
               onClick={() => void share()}
             >
-              {uploading ? (
+              {stage ? (
                 <>
-                  <Spinner size={16} light /> {MESSAGES.uploading}
+                  <Spinner size={16} light /> {STAGE_LABEL[stage]}
                 </>
               ) : (
                 'Share'

@@ -8,7 +8,7 @@ afterEach(() => vi.restoreAllMocks())
 describe('FeedView', () => {
   it('shows 3 placeholder cards while loading', () => {
     const harness = createHarness()
-    harness.services.feed.fetchAll.mockReturnValue(deferred().promise)
+    harness.services.feed.fetchPage.mockReturnValue(deferred().promise)
     renderWith(<FeedView />, harness)
     const loading = screen.getByRole('status', { name: 'Loading posts' })
     expect(within(loading).getAllByTestId('post-skeleton')).toHaveLength(3)
@@ -23,14 +23,14 @@ describe('FeedView', () => {
   it('shows the empty state when the read fails (logged only)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const harness = createHarness()
-    harness.services.feed.fetchAll.mockRejectedValue(new Error('down'))
+    harness.services.feed.fetchPage.mockRejectedValue(new Error('down'))
     renderWith(<FeedView />, harness)
     expect(await screen.findByRole('heading', { name: 'No posts yet' })).toBeInTheDocument()
   })
 
   it('lists the posts with a staggered fade-in', async () => {
     const harness = createHarness({ snapshot: signedIn() })
-    harness.services.feed.fetchAll.mockResolvedValue([makePost(), makePost(), makePost()])
+    harness.services.feed.fetchPage.mockResolvedValue([makePost(), makePost(), makePost()])
     renderWith(<FeedView />, harness)
     const cards = await screen.findAllByRole('article')
     expect(cards.map((card) => card.style.animationDelay)).toEqual(['0.0s', '0.1s', '0.2s'])
@@ -40,10 +40,10 @@ describe('FeedView', () => {
     const harness = createHarness()
     renderWith(<FeedView />, harness)
     await screen.findByRole('heading', { name: 'No posts yet' })
-    harness.services.feed.fetchAll.mockResolvedValue([makePost()])
+    harness.services.feed.fetchPage.mockResolvedValue([makePost()])
     harness.stores.feed.getState().refresh()
     expect(await screen.findByRole('article')).toBeInTheDocument()
-    expect(harness.services.feed.fetchAll).toHaveBeenCalledTimes(2)
+    expect(harness.services.feed.fetchPage).toHaveBeenCalledTimes(2)
   })
 
   it('shows the stories strip and the side panel', async () => {
@@ -51,5 +51,33 @@ describe('FeedView', () => {
     expect(screen.getByRole('region', { name: 'Stories' })).toBeInTheDocument()
     expect(screen.getByRole('complementary', { name: 'Suggestions' })).toBeInTheDocument()
     await screen.findByRole('heading', { name: 'No posts yet' })
+  })
+})
+
+describe('FeedView: long feeds', () => {
+  it('mounts only the cards near the viewport, however many posts are loaded', async () => {
+    const harness = createHarness()
+    const posts = Array.from({ length: 200 }, () => makePost({ width: 1080, height: 1350 }))
+    harness.services.feed.fetchPage.mockResolvedValue(posts)
+    renderWith(<FeedView />, harness)
+    const cards = await screen.findAllByRole('article')
+    expect(cards.length).toBeGreaterThan(0)
+    expect(cards.length).toBeLessThan(10)
+  })
+
+  it('renders an old post without dimensions as a square, and a new one at its own ratio', async () => {
+    const harness = createHarness()
+    const old = makePost({ caption: 'old one' })
+    const sized = makePost({ caption: 'new one', width: 1080, height: 720, placeholder: null })
+    harness.services.feed.fetchPage.mockResolvedValue([sized, old])
+    renderWith(<FeedView />, harness)
+    const [first, second] = await screen.findAllByTestId('post-media')
+    expect(first.style.aspectRatio).toBe('1080 / 720')
+    expect(within(first).getByRole('img', { name: 'new one' })).toHaveAttribute('width', '1080')
+    expect(second.style.aspectRatio).toBe('')
+    expect(within(second).getByRole('img', { name: 'old one' })).toHaveAttribute(
+      'src',
+      old.image_url
+    )
   })
 })

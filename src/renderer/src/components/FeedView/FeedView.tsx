@@ -1,7 +1,8 @@
 // Spec §2 feed view: stories and posts in a 470 px column, the side panel beside it on large
 // screens. It reloads when the refresh counter moves (a new post) or the user changes (likes).
+// Beyond the spec: the list is windowed, and the next page loads as the end comes near.
 
-import { useEffect, type ReactElement } from 'react'
+import { useCallback, useEffect, useRef, type ReactElement } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
@@ -12,10 +13,61 @@ import { PostSkeleton } from '../PostSkeleton/PostSkeleton'
 import { SidePanel } from '../SidePanel/SidePanel'
 import { StoriesStrip } from '../StoriesStrip/StoriesStrip'
 import styles from './FeedView.module.scss'
+import { useWindowedList } from './useWindowedList'
+
+/** Card chrome around the image: header, actions, likes, a caption line, age and margin. */
+const CARD_CHROME_PX = 200
+/** Start fetching the next page this far before the end of the list comes into view. */
+const PREFETCH_MARGIN = '1500px 0px'
+
+/** Tall photos are cropped to 4:5 in the card (see PostCard's .media). */
+const MAX_IMAGE_RATIO = 1.25
+
+/** Height over width of each post's image box; 1 (square) for posts made without dimensions. */
+export function imageRatio(post: { width?: number | null; height?: number | null }): number {
+  return post.width && post.height ? Math.min(post.height / post.width, MAX_IMAGE_RATIO) : 1
+}
+
+/** Calls `onNear` when the end of the list comes within PREFETCH_MARGIN of the viewport. */
+function useEndSentinel(onNear: () => void, enabled: boolean, generation: number) {
+  const ref = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const element = ref.current
+    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return
+    // Re-observing after every page fires the callback once more, so a tall window keeps
+    // loading until the sentinel leaves the margin.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) onNear()
+      },
+      { rootMargin: PREFETCH_MARGIN }
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [onNear, enabled, generation])
+  return ref
+}
 
 function PostList(): ReactElement {
+  const { feed } = useStores()
   const status = useFeed((state) => state.status)
   const postIds = useFeed(useShallow((state) => state.posts.map((post) => post.id)))
+  const ratios = useFeed(useShallow((state) => state.posts.map(imageRatio)))
+  const hasMore = useFeed((state) => state.hasMore)
+  const loadingMore = useFeed((state) => state.loadingMore)
+  const failed = useFeed((state) => state.loadMoreFailed)
+  const estimateHeight = useCallback(
+    (index: number, width: number) => CARD_CHROME_PX + (width || 470) * (ratios[index] ?? 1),
+    [ratios]
+  )
+  const loadMore = useCallback(() => void feed.getState().loadMore(), [feed])
+  const loadNewer = useCallback(() => void feed.getState().loadNewer(), [feed])
+  const { attachList, attachItem, start, end, paddingTop, paddingBottom } = useWindowedList({
+    keys: postIds,
+    estimateHeight,
+    onNearStart: loadNewer
+  })
+  const sentinel = useEndSentinel(loadMore, hasMore && !failed, postIds.length)
 
   if (status !== 'ready') {
     return (
@@ -35,11 +87,29 @@ function PostList(): ReactElement {
     )
   }
   return (
-    <div className={styles.posts}>
-      {postIds.map((id, index) => (
-        <PostCard key={id} postId={id} index={index} />
-      ))}
-    </div>
+    <>
+      <div ref={attachList} className={styles.posts} style={{ paddingTop, paddingBottom }}>
+        {postIds.slice(start, end).map((id, offset) => (
+          <div key={id} ref={attachItem} data-key={id} className={styles.item}>
+            <PostCard postId={id} index={start + offset} />
+          </div>
+        ))}
+      </div>
+      <div ref={sentinel} className={styles.sentinel} data-testid="feed-end" />
+      {loadingMore && (
+        <div role="status" aria-label="Loading more posts">
+          <PostSkeleton />
+        </div>
+      )}
+      {failed && (
+        <div className={styles.retry}>
+          <p>{MESSAGES.feedMoreFailed}</p>
+          <button type="button" onClick={loadMore}>
+            Try again
+          </button>
+        </div>
+      )}
+    </>
   )
 }
 

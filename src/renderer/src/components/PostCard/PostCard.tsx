@@ -1,10 +1,11 @@
 // Spec §2 post card: author, square image, like (optimistic, see store/feed), inert comment,
 // share and bookmark buttons, formatted like count, caption and relative age.
 
-import { memo, type ReactElement } from 'react'
+import { memo, useMemo, useState, type CSSProperties, type ReactElement } from 'react'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { formatLikesLabel, relativeAge } from '@shared/format'
 import { useFeed, useStores } from '../../store'
+import { placeholderDataUrl } from '../../imaging/placeholder'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './PostCard.module.scss'
 
@@ -14,6 +15,41 @@ const STEP_SECONDS = 0.1
 
 export function fadeInDelay(index: number): string {
   return `${(Math.min(index, MAX_STAGGERED_ITEMS) * STEP_SECONDS).toFixed(1)}s`
+}
+
+/**
+ * The image box: its aspect ratio comes from the stored dimensions so the card has its final
+ * height before the image loads (no layout shift, and the windowed list can trust it); posts
+ * made without dimensions stay square, as the spec draws them.
+ */
+function PostMedia(props: {
+  src: string
+  alt: string
+  width?: number | null
+  height?: number | null
+  placeholder?: string | null
+}): ReactElement {
+  const [loaded, setLoaded] = useState(false)
+  const preview = useMemo(() => placeholderDataUrl(props.placeholder), [props.placeholder])
+  const sized = Boolean(props.width && props.height)
+  const style: CSSProperties = {}
+  if (sized) style.aspectRatio = `${props.width} / ${props.height}`
+  if (preview && !loaded) style.backgroundImage = `url(${preview})`
+  return (
+    <div className={styles.media} style={style} data-testid="post-media">
+      <img
+        src={props.src}
+        alt={props.alt}
+        width={props.width ?? undefined}
+        height={props.height ?? undefined}
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        className={loaded ? undefined : styles['media--loading']}
+        onLoad={() => setLoaded(true)}
+      />
+    </div>
+  )
 }
 
 export const PostCard = memo(function PostCard({
@@ -34,7 +70,7 @@ export const PostCard = memo(function PostCard({
 
   return (
     <article
-      className={styles.card}
+      className={`${styles.card} ${index >= MAX_STAGGERED_ITEMS ? styles['card--static'] : ''}`}
       style={{ animationDelay: fadeInDelay(index) }}
       aria-label={`Post by ${username}`}
     >
@@ -55,14 +91,13 @@ export const PostCard = memo(function PostCard({
           <MoreHorizontal size={20} aria-hidden />
         </button>
       </header>
-      <div className={styles.media}>
-        <img
-          src={post.image_url}
-          alt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
-          loading="lazy"
-          draggable={false}
-        />
-      </div>
+      <PostMedia
+        src={post.image_url}
+        alt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
+        width={post.width}
+        height={post.height}
+        placeholder={post.placeholder}
+      />
       <div className={styles.body}>
         <div className={styles.actions}>
           <button

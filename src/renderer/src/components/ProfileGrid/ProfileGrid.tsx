@@ -1,5 +1,5 @@
 // Spec §2 posts grid: three columns of square thumbnails; hovering (or focusing) one shows its
-// likes and comments. Nine grey tiles while loading.
+// likes and comments. Nine grey tiles while loading. Tiles show the ~320 px thumbnail.
 
 import type { ReactElement } from 'react'
 import { Heart, MessageCircle } from 'lucide-react'
@@ -37,7 +37,8 @@ export function ProfileGrid({ posts, loading }: ProfileGridProps): ReactElement 
       {posts.map((post) => (
         <li key={post.id} className={styles.tile} tabIndex={0}>
           <img
-            src={post.image_url}
+            // The small square rendition when the post has one; older posts only have the photo.
+            src={post.thumb_url ?? post.image_url}
             alt={post.caption?.trim() || 'Post'}
             loading="lazy"
             draggable={false}

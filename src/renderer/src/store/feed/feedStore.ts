@@ -1,11 +1,15 @@
 // Spec §2/§4 feed: loading → loaded (posts or empty), a refresh counter that reloads it after a
-// new post, and optimistic likes guarded per post.
+// new post, and optimistic likes guarded per post. Beyond the spec, posts arrive a page at a
+// time (keyset on created_at, id): `load` reads the first page, `loadMore` the next one.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CreatePostInput } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
 import type { FeedService } from '../../services/feed'
 import type { LikesService } from '../../services/likes'
+import { FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
+import { cursorOf } from '../../services/feed'
+import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
 import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
 
 export type FeedStatus = 'idle' | 'loading' | 'ready'
@@ -24,7 +28,20 @@ export interface FeedState {
   refreshCounter: number
   likedIds: ReadonlySet<string>
   likingIds: ReadonlySet<string>
+  /** More pages may follow the last one read. */
+  hasMore: boolean
+  loadingMore: boolean
+  /** The last next-page read failed; the list offers a retry instead of looping. */
+  loadMoreFailed: boolean
+  /** Posts above the first one held, dropped to keep memory bounded; re-read on the way up. */
+  trimmedAbove: number
+  loadingNewer: boolean
+  /** Reads the first page, replacing whatever was shown. */
   load(): Promise<void>
+  /** Reads the page after the last post shown; a no-op while one is in flight or at the end. */
+  loadMore(): Promise<void>
+  /** Re-reads the page above the first post held, when posts were dropped there. */
+  loadNewer(): Promise<void>
   refresh(): void
   createPost(input: CreatePostInput): Promise<Post>
   toggleLike(postId: string): Promise<void>
@@ -32,9 +49,27 @@ export interface FeedState {
 
 export type FeedStore = StoreApi<FeedState>
 
-export function createFeedStore(deps: FeedDeps): FeedStore {
+export function createFeedStore(
+  deps: FeedDeps,
+  pageSize = FEED_PAGE_SIZE,
+  maxLoaded = FEED_MAX_LOADED_POSTS
+): FeedStore {
   return createStore<FeedState>()((set, get) => {
     let loadToken = 0
+
+    /** The liked state of one page in one query; an error only costs the hearts. */
+    async function likedIn(userId: string | null, posts: Post[]): Promise<ReadonlySet<string>> {
+      if (!userId || posts.length === 0) return new Set()
+      try {
+        return await deps.likes.likedPostIds(
+          userId,
+          posts.map((post) => post.id)
+        )
+      } catch (error) {
+        console.error('Error fetching likes', error)
+        return new Set()
+      }
+    }
 
     return {
       posts: [],
@@ -42,32 +77,101 @@ export function createFeedStore(deps: FeedDeps): FeedStore {
       refreshCounter: 0,
       likedIds: new Set(),
       likingIds: new Set(),
+      hasMore: false,
+      loadingMore: false,
+      loadMoreFailed: false,
+      trimmedAbove: 0,
+      loadingNewer: false,
 
       async load() {
         const token = ++loadToken
         const userId = deps.getUserId()
-        set({ status: 'loading' })
+        set({ status: 'loading', loadingMore: false, loadingNewer: false, loadMoreFailed: false })
         let posts: Post[] = []
+        let failed = false
         try {
-          posts = await deps.feed.fetchAll()
+          posts = await deps.feed.fetchPage({ limit: pageSize })
         } catch (error) {
           // Spec §8: logged only; the feed shows as empty.
           console.error('Error fetching posts', error)
+          failed = true
         }
-        let likedIds: ReadonlySet<string> = new Set()
-        if (userId && posts.length > 0) {
-          try {
-            likedIds = await deps.likes.likedPostIds(
-              userId,
-              posts.map((post) => post.id)
-            )
-          } catch (error) {
-            console.error('Error fetching likes', error)
-          }
-        }
+        const likedIds = await likedIn(userId, posts)
         // A newer load (new post, other user) has started meanwhile: its answer wins.
         if (token !== loadToken) return
-        set({ posts, likedIds, status: 'ready' })
+        set({
+          posts: appendPage([], posts),
+          likedIds,
+          status: 'ready',
+          trimmedAbove: 0,
+          hasMore: !failed && pageHasMore(posts, pageSize)
+        })
+      },
+
+      async loadMore() {
+        const state = get()
+        if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return
+        const last = state.posts[state.posts.length - 1]
+        if (!last) return
+        const token = loadToken
+        const userId = deps.getUserId()
+        set({ loadingMore: true, loadMoreFailed: false })
+        try {
+          const page = await deps.feed.fetchPage({ before: cursorOf(last), limit: pageSize })
+          const liked = await likedIn(userId, page)
+          // A reload replaced the list meanwhile: this page belongs to the old one.
+          if (token !== loadToken) return
+          set((current) => ({
+            ...trimWindow(
+              {
+                posts: appendPage(current.posts, page),
+                likedIds: unionIds(current.likedIds, liked),
+                trimmedAbove: current.trimmedAbove,
+                hasMore: pageHasMore(page, pageSize)
+              },
+              maxLoaded,
+              'top'
+            ),
+            loadingMore: false
+          }))
+        } catch (error) {
+          console.error('Error fetching posts', error)
+          if (token === loadToken) set({ loadingMore: false, loadMoreFailed: true })
+        }
+      },
+
+      async loadNewer() {
+        const state = get()
+        if (state.status !== 'ready' || state.trimmedAbove === 0 || state.loadingNewer) return
+        const first = state.posts[0]
+        if (!first) return
+        const token = loadToken
+        const userId = deps.getUserId()
+        set({ loadingNewer: true })
+        try {
+          const page = await deps.feed.fetchNewer({ after: cursorOf(first), limit: pageSize })
+          const liked = await likedIn(userId, page)
+          if (token !== loadToken) return
+          set((current) => ({
+            ...trimWindow(
+              {
+                posts: prependPage(current.posts, page),
+                likedIds: unionIds(current.likedIds, liked),
+                // A short page means the top of the feed was reached.
+                trimmedAbove: pageHasMore(page, pageSize)
+                  ? Math.max(0, current.trimmedAbove - page.length)
+                  : 0,
+                hasMore: current.hasMore
+              },
+              maxLoaded,
+              'bottom'
+            ),
+            loadingNewer: false
+          }))
+        } catch (error) {
+          console.error('Error fetching posts', error)
+          if (token === loadToken) set({ loadingNewer: false })
+        }
       },
 
       refresh() {
@@ -114,3 +218,4 @@ export function createFeedStore(deps: FeedDeps): FeedStore {
 export const selectPosts = (state: FeedState): Post[] => state.posts
 export const selectFeedStatus = (state: FeedState): FeedStatus => state.status
 export const selectRefreshCounter = (state: FeedState): number => state.refreshCounter
+export const selectHasMore = (state: FeedState): boolean => state.hasMore

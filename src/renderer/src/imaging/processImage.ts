@@ -1,0 +1,66 @@
+// Turns the photo the user picked (already checked: an image, under 10 MB) into what is
+// uploaded: a feed rendition, a grid thumbnail and layout hints, computed in a Web Worker.
+// Where that cannot run (no Worker or OffscreenCanvas, or an undecodable file) the photo is
+// shared as picked, without renditions, and renders square like posts made before them.
+
+import type { CreatePostInput, ImageFile } from '@shared/bridge-contract'
+import { IMAGE_EXTENSION_BY_TYPE, sniffImageType } from '@shared/image'
+import type { WorkerRequest, WorkerResponse } from './imageWorker'
+
+export type ProcessedImage = Pick<CreatePostInput, 'image' | 'renditions'>
+
+/** Long enough for a 12 MP decode on a slow machine; a hung worker must not hang the upload. */
+const WORKER_TIMEOUT_MS = 30_000
+
+export function canProcessImages(): boolean {
+  return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined'
+}
+
+function renamed(name: string, type: keyof typeof IMAGE_EXTENSION_BY_TYPE): string {
+  const base = name.replace(/\.[^.]*$/, '') || 'photo'
+  return `${base}.${IMAGE_EXTENSION_BY_TYPE[type]}`
+}
+
+function runWorker(request: WorkerRequest): Promise<WorkerResponse> {
+  return new Promise((resolve) => {
+    const worker = new Worker(new URL('./imageWorker.ts', import.meta.url), { type: 'module' })
+    const finish = (response: WorkerResponse): void => {
+      clearTimeout(timer)
+      worker.terminate()
+      resolve(response)
+    }
+    const timer = setTimeout(() => finish({ ok: false, message: 'timed out' }), WORKER_TIMEOUT_MS)
+    worker.onmessage = (event: MessageEvent<WorkerResponse>) => finish(event.data)
+    worker.onerror = (event) => finish({ ok: false, message: event.message || 'worker failed' })
+    // A copy goes to the worker: the picked bytes stay usable for the fallback and a retry.
+    worker.postMessage(request)
+  })
+}
+
+export async function processImage(image: ImageFile): Promise<ProcessedImage> {
+  const type = sniffImageType(image.bytes)
+  if (!type || !canProcessImages()) return { image }
+  const response = await runWorker({ bytes: image.bytes, type })
+  if (!response.ok) {
+    console.error('Image processing failed; sharing the original', response.message)
+    return { image }
+  }
+  const { renditions } = response
+  return {
+    image: {
+      name: renamed(image.name, renditions.image.type),
+      type: renditions.image.type,
+      bytes: renditions.image.bytes
+    },
+    renditions: {
+      thumbnail: {
+        name: renamed(image.name, renditions.thumbnail.type).replace(/(\.[a-z]+)$/, '-thumb$1'),
+        type: renditions.thumbnail.type,
+        bytes: renditions.thumbnail.bytes
+      },
+      width: renditions.width,
+      height: renditions.height,
+      placeholder: renditions.placeholder
+    }
+  }
+}

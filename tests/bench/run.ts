@@ -1,0 +1,107 @@
+// `npm run bench`: the feed and image pipeline at 10,000 and 100,000 posts on the local backend
+// (in-memory PGlite), with the results written to docs/performance.md. About 5 minutes on 2 cores.
+
+import { writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { FEED_PAGE_SIZE } from '../../src/shared/limits'
+import { launchChromium, pipelinePage } from '../support/chromium/browser'
+import { buildAndServe, firstPaint, scrollMemory } from './app'
+import { seedPosts, startBenchBackend, type SeedImage } from './backend'
+import { photoThroughPipeline, type PhotoSizes } from './photos'
+import { measureQueries, type QueryResults } from './queries'
+import { renderReport } from './report'
+
+const SIZES = [10_000, 100_000]
+/** The deep page starts this many posts down (page ~417 of 12). */
+const DEPTH = 5_000
+
+async function uploadRenditions(
+  bench: Awaited<ReturnType<typeof startBenchBackend>>,
+  photos: PhotoSizes[]
+): Promise<SeedImage[]> {
+  const bucket = bench.service.storage.from('images')
+  const images: SeedImage[] = []
+  for (const [i, photo] of photos.entries()) {
+    const owner = bench.userIds[i % bench.userIds.length]
+    const ext = (type: string): string => (type === 'image/webp' ? 'webp' : 'jpg')
+    const feedPath = `posts/${owner}/bench-${i}.${ext(photo.feedType)}`
+    const thumbPath = `posts/${owner}/bench-${i}-thumb.${ext(photo.thumbType)}`
+    for (const [path, base64, type] of [
+      [feedPath, photo.feedBase64, photo.feedType],
+      [thumbPath, photo.thumbBase64, photo.thumbType]
+    ]) {
+      const { error } = await bucket.upload(path, Buffer.from(base64, 'base64'), {
+        contentType: type,
+        cacheControl: '3600',
+        upsert: true
+      })
+      if (error) throw new Error(`upload ${path}: ${error.message}`)
+    }
+    images.push({
+      imageUrl: bucket.getPublicUrl(feedPath).data.publicUrl,
+      thumbUrl: bucket.getPublicUrl(thumbPath).data.publicUrl,
+      width: photo.width,
+      height: photo.height,
+      placeholder: photo.placeholder
+    })
+  }
+  return images
+}
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  const log = (line: string): void =>
+    console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`)
+
+  const bench = await startBenchBackend()
+  const browser = await launchChromium()
+  try {
+    log(`Making ${FEED_PAGE_SIZE} 12 MP photos and running the upload pipeline on them…`)
+    const pipeline = await pipelinePage(browser)
+    const photos: PhotoSizes[] = []
+    for (let i = 0; i < FEED_PAGE_SIZE; i++)
+      photos.push(await photoThroughPipeline(pipeline, i + 1))
+    await pipeline.close()
+    const images = await uploadRenditions(bench, photos)
+
+    const queries: QueryResults[] = []
+    const seedMillis: number[] = []
+    for (const size of SIZES) {
+      log(`Seeding to ${size.toLocaleString('en')} posts…`)
+      seedMillis.push(await seedPosts(bench, size, images))
+      log(`Measuring feed queries at ${size.toLocaleString('en')} posts…`)
+      queries.push(await measureQueries(bench, DEPTH))
+    }
+
+    log('Building the web app and measuring it in Chromium…')
+    const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    try {
+      const paint = await firstPaint(browser, server.url)
+      log('Scrolling through 1,500 posts…')
+      // 1,500 as well, to show that what still grows by 1,000 (compiled code) has levelled off.
+      const memory = await scrollMemory(browser, server.url, [50, 1000, 1500])
+      const report = renderReport({
+        queries,
+        seedMillis,
+        photos,
+        paint,
+        memory,
+        totalSeconds: (performance.now() - started) / 1000
+      })
+      const file = resolve(__dirname, '../../docs/performance.md')
+      await writeFile(file, report)
+      console.log(report)
+      log(`Wrote ${file}`)
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await browser.close()
+    await bench.backend.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})
