@@ -3,6 +3,7 @@
 
 import { resolve } from 'node:path'
 import { CliUsageError, parseCliArgs, USAGE } from './cli-args'
+import { describeStartError } from './data-dir'
 import { startBackend } from './server'
 
 const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
@@ -42,6 +43,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Could not start the local backend: ${error instanceof Error ? error.message : String(error)}`)
+  console.error(`Could not start the local backend: ${describeStartError(error)}`)
   process.exit(1)
 })

@@ -15,6 +15,11 @@ export interface BackendConfig {
   tokenRateLimitPerMinute: number
   /** The site root that confirmation links redirect to by default. */
   siteUrl: string
+  /**
+   * Unreferenced uploads under posts/ older than this are removed at start and hourly
+   * (storage/sweep.ts); younger ones may still get their post. Negative turns the sweep off.
+   */
+  orphanGraceMinutes: number
 }
 
 export interface BackendContext {
@@ -30,5 +35,6 @@ export const DEFAULT_CONFIG: BackendConfig = {
   outboxDir: null,
   storageDir: null,
   tokenRateLimitPerMinute: 60,
-  siteUrl: 'http://127.0.0.1:3000'
+  siteUrl: 'http://127.0.0.1:3000',
+  orphanGraceMinutes: 10
 }

@@ -2,11 +2,11 @@
 // PostgreSQL server. Used by the desktop app (in a utilityProcess), `npm run backend`,
 // `npm run start:web` and the tests.
 
-import { mkdir } from 'node:fs/promises'
 import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { createAuthApi } from './auth'
 import { DEFAULT_CONFIG, type BackendConfig, type BackendContext } from './context'
+import { asDataDirError, prepareDataDir } from './data-dir'
 import type { Database } from './db/database'
 import { openDatabase } from './db/open'
 import { createHttpServer, listen } from './http/server'
@@ -14,6 +14,8 @@ import { jsonResponse, type Handler } from './http/types'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
 import { createRestApi } from './rest'
 import { createStorageApi } from './storage'
+import { createByteStore } from './storage/byte-store'
+import { sweepOrphanedUploads } from './storage/sweep'
 
 export interface BackendOptions {
   /** 0 picks a free port. */
@@ -50,12 +52,18 @@ function route(auth: Handler, rest: Handler, storage: Handler): Handler {
 
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const dataDir = options.dataDir
-  if (dataDir) await mkdir(dataDir, { recursive: true })
-  const db = await openDatabase({
-    databaseUrl: options.databaseUrl,
-    dataDir: dataDir && !options.databaseUrl ? join(dataDir, 'pgdata') : undefined,
-    migrationsDir: options.migrationsDir
-  })
+  if (dataDir) await prepareDataDir(dataDir)
+  let db: Database
+  try {
+    db = await openDatabase({
+      databaseUrl: options.databaseUrl,
+      dataDir: dataDir && !options.databaseUrl ? join(dataDir, 'pgdata') : undefined,
+      migrationsDir: options.migrationsDir
+    })
+  } catch (error) {
+    // A disk that fills up while PGlite initialises fails deep in its file system.
+    throw (dataDir && asDataDirError(dataDir, error)) || error
+  }
   let url = ''
   const keys: JwtKeys = {
     secret: await loadOrCreateJwtSecret(dataDir ? join(dataDir, 'jwt-secret') : null),
@@ -68,14 +76,38 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...options.config
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }
+  const store = createByteStore(config.storageDir)
+  // A crash between an upload and its post insert leaves an orphan that no client will remove.
+  const sweep = async (atStart: boolean): Promise<void> => {
+    if (config.orphanGraceMinutes < 0) return
+    try {
+      const report = await sweepOrphanedUploads(context, store, {
+        graceMinutes: config.orphanGraceMinutes,
+        atStart
+      })
+      if (report.orphanedObjects.length > 0 || report.strayFiles > 0) {
+        console.warn(
+          `[storage] removed ${report.orphanedObjects.length} orphaned upload(s) and ` +
+            `${report.strayFiles} stray file(s) left by an interrupted upload`
+        )
+      }
+    } catch (error) {
+      // Never a reason not to start: the orphans only cost disk space until the next sweep.
+      console.error('[storage] orphan sweep failed', error)
+    }
+  }
+  await sweep(true)
+  const sweepTimer = setInterval(() => void sweep(false), 60 * 60 * 1000)
+  sweepTimer.unref()
   const server: Server = createHttpServer(
-    route(createAuthApi(context), createRestApi(context), createStorageApi(context))
+    route(createAuthApi(context), createRestApi(context), createStorageApi(context, store))
   )
   const host = options.host ?? '127.0.0.1'
   let port: number
   try {
     port = await listen(server, options.port ?? 0, host)
   } catch (error) {
+    clearInterval(sweepTimer)
     await db.close()
     throw error
   }
@@ -92,6 +124,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     db,
     context,
     async close() {
+      clearInterval(sweepTimer)
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()

@@ -45,6 +45,9 @@ export const entityTooLarge = (): StorageError =>
   )
 export const invalidMimeType = (message: string): StorageError =>
   new StorageError('415', 'InvalidMimeType', 'invalid_mime_type', message)
+/** Not a Storage error upstream: our local backend also checks an image's structure (upload.ts). */
+export const invalidImage = (message: string): StorageError =>
+  new StorageError('422', 'InvalidImage', 'invalid_image', message)
 export const invalidKey = (key: string): StorageError =>
   new StorageError('400', 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`)
 export const invalidRequest = (message: string): StorageError =>

@@ -4,7 +4,7 @@
 
 import type { BackendContext } from '../context'
 import type { ApiRequest, ApiResponse, Handler } from '../http/types'
-import { createByteStore } from './byte-store'
+import { createByteStore, type ByteStore } from './byte-store'
 import { listBuckets } from './buckets'
 import {
   invalidKey,
@@ -80,8 +80,10 @@ async function dispatch(
   throw invalidRequest(`No storage route for ${method} /${segments.join('/')}`)
 }
 
-export function createStorageApi(context: BackendContext): Handler {
-  const store = createByteStore(context.config.storageDir)
+export function createStorageApi(
+  context: BackendContext,
+  store: ByteStore = createByteStore(context.config.storageDir)
+): Handler {
   return async (request) => {
     try {
       return await dispatch(context, store, request)

@@ -6,11 +6,18 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { BackendContext } from '../context'
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
-import { sniffImageType } from '../../shared/image'
+import { sniffImageType, type ImageMimeType } from '../../shared/image'
 import type { ByteStore } from './byte-store'
 import { findBucket, type Bucket } from './buckets'
-import { entityTooLarge, fromPostgres, invalidMimeType, invalidRequest } from './errors'
+import {
+  entityTooLarge,
+  fromPostgres,
+  invalidImage,
+  invalidMimeType,
+  invalidRequest
+} from './errors'
 import { asCaller, identifyCaller } from './identity'
+import { imageStructureProblem } from './image-structure'
 
 export interface UploadBody {
   bytes: Uint8Array
@@ -72,7 +79,7 @@ export async function parseUploadBody(request: ApiRequest): Promise<UploadBody> 
 const baseType = (mimetype: string): string => mimetype.split(';')[0].trim().toLowerCase()
 
 /** Declared types we can check against the bytes; `image/jpg` is a common alias. */
-const SNIFFABLE: Record<string, string> = {
+const SNIFFABLE: Record<string, ImageMimeType> = {
   'image/jpeg': 'image/jpeg',
   'image/jpg': 'image/jpeg',
   'image/png': 'image/png',
@@ -80,7 +87,11 @@ const SNIFFABLE: Record<string, string> = {
   'image/webp': 'image/webp'
 }
 
-/** Bucket limits, then the bytes themselves: HTML or SVG labelled image/jpeg is refused. */
+/**
+ * Bucket limits, then the bytes themselves: HTML or SVG labelled image/jpeg is refused, and so
+ * is an image that is truncated or whose header claims more pixels than MAX_IMAGE_PIXELS
+ * (image-structure.ts), before anything stores or decodes it.
+ */
 export function checkAgainstBucket(bucket: Bucket, body: UploadBody): void {
   if (bucket.file_size_limit !== null && body.bytes.byteLength > bucket.file_size_limit) {
     throw entityTooLarge()
@@ -97,6 +108,10 @@ export function checkAgainstBucket(bucket: Bucket, body: UploadBody): void {
   const expected = SNIFFABLE[type]
   if (expected && sniffImageType(body.bytes) !== expected) {
     throw invalidMimeType(`mime type ${type} does not match the file content`)
+  }
+  if (expected) {
+    const problem = imageStructureProblem(body.bytes, expected)
+    if (problem) throw invalidImage(problem)
   }
 }
 

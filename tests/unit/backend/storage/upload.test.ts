@@ -14,7 +14,11 @@ import { objectFilePath } from '../../../../src/backend/storage/byte-store'
 import { createStorageApi } from '../../../../src/backend/storage'
 import { checkAgainstBucket } from '../../../../src/backend/storage/upload'
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
+// A whole 1×1 PNG: the upload path refuses truncated images (storage/image-structure.ts).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64'
+)
 const USER = '11111111-2222-4333-8444-555555555555'
 const keys: JwtKeys = { secret: new TextEncoder().encode('x'.repeat(48)), issuer: 'test' }
 const bucket = {

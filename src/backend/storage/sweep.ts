@@ -1,0 +1,144 @@
+// Orphan sweep: what a crash can leave behind in storage, removed when the backend starts (and
+// hourly while it runs).
+//
+// Creating a post is two requests, an upload and then the post insert; if the insert fails, the
+// client removes the upload (shared/operations/posts.ts). That compensation cannot run when
+// the client or the backend dies in between, so an object under posts/ can outlive the post it
+// was uploaded for. Within one upload, the bytes are published just before the commit
+// (upload.ts): a kill -9 in that window leaves a file with no object row, and one during staging
+// leaves a temporary file in .staging. The sweep removes, as the database owner:
+// 1. objects under `posts/` older than the grace period that no row of public.posts references
+//    in any of its `*_url` columns (public URLs are matched by their path, not their host, which
+//    changes with the port) — with their files;
+// 2. files in bucket folders that have no object row and are older than the grace period;
+// 3. everything in .staging (at start nothing is in flight; later, only files older than grace).
+// The grace period keeps an upload whose insert is still on its way (a client that uploaded just
+// before a restart). Without a public.posts table (a generic Supabase-style schema) step 1 does
+// nothing.
+
+import { readdir, stat, unlink } from 'node:fs/promises'
+import { join, relative, sep } from 'node:path'
+import type { BackendContext } from '../context'
+import type { ByteStore } from './byte-store'
+import { storedKeySegments } from './keys'
+
+export interface SweepReport {
+  /** `bucket/name` of each object row removed. */
+  orphanedObjects: string[]
+  /** Files removed from bucket folders and from .staging. */
+  strayFiles: number
+}
+
+const POSTS_PREFIX = 'posts/'
+
+async function referencingColumns(context: BackendContext): Promise<string[]> {
+  const { rows } = await context.db.query<{ column_name: string }>(
+    `select column_name from information_schema.columns
+     where table_schema = 'public' and table_name = 'posts' and column_name like '%\\_url'
+       and data_type = 'text'
+     order by column_name`
+  )
+  return rows.map((r) => r.column_name)
+}
+
+async function sweepObjects(
+  context: BackendContext,
+  store: ByteStore,
+  graceSeconds: number
+): Promise<string[]> {
+  const columns = await referencingColumns(context)
+  if (columns.length === 0) return []
+  // Column names come from the catalog and are quoted; values are bound.
+  const referenced = columns
+    .map(
+      (c) =>
+        `select substring(p."${c.replace(/"/g, '""')}" from '/storage/v1/object/public/([^?#]*)') as path from public.posts p`
+    )
+    .join(' union all ')
+  const { rows } = await context.db.query<{ bucket_id: string; name: string }>(
+    `with referenced as (${referenced})
+     delete from storage.objects o
+     where o.name like $1 || '%'
+       and o.created_at < now() - make_interval(secs => $2)
+       and not exists (select 1 from referenced r where r.path = o.bucket_id || '/' || o.name)
+     returning o.bucket_id, o.name`,
+    [POSTS_PREFIX, graceSeconds]
+  )
+  for (const row of rows) {
+    if (storedKeySegments(row.name)) await store.remove(row.bucket_id, row.name)
+  }
+  return rows.map((r) => `${r.bucket_id}/${r.name}`)
+}
+
+async function listFiles(dir: string): Promise<string[]> {
+  let entries
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  } catch {
+    return []
+  }
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name))
+}
+
+async function olderThan(file: string, cutoff: number): Promise<boolean> {
+  try {
+    return (await stat(file)).mtimeMs < cutoff
+  } catch {
+    return false
+  }
+}
+
+async function sweepFiles(
+  context: BackendContext,
+  storageDir: string,
+  graceSeconds: number,
+  atStart: boolean
+): Promise<number> {
+  const cutoff = Date.now() - graceSeconds * 1000
+  let removed = 0
+  for (const file of await listFiles(join(storageDir, '.staging'))) {
+    if (atStart || (await olderThan(file, cutoff))) {
+      await unlink(file).catch(() => undefined)
+      removed++
+    }
+  }
+  for (const file of await listFiles(storageDir)) {
+    const parts = relative(storageDir, file).split(sep)
+    if (parts[0] === '.staging' || parts.length < 2) continue
+    let bucket: string
+    let key: string
+    try {
+      // diskName (keys.ts) percent-encodes every unsafe character, so this reverses it.
+      ;[bucket, key] = [
+        decodeURIComponent(parts[0]),
+        parts.slice(1).map(decodeURIComponent).join('/')
+      ]
+    } catch {
+      continue
+    }
+    if (!(await olderThan(file, cutoff))) continue
+    const { rows } = await context.db.query(
+      'select 1 from storage.objects where bucket_id = $1 and name = $2',
+      [bucket, key]
+    )
+    if (rows.length === 0) {
+      await unlink(file).catch(() => undefined)
+      removed++
+    }
+  }
+  return removed
+}
+
+export async function sweepOrphanedUploads(
+  context: BackendContext,
+  store: ByteStore,
+  options: { graceMinutes: number; atStart: boolean }
+): Promise<SweepReport> {
+  const graceSeconds = Math.max(0, options.graceMinutes * 60)
+  const orphanedObjects = await sweepObjects(context, store, graceSeconds)
+  const storageDir = context.config.storageDir
+  const strayFiles = storageDir
+    ? await sweepFiles(context, storageDir, graceSeconds, options.atStart)
+    : 0
+  return { orphanedObjects, strayFiles }
+}

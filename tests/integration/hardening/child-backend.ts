@@ -1,0 +1,102 @@
+// The backend CLI as a child process, so a test can kill -9 it mid-request and restart on the
+// same data folder: what the desktop app's utilityProcess or a team server lives through.
+
+import { spawn, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+
+const ROOT = resolve(__dirname, '../../..')
+
+export interface ChildBackend {
+  url: string
+  anonKey: string
+  child: ChildProcess
+  output(): string
+  /** SIGKILL: no shutdown handler runs, PGlite is not closed, nothing is flushed by us. */
+  kill9(): Promise<void>
+}
+
+export interface ExitResult {
+  code: number | null
+  signal: NodeJS.Signals | null
+  output: string
+  ms: number
+}
+
+function launch(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/backend/cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+}
+
+/** Starts `npm run backend -- --data DIR --port 0` and resolves once it prints its URL and key. */
+export function startChildBackend(
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 90_000
+): Promise<ChildBackend> {
+  const child = launch(['--data', dataDir, '--port', '0'], env)
+  let output = ''
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`backend did not start in ${timeoutMs} ms:\n${output}`))
+    }, timeoutMs)
+    const exited = new Promise<void>((done) => child.once('exit', () => done()))
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString('utf8')
+      const url = /API URL: (\S+)/.exec(output)?.[1]
+      const anonKey = /anon key: (\S+)/.exec(output)?.[1]
+      if (!url || !anonKey) return
+      clearTimeout(timer)
+      resolvePromise({
+        url,
+        anonKey,
+        child,
+        output: () => output,
+        async kill9() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+          await exited
+        }
+      })
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`backend exited with ${code} before starting:\n${output}`))
+    })
+  })
+}
+
+/** Runs the CLI to its end (for start failures): exit code, output and how long it took. */
+export function runChildBackendToExit(dataDir: string, timeoutMs = 60_000): Promise<ExitResult> {
+  const started = Date.now()
+  const child = launch(['--data', dataDir, '--port', '0'], {})
+  let output = ''
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')))
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString('utf8')))
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      resolvePromise({ code, signal, output, ms: Date.now() - started })
+    })
+  })
+}
+
+/** supabase-js for a test process (Node 20 has no WebSocket: realtime gets a stub). */
+export function nodeClient(
+  url: string,
+  key: string,
+  options: { accessToken?: () => Promise<string>; fetch?: typeof fetch } = {}
+): SupabaseClient {
+  return createClient(url, key, {
+    auth: options.accessToken ? undefined : { persistSession: false, autoRefreshToken: false },
+    accessToken: options.accessToken,
+    global: options.fetch ? { fetch: options.fetch } : undefined,
+    realtime: { transport: class {} as never }
+  })
+}

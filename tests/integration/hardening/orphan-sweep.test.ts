@@ -1,0 +1,112 @@
+// The orphan sweep (src/backend/storage/sweep.ts) deletes data, so what it must keep matters as
+// much as what it removes: objects a post references (by its image or thumbnail URL, whatever
+// host and port the URL was written with), objects outside posts/, and anything younger than
+// the grace period. Only old, unreferenced uploads and row-less files go.
+
+import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createByteStore } from '../../../src/backend/storage/byte-store'
+import { sweepOrphanedUploads } from '../../../src/backend/storage/sweep'
+import {
+  signUpAndIn,
+  startHarness,
+  type Harness,
+  type SignedIn
+} from '../../support/backend-harness'
+import { PNG_1X1 } from './images'
+
+describe('orphan sweep (pglite data folder)', () => {
+  let harness: Harness
+  let user: SignedIn
+
+  beforeAll(async () => {
+    harness = await startHarness('pglite', '', { withDataDir: true })
+    user = await signUpAndIn(harness, 'sweep')
+  })
+
+  afterAll(async () => {
+    await harness?.close()
+  })
+
+  it('removes only old unreferenced uploads under posts/ and old row-less files', async () => {
+    const db = harness.backend.db
+    const bucket = user.client.storage.from('images')
+    const key = (name: string): string => `posts/${user.userId}/${name}.png`
+    for (const name of ['image', 'thumb', 'orphan', 'young-orphan']) {
+      expect(
+        (await bucket.upload(key(name), PNG_1X1, { contentType: 'image/png' })).error
+      ).toBeNull()
+    }
+    // Written with another port (the backend restarted since) and a query string.
+    const url = (name: string): string =>
+      `http://127.0.0.1:1/storage/v1/object/public/images/${key(name)}?v=1`
+    const { rows: thumbColumn } = await db.query(
+      `select 1 from information_schema.columns
+       where table_schema = 'public' and table_name = 'posts' and column_name = 'thumb_url'`
+    )
+    if (thumbColumn.length > 0) {
+      await db.query(
+        `insert into public.posts (user_id, image_url, thumb_url) values ($1, $2, $3)`,
+        [user.userId, url('image'), url('thumb')]
+      )
+    } else {
+      await db.query(`insert into public.posts (user_id, image_url) values ($1, $2), ($1, $3)`, [
+        user.userId,
+        url('image'),
+        url('thumb')
+      ])
+    }
+    // An object outside posts/ (an avatar, say) is never the sweep's business.
+    await db.query(
+      `insert into storage.objects (bucket_id, name, owner_id) values ('images', 'avatars/a.png', $1)`,
+      [user.userId]
+    )
+    await db.query(
+      `update storage.objects set created_at = now() - interval '1 hour' where name <> $1`,
+      [key('young-orphan')]
+    )
+    // Files without a row: one old (a crash between publish and commit), one just written.
+    const storageDir = harness.backend.context.config.storageDir!
+    const folder = join(storageDir, 'images', 'posts', user.userId)
+    await writeFile(join(folder, 'stray-old.png'), PNG_1X1)
+    await writeFile(join(folder, 'stray-new.png'), PNG_1X1)
+    const anHourAgo = new Date(Date.now() - 3600_000)
+    await utimes(join(folder, 'stray-old.png'), anHourAgo, anHourAgo)
+    await mkdir(join(storageDir, '.staging'), { recursive: true })
+    await writeFile(join(storageDir, '.staging', 'leftover'), 'x')
+
+    const report = await sweepOrphanedUploads(
+      harness.backend.context,
+      createByteStore(storageDir),
+      { graceMinutes: 10, atStart: true }
+    )
+    expect(report.orphanedObjects).toEqual([`images/${key('orphan')}`])
+    expect(report.strayFiles).toBe(2)
+
+    const { rows } = await db.query<{ name: string }>(
+      `select name from storage.objects order by name`
+    )
+    expect(rows.map((r) => r.name)).toEqual(
+      ['avatars/a.png', key('image'), key('thumb'), key('young-orphan')].sort()
+    )
+    expect((await readdir(folder)).sort()).toEqual(
+      ['image.png', 'stray-new.png', 'thumb.png', 'young-orphan.png'].sort()
+    )
+    expect(await readdir(join(storageDir, '.staging'))).toEqual([])
+  })
+
+  it('is a no-op for a schema without public.posts (a generic Supabase-style backend)', async () => {
+    const db = harness.backend.db
+    await db.exec('alter table public.posts rename to posts_hidden')
+    try {
+      const report = await sweepOrphanedUploads(harness.backend.context, createByteStore(null), {
+        graceMinutes: 0,
+        atStart: false
+      })
+      expect(report.orphanedObjects).toEqual([])
+    } finally {
+      await db.exec('alter table public.posts_hidden rename to posts')
+    }
+  })
+})
