@@ -2,7 +2,6 @@
 // Installers: Windows NSIS, macOS DMG, Linux AppImage and deb. Icons derive from
 // resources/icon.png (1024×1024, made by scripts/make-icons.ts).
 
-
 /** @type {import('electron-builder').Configuration} */
 module.exports = {
   appId: 'app.instaframe.desktop',

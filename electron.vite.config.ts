@@ -28,7 +28,9 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    resolve: { alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') } },
+    resolve: {
+      alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
+    },
     plugins: [react()],
     build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } }
   }

@@ -8,14 +8,25 @@ const nodeOnly = ['electron', 'node:*', 'fs', 'path', 'os', 'child_process', 'cr
 
 export default tseslint.config(
   {
-    ignores: ['out/**', 'dist/**', 'dist-web/**', 'release/**', 'node_modules/**', 'test-results/**',
-      'playwright-report/**', 'coverage/**']
+    ignores: [
+      'out/**',
+      'dist/**',
+      'dist-web/**',
+      'release/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'coverage/**'
+    ]
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }]
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }
+      ]
     }
   },
   {
@@ -30,40 +41,71 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The renderer is a plain web app: no Electron, no Node, and no reaching into other processes.
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: nodeOnly, message: 'The renderer is a web app; use window.api through platform/.' },
-          { group: ['**/main/**', '**/preload/**', '**/backend/**'], message: 'Import only shared code.' }
-        ]
-      }]
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: nodeOnly,
+              message: 'The renderer is a web app; use window.api through platform/.'
+            },
+            {
+              group: ['**/main/**', '**/preload/**', '**/backend/**'],
+              message: 'Import only shared code.'
+            }
+          ]
+        }
+      ]
     }
   },
   {
     files: ['src/shared/**/*.ts'],
     rules: {
       // Isomorphic: runs in main, preload, renderer and backend.
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: nodeOnly, message: 'src/shared must stay isomorphic.' },
-          { group: ['**/main/**', '**/preload/**', '**/backend/**', '**/renderer/**'], message: 'src/shared imports nothing but itself.' }
-        ]
-      }]
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeOnly, message: 'src/shared must stay isomorphic.' },
+            {
+              group: ['**/main/**', '**/preload/**', '**/backend/**', '**/renderer/**'],
+              message: 'src/shared imports nothing but itself.'
+            }
+          ]
+        }
+      ]
     }
   },
   {
     files: ['src/backend/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['electron', '**/main/**', '**/preload/**', '**/renderer/**'], message: 'The backend is plain Node: it may use only shared code.' }]
-      }]
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', '**/main/**', '**/preload/**', '**/renderer/**'],
+              message: 'The backend is plain Node: it may use only shared code.'
+            }
+          ]
+        }
+      ]
     }
   },
   {
     files: ['src/preload/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/main/**', '**/backend/**', '**/renderer/**'], message: 'The preload builds window.api from src/shared only.' }]
-      }]
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/main/**', '**/backend/**', '**/renderer/**'],
+              message: 'The preload builds window.api from src/shared only.'
+            }
+          ]
+        }
+      ]
     }
   },
   prettier

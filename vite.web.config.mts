@@ -7,7 +7,9 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   root: resolve('src/renderer'),
   base: './',
-  resolve: { alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') } },
+  resolve: {
+    alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
+  },
   plugins: [react()],
   build: { outDir: resolve('dist-web'), emptyOutDir: true }
 })

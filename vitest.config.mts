@@ -31,7 +31,10 @@ export default defineConfig({
         test: {
           name: 'jsdom',
           environment: 'jsdom',
-          include: ['src/renderer/src/**/*.test.{ts,tsx}', 'tests/unit/renderer/**/*.test.{ts,tsx}'],
+          include: [
+            'src/renderer/src/**/*.test.{ts,tsx}',
+            'tests/unit/renderer/**/*.test.{ts,tsx}'
+          ],
           setupFiles: ['tests/unit/renderer/setup.ts'],
           css: { modules: { classNameStrategy: 'non-scoped' } }
         }

@@ -1,7 +1,6 @@
 // electron-builder afterPack hook: flips the Electron fuses a shipped app does not need, before
 // electron-builder signs the binary (afterPack runs before signing, so signatures stay valid).
 
-
 const path = require('node:path')
 const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses')
 

@@ -38,13 +38,22 @@ async function main(): Promise<void> {
       config: { tokenRateLimitPerMinute: 100_000 }
     })
     try {
-      await seed({ url: backend.url, anonKey: backend.anonKey, serviceRoleKey: backend.serviceRoleKey, posts, users, log })
+      await seed({
+        url: backend.url,
+        anonKey: backend.anonKey,
+        serviceRoleKey: backend.serviceRoleKey,
+        posts,
+        users,
+        log
+      })
     } finally {
       await backend.close()
     }
     console.log(`Seeded ${dataDir}`)
   }
-  console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Demo users sign in with the password "${DEMO_PASSWORD}".`)
+  console.log(
+    `Done in ${((Date.now() - started) / 1000).toFixed(1)} s. Demo users sign in with the password "${DEMO_PASSWORD}".`
+  )
 }
 
 main().catch((error: unknown) => {

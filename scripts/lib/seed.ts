@@ -26,14 +26,51 @@ export interface SeedResult {
 
 export const DEMO_PASSWORD = 'demo-password'
 
-const FIRST = ['Ava', 'Liam', 'Mia', 'Noah', 'Zoe', 'Ethan', 'Isla', 'Leo', 'Maya', 'Omar',
-  'Nora', 'Kai', 'Lena', 'Ravi', 'Sofia', 'Theo', 'Yara', 'Jonas', 'Elif', 'Hugo']
-const LAST = ['Rivera', 'Chen', 'Okafor', 'Larsen', 'Moreau', 'Tanaka', 'Silva', 'Novak',
-  'Haddad', 'Fischer']
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Mia',
+  'Noah',
+  'Zoe',
+  'Ethan',
+  'Isla',
+  'Leo',
+  'Maya',
+  'Omar',
+  'Nora',
+  'Kai',
+  'Lena',
+  'Ravi',
+  'Sofia',
+  'Theo',
+  'Yara',
+  'Jonas',
+  'Elif',
+  'Hugo'
+]
+const LAST = [
+  'Rivera',
+  'Chen',
+  'Okafor',
+  'Larsen',
+  'Moreau',
+  'Tanaka',
+  'Silva',
+  'Novak',
+  'Haddad',
+  'Fischer'
+]
 const CAPTIONS = [
-  'Golden hour never gets old 🌅', 'Weekend mode: on', 'Found this spot on a long walk',
-  'Coffee first, adventures later ☕', 'Hills and quiet mornings', 'Can we stay here forever?',
-  'Chasing light', 'Little moments, big smiles', 'Sunday colours', 'Back to where it started'
+  'Golden hour never gets old 🌅',
+  'Weekend mode: on',
+  'Found this spot on a long walk',
+  'Coffee first, adventures later ☕',
+  'Hills and quiet mornings',
+  'Can we stay here forever?',
+  'Chasing light',
+  'Little moments, big smiles',
+  'Sunday colours',
+  'Back to where it started'
 ]
 
 /** A deterministic pseudo-random generator, so two seeds of one size look the same. */
@@ -92,7 +129,8 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
     if (signUp.error) {
       // Already seeded once: sign in instead, so seeding twice adds posts, not errors.
       const signIn = await anon.auth.signInWithPassword({ email, password: DEMO_PASSWORD })
-      if (signIn.error) throw new Error(`Could not create demo user ${email}: ${signUp.error.message}`)
+      if (signIn.error)
+        throw new Error(`Could not create demo user ${email}: ${signUp.error.message}`)
       id = signIn.data.user.id
     }
     if (!id) throw new Error(`Sign-up of ${email} returned no user`)
@@ -129,7 +167,8 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   const follows: { follower_id: string; following_id: string }[] = []
   for (const follower of userIds) {
     for (const following of userIds) {
-      if (follower !== following && random() < 0.3) follows.push({ follower_id: follower, following_id: following })
+      if (follower !== following && random() < 0.3)
+        follows.push({ follower_id: follower, following_id: following })
     }
   }
   await insertInBatches(admin, 'follows', follows)

@@ -16,14 +16,19 @@ export const USAGE =
   'Usage: npm run backend -- [--port N] [--data DIR | --memory] [--confirm-emails]'
 
 export function parseCliArgs(argv: readonly string[]): CliOptions {
-  const options: CliOptions = { port: DEFAULT_PORT, dataDir: DEFAULT_DATA_DIR, enableConfirmations: false }
+  const options: CliOptions = {
+    port: DEFAULT_PORT,
+    dataDir: DEFAULT_DATA_DIR,
+    enableConfirmations: false
+  }
   let sawData = false
   let sawMemory = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     const value = (): string => {
       const next = argv[++i]
-      if (next === undefined || next.startsWith('--')) throw new CliUsageError(`${arg} needs a value`)
+      if (next === undefined || next.startsWith('--'))
+        throw new CliUsageError(`${arg} needs a value`)
       return next
     }
     switch (arg) {

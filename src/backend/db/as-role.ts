@@ -25,7 +25,8 @@ export async function withRole<T>(
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(request.headers ?? {})) {
       // Never hand tokens to SQL that does not need them.
-      if (value !== undefined && name !== 'authorization' && name !== 'apikey') headers[name] = value
+      if (value !== undefined && name !== 'authorization' && name !== 'apikey')
+        headers[name] = value
     }
     await tx.query(
       `select set_config('search_path', 'public, extensions', true),

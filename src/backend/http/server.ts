@@ -70,7 +70,11 @@ export function createHttpServer(handler: Handler): Server {
       send(res, await handler(request), method)
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        send(res, jsonError(413, 'Payload too large', 'The object exceeded the maximum allowed size'), method)
+        send(
+          res,
+          jsonError(413, 'Payload too large', 'The object exceeded the maximum allowed size'),
+          method
+        )
         return
       }
       console.error('[backend] unhandled error', error)

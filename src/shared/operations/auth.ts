@@ -60,7 +60,10 @@ export async function signOut(client: SupabaseClient): Promise<void> {
 }
 
 /** Spec §7: select all fields of profiles where id equals the user id, single row. */
-export async function fetchProfile(client: SupabaseClient, userId: string): Promise<Profile | null> {
+export async function fetchProfile(
+  client: SupabaseClient,
+  userId: string
+): Promise<Profile | null> {
   const { data, error } = await client.from('profiles').select('*').eq('id', userId).single()
   if (error) {
     // Spec §8: profile-load errors are only logged.

@@ -4,7 +4,12 @@
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startHarness, uniqueEmail, uniqueUsername, type Harness } from '../../support/backend-harness'
+import {
+  startHarness,
+  uniqueEmail,
+  uniqueUsername,
+  type Harness
+} from '../../support/backend-harness'
 
 describe('email confirmations (pglite)', () => {
   let harness: Harness

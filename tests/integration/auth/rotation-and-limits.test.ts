@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAuthApi } from '../../../src/backend/auth'
 import { createHttpServer, listen } from '../../../src/backend/http/server'
 import type { DatabaseKind } from '../../support/databases'
-import { clientFor, signUpAndIn, startHarness, uniqueEmail, type Harness } from '../../support/backend-harness'
+import {
+  clientFor,
+  signUpAndIn,
+  startHarness,
+  uniqueEmail,
+  type Harness
+} from '../../support/backend-harness'
 
 const postgresUrl = inject('postgresUrl')
 const kinds: DatabaseKind[] = ['pglite', 'postgres']

@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { objectFilePath } from '../../../src/backend/storage/byte-store'
 import type { DatabaseKind } from '../../support/databases'
 import { JPEG, PNG, rawRequest } from './fixtures'
-import { clientFor, signUpAndIn, startHarness, type Harness, type SignedIn } from '../../support/backend-harness'
+import {
+  clientFor,
+  signUpAndIn,
+  startHarness,
+  type Harness,
+  type SignedIn
+} from '../../support/backend-harness'
 
 const postgresUrl = inject('postgresUrl')
 const kinds: DatabaseKind[] = ['pglite', 'postgres']

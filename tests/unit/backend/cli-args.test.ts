@@ -3,7 +3,11 @@ import { CliUsageError, DEFAULT_DATA_DIR, parseCliArgs } from '../../../src/back
 
 describe('backend CLI arguments', () => {
   it('defaults to port 54321 and a data folder', () => {
-    expect(parseCliArgs([])).toEqual({ port: 54321, dataDir: DEFAULT_DATA_DIR, enableConfirmations: false })
+    expect(parseCliArgs([])).toEqual({
+      port: 54321,
+      dataDir: DEFAULT_DATA_DIR,
+      enableConfirmations: false
+    })
   })
 
   it('takes --port, --data, --memory and --confirm-emails', () => {

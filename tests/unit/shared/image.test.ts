@@ -5,7 +5,14 @@ import { MAX_IMAGE_BYTES } from '../../../src/shared/limits'
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
 const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16])
 const GIF = new TextEncoder().encode('GIF89a......')
-const WEBP = Uint8Array.from([...new TextEncoder().encode('RIFF'), 0, 0, 0, 0, ...new TextEncoder().encode('WEBPVP8 ')])
+const WEBP = Uint8Array.from([
+  ...new TextEncoder().encode('RIFF'),
+  0,
+  0,
+  0,
+  0,
+  ...new TextEncoder().encode('WEBPVP8 ')
+])
 const HTML = new TextEncoder().encode('<html><script>alert(1)</script></html>')
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>')
 
@@ -34,7 +41,10 @@ describe('checkImage', () => {
   it("says 'Image must be less than 10MB' at 10 MB and above", () => {
     const big = new Uint8Array(MAX_IMAGE_BYTES)
     big.set(PNG)
-    expect(checkImage(big, 'image/png')).toEqual({ ok: false, message: 'Image must be less than 10MB' })
+    expect(checkImage(big, 'image/png')).toEqual({
+      ok: false,
+      message: 'Image must be less than 10MB'
+    })
     expect(checkImage(big.subarray(0, MAX_IMAGE_BYTES - 1), 'image/png').ok).toBe(true)
   })
 
