@@ -33,3 +33,27 @@ export function objectPathFromPublicUrl(publicUrl: string, bucket: string): stri
   if (at < 0) return null
   return decodeURI(publicUrl.slice(at + marker.length).split('?')[0])
 }
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+const PUBLIC_OBJECT_PATH = '/storage/v1/object/public/'
+
+/**
+ * The embedded local backend listens on whatever loopback port was free when it started, but
+ * posts store absolute public URLs. A URL that points at a loopback backend's public storage is
+ * therefore moved onto the backend in use now (`currentBase`, e.g. http://127.0.0.1:51234), so
+ * photos survive a restart on a new port. Hosted URLs, and anything else, are left alone.
+ */
+export function rebaseLoopbackStorageUrl(url: string, currentBase: string): string {
+  let stored: URL
+  let current: URL
+  try {
+    stored = new URL(url)
+    current = new URL(currentBase)
+  } catch {
+    return url
+  }
+  if (!LOOPBACK_HOSTS.has(stored.hostname) || !LOOPBACK_HOSTS.has(current.hostname)) return url
+  if (!stored.pathname.startsWith(PUBLIC_OBJECT_PATH) || stored.origin === current.origin)
+    return url
+  return current.origin + stored.pathname + stored.search
+}

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   objectPathFromPublicUrl,
   postImagePath,
-  postThumbnailPath
+  postThumbnailPath,
+  rebaseLoopbackStorageUrl
 } from '../../../src/shared/storage-path'
 
 describe('postImagePath', () => {
@@ -33,5 +34,27 @@ describe('postThumbnailPath', () => {
       'posts/u1/1700000000000-abcdefghij-thumb.webp'
     )
     expect(postThumbnailPath('posts/u1/1-abc.gif', 'image/jpeg')).toBe('posts/u1/1-abc-thumb.jpg')
+  })
+})
+
+describe('rebaseLoopbackStorageUrl', () => {
+  const stored = 'http://127.0.0.1:40001/storage/v1/object/public/images/posts/u/1-a.png'
+
+  it('moves a local public URL onto the local backend in use now', () => {
+    expect(
+      rebaseLoopbackStorageUrl(stored, 'http://127.0.0.1:52000/storage/v1/object/public/images/x')
+    ).toBe('http://127.0.0.1:52000/storage/v1/object/public/images/posts/u/1-a.png')
+    expect(rebaseLoopbackStorageUrl(stored, 'http://localhost:52000')).toBe(
+      'http://localhost:52000/storage/v1/object/public/images/posts/u/1-a.png'
+    )
+  })
+
+  it('leaves hosted URLs, other paths and hosted backends alone', () => {
+    const hosted = 'https://abc.supabase.co/storage/v1/object/public/images/posts/u/1-a.png'
+    expect(rebaseLoopbackStorageUrl(hosted, 'http://127.0.0.1:52000')).toBe(hosted)
+    expect(rebaseLoopbackStorageUrl(stored, 'https://abc.supabase.co')).toBe(stored)
+    const other = 'http://127.0.0.1:40001/elsewhere/a.png'
+    expect(rebaseLoopbackStorageUrl(other, 'http://127.0.0.1:52000')).toBe(other)
+    expect(rebaseLoopbackStorageUrl('not a url', 'http://127.0.0.1:52000')).toBe('not a url')
   })
 })

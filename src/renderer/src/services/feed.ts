@@ -4,6 +4,7 @@
 // as a filter that scans every newer row first, so page 400 would cost 400 times page 1.
 
 import type { Post } from '@shared/domain'
+import { withCurrentStorageOrigin } from './storage-urls'
 import { queryError, type ClientProvider } from './types'
 
 export const FEED_SELECT = '*, profiles(username, full_name, avatar_url)'
@@ -44,7 +45,7 @@ export function createFeedService(getClient: ClientProvider): FeedService {
         )
         .select(FEED_SELECT)
       if (error) throw queryError('posts', error)
-      return (data ?? []) as unknown as Post[]
+      return withCurrentStorageOrigin(client, (data ?? []) as unknown as Post[])
     },
     async fetchNewer({ after, limit }) {
       const client = await getClient()
@@ -56,7 +57,7 @@ export function createFeedService(getClient: ClientProvider): FeedService {
         )
         .select(FEED_SELECT)
       if (error) throw queryError('posts', error)
-      return ((data ?? []) as unknown as Post[]).reverse()
+      return withCurrentStorageOrigin(client, (data ?? []) as unknown as Post[]).reverse()
     }
   }
 }

@@ -2,6 +2,7 @@
 
 import type { Post, Profile, ProfileStats } from '@shared/domain'
 import { fetchProfile } from '@shared/operations/auth'
+import { withCurrentStorageOrigin } from './storage-urls'
 import { queryError, type ClientProvider } from './types'
 
 export interface ProfileService {
@@ -38,7 +39,7 @@ export function createProfileService(getClient: ClientProvider): ProfileService 
         .eq('user_id', userId)
         .order('created_at', { ascending: false })
       if (error) throw queryError('own posts', error)
-      return (data ?? []) as Post[]
+      return withCurrentStorageOrigin(client, (data ?? []) as Post[])
     },
     async fetchStats(userId) {
       const [posts, followers, following] = await Promise.all([

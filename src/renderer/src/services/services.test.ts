@@ -12,6 +12,14 @@ type Call = [string, ...unknown[]]
 function recordingClient(result: (calls: Call[]) => unknown) {
   const queries: Call[][] = []
   const client = {
+    // Where storage lives now: photos stored under another local port are rebased onto it.
+    storage: {
+      from: (bucket: string) => ({
+        getPublicUrl: (path: string) => ({
+          data: { publicUrl: `http://127.0.0.1:5000/storage/v1/object/public/${bucket}/${path}` }
+        })
+      })
+    },
     rpc(name: string, ...args: unknown[]) {
       return client.from(`rpc:${name}`, ...args)
     },
@@ -39,6 +47,21 @@ function recordingClient(result: (calls: Call[]) => unknown) {
 }
 
 describe('services', () => {
+  it('rebases photos a local backend stored under an earlier port onto the current one', async () => {
+    const stale = 'http://127.0.0.1:4000/storage/v1/object/public/images/posts/u/1-a.webp'
+    const { client } = recordingClient(() => ({
+      data: [{ id: 'p', image_url: stale, thumb_url: stale.replace('1-a', '1-a-thumb') }],
+      error: null
+    }))
+    const [post] = await createFeedService(async () => client).fetchPage({ limit: 12 })
+    expect(post.image_url).toBe(
+      'http://127.0.0.1:5000/storage/v1/object/public/images/posts/u/1-a.webp'
+    )
+    expect(post.thumb_url).toBe(
+      'http://127.0.0.1:5000/storage/v1/object/public/images/posts/u/1-a-thumb.webp'
+    )
+  })
+
   it('reads the first feed page through feed_page with the author embedded', async () => {
     const { client, queries } = recordingClient(() => ({ data: [], error: null }))
     await createFeedService(async () => client).fetchPage({ limit: 12 })
