@@ -4,6 +4,7 @@
 // it works on the local backend and on a hosted project alike.
 
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { seededRandom } from '../../src/shared/random'
 import { demoPhotoPng } from './png'
 
 export interface SeedOptions {
@@ -73,18 +74,6 @@ const CAPTIONS = [
   'Back to where it started'
 ]
 
-/** A deterministic pseudo-random generator, so two seeds of one size look the same. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 function client(url: string, key: string): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false },
@@ -107,7 +96,7 @@ async function insertInBatches(
 
 export async function seed(options: SeedOptions): Promise<SeedResult> {
   const log = options.log ?? (() => undefined)
-  const random = mulberry32(42)
+  const random = seededRandom(42)
   const userCount = options.users ?? 24
   const imageCount = options.images ?? 16
   const admin = client(options.url, options.serviceRoleKey)

@@ -14,23 +14,12 @@ import {
   type Actor
 } from '../../support/sql-actors'
 import { describeEachDatabase } from './suite'
+import { seededRandom } from '../../../src/shared/random'
 
 const USERS = 40
 const OPERATIONS_PER_USER = 6
 const LIKE = 'insert into likes (user_id, post_id) values ($1, $2)'
 const UNLIKE = 'delete from likes where user_id = $1 and post_id = $2'
-
-/** A small seeded generator (mulberry32), so a failing run can be repeated. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 async function counts(db: Database, postId: string): Promise<{ stored: number; actual: number }> {
   const { rows } = await db.query<{ stored: number; actual: number }>(

@@ -4,6 +4,7 @@
 import type { SampleUser, Story, Suggestion } from '@shared/domain'
 import { STORY_COUNT, STORY_POOL_SIZE, SUGGESTION_COUNT } from '@shared/limits'
 import { initialsAvatar } from './avatar'
+import { seededRandom } from '@shared/random'
 
 const SAMPLE_PEOPLE: ReadonlyArray<readonly [string, string]> = [
   ['alex.rivera', 'Alex Rivera'],
@@ -27,18 +28,6 @@ const SAMPLE_PEOPLE: ReadonlyArray<readonly [string, string]> = [
   ['kai.nakamura', 'Kai Nakamura'],
   ['freya.larsen', 'Freya Larsen']
 ]
-
-/** mulberry32: tiny, seedable and good enough to shuffle twenty names. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items]
