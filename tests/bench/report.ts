@@ -1,6 +1,7 @@
 // docs/performance.md from one bench run: the numbers, and whether each target was met.
 
 import type { MemoryPoint, PaintResult } from './app'
+import type { EventLoopResults } from './event-loop'
 import type { PhotoSizes } from './photos'
 import type { QueryResults } from './queries'
 import { kb, mb, ms } from './stats'
@@ -11,6 +12,7 @@ export interface BenchResults {
   photos: PhotoSizes[]
   paint: PaintResult
   memory: MemoryPoint[]
+  eventLoop: EventLoopResults
   totalSeconds: number
 }
 
@@ -98,6 +100,26 @@ export function renderReport(results: BenchResults): string {
         `| ${count(q.posts)} | ${ms(q.httpPage.p50)} | ${ms(q.sqlPage.p50)} | ` +
         `${ms(q.httpPage.p50 - q.sqlPage.p50)} | ${q.httpRps.toFixed(0)} | ${q.sqlRps.toFixed(0)} |`
     ),
+    '',
+    '### Database work and the HTTP event loop',
+    '',
+    'PGlite runs Postgres as WebAssembly on the thread that calls it, so a query holds up every ' +
+      'other request in that process. The backend runs in a process of its own (the desktop ' +
+      "app's utilityProcess, or `npm run backend`), here as a child of the bench with " +
+      `${count(results.eventLoop.posts)} posts: GET /health, which never touches the database, ` +
+      'timed idle and while 4 clients read feed pages as fast as they can.',
+    '',
+    '| /health idle p50 / p95 | /health under feed load p50 / p95 | Feed pages/s meanwhile |',
+    '| --- | --- | --- |',
+    `| ${ms(results.eventLoop.idleHealth.p50)} / ${ms(results.eventLoop.idleHealth.p95)} | ` +
+      `${ms(results.eventLoop.loadedHealth.p50)} / ${ms(results.eventLoop.loadedHealth.p95)} | ` +
+      `${results.eventLoop.feedRps.toFixed(0)} |`,
+    '',
+    'A cheap request waits at most about one feed query. PGlite serialises queries anyway, so a ' +
+      'worker thread would only let HTTP parsing overlap a query; for one desktop user that is ' +
+      'not worth a second copy of the database engine in memory, so the database stays on the ' +
+      "backend process's main thread. A shared server with many users should use PostgreSQL " +
+      '(`DATABASE_URL`), which runs queries in parallel outside the process.',
     '',
     '## Image pipeline',
     '',

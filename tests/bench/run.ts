@@ -8,6 +8,7 @@ import { launchChromium, pipelinePage } from '../support/chromium/browser'
 import { buildAndServe, firstPaint, scrollMemory } from './app'
 import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
+import { measureEventLoop } from './event-loop'
 import { measureQueries, type QueryResults } from './queries'
 import { renderReport } from './report'
 
@@ -73,6 +74,9 @@ async function main(): Promise<void> {
       queries.push(await measureQueries(bench, DEPTH))
     }
 
+    log('Measuring the backend event loop under feed load…')
+    const eventLoop = await measureEventLoop()
+
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
     try {
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
         photos,
         paint,
         memory,
+        eventLoop,
         totalSeconds: (performance.now() - started) / 1000
       })
       const file = resolve(__dirname, '../../docs/performance.md')

@@ -22,7 +22,7 @@ import {
   runChildBackendToExit,
   startChildBackend,
   type ChildBackend
-} from './child-backend'
+} from '../../support/child-backend'
 import { postgresUrl } from './support'
 
 const cleanup: (() => Promise<void>)[] = []

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signJwt } from '../../../src/backend/jwt'
 import { startHarness, type Harness } from '../../support/backend-harness'
-import { nodeClient } from './child-backend'
+import { nodeClient } from '../../support/child-backend'
 import { KINDS, postgresUrl, unavailable } from './support'
 
 const CLIENTS = 100

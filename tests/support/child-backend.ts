@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 
-const ROOT = resolve(__dirname, '../../..')
+const ROOT = resolve(__dirname, '../..')
 
 export interface ChildBackend {
   url: string
