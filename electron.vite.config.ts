@@ -32,6 +32,10 @@ export default defineConfig({
       alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
     },
     plugins: [react()],
-    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } }
+    build: {
+      // electron-vite leaves bundles unminified by default; the renderer parses faster minified.
+      minify: true,
+      rollupOptions: { input: { index: resolve('src/renderer/index.html') } }
+    }
   }
 })
