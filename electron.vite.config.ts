@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
+import { productionCspMeta } from './scripts/lib/csp-meta'
 
 // electron-vite builds three bundles: main (plus the local backend that main runs in a
 // utilityProcess), the sandboxed preload, and the renderer.
@@ -31,7 +32,7 @@ export default defineConfig({
     resolve: {
       alias: { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
     },
-    plugins: [react()],
+    plugins: [react(), productionCspMeta()],
     build: {
       // electron-vite leaves bundles unminified by default; the renderer parses faster minified.
       minify: true,
