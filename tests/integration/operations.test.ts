@@ -14,6 +14,7 @@ import { createPost } from '../../src/shared/operations/posts'
 import { encodePng } from '../../scripts/lib/png'
 import { startHarness, uniqueEmail, type Harness } from '../support/backend-harness'
 import type { DatabaseKind } from '../support/databases'
+import type { Database } from '../../src/backend/db/database'
 
 const postgresUrl = inject('postgresUrl')
 const PNG = new Uint8Array(encodePng(8, 8, () => [200, 40, 90]))
@@ -24,6 +25,29 @@ const RENDITIONS = {
   width: 8,
   height: 8,
   placeholder: 'k/cFBwAod4h3h3eHeIeHh3d4h4B4'
+}
+
+/** Fault injection: the database refuses posts captioned 'doomed', after the upload succeeded. */
+async function whileDoomedPostsFail(db: Database, work: () => Promise<void>): Promise<void> {
+  await db.exec(`
+    create or replace function public.refuse_post() returns trigger language plpgsql as $$
+    begin raise exception 'disk quota exceeded'; end $$;
+    create trigger refuse_post before insert on public.posts
+      for each row when (new.caption = 'doomed') execute function public.refuse_post();`)
+  try {
+    await work()
+  } finally {
+    await db.exec('drop trigger refuse_post on public.posts; drop function public.refuse_post();')
+  }
+}
+
+/** How many objects are stored under a user's posts folder. */
+async function storedObjectCount(db: Database, userId: string): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from storage.objects where name like $1',
+    [`posts/${userId}/%`]
+  )
+  return rows[0].n
 }
 
 describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (kind) => {
@@ -120,31 +144,17 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
     async () => {
       const { client, userId } = await signedUpClient('unlucky')
       const db = harness.backend.db
-      // Fault injection: the database refuses this user's next post after the upload succeeded.
-      await db.exec(`
-      create or replace function public.refuse_post() returns trigger language plpgsql as $$
-      begin raise exception 'disk quota exceeded'; end $$;
-      create trigger refuse_post before insert on public.posts
-        for each row when (new.caption = 'doomed') execute function public.refuse_post();`)
-      try {
+      await whileDoomedPostsFail(db, async () => {
         await expect(
           createPost(client, { userId, bytes: PNG, declaredType: 'image/png', caption: 'doomed' })
         ).rejects.toThrow('Failed to save post: disk quota exceeded')
-        const objects = await db.query<{ n: number }>(
-          `select count(*)::int as n from storage.objects where name like $1`,
-          [`posts/${userId}/%`]
-        )
-        expect(objects.rows[0].n).toBe(0)
+        expect(await storedObjectCount(db, userId)).toBe(0)
         const posts = await db.query<{ n: number }>(
           'select count(*)::int as n from public.posts where user_id = $1',
           [userId]
         )
         expect(posts.rows[0].n).toBe(0)
-      } finally {
-        await db.exec(
-          'drop trigger refuse_post on public.posts; drop function public.refuse_post();'
-        )
-      }
+      })
     }
   )
 
@@ -172,12 +182,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
   it.skipIf(unavailable)('removes both renditions when the post insert fails', async () => {
     const { client, userId } = await signedUpClient('unlucky2')
     const db = harness.backend.db
-    await db.exec(`
-      create or replace function public.refuse_post() returns trigger language plpgsql as $$
-      begin raise exception 'disk quota exceeded'; end $$;
-      create trigger refuse_post before insert on public.posts
-        for each row when (new.caption = 'doomed') execute function public.refuse_post();`)
-    try {
+    await whileDoomedPostsFail(db, async () => {
       await expect(
         createPost(client, {
           userId,
@@ -187,14 +192,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
           renditions: RENDITIONS
         })
       ).rejects.toThrow('Failed to save post: disk quota exceeded')
-      const objects = await db.query<{ n: number }>(
-        `select count(*)::int as n from storage.objects where name like $1`,
-        [`posts/${userId}/%`]
-      )
-      expect(objects.rows[0].n).toBe(0)
-    } finally {
-      await db.exec('drop trigger refuse_post on public.posts; drop function public.refuse_post();')
-    }
+      expect(await storedObjectCount(db, userId)).toBe(0)
+    })
   })
 
   it.skipIf(unavailable)('the database refuses a width without a height', async () => {
@@ -211,11 +210,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
     await expect(
       createPost(client, { userId, bytes: html, declaredType: 'image/jpeg', caption: '' })
     ).rejects.toThrow('Please select an image file')
-    const objects = await harness.backend.db.query<{ n: number }>(
-      `select count(*)::int as n from storage.objects where name like $1`,
-      [`posts/${userId}/%`]
-    )
-    expect(objects.rows[0].n).toBe(0)
+    expect(await storedObjectCount(harness.backend.db, userId)).toBe(0)
   })
 
   it.skipIf(unavailable)("reports an upload the server refuses as 'Upload failed: …'", async () => {
