@@ -21,5 +21,15 @@ export const MESSAGES = {
   uploading: 'Uploading...',
   processing: 'Processing...',
   saving: 'Saving...',
-  feedMoreFailed: "Couldn't load more posts."
+  feedMoreFailed: "Couldn't load more posts.",
+  commentEmpty: 'Write something before sending your comment',
+  commentTooLong: 'A comment can be at most 2,200 characters',
+  tooManyPhotos: 'A post can hold at most 10 photos',
+  noPhotos: 'Add at least one photo',
+  photoNotAnImage: (position: number, reason: string): string => `Photo ${position}: ${reason}`,
+  altTextTooLong: (position: number): string =>
+    `Alt text of photo ${position} can be at most 1,000 characters`,
+  postNotFound: 'This post does not exist or was deleted',
+  signInRequired: 'Sign in first',
+  linkCopied: 'Link copied'
 } as const
