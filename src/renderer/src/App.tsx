@@ -9,11 +9,16 @@ import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
 import { ProfileView } from './components/ProfileView/ProfileView'
 import { Splash } from './components/Splash/Splash'
-import { useSession, useStores, useUi } from './store'
+import { BrowseView } from './components/BrowseView/BrowseView'
+import { PostView } from './components/PostView/PostView'
+import { Toast } from './components/Toast/Toast'
+import { postIdFromWebLink } from '@shared/post-link'
+import { useBrowse, useSession, useStores, useUi } from './store'
 import { selectIsSignedIn } from './store/session/sessionStore'
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
-  const { session, ui, profile } = useStores()
+  const { session, ui, profile, post, saved, browse } = useStores()
+  const browsing = useBrowse((state) => state.page !== null)
   const [splash, setSplash] = useState(splashMs > 0)
   const view = useUi((state) => state.view)
   const modal = useUi((state) => state.modal)
@@ -21,6 +26,15 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const signedIn = useSession(selectIsSignedIn)
 
   useEffect(() => session.getState().init(), [session])
+
+  // Going to the feed or the profile leaves a tag or person page.
+  useEffect(() => browse.getState().close(), [view, browse])
+
+  // A copied post link (?p=<id>) opens that post.
+  useEffect(() => {
+    const linked = postIdFromWebLink(window.location.href)
+    if (linked) void post.getState().openPost(linked, [linked])
+  }, [post])
 
   useEffect(() => {
     if (splashMs <= 0) return
@@ -32,9 +46,10 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useEffect(() => {
     if (signedIn) return
     profile.getState().clear()
+    saved.getState().clear()
     ui.getState().showFeed()
     if (ui.getState().modal === 'create') ui.getState().closeModal()
-  }, [signedIn, profile, ui])
+  }, [signedIn, profile, ui, saved])
 
   if (splash) return <Splash />
 
@@ -42,9 +57,11 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     <>
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
-      {view === 'profile' && signedIn ? <ProfileView /> : <FeedView />}
+      {browsing ? <BrowseView /> : view === 'profile' && signedIn ? <ProfileView /> : <FeedView />}
+      <PostView />
       {modal === 'auth' && <AuthModal />}
       {modal === 'create' && signedIn && <CreatePostModal />}
+      <Toast />
     </>
   )
 }

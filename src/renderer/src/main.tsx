@@ -8,7 +8,8 @@ import { createClientProvider, createServices } from './services'
 import { createStores, StoresProvider } from './store'
 
 const { api, sessionClient } = getPlatform()
-const stores = createStores(api, createServices(createClientProvider(api, sessionClient)))
+const getClient = createClientProvider(api, sessionClient)
+const stores = createStores(api, createServices(getClient), getClient)
 
 api.app.getConfig().then(
   (config) => stores.ui.getState().setNotice(config.secretStorageWarning),

@@ -4,10 +4,12 @@
 // as a filter that scans every newer row first, so page 400 would cost 400 times page 1.
 
 import type { Post } from '@shared/domain'
-import { withCurrentStorageOrigin } from './storage-urls'
+import { POST_SELECT } from '@shared/data/post-reads'
+import { withCurrentImageOrigin } from './post-image-origin'
 import { queryError, type ClientProvider } from './types'
 
-export const FEED_SELECT = '*, profiles(username, full_name, avatar_url)'
+// Every photo of a carousel comes with its post, so the card can page through them.
+export const FEED_SELECT = POST_SELECT
 export const FEED_PAGE_RPC = 'feed_page'
 export const FEED_PAGE_NEWER_RPC = 'feed_page_newer'
 
@@ -45,7 +47,7 @@ export function createFeedService(getClient: ClientProvider): FeedService {
         )
         .select(FEED_SELECT)
       if (error) throw queryError('posts', error)
-      return withCurrentStorageOrigin(client, (data ?? []) as unknown as Post[])
+      return ((data ?? []) as unknown as Post[]).map((post) => withCurrentImageOrigin(client, post))
     },
     async fetchNewer({ after, limit }) {
       const client = await getClient()
@@ -57,7 +59,9 @@ export function createFeedService(getClient: ClientProvider): FeedService {
         )
         .select(FEED_SELECT)
       if (error) throw queryError('posts', error)
-      return withCurrentStorageOrigin(client, (data ?? []) as unknown as Post[]).reverse()
+      return ((data ?? []) as unknown as Post[])
+        .map((post) => withCurrentImageOrigin(client, post))
+        .reverse()
     }
   }
 }

@@ -172,7 +172,8 @@ export function createHarness(
 ): Harness {
   const api = fakeApi(options)
   const services = fakeServices()
-  const stores = createStores(api, services)
+  // No backend in component tests: reads through the data client wait forever, quietly.
+  const stores = createStores(api, services, () => new Promise(() => undefined))
   // Tests start from a known session instead of waiting for init().
   stores.session.setState({ snapshot: options.snapshot ?? SIGNED_OUT, status: 'ready' })
   return { api, services, stores }

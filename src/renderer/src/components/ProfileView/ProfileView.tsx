@@ -1,10 +1,10 @@
-// Spec §2 profile view: the signed-in user's own profile, counts and posts grid.
+// The signed-in user's own profile: counts, the posts grid, and a Saved tab only they see.
 
-import { useEffect, type ReactElement } from 'react'
+import { useEffect, useState, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
 import { MESSAGES } from '@shared/messages'
-import { useFeed, useProfile, useSession, useStores } from '../../store'
+import { useFeed, useProfile, useSaved, useSession, useStores } from '../../store'
 import { selectProfile, selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
@@ -27,6 +27,13 @@ export function ProfileView(): ReactElement {
   const status = useProfile((state) => state.status)
   // A post created from this view bumps the same counter as the feed's.
   const refreshCounter = useFeed((state) => state.refreshCounter)
+  const [tab, setTab] = useState<'posts' | 'saved'>('posts')
+  const savedPosts = useSaved((state) => state.posts)
+  const savedStatus = useSaved((state) => state.status)
+
+  useEffect(() => {
+    if (tab === 'saved') void stores.saved.getState().loadPage()
+  }, [stores, tab])
 
   useEffect(() => {
     // The session's copy shows at once; the store re-reads it anyway.
@@ -92,11 +99,34 @@ export function ProfileView(): ReactElement {
         </div>
       </section>
       <div className={styles.tabs} role="tablist" aria-label="Profile sections">
-        <span className={styles.tab} role="tab" aria-selected="true">
-          Posts
-        </span>
+        {(['posts', 'saved'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            id={`profile-tab-${name}`}
+            className={`${styles.tab} ${tab === name ? styles['tab--selected'] : ''}`}
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls="profile-tab-panel"
+            onClick={() => setTab(name)}
+          >
+            {name === 'posts' ? 'Posts' : 'Saved'}
+          </button>
+        ))}
       </div>
-      <ProfileGrid posts={posts} loading={status !== 'ready'} />
+      <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`}>
+        {tab === 'posts' ? (
+          <ProfileGrid posts={posts} loading={status !== 'ready'} />
+        ) : (
+          <ProfileGrid
+            posts={savedPosts}
+            loading={savedStatus === 'loading' && savedPosts.length === 0}
+            label="Saved posts"
+            emptyTitle="Save"
+            emptyText="Save photos that you want to see again. Only you can see what you've saved."
+          />
+        )}
+      </div>
     </main>
   )
 }
