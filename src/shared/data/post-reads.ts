@@ -10,8 +10,7 @@ import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor 
 
 /** A post with its author and every photo; photos are ordered by sortedImages. */
 export const POST_SELECT =
-  '*, profiles(username, full_name, avatar_url), ' +
-  'post_images(position, image_url, thumb_url, width, height, placeholder, alt_text, post_id)'
+  '*, profiles(username, full_name, avatar_url), post_images(position, image_url, thumb_url, width, height, placeholder, alt_text, post_id)'
 
 /** The photos of a post in display order: its carousel, or the post row itself as photo 0. */
 export function sortedImages(post: Post): PostImage[] {

@@ -63,7 +63,9 @@ describe('PostCard', () => {
       placeholder: null,
       alt_text: `photo ${position + 1}`
     })
-    const { user } = setup(makePost({ image_count: 3, post_images: [image(0), image(1), image(2)] }))
+    const { user } = setup(
+      makePost({ image_count: 3, post_images: [image(0), image(1), image(2)] })
+    )
     const photos = screen.getByRole('group', { name: 'Photos, 1 of 3' })
     expect(within(photos).getByRole('img', { name: 'photo 1' })).toBeInTheDocument()
     expect(within(photos).queryByRole('button', { name: 'Previous photo' })).toBeNull()
