@@ -55,7 +55,11 @@ export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): 
           type="button"
           className={`${styles.arrow} ${styles['arrow--previous']}`}
           aria-label="Previous photo"
-          onClick={() => move(at - 1)}
+          onClick={(event) => {
+            // Paging photos is the carousel's own: a card must not also open the post.
+            event.stopPropagation()
+            move(at - 1)
+          }}
         >
           <ChevronLeft size={18} aria-hidden />
         </button>
@@ -65,7 +69,10 @@ export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): 
           type="button"
           className={`${styles.arrow} ${styles['arrow--next']}`}
           aria-label="Next photo"
-          onClick={() => move(at + 1)}
+          onClick={(event) => {
+            event.stopPropagation()
+            move(at + 1)
+          }}
         >
           <ChevronRight size={18} aria-hidden />
         </button>

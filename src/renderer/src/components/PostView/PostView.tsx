@@ -47,7 +47,7 @@ function OpenPost(): ReactElement {
         />
       </div>
       <div className={styles.side}>
-        <header className={styles.header}>
+        <div className={styles.header}>
           <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
           <a
             className={styles.username}
@@ -74,7 +74,7 @@ function OpenPost(): ReactElement {
               </button>
             </span>
           )}
-        </header>
+        </div>
         <div className={styles.scroll}>
           {editing ? (
             <EditPostForm post={post} onDone={() => setEditing(false)} />
@@ -137,9 +137,12 @@ export function PostView(): ReactElement | null {
   useEffect(() => {
     if (!openId) return
     const onKeyDown = (event: globalThis.KeyboardEvent): void => {
-      // Typing, a photo carousel (it takes the arrows) or a dialog above this one: not ours.
-      if (event.defaultPrevented || (event.target && isTyping(event.target))) return
-      if (document.querySelectorAll('[role="dialog"]').length > 1) return
+      // A photo carousel (it takes the arrows) or a dialog above this one: not ours.
+      if (event.defaultPrevented || document.querySelectorAll('[role="dialog"]').length > 1) return
+      // Escape inside the dialog is the dialog's; this catches it when focus was lost to the
+      // page (the edit form that had it closed).
+      if (event.key === 'Escape') stores.post.getState().close()
+      if (event.target && isTyping(event.target)) return
       if (event.key === 'ArrowLeft') stores.post.getState().step(-1)
       if (event.key === 'ArrowRight') stores.post.getState().step(1)
     }
