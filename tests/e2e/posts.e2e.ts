@@ -140,7 +140,11 @@ test('copy link puts a link on the clipboard that opens the post', async ({ page
   await openSignedIn(page, author)
   await ui.post(page, author.username).getByRole('button', { name: 'Share' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
-  const link = await page.evaluate(() => navigator.clipboard.readText())
+  const link = await page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText()
+  )
   expect(link).toContain(`?p=${post.id}`)
 
   const other = await context.newPage()
