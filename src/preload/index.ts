@@ -53,6 +53,7 @@ export const api: Api = {
   },
   posts: {
     create: (input) => call('posts:create', input),
+    createCarousel: (input) => call('posts:create-carousel', input),
     onProgress: (listener) => subscribe('posts:progress', listener)
   },
   app: {

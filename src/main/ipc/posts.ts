@@ -2,13 +2,19 @@
 // createPost (which removes the upload again when the insert fails).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { CreatePostInput, CreatePostStage, EventChannel } from '../../shared/bridge-contract'
+import type {
+  CreateCarouselInput,
+  CreatePostInput,
+  CreatePostStage,
+  EventChannel
+} from '../../shared/bridge-contract'
+import { carouselPhotosFromInput, createCarouselPost } from '../../shared/data/carousel'
 import type { Post } from '../../shared/domain'
 import { CaptionTooLongError, createPost } from '../../shared/operations/posts'
 import { MAX_CAPTION_LENGTH } from '../../shared/limits'
 import { MESSAGES } from '../../shared/messages'
 import type { Handle, InvokeEventLike } from './handle'
-import { createPostSchema } from './schemas'
+import { createCarouselSchema, createPostSchema } from './schemas'
 
 export const SIGN_IN_TO_POST_MESSAGE = 'You must be logged in to create a post'
 
@@ -42,6 +48,21 @@ export async function createPostAsCurrentUser(
   })
 }
 
+export async function createCarouselAsCurrentUser(
+  deps: PostsDeps,
+  input: CreateCarouselInput,
+  onStage?: (stage: CreatePostStage) => void
+): Promise<Post> {
+  const userId = deps.currentUserId()
+  if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
+  return createCarouselPost(deps.client(), {
+    userId,
+    caption: input.caption,
+    photos: carouselPhotosFromInput(input.photos),
+    onStage
+  })
+}
+
 /** Progress goes back to the window that asked (the handle wrapper has already checked it). */
 function sendStage(event: InvokeEventLike, stage: CreatePostStage): void {
   const sender = event.sender as { send?: (channel: string, payload: unknown) => void } | null
@@ -58,6 +79,13 @@ export function registerPostsIpc(handle: Handle, deps: PostsDeps): void {
     'posts:create',
     createPostSchema,
     (input, event) => createPostAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
+    { fallbackMessage: MESSAGES.createPostFailed }
+  )
+  handle(
+    'posts:create-carousel',
+    createCarouselSchema,
+    (input, event) =>
+      createCarouselAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
     { fallbackMessage: MESSAGES.createPostFailed }
   )
 }

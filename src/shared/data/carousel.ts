@@ -4,6 +4,7 @@
 // far is removed again, so neither a half post nor an orphaned object remains.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { CarouselPhotoInput } from '../bridge-contract'
 import type { Post, PostImage } from '../domain'
 import { messageOr } from '../errors'
 import { checkImage, type ImageMimeType } from '../image'
@@ -27,6 +28,22 @@ export interface NewCarouselPost {
   /** In display order; the first is the one the grid and older readers show. */
   photos: CarouselPhoto[]
   onStage?: (stage: 'uploading' | 'saving') => void
+}
+
+/** The bridge's photos (bytes as the renderer's pipeline made them) as this module takes them. */
+export function carouselPhotosFromInput(photos: CarouselPhotoInput[]): CarouselPhoto[] {
+  return photos.map(({ image, altText, renditions }) => ({
+    bytes: image.bytes,
+    declaredType: image.type,
+    altText,
+    renditions: renditions && {
+      thumbnailBytes: renditions.thumbnail.bytes,
+      thumbnailType: renditions.thumbnail.type,
+      width: renditions.width,
+      height: renditions.height,
+      placeholder: renditions.placeholder
+    }
+  }))
 }
 
 interface CheckedPhoto {

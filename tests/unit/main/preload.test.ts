@@ -63,6 +63,7 @@ describe('preload window.api', () => {
     await api.auth.getAccessToken()
     await api.images.pick()
     await api.posts.create({ caption: '', image: { name: '', type: '', bytes: new Uint8Array() } })
+    await api.posts.createCarousel({ caption: '', photos: [] })
     await api.app.getConfig()
     const channels = electron.invoke.mock.calls.map((call) => call[0])
     expect([...channels].sort()).toEqual([...INVOKE_CHANNELS].sort())

@@ -2,11 +2,18 @@
 // page owns the session (persisted in localStorage); in the desktop app the main process does.
 
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js'
-import type { Api, AppConfig, CreatePostInput, CreatePostStage } from '@shared/bridge-contract'
+import type {
+  Api,
+  AppConfig,
+  CreateCarouselInput,
+  CreatePostInput,
+  CreatePostStage
+} from '@shared/bridge-contract'
 import { SIGNED_OUT, type AuthSnapshot, type Post } from '@shared/domain'
 import { MESSAGES } from '@shared/messages'
 import { fetchProfile, signIn, signOut, signUp } from '@shared/operations/auth'
 import { createPost } from '@shared/operations/posts'
+import { carouselPhotosFromInput, createCarouselPost } from '@shared/data/carousel'
 import { loadBrowserConfig, type BrowserConfig } from './config'
 
 export interface BrowserApi extends Api {
@@ -109,6 +116,20 @@ export function createBrowserApi(
             height: renditions.height,
             placeholder: renditions.placeholder
           },
+          onStage: (stage) => {
+            for (const listener of progressListeners) listener(stage)
+          }
+        })
+      },
+      async createCarousel({ caption, photos }: CreateCarouselInput): Promise<Post> {
+        const client = await clientPromise
+        const { data } = await client.auth.getSession()
+        const userId = data.session?.user.id
+        if (!userId) throw new Error(MESSAGES.createPostFailed)
+        return createCarouselPost(client, {
+          userId,
+          caption,
+          photos: carouselPhotosFromInput(photos),
           onStage: (stage) => {
             for (const listener of progressListeners) listener(stage)
           }

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react'
 import { vi, type Mock } from 'vitest'
 import type {
   Api,
+  CreateCarouselInput,
   CreatePostInput,
   CreatePostStage,
   ImageFile,
@@ -78,6 +79,7 @@ export interface FakeApi extends Api {
   images: { pick: Mock<() => Promise<ImageFile | null>>; hasNativeDialog: boolean }
   posts: {
     create: Mock<(input: CreatePostInput) => Promise<Post>>
+    createCarousel: Mock<(input: CreateCarouselInput) => Promise<Post>>
     onProgress: Api['posts']['onProgress']
   }
   /** Sends an auth:changed event to every listener. */
@@ -107,6 +109,7 @@ export function fakeApi(
     images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
     posts: {
       create: vi.fn(async () => makePost()),
+      createCarousel: vi.fn(async () => makePost()),
       onProgress: (listener) => {
         progress.add(listener)
         return () => progress.delete(listener)
