@@ -7,7 +7,7 @@ import type { Post } from '../../src/shared/domain'
 import { photoPng } from './fixtures/images'
 import { checkA11y } from './support/axe'
 import { e2eEnv, createUser, nodeClient, type TestUser } from './support/backend'
-import { openProfile, openSignedIn, ui, waitForFeed } from './support/app'
+import { openCreatePost, openProfile, openSignedIn, ui, waitForFeed } from './support/app'
 
 async function carouselAs(user: TestUser, caption: string, photos: number): Promise<Post> {
   return createCarouselPost(user.client, {
@@ -218,4 +218,87 @@ test('post view and carousel are axe clean; arrows browse the photos', async ({
   await page.keyboard.press('Escape')
   await openProfile(page)
   await expect(ui.profileGrid(page).getByRole('img', { name: '3 photos' })).toBeVisible()
+})
+
+/** Drops several files at once on `target`, as a file manager does. */
+async function dropFiles(
+  page: Page,
+  target: ReturnType<Page['getByTestId']>,
+  files: { name: string; mimeType: string; buffer: Buffer }[]
+): Promise<void> {
+  const payload = files.map((file) => ({
+    name: file.name,
+    mimeType: file.mimeType,
+    base64: file.buffer.toString('base64')
+  }))
+  const dataTransfer = await page.evaluateHandle((items) => {
+    const web = globalThis as unknown as {
+      atob(data: string): string
+      DataTransfer: new () => { items: { add(file: unknown): void } }
+      File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown
+    }
+    const transfer = new web.DataTransfer()
+    for (const item of items) {
+      const bytes = Uint8Array.from(web.atob(item.base64), (char) => char.charCodeAt(0))
+      transfer.items.add(new web.File([bytes], item.name, { type: item.mimeType }))
+    }
+    return transfer
+  }, payload)
+  await target.dispatchEvent('dragenter', { dataTransfer })
+  await target.dispatchEvent('dragover', { dataTransfer })
+  await target.dispatchEvent('drop', { dataTransfer })
+  await dataTransfer.dispose()
+}
+
+test('a 3-photo carousel posted by drop is browsed with arrows and marked in the grid', async ({
+  page
+}) => {
+  const author = await createUser('dropper')
+  await openSignedIn(page, author)
+  const dialog = await openCreatePost(page)
+  const photos = [1, 2, 3].map((seed) => ({ ...photoPng(seed * 50), name: `photo-${seed}.png` }))
+  await dropFiles(page, ui.dropZone(page), photos)
+  await expect(dialog.getByRole('img', { name: 'Preview of photo 1 of 3' })).toBeVisible()
+  await dialog.getByRole('textbox', { name: 'Alt text, photo 1' }).fill('the first')
+  await dialog.getByRole('button', { name: 'Photo 3 of 3' }).click()
+  await dialog.getByRole('textbox', { name: 'Alt text, photo 3' }).fill('the third')
+  // Drag the third photo onto the first: it leads the post now.
+  const strip = dialog.getByTestId('strip-photo')
+  await strip.nth(2).dragTo(strip.nth(0))
+  await dialog.getByRole('button', { name: 'Photo 1 of 3' }).click()
+  await expect(dialog.getByRole('textbox', { name: 'Alt text, photo 1' })).toHaveValue('the third')
+  await ui.caption(page).fill('Three at once #triple')
+  await ui.share(page).click()
+  await expect(dialog).toBeHidden()
+
+  const card = ui.post(page, author.username)
+  await expect(card.getByRole('group', { name: 'Photos, 1 of 3' })).toBeVisible()
+  await expect(card.getByRole('img', { name: 'the third' })).toBeVisible()
+  // Order after the drag: the third, the first, then the second (no alt text: the caption).
+  await card.getByRole('button', { name: 'Next photo' }).click()
+  await expect(card.getByRole('img', { name: 'the first' })).toBeVisible()
+  await card.getByRole('button', { name: 'Next photo' }).click()
+  await expect(card.getByRole('img', { name: 'Three at once #triple' })).toBeVisible()
+  await expect(card.getByRole('button', { name: 'Next photo' })).toHaveCount(0)
+  await card.getByRole('button', { name: 'Previous photo' }).click()
+  await expect(card.getByRole('group', { name: 'Photos, 2 of 3' })).toBeVisible()
+
+  await openProfile(page)
+  await expect(ui.profileGrid(page).getByRole('img', { name: '3 photos' })).toBeVisible()
+})
+
+test('a drop of eleven photos or with a non-image is refused before anything is uploaded', async ({
+  page
+}) => {
+  const author = await createUser('refused')
+  await openSignedIn(page, author)
+  const dialog = await openCreatePost(page)
+  const eleven = Array.from({ length: 11 }, (_, i) => ({ ...photoPng(i + 1), name: `p${i}.png` }))
+  await dropFiles(page, ui.dropZone(page), eleven)
+  await expect(dialog.getByRole('alert')).toHaveText('A post can hold at most 10 photos')
+  const text = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('just words') }
+  await dropFiles(page, ui.dropZone(page), [{ ...photoPng(1), name: 'a.png' }, text])
+  await expect(dialog.getByRole('alert')).toHaveText('notes.txt: Please drop an image file')
+  await expect(ui.dropZone(page)).toBeVisible()
+  expect(await storedObjects(author)).toEqual([])
 })

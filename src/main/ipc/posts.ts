@@ -84,8 +84,7 @@ export function registerPostsIpc(handle: Handle, deps: PostsDeps): void {
   handle(
     'posts:create-carousel',
     createCarouselSchema,
-    (input, event) =>
-      createCarouselAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
+    (input, event) => createCarouselAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
     { fallbackMessage: MESSAGES.createPostFailed }
   )
 }

@@ -155,7 +155,8 @@ export async function latestComments(
   const byPost = new Map<string, Comment[]>(postIds.map((id) => [id, []]))
   if (postIds.length === 0) return byPost
   const { data, error } = await client
-    .rpc('latest_comments', { post_ids: postIds, per_post: perPost })
+    // GET: a read, run by the server in a read-only transaction.
+    .rpc('latest_comments', { post_ids: postIds, per_post: perPost }, { get: true })
     .select(COMMENT_SELECT)
   if (error) throw failure("Couldn't load comments", error)
   for (const comment of (data ?? []) as unknown as Comment[]) {
