@@ -35,8 +35,6 @@ grant anon, authenticated, service_role, supabase_auth_admin to current_user;
 
 const SCHEMAS = `
 create schema if not exists extensions;
-create extension if not exists pgcrypto with schema extensions;
-create extension if not exists "uuid-ossp" with schema extensions;
 grant usage on schema public, extensions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;

@@ -1,9 +1,7 @@
-// Splash for the spec's 1 s, then the header and one of two views; the open modal on top.
+// Splash for one second, then the header and one of two views; the open modal on top.
 
-import { useEffect, useState, type ReactElement } from 'react'
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
-import { AuthModal } from './components/AuthModal/AuthModal'
-import { CreatePostModal } from './components/CreatePostModal/CreatePostModal'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
@@ -11,6 +9,16 @@ import { ProfileView } from './components/ProfileView/ProfileView'
 import { Splash } from './components/Splash/Splash'
 import { useSession, useStores, useUi } from './store'
 import { selectIsSignedIn } from './store/session/sessionStore'
+
+// Code a start does not run: loaded when the modal first opens.
+const AuthModal = lazy(() =>
+  import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
+)
+const CreatePostModal = lazy(() =>
+  import('./components/CreatePostModal/CreatePostModal').then((module) => ({
+    default: module.CreatePostModal
+  }))
+)
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const { session, ui, profile } = useStores()
@@ -28,7 +36,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // Spec §4: the profile is cleared on sign-out, and a visitor has no profile to look at.
+  // The profile is cleared on sign-out, and a visitor has no profile to look at.
   useEffect(() => {
     if (signedIn) return
     profile.getState().clear()
@@ -43,8 +51,10 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
       {view === 'profile' && signedIn ? <ProfileView /> : <FeedView />}
-      {modal === 'auth' && <AuthModal />}
-      {modal === 'create' && signedIn && <CreatePostModal />}
+      <Suspense fallback={null}>
+        {modal === 'auth' && <AuthModal />}
+        {modal === 'create' && signedIn && <CreatePostModal />}
+      </Suspense>
     </>
   )
 }
