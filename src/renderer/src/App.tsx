@@ -1,4 +1,5 @@
-// Splash for the spec's 1 s, then the header and one of two views; the open modal on top.
+// Splash for 1 s (docs/product.md, "Start"), then the header and one of two views; the open
+// modal on top.
 
 import { useEffect, useState, type ReactElement } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
@@ -28,7 +29,8 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // Spec §4: the profile is cleared on sign-out, and a visitor has no profile to look at.
+  // The profile is cleared on sign-out, and a visitor has no profile to look at
+  // (docs/product.md, "Views and navigation").
   useEffect(() => {
     if (signedIn) return
     profile.getState().clear()
