@@ -3,7 +3,7 @@
 // up after a limit, and stops it cleanly on quit. `fork` is a dependency so tests use a fake.
 
 import type { Logger } from '../../shared/logger'
-import { isBackendMessage } from './protocol'
+import { isBackendMessage } from '../../shared/backend-protocol'
 
 export interface BackendChild {
   postMessage(message: unknown): void
