@@ -1,4 +1,4 @@
-// What hosted Supabase already has before an app's migrations run (reference §4): the API
+// What hosted Supabase already has before an app's migrations run: the API
 // roles, the auth and storage schemas with their helper functions, and the grants that make
 // RLS (not grants) the thing that protects app tables. Idempotent: it runs at every start.
 

@@ -1,4 +1,5 @@
-// Splash for one second, then the header and one of two views; the open modal on top.
+// Splash for 1 s (docs/product.md, "Start"), then the header and one of two views; the open
+// modal on top.
 
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
@@ -36,7 +37,8 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // The profile is cleared on sign-out, and a visitor has no profile to look at.
+  // The profile is cleared on sign-out, and a visitor has no profile to look at
+  // (docs/product.md, "Views and navigation").
   useEffect(() => {
     if (signedIn) return
     profile.getState().clear()
