@@ -95,7 +95,8 @@ export interface RequestIdentity {
 }
 
 /**
- * The role comes only from the bearer token, never from `apikey` (reference §0). No
+ * The role comes only from the bearer token, never from `apikey` (the anon key even
+ * while a user is signed in). No
  * Authorization header means anon.
  */
 export async function identifyRequest(

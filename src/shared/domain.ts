@@ -1,4 +1,5 @@
-// Domain types (product-spec §3). Rows are as PostgREST returns them.
+// Domain types: rows of the tables in supabase/migrations, as PostgREST returns them, and the
+// client-only sample data.
 
 export interface Profile {
   id: string
@@ -95,7 +96,7 @@ export interface ProfileStats {
   following: number
 }
 
-/** Client-only sample data (spec §3): never stored on the server. */
+/** Client-only sample data (docs/product.md, "Stories"): never stored on the server. */
 export interface SampleUser {
   id: string
   username: string

@@ -1,4 +1,4 @@
-// The GoTrue-compatible auth API, mounted at /auth/v1 (reference §1). supabase-js talks to it
+// The GoTrue-compatible auth API, mounted at /auth/v1. supabase-js talks to it
 // unmodified: sign-up, password and refresh-token grants, /user, logout, email confirmation.
 
 import type { BackendContext } from '../context'

@@ -1,4 +1,4 @@
-// POST /signup (reference §1.2): validates, hashes, inserts as supabase_auth_admin, then either
+// POST /signup: validates, hashes, inserts as supabase_auth_admin, then either
 // starts a session (auto-confirm, the CLI default) or mails a confirmation link.
 
 import { randomBytes } from 'node:crypto'

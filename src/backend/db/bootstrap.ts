@@ -1,4 +1,4 @@
-// What hosted Supabase already has before an app's migrations run (reference §4): the API
+// What hosted Supabase already has before an app's migrations run: the API
 // roles, the auth and storage schemas with their helper functions, and the grants that make
 // RLS (not grants) the thing that protects app tables. Idempotent: it runs at every start.
 
@@ -35,8 +35,6 @@ grant anon, authenticated, service_role, supabase_auth_admin to current_user;
 
 const SCHEMAS = `
 create schema if not exists extensions;
-create extension if not exists pgcrypto with schema extensions;
-create extension if not exists "uuid-ossp" with schema extensions;
 grant usage on schema public, extensions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;

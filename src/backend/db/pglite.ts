@@ -1,9 +1,8 @@
 // PGlite (Postgres compiled to WebAssembly): in memory, or persisted in a data folder.
 
 import { PGlite, type Transaction } from '@electric-sql/pglite'
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 import type { Database, Queryable, QueryResult } from './database'
+import { loadPgliteExtensions } from './pglite-extensions'
 
 const asText = (value: string): string => value
 
@@ -19,11 +18,17 @@ function wrap(target: PGlite | Transaction): Queryable {
   }
 }
 
-/** `dataDir` undefined means in memory: gone when the process ends. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * `dataDir` undefined means in memory: gone when the process ends. `extensions` are the SQL
+ * names of the contrib extensions the schema creates (see pglite-extensions.ts).
+ */
+export async function openPglite(
+  dataDir?: string,
+  extensions: readonly string[] = []
+): Promise<Database> {
   const pg = await PGlite.create({
     dataDir,
-    extensions: { pgcrypto, uuid_ossp },
+    extensions: await loadPgliteExtensions(extensions),
     // The same JS values node-postgres gives (see postgres.ts): timestamps as Postgres prints
     // them, int8 counts as numbers.
     parsers: { 1114: asText, 1184: asText, 1082: asText, 20: Number }

@@ -1,6 +1,7 @@
 // SELECT statements: the select list with embedded resources as correlated subqueries, the
 // filters, order and paging, and the JSON body built in SQL (json_agg / row_to_json) so that
-// timestamps and numbers are formatted exactly as PostgREST formats them (pitfall 10).
+// timestamps and numbers are formatted exactly as PostgREST formats them (read through JS,
+// PGlite would hand back timestamptz as Date and numeric as strings).
 //
 // One statement answers a read: body, number of rows in the page and, when asked, the total.
 

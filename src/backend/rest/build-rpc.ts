@@ -1,4 +1,4 @@
-// `POST|GET /rest/v1/rpc/<fn>` (reference §2.6): picking the overload by argument names, and
+// `POST|GET /rest/v1/rpc/<fn>`: picking the overload by argument names, and
 // the call as SQL. Arguments travel as one JSON parameter expanded by json_to_record with the
 // declared types, so Postgres converts them (JSON arrays become SQL arrays, "5" becomes 5).
 

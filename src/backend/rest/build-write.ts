@@ -1,7 +1,9 @@
-// INSERT / UPSERT, UPDATE and DELETE statements (reference §2.5). The payload is bound once as
-// JSON and expanded with json_populate_record(set), so Postgres does every type conversion.
+// INSERT / UPSERT, UPDATE and DELETE statements, with PostgREST's statuses and bodies. The
+// payload is bound once as JSON and expanded with json_populate_record(set), so Postgres does
+// every type conversion.
 // RETURNING is added only for `return=representation`: it makes RLS check SELECT policies too,
-// which would turn a legal insert into a 42501 (pitfalls 6 and 7).
+// which would turn a legal insert into a 42501. supabase-js sends no Prefer at all for a
+// mutation without .select(), and then PostgREST returns nothing.
 
 import { filterSql } from './build-filter'
 import { RestError, unknownPayloadColumn } from './errors'

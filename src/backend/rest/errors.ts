@@ -1,5 +1,6 @@
-// PostgREST's error body and HTTP status rules (reference §2.7): every failure, ours or the
-// database's, leaves as {code, details, hint, message} so supabase-js passes it through as-is.
+// PostgREST's error body and HTTP status rules (e.g. 42501 is 401 for anon, 403 otherwise):
+// every failure, ours or the database's, leaves as {code, details, hint, message} so
+// supabase-js passes it through as-is.
 
 import { isPostgresError } from '../db/database'
 import { jsonResponse, type ApiResponse } from '../http/types'
@@ -78,7 +79,7 @@ function statusForSqlState(code: string, role: ApiRole): number {
 
 /**
  * Turns anything thrown while serving a request into a response. GET and HEAD never get 503,
- * because postgrest-js retries those three times over about 7 s (pitfall 18).
+ * because postgrest-js retries those three times over about 7 s.
  */
 export function errorToResponse(error: unknown, role: ApiRole, method: string): ApiResponse {
   if (error instanceof RestError) return error.toResponse()

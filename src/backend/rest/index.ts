@@ -1,4 +1,4 @@
-// The PostgREST-compatible API at /rest/v1 (reference §2): tables and views of `public`, and
+// The PostgREST-compatible API at /rest/v1: tables and views of `public`, and
 // rpc for its functions. Module map:
 //   schema-cache.ts   what exists (tables, columns, keys, foreign keys, functions)
 //   parse-query.ts    select / filter / order grammar → AST

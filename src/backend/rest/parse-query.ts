@@ -1,6 +1,6 @@
-// PostgREST's query-string grammar (reference §2.2) turned into a small AST: the select list,
-// filters and logic trees, order, limit and offset. Pure functions with no schema knowledge;
-// build-sql.ts checks every name against the schema cache.
+// PostgREST's query-string grammar (as postgrest-js writes it) turned into a small AST: the
+// select list, filters and logic trees, order, limit and offset. Pure functions with no schema
+// knowledge; build-sql.ts checks every name against the schema cache.
 
 import { parseError } from './errors'
 

@@ -64,7 +64,7 @@ export function parseRangeHeader(
 }
 
 /**
- * The role comes only from the bearer token (reference §0). A non-JWT bearer equal to the
+ * The role comes only from the bearer token, never from `apikey`. A non-JWT bearer equal to the
  * apikey (new `sb_publishable_…` keys) means anon. Bad tokens are 401 PGRST301 / PGRST303.
  */
 export async function identify(keys: JwtKeys, request: ApiRequest): Promise<RequestIdentity> {

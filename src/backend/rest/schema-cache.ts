@@ -105,7 +105,8 @@ const COLUMNS_SQL = `
   order by c.relname, a.attnum`
 
 // Column names in key order; foreign keys only when they point into the exposed schema,
-// so profiles.id → auth.users is never offered as a relationship (pitfall 9).
+// so profiles.id → auth.users is never offered as a relationship (real PostgREST does not
+// embed through auth.users either: an app that relied on it would break on hosted Supabase).
 const CONSTRAINTS_SQL = `
   select con.conname as name, con.contype::text as type, rel.relname as table,
          array(select a.attname::text from unnest(con.conkey) with ordinality k(num, ord)

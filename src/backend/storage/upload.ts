@@ -1,4 +1,4 @@
-// POST/PUT /object/{bucket}/{key} (reference §3.1), in Storage's order: bucket (superuser),
+// POST/PUT /object/{bucket}/{key}, in Storage's order: bucket (superuser),
 // size, MIME type and the bytes' real type, then the INSERT as the caller's role (so the
 // storage policies decide), with the bytes published inside that transaction and rolled back
 // with it.
@@ -158,7 +158,8 @@ export async function handleUpload(
     id = await asCaller(context, caller, request, async (tx) => {
       let objectId = params[0] as string
       if (upsert) {
-        // Needs INSERT, SELECT and UPDATE policies, as on hosted Supabase (§5.7).
+        // Needs INSERT, SELECT and UPDATE policies, as on hosted Supabase (the upsert
+        // returns the row, so the SELECT policy is checked too).
         const { rows } = await tx.query<{ id: string }>(
           `insert into storage.objects
              (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)

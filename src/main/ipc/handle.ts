@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import type { BridgeResult, InvokeChannel, InvokeContract } from '../../shared/bridge-contract'
 import { messageOr } from '../../shared/errors'
-import type { Logger } from '../log'
+import type { Logger } from '../../shared/logger'
 
 /** The parts of Electron's WebFrameMain the check reads. */
 export interface FrameLike {
@@ -46,7 +46,7 @@ export type Handler<C extends InvokeChannel> = (
 ) => Promise<Response<C>> | Response<C>
 
 export interface HandleOptions {
-  /** The spec's fallback when an error carries no message (e.g. 'Failed to create post'). */
+  /** The action's fallback when an error carries no message (e.g. 'Failed to create post'). */
   fallbackMessage?: string
 }
 

@@ -4,7 +4,7 @@
 // far is removed again, so neither a half post nor an orphaned object remains.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { CarouselPhotoInput } from '../bridge-contract'
+import type { CarouselPhotoInput, CreateCarouselInput } from '../bridge-contract'
 import type { Post, PostImage } from '../domain'
 import { messageOr } from '../errors'
 import { checkImage, type ImageMimeType } from '../image'
@@ -12,7 +12,8 @@ import { IMAGES_BUCKET, MAX_CAROUSEL_PHOTOS, UPLOAD_CACHE_CONTROL_SECONDS } from
 import { MESSAGES } from '../messages'
 import { postImagePath, postThumbnailPath } from '../storage-path'
 import { checkAltTexts, checkCaption } from './post-edits'
-import { checkRenditions, type PhotoRenditions } from './renditions'
+import { SIGN_IN_TO_POST_MESSAGE } from './posts'
+import { checkRenditions, renditionsFromBridge, type PhotoRenditions } from './renditions'
 
 export interface CarouselPhoto {
   bytes: Uint8Array
@@ -36,13 +37,7 @@ export function carouselPhotosFromInput(photos: CarouselPhotoInput[]): CarouselP
     bytes: image.bytes,
     declaredType: image.type,
     altText,
-    renditions: renditions && {
-      thumbnailBytes: renditions.thumbnail.bytes,
-      thumbnailType: renditions.thumbnail.type,
-      width: renditions.width,
-      height: renditions.height,
-      placeholder: renditions.placeholder
-    }
+    renditions: renditions && renditionsFromBridge(renditions)
   }))
 }
 
@@ -145,4 +140,23 @@ export async function createCarouselPost(
     ...post,
     post_images: images.map((image, position) => ({ ...image, post_id: post.id, position }))
   }
+}
+
+/**
+ * The bridge's posts:create-carousel, as both platforms run it: as whoever is signed in on
+ * `client`'s session (`userId`, null when signed out).
+ */
+export async function createCarouselAs(
+  client: SupabaseClient,
+  userId: string | null,
+  input: CreateCarouselInput,
+  onStage?: NewCarouselPost['onStage']
+): Promise<Post> {
+  if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
+  return createCarouselPost(client, {
+    userId,
+    caption: input.caption,
+    photos: carouselPhotosFromInput(input.photos),
+    onStage
+  })
 }

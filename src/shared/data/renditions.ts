@@ -1,6 +1,7 @@
 // The layout hints an upload carries (thumbnail, size, placeholder), checked against the same
 // rules as the database so a bad one is refused before any upload is wasted.
 
+import type { PostRenditions } from '../bridge-contract'
 import { checkImage, type ImageMimeType } from '../image'
 import { MAX_IMAGE_DIMENSION, MAX_PLACEHOLDER_LENGTH } from '../limits'
 
@@ -35,4 +36,15 @@ export function checkRenditions(renditions: PhotoRenditions): ImageMimeType {
     throw new Error(INVALID_RENDITION_MESSAGE)
   }
   return thumb.type
+}
+
+/** The bridge's renditions (a thumbnail as an ImageFile) as the upload functions take them. */
+export function renditionsFromBridge(renditions: PostRenditions): PhotoRenditions {
+  return {
+    thumbnailBytes: renditions.thumbnail.bytes,
+    thumbnailType: renditions.thumbnail.type,
+    width: renditions.width,
+    height: renditions.height,
+    placeholder: renditions.placeholder
+  }
 }

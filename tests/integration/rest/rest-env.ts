@@ -9,7 +9,7 @@ import { signJwt } from '../../../src/backend/jwt'
 import { createTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from '../../support/databases'
 
 /**
- * Node 20 has no global WebSocket and realtime-js refuses to start without one (pitfall 20).
+ * Node 20 has no global WebSocket and realtime-js refuses to start without one.
  * These tests never subscribe, so the transport is never constructed.
  */
 class NoRealtimeTransport {

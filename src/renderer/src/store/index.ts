@@ -45,13 +45,14 @@ export function createStores(
 ): AppStores {
   const session = createSessionStore(api.auth)
   const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
+  const profile = createProfileStore(services.profile)
   const feed = createFeedStore({
     feed: services.feed,
     likes: services.likes,
     createPost: (input) => api.posts.create(input),
+    onPostCreated: (post) => profile.getState().postCreated(post),
     getUserId
   })
-  const profile = createProfileStore(services.profile)
   const commentPreviews = createCommentPreviewStore(getClient)
   // The post view's changes reach every list that shows the post, with no re-read.
   const post = createPostStore({

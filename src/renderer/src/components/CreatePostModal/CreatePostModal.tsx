@@ -1,9 +1,10 @@
-// Create-post: no file (drop zone) → preview with caption and Share → uploading. Up to ten
-// photos may be dropped or picked; they can be reordered by drag (or the move buttons), each
-// with its own alt text. A failure keeps the photos and caption so the user can retry; success
-// resets, closes and refreshes the feed. Sharing goes through three visible stages: processing
-// (renditions made in a worker), uploading, saving. One photo without alt text takes the
-// single-photo path; anything else is one all-or-nothing carousel.
+// The create-post modal (docs/product.md, "Create a post"): no file (drop zone) → preview with
+// caption and Share → uploading. Up to ten photos may be dropped or picked; they can be
+// reordered by drag (or the move buttons), each with its own alt text. A failure keeps the
+// photos and caption so the user can retry; success resets, closes, and the new post appears at
+// the top of the feed and the profile grid. Sharing goes through three visible stages:
+// processing (renditions made in a worker), uploading, saving. One photo without alt text takes
+// the single-photo path; anything else is one all-or-nothing carousel.
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
@@ -157,11 +158,11 @@ export function CreatePostModal(): ReactElement {
       if (photos.length === 1 && !only.altText.trim()) {
         await feed.getState().createPost({ ...processed[0], caption })
       } else {
-        await api.posts.createCarousel({
+        const created = await api.posts.createCarousel({
           caption,
           photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
         })
-        feed.getState().refresh()
+        feed.getState().postCreated(created)
       }
       setPhotos([])
       setCaption('')

@@ -1,5 +1,5 @@
-// Spec §2 header: brand, desktop-only search, four icons, and Log in or the avatar menu. The
-// add-post icon asks a visitor to log in first (spec §6).
+// The header (docs/product.md, "Header"): brand, desktop-only search, four icons, and Log in
+// or the avatar menu. The add-post icon asks a visitor to log in first.
 
 import type { ReactElement } from 'react'
 import { Heart, Home, PlusSquare, Send } from 'lucide-react'

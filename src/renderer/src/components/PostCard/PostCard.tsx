@@ -1,4 +1,4 @@
-// The post card: author and age, the photo or carousel, like (optimistic, see store/feed),
+// The post card (docs/product.md, "Post card"): author and age, the photo or carousel, like (optimistic, see store/feed),
 // comment (opens the post), copy link and save, the like count, the caption with its links,
 // and "View all N comments" with the two latest.
 

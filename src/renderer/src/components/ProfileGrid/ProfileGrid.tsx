@@ -1,4 +1,4 @@
-// Posts grid: three columns of square thumbnails; hovering (or focusing) one shows its likes
+// Posts grid (docs/product.md, "Profile"): three columns of square thumbnails; hovering (or focusing) one shows its likes
 // and comments, and a carousel carries a multi-photo marker. Nine grey tiles while loading.
 // Tiles show the ~320 px thumbnail of the first photo; activating one opens the post, with
 // ←/→ there moving through this grid.

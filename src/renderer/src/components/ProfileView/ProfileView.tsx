@@ -1,10 +1,12 @@
-// The signed-in user's own profile: counts, the posts grid, and a Saved tab only they see.
+// The profile view (docs/product.md, "Profile"): the signed-in user's own profile, counts,
+// the posts grid and a Saved tab only they see. A post created meanwhile arrives through the
+// store, without a re-read.
 
 import { useEffect, useState, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
 import { MESSAGES } from '@shared/messages'
-import { useFeed, useProfile, useSaved, useSession, useStores } from '../../store'
+import { useProfile, useSaved, useSession, useStores } from '../../store'
 import { selectProfile, selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
@@ -25,8 +27,6 @@ export function ProfileView(): ReactElement {
   const posts = useProfile((state) => state.posts)
   const stats = useProfile((state) => state.stats)
   const status = useProfile((state) => state.status)
-  // A post created from this view bumps the same counter as the feed's.
-  const refreshCounter = useFeed((state) => state.refreshCounter)
   const [tab, setTab] = useState<'posts' | 'saved'>('posts')
   const savedPosts = useSaved((state) => state.posts)
   const savedStatus = useSaved((state) => state.status)
@@ -39,7 +39,7 @@ export function ProfileView(): ReactElement {
     // The session's copy shows at once; the store re-reads it anyway.
     if (userId)
       void stores.profile.getState().load(userId, selectProfile(stores.session.getState()))
-  }, [stores, userId, refreshCounter])
+  }, [stores, userId])
 
   const back = (
     <button

@@ -1,5 +1,5 @@
-// Spec §2 side panel (large screens only): who is signed in, five sample suggestions whose
-// buttons have no behaviour, and the footer text.
+// The side panel (docs/product.md, "Side panel"; large screens only): who is signed in, five sample
+// suggestions whose buttons have no behaviour, and the footer text.
 
 import { useMemo, type ReactElement } from 'react'
 import { BRAND_NAME, COPYRIGHT_YEAR } from '../../brand'

@@ -7,7 +7,7 @@ import type { Post } from '@shared/domain'
 import type { Page, PageCursor } from '@shared/data/keyset'
 import { tagPage, userPostsPage } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
-import { withCurrentImageOrigin } from '../../services/post-image-origin'
+import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 
 export type BrowsePage = { kind: 'tag'; tag: string } | { kind: 'user'; username: string }
 

@@ -10,7 +10,7 @@ import type { PageCursor, PageOrder } from '@shared/data/keyset'
 import { deletePost, editPost, type PostEdit } from '@shared/data/post-edits'
 import { postById } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
-import { withCurrentImageOrigin } from '../../services/post-image-origin'
+import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 import { withoutComment, withReply } from './threads'
 
 export interface PostDeps {

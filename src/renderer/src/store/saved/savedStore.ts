@@ -7,7 +7,7 @@ import type { Post } from '@shared/domain'
 import type { PageCursor } from '@shared/data/keyset'
 import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
 import { messageOr } from '@shared/errors'
-import { withCurrentImageOrigin } from '../../services/post-image-origin'
+import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 
 export interface SavedDeps {
   getClient(): Promise<SupabaseClient>

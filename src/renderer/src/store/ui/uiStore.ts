@@ -1,4 +1,4 @@
-// View and modal state (spec §2: no URL routes; two views held in local state).
+// View and modal state (docs/product.md, "Views and navigation": no URL routes, two views).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 

@@ -2,27 +2,22 @@
 // uploads if anything later fails, so no orphaned object and no half-created post is left behind.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { CreatePostStage } from '../bridge-contract'
+import type { CreatePostInput, CreatePostStage } from '../bridge-contract'
 import type { Post } from '../domain'
 import { messageOr } from '../errors'
-import { checkImage, type ImageMimeType } from '../image'
-import {
-  IMAGES_BUCKET,
-  MAX_CAPTION_LENGTH,
-  MAX_IMAGE_DIMENSION,
-  MAX_PLACEHOLDER_LENGTH,
-  UPLOAD_CACHE_CONTROL_SECONDS
-} from '../limits'
+import { checkImage } from '../image'
+import { IMAGES_BUCKET, MAX_CAPTION_LENGTH, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
 import { MESSAGES } from '../messages'
 import { postImagePath, postThumbnailPath } from '../storage-path'
+import { FEED_SELECT } from './feed'
+import {
+  checkRenditions,
+  INVALID_RENDITION_MESSAGE,
+  renditionsFromBridge,
+  type PhotoRenditions
+} from './renditions'
 
-export interface NewPostRenditions {
-  thumbnailBytes: Uint8Array
-  thumbnailType: string
-  width: number
-  height: number
-  placeholder: string | null
-}
+export type NewPostRenditions = PhotoRenditions
 
 export interface NewPost {
   userId: string
@@ -41,29 +36,7 @@ export class CaptionTooLongError extends Error {
   }
 }
 
-export const INVALID_RENDITION_MESSAGE = 'The processed image is invalid'
-
-const isDimension = (value: number): boolean =>
-  Number.isInteger(value) && value >= 1 && value <= MAX_IMAGE_DIMENSION
-
-const PLACEHOLDER_PATTERN = /^[A-Za-z0-9+/]{4,64}={0,2}$/
-
-/** The layout hints must satisfy the database checks; refusing early avoids a wasted upload. */
-function checkRenditions(renditions: NewPostRenditions): ImageMimeType {
-  const thumb = checkImage(renditions.thumbnailBytes, renditions.thumbnailType)
-  if (!thumb.ok) throw new Error(INVALID_RENDITION_MESSAGE)
-  if (!isDimension(renditions.width) || !isDimension(renditions.height)) {
-    throw new Error(INVALID_RENDITION_MESSAGE)
-  }
-  const { placeholder } = renditions
-  if (
-    placeholder !== null &&
-    (placeholder.length > MAX_PLACEHOLDER_LENGTH + 2 || !PLACEHOLDER_PATTERN.test(placeholder))
-  ) {
-    throw new Error(INVALID_RENDITION_MESSAGE)
-  }
-  return thumb.type
-}
+export { INVALID_RENDITION_MESSAGE }
 
 export async function createPost(client: SupabaseClient, post: NewPost): Promise<Post> {
   const check = checkImage(post.bytes, post.declaredType, 'selected')
@@ -115,7 +88,9 @@ export async function createPost(client: SupabaseClient, post: NewPost): Promise
   }
   let insert: { data: unknown; error: { message?: string } | null }
   try {
-    insert = await client.from('posts').insert(row).select().single()
+    // The author comes back embedded in the same request, so the feed can show the new post
+    // as it is, with nothing re-read.
+    insert = await client.from('posts').insert(row).select(FEED_SELECT).single()
   } catch (error) {
     insert = { data: null, error: { message: messageOr(error, 'network error') } }
   }
@@ -124,4 +99,28 @@ export async function createPost(client: SupabaseClient, post: NewPost): Promise
     throw new Error(MESSAGES.savePostFailed(messageOr(insert.error, 'no row returned')))
   }
   return insert.data as Post
+}
+
+export const SIGN_IN_TO_POST_MESSAGE = 'You must be logged in to create a post'
+
+/**
+ * The bridge's posts:create, as both platforms run it: as whoever is signed in on `client`'s
+ * session (`userId`, null when signed out), from the renderer's image and renditions.
+ */
+export async function createPostAs(
+  client: SupabaseClient,
+  userId: string | null,
+  input: CreatePostInput,
+  onStage?: NewPost['onStage']
+): Promise<Post> {
+  if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
+  const { image, caption, renditions } = input
+  return createPost(client, {
+    userId,
+    bytes: image.bytes,
+    declaredType: image.type,
+    caption,
+    renditions: renditions && renditionsFromBridge(renditions),
+    onStage
+  })
 }
