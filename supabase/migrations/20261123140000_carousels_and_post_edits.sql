@@ -4,10 +4,13 @@
 --    keeps a copy of photo 0 (image_url, thumb_url, width, height, placeholder, alt_text), so a
 --    reader that knows nothing of carousels still shows the first photo. Single-photo posts made
 --    before this migration have no post_images rows; readers fall back to the post row.
--- 2. create_post() inserts the post and all its photos in one transaction (all or nothing). It is
---    the only way to add photos: clients have no insert right on post_images, so a post's photos
---    cannot change after it is published. It runs as its owner, so it checks everything a policy
---    would: the caller is signed in, and every URL is in the caller's own storage folder.
+-- 2. create_post() inserts the post and all its photos in one transaction (all or nothing). It
+--    runs as the caller (SECURITY INVOKER), so the posts and post_images policies apply as to any
+--    insert; on top it checks that every URL is in the caller's own storage folder. It is the
+--    only way to add photos: a trigger refuses a post_images row unless create_post is inserting
+--    it in this transaction (a transaction-local setting no API request can set), so a post's
+--    photos cannot change after it is published. image_count is kept by a trigger, not written
+--    by clients.
 -- 3. The author may edit the caption and the alt text (edit_post(), or a plain update of those
 --    columns); edited_at is stamped by a trigger whenever the caption really changes.
 
@@ -17,7 +20,7 @@ alter table public.posts
   add column image_count smallint not null default 1
     constraint posts_image_count_range check (image_count between 1 and 10);
 
-grant update (alt_text) on public.posts to authenticated;
+grant insert (alt_text), update (alt_text) on public.posts to authenticated;
 
 create table public.post_images (
   post_id uuid not null references public.posts (id) on delete cascade,
@@ -46,10 +49,16 @@ create table public.post_images (
 alter table public.post_images enable row level security;
 
 revoke insert, update, delete on public.post_images from anon, authenticated;
+grant insert (post_id, position, image_url, thumb_url, width, height, placeholder, alt_text)
+  on public.post_images to authenticated;
 grant update (alt_text) on public.post_images to authenticated;
 
 create policy "Post images are readable by everyone" on public.post_images
   for select to anon, authenticated using (true);
+create policy "Authors add photos to their own posts" on public.post_images
+  for insert to authenticated
+  with check (exists (select 1 from public.posts p
+                      where p.id = post_images.post_id and p.user_id = (select auth.uid())));
 create policy "Authors edit the alt text of their own photos" on public.post_images
   for update to authenticated
   using (exists (select 1 from public.posts p
@@ -82,15 +91,62 @@ create trigger on_post_edited
 revoke all on function app_private.stamp_post_edit() from public, anon, authenticated;
 
 ------------------------------------------------------------------------------------------------
+-- Photos are added only by create_post, and image_count follows them
+------------------------------------------------------------------------------------------------
+
+-- The setting is transaction-local and named outside the request.* namespace, the only one
+-- PostgREST lets a request set; so only create_post's own transaction can pass this check.
+create or replace function app_private.guard_post_images()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if current_setting('app.creating_post', true) is distinct from new.post_id::text then
+    raise exception 'Photos are added with their post, through create_post'
+      using errcode = '42501';
+  end if;
+  return new;
+end
+$$;
+
+create trigger before_post_image_inserted
+  before insert on public.post_images
+  for each row execute function app_private.guard_post_images();
+
+create or replace function app_private.count_post_images()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.posts p
+  set image_count = greatest((select count(*) from public.post_images i where i.post_id = p.id), 1)
+  where p.id = new.post_id;
+  return null;
+end
+$$;
+
+create trigger on_post_image_inserted
+  after insert on public.post_images
+  for each row execute function app_private.count_post_images();
+
+revoke all on function app_private.guard_post_images() from public, anon, authenticated;
+revoke all on function app_private.count_post_images() from public, anon, authenticated;
+
+------------------------------------------------------------------------------------------------
 -- create_post(caption, images): the whole post or nothing
 ------------------------------------------------------------------------------------------------
 
 -- images: [{image_url, thumb_url?, width?, height?, placeholder?, alt_text?}, ...] in display
--- order. Table checks enforce each field's shape; this function enforces who may publish what.
+-- order. Table checks enforce each field's shape, the policies who may insert; this function
+-- adds that every photo is in the caller's own folder.
 create or replace function public.create_post(caption text, images jsonb)
 returns public.posts
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 declare
@@ -117,14 +173,15 @@ begin
   end loop;
 
   insert into public.posts (user_id, image_url, thumb_url, width, height, placeholder, alt_text,
-                            caption, image_count)
+                            caption)
   select uid, p.image_url, p.thumb_url, p.width, p.height, p.placeholder,
-         nullif(btrim(p.alt_text), ''), nullif(btrim(caption), ''), jsonb_array_length(images)
+         nullif(btrim(p.alt_text), ''), nullif(btrim(caption), '')
   from jsonb_to_record(images -> 0)
     as p(image_url text, thumb_url text, width integer, height integer, placeholder text,
          alt_text text)
   returning * into created;
 
+  perform set_config('app.creating_post', created.id::text, true);
   insert into public.post_images (post_id, position, image_url, thumb_url, width, height,
                                   placeholder, alt_text)
   select created.id, (e.ordinality - 1)::smallint, p.image_url, p.thumb_url, p.width, p.height,
@@ -133,7 +190,10 @@ begin
   cross join lateral jsonb_to_record(e.value)
     as p(image_url text, thumb_url text, width integer, height integer, placeholder text,
          alt_text text);
+  perform set_config('app.creating_post', '', true);
 
+  -- Read back: image_count was set by the photos' trigger after the insert above.
+  select * into created from public.posts where id = created.id;
   return created;
 end
 $$;

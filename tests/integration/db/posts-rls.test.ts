@@ -65,6 +65,14 @@ describeEachDatabase('posts in full: row-level security', (suite) => {
     expect(outcome, `${actor.name}: ${sql}`).toMatchObject({ ok: true, rowCount })
   }
 
+  /** Inserts photos as create_post does: only inside its transaction does the guard let them in. */
+  async function addPhotos(postId: string, sql: string, params: unknown[]): Promise<void> {
+    await suite.db.transaction(async (tx) => {
+      await tx.query(`select set_config('app.creating_post', $1, true)`, [postId])
+      await tx.query(sql, params)
+    })
+  }
+
   async function value<T>(sql: string, params: unknown[] = []): Promise<T> {
     const { rows } = await suite.db.query<Record<string, T>>(sql, params)
     return Object.values(rows[0] ?? {})[0]
@@ -80,7 +88,8 @@ describeEachDatabase('posts in full: row-level security', (suite) => {
       [a.id, b.id, storageUrl(a.id, 'a.png'), storageUrl(b.id, 'b.png')]
     )
     ;[postA, postB] = rows.map((row) => row.id)
-    await suite.db.query(
+    await addPhotos(
+      postA,
       `insert into public.post_images (post_id, position, image_url, alt_text)
        values ($1, 0, $2, 'first'), ($1, 1, $3, 'second')`,
       [postA, storageUrl(a.id, 'a.png'), storageUrl(a.id, 'a2.png')]
@@ -320,6 +329,16 @@ describeEachDatabase('posts in full: row-level security', (suite) => {
       })
     })
 
+    it('image_count follows the photos create_post added, and clients cannot set it', async () => {
+      expect(await value('select image_count from posts where id = $1', [postA])).toBe(2)
+      await expectRefused(
+        a,
+        `insert into posts (user_id, image_url, image_count) values ($1, $2, 5)`,
+        [a.id, storageUrl(a.id, 'z.png')],
+        { code: PERMISSION_DENIED }
+      )
+    })
+
     it('only the author changes a photo’s alt text', async () => {
       await expectAllowed(a, `update post_images set alt_text = 'x' where post_id = $1`, [postA], 2)
       await expectRefused(
@@ -336,7 +355,8 @@ describeEachDatabase('posts in full: row-level security', (suite) => {
         `${storageUrl(a.id, 'a.png')}${'x'.repeat(2048)}`
       ]) {
         await expect(
-          suite.db.query(
+          addPhotos(
+            postA,
             'insert into post_images (post_id, position, image_url) values ($1, 5, $2)',
             [postA, url]
           )
