@@ -50,7 +50,18 @@ export function createStores(
     feed: services.feed,
     likes: services.likes,
     createPost: (input) => api.posts.create(input),
-    onPostCreated: (post) => profile.getState().postCreated(post),
+    createCarousel: (input) => api.posts.createCarousel(input),
+    pageExtras: async (posts) => {
+      await Promise.all([
+        saved.getState().prefetch(posts.map((item) => item.id)),
+        commentPreviews.getState().prefetch(posts)
+      ])
+    },
+    onPostCreated: (post) => {
+      profile.getState().postCreated(post)
+      // Nobody has saved one's brand-new post yet, and it has no comments to preview.
+      saved.getState().markUnsaved([post.id])
+    },
     getUserId
   })
   const commentPreviews = createCommentPreviewStore(getClient)

@@ -166,8 +166,9 @@ export function createHarness(
 ): Harness {
   const api = fakeApi(options)
   const services = fakeServices()
-  // No backend in component tests: reads through the data client wait forever, quietly.
-  const stores = createStores(api, services, () => new Promise(() => undefined))
+  // No backend in component tests: the data client is refused, and what the cards read through
+  // it (saved state, latest comments) stays empty.
+  const stores = createStores(api, services, () => Promise.reject(new Error('no backend in tests')))
   // Tests start from a known session instead of waiting for init().
   stores.session.setState({ snapshot: options.snapshot ?? SIGNED_OUT, status: 'ready' })
   return { api, services, stores }

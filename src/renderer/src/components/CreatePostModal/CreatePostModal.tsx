@@ -158,11 +158,10 @@ export function CreatePostModal(): ReactElement {
       if (photos.length === 1 && !only.altText.trim()) {
         await feed.getState().createPost({ ...processed[0], caption })
       } else {
-        const created = await api.posts.createCarousel({
+        await feed.getState().createCarousel({
           caption,
           photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
         })
-        feed.getState().postCreated(created)
       }
       setPhotos([])
       setCaption('')

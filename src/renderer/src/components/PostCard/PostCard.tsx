@@ -45,10 +45,12 @@ export const PostCard = memo(function PostCard({
   const latest = useCommentPreviews((state) => state.byPost.get(postId) ?? NO_COMMENTS)
   const copyLink = useCopyLink()
 
+  // The feed asks for these with each page; a card asks only for what that missed.
+  const commentCount = post?.comments_count ?? 0
   useEffect(() => {
-    stores.commentPreviews.getState().watch([postId])
+    stores.commentPreviews.getState().watch([{ id: postId, comments_count: commentCount }])
     if (signedIn) stores.saved.getState().watch([postId])
-  }, [stores, postId, signedIn])
+  }, [stores, postId, signedIn, commentCount])
 
   if (!post) return null
   const openPost = (): void =>

@@ -25,6 +25,10 @@ export interface SavedState {
   error: string | null
   /** Asks whether these posts are saved; calls in the same tick share one request. */
   watch(postIds: string[]): void
+  /** Asks at once for a page of posts, resolving when the answer is in (errors only logged). */
+  prefetch(postIds: string[]): Promise<void>
+  /** Posts known not to be saved (one's own just-created post): never asked about. */
+  markUnsaved(postIds: string[]): void
   toggle(postId: string): Promise<void>
   loadPage(more?: boolean): Promise<void>
   clear(): void
@@ -48,6 +52,10 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
       flushQueued = false
       const ids = [...pending]
       pending = new Set()
+      await lookUp(ids)
+    }
+
+    async function lookUp(ids: string[]): Promise<void> {
       if (ids.length === 0 || !deps.getUserId()) return
       try {
         const saved = await savedPostIds(await deps.getClient(), ids)
@@ -77,6 +85,17 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
           flushQueued = true
           queueMicrotask(() => void flush())
         }
+      },
+
+      async prefetch(postIds) {
+        if (!deps.getUserId()) return
+        const fresh = postIds.filter((id) => !known.has(id))
+        for (const id of fresh) known.add(id)
+        await lookUp(fresh)
+      },
+
+      markUnsaved(postIds) {
+        for (const id of postIds) known.add(id)
       },
 
       async toggle(postId) {
