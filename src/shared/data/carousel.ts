@@ -12,6 +12,7 @@ import { IMAGES_BUCKET, MAX_CAROUSEL_PHOTOS, UPLOAD_CACHE_CONTROL_SECONDS } from
 import { MESSAGES } from '../messages'
 import { postImagePath, postThumbnailPath } from '../storage-path'
 import { checkAltTexts, checkCaption } from './post-edits'
+import { withCurrentImageOrigin } from './storage-urls'
 import { SIGN_IN_TO_POST_MESSAGE } from './posts'
 import { checkRenditions, renditionsFromBridge, type PhotoRenditions } from './renditions'
 
@@ -127,7 +128,12 @@ export async function createCarouselPost(
   input.onStage?.('saving')
   let created: { data: unknown; error: unknown }
   try {
-    created = await client.rpc('create_post', { caption, images }).single()
+    // The new row comes back with its author embedded (its photos are the ones just sent: an
+    // embed in the same statement cannot see rows the function wrote), so nothing is re-read.
+    created = await client
+      .rpc('create_post', { caption, images })
+      .select('*, profiles(username, full_name, avatar_url)')
+      .single()
   } catch (error) {
     created = { data: null, error }
   }
@@ -136,10 +142,10 @@ export async function createCarouselPost(
     throw new Error(MESSAGES.savePostFailed(messageOr(created.error, 'no row returned')))
   }
   const post = created.data as Post
-  return {
+  return withCurrentImageOrigin(client, {
     ...post,
     post_images: images.map((image, position) => ({ ...image, post_id: post.id, position }))
-  }
+  })
 }
 
 /**
