@@ -42,7 +42,9 @@ describe('CORS on the local backend', () => {
       const response = await preflight(origin)
       expect(response.status).toBe(403)
       expect(response.headers.get('access-control-allow-origin')).toBeNull()
-      expect((await response.json()).message).toMatch(/INSTAFRAME_CORS_ORIGINS/)
+      expect(((await response.json()) as { message: string }).message).toMatch(
+        /INSTAFRAME_CORS_ORIGINS/
+      )
     }
   })
 

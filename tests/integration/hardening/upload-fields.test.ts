@@ -79,7 +79,7 @@ describe.each(KINDS)('upload fields on %s', (kind) => {
     const response = await multipart({ cacheControl: '3600', ...fields })
     // Storage answers HTTP 400 and puts its own status in the body.
     expect(response.status).toBe(400)
-    const body = await response.json()
+    const body = (await response.json()) as { statusCode: string; message: string }
     expect(body.statusCode).toBe(statusCode)
     expect(body.message).toMatch(/is not valid/)
     expect(await objectCount()).toBe(before)
