@@ -79,6 +79,7 @@ async function main(): Promise<void> {
 
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
     try {
       const paint = await firstPaint(browser, server.url)
       log('Scrolling through 1,500 posts…')
