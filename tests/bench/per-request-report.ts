@@ -35,7 +35,12 @@ const ROWS: Row[] = [
   },
   { label: 'Backend RSS idle', goal: '', value: (r) => mb(r.rssIdleBytes) },
   { label: 'Backend RSS after the feed load', goal: '', value: (r) => mb(r.rssLoadedBytes) },
-  { label: 'Start-up to ready (with data)', goal: '', value: (r) => ms(r.startupMs) }
+  { label: 'Start-up to ready (with data)', goal: '', value: (r) => ms(r.startupMs) },
+  {
+    label: 'Machine load average (2 cores) during the run',
+    goal: '',
+    value: (r) => (r.loadAverage === undefined ? '—' : r.loadAverage.toFixed(1))
+  }
 ]
 
 export async function renderPerRequest(results: PerRequestResults[]): Promise<string> {
@@ -57,7 +62,8 @@ export async function renderPerRequest(results: PerRequestResults[]): Promise<st
       'timed runs each after 30 warm-up runs; pages/s: 4 concurrent callers for 3 s (at least ' +
       '1,000 pages before the second RSS reading). Start-up includes tsx compiling the backend ' +
       'sources. "Before" is the baseline recorded on this machine before the per-request work ' +
-      '(tests/bench/per-request-baseline.json).',
+      '(tests/bench/per-request-baseline.json), on the idle machine (1-minute load average 0.1 ' +
+      'when it started, 1.0 when it ended); the machine is shared, so compare the load row too.',
     '',
     `| | Goal | ${columns.map((c) => c.title).join(' | ')} |`,
     `| --- | --- | ${columns.map(() => '---').join(' | ')} |`,

@@ -6,9 +6,8 @@
 // own and the bench's client work does not share its event loop.
 
 import { randomUUID } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createFeedService } from '../../src/renderer/src/services/feed'
 import { startBackend } from '../../src/backend/server'
@@ -30,6 +29,8 @@ export interface PerRequestResults {
   pagesPerSecond: number
   rssIdleBytes: number
   rssLoadedBytes: number
+  /** The machine's 1-minute load average when the timings started (other work skews them). */
+  loadAverage?: number
 }
 
 const AUTHORS = 24
@@ -91,6 +92,7 @@ export async function measurePerRequest(
       await settle(1000)
       const pid = backend.child.pid as number
       const rssIdleBytes = await rssOf(pid)
+      const loadAverage = loadavg()[0]
       const client = nodeClient(backend.url, backend.anonKey)
       const feed = createFeedService(async () => client)
       const oneRow = await time(
@@ -119,7 +121,8 @@ export async function measurePerRequest(
         feedPage,
         pagesPerSecond,
         rssIdleBytes,
-        rssLoadedBytes
+        rssLoadedBytes,
+        loadAverage
       }
     } finally {
       await backend.kill9()
