@@ -16,12 +16,15 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Read before PGlite starts: while it compiles its WebAssembly in the background, file reads
+  // on a busy machine were seen to wait seconds for a thread.
+  const migrations = await loadMigrations(options.migrationsDir)
   const db = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
     : await openPglite(options.dataDir)
   try {
     await bootstrapDatabase(db)
-    await applyMigrations(db, await loadMigrations(options.migrationsDir))
+    await applyMigrations(db, migrations)
   } catch (error) {
     await db.close()
     throw error
