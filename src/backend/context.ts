@@ -1,6 +1,7 @@
 // What every API module of the local backend is given: no globals, so tests can build one
 // around an in-memory database.
 
+import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
 import type { Database } from './db/database'
 import type { JwtKeys } from './jwt'
 
@@ -20,6 +21,8 @@ export interface BackendConfig {
    * (storage/sweep.ts); younger ones may still get their post. Negative turns the sweep off.
    */
   orphanGraceMinutes: number
+  /** The REST API's [api] settings (supabase/config.toml). */
+  api: ApiConfig
 }
 
 export interface BackendContext {
@@ -36,5 +39,6 @@ export const DEFAULT_CONFIG: BackendConfig = {
   storageDir: null,
   tokenRateLimitPerMinute: 60,
   siteUrl: 'http://127.0.0.1:3000',
-  orphanGraceMinutes: 10
+  orphanGraceMinutes: 10,
+  api: DEFAULT_API_CONFIG
 }

@@ -3,7 +3,8 @@
 // `npm run start:web` and the tests.
 
 import type { Server } from 'node:http'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { loadApiConfig } from './api-config'
 import { createAuthApi } from './auth'
 import { DEFAULT_CONFIG, type BackendConfig, type BackendContext } from './context'
 import { asDataDirError, prepareDataDir } from './data-dir'
@@ -73,6 +74,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...DEFAULT_CONFIG,
     storageDir: dataDir ? join(dataDir, 'storage') : null,
     outboxDir: dataDir ? join(dataDir, 'outbox') : null,
+    // supabase/config.toml sits beside the migrations in the repository; a packaged app has
+    // none and keeps the defaults.
+    api: loadApiConfig(resolve(options.migrationsDir, '..', 'config.toml')),
     ...options.config
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }

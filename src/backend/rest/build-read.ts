@@ -1,13 +1,16 @@
-// SELECT statements: the select list with embedded resources as correlated subqueries, the
-// filters, order and paging, and the JSON body built in SQL (json_agg / row_to_json) so that
-// timestamps and numbers are formatted exactly as PostgREST formats them (pitfall 10).
+// SELECT statements: the select list with embedded resources as correlated subqueries (spread
+// and grouped levels use lateral joins), the filters, order and paging, and the body built in
+// SQL (json_agg / row_to_json, or CSV text) so that timestamps and numbers are formatted
+// exactly as PostgREST formats them (pitfall 10).
 //
 // One statement answers a read: body, number of rows in the page and, when asked, the total.
 
+import { aggregateSql, groupBySql, isLegacyCount, levelIsGrouped } from './aggregates'
 import { fieldSql, filterSql, orderSql } from './build-filter'
 import { RestError } from './errors'
 import type { ParsedQuery, SelectItem, Scoped } from './parse-query'
-import { resolveRelationship } from './relationships'
+import { embedSource, spreadNotToOne, type EmbedSource } from './embed-source'
+import { isToOne, resolveRelationship } from './relationships'
 import type { SchemaCache, Table } from './schema-cache'
 import { ident, type Aliases, type Params } from './sql'
 
@@ -20,6 +23,8 @@ export interface ReadSource {
   where?: string[]
 }
 
+export type BodyFormat = 'json' | 'object' | 'csv'
+
 export interface ReadOptions {
   /** Add a `total` column with the exact count of matching rows (limit and offset ignored). */
   count: boolean
@@ -29,9 +34,32 @@ export interface ReadOptions {
   bodyless: boolean
   /** Apply the root filters, order and paging (false for mutation results). */
   applyQuery: boolean
+  /** `Accept: text/csv` gives a header line and one line per row; json otherwise. */
+  csv?: boolean
+}
+
+/** One output column of a level; `name` is null for `alias.*`. */
+interface Entry {
+  sql: string
+  name: string | null
+  aggregate: boolean
+}
+
+interface Level {
+  entries: Entry[]
+  /** Lateral joins the entries read from (spread embeds, embeds of grouped levels). */
+  joins: string[]
+  /** EXISTS conditions of `!inner` embeds. */
+  inner: string[]
 }
 
 const pathKey = (path: string[]): string => path.join('\u0000')
+
+function entriesSql(entries: Entry[]): string {
+  return entries.length
+    ? entries.map((e) => (e.name === null ? e.sql : `${e.sql} as ${ident(e.name)}`)).join(', ')
+    : 'null as "_pgrst_empty"'
+}
 
 /** Builds SELECTs for one request; remembers which embed paths were used by the select. */
 export class ReadBuilder {
@@ -41,7 +69,8 @@ export class ReadBuilder {
     private readonly cache: SchemaCache,
     private readonly query: ParsedQuery,
     private readonly params: Params,
-    private readonly aliases: Aliases
+    private readonly aliases: Aliases,
+    private readonly aggregatesEnabled = false
   ) {}
 
   /** Filters, order or paging given for an embed that the select does not have: PGRST108. */
@@ -84,63 +113,185 @@ export class ReadBuilder {
     return sql
   }
 
-  /** The select list for `items` on `table`, plus the EXISTS conditions of `!inner` embeds. */
-  selectList(
-    table: Table,
-    alias: string,
-    items: SelectItem[],
-    path: string[]
-  ): { columns: string[]; inner: string[] } {
-    const columns: string[] = []
-    const inner: string[] = []
+  /**
+   * The output columns for `items` on `table`. A grouped level (one with aggregates) lists
+   * `*` as its columns so that each can be grouped on.
+   */
+  private level(table: Table, alias: string, items: SelectItem[], path: string[]): Level {
+    const grouped = levelIsGrouped(table, items, this.aggregatesEnabled)
+    const level: Level = { entries: [], joins: [], inner: [] }
     for (const item of items) {
       if (item.kind === 'star') {
-        columns.push(`${alias}.*`)
+        if (!grouped) level.entries.push({ sql: `${alias}.*`, name: null, aggregate: false })
+        else level.entries.push(...this.columnsOf(table, alias))
       } else if (item.kind === 'column') {
-        let sql = fieldSql(table, alias, item.field, this.params)
-        if (item.cast) sql = `(${sql})::${item.cast}`
-        const last = item.field.jsonPath[item.field.jsonPath.length - 1]
-        const name = item.alias ?? (last ? String(last.key) : item.field.name)
-        columns.push(`${sql} as ${ident(name)}`)
+        level.entries.push(this.column(table, alias, item))
+      } else if (item.spread) {
+        this.spread(table, alias, item, path, level)
       } else {
-        const embed = this.embed(table, alias, item, path)
-        if (embed.column) columns.push(embed.column)
-        if (embed.inner) inner.push(embed.inner)
+        this.embed(table, alias, item, path, grouped, level)
       }
     }
-    return { columns, inner }
+    return level
   }
 
-  private embed(
+  private columnsOf(table: Table, alias: string): Entry[] {
+    return [...table.columns.keys()].map((name) => ({
+      sql: `${alias}.${ident(name)}`,
+      name,
+      aggregate: false
+    }))
+  }
+
+  private column(table: Table, alias: string, item: SelectItem & { kind: 'column' }): Entry {
+    if (isLegacyCount(table, item)) {
+      return { sql: aggregateSql(item, null), name: item.alias ?? 'count', aggregate: true }
+    }
+    let sql: string | null = null
+    if (item.field.name !== '*') {
+      sql = fieldSql(table, alias, item.field, this.params)
+      if (item.cast) sql = `(${sql})::${item.cast}`
+    }
+    const last = item.field.jsonPath[item.field.jsonPath.length - 1]
+    if (item.aggregate) {
+      return { sql: aggregateSql(item, sql), name: item.alias ?? item.aggregate, aggregate: true }
+    }
+    const name = item.alias ?? (last ? String(last.key) : item.field.name)
+    return { sql: sql ?? `${alias}.*`, name, aggregate: false }
+  }
+
+  private source(
     parent: Table,
     parentAlias: string,
     item: SelectItem & { kind: 'embed' },
     parentPath: string[]
-  ): { column: string | null; inner: string | null } {
-    if (item.spread) {
-      throw new RestError(400, 'PGRST100', 'Spread embeds (...) are not supported by this server')
+  ): { source: EmbedSource; path: string[] } {
+    if (item.hints.length > 1) {
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse select parameter (${item.name}!${item.hints.join('!')})"`,
+        'An embed takes at most one hint besides !inner or !left'
+      )
     }
-    const relationship = resolveRelationship(this.cache, parent, item.name, item.hints)
-    const { fk, target } = relationship
+    const relationship = resolveRelationship(this.cache, parent, item.name, item.hints[0] ?? null)
     const path = [...parentPath, item.alias ?? item.name]
     this.usedPaths.add(pathKey(path))
-    const alias = this.aliases.fresh()
-    const join = fk.columns.map((column, i) =>
-      relationship.direction === 'many-to-one'
-        ? `${alias}.${ident(fk.refColumns[i])} = ${parentAlias}.${ident(column)}`
-        : `${alias}.${ident(column)} = ${parentAlias}.${ident(fk.refColumns[i])}`
-    )
-    const from = `"public".${ident(target.name)} as ${alias}`
-    const list = this.selectList(target, alias, item.select, path)
-    const where = [...join, ...this.whereFor(target, alias, path), ...list.inner].join(' and ')
-    const inner = item.inner ? `exists (select 1 from ${from} where ${where})` : null
+    return { source: embedSource(relationship, parentAlias, this.aliases.fresh()), path }
+  }
+
+  /** `alias:table(...)`: an object or array of the related rows under one key. */
+  private embed(
+    parent: Table,
+    parentAlias: string,
+    item: SelectItem & { kind: 'embed' },
+    parentPath: string[],
+    grouped: boolean,
+    level: Level
+  ): void {
+    const { source, path } = this.source(parent, parentAlias, item, parentPath)
+    const { relationship, alias } = source
+    const { target } = relationship
+    const nested = this.level(target, alias, item.select, path)
+    const where = [...source.join, ...this.whereFor(target, alias, path), ...nested.inner]
+    const whereSql = ` where ${where.join(' and ')}`
+    if (item.inner) level.inner.push(`exists (select 1 from ${source.from}${whereSql})`)
+    // An empty embed (`posts!inner()`) only filters.
+    if (nested.entries.length === 0) return
+    const groupBy = groupBySql(nested.entries.map((e) => e.aggregate))
     const paging = this.pagingFor(target, alias, path)
-    if (list.columns.length === 0) return { column: null, inner }
-    const rows = `(select ${list.columns.join(', ')} from ${from} where ${where}${paging}) ${alias}_row`
-    const value = relationship.toOne
+    const rows =
+      `(select ${entriesSql(nested.entries)} from ${source.from}${nested.joins.join('')}` +
+      `${whereSql}${groupBy}${paging}) ${alias}_row`
+    const value = isToOne(relationship)
       ? `(select row_to_json(${alias}_row) from ${rows})`
       : `(select coalesce(json_agg(${alias}_row), '[]') from ${rows})`
-    return { column: `${value} as ${ident(item.alias ?? item.name)}`, inner }
+    const name = item.alias ?? item.name
+    if (!grouped) {
+      level.entries.push({ sql: value, name, aggregate: false })
+      return
+    }
+    // A grouped level groups on the embedded value too: computed per row in a lateral join
+    // (a correlated subquery cannot read ungrouped columns), as jsonb, which has equality.
+    level.joins.push(` left join lateral (select (${value})::jsonb as v) ${alias}_v on true`)
+    level.entries.push({ sql: `${alias}_v.v`, name, aggregate: false })
+  }
+
+  /** `...profiles(username)`: the columns of a to-one embed as columns of the parent. */
+  private spread(
+    parent: Table,
+    parentAlias: string,
+    item: SelectItem & { kind: 'embed' },
+    parentPath: string[],
+    level: Level
+  ): void {
+    const { source, path } = this.source(parent, parentAlias, item, parentPath)
+    const { relationship, alias } = source
+    if (!isToOne(relationship)) throw spreadNotToOne(parent.name, item.alias ?? item.name)
+    const { target } = relationship
+    const nested = this.level(target, alias, item.select, path)
+    if (nested.entries.some((e) => e.aggregate)) {
+      throw new RestError(
+        400,
+        'PGRST127',
+        'Feature not implemented',
+        'Aggregate functions inside a spread embed are not supported by this server'
+      )
+    }
+    const where = [...source.join, ...this.whereFor(target, alias, path), ...nested.inner]
+    const whereSql = ` where ${where.join(' and ')}`
+    if (item.inner) level.inner.push(`exists (select 1 from ${source.from}${whereSql})`)
+    // Named columns, so the parent can list (and group on) each of them.
+    const entries = nested.entries.flatMap((e) =>
+      e.name === null ? this.columnsOf(target, alias) : [e]
+    )
+    if (entries.length === 0) return
+    const spreadAlias = `${alias}_s`
+    level.joins.push(
+      ` left join lateral (select ${entriesSql(entries)} from ${source.from}` +
+        `${nested.joins.join('')}${whereSql} limit 1) ${spreadAlias} on true`
+    )
+    for (const entry of entries) {
+      const name = entry.name as string
+      level.entries.push({ sql: `${spreadAlias}.${ident(name)}`, name, aggregate: false })
+    }
+  }
+
+  /** The `!inner` conditions of the root, for a separate count statement. */
+  private innerConditions(
+    table: Table,
+    alias: string,
+    items: SelectItem[],
+    path: string[]
+  ): string[] {
+    const conditions: string[] = []
+    for (const item of items) {
+      if (item.kind !== 'embed' || !item.inner) continue
+      const { source, path: embedPath } = this.source(table, alias, item, path)
+      const target = source.relationship.target
+      const where = [
+        ...source.join,
+        ...this.whereFor(target, source.alias, embedPath),
+        ...this.innerConditions(target, source.alias, item.select, embedPath)
+      ]
+      conditions.push(`exists (select 1 from ${source.from} where ${where.join(' and ')})`)
+    }
+    return conditions
+  }
+
+  /**
+   * `select 1 from ... where ...` for the rows a read matches, with its own parameters: what
+   * `count=planned` asks the planner about.
+   */
+  matchingRows(source: ReadSource): string {
+    const { table, alias } = source
+    const where = [
+      ...(source.where ?? []),
+      ...this.whereFor(table, alias, []),
+      ...this.innerConditions(table, alias, this.query.select, [])
+    ]
+    const whereSql = where.length ? ` where ${where.join(' and ')}` : ''
+    return `select 1 from ${source.from}${whereSql}`
   }
 
   /**
@@ -149,25 +300,35 @@ export class ReadBuilder {
    */
   build(source: ReadSource, options: ReadOptions): string {
     const { table, alias } = source
-    const list = this.selectList(table, alias, this.query.select, [])
+    const level = this.level(table, alias, this.query.select, [])
     const where = [
       ...(source.where ?? []),
       ...(options.applyQuery ? this.whereFor(table, alias, []) : []),
-      ...list.inner
+      ...level.inner
     ]
     const whereSql = where.length ? ` where ${where.join(' and ')}` : ''
+    const groupBy = groupBySql(level.entries.map((e) => e.aggregate))
     const paging = options.applyQuery ? this.pagingFor(table, alias, []) : ''
     this.checkScopes()
-    const columns = list.columns.length ? list.columns.join(', ') : 'null as "_pgrst_empty"'
-    const rows = `select ${columns} from ${source.from}${whereSql}${paging}`
-    const body = options.bodyless
-      ? 'null::text'
-      : options.single
-        ? `(json_agg(_pgrst_t) -> 0)::text`
-        : `coalesce(json_agg(_pgrst_t), '[]')::text`
+    const rows = `select ${entriesSql(level.entries)} from ${source.from}${level.joins.join('')}${whereSql}${groupBy}${paging}`
     const total = options.count
       ? `(select count(*) from ${source.from}${whereSql})::int8`
       : 'null::int8'
-    return `select ${body} as body, count(*)::int8 as page_count, ${total} as total from (${rows}) _pgrst_t`
+    return `select ${bodySql(options)} as body, count(*)::int8 as page_count, ${total} as total from (${rows}) _pgrst_t`
   }
+}
+
+/**
+ * CSV as PostgREST writes it: the column names, then each row's record text without its
+ * parentheses (so NULL is an empty field and text with commas or quotes is double-quoted).
+ */
+const CSV_BODY =
+  `(select coalesce(string_agg(k, ','), '') from json_object_keys((array_agg(row_to_json(_pgrst_t)))[1]) k)` +
+  ` || chr(10) || coalesce(string_agg(substring(_pgrst_t::text, 2, length(_pgrst_t::text) - 2), chr(10)), '')`
+
+function bodySql(options: ReadOptions): string {
+  if (options.bodyless) return 'null::text'
+  if (options.csv) return CSV_BODY
+  if (options.single) return `(json_agg(_pgrst_t) -> 0)::text`
+  return `coalesce(json_agg(_pgrst_t), '[]')::text`
 }

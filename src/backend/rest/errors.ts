@@ -34,11 +34,11 @@ export function unknownColumn(table: string, column: string): RestError {
   return new RestError(400, '42703', `column ${table}.${column} does not exist`)
 }
 
-export function unknownTable(name: string): RestError {
+export function unknownTable(schema: string, name: string): RestError {
   return new RestError(
     404,
     'PGRST205',
-    `Could not find the table 'public.${name}' in the schema cache`
+    `Could not find the table '${schema}.${name}' in the schema cache`
   )
 }
 

@@ -2,12 +2,13 @@
 // it inside withRole (one transaction under the caller's role, so RLS applies), then shape the
 // response the way PostgREST does (status, Content-Range, single objects).
 
+import type { ApiConfig } from '../api-config'
 import type { BackendContext } from '../context'
 import type { Queryable } from '../db/database'
 import { withRole } from '../db/as-role'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
 import type { RequestIdentity } from '../jwt'
-import { ReadBuilder } from './build-read'
+import { ReadBuilder, type ReadSource } from './build-read'
 import { findRoutine, resultTable, rpcFrom, rpcShape } from './build-rpc'
 import {
   buildDelete,
@@ -18,9 +19,10 @@ import {
 } from './build-write'
 import { notSingleObject, RestError } from './errors'
 import { parseQuery, type ParsedQuery } from './parse-query'
-import { OBJECT_MEDIA_TYPE, parseRangeHeader, type Preferences } from './request'
+import { plannedRows } from './planned-count'
+import { CSV_MEDIA_TYPE, OBJECT_MEDIA_TYPE, parseRangeHeader, type Preferences } from './request'
 import type { SchemaCache, Table } from './schema-cache'
-import { Aliases, Params, qualified } from './sql'
+import { Aliases, ident, Params, qualified } from './sql'
 
 export interface RestCall {
   request: ApiRequest
@@ -28,6 +30,9 @@ export interface RestCall {
   cache: SchemaCache
   preferences: Preferences
   single: boolean
+  /** `Accept: text/csv`. */
+  csv: boolean
+  api: ApiConfig
 }
 
 interface ResultRow {
@@ -51,8 +56,37 @@ function run<T>(
   )
 }
 
-function contentType(single: boolean): string {
+function contentType(call: RestCall, single = call.single): string {
+  if (call.csv) return `${CSV_MEDIA_TYPE}; charset=utf-8`
   return `${single ? OBJECT_MEDIA_TYPE : 'application/json'}; charset=utf-8`
+}
+
+function readBuilder(call: RestCall, query: ParsedQuery, params: Params): ReadBuilder {
+  const { api, cache } = call
+  const enabled = cache.aggregatesSetting ?? api.aggregatesEnabled
+  return new ReadBuilder(cache, query, params, new Aliases(), enabled)
+}
+
+/**
+ * `count=planned` is the planner's estimate for the matching rows; `count=estimated` is the
+ * exact count up to max rows and the estimate beyond, as PostgREST gives them.
+ */
+async function countTotal(
+  tx: Queryable,
+  call: RestCall,
+  query: ParsedQuery,
+  source: ReadSource,
+  exact: number | null
+): Promise<number | null> {
+  const mode = call.preferences.count
+  if (mode === 'exact' || mode === null) return exact
+  const maxRows = call.api.maxRows
+  if (mode === 'estimated' && exact !== null && (maxRows === null || exact <= maxRows)) {
+    return exact
+  }
+  const params = new Params()
+  const sql = readBuilder(call, query, params).matchingRows(source)
+  return plannedRows(tx, sql, params.values)
 }
 
 /** PostgREST's Content-Range and 200/206/416 rules for a page of `count` rows at `offset`. */
@@ -60,14 +94,14 @@ function pageResponse(
   call: RestCall,
   offset: number,
   row: ResultRow,
-  body: string | null
+  body: string | null,
+  total: number | null = row.total === null ? null : Number(row.total)
 ): ApiResponse {
   const count = Number(row.page_count)
-  const total = row.total === null ? null : Number(row.total)
   const range = count > 0 ? `${offset}-${offset + count - 1}` : '*'
   let status = 200
   if (total !== null) {
-    if (offset > total) {
+    if (offset > total && call.preferences.count === 'exact') {
       throw new RestError(
         416,
         'PGRST103',
@@ -79,7 +113,7 @@ function pageResponse(
   }
   const headers: Record<string, string> = {
     'content-range': `${range}/${total ?? '*'}`,
-    'content-type': contentType(call.single)
+    'content-type': contentType(call)
   }
   return { status, headers, body: call.request.method === 'HEAD' ? null : body }
 }
@@ -105,19 +139,25 @@ export async function handleRead(
   const query = parseQuery(call.request.url.searchParams)
   applyRangeHeader(call.request, query)
   const params = new Params()
-  const sql = new ReadBuilder(call.cache, query, params, new Aliases()).build(
-    { table, from: `${qualified(table.name)} as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
-    {
-      count: call.preferences.count,
-      single: call.single,
-      bodyless: call.request.method === 'HEAD',
-      applyQuery: true
-    }
-  )
-  const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(sql, params.values))
-  const row = rows[0]
+  const source: ReadSource = {
+    table,
+    from: `${qualified(table.name, table.schema)} as ${ROOT_ALIAS}`,
+    alias: ROOT_ALIAS
+  }
+  const sql = readBuilder(call, query, params).build(source, {
+    count: call.preferences.count !== null,
+    single: call.single,
+    bodyless: call.request.method === 'HEAD',
+    applyQuery: true,
+    csv: call.csv
+  })
+  const [row, total] = await run(context, call, async (tx) => {
+    const { rows } = await tx.query<ResultRow>(sql, params.values)
+    const exact = rows[0].total === null ? null : Number(rows[0].total)
+    return [rows[0], await countTotal(tx, call, query, source, exact)] as const
+  })
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
-  return pageResponse(call, rootOffset(query), row, row.body)
+  return pageResponse(call, rootOffset(query), row, row.body, total)
 }
 
 function parseBody(request: ApiRequest): unknown {
@@ -150,21 +190,42 @@ export async function handleWrite(
   } else {
     mutation = buildDelete(table, query, write, params)
   }
+  // An upsert that only updated rows answers 200, one that inserted any 201; a row's xmax is
+  // 0 right after its insert. Only known when rows are returned (RETURNING needs the SELECT
+  // policies, pitfalls 6 and 7), so return=minimal keeps 201.
+  const upsert = write.resolution !== null && write.returning
   let sql = mutation
   if (mutation && write.returning) {
-    const read = new ReadBuilder(call.cache, query, params, new Aliases()).build(
+    const read = readBuilder(call, query, params).build(
       { table, from: `_pgrst_mutation as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
-      { count: false, single: call.single, bodyless: false, applyQuery: false }
+      { count: false, single: call.single, bodyless: false, applyQuery: false, csv: call.csv }
     )
-    sql = `with _pgrst_mutation as (${mutation}) ${read}`
+    if (upsert) {
+      const columns = [...table.columns.keys()].map(ident).join(', ')
+      sql =
+        `with _pgrst_changed as (${mutation}),` +
+        ` _pgrst_mutation as (select ${columns} from _pgrst_changed)` +
+        ` select _pgrst_read.*,` +
+        ` (select coalesce(bool_or(_pgrst_inserted), true) from _pgrst_changed) as inserted` +
+        ` from (${read}) _pgrst_read`
+    } else {
+      sql = `with _pgrst_mutation as (${mutation}) ${read}`
+    }
   }
   const result = await run(context, call, async (tx) => {
-    if (!sql) return { count: 0, body: '[]' }
-    const { rows, rowCount } = await tx.query<ResultRow>(sql, params.values)
+    if (!sql) return { count: 0, body: '[]', inserted: true }
+    const { rows, rowCount } = await tx.query<ResultRow & { inserted?: boolean }>(
+      sql,
+      params.values
+    )
     const count = write.returning ? Number(rows[0].page_count) : rowCount
     // Throwing inside the transaction rolls the mutation back, as PostgREST does.
     if (call.single && count !== 1) throw notSingleObject(count)
-    return { count, body: write.returning ? rows[0].body : null }
+    return {
+      count,
+      body: write.returning ? rows[0].body : null,
+      inserted: rows[0]?.inserted ?? true
+    }
   })
   const total = preferences.count ? String(result.count) : '*'
   const headers: Record<string, string> = {
@@ -174,9 +235,9 @@ export async function handleWrite(
         : `*/${total}`
   }
   if (write.resolution) headers['preference-applied'] = `resolution=${write.resolution}`
-  const created = request.method === 'POST'
+  const created = request.method === 'POST' && result.inserted
   if (!write.returning) return { status: created ? 201 : 204, headers }
-  headers['content-type'] = contentType(call.single)
+  headers['content-type'] = contentType(call)
   return { status: created ? 201 : 200, headers, body: result.body ?? '[]' }
 }
 
@@ -202,7 +263,7 @@ export async function handleRpc(
   const overloads = call.cache.functions.get(name) ?? []
   const argNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
   const args = rpcArguments(request, argNames)
-  const routine = findRoutine(call.cache, name, Object.keys(args))
+  const routine = findRoutine(call.cache, name, Object.keys(args), request.method === 'POST')
   const query = parseQuery(request.url.searchParams, (key) => argNames.has(key))
   const params = new Params()
   const from = rpcFrom(routine, args, params, ROOT_ALIAS)
@@ -210,20 +271,22 @@ export async function handleRpc(
   if (shape === 'rows') {
     applyRangeHeader(request, query)
     const single = call.single || !routine.returnsSet
-    const sql = new ReadBuilder(call.cache, query, params, new Aliases()).build(
-      { table: resultTable(call.cache, routine), from, alias: ROOT_ALIAS },
-      {
-        count: call.preferences.count,
-        single,
-        bodyless: request.method === 'HEAD',
-        applyQuery: true
-      }
-    )
-    const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(sql, params.values))
-    const row = rows[0]
+    const source: ReadSource = { table: resultTable(call.cache, routine), from, alias: ROOT_ALIAS }
+    const sql = readBuilder(call, query, params).build(source, {
+      count: call.preferences.count !== null,
+      single,
+      bodyless: request.method === 'HEAD',
+      applyQuery: true,
+      csv: call.csv
+    })
+    const [row, total] = await run(context, call, async (tx) => {
+      const { rows } = await tx.query<ResultRow>(sql, params.values)
+      const exact = rows[0].total === null ? null : Number(rows[0].total)
+      return [rows[0], await countTotal(tx, call, query, source, exact)] as const
+    })
     if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
     const body = row.body ?? (single ? 'null' : '[]')
-    return pageResponse({ ...call, single: call.single }, rootOffset(query), row, body)
+    return pageResponse(call, rootOffset(query), row, body, total)
   }
   const value = `${ROOT_ALIAS}._pgrst_scalar`
   const select =
@@ -234,5 +297,7 @@ export async function handleRpc(
         : `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int8 as page_count, null::int8 as total from ${from}`
   const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(select, params.values))
   if (shape === 'void') return { status: 204, headers: { 'content-range': '*/*' } }
-  return pageResponse({ ...call, single: false }, 0, rows[0], rows[0].body)
+  // Any count preference counts the values returned: 1 for a scalar function.
+  const total = call.preferences.count ? Number(rows[0].page_count) : null
+  return pageResponse({ ...call, single: false, csv: false }, 0, rows[0], rows[0].body, total)
 }

@@ -17,6 +17,8 @@ export interface Column {
 }
 
 export interface Table {
+  /** The schema the table is in (one of the exposed schemas). */
+  schema: string
   name: string
   isView: boolean
   columns: Map<string, Column>
@@ -40,6 +42,7 @@ export interface FunctionArg {
 }
 
 export interface RoutineInfo {
+  schema: string
   name: string
   args: FunctionArg[]
   returnType: string
@@ -51,6 +54,13 @@ export interface RoutineInfo {
 }
 
 export interface SchemaCache {
+  /** The exposed schema this cache describes. */
+  schema: string
+  /**
+   * `pgrst.db_aggregates_enabled` set on the authenticator role, as hosted Supabase switches
+   * aggregate functions on (`alter role authenticator set ...`); null when not set.
+   */
+  aggregatesSetting: boolean | null
   tables: Map<string, Table>
   foreignKeys: ForeignKey[]
   functions: Map<string, RoutineInfo[]>
@@ -145,7 +155,19 @@ const FUNCTIONS_SQL = `
 
 const VOLATILITY = { i: 'immutable', s: 'stable', v: 'volatile' } as const
 
-function toRoutine(row: FunctionRow): RoutineInfo {
+// Role settings for this database or all databases; the database-specific one wins.
+const AGGREGATES_SETTING_SQL = `
+  select split_part(setting, '=', 2) as value
+  from pg_db_role_setting s
+  join pg_roles r on r.oid = s.setrole
+  cross join lateral unnest(s.setconfig) as setting
+  where r.rolname = 'authenticator'
+    and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+    and setting like 'pgrst.db_aggregates_enabled=%'
+  order by s.setdatabase desc
+  limit 1`
+
+function toRoutine(row: FunctionRow, schema: string): RoutineInfo {
   const modes = row.arg_modes ?? row.arg_types.map(() => 'i')
   const names = row.arg_names ?? []
   const inputs: FunctionArg[] = []
@@ -169,6 +191,7 @@ function toRoutine(row: FunctionRow): RoutineInfo {
     defaultExpr: null
   }))
   return {
+    schema,
     name: row.name,
     args: inputs,
     returnType: row.return_type,
@@ -183,15 +206,17 @@ export async function loadSchemaCache(
   db: Queryable,
   schema: string = EXPOSED_SCHEMA
 ): Promise<SchemaCache> {
-  const [tableRows, columnRows, constraintRows, functionRows] = await Promise.all([
+  const [tableRows, columnRows, constraintRows, functionRows, settingRows] = await Promise.all([
     db.query<TableRow>(TABLES_SQL, [schema]),
     db.query<ColumnRow>(COLUMNS_SQL, [schema]),
     db.query<ConstraintRow>(CONSTRAINTS_SQL, [schema]),
-    db.query<FunctionRow>(FUNCTIONS_SQL, [schema])
+    db.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
+    db.query<{ value: string }>(AGGREGATES_SETTING_SQL)
   ])
   const tables = new Map<string, Table>()
   for (const row of tableRows.rows) {
     tables.set(row.name, {
+      schema,
       name: row.name,
       isView: row.kind === 'v' || row.kind === 'm',
       columns: new Map(),
@@ -225,10 +250,13 @@ export async function loadSchemaCache(
   }
   const functions = new Map<string, RoutineInfo[]>()
   for (const row of functionRows.rows) {
-    const routine = toRoutine(row)
+    const routine = toRoutine(row, schema)
     functions.set(routine.name, [...(functions.get(routine.name) ?? []), routine])
   }
-  return { tables, foreignKeys, functions }
+  const setting = settingRows.rows[0]?.value.trim().toLowerCase()
+  const aggregatesSetting =
+    setting === undefined ? null : ['true', 'on', '1', 'yes'].includes(setting)
+  return { schema, aggregatesSetting, tables, foreignKeys, functions }
 }
 
 /** True when `columns` (in any order) are exactly one of the table's unique keys. */

@@ -8,6 +8,7 @@ import { Aliases, Params } from '../../../../src/backend/rest/sql'
 
 function table(name: string, columns: string[], primaryKey: string[] = ['id']): Table {
   return {
+    schema: 'public',
     name,
     isView: false,
     columns: new Map(
@@ -24,6 +25,8 @@ function table(name: string, columns: string[], primaryKey: string[] = ['id']): 
 const posts = table('posts', ['id', 'user_id', 'caption', 'created_at'])
 const profiles = table('profiles', ['id', 'username'])
 const cache: SchemaCache = {
+  schema: 'public',
+  aggregatesSetting: null,
   tables: new Map([
     ['posts', posts],
     ['profiles', profiles]
@@ -96,7 +99,7 @@ describe('SQL building', () => {
       new Params()
     )
     expect(full).toContain('on conflict ("id") do update set "caption" = excluded."caption"')
-    expect(full).toMatch(/returning \*$/)
+    expect(full).toMatch(/returning \*, \(xmax = 0\) as _pgrst_inserted$/)
   })
 
   it('refuses DELETE without a root filter', () => {
