@@ -3,17 +3,37 @@
 // declared types, so Postgres converts them (JSON arrays become SQL arrays, "5" becomes 5).
 
 import { RestError } from './errors'
+import { closestName, DEFAULT_HINT_SCORE, NAME_HINT_SCORE } from './fuzzy'
 import type { RoutineInfo, SchemaCache, Table } from './schema-cache'
 import { ident, qualified, type Params } from './sql'
 
 export type RpcShape = 'void' | 'scalar' | 'setof-scalar' | 'rows'
+
+const sortedList = (names: string[]): string => [...names].sort().join(', ')
+
+/**
+ * PostgREST's hint for a missing function: the closest function name, or when the name exists,
+ * the closest list of parameters among its overloads.
+ */
+function routineHint(cache: SchemaCache, name: string, argNames: string[]): string | null {
+  const overloads = cache.functions.get(name) ?? []
+  const prefix = `Perhaps you meant to call the function ${cache.schema}.`
+  if (overloads.length === 0) {
+    const suggestion = closestName(name, cache.functions.keys(), NAME_HINT_SCORE)
+    return suggestion ? `${prefix}${suggestion}` : null
+  }
+  const lists = overloads.map((r) => `(${sortedList(r.args.map((a) => a.name))})`)
+  const suggestion = closestName(`(${sortedList(argNames)})`, lists, DEFAULT_HINT_SCORE)
+  return suggestion ? `${prefix}${name}${suggestion}` : null
+}
 
 /** PGRST202, worded as PostgREST 12 words it. */
 export function routineNotFound(
   schema: string,
   name: string,
   argNames: string[],
-  jsonBody: boolean
+  jsonBody: boolean,
+  hint: string | null = null
 ): RestError {
   const list = [...argNames].sort().join(', ')
   const qualifiedName = `${schema}.${name}`
@@ -27,7 +47,8 @@ export function routineNotFound(
     `Could not find the function ${qualifiedName}${argNames.length ? `(${list})` : ' without parameters'} in the schema cache`,
     `Searched for the function ${qualifiedName}${parameters}${
       jsonBody ? ' or with a single unnamed json/jsonb parameter' : ''
-    }, but no matches were found in the schema cache.`
+    }, but no matches were found in the schema cache.`,
+    hint
   )
 }
 
@@ -43,7 +64,14 @@ export function findRoutine(
       argNames.every((arg) => routine.args.some((a) => a.name === arg)) &&
       routine.args.every((a) => a.hasDefault || argNames.includes(a.name))
   )
-  if (matches.length === 0) throw routineNotFound(cache.schema, name, argNames, jsonBody)
+  if (matches.length === 0)
+    throw routineNotFound(
+      cache.schema,
+      name,
+      argNames,
+      jsonBody,
+      routineHint(cache, name, argNames)
+    )
   if (matches.length > 1) {
     throw new RestError(
       300,

@@ -106,7 +106,7 @@ export function createRestApi(context: BackendContext): RestApi {
       throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`)
     }
     const [schema, table] = await lookup<Table>(schemaName, (s) => s.tables.get(segments[0]))
-    if (!table) throw unknownTable(schemaName, segments[0])
+    if (!table) throw unknownTable(schemaName, segments[0], schema.tables.keys())
     const call: RestCall = { ...base, cache: schema }
     if (method === 'GET' || method === 'HEAD') return handleRead(context, call, table)
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE') {

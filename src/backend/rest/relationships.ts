@@ -5,6 +5,7 @@
 // many-to-many one, and more than one candidate is PGRST201.
 
 import { RestError } from './errors'
+import { closestName, DEFAULT_HINT_SCORE } from './fuzzy'
 import { isUniqueKey, type ForeignKey, type SchemaCache, type Table } from './schema-cache'
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'
@@ -194,6 +195,22 @@ function describe(relationship: Relationship): Record<string, string> {
   }
 }
 
+/**
+ * PostgREST's hint for a missing relationship: a close name among the parent's related
+ * tables, or when the parent has no relationships, among the tables that have some.
+ */
+function relationshipHint(cache: SchemaCache, parent: Table, name: string): string | null {
+  const related = relationshipsFrom(cache, parent)
+  if (related.length > 0) {
+    const targets = new Set(related.map((r) => r.target.name))
+    const suggestion = closestName(name, targets, DEFAULT_HINT_SCORE, true)
+    return suggestion ? `Perhaps you meant '${suggestion}' instead of '${name}'.` : null
+  }
+  const parents = new Set(cache.foreignKeys.flatMap((fk) => [fk.table, fk.refTable]))
+  const suggestion = closestName(parent.name, parents, DEFAULT_HINT_SCORE)
+  return suggestion ? `Perhaps you meant '${suggestion}' instead of '${parent.name}'.` : null
+}
+
 export function resolveRelationship(
   cache: SchemaCache,
   parent: Table,
@@ -209,7 +226,7 @@ export function resolveRelationship(
       `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
       `Searched for a foreign key relationship between '${parent.name}' and '${name}'` +
         `${hint !== null ? ` using the hint '${hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
-      null
+      relationshipHint(cache, parent, name)
     )
   }
   throw new RestError(

@@ -129,7 +129,8 @@ describe.each(kinds)('REST API: PostgREST embedding on %s', (kind) => {
       code: 'PGRST200',
       details:
         "Searched for a foreign key relationship between 'compat_films' and 'compat_addresses' using the hint 'nope' in the schema 'public', but no matches were found.",
-      hint: null,
+      // The closest of the tables compat_films is related to, as PostgREST suggests it.
+      hint: "Perhaps you meant 'compat_roles' instead of 'compat_addresses'.",
       message:
         "Could not find a relationship between 'compat_films' and 'compat_addresses' in the schema cache"
     })

@@ -63,6 +63,9 @@ export const COMPAT_FIXTURES_SQL = `
   create function public.compat_add(a int, b int) returns int
     language sql immutable as 'select a + b';
 
+  create table public.compat_locked (id int primary key);
+  revoke all on public.compat_locked from anon;
+
   create schema ${COMPAT_SCHEMA};
   grant usage on schema ${COMPAT_SCHEMA} to anon, authenticated, service_role;
   create table ${COMPAT_SCHEMA}.compat_notes (id int primary key, body text not null);

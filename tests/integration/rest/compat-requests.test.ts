@@ -164,20 +164,38 @@ describe.each(kinds)('REST API: PostgREST requests on %s', (kind) => {
     expect(left.data).toEqual([{ id: 2 }])
   })
 
-  it('words missing tables and functions as PostgREST 12 does', async () => {
-    const table = await env.anon.from('compat_nope').select('*')
+  it('words missing tables and functions as PostgREST 12 does, with its suggestions', async () => {
+    const table = await env.anon.from('compat_note').select('*')
     expect(table.status).toBe(404)
-    expect(table.error).toMatchObject({
+    expect(table.error).toEqual({
       code: 'PGRST205',
-      message: "Could not find the table 'public.compat_nope' in the schema cache"
+      details: null,
+      hint: "Perhaps you meant the table 'public.compat_notes'",
+      message: "Could not find the table 'public.compat_note' in the schema cache"
     })
-    const fn = await env.anon.rpc('compat_add', { a: 1 })
-    expect(fn.status).toBe(404)
-    expect(fn.error).toMatchObject({
+    const unrelated = await env.anon.from('zzzz').select('*')
+    expect(unrelated.error?.hint).toBeNull()
+    const args = await env.anon.rpc('compat_add', { a: 1 })
+    expect(args.status).toBe(404)
+    expect(args.error).toEqual({
       code: 'PGRST202',
       details:
         'Searched for the function public.compat_add with parameter a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.compat_add(a, b)',
       message: 'Could not find the function public.compat_add(a) in the schema cache'
     })
+    const name = await env.anon.rpc('compat_ad')
+    expect(name.error).toMatchObject({
+      code: 'PGRST202',
+      hint: 'Perhaps you meant to call the function public.compat_add',
+      message: 'Could not find the function public.compat_ad without parameters in the schema cache'
+    })
+  })
+
+  it('maps database errors to PostgREST 12 statuses and asks anonymous callers to authenticate', async () => {
+    const denied = await env.rawFetch('compat_locked?select=id')
+    expect(denied.status).toBe(401)
+    expect(denied.headers.get('www-authenticate')).toBe('Bearer')
+    expect(await denied.json()).toMatchObject({ code: '42501' })
   })
 })
