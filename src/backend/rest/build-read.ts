@@ -8,7 +8,7 @@
 import { aggregateSql, groupBySql, isLegacyCount, levelIsGrouped } from './aggregates'
 import { fieldSql, filterSql, orderSql } from './build-filter'
 import { RestError } from './errors'
-import type { ParsedQuery, SelectItem, Scoped } from './parse-query'
+import type { ColumnItem, ParsedQuery, SelectItem, Scoped } from './parse-query'
 import { embedSource, spreadNotToOne, type EmbedSource } from './embed-source'
 import { isToOne, resolveRelationship } from './relationships'
 import type { SchemaCache, Table } from './schema-cache'
@@ -43,6 +43,11 @@ interface Entry {
   sql: string
   name: string | null
   aggregate: boolean
+  /**
+   * In a spread embed, an aggregate's input: the parent level applies the aggregate, since
+   * spread columns count as the parent's own.
+   */
+  deferred?: ColumnItem
 }
 
 interface Level {
@@ -64,6 +69,7 @@ function entriesSql(entries: Entry[]): string {
 /** Builds SELECTs for one request; remembers which embed paths were used by the select. */
 export class ReadBuilder {
   private readonly usedPaths = new Set<string>([''])
+  private deferredCount = 0
 
   constructor(
     private readonly cache: SchemaCache,
@@ -117,15 +123,30 @@ export class ReadBuilder {
    * The output columns for `items` on `table`. A grouped level (one with aggregates) lists
    * `*` as its columns so that each can be grouped on.
    */
-  private level(table: Table, alias: string, items: SelectItem[], path: string[]): Level {
-    const grouped = levelIsGrouped(table, items, this.aggregatesEnabled)
+  private level(
+    table: Table,
+    alias: string,
+    items: SelectItem[],
+    path: string[],
+    deferAggregates = false
+  ): Level {
+    const ownAggregates = levelIsGrouped(table, items, this.aggregatesEnabled)
+    const spreadAggregates = items.some(
+      (item) =>
+        item.kind === 'embed' &&
+        item.spread &&
+        item.select.some((inner) => inner.kind === 'column' && inner.aggregate !== null)
+    )
+    const grouped = !deferAggregates && (ownAggregates || spreadAggregates)
     const level: Level = { entries: [], joins: [], inner: [] }
     for (const item of items) {
       if (item.kind === 'star') {
         if (!grouped) level.entries.push({ sql: `${alias}.*`, name: null, aggregate: false })
         else level.entries.push(...this.columnsOf(table, alias))
       } else if (item.kind === 'column') {
-        level.entries.push(this.column(table, alias, item))
+        const entry = this.column(table, alias, item)
+        if (deferAggregates && entry.aggregate) level.entries.push(this.defer(table, alias, item))
+        else level.entries.push(entry)
       } else if (item.spread) {
         this.spread(table, alias, item, path, level)
       } else {
@@ -133,6 +154,21 @@ export class ReadBuilder {
       }
     }
     return level
+  }
+
+  /** The input of an aggregate the parent level applies, under a name of ours. */
+  private defer(table: Table, alias: string, item: ColumnItem): Entry {
+    let input = 'true'
+    if (item.field.name !== '*' && !isLegacyCount(table, item)) {
+      input = fieldSql(table, alias, item.field, this.params)
+      if (item.cast) input = `(${input})::${item.cast}`
+    }
+    return {
+      sql: input,
+      name: `_pgrst_agg_${++this.deferredCount}`,
+      aggregate: false,
+      deferred: item
+    }
   }
 
   private columnsOf(table: Table, alias: string): Entry[] {
@@ -229,15 +265,7 @@ export class ReadBuilder {
     const { relationship, alias } = source
     if (!isToOne(relationship)) throw spreadNotToOne(parent.name, item.alias ?? item.name)
     const { target } = relationship
-    const nested = this.level(target, alias, item.select, path)
-    if (nested.entries.some((e) => e.aggregate)) {
-      throw new RestError(
-        400,
-        'PGRST127',
-        'Feature not implemented',
-        'Aggregate functions inside a spread embed are not supported by this server'
-      )
-    }
+    const nested = this.level(target, alias, item.select, path, true)
     const where = [...source.join, ...this.whereFor(target, alias, path), ...nested.inner]
     const whereSql = ` where ${where.join(' and ')}`
     if (item.inner) level.inner.push(`exists (select 1 from ${source.from}${whereSql})`)
@@ -253,7 +281,16 @@ export class ReadBuilder {
     )
     for (const entry of entries) {
       const name = entry.name as string
-      level.entries.push({ sql: `${spreadAlias}.${ident(name)}`, name, aggregate: false })
+      const column = `${spreadAlias}.${ident(name)}`
+      const deferred = entry.deferred
+      if (!deferred) {
+        level.entries.push({ sql: column, name, aggregate: false })
+      } else {
+        // count() counts the rows the spread matched: the input is `true` where there is one.
+        const outputName = deferred.alias ?? deferred.aggregate ?? 'count'
+        const sql = aggregateSql(deferred, column)
+        level.entries.push({ sql, name: outputName, aggregate: true })
+      }
     }
   }
 

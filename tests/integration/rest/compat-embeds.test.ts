@@ -181,6 +181,18 @@ describe.each(kinds)('REST API: PostgREST embedding on %s', (kind) => {
     ])
   })
 
+  it('applies aggregates inside a spread embed at the parent level', async () => {
+    const { data, error } = await env.anon
+      .from('compat_orders')
+      .select('order_date, ...compat_addresses!billing(places:count(), name.max())')
+      .order('order_date')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { order_date: '2026-01-01', places: 2, max: 'Home' },
+      { order_date: '2026-01-02', places: 2, max: 'Office' }
+    ])
+  })
+
   it('counts and sums embedded rows per parent row', async () => {
     const { data, error } = await env.anon
       .from('compat_addresses')
