@@ -121,11 +121,25 @@ function manyToMany(cache: SchemaCache, parent: Table): Relationship[] {
   return found
 }
 
+/** Relationships per table, worked out once per schema cache (they change only with it). */
+const known = new WeakMap<SchemaCache, Map<string, Relationship[]>>()
+
 export function relationshipsFrom(cache: SchemaCache, parent: Table): Relationship[] {
-  return [
-    ...cache.foreignKeys.flatMap((fk) => direct(cache, parent, fk)),
-    ...manyToMany(cache, parent)
-  ]
+  let byTable = known.get(cache)
+  if (!byTable) {
+    byTable = new Map()
+    known.set(cache, byTable)
+  }
+  let found = byTable.get(parent.name)
+  // Tables made up for rpc results are not in the cache: never remembered under their name.
+  if (!found || cache.tables.get(parent.name) !== parent) {
+    found = [
+      ...cache.foreignKeys.flatMap((fk) => direct(cache, parent, fk)),
+      ...manyToMany(cache, parent)
+    ]
+    if (cache.tables.get(parent.name) === parent) byTable.set(parent.name, found)
+  }
+  return found
 }
 
 function singleColumn(relationship: Relationship, side: 0 | 1): string | null {
