@@ -20,6 +20,7 @@ export interface AppStores {
 
 export function createStores(api: Api, services: Services): AppStores {
   const session = createSessionStore(api.auth)
+  const profile = createProfileStore(services.profile)
   return {
     api,
     session,
@@ -27,9 +28,10 @@ export function createStores(api: Api, services: Services): AppStores {
       feed: services.feed,
       likes: services.likes,
       createPost: (input) => api.posts.create(input),
+      onPostCreated: (post) => profile.getState().postCreated(post),
       getUserId: () => session.getState().snapshot.user?.id ?? null
     }),
-    profile: createProfileStore(services.profile),
+    profile,
     ui: createUiStore()
   }
 }

@@ -1,6 +1,6 @@
-// Spec §2 feed view: stories and posts in a 470 px column, the side panel beside it on large
-// screens. It reloads when the refresh counter moves (a new post) or the user changes (likes).
-// Beyond the spec: the list is windowed, and the next page loads as the end comes near.
+// The feed view (docs/product.md, "Feed"): stories and posts in a 470 px column, the side panel
+// beside it on large screens. It reloads when the user changes (liked states differ); a new post
+// is prepended by the store. The list is windowed, and the next page loads as the end comes near.
 
 import { useCallback, useEffect, useRef, type ReactElement } from 'react'
 import { useShallow } from 'zustand/react/shallow'
@@ -115,14 +115,13 @@ function PostList(): ReactElement {
 
 export function FeedView(): ReactElement {
   const { feed } = useStores()
-  const refreshCounter = useFeed((state) => state.refreshCounter)
   const userId = useSession(selectUserId)
   const sessionStatus = useSession((state) => state.status)
 
   useEffect(() => {
     // Wait for the session so liked states are read for the right user in one go.
     if (sessionStatus === 'ready') void feed.getState().load()
-  }, [feed, refreshCounter, userId, sessionStatus])
+  }, [feed, userId, sessionStatus])
 
   return (
     <div className={styles.layout}>

@@ -30,7 +30,7 @@ describe('ProfileView', () => {
 
   it('shows 9 placeholder tiles while the posts load', () => {
     const harness = setup()
-    harness.services.profile.fetchOwnPosts.mockReturnValue(deferred().promise)
+    harness.services.profile.fetchPosts.mockReturnValue(deferred().promise)
     renderWith(<ProfileView />, harness)
     const loading = screen.getByRole('status', { name: 'Loading posts' })
     expect(within(loading).getAllByTestId('profile-placeholder')).toHaveLength(9)
@@ -73,7 +73,7 @@ describe('ProfileView', () => {
 
   it('shows own posts in the grid with their likes and comments counts', async () => {
     const harness = setup()
-    harness.services.profile.fetchOwnPosts.mockResolvedValue([
+    harness.services.profile.fetchPosts.mockResolvedValue([
       makePost({ caption: 'Beach', likes_count: 12, comments_count: 3 })
     ])
     renderWith(<ProfileView />, harness)
@@ -94,6 +94,6 @@ describe('ProfileView', () => {
   it('loads nothing for a visitor', () => {
     const harness = createHarness({ snapshot: SIGNED_OUT })
     renderWith(<ProfileView />, harness)
-    expect(harness.services.profile.fetchOwnPosts).not.toHaveBeenCalled()
+    expect(harness.services.profile.fetchPosts).not.toHaveBeenCalled()
   })
 })

@@ -1,10 +1,11 @@
-// Spec §2 profile view: the signed-in user's own profile, counts and posts grid.
+// The profile view (docs/product.md, "Profile"): the signed-in user's own profile, counts and
+// posts grid. A post created meanwhile arrives through the store, without a re-read.
 
 import { useEffect, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
 import { MESSAGES } from '@shared/messages'
-import { useFeed, useProfile, useSession, useStores } from '../../store'
+import { useProfile, useSession, useStores } from '../../store'
 import { selectProfile, selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
@@ -25,14 +26,12 @@ export function ProfileView(): ReactElement {
   const posts = useProfile((state) => state.posts)
   const stats = useProfile((state) => state.stats)
   const status = useProfile((state) => state.status)
-  // A post created from this view bumps the same counter as the feed's.
-  const refreshCounter = useFeed((state) => state.refreshCounter)
 
   useEffect(() => {
     // The session's copy shows at once; the store re-reads it anyway.
     if (userId)
       void stores.profile.getState().load(userId, selectProfile(stores.session.getState()))
-  }, [stores, userId, refreshCounter])
+  }, [stores, userId])
 
   const back = (
     <button

@@ -1,0 +1,27 @@
+// Photos stored by a local backend that has since moved to another port still load: every row
+// the data layer returns has its storage URLs rebased onto the backend in use (see
+// rebaseLoopbackStorageUrl).
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Post } from '../domain'
+import { IMAGES_BUCKET } from '../limits'
+import { rebaseLoopbackStorageUrl } from '../storage-path'
+
+/** Rebases one storage URL (post image, thumbnail, avatar) onto the backend `client` uses. */
+export function storageUrlRebaser(client: SupabaseClient): (url: string) => string {
+  // getPublicUrl builds the URL locally (no request), so it tells us where storage lives now.
+  const currentBase = client.storage.from(IMAGES_BUCKET).getPublicUrl('x').data.publicUrl
+  return (url) => rebaseLoopbackStorageUrl(url, currentBase)
+}
+
+export function withCurrentStorageOrigin<T extends Pick<Post, 'image_url' | 'thumb_url'>>(
+  client: SupabaseClient,
+  posts: T[]
+): T[] {
+  const rebase = storageUrlRebaser(client)
+  return posts.map((post) => ({
+    ...post,
+    image_url: rebase(post.image_url),
+    thumb_url: post.thumb_url ? rebase(post.thumb_url) : post.thumb_url
+  }))
+}
