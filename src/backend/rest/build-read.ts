@@ -5,7 +5,7 @@
 //
 // One statement answers a read: body, number of rows in the page and, when asked, the total.
 
-import { aggregateSql, groupBySql, isLegacyCount, levelIsGrouped } from './aggregates'
+import { aggregateSql, groupBySql, isAggregate, isLegacyCount, levelIsGrouped } from './aggregates'
 import { fieldSql, filterSql, orderSql } from './build-filter'
 import { RestError } from './errors'
 import type { ColumnItem, ParsedQuery, SelectItem, Scoped } from './parse-query'
@@ -144,9 +144,10 @@ export class ReadBuilder {
         if (!grouped) level.entries.push({ sql: `${alias}.*`, name: null, aggregate: false })
         else level.entries.push(...this.columnsOf(table, alias))
       } else if (item.kind === 'column') {
-        const entry = this.column(table, alias, item)
-        if (deferAggregates && entry.aggregate) level.entries.push(this.defer(table, alias, item))
-        else level.entries.push(entry)
+        const deferred = deferAggregates && isAggregate(table, item)
+        level.entries.push(
+          deferred ? this.defer(table, alias, item) : this.column(table, alias, item)
+        )
       } else if (item.spread) {
         this.spread(table, alias, item, path, level)
       } else {
