@@ -102,6 +102,14 @@ describe.each(kinds)('REST API: PostgREST requests on %s', (kind) => {
       .select('id', { count: 'estimated' })
       .lte('id', 3)
     expect(small.count).toBe(3)
+    const filtered = await env.anon
+      .from('compat_counted')
+      .select('id', { count: 'planned', head: true })
+      .gt('id', 40)
+    expect(filtered.error).toBeNull()
+    // An estimate from the filter's selectivity: some of the rows, never more than all.
+    expect(filtered.count).toBeGreaterThan(0)
+    expect(filtered.count).toBeLessThanOrEqual(50)
     const page = await env.rawFetch('compat_counted?select=id&limit=2', {
       headers: { prefer: 'count=planned' }
     })
