@@ -1,6 +1,8 @@
 // Serving one REST request: identify the caller, parse the query, build one statement and run
 // it inside withRole (one transaction under the caller's role, so RLS applies), then shape the
-// response the way PostgREST does (status, Content-Range, single objects).
+// response the way PostgREST does (status, Content-Range, single objects, CSV). Only
+// `count=planned` (and `estimated` past max rows) adds a second statement, an EXPLAIN, in the
+// same transaction.
 
 import type { ApiConfig } from '../api-config'
 import type { BackendContext } from '../context'
