@@ -11,6 +11,7 @@ import { RestError } from './errors'
 import type { ColumnItem, ParsedQuery, SelectItem, Scoped } from './parse-query'
 import { embedSource, spreadNotToOne, type EmbedSource } from './embed-source'
 import { isToOne, resolveRelationship } from './relationships'
+import type { MediaFormat } from './request'
 import type { SchemaCache, Table } from './schema-cache'
 import { ident, type Aliases, type Params } from './sql'
 
@@ -23,8 +24,6 @@ export interface ReadSource {
   where?: string[]
 }
 
-export type BodyFormat = 'json' | 'object' | 'csv'
-
 export interface ReadOptions {
   /** Add a `total` column with the exact count of matching rows (limit and offset ignored). */
   count: boolean
@@ -34,8 +33,8 @@ export interface ReadOptions {
   bodyless: boolean
   /** Apply the root filters, order and paging (false for mutation results). */
   applyQuery: boolean
-  /** `Accept: text/csv` gives a header line and one line per row; json otherwise. */
-  csv?: boolean
+  /** CSV gives a header line and one line per row; JSON by default. */
+  format?: MediaFormat
 }
 
 /** One output column of a level; `name` is null for `alias.*`. */
@@ -366,7 +365,8 @@ const CSV_BODY =
 
 function bodySql(options: ReadOptions): string {
   if (options.bodyless) return 'null::text'
-  if (options.csv) return CSV_BODY
-  if (options.single) return `(json_agg(_pgrst_t) -> 0)::text`
-  return `coalesce(json_agg(_pgrst_t), '[]')::text`
+  if (options.format === 'csv') return CSV_BODY
+  const json = options.single ? `(json_agg(_pgrst_t) -> 0)` : `coalesce(json_agg(_pgrst_t), '[]')`
+  // Keys whose value is null are left out at every depth, as PostgREST's nulls=stripped does.
+  return options.format === 'json-stripped' ? `json_strip_nulls(${json})::text` : `${json}::text`
 }

@@ -22,7 +22,13 @@ import {
 import { notSingleObject, RestError } from './errors'
 import { parseQuery, type ParsedQuery } from './parse-query'
 import { plannedRows } from './planned-count'
-import { CSV_MEDIA_TYPE, OBJECT_MEDIA_TYPE, parseRangeHeader, type Preferences } from './request'
+import {
+  CSV_MEDIA_TYPE,
+  OBJECT_MEDIA_TYPE,
+  parseRangeHeader,
+  type MediaFormat,
+  type Preferences
+} from './request'
 import type { SchemaCache, Table } from './schema-cache'
 import { Aliases, ident, Params, qualified } from './sql'
 
@@ -32,8 +38,8 @@ export interface RestCall {
   cache: SchemaCache
   preferences: Preferences
   single: boolean
-  /** `Accept: text/csv`. */
-  csv: boolean
+  /** What the Accept header asked for: JSON, JSON without nulls, or CSV. */
+  format: MediaFormat
   api: ApiConfig
 }
 
@@ -58,9 +64,13 @@ function run<T>(
   )
 }
 
-function contentType(call: RestCall, single = call.single): string {
-  if (call.csv) return `${CSV_MEDIA_TYPE}; charset=utf-8`
-  return `${single ? OBJECT_MEDIA_TYPE : 'application/json'}; charset=utf-8`
+function contentType(call: RestCall): string {
+  if (call.format === 'csv') return `${CSV_MEDIA_TYPE}; charset=utf-8`
+  if (call.format === 'json-stripped') {
+    const type = call.single ? OBJECT_MEDIA_TYPE : 'application/vnd.pgrst.array+json'
+    return `${type};nulls=stripped; charset=utf-8`
+  }
+  return `${call.single ? OBJECT_MEDIA_TYPE : 'application/json'}; charset=utf-8`
 }
 
 function readBuilder(call: RestCall, query: ParsedQuery, params: Params): ReadBuilder {
@@ -151,7 +161,7 @@ export async function handleRead(
     single: call.single,
     bodyless: call.request.method === 'HEAD',
     applyQuery: true,
-    csv: call.csv
+    format: call.format
   })
   const [row, total] = await run(context, call, async (tx) => {
     const { rows } = await tx.query<ResultRow>(sql, params.values)
@@ -200,7 +210,7 @@ export async function handleWrite(
   if (mutation && write.returning) {
     const read = readBuilder(call, query, params).build(
       { table, from: `_pgrst_mutation as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
-      { count: false, single: call.single, bodyless: false, applyQuery: false, csv: call.csv }
+      { count: false, single: call.single, bodyless: false, applyQuery: false, format: call.format }
     )
     if (upsert) {
       const columns = [...table.columns.keys()].map(ident).join(', ')
@@ -279,7 +289,7 @@ export async function handleRpc(
       single,
       bodyless: request.method === 'HEAD',
       applyQuery: true,
-      csv: call.csv
+      format: call.format
     })
     const [row, total] = await run(context, call, async (tx) => {
       const { rows } = await tx.query<ResultRow>(sql, params.values)
@@ -301,5 +311,6 @@ export async function handleRpc(
   if (shape === 'void') return { status: 204, headers: { 'content-range': '*/*' } }
   // Any count preference counts the values returned: 1 for a scalar function.
   const total = call.preferences.count ? Number(rows[0].page_count) : null
-  return pageResponse({ ...call, single: false, csv: false }, 0, rows[0], rows[0].body, total)
+  const format = call.format === 'csv' ? 'json' : call.format
+  return pageResponse({ ...call, single: false, format }, 0, rows[0], rows[0].body, total)
 }

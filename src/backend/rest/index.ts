@@ -18,7 +18,7 @@ import type { ApiRequest, ApiResponse, Handler } from '../http/types'
 import type { ApiRole, RequestIdentity } from '../jwt'
 import { errorToResponse, RestError, unknownTable } from './errors'
 import { handleRead, handleRpc, handleWrite, type RestCall } from './handler'
-import { identify, parsePrefer, requestSchema, wantsCsv, wantsObject } from './request'
+import { identify, parsePrefer, requestSchema, responseFormat, wantsObject } from './request'
 import { loadSchemaCache, type SchemaCache, type Table } from './schema-cache'
 
 export { loadSchemaCache, type SchemaCache } from './schema-cache'
@@ -91,7 +91,7 @@ export function createRestApi(context: BackendContext): RestApi {
       identity,
       preferences: parsePrefer(request.headers['prefer']),
       single: wantsObject(request),
-      csv: wantsCsv(request),
+      format: responseFormat(request),
       api: context.config.api
     }
     const method = request.method

@@ -48,16 +48,25 @@ const JSON_MEDIA_TYPES = [
   OBJECT_MEDIA_TYPE
 ]
 
+/** JSON, JSON without null-valued keys (`nulls=stripped`, supabase-js stripNulls()), or CSV. */
+export type MediaFormat = 'json' | 'json-stripped' | 'csv'
+
 /**
- * The body format the Accept header asks for: JSON (array or object) or CSV. Anything else is
- * PGRST107 (406), as PostgREST answers media types it cannot produce.
+ * The body format the Accept header asks for. Anything this server cannot produce is PGRST107
+ * (406), as PostgREST answers media types it does not have.
  */
-export function wantsCsv(request: ApiRequest): boolean {
+export function responseFormat(request: ApiRequest): MediaFormat {
   const accept = (request.headers['accept'] ?? '').trim()
-  if (accept === '') return false
-  const types = accept.split(',').map((part) => part.split(';')[0].trim().toLowerCase())
-  if (types.some((type) => JSON_MEDIA_TYPES.includes(type))) return false
-  if (types.includes(CSV_MEDIA_TYPE)) return true
+  if (accept === '') return 'json'
+  const ranges = accept.split(',').map((part) => {
+    const [type, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    return { type, stripped: parameters.includes('nulls=stripped') }
+  })
+  for (const { type, stripped } of ranges) {
+    if (!JSON_MEDIA_TYPES.includes(type)) continue
+    return stripped && type.startsWith('application/vnd.pgrst.') ? 'json-stripped' : 'json'
+  }
+  if (ranges.some((range) => range.type === CSV_MEDIA_TYPE)) return 'csv'
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`)
 }
 

@@ -165,6 +165,25 @@ describe.each(kinds)('REST API: PostgREST requests on %s', (kind) => {
     expect(data).toBe('id,name,city\n1,Home,Oslo\n9,"Shed, ""back""",')
   })
 
+  it('leaves out null-valued keys for nulls=stripped (stripNulls())', async () => {
+    const { data, error } = await env.anon
+      .from('compat_comments')
+      .select('id, parent_id')
+      .in('id', [1, 2])
+      .order('id')
+      .stripNulls()
+    expect(error).toBeNull()
+    expect(data).toEqual([{ id: 1 }, { id: 2, parent_id: 1 }])
+    const other = await env.rawFetch('compat_comments?select=id', {
+      headers: { accept: 'application/xml' }
+    })
+    expect(other.status).toBe(406)
+    expect(await other.json()).toMatchObject({
+      code: 'PGRST107',
+      message: 'None of these media types are available: application/xml'
+    })
+  })
+
   it('reads nxr as "does not extend to the right of" and nxl as "not to the left of"', async () => {
     const right = await env.anon.from('compat_slots').select('id').rangeLte('during', '[0,6)')
     expect(right.data).toEqual([{ id: 1 }])
