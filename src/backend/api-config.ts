@@ -8,6 +8,11 @@ import { existsSync, readFileSync } from 'node:fs'
 export interface ApiConfig {
   /** Schemas served over /rest/v1; the first is the default (PostgREST `db-schemas`). */
   schemas: string[]
+  /**
+   * Schemas searched after the request's own (PostgREST `db-extra-search-path`), so functions
+   * in another exposed schema still find extensions.
+   */
+  extraSearchPath: string[]
   /** PostgREST `db-max-rows`: also the threshold of `count=estimated`. */
   maxRows: number | null
   /**
@@ -19,6 +24,7 @@ export interface ApiConfig {
 
 export const DEFAULT_API_CONFIG: ApiConfig = {
   schemas: ['public'],
+  extraSearchPath: ['public', 'extensions'],
   maxRows: 1000,
   aggregatesEnabled: false
 }

@@ -49,6 +49,11 @@ interface ResultRow {
   total: number | string | null
 }
 
+/**
+ * Runs `work` under the caller's role. A request for a schema other than public searches that
+ * schema first, as PostgREST does, so its functions find their own tables unqualified (one more
+ * statement, paid only by such requests).
+ */
 function run<T>(
   context: BackendContext,
   call: RestCall,
@@ -56,11 +61,20 @@ function run<T>(
 ): Promise<T> {
   const { method, url, headers } = call.request
   const readOnly = method === 'GET' || method === 'HEAD'
+  const schema = call.cache.schema
+  const inSchema =
+    schema === 'public'
+      ? work
+      : async (tx: Queryable): Promise<T> => {
+          const path = [schema, ...call.api.extraSearchPath].map(ident).join(', ')
+          await tx.query(`select set_config('search_path', $1, true)`, [path])
+          return work(tx)
+        }
   return withRole(
     context.db,
     call.identity,
     { method, path: url.pathname, headers, readOnly },
-    work
+    inSchema
   )
 }
 

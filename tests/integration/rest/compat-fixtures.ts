@@ -74,6 +74,10 @@ export const COMPAT_FIXTURES_SQL = `
   insert into ${COMPAT_SCHEMA}.compat_notes values (1, 'from v2');
   create table public.compat_notes (id int primary key, body text not null);
   insert into public.compat_notes values (1, 'from public');
+  -- Unqualified: which compat_notes it reads depends on the search path of the call.
+  create function ${COMPAT_SCHEMA}.compat_note_body(note_id int) returns text
+    language plpgsql stable as 'begin return (select body from compat_notes where id = note_id); end';
+  grant execute on function ${COMPAT_SCHEMA}.compat_note_body(int) to anon, authenticated;
 `
 
 /** Switches aggregate functions on for this database as hosted Supabase does. */

@@ -52,6 +52,16 @@ describe.each(kinds)('REST API: PostgREST requests on %s', (kind) => {
     expect(response.headers.get('content-profile')).toBe(COMPAT_SCHEMA)
   })
 
+  it('calls functions of the chosen schema with that schema first on the search path', async () => {
+    const { data, error } = await env.anon
+      .schema(COMPAT_SCHEMA)
+      .rpc('compat_note_body', { note_id: 1 })
+    expect(error).toBeNull()
+    expect(data).toBe('from v2')
+    const elsewhere = await env.anon.rpc('compat_note_body', { note_id: 1 })
+    expect(elsewhere.error?.code).toBe('PGRST202')
+  })
+
   it('refuses a schema that is not listed with PGRST106 (406)', async () => {
     const { error, status } = await env.anon.schema('auth').from('users').select('id')
     expect(status).toBe(406)

@@ -14,6 +14,7 @@ describe('API settings from config.toml', () => {
     `)
     expect(config).toEqual({
       schemas: ['public', 'graphql_public'],
+      extraSearchPath: ['public', 'extensions'],
       maxRows: 250,
       aggregatesEnabled: false
     })
