@@ -113,7 +113,9 @@ function manyToMany(cache: SchemaCache, parent: Table): Relationship[] {
               columns: pairs(toTarget.refColumns, toTarget.columns)
             }
           },
-          isSelf: false
+          // A join table between a table and itself (follows between profiles) counts as a
+          // self-relationship, which PostgREST 12 does not embed through a join table.
+          isSelf: parent.name === target.name
         })
       }
     }
