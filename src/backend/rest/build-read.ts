@@ -59,6 +59,10 @@ interface Level {
 
 const pathKey = (path: string[]): string => path.join('\u0000')
 
+/** ` where a and b`, or nothing for no conditions (a computed relationship has no join). */
+const whereClause = (conditions: string[]): string =>
+  conditions.length ? ` where ${conditions.join(' and ')}` : ''
+
 function entriesSql(entries: Entry[]): string {
   return entries.length
     ? entries.map((e) => (e.name === null ? e.sql : `${e.sql} as ${ident(e.name)}`)).join(', ')
@@ -230,7 +234,7 @@ export class ReadBuilder {
     const { target } = relationship
     const nested = this.level(target, alias, item.select, path)
     const where = [...source.join, ...this.whereFor(target, alias, path), ...nested.inner]
-    const whereSql = ` where ${where.join(' and ')}`
+    const whereSql = whereClause(where)
     if (item.inner) level.inner.push(`exists (select 1 from ${source.from}${whereSql})`)
     // An empty embed (`posts!inner()`) only filters.
     if (nested.entries.length === 0) return
@@ -267,7 +271,7 @@ export class ReadBuilder {
     const { target } = relationship
     const nested = this.level(target, alias, item.select, path, true)
     const where = [...source.join, ...this.whereFor(target, alias, path), ...nested.inner]
-    const whereSql = ` where ${where.join(' and ')}`
+    const whereSql = whereClause(where)
     if (item.inner) level.inner.push(`exists (select 1 from ${source.from}${whereSql})`)
     // Named columns, so the parent can list (and group on) each of them.
     const entries = nested.entries.flatMap((e) =>
@@ -311,7 +315,7 @@ export class ReadBuilder {
         ...this.whereFor(target, source.alias, embedPath),
         ...this.innerConditions(target, source.alias, item.select, embedPath)
       ]
-      conditions.push(`exists (select 1 from ${source.from} where ${where.join(' and ')})`)
+      conditions.push(`exists (select 1 from ${source.from}${whereClause(where)})`)
     }
     return conditions
   }
@@ -327,7 +331,7 @@ export class ReadBuilder {
       ...this.whereFor(table, alias, []),
       ...this.innerConditions(table, alias, this.query.select, [])
     ]
-    const whereSql = where.length ? ` where ${where.join(' and ')}` : ''
+    const whereSql = whereClause(where)
     return `select 1 from ${source.from}${whereSql}`
   }
 
@@ -343,7 +347,7 @@ export class ReadBuilder {
       ...(options.applyQuery ? this.whereFor(table, alias, []) : []),
       ...level.inner
     ]
-    const whereSql = where.length ? ` where ${where.join(' and ')}` : ''
+    const whereSql = whereClause(where)
     const groupBy = groupBySql(level.entries.map((e) => e.aggregate))
     const paging = options.applyQuery ? this.pagingFor(table, alias, []) : ''
     this.checkScopes()

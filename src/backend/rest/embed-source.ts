@@ -20,6 +20,18 @@ export function embedSource(
   alias: string
 ): EmbedSource {
   const { target, junction } = relationship
+  if (relationship.computed) {
+    // Called with the parent row, cast so the argument type is the table's even when the
+    // parent is a mutation's result.
+    const { name, schema } = relationship.computed
+    const parent = qualified(relationship.parent.name, relationship.parent.schema)
+    return {
+      relationship,
+      alias,
+      from: `${qualified(name, schema)}(${parentAlias}::${parent}) as ${alias}`,
+      join: []
+    }
+  }
   const table = `${qualified(target.name, target.schema)} as ${alias}`
   if (!junction) {
     return {

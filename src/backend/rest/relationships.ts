@@ -2,11 +2,18 @@
 // `tags!post_tags(...)` goes through, following PostgREST 12's findRel: every foreign key
 // gives a many-to-one (or one-to-one) relationship from its table and a one-to-many (or
 // one-to-one) one back, a join table whose key holds foreign keys to two tables gives a
-// many-to-many one, and more than one candidate is PGRST201.
+// many-to-many one, a function taking the table's row and returning rows of a table gives a
+// computed relationship named after it, and more than one candidate is PGRST201.
 
 import { RestError } from './errors'
 import { closestName, DEFAULT_HINT_SCORE } from './fuzzy'
-import { isUniqueKey, type ForeignKey, type SchemaCache, type Table } from './schema-cache'
+import {
+  isUniqueKey,
+  type ForeignKey,
+  type RoutineInfo,
+  type SchemaCache,
+  type Table
+} from './schema-cache'
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'
 
@@ -32,6 +39,8 @@ export interface Relationship {
   junction: Junction | null
   /** The FK references its own table (a comment's parent / replies). */
   isSelf: boolean
+  /** A computed relationship: the function called with the parent row. */
+  computed: RoutineInfo | null
 }
 
 export function isToOne(relationship: Relationship): boolean {
@@ -57,7 +66,8 @@ function direct(cache: SchemaCache, parent: Table, fk: ForeignKey): Relationship
         constraint: fk.name,
         columns: pairs(fk.columns, fk.refColumns),
         junction: null,
-        isSelf
+        isSelf,
+        computed: null
       })
     }
   }
@@ -71,7 +81,8 @@ function direct(cache: SchemaCache, parent: Table, fk: ForeignKey): Relationship
         constraint: fk.name,
         columns: pairs(fk.refColumns, fk.columns),
         junction: null,
-        isSelf
+        isSelf,
+        computed: null
       })
     }
   }
@@ -115,10 +126,47 @@ function manyToMany(cache: SchemaCache, parent: Table): Relationship[] {
           },
           // A join table between a table and itself (follows between profiles) counts as a
           // self-relationship, which PostgREST 12 does not embed through a join table.
-          isSelf: parent.name === target.name
+          isSelf: parent.name === target.name,
+          computed: null
         })
       }
     }
+  }
+  return found
+}
+
+/** A type name as format_type prints it, without the schema when it is `schema`. */
+function localName(type: string, schema: string): string {
+  return type.startsWith(`${schema}.`) ? type.slice(schema.length + 1) : type
+}
+
+/**
+ * Computed relationships from `parent`: functions of one argument of the parent's row type
+ * that return rows of a table (`create function replies(comments) returns setof comments`).
+ * To-one when they return one row or are declared `rows 1`, as in PostgREST.
+ */
+function computed(cache: SchemaCache, parent: Table): Relationship[] {
+  const found: Relationship[] = []
+  for (const routine of [...cache.functions.values()].flat()) {
+    if (
+      routine.args.length !== 1 ||
+      localName(routine.args[0].type, cache.schema) !== parent.name
+    ) {
+      continue
+    }
+    const target = cache.tables.get(localName(routine.returnType, cache.schema))
+    if (!target) continue
+    const toOne = !routine.returnsSet || routine.rows === 1
+    found.push({
+      parent,
+      target,
+      cardinality: toOne ? 'many-to-one' : 'one-to-many',
+      constraint: routine.name,
+      columns: [],
+      junction: null,
+      isSelf: false,
+      computed: routine
+    })
   }
   return found
 }
@@ -137,7 +185,8 @@ export function relationshipsFrom(cache: SchemaCache, parent: Table): Relationsh
   if (!found || cache.tables.get(parent.name) !== parent) {
     found = [
       ...cache.foreignKeys.flatMap((fk) => direct(cache, parent, fk)),
-      ...manyToMany(cache, parent)
+      ...manyToMany(cache, parent),
+      ...computed(cache, parent)
     ]
     if (cache.tables.get(parent.name) === parent) byTable.set(parent.name, found)
   }
@@ -152,6 +201,7 @@ function singleColumn(relationship: Relationship, side: 0 | 1): string | null {
 /** PostgREST's rules for which relationships an embed name and optional hint select. */
 function selects(relationship: Relationship, name: string, hint: string | null): boolean {
   const { target, cardinality, constraint } = relationship
+  if (relationship.computed) return name === relationship.computed.name
   const direct = cardinality !== 'many-to-many'
   const byConstraint = (value: string): boolean => direct && constraint === value
   const bySourceColumn = (value: string): boolean => singleColumn(relationship, 0) === value
@@ -233,7 +283,10 @@ export function resolveRelationship(
   name: string,
   hint: string | null
 ): Relationship {
-  const matching = relationshipsFrom(cache, parent).filter((r) => selects(r, name, hint))
+  const candidates = relationshipsFrom(cache, parent).filter((r) => selects(r, name, hint))
+  // A function named like a relationship overrides it (PostgREST's overriding relationships).
+  const computedOnes = candidates.filter((r) => r.computed)
+  const matching = computedOnes.length > 0 ? computedOnes : candidates
   if (matching.length === 1) return matching[0]
   if (matching.length === 0) {
     throw new RestError(

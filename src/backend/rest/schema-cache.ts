@@ -47,6 +47,8 @@ export interface RoutineInfo {
   args: FunctionArg[]
   returnType: string
   returnsSet: boolean
+  /** The planner's row estimate (ROWS); 1 makes a set-returning function to-one when embedded. */
+  rows: number
   /** Columns of the result when it is a row type (a table's row type, OUT or TABLE columns). */
   resultColumns: Column[] | null
   returnsVoid: boolean
@@ -89,6 +91,7 @@ interface FunctionRow {
   name: string
   volatility: string
   returns_set: boolean
+  rows: number
   return_type: string
   return_relid_columns: { name: string; type: string }[] | null
   arg_names: string[] | null
@@ -137,6 +140,7 @@ const CONSTRAINTS_SQL = `
 
 const FUNCTIONS_SQL = `
   select p.proname as name, p.provolatile::text as volatility, p.proretset as returns_set,
+         p.prorows::float8 as rows,
          format_type(p.prorettype, null) as return_type,
          case when t.typrelid <> 0 then
            (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod))
@@ -196,6 +200,7 @@ function toRoutine(row: FunctionRow, schema: string): RoutineInfo {
     args: inputs,
     returnType: row.return_type,
     returnsSet: row.returns_set,
+    rows: Number(row.rows),
     resultColumns: relColumns ?? (outputs.length > 0 ? outputs : null),
     returnsVoid: row.return_type === 'void',
     volatility: VOLATILITY[row.volatility as keyof typeof VOLATILITY] ?? 'volatile'

@@ -75,6 +75,28 @@ describe.each(kinds)('REST API: PostgREST embedding on %s', (kind) => {
     expect(hinted.data).toEqual({ id: 1, compat_comments: [{ id: 2 }, { id: 3 }] })
   })
 
+  it('embeds through computed relationships, to-one with rows 1 and to-many otherwise', async () => {
+    const comments = await env.anon
+      .from('compat_comments')
+      .select('id, compat_parent(body)')
+      .order('id')
+    expect(comments.error).toBeNull()
+    expect(comments.data).toEqual([
+      { id: 1, compat_parent: null },
+      { id: 2, compat_parent: { body: 'root' } },
+      { id: 3, compat_parent: { body: 'root' } }
+    ])
+    const actors = await env.anon
+      .from('compat_actors')
+      .select('name, compat_costars(name)')
+      .order('id')
+    expect(actors.data).toEqual([
+      { name: 'Ada', compat_costars: [{ name: 'Bo' }] },
+      { name: 'Bo', compat_costars: [{ name: 'Ada' }] },
+      { name: 'Cy', compat_costars: [] }
+    ])
+  })
+
   it('disambiguates two FKs to one table by constraint or column, and names embeds by FK both ways', async () => {
     const order = await env.anon
       .from('compat_orders')

@@ -60,6 +60,18 @@ export const COMPAT_FIXTURES_SQL = `
   -- Rows the planner has not seen: planned counts stay at 50 while exact counts say 55.
   insert into public.compat_counted select g from generate_series(51, 55) g;
 
+  -- Computed relationships, PostgREST's way to name a recursive relationship.
+  create function public.compat_parent(public.compat_comments) returns setof public.compat_comments
+    rows 1 language sql stable as 'select * from public.compat_comments where id = $1.parent_id';
+  create function public.compat_costars(public.compat_actors) returns setof public.compat_actors
+    language sql stable as $$
+      select distinct a.* from public.compat_roles mine
+      join public.compat_roles theirs on theirs.film_id = mine.film_id
+        and theirs.actor_id <> mine.actor_id
+      join public.compat_actors a on a.id = theirs.actor_id
+      where mine.actor_id = $1.id
+    $$;
+
   create function public.compat_add(a int, b int) returns int
     language sql immutable as 'select a + b';
 
