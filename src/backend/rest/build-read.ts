@@ -27,6 +27,8 @@ export interface ReadSource {
 export interface ReadOptions {
   /** Add a `total` column with the exact count of matching rows (limit and offset ignored). */
   count: boolean
+  /** Stop counting past this many rows (`count=estimated` needs no more to choose). */
+  countCap?: number | null
   /** Body is the single row as an object (the caller checks page_count first). */
   single: boolean
   /** HEAD: no body needed. */
@@ -352,9 +354,10 @@ export class ReadBuilder {
     const paging = options.applyQuery ? this.pagingFor(table, alias, []) : ''
     this.checkScopes()
     const rows = `select ${entriesSql(level.entries)} from ${source.from}${level.joins.join('')}${whereSql}${groupBy}${paging}`
-    const total = options.count
-      ? `(select count(*) from ${source.from}${whereSql})::int8`
-      : 'null::int8'
+    const counted = options.countCap
+      ? `(select 1 from ${source.from}${whereSql} limit ${options.countCap}) _pgrst_c`
+      : `${source.from}${whereSql}`
+    const total = options.count ? `(select count(*) from ${counted})::int8` : 'null::int8'
     return `select ${bodySql(options)} as body, count(*)::int8 as page_count, ${total} as total from (${rows}) _pgrst_t`
   }
 }

@@ -94,6 +94,15 @@ function readBuilder(call: RestCall, query: ParsedQuery, params: Params): ReadBu
 }
 
 /**
+ * `count=estimated` counts exactly only up to max rows: one more row than that is enough to
+ * know the planner's estimate is wanted instead.
+ */
+function countCap(call: RestCall): number | null {
+  const maxRows = call.api.maxRows
+  return call.preferences.count === 'estimated' && maxRows !== null ? maxRows + 1 : null
+}
+
+/**
  * `count=planned` is the planner's estimate for the matching rows; `count=estimated` is the
  * exact count up to max rows and the estimate beyond, as PostgREST gives them.
  */
@@ -172,6 +181,7 @@ export async function handleRead(
   }
   const sql = readBuilder(call, query, params).build(source, {
     count: call.preferences.count !== null,
+    countCap: countCap(call),
     single: call.single,
     bodyless: call.request.method === 'HEAD',
     applyQuery: true,
@@ -300,6 +310,7 @@ export async function handleRpc(
     const source: ReadSource = { table: resultTable(call.cache, routine), from, alias: ROOT_ALIAS }
     const sql = readBuilder(call, query, params).build(source, {
       count: call.preferences.count !== null,
+      countCap: countCap(call),
       single,
       bodyless: request.method === 'HEAD',
       applyQuery: true,
