@@ -55,6 +55,31 @@ describe.each(kinds)('REST API: PostgREST embedding on %s', (kind) => {
     expect(films.data).toEqual({ title: 'Dawn', cast: [{ name: 'Ada' }, { name: 'Bo' }] })
   })
 
+  it('filters parents through a many-to-many !inner embed and counts what remains', async () => {
+    const { data, count, error } = await env.anon
+      .from('compat_actors')
+      .select('name, compat_films!inner(title)', { count: 'exact' })
+      .eq('compat_films.title', 'Dusk')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ name: 'Ada', compat_films: [{ title: 'Dusk' }] }])
+    expect(count).toBe(1)
+  })
+
+  it('spreads several to-one embeds, and a spread inside a spread', async () => {
+    const { data, error } = await env.anon
+      .from('compat_roles')
+      .select('character, ...compat_films(film:title), ...compat_actors(actor:name)')
+      .eq('film_id', 20)
+    expect(error).toBeNull()
+    expect(data).toEqual([{ character: 'twin', film: 'Dusk', actor: 'Ada' }])
+    const nested = await env.anon
+      .from('compat_comments')
+      .select('id, ...parent_id(parent_body:body, ...parent_id(grandparent:id))')
+      .eq('id', 2)
+      .single()
+    expect(nested.data).toEqual({ id: 2, parent_body: 'root', grandparent: null })
+  })
+
   it('embeds a self-reference: replies by table name, the parent by its FK column or a hint', async () => {
     const { data, error } = await env.anon
       .from('compat_comments')
