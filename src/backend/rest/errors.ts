@@ -5,6 +5,7 @@ import { isPostgresError } from '../db/database'
 import { jsonResponse, type ApiResponse } from '../http/types'
 import type { ApiRole } from '../jwt'
 import { closestName, NAME_HINT_SCORE } from './fuzzy'
+import { raisedErrorResponse } from './raised-error'
 
 export class RestError extends Error {
   constructor(
@@ -124,6 +125,7 @@ export function errorToResponse(error: unknown, role: ApiRole, method: string): 
   const readOnly = method === 'GET' || method === 'HEAD'
   if (isPostgresError(error)) {
     const code = error.code ?? 'XX000'
+    if (code === 'PGRST') return raisedErrorResponse(error.message, error.detail)
     let status = statusForSqlState(code, error.message, role)
     if (readOnly && (status === 503 || status === 520)) status = 500
     const body = {

@@ -72,6 +72,15 @@ export const COMPAT_FIXTURES_SQL = `
       where mine.actor_id = $1.id
     $$;
 
+  create function public.compat_refuse() returns void language plpgsql as $$
+  begin
+    raise sqlstate 'PGRST' using
+      message = '{"code":"123","message":"Payment Required","details":"Quota exceeded","hint":"Upgrade"}',
+      detail = '{"status":402,"headers":{"X-Powered-By":"Nerd Rage"}}';
+  end $$;
+  create function public.compat_refuse_badly() returns void language plpgsql as $$
+  begin raise sqlstate 'PGRST' using message = 'not json'; end $$;
+
   create function public.compat_add(a int, b int) returns int
     language sql immutable as 'select a + b';
 

@@ -229,6 +229,27 @@ describe.each(kinds)('REST API: PostgREST requests on %s', (kind) => {
     })
   })
 
+  it("lets a function choose the whole error response with raise sqlstate 'PGRST'", async () => {
+    const { error, status } = await env.anon.rpc('compat_refuse')
+    expect(status).toBe(402)
+    expect(error).toEqual({
+      code: '123',
+      details: 'Quota exceeded',
+      hint: 'Upgrade',
+      message: 'Payment Required'
+    })
+    const raw = await env.rawFetch('rpc/compat_refuse', { method: 'POST', body: '{}' })
+    expect(raw.headers.get('x-powered-by')).toBe('Nerd Rage')
+    const bad = await env.anon.rpc('compat_refuse_badly')
+    expect(bad.status).toBe(500)
+    expect(bad.error).toEqual({
+      code: 'PGRST121',
+      details: "Invalid JSON value for MESSAGE: 'not json'",
+      hint: "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+      message: 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error'
+    })
+  })
+
   it('maps database errors to PostgREST 12 statuses and asks anonymous callers to authenticate', async () => {
     const denied = await env.rawFetch('compat_locked?select=id')
     expect(denied.status).toBe(401)
