@@ -81,6 +81,9 @@ export const COMPAT_FIXTURES_SQL = `
   create function public.compat_refuse_badly() returns void language plpgsql as $$
   begin raise sqlstate 'PGRST' using message = 'not json'; end $$;
 
+  create function public.compat_any_id() returns int
+    language sql stable as 'select (select id from public.compat_counted)';
+
   create function public.compat_add(a int, b int) returns int
     language sql immutable as 'select a + b';
 
