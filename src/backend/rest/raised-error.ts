@@ -10,6 +10,10 @@ const BODY_HINT =
 const STATUS_HINT =
   "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'."
 
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/
+const FRAMING_HEADERS = ['content-length', 'content-type', 'transfer-encoding', 'connection']
+
 function parseObject(text: string | undefined): Record<string, unknown> | null {
   if (text === undefined) return null
   try {
@@ -60,12 +64,13 @@ export function raisedErrorResponse(message: string, detail: string | undefined)
   ) {
     return parseError(`Invalid JSON value for DETAIL: '${detail}'`, STATUS_HINT)
   }
-  // Headers a function names are kept away from the ones that frame the response.
+  // Only well-formed headers, and never the ones that frame the response: a bad name or value
+  // would make Node refuse to send anything at all.
   const headers = Object.fromEntries(
     Object.entries(status.headers)
       .map(([name, value]): [string, string] => [name.toLowerCase(), value])
-      .filter(([name]) => !['content-length', 'content-type', 'transfer-encoding'].includes(name))
-      .filter(([, value]) => !/[\r\n]/.test(value))
+      .filter(([name]) => HEADER_NAME.test(name) && !FRAMING_HEADERS.includes(name))
+      .filter(([, value]) => HEADER_VALUE.test(value))
   )
   return jsonResponse(
     code,
