@@ -1,7 +1,7 @@
 // SELECT statements: the select list with embedded resources as correlated subqueries (spread
 // and grouped levels use lateral joins), the filters, order and paging, and the body built in
 // SQL (json_agg / row_to_json, or CSV text) so that timestamps and numbers are formatted
-// exactly as PostgREST formats them (pitfall 10).
+// exactly as PostgREST formats them (Postgres's own JSON output, not JavaScript's).
 //
 // One statement answers a read: body, number of rows in the page and, when asked, the total.
 

@@ -228,7 +228,7 @@ export async function handleWrite(
   }
   // An upsert that only updated rows answers 200, one that inserted any 201; a row's xmax is
   // 0 right after its insert. Only known when rows are returned (RETURNING needs the SELECT
-  // policies, pitfalls 6 and 7), so return=minimal keeps 201.
+  // policies, which would refuse inserts the user may make), so return=minimal keeps 201.
   const upsert = write.resolution !== null && write.returning
   let sql = mutation
   if (mutation && write.returning) {

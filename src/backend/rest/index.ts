@@ -1,4 +1,4 @@
-// The PostgREST-compatible API at /rest/v1 (reference §2): tables and views of the schemas
+// The PostgREST-compatible API at /rest/v1: tables and views of the schemas
 // listed in supabase/config.toml's [api] schemas (picked by Accept-Profile / Content-Profile),
 // and rpc for their functions. Module map:
 //   schema-cache.ts   what exists (tables, columns, keys, foreign keys, functions), per schema
