@@ -28,8 +28,22 @@ export class RestError extends Error {
   }
 }
 
-export function parseError(what: string, input: string, detail: string): RestError {
-  return new RestError(400, 'PGRST100', `"failed to parse ${what} parameter (${input})"`, detail)
+/** PostgREST names these by themselves; the others are "… parameter". */
+const UNSUFFIXED = new Set(['filter', 'order', 'logic tree'])
+
+/**
+ * PGRST100 as PostgREST's parser words it: `"failed to parse select parameter (a,b(" (line 1,
+ * column 5)`, the column being where parsing stopped (0-based `position`), when known.
+ */
+export function parseError(
+  what: string,
+  input: string,
+  detail: string,
+  position?: number
+): RestError {
+  const name = UNSUFFIXED.has(what) ? what : `${what} parameter`
+  const where = position === undefined ? '' : ` (line 1, column ${position + 1})`
+  return new RestError(400, 'PGRST100', `"failed to parse ${name} (${input})"${where}`, detail)
 }
 
 export function unknownColumn(table: string, column: string): RestError {

@@ -189,7 +189,7 @@ class SelectParser {
   }
 
   private fail(detail: string): never {
-    throw parseError('select', this.input, detail)
+    throw parseError('select', this.input, detail, this.pos)
   }
 
   private peek(text: string): boolean {
@@ -266,7 +266,8 @@ class SelectParser {
       this.pos++
       const fn = /^([a-z]+)\(\)/.exec(this.input.slice(this.pos))
       if (!fn || !(AGGREGATES as readonly string[]).includes(fn[1])) {
-        this.fail(`Expected one of ${AGGREGATES.map((a) => `${a}()`).join(', ')} after "."`)
+        const found = this.pos < this.input.length ? `"${this.input[this.pos]}"` : 'end of input'
+        this.fail(`unexpected ${found} expecting "sum", "avg", "count", "max" or "min"`)
       }
       aggregate = fn[1] as Aggregate
       this.pos += fn[0].length

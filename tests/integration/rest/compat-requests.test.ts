@@ -229,6 +229,20 @@ describe.each(kinds)('REST API: PostgREST requests on %s', (kind) => {
     })
   })
 
+  it('words select parse errors as PostgREST, with the column where parsing stopped', async () => {
+    const { error, status } = await env.anon
+      .from('compat_notes')
+      .select('*,created_by:auth.users(id)')
+    expect(status).toBe(400)
+    expect(error).toEqual({
+      code: 'PGRST100',
+      details: 'unexpected "u" expecting "sum", "avg", "count", "max" or "min"',
+      hint: null,
+      message:
+        '"failed to parse select parameter (*,created_by:auth.users(id))" (line 1, column 19)'
+    })
+  })
+
   it("lets a function choose the whole error response with raise sqlstate 'PGRST'", async () => {
     const { error, status } = await env.anon.rpc('compat_refuse')
     expect(status).toBe(402)
