@@ -33,6 +33,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     ...self,
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    // In-process: no connection to lose, so nothing is ever interrupted.
+    listen: async (channel, onNotify) => {
+      const unlisten = await pg.listen(channel, onNotify)
+      return () => unlisten()
+    },
     close: () => pg.close()
   }
 }
