@@ -222,13 +222,13 @@ as $$
   limit least(greatest(coalesce(page_size, 20), 1), 100)
 $$;
 
-revoke all on function public.activity_page(timestamptz, text, integer) from public;
+revoke all on function public.activity_page(timestamptz, text, integer) from public, anon;
 grant execute on function public.activity_page(timestamptz, text, integer)
   to authenticated, service_role;
 
 -- Marks the caller's unread notifications read, those created up to `up_to` when given (what
 -- the panel showed), so something arriving while it opens is not marked unseen. Returns how
--- many changed.
+-- many changed. Anon has no activity, so neither function is granted to it.
 create or replace function public.mark_activity_read(up_to timestamptz default null)
 returns integer
 language sql
@@ -247,7 +247,7 @@ as $$
   select count(*)::integer from changed
 $$;
 
-revoke all on function public.mark_activity_read(timestamptz) from public;
+revoke all on function public.mark_activity_read(timestamptz) from public, anon;
 grant execute on function public.mark_activity_read(timestamptz) to authenticated, service_role;
 
 ------------------------------------------------------------------------------------------------
