@@ -64,9 +64,12 @@ describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) 
     const dave = await signUpUser(url, anonKey, 'dave')
     await like(dave, post)
     await inbox.until(
-      () => inbox.changes.some((change) => change.new.actor_id === dave.id),
+      () =>
+        inbox.changes.some((change) => (change.new as { actor_id?: string }).actor_id === dave.id),
       'a live notification after the re-join'
     )
-    expect(inbox.changes.map((change) => change.new.actor_id)).not.toContain(carol.id)
+    expect(
+      inbox.changes.map((change) => (change.new as { actor_id?: string }).actor_id)
+    ).not.toContain(carol.id)
   })
 })
