@@ -1,5 +1,5 @@
 // `npm run bench`: the feed and image pipeline at 10,000 and 100,000 posts on the local backend
-// (in-memory PGlite), with the results written to docs/performance.md. About 5 minutes on 2 cores.
+// (in-memory PGlite), realtime latency and memory, with the results written to docs/performance.md. About 5 minutes on 2 cores.
 
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -10,6 +10,7 @@ import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureEventLoop } from './event-loop'
 import { measureQueries, type QueryResults } from './queries'
+import { measureRealtime } from './realtime'
 import { renderReport } from './report'
 
 const SIZES = [10_000, 100_000]
@@ -77,6 +78,9 @@ async function main(): Promise<void> {
     log('Measuring the backend event loop under feed load…')
     const eventLoop = await measureEventLoop()
 
+    log('Measuring realtime latency and idle subscriber memory…')
+    const realtime = await measureRealtime()
+
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
     try {
@@ -91,6 +95,7 @@ async function main(): Promise<void> {
         paint,
         memory,
         eventLoop,
+        realtime,
         totalSeconds: (performance.now() - started) / 1000
       })
       const file = resolve(__dirname, '../../docs/performance.md')
