@@ -1,9 +1,10 @@
 // Deciding who gets a change, and what they get. Row-level security decides: for an INSERT or
 // UPDATE, each distinct identity (role + claims) among the subscribers selects the row back
 // by primary key as itself, with all its bindings' filters evaluated in the same statement; a
-// row its policies hide simply does not come back. A deleted row cannot be selected: as on
-// hosted Realtime, a DELETE goes to subscribers whose role may select the table and whose
-// filters match the old row, and carries only the primary key.
+// row its policies hide simply does not come back. A deleted row cannot be selected, so for a
+// DELETE the table's SELECT policies are evaluated, as that identity, against the old row the
+// trigger captured (stricter than hosted Realtime, which sends deletes to every subscriber of
+// the table). Either way a DELETE carries only the primary key, as hosted sends it.
 
 import { withRole } from '../db/as-role'
 import { isPostgresError, type Database } from '../db/database'
@@ -78,6 +79,26 @@ export function parseChange(text: string): Change | null {
   }
 }
 
+/**
+ * Whether `role`'s SELECT would have returned the row `_t0`: the USING expressions of the
+ * policies that apply to it, combined as Postgres does (any permissive one, and every
+ * restrictive one). No RLS on the table: every row.
+ */
+export function selectPolicySql(table: PublishedTable, role: string): string {
+  if (!table.rowSecurity) return 'true'
+  const applying = table.selectPolicies.filter(
+    (policy) => policy.roles.includes('public') || policy.roles.includes(role)
+  )
+  const permissive = applying
+    .filter((policy) => policy.permissive)
+    .map((policy) => (policy.using ? `(${policy.using})` : 'false'))
+  const restrictive = applying
+    .filter((policy) => !policy.permissive && policy.using)
+    .map((policy) => `(${policy.using})`)
+  if (permissive.length === 0) return 'false'
+  return [`(${permissive.join(' or ')})`, ...restrictive].join(' and ')
+}
+
 interface Visibility {
   /** The row as this identity may read it; null when it may not. */
   record: Record<string, unknown> | null
@@ -106,14 +127,17 @@ async function checkVisibility(
   let sql: string
   if (change.type === 'DELETE') {
     if (!change.old) {
-      // Without the old row only unfiltered subscriptions can be answered.
-      const matches = new Map(filterTexts.map((text) => [text, text === '']))
-      return { record: {}, matches }
+      // Too large to capture: without the old row neither policies nor filters can be checked.
+      const open = !table.rowSecurity
+      return { record: open ? {} : null, matches: new Map(filterTexts.map((t) => [t, t === ''])) }
     }
     const old = params.add(JSON.stringify(change.old))
     const name = params.add(relation)
-    sql = `select has_table_privilege(${name}::text, 'SELECT') as visible, '{}'::jsonb as record,
-                  array[${matchSql}] as matches
+    sql = `select has_table_privilege(${name}::text, 'SELECT')
+                  and (coalesce((select r.rolbypassrls from pg_catalog.pg_roles r
+                                 where r.rolname = current_user), false)
+                       or coalesce(${selectPolicySql(table, identity.role)}, false)) as visible,
+                  '{}'::jsonb as record, array[${matchSql}] as matches
            from jsonb_populate_record(null::${relation}, ${old}::jsonb) as _t0`
   } else {
     const keyMatch = table.primaryKey

@@ -62,7 +62,7 @@ describe.each(DATABASE_KINDS)('postgres_changes on %s', (kind) => {
     await alice.client.removeChannel(likes.channel)
   })
 
-  it('never delivers a row the subscriber may not select (RLS)', async () => {
+  it('never delivers a row the subscriber may not select, inserted or deleted (RLS)', async () => {
     const aliceInbox = record(alice.client, [{ event: '*', table: 'notifications' }])
     const bobInbox = record(bob.client, [{ event: '*', table: 'notifications' }])
     await Promise.all([aliceInbox.subscribe(), bobInbox.subscribe()])
@@ -83,6 +83,21 @@ describe.each(DATABASE_KINDS)('postgres_changes on %s', (kind) => {
     expect(bobInbox.changes.map((change) => change.new)).toEqual([
       expect.objectContaining({ recipient_id: bob.id, actor_id: alice.id, post_id: bobPost })
     ])
+
+    // Deletes too: Carol's unlike removes Alice's notification; only Alice hears of it, with
+    // nothing but its id. Bob then hears of his own, so the first was decided before it.
+    const aliceNotification = (aliceInbox.changes[0].new as { id: string }).id
+    await carol.client.from('likes').delete().eq('post_id', alicePost)
+    await aliceInbox.until(() => aliceInbox.changes.length === 2, "the notification's delete")
+    expect(aliceInbox.changes[1]).toMatchObject({
+      eventType: 'DELETE',
+      old: { id: aliceNotification },
+      new: {}
+    })
+    await alice.client.from('likes').delete().eq('post_id', bobPost)
+    await bobInbox.until(() => bobInbox.changes.length >= 2, "Bob's own delete")
+    await sleep(200)
+    expect(bobInbox.changes.map((change) => change.eventType)).toEqual(['INSERT', 'DELETE'])
     await Promise.all([
       alice.client.removeChannel(aliceInbox.channel),
       bob.client.removeChannel(bobInbox.channel)
