@@ -157,6 +157,8 @@ describe('realtime socket', () => {
       body: JSON.stringify({ messages: [] })
     })
     expect(response.status).toBe(501)
-    expect((await response.json()).message).toMatch(/Broadcast is not supported/)
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /Broadcast is not supported/
+    )
   })
 })
