@@ -20,11 +20,12 @@ const CAPTURE_FUNCTION = `
 create schema if not exists local_realtime;
 revoke all on schema local_realtime from public;
 
--- tg_argv holds the table's primary key columns.
+-- tg_argv holds the table's primary key columns. SECURITY INVOKER: to_jsonb and pg_notify
+-- need no rights, so the writer's own role is enough.
 create or replace function local_realtime.capture_change()
 returns trigger
 language plpgsql
-security definer
+security invoker
 set search_path = ''
 as $$
 declare

@@ -110,7 +110,7 @@ export class Recorder {
   }
 
   /** Waits until `check` holds, failing with `what` after `timeoutMs`. */
-  until(check: () => boolean, what: string, timeoutMs = 3_000): Promise<void> {
+  until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
     if (check()) return Promise.resolve()
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
