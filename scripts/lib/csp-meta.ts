@@ -2,8 +2,8 @@
 // Scripts may come only from the app itself, so injected markup can never run code. The backend
 // is not known at build time, so data and images may come from any http(s) origin here, and its
 // Realtime socket from any ws(s) one; the desktop app's main process narrows that to the one
-// backend with a CSP header (src/main/window/csp.ts), and two policies both apply. Development builds get none, because
-// Vite's React refresh preamble is an inline script.
+// backend with a CSP header (src/main/window/csp.ts), and two policies both apply. Development
+// builds get none, because Vite's React refresh preamble is an inline script.
 
 import type { Plugin } from 'vite'
 
