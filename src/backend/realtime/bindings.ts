@@ -7,7 +7,7 @@ import { filterSql } from '../rest/build-filter'
 import type { Condition } from '../rest/parse-query'
 import { parseField, parseOperation, splitTopLevel } from '../rest/parse-query'
 import type { Params } from '../rest/sql'
-import { PUBLICATION, tableKey, type PublishedTable } from './capture'
+import { PUBLICATION, tableKey, type PublishedTable } from './published-tables'
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE'
 const EVENTS = ['*', 'INSERT', 'UPDATE', 'DELETE'] as const

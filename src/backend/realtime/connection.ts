@@ -12,7 +12,7 @@ import type { WebSocket } from 'ws'
 import type { JwtKeys, RequestIdentity } from '../jwt'
 import { identifyAccessToken, identityKey, msUntilExpiry, RealtimeAuthError } from './auth'
 import { BindingError, parseBindings, type Binding } from './bindings'
-import type { PublishedTable } from './capture'
+import type { PublishedTable } from './published-tables'
 import type { PostgresChangesPayload, Subscriber } from './delivery'
 import {
   decodeFrame,

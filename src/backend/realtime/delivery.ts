@@ -11,16 +11,16 @@ import { isPostgresError, type Database } from '../db/database'
 import type { RequestIdentity } from '../jwt'
 import { Params, ident } from '../rest/sql'
 import { bindingMatches, conditionsSql, type Binding, type ChangeType } from './bindings'
-import type { PublishedTable } from './capture'
+import type { PublishedTable } from './published-tables'
 
 export interface Change {
   schema: string
   table: string
   type: ChangeType
   commitTimestamp: string
-  /** The primary key of the row now (the old row's for a DELETE). */
+  /** The row's primary key (an UPDATE is taken to keep it). */
   key: Record<string, unknown>
-  /** The primary key before an UPDATE or DELETE. */
+  /** What `old_record` carries for an UPDATE or DELETE: the primary key. */
   oldKey: Record<string, unknown> | null
   /** The whole old row of a DELETE when it fitted in the notification; never sent to clients. */
   old: Record<string, unknown> | null
@@ -53,30 +53,34 @@ const READ_ONLY = { method: 'GET', path: '/realtime/v1/websocket', readOnly: tru
 /** Not allowed to read the table at all: not visible, not an error worth logging. */
 const PERMISSION_DENIED = '42501'
 
-export function parseChange(text: string): Change | null {
+/** The changes one notification from the capture triggers stands for (capture.ts). */
+export function parseChanges(text: string): Change[] {
   let raw: Record<string, unknown>
   try {
     raw = JSON.parse(text)
   } catch {
-    return null
+    return []
   }
+  const where = `${String(raw.schema)}.${String(raw.table)}`
   if (raw.too_large) {
     console.warn(
-      `[realtime] a change on ${String(raw.schema)}.${String(raw.table)} had a key too large to stream`
+      `[realtime] ${String(raw.too_large)} change(s) on ${where} had a key too large to stream`
     )
-    return null
+    return []
   }
   const type = raw.type
-  if (type !== 'INSERT' && type !== 'UPDATE' && type !== 'DELETE') return null
-  return {
+  if ((type !== 'INSERT' && type !== 'UPDATE' && type !== 'DELETE') || !Array.isArray(raw.keys)) {
+    return []
+  }
+  return (raw.keys as Record<string, unknown>[]).map((key) => ({
     schema: String(raw.schema),
     table: String(raw.table),
     type,
     commitTimestamp: String(raw.commit_timestamp),
-    key: (raw.key as Record<string, unknown>) ?? {},
-    oldKey: (raw.old_key as Record<string, unknown> | null) ?? null,
-    old: (raw.old as Record<string, unknown> | null) ?? null
-  }
+    key,
+    oldKey: type === 'INSERT' ? null : key,
+    old: (raw.old as Record<string, unknown> | undefined) ?? null
+  }))
 }
 
 /**

@@ -1,6 +1,7 @@
 // Realtime at /realtime/v1/websocket: the Phoenix channel protocol of @supabase/realtime-js,
 // with postgres_changes delivered under row-level security. Module map:
 //   capture.ts     triggers on the publication's tables → pg_notify (the source of changes)
+//   published-tables.ts  what is streamed: columns, keys, read policies
 //   protocol.ts    frames on the wire (vsn 1.0.0 objects, 2.0.0 arrays)
 //   auth.ts        apikey and access tokens → the role and claims a channel acts as
 //   bindings.ts    a join's postgres_changes: events, tables, filters
@@ -16,9 +17,10 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { BackendContext } from '../context'
 import { identifyApiKey, RealtimeAuthError } from './auth'
-import { CHANGES_CHANNEL, installChangeCapture, tableKey } from './capture'
+import { CHANGES_CHANNEL, installChangeCapture } from './capture'
+import { tableKey } from './published-tables'
 import { Connection } from './connection'
-import { deliverChange, parseChange } from './delivery'
+import { deliverChange, parseChanges } from './delivery'
 import { parseVsn, ProtocolError } from './protocol'
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
@@ -51,17 +53,19 @@ export async function startRealtime(context: BackendContext): Promise<RealtimeSe
 
   let delivering: Promise<void> = Promise.resolve()
   const onNotify = (text: string): void => {
-    const change = parseChange(text)
-    if (!change) return
+    const changes = parseChanges(text)
+    if (changes.length === 0) return
     delivering = delivering.then(async () => {
-      const table = tables.get(tableKey(change.schema, change.table))
-      if (!table || connections.size === 0) return
+      if (connections.size === 0) return
+      const table = tables.get(tableKey(changes[0].schema, changes[0].table))
       const subscribers = [...connections].flatMap((connection) => connection.subscribers())
-      if (subscribers.length === 0) return
-      try {
-        await deliverChange(db, table, change, subscribers)
-      } catch (error) {
-        console.error('[realtime] delivering a change failed', error)
+      if (!table || subscribers.length === 0) return
+      for (const change of changes) {
+        try {
+          await deliverChange(db, table, change, subscribers)
+        } catch (error) {
+          console.error('[realtime] delivering a change failed', error)
+        }
       }
     })
   }

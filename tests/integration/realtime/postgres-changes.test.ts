@@ -130,6 +130,27 @@ describe.each(DATABASE_KINDS)('postgres_changes on %s', (kind) => {
     await alice.client.removeChannel(likes.channel)
   })
 
+  it('delivers every row of a bulk insert, in order, across several notifications', async () => {
+    const author = await signUpUser(harness.backend.url, harness.backend.anonKey, 'bulk')
+    const posts = record(bob.client, [
+      { event: 'INSERT', table: 'posts', filter: `user_id=eq.${author.id}` }
+    ])
+    await posts.subscribe()
+    // 200 keys are about 10 KB: more than one pg_notify payload can carry.
+    const rows = Array.from({ length: 200 }, (_, i) => ({
+      user_id: author.id,
+      image_url: `${harness.backend.url}/storage/v1/object/public/images/posts/${author.id}/${i}.png`,
+      caption: `bulk ${i}`
+    }))
+    const { error } = await author.client.from('posts').insert(rows)
+    expect(error).toBeNull()
+    await posts.until(() => posts.changes.length === 200, 'all 200 inserts', 10_000)
+    expect(posts.changes.map((change) => (change.new as { caption: string }).caption)).toEqual(
+      rows.map((row) => row.caption)
+    )
+    await bob.client.removeChannel(posts.channel)
+  })
+
   it('refuses a filter on a column the table does not have, saying why', async () => {
     const bad = record(alice.client, [{ event: 'INSERT', table: 'likes', filter: 'nope=eq.1' }])
     bad.start()

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { parseBindings, bindingMatches } from '../../../../src/backend/realtime/bindings'
-import type { PublishedTable } from '../../../../src/backend/realtime/capture'
+import type { PublishedTable } from '../../../../src/backend/realtime/published-tables'
 import { selectPolicySql } from '../../../../src/backend/realtime/delivery'
 
 const column = (name: string, type = 'uuid') =>
