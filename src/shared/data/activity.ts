@@ -68,6 +68,8 @@ export async function markActivityRead(client: SupabaseClient, upTo?: string): P
   return Number(data ?? 0)
 }
 
+let subscriptionCount = 0
+
 export interface ActivityListener {
   /** A notification for the user was just created. */
   onNotification(notification: Notification): void
@@ -88,8 +90,11 @@ export function subscribeToActivity(
   listener: ActivityListener
 ): () => Promise<void> {
   let joins = 0
+  // realtime-js hands back the existing channel for a topic it already has, and that one
+  // cannot take new listeners: every subscription gets a topic of its own.
+  subscriptionCount += 1
   const channel: RealtimeChannel = client
-    .channel(`activity:${userId}`)
+    .channel(`activity:${userId}:${subscriptionCount}`)
     .on<Notification>(
       'postgres_changes',
       {
