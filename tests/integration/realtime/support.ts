@@ -109,11 +109,16 @@ export class Recorder {
     return this.statuses.filter((status) => status === 'SUBSCRIBED').length
   }
 
-  /** Waits until `check` holds, failing with `what` after `timeoutMs`. */
+  /**
+   * Waits until `check` holds, failing with `what` after `timeoutMs`. Checked on every event
+   * of this channel, and every 50 ms for conditions on anything else.
+   */
   until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
     if (check()) return Promise.resolve()
     return new Promise((resolve, reject) => {
+      const poll = setInterval(() => onWake(), 50)
       const timer = setTimeout(() => {
+        clearInterval(poll)
         this.waiters = this.waiters.filter((waiter) => waiter !== onWake)
         reject(
           new Error(
@@ -125,6 +130,7 @@ export class Recorder {
       const onWake = (): void => {
         if (!check()) return
         clearTimeout(timer)
+        clearInterval(poll)
         this.waiters = this.waiters.filter((waiter) => waiter !== onWake)
         resolve()
       }
