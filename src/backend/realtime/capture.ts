@@ -109,34 +109,92 @@ revoke all on function local_realtime.capture_statement(), local_realtime.captur
 const quoteIdent = (name: string): string => '"' + name.replace(/"/g, '""') + '"'
 const quoteLiteral = (text: string): string => "'" + text.replace(/'/g, "''") + "'"
 
-/** The three triggers of one table. */
-function triggersSql(table: PublishedTable): string {
+interface CaptureTrigger {
+  schema: string
+  table: string
+  name: string
+  /** The create statement; existing triggers are compared by `key`. */
+  sql: string
+  key: string
+}
+
+const triggerKey = (
+  schema: string,
+  table: string,
+  name: string,
+  fn: string,
+  args: string[]
+): string => JSON.stringify([schema, table, name, fn, args])
+
+/** The three triggers a table should have. */
+function wantedTriggers(table: PublishedTable): CaptureTrigger[] {
   const relation = `${quoteIdent(table.schema)}.${quoteIdent(table.name)}`
   const args = table.primaryKey.map(quoteLiteral).join(', ')
-  return ['insert', 'update']
-    .map(
-      (event) =>
-        `create trigger ${TRIGGER_PREFIX}${event} after ${event} on ${relation}
-           referencing new table as changed_rows
-           for each statement execute function local_realtime.capture_statement(${args});`
-    )
-    .concat(
-      `create trigger ${TRIGGER_PREFIX}delete after delete on ${relation}
-         for each row execute function local_realtime.capture_delete(${args});`
-    )
-    .join('\n')
+  const statement = (event: 'insert' | 'update'): CaptureTrigger => ({
+    schema: table.schema,
+    table: table.name,
+    name: `${TRIGGER_PREFIX}${event}`,
+    key: triggerKey(
+      table.schema,
+      table.name,
+      `${TRIGGER_PREFIX}${event}`,
+      'capture_statement',
+      table.primaryKey
+    ),
+    sql: `create trigger ${TRIGGER_PREFIX}${event} after ${event} on ${relation}
+            referencing new table as changed_rows
+            for each statement execute function local_realtime.capture_statement(${args})`
+  })
+  return [
+    statement('insert'),
+    statement('update'),
+    {
+      schema: table.schema,
+      table: table.name,
+      name: `${TRIGGER_PREFIX}delete`,
+      key: triggerKey(
+        table.schema,
+        table.name,
+        `${TRIGGER_PREFIX}delete`,
+        'capture_delete',
+        table.primaryKey
+      ),
+      sql: `create trigger ${TRIGGER_PREFIX}delete after delete on ${relation}
+              for each row execute function local_realtime.capture_delete(${args})`
+    }
+  ]
+}
+
+interface ExistingTrigger {
+  trigger: string
+  schema: string
+  name: string
+  fn: string
+  args_hex: string
 }
 
 /**
  * Puts the capture triggers on every published table with a primary key (a row without one
  * cannot be read back per subscriber) and takes them off tables that left the publication.
+ * Triggers already in place are left alone, so a restart takes no table locks.
  */
 export async function installChangeCapture(db: Database): Promise<Map<string, PublishedTable>> {
   await db.exec(CAPTURE_FUNCTIONS)
   const tables = await loadPublishedTables(db)
+  const wanted = new Map<string, CaptureTrigger>()
+  for (const table of tables.values()) {
+    if (table.primaryKey.length === 0) {
+      console.warn(
+        `[realtime] ${table.schema}.${table.name} has no primary key: its changes are not streamed`
+      )
+      continue
+    }
+    for (const trigger of wantedTriggers(table)) wanted.set(trigger.key, trigger)
+  }
   await db.transaction(async (tx) => {
-    const existing = await tx.query<{ trigger: string; schema: string; name: string }>(
-      `select t.tgname as trigger, n.nspname as schema, c.relname as name
+    const existing = await tx.query<ExistingTrigger>(
+      `select t.tgname as trigger, n.nspname as schema, c.relname as name, p.proname as fn,
+              encode(t.tgargs, 'hex') as args_hex
        from pg_trigger t
        join pg_proc p on p.oid = t.tgfoid
        join pg_class c on c.oid = t.tgrelid
@@ -144,17 +202,16 @@ export async function installChangeCapture(db: Database): Promise<Map<string, Pu
        where p.pronamespace = 'local_realtime'::regnamespace`
     )
     for (const row of existing.rows) {
+      // Trigger arguments are stored NUL-terminated, one after another.
+      const args = Buffer.from(row.args_hex, 'hex').toString('utf8').split('\0').filter(Boolean)
+      const key = triggerKey(row.schema, row.name, row.trigger, row.fn, args)
+      if (wanted.delete(key)) continue
       const relation = `${quoteIdent(row.schema)}.${quoteIdent(row.name)}`
       await tx.exec(`drop trigger if exists ${quoteIdent(row.trigger)} on ${relation}`)
     }
-    for (const table of tables.values()) {
-      if (table.primaryKey.length === 0) {
-        console.warn(
-          `[realtime] ${table.schema}.${table.name} has no primary key: its changes are not streamed`
-        )
-        continue
-      }
-      await tx.exec(triggersSql(table))
+    for (const trigger of wanted.values()) {
+      // A stale trigger of the same name (other arguments) was dropped above.
+      await tx.exec(trigger.sql)
     }
   })
   return tables
