@@ -62,6 +62,30 @@ describe.each(DATABASE_KINDS)('postgres_changes on %s', (kind) => {
     await alice.client.removeChannel(likes.channel)
   })
 
+  it('sees writes made straight in SQL, with UPDATE carrying the new row (or the selected columns) and the old key', async () => {
+    const post = await createPost(alice, harness.backend.url)
+    const edits = record(bob.client, [{ event: 'UPDATE', table: 'posts', filter: `id=eq.${post}` }])
+    const narrow = record(bob.client, [
+      { event: 'UPDATE', table: 'posts', filter: `id=eq.${post}`, select: ['id', 'caption'] }
+    ])
+    await Promise.all([edits.subscribe(), narrow.subscribe()])
+    // Not through the API at all: the change comes from the database's own trigger.
+    await harness.backend.db.query(
+      `update public.posts set caption = 'edited in SQL' where id = $1`,
+      [post]
+    )
+    await edits.until(() => edits.changes.length === 1, 'the SQL update')
+    expect(edits.changes[0]).toMatchObject({
+      eventType: 'UPDATE',
+      new: { id: post, caption: 'edited in SQL', likes_count: 0 },
+      old: { id: post }
+    })
+    // A binding with `select` gets only those columns.
+    await narrow.until(() => narrow.changes.length === 1, 'the narrowed update')
+    expect(narrow.changes[0].new).toEqual({ id: post, caption: 'edited in SQL' })
+    await Promise.all([edits, narrow].map((r) => bob.client.removeChannel(r.channel)))
+  })
+
   it('never delivers a row the subscriber may not select, inserted or deleted (RLS)', async () => {
     const aliceInbox = record(alice.client, [{ event: '*', table: 'notifications' }])
     const bobInbox = record(bob.client, [{ event: '*', table: 'notifications' }])

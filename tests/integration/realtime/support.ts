@@ -146,7 +146,12 @@ export class Recorder {
 /** A channel on `client` with one postgres_changes binding per entry of `bindings`. */
 export function record(
   client: SupabaseClient,
-  bindings: { event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string }[],
+  bindings: {
+    event: '*' | 'INSERT' | 'UPDATE' | 'DELETE'
+    table: string
+    filter?: string
+    select?: string[]
+  }[],
   name = `test-${randomUUID()}`
 ): Recorder {
   const channel = client.channel(name)
