@@ -8,20 +8,18 @@
 //
 // Runs inside `npm run bench`; alone: `npx tsx --tsconfig tsconfig.node.json tests/bench/realtime.ts`.
 
-import { execFileSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { fork, type ChildProcess } from 'node:child_process'
+import { resolve } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { WebSocket } from 'ws'
-import { startChildBackend } from '../support/child-backend'
+import type { MemoryReport } from './realtime-server'
 import { percentile, type Timing } from './stats'
 
 export interface RealtimeResults {
   events: number
   oneSubscriber: Timing
   manySubscribers: { users: number; timing: Timing }
-  idle: { sockets: number; rssBeforeBytes: number; rssAfterBytes: number; perSocketBytes: number }
+  idle: { sockets: number; heapBeforeBytes: number; heapAfterBytes: number; perSocketBytes: number }
 }
 
 const EVENTS = 100
@@ -117,14 +115,38 @@ async function timeUpdates(
   return summary(samples)
 }
 
-function rssBytes(pid: number): number {
-  return (
-    Number(
-      execFileSync('ps', ['-o', 'rss=', '-p', String(pid)])
-        .toString()
-        .trim()
-    ) * 1024
-  )
+interface BenchServer {
+  url: string
+  anonKey: string
+  memory(): Promise<MemoryReport>
+  stop(): Promise<void>
+}
+
+/** tests/bench/realtime-server.ts in a child process with --expose-gc. */
+function startServer(): Promise<BenchServer> {
+  const child: ChildProcess = fork(resolve(__dirname, 'realtime-server.ts'), [], {
+    execArgv: ['--expose-gc', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc']
+  })
+  const next = <T>(): Promise<T> =>
+    new Promise((resolveMessage, reject) => {
+      child.once('message', (message) => resolveMessage(message as T))
+      child.once('exit', (code) => reject(new Error(`bench backend exited with ${code}`)))
+    })
+  return next<{ url: string; anonKey: string }>().then(({ url, anonKey }) => ({
+    url,
+    anonKey,
+    memory() {
+      const report = next<MemoryReport>()
+      child.send('memory')
+      return report
+    },
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done())
+        child.disconnect()
+      })
+  }))
 }
 
 /** Raw protocol clients, each with one joined postgres_changes channel, then left idle. */
@@ -154,11 +176,10 @@ async function openIdleSockets(url: string, anonKey: string, count: number): Pro
 }
 
 export async function measureRealtime(): Promise<RealtimeResults> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-realtime-'))
-  const backend = await startChildBackend(dataDir)
+  const server = await startServer()
   const clients: SupabaseClient[] = []
   try {
-    const { url, anonKey } = backend
+    const { url, anonKey } = server
     const writer = await signUp(url, anonKey, 'writer')
     const { data: user } = await writer.auth.getUser()
     const { data: post, error } = await writer
@@ -177,13 +198,14 @@ export async function measureRealtime(): Promise<RealtimeResults> {
     const oneSubscriber = await timeUpdates(writer, readers.slice(0, 1), post.id)
     await Promise.all(readers.map((reader) => reader.removeAllChannels()))
     const many = await timeUpdates(writer, readers, post.id)
+    await Promise.all(clients.map((c) => c.removeAllChannels()))
 
-    const pid = backend.child.pid!
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    const rssBeforeBytes = rssBytes(pid)
+    const before = await server.memory()
     const sockets = await openIdleSockets(url, anonKey, IDLE_SOCKETS)
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-    const rssAfterBytes = rssBytes(pid)
+    const after = await server.memory()
+    if (after.connections - before.connections !== IDLE_SOCKETS) {
+      throw new Error(`expected ${IDLE_SOCKETS} more connections, got ${after.connections}`)
+    }
     for (const socket of sockets) socket.close()
     return {
       events: EVENTS,
@@ -191,15 +213,14 @@ export async function measureRealtime(): Promise<RealtimeResults> {
       manySubscribers: { users: USERS, timing: many },
       idle: {
         sockets: IDLE_SOCKETS,
-        rssBeforeBytes,
-        rssAfterBytes,
-        perSocketBytes: (rssAfterBytes - rssBeforeBytes) / IDLE_SOCKETS
+        heapBeforeBytes: before.heapAndExternal,
+        heapAfterBytes: after.heapAndExternal,
+        perSocketBytes: (after.heapAndExternal - before.heapAndExternal) / IDLE_SOCKETS
       }
     }
   } finally {
     await Promise.all(clients.map((c) => c.removeAllChannels()))
-    await backend.kill9()
-    await rm(dataDir, { recursive: true, force: true })
+    await server.stop()
   }
 }
 

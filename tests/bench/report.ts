@@ -139,10 +139,10 @@ export function renderReport(results: BenchResults): string {
       `${ms(results.realtime.manySubscribers.timing.p50)} / ${ms(results.realtime.manySubscribers.timing.p95)} |`,
     '',
     `${count(results.realtime.idle.sockets)} idle sockets, each with a joined postgres_changes ` +
-      `channel, grew the backend's resident memory from ${mb(results.realtime.idle.rssBeforeBytes)} ` +
-      `to ${mb(results.realtime.idle.rssAfterBytes)}: about ` +
-      `${kb(results.realtime.idle.perSocketBytes)} per subscriber (resident memory is coarse; ` +
-      'read it as an order of magnitude). The backend accepts up to 10,000 sockets.',
+      "channel, grew the backend's JS heap and external memory (after a full GC) from " +
+      `${mb(results.realtime.idle.heapBeforeBytes)} to ${mb(results.realtime.idle.heapAfterBytes)}: ` +
+      `${kb(results.realtime.idle.perSocketBytes)} per subscriber, so memory is not what limits ` +
+      'a backend below its cap of 10,000 sockets.',
     '',
     '## Image pipeline',
     '',
