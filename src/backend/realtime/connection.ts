@@ -72,7 +72,9 @@ export class Connection {
     socket.on('message', (data, isBinary) => {
       this.touch()
       const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer)
-      this.queue = this.queue.then(() => this.receive(bytes, isBinary))
+      this.queue = this.queue
+        .then(() => this.receive(bytes, isBinary))
+        .catch((error: unknown) => console.error('[realtime] a message broke the socket', error))
     })
     socket.on('close', () => this.dispose())
     socket.on('error', () => this.dispose())
