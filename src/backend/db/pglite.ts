@@ -1,7 +1,9 @@
 // PGlite (Postgres compiled to WebAssembly): in memory, or persisted in a data folder.
 
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp'
 import type { Database, Queryable, QueryResult } from './database'
 
@@ -23,7 +25,8 @@ function wrap(target: PGlite | Transaction): Queryable {
 export async function openPglite(dataDir?: string): Promise<Database> {
   const pg = await PGlite.create({
     dataDir,
-    extensions: { pgcrypto, uuid_ossp },
+    // pg_trgm and unaccent back people search (the migrations create them, as on hosted Supabase).
+    extensions: { pgcrypto, uuid_ossp, pg_trgm, unaccent },
     // The same JS values node-postgres gives (see postgres.ts): timestamps as Postgres prints
     // them, int8 counts as numbers.
     parsers: { 1114: asText, 1184: asText, 1082: asText, 20: Number }
