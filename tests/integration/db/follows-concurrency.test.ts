@@ -68,7 +68,7 @@ describeEachDatabase('follower counts under concurrency', (suite) => {
     const random = seededRandom(seed)
     // Targets drawn from the first five people, so the same rows are contended by everyone,
     // and every user is also a target, so rows are locked as follower and as followed at once.
-    const plans = users.map((user, i) =>
+    const plans = users.map((_, i) =>
       Array.from({ length: OPERATIONS_PER_USER }, () => {
         let target = Math.floor(random() * 5)
         if (target === i) target = (target + 1) % USERS

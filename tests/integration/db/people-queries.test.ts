@@ -179,13 +179,14 @@ describeEachDatabase('people queries', (suite) => {
       const seen: string[] = []
       let cursor: { created_at: string; id: string } | null = null
       for (let page = 0; page < 5; page++) {
-        const { rows } = await runAs<{ id: string; created_at: string }>(
+        const page: { rows: { id: string; created_at: string }[] } = await runAs(
           suite.db,
           me,
           `select id, to_json(created_at) #>> '{}' as created_at
            from following_feed_page($1, $2, 3)`,
           [cursor?.created_at ?? null, cursor?.id ?? null]
         )
+        const { rows } = page
         if (rows.length === 0) break
         seen.push(...rows.map((row) => row.id))
         cursor = rows[rows.length - 1]
