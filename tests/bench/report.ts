@@ -2,6 +2,7 @@
 
 import type { MemoryPoint, PaintResult } from './app'
 import type { EventLoopResults } from './event-loop'
+import { renderPeopleSection, type PeopleResults } from './people'
 import type { PhotoSizes } from './photos'
 import type { QueryResults } from './queries'
 import { kb, mb, ms } from './stats'
@@ -13,6 +14,7 @@ export interface BenchResults {
   paint: PaintResult
   memory: MemoryPoint[]
   eventLoop: EventLoopResults
+  people: PeopleResults
   totalSeconds: number
 }
 
@@ -121,6 +123,7 @@ export function renderReport(results: BenchResults): string {
       "backend process's main thread. A shared server with many users should use PostgreSQL " +
       '(`DATABASE_URL`), which runs queries in parallel outside the process.',
     '',
+    ...renderPeopleSection(results.people),
     '## Image pipeline',
     '',
     `${photos.length} generated 4000×3000 photos (sky gradient, shapes, sensor noise; JPEG 0.92) ` +

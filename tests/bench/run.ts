@@ -9,6 +9,7 @@ import { buildAndServe, firstPaint, scrollMemory } from './app'
 import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureEventLoop } from './event-loop'
+import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
 import { renderReport } from './report'
 
@@ -74,6 +75,11 @@ async function main(): Promise<void> {
       queries.push(await measureQueries(bench, DEPTH))
     }
 
+    log(
+      `Measuring people search at ${PEOPLE_USERS.toLocaleString('en')} users and the Following feed…`
+    )
+    const people = await measurePeople(bench, PEOPLE_USERS, DEPTH)
+
     log('Measuring the backend event loop under feed load…')
     const eventLoop = await measureEventLoop()
 
@@ -91,6 +97,7 @@ async function main(): Promise<void> {
         paint,
         memory,
         eventLoop,
+        people,
         totalSeconds: (performance.now() - started) / 1000
       })
       const file = resolve(__dirname, '../../docs/performance.md')
