@@ -313,6 +313,38 @@ revoke all on function public.following_feed_page(timestamptz, uuid, integer) fr
 grant execute on function public.following_feed_page(timestamptz, uuid, integer)
   to anon, authenticated, service_role;
 
+-- The page just above a post of the Following feed, oldest first (the client reverses it), for
+-- a feed that scrolls back up after dropping posts it scrolled past, like feed_page_newer.
+create or replace function public.following_feed_page_newer(
+  after_created_at timestamptz,
+  after_id uuid,
+  page_size integer default 12
+)
+returns setof public.posts
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select p.*
+  from public.follows f
+  cross join lateral (
+    select q.*
+    from public.posts q
+    where q.user_id = f.following_id
+      and (q.created_at, q.id) > (after_created_at, after_id)
+    order by q.created_at asc, q.id asc
+    limit least(greatest(coalesce(page_size, 12), 1), 100)
+  ) p
+  where f.follower_id = (select auth.uid())
+  order by p.created_at asc, p.id asc
+  limit least(greatest(coalesce(page_size, 12), 1), 100)
+$$;
+
+revoke all on function public.following_feed_page_newer(timestamptz, uuid, integer) from public;
+grant execute on function public.following_feed_page_newer(timestamptz, uuid, integer)
+  to anon, authenticated, service_role;
+
 ------------------------------------------------------------------------------------------------
 -- Followers and following lists
 ------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Database } from '../../src/backend/db/database'
 import {
   fetchConnections,
+  fetchFollowingFeedNewer,
   fetchFollowingFeedPage,
   fetchSuggestions,
   follow,
@@ -280,6 +281,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('people operations on %s', (
       })
       const second = await fetchFollowingFeedPage(me.client, { limit: 3, before: first[2] })
       expect(second.map((post) => post.caption)).toEqual(['post 4', 'post 5'])
+      const above = await fetchFollowingFeedNewer(me.client, { after: second[1], limit: 2 })
+      expect(above.map((post) => post.caption)).toEqual(['post 3', 'post 4'])
     })
   })
 })

@@ -170,8 +170,28 @@ export async function fetchFollowingFeedPage(
     )
     .select(POST_WITH_AUTHOR_SELECT)
   if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
+  return withCurrentOrigins(client, (data ?? []) as unknown as Post[])
+}
+
+/** The `limit` Following-feed posts just newer than `after`, newest first (for scrolling up). */
+export async function fetchFollowingFeedNewer(
+  client: SupabaseClient,
+  { after, limit }: { after: Pick<Post, 'created_at' | 'id'>; limit: number }
+): Promise<Post[]> {
+  const { data, error } = await client
+    .rpc(
+      'following_feed_page_newer',
+      { after_created_at: after.created_at, after_id: after.id, page_size: limit },
+      { get: true }
+    )
+    .select(POST_WITH_AUTHOR_SELECT)
+  if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
+  return withCurrentOrigins(client, (data ?? []) as unknown as Post[]).reverse()
+}
+
+function withCurrentOrigins(client: SupabaseClient, posts: Post[]): Post[] {
   const base = currentStorageBase(client)
-  return ((data ?? []) as unknown as Post[]).map((post) => ({
+  return posts.map((post) => ({
     ...post,
     image_url: rebaseLoopbackStorageUrl(post.image_url, base),
     thumb_url: post.thumb_url ? rebaseLoopbackStorageUrl(post.thumb_url, base) : post.thumb_url,
