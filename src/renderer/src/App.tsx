@@ -1,26 +1,69 @@
-// Splash for the spec's 1 s, then the header and one of two views; the open modal on top.
+// Splash for the spec's 1 s, then the header and the current route's view; the open modal on
+// top. Routes live in the URL's hash (store/router), so Back and Forward work everywhere.
 
-import { useEffect, useState, type ReactElement } from 'react'
+import { useEffect, useLayoutEffect, useState, type ReactElement } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
 import { AuthModal } from './components/AuthModal/AuthModal'
+import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
 import { CreatePostModal } from './components/CreatePostModal/CreatePostModal'
+import { EditProfileModal } from './components/EditProfileModal/EditProfileModal'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
-import { ProfileView } from './components/ProfileView/ProfileView'
+import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
-import { useSession, useStores, useUi } from './store'
-import { selectIsSignedIn } from './store/session/sessionStore'
+import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
+import { useRouter, useSession, useStores, useUi } from './store'
+import type { Route } from './store/router/routes'
+import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
+
+function RouteView({ route }: { route: Route }): ReactElement {
+  switch (route.name) {
+    case 'profile':
+      return <ProfilePage username={route.username} />
+    case 'connections':
+      return <ConnectionsPage username={route.username} direction={route.direction} />
+    case 'suggestions':
+      return <SuggestionsPage />
+    case 'feed':
+      return <FeedView tab={route.tab} />
+  }
+}
+
+/**
+ * A new entry opens at the top; one reached with Back or Forward at the scroll position it had.
+ * Two frames let a remounted list lay out the posts it already holds before scrolling.
+ */
+function useScrollRestoration(): void {
+  const { router } = useStores()
+  const index = useRouter((state) => state.index)
+  useLayoutEffect(() => {
+    const target = router.getState().restoreScroll ?? 0
+    window.scrollTo(0, target)
+    if (target === 0) return
+    let second = 0
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => window.scrollTo(0, target))
+    })
+    return () => {
+      cancelAnimationFrame(first)
+      cancelAnimationFrame(second)
+    }
+  }, [router, index])
+}
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
-  const { session, ui, profile } = useStores()
+  const { session, ui, profile, people, router } = useStores()
   const [splash, setSplash] = useState(splashMs > 0)
-  const view = useUi((state) => state.view)
+  const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
   const signedIn = useSession(selectIsSignedIn)
+  const userId = useSession(selectUserId)
 
   useEffect(() => session.getState().init(), [session])
+  useEffect(() => router.getState().listen(), [router])
+  useScrollRestoration()
 
   useEffect(() => {
     if (splashMs <= 0) return
@@ -28,12 +71,15 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // Spec §4: the profile is cleared on sign-out, and a visitor has no profile to look at.
+  // Who follows whom is per user: a new user starts from nothing.
+  useEffect(() => people.getState().reset(), [people, userId])
+
+  // The own profile is cleared on sign-out, and a visitor has no modal to post or edit in.
   useEffect(() => {
     if (signedIn) return
     profile.getState().clear()
-    ui.getState().showFeed()
-    if (ui.getState().modal === 'create') ui.getState().closeModal()
+    const open = ui.getState().modal
+    if (open === 'create' || open === 'edit-profile') ui.getState().closeModal()
   }, [signedIn, profile, ui])
 
   if (splash) return <Splash />
@@ -42,9 +88,10 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     <>
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
-      {view === 'profile' && signedIn ? <ProfileView /> : <FeedView />}
+      <RouteView route={route} />
       {modal === 'auth' && <AuthModal />}
       {modal === 'create' && signedIn && <CreatePostModal />}
+      {modal === 'edit-profile' && signedIn && <EditProfileModal />}
     </>
   )
 }

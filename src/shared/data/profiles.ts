@@ -4,7 +4,7 @@
 // round trip, and the database's refusal is translated to the same message when a race wins.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { PersonSummary, Profile } from '../domain'
+import type { PersonSummary, Post, Profile } from '../domain'
 import { messageOr } from '../errors'
 import { checkImage, IMAGE_EXTENSION_BY_TYPE, readImageDimensions } from '../image'
 import {
@@ -16,8 +16,8 @@ import {
   USERNAME_PATTERN
 } from '../limits'
 import { MESSAGES } from '../messages'
-import { objectPathFromPublicUrl } from '../storage-path'
-import { withCurrentAvatarOrigin } from './storage-urls'
+import { objectPathFromPublicUrl, rebaseLoopbackStorageUrl } from '../storage-path'
+import { currentStorageBase, withCurrentAvatarOrigin } from './storage-urls'
 
 export const PROFILE_COLUMNS =
   'id, username, full_name, avatar_url, bio, created_at, followers_count, following_count'
@@ -56,6 +56,37 @@ export async function fetchProfileByUsername(
     .maybeSingle()
   if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
   return data ? withCurrentAvatarOrigin(client, data as Profile) : null
+}
+
+/** Grid rows of a person's posts, newest first (the grid shows at most PROFILE_POSTS_LIMIT). */
+export const PROFILE_POSTS_LIMIT = 60
+
+export interface ProfilePosts {
+  posts: Post[]
+  /** All their posts, not only those read. */
+  total: number
+}
+
+/** A person's latest posts for their profile grid, and how many they have in all. */
+export async function fetchProfilePosts(
+  client: SupabaseClient,
+  userId: string
+): Promise<ProfilePosts> {
+  const { data, error, count } = await client
+    .from('posts')
+    .select('*', { count: 'exact' })
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(PROFILE_POSTS_LIMIT)
+  if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
+  const base = currentStorageBase(client)
+  const posts = ((data ?? []) as Post[]).map((post) => ({
+    ...post,
+    image_url: rebaseLoopbackStorageUrl(post.image_url, base),
+    thumb_url: post.thumb_url ? rebaseLoopbackStorageUrl(post.thumb_url, base) : post.thumb_url
+  }))
+  return { posts, total: count ?? posts.length }
 }
 
 /**

@@ -12,6 +12,8 @@ export interface Services {
   feed: FeedService
   profile: ProfileService
   likes: LikesService
+  /** The data client itself, for stores that call the shared data operations directly. */
+  getClient: ClientProvider
 }
 
 export function createClientProvider(
@@ -39,6 +41,7 @@ export function createServices(getClient: ClientProvider): Services {
   return {
     feed: createFeedService(getClient),
     profile: createProfileService(getClient),
-    likes: createLikesService(getClient)
+    likes: createLikesService(getClient),
+    getClient
   }
 }

@@ -5,8 +5,11 @@ import { createContext, createElement, useContext, type ReactNode, type ReactEle
 import { useStore } from 'zustand'
 import type { Api } from '@shared/bridge-contract'
 import type { Services } from '../services'
+import { createFollowingFeedService } from '../services/followingFeed'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
+import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
+import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
 import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
 
@@ -16,10 +19,15 @@ export interface AppStores {
   feed: FeedStore
   profile: ProfileStore
   ui: UiStore
+  people: PeopleStore
+  router: RouterStore
+  /** The Following tab of the home feed: the same feed store over the Following feed. */
+  followingFeed: FeedStore
 }
 
 export function createStores(api: Api, services: Services): AppStores {
   const session = createSessionStore(api.auth)
+  const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
   return {
     api,
     session,
@@ -30,7 +38,15 @@ export function createStores(api: Api, services: Services): AppStores {
       getUserId: () => session.getState().snapshot.user?.id ?? null
     }),
     profile: createProfileStore(services.profile),
-    ui: createUiStore()
+    ui: createUiStore(),
+    people: createPeopleStore({ getClient: services.getClient, getUserId }),
+    router: createRouterStore(window),
+    followingFeed: createFeedStore({
+      feed: createFollowingFeedService(services.getClient),
+      likes: services.likes,
+      createPost: (input) => api.posts.create(input),
+      getUserId
+    })
   }
 }
 
@@ -50,8 +66,31 @@ export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(useStores().session, selector)
 }
 
+/**
+ * Which feed store the feed components show: the home feed, unless a FeedSourceProvider
+ * above them picks another (the Following tab).
+ */
+const FeedSourceContext = createContext<FeedStore | null>(null)
+
+export function FeedSourceProvider(props: { feed: FeedStore; children: ReactNode }): ReactElement {
+  return createElement(FeedSourceContext.Provider, { value: props.feed }, props.children)
+}
+
+export function useFeedStore(): FeedStore {
+  const stores = useStores()
+  return useContext(FeedSourceContext) ?? stores.feed
+}
+
 export function useFeed<T>(selector: (state: FeedState) => T): T {
-  return useStore(useStores().feed, selector)
+  return useStore(useFeedStore(), selector)
+}
+
+export function usePeople<T>(selector: (state: PeopleState) => T): T {
+  return useStore(useStores().people, selector)
+}
+
+export function useRouter<T>(selector: (state: RouterState) => T): T {
+  return useStore(useStores().router, selector)
 }
 
 export function useProfile<T>(selector: (state: ProfileState) => T): T {

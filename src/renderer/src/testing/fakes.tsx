@@ -157,7 +157,12 @@ export function fakeServices(): Services & {
       fetchProfile: vi.fn(async () => PROFILE),
       fetchOwnPosts: vi.fn(async () => []),
       fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
-    }
+    },
+    // The people operations need a real client; their behaviour is proven in the integration
+    // and browser tests, so here every such call fails (and the views say so).
+    getClient: vi.fn(async () => {
+      throw new Error('no data client in component tests')
+    })
   }
 }
 

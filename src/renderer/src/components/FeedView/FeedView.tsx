@@ -3,10 +3,13 @@
 // Beyond the spec: the list is windowed, and the next page loads as the end comes near.
 
 import { useCallback, useEffect, useRef, type ReactElement } from 'react'
+import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
-import { useFeed, useSession, useStores } from '../../store'
+import { FeedSourceProvider, useFeed, useFeedStore, useSession, useStores } from '../../store'
+import type { FeedTab } from '../../store/router/routes'
+import { FeedTabs } from '../FeedTabs/FeedTabs'
 import { selectUserId } from '../../store/session/sessionStore'
 import { PostCard } from '../PostCard/PostCard'
 import { PostSkeleton } from '../PostSkeleton/PostSkeleton'
@@ -49,7 +52,7 @@ function useEndSentinel(onNear: () => void, enabled: boolean, generation: number
 }
 
 function PostList(): ReactElement {
-  const { feed } = useStores()
+  const feed = useFeedStore()
   const status = useFeed((state) => state.status)
   const postIds = useFeed(useShallow((state) => state.posts.map((post) => post.id)))
   const ratios = useFeed(useShallow((state) => state.posts.map(imageRatio)))
@@ -113,22 +116,54 @@ function PostList(): ReactElement {
   )
 }
 
-export function FeedView(): ReactElement {
-  const { feed } = useStores()
-  const refreshCounter = useFeed((state) => state.refreshCounter)
+/** What each feed store was last loaded for, so coming Back to the feed keeps its posts. */
+const loadedFor = new WeakMap<object, string>()
+
+function FeedPosts(): ReactElement {
+  const feed = useFeedStore()
+  const { feed: homeFeed } = useStores()
+  // A post created anywhere bumps the home feed's counter; both tabs reload on it.
+  const refreshCounter = useStore(homeFeed, (state) => state.refreshCounter)
   const userId = useSession(selectUserId)
   const sessionStatus = useSession((state) => state.status)
 
   useEffect(() => {
     // Wait for the session so liked states are read for the right user in one go.
-    if (sessionStatus === 'ready') void feed.getState().load()
+    if (sessionStatus !== 'ready') return
+    const key = `${userId}/${refreshCounter}`
+    if (loadedFor.get(feed) === key && feed.getState().status !== 'idle') return
+    loadedFor.set(feed, key)
+    void feed.getState().load()
   }, [feed, refreshCounter, userId, sessionStatus])
 
+  return <PostList />
+}
+
+export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
+  const stores = useStores()
+  const signedIn = useSession((state) => state.snapshot.user !== null)
+  const following = tab === 'following'
   return (
     <div className={styles.layout}>
       <main className={styles.main}>
         <StoriesStrip />
-        <PostList />
+        <FeedTabs />
+        {following && !signedIn ? (
+          <div className={styles.empty}>
+            <h2 className={styles.emptyTitle}>See posts from people you follow</h2>
+            <button
+              type="button"
+              className={styles.retryButton}
+              onClick={() => stores.ui.getState().openAuth('signin')}
+            >
+              Log in
+            </button>
+          </div>
+        ) : (
+          <FeedSourceProvider key={tab} feed={following ? stores.followingFeed : stores.feed}>
+            <FeedPosts />
+          </FeedSourceProvider>
+        )}
       </main>
       <SidePanel />
     </div>

@@ -45,6 +45,8 @@ export interface FeedState {
   refresh(): void
   createPost(input: CreatePostInput): Promise<Post>
   toggleLike(postId: string): Promise<void>
+  /** A person changed their name or avatar: the posts held show the new ones. */
+  authorChanged(author: Pick<Post, 'user_id'> & NonNullable<Post['profiles']>): void
 }
 
 export type FeedStore = StoreApi<FeedState>
@@ -182,6 +184,16 @@ export function createFeedStore(
         const post = await deps.createPost(input)
         get().refresh()
         return post
+      },
+
+      authorChanged({ user_id, username, full_name, avatar_url }) {
+        set((state) => ({
+          posts: state.posts.map((post) =>
+            post.user_id === user_id
+              ? { ...post, profiles: { username, full_name, avatar_url } }
+              : post
+          )
+        }))
       },
 
       async toggleLike(postId) {
