@@ -3,7 +3,7 @@
 // With SEED_URL, SEED_ANON_KEY and SEED_SERVICE_ROLE_KEY it seeds a running backend instead.
 
 import { resolve } from 'node:path'
-import { DEFAULT_DATA_DIR } from '../src/backend/cli-args'
+import { DEFAULT_DATA_DIR } from '../src/backend/args'
 import { startBackend } from '../src/backend/server'
 import { DEMO_PASSWORD, seed } from './lib/seed'
 

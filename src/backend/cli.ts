@@ -2,28 +2,36 @@
 // development, tests and a small team's shared server. Prints exactly two lines on start.
 
 import { resolve } from 'node:path'
-import { CliUsageError, parseCliArgs, USAGE } from './cli-args'
+import {
+  BackendArgsError,
+  DEFAULT_DATA_DIR,
+  DEFAULT_PORT,
+  parseBackendArgs,
+  USAGE,
+  type BackendArgs
+} from './args'
 import { describeStartError } from './data-dir'
 import { startBackend } from './server'
 
 const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
 
 async function main(): Promise<void> {
-  let options
+  let options: BackendArgs
   try {
-    options = parseCliArgs(process.argv.slice(2))
+    options = parseBackendArgs(process.argv.slice(2))
   } catch (error) {
-    if (error instanceof CliUsageError) {
+    if (error instanceof BackendArgsError) {
       console.error(`${error.message}\n${USAGE}`)
       process.exit(2)
     }
     throw error
   }
+  const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir
   const backend = await startBackend({
-    port: options.port,
-    dataDir: options.dataDir ? resolve(options.dataDir) : null,
+    port: options.port ?? DEFAULT_PORT,
+    dataDir: dataDir === null ? null : resolve(dataDir),
     databaseUrl: process.env.DATABASE_URL || undefined,
-    migrationsDir: MIGRATIONS_DIR,
+    migrationsDir: options.migrationsDir ?? MIGRATIONS_DIR,
     config: { enableConfirmations: options.enableConfirmations }
   })
   console.log(`API URL: ${backend.url}`)

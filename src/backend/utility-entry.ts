@@ -1,63 +1,51 @@
 // Entry point of the local backend when the desktop app runs it in an Electron utilityProcess.
-// Options come from argv (--data-dir=, --migrations-dir=, --port=), then the environment
-// (INSTAFRAME_BACKEND_*), else from a first {type:'start'} message. It answers
-// {type:'ready', url, anonKey} or {type:'error', message}, and closes cleanly on {type:'shutdown'}.
-// The message shapes mirror src/main/backend/protocol.ts (the backend may not import main).
+// Options come from argv (see backendLaunchArgs), else from a first {type:'start'} message. It
+// answers {type:'ready', url, anonKey} or {type:'error', message}, and closes cleanly on
+// {type:'shutdown'}. The protocol is src/shared/backend-protocol.ts, shared with main.
 
+import {
+  isMainMessage,
+  type BackendLaunch,
+  type BackendToMain,
+  type MainToBackend
+} from '../shared/backend-protocol'
+import { parseBackendArgs } from './args'
 import { startBackend, type RunningBackend } from './server'
 
 interface ParentPortLike {
   on(event: 'message', listener: (event: { data: unknown }) => void): unknown
-  postMessage(message: unknown): void
+  postMessage(message: BackendToMain): void
 }
 
-export interface UtilityOptions {
-  dataDir: string
-  migrationsDir: string
-  port: number
+/** The launch options argv carries; whatever is missing must come in a 'start' message. */
+export function launchFromArgv(argv: readonly string[]): Partial<BackendLaunch> {
+  try {
+    const args = parseBackendArgs(argv, { lenient: true })
+    const launch: Partial<BackendLaunch> = {}
+    if (args.dataDir) launch.dataDir = args.dataDir
+    if (args.migrationsDir) launch.migrationsDir = args.migrationsDir
+    if (args.port !== undefined) launch.port = args.port
+    return launch
+  } catch {
+    // A malformed value (a port out of range): start only from a 'start' message.
+    return {}
+  }
 }
 
-export function parseUtilityOptions(
-  argv: readonly string[],
-  env: Record<string, string | undefined>
-): Partial<UtilityOptions> {
-  const arg = (name: string): string | undefined =>
-    argv.find((value) => value.startsWith(`--${name}=`))?.slice(name.length + 3)
-  const options: Partial<UtilityOptions> = {}
-  const dataDir = arg('data-dir') ?? env.INSTAFRAME_BACKEND_DATA_DIR
-  const migrationsDir = arg('migrations-dir') ?? env.INSTAFRAME_BACKEND_MIGRATIONS_DIR
-  const port = Number(arg('port') ?? env.INSTAFRAME_BACKEND_PORT ?? 0)
-  if (dataDir) options.dataDir = dataDir
-  if (migrationsDir) options.migrationsDir = migrationsDir
-  if (Number.isInteger(port) && port >= 0 && port < 65536) options.port = port
-  return options
-}
-
-function fromStartMessage(data: unknown): Partial<UtilityOptions> | null {
-  if (!data || typeof data !== 'object') return null
-  const message = data as Record<string, unknown>
-  if (message.type !== 'start') return null
-  const options: Partial<UtilityOptions> = {}
-  if (typeof message.dataDir === 'string') options.dataDir = message.dataDir
-  if (typeof message.migrationsDir === 'string') options.migrationsDir = message.migrationsDir
-  if (typeof message.port === 'number') options.port = message.port
-  return options
-}
-
-function isComplete(options: Partial<UtilityOptions>): options is UtilityOptions {
+function isComplete(options: Partial<BackendLaunch>): options is BackendLaunch {
   return typeof options.dataDir === 'string' && typeof options.migrationsDir === 'string'
 }
 
 export function runInUtilityProcess(
   parentPort: ParentPortLike,
-  initial: Partial<UtilityOptions>,
+  initial: Partial<BackendLaunch>,
   exit: (code: number) => void
 ): void {
   let backend: RunningBackend | null = null
   let starting: Promise<void> | null = null
   let shuttingDown = false
 
-  const start = (options: UtilityOptions): void => {
+  const start = (options: BackendLaunch): void => {
     starting = startBackend({
       dataDir: options.dataDir,
       migrationsDir: options.migrationsDir,
@@ -76,7 +64,9 @@ export function runInUtilityProcess(
   }
 
   parentPort.on('message', ({ data }) => {
-    if (data && typeof data === 'object' && (data as { type?: unknown }).type === 'shutdown') {
+    if (!isMainMessage(data)) return
+    const message: MainToBackend = data
+    if (message.type === 'shutdown') {
       if (shuttingDown) return
       shuttingDown = true
       // Wait for a start in progress, so PGlite is never closed half-open.
@@ -88,16 +78,13 @@ export function runInUtilityProcess(
         )
       return
     }
-    const fromMessage = fromStartMessage(data)
-    if (fromMessage && !starting) {
-      const options = { ...initial, ...fromMessage }
-      if (isComplete(options)) start(options)
-      else
-        parentPort.postMessage({
-          type: 'error',
-          message: 'start message lacks dataDir or migrationsDir'
-        })
-    }
+    if (starting) return
+    start({
+      ...initial,
+      dataDir: message.dataDir,
+      migrationsDir: message.migrationsDir,
+      port: message.port ?? initial.port ?? 0
+    })
   })
 
   if (isComplete(initial)) start(initial)
@@ -106,7 +93,5 @@ export function runInUtilityProcess(
 const parentPort = (process as NodeJS.Process & { parentPort?: ParentPortLike }).parentPort
 // Only inside a utilityProcess: importing this module elsewhere (tests) starts nothing.
 if (parentPort) {
-  runInUtilityProcess(parentPort, parseUtilityOptions(process.argv, process.env), (code) =>
-    process.exit(code)
-  )
+  runInUtilityProcess(parentPort, launchFromArgv(process.argv), (code) => process.exit(code))
 }

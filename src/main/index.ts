@@ -26,8 +26,9 @@ import { registerAuthIpc } from './ipc/auth'
 import { createHandle } from './ipc/handle'
 import { registerImagesIpc } from './ipc/images'
 import { registerPostsIpc } from './ipc/posts'
-import { consoleLogger as log } from './log'
-import { AuthSession } from './session/auth-session'
+import { consoleLogger as log } from '../shared/logger'
+import { backendLaunchArgs } from '../shared/backend-protocol'
+import { AuthSession } from '../shared/data/session'
 import { createMainClient } from './session/client'
 import { chooseSessionStorage } from './session/secret-storage'
 import { buildCsp, withCspHeader } from './window/csp'
@@ -107,7 +108,7 @@ async function resolveBackend(): Promise<{
     fork: ({ port }) =>
       utilityProcess.fork(
         join(__dirname, 'backend.js'),
-        [`--data-dir=${dataDir}`, `--migrations-dir=${migrations}`, `--port=${port ?? 0}`],
+        backendLaunchArgs({ dataDir, migrationsDir: migrations, port: port ?? 0 }),
         { serviceName: 'Instaframe local backend', stdio: 'inherit' }
       ),
     onFatal: (error) => {

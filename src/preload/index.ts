@@ -9,6 +9,7 @@ import type {
   InvokeChannel,
   InvokeContract
 } from '../shared/bridge-contract'
+import { unwrapBridgeResult } from '../shared/bridge-contract'
 
 type RequestArgs<C extends InvokeChannel> = InvokeContract[C]['request'] extends void
   ? []
@@ -22,8 +23,7 @@ async function call<C extends InvokeChannel>(
   const result = (await ipcRenderer.invoke(channel, ...args)) as BridgeResult<
     InvokeContract[C]['response']
   >
-  if (!result.ok) throw new Error(result.message)
-  return result.value
+  return unwrapBridgeResult(result)
 }
 
 function subscribe<E extends keyof EventContract>(

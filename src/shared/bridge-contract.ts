@@ -102,6 +102,12 @@ export const INVOKE_CHANNELS = [
  */
 export type BridgeResult<T> = { ok: true; value: T } | { ok: false; message: string }
 
+/** The caller's side of a BridgeResult: the value, or the main process's message thrown as is. */
+export function unwrapBridgeResult<T>(result: BridgeResult<T>): T {
+  if (!result.ok) throw new Error(result.message)
+  return result.value
+}
+
 /** The API the renderer uses, identical in the desktop app and in a browser. */
 export interface Api {
   auth: {

@@ -17,3 +17,8 @@ export function messageOr(error: unknown, fallback: string): string {
   if (!trimmed || trimmed === '{}' || trimmed === 'undefined') return fallback
   return trimmed
 }
+
+/** A PostgREST error as a thrown Error, keeping the server's message after what was asked. */
+export function queryError(context: string, error: { message?: string } | null): Error {
+  return new Error(`${context}: ${error?.message ?? 'unknown error'}`)
+}

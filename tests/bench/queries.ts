@@ -2,8 +2,8 @@
 // PostgREST's `or=` filter for comparison), the liked-state lookup for a page, and what the REST
 // layer adds over running the same SQL on the database directly.
 
-import { createFeedService, cursorOf, FEED_SELECT } from '../../src/renderer/src/services/feed'
-import { createLikesService } from '../../src/renderer/src/services/likes'
+import { cursorOf, FEED_SELECT, fetchFeedPage } from '../../src/shared/data/feed'
+import { likedPostIds } from '../../src/shared/data/likes'
 import type { Post } from '../../src/shared/domain'
 import type { BenchBackend } from './backend'
 import { throughput, time, timeAlternating, type Timing } from './stats'
@@ -40,8 +40,9 @@ const DIRECT_SQL = `
 export async function measureQueries(bench: BenchBackend, depth: number): Promise<QueryResults> {
   const { db } = bench.backend
   const client = bench.reader.client
-  const feed = createFeedService(async () => client)
-  const likes = createLikesService(async () => client)
+  const feed = {
+    fetchPage: (options: Parameters<typeof fetchFeedPage>[1]) => fetchFeedPage(client, options)
+  }
   const posts = (await db.query<{ n: number }>('select count(*)::int as n from public.posts'))
     .rows[0].n
 
@@ -84,8 +85,8 @@ export async function measureQueries(bench: BenchBackend, depth: number): Promis
   const orFilterDeepest = await time(orPage(deepest), 15, 3)
 
   const ids = deepRows.map((post) => post.id)
-  const likedSet = await likes.likedPostIds(bench.reader.id, ids)
-  const liked = await time(() => likes.likedPostIds(bench.reader.id, ids))
+  const likedSet = await likedPostIds(client, bench.reader.id, ids)
+  const liked = await time(() => likedPostIds(client, bench.reader.id, ids))
 
   const httpPage = await time(() => feed.fetchPage({ limit: 12 }), 60, 5)
   const sqlPage = await time(() => db.query(DIRECT_SQL), 60, 5)

@@ -34,7 +34,13 @@ test('a dropped image becomes a post at the top of the feed', async ({ page }) =
   await expect(ui.counter(page)).toHaveText('0/500')
   await expect(ui.share(page)).toBeEnabled()
   await ui.caption(page).fill('  Dropped from the file manager  ')
-  await sharePost(page)
+  const requests = await sharePost(page)
+  // The post comes back from its insert: uploads (photo, thumbnail), the insert, nothing re-read.
+  expect(requests).toEqual([
+    expect.stringMatching(/^POST \/storage\/v1\/object\/images\/posts\/.+\.webp$/),
+    expect.stringMatching(/^POST \/storage\/v1\/object\/images\/posts\/.+-thumb\.webp$/),
+    'POST /rest/v1/posts'
+  ])
 
   const first = ui.posts(page).first()
   await expect(first).toHaveAccessibleName(`Post by ${user.username}`)

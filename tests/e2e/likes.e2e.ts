@@ -1,7 +1,16 @@
 // Liking and unliking: the count moves, the button says so, and both survive a reload.
 
 import { expect, test } from '@playwright/test'
-import { likesLabel, openSignedIn, reloadApp, ui, waitForFeed, waitForRest } from './support/app'
+import {
+  likesLabel,
+  openSignedIn,
+  recordBackendRequests,
+  reloadApp,
+  settle,
+  ui,
+  waitForFeed,
+  waitForRest
+} from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
 
 let liker: TestUser
@@ -19,26 +28,33 @@ test('like and unlike change the count and survive a reload', async ({ page }) =
   const count = (n: number) => post.getByText(likesLabel(n), { exact: true })
   await expect(count(0)).toBeVisible()
 
-  const liked = waitForRest(page, 'likes', 'POST')
+  const recording = recordBackendRequests(page)
+  const liked = waitForRest(page, 'rpc/set_post_like', 'POST')
   await post.getByRole('button', { name: 'Like', exact: true }).click()
   await liked
   const unlike = post.getByRole('button', { name: 'Unlike', exact: true })
   await expect(unlike).toHaveAttribute('aria-pressed', 'true')
   await expect(count(1)).toBeVisible()
   await expect(unlike).not.toHaveAttribute('aria-busy', 'true')
+  await settle(page)
+  // A like is one request, which answers with the new count.
+  expect(recording.stop()).toEqual(['POST /rest/v1/rpc/set_post_like'])
 
   await reloadApp(page)
   await waitForFeed(page)
   await expect(unlike).toHaveAttribute('aria-pressed', 'true')
   await expect(count(1)).toBeVisible()
 
-  const unliked = waitForRest(page, 'likes', 'DELETE')
+  const unlikeRecording = recordBackendRequests(page)
+  const unliked = waitForRest(page, 'rpc/set_post_like', 'POST')
   await unlike.click()
   await unliked
   const like = post.getByRole('button', { name: 'Like', exact: true })
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   await expect(count(0)).toBeVisible()
   await expect(like).not.toHaveAttribute('aria-busy', 'true')
+  await settle(page)
+  expect(unlikeRecording.stop()).toEqual(['POST /rest/v1/rpc/set_post_like'])
 
   await reloadApp(page)
   await waitForFeed(page)

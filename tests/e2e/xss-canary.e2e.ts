@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { demoPhotoPng } from '../../scripts/lib/png'
-import { createPost } from '../../src/shared/operations/posts'
+import { createPost } from '../../src/shared/data/posts'
 
 const IMG_PAYLOAD = '<img src=x onerror="window.__xss=1">'
 const SCRIPT_PAYLOAD = '<script>window.__xss=1</script>'

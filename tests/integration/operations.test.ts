@@ -1,20 +1,15 @@
 // The shared Supabase operations (used by the desktop main process and the browser platform)
-// against the real local backend: every spec §7 call they make, and their failure paths.
+// against the real local backend: every call they make, and their failure paths.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import {
-  signIn,
-  signOut,
-  signUp,
-  fetchProfile,
-  USERNAME_TAKEN_MESSAGE
-} from '../../src/shared/operations/auth'
-import { createPost } from '../../src/shared/operations/posts'
+import { signIn, signOut, signUp, USERNAME_TAKEN_MESSAGE } from '../../src/shared/data/auth'
+import { fetchProfile } from '../../src/shared/data/profiles'
+import { createPost } from '../../src/shared/data/posts'
 import { encodePng } from '../../scripts/lib/png'
 import { startHarness, uniqueEmail, type Harness } from '../support/backend-harness'
+import { storedObjectCount, whileDoomedPostsFail } from '../support/faults'
 import type { DatabaseKind } from '../support/databases'
-import type { Database } from '../../src/backend/db/database'
 
 const postgresUrl = inject('postgresUrl')
 const PNG = new Uint8Array(encodePng(8, 8, () => [200, 40, 90]))
@@ -25,29 +20,6 @@ const RENDITIONS = {
   width: 8,
   height: 8,
   placeholder: 'k/cFBwAod4h3h3eHeIeHh3d4h4B4'
-}
-
-/** Fault injection: the database refuses posts captioned 'doomed', after the upload succeeded. */
-async function whileDoomedPostsFail(db: Database, work: () => Promise<void>): Promise<void> {
-  await db.exec(`
-    create or replace function public.refuse_post() returns trigger language plpgsql as $$
-    begin raise exception 'disk quota exceeded'; end $$;
-    create trigger refuse_post before insert on public.posts
-      for each row when (new.caption = 'doomed') execute function public.refuse_post();`)
-  try {
-    await work()
-  } finally {
-    await db.exec('drop trigger refuse_post on public.posts; drop function public.refuse_post();')
-  }
-}
-
-/** How many objects are stored under a user's posts folder. */
-async function storedObjectCount(db: Database, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'select count(*)::int as n from storage.objects where name like $1',
-    [`posts/${userId}/%`]
-  )
-  return rows[0].n
 }
 
 describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (kind) => {

@@ -2,8 +2,8 @@
 // the UI thread): waits for it to report ready, restarts it with back-off when it dies, gives
 // up after a limit, and stops it cleanly on quit. `fork` is a dependency so tests use a fake.
 
-import type { Logger } from '../log'
-import { isBackendMessage } from './protocol'
+import type { Logger } from '../../shared/logger'
+import { isBackendMessage } from '../../shared/backend-protocol'
 
 export interface BackendChild {
   postMessage(message: unknown): void

@@ -1,7 +1,7 @@
 // auth:* — sign up, sign in, sign out and session reads, all through main's AuthSession.
 
 import { MESSAGES } from '../../shared/messages'
-import type { AuthSession } from '../session/auth-session'
+import type { AuthSession } from '../../shared/data/session'
 import type { Handle } from './handle'
 import { noPayload, signInSchema, signUpSchema } from './schemas'
 

@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 import type { BridgeResult, InvokeChannel, InvokeContract } from '../../shared/bridge-contract'
 import { messageOr } from '../../shared/errors'
-import type { Logger } from '../log'
+import type { Logger } from '../../shared/logger'
 
 /** The parts of Electron's WebFrameMain the check reads. */
 export interface FrameLike {

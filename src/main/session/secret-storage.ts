@@ -3,7 +3,7 @@
 // When the OS offers no real secret store, the session lives in memory only: the user signs
 // in again after a restart instead of having a refresh token written to disk in the clear.
 
-import type { Logger } from '../log'
+import type { Logger } from '../../shared/logger'
 
 /** The async safeStorage API (the sync one is deprecated in Electron 45). */
 export interface SafeStorageLike {

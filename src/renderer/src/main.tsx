@@ -3,25 +3,24 @@ import { createRoot } from 'react-dom/client'
 import '@fontsource/grand-hotel/latin-400.css'
 import './styles/global.scss'
 import { App } from './App'
-import { getPlatform } from './platform'
+import { loadPlatform } from './platform'
 import { createClientProvider, createServices } from './services'
 import { createStores, StoresProvider } from './store'
-
-const { api, sessionClient } = getPlatform()
-const stores = createStores(api, createServices(createClientProvider(api, sessionClient)))
-
-api.app.getConfig().then(
-  (config) => stores.ui.getState().setNotice(config.secretStorageWarning),
-  (error: unknown) => console.error('Error loading app config', error)
-)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-createRoot(root).render(
-  <StrictMode>
-    <StoresProvider stores={stores}>
-      <App />
-    </StoresProvider>
-  </StrictMode>
-)
+void loadPlatform().then(({ api, sessionClient }) => {
+  const stores = createStores(api, createServices(createClientProvider(api, sessionClient)))
+  api.app.getConfig().then(
+    (config) => stores.ui.getState().setNotice(config.secretStorageWarning),
+    (error: unknown) => console.error('Error loading app config', error)
+  )
+  createRoot(root).render(
+    <StrictMode>
+      <StoresProvider stores={stores}>
+        <App />
+      </StoresProvider>
+    </StrictMode>
+  )
+})

@@ -6,8 +6,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Connection, ConnectionDirection, Post, SuggestedPerson } from '../domain'
 import { messageOr } from '../errors'
 import { MAX_SEARCH_QUERY_LENGTH } from '../limits'
-import { rebaseLoopbackStorageUrl } from '../storage-path'
-import { currentStorageBase, withCurrentAvatarOrigin } from './storage-urls'
+import { FEED_SELECT, type FeedCursor } from './feed'
+import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
 
 export const FOLLOW_MESSAGES = {
   signInToFollow: 'Sign in to follow people',
@@ -18,9 +18,6 @@ export const FOLLOW_MESSAGES = {
   suggestionsFailed: (reason: string): string => `Couldn't load suggestions: ${reason}`,
   feedFailed: (reason: string): string => `Couldn't load the Following feed: ${reason}`
 } as const
-
-/** Posts with their author, as the home feed reads them. */
-export const POST_WITH_AUTHOR_SELECT = '*, profiles(username, full_name, avatar_url)'
 
 const UNIQUE_VIOLATION = '23505'
 const CHECK_VIOLATION = '23514'
@@ -151,7 +148,7 @@ export async function fetchSuggestions(
 
 export interface FeedPageRequest {
   /** The last post of the previous page. */
-  before?: Pick<Post, 'created_at' | 'id'>
+  before?: FeedCursor
   limit: number
 }
 
@@ -168,7 +165,7 @@ export async function fetchFollowingFeedPage(
         : { page_size: limit },
       { get: true }
     )
-    .select(POST_WITH_AUTHOR_SELECT)
+    .select(FEED_SELECT)
   if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
   return withCurrentOrigins(client, (data ?? []) as unknown as Post[])
 }
@@ -176,7 +173,7 @@ export async function fetchFollowingFeedPage(
 /** The `limit` Following-feed posts just newer than `after`, newest first (for scrolling up). */
 export async function fetchFollowingFeedNewer(
   client: SupabaseClient,
-  { after, limit }: { after: Pick<Post, 'created_at' | 'id'>; limit: number }
+  { after, limit }: { after: FeedCursor; limit: number }
 ): Promise<Post[]> {
   const { data, error } = await client
     .rpc(
@@ -184,17 +181,14 @@ export async function fetchFollowingFeedNewer(
       { after_created_at: after.created_at, after_id: after.id, page_size: limit },
       { get: true }
     )
-    .select(POST_WITH_AUTHOR_SELECT)
+    .select(FEED_SELECT)
   if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
   return withCurrentOrigins(client, (data ?? []) as unknown as Post[]).reverse()
 }
 
 function withCurrentOrigins(client: SupabaseClient, posts: Post[]): Post[] {
-  const base = currentStorageBase(client)
-  return posts.map((post) => ({
+  return withCurrentStorageOrigin(client, posts).map((post) => ({
     ...post,
-    image_url: rebaseLoopbackStorageUrl(post.image_url, base),
-    thumb_url: post.thumb_url ? rebaseLoopbackStorageUrl(post.thumb_url, base) : post.thumb_url,
     profiles: post.profiles ? withCurrentAvatarOrigin(client, post.profiles) : post.profiles
   }))
 }

@@ -1,11 +1,12 @@
-// Profiles: read anyone's by username, search people, edit your own, and change your avatar.
+// Profiles: read anyone's (by id or username) with their posts and counts, search people,
+// edit your own, and change your avatar.
 // The database enforces every rule checked here (username format and uniqueness, bio length,
 // avatar URL inside the owner's folder); checking first gives a clear message without a
 // round trip, and the database's refusal is translated to the same message when a race wins.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { PersonSummary, Post, Profile } from '../domain'
-import { messageOr } from '../errors'
+import type { PersonSummary, Post, Profile, ProfileStats } from '../domain'
+import { messageOr, queryError } from '../errors'
 import { checkImage, IMAGE_EXTENSION_BY_TYPE, readImageDimensions } from '../image'
 import {
   AVATAR_SIZE,
@@ -16,8 +17,8 @@ import {
   USERNAME_PATTERN
 } from '../limits'
 import { MESSAGES } from '../messages'
-import { objectPathFromPublicUrl, rebaseLoopbackStorageUrl } from '../storage-path'
-import { currentStorageBase, withCurrentAvatarOrigin } from './storage-urls'
+import { objectPathFromPublicUrl } from '../storage-path'
+import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
 
 export const PROFILE_COLUMNS =
   'id, username, full_name, avatar_url, bio, created_at, followers_count, following_count'
@@ -36,6 +37,57 @@ export const PROFILE_MESSAGES = {
 
 const UNIQUE_VIOLATION = '23505'
 const CHECK_VIOLATION = '23514'
+
+/** The profile row, or null when it cannot be read (the caller shows the page without it). */
+export async function fetchProfile(
+  client: SupabaseClient,
+  userId: string
+): Promise<Profile | null> {
+  const { data, error } = await client.from('profiles').select('*').eq('id', userId).single()
+  if (error) {
+    // A missing profile is not the user's problem to solve: logged, and the UI carries on.
+    console.error('Error fetching profile', error)
+    return null
+  }
+  return data as Profile
+}
+
+export async function fetchUserPosts(client: SupabaseClient, userId: string): Promise<Post[]> {
+  const { data, error } = await client
+    .from('posts')
+    .select('*')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false })
+  if (error) throw queryError('user posts', error)
+  return withCurrentStorageOrigin(client, (data ?? []) as Post[])
+}
+
+async function countRows(
+  client: SupabaseClient,
+  table: 'posts' | 'follows',
+  column: string,
+  userId: string
+): Promise<number> {
+  const { count, error } = await client
+    .from(table)
+    .select('*', { count: 'exact', head: true })
+    .eq(column, userId)
+  if (error) throw queryError(`${table} count`, error)
+  return count ?? 0
+}
+
+/** Posts, followers and following, as three count-only queries. */
+export async function fetchProfileStats(
+  client: SupabaseClient,
+  userId: string
+): Promise<ProfileStats> {
+  const [posts, followers, following] = await Promise.all([
+    countRows(client, 'posts', 'user_id', userId),
+    countRows(client, 'follows', 'following_id', userId),
+    countRows(client, 'follows', 'follower_id', userId)
+  ])
+  return { posts, followers, following }
+}
 
 /** The form a username is stored in; the database only accepts this form. */
 export function normaliseUsername(username: string): string {
@@ -80,12 +132,7 @@ export async function fetchProfilePosts(
     .order('id', { ascending: false })
     .limit(PROFILE_POSTS_LIMIT)
   if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
-  const base = currentStorageBase(client)
-  const posts = ((data ?? []) as Post[]).map((post) => ({
-    ...post,
-    image_url: rebaseLoopbackStorageUrl(post.image_url, base),
-    thumb_url: post.thumb_url ? rebaseLoopbackStorageUrl(post.thumb_url, base) : post.thumb_url
-  }))
+  const posts = withCurrentStorageOrigin(client, (data ?? []) as Post[])
   return { posts, total: count ?? posts.length }
 }
 

@@ -1,13 +1,29 @@
-// Images stored by a local backend that has since moved to another port still load: URLs read
-// from the database are rebased onto the backend in use (see rebaseLoopbackStorageUrl).
+// Photos stored by a local backend that has since moved to another port still load: every row
+// the data layer returns has its storage URLs rebased onto the backend in use (see
+// rebaseLoopbackStorageUrl).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Post } from '../domain'
 import { IMAGES_BUCKET } from '../limits'
 import { rebaseLoopbackStorageUrl } from '../storage-path'
 
-/** Where public storage lives now: getPublicUrl builds the URL locally, without a request. */
-export function currentStorageBase(client: SupabaseClient): string {
-  return client.storage.from(IMAGES_BUCKET).getPublicUrl('x').data.publicUrl
+/** Rebases one storage URL (post image, thumbnail, avatar) onto the backend `client` uses. */
+export function storageUrlRebaser(client: SupabaseClient): (url: string) => string {
+  // getPublicUrl builds the URL locally (no request), so it tells us where storage lives now.
+  const currentBase = client.storage.from(IMAGES_BUCKET).getPublicUrl('x').data.publicUrl
+  return (url) => rebaseLoopbackStorageUrl(url, currentBase)
+}
+
+export function withCurrentStorageOrigin<T extends Pick<Post, 'image_url' | 'thumb_url'>>(
+  client: SupabaseClient,
+  posts: T[]
+): T[] {
+  const rebase = storageUrlRebaser(client)
+  return posts.map((post) => ({
+    ...post,
+    image_url: rebase(post.image_url),
+    thumb_url: post.thumb_url ? rebase(post.thumb_url) : post.thumb_url
+  }))
 }
 
 /** `row` with its avatar_url rebased onto the current backend (null stays null). */
@@ -16,8 +32,5 @@ export function withCurrentAvatarOrigin<T extends { avatar_url: string | null }>
   row: T
 ): T {
   if (!row.avatar_url) return row
-  return {
-    ...row,
-    avatar_url: rebaseLoopbackStorageUrl(row.avatar_url, currentStorageBase(client))
-  }
+  return { ...row, avatar_url: storageUrlRebaser(client)(row.avatar_url) }
 }

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../../../src/shared/domain'
-import { createPost } from '../../../src/shared/operations/posts'
+import { createPost } from '../../../src/shared/data/posts'
 import { photoPng } from '../fixtures/images'
 
 export interface E2eEnv {

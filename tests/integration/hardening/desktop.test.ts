@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import Conf from 'conf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AuthSession } from '../../../src/main/session/auth-session'
+import { AuthSession } from '../../../src/shared/data/session'
 import { AUTH_STORAGE_KEY, createMainClient } from '../../../src/main/session/client'
 import {
   chooseSessionStorage,

@@ -1,13 +1,9 @@
-// The renderer's paged feed (feed_page rpc, keyset on created_at and id) through the unmodified
+// The paged feed (feed_page rpc, keyset on created_at and id) through the unmodified
 // supabase-js client against the local backend: pages never repeat or skip a post, even when
 // posts are created between two page reads, and ties on created_at are broken by id.
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import {
-  createFeedService,
-  cursorOf,
-  type FeedService
-} from '../../../src/renderer/src/services/feed'
+import { cursorOf, fetchFeedNewer, fetchFeedPage } from '../../../src/shared/data/feed'
 import type { Post } from '../../../src/shared/domain'
 import type { DatabaseKind } from '../../support/databases'
 import { startRestEnv, type RestEnv, type TestUser } from './rest-env'
@@ -19,7 +15,10 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('feed pages on %s', (kind) =
   const unavailable = kind === 'postgres' && !postgresUrl
   let env: RestEnv
   let author: TestUser
-  let feed: FeedService
+  let feed: {
+    fetchPage(options: Parameters<typeof fetchFeedPage>[1]): Promise<Post[]>
+    fetchNewer(options: Parameters<typeof fetchFeedNewer>[1]): Promise<Post[]>
+  }
 
   /** Posts at the given instants, straight into the table (the test is about reading). */
   async function insertPosts(createdAt: string[], tag: string): Promise<void> {
@@ -48,7 +47,10 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('feed pages on %s', (kind) =
     if (unavailable) return
     env = await startRestEnv(kind, postgresUrl)
     author = await env.createUser('pager')
-    feed = createFeedService(async () => env.anon)
+    feed = {
+      fetchPage: (options) => fetchFeedPage(env.anon, options),
+      fetchNewer: (options) => fetchFeedNewer(env.anon, options)
+    }
     // 40 posts over the past hour, 10 of them sharing one instant: ties must split by id.
     const base = Date.now() - 3600_000
     const spread = Array.from({ length: 30 }, (_, i) => new Date(base + i * 60_000).toISOString())

@@ -1,7 +1,7 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it, vi } from 'vitest'
 import type { AuthSnapshot, Profile } from '../../../src/shared/domain'
-import { AuthSession } from '../../../src/main/session/auth-session'
+import { AuthSession } from '../../../src/shared/data/session'
 import { silentLogger } from './fakes'
 
 const PROFILE: Profile = {

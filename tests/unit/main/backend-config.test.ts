@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { chooseBackend, parseConfigFile } from '../../../src/main/backend/config'
 import { migrationsDir } from '../../../src/main/backend/paths'
-import { parseUtilityOptions } from '../../../src/backend/utility-entry'
+import { launchFromArgv } from '../../../src/backend/utility-entry'
 import { join } from 'node:path'
 
 const none = { env: {}, configFile: null, buildTime: {} }
@@ -67,18 +67,12 @@ describe('local backend paths and options', () => {
       join('/a', 'supabase', 'migrations')
     )
   })
-  it('the utility entry reads its options from argv, then env', () => {
-    expect(
-      parseUtilityOptions(['x', '--data-dir=/d', '--migrations-dir=/m', '--port=5432'], {})
-    ).toEqual({
+  it('the utility entry reads its launch options from argv, or waits for a start message', () => {
+    expect(launchFromArgv(['x', '--data=/d', '--migrations=/m', '--port=5432'])).toEqual({
       dataDir: '/d',
       migrationsDir: '/m',
       port: 5432
     })
-    expect(
-      parseUtilityOptions([], { INSTAFRAME_BACKEND_DATA_DIR: '/e', INSTAFRAME_BACKEND_PORT: 'abc' })
-    ).toEqual({
-      dataDir: '/e'
-    })
+    expect(launchFromArgv(['x', '--port=99999'])).toEqual({})
   })
 })

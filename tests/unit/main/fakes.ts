@@ -7,7 +7,7 @@ import type {
   IpcMainLike,
   SenderPolicy
 } from '../../../src/main/ipc/handle'
-import type { Logger } from '../../../src/main/log'
+import type { Logger } from '../../../src/shared/logger'
 
 export const APP_URL = 'file:///opt/Instaframe/resources/app.asar/out/renderer/index.html'
 

@@ -1,7 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it, vi } from 'vitest'
 import { createHandle } from '../../../src/main/ipc/handle'
-import { registerPostsIpc, SIGN_IN_TO_POST_MESSAGE } from '../../../src/main/ipc/posts'
+import { registerPostsIpc } from '../../../src/main/ipc/posts'
+import { SIGN_IN_TO_POST_MESSAGE } from '../../../src/shared/data/posts'
 import { FakeIpcMain, fakeWindow, silentLogger } from './fakes'
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])

@@ -1,9 +1,9 @@
 // The one place that decides what serves the renderer: the preload's `window.api` in the desktop
-// app, or supabase-js in the page when the renderer runs as a plain web app.
-
+// app, or supabase-js in the page when the renderer runs as a plain web app. The browser
+// implementation is its own chunk, loaded only where there is no bridge, so the desktop app
+// never downloads or parses it.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
-import { createBrowserApi } from './browser'
 
 // Typed locally rather than with `declare global`, so this agrees with the preload's
 // index.d.ts whether that declares `api` as optional or not.
@@ -15,21 +15,10 @@ export interface Platform {
   sessionClient: Promise<SupabaseClient> | null
 }
 
-let platform: Platform | null = null
-
-export function getPlatform(): Platform {
-  if (!platform) {
-    const bridged = (window as WindowWithApi).api
-    if (bridged) {
-      platform = { api: bridged, sessionClient: null }
-    } else {
-      const api = createBrowserApi()
-      platform = { api, sessionClient: api.client }
-    }
-  }
-  return platform
-}
-
-export function getApi(): Api {
-  return getPlatform().api
+export async function loadPlatform(): Promise<Platform> {
+  const bridged = (window as WindowWithApi).api
+  if (bridged) return { api: bridged, sessionClient: null }
+  const { createBrowserApi } = await import('./browser')
+  const api = createBrowserApi()
+  return { api, sessionClient: api.client }
 }

@@ -1,18 +1,44 @@
-// Wires the services to one data client. In the desktop app main owns the session, so the
-// client borrows its access token per request; in a browser the platform's client holds it.
-
+// The renderer's view of the data layer: every operation from src/shared/data, bound to one
+// data client. In the desktop app main owns the session, so the client borrows its access token
+// per request; in a browser the platform's client holds it. Stores depend on `Services`, so
+// tests hand them fakes.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
-import { createFeedService, type FeedService } from './feed'
-import { createLikesService, type LikesService } from './likes'
-import { createProfileService, type ProfileService } from './profile'
-import type { ClientProvider } from './types'
+import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
+import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
+import { likedPostIds, setPostLike } from '@shared/data/likes'
+import { fetchProfile, fetchProfileStats, fetchUserPosts } from '@shared/data/profiles'
+
+/** Lazily resolves the data client, so the UI can render before the backend config is known. */
+export type ClientProvider = () => Promise<SupabaseClient>
+
+/** A data operation with its client argument supplied. */
+export type Bound<F> = F extends (client: SupabaseClient, ...args: infer A) => infer R
+  ? (...args: A) => R
+  : never
+
+function binder(getClient: ClientProvider) {
+  return <A extends unknown[], R>(
+      operation: (client: SupabaseClient, ...args: A) => Promise<R>
+    ): ((...args: A) => Promise<R>) =>
+    async (...args) =>
+      operation(await getClient(), ...args)
+}
 
 export interface Services {
-  feed: FeedService
-  profile: ProfileService
-  likes: LikesService
-  /** The data client itself, for stores that call the shared data operations directly. */
+  feed: { fetchPage: Bound<typeof fetchFeedPage>; fetchNewer: Bound<typeof fetchFeedNewer> }
+  /** The Following tab: the same shape as `feed`, over the posts of people you follow. */
+  followingFeed: {
+    fetchPage: Bound<typeof fetchFollowingFeedPage>
+    fetchNewer: Bound<typeof fetchFollowingFeedNewer>
+  }
+  likes: { likedPostIds: Bound<typeof likedPostIds>; setLike: Bound<typeof setPostLike> }
+  profile: {
+    fetchProfile: Bound<typeof fetchProfile>
+    fetchPosts: Bound<typeof fetchUserPosts>
+    fetchStats: Bound<typeof fetchProfileStats>
+  }
+  /** The data client itself, for the people store, which calls many operations. */
   getClient: ClientProvider
 }
 
@@ -38,10 +64,19 @@ export function createClientProvider(
 }
 
 export function createServices(getClient: ClientProvider): Services {
+  const bind = binder(getClient)
   return {
-    feed: createFeedService(getClient),
-    profile: createProfileService(getClient),
-    likes: createLikesService(getClient),
+    feed: { fetchPage: bind(fetchFeedPage), fetchNewer: bind(fetchFeedNewer) },
+    followingFeed: {
+      fetchPage: bind(fetchFollowingFeedPage),
+      fetchNewer: bind(fetchFollowingFeedNewer)
+    },
+    likes: { likedPostIds: bind(likedPostIds), setLike: bind(setPostLike) },
+    profile: {
+      fetchProfile: bind(fetchProfile),
+      fetchPosts: bind(fetchUserPosts),
+      fetchStats: bind(fetchProfileStats)
+    },
     getClient
   }
 }

@@ -5,7 +5,6 @@ import { createContext, createElement, useContext, type ReactNode, type ReactEle
 import { useStore } from 'zustand'
 import type { Api } from '@shared/bridge-contract'
 import type { Services } from '../services'
-import { createFollowingFeedService } from '../services/followingFeed'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
 import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
@@ -28,6 +27,8 @@ export interface AppStores {
 export function createStores(api: Api, services: Services): AppStores {
   const session = createSessionStore(api.auth)
   const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
+  const profile = createProfileStore(services.profile)
+  const people = createPeopleStore({ getClient: services.getClient, getUserId })
   return {
     api,
     session,
@@ -35,14 +36,19 @@ export function createStores(api: Api, services: Services): AppStores {
       feed: services.feed,
       likes: services.likes,
       createPost: (input) => api.posts.create(input),
-      getUserId: () => session.getState().snapshot.user?.id ?? null
+      onPostCreated: (post) => {
+        profile.getState().postCreated(post)
+        people.getState().postCreated(post)
+      },
+      getUserId
     }),
-    profile: createProfileStore(services.profile),
+    profile,
     ui: createUiStore(),
-    people: createPeopleStore({ getClient: services.getClient, getUserId }),
+    people,
     router: createRouterStore(window),
+    // Your own new post is not in your Following feed, so it needs no onPostCreated.
     followingFeed: createFeedStore({
-      feed: createFollowingFeedService(services.getClient),
+      feed: services.followingFeed,
       likes: services.likes,
       createPost: (input) => api.posts.create(input),
       getUserId

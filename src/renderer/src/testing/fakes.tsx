@@ -133,29 +133,22 @@ export function fakeApi(
 
 export function fakeServices(): Services & {
   feed: { fetchPage: Mock; fetchNewer: Mock }
-  likes: {
-    isLiked: Mock
-    likedPostIds: Mock
-    like: Mock
-    unlike: Mock
-    readLikesCount: Mock
-  }
-  profile: { fetchProfile: Mock; fetchOwnPosts: Mock; fetchStats: Mock }
+  followingFeed: { fetchPage: Mock; fetchNewer: Mock }
+  likes: { likedPostIds: Mock; setLike: Mock }
+  profile: { fetchProfile: Mock; fetchPosts: Mock; fetchStats: Mock }
 } {
   return {
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
+    followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     likes: {
-      isLiked: vi.fn(async () => false),
       likedPostIds: vi.fn(async () => new Set<string>()),
-      like: vi.fn(async () => undefined),
-      unlike: vi.fn(async () => undefined),
-      readLikesCount: vi.fn(async () => {
+      setLike: vi.fn(async () => {
         throw new Error('not programmed')
       })
     },
     profile: {
       fetchProfile: vi.fn(async () => PROFILE),
-      fetchOwnPosts: vi.fn(async () => []),
+      fetchPosts: vi.fn(async () => []),
       fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
     },
     // The people operations need a real client; their behaviour is proven in the integration

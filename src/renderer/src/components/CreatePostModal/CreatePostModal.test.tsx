@@ -171,12 +171,15 @@ describe('CreatePostModal: sharing', () => {
     await act(async () => pending.resolve(makePost()))
   })
 
-  it('on success resets, closes and bumps the refresh counter', async () => {
+  it('on success resets, closes and shows the new post at the top of the feed', async () => {
     const harness = setup()
+    harness.stores.feed.setState({ status: 'ready', posts: [makePost()] })
+    const created = makePost({ caption: 'Fresh' })
+    harness.api.posts.create.mockResolvedValue(created)
     await selectImage(harness)
     await harness.user.click(screen.getByRole('button', { name: 'Share' }))
     await waitFor(() => expect(harness.stores.ui.getState().modal).toBeNull())
-    expect(harness.stores.feed.getState().refreshCounter).toBe(1)
+    expect(harness.stores.feed.getState().posts[0]).toBe(created)
   })
 
   it.each([
@@ -195,7 +198,7 @@ describe('CreatePostModal: sharing', () => {
     expect(screen.getByRole('img', { name: 'Preview of the selected image' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled()
     expect(harness.stores.ui.getState().modal).toBe('create')
-    expect(harness.stores.feed.getState().refreshCounter).toBe(0)
+    expect(harness.stores.feed.getState().posts).toEqual([])
   })
 })
 

@@ -1,7 +1,8 @@
-// Spec §2/§4/§5 create-post: no file (drop zone) → preview with caption and Share → uploading.
-// A failure keeps the image and caption so the user can retry; success resets, closes and
-// bumps the feed's refresh counter. Beyond the spec, sharing goes through three visible stages:
-// processing (renditions made in a worker), uploading, saving.
+// The create-post modal (docs/product.md, "Create a post"): no file (drop zone) → preview with
+// caption and Share → uploading. A failure keeps the image and caption so the user can retry;
+// success resets, closes, and the new post appears at the top of the feed and the profile grid.
+// Sharing goes through three visible stages: processing (renditions made in a worker),
+// uploading, saving.
 
 import { useEffect, useMemo, useState, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react'
+import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, deferred, makePost, renderWith, signedIn } from '../../testing/fakes'
 import { FeedView } from './FeedView'
@@ -36,14 +36,13 @@ describe('FeedView', () => {
     expect(cards.map((card) => card.style.animationDelay)).toEqual(['0.0s', '0.1s', '0.2s'])
   })
 
-  it('reloads when the refresh counter moves', async () => {
+  it('shows a post created meanwhile in place of the empty state, without reading again', async () => {
     const harness = createHarness()
     renderWith(<FeedView />, harness)
     await screen.findByRole('heading', { name: 'No posts yet' })
-    harness.services.feed.fetchPage.mockResolvedValue([makePost()])
-    harness.stores.feed.getState().refresh()
+    act(() => harness.stores.feed.getState().postCreated(makePost()))
     expect(await screen.findByRole('article')).toBeInTheDocument()
-    expect(harness.services.feed.fetchPage).toHaveBeenCalledTimes(2)
+    expect(harness.services.feed.fetchPage).toHaveBeenCalledTimes(1)
   })
 
   it('shows the stories strip and the side panel', async () => {

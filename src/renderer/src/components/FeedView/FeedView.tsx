@@ -1,9 +1,9 @@
-// Spec §2 feed view: stories and posts in a 470 px column, the side panel beside it on large
-// screens. It reloads when the refresh counter moves (a new post) or the user changes (likes).
-// Beyond the spec: the list is windowed, and the next page loads as the end comes near.
+// The feed view (docs/product.md, "Feed"): stories, the For you / Following tabs and posts in a
+// 470 px column, the side panel beside it on large screens. Each tab's store keeps its posts
+// across navigation and reloads when the user changes (liked states differ); a new post is
+// prepended by the store. The list is windowed, and the next page loads as the end comes near.
 
 import { useCallback, useEffect, useRef, type ReactElement } from 'react'
-import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
@@ -116,25 +116,25 @@ function PostList(): ReactElement {
   )
 }
 
-/** What each feed store was last loaded for, so coming Back to the feed keeps its posts. */
-const loadedFor = new WeakMap<object, string>()
+/**
+ * Which user each feed store was last loaded for: coming Back to the feed keeps the posts (and
+ * so the scroll position) it had; only another user's arrival reloads it.
+ */
+const loadedFor = new WeakMap<object, string | null>()
 
 function FeedPosts(): ReactElement {
   const feed = useFeedStore()
-  const { feed: homeFeed } = useStores()
-  // A post created anywhere bumps the home feed's counter; both tabs reload on it.
-  const refreshCounter = useStore(homeFeed, (state) => state.refreshCounter)
   const userId = useSession(selectUserId)
   const sessionStatus = useSession((state) => state.status)
 
   useEffect(() => {
     // Wait for the session so liked states are read for the right user in one go.
     if (sessionStatus !== 'ready') return
-    const key = `${userId}/${refreshCounter}`
-    if (loadedFor.get(feed) === key && feed.getState().status !== 'idle') return
-    loadedFor.set(feed, key)
+    if (loadedFor.has(feed) && loadedFor.get(feed) === userId && feed.getState().status !== 'idle')
+      return
+    loadedFor.set(feed, userId)
     void feed.getState().load()
-  }, [feed, refreshCounter, userId, sessionStatus])
+  }, [feed, userId, sessionStatus])
 
   return <PostList />
 }

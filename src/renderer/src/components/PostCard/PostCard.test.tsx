@@ -52,19 +52,18 @@ describe('PostCard', () => {
   it('likes optimistically: the heart fills and the count goes up before the server answers', async () => {
     const post = makePost({ likes_count: 999 })
     const { user, services } = setup(post)
-    const call = deferred<void>()
-    services.likes.like.mockReturnValue(call.promise)
-    services.likes.readLikesCount.mockResolvedValue(1000)
+    const call = deferred<{ liked: boolean; likes_count: number }>()
+    services.likes.setLike.mockReturnValue(call.promise)
 
     await user.click(screen.getByRole('button', { name: 'Like' }))
     expect(screen.getByRole('button', { name: 'Unlike', pressed: true })).toBeInTheDocument()
     expect(screen.getByText('1,000 likes')).toBeInTheDocument()
-    call.resolve()
+    call.resolve({ liked: true, likes_count: 1000 })
   })
 
   it('unlikes: the count goes down by one', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { user } = setup(makePost({ likes_count: 2 }), { liked: true })
+    const { user, services } = setup(makePost({ likes_count: 2 }), { liked: true })
+    services.likes.setLike.mockResolvedValue({ liked: false, likes_count: 1 })
     await user.click(screen.getByRole('button', { name: 'Unlike' }))
     expect(await screen.findByText('1 like')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Like', pressed: false })).toBeInTheDocument()
@@ -73,7 +72,7 @@ describe('PostCard', () => {
   it('rolls back when the like fails, showing nothing to the user', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user, services } = setup(makePost({ likes_count: 7 }))
-    services.likes.like.mockRejectedValue(new Error('nope'))
+    services.likes.setLike.mockRejectedValue(new Error('nope'))
     await user.click(screen.getByRole('button', { name: 'Like' }))
     expect(await screen.findByRole('button', { name: 'Like', pressed: false })).toBeInTheDocument()
     expect(screen.getByText('7 likes')).toBeInTheDocument()
@@ -83,19 +82,19 @@ describe('PostCard', () => {
   it('ignores a second click while the first is in flight', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { user, services } = setup(makePost({ likes_count: 7 }))
-    const call = deferred<void>()
-    services.likes.like.mockReturnValue(call.promise)
+    const call = deferred<{ liked: boolean; likes_count: number }>()
+    services.likes.setLike.mockReturnValue(call.promise)
     await user.click(screen.getByRole('button', { name: 'Like' }))
     await user.click(screen.getByRole('button', { name: 'Unlike' }))
-    expect(services.likes.unlike).not.toHaveBeenCalled()
+    expect(services.likes.setLike).toHaveBeenCalledTimes(1)
     expect(screen.getByText('8 likes')).toBeInTheDocument()
-    call.resolve()
+    call.resolve({ liked: true, likes_count: 8 })
   })
 
   it('ignores clicks when signed out', async () => {
     const { user, services } = setup(makePost({ likes_count: 7 }), { signedIn: false })
     await user.click(screen.getByRole('button', { name: 'Like' }))
-    expect(services.likes.like).not.toHaveBeenCalled()
+    expect(services.likes.setLike).not.toHaveBeenCalled()
     expect(screen.getByText('7 likes')).toBeInTheDocument()
   })
 })

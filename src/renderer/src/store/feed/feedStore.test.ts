@@ -61,45 +61,38 @@ describe('feed store: loading', () => {
 })
 
 describe('feed store: optimistic like', () => {
-  it('adds one at once, then takes the server counter', async () => {
+  it('adds one at once, then takes the counter the one like request answers with', async () => {
     const { feed, services, post } = await loadedFeed()
-    const call = deferred<void>()
-    services.likes.like.mockReturnValue(call.promise)
-    services.likes.readLikesCount.mockResolvedValue(15)
+    const call = deferred<{ liked: boolean; likes_count: number }>()
+    services.likes.setLike.mockReturnValue(call.promise)
 
     const toggle = feed.getState().toggleLike(post.id)
     expect(feed.getState().posts[0].likes_count).toBe(11)
     expect(feed.getState().likedIds.has(post.id)).toBe(true)
     expect(feed.getState().likingIds.has(post.id)).toBe(true)
 
-    call.resolve()
+    call.resolve({ liked: true, likes_count: 15 })
     await toggle
-    expect(services.likes.like).toHaveBeenCalledWith('user-1', post.id)
+    expect(services.likes.setLike).toHaveBeenCalledTimes(1)
+    expect(services.likes.setLike).toHaveBeenCalledWith(post.id, true)
     expect(feed.getState().posts[0].likes_count).toBe(15)
     expect(feed.getState().likingIds.has(post.id)).toBe(false)
   })
 
-  it('takes one off when unliking, through the delete call', async () => {
+  it('takes one off when unliking, asking the server to set the like off', async () => {
     const posts = [makePost({ likes_count: 10 })]
     const { feed, services, post } = await loadedFeed(posts, [posts[0].id])
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    services.likes.setLike.mockResolvedValue({ liked: false, likes_count: 9 })
     await feed.getState().toggleLike(post.id)
-    expect(services.likes.unlike).toHaveBeenCalledWith('user-1', post.id)
+    expect(services.likes.setLike).toHaveBeenCalledWith(post.id, false)
     expect(feed.getState().posts[0].likes_count).toBe(9)
     expect(feed.getState().likedIds.has(post.id)).toBe(false)
-  })
-
-  it('keeps the optimistic count when the counter cannot be re-read', async () => {
-    const { feed, post } = await loadedFeed()
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    await feed.getState().toggleLike(post.id)
-    expect(feed.getState().posts[0].likes_count).toBe(11)
   })
 
   it('rolls back and only logs when the like call fails', async () => {
     const { feed, services, post } = await loadedFeed()
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    services.likes.like.mockRejectedValue(new Error('RLS'))
+    services.likes.setLike.mockRejectedValue(new Error('RLS'))
     await feed.getState().toggleLike(post.id)
     expect(feed.getState().posts[0].likes_count).toBe(10)
     expect(feed.getState().likedIds.has(post.id)).toBe(false)
@@ -107,17 +100,15 @@ describe('feed store: optimistic like', () => {
     expect(error).toHaveBeenCalledWith('Error toggling like', expect.any(Error))
   })
 
-  it('ignores a second click while the first toggle is in flight', async () => {
+  it('ignores a second click while the first like is in flight', async () => {
     const { feed, services, post } = await loadedFeed()
-    const call = deferred<void>()
-    services.likes.like.mockReturnValue(call.promise)
-    services.likes.readLikesCount.mockResolvedValue(11)
+    const call = deferred<{ liked: boolean; likes_count: number }>()
+    services.likes.setLike.mockReturnValue(call.promise)
     const first = feed.getState().toggleLike(post.id)
     await feed.getState().toggleLike(post.id)
-    expect(services.likes.like).toHaveBeenCalledTimes(1)
-    expect(services.likes.unlike).not.toHaveBeenCalled()
+    expect(services.likes.setLike).toHaveBeenCalledTimes(1)
     expect(feed.getState().posts[0].likes_count).toBe(11)
-    call.resolve()
+    call.resolve({ liked: true, likes_count: 11 })
     await first
   })
 
@@ -125,28 +116,47 @@ describe('feed store: optimistic like', () => {
     const { feed, services, post, stores } = await loadedFeed()
     stores.session.setState({ snapshot: { ...signedIn(), user: null } })
     await feed.getState().toggleLike(post.id)
-    expect(services.likes.like).not.toHaveBeenCalled()
+    expect(services.likes.setLike).not.toHaveBeenCalled()
     expect(feed.getState().posts[0].likes_count).toBe(10)
   })
 })
 
 describe('feed store: new posts', () => {
-  it('bumps the refresh counter after a successful create', async () => {
-    const { feed, api } = await loadedFeed()
+  it('puts the created post at the top of the feed and the own profile grid, reading nothing', async () => {
+    const { feed, api, services, stores } = await loadedFeed()
+    stores.profile.setState({ userId: 'user-1', posts: [], status: 'ready' })
+    const created = makePost({ user_id: 'user-1', caption: 'hi' })
+    api.posts.create.mockResolvedValue(created)
+    services.feed.fetchPage.mockClear()
     const image = { name: 'a.png', type: 'image/png', bytes: new Uint8Array([1]) }
+
     await feed.getState().createPost({ image, caption: 'hi' })
+
     expect(api.posts.create).toHaveBeenCalledWith({ image, caption: 'hi' })
-    expect(feed.getState().refreshCounter).toBe(1)
+    expect(feed.getState().posts[0]).toBe(created)
+    expect(stores.profile.getState().posts[0]).toBe(created)
+    expect(stores.profile.getState().stats.posts).toBe(1)
+    expect(services.feed.fetchPage).not.toHaveBeenCalled()
+    expect(services.profile.fetchPosts).not.toHaveBeenCalled()
   })
 
-  it('leaves the counter alone when the create fails', async () => {
+  it('does not add the post twice when told of it again', async () => {
+    const { feed } = await loadedFeed()
+    const created = makePost()
+    feed.getState().postCreated(created)
+    feed.getState().postCreated(created)
+    expect(feed.getState().posts.filter((post) => post.id === created.id)).toHaveLength(1)
+  })
+
+  it('leaves the feed alone when the create fails', async () => {
     const { feed, api } = await loadedFeed()
+    const before = feed.getState().posts
     api.posts.create.mockRejectedValue(new Error('Upload failed: full'))
     const image = { name: 'a.png', type: 'image/png', bytes: new Uint8Array([1]) }
     await expect(feed.getState().createPost({ image, caption: '' })).rejects.toThrow(
       'Upload failed'
     )
-    expect(feed.getState().refreshCounter).toBe(0)
+    expect(feed.getState().posts).toBe(before)
   })
 })
 

@@ -1,23 +1,25 @@
-// Spec §2/§4 feed: loading → loaded (posts or empty), a refresh counter that reloads it after a
-// new post, and optimistic likes guarded per post. Beyond the spec, posts arrive a page at a
-// time (keyset on created_at, id): `load` reads the first page, `loadMore` the next one.
+// The home feed (docs/product.md, "Feed"): loading → loaded (posts or empty), a new post of
+// one's own prepended as it comes back from the server (nothing is re-read), and optimistic
+// likes guarded per post. Posts arrive a page at a time (keyset on created_at, id): `load` reads
+// the first page, `loadMore` the next one.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CreatePostInput } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
-import type { FeedService } from '../../services/feed'
-import type { LikesService } from '../../services/likes'
+import { cursorOf } from '@shared/data/feed'
 import { FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
-import { cursorOf } from '../../services/feed'
+import type { Services } from '../../services'
 import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
 import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
 
 export type FeedStatus = 'idle' | 'loading' | 'ready'
 
 export interface FeedDeps {
-  feed: FeedService
-  likes: LikesService
+  feed: Services['feed']
+  likes: Services['likes']
   createPost(input: CreatePostInput): Promise<Post>
+  /** Told after one's own post was created, e.g. so the profile grid shows it too. */
+  onPostCreated?(post: Post): void
   /** Read at call time, so a toggle always acts as whoever is signed in now. */
   getUserId(): string | null
 }
@@ -25,7 +27,6 @@ export interface FeedDeps {
 export interface FeedState {
   posts: Post[]
   status: FeedStatus
-  refreshCounter: number
   likedIds: ReadonlySet<string>
   likingIds: ReadonlySet<string>
   /** More pages may follow the last one read. */
@@ -42,8 +43,10 @@ export interface FeedState {
   loadMore(): Promise<void>
   /** Re-reads the page above the first post held, when posts were dropped there. */
   loadNewer(): Promise<void>
-  refresh(): void
+  /** Creates a post and shows it at the top: the server's row, with no re-read. */
   createPost(input: CreatePostInput): Promise<Post>
+  /** Puts a post just created at the top of the feed (once, even if told twice). */
+  postCreated(post: Post): void
   toggleLike(postId: string): Promise<void>
   /** A person changed their name or avatar: the posts held show the new ones. */
   authorChanged(author: Pick<Post, 'user_id'> & NonNullable<Post['profiles']>): void
@@ -76,7 +79,6 @@ export function createFeedStore(
     return {
       posts: [],
       status: 'idle',
-      refreshCounter: 0,
       likedIds: new Set(),
       likingIds: new Set(),
       hasMore: false,
@@ -94,7 +96,7 @@ export function createFeedStore(
         try {
           posts = await deps.feed.fetchPage({ limit: pageSize })
         } catch (error) {
-          // Spec §8: logged only; the feed shows as empty.
+          // Logged only; the feed shows as empty (docs/product.md).
           console.error('Error fetching posts', error)
           failed = true
         }
@@ -176,14 +178,17 @@ export function createFeedStore(
         }
       },
 
-      refresh() {
-        set((state) => ({ refreshCounter: state.refreshCounter + 1 }))
-      },
-
       async createPost(input) {
         const post = await deps.createPost(input)
-        get().refresh()
+        get().postCreated(post)
+        deps.onPostCreated?.(post)
         return post
+      },
+
+      postCreated(post) {
+        // Only a list showing the top of the feed takes it; a loading one will read it anyway.
+        if (get().status !== 'ready' || get().trimmedAbove > 0) return
+        set((state) => ({ posts: prependPage(state.posts, [post]) }))
       },
 
       authorChanged({ user_id, username, full_name, avatar_url }) {
@@ -198,7 +203,7 @@ export function createFeedStore(
 
       async toggleLike(postId) {
         const userId = deps.getUserId()
-        // Spec §4: clicks are ignored when signed out or while this post's toggle is in flight.
+        // Clicks are ignored when signed out or while this post's like is in flight.
         if (!userId || get().likingIds.has(postId)) return
         const wasLiked = get().likedIds.has(postId)
         set((state) => ({
@@ -206,17 +211,11 @@ export function createFeedStore(
           likingIds: markLiking(state.likingIds, postId, true)
         }))
         try {
-          if (wasLiked) await deps.likes.unlike(userId, postId)
-          else await deps.likes.like(userId, postId)
-          try {
-            const count = await deps.likes.readLikesCount(postId)
-            set((state) => ({ posts: reconcileLikeCount(state.posts, postId, count) }))
-          } catch (error) {
-            // The like itself succeeded; the optimistic ±1 stands.
-            console.error('Error reading likes count', error)
-          }
+          const result = await deps.likes.setLike(postId, !wasLiked)
+          // The server's counter also counts other people's likes made meanwhile.
+          set((state) => ({ posts: reconcileLikeCount(state.posts, postId, result.likes_count) }))
         } catch (error) {
-          // Spec §8: like errors are only logged. Undo the optimistic change.
+          // Like errors are only logged (docs/product.md). Undo the optimistic change.
           console.error('Error toggling like', error)
           set((state) => applyLike(state, postId, wasLiked))
         } finally {
@@ -229,5 +228,4 @@ export function createFeedStore(
 
 export const selectPosts = (state: FeedState): Post[] => state.posts
 export const selectFeedStatus = (state: FeedState): FeedStatus => state.status
-export const selectRefreshCounter = (state: FeedState): number => state.refreshCounter
 export const selectHasMore = (state: FeedState): boolean => state.hasMore

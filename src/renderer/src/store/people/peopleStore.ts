@@ -96,6 +96,8 @@ export interface PeopleState {
    * fields. Returns the saved row; throws an Error a user can read.
    */
   saveProfile(changes: ProfileChanges, avatar: ImageFile | null): Promise<Profile>
+  /** One's own new post: at the top of one's own profile page, if it is open. */
+  postCreated(post: Post): void
   /** Why the signed-in user cannot take `username` (format, or taken), or null. */
   usernameProblem(username: string): Promise<string | null>
   reset(): void
@@ -327,6 +329,18 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
             : {}
         )
         return profile
+      },
+
+      postCreated(post) {
+        set((state) => {
+          const page = state.page
+          if (page?.profile?.id !== post.user_id || page.posts.some((p) => p.id === post.id)) {
+            return {}
+          }
+          return {
+            page: { ...page, posts: [post, ...page.posts], postsTotal: page.postsTotal + 1 }
+          }
+        })
       },
 
       async usernameProblem(username) {

@@ -7,10 +7,10 @@ describe('profile store', () => {
   it('loads own posts, the three counts and the profile for the user', async () => {
     const { stores, services } = createHarness()
     const posts = [makePost({ user_id: PROFILE.id })]
-    services.profile.fetchOwnPosts.mockResolvedValue(posts)
+    services.profile.fetchPosts.mockResolvedValue(posts)
     services.profile.fetchStats.mockResolvedValue({ posts: 1, followers: 20, following: 3 })
     await stores.profile.getState().load(PROFILE.id)
-    expect(services.profile.fetchOwnPosts).toHaveBeenCalledWith(PROFILE.id)
+    expect(services.profile.fetchPosts).toHaveBeenCalledWith(PROFILE.id)
     expect(stores.profile.getState()).toMatchObject({
       status: 'ready',
       posts,
@@ -30,7 +30,7 @@ describe('profile store', () => {
   it("logs 'Error fetching user posts' and shows an empty grid when the posts read fails", async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { stores, services } = createHarness()
-    services.profile.fetchOwnPosts.mockRejectedValue(new Error('down'))
+    services.profile.fetchPosts.mockRejectedValue(new Error('down'))
     await stores.profile.getState().load(PROFILE.id)
     expect(error).toHaveBeenCalledWith('Error fetching user posts', expect.any(Error))
     expect(stores.profile.getState()).toMatchObject({ status: 'ready', posts: [] })

@@ -1,9 +1,9 @@
-// Spec §2 profile view: the own profile, its posts and three counts. Failures are only logged;
-// the grid shows as empty and counts fall back to 0 (spec §8).
+// The profile view (docs/product.md, "Profile"): a profile, its posts and three counts.
+// Failures are only logged; the grid shows as empty and counts fall back to 0.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Post, Profile, ProfileStats } from '@shared/domain'
-import type { ProfileService } from '../../services/profile'
+import type { Services } from '../../services'
 
 export type ProfileStatus = 'idle' | 'loading' | 'ready'
 
@@ -17,12 +17,14 @@ export interface ProfileState {
   /** The posts grid and counts; the profile itself is loaded when `profile` is set. */
   status: ProfileStatus
   load(userId: string, knownProfile?: Profile | null): Promise<void>
+  /** A post of this profile's owner was just created: add it to the grid and the count. */
+  postCreated(post: Post): void
   clear(): void
 }
 
 export type ProfileStore = StoreApi<ProfileState>
 
-export function createProfileStore(service: ProfileService): ProfileStore {
+export function createProfileStore(service: Services['profile']): ProfileStore {
   return createStore<ProfileState>()((set, get) => {
     const isCurrent = (userId: string): boolean => get().userId === userId
 
@@ -33,7 +35,7 @@ export function createProfileStore(service: ProfileService): ProfileStore {
 
     async function loadPosts(userId: string): Promise<Post[]> {
       try {
-        return await service.fetchOwnPosts(userId)
+        return await service.fetchPosts(userId)
       } catch (error) {
         console.error('Error fetching user posts', error)
         return []
@@ -70,6 +72,16 @@ export function createProfileStore(service: ProfileService): ProfileStore {
           loadProfile(userId)
         ])
         if (isCurrent(userId)) set({ posts, stats, status: 'ready' })
+      },
+      postCreated(post) {
+        const state = get()
+        if (state.userId !== post.user_id || state.posts.some((held) => held.id === post.id)) {
+          return
+        }
+        set({
+          posts: [post, ...state.posts],
+          stats: { ...state.stats, posts: state.stats.posts + 1 }
+        })
       },
       clear() {
         set({ userId: null, profile: null, posts: [], stats: EMPTY_STATS, status: 'idle' })

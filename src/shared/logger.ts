@@ -1,4 +1,5 @@
-// The logger services take as a dependency, so tests can assert on (or silence) what is logged.
+// The logger that services take as a dependency, so tests can assert on (or silence) what is
+// logged. Isomorphic: main, the browser platform and the backend use the same shape.
 
 export interface Logger {
   info(message: string, ...details: unknown[]): void

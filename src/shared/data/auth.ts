@@ -3,7 +3,6 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { SignInInput, SignUpInput, SignUpResult } from '../bridge-contract'
-import type { Profile } from '../domain'
 import { messageOr } from '../errors'
 import { MESSAGES } from '../messages'
 
@@ -57,18 +56,4 @@ export async function signIn(client: SupabaseClient, input: SignInInput): Promis
 export async function signOut(client: SupabaseClient): Promise<void> {
   const { error } = await client.auth.signOut()
   if (error) throw new Error(messageOr(error, MESSAGES.signOutFailed))
-}
-
-/** Spec §7: select all fields of profiles where id equals the user id, single row. */
-export async function fetchProfile(
-  client: SupabaseClient,
-  userId: string
-): Promise<Profile | null> {
-  const { data, error } = await client.from('profiles').select('*').eq('id', userId).single()
-  if (error) {
-    // Spec §8: profile-load errors are only logged.
-    console.error('Error fetching profile', error)
-    return null
-  }
-  return data as Profile
 }

@@ -1,18 +1,23 @@
-// The signed-in session, owned by main. supabase-js (autoRefreshToken on) is the only thing
-// that refreshes tokens; the renderer only ever receives AuthSnapshots, never the refresh token.
+// The signed-in session over one supabase-js client: sign up, sign in, sign out, and an
+// AuthSnapshot for every change. In the desktop app main owns it (the renderer only ever receives
+// snapshots, never the refresh token); in the web build the page does. supabase-js
+// (autoRefreshToken on) is the only thing that refreshes tokens.
 
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
-import type { SignInInput, SignUpInput, SignUpResult } from '../../shared/bridge-contract'
-import { SIGNED_OUT, type AuthSnapshot, type Profile } from '../../shared/domain'
-import { fetchProfile, signIn, signOut, signUp } from '../../shared/operations/auth'
-import type { Logger } from '../log'
+import type { SignInInput, SignUpInput, SignUpResult } from '../bridge-contract'
+import { SIGNED_OUT, type AuthSnapshot, type Profile } from '../domain'
+import type { Logger } from '../logger'
+import { signIn, signOut, signUp } from './auth'
+import { fetchProfile } from './profiles'
 
 export interface AuthSessionDeps {
   client: SupabaseClient
-  /** Tells the renderer (webContents.send('auth:changed', …)). */
+  /** Tells whoever shows the session: the renderer over IPC, or the page's listeners. */
   emit(snapshot: AuthSnapshot): void
   log: Logger
   loadProfile?: (client: SupabaseClient, userId: string) => Promise<Profile | null>
+  /** Where a confirmation link leads (the web build's own root); the desktop app has none. */
+  emailRedirectTo?: string
   /** Runs work outside supabase-js's auth callback, where awaiting the client deadlocks. */
   defer?: (work: () => void) => void
 }
@@ -37,6 +42,11 @@ export class AuthSession {
   constructor(private readonly deps: AuthSessionDeps) {
     this.loadProfile = deps.loadProfile ?? fetchProfile
     this.defer = deps.defer ?? ((work) => setTimeout(work, 0))
+  }
+
+  /** The client whose session this is: data calls made with it act as the signed-in user. */
+  get client(): SupabaseClient {
+    return this.deps.client
   }
 
   /** Subscribes to auth events and loads the stored session (refreshing it if it expired). */
@@ -71,7 +81,7 @@ export class AuthSession {
 
   async signUp(input: SignUpInput): Promise<SignUpResult> {
     await this.start()
-    const result = await signUp(this.deps.client, input)
+    const result = await signUp(this.deps.client, input, this.deps.emailRedirectTo)
     await this.sync()
     return result
   }

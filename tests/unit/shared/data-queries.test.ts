@@ -1,11 +1,11 @@
-// The services against a recording stand-in for supabase-js: checks the exact queries the spec
-// (§7) asks for without a server.
+// The data layer against a recording stand-in for supabase-js: checks the exact queries each
+// operation sends (docs/product.md lists them) without a server.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
-import { createFeedService, FEED_SELECT } from './feed'
-import { createLikesService } from './likes'
-import { createProfileService } from './profile'
+import { FEED_SELECT, fetchFeedPage } from '../../../src/shared/data/feed'
+import { likedPostIds, setPostLike } from '../../../src/shared/data/likes'
+import { fetchProfileStats, fetchUserPosts } from '../../../src/shared/data/profiles'
 
 type Call = [string, ...unknown[]]
 
@@ -53,7 +53,7 @@ describe('services', () => {
       data: [{ id: 'p', image_url: stale, thumb_url: stale.replace('1-a', '1-a-thumb') }],
       error: null
     }))
-    const [post] = await createFeedService(async () => client).fetchPage({ limit: 12 })
+    const [post] = await fetchFeedPage(client, { limit: 12 })
     expect(post.image_url).toBe(
       'http://127.0.0.1:5000/storage/v1/object/public/images/posts/u/1-a.webp'
     )
@@ -64,7 +64,7 @@ describe('services', () => {
 
   it('reads the first feed page through feed_page with the author embedded', async () => {
     const { client, queries } = recordingClient(() => ({ data: [], error: null }))
-    await createFeedService(async () => client).fetchPage({ limit: 12 })
+    await fetchFeedPage(client, { limit: 12 })
     expect(queries[0]).toEqual([
       ['from', 'rpc:feed_page', { page_size: 12 }, { get: true }],
       ['select', FEED_SELECT]
@@ -74,7 +74,7 @@ describe('services', () => {
   it('reads the next page after the cursor (created_at, id) of the last post shown', async () => {
     const { client, queries } = recordingClient(() => ({ data: [], error: null }))
     const before = { created_at: '2026-01-02T03:04:05.678+00:00', id: 'abc' }
-    await createFeedService(async () => client).fetchPage({ before, limit: 12 })
+    await fetchFeedPage(client, { before, limit: 12 })
     expect(queries[0][0]).toEqual([
       'from',
       'rpc:feed_page',
@@ -85,31 +85,30 @@ describe('services', () => {
 
   it('reads the liked state of many posts with one .in query', async () => {
     const { client, queries } = recordingClient(() => ({ data: [{ post_id: 'b' }], error: null }))
-    const liked = await createLikesService(async () => client).likedPostIds('u', ['a', 'b'])
+    const liked = await likedPostIds(client, 'u', ['a', 'b'])
     expect([...liked]).toEqual(['b'])
     expect(queries).toHaveLength(1)
     expect(queries[0]).toContainEqual(['eq', 'user_id', 'u'])
     expect(queries[0]).toContainEqual(['in', 'post_id', ['a', 'b']])
   })
 
-  it('looks up one like with maybeSingle, and deletes by user and post', async () => {
-    const { client, queries } = recordingClient(() => ({ data: null, error: null }))
-    const likes = createLikesService(async () => client)
-    expect(await likes.isLiked('u', 'p')).toBe(false)
-    expect(queries[0]).toEqual([
-      ['from', 'likes'],
-      ['select', 'id'],
-      ['eq', 'user_id', 'u'],
-      ['eq', 'post_id', 'p'],
-      ['maybeSingle']
+  it('likes or unlikes with one set_post_like rpc that answers with the new state', async () => {
+    const { client, queries } = recordingClient(() => ({
+      data: { liked: false, likes_count: 3 },
+      error: null
+    }))
+    expect(await setPostLike(client, 'p', false)).toEqual({ liked: false, likes_count: 3 })
+    expect(queries).toEqual([
+      [['from', 'rpc:set_post_like', { target_post_id: 'p', should_like: false }], ['single']]
     ])
-    await likes.unlike('u', 'p')
-    expect(queries[1]).toEqual([
-      ['from', 'likes'],
-      ['delete'],
-      ['eq', 'user_id', 'u'],
-      ['eq', 'post_id', 'p']
-    ])
+  })
+
+  it('says the post is gone when the post being liked was deleted', async () => {
+    const { client } = recordingClient(() => ({
+      data: null,
+      error: { code: '23503', message: 'violates foreign key constraint' }
+    }))
+    await expect(setPostLike(client, 'p', true)).rejects.toThrow('This post no longer exists')
   })
 
   it('counts posts, followers and following with count-only queries', async () => {
@@ -118,7 +117,7 @@ describe('services', () => {
       const eq = calls.find((call) => call[0] === 'eq') as Call
       return { count: counts[eq[1] as string], data: null, error: null }
     })
-    const stats = await createProfileService(async () => client).fetchStats('u')
+    const stats = await fetchProfileStats(client, 'u')
     expect(stats).toEqual({ posts: 4, followers: 10, following: 2 })
     for (const query of queries) {
       expect(query).toContainEqual(['select', '*', { count: 'exact', head: true }])
@@ -131,8 +130,6 @@ describe('services', () => {
       data: null,
       error: { message: 'permission denied' }
     }))
-    await expect(createProfileService(async () => client).fetchOwnPosts('u')).rejects.toThrow(
-      'permission denied'
-    )
+    await expect(fetchUserPosts(client, 'u')).rejects.toThrow('permission denied')
   })
 })

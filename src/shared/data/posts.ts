@@ -2,7 +2,7 @@
 // uploads if anything later fails, so no orphaned object and no half-created post is left behind.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { CreatePostStage } from '../bridge-contract'
+import type { CreatePostInput, CreatePostStage } from '../bridge-contract'
 import type { Post } from '../domain'
 import { messageOr } from '../errors'
 import { checkImage, type ImageMimeType } from '../image'
@@ -15,6 +15,7 @@ import {
 } from '../limits'
 import { MESSAGES } from '../messages'
 import { postImagePath, postThumbnailPath } from '../storage-path'
+import { FEED_SELECT } from './feed'
 
 export interface NewPostRenditions {
   thumbnailBytes: Uint8Array
@@ -115,7 +116,9 @@ export async function createPost(client: SupabaseClient, post: NewPost): Promise
   }
   let insert: { data: unknown; error: { message?: string } | null }
   try {
-    insert = await client.from('posts').insert(row).select().single()
+    // The author comes back embedded in the same request, so the feed can show the new post
+    // as it is, with nothing re-read.
+    insert = await client.from('posts').insert(row).select(FEED_SELECT).single()
   } catch (error) {
     insert = { data: null, error: { message: messageOr(error, 'network error') } }
   }
@@ -124,4 +127,34 @@ export async function createPost(client: SupabaseClient, post: NewPost): Promise
     throw new Error(MESSAGES.savePostFailed(messageOr(insert.error, 'no row returned')))
   }
   return insert.data as Post
+}
+
+export const SIGN_IN_TO_POST_MESSAGE = 'You must be logged in to create a post'
+
+/**
+ * The bridge's posts:create, as both platforms run it: as whoever is signed in on `client`'s
+ * session (`userId`, null when signed out), from the renderer's image and renditions.
+ */
+export async function createPostAs(
+  client: SupabaseClient,
+  userId: string | null,
+  input: CreatePostInput,
+  onStage?: NewPost['onStage']
+): Promise<Post> {
+  if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
+  const { image, caption, renditions } = input
+  return createPost(client, {
+    userId,
+    bytes: image.bytes,
+    declaredType: image.type,
+    caption,
+    renditions: renditions && {
+      thumbnailBytes: renditions.thumbnail.bytes,
+      thumbnailType: renditions.thumbnail.type,
+      width: renditions.width,
+      height: renditions.height,
+      placeholder: renditions.placeholder
+    },
+    onStage
+  })
 }

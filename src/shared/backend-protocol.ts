@@ -1,0 +1,67 @@
+// The protocol between main and the local backend's utilityProcess (src/backend/utility-entry.ts),
+// defined once for both sides: the arguments main starts the process with, and the messages
+// each side sends. Main checks every message it receives, and so does the backend.
+
+export interface BackendReadyMessage {
+  type: 'ready'
+  url: string
+  anonKey: string
+}
+
+export interface BackendErrorMessage {
+  type: 'error'
+  message: string
+}
+
+export type BackendToMain = BackendReadyMessage | BackendErrorMessage
+
+export interface BackendStartMessage {
+  type: 'start'
+  dataDir: string
+  migrationsDir: string
+  port?: number
+}
+
+export interface BackendShutdownMessage {
+  type: 'shutdown'
+}
+
+export type MainToBackend = BackendStartMessage | BackendShutdownMessage
+
+/** What the backend needs to start; main passes it as arguments (or in a 'start' message). */
+export interface BackendLaunch {
+  dataDir: string
+  migrationsDir: string
+  port: number
+}
+
+/** The utilityProcess's argv for `launch`, in the syntax src/backend/args.ts parses. */
+export function backendLaunchArgs(launch: BackendLaunch): string[] {
+  return [
+    `--data=${launch.dataDir}`,
+    `--migrations=${launch.migrationsDir}`,
+    `--port=${launch.port}`
+  ]
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null
+
+export function isBackendMessage(value: unknown): value is BackendToMain {
+  if (!isRecord(value)) return false
+  if (value.type === 'ready') {
+    return typeof value.url === 'string' && typeof value.anonKey === 'string'
+  }
+  return value.type === 'error' && typeof value.message === 'string'
+}
+
+export function isMainMessage(value: unknown): value is MainToBackend {
+  if (!isRecord(value)) return false
+  if (value.type === 'shutdown') return true
+  return (
+    value.type === 'start' &&
+    typeof value.dataDir === 'string' &&
+    typeof value.migrationsDir === 'string' &&
+    (value.port === undefined || typeof value.port === 'number')
+  )
+}

@@ -1,0 +1,64 @@
+// The session half of the bridge contract (auth and posts) over an AuthSession, as the web
+// build's page serves it. The desktop app serves the same calls from main over IPC with the same
+// AuthSession and createPostAs, so both platforms answer and fail alike (a test holds them to it).
+
+import type { Api, CreatePostStage } from '../bridge-contract'
+import type { AuthSnapshot } from '../domain'
+import { createPostAs } from './posts'
+import type { AuthSession } from './session'
+
+/** Notifies a set of listeners; `on` returns the unsubscribe function, as the bridge's do. */
+export function listenerSet<T>(): {
+  on(listener: (value: T) => void): () => void
+  emit(value: T): void
+} {
+  const listeners = new Set<(value: T) => void>()
+  return {
+    on(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    emit(value) {
+      for (const listener of listeners) listener(value)
+    }
+  }
+}
+
+export interface SessionBridge extends Pick<Api, 'auth' | 'posts'> {
+  /** Hands an auth change to the bridge's listeners: the AuthSession's `emit`. */
+  emitAuthChange(snapshot: AuthSnapshot): void
+}
+
+/** `session` may still be loading (the page reads its config first); every call waits for it. */
+export function createSessionBridge(session: Promise<AuthSession>): SessionBridge {
+  const authChanges = listenerSet<AuthSnapshot>()
+  const progress = listenerSet<CreatePostStage>()
+  return {
+    emitAuthChange: authChanges.emit,
+    auth: {
+      getSession: async () => (await session).getSnapshot(),
+      signUp: async (input) => (await session).signUp(input),
+      signIn: async (input) => (await session).signIn(input),
+      signOut: async () => (await session).signOut(),
+      getAccessToken: async () => (await session).getAccessToken(),
+      onChanged(listener) {
+        // Starting the session subscribes it to supabase-js's auth events.
+        session.then(
+          (ready) => ready.start(),
+          () => undefined
+        )
+        return authChanges.on(listener)
+      }
+    },
+    posts: {
+      async create(input) {
+        const ready = await session
+        await ready.getSnapshot()
+        return createPostAs(ready.client, ready.currentUserId(), input, progress.emit)
+      },
+      onProgress: progress.on
+    }
+  }
+}

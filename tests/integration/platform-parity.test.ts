@@ -1,0 +1,243 @@
+// One data operation per behaviour: the web build's bridge (the shared session bridge a page
+// runs) and the desktop app's (main's IPC handlers, called the way the preload calls them) give
+// the same answers and the same messages, against one real local backend.
+
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { unwrapBridgeResult, type BridgeResult } from '../../src/shared/bridge-contract'
+import type { Api, CreatePostInput } from '../../src/shared/bridge-contract'
+import { USERNAME_TAKEN_MESSAGE } from '../../src/shared/data/auth'
+import { SIGN_IN_TO_POST_MESSAGE } from '../../src/shared/data/posts'
+import { AuthSession } from '../../src/shared/data/session'
+import { createSessionBridge } from '../../src/shared/data/session-bridge'
+import { createHandle } from '../../src/main/ipc/handle'
+import { registerAuthIpc } from '../../src/main/ipc/auth'
+import { registerPostsIpc } from '../../src/main/ipc/posts'
+import { encodePng } from '../../scripts/lib/png'
+import { startHarness, uniqueEmail, uniqueUsername, type Harness } from '../support/backend-harness'
+import type { DatabaseKind } from '../support/databases'
+import { storedObjectCount, whileDoomedPostsFail, whileUploadsFail } from '../support/faults'
+import { FakeIpcMain, fakeWindow, silentLogger } from '../unit/main/fakes'
+
+const postgresUrl = inject('postgresUrl')
+const PNG = new Uint8Array(encodePng(8, 8, () => [30, 120, 200]))
+const NOT_AN_IMAGE = new TextEncoder().encode('<html><script>alert(1)</script></html>')
+
+type SessionApi = Pick<Api, 'auth' | 'posts'>
+
+interface Platform {
+  name: 'browser' | 'desktop'
+  api: SessionApi
+  session: AuthSession
+}
+
+/** What a page runs: the shared session bridge over its own supabase-js session. */
+function browserPlatform(harness: Harness): Platform {
+  const session = new AuthSession({
+    client: harness.anon(),
+    emit: (snapshot) => bridge.emitAuthChange(snapshot),
+    log: silentLogger()
+  })
+  const bridge = createSessionBridge(Promise.resolve(session))
+  return { name: 'browser', api: bridge, session }
+}
+
+/** What the desktop renderer reaches: main's handlers, called as the preload calls them. */
+function desktopPlatform(harness: Harness): Platform {
+  const session = new AuthSession({
+    client: harness.anon(),
+    emit: () => undefined,
+    log: silentLogger()
+  })
+  const ipc = new FakeIpcMain()
+  const win = fakeWindow()
+  const handle = createHandle({ ipcMain: ipc, policy: win.policy, log: silentLogger() })
+  registerAuthIpc(handle, session)
+  registerPostsIpc(handle, {
+    client: () => session.client,
+    currentUserId: () => session.currentUserId()
+  })
+  const call = async (channel: string, payload?: unknown): Promise<never> =>
+    unwrapBridgeResult((await ipc.invoke(channel, win.event(), payload)) as BridgeResult<never>)
+  const api: SessionApi = {
+    auth: {
+      getSession: () => call('auth:get-session'),
+      signUp: (input) => call('auth:sign-up', input),
+      signIn: (input) => call('auth:sign-in', input),
+      signOut: () => call('auth:sign-out'),
+      getAccessToken: () => call('auth:get-access-token'),
+      onChanged: () => () => undefined
+    },
+    posts: { create: (input) => call('posts:create', input), onProgress: () => () => undefined }
+  }
+  return { name: 'desktop', api, session }
+}
+
+/** Runs `attempt` on both platforms; each settles to its value or its error message. */
+async function onBoth<T>(
+  platforms: Platform[],
+  attempt: (platform: Platform) => Promise<T>
+): Promise<Array<{ ok: true; value: T } | { ok: false; message: string }>> {
+  const outcomes = []
+  for (const platform of platforms) {
+    try {
+      outcomes.push({ ok: true as const, value: await attempt(platform) })
+    } catch (error) {
+      outcomes.push({ ok: false as const, message: (error as Error).message })
+    }
+  }
+  return outcomes
+}
+
+const png = (caption: string): CreatePostInput => ({
+  caption,
+  image: { name: 'photo.png', type: 'image/png', bytes: PNG }
+})
+
+describe.each<DatabaseKind>(['pglite', 'postgres'])('browser and desktop bridges on %s', (kind) => {
+  const unavailable = kind === 'postgres' && !postgresUrl
+  let harness: Harness
+  let platforms: Platform[]
+
+  beforeAll(async () => {
+    if (unavailable) return
+    harness = await startHarness(kind, postgresUrl)
+    platforms = [browserPlatform(harness), desktopPlatform(harness)]
+  })
+  afterAll(async () => {
+    for (const platform of platforms ?? []) platform.session.dispose()
+    await harness?.close()
+  })
+
+  async function signUpOn(platform: Platform, username = uniqueUsername(platform.name)) {
+    const email = uniqueEmail(username)
+    await platform.api.auth.signUp({
+      fullName: 'Parity Person',
+      username,
+      email,
+      password: 'secret123'
+    })
+    return { email, username }
+  }
+
+  it.skipIf(unavailable)('refuse a post when signed out, with one message', async () => {
+    const outcomes = await onBoth(platforms, (p) => p.api.posts.create(png('hello')))
+    expect(outcomes).toEqual([
+      { ok: false, message: SIGN_IN_TO_POST_MESSAGE },
+      { ok: false, message: SIGN_IN_TO_POST_MESSAGE }
+    ])
+  })
+
+  it.skipIf(unavailable)('refuse a wrong password with the server message', async () => {
+    const outcomes = await onBoth(platforms, async (p) => {
+      const { email } = await signUpOn(p)
+      await p.api.auth.signOut()
+      await p.api.auth.signIn({ email, password: 'wrong-password' })
+    })
+    expect(outcomes[0]).toEqual({ ok: false, message: 'Invalid login credentials' })
+    expect(outcomes[1]).toEqual(outcomes[0])
+  })
+
+  it.skipIf(unavailable)('refuse a taken username before creating anyone', async () => {
+    const taken = uniqueUsername('taken')
+    await signUpOn(platforms[0], taken)
+    await platforms[0].api.auth.signOut()
+    const outcomes = await onBoth(platforms, (p) => signUpOn(p, taken))
+    expect(outcomes).toEqual([
+      { ok: false, message: USERNAME_TAKEN_MESSAGE },
+      { ok: false, message: USERNAME_TAKEN_MESSAGE }
+    ])
+  })
+
+  it.skipIf(unavailable)('sign in, and then see the same session', async () => {
+    const outcomes = await onBoth(platforms, async (p) => {
+      const { email, username } = await signUpOn(p)
+      await p.api.auth.signOut()
+      await p.api.auth.signIn({ email, password: 'secret123' })
+      const snapshot = await p.api.auth.getSession()
+      return {
+        email: snapshot.user?.email === email,
+        username: snapshot.profile?.username === username
+      }
+    })
+    expect(outcomes).toEqual([
+      { ok: true, value: { email: true, username: true } },
+      { ok: true, value: { email: true, username: true } }
+    ])
+  })
+
+  describe('creating a post while signed in', () => {
+    beforeAll(async () => {
+      if (unavailable) return
+      for (const platform of platforms) {
+        if (!platform.session.currentUserId()) await signUpOn(platform)
+      }
+    })
+
+    async function objectsOf(platform: Platform): Promise<number> {
+      return storedObjectCount(harness.backend.db, platform.session.currentUserId()!)
+    }
+
+    it.skipIf(unavailable)('refuses bytes that are not an image, uploading nothing', async () => {
+      const before = await Promise.all(platforms.map(objectsOf))
+      const outcomes = await onBoth(platforms, (p) =>
+        p.api.posts.create({
+          caption: '',
+          image: { name: 'photo.png', type: 'image/png', bytes: NOT_AN_IMAGE }
+        })
+      )
+      expect(outcomes).toEqual([
+        { ok: false, message: 'Please select an image file' },
+        { ok: false, message: 'Please select an image file' }
+      ])
+      expect(await Promise.all(platforms.map(objectsOf))).toEqual(before)
+    })
+
+    it.skipIf(unavailable)('report a storage failure the same way, leaving nothing', async () => {
+      const before = await Promise.all(platforms.map(objectsOf))
+      let outcomes: Awaited<ReturnType<typeof onBoth>> = []
+      await whileUploadsFail(harness.backend.db, async () => {
+        outcomes = await onBoth(platforms, (p) => p.api.posts.create(png('storage down')))
+      })
+      expect(outcomes[0]).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^Upload failed: /)
+      })
+      expect(outcomes[1]).toEqual(outcomes[0])
+      expect(await Promise.all(platforms.map(objectsOf))).toEqual(before)
+    })
+
+    it.skipIf(unavailable)(
+      'report an insert failure the same way, removing the upload',
+      async () => {
+        const before = await Promise.all(platforms.map(objectsOf))
+        let outcomes: Awaited<ReturnType<typeof onBoth>> = []
+        await whileDoomedPostsFail(harness.backend.db, async () => {
+          outcomes = await onBoth(platforms, (p) => p.api.posts.create(png('doomed')))
+        })
+        expect(outcomes[0]).toEqual({
+          ok: false,
+          message: 'Failed to save post: disk quota exceeded'
+        })
+        expect(outcomes[1]).toEqual(outcomes[0])
+        expect(await Promise.all(platforms.map(objectsOf))).toEqual(before)
+      }
+    )
+
+    it.skipIf(unavailable)('create the same post, with its author embedded', async () => {
+      const outcomes = await onBoth(platforms, async (p) => {
+        const post = await p.api.posts.create(png('  Same on both  '))
+        return {
+          caption: post.caption,
+          mine: post.user_id === p.session.currentUserId(),
+          author: post.profiles?.username === (await p.api.auth.getSession()).profile?.username,
+          keys: Object.keys(post).sort()
+        }
+      })
+      expect(outcomes[0]).toMatchObject({
+        ok: true,
+        value: { caption: 'Same on both', mine: true, author: true }
+      })
+      expect(outcomes[1]).toEqual(outcomes[0])
+    })
+  })
+})
