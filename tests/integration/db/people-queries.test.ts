@@ -18,11 +18,16 @@ import { describeEachDatabase } from './suite'
 
 const IMAGE = 'https://example.test/storage/v1/object/public/images/posts/x/1.png'
 
+let followClock = 0
+
+/** A follow made a second after the previous one, so "newest first" has one right answer. */
 async function follow(db: Database, follower: Actor, followed: Actor): Promise<void> {
-  await db.query('insert into follows (follower_id, following_id) values ($1, $2)', [
-    follower.id,
-    followed.id
-  ])
+  followClock += 1
+  await db.query(
+    `insert into follows (follower_id, following_id, created_at)
+     values ($1, $2, now() + make_interval(secs => $3))`,
+    [follower.id, followed.id, followClock]
+  )
 }
 
 /** Inserts posts for `author` at the given minutes ago; returns their ids, in that order. */
