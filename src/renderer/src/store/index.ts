@@ -28,7 +28,18 @@ export function createStores(api: Api, services: Services): AppStores {
   const session = createSessionStore(api.auth)
   const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
   const profile = createProfileStore(services.profile)
-  const people = createPeopleStore({ getClient: services.getClient, getUserId })
+  // Your own new post is not in your Following feed, so it needs no onPostCreated.
+  const followingFeed = createFeedStore({
+    feed: services.followingFeed,
+    likes: services.likes,
+    createPost: (input) => api.posts.create(input),
+    getUserId
+  })
+  const people = createPeopleStore({
+    getClient: services.getClient,
+    getUserId,
+    onFollowChanged: () => followingFeed.getState().invalidate()
+  })
   return {
     api,
     session,
@@ -46,13 +57,7 @@ export function createStores(api: Api, services: Services): AppStores {
     ui: createUiStore(),
     people,
     router: createRouterStore(window),
-    // Your own new post is not in your Following feed, so it needs no onPostCreated.
-    followingFeed: createFeedStore({
-      feed: services.followingFeed,
-      likes: services.likes,
-      createPost: (input) => api.posts.create(input),
-      getUserId
-    })
+    followingFeed
   }
 }
 

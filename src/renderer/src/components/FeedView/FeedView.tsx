@@ -118,12 +118,14 @@ function PostList(): ReactElement {
 
 /**
  * Which user each feed store was last loaded for: coming Back to the feed keeps the posts (and
- * so the scroll position) it had; only another user's arrival reloads it.
+ * so the scroll position) it had; another user's arrival, or the store being invalidated,
+ * reloads it.
  */
 const loadedFor = new WeakMap<object, string | null>()
 
 function FeedPosts(): ReactElement {
   const feed = useFeedStore()
+  const idle = useFeed((state) => state.status === 'idle')
   const userId = useSession(selectUserId)
   const sessionStatus = useSession((state) => state.status)
 
@@ -134,7 +136,7 @@ function FeedPosts(): ReactElement {
       return
     loadedFor.set(feed, userId)
     void feed.getState().load()
-  }, [feed, userId, sessionStatus])
+  }, [feed, userId, sessionStatus, idle])
 
   return <PostList />
 }

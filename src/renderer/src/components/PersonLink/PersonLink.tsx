@@ -8,17 +8,18 @@ import { profileRoute, routeHash } from '../../store/router/routes'
 export interface PersonLinkProps {
   username: string
   className?: string
-  /** For links whose content is not the username (an avatar). */
-  label?: string
-  tabIndex?: number
+  /**
+   * A second link to the same profile right beside its username link (the avatar): kept out
+   * of the tab order and hidden from assistive tech, which would otherwise hear it twice.
+   */
+  duplicate?: boolean
   children: ReactNode
 }
 
 export function PersonLink({
   username,
   className,
-  label,
-  tabIndex,
+  duplicate = false,
   children
 }: PersonLinkProps): ReactElement {
   const { router } = useStores()
@@ -33,8 +34,8 @@ export function PersonLink({
     <a
       href={routeHash(route)}
       className={className}
-      aria-label={label}
-      tabIndex={tabIndex}
+      tabIndex={duplicate ? -1 : undefined}
+      aria-hidden={duplicate || undefined}
       onClick={onClick}
     >
       {children}

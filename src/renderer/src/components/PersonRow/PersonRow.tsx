@@ -24,7 +24,7 @@ export function PersonRow({
 }: PersonRowProps): ReactElement {
   return (
     <li className={styles.row}>
-      <PersonLink username={person.username} tabIndex={-1} className={styles.avatarLink}>
+      <PersonLink username={person.username} duplicate className={styles.avatarLink}>
         <Avatar src={person.avatar_url} name={person.username} size={avatarSize} decorative />
       </PersonLink>
       <div className={styles.names}>

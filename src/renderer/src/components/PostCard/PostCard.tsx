@@ -76,7 +76,7 @@ export const PostCard = memo(function PostCard({
       aria-label={`Post by ${username}`}
     >
       <header className={styles.header}>
-        <PersonLink username={username} tabIndex={-1} className={styles.avatarLink}>
+        <PersonLink username={username} duplicate className={styles.avatarLink}>
           <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
         </PersonLink>
         <PersonLink username={username} className={styles.username}>

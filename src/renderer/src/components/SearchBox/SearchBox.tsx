@@ -105,6 +105,7 @@ export function SearchBox(): ReactElement {
           setOpen(true)
         }}
         onFocus={() => setOpen(true)}
+        onClick={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
       {open && (

@@ -49,7 +49,7 @@ function CurrentUser(): ReactElement {
   const fullName = profile?.full_name ?? (user.user_metadata.full_name as string | undefined) ?? ''
   return (
     <div className={styles.row}>
-      <PersonLink username={username} tabIndex={-1}>
+      <PersonLink username={username} duplicate>
         <Avatar src={profile?.avatar_url} name={username || '?'} size={44} decorative />
       </PersonLink>
       <div className={styles.names}>

@@ -62,6 +62,8 @@ export interface SearchResults {
 export interface PeopleDeps {
   getClient(): Promise<SupabaseClient>
   getUserId(): string | null
+  /** Told after a follow or unfollow succeeded (the Following feed is then out of date). */
+  onFollowChanged?(): void
 }
 
 export interface PeopleState {
@@ -296,6 +298,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
           set((state) => ({
             followerCounts: { ...state.followerCounts, [person.id]: result.followersCount }
           }))
+          deps.onFollowChanged?.()
         } catch (error) {
           set((state) => ({
             followedIds: withId(state.followedIds, person.id, wasFollowing),
