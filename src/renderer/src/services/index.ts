@@ -5,9 +5,27 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
-import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
+import {
+  fetchConnections,
+  fetchFollowingFeedNewer,
+  fetchFollowingFeedPage,
+  fetchSuggestions,
+  follow,
+  followedAmong,
+  unfollow
+} from '@shared/data/follows'
 import { likedPostIds, setPostLike } from '@shared/data/likes'
-import { fetchProfile, fetchProfileStats, fetchUserPosts } from '@shared/data/profiles'
+import {
+  fetchProfile,
+  fetchProfileByUsername,
+  fetchProfilePosts,
+  fetchProfileStats,
+  fetchUserPosts,
+  searchPeople,
+  updateProfile,
+  uploadAvatar,
+  usernameProblem
+} from '@shared/data/profiles'
 
 /** Lazily resolves the data client, so the UI can render before the backend config is known. */
 export type ClientProvider = () => Promise<SupabaseClient>
@@ -38,8 +56,19 @@ export interface Services {
     fetchPosts: Bound<typeof fetchUserPosts>
     fetchStats: Bound<typeof fetchProfileStats>
   }
-  /** The data client itself, for the people store, which calls many operations. */
-  getClient: ClientProvider
+  people: {
+    follow: Bound<typeof follow>
+    unfollow: Bound<typeof unfollow>
+    followedAmong: Bound<typeof followedAmong>
+    fetchConnections: Bound<typeof fetchConnections>
+    fetchSuggestions: Bound<typeof fetchSuggestions>
+    fetchProfileByUsername: Bound<typeof fetchProfileByUsername>
+    fetchProfilePosts: Bound<typeof fetchProfilePosts>
+    searchPeople: Bound<typeof searchPeople>
+    updateProfile: Bound<typeof updateProfile>
+    uploadAvatar: Bound<typeof uploadAvatar>
+    usernameProblem: Bound<typeof usernameProblem>
+  }
 }
 
 export function createClientProvider(
@@ -77,6 +106,18 @@ export function createServices(getClient: ClientProvider): Services {
       fetchPosts: bind(fetchUserPosts),
       fetchStats: bind(fetchProfileStats)
     },
-    getClient
+    people: {
+      follow: bind(follow),
+      unfollow: bind(unfollow),
+      followedAmong: bind(followedAmong),
+      fetchConnections: bind(fetchConnections),
+      fetchSuggestions: bind(fetchSuggestions),
+      fetchProfileByUsername: bind(fetchProfileByUsername),
+      fetchProfilePosts: bind(fetchProfilePosts),
+      searchPeople: bind(searchPeople),
+      updateProfile: bind(updateProfile),
+      uploadAvatar: bind(uploadAvatar),
+      usernameProblem: bind(usernameProblem)
+    }
   }
 }

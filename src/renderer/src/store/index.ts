@@ -36,7 +36,7 @@ export function createStores(api: Api, services: Services): AppStores {
     getUserId
   })
   const people = createPeopleStore({
-    getClient: services.getClient,
+    people: services.people,
     getUserId,
     onFollowChanged: () => followingFeed.getState().invalidate()
   })

@@ -136,6 +136,7 @@ export function fakeServices(): Services & {
   followingFeed: { fetchPage: Mock; fetchNewer: Mock }
   likes: { likedPostIds: Mock; setLike: Mock }
   profile: { fetchProfile: Mock; fetchPosts: Mock; fetchStats: Mock }
+  people: { [K in keyof Services['people']]: Mock }
 } {
   return {
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
@@ -151,11 +152,19 @@ export function fakeServices(): Services & {
       fetchPosts: vi.fn(async () => []),
       fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
     },
-    // The people operations need a real client; their behaviour is proven in the integration
-    // and browser tests, so here every such call fails (and the views say so).
-    getClient: vi.fn(async () => {
-      throw new Error('no data client in component tests')
-    })
+    people: {
+      follow: vi.fn(async () => ({ followersCount: 1 })),
+      unfollow: vi.fn(async () => ({ followersCount: 0 })),
+      followedAmong: vi.fn(async () => new Set<string>()),
+      fetchConnections: vi.fn(async () => []),
+      fetchSuggestions: vi.fn(async () => []),
+      fetchProfileByUsername: vi.fn(async () => null),
+      fetchProfilePosts: vi.fn(async () => ({ posts: [], total: 0 })),
+      searchPeople: vi.fn(async () => []),
+      updateProfile: vi.fn(async () => PROFILE),
+      uploadAvatar: vi.fn(async () => PROFILE),
+      usernameProblem: vi.fn(async () => null)
+    }
   }
 }
 

@@ -1,9 +1,8 @@
 // People: who the signed-in user follows (optimistic, with rollback), anyone's profile page,
-// suggestions, and the followers/following lists. Data goes through the shared operations in
-// src/shared/data; follower counts shown anywhere come from one map, so a follow made in the
-// side panel shows on the profile page too.
+// suggestions, search and the followers/following lists. Data goes through the shared
+// operations in src/shared/data (bound in services); follower counts shown anywhere come from
+// one map, so a follow made in the side panel shows on the profile page too.
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type {
   Connection,
@@ -15,23 +14,9 @@ import type {
 } from '@shared/domain'
 import { messageOr } from '@shared/errors'
 import { CONNECTIONS_PAGE_SIZE, SEARCH_RESULT_COUNT } from '@shared/limits'
-import {
-  fetchConnections,
-  fetchSuggestions,
-  follow,
-  followedAmong,
-  unfollow
-} from '@shared/data/follows'
-import {
-  fetchProfileByUsername,
-  fetchProfilePosts,
-  searchPeople,
-  updateProfile,
-  uploadAvatar,
-  usernameProblem,
-  type ProfileChanges
-} from '@shared/data/profiles'
 import type { ImageFile } from '@shared/bridge-contract'
+import type { ProfileChanges } from '@shared/data/profiles'
+import type { Services } from '../../services'
 
 export type PageStatus = 'loading' | 'ready' | 'not-found' | 'failed'
 
@@ -60,7 +45,7 @@ export interface SearchResults {
 }
 
 export interface PeopleDeps {
-  getClient(): Promise<SupabaseClient>
+  people: Services['people']
   getUserId(): string | null
   /** Told after a follow or unfollow succeeded (the Following feed is then out of date). */
   onFollowChanged?(): void
@@ -142,7 +127,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
         if (!userId) return
         try {
           const ids = people.map((person) => person.id)
-          const followed = await followedAmong(await deps.getClient(), userId, ids)
+          const followed = await deps.people.followedAmong(userId, ids)
           set((state) => {
             const next = new Set(state.followedIds)
             // Someone with a toggle in flight keeps the optimistic state.
@@ -168,8 +153,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
         })
         const isCurrent = (): boolean => get().page?.username === username
         try {
-          const client = await deps.getClient()
-          const profile = await fetchProfileByUsername(client, username)
+          const profile = await deps.people.fetchProfileByUsername(username)
           if (!isCurrent()) return
           if (!profile) {
             set((state) => ({ page: { ...state.page!, status: 'not-found' } }))
@@ -182,7 +166,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
             page: { ...state.page!, profile }
           }))
           const [posts] = await Promise.all([
-            fetchProfilePosts(client, profile.id),
+            deps.people.fetchProfilePosts(profile.id),
             get().learn([
               { ...person, username: profile.username, full_name: null, avatar_url: null }
             ])
@@ -208,7 +192,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
         }
         set((state) => ({ search: { ...state.search, query: trimmed, status: 'loading' } }))
         try {
-          const results = await searchPeople(await deps.getClient(), trimmed, SEARCH_RESULT_COUNT)
+          const results = await deps.people.searchPeople(trimmed, SEARCH_RESULT_COUNT)
           if (get().search.query === trimmed) {
             set({ search: { query: trimmed, status: 'ready', results } })
           }
@@ -223,7 +207,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
       async loadSuggestions(limit) {
         set({ suggestionsStatus: 'loading' })
         try {
-          const suggestions = await fetchSuggestions(await deps.getClient(), limit)
+          const suggestions = await deps.people.fetchSuggestions(limit)
           set({ suggestions, suggestionsStatus: 'ready' })
           await get().learn(suggestions)
         } catch (error) {
@@ -247,7 +231,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
           }
         })
         try {
-          const rows = await fetchConnections(await deps.getClient(), {
+          const rows = await deps.people.fetchConnections({
             profileId,
             direction,
             query,
@@ -291,10 +275,9 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
           followError: null
         }))
         try {
-          const client = await deps.getClient()
           const result = on
-            ? await follow(client, userId, person.id)
-            : await unfollow(client, userId, person.id)
+            ? await deps.people.follow(userId, person.id)
+            : await deps.people.unfollow(userId, person.id)
           set((state) => ({
             followerCounts: { ...state.followerCounts, [person.id]: result.followersCount }
           }))
@@ -314,10 +297,11 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
       async saveProfile(changes, avatar) {
         const userId = deps.getUserId()
         if (!userId) throw new Error('Sign in to edit your profile')
-        const client = await deps.getClient()
         let saved: Profile | null = null
-        if (avatar) saved = await uploadAvatar(client, userId, avatar.bytes, avatar.type)
-        if (Object.keys(changes).length > 0) saved = await updateProfile(client, userId, changes)
+        if (avatar) saved = await deps.people.uploadAvatar(userId, avatar.bytes, avatar.type)
+        if (Object.keys(changes).length > 0) {
+          saved = await deps.people.updateProfile(userId, changes)
+        }
         if (!saved) throw new Error('Nothing to save')
         const profile = saved
         set((state) =>
@@ -349,7 +333,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
       async usernameProblem(username) {
         const userId = deps.getUserId()
         if (!userId) return null
-        return usernameProblem(await deps.getClient(), userId, username)
+        return deps.people.usernameProblem(userId, username)
       },
 
       reset() {
