@@ -5,8 +5,27 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
+import {
+  fetchConnections,
+  fetchFollowingFeedNewer,
+  fetchFollowingFeedPage,
+  fetchSuggestions,
+  follow,
+  followedAmong,
+  unfollow
+} from '@shared/data/follows'
 import { likedPostIds, setPostLike } from '@shared/data/likes'
-import { fetchProfile, fetchProfileStats, fetchUserPosts } from '@shared/data/profiles'
+import {
+  fetchProfile,
+  fetchProfileByUsername,
+  fetchProfilePosts,
+  fetchProfileStats,
+  fetchUserPosts,
+  searchPeople,
+  updateProfile,
+  uploadAvatar,
+  usernameProblem
+} from '@shared/data/profiles'
 
 /** Lazily resolves the data client, so the UI can render before the backend config is known. */
 export type ClientProvider = () => Promise<SupabaseClient>
@@ -26,11 +45,29 @@ function binder(getClient: ClientProvider) {
 
 export interface Services {
   feed: { fetchPage: Bound<typeof fetchFeedPage>; fetchNewer: Bound<typeof fetchFeedNewer> }
+  /** The Following tab: the same shape as `feed`, over the posts of people you follow. */
+  followingFeed: {
+    fetchPage: Bound<typeof fetchFollowingFeedPage>
+    fetchNewer: Bound<typeof fetchFollowingFeedNewer>
+  }
   likes: { likedPostIds: Bound<typeof likedPostIds>; setLike: Bound<typeof setPostLike> }
   profile: {
     fetchProfile: Bound<typeof fetchProfile>
     fetchPosts: Bound<typeof fetchUserPosts>
     fetchStats: Bound<typeof fetchProfileStats>
+  }
+  people: {
+    follow: Bound<typeof follow>
+    unfollow: Bound<typeof unfollow>
+    followedAmong: Bound<typeof followedAmong>
+    fetchConnections: Bound<typeof fetchConnections>
+    fetchSuggestions: Bound<typeof fetchSuggestions>
+    fetchProfileByUsername: Bound<typeof fetchProfileByUsername>
+    fetchProfilePosts: Bound<typeof fetchProfilePosts>
+    searchPeople: Bound<typeof searchPeople>
+    updateProfile: Bound<typeof updateProfile>
+    uploadAvatar: Bound<typeof uploadAvatar>
+    usernameProblem: Bound<typeof usernameProblem>
   }
 }
 
@@ -61,11 +98,28 @@ export function createServices(getClient: ClientProvider): Services {
   const bind = binder(getClient)
   return {
     feed: { fetchPage: bind(fetchFeedPage), fetchNewer: bind(fetchFeedNewer) },
+    followingFeed: {
+      fetchPage: bind(fetchFollowingFeedPage),
+      fetchNewer: bind(fetchFollowingFeedNewer)
+    },
     likes: { likedPostIds: bind(likedPostIds), setLike: bind(setPostLike) },
     profile: {
       fetchProfile: bind(fetchProfile),
       fetchPosts: bind(fetchUserPosts),
       fetchStats: bind(fetchProfileStats)
+    },
+    people: {
+      follow: bind(follow),
+      unfollow: bind(unfollow),
+      followedAmong: bind(followedAmong),
+      fetchConnections: bind(fetchConnections),
+      fetchSuggestions: bind(fetchSuggestions),
+      fetchProfileByUsername: bind(fetchProfileByUsername),
+      fetchProfilePosts: bind(fetchProfilePosts),
+      searchPeople: bind(searchPeople),
+      updateProfile: bind(updateProfile),
+      uploadAvatar: bind(uploadAvatar),
+      usernameProblem: bind(usernameProblem)
     }
   }
 }

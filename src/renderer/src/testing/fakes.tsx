@@ -133,11 +133,14 @@ export function fakeApi(
 
 export function fakeServices(): Services & {
   feed: { fetchPage: Mock; fetchNewer: Mock }
+  followingFeed: { fetchPage: Mock; fetchNewer: Mock }
   likes: { likedPostIds: Mock; setLike: Mock }
   profile: { fetchProfile: Mock; fetchPosts: Mock; fetchStats: Mock }
+  people: { [K in keyof Services['people']]: Mock }
 } {
   return {
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
+    followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     likes: {
       likedPostIds: vi.fn(async () => new Set<string>()),
       setLike: vi.fn(async () => {
@@ -148,6 +151,19 @@ export function fakeServices(): Services & {
       fetchProfile: vi.fn(async () => PROFILE),
       fetchPosts: vi.fn(async () => []),
       fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
+    },
+    people: {
+      follow: vi.fn(async () => ({ followersCount: 1 })),
+      unfollow: vi.fn(async () => ({ followersCount: 0 })),
+      followedAmong: vi.fn(async () => new Set<string>()),
+      fetchConnections: vi.fn(async () => []),
+      fetchSuggestions: vi.fn(async () => []),
+      fetchProfileByUsername: vi.fn(async () => null),
+      fetchProfilePosts: vi.fn(async () => ({ posts: [], total: 0 })),
+      searchPeople: vi.fn(async () => []),
+      updateProfile: vi.fn(async () => PROFILE),
+      uploadAvatar: vi.fn(async () => PROFILE),
+      usernameProblem: vi.fn(async () => null)
     }
   }
 }
