@@ -7,10 +7,11 @@
 // HTTP layer (role from the JWT, claims, column lists, upsert, count) adds no way around them.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { loadSchemaCache } from '../../../src/backend/rest'
-import { signUpAndIn, startHarness, type Harness } from '../../support/backend-harness'
-import { fingerprint, KINDS, postgresUrl, unavailable } from './support'
+import { signUpAndIn, type Harness } from '../../support/backend-harness'
+import { fingerprint } from '../../support/attacks'
+import { describeEachBackend } from '../../support/database-suite'
 
 interface Actor {
   name: 'anon' | 'A' | 'B'
@@ -195,18 +196,13 @@ const REVIEWED_RPCS: Record<string, string> = {
   feed_page_newer: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply'
 }
 
-describe.each(KINDS)('RLS over HTTP with supabase-js on %s', (kind) => {
-  if (unavailable(kind)) {
-    it.skip('PostgreSQL 15 is not installed here: skipped', () => undefined)
-    return
-  }
-
+describeEachBackend('RLS over HTTP with supabase-js', (suite) => {
   let harness: Harness
   let actors: Actor[]
   const world: World = { users: {} as World['users'] }
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     const a = await signUpAndIn(harness, 'rls_a')
     const b = await signUpAndIn(harness, 'rls_b')
     const db = harness.backend.db
@@ -240,10 +236,6 @@ describe.each(KINDS)('RLS over HTTP with supabase-js on %s', (kind) => {
       { name: 'A', client: a.client, id: a.userId },
       { name: 'B', client: b.client, id: b.userId }
     ]
-  })
-
-  afterAll(async () => {
-    await harness?.close()
   })
 
   /** Anon has no own rows: it attacks A's rows, with "me" standing in as A too. */
