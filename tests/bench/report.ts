@@ -1,6 +1,7 @@
 // docs/performance.md from one bench run: the numbers, and whether each target was met.
 
 import type { MemoryPoint, PaintResult } from './app'
+import { bundleSection, type BundleResults } from './bundle'
 import type { EventLoopResults } from './event-loop'
 import type { PhotoSizes } from './photos'
 import type { QueryResults } from './queries'
@@ -13,6 +14,7 @@ export interface BenchResults {
   paint: PaintResult
   memory: MemoryPoint[]
   eventLoop: EventLoopResults
+  bundle: BundleResults
   totalSeconds: number
 }
 
@@ -160,7 +162,8 @@ export function renderReport(results: BenchResults): string {
       'last row); "objects" is the heap used without it, i.e. what the app holds. The feed keeps at most 48 posts in memory ' +
       '(FEED_MAX_LOADED_POSTS) and re-reads dropped ones when scrolling back up, and the list ' +
       'mounts only the cards near the viewport.',
-    ''
+    '',
+    ...bundleSection(results.bundle)
   ]
   return lines.join('\n')
 }

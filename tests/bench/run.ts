@@ -8,6 +8,7 @@ import { launchChromium, pipelinePage } from '../support/chromium/browser'
 import { buildAndServe, firstPaint, scrollMemory } from './app'
 import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
+import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
 import { measureQueries, type QueryResults } from './queries'
 import { renderReport } from './report'
@@ -77,6 +78,9 @@ async function main(): Promise<void> {
     log('Measuring the backend event loop under feed load…')
     const eventLoop = await measureEventLoop()
 
+    log('Building the desktop app and measuring its bundles…')
+    const bundle = await measureBundle()
+
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
     try {
@@ -91,6 +95,7 @@ async function main(): Promise<void> {
         paint,
         memory,
         eventLoop,
+        bundle,
         totalSeconds: (performance.now() - started) / 1000
       })
       const file = resolve(__dirname, '../../docs/performance.md')

@@ -193,7 +193,9 @@ const OWNER_COLUMN: Record<string, string> = {
  */
 const REVIEWED_RPCS: Record<string, string> = {
   feed_page: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
-  feed_page_newer: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply'
+  feed_page_newer: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
+  set_post_like:
+    'SECURITY INVOKER, authenticated only: writes the caller’s own like through the likes policies'
 }
 
 describeEachBackend('RLS over HTTP with supabase-js', (suite) => {
