@@ -2,6 +2,7 @@
 // likes and comments shown over a thumbnail on hover.
 
 import { expect, test } from '@playwright/test'
+import { PROFILE_GRID_COLUMNS } from '../../src/shared/limits'
 import { openProfile, openSignedIn, ui } from './support/app'
 import { createPostAs, createUser, follow, likeAs, type TestUser } from './support/backend'
 
@@ -38,6 +39,11 @@ test('shows the counts, the grid and likes/comments on hover', async ({ page }) 
   await expect(tiles).toHaveCount(2)
   await expect(tiles.nth(0).getByRole('img', { name: 'Golden hour' })).toBeVisible()
   await expect(tiles.nth(1).getByRole('img', { name: 'First light' })).toBeVisible()
+  // The stylesheet takes its column count from limits.ts through a custom property.
+  const columns = await ui
+    .profileGrid(page)
+    .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length)
+  expect(columns).toBe(PROFILE_GRID_COLUMNS)
 
   const likes = tiles.nth(0).getByLabel('2 likes', { exact: true })
   const comments = tiles.nth(0).getByLabel('0 comments', { exact: true })
