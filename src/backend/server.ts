@@ -3,7 +3,8 @@
 // `npm run start:web` and the tests.
 
 import type { Server } from 'node:http'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { loadApiConfig } from './api-config'
 import { createAuthApi } from './auth'
 import {
   DEFAULT_CONFIG,
@@ -19,7 +20,6 @@ import { createHttpServer, listen } from './http/server'
 import { jsonResponse, type Handler } from './http/types'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
 import { createRestApi } from './rest'
-import { readMaxRows } from './rest/limits'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
 import { sweepOrphanedUploads } from './storage/sweep'
@@ -67,10 +67,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...corsOriginsFromEnv(process.env.INSTAFRAME_CORS_ORIGINS),
     ...(options.config?.corsOrigins ?? [])
   ])
-  const maxRows = await readMaxRows(
-    join(options.migrationsDir, '..', 'config.toml'),
-    DEFAULT_REST_LIMITS.maxRows
-  )
+  // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
+  // and keeps the defaults. Its [api] max_rows bounds every level of a REST response.
+  const api =
+    options.config?.api ?? loadApiConfig(resolve(options.migrationsDir, '..', 'config.toml'))
+  const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
   if (dataDir) await prepareDataDir(dataDir)
   let db: Database
   try {
@@ -93,6 +94,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     storageDir: dataDir ? join(dataDir, 'storage') : null,
     outboxDir: dataDir ? join(dataDir, 'outbox') : null,
     ...options.config,
+    api,
     rest: { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }
