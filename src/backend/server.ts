@@ -1,4 +1,4 @@
-// The local Supabase-compatible backend: auth, REST and storage on one port, over PGlite or a
+// The local Supabase-compatible backend: auth, REST, storage and realtime on one port, over PGlite or a
 // PostgreSQL server. Used by the desktop app (in a utilityProcess), `npm run backend`,
 // `npm run start:web` and the tests.
 
@@ -19,6 +19,7 @@ import { CorsPolicy, corsOriginsFromEnv, DEV_ORIGINS } from './http/cors'
 import { createHttpServer, listen } from './http/server'
 import { jsonResponse, type Handler } from './http/types'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
+import { startRealtime, type RealtimeServer } from './realtime'
 import { createRestApi } from './rest'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
@@ -45,8 +46,12 @@ export interface RunningBackend {
   context: BackendContext
   /** Lets a browser page at `origin` call the backend (e.g. a web build on a free port). */
   allowOrigin(origin: string): void
+  realtime: RealtimeServer
   close(): Promise<void>
 }
+
+const BROADCAST_NOT_SUPPORTED =
+  'Broadcast is not supported by the local backend (only postgres_changes is); use a hosted Supabase project for it'
 
 function route(auth: Handler, rest: Handler, storage: Handler): Handler {
   return async (request) => {
@@ -54,6 +59,10 @@ function route(auth: Handler, rest: Handler, storage: Handler): Handler {
     if (path.startsWith('/auth/v1/')) return auth(request)
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return rest(request)
     if (path.startsWith('/storage/v1/')) return storage(request)
+    // realtime-js falls back to this HTTP endpoint for broadcasts sent outside a joined channel.
+    if (path.startsWith('/realtime/v1/api/broadcast')) {
+      return jsonResponse(501, { error: BROADCAST_NOT_SUPPORTED, message: BROADCAST_NOT_SUPPORTED })
+    }
     if (path === '/' || path === '/health') return jsonResponse(200, { status: 'ok' })
     return jsonResponse(404, { code: 'not_found', message: `No route for ${path}` })
   }
@@ -125,12 +134,22 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     route(createAuthApi(context), createRestApi(context), createStorageApi(context, store)),
     cors
   )
+  let realtime: RealtimeServer
+  try {
+    realtime = await startRealtime(context)
+  } catch (error) {
+    clearInterval(sweepTimer)
+    await db.close()
+    throw error
+  }
+  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head))
   const host = options.host ?? '127.0.0.1'
   let port: number
   try {
     port = await listen(server, options.port ?? 0, host)
   } catch (error) {
     clearInterval(sweepTimer)
+    await realtime.close()
     await db.close()
     throw error
   }
@@ -147,8 +166,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     db,
     context,
     allowOrigin: (origin) => cors.allow(origin),
+    realtime,
     async close() {
       clearInterval(sweepTimer)
+      await realtime.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()
