@@ -26,10 +26,19 @@ function wrap(target: PGlite | Transaction): Queryable {
   }
 }
 
-/** `dataDir` undefined means in memory: gone when the process ends. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tarball, for `openPglite(undefined, snapshot)`. */
+  snapshot(): Promise<Blob>
+}
+
+/**
+ * `dataDir` undefined means in memory: gone when the process ends. An in-memory database may
+ * start from `snapshot` (a data directory tarball) instead of running initdb.
+ */
+export async function openPglite(dataDir?: string, snapshot?: Blob): Promise<PgliteDatabase> {
   const pg = await PGlite.create({
     dataDir,
+    loadDataDir: snapshot,
     extensions: { pgcrypto, uuid_ossp },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     // The same JS values node-postgres gives (see postgres.ts): timestamps as Postgres prints
@@ -41,6 +50,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     kind: 'pglite',
     ...self,
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    snapshot: async () => (await pg.dumpDataDir('none')) as Blob,
     close: () => pg.close()
   }
 }
