@@ -41,7 +41,9 @@ export interface RestLimits {
   maxEmbedDepth: number
   /**
    * Reads with nested or to-many embeds are planned first and refused above this planner cost:
-   * PGlite cannot cancel a running query, so the expensive ones must never start.
+   * PGlite cannot cancel a running query, so the expensive ones must never start. A million is
+   * a few hundred milliseconds of work; four levels of to-many embeds on small, never-analysed
+   * tables estimate under it, posts → author → posts → author → posts at 1,200 posts is 42M.
    */
   maxPlanCost: number
   /** statement_timeout of every request on PostgreSQL. */
@@ -53,7 +55,7 @@ export interface RestLimits {
 export const DEFAULT_REST_LIMITS: RestLimits = {
   maxRows: 1000,
   maxEmbedDepth: 4,
-  maxPlanCost: 250_000,
+  maxPlanCost: 1_000_000,
   statementTimeoutMs: 8_000,
   queueTimeoutMs: 5_000
 }

@@ -8,6 +8,8 @@ import { mb, ms } from './stats'
 
 export const BASELINE_FILE = resolve(__dirname, 'per-request-baseline.json')
 const HEADING = '## Per request'
+/** Above this 1-minute load average on the bench's 2 cores, timings measure the queue for a CPU. */
+const BUSY_LOAD = 2
 
 async function loadBaseline(): Promise<PerRequestResults[]> {
   try {
@@ -52,6 +54,17 @@ export async function renderPerRequest(results: PerRequestResults[]): Promise<st
     columns.push({ title: `${name} now`, result })
   }
   const posts = results[0]?.posts.toLocaleString('en') ?? '?'
+  const busiest = Math.max(...results.map((r) => r.loadAverage ?? 0))
+  const warning =
+    busiest > BUSY_LOAD
+      ? [
+          `**This run's timings are not comparable with the baseline:** the machine's load ` +
+            `average was ${busiest.toFixed(1)} on 2 cores while it ran (other jobs), so the ` +
+            'times and rates mostly measure waiting for a CPU. Memory is unaffected. Re-run ' +
+            '`npm run bench:requests` on an idle machine for the timing rows.',
+          ''
+        ]
+      : []
   return [
     HEADING,
     '',
@@ -65,6 +78,7 @@ export async function renderPerRequest(results: PerRequestResults[]): Promise<st
       '(tests/bench/per-request-baseline.json), on the idle machine (1-minute load average 0.1 ' +
       'when it started, 1.0 when it ended); the machine is shared, so compare the load row too.',
     '',
+    ...warning,
     `| | Goal | ${columns.map((c) => c.title).join(' | ')} |`,
     `| --- | --- | ${columns.map(() => '---').join(' | ')} |`,
     ...ROWS.map(

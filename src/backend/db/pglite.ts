@@ -25,17 +25,27 @@ function wrap(target: PGlite | Transaction): Queryable {
   }
 }
 
-/**
- * `dataDir` undefined means in memory: gone when the process ends. `extensions` are the SQL
- * names of the contrib extensions the schema creates (see pglite-extensions.ts).
- */
+export interface PgliteDatabase extends Database {
+  /** The whole data directory as a tarball, for `openPglite(undefined, { snapshot })`. */
+  snapshot(): Promise<Blob>
+}
+
+export interface PgliteOptions {
+  /** SQL names of the contrib extensions the schema creates (see pglite-extensions.ts). */
+  extensions?: readonly string[]
+  /** An in-memory database may start from a data directory tarball instead of initdb. */
+  snapshot?: Blob
+}
+
+/** `dataDir` undefined means in memory: gone when the process ends. */
 export async function openPglite(
   dataDir?: string,
-  extensions: readonly string[] = []
-): Promise<Database> {
+  options: PgliteOptions = {}
+): Promise<PgliteDatabase> {
   const pg = await PGlite.create({
     dataDir,
-    extensions: await loadPgliteExtensions(extensions),
+    loadDataDir: options.snapshot,
+    extensions: await loadPgliteExtensions(options.extensions ?? []),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     // The same JS values node-postgres gives (see postgres.ts): timestamps as Postgres prints
     // them, int8 counts as numbers.
@@ -51,6 +61,7 @@ export async function openPglite(
       const unlisten = await pg.listen(channel, onNotify)
       return () => unlisten()
     },
+    snapshot: async () => (await pg.dumpDataDir('none')) as Blob,
     close: () => pg.close()
   }
 }

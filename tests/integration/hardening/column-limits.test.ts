@@ -37,7 +37,9 @@ describeEachBackend('column limits', (suite) => {
       const image = `${base}/posts/${user.userId}/ok.webp`
       const post = await insertPost({ image_url: image, thumb_url: `${image}?v=2` })
       expect(post.error).toBeNull()
-      const profile = await updateProfile({ avatar_url: `${base}/avatars/${user.userId}.png` })
+      const profile = await updateProfile({
+        avatar_url: `${base}/avatars/${user.userId}/me.png`
+      })
       expect(profile.error).toBeNull()
     }
   })
@@ -57,7 +59,8 @@ describeEachBackend('column limits', (suite) => {
     expect(thumb.error).toMatchObject({ code: '23514' })
     const avatar = await updateProfile({ avatar_url: url })
     expect(avatar.error).toMatchObject({ code: '23514' })
-    expect(avatar.error?.message).toMatch(/profiles_avatar_url_storage/)
+    // The generic storage check, or the stricter one that wants the owner's own avatars folder.
+    expect(avatar.error?.message).toMatch(/profiles_avatar_url_(own_)?storage/)
   })
 
   it('refuses a full name over 100 characters', async () => {

@@ -66,14 +66,15 @@ describeEachBackend(
       expect(await filesUnder(harness.dataDir!)).toEqual(files)
     }
 
-    it('refuses uploads outside posts/<own id>/ with AccessDenied', async () => {
+    it('refuses uploads outside posts/<own id>/ and avatars/<own id>/ with AccessDenied', async () => {
       const bucket = alice.client.storage.from('images')
       for (const key of [
         `posts/${bob.userId}/x.png`,
         `${alice.userId}/x.png`,
         `posts/x.png`,
         `x.png`,
-        `avatars/${alice.userId}/x.png`,
+        `avatars/${bob.userId}/x.png`,
+        `avatars/x.png`,
         `posts/${alice.userId.toUpperCase()}/x.png`
       ]) {
         await unchanged(async () => {
