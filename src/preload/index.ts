@@ -57,6 +57,13 @@ export const api: Api = {
   },
   app: {
     getConfig: () => call('app:get-config')
+  },
+  notifications: {
+    native: true,
+    report: (report) => call('notifications:report', report),
+    getEnabled: () => call('notifications:get-enabled'),
+    setEnabled: (enabled) => call('notifications:set-enabled', enabled),
+    onOpen: (listener) => subscribe('notifications:open', listener)
   }
 }
 
