@@ -8,6 +8,7 @@ import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
 import { ProfileView } from './components/ProfileView/ProfileView'
 import { Splash } from './components/Splash/Splash'
+import { useLiveUpdates } from './live/useLiveUpdates'
 import { useSession, useStores, useUi } from './store'
 import { selectIsSignedIn } from './store/session/sessionStore'
 
@@ -30,6 +31,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const signedIn = useSession(selectIsSignedIn)
 
   useEffect(() => session.getState().init(), [session])
+  useLiveUpdates()
 
   useEffect(() => {
     if (splashMs <= 0) return

@@ -5,6 +5,11 @@ import { createContext, createElement, useContext, type ReactNode, type ReactEle
 import { useStore } from 'zustand'
 import type { Api } from '@shared/bridge-contract'
 import type { Services } from '../services'
+import {
+  createActivityStore,
+  type ActivityState,
+  type ActivityStore
+} from './activity/activityStore'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
@@ -12,10 +17,13 @@ import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
 
 export interface AppStores {
   api: Api
+  /** The live channels, for the hook that connects them to the stores. */
+  live: Services['live']
   session: SessionStore
   feed: FeedStore
   profile: ProfileStore
   ui: UiStore
+  activity: ActivityStore
 }
 
 export function createStores(api: Api, services: Services): AppStores {
@@ -23,6 +31,7 @@ export function createStores(api: Api, services: Services): AppStores {
   const profile = createProfileStore(services.profile)
   return {
     api,
+    live: services.live,
     session,
     feed: createFeedStore({
       feed: services.feed,
@@ -32,7 +41,12 @@ export function createStores(api: Api, services: Services): AppStores {
       getUserId: () => session.getState().snapshot.user?.id ?? null
     }),
     profile,
-    ui: createUiStore()
+    ui: createUiStore(),
+    activity: createActivityStore({
+      activity: services.activity,
+      live: services.live,
+      notifications: api.notifications
+    })
   }
 }
 
@@ -62,4 +76,8 @@ export function useProfile<T>(selector: (state: ProfileState) => T): T {
 
 export function useUi<T>(selector: (state: UiState) => T): T {
   return useStore(useStores().ui, selector)
+}
+
+export function useActivity<T>(selector: (state: ActivityState) => T): T {
+  return useStore(useStores().activity, selector)
 }

@@ -8,6 +8,7 @@ import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { useFeed, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
+import { NewPostsPill } from '../NewPostsPill/NewPostsPill'
 import { PostCard } from '../PostCard/PostCard'
 import { PostSkeleton } from '../PostSkeleton/PostSkeleton'
 import { SidePanel } from '../SidePanel/SidePanel'
@@ -126,6 +127,7 @@ export function FeedView(): ReactElement {
   return (
     <div className={styles.layout}>
       <main className={styles.main}>
+        <NewPostsPill />
         <StoriesStrip />
         <PostList />
       </main>
