@@ -62,7 +62,8 @@ export interface AppConfig {
 }
 
 /** What a native notification opens when clicked. */
-export type ActivityTarget = { kind: 'post'; postId: string } | { kind: 'profile'; userId: string }
+export type ActivityTarget =
+  { kind: 'post'; postId: string } | { kind: 'profile'; username: string }
 
 /** One new line of activity, worded by the renderer, for main to show as a native notification. */
 export interface ActivityAlert {

@@ -8,6 +8,30 @@ export interface Profile {
   avatar_url: string | null
   bio: string | null
   created_at?: string
+  /** Kept by the database (a trigger on follows); absent on rows read before it existed. */
+  followers_count?: number
+  following_count?: number
+}
+
+/** A person as lists show them: search results, suggestions, followers and following. */
+export interface PersonSummary {
+  id: string
+  username: string
+  full_name: string | null
+  avatar_url: string | null
+  followers_count: number
+}
+
+/** A row of a followers or following list; followed_at is also the list's keyset cursor. */
+export interface Connection extends PersonSummary {
+  followed_at: string
+}
+
+export type ConnectionDirection = 'followers' | 'following'
+
+/** A suggested person, with how many of the people you follow already follow them. */
+export interface SuggestedPerson extends PersonSummary {
+  followed_by_count: number
 }
 
 /** The author fields embedded in a feed post through the posts.user_id → profiles.id key. */

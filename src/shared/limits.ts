@@ -36,3 +36,17 @@ export const THUMBNAIL_SIZE = 320
 export const MAX_PLACEHOLDER_LENGTH = 64
 /** Largest width or height a post may declare (a sanity bound, as in the database check). */
 export const MAX_IMAGE_DIMENSION = 20000
+
+// People: profiles, search and lists.
+/** The username rule the database enforces (profiles_username_format). */
+export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/
+export const MAX_BIO_LENGTH = 150
+/** Side of the square avatar the renderer makes (cropped to a circle when shown). */
+export const AVATAR_SIZE = 320
+/** Rows the header's type-ahead shows. */
+export const SEARCH_RESULT_COUNT = 8
+/** A longer query cannot match more: the database compares at most this much. */
+export const MAX_SEARCH_QUERY_LENGTH = 100
+export const CONNECTIONS_PAGE_SIZE = 20
+/** The full suggestions list behind "See All". */
+export const SUGGESTIONS_PAGE_SIZE = 30

@@ -3,6 +3,7 @@
 import type { MemoryPoint, PaintResult } from './app'
 import { bundleSection, type BundleResults } from './bundle'
 import type { EventLoopResults } from './event-loop'
+import { renderPeopleSection, type PeopleResults } from './people'
 import type { PhotoSizes } from './photos'
 import type { QueryResults } from './queries'
 import type { RealtimeResults } from './realtime'
@@ -17,6 +18,7 @@ export interface BenchResults {
   eventLoop: EventLoopResults
   bundle: BundleResults
   realtime: RealtimeResults
+  people: PeopleResults
   totalSeconds: number
 }
 
@@ -146,6 +148,7 @@ export function renderReport(results: BenchResults): string {
       `${kb(results.realtime.idle.perSocketBytes)} per subscriber, so memory is not what limits ` +
       'a backend below its cap of 10,000 sockets.',
     '',
+    ...renderPeopleSection(results.people),
     '## Image pipeline',
     '',
     `${photos.length} generated 4000×3000 photos (sky gradient, shapes, sensor noise; JPEG 0.92) ` +

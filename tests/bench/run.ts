@@ -13,6 +13,7 @@ import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
 import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
 import { renderPerRequest } from './per-request-report'
+import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime } from './realtime'
 import { renderReport } from './report'
@@ -79,6 +80,11 @@ async function main(): Promise<void> {
       queries.push(await measureQueries(bench, DEPTH))
     }
 
+    log(
+      `Measuring people search at ${PEOPLE_USERS.toLocaleString('en')} users and the Following feed…`
+    )
+    const people = await measurePeople(bench, PEOPLE_USERS, DEPTH)
+
     log('Measuring the backend event loop under feed load…')
     const eventLoop = await measureEventLoop()
 
@@ -109,6 +115,7 @@ async function main(): Promise<void> {
         eventLoop,
         bundle,
         realtime,
+        people,
         totalSeconds: (performance.now() - started) / 1000
       })
       const report = `${main.trimEnd()}\n\n${await renderPerRequest(perRequest)}`

@@ -9,12 +9,13 @@
 // leaves a temporary file in .staging. The sweep removes, as the database owner:
 // 1. objects under `posts/` older than the grace period that no row of public.posts references
 //    in any of its `*_url` columns (public URLs are matched by their path, not their host, which
-//    changes with the port) — with their files;
+//    changes with the port) — with their files; likewise objects under `avatars/` that no
+//    profile's avatar_url points at (an avatar upload whose profile update never happened);
 // 2. files in bucket folders that have no object row and are older than the grace period;
 // 3. everything in .staging (at start nothing is in flight; later, only files older than grace).
 // The grace period keeps an upload whose insert is still on its way (a client that uploaded just
-// before a restart). Without a public.posts table (a generic Supabase-style schema) step 1 does
-// nothing.
+// before a restart). Without a public.posts or public.profiles table (a generic Supabase-style
+// schema) step 1 leaves that folder alone.
 
 import { readdir, stat, unlink } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
@@ -29,14 +30,23 @@ export interface SweepReport {
   strayFiles: number
 }
 
-const POSTS_PREFIX = 'posts/'
+/**
+ * Folders whose objects belong to rows of a table: an object there that no `*_url` column of
+ * the table points at, once older than the grace period, is an orphan. Post images are uploaded
+ * before their post row; avatars before the profile update that points at them.
+ */
+const OWNED_FOLDERS = [
+  { prefix: 'posts/', table: 'posts' },
+  { prefix: 'avatars/', table: 'profiles' }
+] as const
 
-async function referencingColumns(context: BackendContext): Promise<string[]> {
+async function referencingColumns(context: BackendContext, table: string): Promise<string[]> {
   const { rows } = await context.db.query<{ column_name: string }>(
     `select column_name from information_schema.columns
-     where table_schema = 'public' and table_name = 'posts' and column_name like '%\\_url'
+     where table_schema = 'public' and table_name = $1 and column_name like '%\\_url'
        and data_type = 'text'
-     order by column_name`
+     order by column_name`,
+    [table]
   )
   return rows.map((r) => r.column_name)
 }
@@ -44,15 +54,16 @@ async function referencingColumns(context: BackendContext): Promise<string[]> {
 async function sweepObjects(
   context: BackendContext,
   store: ByteStore,
-  graceSeconds: number
+  graceSeconds: number,
+  folder: (typeof OWNED_FOLDERS)[number]
 ): Promise<string[]> {
-  const columns = await referencingColumns(context)
+  const columns = await referencingColumns(context, folder.table)
   if (columns.length === 0) return []
-  // Column names come from the catalog and are quoted; values are bound.
+  // Table and column names come from this file and the catalog and are quoted; values are bound.
   const referenced = columns
     .map(
       (c) =>
-        `select substring(p."${c.replace(/"/g, '""')}" from '/storage/v1/object/public/([^?#]*)') as path from public.posts p`
+        `select substring(t."${c.replace(/"/g, '""')}" from '/storage/v1/object/public/([^?#]*)') as path from public."${folder.table}" t`
     )
     .join(' union all ')
   const { rows } = await context.db.query<{ bucket_id: string; name: string }>(
@@ -62,7 +73,7 @@ async function sweepObjects(
        and o.created_at < now() - make_interval(secs => $2)
        and not exists (select 1 from referenced r where r.path = o.bucket_id || '/' || o.name)
      returning o.bucket_id, o.name`,
-    [POSTS_PREFIX, graceSeconds]
+    [folder.prefix, graceSeconds]
   )
   for (const row of rows) {
     if (storedKeySegments(row.name)) await store.remove(row.bucket_id, row.name)
@@ -135,7 +146,10 @@ export async function sweepOrphanedUploads(
   options: { graceMinutes: number; atStart: boolean }
 ): Promise<SweepReport> {
   const graceSeconds = Math.max(0, options.graceMinutes * 60)
-  const orphanedObjects = await sweepObjects(context, store, graceSeconds)
+  const orphanedObjects: string[] = []
+  for (const folder of OWNED_FOLDERS) {
+    orphanedObjects.push(...(await sweepObjects(context, store, graceSeconds, folder)))
+  }
   const storageDir = context.config.storageDir
   const strayFiles = storageDir
     ? await sweepFiles(context, storageDir, graceSeconds, options.atStart)

@@ -10,7 +10,7 @@ const MAX_ALERTS = 50
 
 const targetSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('post'), postId: z.string().max(64) }),
-  z.strictObject({ kind: z.literal('profile'), userId: z.string().max(64) })
+  z.strictObject({ kind: z.literal('profile'), username: z.string().max(100) })
 ])
 
 export const activityReportSchema = z.strictObject({

@@ -1,18 +1,22 @@
-// Splash for 1 s (docs/product.md, "Start"), then the header and one of two views; the open
-// modal on top.
+// Splash for 1 s (docs/product.md, "Start"), then the header and the current route's view; the
+// open modal on top. Routes live in the URL's hash (store/router), so Back and Forward work
+// everywhere.
 
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactElement } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
+import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
-import { ProfileView } from './components/ProfileView/ProfileView'
+import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
+import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
 import { useLiveUpdates } from './live/useLiveUpdates'
-import { useSession, useStores, useUi } from './store'
-import { selectIsSignedIn } from './store/session/sessionStore'
+import { useRouter, useSession, useStores, useUi } from './store'
+import type { Route } from './store/router/routes'
+import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 
-// Code a start does not run: loaded when the modal first opens.
+// Code a start does not run: each modal is loaded when it first opens.
 const AuthModal = lazy(() =>
   import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
 )
@@ -21,16 +25,59 @@ const CreatePostModal = lazy(() =>
     default: module.CreatePostModal
   }))
 )
+const EditProfileModal = lazy(() =>
+  import('./components/EditProfileModal/EditProfileModal').then((module) => ({
+    default: module.EditProfileModal
+  }))
+)
+
+function RouteView({ route }: { route: Route }): ReactElement {
+  switch (route.name) {
+    case 'profile':
+      return <ProfilePage username={route.username} />
+    case 'connections':
+      return <ConnectionsPage username={route.username} direction={route.direction} />
+    case 'suggestions':
+      return <SuggestionsPage />
+    case 'feed':
+      return <FeedView tab={route.tab} />
+  }
+}
+
+/**
+ * A new entry opens at the top; one reached with Back or Forward at the scroll position it had.
+ * Two frames let a remounted list lay out the posts it already holds before scrolling.
+ */
+function useScrollRestoration(): void {
+  const { router } = useStores()
+  const index = useRouter((state) => state.index)
+  useLayoutEffect(() => {
+    const target = router.getState().restoreScroll ?? 0
+    window.scrollTo(0, target)
+    if (target === 0) return
+    let second = 0
+    const first = requestAnimationFrame(() => {
+      second = requestAnimationFrame(() => window.scrollTo(0, target))
+    })
+    return () => {
+      cancelAnimationFrame(first)
+      cancelAnimationFrame(second)
+    }
+  }, [router, index])
+}
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
-  const { session, ui, profile } = useStores()
+  const { session, ui, profile, people, router } = useStores()
   const [splash, setSplash] = useState(splashMs > 0)
-  const view = useUi((state) => state.view)
+  const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
   const signedIn = useSession(selectIsSignedIn)
+  const userId = useSession(selectUserId)
 
   useEffect(() => session.getState().init(), [session])
+  useEffect(() => router.getState().listen(), [router])
+  useScrollRestoration()
   useLiveUpdates()
 
   useEffect(() => {
@@ -39,13 +86,15 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // The profile is cleared on sign-out, and a visitor has no profile to look at
-  // (docs/product.md, "Views and navigation").
+  // Who follows whom is per user: a new user starts from nothing.
+  useEffect(() => people.getState().reset(), [people, userId])
+
+  // The own profile is cleared on sign-out, and a visitor has no modal to post or edit in.
   useEffect(() => {
     if (signedIn) return
     profile.getState().clear()
-    ui.getState().showFeed()
-    if (ui.getState().modal === 'create') ui.getState().closeModal()
+    const open = ui.getState().modal
+    if (open === 'create' || open === 'edit-profile') ui.getState().closeModal()
   }, [signedIn, profile, ui])
 
   if (splash) return <Splash />
@@ -54,10 +103,11 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     <>
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
-      {view === 'profile' && signedIn ? <ProfileView /> : <FeedView />}
+      <RouteView route={route} />
       <Suspense fallback={null}>
         {modal === 'auth' && <AuthModal />}
         {modal === 'create' && signedIn && <CreatePostModal />}
+        {modal === 'edit-profile' && signedIn && <EditProfileModal />}
       </Suspense>
     </>
   )

@@ -114,9 +114,9 @@ describeEachDatabase('row-level security', (suite) => {
     it('a user can update their own profile', async () => {
       await expectAllowed(
         a,
-        `update profiles set full_name = 'Alice Z', bio = 'hi', avatar_url = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/a.png',
+        `update profiles set full_name = 'Alice Z', bio = 'hi', avatar_url = $2,
                              username = 'alice.z' where id = $1`,
-        [a.id]
+        [a.id, `https://example.test/storage/v1/object/public/images/avatars/${a.id}/a.png`]
       )
       expect(
         await value('select username || full_name || bio from profiles where id = $1', [a.id])

@@ -50,10 +50,17 @@ describe('live updates', () => {
     expect(harness.stores.feed.getState().posts[0].likes_count).toBe(4)
   })
 
-  it('opens the activity panel when a desktop notification is clicked', async () => {
+  it('opens the activity panel when a desktop notification about a post is clicked', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     mount(harness)
     act(() => harness.api.emitOpen({ kind: 'post', postId: 'p1' }))
     await waitFor(() => expect(harness.stores.activity.getState().open).toBe(true))
+  })
+
+  it("shows the follower's profile when a follow notification is clicked", () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    mount(harness)
+    act(() => harness.api.emitOpen({ kind: 'profile', username: 'ana' }))
+    expect(harness.stores.router.getState().route).toEqual({ name: 'profile', username: 'ana' })
   })
 })

@@ -7,7 +7,7 @@ import { useSession, useStores } from '../store'
 import { selectUserId } from '../store/session/sessionStore'
 
 export function useLiveUpdates(): void {
-  const { api, live, feed, activity } = useStores()
+  const { api, live, feed, followingFeed, activity, router } = useStores()
   const userId = useSession(selectUserId)
   const accessToken = useSession((state) => state.snapshot.accessToken)
 
@@ -15,9 +15,14 @@ export function useLiveUpdates(): void {
     () =>
       live.posts({
         onInsert: (row) => feed.getState().postInserted(row),
-        onUpdate: (row) => feed.getState().postUpdated(row)
+        // Only the For you feed offers new posts: an insert does not say whether its author is
+        // followed. Counters change on whichever feed shows the post.
+        onUpdate: (row) => {
+          feed.getState().postUpdated(row)
+          followingFeed.getState().postUpdated(row)
+        }
       }),
-    [live, feed]
+    [live, feed, followingFeed]
   )
 
   // Joined channels keep hearing as whoever is signed in now (and with a fresh token).
@@ -27,10 +32,15 @@ export function useLiveUpdates(): void {
 
   useEffect(() => (userId ? activity.getState().start(userId) : undefined), [activity, userId])
 
-  // The posts and profiles a notification points at have no view of their own yet: a click
-  // brings up the activity panel, which lists it.
+  // A clicked notification shows the follower's profile; posts have no view of their own yet,
+  // so for those the activity panel comes up, listing it.
   useEffect(
-    () => api.notifications.onOpen(() => void activity.getState().openPanel()),
-    [api, activity]
+    () =>
+      api.notifications.onOpen((target) => {
+        if (target.kind === 'profile')
+          router.getState().navigate({ name: 'profile', username: target.username })
+        else void activity.getState().openPanel()
+      }),
+    [api, activity, router]
   )
 }

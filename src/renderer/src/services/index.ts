@@ -13,8 +13,27 @@ import {
 } from '@shared/data/activity'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { refreshRealtimeAuth, subscribeToPosts, type PostsListener } from '@shared/data/live-posts'
+import {
+  fetchConnections,
+  fetchFollowingFeedNewer,
+  fetchFollowingFeedPage,
+  fetchSuggestions,
+  follow,
+  followedAmong,
+  unfollow
+} from '@shared/data/follows'
 import { likedPostIds, setPostLike } from '@shared/data/likes'
-import { fetchProfile, fetchProfileStats, fetchUserPosts } from '@shared/data/profiles'
+import {
+  fetchProfile,
+  fetchProfileByUsername,
+  fetchProfilePosts,
+  fetchProfileStats,
+  fetchUserPosts,
+  searchPeople,
+  updateProfile,
+  uploadAvatar,
+  usernameProblem
+} from '@shared/data/profiles'
 
 /** Lazily resolves the data client, so the UI can render before the backend config is known. */
 export type ClientProvider = () => Promise<SupabaseClient>
@@ -63,6 +82,11 @@ function subscriber(getClient: ClientProvider) {
 
 export interface Services {
   feed: { fetchPage: Bound<typeof fetchFeedPage>; fetchNewer: Bound<typeof fetchFeedNewer> }
+  /** The Following tab: the same shape as `feed`, over the posts of people you follow. */
+  followingFeed: {
+    fetchPage: Bound<typeof fetchFollowingFeedPage>
+    fetchNewer: Bound<typeof fetchFollowingFeedNewer>
+  }
   likes: { likedPostIds: Bound<typeof likedPostIds>; setLike: Bound<typeof setPostLike> }
   profile: {
     fetchProfile: Bound<typeof fetchProfile>
@@ -79,6 +103,19 @@ export interface Services {
     posts(listener: PostsListener): Unsubscribe
     /** Sends the current access token to realtime (after a session change). */
     refreshAuth: Bound<typeof refreshRealtimeAuth>
+  }
+  people: {
+    follow: Bound<typeof follow>
+    unfollow: Bound<typeof unfollow>
+    followedAmong: Bound<typeof followedAmong>
+    fetchConnections: Bound<typeof fetchConnections>
+    fetchSuggestions: Bound<typeof fetchSuggestions>
+    fetchProfileByUsername: Bound<typeof fetchProfileByUsername>
+    fetchProfilePosts: Bound<typeof fetchProfilePosts>
+    searchPeople: Bound<typeof searchPeople>
+    updateProfile: Bound<typeof updateProfile>
+    uploadAvatar: Bound<typeof uploadAvatar>
+    usernameProblem: Bound<typeof usernameProblem>
   }
 }
 
@@ -110,6 +147,10 @@ export function createServices(getClient: ClientProvider): Services {
   const subscribe = subscriber(getClient)
   return {
     feed: { fetchPage: bind(fetchFeedPage), fetchNewer: bind(fetchFeedNewer) },
+    followingFeed: {
+      fetchPage: bind(fetchFollowingFeedPage),
+      fetchNewer: bind(fetchFollowingFeedNewer)
+    },
     likes: { likedPostIds: bind(likedPostIds), setLike: bind(setPostLike) },
     profile: {
       fetchProfile: bind(fetchProfile),
@@ -125,6 +166,19 @@ export function createServices(getClient: ClientProvider): Services {
       activity: subscribe(subscribeToActivity),
       posts: subscribe(subscribeToPosts),
       refreshAuth: bind(refreshRealtimeAuth)
+    },
+    people: {
+      follow: bind(follow),
+      unfollow: bind(unfollow),
+      followedAmong: bind(followedAmong),
+      fetchConnections: bind(fetchConnections),
+      fetchSuggestions: bind(fetchSuggestions),
+      fetchProfileByUsername: bind(fetchProfileByUsername),
+      fetchProfilePosts: bind(fetchProfilePosts),
+      searchPeople: bind(searchPeople),
+      updateProfile: bind(updateProfile),
+      uploadAvatar: bind(uploadAvatar),
+      usernameProblem: bind(usernameProblem)
     }
   }
 }

@@ -11,7 +11,9 @@ import {
   type ActivityStore
 } from './activity/activityStore'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
+import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
+import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
 import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
 
@@ -24,11 +26,28 @@ export interface AppStores {
   profile: ProfileStore
   ui: UiStore
   activity: ActivityStore
+  people: PeopleStore
+  router: RouterStore
+  /** The Following tab of the home feed: the same feed store over the Following feed. */
+  followingFeed: FeedStore
 }
 
 export function createStores(api: Api, services: Services): AppStores {
   const session = createSessionStore(api.auth)
+  const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
   const profile = createProfileStore(services.profile)
+  // Your own new post is not in your Following feed, so it needs no onPostCreated.
+  const followingFeed = createFeedStore({
+    feed: services.followingFeed,
+    likes: services.likes,
+    createPost: (input) => api.posts.create(input),
+    getUserId
+  })
+  const people = createPeopleStore({
+    people: services.people,
+    getUserId,
+    onFollowChanged: () => followingFeed.getState().invalidate()
+  })
   return {
     api,
     live: services.live,
@@ -37,8 +56,11 @@ export function createStores(api: Api, services: Services): AppStores {
       feed: services.feed,
       likes: services.likes,
       createPost: (input) => api.posts.create(input),
-      onPostCreated: (post) => profile.getState().postCreated(post),
-      getUserId: () => session.getState().snapshot.user?.id ?? null
+      onPostCreated: (post) => {
+        profile.getState().postCreated(post)
+        people.getState().postCreated(post)
+      },
+      getUserId
     }),
     profile,
     ui: createUiStore(),
@@ -46,7 +68,10 @@ export function createStores(api: Api, services: Services): AppStores {
       activity: services.activity,
       live: services.live,
       notifications: api.notifications
-    })
+    }),
+    people,
+    router: createRouterStore(window),
+    followingFeed
   }
 }
 
@@ -66,8 +91,31 @@ export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(useStores().session, selector)
 }
 
+/**
+ * Which feed store the feed components show: the home feed, unless a FeedSourceProvider
+ * above them picks another (the Following tab).
+ */
+const FeedSourceContext = createContext<FeedStore | null>(null)
+
+export function FeedSourceProvider(props: { feed: FeedStore; children: ReactNode }): ReactElement {
+  return createElement(FeedSourceContext.Provider, { value: props.feed }, props.children)
+}
+
+export function useFeedStore(): FeedStore {
+  const stores = useStores()
+  return useContext(FeedSourceContext) ?? stores.feed
+}
+
 export function useFeed<T>(selector: (state: FeedState) => T): T {
-  return useStore(useStores().feed, selector)
+  return useStore(useFeedStore(), selector)
+}
+
+export function usePeople<T>(selector: (state: PeopleState) => T): T {
+  return useStore(useStores().people, selector)
+}
+
+export function useRouter<T>(selector: (state: RouterState) => T): T {
+  return useStore(useStores().router, selector)
 }
 
 export function useProfile<T>(selector: (state: ProfileState) => T): T {

@@ -214,10 +214,12 @@ export function makeGroup(overrides: Partial<ActivityGroup> = {}): ActivityGroup
 
 export function fakeServices(): Services & {
   feed: { fetchPage: Mock; fetchNewer: Mock }
+  followingFeed: { fetchPage: Mock; fetchNewer: Mock }
   likes: { likedPostIds: Mock; setLike: Mock }
   profile: { fetchProfile: Mock; fetchPosts: Mock; fetchStats: Mock }
   activity: { fetchPage: Mock; countUnread: Mock; markRead: Mock }
   live: FakeLive
+  people: { [K in keyof Services['people']]: Mock }
 } {
   return {
     activity: {
@@ -227,6 +229,7 @@ export function fakeServices(): Services & {
     },
     live: fakeLive(),
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
+    followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     likes: {
       likedPostIds: vi.fn(async () => new Set<string>()),
       setLike: vi.fn(async () => {
@@ -237,6 +240,19 @@ export function fakeServices(): Services & {
       fetchProfile: vi.fn(async () => PROFILE),
       fetchPosts: vi.fn(async () => []),
       fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
+    },
+    people: {
+      follow: vi.fn(async () => ({ followersCount: 1 })),
+      unfollow: vi.fn(async () => ({ followersCount: 0 })),
+      followedAmong: vi.fn(async () => new Set<string>()),
+      fetchConnections: vi.fn(async () => []),
+      fetchSuggestions: vi.fn(async () => []),
+      fetchProfileByUsername: vi.fn(async () => null),
+      fetchProfilePosts: vi.fn(async () => ({ posts: [], total: 0 })),
+      searchPeople: vi.fn(async () => []),
+      updateProfile: vi.fn(async () => PROFILE),
+      uploadAvatar: vi.fn(async () => PROFILE),
+      usernameProblem: vi.fn(async () => null)
     }
   }
 }

@@ -1,4 +1,4 @@
-// The header (docs/product.md, "Header"): brand, desktop-only search, four icons, and Log in
+// Header: brand with Back/Forward, the people search (desktop widths), four icons, and Log in
 // or the avatar menu. The add-post icon asks a visitor to log in first.
 
 import { lazy, Suspense, type ReactElement } from 'react'
@@ -7,7 +7,10 @@ import { BRAND_NAME } from '../../brand'
 import { useActivity, useSession, useStores } from '../../store'
 import { selectHasUnread } from '../../store/activity/activityStore'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
+import { HOME } from '../../store/router/routes'
 import { AvatarMenu } from '../AvatarMenu/AvatarMenu'
+import { HistoryNav } from '../HistoryNav/HistoryNav'
+import { SearchBox } from '../SearchBox/SearchBox'
 import styles from './Header.module.scss'
 
 // Opened on demand, so the panel is not part of the first screen's code.
@@ -16,7 +19,8 @@ const ActivityPanel = lazy(() =>
 )
 
 export function Header(): ReactElement {
-  const { ui, activity } = useStores()
+  const { ui, router, activity } = useStores()
+  const home = (): void => router.getState().navigate(HOME)
   const signedIn = useSession(selectIsSignedIn)
   const hasUnread = useActivity(selectHasUnread)
   const panelOpen = useActivity((state) => state.open)
@@ -35,19 +39,17 @@ export function Header(): ReactElement {
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <h1 className={styles.brandTitle}>
-          <button type="button" className={styles.brand} onClick={() => ui.getState().showFeed()}>
-            {BRAND_NAME}
-          </button>
-        </h1>
-        <input className={styles.search} type="search" placeholder="Search" aria-label="Search" />
+        <div className={styles.start}>
+          <HistoryNav />
+          <h1 className={styles.brandTitle}>
+            <button type="button" className={styles.brand} onClick={home}>
+              {BRAND_NAME}
+            </button>
+          </h1>
+        </div>
+        <SearchBox />
         <nav className={styles.nav} aria-label="Main">
-          <button
-            type="button"
-            className={styles.icon}
-            aria-label="Home"
-            onClick={() => ui.getState().showFeed()}
-          >
+          <button type="button" className={styles.icon} aria-label="Home" onClick={home}>
             <Home size={24} aria-hidden />
           </button>
           <button type="button" className={styles.icon} aria-label="Messages">

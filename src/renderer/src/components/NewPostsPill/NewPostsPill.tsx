@@ -3,11 +3,11 @@
 
 import type { ReactElement } from 'react'
 import { ArrowUp } from 'lucide-react'
-import { useFeed, useStores } from '../../store'
+import { useFeed, useFeedStore } from '../../store'
 import styles from './NewPostsPill.module.scss'
 
 export function NewPostsPill(): ReactElement | null {
-  const { feed } = useStores()
+  const feed = useFeedStore()
   const count = useFeed((state) => state.newPostIds.length)
   if (count === 0) return null
   const onClick = (): void => {

@@ -4,9 +4,10 @@
 import { memo, useMemo, useState, type CSSProperties, type ReactElement } from 'react'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { formatLikesLabel, relativeAge } from '@shared/format'
-import { useFeed, useStores } from '../../store'
+import { useFeed, useFeedStore } from '../../store'
 import { placeholderDataUrl } from '../../imaging/placeholder'
 import { Avatar } from '../Avatar/Avatar'
+import { PersonLink } from '../PersonLink/PersonLink'
 import styles from './PostCard.module.scss'
 
 /** Cap the stagger so the 40th post does not wait four seconds to appear. */
@@ -59,7 +60,7 @@ export const PostCard = memo(function PostCard({
   postId: string
   index: number
 }): ReactElement | null {
-  const { feed } = useStores()
+  const feed = useFeedStore()
   const post = useFeed((state) => state.posts.find((item) => item.id === postId))
   const liked = useFeed((state) => state.likedIds.has(postId))
   const busy = useFeed((state) => state.likingIds.has(postId))
@@ -75,8 +76,12 @@ export const PostCard = memo(function PostCard({
       aria-label={`Post by ${username}`}
     >
       <header className={styles.header}>
-        <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
-        <span className={styles.username}>{username}</span>
+        <PersonLink username={username} duplicate className={styles.avatarLink}>
+          <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
+        </PersonLink>
+        <PersonLink username={username} className={styles.username}>
+          {username}
+        </PersonLink>
         <span className={styles.dot} aria-hidden>
           •
         </span>

@@ -34,7 +34,7 @@ describe('activity wording', () => {
     expect(activityTarget(makeGroup({ post_id: 'p1' }))).toEqual({ kind: 'post', postId: 'p1' })
     expect(
       activityTarget(makeGroup({ type: 'follow', post_id: null, actors: [actor('ana')] }))
-    ).toEqual({ kind: 'profile', userId: 'id-ana' })
+    ).toEqual({ kind: 'profile', username: 'ana' })
   })
 
   it('announces only unread lines newer than the last read, keyed by group and time', () => {

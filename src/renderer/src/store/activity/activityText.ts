@@ -34,7 +34,7 @@ export function describeActivity(group: ActivityGroup): string {
 export function activityTarget(group: ActivityGroup): ActivityTarget | null {
   if (group.post_id) return { kind: 'post', postId: group.post_id }
   const actor = group.actors[0]
-  return actor ? { kind: 'profile', userId: actor.id } : null
+  return actor ? { kind: 'profile', username: actor.username } : null
 }
 
 /** Unread lines newer than `since`, as native notifications (a new like re-announces a group). */

@@ -51,6 +51,8 @@ export interface FeedState {
   createPost(input: CreatePostInput): Promise<Post>
   /** Puts a post just created at the top of the feed (once, even if told twice). */
   postCreated(post: Post): void
+  /** What it holds is out of date (e.g. who is followed changed): the next view reloads it. */
+  invalidate(): void
   toggleLike(postId: string): Promise<void>
   /** A post was created somewhere: someone else's waits behind the "New posts" pill. */
   postInserted(row: PostRow): void
@@ -58,6 +60,8 @@ export interface FeedState {
   postUpdated(row: PostRow): void
   /** Puts the posts behind the pill at the top, reading only those (no full reload). */
   showNewPosts(): Promise<void>
+  /** A person changed their name or avatar: the posts held show the new ones. */
+  authorChanged(author: Pick<Post, 'user_id'> & NonNullable<Post['profiles']>): void
 }
 
 export type FeedStore = StoreApi<FeedState>
@@ -204,6 +208,21 @@ export function createFeedStore(
         // Only a list showing the top of the feed takes it; a loading one will read it anyway.
         if (get().status !== 'ready' || get().trimmedAbove > 0) return
         set((state) => ({ posts: prependPage(state.posts, [post]) }))
+      },
+
+      invalidate() {
+        loadToken++
+        set({ status: 'idle', posts: [], loadingMore: false, loadingNewer: false })
+      },
+
+      authorChanged({ user_id, username, full_name, avatar_url }) {
+        set((state) => ({
+          posts: state.posts.map((post) =>
+            post.user_id === user_id
+              ? { ...post, profiles: { username, full_name, avatar_url } }
+              : post
+          )
+        }))
       },
 
       async toggleLike(postId) {

@@ -1,22 +1,19 @@
-// View and modal state (docs/product.md, "Views and navigation": no URL routes, two views).
+// Modal and notice state. Which view shows is the route's business (store/router).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 
-export type View = 'feed' | 'profile'
-export type ModalKind = 'auth' | 'create'
+export type ModalKind = 'auth' | 'create' | 'edit-profile'
 export type AuthMode = 'signin' | 'signup'
 
 export interface UiState {
-  view: View
   modal: ModalKind | null
   authMode: AuthMode
   /** A notice from the platform, e.g. that tokens cannot be encrypted at rest. */
   notice: string | null
-  showFeed(): void
-  showProfile(): void
   openAuth(mode?: AuthMode): void
   setAuthMode(mode: AuthMode): void
   openCreate(): void
+  openEditProfile(): void
   closeModal(): void
   setNotice(notice: string | null): void
 }
@@ -25,15 +22,13 @@ export type UiStore = StoreApi<UiState>
 
 export function createUiStore(): UiStore {
   return createStore<UiState>()((set) => ({
-    view: 'feed',
     modal: null,
     authMode: 'signin',
     notice: null,
-    showFeed: () => set({ view: 'feed' }),
-    showProfile: () => set({ view: 'profile' }),
     openAuth: (mode = 'signin') => set({ modal: 'auth', authMode: mode }),
     setAuthMode: (mode) => set({ authMode: mode }),
     openCreate: () => set({ modal: 'create' }),
+    openEditProfile: () => set({ modal: 'edit-profile' }),
     closeModal: () => set({ modal: null }),
     setNotice: (notice) => set({ notice })
   }))
