@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { describe, expect, it } from 'vitest'
-import { SIGNED_OUT } from '@shared/domain'
+import { SIGNED_OUT, type Notification } from '@shared/domain'
 import { StoresProvider } from '../store'
 import { createHarness, makePost, signedIn } from '../testing/fakes'
 import { useLiveUpdates } from './useLiveUpdates'
@@ -28,6 +28,21 @@ describe('live updates', () => {
     act(() => harness.stores.session.setState({ snapshot: SIGNED_OUT }))
     expect(harness.services.live.activityListeners.size).toBe(0)
     expect(harness.stores.activity.getState().userId).toBeNull()
+  })
+
+  it("re-reads the user's follower count when a new follower arrives live", async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.services.people.fetchProfileByUsername.mockResolvedValue({
+      ...signedIn().profile,
+      followers_count: 7
+    })
+    mount(harness)
+    act(() => {
+      for (const listener of harness.services.live.activityListeners)
+        listener.onNotification({ type: 'follow' } as Notification)
+    })
+    expect(harness.services.people.fetchProfileByUsername).toHaveBeenCalledWith('jane.doe')
+    await waitFor(() => expect(harness.stores.people.getState().followerCounts['user-1']).toBe(7))
   })
 
   it('sends realtime the new token whenever the session changes', async () => {

@@ -67,7 +67,12 @@ export function createStores(api: Api, services: Services): AppStores {
     activity: createActivityStore({
       activity: services.activity,
       live: services.live,
-      notifications: api.notifications
+      notifications: api.notifications,
+      onNotification: (notification) => {
+        const username = session.getState().snapshot.profile?.username
+        if (notification.type === 'follow' && username)
+          void people.getState().refreshFollowerCount(username)
+      }
     }),
     people,
     router: createRouterStore(window),

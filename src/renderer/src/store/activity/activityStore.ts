@@ -6,7 +6,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Api } from '@shared/bridge-contract'
-import type { ActivityGroup } from '@shared/domain'
+import type { ActivityGroup, Notification } from '@shared/domain'
 import { messageOr } from '@shared/errors'
 import { ACTIVITY_LOAD_FAILED } from '@shared/data/activity'
 import type { Services } from '../../services'
@@ -18,6 +18,8 @@ export interface ActivityDeps {
   activity: Services['activity']
   live: Services['live']
   notifications: Api['notifications']
+  /** Told of each new notification as it arrives, e.g. so a new follower moves the count. */
+  onNotification?(notification: Notification): void
 }
 
 export interface ActivityState {
@@ -78,7 +80,10 @@ export function createActivityStore(deps: ActivityDeps): ActivityStore {
         firstRead = true
         set({ ...emptyActivity(), userId })
         const stop = deps.live.activity(userId, {
-          onNotification: () => void get().refresh(),
+          onNotification: (notification) => {
+            deps.onNotification?.(notification)
+            void get().refresh()
+          },
           onResync: () => void get().refresh(),
           onError: (message) => console.error('Activity channel error', message)
         })
