@@ -10,6 +10,8 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeImage,
+  Notification,
   safeStorage,
   session,
   utilityProcess
@@ -25,6 +27,8 @@ import { registerAppIpc } from './ipc/app'
 import { registerAuthIpc } from './ipc/auth'
 import { createHandle } from './ipc/handle'
 import { registerImagesIpc } from './ipc/images'
+import { registerNotificationsIpc } from './ipc/notifications'
+import { badgeDotBitmap, createDesktopNotifier } from './notifications/desktop-notifier'
 import { registerPostsIpc } from './ipc/posts'
 import { consoleLogger as log } from '../shared/logger'
 import { backendLaunchArgs } from '../shared/backend-protocol'
@@ -233,6 +237,23 @@ function boot(): void {
     currentUserId: () => ready?.auth.currentUserId() ?? null
   })
   registerAppIpc(handle, async () => (await services).config)
+  registerNotificationsIpc(
+    handle,
+    createDesktopNotifier({
+      platform: process.platform,
+      notificationsSupported: () => Notification.isSupported(),
+      createNotification: (options) => new Notification(options),
+      setBadgeCount: (count) => app.setBadgeCount(count),
+      overlayIcon: () =>
+        nativeImage.createFromBitmap(badgeDotBitmap(16), { width: 16, height: 16 }),
+      window: () => mainWindow,
+      open: (target) => {
+        const contents = mainWindow?.webContents
+        if (contents && !contents.isDestroyed()) contents.send('notifications:open', target)
+      },
+      settings: new Store({ name: 'settings' })
+    })
+  )
 
   openWindow()
 }

@@ -71,6 +71,13 @@ export function createBridgeApi(ipc: IpcTransport): Api {
     },
     app: {
       getConfig: () => call('app:get-config')
+    },
+    notifications: {
+      native: true,
+      report: (report) => call('notifications:report', report),
+      getEnabled: () => call('notifications:get-enabled'),
+      setEnabled: (enabled) => call('notifications:set-enabled', enabled),
+      onOpen: (listener) => subscribe('notifications:open', listener)
     }
   }
 }

@@ -61,6 +61,24 @@ export interface AppConfig {
   secretStorageWarning: string | null
 }
 
+/** What a native notification opens when clicked. */
+export type ActivityTarget =
+  { kind: 'post'; postId: string } | { kind: 'profile'; username: string }
+
+/** One new line of activity, worded by the renderer, for main to show as a native notification. */
+export interface ActivityAlert {
+  /** Stable per activity line, so main never shows the same one twice. */
+  key: string
+  body: string
+  target: ActivityTarget
+}
+
+/** What the renderer tells main after every activity read: the badge count and anything new. */
+export interface ActivityReport {
+  unreadCount: number
+  alerts: ActivityAlert[]
+}
+
 /** Request → response for every renderer → main call, keyed by channel. */
 export interface InvokeContract {
   'auth:get-session': { request: void; response: AuthSnapshot }
@@ -72,6 +90,9 @@ export interface InvokeContract {
   'images:pick': { request: void; response: ImageFile | null }
   'posts:create': { request: CreatePostInput; response: Post }
   'app:get-config': { request: void; response: AppConfig }
+  'notifications:report': { request: ActivityReport; response: void }
+  'notifications:get-enabled': { request: void; response: boolean }
+  'notifications:set-enabled': { request: boolean; response: void }
 }
 
 export type InvokeChannel = keyof InvokeContract
@@ -81,6 +102,8 @@ export interface EventContract {
   'auth:changed': AuthSnapshot
   /** Upload progress of the post being shared, sent to the window that asked. */
   'posts:progress': CreatePostStage
+  /** The user clicked a native notification: show what it was about. */
+  'notifications:open': ActivityTarget
 }
 
 export type EventChannel = keyof EventContract
@@ -93,7 +116,10 @@ export const INVOKE_CHANNELS = [
   'auth:get-access-token',
   'images:pick',
   'posts:create',
-  'app:get-config'
+  'app:get-config',
+  'notifications:report',
+  'notifications:get-enabled',
+  'notifications:set-enabled'
 ] as const satisfies readonly InvokeChannel[]
 
 /**
@@ -132,5 +158,15 @@ export interface Api {
   }
   app: {
     getConfig(): Promise<AppConfig>
+  }
+  notifications: {
+    /** True in the desktop app, where main shows native notifications and the badge. */
+    readonly native: boolean
+    report(report: ActivityReport): Promise<void>
+    /** Whether native notifications are on (the user's setting). */
+    getEnabled(): Promise<boolean>
+    setEnabled(enabled: boolean): Promise<void>
+    /** A native notification was clicked; returns the unsubscribe function. */
+    onOpen(listener: (target: ActivityTarget) => void): () => void
   }
 }

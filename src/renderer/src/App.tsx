@@ -11,6 +11,7 @@ import { Notice } from './components/Notice/Notice'
 import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
 import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
+import { useLiveUpdates } from './live/useLiveUpdates'
 import { useRouter, useSession, useStores, useUi } from './store'
 import type { Route } from './store/router/routes'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
@@ -77,6 +78,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useEffect(() => session.getState().init(), [session])
   useEffect(() => router.getState().listen(), [router])
   useScrollRestoration()
+  useLiveUpdates()
 
   useEffect(() => {
     if (splashMs <= 0) return

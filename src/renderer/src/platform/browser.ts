@@ -52,6 +52,15 @@ export function createBrowserApi(
           secretStorageWarning: null
         }
       }
+    },
+    // A page shows no OS notifications (that would need the Notification permission): the
+    // activity dot is the only signal, so reports go nowhere and the setting stays off.
+    notifications: {
+      native: false,
+      report: async () => undefined,
+      getEnabled: async () => false,
+      setEnabled: async () => undefined,
+      onOpen: () => () => undefined
     }
   }
 }

@@ -4,7 +4,15 @@
 // tests hand them fakes.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
+import {
+  countUnreadActivity,
+  fetchActivityPage,
+  markActivityRead,
+  subscribeToActivity,
+  type ActivityListener
+} from '@shared/data/activity'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
+import { refreshRealtimeAuth, subscribeToPosts, type PostsListener } from '@shared/data/live-posts'
 import {
   fetchConnections,
   fetchFollowingFeedNewer,
@@ -43,6 +51,35 @@ function binder(getClient: ClientProvider) {
       operation(await getClient(), ...args)
 }
 
+/** Stops a live subscription; safe to call before it has even started. */
+export type Unsubscribe = () => void
+
+/**
+ * Binds a subscription: the client may not exist yet, so the returned stop function cancels
+ * a subscription that is still being set up as well as a running one.
+ */
+function subscriber(getClient: ClientProvider) {
+  return <A extends unknown[]>(
+      subscribe: (client: SupabaseClient, ...args: A) => () => Promise<void>
+    ): ((...args: A) => Unsubscribe) =>
+    (...args) => {
+      let stopped = false
+      let stop: (() => Promise<void>) | null = null
+      getClient().then(
+        async (client) => {
+          // A channel joins with the token realtime holds: make it the current one first.
+          await refreshRealtimeAuth(client).catch(() => undefined)
+          if (!stopped) stop = subscribe(client, ...args)
+        },
+        (error: unknown) => console.error('Error starting live updates', error)
+      )
+      return () => {
+        stopped = true
+        void stop?.()
+      }
+    }
+}
+
 export interface Services {
   feed: { fetchPage: Bound<typeof fetchFeedPage>; fetchNewer: Bound<typeof fetchFeedNewer> }
   /** The Following tab: the same shape as `feed`, over the posts of people you follow. */
@@ -55,6 +92,17 @@ export interface Services {
     fetchProfile: Bound<typeof fetchProfile>
     fetchPosts: Bound<typeof fetchUserPosts>
     fetchStats: Bound<typeof fetchProfileStats>
+  }
+  activity: {
+    fetchPage: Bound<typeof fetchActivityPage>
+    countUnread: Bound<typeof countUnreadActivity>
+    markRead: Bound<typeof markActivityRead>
+  }
+  live: {
+    activity(userId: string, listener: ActivityListener): Unsubscribe
+    posts(listener: PostsListener): Unsubscribe
+    /** Sends the current access token to realtime (after a session change). */
+    refreshAuth: Bound<typeof refreshRealtimeAuth>
   }
   people: {
     follow: Bound<typeof follow>
@@ -96,6 +144,7 @@ export function createClientProvider(
 
 export function createServices(getClient: ClientProvider): Services {
   const bind = binder(getClient)
+  const subscribe = subscriber(getClient)
   return {
     feed: { fetchPage: bind(fetchFeedPage), fetchNewer: bind(fetchFeedNewer) },
     followingFeed: {
@@ -107,6 +156,16 @@ export function createServices(getClient: ClientProvider): Services {
       fetchProfile: bind(fetchProfile),
       fetchPosts: bind(fetchUserPosts),
       fetchStats: bind(fetchProfileStats)
+    },
+    activity: {
+      fetchPage: bind(fetchActivityPage),
+      countUnread: bind(countUnreadActivity),
+      markRead: bind(markActivityRead)
+    },
+    live: {
+      activity: subscribe(subscribeToActivity),
+      posts: subscribe(subscribeToPosts),
+      refreshAuth: bind(refreshRealtimeAuth)
     },
     people: {
       follow: bind(follow),

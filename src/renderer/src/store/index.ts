@@ -5,6 +5,11 @@ import { createContext, createElement, useContext, type ReactNode, type ReactEle
 import { useStore } from 'zustand'
 import type { Api } from '@shared/bridge-contract'
 import type { Services } from '../services'
+import {
+  createActivityStore,
+  type ActivityState,
+  type ActivityStore
+} from './activity/activityStore'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
 import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
@@ -14,10 +19,13 @@ import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
 
 export interface AppStores {
   api: Api
+  /** The live channels, for the hook that connects them to the stores. */
+  live: Services['live']
   session: SessionStore
   feed: FeedStore
   profile: ProfileStore
   ui: UiStore
+  activity: ActivityStore
   people: PeopleStore
   router: RouterStore
   /** The Following tab of the home feed: the same feed store over the Following feed. */
@@ -42,6 +50,7 @@ export function createStores(api: Api, services: Services): AppStores {
   })
   return {
     api,
+    live: services.live,
     session,
     feed: createFeedStore({
       feed: services.feed,
@@ -55,6 +64,16 @@ export function createStores(api: Api, services: Services): AppStores {
     }),
     profile,
     ui: createUiStore(),
+    activity: createActivityStore({
+      activity: services.activity,
+      live: services.live,
+      notifications: api.notifications,
+      onNotification: (notification) => {
+        const username = session.getState().snapshot.profile?.username
+        if (notification.type === 'follow' && username)
+          void people.getState().refreshFollowerCount(username)
+      }
+    }),
     people,
     router: createRouterStore(window),
     followingFeed
@@ -110,4 +129,8 @@ export function useProfile<T>(selector: (state: ProfileState) => T): T {
 
 export function useUi<T>(selector: (state: UiState) => T): T {
   return useStore(useStores().ui, selector)
+}
+
+export function useActivity<T>(selector: (state: ActivityState) => T): T {
+  return useStore(useStores().activity, selector)
 }

@@ -5,13 +5,23 @@ import { render, type RenderResult } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { vi, type Mock } from 'vitest'
 import type {
+  ActivityReport,
+  ActivityTarget,
   Api,
   CreatePostInput,
   CreatePostStage,
   ImageFile,
   SignUpResult
 } from '@shared/bridge-contract'
-import { SIGNED_OUT, type AuthSnapshot, type Post, type Profile } from '@shared/domain'
+import {
+  SIGNED_OUT,
+  type ActivityGroup,
+  type AuthSnapshot,
+  type Post,
+  type Profile
+} from '@shared/domain'
+import type { ActivityListener } from '@shared/data/activity'
+import type { PostRow, PostsListener } from '@shared/data/live-posts'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
 
@@ -80,6 +90,13 @@ export interface FakeApi extends Api {
     create: Mock<(input: CreatePostInput) => Promise<Post>>
     onProgress: Api['posts']['onProgress']
   }
+  notifications: Api['notifications'] & {
+    report: Mock<(report: ActivityReport) => Promise<void>>
+    getEnabled: Mock<() => Promise<boolean>>
+    setEnabled: Mock<(enabled: boolean) => Promise<void>>
+  }
+  /** Sends a notifications:open event (a clicked native notification). */
+  emitOpen(target: ActivityTarget): void
   /** Sends an auth:changed event to every listener. */
   emit(snapshot: AuthSnapshot): void
   /** Sends a posts:progress event to every listener. */
@@ -92,6 +109,7 @@ export function fakeApi(
   let current = options.snapshot ?? SIGNED_OUT
   const listeners = new Set<(snapshot: AuthSnapshot) => void>()
   const progress = new Set<(stage: CreatePostStage) => void>()
+  const opens = new Set<(target: ActivityTarget) => void>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -121,6 +139,19 @@ export function fakeApi(
         secretStorageWarning: null
       }))
     },
+    notifications: {
+      native: options.hasNativeDialog ?? false,
+      report: vi.fn(async () => undefined),
+      getEnabled: vi.fn(async () => true),
+      setEnabled: vi.fn(async () => undefined),
+      onOpen: (listener) => {
+        opens.add(listener)
+        return () => opens.delete(listener)
+      }
+    },
+    emitOpen(target) {
+      for (const listener of opens) listener(target)
+    },
     emit(snapshot) {
       current = snapshot
       for (const listener of listeners) listener(snapshot)
@@ -131,14 +162,72 @@ export function fakeApi(
   }
 }
 
+/** The live channels as the stores see them, with a way to send events through them. */
+export interface FakeLive {
+  activity: Mock<Services['live']['activity']>
+  posts: Mock<Services['live']['posts']>
+  refreshAuth: Mock<() => Promise<void>>
+  /** Listeners currently subscribed. */
+  activityListeners: Set<ActivityListener>
+  postsListeners: Set<PostsListener>
+  insertPost(row: PostRow): void
+  updatePost(row: PostRow): void
+}
+
+export function fakeLive(): FakeLive {
+  const activityListeners = new Set<ActivityListener>()
+  const postsListeners = new Set<PostsListener>()
+  return {
+    activityListeners,
+    postsListeners,
+    activity: vi.fn((_userId: string, listener: ActivityListener) => {
+      activityListeners.add(listener)
+      return () => void activityListeners.delete(listener)
+    }),
+    posts: vi.fn((listener: PostsListener) => {
+      postsListeners.add(listener)
+      return () => void postsListeners.delete(listener)
+    }),
+    refreshAuth: vi.fn(async () => undefined),
+    insertPost: (row) => postsListeners.forEach((listener) => listener.onInsert(row)),
+    updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row))
+  }
+}
+
+let groupSeq = 0
+export function makeGroup(overrides: Partial<ActivityGroup> = {}): ActivityGroup {
+  groupSeq += 1
+  return {
+    group_key: `like:post-g${groupSeq}`,
+    type: 'like',
+    post_id: `post-g${groupSeq}`,
+    comment_id: null,
+    latest_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    actor_count: 1,
+    unread_count: 1,
+    actors: [{ id: 'user-2', username: 'ana', full_name: 'Ana', avatar_url: null }],
+    post_image_url: null,
+    post_thumb_url: `https://example.test/thumb-${groupSeq}.jpg`,
+    ...overrides
+  }
+}
+
 export function fakeServices(): Services & {
   feed: { fetchPage: Mock; fetchNewer: Mock }
   followingFeed: { fetchPage: Mock; fetchNewer: Mock }
   likes: { likedPostIds: Mock; setLike: Mock }
   profile: { fetchProfile: Mock; fetchPosts: Mock; fetchStats: Mock }
+  activity: { fetchPage: Mock; countUnread: Mock; markRead: Mock }
+  live: FakeLive
   people: { [K in keyof Services['people']]: Mock }
 } {
   return {
+    activity: {
+      fetchPage: vi.fn(async () => ({ groups: [], next: null })),
+      countUnread: vi.fn(async () => 0),
+      markRead: vi.fn(async () => 0)
+    },
+    live: fakeLive(),
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     likes: {

@@ -11,6 +11,7 @@ import { FeedSourceProvider, useFeed, useFeedStore, useSession, useStores } from
 import type { FeedTab } from '../../store/router/routes'
 import { FeedTabs } from '../FeedTabs/FeedTabs'
 import { selectUserId } from '../../store/session/sessionStore'
+import { NewPostsPill } from '../NewPostsPill/NewPostsPill'
 import { PostCard } from '../PostCard/PostCard'
 import { PostSkeleton } from '../PostSkeleton/PostSkeleton'
 import { SidePanel } from '../SidePanel/SidePanel'
@@ -163,6 +164,7 @@ export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
           </div>
         ) : (
           <FeedSourceProvider key={tab} feed={following ? stores.followingFeed : stores.feed}>
+            <NewPostsPill />
             <FeedPosts />
           </FeedSourceProvider>
         )}

@@ -87,6 +87,8 @@ export interface PeopleState {
   postCreated(post: Post): void
   /** Why the signed-in user cannot take `username` (format, or taken), or null. */
   usernameProblem(username: string): Promise<string | null>
+  /** Re-reads one person's follower count (a follower arrived live), leaving the page as is. */
+  refreshFollowerCount(username: string): Promise<void>
   reset(): void
 }
 
@@ -334,6 +336,18 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
         const userId = deps.getUserId()
         if (!userId) return null
         return deps.people.usernameProblem(userId, username)
+      },
+
+      async refreshFollowerCount(username) {
+        try {
+          const profile = await deps.people.fetchProfileByUsername(username)
+          if (!profile) return
+          set((state) => ({
+            followerCounts: { ...state.followerCounts, [profile.id]: profile.followers_count ?? 0 }
+          }))
+        } catch (error) {
+          console.error('Error reading the follower count', error)
+        }
       },
 
       reset() {
