@@ -2,6 +2,8 @@
 // Installers: Windows NSIS, macOS DMG, Linux AppImage and deb. Icons derive from
 // resources/icon.png (1024×1024, made by scripts/make-icons.ts).
 
+const { extensionsInMigrations, unusedExtensionExclusions } = require('./build/pglite-files.cjs')
+
 /** @type {import('electron-builder').Configuration} */
 module.exports = {
   appId: 'app.instaframe.desktop',
@@ -11,12 +13,15 @@ module.exports = {
     output: 'release/${version}',
     buildResources: 'build'
   },
-  // Only the built app and runtime dependencies: no sources, tests or tooling in the package.
+  // Only the built app and its one runtime dependency, PGlite (everything else is bundled into
+  // out/), with just the extension bundles the migrations create: no sources, tests or tooling.
   files: [
     'out/**/*',
     'package.json',
     '!**/*.map',
-    '!**/{.eslintcache,tsconfig*.json,*.tsbuildinfo}'
+    '!**/{.eslintcache,tsconfig*.json,*.tsbuildinfo}',
+    '!node_modules/@electric-sql/pglite/dist/**/*.d.{ts,cts}',
+    ...unusedExtensionExclusions(extensionsInMigrations('supabase/migrations'))
   ],
   asar: true,
   // PGlite loads its WebAssembly and data bundle from disk with fs paths, which must be real

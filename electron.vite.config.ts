@@ -9,8 +9,10 @@ export default defineConfig({
   main: {
     resolve: { alias: { '@shared': resolve('src/shared') } },
     build: {
-      // electron-store is ESM-only; bundling it keeps main a plain CommonJS file.
-      externalizeDeps: { exclude: ['electron-store', 'conf'] },
+      // Everything is bundled except `dependencies` in package.json, which is PGlite alone: it
+      // loads its WebAssembly and data files from disk, so it ships as files. node-postgres
+      // lands in a chunk of its own that only a DATABASE_URL start loads.
+      externalizeDeps: true,
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),

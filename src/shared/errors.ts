@@ -1,7 +1,7 @@
 // Turning whatever a call threw or returned into the message a user should read.
 
 /**
- * The server's message when it sent one, else the spec's fallback. supabase-js reports 5xx
+ * The server's message when it sent one, else the action's fallback. supabase-js reports 5xx
  * auth failures as AuthRetryableFetchError with the message "{}", which says nothing.
  */
 export function messageOr(error: unknown, fallback: string): string {

@@ -1,8 +1,8 @@
-// Pure formatters from the spec (§2 post card, §9 constants).
+// Pure formatters for the post card and the profile (docs/product.md, "Post card").
 
 const likeCountFormat = new Intl.NumberFormat('en-US')
 
-/** 1234567 → "1,234,567" (spec: like count with thousands separators). */
+/** 1234567 → "1,234,567": counts are shown with thousands separators. */
 export function formatLikeCount(count: number): string {
   return likeCountFormat.format(Math.max(0, Math.trunc(count)))
 }
@@ -15,7 +15,7 @@ export function formatLikesLabel(count: number): string {
 const HOUR_MS = 60 * 60 * 1000
 const DAY_HOURS = 24
 
-/** Spec §9: under 1 hour "now", under 24 hours "Nh", otherwise "Nd". Future dates read "now". */
+/** Under 1 hour "now", under 24 hours "Nh", otherwise "Nd". Future dates read "now". */
 export function relativeAge(createdAt: string | Date, now: Date = new Date()): string {
   const created = typeof createdAt === 'string' ? new Date(createdAt) : createdAt
   const hours = Math.floor((now.getTime() - created.getTime()) / HOUR_MS)

@@ -133,16 +133,16 @@ export function exceedsPixelLimit(dimensions: ImageDimensions | null): boolean {
   return dimensions !== null && dimensions.width * dimensions.height > MAX_IMAGE_PIXELS
 }
 
-/** How the photo reached us: the spec words the non-image error differently for each. */
+/** How the photo reached us: the non-image error is worded differently for each. */
 export type ImageSource = 'selected' | 'dropped'
 
 export type ImageCheck = { ok: true; type: ImageMimeType } | { ok: false; message: string }
 
 /**
- * Spec §5: under 10 MB, else 'Image must be less than 10MB'; an image, else 'Please select an
- * image file' or 'Please drop an image file'; a header claiming more than MAX_IMAGE_PIXELS,
- * 'Image is too large to process'. `declaredType` is the browser's or OS's guess and
- * only used to fail fast; the magic bytes have the last word.
+ * The photo rules (docs/product.md, "Create a post"): under 10 MB, else 'Image must be less than
+ * 10MB'; an image, else 'Please select an image file' or 'Please drop an image file'; a header
+ * claiming more than MAX_IMAGE_PIXELS, 'Image is too large to process'. `declaredType` is the
+ * browser's or OS's guess and only used to fail fast; the magic bytes have the last word.
  */
 export function checkImage(
   bytes: Uint8Array,

@@ -1,4 +1,5 @@
-// The spec's business constants (product-spec §9). One place, so UI, main and backend agree.
+// The product's limits and constants (docs/product.md, "Limits"). One place, so the renderer,
+// main and the local backend agree.
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 /**
@@ -19,8 +20,8 @@ export const ANIMATION_STEP_SECONDS = 0.1
 export const IMAGES_BUCKET = 'images'
 export const ACCEPTED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
 
-// Feed paging and the upload image pipeline (beyond the spec: it fetched every post and stored
-// originals of up to 10 MB).
+// Feed paging and the upload image pipeline (docs/product.md, "Beyond the original spec": the
+// original read every post at once and stored photos of up to 10 MB as picked).
 export const FEED_PAGE_SIZE = 12
 /**
  * Posts a long session holds at once; older ones are dropped and re-read on the way back. Four

@@ -1,4 +1,5 @@
-// Every user-visible message from the spec's error catalogue (§5, §8), word for word.
+// User-visible texts, word for word. docs/product.md ("Errors" and each screen) says where each
+// one appears.
 
 export const MESSAGES = {
   signUpFailed: 'Failed to sign up',

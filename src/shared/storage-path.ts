@@ -1,4 +1,5 @@
-// Object paths in the `images` bucket. Spec §7: posts/{userId}/{timestamp}-{random}.{extension}.
+// Object paths in the `images` bucket: posts/{userId}/{timestamp}-{random}.{extension}. The
+// folder is the uploader's id, which is what the storage policy checks.
 
 import { IMAGE_EXTENSION_BY_TYPE, type ImageMimeType } from './image'
 

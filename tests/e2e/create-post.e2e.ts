@@ -1,5 +1,6 @@
 // Creating posts: a file dropped on the drop zone or chosen with the file input, the caption
-// counter and its 500 limit, the refusals with the spec's exact texts, and the new post on top.
+// counter and its 500 limit, the refusals with their exact texts (docs/product.md, "Create a
+// post"), and the new post on top.
 
 import { expect, test } from '@playwright/test'
 import { OVERSIZE_BYTES, photoPng, textFile } from './fixtures/images'
@@ -44,7 +45,7 @@ test('a dropped image becomes a post at the top of the feed', async ({ page }) =
 
   const first = ui.posts(page).first()
   await expect(first).toHaveAccessibleName(`Post by ${user.username}`)
-  // Trimmed on save (spec §5).
+  // Trimmed on save (docs/product.md, "Create a post").
   await expect(
     first.getByRole('img', { name: 'Dropped from the file manager', exact: true })
   ).toBeVisible()

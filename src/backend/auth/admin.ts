@@ -1,6 +1,7 @@
 // Every auth query runs as supabase_auth_admin, the role GoTrue uses on hosted Supabase. It has
 // rights on the auth tables only, so an app trigger on auth.users that is not SECURITY DEFINER
-// fails here exactly as it would there (reference §4, §5.1), instead of passing as superuser.
+// fails here exactly as it would there, instead of passing as superuser (docs/architecture.md,
+// "The local backend").
 
 import type { Database, Queryable } from '../db/database'
 

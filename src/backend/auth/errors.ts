@@ -1,6 +1,7 @@
-// GoTrue's error shape (reference §1.1). The client reads `code` only when the response carries
-// X-Supabase-Api-Version >= 2024-01-01 and falls back to `error_code` otherwise, and takes the
-// message from `msg` before `message`; sending all four keeps every client version happy.
+// GoTrue's error shape, as auth-js classifies it. The client reads `code` only when the
+// response carries X-Supabase-Api-Version >= 2024-01-01 and falls back to `error_code`
+// otherwise, and takes the message from `msg` before `message`; sending all four keeps every
+// client version happy.
 
 import type { ApiResponse } from '../http/types'
 

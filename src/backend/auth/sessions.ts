@@ -1,4 +1,4 @@
-// Sessions and opaque refresh tokens with GoTrue's rotation rules (reference §1.4, §5.4):
+// Sessions and opaque refresh tokens with GoTrue's rotation rules:
 // a refresh revokes the used token and issues a child; reusing a revoked token within the
 // reuse interval returns the active child (two tabs refreshing at once both keep working);
 // reuse after it means the token leaked, so the whole family of the session is revoked.

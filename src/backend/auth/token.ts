@@ -1,4 +1,4 @@
-// POST /token?grant_type=password|refresh_token (reference §1.3, §1.4).
+// POST /token?grant_type=password|refresh_token: a session in GoTrue's shape, or its errors.
 
 import type { BackendContext } from '../context'
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'

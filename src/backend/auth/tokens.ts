@@ -1,5 +1,6 @@
-// Access tokens with GoTrue's claims (reference §1.3). Signed here rather than with jwt.ts's
-// signJwt because GoTrue's `iss` is `<url>/auth/v1` and the injected clock must set iat/exp.
+// Access tokens with GoTrue's claims (sub, aud, role, session_id, amr, …). Signed here rather
+// than with jwt.ts's signJwt because GoTrue's `iss` is `<url>/auth/v1` and the injected clock
+// must set iat/exp.
 
 import { SignJWT } from 'jose'
 import type { JwtKeys } from '../jwt'

@@ -1,4 +1,4 @@
-// GET /user and POST /logout (reference §1.5, §1.6): both need the user's access token, and
+// GET /user and POST /logout: both need the user's access token, and
 // both follow GoTrue's checks in order: a bearer, a valid JWT, a user, a live session.
 
 import type { BackendContext } from '../context'

@@ -1,5 +1,5 @@
 // Reading and writing auth.users in GoTrue's shapes. The user object is built in SQL so the
-// timestamps come out as ISO 8601 the way Postgres prints them (reference §1.3, §5.10).
+// timestamps come out as ISO 8601 the way Postgres prints them (through JS they would be Dates).
 
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/database'

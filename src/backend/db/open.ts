@@ -5,7 +5,7 @@ import { bootstrapDatabase } from './bootstrap'
 import { applyMigrations } from './migrations'
 import { loadMigrations } from './migration-files'
 import { openPglite } from './pglite'
-import { openPostgres } from './postgres'
+import { extensionsCreatedBy } from './pglite-extensions'
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when set, PGlite is not used. */
@@ -16,12 +16,16 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Read before PGlite starts: while it compiles its WebAssembly in the background, file reads
+  // on a busy machine were seen to wait seconds for a thread.
+  const migrations = await loadMigrations(options.migrationsDir)
   const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir)
+    ? // node-postgres is loaded only for a PostgreSQL server: the desktop app never needs it.
+      await (await import('./postgres')).openPostgres(options.databaseUrl)
+    : await openPglite(options.dataDir, extensionsCreatedBy(migrations.map((m) => m.sql)))
   try {
     await bootstrapDatabase(db)
-    await applyMigrations(db, await loadMigrations(options.migrationsDir))
+    await applyMigrations(db, migrations)
   } catch (error) {
     await db.close()
     throw error

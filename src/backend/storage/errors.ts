@@ -1,4 +1,4 @@
-// Supabase Storage's error shape (reference §3.6): HTTP 400 for every non-500 error, with the
+// Supabase Storage's error shape: HTTP 400 for every non-500 error, with the
 // logical status as a string in `statusCode`. Apps compare `statusCode` and `message`.
 
 import { isPostgresError } from '../db/database'

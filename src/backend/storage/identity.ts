@@ -1,4 +1,5 @@
-// Who is calling: the role comes only from the bearer token (reference §0, §3.3).
+// Who is calling: the role comes only from the bearer token, never from `apikey` (which is the
+// anon key even while a user is signed in).
 
 import type { BackendContext } from '../context'
 import type { Queryable } from '../db/database'

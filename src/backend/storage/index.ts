@@ -1,4 +1,4 @@
-// The Supabase-compatible Storage API, mounted at /storage/v1 (reference §3): upload, public
+// The Supabase-compatible Storage API, mounted at /storage/v1: upload, public
 // URLs, downloads, removal and listing. Object rows live in storage.objects (so storage
 // policies apply); the bytes live on disk under config.storageDir, or in memory.
 

@@ -1,4 +1,5 @@
-// Object keys arrive partly encoded (reference §5.15) and must never name a file outside the
+// Object keys arrive partly encoded (storage-js does not escape them; fetch encodes spaces
+// and non-ASCII) and must never name a file outside the
 // storage folder. Keys are decoded one segment at a time and refused (InvalidKey) when a
 // segment is empty, `.` or `..` (also as %2e%2e), holds a slash or backslash (also %2f, %5c),
 // NUL or another control character. On disk each segment is re-encoded so that any key is a

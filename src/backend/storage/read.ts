@@ -1,4 +1,4 @@
-// Serving objects (reference §3.2, §3.3): public URLs with no auth, downloads as the caller.
+// Serving objects: public URLs with no auth, downloads as the caller.
 // Public buckets are read as superuser; private ones as the caller's role, so a row the
 // SELECT policy hides is simply "Object not found".
 

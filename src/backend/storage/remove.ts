@@ -1,4 +1,4 @@
-// DELETE /object/{bucket} with {prefixes} (reference §3.4) and DELETE /object/{bucket}/{key}.
+// DELETE /object/{bucket} with {prefixes} and DELETE /object/{bucket}/{key}.
 // The DELETE … RETURNING runs as the caller, so rows the policies hide are skipped silently
 // (an empty array, never an error); files go only after the rows are gone.
 

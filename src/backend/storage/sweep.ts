@@ -2,7 +2,7 @@
 // hourly while it runs).
 //
 // Creating a post is two requests, an upload and then the post insert; if the insert fails, the
-// client removes the upload (shared/operations/posts.ts). That compensation cannot run when
+// client removes the upload (src/shared/data/posts.ts). That compensation cannot run when
 // the client or the backend dies in between, so an object under posts/ can outlive the post it
 // was uploaded for. Within one upload, the bytes are published just before the commit
 // (upload.ts): a kill -9 in that window leaves a file with no object row, and one during staging

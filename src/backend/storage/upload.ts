@@ -1,4 +1,4 @@
-// POST/PUT /object/{bucket}/{key} (reference §3.1), in Storage's order: bucket (superuser),
+// POST/PUT /object/{bucket}/{key}, in Storage's order: bucket (superuser),
 // size, MIME type and the bytes' real type, then the INSERT as the caller's role (so the
 // storage policies decide), with the bytes published inside that transaction and rolled back
 // with it.
@@ -18,6 +18,7 @@ import {
 } from './errors'
 import { asCaller, identifyCaller } from './identity'
 import { imageStructureProblem } from './image-structure'
+import { cacheControlFromField, checkedCacheControlHeader, checkedMimeType } from './upload-fields'
 
 export interface UploadBody {
   bytes: Uint8Array
@@ -60,18 +61,21 @@ export async function parseUploadBody(request: ApiRequest): Promise<UploadBody> 
     const metadata = form.get('metadata')
     return {
       bytes: new Uint8Array(await file.arrayBuffer()),
-      mimetype:
-        (typeof declared === 'string' && declared) || file.type || 'application/octet-stream',
+      mimetype: checkedMimeType(
+        (typeof declared === 'string' && declared) || file.type || 'application/octet-stream'
+      ),
       cacheControl:
-        typeof cacheControl === 'string' && cacheControl ? `max-age=${cacheControl}` : 'no-cache',
+        typeof cacheControl === 'string' && cacheControl
+          ? cacheControlFromField(cacheControl)
+          : 'no-cache',
       userMetadata: parseMetadata(typeof metadata === 'string' ? metadata : null)
     }
   }
   const encoded = request.headers['x-metadata']
   return {
     bytes: request.body,
-    mimetype: contentType || 'application/octet-stream',
-    cacheControl: request.headers['cache-control'] || 'no-cache',
+    mimetype: checkedMimeType(contentType || 'application/octet-stream'),
+    cacheControl: checkedCacheControlHeader(request.headers['cache-control'] || 'no-cache'),
     userMetadata: parseMetadata(encoded ? Buffer.from(encoded, 'base64').toString('utf8') : null)
   }
 }
@@ -158,7 +162,8 @@ export async function handleUpload(
     id = await asCaller(context, caller, request, async (tx) => {
       let objectId = params[0] as string
       if (upsert) {
-        // Needs INSERT, SELECT and UPDATE policies, as on hosted Supabase (§5.7).
+        // Needs INSERT, SELECT and UPDATE policies, as on hosted Supabase (the upsert
+        // returns the row, so the SELECT policy is checked too).
         const { rows } = await tx.query<{ id: string }>(
           `insert into storage.objects
              (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)

@@ -46,7 +46,7 @@ export type Handler<C extends InvokeChannel> = (
 ) => Promise<Response<C>> | Response<C>
 
 export interface HandleOptions {
-  /** The spec's fallback when an error carries no message (e.g. 'Failed to create post'). */
+  /** The action's fallback when an error carries no message (e.g. 'Failed to create post'). */
   fallbackMessage?: string
 }
 

@@ -1,6 +1,7 @@
 // Payload shapes for every renderer → main call. They check types and bound sizes only;
-// the spec's rules (caption length, image type and size) are checked by the handlers so the
-// user sees the spec's words rather than a generic "Invalid request".
+// the product's rules (caption length, image type and size) are checked by the handlers so the
+// user reads their own messages (docs/product.md, "Create a post") rather than a generic
+// "Invalid request".
 
 import { z } from 'zod'
 import { MAX_IMAGE_BYTES, MAX_IMAGE_DIMENSION, MAX_PLACEHOLDER_LENGTH } from '../../shared/limits'
@@ -24,7 +25,7 @@ export const signInSchema = z.strictObject({
 export const imageFileSchema = z.strictObject({
   name: text(1024),
   type: text(255),
-  // A hard cap on what crosses IPC; the 10 MB rule itself is checked with the spec's message.
+  // A hard cap on what crosses IPC; the 10 MB rule itself is checked with its own message.
   bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= MAX_IMAGE_BYTES * 2, {
     message: 'image too large to transfer'
   })

@@ -51,13 +51,14 @@ describe('App', () => {
     renderWith(<App splashMs={0} />, harness)
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'New post' }))
-    expect(screen.getByRole('dialog', { name: 'Log in to Instaframe' })).toBeInTheDocument()
+    // The modals are chunks of their own, loaded when first opened.
+    expect(await screen.findByRole('dialog', { name: 'Log in to Instaframe' })).toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
     act(() => harness.api.emit(signedIn()))
     await user.click(screen.getByRole('button', { name: 'New post' }))
-    expect(screen.getByRole('dialog', { name: 'Create new post' })).toBeInTheDocument()
+    expect(await screen.findByRole('dialog', { name: 'Create new post' })).toBeInTheDocument()
   })
 
   it('shows a dismissible notice from the platform', async () => {

@@ -1,12 +1,10 @@
-// Splash for the spec's 1 s, then the header and the current route's view; the open modal on
-// top. Routes live in the URL's hash (store/router), so Back and Forward work everywhere.
+// Splash for 1 s (docs/product.md, "Start"), then the header and the current route's view; the
+// open modal on top. Routes live in the URL's hash (store/router), so Back and Forward work
+// everywhere.
 
-import { useEffect, useLayoutEffect, useState, type ReactElement } from 'react'
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactElement } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
-import { AuthModal } from './components/AuthModal/AuthModal'
 import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
-import { CreatePostModal } from './components/CreatePostModal/CreatePostModal'
-import { EditProfileModal } from './components/EditProfileModal/EditProfileModal'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
@@ -64,6 +62,21 @@ function useScrollRestoration(): void {
   }, [router, index])
 }
 
+// Code a start does not run: loaded when the modal first opens.
+const AuthModal = lazy(() =>
+  import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
+)
+const CreatePostModal = lazy(() =>
+  import('./components/CreatePostModal/CreatePostModal').then((module) => ({
+    default: module.CreatePostModal
+  }))
+)
+const EditProfileModal = lazy(() =>
+  import('./components/EditProfileModal/EditProfileModal').then((module) => ({
+    default: module.EditProfileModal
+  }))
+)
+
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const { session, ui, profile, people, router } = useStores()
   const [splash, setSplash] = useState(splashMs > 0)
@@ -101,9 +114,11 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
       <RouteView route={route} />
-      {modal === 'auth' && <AuthModal />}
-      {modal === 'create' && signedIn && <CreatePostModal />}
-      {modal === 'edit-profile' && signedIn && <EditProfileModal />}
+      <Suspense fallback={null}>
+        {modal === 'auth' && <AuthModal />}
+        {modal === 'create' && signedIn && <CreatePostModal />}
+        {modal === 'edit-profile' && signedIn && <EditProfileModal />}
+      </Suspense>
     </>
   )
 }

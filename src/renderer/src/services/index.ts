@@ -2,7 +2,7 @@
 // data client. In the desktop app main owns the session, so the client borrows its access token
 // per request; in a browser the platform's client holds it. Stores depend on `Services`, so
 // tests hand them fakes.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import {
@@ -78,10 +78,12 @@ export function createClientProvider(
   let client: Promise<SupabaseClient> | null = sessionClient
   return () => {
     if (!client) {
-      client = api.app.getConfig().then((config) =>
-        createClient(config.backendUrl, config.anonKey, {
-          accessToken: () => api.auth.getAccessToken()
-        })
+      // supabase-js is a chunk of its own, fetched while the first screen paints.
+      client = Promise.all([api.app.getConfig(), import('@supabase/supabase-js')]).then(
+        ([config, { createClient }]) =>
+          createClient(config.backendUrl, config.anonKey, {
+            accessToken: () => api.auth.getAccessToken()
+          })
       )
       // A failed config read is retried on the next call rather than cached forever.
       client.catch(() => {

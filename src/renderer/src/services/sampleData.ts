@@ -1,5 +1,6 @@
-// Stories and suggestions are client-only sample data (spec §1, §3). A fixed seed keeps them
-// the same on every start, so the UI does not reshuffle under the user and tests are stable.
+// Stories and suggestions are client-only sample data (docs/product.md, "Stories"). A fixed seed
+// keeps them the same on every start, so the UI does not reshuffle under the user and tests are
+// stable.
 
 import type { SampleUser, Story, Suggestion } from '@shared/domain'
 import { STORY_COUNT, STORY_POOL_SIZE, SUGGESTION_COUNT } from '@shared/limits'

@@ -1,5 +1,6 @@
-// Spec §2/§4/§5 auth modal: sign-in and sign-up on one form. Switching mode starts over (fields,
-// errors and password visibility); a pending submit shows a spinner and locks the button.
+// The auth modal (docs/product.md, "Auth modal"): sign-in and sign-up on one form. Switching mode
+// starts over (fields, errors and password visibility); a pending submit shows a spinner and locks
+// the button.
 
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'

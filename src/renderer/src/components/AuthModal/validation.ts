@@ -1,7 +1,8 @@
 // A client-side hint for a rule the database enforces anyway, so the user reads a clear sentence
 // instead of a failed sign-up. The database lowercases the username, so we check it lowercased.
-// Spec §5 shows no password length rule on the client: a short password goes to the server,
-// whose weak_password message ("Password should be at least 6 characters.") is shown as is.
+// Deliberately no password length rule on the client (docs/product.md, "Auth modal"): a short
+// password goes to the server, whose weak_password message ("Password should be at least 6
+// characters.") is shown as is.
 
 export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/
 

@@ -1,5 +1,5 @@
-// A profile picture, or (spec: "a placeholder" / "gradient placeholder if none") the person's
-// initials on a gradient derived from their name, so each person keeps one colour.
+// A profile picture, or, when there is none, the person's initials on a gradient derived from
+// their name, so each person keeps one colour (docs/product.md, "Post card", "Profile").
 
 import type { CSSProperties, ReactElement } from 'react'
 import { gradientFor, initialsOf } from '../../services/avatar'

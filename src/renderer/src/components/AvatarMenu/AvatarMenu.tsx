@@ -1,5 +1,6 @@
 // The signed-in user's menu: who you are, Profile and Sign out. A sign-out failure stays
-// visible in the menu (spec §8: server message, else 'Failed to sign out').
+// visible in the menu (docs/product.md, "Avatar menu": the server's message, else 'Failed to
+// sign out').
 
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'

@@ -1,5 +1,5 @@
-// Spec §2 post card: author, square image, like (optimistic, see store/feed), inert comment,
-// share and bookmark buttons, formatted like count, caption and relative age.
+// The post card (docs/product.md, "Post card"): author, image, like (optimistic, see store/feed),
+// inert comment, share and bookmark buttons, formatted like count, caption and relative age.
 
 import { memo, useMemo, useState, type CSSProperties, type ReactElement } from 'react'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
@@ -21,7 +21,7 @@ export function fadeInDelay(index: number): string {
 /**
  * The image box: its aspect ratio comes from the stored dimensions so the card has its final
  * height before the image loads (no layout shift, and the windowed list can trust it); posts
- * made without dimensions stay square, as the spec draws them.
+ * made without dimensions (before renditions existed) stay square.
  */
 function PostMedia(props: {
   src: string

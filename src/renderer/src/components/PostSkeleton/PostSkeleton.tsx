@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react'
 import styles from './PostSkeleton.module.scss'
 
-/** A grey stand-in for a post card while the feed loads (spec §9: three of them). */
+/** A grey stand-in for a post card while the feed loads (docs/product.md, "Feed"). */
 export function PostSkeleton(): ReactElement {
   return (
     <div className={styles.card} data-testid="post-skeleton" aria-hidden>

@@ -1,5 +1,6 @@
-// Spec §2 posts grid: three columns of square thumbnails; hovering (or focusing) one shows its
-// likes and comments. Nine grey tiles while loading. Tiles show the ~320 px thumbnail.
+// The profile's posts grid (docs/product.md, "Profile"): three columns of square thumbnails;
+// hovering (or focusing) one shows its likes and comments. Nine grey tiles while loading. Tiles
+// show the ~320 px thumbnail.
 
 import type { ReactElement } from 'react'
 import { Heart, MessageCircle } from 'lucide-react'

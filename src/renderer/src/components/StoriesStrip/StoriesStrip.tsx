@@ -1,5 +1,5 @@
-// Spec §2 stories: eight sample stories; the ring says whether it was seen (grey) or not
-// (gradient). Clicking has no behaviour in the spec, so they are not buttons.
+// The stories strip (docs/product.md, "Stories"): eight sample stories; the ring says whether
+// it was seen (grey) or not (gradient). Clicking has no behaviour, so they are not buttons.
 
 import { useMemo, type ReactElement } from 'react'
 import type { Story } from '@shared/domain'

@@ -1,5 +1,5 @@
-// Pure state changes for the optimistic like (spec §4): easy to test, and the store stays a
-// thin sequence of "apply, call, reconcile or roll back".
+// Pure state changes for the optimistic like (docs/product.md, "Likes"): easy to test, and the
+// store stays a thin sequence of "apply, call, reconcile or roll back".
 
 import type { Post } from '@shared/domain'
 

@@ -1,5 +1,5 @@
-// Spec §4 session: loaded at start, then follows auth events. The platform (main or the page)
-// owns the tokens; this store only mirrors its snapshot.
+// The session (docs/product.md, "Session"): loaded at start, then follows auth events. The platform
+// (main or the page) owns the tokens; this store only mirrors its snapshot.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Api, SignInInput, SignUpInput, SignUpResult } from '@shared/bridge-contract'

@@ -1,0 +1,110 @@
+// The package's promises, checked on a fresh `electron-vite build`: the renderer's entry chunk is
+// at most 120 KB gzipped (the desktop start parses no browser platform, no modal it has not
+// opened, and loads supabase-js as a chunk of its own), and out/main and out/preload load nothing
+// at run time but Electron, Node's built-ins and PGlite, which is all the package ships.
+
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { resolve } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  externalModules,
+  isAllowedAtRuntime,
+  modulesLoadedBy,
+  rendererChunks
+} from '../../../scripts/lib/bundle-facts'
+import { loadMigrations } from '../../../src/backend/db/migration-files'
+import { extensionsCreatedBy } from '../../../src/backend/db/pglite-extensions'
+
+const pgliteFiles = createRequire(__filename)('../../../build/pglite-files.cjs') as {
+  extensionsInMigrations(folder: string): string[]
+  unusedExtensionExclusions(used: string[]): string[]
+}
+
+const root = resolve(__dirname, '../../..')
+const outDir = resolve(root, 'out')
+const ENTRY_CHUNK_LIMIT = 120 * 1024
+
+describe('the built app', () => {
+  beforeAll(() => {
+    execFileSync(resolve(root, 'node_modules/.bin/electron-vite'), ['build'], {
+      cwd: root,
+      stdio: 'pipe'
+    })
+  }, 180_000)
+
+  it('keeps the renderer entry chunk within 120 KB gzipped, the browser platform apart', async () => {
+    const [entry, ...rest] = await rendererChunks(outDir)
+    expect(entry.file).toMatch(/^assets\/index-.+\.js$/)
+    expect(entry.gzipBytes).toBeLessThanOrEqual(ENTRY_CHUNK_LIMIT)
+    expect(rest.map((chunk) => chunk.file)).toContainEqual(expect.stringMatching(/browser-/))
+  })
+
+  it('loads nothing at run time but Electron, Node built-ins and PGlite', async () => {
+    const loaded = await externalModules(outDir)
+    expect(Object.keys(loaded)).toContain('main/index.js')
+    expect(Object.keys(loaded)).toContain('main/backend.js')
+    for (const [file, modules] of Object.entries(loaded)) {
+      expect(
+        modules.filter((specifier) => !isAllowedAtRuntime(specifier)),
+        file
+      ).toEqual([])
+    }
+    expect(loaded['main/backend.js']).toContain('@electric-sql/pglite')
+  })
+
+  it('ships PGlite as the one runtime dependency', () => {
+    const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>
+    }
+    expect(Object.keys(manifest.dependencies)).toEqual(['@electric-sql/pglite'])
+  })
+})
+
+describe('finding what a bundle loads', () => {
+  it('counts real require() and import() calls, not the same words inside strings', () => {
+    const code = [
+      'const a = require("zod")',
+      'const b = () => import("./chunk.js")',
+      'const generated = `require("ajv/dist/runtime/equal").default`',
+      'const text = "require(\\"left-pad\\")"'
+    ].join('\n')
+    expect(modulesLoadedBy(code)).toEqual(['./chunk.js', 'zod'])
+  })
+
+  it('allows Electron, built-ins with or without node:, PGlite and its contrib, and nothing else', () => {
+    for (const ok of [
+      'electron',
+      'node:fs',
+      'fs/promises',
+      'crypto',
+      '@electric-sql/pglite/contrib/pg_trgm'
+    ]) {
+      expect(isAllowedAtRuntime(ok), ok).toBe(true)
+    }
+    for (const bad of ['pg', 'zod', '@supabase/supabase-js', 'electron-store', 'pg-native']) {
+      expect(isAllowedAtRuntime(bad), bad).toBe(false)
+    }
+  })
+})
+
+describe('PGlite extensions', () => {
+  it('the backend loads, and the package ships, exactly the extensions the migrations create', async () => {
+    const migrations = await loadMigrations(resolve(root, 'supabase/migrations'))
+    const loaded = extensionsCreatedBy(migrations.map((migration) => migration.sql)).sort()
+    expect(pgliteFiles.extensionsInMigrations(resolve(root, 'supabase/migrations'))).toEqual(loaded)
+    const excluded = pgliteFiles.unusedExtensionExclusions(loaded)
+    expect(excluded.length).toBeGreaterThan(20)
+    for (const name of loaded) expect(excluded.join(' ')).not.toContain(`/dist/${name}.tar.gz`)
+  })
+
+  it('reads `create extension` in its spellings', () => {
+    expect(
+      extensionsCreatedBy([
+        'create extension if not exists pg_trgm with schema extensions;',
+        'CREATE EXTENSION "uuid-ossp";\ncreate extension unaccent;'
+      ])
+    ).toEqual(['pg_trgm', 'uuid-ossp', 'unaccent'])
+  })
+})
