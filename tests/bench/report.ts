@@ -16,9 +16,9 @@ export interface BenchResults {
   paint: PaintResult
   memory: MemoryPoint[]
   eventLoop: EventLoopResults
-  people: PeopleResults
   bundle: BundleResults
   realtime: RealtimeResults
+  people: PeopleResults
   totalSeconds: number
 }
 
@@ -127,7 +127,6 @@ export function renderReport(results: BenchResults): string {
       "backend process's main thread. A shared server with many users should use PostgreSQL " +
       '(`DATABASE_URL`), which runs queries in parallel outside the process.',
     '',
-    ...renderPeopleSection(results.people),
     '## Realtime',
     '',
     'The backend in a process of its own; supabase-js subscribers in the bench process, each ' +
@@ -149,6 +148,7 @@ export function renderReport(results: BenchResults): string {
       `${kb(results.realtime.idle.perSocketBytes)} per subscriber, so memory is not what limits ` +
       'a backend below its cap of 10,000 sockets.',
     '',
+    ...renderPeopleSection(results.people),
     '## Image pipeline',
     '',
     `${photos.length} generated 4000×3000 photos (sky gradient, shapes, sensor noise; JPEG 0.92) ` +

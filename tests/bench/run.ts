@@ -11,9 +11,9 @@ import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
-import { measurePeople, PEOPLE_USERS } from './people'
 import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
 import { renderPerRequest } from './per-request-report'
+import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime } from './realtime'
 import { renderReport } from './report'
@@ -113,9 +113,9 @@ async function main(): Promise<void> {
         paint,
         memory,
         eventLoop,
-        people,
         bundle,
         realtime,
+        people,
         totalSeconds: (performance.now() - started) / 1000
       })
       const report = `${main.trimEnd()}\n\n${await renderPerRequest(perRequest)}`

@@ -15,6 +15,21 @@ import { useRouter, useSession, useStores, useUi } from './store'
 import type { Route } from './store/router/routes'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 
+// Code a start does not run: each modal is loaded when it first opens.
+const AuthModal = lazy(() =>
+  import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
+)
+const CreatePostModal = lazy(() =>
+  import('./components/CreatePostModal/CreatePostModal').then((module) => ({
+    default: module.CreatePostModal
+  }))
+)
+const EditProfileModal = lazy(() =>
+  import('./components/EditProfileModal/EditProfileModal').then((module) => ({
+    default: module.EditProfileModal
+  }))
+)
+
 function RouteView({ route }: { route: Route }): ReactElement {
   switch (route.name) {
     case 'profile':
@@ -61,21 +76,6 @@ function useScrollRestoration(): void {
     return stop
   }, [router, index])
 }
-
-// Code a start does not run: loaded when the modal first opens.
-const AuthModal = lazy(() =>
-  import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
-)
-const CreatePostModal = lazy(() =>
-  import('./components/CreatePostModal/CreatePostModal').then((module) => ({
-    default: module.CreatePostModal
-  }))
-)
-const EditProfileModal = lazy(() =>
-  import('./components/EditProfileModal/EditProfileModal').then((module) => ({
-    default: module.EditProfileModal
-  }))
-)
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const { session, ui, profile, people, router } = useStores()

@@ -200,6 +200,16 @@ const REVIEWED_RPCS: Record<string, string> = {
     'SECURITY INVOKER, IMMUTABLE, reads no table: whether a text has the shape of a storage URL',
   activity_page:
     'SECURITY INVOKER, STABLE, page size clamped to 1..100, not granted to anon: notifications policies apply',
+  fold_search_text: 'IMMUTABLE, reads no table: the lower-cased, unaccented form of a text',
+  following_feed_page:
+    'SECURITY INVOKER, STABLE, page size clamped: posts of people the caller follows, posts policies apply',
+  following_feed_page_newer:
+    'SECURITY INVOKER, STABLE, page size clamped: posts of people the caller follows, posts policies apply',
+  profile_connections:
+    'SECURITY INVOKER, STABLE, page size clamped to 1..100: follows and profiles policies apply',
+  search_profiles: 'SECURITY INVOKER, STABLE, at most 50 rows: profiles policies apply',
+  suggested_profiles:
+    'SECURITY INVOKER, STABLE, bounded candidates: follows and profiles policies apply',
   mark_activity_read:
     "SECURITY INVOKER, not granted to anon, sets read_at on the caller's own notifications only"
 }

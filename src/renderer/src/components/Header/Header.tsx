@@ -1,5 +1,5 @@
-// The header (docs/product.md, "Header"): brand with Back/Forward, the people search (desktop
-// widths), four icons, and Log in or the avatar menu. The add-post icon asks a visitor to log in first.
+// Header: brand with Back/Forward, the people search (desktop widths), four icons, and Log in
+// or the avatar menu. The add-post icon asks a visitor to log in first.
 
 import type { ReactElement } from 'react'
 import { Heart, Home, PlusSquare, Send } from 'lucide-react'

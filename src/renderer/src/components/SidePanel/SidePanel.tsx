@@ -1,6 +1,6 @@
-// The side panel (docs/product.md, "Side panel"; large screens only): who is signed in, five
-// suggestions from real users with See All, and the footer text. The sample people remain for a
-// visitor and for an instance with no one else to suggest.
+// Side panel (large screens only): who is signed in, five suggestions from real users with See
+// All, and the footer text. The spec's sample people remain for a visitor and for an instance
+// with no one else to suggest.
 
 import { useEffect, useMemo, type ReactElement } from 'react'
 import { SUGGESTION_COUNT } from '@shared/limits'
