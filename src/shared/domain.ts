@@ -56,19 +56,6 @@ export interface Post {
   profiles?: PostAuthor | null
 }
 
-export interface Like {
-  id: string
-  user_id: string
-  post_id: string
-  created_at?: string
-}
-
-export interface Follow {
-  follower_id: string
-  following_id: string
-  created_at?: string
-}
-
 export interface ProfileStats {
   posts: number
   followers: number

@@ -7,7 +7,8 @@ import { fetchFollowingFeedPage } from '../../src/shared/data/follows'
 import { searchPeople } from '../../src/shared/data/profiles'
 import { signJwt } from '../../src/backend/jwt'
 import { SEARCH_RESULT_COUNT } from '../../src/shared/limits'
-import { benchClient, type BenchBackend } from './backend'
+import { testClient } from '../support/backend-harness'
+import type { BenchBackend } from './backend'
 import { ms, percentile, time, timeAlternating, type Timing } from './stats'
 
 const FIRST = [
@@ -154,7 +155,7 @@ async function readerFollowing(bench: BenchBackend, followed: string[]): Promise
     sub: id,
     aud: 'authenticated'
   })
-  return { id, client: benchClient(bench.backend.url, bench.backend.anonKey, token) }
+  return { id, client: testClient(bench.backend.url, bench.backend.anonKey, { token }) }
 }
 
 type BenchReader = BenchBackend['reader']

@@ -5,22 +5,18 @@
 // child process (as `npm run backend` and the desktop app's utilityProcess do), so its RSS is its
 // own and the bench's client work does not share its event loop.
 
-import { randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fetchFeedPage } from '../../src/shared/data/feed'
-import { startBackend } from '../../src/backend/server'
-import { nodeClient, startChildBackend } from '../support/child-backend'
-import { createTestDatabase } from '../support/databases'
+import { insertUser, startHarness, testClient } from '../support/backend-harness'
+import { startChildBackend } from '../support/child-backend'
+import { createTestDatabase, DATABASE_KINDS, type DatabaseKind } from '../support/databases'
 import { postgresAvailable, startPostgresServer } from '../support/postgres-server'
-import { MIGRATIONS_DIR } from './backend'
 import { throughput, time, type Timing } from './stats'
 
-export type BackendKind = 'pglite' | 'postgres'
-
 export interface PerRequestResults {
-  kind: BackendKind
+  kind: DatabaseKind
   posts: number
   /** Spawn of the CLI to its "API URL" line, on a data folder that already holds the posts. */
   startupMs: number
@@ -38,16 +34,13 @@ const STORAGE_BASE = 'http://127.0.0.1:54321/storage/v1/object/public/images/pos
 
 /** Fills the database through SQL (generate_series): the bench measures reads, not inserts. */
 async function seed(dataDir: string, databaseUrl: string | undefined, posts: number) {
-  const backend = await startBackend({ dataDir, databaseUrl, migrationsDir: MIGRATIONS_DIR })
+  const { backend } = await startHarness(databaseUrl ? 'postgres' : 'pglite', '', {
+    dataDir,
+    databaseUrl
+  })
   try {
-    const ids = Array.from({ length: AUTHORS }, () => randomUUID())
-    for (const [i, id] of ids.entries()) {
-      await backend.db.query(
-        `insert into auth.users (id, email, raw_user_meta_data, email_confirmed_at)
-         values ($1, $2, $3, now())`,
-        [id, `req${i}@example.com`, JSON.stringify({ username: `req_${i}`, full_name: `R ${i}` })]
-      )
-    }
+    const ids: string[] = []
+    for (let i = 0; i < AUTHORS; i++) ids.push((await insertUser(backend, `req_${i}`, `R ${i}`)).id)
     await backend.db.query(
       `insert into public.posts (user_id, image_url, thumb_url, width, height, caption, created_at)
        select ($1::uuid[])[1 + (i % $3)],
@@ -74,7 +67,7 @@ async function rssOf(pid: number): Promise<number> {
 const settle = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
 
 export async function measurePerRequest(
-  kind: BackendKind,
+  kind: DatabaseKind,
   posts: number
 ): Promise<PerRequestResults> {
   const dataDir = await mkdtemp(join(tmpdir(), `bench-req-${kind}-`))
@@ -93,7 +86,7 @@ export async function measurePerRequest(
       const pid = backend.child.pid as number
       const rssIdleBytes = await rssOf(pid)
       const loadAverage = loadavg()[0]
-      const client = nodeClient(backend.url, backend.anonKey)
+      const client = testClient(backend.url, backend.anonKey)
       const oneRow = await time(
         async () => {
           const { data, error } = await client.from('posts').select('*').eq('id', postId)
@@ -133,6 +126,6 @@ export async function measurePerRequest(
 }
 
 /** PGlite always; PostgreSQL when its binaries are installed. */
-export function perRequestKinds(): BackendKind[] {
-  return postgresAvailable() ? ['pglite', 'postgres'] : ['pglite']
+export function perRequestKinds(): DatabaseKind[] {
+  return DATABASE_KINDS.filter((kind) => kind === 'pglite' || postgresAvailable())
 }

@@ -2,9 +2,10 @@
 // posts, likes and follows, each as the user who owns them (so row-level security applies).
 
 import { randomBytes } from 'node:crypto'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../../../src/shared/domain'
 import { createPost } from '../../../src/shared/data/posts'
+import { testClient } from '../../support/backend-harness'
 import { photoPng } from '../fixtures/images'
 
 export interface E2eEnv {
@@ -28,11 +29,7 @@ export function e2eEnv(): E2eEnv {
 }
 
 export function nodeClient(key: string = e2eEnv().anonKey): SupabaseClient {
-  return createClient(e2eEnv().apiUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket; realtime is never used here.
-    realtime: { transport: class {} as never }
-  })
+  return testClient(e2eEnv().apiUrl, key)
 }
 
 /** Unique across files, runs and retries: a short random suffix on a readable stem. */

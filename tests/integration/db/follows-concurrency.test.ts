@@ -8,7 +8,7 @@ import { beforeEach, expect, it } from 'vitest'
 import type { Database } from '../../../src/backend/db/database'
 import { seededRandom } from '../../../src/shared/random'
 import { attemptAs, resetData, signUpUsers, userActor, type Actor } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 const USERS = 30
 const OPERATIONS_PER_USER = 8

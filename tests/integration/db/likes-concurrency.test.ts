@@ -13,7 +13,7 @@ import {
   userActor,
   type Actor
 } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 import { seededRandom } from '../../../src/shared/random'
 
 const USERS = 40

@@ -7,7 +7,7 @@ import { appliedMigrationVersions, applyMigrations } from '../../../src/backend/
 import { loadMigrations } from '../../../src/backend/db/migration-files'
 import { bootstrapDatabase } from '../../../src/backend/db/bootstrap'
 import { MIGRATIONS_DIR } from '../../support/databases'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 async function publicTables(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ table_name: string }>(

@@ -12,7 +12,7 @@ import {
   snapshot,
   type Actor
 } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 const PERMISSION_DENIED = '42501'
 const CHECK_VIOLATION = '23514'

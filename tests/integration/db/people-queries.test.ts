@@ -14,7 +14,7 @@ import {
   type Actor
 } from '../../support/sql-actors'
 import { seededRandom } from '../../../src/shared/random'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 const IMAGE = 'https://example.test/storage/v1/object/public/images/posts/x/1.png'
 

@@ -5,7 +5,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest'
 import { anon, attemptAs, resetData, signUp, snapshot, type Actor } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 const TABLES = ['public.profiles', 'public.follows', 'storage.objects']
 const PERMISSION_DENIED = '42501'

@@ -11,7 +11,7 @@ import {
   signUpUsers,
   sqlStateOf
 } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 interface ProfileRow {
   id: string

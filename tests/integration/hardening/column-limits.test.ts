@@ -3,34 +3,20 @@
 // 20261123110000_column_limits.sql), so a client that skips the app cannot store a 5 MB URL
 // that every feed read would then carry, or point an image at another site.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  signUpAndIn,
-  startHarness,
-  type Harness,
-  type SignedIn
-} from '../../support/backend-harness'
-import { KINDS, postgresUrl, unavailable } from './support'
+import { beforeAll, expect, it } from 'vitest'
+import { signUpAndIn, type Harness, type SignedIn } from '../../support/backend-harness'
+import { describeEachBackend } from '../../support/database-suite'
 
 const STORAGE = 'http://127.0.0.1:54321/storage/v1/object/public/images'
 const HOSTED = 'https://abcdefghij.supabase.co/storage/v1/object/public/images'
 
-describe.each(KINDS)('column limits on %s', (kind) => {
-  if (unavailable(kind)) {
-    it.skip('PostgreSQL 15 is not installed here: skipped', () => undefined)
-    return
-  }
-
+describeEachBackend('column limits', (suite) => {
   let harness: Harness
   let user: SignedIn
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     user = await signUpAndIn(harness, 'columns')
-  })
-
-  afterAll(async () => {
-    await harness?.close()
   })
 
   const insertPost = (fields: Record<string, unknown>) =>

@@ -14,7 +14,7 @@ import {
   type Harness,
   type SignedIn
 } from '../../support/backend-harness'
-import { PNG_1X1 } from './images'
+import { PNG_1X1 } from '../../support/images'
 
 describe('orphan sweep (pglite data folder)', () => {
   let harness: Harness

@@ -12,23 +12,18 @@ import {
   type Harness,
   type SignedIn
 } from '../../support/backend-harness'
-import { KINDS, postgresUrl, unavailable } from './support'
+import { describeEachBackend, postgresUrl, skipReason } from '../../support/database-suite'
 
 const IMAGE = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/limits.png'
 /** Posts by the one author: enough that posts → author → posts → author → posts is millions. */
 const POSTS = 1_200
 
-describe.each(KINDS)('request limits on %s', (kind) => {
-  if (unavailable(kind)) {
-    it.skip('PostgreSQL 15 is not installed here: skipped', () => undefined)
-    return
-  }
-
+describeEachBackend('request limits', (suite) => {
   let harness: Harness
   let user: SignedIn
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     user = await signUpAndIn(harness, 'limits')
     await harness.backend.db.query(
       `insert into public.posts (user_id, image_url, caption, created_at)
@@ -37,10 +32,6 @@ describe.each(KINDS)('request limits on %s', (kind) => {
       [user.userId, IMAGE, POSTS]
     )
     await harness.backend.db.exec('analyze public.posts; analyze public.profiles')
-  })
-
-  afterAll(async () => {
-    await harness?.close()
   })
 
   const get = async (
@@ -141,7 +132,7 @@ describe.each(KINDS)('request limits on %s', (kind) => {
   })
 
   it('Prefer: tx=rollback returns the inserted row and commits nothing', async () => {
-    const caption = `rolled back ${kind}`
+    const caption = `rolled back ${suite.kind}`
     const response = await fetch(`${harness.backend.url}/rest/v1/posts`, {
       method: 'POST',
       headers: {
@@ -163,7 +154,7 @@ describe.each(KINDS)('request limits on %s', (kind) => {
   })
 })
 
-describe.skipIf(!postgresUrl)('statement timeout on postgres', () => {
+describe.skipIf(skipReason('postgres') !== null)('statement timeout on postgres', () => {
   let harness: Harness
 
   beforeAll(async () => {

@@ -7,11 +7,12 @@
 // HTTP layer (role from the JWT, claims, column lists, upsert, count) adds no way around them.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import type { Queryable } from '../../../src/backend/db/database'
 import { loadSchemaCache } from '../../../src/backend/rest'
-import { signUpAndIn, startHarness, type Harness } from '../../support/backend-harness'
-import { fingerprint, KINDS, postgresUrl, unavailable } from './support'
+import { signUpAndIn, type Harness } from '../../support/backend-harness'
+import { fingerprint } from '../../support/attacks'
+import { describeEachBackend } from '../../support/database-suite'
 
 interface Actor {
   name: 'anon' | 'A' | 'B'
@@ -227,18 +228,13 @@ async function othersNotifications(db: Queryable, userId: string | null): Promis
   return rows[0].rows ?? ''
 }
 
-describe.each(KINDS)('RLS over HTTP with supabase-js on %s', (kind) => {
-  if (unavailable(kind)) {
-    it.skip('PostgreSQL 15 is not installed here: skipped', () => undefined)
-    return
-  }
-
+describeEachBackend('RLS over HTTP with supabase-js', (suite) => {
   let harness: Harness
   let actors: Actor[]
   const world: World = { users: {} as World['users'] }
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     const a = await signUpAndIn(harness, 'rls_a')
     const b = await signUpAndIn(harness, 'rls_b')
     const db = harness.backend.db
@@ -272,10 +268,6 @@ describe.each(KINDS)('RLS over HTTP with supabase-js on %s', (kind) => {
       { name: 'A', client: a.client, id: a.userId },
       { name: 'B', client: b.client, id: b.userId }
     ]
-  })
-
-  afterAll(async () => {
-    await harness?.close()
   })
 
   /** Anon has no own rows: it attacks A's rows, with "me" standing in as A too. */

@@ -3,33 +3,19 @@
 // then make each read fail. Both the multipart fields (storage-js with a Blob) and a raw upload's
 // headers are checked.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  signUpAndIn,
-  startHarness,
-  type Harness,
-  type SignedIn
-} from '../../support/backend-harness'
-import { PNG_1X1 } from './images'
-import { KINDS, postgresUrl, unavailable } from './support'
+import { beforeAll, expect, it } from 'vitest'
+import { signUpAndIn, type Harness, type SignedIn } from '../../support/backend-harness'
+import { PNG_1X1 } from '../../support/images'
+import { describeEachBackend } from '../../support/database-suite'
 
-describe.each(KINDS)('upload fields on %s', (kind) => {
-  if (unavailable(kind)) {
-    it.skip('PostgreSQL 15 is not installed here: skipped', () => undefined)
-    return
-  }
-
+describeEachBackend('upload fields', (suite) => {
   let harness: Harness
   let user: SignedIn
   let counter = 0
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     user = await signUpAndIn(harness, 'fields')
-  })
-
-  afterAll(async () => {
-    await harness?.close()
   })
 
   const objectUrl = (key: string): string =>

@@ -2,7 +2,7 @@
 // notification arrives through subscribeToActivity, the grouped page and the unread count
 // reflect it, and marking read clears the dot.
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   countUnreadActivity,
   fetchActivityPage,
@@ -10,25 +10,18 @@ import {
   subscribeToActivity
 } from '../../../src/shared/data/activity'
 import type { Notification } from '../../../src/shared/domain'
-import { startHarness, type Harness } from '../../support/backend-harness'
-import { DATABASE_KINDS, skipReason } from '../db/suite'
+import { type Harness } from '../../support/backend-harness'
+import { describeEachBackend } from '../../support/database-suite'
 import { createPost, like, signUpUser, sleep, type User } from './support'
 
-const postgresUrl = inject('postgresUrl')
-
-describe.each(DATABASE_KINDS)('activity data layer on %s', (kind) => {
-  const reason = skipReason(kind)
-  if (reason) {
-    it.skip(reason, () => undefined)
-    return
-  }
+describeEachBackend('activity data layer', (suite) => {
   let harness: Harness
   let alice: User
   let bob: User
   let carol: User
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     const { url, anonKey } = harness.backend
     ;[alice, bob, carol] = await Promise.all(
       ['alice', 'bob', 'carol'].map((name) => signUpUser(url, anonKey, name))
@@ -36,7 +29,6 @@ describe.each(DATABASE_KINDS)('activity data layer on %s', (kind) => {
   })
   afterAll(async () => {
     await Promise.all([alice, bob, carol].map((user) => user?.client.removeAllChannels()))
-    await harness?.close()
   })
 
   it('delivers new notifications live, groups them, counts unread and marks them read', async () => {

@@ -2,20 +2,13 @@
 // PostgreSQL: changes arrive fast, only to subscribers whose row-level security lets them
 // select the row, filtered as asked, across a token refresh.
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { signJwt } from '../../../src/backend/jwt'
-import { startHarness, type Harness } from '../../support/backend-harness'
-import { DATABASE_KINDS, skipReason } from '../db/suite'
+import { type Harness } from '../../support/backend-harness'
+import { describeEachBackend } from '../../support/database-suite'
 import { createPost, like, record, sleep, signUpUser, type User } from './support'
 
-const postgresUrl = inject('postgresUrl')
-
-describe.each(DATABASE_KINDS)('postgres_changes on %s', (kind) => {
-  const reason = skipReason(kind)
-  if (reason) {
-    it.skip(reason, () => undefined)
-    return
-  }
+describeEachBackend('postgres_changes', (suite) => {
   let harness: Harness
   let alice: User
   let bob: User
@@ -23,7 +16,7 @@ describe.each(DATABASE_KINDS)('postgres_changes on %s', (kind) => {
   let alicePost: string
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     const { url, anonKey } = harness.backend
     ;[alice, bob, carol] = await Promise.all([
       signUpUser(url, anonKey, 'alice'),
@@ -34,7 +27,6 @@ describe.each(DATABASE_KINDS)('postgres_changes on %s', (kind) => {
   })
   afterAll(async () => {
     await Promise.all([alice, bob, carol].map((user) => user?.client.removeAllChannels()))
-    await harness?.close()
   })
 
   it("delivers another user's insert within a second, shaped as hosted Realtime sends it", async () => {
@@ -213,8 +205,10 @@ describe.each(DATABASE_KINDS)('postgres_changes on %s', (kind) => {
   })
 
   it('answers broadcast and presence with an error instead of silence', async () => {
-    const room = alice.client.channel(`room-${kind}`, { config: { broadcast: { ack: true } } })
-    const recorder = record(alice.client, [], `room-${kind}`)
+    const room = alice.client.channel(`room-${suite.kind}`, {
+      config: { broadcast: { ack: true } }
+    })
+    const recorder = record(alice.client, [], `room-${suite.kind}`)
     await recorder.subscribe()
     const sent = await room.send({ type: 'broadcast', event: 'hello', payload: { x: 1 } })
     expect(sent).toBe('error')

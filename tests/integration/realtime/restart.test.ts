@@ -6,14 +6,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { startBackend, type RunningBackend } from '../../../src/backend/server'
 import { fetchActivityPage, subscribeToActivity } from '../../../src/shared/data/activity'
-import { createTestDatabase, MIGRATIONS_DIR } from '../../support/databases'
-import { DATABASE_KINDS, skipReason } from '../db/suite'
+import { postgresUrl, skipReason } from '../../support/database-suite'
+import { createTestDatabase, DATABASE_KINDS, MIGRATIONS_DIR } from '../../support/databases'
 import { createPost, like, record, signUpUser } from './support'
-
-const postgresUrl = inject('postgresUrl')
 
 describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) => {
   const reason = skipReason(kind)

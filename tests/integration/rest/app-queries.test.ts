@@ -1,30 +1,21 @@
 // The REST calls the app makes (feed, profile, counts, likes, posts) through the real
 // supabase-js client, on PGlite and on PostgreSQL, plus the RLS and injection error paths.
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { DatabaseKind } from '../../support/databases'
-import { startRestEnv, type RestEnv, type TestUser } from './rest-env'
-
-const postgresUrl = inject('postgresUrl')
-const kinds: DatabaseKind[] = ['pglite', 'postgres']
+import { beforeAll, expect, it } from 'vitest'
+import { describeEachBackend } from '../../support/database-suite'
+import { restEnvOn, type RestEnv, type TestUser } from '../../support/rest-env'
 
 /** PostgREST's timestamptz format: `2026-11-22T05:57:26.02+00:00`. */
 const POSTGREST_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/
 
-describe.each(kinds)('REST API: app queries on %s', (kind) => {
-  const unavailable = kind === 'postgres' && !postgresUrl
-  if (unavailable) {
-    it.skip('PostgreSQL 15 is not installed here: PostgreSQL REST tests skipped', () => {})
-    return
-  }
-
+describeEachBackend('REST API: app queries', (suite) => {
   let env: RestEnv
   let alice: TestUser
   let bob: TestUser
   const postIds: string[] = []
 
   beforeAll(async () => {
-    env = await startRestEnv(kind, postgresUrl)
+    env = restEnvOn(suite.harness)
     alice = await env.createUser('alice', 'Alice Liddell')
     bob = await env.createUser('bob', 'Bob Builder')
     // Seeded as superuser with fixed times, so the order is known; two posts share a time
@@ -53,10 +44,6 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
       `insert into public.follows (follower_id, following_id) values ($1, $2)`,
       [bob.id, alice.id]
     )
-  })
-
-  afterAll(async () => {
-    await env?.close()
   })
 
   it('selects one profile by id with .single()', async () => {

@@ -3,35 +3,28 @@
 // embeds, aggregate functions behind their switch, and the PGRST200/201/119/123 errors.
 // Runs on PGlite and PostgreSQL.
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { DatabaseKind } from '../../support/databases'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { startHarness, type Harness } from '../../support/backend-harness'
+import { describeEachBackend, postgresUrl } from '../../support/database-suite'
+import { restEnvOn, type RestEnv } from '../../support/rest-env'
 import { COMPAT_FIXTURES_SQL, ENABLE_AGGREGATES_SQL } from './compat-fixtures'
-import { startRestEnv, type RestEnv } from './rest-env'
 
-const postgresUrl = inject('postgresUrl')
-const kinds: DatabaseKind[] = ['pglite', 'postgres']
-
-describe.each(kinds)('REST API: PostgREST embedding on %s', (kind) => {
-  const unavailable = kind === 'postgres' && !postgresUrl
-  if (unavailable) {
-    it.skip('PostgreSQL 15 is not installed here: PostgreSQL REST tests skipped', () => {})
-    return
-  }
-
+describeEachBackend('REST API: PostgREST embedding', (suite) => {
   let env: RestEnv
+  /** A second backend of the same kind, with aggregates left off. */
+  let plainHarness: Harness
   let plain: RestEnv
 
   beforeAll(async () => {
-    ;[env, plain] = await Promise.all([
-      startRestEnv(kind, postgresUrl),
-      startRestEnv(kind, postgresUrl)
-    ])
+    env = restEnvOn(suite.harness)
+    plainHarness = await startHarness(suite.kind, postgresUrl)
+    plain = restEnvOn(plainHarness)
     await env.backend.db.exec(COMPAT_FIXTURES_SQL + ENABLE_AGGREGATES_SQL)
     await plain.backend.db.exec(COMPAT_FIXTURES_SQL)
   })
 
   afterAll(async () => {
-    await Promise.all([env?.close(), plain?.close()])
+    await plainHarness?.close()
   })
 
   it('embeds many-to-many through the join table, in both directions and by junction hint', async () => {

@@ -11,7 +11,7 @@ import {
   stripImageMetadata
 } from '../../../src/shared/image-metadata'
 import { exifTiff, withExif, type ExifOptions } from '../../support/chromium/exif'
-import { GIF_1X1, JPEG_3X2, PNG_1X1, WEBP_LOSSY_3X2 } from '../../integration/hardening/images'
+import { GIF_1X1, JPEG_3X2, PNG_1X1, WEBP_LOSSY_3X2 } from '../../support/images'
 
 const GPS: ExifOptions = { orientation: 6, latitude: [48, 51, 29.9], longitude: [2, 17, 40.2] }
 const ascii = (text: string): Buffer => Buffer.from(text, 'latin1')

@@ -4,6 +4,7 @@
 import { memo, useMemo, useState, type CSSProperties, type ReactElement } from 'react'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { formatLikesLabel, relativeAge } from '@shared/format'
+import { ANIMATION_STEP_SECONDS } from '@shared/limits'
 import { useFeed, useFeedStore } from '../../store'
 import { placeholderDataUrl } from '../../imaging/placeholder'
 import { Avatar } from '../Avatar/Avatar'
@@ -12,10 +13,9 @@ import styles from './PostCard.module.scss'
 
 /** Cap the stagger so the 40th post does not wait four seconds to appear. */
 const MAX_STAGGERED_ITEMS = 10
-const STEP_SECONDS = 0.1
 
 export function fadeInDelay(index: number): string {
-  return `${(Math.min(index, MAX_STAGGERED_ITEMS) * STEP_SECONDS).toFixed(1)}s`
+  return `${(Math.min(index, MAX_STAGGERED_ITEMS) * ANIMATION_STEP_SECONDS).toFixed(1)}s`
 }
 
 /**

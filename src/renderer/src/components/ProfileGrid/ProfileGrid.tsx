@@ -2,11 +2,11 @@
 // hovering (or focusing) one shows its likes and comments. Nine grey tiles while loading. Tiles
 // show the ~320 px thumbnail.
 
-import type { ReactElement } from 'react'
+import type { CSSProperties, ReactElement } from 'react'
 import { Heart, MessageCircle } from 'lucide-react'
 import type { Post } from '@shared/domain'
 import { formatLikeCount } from '@shared/format'
-import { PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
+import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import styles from './ProfileGrid.module.scss'
 
@@ -15,10 +15,13 @@ export interface ProfileGridProps {
   loading: boolean
 }
 
+/** The column count lives in limits.ts with the other product numbers; the stylesheet reads it. */
+const GRID_STYLE = { '--grid-columns': PROFILE_GRID_COLUMNS } as CSSProperties
+
 export function ProfileGrid({ posts, loading }: ProfileGridProps): ReactElement {
   if (loading) {
     return (
-      <div className={styles.grid} role="status" aria-label="Loading posts">
+      <div className={styles.grid} style={GRID_STYLE} role="status" aria-label="Loading posts">
         {Array.from({ length: PROFILE_PLACEHOLDER_COUNT }, (_, index) => (
           <div key={index} className={styles.placeholder} data-testid="profile-placeholder" />
         ))}
@@ -34,7 +37,7 @@ export function ProfileGrid({ posts, loading }: ProfileGridProps): ReactElement 
     )
   }
   return (
-    <ul className={styles.grid} aria-label="Posts">
+    <ul className={styles.grid} style={GRID_STYLE} aria-label="Posts">
       {posts.map((post) => (
         <li key={post.id} className={styles.tile} tabIndex={0}>
           <img

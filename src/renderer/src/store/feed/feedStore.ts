@@ -232,7 +232,3 @@ export function createFeedStore(
     }
   })
 }
-
-export const selectPosts = (state: FeedState): Post[] => state.posts
-export const selectFeedStatus = (state: FeedState): FeedStatus => state.status
-export const selectHasMore = (state: FeedState): boolean => state.hasMore

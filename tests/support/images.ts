@@ -1,5 +1,6 @@
-// Image fixtures for the hardening suites, made in code: small real images (Chromium's encoders,
-// verified to decode), their truncations, and headers that claim huge sizes (dimension bombs).
+// Image fixtures made in code, for the storage, hardening and image-parsing suites: small real
+// images (Chromium's encoders, verified to decode), their truncations, and headers that claim
+// huge sizes (dimension bombs).
 
 export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

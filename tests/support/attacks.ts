@@ -1,15 +1,8 @@
-// Shared by the hardening suites: which databases run, a fingerprint of everything an attack
-// could change (so "changes nothing" is checked with SQL, not with the API under attack), and
-// forged tokens.
+// Shared by the hardening suites: a fingerprint of everything an attack could change (so
+// "changes nothing" is checked with SQL, not with the API under attack), and forged tokens.
 
-import { inject } from 'vitest'
 import { SignJWT } from 'jose'
-import type { Queryable } from '../../../src/backend/db/database'
-import type { DatabaseKind } from '../../support/databases'
-
-export const postgresUrl = inject('postgresUrl')
-export const KINDS: DatabaseKind[] = ['pglite', 'postgres']
-export const unavailable = (kind: DatabaseKind): boolean => kind === 'postgres' && !postgresUrl
+import type { Queryable } from '../../src/backend/db/database'
 
 /**
  * One md5 per table of the exposed schema, plus storage objects and buckets and the users
