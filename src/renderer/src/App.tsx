@@ -44,9 +44,15 @@ function RouteView({ route }: { route: Route }): ReactElement {
   }
 }
 
+/** How long a restored entry may take to settle its layout. */
+const SCROLL_RESTORE_MS = 1000
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const
+
 /**
  * A new entry opens at the top; one reached with Back or Forward at the scroll position it had.
- * Two frames let a remounted list lay out the posts it already holds before scrolling.
+ * A remounted list re-measures the cards it holds over a few frames, and the browser's scroll
+ * anchoring moves the page as they change size, so the position is held each frame for a
+ * moment, until the user scrolls themselves.
  */
 function useScrollRestoration(): void {
   const { router } = useStores()
@@ -55,14 +61,20 @@ function useScrollRestoration(): void {
     const target = router.getState().restoreScroll ?? 0
     window.scrollTo(0, target)
     if (target === 0) return
-    let second = 0
-    const first = requestAnimationFrame(() => {
-      second = requestAnimationFrame(() => window.scrollTo(0, target))
-    })
-    return () => {
-      cancelAnimationFrame(first)
-      cancelAnimationFrame(second)
+    const until = performance.now() + SCROLL_RESTORE_MS
+    let frame = 0
+    const stop = (): void => {
+      cancelAnimationFrame(frame)
+      for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop)
     }
+    const hold = (): void => {
+      if (Math.abs(window.scrollY - target) > 1) window.scrollTo(0, target)
+      if (performance.now() < until) frame = requestAnimationFrame(hold)
+      else stop()
+    }
+    for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true })
+    frame = requestAnimationFrame(hold)
+    return stop
   }, [router, index])
 }
 

@@ -52,6 +52,15 @@ function useEndSentinel(onNear: () => void, enabled: boolean, generation: number
   return ref
 }
 
+/** Card heights measured per feed store, kept while the feed is left for another route. */
+const measuredHeights = new WeakMap<object, Map<string, number>>()
+
+function heightsOf(feed: object): Map<string, number> {
+  let heights = measuredHeights.get(feed)
+  if (!heights) measuredHeights.set(feed, (heights = new Map()))
+  return heights
+}
+
 function PostList(): ReactElement {
   const feed = useFeedStore()
   const status = useFeed((state) => state.status)
@@ -69,7 +78,8 @@ function PostList(): ReactElement {
   const { attachList, attachItem, start, end, paddingTop, paddingBottom } = useWindowedList({
     keys: postIds,
     estimateHeight,
-    onNearStart: loadNewer
+    onNearStart: loadNewer,
+    knownHeights: heightsOf(feed)
   })
   const sentinel = useEndSentinel(loadMore, hasMore && !failed, postIds.length)
 
