@@ -15,6 +15,11 @@
 // The grace period keeps an upload whose insert is still on its way (a client that uploaded just
 // before a restart). Without a public.posts table (a generic Supabase-style schema) step 1 does
 // nothing.
+//
+// Stories live 24 hours. Their policies already hide them once expired; the sweep first deletes
+// the expired rows (their views go with them), and then their photos, unreferenced now, go by
+// step 1 applied to `stories/` and public.stories. docs/stories-expiry.md is the same job for a
+// hosted project.
 
 import { readdir, stat, unlink } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
@@ -23,36 +28,60 @@ import type { ByteStore } from './byte-store'
 import { storedKeySegments } from './keys'
 
 export interface SweepReport {
+  /** Expired stories deleted. */
+  expiredStories: number
   /** `bucket/name` of each object row removed. */
   orphanedObjects: string[]
   /** Files removed from bucket folders and from .staging. */
   strayFiles: number
 }
 
-const POSTS_PREFIX = 'posts/'
+/** A folder of the images bucket and the public table whose rows reference its objects. */
+interface UploadFolder {
+  prefix: string
+  table: 'posts' | 'stories'
+}
 
-async function referencingColumns(context: BackendContext): Promise<string[]> {
+const UPLOAD_FOLDERS: UploadFolder[] = [
+  { prefix: 'posts/', table: 'posts' },
+  { prefix: 'stories/', table: 'stories' }
+]
+
+async function referencingColumns(context: BackendContext, table: string): Promise<string[]> {
   const { rows } = await context.db.query<{ column_name: string }>(
     `select column_name from information_schema.columns
-     where table_schema = 'public' and table_name = 'posts' and column_name like '%\\_url'
+     where table_schema = 'public' and table_name = $1 and column_name like '%\\_url'
        and data_type = 'text'
-     order by column_name`
+     order by column_name`,
+    [table]
   )
   return rows.map((r) => r.column_name)
+}
+
+async function expireStories(context: BackendContext): Promise<number> {
+  const { rows } = await context.db.query<{ present: boolean }>(
+    `select to_regclass('public.stories') is not null as present`
+  )
+  if (!rows[0]?.present) return 0
+  const { rowCount } = await context.db.query(
+    'delete from public.stories where expires_at <= now()'
+  )
+  return rowCount
 }
 
 async function sweepObjects(
   context: BackendContext,
   store: ByteStore,
-  graceSeconds: number
+  graceSeconds: number,
+  { prefix, table }: UploadFolder
 ): Promise<string[]> {
-  const columns = await referencingColumns(context)
+  const columns = await referencingColumns(context, table)
   if (columns.length === 0) return []
   // Column names come from the catalog and are quoted; values are bound.
   const referenced = columns
     .map(
       (c) =>
-        `select substring(p."${c.replace(/"/g, '""')}" from '/storage/v1/object/public/([^?#]*)') as path from public.posts p`
+        `select substring(p."${c.replace(/"/g, '""')}" from '/storage/v1/object/public/([^?#]*)') as path from public.${table} p`
     )
     .join(' union all ')
   const { rows } = await context.db.query<{ bucket_id: string; name: string }>(
@@ -62,7 +91,7 @@ async function sweepObjects(
        and o.created_at < now() - make_interval(secs => $2)
        and not exists (select 1 from referenced r where r.path = o.bucket_id || '/' || o.name)
      returning o.bucket_id, o.name`,
-    [POSTS_PREFIX, graceSeconds]
+    [prefix, graceSeconds]
   )
   for (const row of rows) {
     if (storedKeySegments(row.name)) await store.remove(row.bucket_id, row.name)
@@ -135,10 +164,14 @@ export async function sweepOrphanedUploads(
   options: { graceMinutes: number; atStart: boolean }
 ): Promise<SweepReport> {
   const graceSeconds = Math.max(0, options.graceMinutes * 60)
-  const orphanedObjects = await sweepObjects(context, store, graceSeconds)
+  const expiredStories = await expireStories(context)
+  const orphanedObjects: string[] = []
+  for (const folder of UPLOAD_FOLDERS) {
+    orphanedObjects.push(...(await sweepObjects(context, store, graceSeconds, folder)))
+  }
   const storageDir = context.config.storageDir
   const strayFiles = storageDir
     ? await sweepFiles(context, storageDir, graceSeconds, options.atStart)
     : 0
-  return { orphanedObjects, strayFiles }
+  return { expiredStories, orphanedObjects, strayFiles }
 }
