@@ -36,3 +36,12 @@ export const THUMBNAIL_SIZE = 320
 export const MAX_PLACEHOLDER_LENGTH = 64
 /** Largest width or height a post may declare (a sanity bound, as in the database check). */
 export const MAX_IMAGE_DIMENSION = 20000
+
+// Stories (docs/product.md, "Stories").
+/** The optional text on a story, as in the database check. */
+export const MAX_STORY_TEXT_LENGTH = 200
+/** How long the viewer shows one photo before moving on. */
+export const STORY_PHOTO_MS = 5000
+/** The story rendition fits a 9:16 frame of 1080 × 1920 (a full-height phone screen at 3x). */
+export const STORY_IMAGE_MAX_WIDTH = 1080
+export const STORY_IMAGE_MAX_HEIGHT = 1920
