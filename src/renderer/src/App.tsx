@@ -8,12 +8,22 @@ import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
 import { ProfileView } from './components/ProfileView/ProfileView'
 import { Splash } from './components/Splash/Splash'
-import { useSession, useStores, useUi } from './store'
+import { useSession, useStores, useStoriesStore, useUi } from './store'
 import { selectIsSignedIn } from './store/session/sessionStore'
 
 // Code a start does not run: loaded when the modal first opens.
 const AuthModal = lazy(() =>
   import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
+)
+const CreateStoryModal = lazy(() =>
+  import('./components/CreateStoryModal/CreateStoryModal').then((module) => ({
+    default: module.CreateStoryModal
+  }))
+)
+const StoryViewer = lazy(() =>
+  import('./components/StoryViewer/StoryViewer').then((module) => ({
+    default: module.StoryViewer
+  }))
 )
 const CreatePostModal = lazy(() =>
   import('./components/CreatePostModal/CreatePostModal').then((module) => ({
@@ -22,12 +32,14 @@ const CreatePostModal = lazy(() =>
 )
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
-  const { session, ui, profile } = useStores()
+  const { session, ui, profile, stories } = useStores()
   const [splash, setSplash] = useState(splashMs > 0)
   const view = useUi((state) => state.view)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
   const signedIn = useSession(selectIsSignedIn)
+  const userId = useSession((state) => state.snapshot.user?.id ?? null)
+  const viewingStories = useStoriesStore((state) => state.viewer !== null)
 
   useEffect(() => session.getState().init(), [session])
 
@@ -43,8 +55,16 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     if (signedIn) return
     profile.getState().clear()
     ui.getState().showFeed()
-    if (ui.getState().modal === 'create') ui.getState().closeModal()
+    if (ui.getState().modal === 'create' || ui.getState().modal === 'story') {
+      ui.getState().closeModal()
+    }
   }, [signedIn, profile, ui])
+
+  // Stories are per reader: whoever signs in gets their own strip; a visitor sees the samples.
+  useEffect(() => {
+    stories.getState().clear()
+    if (userId) void stories.getState().loadStrip()
+  }, [userId, stories])
 
   if (splash) return <Splash />
 
@@ -56,6 +76,8 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
       <Suspense fallback={null}>
         {modal === 'auth' && <AuthModal />}
         {modal === 'create' && signedIn && <CreatePostModal />}
+        {modal === 'story' && signedIn && <CreateStoryModal />}
+        {viewingStories && <StoryViewer />}
       </Suspense>
     </>
   )

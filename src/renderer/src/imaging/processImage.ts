@@ -6,6 +6,7 @@
 import type { CreatePostInput, ImageFile } from '@shared/bridge-contract'
 import { IMAGE_EXTENSION_BY_TYPE, sniffImageType } from '@shared/image'
 import type { WorkerRequest, WorkerResponse } from './imageWorker'
+import type { RenditionFrame } from './renditions'
 
 export type ProcessedImage = Pick<CreatePostInput, 'image' | 'renditions'>
 
@@ -37,10 +38,14 @@ function runWorker(request: WorkerRequest): Promise<WorkerResponse> {
   })
 }
 
-export async function processImage(image: ImageFile): Promise<ProcessedImage> {
+/** `frame` is the box the main rendition fits (the feed's by default; STORY_FRAME for stories). */
+export async function processImage(
+  image: ImageFile,
+  frame?: RenditionFrame
+): Promise<ProcessedImage> {
   const type = sniffImageType(image.bytes)
   if (!type || !canProcessImages()) return { image }
-  const response = await runWorker({ bytes: image.bytes, type })
+  const response = await runWorker({ bytes: image.bytes, type, frame })
   if (!response.ok) {
     console.error('Image processing failed; sharing the original', response.message)
     return { image }

@@ -7,6 +7,14 @@ import type { Api } from '@shared/bridge-contract'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { likedPostIds, setPostLike } from '@shared/data/likes'
 import { fetchProfile, fetchProfileStats, fetchUserPosts } from '@shared/data/profiles'
+import {
+  deleteStory,
+  fetchStoryStrip,
+  fetchStoryViewers,
+  fetchUserStories,
+  markStorySeen,
+  postStory
+} from '@shared/data/stories'
 
 /** Lazily resolves the data client, so the UI can render before the backend config is known. */
 export type ClientProvider = () => Promise<SupabaseClient>
@@ -31,6 +39,14 @@ export interface Services {
     fetchProfile: Bound<typeof fetchProfile>
     fetchPosts: Bound<typeof fetchUserPosts>
     fetchStats: Bound<typeof fetchProfileStats>
+  }
+  stories: {
+    fetchStrip: Bound<typeof fetchStoryStrip>
+    fetchUserStories: Bound<typeof fetchUserStories>
+    markSeen: Bound<typeof markStorySeen>
+    fetchViewers: Bound<typeof fetchStoryViewers>
+    post: Bound<typeof postStory>
+    remove: Bound<typeof deleteStory>
   }
 }
 
@@ -66,6 +82,16 @@ export function createServices(getClient: ClientProvider): Services {
       fetchProfile: bind(fetchProfile),
       fetchPosts: bind(fetchUserPosts),
       fetchStats: bind(fetchProfileStats)
+    },
+    // Stories are posted from the page with the same client as every read: the upload needs
+    // nothing of main's but the access token, which the client already borrows per request.
+    stories: {
+      fetchStrip: bind(fetchStoryStrip),
+      fetchUserStories: bind(fetchUserStories),
+      markSeen: bind(markStorySeen),
+      fetchViewers: bind(fetchStoryViewers),
+      post: bind(postStory),
+      remove: bind(deleteStory)
     }
   }
 }

@@ -8,6 +8,7 @@ import type { Services } from '../services'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
+import { createStoriesStore, type StoriesState, type StoriesStore } from './stories/storiesStore'
 import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
 
 export interface AppStores {
@@ -15,6 +16,7 @@ export interface AppStores {
   session: SessionStore
   feed: FeedStore
   profile: ProfileStore
+  stories: StoriesStore
   ui: UiStore
 }
 
@@ -32,6 +34,10 @@ export function createStores(api: Api, services: Services): AppStores {
       getUserId: () => session.getState().snapshot.user?.id ?? null
     }),
     profile,
+    stories: createStoriesStore({
+      stories: services.stories,
+      getUserId: () => session.getState().snapshot.user?.id ?? null
+    }),
     ui: createUiStore()
   }
 }
@@ -62,4 +68,8 @@ export function useProfile<T>(selector: (state: ProfileState) => T): T {
 
 export function useUi<T>(selector: (state: UiState) => T): T {
   return useStore(useStores().ui, selector)
+}
+
+export function useStoriesStore<T>(selector: (state: StoriesState) => T): T {
+  return useStore(useStores().stories, selector)
 }

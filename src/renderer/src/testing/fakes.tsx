@@ -135,6 +135,14 @@ export function fakeServices(): Services & {
   feed: { fetchPage: Mock; fetchNewer: Mock }
   likes: { likedPostIds: Mock; setLike: Mock }
   profile: { fetchProfile: Mock; fetchPosts: Mock; fetchStats: Mock }
+  stories: {
+    fetchStrip: Mock
+    fetchUserStories: Mock
+    markSeen: Mock
+    fetchViewers: Mock
+    post: Mock
+    remove: Mock
+  }
 } {
   return {
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
@@ -148,6 +156,16 @@ export function fakeServices(): Services & {
       fetchProfile: vi.fn(async () => PROFILE),
       fetchPosts: vi.fn(async () => []),
       fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
+    },
+    stories: {
+      fetchStrip: vi.fn(async () => []),
+      fetchUserStories: vi.fn(async () => []),
+      markSeen: vi.fn(async () => undefined),
+      fetchViewers: vi.fn(async () => []),
+      post: vi.fn(async () => {
+        throw new Error('not programmed')
+      }),
+      remove: vi.fn(async () => undefined)
     }
   }
 }
