@@ -25,11 +25,8 @@ export function StoryOwnerBar({ story, onBusyChange }: StoryOwnerBarProps): Reac
   const [error, setError] = useState<string | null>(null)
 
   useEffect(() => {
+    // The viewer mounts one bar per story (keyed by its id), so state never carries over.
     let current = true
-    setViewers(null)
-    setListOpen(false)
-    setConfirming(false)
-    setError(null)
     stories
       .getState()
       .fetchViewers(story)

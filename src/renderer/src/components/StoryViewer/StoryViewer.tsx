@@ -204,7 +204,7 @@ export function StoryViewer(): ReactElement | null {
           {story?.caption && <p className={styles.caption}>{story.caption}</p>}
         </div>
         {story && story.user_id === me && (
-          <StoryOwnerBar story={story} onBusyChange={setOwnerBusy} />
+          <StoryOwnerBar key={story.id} story={story} onBusyChange={setOwnerBusy} />
         )}
       </div>
       <button
