@@ -12,6 +12,7 @@ import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
 import { measureQueries, type QueryResults } from './queries'
 import { renderReport } from './report'
+import { measureStoryAdvance, storiesSection } from './stories'
 
 const SIZES = [10_000, 100_000]
 /** The deep page starts this many posts down (page ~417 of 12). */
@@ -50,7 +51,26 @@ async function uploadRenditions(
   return images
 }
 
+/** `npm run bench -- --stories`: only the story viewer, printed rather than written. */
+async function storiesOnly(): Promise<void> {
+  const bench = await startBenchBackend(2)
+  const browser = await launchChromium()
+  try {
+    const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    try {
+      const result = await measureStoryAdvance(browser, server.url, bench)
+      console.log(storiesSection(result).join('\n'))
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await browser.close()
+    await bench.backend.close()
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--stories')) return storiesOnly()
   const started = performance.now()
   const log = (line: string): void =>
     console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`)
@@ -88,6 +108,8 @@ async function main(): Promise<void> {
       log('Scrolling through 1,500 posts…')
       // 1,500 as well, to show that what still grows by 1,000 (compiled code) has levelled off.
       const memory = await scrollMemory(browser, server.url, [50, 1000, 1500])
+      log('Stepping through stories in the viewer…')
+      const stories = await measureStoryAdvance(browser, server.url, bench)
       const report = renderReport({
         queries,
         seedMillis,
@@ -96,6 +118,7 @@ async function main(): Promise<void> {
         memory,
         eventLoop,
         bundle,
+        stories: storiesSection(stories),
         totalSeconds: (performance.now() - started) / 1000
       })
       const file = resolve(__dirname, '../../docs/performance.md')
