@@ -11,7 +11,14 @@ import type {
   ImageFile,
   SignUpResult
 } from '@shared/bridge-contract'
-import { SIGNED_OUT, type AuthSnapshot, type Post, type Profile } from '@shared/domain'
+import {
+  SIGNED_OUT,
+  type AuthSnapshot,
+  type LiveStory,
+  type Post,
+  type Profile,
+  type StoryStripEntry
+} from '@shared/domain'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
 
@@ -84,6 +91,43 @@ export interface FakeApi extends Api {
   emit(snapshot: AuthSnapshot): void
   /** Sends a posts:progress event to every listener. */
   emitProgress(stage: CreatePostStage): void
+}
+
+let storyCounter = 0
+
+export function makeStory(overrides: Partial<LiveStory> = {}): LiveStory {
+  storyCounter += 1
+  return {
+    id: `story-${storyCounter}`,
+    user_id: 'author-1',
+    image_url: `http://127.0.0.1:1/storage/v1/object/public/images/stories/a/${storyCounter}.webp`,
+    thumb_url: null,
+    width: 1080,
+    height: 1920,
+    placeholder: null,
+    caption: null,
+    created_at: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    expires_at: new Date(Date.now() + 22 * 3600_000).toISOString(),
+    seen: false,
+    profiles: { username: 'ann', full_name: 'Ann', avatar_url: null },
+    ...overrides
+  }
+}
+
+export function makeStripEntry(
+  username: string,
+  overrides: Partial<StoryStripEntry> = {}
+): StoryStripEntry {
+  return {
+    user_id: username,
+    username,
+    full_name: null,
+    avatar_url: null,
+    has_unseen: true,
+    story_count: 1,
+    latest_at: '2026-11-23T10:00:00.000Z',
+    ...overrides
+  }
 }
 
 export function fakeApi(

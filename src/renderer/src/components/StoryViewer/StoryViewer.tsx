@@ -66,11 +66,14 @@ export function StoryViewer(): ReactElement | null {
   const name = author?.username ?? ''
   const paused = heldOrToggled || ownerBusy
 
+  // Focus moves into the viewer when it opens and back to what opened it when it closes.
+  const isOpen = viewer !== null
   useEffect(() => {
+    if (!isOpen) return
     const opener = document.activeElement as HTMLElement | null
     dialogRef.current?.focus()
     return () => opener?.focus?.()
-  }, [])
+  }, [isOpen])
 
   // The photo after this one is decoded now, while this one shows.
   useEffect(() => {

@@ -12,7 +12,9 @@ export function preloadImage(url: string): Promise<void> {
   const image = new Image()
   image.decoding = 'async'
   image.src = url
-  const ready = image.decode().catch(() => {
+  // Without decode() (old engines, jsdom) loading alone still fills the cache.
+  const decoding = typeof image.decode === 'function' ? image.decode() : Promise.resolve()
+  const ready = decoding.catch(() => {
     // A photo that fails here fails in the viewer too, which shows its placeholder then.
     decoded.delete(url)
   })
