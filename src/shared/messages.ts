@@ -26,7 +26,7 @@ export const MESSAGES = {
   storyTextTooLong: 'Story text must be at most 200 characters',
   signInToPostStory: 'Sign in to post a story',
   saveStoryFailed: (reason: string): string => `Failed to save story: ${reason}`,
-  storiesFailed: "Couldn't load stories.",
+  storiesFailed: "Couldn't load stories",
   storyNeedsProcessing: 'This photo could not be prepared for a story',
   storyGone: 'This story is no longer available',
   deleteStoryFailed: (reason: string): string => `Failed to delete story: ${reason}`
