@@ -55,7 +55,9 @@ test('a story goes from its author to a follower and back, then is deleted', asy
     mimeType: photo.mimeType,
     buffer: photo.buffer
   })
+  await expect(create.getByRole('img', { name: 'Preview of your story' })).toBeVisible()
   await create.getByLabel('Text on your story (optional)').fill('good morning')
+  await checkA11y(authorPage, 'add to your story', testInfo)
   await create.getByRole('button', { name: 'Share to story' }).click()
   await expect(create).toBeHidden()
   await expect(bubble(authorPage, 'Your story').getByTestId('story-ring')).toHaveClass(
