@@ -168,8 +168,9 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
 ------------------------------------------------------------------------------------------------
 
 -- Idempotent: a retried or repeated call keeps the first time it was seen. SECURITY INVOKER,
--- so the policies above decide; the check first gives a readable message for a story that has
--- expired, been deleted or is not the caller's to see.
+-- so the policies above decide; the check first answers a story that has expired, been deleted
+-- or is not the caller's to see with a readable message and a 404 (PostgREST maps SQLSTATE
+-- PTnnn to HTTP status nnn; any other P0 code would be a 500).
 create or replace function public.mark_story_seen(target_story_id uuid)
 returns void
 language plpgsql
@@ -183,7 +184,7 @@ begin
     raise exception 'Sign in to watch stories' using errcode = '42501';
   end if;
   if not exists (select 1 from public.stories s where s.id = target_story_id) then
-    raise exception 'This story is no longer available' using errcode = 'P0002';
+    raise exception 'This story is no longer available' using errcode = 'PT404';
   end if;
   insert into public.story_views (story_id, viewer_id)
   values (target_story_id, caller)
