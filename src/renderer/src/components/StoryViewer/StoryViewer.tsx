@@ -75,10 +75,12 @@ export function StoryViewer(): ReactElement | null {
     return () => opener?.focus?.()
   }, [isOpen])
 
-  // The photo after this one is decoded now, while this one shows.
+  // The photo after this one is decoded now, while this one shows; after a person's last
+  // story, that is the next person's first.
+  const upcoming = next ?? viewer?.upcoming ?? null
   useEffect(() => {
-    if (next) void preloadImage(next.image_url)
-  }, [next])
+    if (upcoming) void preloadImage(upcoming.image_url)
+  }, [upcoming])
 
   const close = useCallback(() => store.getState().closeStories(), [store])
   const goNext = useCallback(() => store.getState().next(), [store])

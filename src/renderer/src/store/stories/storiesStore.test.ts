@@ -70,6 +70,22 @@ describe('stories store', () => {
     ])
   })
 
+  it("reads the next person's stories ahead, once, and names the story they start with", async () => {
+    const { stores, services } = harnessWithStrip()
+    const ann = makeStory({ user_id: 'ann' })
+    const ben = [makeStory({ user_id: 'ben', seen: true }), makeStory({ user_id: 'ben' })]
+    services.stories.fetchUserStories.mockImplementation(async (userId: string) =>
+      userId === 'ann' ? [ann] : userId === 'ben' ? ben : []
+    )
+    await stores.stories.getState().openStories('ann')
+    await vi.waitFor(() => expect(stores.stories.getState().viewer?.upcoming?.id).toBe(ben[1].id))
+    stores.stories.getState().next()
+    await vi.waitFor(() => expect(stores.stories.getState().viewer?.stories).toHaveLength(2))
+    const calls = services.stories.fetchUserStories.mock.calls.map(([userId]) => userId)
+    expect(calls.filter((userId) => userId === 'ben')).toHaveLength(1)
+    expect(stores.stories.getState().viewer?.index).toBe(1)
+  })
+
   it('skips a person whose stories expired since the strip was read', async () => {
     const { stores, services } = harnessWithStrip()
     const ben = makeStory({ user_id: 'ben' })

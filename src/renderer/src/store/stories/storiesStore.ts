@@ -19,6 +19,8 @@ export interface StoriesViewerState {
   index: number
   status: 'loading' | 'ready' | 'error'
   error: string | null
+  /** The story the next person's turn starts with, once read: the viewer decodes its photo. */
+  upcoming: LiveStory | null
 }
 
 export interface NewStoryInput {
@@ -68,6 +70,40 @@ function firstUnseen(stories: LiveStory[]): number {
 
 export function createStoriesStore(deps: StoriesDeps): StoriesStore {
   return createStore<StoriesState>()((set, get) => {
+    /**
+     * The next person's stories, read while the current person's show, so moving on to them
+     * needs no wait. Only for the viewer that asked; a new opening starts afresh.
+     */
+    let prefetched: { people: string[]; userId: string; stories: Promise<LiveStory[]> } | null =
+      null
+
+    function readStories(people: string[], userId: string): Promise<LiveStory[]> {
+      if (prefetched && prefetched.people === people && prefetched.userId === userId) {
+        const { stories } = prefetched
+        prefetched = null
+        return stories
+      }
+      return deps.stories.fetchUserStories(userId, deps.getUserId())
+    }
+
+    function prefetchNext(people: string[], personIndex: number): void {
+      const userId = people[personIndex + 1]
+      if (!userId) return
+      const stories = deps.stories.fetchUserStories(userId, deps.getUserId())
+      prefetched = { people, userId, stories }
+      stories.then(
+        (list) => {
+          const viewer = get().viewer
+          if (!viewer || viewer.people !== people || viewer.personIndex !== personIndex) return
+          set({ viewer: { ...viewer, upcoming: list[firstUnseen(list)] ?? null } })
+        },
+        // Read again, with its error shown, when the viewer gets there.
+        () => {
+          if (prefetched?.stories === stories) prefetched = null
+        }
+      )
+    }
+
     /** Marks the shown story seen, here at once and then on the server. */
     function markShown(): void {
       const viewer = get().viewer
@@ -92,11 +128,19 @@ export function createStoriesStore(deps: StoriesDeps): StoriesStore {
     async function showPerson(people: string[], personIndex: number): Promise<void> {
       const userId = people[personIndex]
       set({
-        viewer: { people, personIndex, stories: [], index: 0, status: 'loading', error: null }
+        viewer: {
+          people,
+          personIndex,
+          stories: [],
+          index: 0,
+          status: 'loading',
+          error: null,
+          upcoming: null
+        }
       })
       let stories: LiveStory[]
       try {
-        stories = await deps.stories.fetchUserStories(userId, deps.getUserId())
+        stories = await readStories(people, userId)
       } catch (error) {
         if (get().viewer?.people[get().viewer!.personIndex] !== userId) return
         set({
@@ -119,6 +163,7 @@ export function createStoriesStore(deps: StoriesDeps): StoriesStore {
       }
       set({ viewer: { ...current, stories, index: firstUnseen(stories), status: 'ready' } })
       markShown()
+      prefetchNext(people, personIndex)
     }
 
     return {
@@ -135,6 +180,7 @@ export function createStoriesStore(deps: StoriesDeps): StoriesStore {
         }
       },
       async openStories(userId) {
+        prefetched = null
         const inStrip = get().strip.map((entry) => entry.user_id)
         const start = inStrip.indexOf(userId)
         const people = start < 0 ? [userId] : inStrip.slice(start)
