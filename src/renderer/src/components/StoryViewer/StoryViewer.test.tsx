@@ -11,6 +11,11 @@ import {
 } from '../../testing/fakes'
 import { StoryViewer } from './StoryViewer'
 
+// jsdom has no PointerEvent; a MouseEvent carries the same button and position.
+if (!('PointerEvent' in window)) {
+  Object.defineProperty(window, 'PointerEvent', { value: class extends MouseEvent {} })
+}
+
 async function openViewer(harness: Harness, userId: string): Promise<HTMLElement> {
   renderWith(<StoryViewer />, harness)
   await act(() => harness.stores.stories.getState().openStories(userId))
@@ -65,6 +70,33 @@ describe('StoryViewer', () => {
     fireEvent.keyDown(dialog, { key: ' ' })
     fireEvent.animationEnd(screen.getByTestId('story-progress'))
     expect(screen.getByText('Story 2 of 2 by ann')).toBeInTheDocument()
+  })
+
+  it('a tap on the right moves on, on the left goes back; a swipe changes person', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.stories.setState({
+      strip: [makeStripEntry('ann'), makeStripEntry('ben')],
+      stripLoaded: true
+    })
+    harness.services.stories.fetchUserStories.mockImplementation(async (userId: string) => [
+      makeStory({ user_id: userId, caption: `${userId} 1`, profiles: null }),
+      makeStory({ user_id: userId, caption: `${userId} 2`, profiles: null })
+    ])
+    await openViewer(harness, 'ann')
+    const stage = screen.getByTestId('story-stage')
+    stage.getBoundingClientRect = () => ({ left: 0, width: 300 }) as DOMRect
+    const press = (from: number, to: number): void => {
+      fireEvent.pointerDown(stage, { button: 0, clientX: from })
+      fireEvent.pointerUp(stage, { button: 0, clientX: to })
+    }
+    press(250, 250)
+    expect(screen.getByText('Story 2 of 2 by ann')).toBeInTheDocument()
+    press(50, 50)
+    expect(screen.getByText('Story 1 of 2 by ann')).toBeInTheDocument()
+    press(250, 100)
+    expect(await screen.findByText('Story 1 of 2 by ben')).toBeInTheDocument()
+    press(100, 250)
+    expect(await screen.findByText('Story 1 of 2 by ann')).toBeInTheDocument()
   })
 
   it('Escape closes the viewer', async () => {

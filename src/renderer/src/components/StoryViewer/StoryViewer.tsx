@@ -1,6 +1,7 @@
 // The story viewer (docs/product.md, "Stories"): full-window, one person's stories in order
 // with segmented bars (STORY_PHOTO_MS a photo), then on to the next person. Click the right or
-// left part, or → and ←, to move; hold the photo or press Space to pause; Escape closes. The
+// left part, or → and ←, to move; swipe sideways for the next or previous person; hold the photo
+// or press Space to pause; Escape closes. The
 // frame has a fixed 9:16 size, so nothing moves between stories, and the next photo is already
 // in the page and decoded (preload.ts), so advancing never shows a blank frame. A live region
 // says "Story 2 of 5 by name" at every step.
@@ -29,6 +30,8 @@ import styles from './StoryViewer.module.scss'
 
 /** A press on the photo shorter than this is a tap (move on); longer is a hold (pause). */
 const HOLD_MS = 250
+/** A press that travels this far sideways is a swipe to the next or previous person. */
+const SWIPE_PX = 60
 const FOCUSABLE = 'button:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 function StoryImage({ story, shown }: { story: LiveStory; shown: boolean }): ReactElement {
@@ -56,7 +59,7 @@ export function StoryViewer(): ReactElement | null {
   const [heldOrToggled, setPaused] = useState(false)
   const [ownerBusy, setOwnerBusy] = useState(false)
   const dialogRef = useRef<HTMLDivElement>(null)
-  const pressedAt = useRef<number | null>(null)
+  const pressedAt = useRef<{ time: number; x: number } | null>(null)
 
   const story = viewer?.status === 'ready' ? viewer.stories[viewer.index] : undefined
   const next = viewer?.status === 'ready' ? viewer.stories[viewer.index + 1] : undefined
@@ -117,15 +120,23 @@ export function StoryViewer(): ReactElement | null {
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>): void => {
     if (event.button !== 0) return
-    pressedAt.current = performance.now()
+    pressedAt.current = { time: performance.now(), x: event.clientX }
     setPaused(true)
   }
 
   const onPointerUp = (event: PointerEvent<HTMLDivElement>): void => {
-    const started = pressedAt.current
+    const pressed = pressedAt.current
     pressedAt.current = null
     setPaused(false)
-    if (started === null || performance.now() - started >= HOLD_MS) return
+    if (pressed === null) return
+    const travelled = event.clientX - pressed.x
+    if (Math.abs(travelled) >= SWIPE_PX) {
+      // Swiping left brings the next person in, as on a phone.
+      if (travelled < 0) store.getState().nextPerson()
+      else store.getState().previousPerson()
+      return
+    }
+    if (performance.now() - pressed.time >= HOLD_MS) return
     const box = event.currentTarget.getBoundingClientRect()
     if (event.clientX - box.left < box.width / 3) goPrevious()
     else goNext()

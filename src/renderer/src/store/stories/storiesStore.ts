@@ -39,6 +39,9 @@ export interface StoriesState {
   closeStories(): void
   next(): void
   previous(): void
+  /** A swipe: straight to the next (or previous) person's stories. */
+  nextPerson(): void
+  previousPerson(): void
   postStory(input: NewStoryInput): Promise<LiveStory>
   deleteStory(story: LiveStory): Promise<void>
   fetchViewers(story: LiveStory): Promise<StoryViewer[]>
@@ -209,6 +212,19 @@ export function createStoriesStore(deps: StoriesDeps): StoriesStore {
         } else if (viewer.personIndex > 0) {
           void showPerson(viewer.people, viewer.personIndex - 1)
         }
+      },
+      nextPerson() {
+        const viewer = get().viewer
+        if (!viewer) return
+        if (viewer.personIndex + 1 < viewer.people.length) {
+          void showPerson(viewer.people, viewer.personIndex + 1)
+        } else {
+          get().closeStories()
+        }
+      },
+      previousPerson() {
+        const viewer = get().viewer
+        if (viewer && viewer.personIndex > 0) void showPerson(viewer.people, viewer.personIndex - 1)
       },
       async postStory({ image, renditions, text }) {
         if (!renditions) throw new Error(MESSAGES.storyNeedsProcessing)
