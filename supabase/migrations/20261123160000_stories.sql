@@ -132,13 +132,17 @@ create policy "Authors and their followers see live stories" on public.stories
     )
   );
 
--- The photo must be the author's own upload (their folder in the images bucket).
+-- The photo and its thumbnail must be the author's own uploads (their folder in the images
+-- bucket), so nobody posts a story showing someone else's picture.
 create policy "Users post their own stories" on public.stories
   for insert to authenticated
   with check (
     user_id = (select auth.uid())
     and position('/storage/v1/object/public/images/stories/' || (select auth.uid()::text) || '/'
                  in image_url) > 0
+    and (thumb_url is null
+         or position('/storage/v1/object/public/images/stories/' || (select auth.uid()::text)
+                     || '/' in thumb_url) > 0)
   );
 
 create policy "Authors delete their own stories" on public.stories

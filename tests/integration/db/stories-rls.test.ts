@@ -174,6 +174,15 @@ describeEachDatabase('stories under row-level security', (suite) => {
           code: PERMISSION_DENIED
         })
       }
+      // Someone else's picture as the thumbnail is refused as well.
+      const foreignThumb = await attemptAt(
+        b,
+        null,
+        `insert into stories (user_id, image_url, thumb_url, width, height)
+         values ($1, $2, $3, 1, 1)`,
+        [b.id, storyUrl(b.id!), storyUrl(a.id!)]
+      )
+      expect(foreignThumb).toMatchObject({ ok: false, code: PERMISSION_DENIED })
     })
 
     it('URLs must be this project’s public storage URLs of at most 2048 characters', async () => {
@@ -190,8 +199,8 @@ describeEachDatabase('stories under row-level security', (suite) => {
         b,
         null,
         `insert into stories (user_id, image_url, thumb_url, width, height)
-         values ($1, $2, 'data:image/png;base64,AAAA', 1, 1)`,
-        [b.id, storyUrl(b.id!)]
+         values ($1, $2, $3, 1, 1)`,
+        [b.id, storyUrl(b.id!), `data:text/html,${folder}t.png`]
       )
       expect(thumb).toMatchObject({ ok: false, code: CHECK_VIOLATION })
     })
