@@ -47,14 +47,11 @@ create table public.stories (
   caption text,
   created_at timestamptz not null default now(),
   expires_at timestamptz not null default now() + interval '24 hours',
-  -- Only this project's public storage URLs: a story never points at another host's path.
-  constraint stories_image_url_shape check (
-    image_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'
-    and char_length(image_url) <= 2048
-  ),
-  constraint stories_thumb_url_shape check (
-    thumb_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'
-    and char_length(thumb_url) <= 2048
+  -- Only this project's public storage URLs of at most 2048 characters (the shape check of
+  -- 20261123110000_column_limits.sql: no other path, no dot segments).
+  constraint stories_image_url_storage check (public.is_storage_public_url(image_url)),
+  constraint stories_thumb_url_storage check (
+    thumb_url is null or public.is_storage_public_url(thumb_url)
   ),
   constraint stories_dimensions_valid check (
     width between 1 and 20000 and height between 1 and 20000

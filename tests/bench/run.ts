@@ -1,5 +1,6 @@
 // `npm run bench`: the feed and image pipeline at 10,000 and 100,000 posts on the local backend
-// (in-memory PGlite), with the results written to docs/performance.md. About 5 minutes on 2 cores.
+// (in-memory PGlite), realtime latency and memory, and the per-request table on PGlite and
+// PostgreSQL (per-request.ts), with the results written to docs/performance.md.
 
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -10,7 +11,10 @@ import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
+import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
+import { renderPerRequest } from './per-request-report'
 import { measureQueries, type QueryResults } from './queries'
+import { measureRealtime } from './realtime'
 import { renderReport } from './report'
 import { measureStoryAdvance, storiesSection } from './stories'
 
@@ -57,6 +61,7 @@ async function storiesOnly(): Promise<void> {
   const browser = await launchChromium()
   try {
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
     try {
       const result = await measureStoryAdvance(browser, server.url, bench)
       console.log(storiesSection(result).join('\n'))
@@ -100,9 +105,17 @@ async function main(): Promise<void> {
 
     log('Building the desktop app and measuring its bundles…')
     const bundle = await measureBundle()
+    const perRequest: PerRequestResults[] = []
+    for (const kind of perRequestKinds()) {
+      log(`Measuring per-request costs on ${kind} at 100,000 posts…`)
+      perRequest.push(await measurePerRequest(kind, 100_000))
+    }
+    log('Measuring realtime latency and idle subscriber memory…')
+    const realtime = await measureRealtime()
 
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
     try {
       const paint = await firstPaint(browser, server.url)
       log('Scrolling through 1,500 posts…')
@@ -110,7 +123,7 @@ async function main(): Promise<void> {
       const memory = await scrollMemory(browser, server.url, [50, 1000, 1500])
       log('Stepping through stories in the viewer…')
       const stories = await measureStoryAdvance(browser, server.url, bench)
-      const report = renderReport({
+      const main = renderReport({
         queries,
         seedMillis,
         photos,
@@ -118,9 +131,11 @@ async function main(): Promise<void> {
         memory,
         eventLoop,
         bundle,
+        realtime,
         stories: storiesSection(stories),
         totalSeconds: (performance.now() - started) / 1000
       })
+      const report = `${main.trimEnd()}\n\n${await renderPerRequest(perRequest)}`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)

@@ -27,6 +27,7 @@ describeEachDatabase('migrations', (suite) => {
     expect(await publicTables(db)).toEqual([
       'follows',
       'likes',
+      'notifications',
       'posts',
       'profiles',
       'stories',

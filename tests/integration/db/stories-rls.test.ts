@@ -190,7 +190,8 @@ describeEachDatabase('stories under row-level security', (suite) => {
       for (const url of [
         `javascript:alert(1)//x${folder}1.png`,
         `https://evil.test/x${folder}1.png`,
-        `https://host.test${folder}${'x'.repeat(2048)}.png`
+        `https://host.test${folder}${'x'.repeat(2048)}.png`,
+        `https://host.test${folder}../../posts/x.png`
       ]) {
         const outcome = await attemptAt(b, null, INSERT_STORY, [b.id, url, null])
         expect(outcome, url.slice(0, 60)).toMatchObject({ ok: false, code: CHECK_VIOLATION })
