@@ -13,7 +13,9 @@ import { objectPathFromPublicUrl, postThumbnailPath, storyImagePath } from '../s
 import { checkRenditions, type NewPostRenditions } from './posts'
 import { storageUrlRebaser } from './storage-urls'
 
-export const STORY_SELECT = '*, profiles(username, full_name, avatar_url)'
+// The author by the stories → profiles key: named, because story_views also links stories to
+// profiles (as viewers), which PostgREST would otherwise find ambiguous.
+export const STORY_SELECT = '*, profiles!stories_user_id_fkey(username, full_name, avatar_url)'
 
 export interface NewStory {
   userId: string | null
@@ -157,7 +159,9 @@ export async function fetchStoryViewers(
 ): Promise<StoryViewer[]> {
   const { data, error } = await client
     .from('story_views')
-    .select('viewer_id, viewed_at, profiles(username, full_name, avatar_url)')
+    .select(
+      'viewer_id, viewed_at, profiles!story_views_viewer_id_fkey(username, full_name, avatar_url)'
+    )
     .eq('story_id', story.id)
     .neq('viewer_id', story.user_id)
     .order('viewed_at', { ascending: false })
