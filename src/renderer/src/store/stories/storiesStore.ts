@@ -107,20 +107,32 @@ export function createStoriesStore(deps: StoriesDeps): StoriesStore {
       )
     }
 
-    /** Marks the shown story seen, here at once and then on the server. */
-    function markShown(): void {
-      const viewer = get().viewer
-      const story = viewer?.stories[viewer.index]
-      if (!viewer || !story || story.seen || !deps.getUserId()) return
+    /**
+     * Shows `viewer`, with its current story marked seen (here, in the same update, so a step
+     * costs one render; then on the server).
+     */
+    function show(viewer: StoriesViewerState): void {
+      const story = viewer.stories[viewer.index]
+      if (!story || story.seen || !deps.getUserId()) {
+        set({ viewer })
+        return
+      }
       const stories = viewer.stories.map((held) =>
         held.id === story.id ? { ...held, seen: true } : held
       )
       const hasUnseen = stories.some((held) => !held.seen)
+      const strip = get().strip
+      // The strip (and so its component) changes only when the ring turns grey.
+      const ringChanges = strip.some(
+        (entry) => entry.user_id === story.user_id && entry.has_unseen !== hasUnseen
+      )
       set({
         viewer: { ...viewer, stories },
-        strip: get().strip.map((entry) =>
-          entry.user_id === story.user_id ? { ...entry, has_unseen: hasUnseen } : entry
-        )
+        strip: ringChanges
+          ? strip.map((entry) =>
+              entry.user_id === story.user_id ? { ...entry, has_unseen: hasUnseen } : entry
+            )
+          : strip
       })
       deps.stories.markSeen(story.id).catch((error: unknown) => {
         // The story may have expired or been deleted meanwhile; the next strip read says so.
@@ -164,8 +176,7 @@ export function createStoriesStore(deps: StoriesDeps): StoriesStore {
         set({ viewer: null })
         return
       }
-      set({ viewer: { ...current, stories, index: firstUnseen(stories), status: 'ready' } })
-      markShown()
+      show({ ...current, stories, index: firstUnseen(stories), status: 'ready' })
       prefetchNext(people, personIndex)
     }
 
@@ -196,8 +207,7 @@ export function createStoriesStore(deps: StoriesDeps): StoriesStore {
         const viewer = get().viewer
         if (!viewer || viewer.status !== 'ready') return
         if (viewer.index + 1 < viewer.stories.length) {
-          set({ viewer: { ...viewer, index: viewer.index + 1 } })
-          markShown()
+          show({ ...viewer, index: viewer.index + 1 })
         } else if (viewer.personIndex + 1 < viewer.people.length) {
           void showPerson(viewer.people, viewer.personIndex + 1)
         } else {
