@@ -118,7 +118,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       })
       if (report.orphanedObjects.length > 0 || report.strayFiles > 0) {
         console.warn(
-          `[storage] removed ${report.orphanedObjects.length} orphaned upload(s) and ` +
+          `[storage] removed ${report.expiredStories} expired story(ies), ` +
+            `${report.orphanedObjects.length} unreferenced upload(s) and ` +
             `${report.strayFiles} stray file(s) left by an interrupted upload`
         )
       }

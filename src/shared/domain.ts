@@ -62,6 +62,43 @@ export interface ProfileStats {
   following: number
 }
 
+/** A live story (public.stories), readable only by its author and their followers. */
+export interface LiveStory {
+  id: string
+  user_id: string
+  image_url: string
+  /** The small rendition, shown in the viewer while the photo loads. */
+  thumb_url: string | null
+  width: number
+  height: number
+  placeholder: string | null
+  caption: string | null
+  created_at: string
+  /** Set by the database: created_at + 24 hours. */
+  expires_at: string
+  /** Whether the signed-in reader has seen it (from their story_views row). */
+  seen: boolean
+  profiles?: PostAuthor | null
+}
+
+/** One bubble of the stories strip (the story_strip rpc). */
+export interface StoryStripEntry {
+  user_id: string
+  username: string
+  full_name: string | null
+  avatar_url: string | null
+  has_unseen: boolean
+  story_count: number
+  latest_at: string
+}
+
+/** Someone who watched one of the reader's own stories. */
+export interface StoryViewer {
+  viewer_id: string
+  viewed_at: string
+  profiles: PostAuthor | null
+}
+
 /** Client-only sample data (docs/product.md, "Stories"): never stored on the server. */
 export interface SampleUser {
   id: string

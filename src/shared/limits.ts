@@ -50,3 +50,11 @@ export const MAX_SEARCH_QUERY_LENGTH = 100
 export const CONNECTIONS_PAGE_SIZE = 20
 /** The full suggestions list behind "See All". */
 export const SUGGESTIONS_PAGE_SIZE = 30
+// Stories (docs/product.md, "Stories").
+/** The optional text on a story, as in the database check. */
+export const MAX_STORY_TEXT_LENGTH = 200
+/** How long the viewer shows one photo before moving on. */
+export const STORY_PHOTO_MS = 5000
+/** The story rendition fits a 9:16 frame of 1080 × 1920 (a full-height phone screen at 3x). */
+export const STORY_IMAGE_MAX_WIDTH = 1080
+export const STORY_IMAGE_MAX_HEIGHT = 1920

@@ -22,5 +22,12 @@ export const MESSAGES = {
   uploading: 'Uploading...',
   processing: 'Processing...',
   saving: 'Saving...',
-  feedMoreFailed: "Couldn't load more posts."
+  feedMoreFailed: "Couldn't load more posts.",
+  storyTextTooLong: 'Story text must be at most 200 characters',
+  signInToPostStory: 'Sign in to post a story',
+  saveStoryFailed: (reason: string): string => `Failed to save story: ${reason}`,
+  storiesFailed: "Couldn't load stories",
+  storyNeedsProcessing: 'This photo could not be prepared for a story',
+  storyGone: 'This story is no longer available',
+  deleteStoryFailed: (reason: string): string => `Failed to delete story: ${reason}`
 } as const

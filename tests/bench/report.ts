@@ -19,6 +19,8 @@ export interface BenchResults {
   bundle: BundleResults
   realtime: RealtimeResults
   people: PeopleResults
+  /** The story viewer's section (tests/bench/stories.ts). */
+  stories: string[]
   totalSeconds: number
 }
 
@@ -189,6 +191,7 @@ export function renderReport(results: BenchResults): string {
       '(FEED_MAX_LOADED_POSTS) and re-reads dropped ones when scrolling back up, and the list ' +
       'mounts only the cards near the viewport.',
     '',
+    ...results.stories,
     ...bundleSection(results.bundle)
   ]
   return lines.join('\n')

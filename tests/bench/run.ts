@@ -17,6 +17,7 @@ import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime } from './realtime'
 import { renderReport } from './report'
+import { measureStoryAdvance, storiesSection } from './stories'
 
 const SIZES = [10_000, 100_000]
 /** The deep page starts this many posts down (page ~417 of 12). */
@@ -55,7 +56,27 @@ async function uploadRenditions(
   return images
 }
 
+/** `npm run bench -- --stories`: only the story viewer, printed rather than written. */
+async function storiesOnly(): Promise<void> {
+  const bench = await startBenchBackend(2)
+  const browser = await launchChromium()
+  try {
+    const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
+    try {
+      const result = await measureStoryAdvance(browser, server.url, bench)
+      console.log(storiesSection(result).join('\n'))
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await browser.close()
+    await bench.backend.close()
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--stories')) return storiesOnly()
   const started = performance.now()
   const log = (line: string): void =>
     console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`)
@@ -106,6 +127,8 @@ async function main(): Promise<void> {
       log('Scrolling through 1,500 posts…')
       // 1,500 as well, to show that what still grows by 1,000 (compiled code) has levelled off.
       const memory = await scrollMemory(browser, server.url, [50, 1000, 1500])
+      log('Stepping through stories in the viewer…')
+      const stories = await measureStoryAdvance(browser, server.url, bench)
       const main = renderReport({
         queries,
         seedMillis,
@@ -116,6 +139,7 @@ async function main(): Promise<void> {
         bundle,
         realtime,
         people,
+        stories: storiesSection(stories),
         totalSeconds: (performance.now() - started) / 1000
       })
       const report = `${main.trimEnd()}\n\n${await renderPerRequest(perRequest)}`

@@ -16,6 +16,11 @@
 // The grace period keeps an upload whose insert is still on its way (a client that uploaded just
 // before a restart). Without a public.posts or public.profiles table (a generic Supabase-style
 // schema) step 1 leaves that folder alone.
+//
+// Stories live 24 hours. Their policies already hide them once expired; the sweep first deletes
+// the expired rows (their views go with them), and then their photos, unreferenced now, go by
+// step 1 applied to `stories/` and public.stories. docs/stories-expiry.md is the same job for a
+// hosted project.
 
 import { readdir, stat, unlink } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
@@ -24,6 +29,8 @@ import type { ByteStore } from './byte-store'
 import { storedKeySegments } from './keys'
 
 export interface SweepReport {
+  /** Expired stories deleted. */
+  expiredStories: number
   /** `bucket/name` of each object row removed. */
   orphanedObjects: string[]
   /** Files removed from bucket folders and from .staging. */
@@ -33,12 +40,19 @@ export interface SweepReport {
 /**
  * Folders whose objects belong to rows of a table: an object there that no `*_url` column of
  * the table points at, once older than the grace period, is an orphan. Post images are uploaded
- * before their post row; avatars before the profile update that points at them.
+ * before their post row; avatars before the profile update that points at them; story photos
+ * outlive their expired story.
  */
-const OWNED_FOLDERS = [
+interface UploadFolder {
+  prefix: string
+  table: 'posts' | 'profiles' | 'stories'
+}
+
+const UPLOAD_FOLDERS: UploadFolder[] = [
   { prefix: 'posts/', table: 'posts' },
-  { prefix: 'avatars/', table: 'profiles' }
-] as const
+  { prefix: 'avatars/', table: 'profiles' },
+  { prefix: 'stories/', table: 'stories' }
+]
 
 async function referencingColumns(context: BackendContext, table: string): Promise<string[]> {
   const { rows } = await context.db.query<{ column_name: string }>(
@@ -51,19 +65,30 @@ async function referencingColumns(context: BackendContext, table: string): Promi
   return rows.map((r) => r.column_name)
 }
 
+async function expireStories(context: BackendContext): Promise<number> {
+  const { rows } = await context.db.query<{ present: boolean }>(
+    `select to_regclass('public.stories') is not null as present`
+  )
+  if (!rows[0]?.present) return 0
+  const { rowCount } = await context.db.query(
+    'delete from public.stories where expires_at <= now()'
+  )
+  return rowCount
+}
+
 async function sweepObjects(
   context: BackendContext,
   store: ByteStore,
   graceSeconds: number,
-  folder: (typeof OWNED_FOLDERS)[number]
+  { prefix, table }: UploadFolder
 ): Promise<string[]> {
-  const columns = await referencingColumns(context, folder.table)
+  const columns = await referencingColumns(context, table)
   if (columns.length === 0) return []
   // Table and column names come from this file and the catalog and are quoted; values are bound.
   const referenced = columns
     .map(
       (c) =>
-        `select substring(t."${c.replace(/"/g, '""')}" from '/storage/v1/object/public/([^?#]*)') as path from public."${folder.table}" t`
+        `select substring(t."${c.replace(/"/g, '""')}" from '/storage/v1/object/public/([^?#]*)') as path from public."${table}" t`
     )
     .join(' union all ')
   const { rows } = await context.db.query<{ bucket_id: string; name: string }>(
@@ -73,7 +98,7 @@ async function sweepObjects(
        and o.created_at < now() - make_interval(secs => $2)
        and not exists (select 1 from referenced r where r.path = o.bucket_id || '/' || o.name)
      returning o.bucket_id, o.name`,
-    [folder.prefix, graceSeconds]
+    [prefix, graceSeconds]
   )
   for (const row of rows) {
     if (storedKeySegments(row.name)) await store.remove(row.bucket_id, row.name)
@@ -146,13 +171,14 @@ export async function sweepOrphanedUploads(
   options: { graceMinutes: number; atStart: boolean }
 ): Promise<SweepReport> {
   const graceSeconds = Math.max(0, options.graceMinutes * 60)
+  const expiredStories = await expireStories(context)
   const orphanedObjects: string[] = []
-  for (const folder of OWNED_FOLDERS) {
+  for (const folder of UPLOAD_FOLDERS) {
     orphanedObjects.push(...(await sweepObjects(context, store, graceSeconds, folder)))
   }
   const storageDir = context.config.storageDir
   const strayFiles = storageDir
     ? await sweepFiles(context, storageDir, graceSeconds, options.atStart)
     : 0
-  return { orphanedObjects, strayFiles }
+  return { expiredStories, orphanedObjects, strayFiles }
 }

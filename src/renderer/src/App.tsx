@@ -12,13 +12,23 @@ import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
 import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
 import { useLiveUpdates } from './live/useLiveUpdates'
-import { useRouter, useSession, useStores, useUi } from './store'
+import { useRouter, useSession, useStores, useStoriesStore, useUi } from './store'
 import type { Route } from './store/router/routes'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 
 // Code a start does not run: each modal is loaded when it first opens.
 const AuthModal = lazy(() =>
   import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
+)
+const CreateStoryModal = lazy(() =>
+  import('./components/CreateStoryModal/CreateStoryModal').then((module) => ({
+    default: module.CreateStoryModal
+  }))
+)
+const StoryViewer = lazy(() =>
+  import('./components/StoryViewer/StoryViewer').then((module) => ({
+    default: module.StoryViewer
+  }))
 )
 const CreatePostModal = lazy(() =>
   import('./components/CreatePostModal/CreatePostModal').then((module) => ({
@@ -79,13 +89,14 @@ function useScrollRestoration(): void {
 }
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
-  const { session, ui, profile, people, router } = useStores()
+  const { session, ui, profile, people, router, stories } = useStores()
   const [splash, setSplash] = useState(splashMs > 0)
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
   const signedIn = useSession(selectIsSignedIn)
   const userId = useSession(selectUserId)
+  const viewingStories = useStoriesStore((state) => state.viewer !== null)
 
   useEffect(() => session.getState().init(), [session])
   useEffect(() => router.getState().listen(), [router])
@@ -106,8 +117,14 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     if (signedIn) return
     profile.getState().clear()
     const open = ui.getState().modal
-    if (open === 'create' || open === 'edit-profile') ui.getState().closeModal()
+    if (open === 'create' || open === 'edit-profile' || open === 'story') ui.getState().closeModal()
   }, [signedIn, profile, ui])
+
+  // Stories are per reader: whoever signs in gets their own strip; a visitor sees the samples.
+  useEffect(() => {
+    stories.getState().clear()
+    if (userId) void stories.getState().loadStrip()
+  }, [userId, stories])
 
   if (splash) return <Splash />
 
@@ -120,6 +137,8 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
         {modal === 'auth' && <AuthModal />}
         {modal === 'create' && signedIn && <CreatePostModal />}
         {modal === 'edit-profile' && signedIn && <EditProfileModal />}
+        {modal === 'story' && signedIn && <CreateStoryModal />}
+        {viewingStories && <StoryViewer />}
       </Suspense>
     </>
   )

@@ -50,7 +50,7 @@ const isDimension = (value: number): boolean =>
 const PLACEHOLDER_PATTERN = /^[A-Za-z0-9+/]{4,64}={0,2}$/
 
 /** The layout hints must satisfy the database checks; refusing early avoids a wasted upload. */
-function checkRenditions(renditions: NewPostRenditions): ImageMimeType {
+export function checkRenditions(renditions: NewPostRenditions): ImageMimeType {
   const thumb = checkImage(renditions.thumbnailBytes, renditions.thumbnailType)
   if (!thumb.ok) throw new Error(INVALID_RENDITION_MESSAGE)
   if (!isDimension(renditions.width) || !isDimension(renditions.height)) {

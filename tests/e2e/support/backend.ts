@@ -3,8 +3,9 @@
 
 import { randomBytes } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Post } from '../../../src/shared/domain'
+import type { LiveStory, Post } from '../../../src/shared/domain'
 import { createPost } from '../../../src/shared/data/posts'
+import { postStory } from '../../../src/shared/data/stories'
 import { testClient } from '../../support/backend-harness'
 import { photoPng } from '../fixtures/images'
 
@@ -82,6 +83,25 @@ export async function createPostAs(user: TestUser, caption: string, seed = 1): P
     bytes: new Uint8Array(image.buffer),
     declaredType: image.mimeType,
     caption
+  })
+}
+
+/** A story as `user` through the data layer, with a small thumbnail as its renditions. */
+export async function postStoryAs(user: TestUser, text: string, seed = 1): Promise<LiveStory> {
+  const image = photoPng(seed, 180)
+  const thumb = photoPng(seed, 32)
+  return postStory(user.client, {
+    userId: user.id,
+    bytes: new Uint8Array(image.buffer),
+    declaredType: image.mimeType,
+    text,
+    renditions: {
+      thumbnailBytes: new Uint8Array(thumb.buffer),
+      thumbnailType: thumb.mimeType,
+      width: 180,
+      height: 180,
+      placeholder: null
+    }
   })
 }
 

@@ -29,7 +29,9 @@ describeEachDatabase('migrations', (suite) => {
       'likes',
       'notifications',
       'posts',
-      'profiles'
+      'profiles',
+      'stories',
+      'story_views'
     ])
   })
 

@@ -105,6 +105,44 @@ describe('orphan sweep (pglite data folder)', () => {
     expect(await readdir(join(storageDir, '.staging'))).toEqual([])
   })
 
+  it('deletes expired stories, then their photos; live stories and theirs stay', async () => {
+    const db = harness.backend.db
+    const bucket = user.client.storage.from('images')
+    const key = (name: string): string => `stories/${user.userId}/${name}.png`
+    for (const name of ['live', 'expired']) {
+      expect(
+        (await bucket.upload(key(name), PNG_1X1, { contentType: 'image/png' })).error
+      ).toBeNull()
+    }
+    const url = (name: string): string =>
+      `http://127.0.0.1:1/storage/v1/object/public/images/${key(name)}`
+    const insert = `insert into public.stories (user_id, image_url, width, height)
+                    values ($1, $2, 1, 1) returning id`
+    await db.query(insert, [user.userId, url('live')])
+    // Posted 25 hours ago: the database dates it by the story clock.
+    await db.transaction(async (tx) => {
+      await tx.query(`select set_config('app.story_now', $1, true)`, [
+        new Date(Date.now() - 25 * 3600_000).toISOString()
+      ])
+      await tx.query(insert, [user.userId, url('expired')])
+    })
+    await db.query(
+      `update storage.objects set created_at = now() - interval '1 hour' where name like 'stories/%'`
+    )
+
+    const storageDir = harness.backend.context.config.storageDir!
+    const report = await sweepOrphanedUploads(
+      harness.backend.context,
+      createByteStore(storageDir),
+      { graceMinutes: 10, atStart: false }
+    )
+    expect(report.expiredStories).toBe(1)
+    expect(report.orphanedObjects).toEqual([`images/${key('expired')}`])
+    const { rows } = await db.query<{ image_url: string }>('select image_url from public.stories')
+    expect(rows.map((r) => r.image_url)).toEqual([url('live')])
+    expect(await readdir(join(storageDir, 'images', 'stories', user.userId))).toEqual(['live.png'])
+  })
+
   it('is a no-op for a schema without public.posts (a generic Supabase-style backend)', async () => {
     const db = harness.backend.db
     await db.exec('alter table public.posts rename to posts_hidden')

@@ -195,6 +195,13 @@ const OWNER_COLUMN: Record<string, string> = {
 const REVIEWED_RPCS: Record<string, string> = {
   feed_page: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
   feed_page_newer: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
+  mark_story_seen:
+    'SECURITY INVOKER: inserts only the caller’s own view, and the story_views policy admits it ' +
+    'only on a live story the caller can see',
+  story_clock:
+    'SECURITY INVOKER, STABLE, reads only the time: the earlier of now() and app.story_now, ' +
+    'which no API request can set',
+  story_strip: 'SECURITY INVOKER, STABLE: the stories and story_views policies decide every row',
   set_post_like:
     'SECURITY INVOKER, authenticated only: writes the caller’s own like through the likes policies',
   is_storage_public_url:

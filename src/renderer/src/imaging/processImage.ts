@@ -9,6 +9,7 @@ import type { CreatePostInput, ImageFile } from '@shared/bridge-contract'
 import { IMAGE_EXTENSION_BY_TYPE, sniffImageType, type ImageMimeType } from '@shared/image'
 import { MetadataStripError, stripImageMetadata } from '@shared/image-metadata'
 import type { WorkerRequest, WorkerResponse } from './imageWorker'
+import type { RenditionFrame } from './renditions'
 
 export type ProcessedImage = Pick<CreatePostInput, 'image' | 'renditions'>
 
@@ -54,12 +55,16 @@ export function withoutMetadata(image: ImageFile, type: ImageMimeType): ImageFil
   }
 }
 
-export async function processImage(image: ImageFile): Promise<ProcessedImage> {
+/** `frame` is the box the main rendition fits (the feed's by default; STORY_FRAME for stories). */
+export async function processImage(
+  image: ImageFile,
+  frame?: RenditionFrame
+): Promise<ProcessedImage> {
   const type = sniffImageType(image.bytes)
   // Not an image we know: the upload refuses it with its own message.
   if (!type) return { image }
   if (!canProcessImages()) return { image: withoutMetadata(image, type) }
-  const response = await runWorker({ bytes: image.bytes, type })
+  const response = await runWorker({ bytes: image.bytes, type, frame })
   if (!response.ok) {
     console.error('Image processing failed; sharing the photo without renditions', response.message)
     return { image: withoutMetadata(image, type) }

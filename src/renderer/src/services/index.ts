@@ -34,6 +34,14 @@ import {
   uploadAvatar,
   usernameProblem
 } from '@shared/data/profiles'
+import {
+  deleteStory,
+  fetchStoryStrip,
+  fetchStoryViewers,
+  fetchUserStories,
+  markStorySeen,
+  postStory
+} from '@shared/data/stories'
 
 /** Lazily resolves the data client, so the UI can render before the backend config is known. */
 export type ClientProvider = () => Promise<SupabaseClient>
@@ -117,6 +125,14 @@ export interface Services {
     uploadAvatar: Bound<typeof uploadAvatar>
     usernameProblem: Bound<typeof usernameProblem>
   }
+  stories: {
+    fetchStrip: Bound<typeof fetchStoryStrip>
+    fetchUserStories: Bound<typeof fetchUserStories>
+    markSeen: Bound<typeof markStorySeen>
+    fetchViewers: Bound<typeof fetchStoryViewers>
+    post: Bound<typeof postStory>
+    remove: Bound<typeof deleteStory>
+  }
 }
 
 export function createClientProvider(
@@ -179,6 +195,16 @@ export function createServices(getClient: ClientProvider): Services {
       updateProfile: bind(updateProfile),
       uploadAvatar: bind(uploadAvatar),
       usernameProblem: bind(usernameProblem)
+    },
+    // Stories are posted from the page with the same client as every read: the upload needs
+    // nothing of main's but the access token, which the client already borrows per request.
+    stories: {
+      fetchStrip: bind(fetchStoryStrip),
+      fetchUserStories: bind(fetchUserStories),
+      markSeen: bind(markStorySeen),
+      fetchViewers: bind(fetchStoryViewers),
+      post: bind(postStory),
+      remove: bind(deleteStory)
     }
   }
 }

@@ -15,6 +15,7 @@ import { createPeopleStore, type PeopleState, type PeopleStore } from './people/
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
 import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
+import { createStoriesStore, type StoriesState, type StoriesStore } from './stories/storiesStore'
 import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
 
 export interface AppStores {
@@ -24,6 +25,7 @@ export interface AppStores {
   session: SessionStore
   feed: FeedStore
   profile: ProfileStore
+  stories: StoriesStore
   ui: UiStore
   activity: ActivityStore
   people: PeopleStore
@@ -76,7 +78,11 @@ export function createStores(api: Api, services: Services): AppStores {
     }),
     people,
     router: createRouterStore(window),
-    followingFeed
+    followingFeed,
+    stories: createStoriesStore({
+      stories: services.stories,
+      getUserId: () => session.getState().snapshot.user?.id ?? null
+    })
   }
 }
 
@@ -133,4 +139,8 @@ export function useUi<T>(selector: (state: UiState) => T): T {
 
 export function useActivity<T>(selector: (state: ActivityState) => T): T {
   return useStore(useStores().activity, selector)
+}
+
+export function useStoriesStore<T>(selector: (state: StoriesState) => T): T {
+  return useStore(useStores().stories, selector)
 }

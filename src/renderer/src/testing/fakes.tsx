@@ -17,8 +17,10 @@ import {
   SIGNED_OUT,
   type ActivityGroup,
   type AuthSnapshot,
+  type LiveStory,
   type Post,
-  type Profile
+  type Profile,
+  type StoryStripEntry
 } from '@shared/domain'
 import type { ActivityListener } from '@shared/data/activity'
 import type { PostRow, PostsListener } from '@shared/data/live-posts'
@@ -101,6 +103,43 @@ export interface FakeApi extends Api {
   emit(snapshot: AuthSnapshot): void
   /** Sends a posts:progress event to every listener. */
   emitProgress(stage: CreatePostStage): void
+}
+
+let storyCounter = 0
+
+export function makeStory(overrides: Partial<LiveStory> = {}): LiveStory {
+  storyCounter += 1
+  return {
+    id: `story-${storyCounter}`,
+    user_id: 'author-1',
+    image_url: `http://127.0.0.1:1/storage/v1/object/public/images/stories/a/${storyCounter}.webp`,
+    thumb_url: null,
+    width: 1080,
+    height: 1920,
+    placeholder: null,
+    caption: null,
+    created_at: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    expires_at: new Date(Date.now() + 22 * 3600_000).toISOString(),
+    seen: false,
+    profiles: { username: 'ann', full_name: 'Ann', avatar_url: null },
+    ...overrides
+  }
+}
+
+export function makeStripEntry(
+  username: string,
+  overrides: Partial<StoryStripEntry> = {}
+): StoryStripEntry {
+  return {
+    user_id: username,
+    username,
+    full_name: null,
+    avatar_url: null,
+    has_unseen: true,
+    story_count: 1,
+    latest_at: '2026-11-23T10:00:00.000Z',
+    ...overrides
+  }
 }
 
 export function fakeApi(
@@ -220,6 +259,14 @@ export function fakeServices(): Services & {
   activity: { fetchPage: Mock; countUnread: Mock; markRead: Mock }
   live: FakeLive
   people: { [K in keyof Services['people']]: Mock }
+  stories: {
+    fetchStrip: Mock
+    fetchUserStories: Mock
+    markSeen: Mock
+    fetchViewers: Mock
+    post: Mock
+    remove: Mock
+  }
 } {
   return {
     activity: {
@@ -253,6 +300,16 @@ export function fakeServices(): Services & {
       updateProfile: vi.fn(async () => PROFILE),
       uploadAvatar: vi.fn(async () => PROFILE),
       usernameProblem: vi.fn(async () => null)
+    },
+    stories: {
+      fetchStrip: vi.fn(async () => []),
+      fetchUserStories: vi.fn(async () => []),
+      markSeen: vi.fn(async () => undefined),
+      fetchViewers: vi.fn(async () => []),
+      post: vi.fn(async () => {
+        throw new Error('not programmed')
+      }),
+      remove: vi.fn(async () => undefined)
     }
   }
 }

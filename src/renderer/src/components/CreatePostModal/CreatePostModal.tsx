@@ -146,6 +146,14 @@ export function CreatePostModal(): ReactElement {
             onFile={onFile}
           />
           {errorLine}
+          {/* The other thing one creates: a story, which lives 24 hours. */}
+          <button
+            type="button"
+            className={styles.storyInstead}
+            onClick={() => ui.getState().openCreateStory()}
+          >
+            Add to your story instead
+          </button>
         </div>
       ) : (
         <div className={styles.previewStep}>

@@ -2,7 +2,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 
-export type ModalKind = 'auth' | 'create' | 'edit-profile'
+export type ModalKind = 'auth' | 'create' | 'edit-profile' | 'story'
 export type AuthMode = 'signin' | 'signup'
 
 export interface UiState {
@@ -14,6 +14,7 @@ export interface UiState {
   setAuthMode(mode: AuthMode): void
   openCreate(): void
   openEditProfile(): void
+  openCreateStory(): void
   closeModal(): void
   setNotice(notice: string | null): void
 }
@@ -29,6 +30,7 @@ export function createUiStore(): UiStore {
     setAuthMode: (mode) => set({ authMode: mode }),
     openCreate: () => set({ modal: 'create' }),
     openEditProfile: () => set({ modal: 'edit-profile' }),
+    openCreateStory: () => set({ modal: 'story' }),
     closeModal: () => set({ modal: null }),
     setNotice: (notice) => set({ notice })
   }))
