@@ -33,6 +33,11 @@ module.exports = {
   // The schema ships beside the archive: process.resourcesPath/migrations (see src/main/backend/paths.ts).
   extraResources: [{ from: 'supabase/migrations', to: 'migrations', filter: ['*.sql'] }],
   icon: 'resources/icon.png',
+  // instaframe://p/<post> and instaframe://u/<username> (src/shared/deep-links.ts): the installers
+  // register the scheme (Info.plist on macOS, the registry on Windows, the .desktop file's
+  // MimeType=x-scheme-handler/instaframe with Exec … %U on Linux); the app also registers itself
+  // at start.
+  protocols: [{ name: 'Instaframe link', schemes: ['instaframe'] }],
   afterPack: './build/after-pack.cjs',
   win: {
     target: [{ target: 'nsis', arch: ['x64', 'arm64'] }],

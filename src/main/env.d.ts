@@ -3,6 +3,8 @@
 interface ImportMetaEnv {
   readonly MAIN_VITE_SUPABASE_URL?: string
   readonly MAIN_VITE_SUPABASE_ANON_KEY?: string
+  /** Where Help › Report a Problem opens a new issue; the item is hidden without it. */
+  readonly MAIN_VITE_ISSUES_URL?: string
 }
 
 interface ImportMeta {

@@ -10,8 +10,10 @@ import {
   dialog,
   ipcMain,
   Menu,
+  nativeTheme,
   safeStorage,
   session,
+  shell,
   utilityProcess
 } from 'electron'
 import Store from 'electron-store'
@@ -28,6 +30,9 @@ import { registerImagesIpc } from './ipc/images'
 import { registerPostsIpc } from './ipc/posts'
 import { consoleLogger as log } from '../shared/logger'
 import { backendLaunchArgs } from '../shared/backend-protocol'
+import { findDeepLinkArg } from '../shared/deep-links'
+import { createDeepLinkOpener, registerProtocolClient } from './deep-links'
+import { problemReportUrl } from './report-problem'
 import { AuthSession } from '../shared/data/session'
 import { createMainClient } from './session/client'
 import { chooseSessionStorage } from './session/secret-storage'
@@ -35,7 +40,10 @@ import { buildCsp, withCspHeader } from './window/csp'
 import { createMainWindow, hardenContents } from './window/main-window'
 import { buildMenuTemplate } from './window/menu'
 import { denyUnusedPermissions } from './window/permissions'
-import { createRendererUrlPolicy } from './window/url-policy'
+import { createRendererOutbox } from './window/renderer-outbox'
+import { setThemeSource, storedThemeSource, windowBackground } from './window/theme'
+import { createRendererUrlPolicy, isSafeExternalUrl } from './window/url-policy'
+import { attachWindowBehaviour } from './window/window-behaviour'
 
 // Lets QA and the Electron e2e spec run against a throw-away profile.
 if (process.env.INSTAFRAME_USER_DATA_DIR) {
@@ -59,19 +67,83 @@ function sendToRenderer(snapshot: AuthSnapshot): void {
   if (contents && !contents.isDestroyed()) contents.send('auth:changed', snapshot)
 }
 
+// Deep links, menu commands and notices can come before the page listens: they wait here.
+const outbox = createRendererOutbox(({ channel, payload }) => {
+  const contents = mainWindow?.webContents
+  if (contents && !contents.isDestroyed()) contents.send(channel, payload)
+})
+
+const loadRenderer = (window: BrowserWindow): Promise<void> =>
+  devServerUrl
+    ? window.loadURL(devServerUrl)
+    : window.loadFile(join(__dirname, '../renderer/index.html'))
+
 function openWindow(): void {
-  mainWindow = createMainWindow({
+  const window = createMainWindow({
     preloadPath: join(__dirname, '../preload/index.js'),
     iconPath: app.isPackaged ? undefined : join(app.getAppPath(), 'resources', 'icon.png'),
     store: new Store({ name: 'window-state' }),
-    load: (window) =>
-      devServerUrl
-        ? window.loadURL(devServerUrl)
-        : window.loadFile(join(__dirname, '../renderer/index.html'))
+    backgroundColor: windowBackground(nativeTheme),
+    load: loadRenderer
   })
-  mainWindow.on('closed', () => {
-    mainWindow = null
+  mainWindow = window
+  attachWindowBehaviour(window, {
+    outbox,
+    log,
+    reload: (crashed) => void loadRenderer(crashed),
+    quit: () => app.quit()
   })
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null
+  })
+}
+
+/** Brings the window forward, opening it again if it was closed (macOS keeps running). */
+function showWindow(): void {
+  if (!booted) return
+  if (!mainWindow) {
+    openWindow()
+    return
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.show()
+  mainWindow.focus()
+}
+
+const openDeepLink = createDeepLinkOpener({ outbox, showWindow, log })
+
+function installApplicationMenu(preferences: Store): void {
+  const issuesUrl = import.meta.env.MAIN_VITE_ISSUES_URL
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildMenuTemplate({
+        platform: process.platform,
+        appName: app.name,
+        isDev: !app.isPackaged,
+        theme: storedThemeSource(preferences),
+        actions: {
+          command: (command) => {
+            showWindow()
+            outbox.send('app:command', command)
+          },
+          setTheme: (source) => setThemeSource(nativeTheme, preferences, source),
+          openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+          reportProblem: issuesUrl
+            ? () => {
+                const url = problemReportUrl(issuesUrl, {
+                  version: app.getVersion(),
+                  platform: process.platform,
+                  arch: process.arch,
+                  osVersion: process.getSystemVersion(),
+                  electronVersion: process.versions.electron
+                })
+                if (isSafeExternalUrl(url)) void shell.openExternal(url)
+              }
+            : undefined
+        }
+      })
+    )
+  )
 }
 
 async function resolveBackend(): Promise<{
@@ -105,6 +177,9 @@ async function resolveBackend(): Promise<{
   })
   supervisor = createBackendSupervisor({
     log,
+    onRestarting: () =>
+      outbox.send('app:notice', 'The local server stopped unexpectedly and is restarting…'),
+    onRestarted: () => outbox.send('app:notice', 'The local server is running again.'),
     fork: ({ port }) =>
       utilityProcess.fork(
         join(__dirname, 'backend.js'),
@@ -155,10 +230,20 @@ async function startServices(): Promise<Services> {
 function boot(): void {
   booted = true
   denyUnusedPermissions(session.defaultSession)
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate({ platform: process.platform, appName: app.name, isDev: !app.isPackaged })
-    )
+  const preferences = new Store({ name: 'preferences' })
+  // Before the window exists, so its background and the page's first paint use the right theme.
+  nativeTheme.themeSource = storedThemeSource(preferences)
+  nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(windowBackground(nativeTheme)))
+  installApplicationMenu(preferences)
+  registerProtocolClient(
+    app,
+    {
+      isPackaged: app.isPackaged,
+      defaultApp: Boolean(process.defaultApp),
+      execPath: process.execPath,
+      argv: process.argv
+    },
+    log
   )
 
   // The window opens at once (the renderer shows its splash) while the local backend starts;
@@ -232,18 +317,32 @@ function boot(): void {
     },
     currentUserId: () => ready?.auth.currentUserId() ?? null
   })
-  registerAppIpc(handle, async () => (await services).config)
+  registerAppIpc(handle, {
+    getConfig: async () => (await services).config,
+    rendererReady: () => outbox.markReady()
+  })
 
   openWindow()
+  // Windows and Linux start the app with the link that launched it on the command line.
+  const launchLink = findDeepLinkArg(process.argv)
+  if (launchLink) openDeepLink(launchLink)
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
+  // Windows and Linux: opening a link or the app again starts a second instance, which quits at
+  // once and hands its command line to this one.
+  app.on('second-instance', (_event, argv) => {
+    const link = findDeepLinkArg(argv)
+    if (link) openDeepLink(link)
+    else showWindow()
+  })
+
+  // macOS delivers links as an event, possibly before the app is ready (a link that launched it).
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    openDeepLink(url)
   })
 
   // Every webContents (including any created later) gets the same navigation rules.

@@ -56,7 +56,11 @@ export const api: Api = {
     onProgress: (listener) => subscribe('posts:progress', listener)
   },
   app: {
-    getConfig: () => call('app:get-config')
+    getConfig: () => call('app:get-config'),
+    ready: () => call('app:ready'),
+    onDeepLink: (listener) => subscribe('app:deep-link', listener),
+    onCommand: (listener) => subscribe('app:command', listener),
+    onNotice: (listener) => subscribe('app:notice', listener)
   }
 }
 

@@ -2,6 +2,7 @@
 // (through the preload's `window.api`) or, in a plain browser, supabase-js in the page.
 // Channel names are `domain:verb`. Main → renderer events are listed separately.
 
+import type { DeepLink } from './deep-links'
 import type { AuthSnapshot, Post } from './domain'
 
 export interface SignUpInput {
@@ -61,6 +62,14 @@ export interface AppConfig {
   secretStorageWarning: string | null
 }
 
+/**
+ * What the application menu asks the renderer to do. The menu lists only these, and the renderer
+ * handles every one (a Record over this union), so no menu item can do nothing.
+ */
+export const APP_COMMANDS = ['new-post', 'go-home', 'go-profile', 'show-shortcuts'] as const
+
+export type AppCommand = (typeof APP_COMMANDS)[number]
+
 /** Request → response for every renderer → main call, keyed by channel. */
 export interface InvokeContract {
   'auth:get-session': { request: void; response: AuthSnapshot }
@@ -72,6 +81,8 @@ export interface InvokeContract {
   'images:pick': { request: void; response: ImageFile | null }
   'posts:create': { request: CreatePostInput; response: Post }
   'app:get-config': { request: void; response: AppConfig }
+  /** The renderer listens for app events now: main delivers what it queued until then. */
+  'app:ready': { request: void; response: void }
 }
 
 export type InvokeChannel = keyof InvokeContract
@@ -81,6 +92,12 @@ export interface EventContract {
   'auth:changed': AuthSnapshot
   /** Upload progress of the post being shared, sent to the window that asked. */
   'posts:progress': CreatePostStage
+  /** An instaframe:// link opened the app: the route to show, or why there is none. */
+  'app:deep-link': DeepLink
+  /** A menu item or accelerator the renderer carries out. */
+  'app:command': AppCommand
+  /** Something the user should know that happened in main (e.g. the local backend restarted). */
+  'app:notice': string
 }
 
 export type EventChannel = keyof EventContract
@@ -93,7 +110,8 @@ export const INVOKE_CHANNELS = [
   'auth:get-access-token',
   'images:pick',
   'posts:create',
-  'app:get-config'
+  'app:get-config',
+  'app:ready'
 ] as const satisfies readonly InvokeChannel[]
 
 /**
@@ -132,5 +150,10 @@ export interface Api {
   }
   app: {
     getConfig(): Promise<AppConfig>
+    /** Call once the listeners below are subscribed; events sent before wait for it. */
+    ready(): Promise<void>
+    onDeepLink(listener: (link: DeepLink) => void): () => void
+    onCommand(listener: (command: AppCommand) => void): () => void
+    onNotice(listener: (notice: string) => void): () => void
   }
 }

@@ -1,12 +1,17 @@
 // app:get-config — which backend the renderer talks to, and whether tokens are encrypted.
+// app:ready — the page has subscribed to app events (deep links, menu commands), so main can
+// deliver the ones it held back while the page was loading.
 
 import type { AppConfig } from '../../shared/bridge-contract'
 import type { Handle } from './handle'
 import { noPayload } from './schemas'
 
-export function registerAppIpc(
-  handle: Handle,
-  getConfig: () => AppConfig | Promise<AppConfig>
-): void {
-  handle('app:get-config', noPayload, () => getConfig())
+export interface AppIpcDeps {
+  getConfig(): AppConfig | Promise<AppConfig>
+  rendererReady(): void
+}
+
+export function registerAppIpc(handle: Handle, deps: AppIpcDeps): void {
+  handle('app:get-config', noPayload, () => deps.getConfig())
+  handle('app:ready', noPayload, () => deps.rendererReady())
 }

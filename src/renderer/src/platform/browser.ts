@@ -51,7 +51,12 @@ export function createBrowserApi(
           version: 'web',
           secretStorageWarning: null
         }
-      }
+      },
+      // A page has no main process: no deep links, application menu or backend notices reach it.
+      ready: async () => undefined,
+      onDeepLink: () => () => undefined,
+      onCommand: () => () => undefined,
+      onNotice: () => () => undefined
     }
   }
 }

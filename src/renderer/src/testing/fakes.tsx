@@ -6,11 +6,13 @@ import type { ReactElement } from 'react'
 import { vi, type Mock } from 'vitest'
 import type {
   Api,
+  AppCommand,
   CreatePostInput,
   CreatePostStage,
   ImageFile,
   SignUpResult
 } from '@shared/bridge-contract'
+import type { DeepLink } from '@shared/deep-links'
 import { SIGNED_OUT, type AuthSnapshot, type Post, type Profile } from '@shared/domain'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
@@ -84,6 +86,25 @@ export interface FakeApi extends Api {
   emit(snapshot: AuthSnapshot): void
   /** Sends a posts:progress event to every listener. */
   emitProgress(stage: CreatePostStage): void
+  app: Api['app'] & { ready: Mock<() => Promise<void>> }
+  /** Sends an app:deep-link, app:command or app:notice event, as main would. */
+  emitDeepLink(link: DeepLink): void
+  emitCommand(command: AppCommand): void
+  emitNotice(notice: string): void
+}
+
+/** A subscribable event: listeners added and removed as the preload's subscribe does. */
+function channel<T>(): { on(listener: (value: T) => void): () => void; emit(value: T): void } {
+  const listeners = new Set<(value: T) => void>()
+  return {
+    on: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    emit: (value) => {
+      for (const listener of listeners) listener(value)
+    }
+  }
 }
 
 export function fakeApi(
@@ -92,6 +113,9 @@ export function fakeApi(
   let current = options.snapshot ?? SIGNED_OUT
   const listeners = new Set<(snapshot: AuthSnapshot) => void>()
   const progress = new Set<(stage: CreatePostStage) => void>()
+  const deepLinks = channel<DeepLink>()
+  const commands = channel<AppCommand>()
+  const notices = channel<string>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -119,8 +143,15 @@ export function fakeApi(
         backendKind: 'local' as const,
         version: 'test',
         secretStorageWarning: null
-      }))
+      })),
+      ready: vi.fn(async () => undefined),
+      onDeepLink: (listener) => deepLinks.on(listener),
+      onCommand: (listener) => commands.on(listener),
+      onNotice: (listener) => notices.on(listener)
     },
+    emitDeepLink: (link) => deepLinks.emit(link),
+    emitCommand: (command) => commands.emit(command),
+    emitNotice: (notice) => notices.emit(notice),
     emit(snapshot) {
       current = snapshot
       for (const listener of listeners) listener(snapshot)

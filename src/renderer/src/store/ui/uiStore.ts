@@ -3,7 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 
 export type View = 'feed' | 'profile'
-export type ModalKind = 'auth' | 'create'
+export type ModalKind = 'auth' | 'create' | 'shortcuts'
 export type AuthMode = 'signin' | 'signup'
 
 export interface UiState {
@@ -17,6 +17,7 @@ export interface UiState {
   openAuth(mode?: AuthMode): void
   setAuthMode(mode: AuthMode): void
   openCreate(): void
+  openShortcuts(): void
   closeModal(): void
   setNotice(notice: string | null): void
 }
@@ -34,6 +35,7 @@ export function createUiStore(): UiStore {
     openAuth: (mode = 'signin') => set({ modal: 'auth', authMode: mode }),
     setAuthMode: (mode) => set({ authMode: mode }),
     openCreate: () => set({ modal: 'create' }),
+    openShortcuts: () => set({ modal: 'shortcuts' }),
     closeModal: () => set({ modal: null }),
     setNotice: (notice) => set({ notice })
   }))

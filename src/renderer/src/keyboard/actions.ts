@@ -1,0 +1,77 @@
+// What each app action does, for menu commands and keyboard shortcuts alike, and what a deep link
+// opens. A Record over every action, so the type checker refuses a command without a handler.
+
+import type { DeepLink } from '@shared/deep-links'
+import type { AppStores } from '../store'
+import { selectIsSignedIn } from '../store/session/sessionStore'
+import type { AppAction } from './shortcuts'
+
+export type ActionHandlers = Record<AppAction, () => void>
+
+/** What this version opens from a link to a post or to someone else's profile. */
+export const DEEP_LINK_UNAVAILABLE =
+  'This version of Instaframe can only open your own profile from a link.'
+
+export function createActionHandlers(stores: AppStores, focusSearch: () => void): ActionHandlers {
+  const { session, ui } = stores
+  const signedIn = (): boolean => selectIsSignedIn(session.getState())
+  // Creating and the own profile need an account: a visitor is asked to sign in instead.
+  const whenSignedIn = (action: () => void) => (): void => {
+    if (signedIn()) action()
+    else ui.getState().openAuth('signin')
+  }
+  return {
+    'new-post': whenSignedIn(() => ui.getState().openCreate()),
+    'go-home': () => {
+      ui.getState().closeModal()
+      ui.getState().showFeed()
+    },
+    'go-profile': whenSignedIn(() => {
+      ui.getState().closeModal()
+      ui.getState().showProfile()
+    }),
+    'show-shortcuts': () => ui.getState().openShortcuts(),
+    'focus-search': focusSearch
+  }
+}
+
+/** Shows what a link points to, or the reason it opens nothing; never anything else. */
+export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionHandlers): void {
+  const { ui, session } = stores
+  if (!link.ok) {
+    ui.getState().setNotice(link.message)
+    return
+  }
+  // A link that launched the app can arrive before the session is read: wait for it.
+  if (session.getState().status === 'loading') {
+    const off = session.subscribe((state) => {
+      if (state.status === 'loading') return
+      off()
+      openDeepLink(link, stores, actions)
+    })
+    return
+  }
+  const own = session.getState().snapshot.profile?.username
+  if (link.route.kind === 'profile' && link.route.username === own) {
+    actions['go-profile']()
+    return
+  }
+  ui.getState().setNotice(DEEP_LINK_UNAVAILABLE)
+}
+
+/**
+ * Subscribes to main's app events, then tells main it listens, so links and commands that came
+ * while the page loaded are delivered now. Returns the unsubscribe function.
+ */
+export function connectAppEvents(stores: AppStores, actions: ActionHandlers): () => void {
+  const { api, ui } = stores
+  const offs = [
+    api.app.onCommand((command) => actions[command]()),
+    api.app.onDeepLink((link) => openDeepLink(link, stores, actions)),
+    api.app.onNotice((notice) => ui.getState().setNotice(notice))
+  ]
+  api.app.ready().catch((error: unknown) => console.error('Could not start app events', error))
+  return () => {
+    for (const off of offs) off()
+  }
+}
