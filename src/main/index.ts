@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import {
   app,
   BrowserWindow,
+  crashReporter,
   dialog,
   ipcMain,
   Menu,
@@ -16,7 +17,9 @@ import {
   shell,
   utilityProcess
 } from 'electron'
+import electronLog from 'electron-log/main'
 import Store from 'electron-store'
+import { autoUpdater } from 'electron-updater'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { AppConfig } from '../shared/bridge-contract'
 import type { AuthSnapshot } from '../shared/domain'
@@ -28,11 +31,19 @@ import { registerAuthIpc } from './ipc/auth'
 import { createHandle } from './ipc/handle'
 import { registerImagesIpc } from './ipc/images'
 import { registerPostsIpc } from './ipc/posts'
-import { consoleLogger as log } from '../shared/logger'
 import { backendLaunchArgs } from '../shared/backend-protocol'
 import { findDeepLinkArg } from '../shared/deep-links'
 import { createDeepLinkOpener, registerProtocolClient } from './deep-links'
+import { crashReporterOptions } from './logging/crash-reports'
+import {
+  configureFileLogger,
+  logLevelFrom,
+  type FileLoggerOptions,
+  type LogProcess
+} from './logging/file-logger'
+import { forwardLines } from './logging/forward-lines'
 import { problemReportUrl } from './report-problem'
+import { createUpdateService, updatesEnabled, type UpdateService } from './updates/update-service'
 import { AuthSession } from '../shared/data/session'
 import { createMainClient } from './session/client'
 import { chooseSessionStorage } from './session/secret-storage'
@@ -50,6 +61,29 @@ if (process.env.INSTAFRAME_USER_DATA_DIR) {
   app.setPath('userData', process.env.INSTAFRAME_USER_DATA_DIR)
 }
 
+// First, so a crash anywhere after this leaves a minidump (and startup problems are logged).
+crashReporter.start(
+  crashReporterOptions({
+    runtimeUrl: process.env.INSTAFRAME_CRASH_REPORT_URL,
+    buildUrl: import.meta.env.MAIN_VITE_CRASH_REPORT_URL,
+    version: app.getVersion()
+  })
+)
+const logFile = (name: LogProcess): FileLoggerOptions => ({
+  logsDir: app.getPath('logs'),
+  process: name,
+  level: logLevelFrom(process.env.INSTAFRAME_LOG_LEVEL, !app.isPackaged),
+  console: !app.isPackaged
+})
+const log = configureFileLogger(electronLog, logFile('main'))
+const rendererLog = configureFileLogger(
+  electronLog.create({ logId: 'renderer' }),
+  logFile('renderer')
+)
+const backendLog = configureFileLogger(electronLog.create({ logId: 'backend' }), logFile('backend'))
+// Uncaught errors in main go to main.log too, without electron-log's own dialog.
+electronLog.errorHandler.startCatching({ showDialog: false })
+
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
 const renderer = createRendererUrlPolicy({
   devServerUrl,
@@ -59,6 +93,7 @@ const renderer = createRendererUrlPolicy({
 let mainWindow: BrowserWindow | null = null
 let supervisor: BackendSupervisor | null = null
 let authSession: AuthSession | null = null
+let updates: UpdateService | null = null
 let quitting = false
 let booted = false
 
@@ -90,6 +125,7 @@ function openWindow(): void {
   attachWindowBehaviour(window, {
     outbox,
     log,
+    rendererLog,
     reload: (crashed) => void loadRenderer(crashed),
     quit: () => app.quit()
   })
@@ -111,6 +147,23 @@ function showWindow(): void {
 }
 
 const openDeepLink = createDeepLinkOpener({ outbox, showWindow, log })
+
+/** Packaged builds check for updates at start and every few hours; see update-service.ts. */
+function startUpdates(): void {
+  const decision = updatesEnabled({ isPackaged: app.isPackaged, env: process.env })
+  if (!decision.enabled) {
+    log.info(`[updates] off: ${decision.reason}`)
+    return
+  }
+  // electron-updater's own messages go through the same redacting log files.
+  autoUpdater.logger = electronLog
+  updates = createUpdateService({
+    updater: autoUpdater,
+    log,
+    onState: (state) => outbox.send('app:update', state)
+  })
+  updates.start()
+}
 
 function installApplicationMenu(preferences: Store): void {
   const issuesUrl = import.meta.env.MAIN_VITE_ISSUES_URL
@@ -180,12 +233,17 @@ async function resolveBackend(): Promise<{
     onRestarting: () =>
       outbox.send('app:notice', 'The local server stopped unexpectedly and is restarting…'),
     onRestarted: () => outbox.send('app:notice', 'The local server is running again.'),
-    fork: ({ port }) =>
-      utilityProcess.fork(
+    fork: ({ port }) => {
+      const child = utilityProcess.fork(
         join(__dirname, 'backend.js'),
         backendLaunchArgs({ dataDir, migrationsDir: migrations, port: port ?? 0 }),
-        { serviceName: 'Instaframe local backend', stdio: 'inherit' }
-      ),
+        { serviceName: 'Instaframe local backend', stdio: 'pipe' }
+      )
+      // The backend logs to its stdout and stderr; they become backend.log.
+      forwardLines(child.stdout, (line) => backendLog.info(line))
+      forwardLines(child.stderr, (line) => backendLog.error(line))
+      return child
+    },
     onFatal: (error) => {
       dialog.showErrorBox('Instaframe', `The local backend stopped working.\n\n${error.message}`)
     }
@@ -319,13 +377,22 @@ function boot(): void {
   })
   registerAppIpc(handle, {
     getConfig: async () => (await services).config,
-    rendererReady: () => outbox.markReady()
+    rendererReady: () => {
+      outbox.markReady()
+      // A reloaded page has missed the announcement of an update that waits for a restart.
+      if (updates?.state.status === 'downloaded') outbox.send('app:update', updates.state)
+    },
+    restartToUpdate: () => {
+      if (!updates) throw new Error('Updates are off in this build.')
+      updates.restartToUpdate()
+    }
   })
 
   openWindow()
   // Windows and Linux start the app with the link that launched it on the command line.
   const launchLink = findDeepLinkArg(process.argv)
   if (launchLink) openDeepLink(launchLink)
+  startUpdates()
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -358,6 +425,7 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('before-quit', (event) => {
     if (quitting) return
+    updates?.dispose()
     if (!supervisor) {
       authSession?.dispose()
       return

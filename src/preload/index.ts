@@ -60,7 +60,9 @@ export const api: Api = {
     ready: () => call('app:ready'),
     onDeepLink: (listener) => subscribe('app:deep-link', listener),
     onCommand: (listener) => subscribe('app:command', listener),
-    onNotice: (listener) => subscribe('app:notice', listener)
+    onNotice: (listener) => subscribe('app:notice', listener),
+    onUpdate: (listener) => subscribe('app:update', listener),
+    restartToUpdate: () => call('app:restart-to-update')
   }
 }
 

@@ -70,6 +70,15 @@ export const APP_COMMANDS = ['new-post', 'go-home', 'go-profile', 'show-shortcut
 
 export type AppCommand = (typeof APP_COMMANDS)[number]
 
+/** Where the app's own update is; the renderer offers "Restart to update" once downloaded. */
+export type UpdateState =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'available'; version: string }
+  | { status: 'downloading'; version: string; percent: number }
+  | { status: 'downloaded'; version: string }
+  | { status: 'error'; message: string }
+
 /** Request → response for every renderer → main call, keyed by channel. */
 export interface InvokeContract {
   'auth:get-session': { request: void; response: AuthSnapshot }
@@ -83,6 +92,8 @@ export interface InvokeContract {
   'app:get-config': { request: void; response: AppConfig }
   /** The renderer listens for app events now: main delivers what it queued until then. */
   'app:ready': { request: void; response: void }
+  /** Quits and installs the downloaded update; refused unless one is downloaded. */
+  'app:restart-to-update': { request: void; response: void }
 }
 
 export type InvokeChannel = keyof InvokeContract
@@ -98,6 +109,7 @@ export interface EventContract {
   'app:command': AppCommand
   /** Something the user should know that happened in main (e.g. the local backend restarted). */
   'app:notice': string
+  'app:update': UpdateState
 }
 
 export type EventChannel = keyof EventContract
@@ -111,7 +123,8 @@ export const INVOKE_CHANNELS = [
   'images:pick',
   'posts:create',
   'app:get-config',
-  'app:ready'
+  'app:ready',
+  'app:restart-to-update'
 ] as const satisfies readonly InvokeChannel[]
 
 /**
@@ -155,5 +168,7 @@ export interface Api {
     onDeepLink(listener: (link: DeepLink) => void): () => void
     onCommand(listener: (command: AppCommand) => void): () => void
     onNotice(listener: (notice: string) => void): () => void
+    onUpdate(listener: (state: UpdateState) => void): () => void
+    restartToUpdate(): Promise<void>
   }
 }

@@ -11,6 +11,8 @@ import type { RendererOutbox } from './renderer-outbox'
 export interface WindowBehaviourDeps {
   outbox: RendererOutbox
   log: Logger
+  /** renderer.log: what the page writes to its console. */
+  rendererLog: Logger
   /** Loads the app page again (the same way the window first loaded it). */
   reload(window: BrowserWindow): void
   quit(): void
@@ -29,6 +31,13 @@ export function attachWindowBehaviour(window: BrowserWindow, deps: WindowBehavio
       copyText: (text) => clipboard.writeText(text)
     })
     if (template.length > 0) Menu.buildFromTemplate(template).popup({ window })
+  })
+
+  contents.on('console-message', (event) => {
+    const line = `${event.message} (${event.sourceId}:${event.lineNumber})`
+    if (event.level === 'error') deps.rendererLog.error(line)
+    else if (event.level === 'warning') deps.rendererLog.warn(line)
+    else if (event.level === 'info') deps.rendererLog.info(line)
   })
 
   // A new document (a reload, or the recovery below) must subscribe again before it gets events;

@@ -8,6 +8,7 @@ import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
 import { ProfileView } from './components/ProfileView/ProfileView'
 import { Splash } from './components/Splash/Splash'
+import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { connectAppEvents, createActionHandlers } from './keyboard/actions'
 import { useShortcuts } from './keyboard/useShortcuts'
 import { useSession, useStores, useUi } from './store'
@@ -75,6 +76,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     <>
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
+      <UpdateBanner />
       {view === 'profile' && signedIn ? <ProfileView /> : <FeedView />}
       <Suspense fallback={null}>
         {modal === 'auth' && <AuthModal />}

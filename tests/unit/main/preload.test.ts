@@ -65,6 +65,7 @@ describe('preload window.api', () => {
     await api.posts.create({ caption: '', image: { name: '', type: '', bytes: new Uint8Array() } })
     await api.app.getConfig()
     await api.app.ready()
+    await api.app.restartToUpdate()
     const channels = electron.invoke.mock.calls.map((call) => call[0])
     expect([...channels].sort()).toEqual([...INVOKE_CHANNELS].sort())
     expect(JSON.stringify(Object.keys(api))).not.toMatch(/invoke|send/)

@@ -68,7 +68,8 @@ export function connectAppEvents(stores: AppStores, actions: ActionHandlers): ()
   const offs = [
     api.app.onCommand((command) => actions[command]()),
     api.app.onDeepLink((link) => openDeepLink(link, stores, actions)),
-    api.app.onNotice((notice) => ui.getState().setNotice(notice))
+    api.app.onNotice((notice) => ui.getState().setNotice(notice)),
+    api.app.onUpdate((update) => ui.getState().setUpdate(update))
   ]
   api.app.ready().catch((error: unknown) => console.error('Could not start app events', error))
   return () => {

@@ -127,3 +127,27 @@ describe('keyboard shortcuts in the app', () => {
     expect(await screen.findByRole('dialog', { name: 'Create new post' })).toBeInTheDocument()
   })
 })
+
+describe('updates', () => {
+  it('offers Restart to update once main has downloaded one, and asks main to install it', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<App splashMs={0} />, harness)
+    act(() => harness.api.emitUpdate({ status: 'downloading', version: '0.2.0', percent: 50 }))
+    expect(screen.queryByRole('button', { name: 'Restart to update' })).not.toBeInTheDocument()
+    act(() => harness.api.emitUpdate({ status: 'downloaded', version: '0.2.0' }))
+    expect(screen.getByText('Instaframe 0.2.0 is ready to install.')).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart to update' }))
+    expect(harness.api.app.restartToUpdate).toHaveBeenCalledOnce()
+  })
+
+  it('says why when main refuses to install', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.api.app.restartToUpdate.mockRejectedValueOnce(
+      new Error('Updates are off in this build.')
+    )
+    renderWith(<App splashMs={0} />, harness)
+    act(() => harness.api.emitUpdate({ status: 'downloaded', version: '0.2.0' }))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart to update' }))
+    expect(await screen.findByText('Updates are off in this build.')).toBeInTheDocument()
+  })
+})

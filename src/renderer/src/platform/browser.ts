@@ -56,7 +56,12 @@ export function createBrowserApi(
       ready: async () => undefined,
       onDeepLink: () => () => undefined,
       onCommand: () => () => undefined,
-      onNotice: () => () => undefined
+      onNotice: () => () => undefined,
+      // A page is updated by reloading it; there is no app update to install.
+      onUpdate: () => () => undefined,
+      restartToUpdate: async () => {
+        throw new Error('Updates are installed by the desktop app only.')
+      }
     }
   }
 }

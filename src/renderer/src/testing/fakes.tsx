@@ -10,7 +10,8 @@ import type {
   CreatePostInput,
   CreatePostStage,
   ImageFile,
-  SignUpResult
+  SignUpResult,
+  UpdateState
 } from '@shared/bridge-contract'
 import type { DeepLink } from '@shared/deep-links'
 import { SIGNED_OUT, type AuthSnapshot, type Post, type Profile } from '@shared/domain'
@@ -86,11 +87,15 @@ export interface FakeApi extends Api {
   emit(snapshot: AuthSnapshot): void
   /** Sends a posts:progress event to every listener. */
   emitProgress(stage: CreatePostStage): void
-  app: Api['app'] & { ready: Mock<() => Promise<void>> }
+  app: Api['app'] & {
+    ready: Mock<() => Promise<void>>
+    restartToUpdate: Mock<() => Promise<void>>
+  }
   /** Sends an app:deep-link, app:command or app:notice event, as main would. */
   emitDeepLink(link: DeepLink): void
   emitCommand(command: AppCommand): void
   emitNotice(notice: string): void
+  emitUpdate(state: UpdateState): void
 }
 
 /** A subscribable event: listeners added and removed as the preload's subscribe does. */
@@ -116,6 +121,7 @@ export function fakeApi(
   const deepLinks = channel<DeepLink>()
   const commands = channel<AppCommand>()
   const notices = channel<string>()
+  const updates = channel<UpdateState>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -147,11 +153,14 @@ export function fakeApi(
       ready: vi.fn(async () => undefined),
       onDeepLink: (listener) => deepLinks.on(listener),
       onCommand: (listener) => commands.on(listener),
-      onNotice: (listener) => notices.on(listener)
+      onNotice: (listener) => notices.on(listener),
+      onUpdate: (listener) => updates.on(listener),
+      restartToUpdate: vi.fn(async () => undefined)
     },
     emitDeepLink: (link) => deepLinks.emit(link),
     emitCommand: (command) => commands.emit(command),
     emitNotice: (notice) => notices.emit(notice),
+    emitUpdate: (state) => updates.emit(state),
     emit(snapshot) {
       current = snapshot
       for (const listener of listeners) listener(snapshot)

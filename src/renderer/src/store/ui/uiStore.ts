@@ -1,6 +1,7 @@
 // View and modal state (docs/product.md, "Views and navigation": no URL routes, two views).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { UpdateState } from '@shared/bridge-contract'
 
 export type View = 'feed' | 'profile'
 export type ModalKind = 'auth' | 'create' | 'shortcuts'
@@ -12,6 +13,8 @@ export interface UiState {
   authMode: AuthMode
   /** A notice from the platform, e.g. that tokens cannot be encrypted at rest. */
   notice: string | null
+  /** The app's own update, as main reports it (desktop only). */
+  update: UpdateState
   showFeed(): void
   showProfile(): void
   openAuth(mode?: AuthMode): void
@@ -20,6 +23,7 @@ export interface UiState {
   openShortcuts(): void
   closeModal(): void
   setNotice(notice: string | null): void
+  setUpdate(update: UpdateState): void
 }
 
 export type UiStore = StoreApi<UiState>
@@ -30,6 +34,7 @@ export function createUiStore(): UiStore {
     modal: null,
     authMode: 'signin',
     notice: null,
+    update: { status: 'idle' },
     showFeed: () => set({ view: 'feed' }),
     showProfile: () => set({ view: 'profile' }),
     openAuth: (mode = 'signin') => set({ modal: 'auth', authMode: mode }),
@@ -37,6 +42,7 @@ export function createUiStore(): UiStore {
     openCreate: () => set({ modal: 'create' }),
     openShortcuts: () => set({ modal: 'shortcuts' }),
     closeModal: () => set({ modal: null }),
-    setNotice: (notice) => set({ notice })
+    setNotice: (notice) => set({ notice }),
+    setUpdate: (update) => set({ update })
   }))
 }
