@@ -7,19 +7,14 @@ import { join } from 'node:path'
 import {
   app,
   BrowserWindow,
-  crashReporter,
   dialog,
   ipcMain,
-  Menu,
   nativeTheme,
   safeStorage,
   session,
-  shell,
   utilityProcess
 } from 'electron'
-import electronLog from 'electron-log/main'
 import Store from 'electron-store'
-import { autoUpdater } from 'electron-updater'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { AppConfig } from '../shared/bridge-contract'
 import type { AuthSnapshot } from '../shared/domain'
@@ -34,26 +29,20 @@ import { registerPostsIpc } from './ipc/posts'
 import { backendLaunchArgs } from '../shared/backend-protocol'
 import { findDeepLinkArg } from '../shared/deep-links'
 import { createDeepLinkOpener, registerProtocolClient } from './deep-links'
-import { crashReporterOptions } from './logging/crash-reports'
-import {
-  configureFileLogger,
-  logLevelFrom,
-  type FileLoggerOptions,
-  type LogProcess
-} from './logging/file-logger'
+import { electronLog, startLogging } from './logging/start-logging'
 import { forwardLines } from './logging/forward-lines'
-import { problemReportUrl } from './report-problem'
-import { createUpdateService, updatesEnabled, type UpdateService } from './updates/update-service'
+import { startUpdates } from './updates/start-updates'
+import type { UpdateService } from './updates/update-service'
 import { AuthSession } from '../shared/data/session'
 import { createMainClient } from './session/client'
 import { chooseSessionStorage } from './session/secret-storage'
 import { buildCsp, withCspHeader } from './window/csp'
 import { createMainWindow, hardenContents } from './window/main-window'
-import { buildMenuTemplate } from './window/menu'
+import { installApplicationMenu } from './window/app-menu'
 import { denyUnusedPermissions } from './window/permissions'
 import { createRendererOutbox } from './window/renderer-outbox'
-import { setThemeSource, storedThemeSource, windowBackground } from './window/theme'
-import { createRendererUrlPolicy, isSafeExternalUrl } from './window/url-policy'
+import { storedThemeSource, windowBackground } from './window/theme'
+import { createRendererUrlPolicy } from './window/url-policy'
 import { attachWindowBehaviour } from './window/window-behaviour'
 
 // Lets QA and the Electron e2e spec run against a throw-away profile.
@@ -61,28 +50,9 @@ if (process.env.INSTAFRAME_USER_DATA_DIR) {
   app.setPath('userData', process.env.INSTAFRAME_USER_DATA_DIR)
 }
 
-// First, so a crash anywhere after this leaves a minidump (and startup problems are logged).
-crashReporter.start(
-  crashReporterOptions({
-    runtimeUrl: process.env.INSTAFRAME_CRASH_REPORT_URL,
-    buildUrl: import.meta.env.MAIN_VITE_CRASH_REPORT_URL,
-    version: app.getVersion()
-  })
-)
-const logFile = (name: LogProcess): FileLoggerOptions => ({
-  logsDir: app.getPath('logs'),
-  process: name,
-  level: logLevelFrom(process.env.INSTAFRAME_LOG_LEVEL, !app.isPackaged),
-  console: !app.isPackaged
-})
-const log = configureFileLogger(electronLog, logFile('main'))
-const rendererLog = configureFileLogger(
-  electronLog.create({ logId: 'renderer' }),
-  logFile('renderer')
-)
-const backendLog = configureFileLogger(electronLog.create({ logId: 'backend' }), logFile('backend'))
-// Uncaught errors in main go to main.log too, without electron-log's own dialog.
-electronLog.errorHandler.startCatching({ showDialog: false })
+// First, so a crash anywhere after this leaves a minidump and a failing start is logged.
+const logs = startLogging()
+const log = logs.main
 
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
 const renderer = createRendererUrlPolicy({
@@ -125,7 +95,7 @@ function openWindow(): void {
   attachWindowBehaviour(window, {
     outbox,
     log,
-    rendererLog,
+    rendererLog: logs.renderer,
     reload: (crashed) => void loadRenderer(crashed),
     quit: () => app.quit()
   })
@@ -147,57 +117,6 @@ function showWindow(): void {
 }
 
 const openDeepLink = createDeepLinkOpener({ outbox, showWindow, log })
-
-/** Packaged builds check for updates at start and every few hours; see update-service.ts. */
-function startUpdates(): void {
-  const decision = updatesEnabled({ isPackaged: app.isPackaged, env: process.env })
-  if (!decision.enabled) {
-    log.info(`[updates] off: ${decision.reason}`)
-    return
-  }
-  // electron-updater's own messages go through the same redacting log files.
-  autoUpdater.logger = electronLog
-  updates = createUpdateService({
-    updater: autoUpdater,
-    log,
-    onState: (state) => outbox.send('app:update', state)
-  })
-  updates.start()
-}
-
-function installApplicationMenu(preferences: Store): void {
-  const issuesUrl = import.meta.env.MAIN_VITE_ISSUES_URL
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate({
-        platform: process.platform,
-        appName: app.name,
-        isDev: !app.isPackaged,
-        theme: storedThemeSource(preferences),
-        actions: {
-          command: (command) => {
-            showWindow()
-            outbox.send('app:command', command)
-          },
-          setTheme: (source) => setThemeSource(nativeTheme, preferences, source),
-          openLogsFolder: () => void shell.openPath(app.getPath('logs')),
-          reportProblem: issuesUrl
-            ? () => {
-                const url = problemReportUrl(issuesUrl, {
-                  version: app.getVersion(),
-                  platform: process.platform,
-                  arch: process.arch,
-                  osVersion: process.getSystemVersion(),
-                  electronVersion: process.versions.electron
-                })
-                if (isSafeExternalUrl(url)) void shell.openExternal(url)
-              }
-            : undefined
-        }
-      })
-    )
-  )
-}
 
 async function resolveBackend(): Promise<{
   url: string
@@ -240,8 +159,8 @@ async function resolveBackend(): Promise<{
         { serviceName: 'Instaframe local backend', stdio: 'pipe' }
       )
       // The backend logs to its stdout and stderr; they become backend.log.
-      forwardLines(child.stdout, (line) => backendLog.info(line))
-      forwardLines(child.stderr, (line) => backendLog.error(line))
+      forwardLines(child.stdout, (line) => logs.backend.info(line))
+      forwardLines(child.stderr, (line) => logs.backend.error(line))
       return child
     },
     onFatal: (error) => {
@@ -292,7 +211,13 @@ function boot(): void {
   // Before the window exists, so its background and the page's first paint use the right theme.
   nativeTheme.themeSource = storedThemeSource(preferences)
   nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(windowBackground(nativeTheme)))
-  installApplicationMenu(preferences)
+  installApplicationMenu({
+    preferences,
+    command: (command) => {
+      showWindow()
+      outbox.send('app:command', command)
+    }
+  })
   registerProtocolClient(
     app,
     {
@@ -392,7 +317,11 @@ function boot(): void {
   // Windows and Linux start the app with the link that launched it on the command line.
   const launchLink = findDeepLinkArg(process.argv)
   if (launchLink) openDeepLink(launchLink)
-  startUpdates()
+  updates = startUpdates({
+    log,
+    updaterLog: electronLog,
+    onState: (state) => outbox.send('app:update', state)
+  })
 }
 
 if (!app.requestSingleInstanceLock()) {

@@ -55,9 +55,12 @@ export interface UpdateService {
 /** Whether this run checks for updates, and why not when it does not. */
 export function updatesEnabled(run: {
   isPackaged: boolean
+  /** Whether the build was given a publish provider (electron-builder wrote app-update.yml). */
+  hasFeed: boolean
   env: Record<string, string | undefined>
 }): { enabled: true } | { enabled: false; reason: string } {
   if (!run.isPackaged) return { enabled: false, reason: 'development build' }
+  if (!run.hasFeed) return { enabled: false, reason: 'the build names no update feed' }
   if (run.env.INSTAFRAME_DISABLE_UPDATES)
     return { enabled: false, reason: 'INSTAFRAME_DISABLE_UPDATES' }
   if (run.env.NODE_ENV === 'test' || run.env.CI) return { enabled: false, reason: 'test run' }

@@ -11,6 +11,7 @@ export interface MenuActions {
   command(command: AppCommand): void
   setTheme(source: ThemeSource): void
   openLogsFolder(): void
+  setOpenAtLogin(open: boolean): void
   /** Absent when the build names no issue tracker; the item is left out rather than dead. */
   reportProblem?: () => void
 }
@@ -20,6 +21,8 @@ export interface MenuOptions {
   appName: string
   isDev: boolean
   theme: ThemeSource
+  /** Whether the app opens at login; null where the OS offers no login items (Linux). */
+  openAtLogin: boolean | null
   actions: MenuActions
 }
 
@@ -101,6 +104,20 @@ function helpMenu(options: MenuOptions, isMac: boolean): MenuItemConstructorOpti
   }
 }
 
+/** Opt-in: the app never adds itself to the login items unless this is ticked. */
+function openAtLoginItems(options: MenuOptions): MenuItemConstructorOptions[] {
+  if (options.openAtLogin === null) return []
+  return [
+    { type: 'separator' },
+    {
+      label: 'Open at Login',
+      type: 'checkbox',
+      checked: options.openAtLogin,
+      click: (item) => options.actions.setOpenAtLogin(item.checked)
+    }
+  ]
+}
+
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin'
   const { actions } = options
@@ -110,6 +127,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       label: 'File',
       submenu: [
         commandItem('New Post', 'new-post', 'CmdOrCtrl+N', actions),
+        ...openAtLoginItems(options),
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' }
       ]

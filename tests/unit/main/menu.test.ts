@@ -16,12 +16,14 @@ function actions(): {
   command: Mock<MenuActions['command']>
   setTheme: Mock<MenuActions['setTheme']>
   openLogsFolder: Mock<() => void>
+  setOpenAtLogin: Mock<(open: boolean) => void>
   reportProblem: Mock<() => void>
 } {
   return {
     command: vi.fn<MenuActions['command']>(),
     setTheme: vi.fn<MenuActions['setTheme']>(),
     openLogsFolder: vi.fn<() => void>(),
+    setOpenAtLogin: vi.fn<(open: boolean) => void>(),
     reportProblem: vi.fn<() => void>()
   }
 }
@@ -32,6 +34,7 @@ function options(overrides: Partial<MenuOptions> = {}): MenuOptions {
     appName: 'Instaframe',
     isDev: false,
     theme: 'system',
+    openAtLogin: false,
     actions: actions(),
     ...overrides
   }
@@ -68,7 +71,7 @@ describe('application menu', () => {
   it('lists every app command exactly once, each sending its own command', () => {
     const menuActions = actions()
     const custom = flatten(buildMenuTemplate(options({ actions: menuActions }))).filter(
-      (item) => item.click && item.type !== 'radio'
+      (item) => item.click && item.type !== 'radio' && item.type !== 'checkbox'
     )
     for (const item of custom) click(item)
     const sent = menuActions.command.mock.calls.map((call) => call[0])
@@ -110,6 +113,16 @@ describe('application menu', () => {
     expect(menuActions.reportProblem).toHaveBeenCalledOnce()
     const roles = flatten(template).map((item) => item.role)
     expect(roles).toEqual(expect.arrayContaining(['zoomIn', 'zoomOut', 'resetZoom', 'about']))
+  })
+
+  it('Open at Login is an opt-in checkbox, absent where the OS has no login items', () => {
+    const menuActions = actions()
+    const item = find(buildMenuTemplate(options({ actions: menuActions })), 'Open at Login')
+    expect([item.type, item.checked]).toEqual(['checkbox', false])
+    ;(item.click as (menuItem: { checked: boolean }) => void)({ checked: true })
+    expect(menuActions.setOpenAtLogin).toHaveBeenCalledWith(true)
+    const linux = buildMenuTemplate(options({ platform: 'linux', openAtLogin: null }))
+    expect(flatten(linux).map((entry) => entry.label)).not.toContain('Open at Login')
   })
 
   it('leaves Report a Problem out when the build names no issue tracker', () => {

@@ -130,14 +130,16 @@ describe('update service', () => {
 
 describe('updatesEnabled', () => {
   it('is on only in a packaged build outside tests, and says why not otherwise', () => {
-    expect(updatesEnabled({ isPackaged: true, env: {} })).toEqual({ enabled: true })
-    expect(updatesEnabled({ isPackaged: false, env: {} })).toEqual({
+    const packaged = { isPackaged: true, hasFeed: true }
+    expect(updatesEnabled({ ...packaged, env: {} })).toEqual({ enabled: true })
+    expect(updatesEnabled({ ...packaged, isPackaged: false, env: {} })).toEqual({
       enabled: false,
       reason: 'development build'
     })
-    expect(
-      updatesEnabled({ isPackaged: true, env: { INSTAFRAME_DISABLE_UPDATES: '1' } }).enabled
-    ).toBe(false)
-    expect(updatesEnabled({ isPackaged: true, env: { NODE_ENV: 'test' } }).enabled).toBe(false)
+    expect(updatesEnabled({ ...packaged, hasFeed: false, env: {} }).enabled).toBe(false)
+    expect(updatesEnabled({ ...packaged, env: { INSTAFRAME_DISABLE_UPDATES: '1' } }).enabled).toBe(
+      false
+    )
+    expect(updatesEnabled({ ...packaged, env: { NODE_ENV: 'test' } }).enabled).toBe(false)
   })
 })
