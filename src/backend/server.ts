@@ -5,14 +5,21 @@
 import type { Server } from 'node:http'
 import { join } from 'node:path'
 import { createAuthApi } from './auth'
-import { DEFAULT_CONFIG, type BackendConfig, type BackendContext } from './context'
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_REST_LIMITS,
+  type BackendConfig,
+  type BackendContext
+} from './context'
 import { asDataDirError, prepareDataDir } from './data-dir'
 import type { Database } from './db/database'
 import { openDatabase } from './db/open'
+import { CorsPolicy, corsOriginsFromEnv, DEV_ORIGINS } from './http/cors'
 import { createHttpServer, listen } from './http/server'
 import { jsonResponse, type Handler } from './http/types'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
 import { createRestApi } from './rest'
+import { readMaxRows } from './rest/limits'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
 import { sweepOrphanedUploads } from './storage/sweep'
@@ -36,6 +43,8 @@ export interface RunningBackend {
   serviceRoleKey: string
   db: Database
   context: BackendContext
+  /** Lets a browser page at `origin` call the backend (e.g. a web build on a free port). */
+  allowOrigin(origin: string): void
   close(): Promise<void>
 }
 
@@ -52,6 +61,16 @@ function route(auth: Handler, rest: Handler, storage: Handler): Handler {
 
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const dataDir = options.dataDir
+  // Before anything starts, so a bad INSTAFRAME_CORS_ORIGINS stops the start with its message.
+  const cors = new CorsPolicy([
+    ...DEV_ORIGINS,
+    ...corsOriginsFromEnv(process.env.INSTAFRAME_CORS_ORIGINS),
+    ...(options.config?.corsOrigins ?? [])
+  ])
+  const maxRows = await readMaxRows(
+    join(options.migrationsDir, '..', 'config.toml'),
+    DEFAULT_REST_LIMITS.maxRows
+  )
   if (dataDir) await prepareDataDir(dataDir)
   let db: Database
   try {
@@ -73,7 +92,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...DEFAULT_CONFIG,
     storageDir: dataDir ? join(dataDir, 'storage') : null,
     outboxDir: dataDir ? join(dataDir, 'outbox') : null,
-    ...options.config
+    ...options.config,
+    rest: { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }
   const store = createByteStore(config.storageDir)
@@ -100,7 +120,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const sweepTimer = setInterval(() => void sweep(false), 60 * 60 * 1000)
   sweepTimer.unref()
   const server: Server = createHttpServer(
-    route(createAuthApi(context), createRestApi(context), createStorageApi(context, store))
+    route(createAuthApi(context), createRestApi(context), createStorageApi(context, store)),
+    cors
   )
   const host = options.host ?? '127.0.0.1'
   let port: number
@@ -123,6 +144,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     serviceRoleKey,
     db,
     context,
+    allowOrigin: (origin) => cors.allow(origin),
     async close() {
       clearInterval(sweepTimer)
       await new Promise<void>((resolve) => {

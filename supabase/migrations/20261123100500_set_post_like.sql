@@ -16,6 +16,9 @@ begin
   if caller is null then
     raise exception 'Sign in to like posts' using errcode = '42501';
   end if;
+  if should_like is null or target_post_id is null then
+    raise exception 'set_post_like needs a post and true or false' using errcode = '22004';
+  end if;
   if should_like then
     insert into public.likes (user_id, post_id)
     values (caller, target_post_id)

@@ -1,5 +1,6 @@
 // `npm run bench`: the feed and image pipeline at 10,000 and 100,000 posts on the local backend
-// (in-memory PGlite), with the results written to docs/performance.md. About 5 minutes on 2 cores.
+// (in-memory PGlite), and the per-request table on PGlite and PostgreSQL (per-request.ts), with
+// the results written to docs/performance.md. About 5 minutes on 2 cores.
 
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -10,6 +11,8 @@ import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
+import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
+import { renderPerRequest } from './per-request-report'
 import { measureQueries, type QueryResults } from './queries'
 import { renderReport } from './report'
 
@@ -80,15 +83,21 @@ async function main(): Promise<void> {
 
     log('Building the desktop app and measuring its bundles…')
     const bundle = await measureBundle()
+    const perRequest: PerRequestResults[] = []
+    for (const kind of perRequestKinds()) {
+      log(`Measuring per-request costs on ${kind} at 100,000 posts…`)
+      perRequest.push(await measurePerRequest(kind, 100_000))
+    }
 
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
     try {
       const paint = await firstPaint(browser, server.url)
       log('Scrolling through 1,500 posts…')
       // 1,500 as well, to show that what still grows by 1,000 (compiled code) has levelled off.
       const memory = await scrollMemory(browser, server.url, [50, 1000, 1500])
-      const report = renderReport({
+      const main = renderReport({
         queries,
         seedMillis,
         photos,
@@ -98,6 +107,7 @@ async function main(): Promise<void> {
         bundle,
         totalSeconds: (performance.now() - started) / 1000
       })
+      const report = `${main.trimEnd()}\n\n${await renderPerRequest(perRequest)}`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)

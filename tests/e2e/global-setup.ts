@@ -13,14 +13,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     port: 0,
     dataDir: null,
     migrationsDir: resolve(root, 'supabase/migrations'),
-    // The suite signs in many times from one address.
-    config: { tokenRateLimitPerMinute: 10_000 }
+    // The suite signs up and in many times from one address.
+    config: { tokenRateLimitPerMinute: 10_000, signupRateLimitPerMinute: 10_000 }
   })
   await buildWebApp()
   const web = await serveWebBuild(WEB_BUILD_DIR, {
     supabaseUrl: backend.url,
     supabaseAnonKey: backend.anonKey
   })
+  // The web build is served on a free port: let that page call the backend (CORS).
+  backend.allowOrigin(new URL(web.url).origin)
   process.env.E2E_WEB_URL = web.url
   process.env.E2E_API_URL = backend.url
   process.env.E2E_ANON_KEY = backend.anonKey

@@ -172,7 +172,11 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
     const { client, userId } = await signedUpClient('halfsize')
     const { error } = await client
       .from('posts')
-      .insert({ user_id: userId, image_url: 'https://example.test/x.png', width: 10 })
+      .insert({
+        user_id: userId,
+        image_url: 'https://example.test/storage/v1/object/public/images/x.png',
+        width: 10
+      })
     expect(error?.message).toMatch(/posts_dimensions_valid/)
   })
 

@@ -21,6 +21,13 @@ export interface Database extends Queryable {
   close(): Promise<void>
 }
 
+/** A request waited too long for the database, busy with others; it never ran. */
+export class DatabaseBusyError extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`The database was busy for ${Math.round(waitedMs)} ms; try again`)
+  }
+}
+
 /** A Postgres error as both drivers report it. */
 export interface PostgresError extends Error {
   code?: string

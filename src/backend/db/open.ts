@@ -16,6 +16,8 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Read before PGlite starts: while it compiles its WebAssembly in the background, file reads
+  // on a busy machine were seen to wait seconds for a thread.
   const migrations = await loadMigrations(options.migrationsDir)
   const db = options.databaseUrl
     ? // node-postgres is loaded only for a PostgreSQL server: the desktop app never needs it.

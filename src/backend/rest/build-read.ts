@@ -7,6 +7,7 @@
 
 import { fieldSql, filterSql, orderSql } from './build-filter'
 import { RestError } from './errors'
+import { cappedLimit } from './limits'
 import type { ParsedQuery, SelectItem, Scoped } from './parse-query'
 import { resolveRelationship } from './relationships'
 import type { SchemaCache, Table } from './schema-cache'
@@ -37,12 +38,16 @@ const pathKey = (path: string[]): string => path.join('\u0000')
 /** Builds SELECTs for one request; remembers which embed paths were used by the select. */
 export class ReadBuilder {
   private readonly usedPaths = new Set<string>([''])
+  /** How many one-to-many embeds the select has (rest/limits.ts plans those reads first). */
+  toManyEmbeds = 0
 
   constructor(
     private readonly cache: SchemaCache,
     private readonly query: ParsedQuery,
     private readonly params: Params,
-    private readonly aliases: Aliases
+    private readonly aliases: Aliases,
+    /** Rows per level, root and embeds alike (db-max-rows); null leaves levels uncapped. */
+    private readonly maxRows: number | null = null
   ) {}
 
   /** Filters, order or paging given for an embed that the select does not have: PGRST108. */
@@ -77,7 +82,8 @@ export class ReadBuilder {
   private pagingFor(table: Table, alias: string, path: string[]): string {
     const key = pathKey(path)
     const terms = this.query.order.filter((o) => pathKey(o.path) === key).flatMap((o) => o.value)
-    const limit = this.query.limit.find((l) => pathKey(l.path) === key)?.value
+    const requested = this.query.limit.find((l) => pathKey(l.path) === key)?.value
+    const limit = this.maxRows === null ? requested : cappedLimit(requested, this.maxRows)
     const offset = this.query.offset.find((o) => pathKey(o.path) === key)?.value
     let sql = terms.length ? ` order by ${orderSql(table, alias, terms, this.params)}` : ''
     if (limit !== undefined) sql += ` limit ${limit}`
@@ -123,6 +129,7 @@ export class ReadBuilder {
     }
     const relationship = resolveRelationship(this.cache, parent, item.name, item.hints)
     const { fk, target } = relationship
+    if (!relationship.toOne) this.toManyEmbeds += 1
     const path = [...parentPath, item.alias ?? item.name]
     this.usedPaths.add(pathKey(path))
     const alias = this.aliases.fresh()

@@ -2,7 +2,7 @@
 // every failure, ours or the database's, leaves as {code, details, hint, message} so
 // supabase-js passes it through as-is.
 
-import { isPostgresError } from '../db/database'
+import { DatabaseBusyError, isPostgresError } from '../db/database'
 import { jsonResponse, type ApiResponse } from '../http/types'
 import type { ApiRole } from '../jwt'
 
@@ -83,6 +83,16 @@ function statusForSqlState(code: string, role: ApiRole): number {
  */
 export function errorToResponse(error: unknown, role: ApiRole, method: string): ApiResponse {
   if (error instanceof RestError) return error.toResponse()
+  if (error instanceof DatabaseBusyError) {
+    // PostgREST's answer when no pool connection frees up in time; 504 is not retried by
+    // postgrest-js, so a busy backend is not hit three more times.
+    return jsonResponse(504, {
+      code: 'PGRST003',
+      details: null,
+      hint: null,
+      message: 'Timed out waiting for the database: it is busy with other requests'
+    })
+  }
   const readOnly = method === 'GET' || method === 'HEAD'
   if (isPostgresError(error)) {
     const code = error.code ?? 'XX000'

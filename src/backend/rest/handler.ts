@@ -17,6 +17,7 @@ import {
   type WritePreferences
 } from './build-write'
 import { notSingleObject, RestError } from './errors'
+import { checkEmbedDepth, checkPlanCost, needsCostCheck } from './limits'
 import { parseQuery, type ParsedQuery } from './parse-query'
 import { OBJECT_MEDIA_TYPE, parseRangeHeader, type Preferences } from './request'
 import type { SchemaCache, Table } from './schema-cache'
@@ -36,19 +37,79 @@ interface ResultRow {
   total: number | string | null
 }
 
-function run<T>(
+/** Carries a result out of a transaction that `Prefer: tx=rollback` must not commit. */
+class RolledBack<T> {
+  constructor(readonly result: T) {}
+}
+
+async function run<T>(
   context: BackendContext,
   call: RestCall,
   work: (tx: Queryable) => Promise<T>
 ): Promise<T> {
   const { method, url, headers } = call.request
   const readOnly = method === 'GET' || method === 'HEAD'
-  return withRole(
-    context.db,
-    call.identity,
-    { method, path: url.pathname, headers, readOnly },
-    work
-  )
+  const { statementTimeoutMs, queueTimeoutMs } = context.config.rest
+  const info = { method, path: url.pathname, headers, readOnly, statementTimeoutMs, queueTimeoutMs }
+  if (!call.preferences.rollback) return withRole(context.db, call.identity, info, work)
+  try {
+    // Throwing is how a transaction ends in a rollback; the result rides on the throw.
+    await withRole(context.db, call.identity, info, async (tx) => {
+      throw new RolledBack(await work(tx))
+    })
+  } catch (outcome) {
+    if (outcome instanceof RolledBack) return outcome.result as T
+    throw outcome
+  }
+  throw new Error('unreachable: a tx=rollback transaction always throws')
+}
+
+/** The query string, refused when its embeds nest deeper than the limit. */
+function parse(
+  context: BackendContext,
+  request: ApiRequest,
+  isArgument?: (key: string) => boolean
+): ParsedQuery {
+  const query = parseQuery(request.url.searchParams, isArgument)
+  checkEmbedDepth(query.select, context.config.rest)
+  return query
+}
+
+/** Runs a read, planning it first when its embeds could make it expensive. */
+async function runRead(
+  context: BackendContext,
+  call: RestCall,
+  read: { sql: string; params: Params; builder: ReadBuilder; query: ParsedQuery }
+): Promise<ResultRow> {
+  const { rows } = await run(context, call, async (tx) => {
+    if (needsCostCheck(read.query.select, read.builder.toManyEmbeds)) {
+      await checkPlanCost(tx, read.sql, read.params.values, context.config.rest)
+    }
+    return tx.query<ResultRow>(read.sql, read.params.values)
+  })
+  return rows[0]
+}
+
+function readBuilder(
+  context: BackendContext,
+  call: RestCall,
+  query: ParsedQuery,
+  params: Params
+): ReadBuilder {
+  return new ReadBuilder(call.cache, query, params, new Aliases(), context.config.rest.maxRows)
+}
+
+/** Tells the client its tx=rollback was honoured. */
+function withApplied(call: RestCall, response: ApiResponse): ApiResponse {
+  if (!call.preferences.rollback) return response
+  const applied = response.headers?.['preference-applied']
+  return {
+    ...response,
+    headers: {
+      ...response.headers,
+      'preference-applied': applied ? `${applied}, tx=rollback` : 'tx=rollback'
+    }
+  }
 }
 
 function contentType(single: boolean): string {
@@ -102,10 +163,11 @@ export async function handleRead(
   call: RestCall,
   table: Table
 ): Promise<ApiResponse> {
-  const query = parseQuery(call.request.url.searchParams)
+  const query = parse(context, call.request)
   applyRangeHeader(call.request, query)
   const params = new Params()
-  const sql = new ReadBuilder(call.cache, query, params, new Aliases()).build(
+  const builder = readBuilder(context, call, query, params)
+  const sql = builder.build(
     { table, from: `${qualified(table.name)} as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
     {
       count: call.preferences.count,
@@ -114,8 +176,7 @@ export async function handleRead(
       applyQuery: true
     }
   )
-  const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(sql, params.values))
-  const row = rows[0]
+  const row = await runRead(context, call, { sql, params, builder, query })
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
   return pageResponse(call, rootOffset(query), row, row.body)
 }
@@ -135,7 +196,7 @@ export async function handleWrite(
   table: Table
 ): Promise<ApiResponse> {
   const { request, preferences } = call
-  const query = parseQuery(request.url.searchParams)
+  const query = parse(context, request)
   const params = new Params()
   const write: WritePreferences = {
     returning: preferences.representation,
@@ -152,7 +213,7 @@ export async function handleWrite(
   }
   let sql = mutation
   if (mutation && write.returning) {
-    const read = new ReadBuilder(call.cache, query, params, new Aliases()).build(
+    const read = readBuilder(context, call, query, params).build(
       { table, from: `_pgrst_mutation as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
       { count: false, single: call.single, bodyless: false, applyQuery: false }
     )
@@ -175,9 +236,9 @@ export async function handleWrite(
   }
   if (write.resolution) headers['preference-applied'] = `resolution=${write.resolution}`
   const created = request.method === 'POST'
-  if (!write.returning) return { status: created ? 201 : 204, headers }
+  if (!write.returning) return withApplied(call, { status: created ? 201 : 204, headers })
   headers['content-type'] = contentType(call.single)
-  return { status: created ? 201 : 200, headers, body: result.body ?? '[]' }
+  return withApplied(call, { status: created ? 201 : 200, headers, body: result.body ?? '[]' })
 }
 
 function rpcArguments(request: ApiRequest, argNames: Set<string>): Record<string, unknown> {
@@ -203,14 +264,15 @@ export async function handleRpc(
   const argNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
   const args = rpcArguments(request, argNames)
   const routine = findRoutine(call.cache, name, Object.keys(args))
-  const query = parseQuery(request.url.searchParams, (key) => argNames.has(key))
+  const query = parse(context, request, (key) => argNames.has(key))
   const params = new Params()
   const from = rpcFrom(routine, args, params, ROOT_ALIAS)
   const shape = rpcShape(routine)
   if (shape === 'rows') {
     applyRangeHeader(request, query)
     const single = call.single || !routine.returnsSet
-    const sql = new ReadBuilder(call.cache, query, params, new Aliases()).build(
+    const builder = readBuilder(context, call, query, params)
+    const sql = builder.build(
       { table: resultTable(call.cache, routine), from, alias: ROOT_ALIAS },
       {
         count: call.preferences.count,
@@ -219,11 +281,13 @@ export async function handleRpc(
         applyQuery: true
       }
     )
-    const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(sql, params.values))
-    const row = rows[0]
+    const row = await runRead(context, call, { sql, params, builder, query })
     if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
     const body = row.body ?? (single ? 'null' : '[]')
-    return pageResponse({ ...call, single: call.single }, rootOffset(query), row, body)
+    return withApplied(
+      call,
+      pageResponse({ ...call, single: call.single }, rootOffset(query), row, body)
+    )
   }
   const value = `${ROOT_ALIAS}._pgrst_scalar`
   const select =
@@ -233,6 +297,7 @@ export async function handleRpc(
         ? `select coalesce(to_json(${value})::text, 'null') as body, 1::int8 as page_count, null::int8 as total from ${from}`
         : `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int8 as page_count, null::int8 as total from ${from}`
   const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(select, params.values))
-  if (shape === 'void') return { status: 204, headers: { 'content-range': '*/*' } }
-  return pageResponse({ ...call, single: false }, 0, rows[0], rows[0].body)
+  if (shape === 'void')
+    return withApplied(call, { status: 204, headers: { 'content-range': '*/*' } })
+  return withApplied(call, pageResponse({ ...call, single: false }, 0, rows[0], rows[0].body))
 }

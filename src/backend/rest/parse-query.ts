@@ -359,9 +359,13 @@ export function parseOrder(input: string): OrderTerm[] {
   })
 }
 
+/** limit/offset: a whole number that SQL and JavaScript agree on (no 1e21, no rounding). */
 function parseCount(value: string, what: string): number {
-  if (!/^\d+$/.test(value)) throw parseError(what, value, `${what} must be a non-negative integer`)
-  return Number(value)
+  const number = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number)) {
+    throw parseError(what, value, `${what} must be a non-negative integer up to 9007199254740991`)
+  }
+  return number
 }
 
 /** `"a","b"` or `a,b` → names. */

@@ -14,6 +14,8 @@ export interface Preferences {
   count: boolean
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null
   missingDefault: boolean
+  /** `tx=rollback`: run the request, answer with its result, commit nothing. */
+  rollback: boolean
 }
 
 /** Prefer arrives comma-joined ("resolution=merge-duplicates, return=representation"). */
@@ -29,7 +31,8 @@ export function parsePrefer(header: string | undefined): Preferences {
     count: ['exact', 'planned', 'estimated'].includes(values.get('count') ?? ''),
     resolution:
       resolution === 'merge-duplicates' || resolution === 'ignore-duplicates' ? resolution : null,
-    missingDefault: values.get('missing') === 'default'
+    missingDefault: values.get('missing') === 'default',
+    rollback: values.get('tx') === 'rollback'
   }
 }
 
@@ -59,7 +62,16 @@ export function parseRangeHeader(
   const match = /^(?:items=)?(\d+)-(\d*)$/.exec((header ?? '').trim())
   if (!match) return null
   const offset = Number(match[1])
-  const limit = match[2] === '' ? null : Math.max(Number(match[2]) - offset + 1, 0)
+  const end = match[2] === '' ? null : Number(match[2])
+  if (!Number.isSafeInteger(offset) || (end !== null && !Number.isSafeInteger(end))) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The Range header must hold whole numbers no larger than 9007199254740991'
+    )
+  }
+  const limit = end === null ? null : Math.max(end - offset + 1, 0)
   return { offset, limit }
 }
 

@@ -4,6 +4,7 @@
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createAuthApi } from '../../../src/backend/auth'
+import { CorsPolicy } from '../../../src/backend/http/cors'
 import { createHttpServer, listen } from '../../../src/backend/http/server'
 import type { DatabaseKind } from '../../support/databases'
 import {
@@ -32,7 +33,10 @@ async function clockedAuth(harness: Harness, limitPerMinute?: number): Promise<C
           ...harness.backend.context,
           config: { ...harness.backend.context.config, tokenRateLimitPerMinute: limitPerMinute }
         }
-  const server: Server = createHttpServer(createAuthApi(context, { now: () => now }))
+  const server: Server = createHttpServer(
+    createAuthApi(context, { now: () => now }),
+    new CorsPolicy([])
+  )
   const port = await listen(server, 0)
   return {
     url: `http://127.0.0.1:${port}`,

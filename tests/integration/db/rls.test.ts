@@ -114,7 +114,7 @@ describeEachDatabase('row-level security', (suite) => {
     it('a user can update their own profile', async () => {
       await expectAllowed(
         a,
-        `update profiles set full_name = 'Alice Z', bio = 'hi', avatar_url = 'a.png',
+        `update profiles set full_name = 'Alice Z', bio = 'hi', avatar_url = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/a.png',
                              username = 'alice.z' where id = $1`,
         [a.id]
       )

@@ -47,7 +47,7 @@ describe.each(KINDS)('forged tokens on %s', (kind) => {
     attacker = await signUpAndIn(harness, 'forger')
     victim = await signUpAndIn(harness, 'victim')
     const { rows } = await harness.backend.db.query<{ id: string }>(
-      `insert into public.posts (user_id, image_url, caption) values ($1, 'x', 'mine') returning id`,
+      `insert into public.posts (user_id, image_url, caption) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png', 'mine') returning id`,
       [victim.userId]
     )
     victimPost = rows[0].id
@@ -102,7 +102,15 @@ describe.each(KINDS)('forged tokens on %s', (kind) => {
       const rest = `${harness.backend.url}/rest/v1`
       for (const [method, path, body] of [
         ['GET', '/profiles?select=*', undefined],
-        ['POST', '/posts', { user_id: victim.userId, image_url: 'x', caption: 'forged' }],
+        [
+          'POST',
+          '/posts',
+          {
+            user_id: victim.userId,
+            image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+            caption: 'forged'
+          }
+        ],
         ['PATCH', `/posts?id=eq.${victimPost}`, { caption: 'pwned' }],
         ['DELETE', `/posts?id=eq.${victimPost}`, undefined],
         ['POST', '/rpc/feed_page', {}]

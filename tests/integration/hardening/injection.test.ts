@@ -61,7 +61,7 @@ describe.each(KINDS)('injection through the REST API on %s', (kind) => {
     // One post per evil value, so "a value matches only itself" is checkable.
     for (const caption of EVIL_VALUES) {
       const { rows } = await harness.backend.db.query<{ id: string }>(
-        `insert into public.posts (user_id, image_url, caption) values ($1, 'x', $2) returning id`,
+        `insert into public.posts (user_id, image_url, caption) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png', $2) returning id`,
         [user.userId, caption]
       )
       postByCaption.set(caption, rows[0].id)
@@ -162,7 +162,11 @@ describe.each(KINDS)('injection through the REST API on %s', (kind) => {
     const caption = EVIL_VALUES.join(' ')
     const inserted = await user.client
       .from('posts')
-      .insert({ user_id: user.userId, image_url: 'x', caption: caption.slice(0, 500) })
+      .insert({
+        user_id: user.userId,
+        image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+        caption: caption.slice(0, 500)
+      })
       .select('id, caption')
       .single()
     expect(inserted.error).toBeNull()

@@ -52,7 +52,7 @@ describe.each(KINDS)('like storm over HTTP on %s', (kind) => {
       })
     }
     const { rows } = await db.query<{ id: string }>(
-      `insert into public.posts (user_id, image_url) values ($1, 'x') returning id`,
+      `insert into public.posts (user_id, image_url) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png') returning id`,
       [clients[0].userId]
     )
     postId = rows[0].id

@@ -192,7 +192,11 @@ const OWNER_COLUMN: Record<string, string> = {
  */
 const REVIEWED_RPCS: Record<string, string> = {
   feed_page: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
-  feed_page_newer: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply'
+  feed_page_newer: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
+  set_post_like:
+    'SECURITY INVOKER, authenticated only: writes the caller’s own like through the likes policies',
+  is_storage_public_url:
+    'SECURITY INVOKER, IMMUTABLE, reads no table: whether a text has the shape of a storage URL'
 }
 
 describe.each(KINDS)('RLS over HTTP with supabase-js on %s', (kind) => {

@@ -40,7 +40,12 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
       const { rows } = await env.backend.db.query<{ id: string }>(
         `insert into public.posts (user_id, image_url, caption, created_at)
          values ($1, $2, $3, $4) returning id`,
-        [user.id, `posts/${user.id}/${caption}.png`, caption, at]
+        [
+          user.id,
+          `http://127.0.0.1:54321/storage/v1/object/public/images/posts/${user.id}/${caption}.png`,
+          caption,
+          at
+        ]
       )
       postIds.push(rows[0].id)
     }
@@ -175,7 +180,11 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
   it('creates a post with insert().select().single()', async () => {
     const { data, error, status } = await bob.client
       .from('posts')
-      .insert({ user_id: bob.id, image_url: `posts/${bob.id}/new.png`, caption: 'new one' })
+      .insert({
+        user_id: bob.id,
+        image_url: `http://127.0.0.1:54321/storage/v1/object/public/images/posts/${bob.id}/new.png`,
+        caption: 'new one'
+      })
       .select()
       .single()
     expect(error).toBeNull()
@@ -220,7 +229,11 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
   it('answers 401 for an anonymous write that RLS denies', async () => {
     const { error, status } = await env.anon
       .from('posts')
-      .insert({ user_id: alice.id, image_url: 'x.png', caption: 'anon' })
+      .insert({
+        user_id: alice.id,
+        image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+        caption: 'anon'
+      })
     expect(status).toBe(401)
     expect(error?.code).toBe('42501')
   })
@@ -234,7 +247,11 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
     })
     const post = await bob.client
       .from('posts')
-      .insert({ user_id: alice.id, image_url: 'x.png', caption: 'forged' })
+      .insert({
+        user_id: alice.id,
+        image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+        caption: 'forged'
+      })
     expect(post.status).toBe(403)
     expect(post.error?.code).toBe('42501')
   })

@@ -25,7 +25,12 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('feed pages on %s', (kind) =
     for (const [index, at] of createdAt.entries()) {
       await env.backend.db.query(
         `insert into public.posts (user_id, image_url, caption, created_at) values ($1, $2, $3, $4)`,
-        [author.id, `https://example.test/${tag}-${index}.jpg`, `${tag} ${index}`, at]
+        [
+          author.id,
+          `https://example.test/storage/v1/object/public/images/posts/${tag}-${index}.jpg`,
+          `${tag} ${index}`,
+          at
+        ]
       )
     }
   }

@@ -60,8 +60,8 @@ describe.each(kinds)('REST API: grammar on %s', (kind) => {
     alice = await env.createUser('alice')
     bob = await env.createUser('bob')
     const { rows } = await env.backend.db.query<{ id: string }>(
-      `insert into public.posts (user_id, image_url, caption) values ($1, 'a.png', 'by alice'),
-       ($2, 'b.png', 'by bob') returning id`,
+      `insert into public.posts (user_id, image_url, caption) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/a.png', 'by alice'),
+       ($2, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/b.png', 'by bob') returning id`,
       [alice.id, bob.id]
     )
     postId = rows[0].id

@@ -93,7 +93,8 @@ export function CreatePostModal(): ReactElement {
     const stopListening = api.posts.onProgress((next) => setStage(next))
     try {
       // The 10 MB and image-type rules were checked on the picked file; what is uploaded is
-      // the smaller re-encode (or the picked file when it cannot be processed).
+      // the smaller re-encode (or, when it cannot be made, the picked file stripped of its
+      // metadata: imaging/processImage.ts).
       const processed = await processImage(image)
       setStage('uploading')
       await feed.getState().createPost({ ...processed, caption })
