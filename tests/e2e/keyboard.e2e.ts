@@ -11,6 +11,7 @@ let user: TestUser
 test.beforeAll(async () => {
   user = await createUser('keyboard')
   await createPostAs(user, 'Typed, not clicked', 7)
+  await createPostAs(user, 'Second, for j and k', 8)
 })
 
 test('signs in and moves between views with the keyboard only', async ({ page }) => {
@@ -28,6 +29,27 @@ test('signs in and moves between views with the keyboard only', async ({ page })
   await page.keyboard.press('Enter')
   await expect(dialog).toBeHidden()
   await expect(ui.accountMenuButton(page)).toBeVisible()
+
+  // j focuses the first post with a visible ring, l likes it and l again takes it back.
+  await waitForFeed(page)
+  await page.keyboard.press('j')
+  const first = ui.posts(page).first()
+  await expect(first).toBeFocused()
+  expect(await first.evaluate((post) => getComputedStyle(post).outlineStyle)).toBe('solid')
+  const wasLiked = await first.getByRole('button', { name: 'Unlike', exact: true }).count()
+  await page.keyboard.press('l')
+  // The like is saved before the button takes another press (a busy button ignores l).
+  await expect(
+    first.getByRole('button', { name: wasLiked ? 'Like' : 'Unlike', exact: true })
+  ).toBeEnabled()
+  await page.keyboard.press('l')
+  await expect(
+    first.getByRole('button', { name: wasLiked ? 'Unlike' : 'Like', exact: true })
+  ).toBeVisible()
+  await page.keyboard.press('j')
+  await expect(ui.posts(page).nth(1)).toBeFocused()
+  await page.keyboard.press('k')
+  await expect(first).toBeFocused()
 
   // g p: the profile, named in the window title; g h: home again.
   await page.keyboard.press('g')
@@ -63,7 +85,14 @@ test('? opens the shortcuts sheet, which passes axe and closes with Escape', asy
   await page.keyboard.press('?')
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
   await expect(sheet).toBeVisible()
-  for (const description of ['New post', 'Search', 'Go to Home', 'Go to your profile']) {
+  for (const description of [
+    'Next post',
+    'Like or unlike the focused post',
+    'New post',
+    'Search',
+    'Go to Home',
+    'Go to your profile'
+  ]) {
     await expect(sheet.getByText(description, { exact: true }).first()).toBeVisible()
   }
   await checkA11y(page, 'shortcuts sheet', testInfo)

@@ -3,10 +3,12 @@
 
 import type { DeepLink } from '@shared/deep-links'
 import type { AppStores } from '../store'
+import { likeFocusedPost, movePostFocus } from './postFocus'
 import { selectIsSignedIn } from '../store/session/sessionStore'
 import type { AppAction } from './shortcuts'
 
-export type ActionHandlers = Record<AppAction, () => void>
+/** A handler returns false when it did nothing, so the key keeps its usual effect (scrolling). */
+export type ActionHandlers = Record<AppAction, () => void | boolean>
 
 /** What this version opens from a link to a post or to someone else's profile. */
 export const DEEP_LINK_UNAVAILABLE =
@@ -31,7 +33,11 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       ui.getState().showProfile()
     }),
     'show-shortcuts': () => ui.getState().openShortcuts(),
-    'focus-search': focusSearch
+    'focus-search': focusSearch,
+    'next-post': () => movePostFocus('next'),
+    'previous-post': () => movePostFocus('previous'),
+    // Liking needs an account: the card's own button opens the login dialog for a visitor.
+    'like-post': () => likeFocusedPost()
   }
 }
 
@@ -66,7 +72,7 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
 export function connectAppEvents(stores: AppStores, actions: ActionHandlers): () => void {
   const { api, ui } = stores
   const offs = [
-    api.app.onCommand((command) => actions[command]()),
+    api.app.onCommand((command) => void actions[command]()),
     api.app.onDeepLink((link) => openDeepLink(link, stores, actions)),
     api.app.onNotice((notice) => ui.getState().setNotice(notice)),
     api.app.onUpdate((update) => ui.getState().setUpdate(update))

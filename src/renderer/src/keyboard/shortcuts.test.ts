@@ -68,7 +68,23 @@ describe('createShortcutMatcher', () => {
     const matcher = createShortcutMatcher()
     expect(matcher.press(key('n', { altKey: true }), 0)).toBeNull()
     expect(matcher.press(key('Enter'), 0)).toBeNull()
+    expect(matcher.press(key('ArrowDown', { ctrlKey: true }), 0)).toBeNull()
     expect(matcher.press(key('z'), 0)).toBeNull()
+  })
+
+  it('j/k and ↓/↑ move between posts and l likes, but arrows stay with menus and tabs', () => {
+    const matcher = createShortcutMatcher()
+    expect(matcher.press(key('j'), 0)).toBe('next-post')
+    expect(matcher.press(key('ArrowDown'), 0)).toBe('next-post')
+    expect(matcher.press(key('k'), 0)).toBe('previous-post')
+    expect(matcher.press(key('ArrowUp'), 0)).toBe('previous-post')
+    expect(matcher.press(key('l'), 0)).toBe('like-post')
+    const menu = document.createElement('div')
+    menu.setAttribute('role', 'menu')
+    const item = document.createElement('button')
+    menu.append(item)
+    expect(matcher.press(key('ArrowDown', { target: item }), 0)).toBeNull()
+    expect(matcher.press(key('j', { target: item }), 0)).toBe('next-post')
   })
 
   it.each([
@@ -111,5 +127,6 @@ describe('displayKey', () => {
     expect(displayKey('Mod+k', true)).toBe('⌘K')
     expect(displayKey('Mod+k', false)).toBe('Ctrl+K')
     expect(displayKey('g', false)).toBe('g')
+    expect(displayKey('ArrowDown', false)).toBe('↓')
   })
 })

@@ -5,7 +5,7 @@
 import type { AppCommand } from '@shared/bridge-contract'
 
 /** What a shortcut or a menu command does; menu commands and keys share one set of handlers. */
-export type AppAction = AppCommand | 'focus-search'
+export type AppAction = AppCommand | 'focus-search' | 'next-post' | 'previous-post' | 'like-post'
 
 export interface Shortcut {
   /** Keys pressed one after another; `Mod+k` is Ctrl+K, or Cmd+K on macOS. */
@@ -15,6 +15,11 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['j'], action: 'next-post', description: 'Next post' },
+  { keys: ['ArrowDown'], action: 'next-post', description: 'Next post' },
+  { keys: ['k'], action: 'previous-post', description: 'Previous post' },
+  { keys: ['ArrowUp'], action: 'previous-post', description: 'Previous post' },
+  { keys: ['l'], action: 'like-post', description: 'Like or unlike the focused post' },
   { keys: ['n'], action: 'new-post', description: 'New post' },
   { keys: ['/'], action: 'focus-search', description: 'Search' },
   { keys: ['Mod+k'], action: 'focus-search', description: 'Search' },
@@ -48,11 +53,25 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   )
 }
 
+/** Keys that are named rather than typed, and that a shortcut uses. */
+const NAMED_KEYS: ReadonlySet<string> = new Set(['ArrowDown', 'ArrowUp'])
+
+/** Widgets that move their own selection with the arrow keys keep them (a menu, tabs…). */
+export function ownsArrowKeys(target: EventTarget | null): boolean {
+  if (!target || typeof (target as Element).closest !== 'function') return false
+  return (
+    (target as Element).closest(
+      '[role="menu"], [role="menubar"], [role="listbox"], [role="tablist"], [role="radiogroup"], [role="slider"]'
+    ) !== null
+  )
+}
+
 /** The key as the shortcut list writes it, or null for keys no shortcut uses (Alt chords). */
 export function keyName(event: KeyLike): string | null {
   if (event.altKey) return null
   if (event.ctrlKey || event.metaKey)
     return event.key.length === 1 ? `Mod+${event.key.toLowerCase()}` : null
+  if (NAMED_KEYS.has(event.key)) return event.key
   // Shift is already in the character ("?" is Shift+/), so it is not named separately.
   return event.key.length === 1 ? event.key : null
 }
@@ -68,7 +87,8 @@ export function createShortcutMatcher(shortcuts: readonly Shortcut[] = SHORTCUTS
   return {
     press(event, now) {
       const key = keyName(event)
-      if (key === null || isTypingTarget(event.target)) {
+      const ownedArrow = key !== null && NAMED_KEYS.has(key) && ownsArrowKeys(event.target)
+      if (key === null || isTypingTarget(event.target) || ownedArrow) {
         pending = []
         return null
       }
@@ -99,6 +119,8 @@ const startsWith = (keys: readonly string[], prefix: readonly string[]): boolean
 
 /** How a key is shown in the sheet: Mod is ⌘ on macOS and Ctrl elsewhere. */
 export function displayKey(key: string, isMac: boolean): string {
+  if (key === 'ArrowDown') return '↓'
+  if (key === 'ArrowUp') return '↑'
   const chord = /^Mod\+(.)$/.exec(key)
   if (!chord) return key
   return `${isMac ? '⌘' : 'Ctrl+'}${chord[1].toUpperCase()}`

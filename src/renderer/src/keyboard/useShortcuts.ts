@@ -13,9 +13,9 @@ export function useShortcuts(actions: ActionHandlers, enabled: boolean): void {
       if (event.defaultPrevented || event.repeat) return
       const action = matcher.press(event, event.timeStamp)
       if (!action) return
-      // "/" would otherwise be typed into the search box it focuses.
-      event.preventDefault()
-      actions[action]()
+      // A key that did something loses its default ("/" would be typed into the search box it
+      // focuses, ↓ would also scroll); one that did nothing (↓ past the last post) keeps it.
+      if (actions[action]() !== false) event.preventDefault()
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)

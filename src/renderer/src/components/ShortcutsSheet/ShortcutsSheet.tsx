@@ -3,26 +3,51 @@
 
 import type { ReactElement } from 'react'
 import { Modal } from '../Modal/Modal'
-import { SHORTCUTS, displayKey } from '../../keyboard/shortcuts'
+import { SHORTCUTS, displayKey, type Shortcut } from '../../keyboard/shortcuts'
 import styles from './ShortcutsSheet.module.scss'
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
+
+/** One row per description, with its alternative key sequences ("j or ↓"). */
+function rows(): { description: string; alternatives: Shortcut['keys'][] }[] {
+  const byDescription = new Map<string, Shortcut['keys'][]>()
+  for (const shortcut of SHORTCUTS) {
+    byDescription.set(shortcut.description, [
+      ...(byDescription.get(shortcut.description) ?? []),
+      shortcut.keys
+    ])
+  }
+  return [...byDescription].map(([description, alternatives]) => ({ description, alternatives }))
+}
+
+function Keys({ keys }: { keys: Shortcut['keys'] }): ReactElement {
+  return (
+    <>
+      {keys.map((key, index) => (
+        <span key={index}>
+          {index > 0 && <span className={styles.then}> then </span>}
+          <kbd className={styles.key}>{displayKey(key, isMac)}</kbd>
+        </span>
+      ))}
+    </>
+  )
+}
 
 export function ShortcutsSheet({ onClose }: { onClose(): void }): ReactElement {
   return (
     <Modal title="Keyboard shortcuts" onClose={onClose}>
       <dl className={styles.list}>
-        {SHORTCUTS.map((shortcut) => (
-          <div className={styles.row} key={shortcut.keys.join(' ')}>
+        {rows().map(({ description, alternatives }) => (
+          <div className={styles.row} key={description}>
             <dt className={styles.keys}>
-              {shortcut.keys.map((key, index) => (
-                <span key={index}>
-                  {index > 0 && <span className={styles.then}> then </span>}
-                  <kbd className={styles.key}>{displayKey(key, isMac)}</kbd>
+              {alternatives.map((keys, index) => (
+                <span key={keys.join(' ')}>
+                  {index > 0 && <span className={styles.then}> or </span>}
+                  <Keys keys={keys} />
                 </span>
               ))}
             </dt>
-            <dd className={styles.description}>{shortcut.description}</dd>
+            <dd className={styles.description}>{description}</dd>
           </div>
         ))}
       </dl>
