@@ -35,7 +35,7 @@ test('signs in and moves between views with the keyboard only', async ({ page })
   await page.keyboard.press('j')
   const first = ui.posts(page).first()
   await expect(first).toBeFocused()
-  expect(await first.evaluate((post) => getComputedStyle(post).outlineStyle)).toBe('solid')
+  await expect(first).toHaveCSS('outline-style', 'solid')
   const wasLiked = await first.getByRole('button', { name: 'Unlike', exact: true }).count()
   await page.keyboard.press('l')
   // The like is saved before the button takes another press (a busy button ignores l).
