@@ -2,7 +2,7 @@
 // failing start is recorded. Call after the userData path is final (the logs folder derives
 // from it on Windows and Linux).
 
-import { app, crashReporter } from 'electron'
+import { app, crashReporter, ipcMain } from 'electron'
 import electronLog from 'electron-log/main'
 import type { Logger } from '../../shared/logger'
 import { crashReporterOptions } from './crash-reports'
@@ -12,6 +12,8 @@ import {
   type FileLoggerOptions,
   type LogProcess
 } from './file-logger'
+
+const ELECTRON_LOG_CHANNEL = '__ELECTRON_LOG__'
 
 export interface AppLogs {
   main: Logger
@@ -40,6 +42,11 @@ export function startLogging(): AppLogs {
   }
   // Uncaught errors in main go to main.log too, without electron-log's own dialog.
   electronLog.errorHandler.startCatching({ showDialog: false })
+  // electron-log listens on its own IPC channel for renderer-side logging when imported. The page
+  // does not use it (main records the page's console instead), and every IPC channel goes
+  // through the checked handle() wrapper, so that channel is closed again.
+  ipcMain.removeAllListeners(ELECTRON_LOG_CHANNEL)
+  ipcMain.removeHandler(ELECTRON_LOG_CHANNEL)
   return logs
 }
 
