@@ -1,6 +1,7 @@
 // What every API module of the local backend is given: no globals, so tests can build one
 // around an in-memory database.
 
+import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
 import type { Database } from './db/database'
 import type { JwtKeys } from './jwt'
 
@@ -29,6 +30,8 @@ export interface BackendConfig {
    * every origin. From the INSTAFRAME_CORS_ORIGINS environment variable (comma-separated).
    */
   corsOrigins: string[]
+  /** The REST API's [api] settings (supabase/config.toml). */
+  api: ApiConfig
 }
 
 export interface RestLimits {
@@ -72,5 +75,6 @@ export const DEFAULT_CONFIG: BackendConfig = {
   orphanGraceMinutes: 10,
   signupRateLimitPerMinute: 30,
   rest: DEFAULT_REST_LIMITS,
-  corsOrigins: []
+  corsOrigins: [],
+  api: DEFAULT_API_CONFIG
 }

@@ -1,9 +1,10 @@
-// The local Supabase-compatible backend: auth, REST and storage on one port, over PGlite or a
+// The local Supabase-compatible backend: auth, REST, storage and realtime on one port, over PGlite or a
 // PostgreSQL server. Used by the desktop app (in a utilityProcess), `npm run backend`,
 // `npm run start:web` and the tests.
 
 import type { Server } from 'node:http'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { loadApiConfig } from './api-config'
 import { createAuthApi } from './auth'
 import {
   DEFAULT_CONFIG,
@@ -18,8 +19,8 @@ import { CorsPolicy, corsOriginsFromEnv, DEV_ORIGINS } from './http/cors'
 import { createHttpServer, listen } from './http/server'
 import { jsonResponse, type Handler } from './http/types'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
+import { startRealtime, type RealtimeServer } from './realtime'
 import { createRestApi } from './rest'
-import { readMaxRows } from './rest/limits'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
 import { sweepOrphanedUploads } from './storage/sweep'
@@ -45,8 +46,12 @@ export interface RunningBackend {
   context: BackendContext
   /** Lets a browser page at `origin` call the backend (e.g. a web build on a free port). */
   allowOrigin(origin: string): void
+  realtime: RealtimeServer
   close(): Promise<void>
 }
+
+const BROADCAST_NOT_SUPPORTED =
+  'Broadcast is not supported by the local backend (only postgres_changes is); use a hosted Supabase project for it'
 
 function route(auth: Handler, rest: Handler, storage: Handler): Handler {
   return async (request) => {
@@ -54,6 +59,10 @@ function route(auth: Handler, rest: Handler, storage: Handler): Handler {
     if (path.startsWith('/auth/v1/')) return auth(request)
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return rest(request)
     if (path.startsWith('/storage/v1/')) return storage(request)
+    // realtime-js falls back to this HTTP endpoint for broadcasts sent outside a joined channel.
+    if (path.startsWith('/realtime/v1/api/broadcast')) {
+      return jsonResponse(501, { error: BROADCAST_NOT_SUPPORTED, message: BROADCAST_NOT_SUPPORTED })
+    }
     if (path === '/' || path === '/health') return jsonResponse(200, { status: 'ok' })
     return jsonResponse(404, { code: 'not_found', message: `No route for ${path}` })
   }
@@ -67,10 +76,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...corsOriginsFromEnv(process.env.INSTAFRAME_CORS_ORIGINS),
     ...(options.config?.corsOrigins ?? [])
   ])
-  const maxRows = await readMaxRows(
-    join(options.migrationsDir, '..', 'config.toml'),
-    DEFAULT_REST_LIMITS.maxRows
-  )
+  // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
+  // and keeps the defaults. Its [api] max_rows bounds every level of a REST response.
+  const api =
+    options.config?.api ?? loadApiConfig(resolve(options.migrationsDir, '..', 'config.toml'))
+  const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
   if (dataDir) await prepareDataDir(dataDir)
   let db: Database
   try {
@@ -93,6 +103,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     storageDir: dataDir ? join(dataDir, 'storage') : null,
     outboxDir: dataDir ? join(dataDir, 'outbox') : null,
     ...options.config,
+    api,
     rest: { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }
@@ -123,12 +134,22 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     route(createAuthApi(context), createRestApi(context), createStorageApi(context, store)),
     cors
   )
+  let realtime: RealtimeServer
+  try {
+    realtime = await startRealtime(context)
+  } catch (error) {
+    clearInterval(sweepTimer)
+    await db.close()
+    throw error
+  }
+  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head))
   const host = options.host ?? '127.0.0.1'
   let port: number
   try {
     port = await listen(server, options.port ?? 0, host)
   } catch (error) {
     clearInterval(sweepTimer)
+    await realtime.close()
     await db.close()
     throw error
   }
@@ -145,8 +166,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     db,
     context,
     allowOrigin: (origin) => cors.allow(origin),
+    realtime,
     async close() {
       clearInterval(sweepTimer)
+      await realtime.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()

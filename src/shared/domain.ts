@@ -92,3 +92,37 @@ export const SIGNED_OUT: AuthSnapshot = {
   accessToken: null,
   expiresAt: null
 }
+
+/** What a notification is about (docs/product.md: activity). */
+export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow'
+
+/** One row of public.notifications, readable only by its recipient. */
+export interface Notification {
+  id: string
+  recipient_id: string
+  actor_id: string
+  type: NotificationType
+  post_id: string | null
+  comment_id: string | null
+  read_at: string | null
+  created_at: string
+}
+
+export type ActivityActor = Pick<Profile, 'id' | 'username' | 'full_name' | 'avatar_url'>
+
+/** One line of the activity panel: every notification of one type about one post. */
+export interface ActivityGroup {
+  /** `type:post_id`, stable for a group; with latest_at it is the paging cursor. */
+  group_key: string
+  type: NotificationType
+  post_id: string | null
+  /** The newest notification's comment, for comment, reply and mention groups. */
+  comment_id: string | null
+  latest_at: string
+  actor_count: number
+  unread_count: number
+  /** Up to three, newest first: "ana and 3 others liked your photo". */
+  actors: ActivityActor[]
+  post_image_url: string | null
+  post_thumb_url: string | null
+}

@@ -1,6 +1,6 @@
 // `npm run bench`: the feed and image pipeline at 10,000 and 100,000 posts on the local backend
-// (in-memory PGlite), and the per-request table on PGlite and PostgreSQL (per-request.ts), with
-// the results written to docs/performance.md. About 5 minutes on 2 cores.
+// (in-memory PGlite), realtime latency and memory, and the per-request table on PGlite and
+// PostgreSQL (per-request.ts), with the results written to docs/performance.md.
 
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -14,6 +14,7 @@ import { measureEventLoop } from './event-loop'
 import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
 import { renderPerRequest } from './per-request-report'
 import { measureQueries, type QueryResults } from './queries'
+import { measureRealtime } from './realtime'
 import { renderReport } from './report'
 
 const SIZES = [10_000, 100_000]
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
       log(`Measuring per-request costs on ${kind} at 100,000 posts…`)
       perRequest.push(await measurePerRequest(kind, 100_000))
     }
+    log('Measuring realtime latency and idle subscriber memory…')
+    const realtime = await measureRealtime()
 
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
@@ -105,6 +108,7 @@ async function main(): Promise<void> {
         memory,
         eventLoop,
         bundle,
+        realtime,
         totalSeconds: (performance.now() - started) / 1000
       })
       const report = `${main.trimEnd()}\n\n${await renderPerRequest(perRequest)}`

@@ -170,13 +170,11 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
 
   it.skipIf(unavailable)('the database refuses a width without a height', async () => {
     const { client, userId } = await signedUpClient('halfsize')
-    const { error } = await client
-      .from('posts')
-      .insert({
-        user_id: userId,
-        image_url: 'https://example.test/storage/v1/object/public/images/x.png',
-        width: 10
-      })
+    const { error } = await client.from('posts').insert({
+      user_id: userId,
+      image_url: 'https://example.test/storage/v1/object/public/images/x.png',
+      width: 10
+    })
     expect(error?.message).toMatch(/posts_dimensions_valid/)
   })
 

@@ -5,7 +5,11 @@
 import { createHash } from 'node:crypto'
 import type { Queryable } from './database'
 
+// Roles belong to the whole server, not one database: two backends bootstrapping databases of one
+// PostgreSQL server at once would both try to create them. The lock (held until this part's
+// implicit transaction ends) makes the second wait and then find them.
 const ROLES = `
+select pg_advisory_xact_lock(7316001);
 do $$
 declare
   r text;

@@ -46,6 +46,11 @@ export async function openPglite(
     kind: 'pglite',
     ...self,
     transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    // In-process: no connection to lose, so nothing is ever interrupted.
+    listen: async (channel, onNotify) => {
+      const unlisten = await pg.listen(channel, onNotify)
+      return () => unlisten()
+    },
     close: () => pg.close()
   }
 }

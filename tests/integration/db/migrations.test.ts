@@ -24,7 +24,13 @@ describeEachDatabase('migrations', (suite) => {
     expect(await appliedMigrationVersions(db)).toEqual(files.map((m) => m.version))
     await bootstrapDatabase(db)
     expect(await applyMigrations(db, files)).toEqual([])
-    expect(await publicTables(db)).toEqual(['follows', 'likes', 'posts', 'profiles'])
+    expect(await publicTables(db)).toEqual([
+      'follows',
+      'likes',
+      'notifications',
+      'posts',
+      'profiles'
+    ])
   })
 
   it('a failing migration is rolled back and not recorded; the ones before it stay applied', async () => {

@@ -8,6 +8,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Queryable } from '../../../src/backend/db/database'
 import { loadSchemaCache } from '../../../src/backend/rest'
 import { signUpAndIn, startHarness, type Harness } from '../../support/backend-harness'
 import { fingerprint, KINDS, postgresUrl, unavailable } from './support'
@@ -196,7 +197,24 @@ const REVIEWED_RPCS: Record<string, string> = {
   set_post_like:
     'SECURITY INVOKER, authenticated only: writes the caller’s own like through the likes policies',
   is_storage_public_url:
-    'SECURITY INVOKER, IMMUTABLE, reads no table: whether a text has the shape of a storage URL'
+    'SECURITY INVOKER, IMMUTABLE, reads no table: whether a text has the shape of a storage URL',
+  activity_page:
+    'SECURITY INVOKER, STABLE, page size clamped to 1..100, not granted to anon: notifications policies apply',
+  mark_activity_read:
+    "SECURITY INVOKER, not granted to anon, sets read_at on the caller's own notifications only"
+}
+
+/** Reviewed rpcs that write: what they may change, checked instead of "nothing". */
+const OWN_NOTIFICATIONS_ONLY = new Set(['mark_activity_read'])
+
+/** Every notification that is not `userId`'s, as text (null: every notification). */
+async function othersNotifications(db: Queryable, userId: string | null): Promise<string> {
+  const { rows } = await db.query<{ rows: string | null }>(
+    `select string_agg(n::text, '|' order by n.id) as rows from public.notifications n
+     where $1::uuid is null or n.recipient_id <> $1::uuid`,
+    [userId]
+  )
+  return rows[0].rows ?? ''
 }
 
 describe.each(KINDS)('RLS over HTTP with supabase-js on %s', (kind) => {
@@ -351,10 +369,20 @@ describe.each(KINDS)('RLS over HTTP with supabase-js on %s', (kind) => {
           routine.args.filter((arg) => !arg.hasDefault).map((arg) => [arg.name, null])
         )
         for (const actor of actors) {
-          const before = await fingerprint(db)
+          const ownOnly = OWN_NOTIFICATIONS_ONLY.has(name)
+          const withoutNotifications = async (): Promise<Record<string, string>> => {
+            const all = await fingerprint(db)
+            if (ownOnly) delete all['public.notifications']
+            return all
+          }
+          const before = await withoutNotifications()
+          const othersBefore = await othersNotifications(db, actor.id)
           const { status } = await actor.client.rpc(name, args)
           expect(status, `${actor.name} calling ${name}`).toBeLessThan(500)
-          expect(await fingerprint(db), `${actor.name} calling ${name}`).toEqual(before)
+          expect(await withoutNotifications(), `${actor.name} calling ${name}`).toEqual(before)
+          expect(await othersNotifications(db, actor.id), `${actor.name} calling ${name}`).toBe(
+            othersBefore
+          )
         }
       }
     }

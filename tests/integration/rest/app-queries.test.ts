@@ -227,13 +227,11 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
   })
 
   it('answers 401 for an anonymous write that RLS denies', async () => {
-    const { error, status } = await env.anon
-      .from('posts')
-      .insert({
-        user_id: alice.id,
-        image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
-        caption: 'anon'
-      })
+    const { error, status } = await env.anon.from('posts').insert({
+      user_id: alice.id,
+      image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+      caption: 'anon'
+    })
     expect(status).toBe(401)
     expect(error?.code).toBe('42501')
   })
@@ -245,13 +243,11 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
       code: '42501',
       message: 'new row violates row-level security policy for table "likes"'
     })
-    const post = await bob.client
-      .from('posts')
-      .insert({
-        user_id: alice.id,
-        image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
-        caption: 'forged'
-      })
+    const post = await bob.client.from('posts').insert({
+      user_id: alice.id,
+      image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+      caption: 'forged'
+    })
     expect(post.status).toBe(403)
     expect(post.error?.code).toBe('42501')
   })

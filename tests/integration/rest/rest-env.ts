@@ -4,6 +4,7 @@
 
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { randomUUID } from 'node:crypto'
+import type { BackendConfig } from '../../../src/backend/context'
 import { startBackend, type RunningBackend } from '../../../src/backend/server'
 import { signJwt } from '../../../src/backend/jwt'
 import { createTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from '../../support/databases'
@@ -46,13 +47,18 @@ export function makeClient(url: string, key: string, token?: string): SupabaseCl
   })
 }
 
-export async function startRestEnv(kind: DatabaseKind, postgresUrl: string): Promise<RestEnv> {
+export async function startRestEnv(
+  kind: DatabaseKind,
+  postgresUrl: string,
+  config?: Partial<BackendConfig>
+): Promise<RestEnv> {
   const databaseUrl = kind === 'postgres' ? await createTestDatabase(postgresUrl) : undefined
   const backend = await startBackend({
     dataDir: null,
     port: 0,
     migrationsDir: MIGRATIONS_DIR,
-    databaseUrl
+    databaseUrl,
+    config
   })
   const url = backend.url
   return {

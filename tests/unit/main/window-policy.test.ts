@@ -60,14 +60,15 @@ describe('buildCsp', () => {
       .split(' ')
       .slice(1)
 
-  it('production: scripts from self only; data and images from self, data:, blob: and the backend', () => {
+  it('production: scripts from self only; data and images from self, data:, blob: and the backend (with its Realtime socket)', () => {
     const csp = buildCsp({ backendUrl: 'http://127.0.0.1:54321/some/path' })
     expect(directive(csp, 'script-src')).toEqual(["'self'"])
     expect(directive(csp, 'connect-src')).toEqual([
       "'self'",
       'data:',
       'blob:',
-      'http://127.0.0.1:54321'
+      'http://127.0.0.1:54321',
+      'ws://127.0.0.1:54321'
     ])
     expect(directive(csp, 'img-src')).toEqual([
       "'self'",
@@ -86,6 +87,8 @@ describe('buildCsp', () => {
     expect(directive(csp, 'script-src')).toEqual(["'self'", "'unsafe-inline'"])
     expect(directive(csp, 'connect-src')).toContain('ws://localhost:5173')
     expect(directive(csp, 'connect-src')).toContain('https://abc.supabase.co')
+    // Realtime on a hosted project is a wss:// socket to the same host.
+    expect(directive(csp, 'connect-src')).toContain('wss://abc.supabase.co')
   })
   it('allows no backend at all while the backend is not known', () => {
     const csp = buildCsp({ backendUrl: 'http://127.0.0.1:1', noBackend: true })

@@ -52,6 +52,7 @@ function fakeDb(endTransaction: 'commit' | 'fail-commit' | 'rls'): Database {
       if (endTransaction === 'fail-commit') throw new Error('could not commit')
       return result
     },
+    listen: async () => async () => undefined,
     close: async () => undefined
   } as Database
 }
