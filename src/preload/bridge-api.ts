@@ -70,7 +70,13 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       onProgress: (listener) => subscribe('posts:progress', listener)
     },
     app: {
-      getConfig: () => call('app:get-config')
+      getConfig: () => call('app:get-config'),
+      ready: () => call('app:ready'),
+      onDeepLink: (listener) => subscribe('app:deep-link', listener),
+      onCommand: (listener) => subscribe('app:command', listener),
+      onNotice: (listener) => subscribe('app:notice', listener),
+      onUpdate: (listener) => subscribe('app:update', listener),
+      restartToUpdate: () => call('app:restart-to-update')
     },
     notifications: {
       native: true,

@@ -2,6 +2,7 @@
 // (through the preload's `window.api`) or, in a plain browser, supabase-js in the page.
 // Channel names are `domain:verb`. Main → renderer events are listed separately.
 
+import type { DeepLink } from './deep-links'
 import type { AuthSnapshot, Post } from './domain'
 
 export interface SignUpInput {
@@ -78,6 +79,22 @@ export interface ActivityReport {
   unreadCount: number
   alerts: ActivityAlert[]
 }
+/**
+ * What the application menu asks the renderer to do. The menu lists only these, and the renderer
+ * handles every one (a Record over this union), so no menu item can do nothing.
+ */
+export const APP_COMMANDS = ['new-post', 'go-home', 'go-profile', 'show-shortcuts'] as const
+
+export type AppCommand = (typeof APP_COMMANDS)[number]
+
+/** Where the app's own update is; the renderer offers "Restart to update" once downloaded. */
+export type UpdateState =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'available'; version: string }
+  | { status: 'downloading'; version: string; percent: number }
+  | { status: 'downloaded'; version: string }
+  | { status: 'error'; message: string }
 
 /** Request → response for every renderer → main call, keyed by channel. */
 export interface InvokeContract {
@@ -93,6 +110,10 @@ export interface InvokeContract {
   'notifications:report': { request: ActivityReport; response: void }
   'notifications:get-enabled': { request: void; response: boolean }
   'notifications:set-enabled': { request: boolean; response: void }
+  /** The renderer listens for app events now: main delivers what it queued until then. */
+  'app:ready': { request: void; response: void }
+  /** Quits and installs the downloaded update; refused unless one is downloaded. */
+  'app:restart-to-update': { request: void; response: void }
 }
 
 export type InvokeChannel = keyof InvokeContract
@@ -104,6 +125,13 @@ export interface EventContract {
   'posts:progress': CreatePostStage
   /** The user clicked a native notification: show what it was about. */
   'notifications:open': ActivityTarget
+  /** An instaframe:// link opened the app: the route to show, or why there is none. */
+  'app:deep-link': DeepLink
+  /** A menu item or accelerator the renderer carries out. */
+  'app:command': AppCommand
+  /** Something the user should know that happened in main (e.g. the local backend restarted). */
+  'app:notice': string
+  'app:update': UpdateState
 }
 
 export type EventChannel = keyof EventContract
@@ -119,7 +147,9 @@ export const INVOKE_CHANNELS = [
   'app:get-config',
   'notifications:report',
   'notifications:get-enabled',
-  'notifications:set-enabled'
+  'notifications:set-enabled',
+  'app:ready',
+  'app:restart-to-update'
 ] as const satisfies readonly InvokeChannel[]
 
 /**
@@ -158,6 +188,13 @@ export interface Api {
   }
   app: {
     getConfig(): Promise<AppConfig>
+    /** Call once the listeners below are subscribed; events sent before wait for it. */
+    ready(): Promise<void>
+    onDeepLink(listener: (link: DeepLink) => void): () => void
+    onCommand(listener: (command: AppCommand) => void): () => void
+    onNotice(listener: (notice: string) => void): () => void
+    onUpdate(listener: (state: UpdateState) => void): () => void
+    restartToUpdate(): Promise<void>
   }
   notifications: {
     /** True in the desktop app, where main shows native notifications and the badge. */

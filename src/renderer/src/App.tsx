@@ -2,7 +2,15 @@
 // open modal on top. Routes live in the URL's hash (store/router), so Back and Forward work
 // everywhere.
 
-import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactElement } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactElement
+} from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
 import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
 import { FeedView } from './components/FeedView/FeedView'
@@ -11,6 +19,9 @@ import { Notice } from './components/Notice/Notice'
 import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
 import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
+import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
+import { connectAppEvents, createActionHandlers } from './keyboard/actions'
+import { useShortcuts } from './keyboard/useShortcuts'
 import { useLiveUpdates } from './live/useLiveUpdates'
 import { useRouter, useSession, useStores, useStoriesStore, useUi } from './store'
 import type { Route } from './store/router/routes'
@@ -28,6 +39,11 @@ const CreateStoryModal = lazy(() =>
 const StoryViewer = lazy(() =>
   import('./components/StoryViewer/StoryViewer').then((module) => ({
     default: module.StoryViewer
+  }))
+)
+const ShortcutsSheet = lazy(() =>
+  import('./components/ShortcutsSheet/ShortcutsSheet').then((module) => ({
+    default: module.ShortcutsSheet
   }))
 )
 const CreatePostModal = lazy(() =>
@@ -88,8 +104,25 @@ function useScrollRestoration(): void {
   }, [router, index])
 }
 
+const focusSearch = (): void =>
+  document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
+
+/** The window title names the view; the desktop app shows it in the title bar and switcher. */
+function titleOf(route: Route): string {
+  switch (route.name) {
+    case 'profile':
+    case 'connections':
+      return `${route.username} • Instaframe`
+    case 'suggestions':
+      return 'Suggested for you • Instaframe'
+    case 'feed':
+      return 'Instaframe'
+  }
+}
+
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
-  const { session, ui, profile, people, router, stories } = useStores()
+  const stores = useStores()
+  const { session, ui, profile, people, router, stories } = stores
   const [splash, setSplash] = useState(splashMs > 0)
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
@@ -99,6 +132,14 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const viewingStories = useStoriesStore((state) => state.viewer !== null)
 
   useEffect(() => session.getState().init(), [session])
+
+  // Menu commands, deep links and keyboard shortcuts all run the same actions.
+  const actions = useMemo(() => createActionHandlers(stores, focusSearch), [stores])
+  useEffect(() => connectAppEvents(stores, actions), [stores, actions])
+  useShortcuts(actions, !splash && modal === null)
+  useEffect(() => {
+    document.title = titleOf(route)
+  }, [route])
   useEffect(() => router.getState().listen(), [router])
   useScrollRestoration()
   useLiveUpdates()
@@ -132,6 +173,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     <>
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
+      <UpdateBanner />
       <RouteView route={route} />
       <Suspense fallback={null}>
         {modal === 'auth' && <AuthModal />}
@@ -139,6 +181,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
         {modal === 'edit-profile' && signedIn && <EditProfileModal />}
         {modal === 'story' && signedIn && <CreateStoryModal />}
         {viewingStories && <StoryViewer />}
+        {modal === 'shortcuts' && <ShortcutsSheet onClose={() => ui.getState().closeModal()} />}
       </Suspense>
     </>
   )

@@ -8,7 +8,6 @@ import {
 import { buildCsp, withCspHeader } from '../../../src/main/window/csp'
 import { isPermissionAllowed } from '../../../src/main/window/permissions'
 import { createRendererUrlPolicy, isSafeExternalUrl } from '../../../src/main/window/url-policy'
-import { buildMenuTemplate } from '../../../src/main/window/menu'
 
 describe('isSafeExternalUrl', () => {
   it('allows http and https links', () => {
@@ -117,17 +116,25 @@ describe('sanitizeBounds', () => {
       y: 50,
       width: 1000,
       height: 700,
-      maximized: false
+      maximized: false,
+      fullScreen: false
     })
+  })
+  it('remembers full screen and maximized, and only a literal true turns them on', () => {
+    const saved = { width: 1000, height: 700, maximized: true, fullScreen: true }
+    expect(sanitizeBounds(saved, [screen])).toMatchObject({ maximized: true, fullScreen: true })
+    expect(sanitizeBounds({ ...saved, fullScreen: 'yes' }, [screen]).fullScreen).toBe(false)
   })
   it('uses defaults for missing or hand-edited values', () => {
     expect(sanitizeBounds(undefined, [screen])).toEqual({
       ...DEFAULT_WINDOW_SIZE,
-      maximized: false
+      maximized: false,
+      fullScreen: false
     })
     expect(sanitizeBounds({ width: 'big', height: NaN, x: '1' }, [screen])).toEqual({
       ...DEFAULT_WINDOW_SIZE,
-      maximized: false
+      maximized: false,
+      fullScreen: false
     })
   })
   it('enforces the minimum size and the largest screen as maximum', () => {
@@ -165,15 +172,5 @@ describe('permissions and menu', () => {
     ]) {
       expect(isPermissionAllowed(permission)).toBe(false)
     }
-  })
-  it('has a macOS app menu on macOS only, and DevTools only in development', () => {
-    const mac = buildMenuTemplate({ platform: 'darwin', appName: 'Instaframe', isDev: false })
-    const win = buildMenuTemplate({ platform: 'win32', appName: 'Instaframe', isDev: false })
-    expect(mac[0].label).toBe('Instaframe')
-    expect(win[0].label).toBe('File')
-    expect(JSON.stringify(win)).not.toContain('toggleDevTools')
-    expect(
-      JSON.stringify(buildMenuTemplate({ platform: 'linux', appName: 'I', isDev: true }))
-    ).toContain('toggleDevTools')
   })
 })

@@ -8,10 +8,12 @@ import type {
   ActivityReport,
   ActivityTarget,
   Api,
+  AppCommand,
   CreatePostInput,
   CreatePostStage,
   ImageFile,
-  SignUpResult
+  SignUpResult,
+  UpdateState
 } from '@shared/bridge-contract'
 import {
   SIGNED_OUT,
@@ -24,6 +26,7 @@ import {
 } from '@shared/domain'
 import type { ActivityListener } from '@shared/data/activity'
 import type { PostRow, PostsListener } from '@shared/data/live-posts'
+import type { DeepLink } from '@shared/deep-links'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
 
@@ -103,6 +106,29 @@ export interface FakeApi extends Api {
   emit(snapshot: AuthSnapshot): void
   /** Sends a posts:progress event to every listener. */
   emitProgress(stage: CreatePostStage): void
+  app: Api['app'] & {
+    ready: Mock<() => Promise<void>>
+    restartToUpdate: Mock<() => Promise<void>>
+  }
+  /** Sends an app:deep-link, app:command or app:notice event, as main would. */
+  emitDeepLink(link: DeepLink): void
+  emitCommand(command: AppCommand): void
+  emitNotice(notice: string): void
+  emitUpdate(state: UpdateState): void
+}
+
+/** A subscribable event: listeners added and removed as the preload's subscribe does. */
+function channel<T>(): { on(listener: (value: T) => void): () => void; emit(value: T): void } {
+  const listeners = new Set<(value: T) => void>()
+  return {
+    on: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    emit: (value) => {
+      for (const listener of listeners) listener(value)
+    }
+  }
 }
 
 let storyCounter = 0
@@ -149,6 +175,10 @@ export function fakeApi(
   const listeners = new Set<(snapshot: AuthSnapshot) => void>()
   const progress = new Set<(stage: CreatePostStage) => void>()
   const opens = new Set<(target: ActivityTarget) => void>()
+  const deepLinks = channel<DeepLink>()
+  const commands = channel<AppCommand>()
+  const notices = channel<string>()
+  const updates = channel<UpdateState>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -176,7 +206,13 @@ export function fakeApi(
         backendKind: 'local' as const,
         version: 'test',
         secretStorageWarning: null
-      }))
+      })),
+      ready: vi.fn(async () => undefined),
+      onDeepLink: (listener) => deepLinks.on(listener),
+      onCommand: (listener) => commands.on(listener),
+      onNotice: (listener) => notices.on(listener),
+      onUpdate: (listener) => updates.on(listener),
+      restartToUpdate: vi.fn(async () => undefined)
     },
     notifications: {
       native: options.hasNativeDialog ?? false,
@@ -191,6 +227,10 @@ export function fakeApi(
     emitOpen(target) {
       for (const listener of opens) listener(target)
     },
+    emitDeepLink: (link) => deepLinks.emit(link),
+    emitCommand: (command) => commands.emit(command),
+    emitNotice: (notice) => notices.emit(notice),
+    emitUpdate: (state) => updates.emit(state),
     emit(snapshot) {
       current = snapshot
       for (const listener of listeners) listener(snapshot)

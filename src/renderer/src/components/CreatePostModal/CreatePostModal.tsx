@@ -176,6 +176,7 @@ export function CreatePostModal(): ReactElement {
               placeholder="Write a caption..."
               value={caption}
               maxLength={MAX_CAPTION_LENGTH}
+              spellCheck
               disabled={uploading}
               onChange={(event) => setCaption(event.target.value.slice(0, MAX_CAPTION_LENGTH))}
             />

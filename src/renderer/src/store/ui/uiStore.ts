@@ -1,8 +1,9 @@
 // Modal and notice state. Which view shows is the route's business (store/router).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { UpdateState } from '@shared/bridge-contract'
 
-export type ModalKind = 'auth' | 'create' | 'edit-profile' | 'story'
+export type ModalKind = 'auth' | 'create' | 'edit-profile' | 'story' | 'shortcuts'
 export type AuthMode = 'signin' | 'signup'
 
 export interface UiState {
@@ -10,13 +11,17 @@ export interface UiState {
   authMode: AuthMode
   /** A notice from the platform, e.g. that tokens cannot be encrypted at rest. */
   notice: string | null
+  /** The app's own update, as main reports it (desktop only). */
+  update: UpdateState
   openAuth(mode?: AuthMode): void
   setAuthMode(mode: AuthMode): void
   openCreate(): void
   openEditProfile(): void
   openCreateStory(): void
+  openShortcuts(): void
   closeModal(): void
   setNotice(notice: string | null): void
+  setUpdate(update: UpdateState): void
 }
 
 export type UiStore = StoreApi<UiState>
@@ -26,12 +31,15 @@ export function createUiStore(): UiStore {
     modal: null,
     authMode: 'signin',
     notice: null,
+    update: { status: 'idle' },
     openAuth: (mode = 'signin') => set({ modal: 'auth', authMode: mode }),
     setAuthMode: (mode) => set({ authMode: mode }),
     openCreate: () => set({ modal: 'create' }),
     openEditProfile: () => set({ modal: 'edit-profile' }),
     openCreateStory: () => set({ modal: 'story' }),
+    openShortcuts: () => set({ modal: 'shortcuts' }),
     closeModal: () => set({ modal: null }),
-    setNotice: (notice) => set({ notice })
+    setNotice: (notice) => set({ notice }),
+    setUpdate: (update) => set({ update })
   }))
 }
