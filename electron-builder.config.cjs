@@ -4,6 +4,30 @@
 
 const { extensionsInMigrations, unusedExtensionExclusions } = require('./build/pglite-files.cjs')
 
+/**
+ * Where packaged apps look for updates (electron-updater reads the app-update.yml this writes):
+ * INSTAFRAME_UPDATE_URL for a generic HTTPS server holding latest*.yml and the installers, or
+ * INSTAFRAME_GITHUB_REPO (owner/name) for GitHub Releases. Without either the app ships with no
+ * feed and never checks.
+ * @param {Record<string, string | undefined>} env
+ */
+function updateFeed(env) {
+  if (env.INSTAFRAME_UPDATE_URL) {
+    if (!env.INSTAFRAME_UPDATE_URL.startsWith('https://')) {
+      throw new Error(`INSTAFRAME_UPDATE_URL must be https: ${env.INSTAFRAME_UPDATE_URL}`)
+    }
+    return [{ provider: 'generic', url: env.INSTAFRAME_UPDATE_URL }]
+  }
+  if (env.INSTAFRAME_GITHUB_REPO) {
+    const [owner, repo, extra] = env.INSTAFRAME_GITHUB_REPO.split('/')
+    if (!owner || !repo || extra !== undefined) {
+      throw new Error(`INSTAFRAME_GITHUB_REPO must be owner/name: ${env.INSTAFRAME_GITHUB_REPO}`)
+    }
+    return [{ provider: 'github', owner, repo }]
+  }
+  return null
+}
+
 /** @type {import('electron-builder').Configuration} */
 module.exports = {
   appId: 'app.instaframe.desktop',
@@ -33,6 +57,11 @@ module.exports = {
   // The schema ships beside the archive: process.resourcesPath/migrations (see src/main/backend/paths.ts).
   extraResources: [{ from: 'supabase/migrations', to: 'migrations', filter: ['*.sql'] }],
   icon: 'resources/icon.png',
+  // instaframe://p/<post> and instaframe://u/<username> (src/shared/deep-links.ts): the installers
+  // register the scheme (Info.plist on macOS, the registry on Windows, the .desktop file's
+  // MimeType=x-scheme-handler/instaframe with Exec … %U on Linux); the app also registers itself
+  // at start.
+  protocols: [{ name: 'Instaframe link', schemes: ['instaframe'] }],
   afterPack: './build/after-pack.cjs',
   win: {
     target: [{ target: 'nsis', arch: ['x64', 'arm64'] }],
@@ -74,5 +103,5 @@ module.exports = {
     depends: ['libsecret-1-0']
   },
   npmRebuild: false,
-  publish: null
+  publish: updateFeed(process.env)
 }

@@ -35,7 +35,8 @@ async function main(): Promise<void> {
       dataDir,
       databaseUrl: process.env.DATABASE_URL || undefined,
       migrationsDir: resolve(__dirname, '../supabase/migrations'),
-      config: { tokenRateLimitPerMinute: 100_000 }
+      // The seed signs every demo user up and in from this one address.
+      config: { tokenRateLimitPerMinute: 100_000, signupRateLimitPerMinute: 100_000 }
     })
     try {
       await seed({

@@ -31,6 +31,8 @@ async function main(): Promise<void> {
     },
     port
   )
+  // --port may move the page off the default dev origins the backend allows (CORS).
+  backend.allowOrigin(new URL(web.url).origin)
   console.log(`Web app: ${web.url}`)
   console.log(`API URL: ${backend.url}`)
   const stop = async (): Promise<void> => {

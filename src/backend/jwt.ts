@@ -71,16 +71,44 @@ export class JwtError extends Error {
 
 const ROLES: readonly ApiRole[] = ['anon', 'authenticated', 'service_role']
 
+/**
+ * Tokens whose signature was already checked with these keys, until they expire: every request
+ * carries the same few tokens, and WebCrypto's HMAC runs on the thread pool, which costs a
+ * thread hop per request. Bounded, so a flood of distinct valid tokens cannot grow it.
+ */
+const verified = new WeakMap<JwtKeys, Map<string, Claims>>()
+const MAX_CACHED_TOKENS = 1000
+
+function cachedClaims(keys: JwtKeys, token: string): Claims | null {
+  const claims = verified.get(keys)?.get(token)
+  if (!claims) return null
+  if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) {
+    verified.get(keys)?.delete(token)
+    throw new JwtError('JWT expired', true)
+  }
+  return claims
+}
+
+function remember(keys: JwtKeys, token: string, claims: Claims): void {
+  let tokens = verified.get(keys)
+  if (!tokens) verified.set(keys, (tokens = new Map()))
+  if (tokens.size >= MAX_CACHED_TOKENS) tokens.clear()
+  tokens.set(token, claims)
+}
+
 /** Verifies signature (HS256 only, so `alg: none` and key confusion fail) and expiry. */
 export async function verifyJwt(keys: JwtKeys, token: string): Promise<Claims> {
   const parts = token.split('.')
   if (parts.length !== 3) throw new JwtError(`Expected 3 parts in JWT; got ${parts.length}`, false)
+  const cached = cachedClaims(keys, token)
+  if (cached) return cached
   try {
     const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] })
     const role = payload.role
     if (typeof role !== 'string' || !ROLES.includes(role as ApiRole)) {
       throw new JwtError('JWT has no valid role claim', false)
     }
+    remember(keys, token, payload as Claims)
     return payload as Claims
   } catch (error) {
     if (error instanceof JwtError) throw error

@@ -1,17 +1,25 @@
-// The local Supabase-compatible backend: auth, REST and storage on one port, over PGlite or a
+// The local Supabase-compatible backend: auth, REST, storage and realtime on one port, over PGlite or a
 // PostgreSQL server. Used by the desktop app (in a utilityProcess), `npm run backend`,
 // `npm run start:web` and the tests.
 
 import type { Server } from 'node:http'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { loadApiConfig } from './api-config'
 import { createAuthApi } from './auth'
-import { DEFAULT_CONFIG, type BackendConfig, type BackendContext } from './context'
+import {
+  DEFAULT_CONFIG,
+  DEFAULT_REST_LIMITS,
+  type BackendConfig,
+  type BackendContext
+} from './context'
 import { asDataDirError, prepareDataDir } from './data-dir'
 import type { Database } from './db/database'
 import { openDatabase } from './db/open'
+import { CorsPolicy, corsOriginsFromEnv, DEV_ORIGINS } from './http/cors'
 import { createHttpServer, listen } from './http/server'
 import { jsonResponse, type Handler } from './http/types'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
+import { startRealtime, type RealtimeServer } from './realtime'
 import { createRestApi } from './rest'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
@@ -36,8 +44,14 @@ export interface RunningBackend {
   serviceRoleKey: string
   db: Database
   context: BackendContext
+  /** Lets a browser page at `origin` call the backend (e.g. a web build on a free port). */
+  allowOrigin(origin: string): void
+  realtime: RealtimeServer
   close(): Promise<void>
 }
+
+const BROADCAST_NOT_SUPPORTED =
+  'Broadcast is not supported by the local backend (only postgres_changes is); use a hosted Supabase project for it'
 
 function route(auth: Handler, rest: Handler, storage: Handler): Handler {
   return async (request) => {
@@ -45,6 +59,10 @@ function route(auth: Handler, rest: Handler, storage: Handler): Handler {
     if (path.startsWith('/auth/v1/')) return auth(request)
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return rest(request)
     if (path.startsWith('/storage/v1/')) return storage(request)
+    // realtime-js falls back to this HTTP endpoint for broadcasts sent outside a joined channel.
+    if (path.startsWith('/realtime/v1/api/broadcast')) {
+      return jsonResponse(501, { error: BROADCAST_NOT_SUPPORTED, message: BROADCAST_NOT_SUPPORTED })
+    }
     if (path === '/' || path === '/health') return jsonResponse(200, { status: 'ok' })
     return jsonResponse(404, { code: 'not_found', message: `No route for ${path}` })
   }
@@ -52,6 +70,17 @@ function route(auth: Handler, rest: Handler, storage: Handler): Handler {
 
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const dataDir = options.dataDir
+  // Before anything starts, so a bad INSTAFRAME_CORS_ORIGINS stops the start with its message.
+  const cors = new CorsPolicy([
+    ...DEV_ORIGINS,
+    ...corsOriginsFromEnv(process.env.INSTAFRAME_CORS_ORIGINS),
+    ...(options.config?.corsOrigins ?? [])
+  ])
+  // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
+  // and keeps the defaults. Its [api] max_rows bounds every level of a REST response.
+  const api =
+    options.config?.api ?? loadApiConfig(resolve(options.migrationsDir, '..', 'config.toml'))
+  const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
   if (dataDir) await prepareDataDir(dataDir)
   let db: Database
   try {
@@ -73,7 +102,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...DEFAULT_CONFIG,
     storageDir: dataDir ? join(dataDir, 'storage') : null,
     outboxDir: dataDir ? join(dataDir, 'outbox') : null,
-    ...options.config
+    ...options.config,
+    api,
+    rest: { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }
   const store = createByteStore(config.storageDir)
@@ -87,7 +118,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       })
       if (report.orphanedObjects.length > 0 || report.strayFiles > 0) {
         console.warn(
-          `[storage] removed ${report.orphanedObjects.length} orphaned upload(s) and ` +
+          `[storage] removed ${report.expiredStories} expired story(ies), ` +
+            `${report.orphanedObjects.length} unreferenced upload(s) and ` +
             `${report.strayFiles} stray file(s) left by an interrupted upload`
         )
       }
@@ -100,14 +132,25 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const sweepTimer = setInterval(() => void sweep(false), 60 * 60 * 1000)
   sweepTimer.unref()
   const server: Server = createHttpServer(
-    route(createAuthApi(context), createRestApi(context), createStorageApi(context, store))
+    route(createAuthApi(context), createRestApi(context), createStorageApi(context, store)),
+    cors
   )
+  let realtime: RealtimeServer
+  try {
+    realtime = await startRealtime(context)
+  } catch (error) {
+    clearInterval(sweepTimer)
+    await db.close()
+    throw error
+  }
+  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head))
   const host = options.host ?? '127.0.0.1'
   let port: number
   try {
     port = await listen(server, options.port ?? 0, host)
   } catch (error) {
     clearInterval(sweepTimer)
+    await realtime.close()
     await db.close()
     throw error
   }
@@ -123,8 +166,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     serviceRoleKey,
     db,
     context,
+    allowOrigin: (origin) => cors.allow(origin),
+    realtime,
     async close() {
       clearInterval(sweepTimer)
+      await realtime.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         server.closeAllConnections()

@@ -10,6 +10,7 @@ import {
   type MainToBackend
 } from '../shared/backend-protocol'
 import { parseBackendArgs } from './args'
+import { FILE_ORIGIN } from './http/cors'
 import { startBackend, type RunningBackend } from './server'
 
 interface ParentPortLike {
@@ -36,6 +37,23 @@ function isComplete(options: Partial<BackendLaunch>): options is BackendLaunch {
   return typeof options.dataDir === 'string' && typeof options.migrationsDir === 'string'
 }
 
+/**
+ * The desktop window's origins: file:// in a packaged app ("null"), or electron-vite's dev
+ * server, whose address electron-vite hands to main (and so to this process) in the environment.
+ */
+export function desktopOrigins(env: Record<string, string | undefined>): string[] {
+  const origins = [FILE_ORIGIN]
+  const devServer = env.ELECTRON_RENDERER_URL
+  if (devServer) {
+    try {
+      origins.push(new URL(devServer).origin)
+    } catch {
+      // Not a URL: main would not load it either.
+    }
+  }
+  return origins
+}
+
 export function runInUtilityProcess(
   parentPort: ParentPortLike,
   initial: Partial<BackendLaunch>,
@@ -50,7 +68,8 @@ export function runInUtilityProcess(
       dataDir: options.dataDir,
       migrationsDir: options.migrationsDir,
       port: options.port ?? 0,
-      host: '127.0.0.1'
+      host: '127.0.0.1',
+      config: { corsOrigins: desktopOrigins(process.env) }
     }).then(
       (running) => {
         backend = running

@@ -9,7 +9,9 @@ import {
   BrowserWindow,
   dialog,
   ipcMain,
-  Menu,
+  nativeImage,
+  Notification,
+  nativeTheme,
   safeStorage,
   session,
   utilityProcess
@@ -25,22 +27,36 @@ import { registerAppIpc } from './ipc/app'
 import { registerAuthIpc } from './ipc/auth'
 import { createHandle } from './ipc/handle'
 import { registerImagesIpc } from './ipc/images'
+import { registerNotificationsIpc } from './ipc/notifications'
+import { badgeDotBitmap, createDesktopNotifier } from './notifications/desktop-notifier'
 import { registerPostsIpc } from './ipc/posts'
-import { consoleLogger as log } from '../shared/logger'
 import { backendLaunchArgs } from '../shared/backend-protocol'
+import { findDeepLinkArg } from '../shared/deep-links'
+import { createDeepLinkOpener, registerProtocolClient } from './deep-links'
+import { electronLog, startLogging } from './logging/start-logging'
+import { forwardLines } from './logging/forward-lines'
+import { startUpdates } from './updates/start-updates'
+import type { UpdateService } from './updates/update-service'
 import { AuthSession } from '../shared/data/session'
 import { createMainClient } from './session/client'
 import { chooseSessionStorage } from './session/secret-storage'
 import { buildCsp, withCspHeader } from './window/csp'
 import { createMainWindow, hardenContents } from './window/main-window'
-import { buildMenuTemplate } from './window/menu'
+import { installApplicationMenu } from './window/app-menu'
 import { denyUnusedPermissions } from './window/permissions'
+import { createRendererOutbox } from './window/renderer-outbox'
+import { storedThemeSource, windowBackground } from './window/theme'
 import { createRendererUrlPolicy } from './window/url-policy'
+import { attachWindowBehaviour } from './window/window-behaviour'
 
 // Lets QA and the Electron e2e spec run against a throw-away profile.
 if (process.env.INSTAFRAME_USER_DATA_DIR) {
   app.setPath('userData', process.env.INSTAFRAME_USER_DATA_DIR)
 }
+
+// First, so a crash anywhere after this leaves a minidump and a failing start is logged.
+const logs = startLogging()
+const log = logs.main
 
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
 const renderer = createRendererUrlPolicy({
@@ -51,6 +67,7 @@ const renderer = createRendererUrlPolicy({
 let mainWindow: BrowserWindow | null = null
 let supervisor: BackendSupervisor | null = null
 let authSession: AuthSession | null = null
+let updates: UpdateService | null = null
 let quitting = false
 let booted = false
 
@@ -59,20 +76,51 @@ function sendToRenderer(snapshot: AuthSnapshot): void {
   if (contents && !contents.isDestroyed()) contents.send('auth:changed', snapshot)
 }
 
+// Deep links, menu commands and notices can come before the page listens: they wait here.
+const outbox = createRendererOutbox(({ channel, payload }) => {
+  const contents = mainWindow?.webContents
+  if (contents && !contents.isDestroyed()) contents.send(channel, payload)
+})
+
+const loadRenderer = (window: BrowserWindow): Promise<void> =>
+  devServerUrl
+    ? window.loadURL(devServerUrl)
+    : window.loadFile(join(__dirname, '../renderer/index.html'))
+
 function openWindow(): void {
-  mainWindow = createMainWindow({
+  const window = createMainWindow({
     preloadPath: join(__dirname, '../preload/index.js'),
     iconPath: app.isPackaged ? undefined : join(app.getAppPath(), 'resources', 'icon.png'),
     store: new Store({ name: 'window-state' }),
-    load: (window) =>
-      devServerUrl
-        ? window.loadURL(devServerUrl)
-        : window.loadFile(join(__dirname, '../renderer/index.html'))
+    backgroundColor: windowBackground(nativeTheme),
+    load: loadRenderer
   })
-  mainWindow.on('closed', () => {
-    mainWindow = null
+  mainWindow = window
+  attachWindowBehaviour(window, {
+    outbox,
+    log,
+    rendererLog: logs.renderer,
+    reload: (crashed) => void loadRenderer(crashed),
+    quit: () => app.quit()
+  })
+  window.on('closed', () => {
+    if (mainWindow === window) mainWindow = null
   })
 }
+
+/** Brings the window forward, opening it again if it was closed (macOS keeps running). */
+function showWindow(): void {
+  if (!booted) return
+  if (!mainWindow) {
+    openWindow()
+    return
+  }
+  if (mainWindow.isMinimized()) mainWindow.restore()
+  mainWindow.show()
+  mainWindow.focus()
+}
+
+const openDeepLink = createDeepLinkOpener({ outbox, showWindow, log })
 
 async function resolveBackend(): Promise<{
   url: string
@@ -105,12 +153,20 @@ async function resolveBackend(): Promise<{
   })
   supervisor = createBackendSupervisor({
     log,
-    fork: ({ port }) =>
-      utilityProcess.fork(
+    onRestarting: () =>
+      outbox.send('app:notice', 'The local server stopped unexpectedly and is restarting…'),
+    onRestarted: () => outbox.send('app:notice', 'The local server is running again.'),
+    fork: ({ port }) => {
+      const child = utilityProcess.fork(
         join(__dirname, 'backend.js'),
         backendLaunchArgs({ dataDir, migrationsDir: migrations, port: port ?? 0 }),
-        { serviceName: 'Instaframe local backend', stdio: 'inherit' }
-      ),
+        { serviceName: 'Instaframe local backend', stdio: 'pipe' }
+      )
+      // The backend logs to its stdout and stderr; they become backend.log.
+      forwardLines(child.stdout, (line) => logs.backend.info(line))
+      forwardLines(child.stderr, (line) => logs.backend.error(line))
+      return child
+    },
     onFatal: (error) => {
       dialog.showErrorBox('Instaframe', `The local backend stopped working.\n\n${error.message}`)
     }
@@ -155,10 +211,26 @@ async function startServices(): Promise<Services> {
 function boot(): void {
   booted = true
   denyUnusedPermissions(session.defaultSession)
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildMenuTemplate({ platform: process.platform, appName: app.name, isDev: !app.isPackaged })
-    )
+  const preferences = new Store({ name: 'preferences' })
+  // Before the window exists, so its background and the page's first paint use the right theme.
+  nativeTheme.themeSource = storedThemeSource(preferences)
+  nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(windowBackground(nativeTheme)))
+  installApplicationMenu({
+    preferences,
+    command: (command) => {
+      showWindow()
+      outbox.send('app:command', command)
+    }
+  })
+  registerProtocolClient(
+    app,
+    {
+      isPackaged: app.isPackaged,
+      defaultApp: Boolean(process.defaultApp),
+      execPath: process.execPath,
+      argv: process.argv
+    },
+    log
   )
 
   // The window opens at once (the renderer shows its splash) while the local backend starts;
@@ -232,18 +304,62 @@ function boot(): void {
     },
     currentUserId: () => ready?.auth.currentUserId() ?? null
   })
-  registerAppIpc(handle, async () => (await services).config)
+  registerNotificationsIpc(
+    handle,
+    createDesktopNotifier({
+      platform: process.platform,
+      notificationsSupported: () => Notification.isSupported(),
+      createNotification: (options) => new Notification(options),
+      setBadgeCount: (count) => app.setBadgeCount(count),
+      overlayIcon: () =>
+        nativeImage.createFromBitmap(badgeDotBitmap(16), { width: 16, height: 16 }),
+      window: () => mainWindow,
+      open: (target) => {
+        const contents = mainWindow?.webContents
+        if (contents && !contents.isDestroyed()) contents.send('notifications:open', target)
+      },
+      settings: new Store({ name: 'settings' })
+    })
+  )
+  registerAppIpc(handle, {
+    getConfig: async () => (await services).config,
+    rendererReady: () => {
+      outbox.markReady()
+      // A reloaded page has missed the announcement of an update that waits for a restart.
+      if (updates?.state.status === 'downloaded') outbox.send('app:update', updates.state)
+    },
+    restartToUpdate: () => {
+      if (!updates) throw new Error('Updates are off in this build.')
+      updates.restartToUpdate()
+    }
+  })
 
   openWindow()
+  // Windows and Linux start the app with the link that launched it on the command line.
+  const launchLink = findDeepLinkArg(process.argv)
+  if (launchLink) openDeepLink(launchLink)
+  updates = startUpdates({
+    log,
+    updaterLog: electronLog,
+    onState: (state) => outbox.send('app:update', state)
+  })
 }
 
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
+  // Windows and Linux: opening a link or the app again starts a second instance, which quits at
+  // once and hands its command line to this one.
+  app.on('second-instance', (_event, argv) => {
+    const link = findDeepLinkArg(argv)
+    if (link) openDeepLink(link)
+    else showWindow()
+  })
+
+  // macOS delivers links as an event, possibly before the app is ready (a link that launched it).
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    openDeepLink(url)
   })
 
   // Every webContents (including any created later) gets the same navigation rules.
@@ -259,6 +375,7 @@ if (!app.requestSingleInstanceLock()) {
 
   app.on('before-quit', (event) => {
     if (quitting) return
+    updates?.dispose()
     if (!supervisor) {
       authSession?.dispose()
       return

@@ -1,64 +1,9 @@
-// Builds `window.api` from the shared contract. One function per call and never a generic
-// `invoke(channel)`, so a compromised renderer can reach nothing the contract does not list.
+// Puts `window.api` (src/preload/bridge-api.ts, over Electron's ipcRenderer) on the page.
 
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron'
-import type {
-  Api,
-  BridgeResult,
-  EventContract,
-  InvokeChannel,
-  InvokeContract
-} from '../shared/bridge-contract'
-import { unwrapBridgeResult } from '../shared/bridge-contract'
+import { contextBridge, ipcRenderer } from 'electron'
+import type { Api } from '../shared/bridge-contract'
+import { createBridgeApi } from './bridge-api'
 
-type RequestArgs<C extends InvokeChannel> = InvokeContract[C]['request'] extends void
-  ? []
-  : [InvokeContract[C]['request']]
-
-/** Main answers with a BridgeResult because Electron rewrites thrown errors' messages. */
-async function call<C extends InvokeChannel>(
-  channel: C,
-  ...args: RequestArgs<C>
-): Promise<InvokeContract[C]['response']> {
-  const result = (await ipcRenderer.invoke(channel, ...args)) as BridgeResult<
-    InvokeContract[C]['response']
-  >
-  return unwrapBridgeResult(result)
-}
-
-function subscribe<E extends keyof EventContract>(
-  channel: E,
-  listener: (payload: EventContract[E]) => void
-): () => void {
-  // Wrap so the renderer never sees the IpcRendererEvent (it exposes `sender`).
-  const wrapped = (_event: IpcRendererEvent, payload: EventContract[E]): void => listener(payload)
-  ipcRenderer.on(channel, wrapped)
-  return () => {
-    ipcRenderer.removeListener(channel, wrapped)
-  }
-}
-
-export const api: Api = {
-  auth: {
-    getSession: () => call('auth:get-session'),
-    signUp: (input) => call('auth:sign-up', input),
-    signIn: (input) => call('auth:sign-in', input),
-    signOut: () => call('auth:sign-out'),
-    getAccessToken: () => call('auth:get-access-token'),
-    onChanged: (listener) => subscribe('auth:changed', listener)
-  },
-  images: {
-    pick: () => call('images:pick'),
-    hasNativeDialog: true
-  },
-  posts: {
-    create: (input) => call('posts:create', input),
-    createCarousel: (input) => call('posts:create-carousel', input),
-    onProgress: (listener) => subscribe('posts:progress', listener)
-  },
-  app: {
-    getConfig: () => call('app:get-config')
-  }
-}
+export const api: Api = createBridgeApi(ipcRenderer)
 
 contextBridge.exposeInMainWorld('api', api)

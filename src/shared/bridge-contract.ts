@@ -2,6 +2,7 @@
 // (through the preload's `window.api`) or, in a plain browser, supabase-js in the page.
 // Channel names are `domain:verb`. Main → renderer events are listed separately.
 
+import type { DeepLink } from './deep-links'
 import type { AuthSnapshot, Post } from './domain'
 
 export interface SignUpInput {
@@ -76,6 +77,40 @@ export interface AppConfig {
   secretStorageWarning: string | null
 }
 
+/** What a native notification opens when clicked. */
+export type ActivityTarget =
+  { kind: 'post'; postId: string } | { kind: 'profile'; username: string }
+
+/** One new line of activity, worded by the renderer, for main to show as a native notification. */
+export interface ActivityAlert {
+  /** Stable per activity line, so main never shows the same one twice. */
+  key: string
+  body: string
+  target: ActivityTarget
+}
+
+/** What the renderer tells main after every activity read: the badge count and anything new. */
+export interface ActivityReport {
+  unreadCount: number
+  alerts: ActivityAlert[]
+}
+/**
+ * What the application menu asks the renderer to do. The menu lists only these, and the renderer
+ * handles every one (a Record over this union), so no menu item can do nothing.
+ */
+export const APP_COMMANDS = ['new-post', 'go-home', 'go-profile', 'show-shortcuts'] as const
+
+export type AppCommand = (typeof APP_COMMANDS)[number]
+
+/** Where the app's own update is; the renderer offers "Restart to update" once downloaded. */
+export type UpdateState =
+  | { status: 'idle' }
+  | { status: 'checking' }
+  | { status: 'available'; version: string }
+  | { status: 'downloading'; version: string; percent: number }
+  | { status: 'downloaded'; version: string }
+  | { status: 'error'; message: string }
+
 /** Request → response for every renderer → main call, keyed by channel. */
 export interface InvokeContract {
   'auth:get-session': { request: void; response: AuthSnapshot }
@@ -88,6 +123,13 @@ export interface InvokeContract {
   'posts:create': { request: CreatePostInput; response: Post }
   'posts:create-carousel': { request: CreateCarouselInput; response: Post }
   'app:get-config': { request: void; response: AppConfig }
+  'notifications:report': { request: ActivityReport; response: void }
+  'notifications:get-enabled': { request: void; response: boolean }
+  'notifications:set-enabled': { request: boolean; response: void }
+  /** The renderer listens for app events now: main delivers what it queued until then. */
+  'app:ready': { request: void; response: void }
+  /** Quits and installs the downloaded update; refused unless one is downloaded. */
+  'app:restart-to-update': { request: void; response: void }
 }
 
 export type InvokeChannel = keyof InvokeContract
@@ -97,6 +139,15 @@ export interface EventContract {
   'auth:changed': AuthSnapshot
   /** Upload progress of the post being shared, sent to the window that asked. */
   'posts:progress': CreatePostStage
+  /** The user clicked a native notification: show what it was about. */
+  'notifications:open': ActivityTarget
+  /** An instaframe:// link opened the app: the route to show, or why there is none. */
+  'app:deep-link': DeepLink
+  /** A menu item or accelerator the renderer carries out. */
+  'app:command': AppCommand
+  /** Something the user should know that happened in main (e.g. the local backend restarted). */
+  'app:notice': string
+  'app:update': UpdateState
 }
 
 export type EventChannel = keyof EventContract
@@ -110,7 +161,12 @@ export const INVOKE_CHANNELS = [
   'images:pick',
   'posts:create',
   'posts:create-carousel',
-  'app:get-config'
+  'app:get-config',
+  'notifications:report',
+  'notifications:get-enabled',
+  'notifications:set-enabled',
+  'app:ready',
+  'app:restart-to-update'
 ] as const satisfies readonly InvokeChannel[]
 
 /**
@@ -151,5 +207,22 @@ export interface Api {
   }
   app: {
     getConfig(): Promise<AppConfig>
+    /** Call once the listeners below are subscribed; events sent before wait for it. */
+    ready(): Promise<void>
+    onDeepLink(listener: (link: DeepLink) => void): () => void
+    onCommand(listener: (command: AppCommand) => void): () => void
+    onNotice(listener: (notice: string) => void): () => void
+    onUpdate(listener: (state: UpdateState) => void): () => void
+    restartToUpdate(): Promise<void>
+  }
+  notifications: {
+    /** True in the desktop app, where main shows native notifications and the badge. */
+    readonly native: boolean
+    report(report: ActivityReport): Promise<void>
+    /** Whether native notifications are on (the user's setting). */
+    getEnabled(): Promise<boolean>
+    setEnabled(enabled: boolean): Promise<void>
+    /** A native notification was clicked; returns the unsubscribe function. */
+    onOpen(listener: (target: ActivityTarget) => void): () => void
   }
 }

@@ -8,6 +8,30 @@ export interface Profile {
   avatar_url: string | null
   bio: string | null
   created_at?: string
+  /** Kept by the database (a trigger on follows); absent on rows read before it existed. */
+  followers_count?: number
+  following_count?: number
+}
+
+/** A person as lists show them: search results, suggestions, followers and following. */
+export interface PersonSummary {
+  id: string
+  username: string
+  full_name: string | null
+  avatar_url: string | null
+  followers_count: number
+}
+
+/** A row of a followers or following list; followed_at is also the list's keyset cursor. */
+export interface Connection extends PersonSummary {
+  followed_at: string
+}
+
+export type ConnectionDirection = 'followers' | 'following'
+
+/** A suggested person, with how many of the people you follow already follow them. */
+export interface SuggestedPerson extends PersonSummary {
+  followed_by_count: number
 }
 
 /** The author fields embedded in a feed post through the posts.user_id → profiles.id key. */
@@ -77,23 +101,47 @@ export interface Liker {
   profile: Profile
 }
 
-export interface Like {
-  id: string
-  user_id: string
-  post_id: string
-  created_at?: string
-}
-
-export interface Follow {
-  follower_id: string
-  following_id: string
-  created_at?: string
-}
-
 export interface ProfileStats {
   posts: number
   followers: number
   following: number
+}
+
+/** A live story (public.stories), readable only by its author and their followers. */
+export interface LiveStory {
+  id: string
+  user_id: string
+  image_url: string
+  /** The small rendition, shown in the viewer while the photo loads. */
+  thumb_url: string | null
+  width: number
+  height: number
+  placeholder: string | null
+  caption: string | null
+  created_at: string
+  /** Set by the database: created_at + 24 hours. */
+  expires_at: string
+  /** Whether the signed-in reader has seen it (from their story_views row). */
+  seen: boolean
+  profiles?: PostAuthor | null
+}
+
+/** One bubble of the stories strip (the story_strip rpc). */
+export interface StoryStripEntry {
+  user_id: string
+  username: string
+  full_name: string | null
+  avatar_url: string | null
+  has_unseen: boolean
+  story_count: number
+  latest_at: string
+}
+
+/** Someone who watched one of the reader's own stories. */
+export interface StoryViewer {
+  viewer_id: string
+  viewed_at: string
+  profiles: PostAuthor | null
 }
 
 /** Client-only sample data (docs/product.md, "Stories"): never stored on the server. */
@@ -136,4 +184,38 @@ export const SIGNED_OUT: AuthSnapshot = {
   profile: null,
   accessToken: null,
   expiresAt: null
+}
+
+/** What a notification is about (docs/product.md: activity). */
+export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow'
+
+/** One row of public.notifications, readable only by its recipient. */
+export interface Notification {
+  id: string
+  recipient_id: string
+  actor_id: string
+  type: NotificationType
+  post_id: string | null
+  comment_id: string | null
+  read_at: string | null
+  created_at: string
+}
+
+export type ActivityActor = Pick<Profile, 'id' | 'username' | 'full_name' | 'avatar_url'>
+
+/** One line of the activity panel: every notification of one type about one post. */
+export interface ActivityGroup {
+  /** `type:post_id`, stable for a group; with latest_at it is the paging cursor. */
+  group_key: string
+  type: NotificationType
+  post_id: string | null
+  /** The newest notification's comment, for comment, reply and mention groups. */
+  comment_id: string | null
+  latest_at: string
+  actor_count: number
+  unread_count: number
+  /** Up to three, newest first: "ana and 3 others liked your photo". */
+  actors: ActivityActor[]
+  post_image_url: string | null
+  post_thumb_url: string | null
 }

@@ -47,3 +47,24 @@ export const MAX_REPLIES_PER_PAGE = 200
 export const LIKERS_PAGE_SIZE = 30
 export const SAVED_PAGE_SIZE = 12
 export const TAG_PAGE_SIZE = 12
+// People: profiles, search and lists.
+/** The username rule the database enforces (profiles_username_format). */
+export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/
+export const MAX_BIO_LENGTH = 150
+/** Side of the square avatar the renderer makes (cropped to a circle when shown). */
+export const AVATAR_SIZE = 320
+/** Rows the header's type-ahead shows. */
+export const SEARCH_RESULT_COUNT = 8
+/** A longer query cannot match more: the database compares at most this much. */
+export const MAX_SEARCH_QUERY_LENGTH = 100
+export const CONNECTIONS_PAGE_SIZE = 20
+/** The full suggestions list behind "See All". */
+export const SUGGESTIONS_PAGE_SIZE = 30
+// Stories (docs/product.md, "Stories").
+/** The optional text on a story, as in the database check. */
+export const MAX_STORY_TEXT_LENGTH = 200
+/** How long the viewer shows one photo before moving on. */
+export const STORY_PHOTO_MS = 5000
+/** The story rendition fits a 9:16 frame of 1080 × 1920 (a full-height phone screen at 3x). */
+export const STORY_IMAGE_MAX_WIDTH = 1080
+export const STORY_IMAGE_MAX_HEIGHT = 1920

@@ -32,5 +32,12 @@ export const MESSAGES = {
     `Alt text of photo ${position} can be at most 1,000 characters`,
   postNotFound: 'This post does not exist or was deleted',
   signInRequired: 'Sign in first',
-  linkCopied: 'Link copied'
+  linkCopied: 'Link copied',
+  storyTextTooLong: 'Story text must be at most 200 characters',
+  signInToPostStory: 'Sign in to post a story',
+  saveStoryFailed: (reason: string): string => `Failed to save story: ${reason}`,
+  storiesFailed: "Couldn't load stories",
+  storyNeedsProcessing: 'This photo could not be prepared for a story',
+  storyGone: 'This story is no longer available',
+  deleteStoryFailed: (reason: string): string => `Failed to delete story: ${reason}`
 } as const

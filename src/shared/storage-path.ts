@@ -1,5 +1,6 @@
-// Object paths in the `images` bucket: posts/{userId}/{timestamp}-{random}.{extension}. The
-// folder is the uploader's id, which is what the storage policy checks.
+// Object paths in the `images` bucket: posts/{userId}/… and stories/{userId}/…, each
+// {timestamp}-{random}.{extension}. The folder is the uploader's id, which is what the storage
+// policies check.
 
 import { IMAGE_EXTENSION_BY_TYPE, type ImageMimeType } from './image'
 
@@ -20,6 +21,16 @@ export function postImagePath(
   random: () => number = Math.random
 ): string {
   return `posts/${userId}/${now}-${randomToken(10, random)}.${IMAGE_EXTENSION_BY_TYPE[type]}`
+}
+
+/** A story photo: stories/{userId}/{timestamp}-{random}.{extension}, the folder its policy checks. */
+export function storyImagePath(
+  userId: string,
+  type: ImageMimeType,
+  now: number = Date.now(),
+  random: () => number = Math.random
+): string {
+  return `stories/${userId}/${now}-${randomToken(10, random)}.${IMAGE_EXTENSION_BY_TYPE[type]}`
 }
 
 /** The grid thumbnail's path, next to its feed image: `…/{timestamp}-{random}-thumb.{ext}`. */

@@ -2,28 +2,9 @@
 // (generate_series) because the bench measures reads, and 100,000 posts through the REST API
 // would take minutes on two cores.
 
-import { randomUUID } from 'node:crypto'
-import { resolve } from 'node:path'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { signJwt } from '../../src/backend/jwt'
-import { startBackend, type RunningBackend } from '../../src/backend/server'
-
-export const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
-
-/** Node 20 has no WebSocket; the bench never subscribes. */
-class NoRealtime {
-  readyState = 3
-  close(): void {}
-  send(): void {}
-}
-
-export function benchClient(url: string, key: string, token?: string): SupabaseClient {
-  return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as never },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined
-  })
-}
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { RunningBackend } from '../../src/backend/server'
+import { insertUser, startHarness, testClient } from '../support/backend-harness'
 
 export interface BenchBackend {
   backend: RunningBackend
@@ -42,28 +23,19 @@ export interface SeedImage {
 }
 
 export async function startBenchBackend(authors = 24): Promise<BenchBackend> {
-  const backend = await startBackend({ dataDir: null, port: 0, migrationsDir: MIGRATIONS_DIR })
+  const { backend } = await startHarness('pglite', '')
   const userIds: string[] = []
-  for (let i = 0; i < authors + 1; i++) {
-    const id = randomUUID()
-    await backend.db.query(
-      `insert into auth.users (id, email, raw_user_meta_data, email_confirmed_at)
-       values ($1, $2, $3, now())`,
-      [id, `bench${i}@example.com`, JSON.stringify({ username: `bench_${i}`, full_name: `B ${i}` })]
-    )
-    userIds.push(id)
-  }
-  const readerId = userIds.pop() as string
-  const token = await signJwt(backend.context.keys, {
-    role: 'authenticated',
-    sub: readerId,
-    aud: 'authenticated'
-  })
+  for (let i = 0; i < authors; i++)
+    userIds.push((await insertUser(backend, `bench_${i}`, `B ${i}`)).id)
+  const reader = await insertUser(backend, `bench_${authors}`, `B ${authors}`)
   return {
     backend,
     userIds,
-    reader: { id: readerId, client: benchClient(backend.url, backend.anonKey, token) },
-    service: benchClient(backend.url, backend.anonKey, backend.serviceRoleKey)
+    reader: {
+      id: reader.id,
+      client: testClient(backend.url, backend.anonKey, { token: reader.token })
+    },
+    service: testClient(backend.url, backend.anonKey, { token: backend.serviceRoleKey })
   }
 }
 

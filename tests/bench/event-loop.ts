@@ -7,7 +7,8 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { nodeClient, startChildBackend } from '../support/child-backend'
+import { testClient } from '../support/backend-harness'
+import { startChildBackend } from '../support/child-backend'
 import { throughput, time, type Timing } from './stats'
 
 export interface EventLoopResults {
@@ -23,7 +24,7 @@ export async function measureEventLoop(): Promise<EventLoopResults> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-loop-'))
   const backend = await startChildBackend(dataDir)
   try {
-    const client = nodeClient(backend.url, backend.anonKey)
+    const client = testClient(backend.url, backend.anonKey)
     const email = `loop${Date.now()}@example.com`
     const signUp = await client.auth.signUp({
       email,

@@ -1,5 +1,6 @@
 // `npm run bench`: the feed and image pipeline at 10,000 and 100,000 posts on the local backend
-// (in-memory PGlite), with the results written to docs/performance.md. About 5 minutes on 2 cores.
+// (in-memory PGlite), realtime latency and memory, and the per-request table on PGlite and
+// PostgreSQL (per-request.ts), with the results written to docs/performance.md.
 
 import { writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
@@ -10,8 +11,13 @@ import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
+import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
+import { renderPerRequest } from './per-request-report'
+import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
+import { measureRealtime } from './realtime'
 import { renderReport } from './report'
+import { measureStoryAdvance, storiesSection } from './stories'
 
 const SIZES = [10_000, 100_000]
 /** The deep page starts this many posts down (page ~417 of 12). */
@@ -50,7 +56,27 @@ async function uploadRenditions(
   return images
 }
 
+/** `npm run bench -- --stories`: only the story viewer, printed rather than written. */
+async function storiesOnly(): Promise<void> {
+  const bench = await startBenchBackend(2)
+  const browser = await launchChromium()
+  try {
+    const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
+    try {
+      const result = await measureStoryAdvance(browser, server.url, bench)
+      console.log(storiesSection(result).join('\n'))
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await browser.close()
+    await bench.backend.close()
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--stories')) return storiesOnly()
   const started = performance.now()
   const log = (line: string): void =>
     console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`)
@@ -75,20 +101,35 @@ async function main(): Promise<void> {
       queries.push(await measureQueries(bench, DEPTH))
     }
 
+    log(
+      `Measuring people search at ${PEOPLE_USERS.toLocaleString('en')} users and the Following feed…`
+    )
+    const people = await measurePeople(bench, PEOPLE_USERS, DEPTH)
+
     log('Measuring the backend event loop under feed load…')
     const eventLoop = await measureEventLoop()
 
     log('Building the desktop app and measuring its bundles…')
     const bundle = await measureBundle()
+    const perRequest: PerRequestResults[] = []
+    for (const kind of perRequestKinds()) {
+      log(`Measuring per-request costs on ${kind} at 100,000 posts…`)
+      perRequest.push(await measurePerRequest(kind, 100_000))
+    }
+    log('Measuring realtime latency and idle subscriber memory…')
+    const realtime = await measureRealtime()
 
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
     try {
       const paint = await firstPaint(browser, server.url)
       log('Scrolling through 1,500 posts…')
       // 1,500 as well, to show that what still grows by 1,000 (compiled code) has levelled off.
       const memory = await scrollMemory(browser, server.url, [50, 1000, 1500])
-      const report = renderReport({
+      log('Stepping through stories in the viewer…')
+      const stories = await measureStoryAdvance(browser, server.url, bench)
+      const main = renderReport({
         queries,
         seedMillis,
         photos,
@@ -96,8 +137,12 @@ async function main(): Promise<void> {
         memory,
         eventLoop,
         bundle,
+        realtime,
+        people,
+        stories: storiesSection(stories),
         totalSeconds: (performance.now() - started) / 1000
       })
+      const report = `${main.trimEnd()}\n\n${await renderPerRequest(perRequest)}`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)

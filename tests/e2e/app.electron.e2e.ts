@@ -104,4 +104,35 @@ test.describe('desktop app', () => {
       await app.close()
     }
   })
+
+  test('deep links open the own profile, and a bad one only says why; File › New Post', async () => {
+    test.setTimeout(180_000)
+    if ('skip' in target) return
+    const stamp = Date.now().toString(36)
+    const user = {
+      fullName: 'Grace Hopper',
+      username: `grace_${stamp}`,
+      email: `grace-${stamp}@example.com`,
+      password: 'correct horse battery staple'
+    }
+    // A damaged link on the command line, as Windows and Linux start the app with it.
+    const app = await ElectronDriver.launch(target, join(workDir, 'user-data'), [
+      'instaframe://p/not-a-post'
+    ])
+    try {
+      await expect(app.page.getByText('This post link is damaged', { exact: false })).toBeVisible()
+      await app.signUp(user)
+
+      await app.openUrl(`instaframe://u/${user.username}`)
+      await expect(
+        app.page.getByRole('heading', { level: 1, name: user.username, exact: true })
+      ).toBeVisible()
+      await expect(app.page).toHaveTitle(`${user.username} • Instaframe`)
+
+      await app.clickMenu('File', 'New Post')
+      await expect(app.page.getByRole('dialog', { name: 'Create new post' })).toBeVisible()
+    } finally {
+      await app.close()
+    }
+  })
 })

@@ -1,26 +1,22 @@
 // Playwright global setup for the browser specs: a fresh in-memory local backend and the web
 // build served with a config pointing at it. Specs read E2E_WEB_URL / E2E_API_URL.
 
-import { resolve } from 'node:path'
-import { startBackend } from '../../src/backend/server'
 import { buildWebApp, WEB_BUILD_DIR } from '../../scripts/lib/build-web'
 import { serveWebBuild } from '../../scripts/lib/static-server'
-
-const root = resolve(__dirname, '../..')
+import { startHarness } from '../support/backend-harness'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const backend = await startBackend({
-    port: 0,
-    dataDir: null,
-    migrationsDir: resolve(root, 'supabase/migrations'),
-    // The suite signs in many times from one address.
-    config: { tokenRateLimitPerMinute: 10_000 }
+  const { backend } = await startHarness('pglite', '', {
+    // The suite signs up and in many times from one address.
+    config: { tokenRateLimitPerMinute: 10_000, signupRateLimitPerMinute: 10_000 }
   })
   await buildWebApp()
   const web = await serveWebBuild(WEB_BUILD_DIR, {
     supabaseUrl: backend.url,
     supabaseAnonKey: backend.anonKey
   })
+  // The web build is served on a free port: let that page call the backend (CORS).
+  backend.allowOrigin(new URL(web.url).origin)
   process.env.E2E_WEB_URL = web.url
   process.env.E2E_API_URL = backend.url
   process.env.E2E_ANON_KEY = backend.anonKey

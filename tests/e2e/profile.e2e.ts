@@ -2,6 +2,7 @@
 // likes and comments shown over a thumbnail on hover.
 
 import { expect, test } from '@playwright/test'
+import { PROFILE_GRID_COLUMNS } from '../../src/shared/limits'
 import { openProfile, openSignedIn, ui } from './support/app'
 import { createPostAs, createUser, follow, likeAs, type TestUser } from './support/backend'
 
@@ -38,6 +39,10 @@ test('shows the counts, the grid and likes/comments on hover', async ({ page }) 
   await expect(tiles).toHaveCount(2)
   await expect(tiles.nth(0).getByRole('img', { name: 'Golden hour' })).toBeVisible()
   await expect(tiles.nth(1).getByRole('img', { name: 'First light' })).toBeVisible()
+  // The stylesheet takes its column count from limits.ts through a custom property: the
+  // computed value lists one track width per column ("293px 293px 293px").
+  const trackList = new RegExp(`^\\S+( \\S+){${PROFILE_GRID_COLUMNS - 1}}$`)
+  await expect(ui.profileGrid(page)).toHaveCSS('grid-template-columns', trackList)
 
   const likes = tiles.nth(0).getByLabel('2 likes', { exact: true })
   const comments = tiles.nth(0).getByLabel('0 comments', { exact: true })

@@ -6,28 +6,14 @@
 
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoPhotoPng } from '../../scripts/lib/png'
 import { createPost } from '../../src/shared/data/posts'
+import { e2eEnv, nodeClient } from './support/backend'
 
 const IMG_PAYLOAD = '<img src=x onerror="window.__xss=1">'
 const SCRIPT_PAYLOAD = '<script>window.__xss=1</script>'
 const PAYLOAD = `${IMG_PAYLOAD} ${SCRIPT_PAYLOAD}`
-
-function env(): { web: string; api: string; anonKey: string } {
-  const { E2E_WEB_URL, E2E_API_URL, E2E_ANON_KEY } = process.env
-  if (!E2E_WEB_URL || !E2E_API_URL || !E2E_ANON_KEY) {
-    throw new Error('E2E_* variables are missing: run the specs through playwright.config.ts')
-  }
-  return { web: E2E_WEB_URL, api: E2E_API_URL, anonKey: E2E_ANON_KEY }
-}
-
-function client(): SupabaseClient {
-  return createClient(env().api, env().anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: class {} as never }
-  })
-}
 
 interface Attacker {
   email: string
@@ -38,7 +24,7 @@ interface Attacker {
 }
 
 async function signUp(username: string, fullName: string): Promise<Attacker> {
-  const supabase = client()
+  const supabase = nodeClient()
   const email = `xss_${randomBytes(4).toString('hex')}@example.com`
   const password = 'secret-pass-123'
   const { data, error } = await supabase.auth.signUp({
@@ -94,7 +80,7 @@ test('a caption holding <img onerror> and <script> shows as text in the feed and
   page
 }) => {
   const alarms = await armCanary(page)
-  await page.goto(env().web)
+  await page.goto(e2eEnv().webUrl)
   const post = page.getByRole('article', { name: `Post by ${attacker.username}`, exact: true })
   await expect(post).toBeVisible()
   await expect(post.getByText(PAYLOAD, { exact: false })).toBeVisible()
@@ -107,7 +93,7 @@ test('a full name holding <img onerror> and <script> shows as text on the profil
   page
 }) => {
   const alarms = await armCanary(page)
-  await page.goto(env().web)
+  await page.goto(e2eEnv().webUrl)
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Log in', exact: true })
@@ -139,7 +125,7 @@ test('a username holding markup never reaches the page: sign-up replaces it with
     declaredType: 'image/png',
     caption: 'plain'
   })
-  await page.goto(env().web)
+  await page.goto(e2eEnv().webUrl)
   await expect(
     page.getByRole('article', { name: `Post by ${sneaky.username}`, exact: true })
   ).toBeVisible()

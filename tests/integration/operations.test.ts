@@ -2,16 +2,15 @@
 // against the real local backend: every call they make, and their failure paths.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { signIn, signOut, signUp, USERNAME_TAKEN_MESSAGE } from '../../src/shared/data/auth'
 import { fetchProfile } from '../../src/shared/data/profiles'
 import { createPost } from '../../src/shared/data/posts'
 import { encodePng } from '../../scripts/lib/png'
-import { startHarness, uniqueEmail, type Harness } from '../support/backend-harness'
+import { uniqueEmail, type Harness } from '../support/backend-harness'
+import { describeEachBackend } from '../support/database-suite'
 import { storedObjectCount, whileDoomedPostsFail } from '../support/faults'
-import type { DatabaseKind } from '../support/databases'
 
-const postgresUrl = inject('postgresUrl')
 const PNG = new Uint8Array(encodePng(8, 8, () => [200, 40, 90]))
 const THUMB = new Uint8Array(encodePng(4, 4, () => [10, 200, 90]))
 const RENDITIONS = {
@@ -22,15 +21,11 @@ const RENDITIONS = {
   placeholder: 'k/cFBwAod4h3h3eHeIeHh3d4h4B4'
 }
 
-describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (kind) => {
-  const unavailable = kind === 'postgres' && !postgresUrl
+describeEachBackend('shared operations', (suite) => {
   let harness: Harness
 
   beforeAll(async () => {
-    if (!unavailable) harness = await startHarness(kind, postgresUrl)
-  })
-  afterAll(async () => {
-    await harness?.close()
+    harness = suite.harness
   })
 
   async function signedUpClient(
@@ -48,20 +43,17 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
     return { client, userId: data.user!.id }
   }
 
-  it.skipIf(unavailable)(
-    'signs up with username and full name, and the profile follows',
-    async () => {
-      const { client, userId } = await signedUpClient('Ops.Person')
-      const profile = await fetchProfile(client, userId)
-      expect(profile).toMatchObject({
-        id: userId,
-        username: 'ops.person',
-        full_name: 'Test Person'
-      })
-    }
-  )
+  it('signs up with username and full name, and the profile follows', async () => {
+    const { client, userId } = await signedUpClient('Ops.Person')
+    const profile = await fetchProfile(client, userId)
+    expect(profile).toMatchObject({
+      id: userId,
+      username: 'ops.person',
+      full_name: 'Test Person'
+    })
+  })
 
-  it.skipIf(unavailable)('says a username is taken before the server fails on it', async () => {
+  it('says a username is taken before the server fails on it', async () => {
     await signedUpClient('taken_name')
     const other = harness.anon()
     await expect(
@@ -74,84 +66,72 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
     ).rejects.toThrow(USERNAME_TAKEN_MESSAGE)
   })
 
-  it.skipIf(unavailable)(
-    "shows the server's message for a wrong password, and signs out",
-    async () => {
-      const email = uniqueEmail('signin')
-      const client = harness.anon()
-      await signUp(client, { fullName: 'S', username: 'signin_user', email, password: 'secret123' })
-      await signOut(client)
-      expect((await client.auth.getSession()).data.session).toBeNull()
-      await expect(signIn(client, { email, password: 'wrong-password' })).rejects.toThrow(
-        'Invalid login credentials'
+  it("shows the server's message for a wrong password, and signs out", async () => {
+    const email = uniqueEmail('signin')
+    const client = harness.anon()
+    await signUp(client, { fullName: 'S', username: 'signin_user', email, password: 'secret123' })
+    await signOut(client)
+    expect((await client.auth.getSession()).data.session).toBeNull()
+    await expect(signIn(client, { email, password: 'wrong-password' })).rejects.toThrow(
+      'Invalid login credentials'
+    )
+    await signIn(client, { email, password: 'secret123' })
+    expect((await client.auth.getSession()).data.session).not.toBeNull()
+  })
+
+  it('creates a post: uploads the photo, inserts the row with the caption trimmed', async () => {
+    const { client, userId } = await signedUpClient('poster')
+    const post = await createPost(client, {
+      userId,
+      bytes: PNG,
+      declaredType: 'image/png',
+      caption: '  hello world  '
+    })
+    expect(post).toMatchObject({ user_id: userId, caption: 'hello world', likes_count: 0 })
+    expect(post.image_url).toMatch(
+      new RegExp(`/storage/v1/object/public/images/posts/${userId}/\\d+-[a-z0-9]{10}\\.png$`)
+    )
+    const served = await fetch(post.image_url)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('cache-control')).toBe('max-age=3600')
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG)
+  })
+
+  it('removes the uploaded photo when the post insert fails, leaving nothing behind', async () => {
+    const { client, userId } = await signedUpClient('unlucky')
+    const db = harness.backend.db
+    await whileDoomedPostsFail(db, async () => {
+      await expect(
+        createPost(client, { userId, bytes: PNG, declaredType: 'image/png', caption: 'doomed' })
+      ).rejects.toThrow('Failed to save post: disk quota exceeded')
+      expect(await storedObjectCount(db, userId)).toBe(0)
+      const posts = await db.query<{ n: number }>(
+        'select count(*)::int as n from public.posts where user_id = $1',
+        [userId]
       )
-      await signIn(client, { email, password: 'secret123' })
-      expect((await client.auth.getSession()).data.session).not.toBeNull()
-    }
-  )
+      expect(posts.rows[0].n).toBe(0)
+    })
+  })
 
-  it.skipIf(unavailable)(
-    'creates a post: uploads the photo, inserts the row with the caption trimmed',
-    async () => {
-      const { client, userId } = await signedUpClient('poster')
-      const post = await createPost(client, {
-        userId,
-        bytes: PNG,
-        declaredType: 'image/png',
-        caption: '  hello world  '
-      })
-      expect(post).toMatchObject({ user_id: userId, caption: 'hello world', likes_count: 0 })
-      expect(post.image_url).toMatch(
-        new RegExp(`/storage/v1/object/public/images/posts/${userId}/\\d+-[a-z0-9]{10}\\.png$`)
-      )
-      const served = await fetch(post.image_url)
-      expect(served.status).toBe(200)
-      expect(served.headers.get('cache-control')).toBe('max-age=3600')
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG)
-    }
-  )
+  it('creates a post with renditions: both objects stored, size and placeholder saved', async () => {
+    const { client, userId } = await signedUpClient('renditions')
+    const stages: string[] = []
+    const post = await createPost(client, {
+      userId,
+      bytes: PNG,
+      declaredType: 'image/png',
+      caption: 'sized',
+      renditions: RENDITIONS,
+      onStage: (stage) => stages.push(stage)
+    })
+    expect(stages).toEqual(['uploading', 'saving'])
+    expect(post).toMatchObject({ width: 8, height: 8, placeholder: RENDITIONS.placeholder })
+    expect(post.thumb_url).toBe(post.image_url.replace(/\.png$/, '-thumb.png'))
+    const served = await fetch(post.thumb_url!)
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(THUMB)
+  })
 
-  it.skipIf(unavailable)(
-    'removes the uploaded photo when the post insert fails, leaving nothing behind',
-    async () => {
-      const { client, userId } = await signedUpClient('unlucky')
-      const db = harness.backend.db
-      await whileDoomedPostsFail(db, async () => {
-        await expect(
-          createPost(client, { userId, bytes: PNG, declaredType: 'image/png', caption: 'doomed' })
-        ).rejects.toThrow('Failed to save post: disk quota exceeded')
-        expect(await storedObjectCount(db, userId)).toBe(0)
-        const posts = await db.query<{ n: number }>(
-          'select count(*)::int as n from public.posts where user_id = $1',
-          [userId]
-        )
-        expect(posts.rows[0].n).toBe(0)
-      })
-    }
-  )
-
-  it.skipIf(unavailable)(
-    'creates a post with renditions: both objects stored, size and placeholder saved',
-    async () => {
-      const { client, userId } = await signedUpClient('renditions')
-      const stages: string[] = []
-      const post = await createPost(client, {
-        userId,
-        bytes: PNG,
-        declaredType: 'image/png',
-        caption: 'sized',
-        renditions: RENDITIONS,
-        onStage: (stage) => stages.push(stage)
-      })
-      expect(stages).toEqual(['uploading', 'saving'])
-      expect(post).toMatchObject({ width: 8, height: 8, placeholder: RENDITIONS.placeholder })
-      expect(post.thumb_url).toBe(post.image_url.replace(/\.png$/, '-thumb.png'))
-      const served = await fetch(post.thumb_url!)
-      expect(new Uint8Array(await served.arrayBuffer())).toEqual(THUMB)
-    }
-  )
-
-  it.skipIf(unavailable)('removes both renditions when the post insert fails', async () => {
+  it('removes both renditions when the post insert fails', async () => {
     const { client, userId } = await signedUpClient('unlucky2')
     const db = harness.backend.db
     await whileDoomedPostsFail(db, async () => {
@@ -168,15 +148,17 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
     })
   })
 
-  it.skipIf(unavailable)('the database refuses a width without a height', async () => {
+  it('the database refuses a width without a height', async () => {
     const { client, userId } = await signedUpClient('halfsize')
-    const { error } = await client
-      .from('posts')
-      .insert({ user_id: userId, image_url: 'https://example.test/x.png', width: 10 })
+    const { error } = await client.from('posts').insert({
+      user_id: userId,
+      image_url: 'https://example.test/storage/v1/object/public/images/x.png',
+      width: 10
+    })
     expect(error?.message).toMatch(/posts_dimensions_valid/)
   })
 
-  it.skipIf(unavailable)('refuses non-image bytes before uploading anything', async () => {
+  it('refuses non-image bytes before uploading anything', async () => {
     const { client, userId } = await signedUpClient('sneaky')
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>')
     await expect(
@@ -185,7 +167,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('shared operations on %s', (
     expect(await storedObjectCount(harness.backend.db, userId)).toBe(0)
   })
 
-  it.skipIf(unavailable)("reports an upload the server refuses as 'Upload failed: …'", async () => {
+  it("reports an upload the server refuses as 'Upload failed: …'", async () => {
     const { client } = await signedUpClient('wrongfolder')
     const { userId: otherId } = await signedUpClient('victim')
     await expect(

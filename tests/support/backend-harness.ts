@@ -1,11 +1,16 @@
-// Shared by the auth and storage suites: a real backend on PGlite or PostgreSQL 15 and the
-// unmodified supabase-js client pointed at it.
+// The one way tests, the e2e setup and the bench start a backend in-process: the real backend
+// on PGlite or on a new database of the test PostgreSQL 15 server, and the unmodified supabase-js
+// client pointed at it. (tests/support/child-backend.ts runs the CLI as a separate process
+// instead, for the tests that kill it.)
 
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { startBackend, type BackendOptions, type RunningBackend } from '../../src/backend/server'
+import type { BackendConfig } from '../../src/backend/context'
+import { signJwt } from '../../src/backend/jwt'
+import { startBackend, type RunningBackend } from '../../src/backend/server'
 import { createTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from './databases'
 
 /** Node 20 has no WebSocket: supabase-js refuses to start without a realtime transport. */
@@ -16,11 +21,39 @@ class NoRealtime {
   send(): void {}
 }
 
-export function clientFor(url: string, key: string): SupabaseClient {
+export interface TestClientOptions {
+  /** A fixed access token sent as the Authorization header (a user minted by insertUser). */
+  token?: string
+  /** supabase-js's third-party-auth hook: the client asks it for the token of every request. */
+  accessToken?: () => Promise<string>
+  fetch?: typeof fetch
+}
+
+/** supabase-js for a test process: no stored session, no refresh timer, no realtime socket. */
+export function testClient(
+  url: string,
+  key: string,
+  options: TestClientOptions = {}
+): SupabaseClient {
   return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as never }
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    accessToken: options.accessToken,
+    realtime: { transport: NoRealtime as never },
+    global: {
+      ...(options.token ? { headers: { Authorization: `Bearer ${options.token}` } } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {})
+    }
   })
+}
+
+export interface HarnessOptions {
+  config?: Partial<BackendConfig>
+  /** A temporary data folder (PGlite files, stored objects), removed on close. */
+  withDataDir?: boolean
+  /** An existing data folder, kept on close: for tests that restart on the same files. */
+  dataDir?: string
+  /** With kind 'postgres', reopen this database instead of creating a new one. */
+  databaseUrl?: string
 }
 
 export interface Harness {
@@ -30,26 +63,40 @@ export interface Harness {
   close(): Promise<void>
 }
 
+async function databaseUrlFor(
+  kind: DatabaseKind,
+  postgresUrl: string,
+  options: HarnessOptions
+): Promise<string | undefined> {
+  if (kind === 'pglite') return undefined
+  if (options.databaseUrl) return options.databaseUrl
+  if (!postgresUrl) throw new Error('PostgreSQL is not available: the test server has no URL')
+  return createTestDatabase(postgresUrl)
+}
+
+/** Starts a backend on a free port; `postgresUrl` is the test server's, used for 'postgres'. */
 export async function startHarness(
   kind: DatabaseKind,
   postgresUrl: string,
-  options: Partial<BackendOptions> & { withDataDir?: boolean } = {}
+  options: HarnessOptions = {}
 ): Promise<Harness> {
-  const dataDir = options.withDataDir ? await mkdtemp(join(tmpdir(), 'instaframe-test-')) : null
+  const databaseUrl = await databaseUrlFor(kind, postgresUrl, options)
+  const temporary = options.withDataDir ? await mkdtemp(join(tmpdir(), 'instaframe-test-')) : null
+  const dataDir = options.dataDir ?? temporary
   const backend = await startBackend({
     dataDir,
     port: 0,
     migrationsDir: MIGRATIONS_DIR,
-    databaseUrl: kind === 'postgres' ? await createTestDatabase(postgresUrl) : undefined,
+    databaseUrl,
     config: options.config
   })
   return {
     backend,
     dataDir,
-    anon: () => clientFor(backend.url, backend.anonKey),
+    anon: () => testClient(backend.url, backend.anonKey),
     async close() {
       await backend.close()
-      if (dataDir) await rm(dataDir, { recursive: true, force: true })
+      if (temporary) await rm(temporary, { recursive: true, force: true })
     }
   }
 }
@@ -74,6 +121,7 @@ export function uniqueUsername(name = 'user'): string {
   return `${name}_${Date.now().toString(36)}${counter}`.slice(0, 30)
 }
 
+/** A user through the auth API (bcrypt and all), signed in with the client that signed up. */
 export async function signUpAndIn(
   harness: Harness,
   name: string,
@@ -94,6 +142,37 @@ export async function signUpAndIn(
     accessToken: data.session.access_token,
     refreshToken: data.session.refresh_token
   }
+}
+
+export interface InsertedUser {
+  id: string
+  username: string
+  /** An access token signed with the backend's own key. */
+  token: string
+}
+
+/**
+ * A user inserted straight into auth.users as superuser (the sign-up trigger still creates the
+ * profile) with a token minted by the backend's key: for tests that need many users or fixed
+ * data, where a bcrypt sign-up each would cost seconds and prove nothing more.
+ */
+export async function insertUser(
+  backend: RunningBackend,
+  username: string,
+  fullName = `${username} Test`
+): Promise<InsertedUser> {
+  const id = randomUUID()
+  await backend.db.query(
+    `insert into auth.users (id, email, raw_user_meta_data, email_confirmed_at)
+     values ($1, $2, $3, now())`,
+    [id, `${username}@example.com`, JSON.stringify({ username, full_name: fullName })]
+  )
+  const token = await signJwt(backend.context.keys, {
+    role: 'authenticated',
+    sub: id,
+    aud: 'authenticated'
+  })
+  return { id, username, token }
 }
 
 /** Decodes a JWT's payload without verifying it (tests look at the claims). */

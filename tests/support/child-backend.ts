@@ -3,7 +3,6 @@
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 
 const ROOT = resolve(__dirname, '../..')
 
@@ -84,19 +83,5 @@ export function runChildBackendToExit(dataDir: string, timeoutMs = 60_000): Prom
       clearTimeout(timer)
       resolvePromise({ code, signal, output, ms: Date.now() - started })
     })
-  })
-}
-
-/** supabase-js for a test process (Node 20 has no WebSocket: realtime gets a stub). */
-export function nodeClient(
-  url: string,
-  key: string,
-  options: { accessToken?: () => Promise<string>; fetch?: typeof fetch } = {}
-): SupabaseClient {
-  return createClient(url, key, {
-    auth: options.accessToken ? undefined : { persistSession: false, autoRefreshToken: false },
-    accessToken: options.accessToken,
-    global: options.fetch ? { fetch: options.fetch } : undefined,
-    realtime: { transport: class {} as never }
   })
 }

@@ -26,6 +26,9 @@ export async function createTestDatabase(adminUrl: string): Promise<string> {
 
 export type DatabaseKind = 'pglite' | 'postgres'
 
+/** Every kind a backend runs on: each database and HTTP suite runs once per kind. */
+export const DATABASE_KINDS: readonly DatabaseKind[] = ['pglite', 'postgres']
+
 /** A migrated database of the given kind; for postgres, `adminUrl` must be set. */
 export async function openTestDatabase(kind: DatabaseKind, adminUrl?: string): Promise<Database> {
   if (kind === 'pglite') return openDatabase({ migrationsDir: MIGRATIONS_DIR })

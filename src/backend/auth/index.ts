@@ -37,21 +37,32 @@ function settings(context: BackendContext): ApiResponse {
   )
 }
 
+interface Limiters {
+  token: SlidingWindowLimiter
+  signup: SlidingWindowLimiter
+}
+
+function take(limiter: SlidingWindowLimiter, request: ApiRequest): void {
+  if (!limiter.take(request.remoteAddress)) {
+    throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
+  }
+}
+
 async function dispatch(
   context: BackendContext,
   options: ResolvedAuthOptions,
-  limiter: SlidingWindowLimiter,
+  limiters: Limiters,
   request: ApiRequest
 ): Promise<ApiResponse> {
   const path = request.url.pathname.slice(PREFIX.length).replace(/\/+$/, '') || '/'
   const route = `${request.method} ${path}`
   switch (route) {
     case 'POST /signup':
+      // Each sign-up costs a bcrypt hash and a row: a loop must not fill the disk.
+      take(limiters.signup, request)
       return handleSignup(context, options, request)
     case 'POST /token':
-      if (!limiter.take(request.remoteAddress)) {
-        throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
-      }
+      take(limiters.token, request)
       return handleToken(context, options, request)
     case 'GET /user':
       return handleGetUser(context, request)
@@ -79,10 +90,13 @@ async function dispatch(
 
 export function createAuthApi(context: BackendContext, options: AuthOptions = {}): Handler {
   const resolved = resolveAuthOptions(options)
-  const limiter = new SlidingWindowLimiter(context.config.tokenRateLimitPerMinute, resolved.now)
+  const limiters: Limiters = {
+    token: new SlidingWindowLimiter(context.config.tokenRateLimitPerMinute, resolved.now),
+    signup: new SlidingWindowLimiter(context.config.signupRateLimitPerMinute, resolved.now)
+  }
   return async (request) => {
     try {
-      return await dispatch(context, resolved, limiter, request)
+      return await dispatch(context, resolved, limiters, request)
     } catch (error) {
       if (error instanceof AuthError) return authErrorResponse(error)
       console.error('[auth] unexpected error', error)

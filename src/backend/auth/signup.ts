@@ -18,6 +18,23 @@ import { checkNewPassword, normaliseEmail, userMetadata } from './validation'
 const userExists = (): AuthError =>
   new AuthError(422, 'user_already_exists', 'User already registered')
 
+/**
+ * The profile trigger's own refusals, said as what the person can fix. Hosted GoTrue answers
+ * all of these with a 500 "Database error saving new user"; the app asks about the username
+ * first, so this only decides a race or a client that skipped the check.
+ */
+function profileRefusal(error: unknown): AuthError | null {
+  if (!isPostgresError(error)) return null
+  const text = `${error.message} ${error.detail ?? ''}`
+  if (error.code === '23505' && /username/.test(text)) {
+    return new AuthError(422, 'username_taken', 'This username is already taken. Try another.')
+  }
+  if (error.code === '23514' && /profiles_full_name_length/.test(text)) {
+    return new AuthError(422, 'validation_failed', 'Full name is too long.')
+  }
+  return null
+}
+
 /** Kept distinct so the caller can answer with the fake user after the rollback. */
 class DuplicateEmail extends Error {}
 
@@ -67,6 +84,8 @@ export async function handleSignup(
           if (confirmations) throw new DuplicateEmail()
           throw userExists()
         }
+        const refusal = profileRefusal(error)
+        if (refusal) throw refusal
         // Usually an app trigger on auth.users (e.g. a profile insert without SECURITY
         // DEFINER). Hosted Supabase hides the cause from the client too; log it here.
         console.error('[auth] sign-up insert failed:', error)

@@ -2,9 +2,14 @@
 // roles, the auth and storage schemas with their helper functions, and the grants that make
 // RLS (not grants) the thing that protects app tables. Idempotent: it runs at every start.
 
+import { createHash } from 'node:crypto'
 import type { Queryable } from './database'
 
+// Roles belong to the whole server, not one database: two backends bootstrapping databases of one
+// PostgreSQL server at once would both try to create them. The lock (held until this part's
+// implicit transaction ends) makes the second wait and then find them.
 const ROLES = `
+select pg_advisory_xact_lock(7316001);
 do $$
 declare
   r text;
@@ -252,7 +257,24 @@ create table if not exists supabase_migrations.schema_migrations (
 );
 `
 
+const PARTS = [ROLES, SCHEMAS, AUTH, STORAGE, MIGRATIONS_TABLE]
+/**
+ * Which bootstrap a database has had, kept as the comment of the supabase_migrations schema:
+ * a data folder that already has this exact bootstrap skips it, which shortens every start.
+ */
+const MARKER = `instaframe bootstrap ${createHash('sha256').update(PARTS.join('\n')).digest('hex').slice(0, 16)}`
+
+async function hasThisBootstrap(db: Queryable): Promise<boolean> {
+  const { rows } = await db.query<{ note: string | null }>(
+    `select obj_description(oid, 'pg_namespace') as note from pg_namespace
+     where nspname = 'supabase_migrations'`
+  )
+  return rows[0]?.note === MARKER
+}
+
 /** Applies the bootstrap as the connecting superuser, before any app migration. */
 export async function bootstrapDatabase(db: Queryable): Promise<void> {
-  for (const part of [ROLES, SCHEMAS, AUTH, STORAGE, MIGRATIONS_TABLE]) await db.exec(part)
+  if (await hasThisBootstrap(db)) return
+  for (const part of PARTS) await db.exec(part)
+  await db.exec(`comment on schema supabase_migrations is '${MARKER}'`)
 }

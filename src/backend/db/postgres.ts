@@ -2,6 +2,7 @@
 
 import pg from 'pg'
 import type { Database, Queryable, QueryResult } from './database'
+import { listenOnServer } from './postgres-listen'
 
 // Keep timestamps, bigints and numerics as Postgres prints them, as PGlite's text paths do:
 // the REST layer builds its JSON in SQL, so these only matter for internal queries.
@@ -46,6 +47,8 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         client.release()
       }
     },
+    listen: (channel, onNotify, onInterrupted) =>
+      listenOnServer(connectionString, channel, onNotify, onInterrupted),
     close: () => pool.end()
   }
 }

@@ -1,24 +1,13 @@
-// node:http glue: collects the body (with a cap), answers CORS, and turns a thrown error into
-// a 500 with a JSON body instead of a dropped connection.
+// node:http glue: collects the body (with a cap), answers CORS (cors.ts), and turns a thrown
+// error into a 500 with a JSON body instead of a dropped connection.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { CorsPolicy } from './cors'
 import type { ApiRequest, ApiResponse, Handler } from './types'
 
 /** Uploads are at most 10 MB; the rest is multipart overhead. */
 export const MAX_BODY_BYTES = 11 * 1024 * 1024
-
-const CORS_HEADERS: Record<string, string> = {
-  'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-allow-headers':
-    'authorization, apikey, x-client-info, content-type, accept, accept-profile, content-profile, ' +
-    'prefer, range, x-supabase-api-version, x-upsert, cache-control, x-metadata, x-retry-count, ' +
-    'traceparent, tracestate, baggage',
-  // Without this, browsers hide Content-Range and supabase-js reports count as null.
-  'access-control-expose-headers': 'Content-Range, X-Supabase-Api-Version, Content-Length, ETag',
-  'access-control-max-age': '600'
-}
 
 class BodyTooLargeError extends Error {}
 
@@ -40,8 +29,13 @@ function collectBody(message: IncomingMessage): Promise<Buffer> {
   })
 }
 
-function send(res: ServerResponse, response: ApiResponse, method: string): void {
-  const headers = { ...CORS_HEADERS, ...response.headers }
+function send(
+  res: ServerResponse,
+  response: ApiResponse,
+  method: string,
+  cors: Record<string, string>
+): void {
+  const headers = { ...cors, ...response.headers }
   const body = response.body ?? null
   if (body !== null && headers['content-length'] === undefined) {
     headers['content-length'] = String(Buffer.byteLength(body))
@@ -50,11 +44,18 @@ function send(res: ServerResponse, response: ApiResponse, method: string): void 
   res.end(method === 'HEAD' ? undefined : (body ?? undefined))
 }
 
-export function createHttpServer(handler: Handler): Server {
+export function createHttpServer(handler: Handler, policy: CorsPolicy): Server {
   return createServer(async (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase()
+    const origin = req.headers.origin
+    const cors = policy.headersFor(origin)
+    if (origin !== undefined && !policy.allows(origin)) {
+      req.resume()
+      send(res, policy.refusal(origin), method, cors)
+      return
+    }
     if (method === 'OPTIONS') {
-      send(res, { status: 204 }, method)
+      send(res, { status: 204 }, method, cors)
       return
     }
     try {
@@ -67,18 +68,19 @@ export function createHttpServer(handler: Handler): Server {
         remoteAddress: req.socket.remoteAddress ?? 'unknown',
         rawPath: (req.url ?? '/').split('?')[0]
       }
-      send(res, await handler(request), method)
+      send(res, await handler(request), method, cors)
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         send(
           res,
           jsonError(413, 'Payload too large', 'The object exceeded the maximum allowed size'),
-          method
+          method,
+          cors
         )
         return
       }
       console.error('[backend] unhandled error', error)
-      send(res, jsonError(500, 'internal_error', 'Internal server error'), method)
+      send(res, jsonError(500, 'internal_error', 'Internal server error'), method, cors)
     }
   })
 }

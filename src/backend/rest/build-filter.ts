@@ -34,8 +34,9 @@ const COMPARISONS: Record<string, string> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  // nxr: "does not extend to the right of" is &<; nxl: "does not extend to the left of" is &>.
+  nxr: '&<',
+  nxl: '&>',
   adj: '-|-'
 }
 

@@ -1,14 +1,18 @@
-// SELECT statements: the select list with embedded resources as correlated subqueries, the
-// filters, order and paging, and the JSON body built in SQL (json_agg / row_to_json) so that
-// timestamps and numbers are formatted exactly as PostgREST formats them (read through JS,
-// PGlite would hand back timestamptz as Date and numeric as strings).
+// SELECT statements: the select list with embedded resources as correlated subqueries (spread
+// and grouped levels use lateral joins), the filters, order and paging, and the body built in
+// SQL (json_agg / row_to_json, or CSV text) so that timestamps and numbers are formatted
+// exactly as PostgREST formats them (Postgres's own JSON output, not JavaScript's).
 //
 // One statement answers a read: body, number of rows in the page and, when asked, the total.
 
+import { aggregateSql, groupBySql, isAggregate, isLegacyCount, levelIsGrouped } from './aggregates'
 import { fieldSql, filterSql, orderSql } from './build-filter'
 import { RestError } from './errors'
-import type { ParsedQuery, SelectItem, Scoped } from './parse-query'
-import { resolveRelationship } from './relationships'
+import { cappedLimit } from './limits'
+import type { ColumnItem, ParsedQuery, SelectItem, Scoped } from './parse-query'
+import { embedSource, spreadNotToOne, type EmbedSource } from './embed-source'
+import { isToOne, resolveRelationship } from './relationships'
+import type { MediaFormat } from './request'
 import type { SchemaCache, Table } from './schema-cache'
 import { ident, type Aliases, type Params } from './sql'
 
@@ -24,25 +28,65 @@ export interface ReadSource {
 export interface ReadOptions {
   /** Add a `total` column with the exact count of matching rows (limit and offset ignored). */
   count: boolean
+  /** Stop counting past this many rows (`count=estimated` needs no more to choose). */
+  countCap?: number | null
   /** Body is the single row as an object (the caller checks page_count first). */
   single: boolean
   /** HEAD: no body needed. */
   bodyless: boolean
   /** Apply the root filters, order and paging (false for mutation results). */
   applyQuery: boolean
+  /** CSV gives a header line and one line per row; JSON by default. */
+  format?: MediaFormat
+}
+
+/** One output column of a level; `name` is null for `alias.*`. */
+interface Entry {
+  sql: string
+  name: string | null
+  aggregate: boolean
+  /**
+   * In a spread embed, an aggregate's input: the parent level applies the aggregate, since
+   * spread columns count as the parent's own.
+   */
+  deferred?: ColumnItem
+}
+
+interface Level {
+  entries: Entry[]
+  /** Lateral joins the entries read from (spread embeds, embeds of grouped levels). */
+  joins: string[]
+  /** EXISTS conditions of `!inner` embeds. */
+  inner: string[]
 }
 
 const pathKey = (path: string[]): string => path.join('\u0000')
 
+/** ` where a and b`, or nothing for no conditions (a computed relationship has no join). */
+const whereClause = (conditions: string[]): string =>
+  conditions.length ? ` where ${conditions.join(' and ')}` : ''
+
+function entriesSql(entries: Entry[]): string {
+  return entries.length
+    ? entries.map((e) => (e.name === null ? e.sql : `${e.sql} as ${ident(e.name)}`)).join(', ')
+    : 'null as "_pgrst_empty"'
+}
+
 /** Builds SELECTs for one request; remembers which embed paths were used by the select. */
 export class ReadBuilder {
   private readonly usedPaths = new Set<string>([''])
+  /** How many one-to-many embeds the select has (rest/limits.ts plans those reads first). */
+  toManyEmbeds = 0
+  private deferredCount = 0
 
   constructor(
     private readonly cache: SchemaCache,
     private readonly query: ParsedQuery,
     private readonly params: Params,
-    private readonly aliases: Aliases
+    private readonly aliases: Aliases,
+    private readonly aggregatesEnabled = false,
+    /** Rows per level, root and embeds alike (db-max-rows); null leaves levels uncapped. */
+    private readonly maxRows: number | null = null
   ) {}
 
   /** Filters, order or paging given for an embed that the select does not have: PGRST108. */
@@ -77,7 +121,8 @@ export class ReadBuilder {
   private pagingFor(table: Table, alias: string, path: string[]): string {
     const key = pathKey(path)
     const terms = this.query.order.filter((o) => pathKey(o.path) === key).flatMap((o) => o.value)
-    const limit = this.query.limit.find((l) => pathKey(l.path) === key)?.value
+    const requested = this.query.limit.find((l) => pathKey(l.path) === key)?.value
+    const limit = this.maxRows === null ? requested : cappedLimit(requested, this.maxRows)
     const offset = this.query.offset.find((o) => pathKey(o.path) === key)?.value
     let sql = terms.length ? ` order by ${orderSql(table, alias, terms, this.params)}` : ''
     if (limit !== undefined) sql += ` limit ${limit}`
@@ -85,63 +130,218 @@ export class ReadBuilder {
     return sql
   }
 
-  /** The select list for `items` on `table`, plus the EXISTS conditions of `!inner` embeds. */
-  selectList(
+  /**
+   * The output columns for `items` on `table`. A grouped level (one with aggregates) lists
+   * `*` as its columns so that each can be grouped on.
+   */
+  private level(
     table: Table,
     alias: string,
     items: SelectItem[],
-    path: string[]
-  ): { columns: string[]; inner: string[] } {
-    const columns: string[] = []
-    const inner: string[] = []
+    path: string[],
+    deferAggregates = false
+  ): Level {
+    const ownAggregates = levelIsGrouped(table, items, this.aggregatesEnabled)
+    const spreadAggregates = items.some(
+      (item) =>
+        item.kind === 'embed' &&
+        item.spread &&
+        item.select.some((inner) => inner.kind === 'column' && inner.aggregate !== null)
+    )
+    const grouped = !deferAggregates && (ownAggregates || spreadAggregates)
+    const level: Level = { entries: [], joins: [], inner: [] }
     for (const item of items) {
       if (item.kind === 'star') {
-        columns.push(`${alias}.*`)
+        if (!grouped) level.entries.push({ sql: `${alias}.*`, name: null, aggregate: false })
+        else level.entries.push(...this.columnsOf(table, alias))
       } else if (item.kind === 'column') {
-        let sql = fieldSql(table, alias, item.field, this.params)
-        if (item.cast) sql = `(${sql})::${item.cast}`
-        const last = item.field.jsonPath[item.field.jsonPath.length - 1]
-        const name = item.alias ?? (last ? String(last.key) : item.field.name)
-        columns.push(`${sql} as ${ident(name)}`)
+        const deferred = deferAggregates && isAggregate(table, item)
+        level.entries.push(
+          deferred ? this.defer(table, alias, item) : this.column(table, alias, item)
+        )
+      } else if (item.spread) {
+        this.spread(table, alias, item, path, level)
       } else {
-        const embed = this.embed(table, alias, item, path)
-        if (embed.column) columns.push(embed.column)
-        if (embed.inner) inner.push(embed.inner)
+        this.embed(table, alias, item, path, grouped, level)
       }
     }
-    return { columns, inner }
+    return level
   }
 
-  private embed(
+  /** The input of an aggregate the parent level applies, under a name of ours. */
+  private defer(table: Table, alias: string, item: ColumnItem): Entry {
+    let input = 'true'
+    if (item.field.name !== '*' && !isLegacyCount(table, item)) {
+      input = fieldSql(table, alias, item.field, this.params)
+      if (item.cast) input = `(${input})::${item.cast}`
+    }
+    return {
+      sql: input,
+      name: `_pgrst_agg_${++this.deferredCount}`,
+      aggregate: false,
+      deferred: item
+    }
+  }
+
+  private columnsOf(table: Table, alias: string): Entry[] {
+    return [...table.columns.keys()].map((name) => ({
+      sql: `${alias}.${ident(name)}`,
+      name,
+      aggregate: false
+    }))
+  }
+
+  private column(table: Table, alias: string, item: SelectItem & { kind: 'column' }): Entry {
+    if (isLegacyCount(table, item)) {
+      return { sql: aggregateSql(item, null), name: item.alias ?? 'count', aggregate: true }
+    }
+    let sql: string | null = null
+    if (item.field.name !== '*') {
+      sql = fieldSql(table, alias, item.field, this.params)
+      if (item.cast) sql = `(${sql})::${item.cast}`
+    }
+    const last = item.field.jsonPath[item.field.jsonPath.length - 1]
+    if (item.aggregate) {
+      return { sql: aggregateSql(item, sql), name: item.alias ?? item.aggregate, aggregate: true }
+    }
+    const name = item.alias ?? (last ? String(last.key) : item.field.name)
+    return { sql: sql ?? `${alias}.*`, name, aggregate: false }
+  }
+
+  private source(
     parent: Table,
     parentAlias: string,
     item: SelectItem & { kind: 'embed' },
     parentPath: string[]
-  ): { column: string | null; inner: string | null } {
-    if (item.spread) {
-      throw new RestError(400, 'PGRST100', 'Spread embeds (...) are not supported by this server')
+  ): { source: EmbedSource; path: string[] } {
+    if (item.hints.length > 1) {
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse select parameter (${item.name}!${item.hints.join('!')})"`,
+        'An embed takes at most one hint besides !inner or !left'
+      )
     }
-    const relationship = resolveRelationship(this.cache, parent, item.name, item.hints)
-    const { fk, target } = relationship
+    const relationship = resolveRelationship(this.cache, parent, item.name, item.hints[0] ?? null)
+    if (!isToOne(relationship)) this.toManyEmbeds += 1
     const path = [...parentPath, item.alias ?? item.name]
     this.usedPaths.add(pathKey(path))
-    const alias = this.aliases.fresh()
-    const join = fk.columns.map((column, i) =>
-      relationship.direction === 'many-to-one'
-        ? `${alias}.${ident(fk.refColumns[i])} = ${parentAlias}.${ident(column)}`
-        : `${alias}.${ident(column)} = ${parentAlias}.${ident(fk.refColumns[i])}`
-    )
-    const from = `"public".${ident(target.name)} as ${alias}`
-    const list = this.selectList(target, alias, item.select, path)
-    const where = [...join, ...this.whereFor(target, alias, path), ...list.inner].join(' and ')
-    const inner = item.inner ? `exists (select 1 from ${from} where ${where})` : null
+    return { source: embedSource(relationship, parentAlias, this.aliases.fresh()), path }
+  }
+
+  /** `alias:table(...)`: an object or array of the related rows under one key. */
+  private embed(
+    parent: Table,
+    parentAlias: string,
+    item: SelectItem & { kind: 'embed' },
+    parentPath: string[],
+    grouped: boolean,
+    level: Level
+  ): void {
+    const { source, path } = this.source(parent, parentAlias, item, parentPath)
+    const { relationship, alias } = source
+    const { target } = relationship
+    const nested = this.level(target, alias, item.select, path)
+    const where = [...source.join, ...this.whereFor(target, alias, path), ...nested.inner]
+    const whereSql = whereClause(where)
+    if (item.inner) level.inner.push(`exists (select 1 from ${source.from}${whereSql})`)
+    // An empty embed (`posts!inner()`) only filters.
+    if (nested.entries.length === 0) return
+    const groupBy = groupBySql(nested.entries.map((e) => e.aggregate))
     const paging = this.pagingFor(target, alias, path)
-    if (list.columns.length === 0) return { column: null, inner }
-    const rows = `(select ${list.columns.join(', ')} from ${from} where ${where}${paging}) ${alias}_row`
-    const value = relationship.toOne
+    const rows =
+      `(select ${entriesSql(nested.entries)} from ${source.from}${nested.joins.join('')}` +
+      `${whereSql}${groupBy}${paging}) ${alias}_row`
+    const value = isToOne(relationship)
       ? `(select row_to_json(${alias}_row) from ${rows})`
       : `(select coalesce(json_agg(${alias}_row), '[]') from ${rows})`
-    return { column: `${value} as ${ident(item.alias ?? item.name)}`, inner }
+    const name = item.alias ?? item.name
+    if (!grouped) {
+      level.entries.push({ sql: value, name, aggregate: false })
+      return
+    }
+    // A grouped level groups on the embedded value too: computed per row in a lateral join
+    // (a correlated subquery cannot read ungrouped columns), as jsonb, which has equality.
+    level.joins.push(` left join lateral (select (${value})::jsonb as v) ${alias}_v on true`)
+    level.entries.push({ sql: `${alias}_v.v`, name, aggregate: false })
+  }
+
+  /** `...profiles(username)`: the columns of a to-one embed as columns of the parent. */
+  private spread(
+    parent: Table,
+    parentAlias: string,
+    item: SelectItem & { kind: 'embed' },
+    parentPath: string[],
+    level: Level
+  ): void {
+    const { source, path } = this.source(parent, parentAlias, item, parentPath)
+    const { relationship, alias } = source
+    if (!isToOne(relationship)) throw spreadNotToOne(parent.name, item.alias ?? item.name)
+    const { target } = relationship
+    const nested = this.level(target, alias, item.select, path, true)
+    const where = [...source.join, ...this.whereFor(target, alias, path), ...nested.inner]
+    const whereSql = whereClause(where)
+    if (item.inner) level.inner.push(`exists (select 1 from ${source.from}${whereSql})`)
+    // Named columns, so the parent can list (and group on) each of them.
+    const entries = nested.entries.flatMap((e) =>
+      e.name === null ? this.columnsOf(target, alias) : [e]
+    )
+    if (entries.length === 0) return
+    const spreadAlias = `${alias}_s`
+    level.joins.push(
+      ` left join lateral (select ${entriesSql(entries)} from ${source.from}` +
+        `${nested.joins.join('')}${whereSql} limit 1) ${spreadAlias} on true`
+    )
+    for (const entry of entries) {
+      const name = entry.name as string
+      const column = `${spreadAlias}.${ident(name)}`
+      const deferred = entry.deferred
+      if (!deferred) {
+        level.entries.push({ sql: column, name, aggregate: false })
+      } else {
+        // count() counts the rows the spread matched: the input is `true` where there is one.
+        const outputName = deferred.alias ?? deferred.aggregate ?? 'count'
+        const sql = aggregateSql(deferred, column)
+        level.entries.push({ sql, name: outputName, aggregate: true })
+      }
+    }
+  }
+
+  /** The `!inner` conditions of the root, for a separate count statement. */
+  private innerConditions(
+    table: Table,
+    alias: string,
+    items: SelectItem[],
+    path: string[]
+  ): string[] {
+    const conditions: string[] = []
+    for (const item of items) {
+      if (item.kind !== 'embed' || !item.inner) continue
+      const { source, path: embedPath } = this.source(table, alias, item, path)
+      const target = source.relationship.target
+      const where = [
+        ...source.join,
+        ...this.whereFor(target, source.alias, embedPath),
+        ...this.innerConditions(target, source.alias, item.select, embedPath)
+      ]
+      conditions.push(`exists (select 1 from ${source.from}${whereClause(where)})`)
+    }
+    return conditions
+  }
+
+  /**
+   * `select 1 from ... where ...` for the rows a read matches, with its own parameters: what
+   * `count=planned` asks the planner about.
+   */
+  matchingRows(source: ReadSource): string {
+    const { table, alias } = source
+    const where = [
+      ...(source.where ?? []),
+      ...this.whereFor(table, alias, []),
+      ...this.innerConditions(table, alias, this.query.select, [])
+    ]
+    const whereSql = whereClause(where)
+    return `select 1 from ${source.from}${whereSql}`
   }
 
   /**
@@ -150,25 +350,37 @@ export class ReadBuilder {
    */
   build(source: ReadSource, options: ReadOptions): string {
     const { table, alias } = source
-    const list = this.selectList(table, alias, this.query.select, [])
+    const level = this.level(table, alias, this.query.select, [])
     const where = [
       ...(source.where ?? []),
       ...(options.applyQuery ? this.whereFor(table, alias, []) : []),
-      ...list.inner
+      ...level.inner
     ]
-    const whereSql = where.length ? ` where ${where.join(' and ')}` : ''
+    const whereSql = whereClause(where)
+    const groupBy = groupBySql(level.entries.map((e) => e.aggregate))
     const paging = options.applyQuery ? this.pagingFor(table, alias, []) : ''
     this.checkScopes()
-    const columns = list.columns.length ? list.columns.join(', ') : 'null as "_pgrst_empty"'
-    const rows = `select ${columns} from ${source.from}${whereSql}${paging}`
-    const body = options.bodyless
-      ? 'null::text'
-      : options.single
-        ? `(json_agg(_pgrst_t) -> 0)::text`
-        : `coalesce(json_agg(_pgrst_t), '[]')::text`
-    const total = options.count
-      ? `(select count(*) from ${source.from}${whereSql})::int8`
-      : 'null::int8'
-    return `select ${body} as body, count(*)::int8 as page_count, ${total} as total from (${rows}) _pgrst_t`
+    const rows = `select ${entriesSql(level.entries)} from ${source.from}${level.joins.join('')}${whereSql}${groupBy}${paging}`
+    const counted = options.countCap
+      ? `(select 1 from ${source.from}${whereSql} limit ${options.countCap}) _pgrst_c`
+      : `${source.from}${whereSql}`
+    const total = options.count ? `(select count(*) from ${counted})::int8` : 'null::int8'
+    return `select ${bodySql(options)} as body, count(*)::int8 as page_count, ${total} as total from (${rows}) _pgrst_t`
   }
+}
+
+/**
+ * CSV as PostgREST writes it: the column names, then each row's record text without its
+ * parentheses (so NULL is an empty field and text with commas or quotes is double-quoted).
+ */
+const CSV_BODY =
+  `(select coalesce(string_agg(k, ','), '') from json_object_keys((array_agg(row_to_json(_pgrst_t)))[1]) k)` +
+  ` || chr(10) || coalesce(string_agg(substring(_pgrst_t::text, 2, length(_pgrst_t::text) - 2), chr(10)), '')`
+
+function bodySql(options: ReadOptions): string {
+  if (options.bodyless) return 'null::text'
+  if (options.format === 'csv') return CSV_BODY
+  const json = options.single ? `(json_agg(_pgrst_t) -> 0)` : `coalesce(json_agg(_pgrst_t), '[]')`
+  // Keys whose value is null are left out at every depth, as PostgREST's nulls=stripped does.
+  return options.format === 'json-stripped' ? `json_strip_nulls(${json})::text` : `${json}::text`
 }

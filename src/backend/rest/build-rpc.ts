@@ -3,37 +3,83 @@
 // declared types, so Postgres converts them (JSON arrays become SQL arrays, "5" becomes 5).
 
 import { RestError } from './errors'
+import { closestName, DEFAULT_HINT_SCORE, NAME_HINT_SCORE } from './fuzzy'
 import type { RoutineInfo, SchemaCache, Table } from './schema-cache'
 import { ident, qualified, type Params } from './sql'
 
 export type RpcShape = 'void' | 'scalar' | 'setof-scalar' | 'rows'
 
-export function routineNotFound(name: string, argNames: string[]): RestError {
+const sortedList = (names: string[]): string => [...names].sort().join(', ')
+
+/**
+ * PostgREST's hint for a missing function: the closest function name, or when the name exists,
+ * the closest list of parameters among its overloads.
+ */
+function routineHint(cache: SchemaCache, name: string, argNames: string[]): string | null {
+  const overloads = cache.functions.get(name) ?? []
+  const prefix = `Perhaps you meant to call the function ${cache.schema}.`
+  if (overloads.length === 0) {
+    const suggestion = closestName(name, cache.functions.keys(), NAME_HINT_SCORE)
+    return suggestion ? `${prefix}${suggestion}` : null
+  }
+  const lists = overloads.map((r) => `(${sortedList(r.args.map((a) => a.name))})`)
+  const suggestion = closestName(`(${sortedList(argNames)})`, lists, DEFAULT_HINT_SCORE)
+  return suggestion ? `${prefix}${name}${suggestion}` : null
+}
+
+/** PGRST202, worded as PostgREST 12 words it. */
+export function routineNotFound(
+  schema: string,
+  name: string,
+  argNames: string[],
+  jsonBody: boolean,
+  hint: string | null = null
+): RestError {
   const list = [...argNames].sort().join(', ')
+  const qualifiedName = `${schema}.${name}`
+  const parameters =
+    argNames.length === 0
+      ? ' without parameters'
+      : ` with parameter${argNames.length > 1 ? 's' : ''} ${list}`
   return new RestError(
     404,
     'PGRST202',
-    `Could not find the function public.${name}(${list}) in the schema cache`,
-    `Searched for the function public.${name} with ${
-      argNames.length ? `parameters ${list}` : 'no parameters'
-    }, but no matches were found in the schema cache.`
+    `Could not find the function ${qualifiedName}${argNames.length ? `(${list})` : ' without parameters'} in the schema cache`,
+    `Searched for the function ${qualifiedName}${parameters}${
+      jsonBody ? ' or with a single unnamed json/jsonb parameter' : ''
+    }, but no matches were found in the schema cache.`,
+    hint
   )
 }
 
 /** The overload whose argument names cover exactly the given names (the rest have defaults). */
-export function findRoutine(cache: SchemaCache, name: string, argNames: string[]): RoutineInfo {
+export function findRoutine(
+  cache: SchemaCache,
+  name: string,
+  argNames: string[],
+  jsonBody = false
+): RoutineInfo {
   const matches = (cache.functions.get(name) ?? []).filter(
     (routine) =>
       argNames.every((arg) => routine.args.some((a) => a.name === arg)) &&
       routine.args.every((a) => a.hasDefault || argNames.includes(a.name))
   )
-  if (matches.length === 0) throw routineNotFound(name, argNames)
+  if (matches.length === 0)
+    throw routineNotFound(
+      cache.schema,
+      name,
+      argNames,
+      jsonBody,
+      routineHint(cache, name, argNames)
+    )
   if (matches.length > 1) {
     throw new RestError(
       300,
       'PGRST203',
       `Could not choose the best candidate function between: ${matches
-        .map((r) => `public.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+        .map(
+          (r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`
+        )
         .join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved'
@@ -53,9 +99,14 @@ export function rpcShape(routine: RoutineInfo): RpcShape {
  * result: the table itself for `returns setof posts`, else its OUT / TABLE columns.
  */
 export function resultTable(cache: SchemaCache, routine: RoutineInfo): Table {
-  const named = cache.tables.get(routine.returnType.replace(/^public\./, ''))
+  const prefix = `${routine.schema}.`
+  const returnType = routine.returnType.startsWith(prefix)
+    ? routine.returnType.slice(prefix.length)
+    : routine.returnType
+  const named = cache.tables.get(returnType)
   if (named) return named
   return {
+    schema: routine.schema,
     name: routine.name,
     isView: false,
     columns: new Map((routine.resultColumns ?? []).map((c) => [c.name, c])),
@@ -77,7 +128,7 @@ export function rpcFrom(
   const names = Object.keys(args)
   const scalar = rpcShape(routine) === 'scalar' || rpcShape(routine) === 'setof-scalar'
   const as = scalar ? `${alias}(_pgrst_scalar)` : alias
-  if (names.length === 0) return `${qualified(routine.name)}() as ${as}`
+  if (names.length === 0) return `${qualified(routine.name, routine.schema)}() as ${as}`
   const payload = params.add(JSON.stringify(args))
   const definitions = names.map((name) => {
     const type = routine.args.find((a) => a.name === name)?.type ?? 'text'
@@ -86,6 +137,6 @@ export function rpcFrom(
   const call = names.map((name) => `${ident(name)} => _pgrst_args.${ident(name)}`).join(', ')
   return (
     `json_to_record(${payload}::json) as _pgrst_args(${definitions.join(', ')})` +
-    ` cross join lateral ${qualified(routine.name)}(${call}) as ${as}`
+    ` cross join lateral ${qualified(routine.name, routine.schema)}(${call}) as ${as}`
   )
 }

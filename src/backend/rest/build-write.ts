@@ -52,28 +52,21 @@ export function buildInsert(
   // so the other columns get their DEFAULTs.
   const columns = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
   checkColumns(table, columns)
-  const target = qualified(table.name)
-  const returning = preferences.returning ? ' returning *' : ''
+  const target = qualified(table.name, table.schema)
+  // An upsert also reports which rows it inserted (xmax is 0 on a freshly inserted row).
+  const returning = !preferences.returning
+    ? ''
+    : preferences.resolution
+      ? ' returning *, (xmax = 0) as _pgrst_inserted'
+      : ' returning *'
   if (columns.length === 0) {
     if (rows.length !== 1) throw invalidBody('Empty objects can only be inserted one at a time')
     return `insert into ${target} default values${returning}`
   }
-  const payload = params.add(JSON.stringify(rows))
   const columnList = columns.map(ident).join(', ')
-  let select: string
-  if (preferences.missingDefault) {
-    // Prefer: missing=default: a key absent from an object takes the column DEFAULT, evaluated
-    // per row (so gen_random_uuid() differs between rows), instead of NULL.
-    const values = columns.map((column) => {
-      const fallback = table.columns.get(column)?.defaultExpr ?? 'null'
-      return `case when _pgrst_body.elem::jsonb ? ${params.add(column)} then _pgrst_rec.${ident(column)} else ${fallback} end`
-    })
-    select =
-      `select ${values.join(', ')} from json_array_elements(${payload}::json) as _pgrst_body(elem)` +
-      ` cross join lateral json_populate_record(null::${target}, _pgrst_body.elem) as _pgrst_rec`
-  } else {
-    select = `select ${columnList} from json_populate_recordset(null::${target}, ${payload}::json)`
-  }
+  const select = preferences.missingDefault
+    ? valuesWithDefaults(table, rows, columns, params)
+    : `select ${columnList} from json_populate_recordset(null::${target}, ${params.add(JSON.stringify(rows))}::json)`
   let conflict = ''
   if (preferences.resolution) {
     const keys = query.onConflict ?? table.primaryKey
@@ -85,14 +78,41 @@ export function buildInsert(
       )
     }
     checkColumns(table, keys)
-    const updates = columns.filter((c) => !keys.includes(c))
+    // A body of only the conflict columns still "updates" them (to the same values), so the
+    // existing row is returned, as PostgREST does; `do nothing` would return nothing.
+    const nonKeys = columns.filter((c) => !keys.includes(c))
+    const updates = nonKeys.length > 0 ? nonKeys : columns
     conflict =
-      preferences.resolution === 'ignore-duplicates' || updates.length === 0
+      preferences.resolution === 'ignore-duplicates'
         ? ` on conflict (${keys.map(ident).join(', ')}) do nothing`
         : ` on conflict (${keys.map(ident).join(', ')}) do update set ` +
           updates.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')
   }
   return `insert into ${target} (${columnList}) ${select}${conflict}${returning}`
+}
+
+/**
+ * `Prefer: missing=default`: a key absent from an object takes the column's DEFAULT (per
+ * row, so gen_random_uuid() differs between rows, and identity columns draw from their
+ * sequence) instead of NULL. A VALUES list is the only place the DEFAULT keyword can stand in
+ * for one value; every present value is read from the one bound JSON payload.
+ */
+function valuesWithDefaults(
+  table: Table,
+  rows: Record<string, unknown>[],
+  columns: string[],
+  params: Params
+): string {
+  const payload = params.add(JSON.stringify(rows))
+  const target = qualified(table.name, table.schema)
+  const tuples = rows.map((row, index) => {
+    const record = `json_populate_record(null::${target}, ${payload}::json -> ${index})`
+    const cells = columns.map((column) =>
+      Object.prototype.hasOwnProperty.call(row, column) ? `(${record}).${ident(column)}` : 'default'
+    )
+    return `(${cells.join(', ')})`
+  })
+  return `values ${tuples.join(', ')}`
 }
 
 /**
@@ -124,7 +144,7 @@ export function buildUpdate(
   checkColumns(table, columns)
   const where = rootWhere(table, query, params, 'UPDATE')
   if (columns.length === 0) return null
-  const target = qualified(table.name)
+  const target = qualified(table.name, table.schema)
   const payload = params.add(JSON.stringify(body))
   const set = columns.map((c) => `${ident(c)} = _pgrst_rec.${ident(c)}`).join(', ')
   return (
@@ -142,7 +162,7 @@ export function buildDelete(
 ): string {
   const where = rootWhere(table, query, params, 'DELETE')
   return (
-    `delete from ${qualified(table.name)} as ${ROOT_ALIAS} where ${where}` +
+    `delete from ${qualified(table.name, table.schema)} as ${ROOT_ALIAS} where ${where}` +
     (preferences.returning ? ` returning ${ROOT_ALIAS}.*` : '')
   )
 }

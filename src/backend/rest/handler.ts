@@ -1,13 +1,16 @@
 // Serving one REST request: identify the caller, parse the query, build one statement and run
 // it inside withRole (one transaction under the caller's role, so RLS applies), then shape the
-// response the way PostgREST does (status, Content-Range, single objects).
+// response the way PostgREST does (status, Content-Range, single objects, CSV). Only
+// `count=planned` (and `estimated` past max rows) adds a second statement, an EXPLAIN, in the
+// same transaction.
 
+import type { ApiConfig } from '../api-config'
 import type { BackendContext } from '../context'
 import type { Queryable } from '../db/database'
 import { withRole } from '../db/as-role'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
 import type { RequestIdentity } from '../jwt'
-import { ReadBuilder } from './build-read'
+import { ReadBuilder, type ReadSource } from './build-read'
 import { findRoutine, resultTable, rpcFrom, rpcShape } from './build-rpc'
 import {
   buildDelete,
@@ -17,10 +20,18 @@ import {
   type WritePreferences
 } from './build-write'
 import { notSingleObject, RestError } from './errors'
+import { checkEmbedDepth, checkPlanCost, needsCostCheck } from './limits'
 import { parseQuery, type ParsedQuery } from './parse-query'
-import { OBJECT_MEDIA_TYPE, parseRangeHeader, type Preferences } from './request'
+import { plannedRows } from './planned-count'
+import {
+  CSV_MEDIA_TYPE,
+  OBJECT_MEDIA_TYPE,
+  parseRangeHeader,
+  type MediaFormat,
+  type Preferences
+} from './request'
 import type { SchemaCache, Table } from './schema-cache'
-import { Aliases, Params, qualified } from './sql'
+import { Aliases, ident, Params, qualified } from './sql'
 
 export interface RestCall {
   request: ApiRequest
@@ -28,6 +39,9 @@ export interface RestCall {
   cache: SchemaCache
   preferences: Preferences
   single: boolean
+  /** What the Accept header asked for: JSON, JSON without nulls, or CSV. */
+  format: MediaFormat
+  api: ApiConfig
 }
 
 interface ResultRow {
@@ -36,23 +50,149 @@ interface ResultRow {
   total: number | string | null
 }
 
-function run<T>(
+/** Carries a result out of a transaction that `Prefer: tx=rollback` must not commit. */
+class RolledBack<T> {
+  constructor(readonly result: T) {}
+}
+
+/**
+ * Runs `work` under the caller's role, with the request's time limits. A request for a schema
+ * other than public searches that schema first, as PostgREST does, so its functions find their
+ * own tables unqualified (one more statement, paid only by such requests). `Prefer: tx=rollback`
+ * rolls the transaction back and still answers with its result.
+ */
+async function run<T>(
   context: BackendContext,
   call: RestCall,
   work: (tx: Queryable) => Promise<T>
 ): Promise<T> {
   const { method, url, headers } = call.request
   const readOnly = method === 'GET' || method === 'HEAD'
-  return withRole(
-    context.db,
-    call.identity,
-    { method, path: url.pathname, headers, readOnly },
-    work
-  )
+  const { statementTimeoutMs, queueTimeoutMs } = context.config.rest
+  const info = { method, path: url.pathname, headers, readOnly, statementTimeoutMs, queueTimeoutMs }
+  const schema = call.cache.schema
+  const inSchema =
+    schema === 'public'
+      ? work
+      : async (tx: Queryable): Promise<T> => {
+          const path = [schema, ...call.api.extraSearchPath].map(ident).join(', ')
+          await tx.query(`select set_config('search_path', $1, true)`, [path])
+          return work(tx)
+        }
+  if (!call.preferences.rollback) return withRole(context.db, call.identity, info, inSchema)
+  try {
+    // Throwing is how a transaction ends in a rollback; the result rides on the throw.
+    await withRole(context.db, call.identity, info, async (tx) => {
+      throw new RolledBack(await inSchema(tx))
+    })
+  } catch (outcome) {
+    if (outcome instanceof RolledBack) return outcome.result as T
+    throw outcome
+  }
+  throw new Error('unreachable: a tx=rollback transaction always throws')
 }
 
-function contentType(single: boolean): string {
-  return `${single ? OBJECT_MEDIA_TYPE : 'application/json'}; charset=utf-8`
+/** The query string, refused when its embeds nest deeper than the limit. */
+function parse(
+  context: BackendContext,
+  request: ApiRequest,
+  isArgument?: (key: string) => boolean
+): ParsedQuery {
+  const query = parseQuery(request.url.searchParams, isArgument)
+  checkEmbedDepth(query.select, context.config.rest)
+  return query
+}
+
+interface PlannedRead {
+  sql: string
+  params: Params
+  builder: ReadBuilder
+  query: ParsedQuery
+  source: ReadSource
+}
+
+/**
+ * Runs a read (planning it first when its embeds could make it expensive) and its count: the
+ * page's row, and the total when one was asked for.
+ */
+function runRead(
+  context: BackendContext,
+  call: RestCall,
+  read: PlannedRead
+): Promise<readonly [ResultRow, number | null]> {
+  return run(context, call, async (tx) => {
+    if (needsCostCheck(read.query.select, read.builder.toManyEmbeds)) {
+      await checkPlanCost(tx, read.sql, read.params.values, context.config.rest)
+    }
+    const { rows } = await tx.query<ResultRow>(read.sql, read.params.values)
+    const exact = rows[0].total === null ? null : Number(rows[0].total)
+    return [rows[0], await countTotal(context, tx, call, read.query, read.source, exact)] as const
+  })
+}
+
+/** Tells the client its tx=rollback was honoured. */
+function withApplied(call: RestCall, response: ApiResponse): ApiResponse {
+  if (!call.preferences.rollback) return response
+  const applied = response.headers?.['preference-applied']
+  return {
+    ...response,
+    headers: {
+      ...response.headers,
+      'preference-applied': applied ? `${applied}, tx=rollback` : 'tx=rollback'
+    }
+  }
+}
+
+function contentType(call: RestCall): string {
+  if (call.format === 'csv') return `${CSV_MEDIA_TYPE}; charset=utf-8`
+  if (call.format === 'json-stripped') {
+    const type = call.single ? OBJECT_MEDIA_TYPE : 'application/vnd.pgrst.array+json'
+    return `${type};nulls=stripped; charset=utf-8`
+  }
+  return `${call.single ? OBJECT_MEDIA_TYPE : 'application/json'}; charset=utf-8`
+}
+
+function readBuilder(
+  context: BackendContext,
+  call: RestCall,
+  query: ParsedQuery,
+  params: Params
+): ReadBuilder {
+  const { api, cache } = call
+  const enabled = cache.aggregatesSetting ?? api.aggregatesEnabled
+  return new ReadBuilder(cache, query, params, new Aliases(), enabled, context.config.rest.maxRows)
+}
+
+/**
+ * `count=estimated` counts exactly only up to max rows: one more row than that is enough to
+ * know the planner's estimate is wanted instead.
+ */
+function countCap(call: RestCall): number | null {
+  const maxRows = call.api.maxRows
+  return call.preferences.count === 'estimated' && maxRows !== null ? maxRows + 1 : null
+}
+
+/**
+ * `count=planned` is the planner's estimate for the matching rows; `count=estimated` is the
+ * exact count up to max rows and the estimate beyond, as PostgREST gives them.
+ */
+async function countTotal(
+  context: BackendContext,
+  tx: Queryable,
+  call: RestCall,
+  query: ParsedQuery,
+  source: ReadSource,
+  exact: number | null
+): Promise<number | null> {
+  const mode = call.preferences.count
+  if (mode === 'exact' || mode === null) return exact
+  const maxRows = call.api.maxRows
+  if (mode === 'estimated' && exact !== null && (maxRows === null || exact <= maxRows)) {
+    return exact
+  }
+  const params = new Params()
+  const sql = readBuilder(context, call, query, params).matchingRows(source)
+  return plannedRows(tx, sql, params.values)
 }
 
 /** PostgREST's Content-Range and 200/206/416 rules for a page of `count` rows at `offset`. */
@@ -60,14 +200,14 @@ function pageResponse(
   call: RestCall,
   offset: number,
   row: ResultRow,
-  body: string | null
+  body: string | null,
+  total: number | null = row.total === null ? null : Number(row.total)
 ): ApiResponse {
   const count = Number(row.page_count)
-  const total = row.total === null ? null : Number(row.total)
   const range = count > 0 ? `${offset}-${offset + count - 1}` : '*'
   let status = 200
   if (total !== null) {
-    if (offset > total) {
+    if (offset > total && call.preferences.count === 'exact') {
       throw new RestError(
         416,
         'PGRST103',
@@ -79,7 +219,7 @@ function pageResponse(
   }
   const headers: Record<string, string> = {
     'content-range': `${range}/${total ?? '*'}`,
-    'content-type': contentType(call.single)
+    'content-type': contentType(call)
   }
   return { status, headers, body: call.request.method === 'HEAD' ? null : body }
 }
@@ -102,22 +242,27 @@ export async function handleRead(
   call: RestCall,
   table: Table
 ): Promise<ApiResponse> {
-  const query = parseQuery(call.request.url.searchParams)
+  const query = parse(context, call.request)
   applyRangeHeader(call.request, query)
   const params = new Params()
-  const sql = new ReadBuilder(call.cache, query, params, new Aliases()).build(
-    { table, from: `${qualified(table.name)} as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
-    {
-      count: call.preferences.count,
-      single: call.single,
-      bodyless: call.request.method === 'HEAD',
-      applyQuery: true
-    }
-  )
-  const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(sql, params.values))
-  const row = rows[0]
+  const source: ReadSource = {
+    table,
+    from: `${qualified(table.name, table.schema)} as ${ROOT_ALIAS}`,
+    alias: ROOT_ALIAS
+  }
+  const builder = readBuilder(context, call, query, params)
+  const sql = builder.build(source, {
+    count: call.preferences.count !== null,
+    countCap: countCap(call),
+    single: call.single,
+    bodyless: call.request.method === 'HEAD',
+    applyQuery: true,
+    format: call.format
+  })
+  const [row, total] = await runRead(context, call, { sql, params, builder, query, source })
+
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
-  return pageResponse(call, rootOffset(query), row, row.body)
+  return pageResponse(call, rootOffset(query), row, row.body, total)
 }
 
 function parseBody(request: ApiRequest): unknown {
@@ -135,7 +280,7 @@ export async function handleWrite(
   table: Table
 ): Promise<ApiResponse> {
   const { request, preferences } = call
-  const query = parseQuery(request.url.searchParams)
+  const query = parse(context, request)
   const params = new Params()
   const write: WritePreferences = {
     returning: preferences.representation,
@@ -150,21 +295,42 @@ export async function handleWrite(
   } else {
     mutation = buildDelete(table, query, write, params)
   }
+  // An upsert that only updated rows answers 200, one that inserted any 201; a row's xmax is
+  // 0 right after its insert. Only known when rows are returned (RETURNING needs the SELECT
+  // policies, which would refuse inserts the user may make), so return=minimal keeps 201.
+  const upsert = write.resolution !== null && write.returning
   let sql = mutation
   if (mutation && write.returning) {
-    const read = new ReadBuilder(call.cache, query, params, new Aliases()).build(
+    const read = readBuilder(context, call, query, params).build(
       { table, from: `_pgrst_mutation as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
-      { count: false, single: call.single, bodyless: false, applyQuery: false }
+      { count: false, single: call.single, bodyless: false, applyQuery: false, format: call.format }
     )
-    sql = `with _pgrst_mutation as (${mutation}) ${read}`
+    if (upsert) {
+      const columns = [...table.columns.keys()].map(ident).join(', ')
+      sql =
+        `with _pgrst_changed as (${mutation}),` +
+        ` _pgrst_mutation as (select ${columns} from _pgrst_changed)` +
+        ` select _pgrst_read.*,` +
+        ` (select coalesce(bool_or(_pgrst_inserted), true) from _pgrst_changed) as inserted` +
+        ` from (${read}) _pgrst_read`
+    } else {
+      sql = `with _pgrst_mutation as (${mutation}) ${read}`
+    }
   }
   const result = await run(context, call, async (tx) => {
-    if (!sql) return { count: 0, body: '[]' }
-    const { rows, rowCount } = await tx.query<ResultRow>(sql, params.values)
+    if (!sql) return { count: 0, body: '[]', inserted: true }
+    const { rows, rowCount } = await tx.query<ResultRow & { inserted?: boolean }>(
+      sql,
+      params.values
+    )
     const count = write.returning ? Number(rows[0].page_count) : rowCount
     // Throwing inside the transaction rolls the mutation back, as PostgREST does.
     if (call.single && count !== 1) throw notSingleObject(count)
-    return { count, body: write.returning ? rows[0].body : null }
+    return {
+      count,
+      body: write.returning ? rows[0].body : null,
+      inserted: rows[0]?.inserted ?? true
+    }
   })
   const total = preferences.count ? String(result.count) : '*'
   const headers: Record<string, string> = {
@@ -174,10 +340,10 @@ export async function handleWrite(
         : `*/${total}`
   }
   if (write.resolution) headers['preference-applied'] = `resolution=${write.resolution}`
-  const created = request.method === 'POST'
-  if (!write.returning) return { status: created ? 201 : 204, headers }
-  headers['content-type'] = contentType(call.single)
-  return { status: created ? 201 : 200, headers, body: result.body ?? '[]' }
+  const created = request.method === 'POST' && result.inserted
+  if (!write.returning) return withApplied(call, { status: created ? 201 : 204, headers })
+  headers['content-type'] = contentType(call)
+  return withApplied(call, { status: created ? 201 : 200, headers, body: result.body ?? '[]' })
 }
 
 function rpcArguments(request: ApiRequest, argNames: Set<string>): Record<string, unknown> {
@@ -202,28 +368,28 @@ export async function handleRpc(
   const overloads = call.cache.functions.get(name) ?? []
   const argNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
   const args = rpcArguments(request, argNames)
-  const routine = findRoutine(call.cache, name, Object.keys(args))
-  const query = parseQuery(request.url.searchParams, (key) => argNames.has(key))
+  const routine = findRoutine(call.cache, name, Object.keys(args), request.method === 'POST')
+  const query = parse(context, request, (key) => argNames.has(key))
   const params = new Params()
   const from = rpcFrom(routine, args, params, ROOT_ALIAS)
   const shape = rpcShape(routine)
   if (shape === 'rows') {
     applyRangeHeader(request, query)
     const single = call.single || !routine.returnsSet
-    const sql = new ReadBuilder(call.cache, query, params, new Aliases()).build(
-      { table: resultTable(call.cache, routine), from, alias: ROOT_ALIAS },
-      {
-        count: call.preferences.count,
-        single,
-        bodyless: request.method === 'HEAD',
-        applyQuery: true
-      }
-    )
-    const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(sql, params.values))
-    const row = rows[0]
+    const source: ReadSource = { table: resultTable(call.cache, routine), from, alias: ROOT_ALIAS }
+    const builder = readBuilder(context, call, query, params)
+    const sql = builder.build(source, {
+      count: call.preferences.count !== null,
+      countCap: countCap(call),
+      single,
+      bodyless: request.method === 'HEAD',
+      applyQuery: true,
+      format: call.format
+    })
+    const [row, total] = await runRead(context, call, { sql, params, builder, query, source })
     if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
     const body = row.body ?? (single ? 'null' : '[]')
-    return pageResponse({ ...call, single: call.single }, rootOffset(query), row, body)
+    return withApplied(call, pageResponse(call, rootOffset(query), row, body, total))
   }
   const value = `${ROOT_ALIAS}._pgrst_scalar`
   const select =
@@ -233,6 +399,14 @@ export async function handleRpc(
         ? `select coalesce(to_json(${value})::text, 'null') as body, 1::int8 as page_count, null::int8 as total from ${from}`
         : `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int8 as page_count, null::int8 as total from ${from}`
   const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(select, params.values))
-  if (shape === 'void') return { status: 204, headers: { 'content-range': '*/*' } }
-  return pageResponse({ ...call, single: false }, 0, rows[0], rows[0].body)
+  if (shape === 'void') {
+    return withApplied(call, { status: 204, headers: { 'content-range': '*/*' } })
+  }
+  // Any count preference counts the values returned: 1 for a scalar function.
+  const total = call.preferences.count ? Number(rows[0].page_count) : null
+  const format = call.format === 'csv' ? 'json' : call.format
+  return withApplied(
+    call,
+    pageResponse({ ...call, single: false, format }, 0, rows[0], rows[0].body, total)
+  )
 }

@@ -1,12 +1,15 @@
-// The PostgREST-compatible API at /rest/v1: tables and views of `public`, and
-// rpc for its functions. Module map:
-//   schema-cache.ts   what exists (tables, columns, keys, foreign keys, functions)
+// The PostgREST-compatible API at /rest/v1: tables and views of the schemas
+// listed in supabase/config.toml's [api] schemas (picked by Accept-Profile / Content-Profile),
+// and rpc for their functions. Module map:
+//   schema-cache.ts   what exists (tables, columns, keys, foreign keys, functions), per schema
 //   parse-query.ts    select / filter / order grammar → AST
-//   build-*.ts        AST → one SQL statement (identifiers quoted, values bound)
+//   relationships.ts  which foreign key (or join table) an embed goes through
+//   build-*.ts        AST → one SQL statement (identifiers quoted, values bound);
+//                     aggregates.ts and embed-source.ts are pieces of build-read.ts
 //   handler.ts        running it under the caller's role and shaping the response
 //   request.ts, errors.ts   headers in, PostgREST error bodies out
 //
-// The schema cache is loaded on the first request. Call `reload()` on the returned API after
+// A schema's cache is loaded on its first request. Call `reload()` on the returned API after
 // changing the schema (PostgREST's `NOTIFY pgrst, 'reload schema'`); a request for a table the
 // cache does not know also triggers a reload, at most once every few seconds.
 
@@ -15,7 +18,7 @@ import type { ApiRequest, ApiResponse, Handler } from '../http/types'
 import type { ApiRole, RequestIdentity } from '../jwt'
 import { errorToResponse, RestError, unknownTable } from './errors'
 import { handleRead, handleRpc, handleWrite, type RestCall } from './handler'
-import { checkProfile, identify, parsePrefer, wantsObject } from './request'
+import { identify, parsePrefer, requestSchema, responseFormat, wantsObject } from './request'
 import { loadSchemaCache, type SchemaCache, type Table } from './schema-cache'
 
 export { loadSchemaCache, type SchemaCache } from './schema-cache'
@@ -37,61 +40,73 @@ function decodeSegment(segment: string): string {
   }
 }
 
+function requestSchemaOrDefault(request: ApiRequest, schemas: string[]): string {
+  try {
+    return requestSchema(request, schemas)
+  } catch {
+    return schemas[0]
+  }
+}
+
 function methodNotAllowed(method: string): RestError {
   return new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
 }
 
 export function createRestApi(context: BackendContext): RestApi {
-  let cache: Promise<SchemaCache> | null = null
-  let loadedAt = 0
+  const { schemas } = context.config.api
+  const caches = new Map<string, { loading: Promise<SchemaCache>; loadedAt: number }>()
 
-  const reload = (): Promise<SchemaCache> => {
-    loadedAt = Date.now()
-    const loading = loadSchemaCache(context.db)
-    cache = loading
+  const reload = (schema: string): Promise<SchemaCache> => {
+    const loading = loadSchemaCache(context.db, schema)
+    caches.set(schema, { loading, loadedAt: Date.now() })
     // A failed load is not cached: the next request tries again.
     loading.catch(() => {
-      if (cache === loading) cache = null
+      if (caches.get(schema)?.loading === loading) caches.delete(schema)
     })
     return loading
   }
-  const current = (): Promise<SchemaCache> => cache ?? reload()
+  const current = (schema: string): Promise<SchemaCache> =>
+    caches.get(schema)?.loading ?? reload(schema)
 
   /** Looks a name up, reloading once when it is missing (the schema may have changed). */
   async function lookup<T>(
+    schemaName: string,
     find: (schema: SchemaCache) => T | undefined
   ): Promise<[SchemaCache, T | undefined]> {
-    let schema = await current()
+    let schema = await current(schemaName)
     let found = find(schema)
+    const loadedAt = caches.get(schemaName)?.loadedAt ?? 0
     if (found === undefined && Date.now() - loadedAt > MISS_RELOAD_INTERVAL_MS) {
-      schema = await reload()
+      schema = await reload(schemaName)
       found = find(schema)
     }
     return [schema, found]
   }
 
   async function serve(request: ApiRequest, identity: RequestIdentity): Promise<ApiResponse> {
-    checkProfile(request)
+    const schemaName = requestSchema(request, schemas)
     const segments = request.url.pathname.slice(PREFIX.length).split('/').map(decodeSegment)
     const base = {
       request,
       identity,
       preferences: parsePrefer(request.headers['prefer']),
-      single: wantsObject(request)
+      single: wantsObject(request),
+      format: responseFormat(request),
+      api: context.config.api
     }
     const method = request.method
 
     if (segments.length === 2 && segments[0] === 'rpc' && segments[1]) {
       if (!['GET', 'HEAD', 'POST'].includes(method)) throw methodNotAllowed(method)
-      const [schema] = await lookup((s) => s.functions.get(segments[1]))
+      const [schema] = await lookup(schemaName, (s) => s.functions.get(segments[1]))
       const call: RestCall = { ...base, cache: schema }
       return handleRpc(context, call, segments[1])
     }
     if (segments.length !== 1 || !segments[0]) {
       throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`)
     }
-    const [schema, table] = await lookup<Table>((s) => s.tables.get(segments[0]))
-    if (!table) throw unknownTable(segments[0])
+    const [schema, table] = await lookup<Table>(schemaName, (s) => s.tables.get(segments[0]))
+    if (!table) throw unknownTable(schemaName, segments[0], schema.tables.keys())
     const call: RestCall = { ...base, cache: schema }
     if (method === 'GET' || method === 'HEAD') return handleRead(context, call, table)
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE') {
@@ -102,17 +117,24 @@ export function createRestApi(context: BackendContext): RestApi {
 
   const handler = async (request: ApiRequest): Promise<ApiResponse> => {
     let role: ApiRole = 'anon'
+    let response: ApiResponse
     try {
       const identity = await identify(context.keys, request)
       role = identity.role
-      return await serve(request, identity)
+      response = await serve(request, identity)
     } catch (error) {
-      return errorToResponse(error, role, request.method)
+      response = errorToResponse(error, role, request.method)
     }
+    // With several schemas PostgREST names the one that answered.
+    if (schemas.length > 1 && response.status < 400) {
+      const profile = requestSchemaOrDefault(request, schemas)
+      response.headers = { ...response.headers, 'content-profile': profile }
+    }
+    return response
   }
   return Object.assign(handler, {
     reload: async (): Promise<void> => {
-      await reload()
+      await Promise.all([...caches.keys()].map((schema) => reload(schema)))
     }
   })
 }

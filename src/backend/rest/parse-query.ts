@@ -15,9 +15,29 @@ export interface Field {
   jsonPath: JsonStep[]
 }
 
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const
+export type Aggregate = (typeof AGGREGATES)[number]
+
+export interface ColumnItem {
+  kind: 'column'
+  /** `*` only for `count()` without a column. */
+  field: Field
+  alias: string | null
+  /** Cast of the column value (for aggregates: of the aggregate's input). */
+  cast: string | null
+  aggregate: Aggregate | null
+  /** `amount.avg()::int`: cast of the aggregate's result. */
+  aggregateCast: string | null
+  /**
+   * A bare `count` written before aggregates existed (`likes(count)`); PostgREST keeps
+   * answering it even when aggregate functions are disabled.
+   */
+  legacyCount: boolean
+}
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: Field; alias: string | null; cast: string | null }
+  | ColumnItem
   | {
       kind: 'embed'
       /** The relation as written: a table name. */
@@ -169,7 +189,7 @@ class SelectParser {
   }
 
   private fail(detail: string): never {
-    throw parseError('select', this.input, detail)
+    throw parseError('select', this.input, detail, this.pos)
   }
 
   private peek(text: string): boolean {
@@ -226,6 +246,7 @@ class SelectParser {
       alias = name
       name = this.name()
     }
+    if (name === 'count' && this.peek('()')) return this.countAll(alias)
     if (this.peek('(') || this.peek('!')) return this.embed(name, alias)
     const jsonPath: JsonStep[] = []
     while (this.peek('->')) {
@@ -239,15 +260,53 @@ class SelectParser {
         jsonPath.push({ arrow, key: this.name() })
       }
     }
-    let cast: string | null = null
-    if (this.peek('::')) {
-      this.pos += 2
-      const match = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?/.exec(this.input.slice(this.pos))
-      if (!match) this.fail('Expected a type name after ::')
-      cast = match[0]
-      this.pos += match[0].length
+    const cast = this.cast()
+    let aggregate: Aggregate | null = null
+    if (this.peek('.')) {
+      this.pos++
+      const fn = /^([a-z]+)\(\)/.exec(this.input.slice(this.pos))
+      if (!fn || !(AGGREGATES as readonly string[]).includes(fn[1])) {
+        const found = this.pos < this.input.length ? `"${this.input[this.pos]}"` : 'end of input'
+        this.fail(`unexpected ${found} expecting "sum", "avg", "count", "max" or "min"`)
+      }
+      aggregate = fn[1] as Aggregate
+      this.pos += fn[0].length
     }
-    return { kind: 'column', field: { name, jsonPath }, alias, cast }
+    const aggregateCast = aggregate ? this.cast() : null
+    const legacyCount = name === 'count' && jsonPath.length === 0 && !cast && !aggregate
+    return {
+      kind: 'column',
+      field: { name, jsonPath },
+      alias,
+      cast,
+      aggregate,
+      aggregateCast,
+      legacyCount
+    }
+  }
+
+  /** `::type` (a plain or array type name), or null when there is none. */
+  private cast(): string | null {
+    if (!this.peek('::')) return null
+    this.pos += 2
+    const match = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?/.exec(this.input.slice(this.pos))
+    if (!match) this.fail('Expected a type name after ::')
+    this.pos += match[0].length
+    return match[0]
+  }
+
+  /** `count()` counts rows; it is read before `count(` could be taken for an embed. */
+  private countAll(alias: string | null): ColumnItem {
+    this.pos += 2
+    return {
+      kind: 'column',
+      field: { name: '*', jsonPath: [] },
+      alias,
+      cast: null,
+      aggregate: 'count',
+      aggregateCast: this.cast(),
+      legacyCount: false
+    }
   }
 
   private embed(name: string, alias: string | null): SelectItem & { kind: 'embed' } {
@@ -359,9 +418,13 @@ export function parseOrder(input: string): OrderTerm[] {
   })
 }
 
+/** limit/offset: a whole number that SQL and JavaScript agree on (no 1e21, no rounding). */
 function parseCount(value: string, what: string): number {
-  if (!/^\d+$/.test(value)) throw parseError(what, value, `${what} must be a non-negative integer`)
-  return Number(value)
+  const number = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number)) {
+    throw parseError(what, value, `${what} must be a non-negative integer up to 9007199254740991`)
+  }
+  return number
 }
 
 /** `"a","b"` or `a,b` → names. */

@@ -5,15 +5,18 @@ import type { ApiRequest } from '../http/types'
 import { bearerToken } from '../http/types'
 import { identifyRequest, JwtError, type JwtKeys, type RequestIdentity } from '../jwt'
 import { RestError } from './errors'
-import { EXPOSED_SCHEMA } from './schema-cache'
 
 export const OBJECT_MEDIA_TYPE = 'application/vnd.pgrst.object+json'
 
+export type CountMode = 'exact' | 'planned' | 'estimated'
+
 export interface Preferences {
   representation: boolean
-  count: boolean
+  count: CountMode | null
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null
   missingDefault: boolean
+  /** `tx=rollback`: run the request, answer with its result, commit nothing. */
+  rollback: boolean
 }
 
 /** Prefer arrives comma-joined ("resolution=merge-duplicates, return=representation"). */
@@ -24,12 +27,14 @@ export function parsePrefer(header: string | undefined): Preferences {
     if (key) values.set(key.trim().toLowerCase(), value.trim().toLowerCase())
   }
   const resolution = values.get('resolution')
+  const count = values.get('count')
   return {
     representation: values.get('return') === 'representation',
-    count: ['exact', 'planned', 'estimated'].includes(values.get('count') ?? ''),
+    count: count === 'exact' || count === 'planned' || count === 'estimated' ? count : null,
     resolution:
       resolution === 'merge-duplicates' || resolution === 'ignore-duplicates' ? resolution : null,
-    missingDefault: values.get('missing') === 'default'
+    missingDefault: values.get('missing') === 'default',
+    rollback: values.get('tx') === 'rollback'
   }
 }
 
@@ -37,19 +42,55 @@ export function wantsObject(request: ApiRequest): boolean {
   return (request.headers['accept'] ?? '').toLowerCase().includes(OBJECT_MEDIA_TYPE)
 }
 
-/** Only `public` is exposed; asking for another schema is PGRST106 (406). */
-export function checkProfile(request: ApiRequest): void {
+export const CSV_MEDIA_TYPE = 'text/csv'
+const JSON_MEDIA_TYPES = [
+  '*/*',
+  'application/*',
+  'application/json',
+  'application/vnd.pgrst.array+json',
+  OBJECT_MEDIA_TYPE
+]
+
+/** JSON, JSON without null-valued keys (`nulls=stripped`, supabase-js stripNulls()), or CSV. */
+export type MediaFormat = 'json' | 'json-stripped' | 'csv'
+
+/**
+ * The body format the Accept header asks for. Anything this server cannot produce is PGRST107
+ * (406), as PostgREST answers media types it does not have.
+ */
+export function responseFormat(request: ApiRequest): MediaFormat {
+  const accept = (request.headers['accept'] ?? '').trim()
+  if (accept === '') return 'json'
+  const ranges = accept.split(',').map((part) => {
+    const [type, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    return { type, stripped: parameters.includes('nulls=stripped') }
+  })
+  for (const { type, stripped } of ranges) {
+    if (!JSON_MEDIA_TYPES.includes(type)) continue
+    return stripped && type.startsWith('application/vnd.pgrst.') ? 'json-stripped' : 'json'
+  }
+  if (ranges.some((range) => range.type === CSV_MEDIA_TYPE)) return 'csv'
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`)
+}
+
+/**
+ * The schema a request is for: Accept-Profile (reads) or Content-Profile (writes), one of the
+ * configured schemas, the first by default. Any other is PGRST106 (406).
+ */
+export function requestSchema(request: ApiRequest, schemas: string[]): string {
   const readOnly = request.method === 'GET' || request.method === 'HEAD'
-  const profile = request.headers[readOnly ? 'accept-profile' : 'content-profile']
-  if (profile !== undefined && profile.trim() !== EXPOSED_SCHEMA) {
+  const profile = request.headers[readOnly ? 'accept-profile' : 'content-profile']?.trim()
+  if (profile === undefined || profile === '') return schemas[0]
+  if (!schemas.includes(profile)) {
     throw new RestError(
       406,
       'PGRST106',
-      `Invalid schema: ${profile.trim()}`,
+      `Invalid schema: ${profile}`,
       null,
-      `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`
+      `Only the following schemas are exposed: ${schemas.join(', ')}`
     )
   }
+  return profile
 }
 
 /** `Range: 0-9` (items), which supabase-js v2 never sends but other clients may. */
@@ -59,7 +100,16 @@ export function parseRangeHeader(
   const match = /^(?:items=)?(\d+)-(\d*)$/.exec((header ?? '').trim())
   if (!match) return null
   const offset = Number(match[1])
-  const limit = match[2] === '' ? null : Math.max(Number(match[2]) - offset + 1, 0)
+  const end = match[2] === '' ? null : Number(match[2])
+  if (!Number.isSafeInteger(offset) || (end !== null && !Number.isSafeInteger(end))) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      'The Range header must hold whole numbers no larger than 9007199254740991'
+    )
+  }
+  const limit = end === null ? null : Math.max(end - offset + 1, 0)
   return { offset, limit }
 }
 

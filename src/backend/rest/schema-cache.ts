@@ -17,6 +17,8 @@ export interface Column {
 }
 
 export interface Table {
+  /** The schema the table is in (one of the exposed schemas). */
+  schema: string
   name: string
   isView: boolean
   columns: Map<string, Column>
@@ -40,10 +42,13 @@ export interface FunctionArg {
 }
 
 export interface RoutineInfo {
+  schema: string
   name: string
   args: FunctionArg[]
   returnType: string
   returnsSet: boolean
+  /** The planner's row estimate (ROWS); 1 makes a set-returning function to-one when embedded. */
+  rows: number
   /** Columns of the result when it is a row type (a table's row type, OUT or TABLE columns). */
   resultColumns: Column[] | null
   returnsVoid: boolean
@@ -51,6 +56,13 @@ export interface RoutineInfo {
 }
 
 export interface SchemaCache {
+  /** The exposed schema this cache describes. */
+  schema: string
+  /**
+   * `pgrst.db_aggregates_enabled` set on the authenticator role, as hosted Supabase switches
+   * aggregate functions on (`alter role authenticator set ...`); null when not set.
+   */
+  aggregatesSetting: boolean | null
   tables: Map<string, Table>
   foreignKeys: ForeignKey[]
   functions: Map<string, RoutineInfo[]>
@@ -79,6 +91,7 @@ interface FunctionRow {
   name: string
   volatility: string
   returns_set: boolean
+  rows: number
   return_type: string
   return_relid_columns: { name: string; type: string }[] | null
   arg_names: string[] | null
@@ -128,6 +141,7 @@ const CONSTRAINTS_SQL = `
 
 const FUNCTIONS_SQL = `
   select p.proname as name, p.provolatile::text as volatility, p.proretset as returns_set,
+         p.prorows::float8 as rows,
          format_type(p.prorettype, null) as return_type,
          case when t.typrelid <> 0 then
            (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod))
@@ -146,7 +160,19 @@ const FUNCTIONS_SQL = `
 
 const VOLATILITY = { i: 'immutable', s: 'stable', v: 'volatile' } as const
 
-function toRoutine(row: FunctionRow): RoutineInfo {
+// Role settings for this database or all databases; the database-specific one wins.
+const AGGREGATES_SETTING_SQL = `
+  select split_part(setting, '=', 2) as value
+  from pg_db_role_setting s
+  join pg_roles r on r.oid = s.setrole
+  cross join lateral unnest(s.setconfig) as setting
+  where r.rolname = 'authenticator'
+    and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+    and setting like 'pgrst.db_aggregates_enabled=%'
+  order by s.setdatabase desc
+  limit 1`
+
+function toRoutine(row: FunctionRow, schema: string): RoutineInfo {
   const modes = row.arg_modes ?? row.arg_types.map(() => 'i')
   const names = row.arg_names ?? []
   const inputs: FunctionArg[] = []
@@ -170,10 +196,12 @@ function toRoutine(row: FunctionRow): RoutineInfo {
     defaultExpr: null
   }))
   return {
+    schema,
     name: row.name,
     args: inputs,
     returnType: row.return_type,
     returnsSet: row.returns_set,
+    rows: Number(row.rows),
     resultColumns: relColumns ?? (outputs.length > 0 ? outputs : null),
     returnsVoid: row.return_type === 'void',
     volatility: VOLATILITY[row.volatility as keyof typeof VOLATILITY] ?? 'volatile'
@@ -184,15 +212,17 @@ export async function loadSchemaCache(
   db: Queryable,
   schema: string = EXPOSED_SCHEMA
 ): Promise<SchemaCache> {
-  const [tableRows, columnRows, constraintRows, functionRows] = await Promise.all([
+  const [tableRows, columnRows, constraintRows, functionRows, settingRows] = await Promise.all([
     db.query<TableRow>(TABLES_SQL, [schema]),
     db.query<ColumnRow>(COLUMNS_SQL, [schema]),
     db.query<ConstraintRow>(CONSTRAINTS_SQL, [schema]),
-    db.query<FunctionRow>(FUNCTIONS_SQL, [schema])
+    db.query<FunctionRow>(FUNCTIONS_SQL, [schema]),
+    db.query<{ value: string }>(AGGREGATES_SETTING_SQL)
   ])
   const tables = new Map<string, Table>()
   for (const row of tableRows.rows) {
     tables.set(row.name, {
+      schema,
       name: row.name,
       isView: row.kind === 'v' || row.kind === 'm',
       columns: new Map(),
@@ -226,10 +256,13 @@ export async function loadSchemaCache(
   }
   const functions = new Map<string, RoutineInfo[]>()
   for (const row of functionRows.rows) {
-    const routine = toRoutine(row)
+    const routine = toRoutine(row, schema)
     functions.set(routine.name, [...(functions.get(routine.name) ?? []), routine])
   }
-  return { tables, foreignKeys, functions }
+  const setting = settingRows.rows[0]?.value.trim().toLowerCase()
+  const aggregatesSetting =
+    setting === undefined ? null : ['true', 'on', '1', 'yes'].includes(setting)
+  return { schema, aggregatesSetting, tables, foreignKeys, functions }
 }
 
 /** True when `columns` (in any order) are exactly one of the table's unique keys. */

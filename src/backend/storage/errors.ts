@@ -2,7 +2,7 @@
 // logical status as a string in `statusCode`. Apps compare `statusCode` and `message`.
 
 import { isPostgresError } from '../db/database'
-import type { ApiResponse } from '../http/types'
+import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
 
 export class StorageError extends Error {
   constructor(
@@ -52,6 +52,15 @@ export const invalidKey = (key: string): StorageError =>
   new StorageError('400', 'InvalidKey', 'InvalidKey', `Invalid key: ${key}`)
 export const invalidRequest = (message: string): StorageError =>
   new StorageError('400', 'InvalidRequest', 'Bad Request', message)
+
+/** The request's JSON body, or Storage's InvalidRequest when it does not parse. */
+export function readStorageJson(request: ApiRequest): unknown {
+  try {
+    return readJsonBody(request)
+  } catch {
+    throw invalidRequest('Body is not valid JSON')
+  }
+}
 
 /** Maps what the database said during a write to Storage's answer; null: not ours to map. */
 export function fromPostgres(error: unknown): StorageError | null {

@@ -2,9 +2,9 @@
 // null ids, as the caller's role so the SELECT policies decide what shows.
 
 import type { BackendContext } from '../context'
-import { jsonResponse, readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
+import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
 import { findBucket } from './buckets'
-import { invalidRequest } from './errors'
+import { readStorageJson } from './errors'
 import { asCaller, identifyCaller } from './identity'
 
 interface Entry {
@@ -33,12 +33,7 @@ export async function handleList(
   request: ApiRequest,
   bucketId: string
 ): Promise<ApiResponse> {
-  let body: ListBody
-  try {
-    body = readJsonBody(request) as ListBody
-  } catch {
-    throw invalidRequest('Body is not valid JSON')
-  }
+  const body = readStorageJson(request) as ListBody
   const caller = await identifyCaller(context, request, 'strict')
   const bucket = await findBucket(context, bucketId)
   const rawPrefix = typeof body.prefix === 'string' ? body.prefix.replace(/^\/+|\/+$/g, '') : ''

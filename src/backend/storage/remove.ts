@@ -3,10 +3,10 @@
 // (an empty array, never an error); files go only after the rows are gone.
 
 import type { BackendContext } from '../context'
-import { jsonResponse, readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
+import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
 import type { ByteStore } from './byte-store'
 import { findBucket } from './buckets'
-import { fromPostgres, invalidRequest, noSuchKey } from './errors'
+import { fromPostgres, invalidRequest, noSuchKey, readStorageJson } from './errors'
 import { asCaller, identifyCaller } from './identity'
 import { storedKeySegments } from './keys'
 
@@ -56,12 +56,7 @@ export async function handleRemoveMany(
   request: ApiRequest,
   bucketId: string
 ): Promise<ApiResponse> {
-  let body: unknown
-  try {
-    body = readJsonBody(request)
-  } catch {
-    throw invalidRequest('Body is not valid JSON')
-  }
+  const body = readStorageJson(request)
   const prefixes = (body as { prefixes?: unknown }).prefixes
   if (
     !Array.isArray(prefixes) ||

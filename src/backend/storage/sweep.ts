@@ -10,12 +10,18 @@
 // 1. objects under `posts/` older than the grace period that no row of a public table references
 //    in any of its `*_url` columns (posts.image_url and thumb_url, the carousel photos in
 //    post_images; public URLs are matched by their path, not their host, which changes with the
-//    port) — with their files;
+//    port) — with their files; likewise objects under `avatars/` that no avatar_url points at (an
+//    avatar upload whose profile update never happened);
 // 2. files in bucket folders that have no object row and are older than the grace period;
 // 3. everything in .staging (at start nothing is in flight; later, only files older than grace).
 // The grace period keeps an upload whose insert is still on its way (a client that uploaded just
-// before a restart). Without a public.posts table (a generic Supabase-style schema) step 1 does
-// nothing.
+// before a restart). Without a public.posts or public.profiles table (a generic Supabase-style
+// schema) step 1 leaves that folder alone.
+//
+// Stories live 24 hours. Their policies already hide them once expired; the sweep first deletes
+// the expired rows (their views go with them), and then their photos, unreferenced now, go by
+// step 1 applied to `stories/` and public.stories. docs/stories-expiry.md is the same job for a
+// hosted project.
 
 import { readdir, stat, unlink } from 'node:fs/promises'
 import { join, relative, sep } from 'node:path'
@@ -24,13 +30,30 @@ import type { ByteStore } from './byte-store'
 import { storedKeySegments } from './keys'
 
 export interface SweepReport {
+  /** Expired stories deleted. */
+  expiredStories: number
   /** `bucket/name` of each object row removed. */
   orphanedObjects: string[]
   /** Files removed from bucket folders and from .staging. */
   strayFiles: number
 }
 
-const POSTS_PREFIX = 'posts/'
+/**
+ * Folders whose objects belong to rows of a table: an object there that no `*_url` column of
+ * the table points at, once older than the grace period, is an orphan. Post images are uploaded
+ * before their post row; avatars before the profile update that points at them; story photos
+ * outlive their expired story.
+ */
+interface UploadFolder {
+  prefix: string
+  table: 'posts' | 'profiles' | 'stories'
+}
+
+const UPLOAD_FOLDERS: UploadFolder[] = [
+  { prefix: 'posts/', table: 'posts' },
+  { prefix: 'avatars/', table: 'profiles' },
+  { prefix: 'stories/', table: 'stories' }
+]
 
 interface UrlColumn {
   table: string
@@ -39,7 +62,7 @@ interface UrlColumn {
 
 /**
  * Every text `*_url` column of a table in public: posts and their carousel photos
- * (post_images) today, and whatever table later keeps a public URL, so no referenced object is
+ * (post_images), avatars, stories today, and whatever table later keeps a public URL, so no referenced object is
  * ever swept.
  */
 async function referencingColumns(context: BackendContext): Promise<UrlColumn[]> {
@@ -57,19 +80,32 @@ async function referencingColumns(context: BackendContext): Promise<UrlColumn[]>
 
 const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`
 
+async function expireStories(context: BackendContext): Promise<number> {
+  const { rows } = await context.db.query<{ present: boolean }>(
+    `select to_regclass('public.stories') is not null as present`
+  )
+  if (!rows[0]?.present) return 0
+  const { rowCount } = await context.db.query(
+    'delete from public.stories where expires_at <= now()'
+  )
+  return rowCount
+}
+
 async function sweepObjects(
   context: BackendContext,
   store: ByteStore,
-  graceSeconds: number
+  graceSeconds: number,
+  { prefix, table }: UploadFolder
 ): Promise<string[]> {
   const columns = await referencingColumns(context)
-  // Without any URL column (a generic Supabase-style schema) nothing can prove an object unused.
-  if (!columns.some((c) => c.table === 'posts')) return []
+  // Without the folder's own table (a generic Supabase-style schema) nothing can prove an object
+  // unused. A URL kept by any public table keeps the object (a carousel photo in post_images).
+  if (!columns.some((c) => c.table === table)) return []
   // Names come from the catalog and are quoted; values are bound.
   const referenced = columns
     .map(
-      ({ table, column }) =>
-        `select substring(t.${quoted(column)} from '/storage/v1/object/public/([^?#]*)') as path from public.${quoted(table)} t`
+      ({ table: source, column }) =>
+        `select substring(t.${quoted(column)} from '/storage/v1/object/public/([^?#]*)') as path from public.${quoted(source)} t`
     )
     .join(' union all ')
   const { rows } = await context.db.query<{ bucket_id: string; name: string }>(
@@ -79,7 +115,7 @@ async function sweepObjects(
        and o.created_at < now() - make_interval(secs => $2)
        and not exists (select 1 from referenced r where r.path = o.bucket_id || '/' || o.name)
      returning o.bucket_id, o.name`,
-    [POSTS_PREFIX, graceSeconds]
+    [prefix, graceSeconds]
   )
   for (const row of rows) {
     if (storedKeySegments(row.name)) await store.remove(row.bucket_id, row.name)
@@ -152,10 +188,14 @@ export async function sweepOrphanedUploads(
   options: { graceMinutes: number; atStart: boolean }
 ): Promise<SweepReport> {
   const graceSeconds = Math.max(0, options.graceMinutes * 60)
-  const orphanedObjects = await sweepObjects(context, store, graceSeconds)
+  const expiredStories = await expireStories(context)
+  const orphanedObjects: string[] = []
+  for (const folder of UPLOAD_FOLDERS) {
+    orphanedObjects.push(...(await sweepObjects(context, store, graceSeconds, folder)))
+  }
   const storageDir = context.config.storageDir
   const strayFiles = storageDir
     ? await sweepFiles(context, storageDir, graceSeconds, options.atStart)
     : 0
-  return { orphanedObjects, strayFiles }
+  return { expiredStories, orphanedObjects, strayFiles }
 }

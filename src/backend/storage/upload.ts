@@ -18,6 +18,7 @@ import {
 } from './errors'
 import { asCaller, identifyCaller } from './identity'
 import { imageStructureProblem } from './image-structure'
+import { cacheControlFromField, checkedCacheControlHeader, checkedMimeType } from './upload-fields'
 
 export interface UploadBody {
   bytes: Uint8Array
@@ -60,18 +61,21 @@ export async function parseUploadBody(request: ApiRequest): Promise<UploadBody> 
     const metadata = form.get('metadata')
     return {
       bytes: new Uint8Array(await file.arrayBuffer()),
-      mimetype:
-        (typeof declared === 'string' && declared) || file.type || 'application/octet-stream',
+      mimetype: checkedMimeType(
+        (typeof declared === 'string' && declared) || file.type || 'application/octet-stream'
+      ),
       cacheControl:
-        typeof cacheControl === 'string' && cacheControl ? `max-age=${cacheControl}` : 'no-cache',
+        typeof cacheControl === 'string' && cacheControl
+          ? cacheControlFromField(cacheControl)
+          : 'no-cache',
       userMetadata: parseMetadata(typeof metadata === 'string' ? metadata : null)
     }
   }
   const encoded = request.headers['x-metadata']
   return {
     bytes: request.body,
-    mimetype: contentType || 'application/octet-stream',
-    cacheControl: request.headers['cache-control'] || 'no-cache',
+    mimetype: checkedMimeType(contentType || 'application/octet-stream'),
+    cacheControl: checkedCacheControlHeader(request.headers['cache-control'] || 'no-cache'),
     userMetadata: parseMetadata(encoded ? Buffer.from(encoded, 'base64').toString('utf8') : null)
   }
 }

@@ -32,6 +32,10 @@ export interface SupervisorOptions {
   shutdownGraceMs?: number
   /** Called once the supervisor has given up on a backend that was running. */
   onFatal?: (error: Error) => void
+  /** Called when a running backend died and a restart is scheduled, so the user can be told. */
+  onRestarting?: (attempt: number) => void
+  /** Called when a restarted backend is ready again. */
+  onRestarted?: () => void
 }
 
 export interface BackendSupervisor {
@@ -145,15 +149,21 @@ export function createBackendSupervisor(options: SupervisorOptions): BackendSupe
     restarts++
     const delay = restartDelayMs(restarts)
     log.info(`[backend] restart ${restarts} of ${maxRestarts} in ${delay} ms`)
+    options.onRestarting?.(restarts)
     restartTimer = setTimeout(() => {
       restartTimer = null
       if (stopping) return
       starting = launchWithRetries()
-      starting.catch((error: Error) => {
-        if (stopping) return
-        endpoint = null
-        options.onFatal?.(error)
-      })
+      starting.then(
+        () => {
+          if (!stopping) options.onRestarted?.()
+        },
+        (error: Error) => {
+          if (stopping) return
+          endpoint = null
+          options.onFatal?.(error)
+        }
+      )
     }, delay)
   }
 

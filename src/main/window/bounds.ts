@@ -14,6 +14,8 @@ export interface WindowBounds {
   width: number
   height: number
   maximized: boolean
+  /** Restored as full screen too: someone who works full screen expects to come back to it. */
+  fullScreen: boolean
 }
 
 export const MIN_WINDOW_SIZE = { width: 800, height: 600 } as const
@@ -45,7 +47,12 @@ export function sanitizeBounds(saved: unknown, workAreas: readonly Rect[]): Wind
 
   const width = clamp(record.width, DEFAULT_WINDOW_SIZE.width, MIN_WINDOW_SIZE.width, maxWidth)
   const height = clamp(record.height, DEFAULT_WINDOW_SIZE.height, MIN_WINDOW_SIZE.height, maxHeight)
-  const bounds: WindowBounds = { width, height, maximized: record.maximized === true }
+  const bounds: WindowBounds = {
+    width,
+    height,
+    maximized: record.maximized === true,
+    fullScreen: record.fullScreen === true
+  }
 
   if (isFiniteNumber(record.x) && isFiniteNumber(record.y)) {
     const rect = { x: Math.round(record.x), y: Math.round(record.y), width, height }

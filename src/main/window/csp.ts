@@ -1,5 +1,6 @@
 // The renderer's Content-Security-Policy. Scripts come from the app only; data may be fetched
-// and images loaded only from the app itself, data:/blob: (previews) and the one backend.
+// and images loaded only from the app itself, data:/blob: (previews) and the one backend (its
+// Realtime socket included).
 
 export interface CspOptions {
   /** The Supabase or local backend base URL. */
@@ -10,10 +11,17 @@ export interface CspOptions {
   noBackend?: boolean
 }
 
+/** The backend's WebSocket origin (Realtime): an http(s) source does not cover ws(s). */
+function socketOrigin(url: URL): string {
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`
+}
+
 export function buildCsp(options: CspOptions): string {
-  const backends = options.noBackend ? [] : [new URL(options.backendUrl).origin]
+  const backendUrl = options.noBackend ? null : new URL(options.backendUrl)
+  const backends = backendUrl ? [backendUrl.origin] : []
+  const backendSockets = backendUrl ? [socketOrigin(backendUrl)] : []
   const dev = options.devServerUrl ? new URL(options.devServerUrl) : null
-  const devSocket = dev ? `${dev.protocol === 'https:' ? 'wss:' : 'ws:'}//${dev.host}` : null
+  const devSocket = dev ? socketOrigin(dev) : null
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'self'"]],
     // Vite's React refresh preamble is an inline script, in development only.
@@ -21,7 +29,17 @@ export function buildCsp(options: CspOptions): string {
     // Inline styles are cheap to allow and React style props / Vite's dev CSS need them.
     ['style-src', ["'self'", "'unsafe-inline'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...backends]],
-    ['connect-src', ["'self'", 'data:', 'blob:', ...backends, ...(devSocket ? [devSocket] : [])]],
+    [
+      'connect-src',
+      [
+        "'self'",
+        'data:',
+        'blob:',
+        ...backends,
+        ...backendSockets,
+        ...(devSocket ? [devSocket] : [])
+      ]
+    ],
     ['font-src', ["'self'", 'data:']],
     ['media-src', ["'none'"]],
     ['object-src', ["'none'"]],

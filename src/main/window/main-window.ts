@@ -13,6 +13,8 @@ export interface MainWindowOptions {
   preloadPath: string
   iconPath?: string
   store: KeyValueStore
+  /** The page's background in the current theme, painted before the page loads. */
+  backgroundColor: string
   load(window: BrowserWindow): Promise<void>
 }
 
@@ -28,9 +30,10 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     height: bounds.height,
     minWidth: MIN_WINDOW_SIZE.width,
     minHeight: MIN_WINDOW_SIZE.height,
+    // The page's document.title (the current view) replaces this once it loads.
     title: 'Instaframe',
     show: false,
-    backgroundColor: '#ffffff',
+    backgroundColor: options.backgroundColor,
     icon: options.iconPath,
     autoHideMenuBar: process.platform !== 'darwin',
     webPreferences: {
@@ -47,14 +50,20 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
       navigateOnDragDrop: false,
       // Middle-click on a link would ask for a new window; refuse it at the source too.
       disableBlinkFeatures: 'Auxclick',
-      spellcheck: false
+      // Suggestions in the caption and comment fields; other fields opt out in the page.
+      spellcheck: true
     }
   })
   if (bounds.maximized) window.maximize()
+  if (bounds.fullScreen) window.setFullScreen(true)
   window.once('ready-to-show', () => window.show())
 
   window.on('close', () => {
-    options.store.set(BOUNDS_KEY, { ...window.getNormalBounds(), maximized: window.isMaximized() })
+    options.store.set(BOUNDS_KEY, {
+      ...window.getNormalBounds(),
+      maximized: window.isMaximized(),
+      fullScreen: window.isFullScreen()
+    })
   })
 
   // Navigation rules are applied in app's 'web-contents-created', for every webContents.

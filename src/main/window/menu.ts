@@ -1,51 +1,147 @@
-// The standard application menu, with the macOS app menu. No custom commands: the roles give
-// the platform's own labels, shortcuts and behaviour.
+// The application menu as a pure function of its options, so what it lists and what each item
+// does is tested without Electron. Standard items use roles (the platform's own labels, shortcuts
+// and behaviour); the app's own items call `actions`, and the ones the page carries out are
+// AppCommands, which the renderer handles every one of.
 
 import type { MenuItemConstructorOptions } from 'electron'
+import type { AppCommand } from '../../shared/bridge-contract'
+import type { ThemeSource } from './theme'
 
-export function buildMenuTemplate(options: {
+export interface MenuActions {
+  command(command: AppCommand): void
+  setTheme(source: ThemeSource): void
+  openLogsFolder(): void
+  setOpenAtLogin(open: boolean): void
+  /** Absent when the build names no issue tracker; the item is left out rather than dead. */
+  reportProblem?: () => void
+}
+
+export interface MenuOptions {
   platform: NodeJS.Platform
   appName: string
   isDev: boolean
-}): MenuItemConstructorOptions[] {
-  const isMac = options.platform === 'darwin'
-  const template: MenuItemConstructorOptions[] = []
-  if (isMac) {
-    template.push({
-      label: options.appName,
-      submenu: [
-        { role: 'about' },
-        { type: 'separator' },
-        { role: 'services' },
-        { type: 'separator' },
-        { role: 'hide' },
-        { role: 'hideOthers' },
-        { role: 'unhide' },
-        { type: 'separator' },
-        { role: 'quit' }
-      ]
-    })
+  theme: ThemeSource
+  /** Whether the app opens at login; null where the OS offers no login items (Linux). */
+  openAtLogin: boolean | null
+  actions: MenuActions
+}
+
+const THEME_LABELS: Record<ThemeSource, string> = {
+  system: 'System',
+  light: 'Light',
+  dark: 'Dark'
+}
+
+function commandItem(
+  label: string,
+  command: AppCommand,
+  accelerator: string,
+  actions: MenuActions
+): MenuItemConstructorOptions {
+  return { label, accelerator, click: () => actions.command(command) }
+}
+
+function appMenu(appName: string): MenuItemConstructorOptions {
+  return {
+    label: appName,
+    submenu: [
+      { role: 'about' },
+      { type: 'separator' },
+      { role: 'services' },
+      { type: 'separator' },
+      { role: 'hide' },
+      { role: 'hideOthers' },
+      { role: 'unhide' },
+      { type: 'separator' },
+      { role: 'quit' }
+    ]
   }
-  template.push(
-    { label: 'File', submenu: [isMac ? { role: 'close' } : { role: 'quit' }] },
-    { role: 'editMenu' },
+}
+
+function viewMenu(options: MenuOptions): MenuItemConstructorOptions {
+  return {
+    label: 'View',
+    submenu: [
+      { role: 'reload' },
+      // DevTools only in development: a shipped app should not invite pasting code.
+      ...(options.isDev
+        ? ([{ role: 'forceReload' }, { role: 'toggleDevTools' }] as MenuItemConstructorOptions[])
+        : []),
+      { type: 'separator' },
+      { role: 'resetZoom' },
+      { role: 'zoomIn' },
+      { role: 'zoomOut' },
+      { type: 'separator' },
+      {
+        label: 'Theme',
+        submenu: (Object.keys(THEME_LABELS) as ThemeSource[]).map((source) => ({
+          label: THEME_LABELS[source],
+          type: 'radio',
+          checked: options.theme === source,
+          click: () => options.actions.setTheme(source)
+        }))
+      },
+      { type: 'separator' },
+      { role: 'togglefullscreen' }
+    ]
+  }
+}
+
+function helpMenu(options: MenuOptions, isMac: boolean): MenuItemConstructorOptions {
+  const { actions } = options
+  return {
+    role: 'help',
+    submenu: [
+      commandItem('Keyboard Shortcuts', 'show-shortcuts', 'CmdOrCtrl+/', actions),
+      { type: 'separator' },
+      { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
+      ...(actions.reportProblem
+        ? [{ label: 'Report a Problem…', click: actions.reportProblem }]
+        : []),
+      // macOS has About in the app menu.
+      ...(isMac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[]))
+    ]
+  }
+}
+
+/** Opt-in: the app never adds itself to the login items unless this is ticked. */
+function openAtLoginItems(options: MenuOptions): MenuItemConstructorOptions[] {
+  if (options.openAtLogin === null) return []
+  return [
+    { type: 'separator' },
     {
-      label: 'View',
+      label: 'Open at Login',
+      type: 'checkbox',
+      checked: options.openAtLogin,
+      click: (item) => options.actions.setOpenAtLogin(item.checked)
+    }
+  ]
+}
+
+export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
+  const isMac = options.platform === 'darwin'
+  const { actions } = options
+  return [
+    ...(isMac ? [appMenu(options.appName)] : []),
+    {
+      label: 'File',
       submenu: [
-        { role: 'reload' },
-        // DevTools only in development: a shipped app should not invite pasting code.
-        ...(options.isDev
-          ? ([{ role: 'forceReload' }, { role: 'toggleDevTools' }] as MenuItemConstructorOptions[])
-          : []),
+        commandItem('New Post', 'new-post', 'CmdOrCtrl+N', actions),
+        ...openAtLoginItems(options),
         { type: 'separator' },
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
-        { type: 'separator' },
-        { role: 'togglefullscreen' }
+        isMac ? { role: 'close' } : { role: 'quit' }
       ]
     },
-    { role: 'windowMenu' }
-  )
-  return template
+    { role: 'editMenu' },
+    {
+      label: 'Go',
+      submenu: [
+        commandItem('Home', 'go-home', 'CmdOrCtrl+1', actions),
+        commandItem('Profile', 'go-profile', 'CmdOrCtrl+2', actions)
+      ]
+    },
+    viewMenu(options),
+    { role: 'windowMenu' },
+    helpMenu(options, isMac)
+  ]
 }

@@ -23,27 +23,26 @@ describe('App', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument()
   })
 
-  it('opens the own profile from the avatar menu and goes back', async () => {
+  it('opens the own profile route from the avatar menu, and Back returns to the feed', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     renderWith(<App splashMs={0} />, harness)
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Account menu' }))
     await user.click(screen.getByRole('menuitem', { name: 'Profile' }))
-    expect(await screen.findByRole('heading', { level: 1, name: 'jane.doe' })).toBeInTheDocument()
+    expect(window.location.hash).toBe('#/u/jane.doe')
+    expect(screen.queryByRole('region', { name: 'Stories' })).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Back' }))
     expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument()
+    expect(window.location.hash).toBe('#/')
   })
 
-  it('follows auth events: signing out elsewhere returns to the feed and clears the profile', async () => {
+  it('follows auth events: signing out elsewhere shows Log in and clears the profile', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     harness.api.emit(signedIn())
     renderWith(<App splashMs={0} />, harness)
-    act(() => harness.stores.ui.getState().showProfile())
-    expect(await screen.findByRole('heading', { level: 1, name: 'jane.doe' })).toBeInTheDocument()
     act(() => harness.api.emit(SIGNED_OUT))
     const header = screen.getByRole('banner')
     expect(await within(header).findByRole('button', { name: 'Log in' })).toBeInTheDocument()
-    expect(harness.stores.ui.getState().view).toBe('feed')
     expect(harness.stores.profile.getState().profile).toBeNull()
   })
 

@@ -1,46 +1,167 @@
-// Splash for 1 s (docs/product.md, "Start"), then the header and one of two views; the open
-// modal on top.
+// Splash for 1 s (docs/product.md, "Start"), then the header and the current route's view; the
+// open modal on top. Routes live in the URL's hash (store/router), so Back and Forward work
+// everywhere.
 
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type ReactElement
+} from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
+import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
-import { ProfileView } from './components/ProfileView/ProfileView'
+import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
 import { BrowseView } from './components/BrowseView/BrowseView'
+import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
 import { Toast } from './components/Toast/Toast'
+import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
-import { useBrowse, usePost, useSession, useStores, useUi } from './store'
-import { selectIsSignedIn } from './store/session/sessionStore'
+import { connectAppEvents, createActionHandlers } from './keyboard/actions'
+import { useShortcuts } from './keyboard/useShortcuts'
+import { useLiveUpdates } from './live/useLiveUpdates'
+import {
+  useBrowse,
+  usePost,
+  useRouter,
+  useSession,
+  useStores,
+  useStoriesStore,
+  useUi
+} from './store'
+import type { Route } from './store/router/routes'
+import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 
-// Code a start does not run: loaded when the modal first opens.
+// Code a start does not run: each modal is loaded when it first opens.
 const AuthModal = lazy(() =>
   import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
 )
 const PostView = lazy(() =>
   import('./components/PostView/PostView').then((module) => ({ default: module.PostView }))
 )
+const CreateStoryModal = lazy(() =>
+  import('./components/CreateStoryModal/CreateStoryModal').then((module) => ({
+    default: module.CreateStoryModal
+  }))
+)
+const StoryViewer = lazy(() =>
+  import('./components/StoryViewer/StoryViewer').then((module) => ({
+    default: module.StoryViewer
+  }))
+)
+const ShortcutsSheet = lazy(() =>
+  import('./components/ShortcutsSheet/ShortcutsSheet').then((module) => ({
+    default: module.ShortcutsSheet
+  }))
+)
 const CreatePostModal = lazy(() =>
   import('./components/CreatePostModal/CreatePostModal').then((module) => ({
     default: module.CreatePostModal
   }))
 )
+const EditProfileModal = lazy(() =>
+  import('./components/EditProfileModal/EditProfileModal').then((module) => ({
+    default: module.EditProfileModal
+  }))
+)
+
+function RouteView({ route }: { route: Route }): ReactElement {
+  switch (route.name) {
+    case 'profile':
+      return <ProfilePage username={route.username} />
+    case 'connections':
+      return <ConnectionsPage username={route.username} direction={route.direction} />
+    case 'suggestions':
+      return <SuggestionsPage />
+    case 'feed':
+      return <FeedView tab={route.tab} />
+  }
+}
+
+/** How long a restored entry may take to settle its layout. */
+const SCROLL_RESTORE_MS = 1000
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const
+
+/**
+ * A new entry opens at the top; one reached with Back or Forward at the scroll position it had.
+ * A remounted list re-measures the cards it holds over a few frames, and the browser's scroll
+ * anchoring moves the page as they change size, so the position is held each frame for a
+ * moment, until the user scrolls themselves.
+ */
+function useScrollRestoration(): void {
+  const { router } = useStores()
+  const index = useRouter((state) => state.index)
+  useLayoutEffect(() => {
+    const target = router.getState().restoreScroll ?? 0
+    window.scrollTo(0, target)
+    if (target === 0) return
+    const until = performance.now() + SCROLL_RESTORE_MS
+    let frame = 0
+    const stop = (): void => {
+      cancelAnimationFrame(frame)
+      for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop)
+    }
+    const hold = (): void => {
+      if (Math.abs(window.scrollY - target) > 1) window.scrollTo(0, target)
+      if (performance.now() < until) frame = requestAnimationFrame(hold)
+      else stop()
+    }
+    for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true })
+    frame = requestAnimationFrame(hold)
+    return stop
+  }, [router, index])
+}
+
+const focusSearch = (): void =>
+  document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
+
+/** The window title names the view; the desktop app shows it in the title bar and switcher. */
+function titleOf(route: Route): string {
+  switch (route.name) {
+    case 'profile':
+    case 'connections':
+      return `${route.username} • Instaframe`
+    case 'suggestions':
+      return 'Suggested for you • Instaframe'
+    case 'feed':
+      return 'Instaframe'
+  }
+}
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
-  const { session, ui, profile, post, saved, browse } = useStores()
+  const stores = useStores()
+  const { session, ui, profile, people, router, stories, post, saved, browse } = stores
   const browsing = useBrowse((state) => state.page !== null)
   const postOpen = usePost((state) => state.openId !== null)
   const [splash, setSplash] = useState(splashMs > 0)
-  const view = useUi((state) => state.view)
+  const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
   const signedIn = useSession(selectIsSignedIn)
+  const userId = useSession(selectUserId)
+  const viewingStories = useStoriesStore((state) => state.viewer !== null)
 
   useEffect(() => session.getState().init(), [session])
 
-  // Going to the feed or the profile leaves a tag or person page.
-  useEffect(() => browse.getState().close(), [view, browse])
+  // Menu commands, deep links and keyboard shortcuts all run the same actions.
+  const actions = useMemo(() => createActionHandlers(stores, focusSearch), [stores])
+  useEffect(() => connectAppEvents(stores, actions), [stores, actions])
+  useShortcuts(actions, !splash && modal === null)
+  useEffect(() => {
+    document.title = titleOf(route)
+  }, [route])
+  useEffect(() => router.getState().listen(), [router])
+  useScrollRestoration()
+  useLiveUpdates()
+
+  // Going to another route leaves a tag or person page.
+  useEffect(() => browse.getState().close(), [route, browse])
 
   // A copied post link (?p=<id>) opens that post.
   useEffect(() => {
@@ -54,15 +175,23 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // The profile is cleared on sign-out, and a visitor has no profile to look at
-  // (docs/product.md, "Views and navigation").
+  // Who follows whom is per user: a new user starts from nothing.
+  useEffect(() => people.getState().reset(), [people, userId])
+
+  // The own profile is cleared on sign-out, and a visitor has no modal to post or edit in.
   useEffect(() => {
     if (signedIn) return
     profile.getState().clear()
     saved.getState().clear()
-    ui.getState().showFeed()
-    if (ui.getState().modal === 'create') ui.getState().closeModal()
+    const open = ui.getState().modal
+    if (open === 'create' || open === 'edit-profile' || open === 'story') ui.getState().closeModal()
   }, [signedIn, profile, ui, saved])
+
+  // Stories are per reader: whoever signs in gets their own strip; a visitor sees the samples.
+  useEffect(() => {
+    stories.getState().clear()
+    if (userId) void stories.getState().loadStrip()
+  }, [userId, stories])
 
   if (splash) return <Splash />
 
@@ -70,11 +199,16 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     <>
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
-      {browsing ? <BrowseView /> : view === 'profile' && signedIn ? <ProfileView /> : <FeedView />}
+      <UpdateBanner />
+      {browsing ? <BrowseView /> : <RouteView route={route} />}
       <Suspense fallback={null}>
         {postOpen && <PostView />}
         {modal === 'auth' && <AuthModal />}
         {modal === 'create' && signedIn && <CreatePostModal />}
+        {modal === 'edit-profile' && signedIn && <EditProfileModal />}
+        {modal === 'story' && signedIn && <CreateStoryModal />}
+        {viewingStories && <StoryViewer />}
+        {modal === 'shortcuts' && <ShortcutsSheet onClose={() => ui.getState().closeModal()} />}
       </Suspense>
       <Toast />
     </>

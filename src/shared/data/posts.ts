@@ -36,7 +36,7 @@ export class CaptionTooLongError extends Error {
   }
 }
 
-export { INVALID_RENDITION_MESSAGE }
+export { checkRenditions, INVALID_RENDITION_MESSAGE }
 
 export async function createPost(client: SupabaseClient, post: NewPost): Promise<Post> {
   const check = checkImage(post.bytes, post.declaredType, 'selected')

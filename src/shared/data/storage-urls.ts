@@ -43,3 +43,12 @@ export function withCurrentStorageOrigin<T extends Pick<Post, 'image_url' | 'thu
 export function withCurrentImageOrigin(client: SupabaseClient, post: Post): Post {
   return withCurrentStorageOrigin(client, [post])[0]
 }
+
+/** `row` with its avatar_url rebased onto the current backend (null stays null). */
+export function withCurrentAvatarOrigin<T extends { avatar_url: string | null }>(
+  client: SupabaseClient,
+  row: T
+): T {
+  if (!row.avatar_url) return row
+  return { ...row, avatar_url: storageUrlRebaser(client)(row.avatar_url) }
+}

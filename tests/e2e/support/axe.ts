@@ -13,7 +13,10 @@ export interface ScreenResult {
 const results: ScreenResult[] = []
 const BLOCKING = new Set(['serious', 'critical'])
 
-/** Finite animations (fade-ins, modal entrance) finished; endless ones (spinners) are ignored. */
+/**
+ * Finite animations (fade-ins, modal entrance) finished; endless ones (spinners) and paused ones
+ * (a story's progress bar while the user holds it) are ignored.
+ */
 async function waitForAnimations(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const doc = (globalThis as unknown as { document: { getAnimations(): AnimationLike[] } })
@@ -25,7 +28,7 @@ async function waitForAnimations(page: Page): Promise<void> {
     return doc
       .getAnimations()
       .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-      .every((animation) => animation.playState === 'finished')
+      .every((animation) => animation.playState === 'finished' || animation.playState === 'paused')
   })
 }
 

@@ -2,9 +2,11 @@
 // posts, likes and follows, each as the user who owns them (so row-level security applies).
 
 import { randomBytes } from 'node:crypto'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import type { Post } from '../../../src/shared/domain'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { LiveStory, Post } from '../../../src/shared/domain'
 import { createPost } from '../../../src/shared/data/posts'
+import { postStory } from '../../../src/shared/data/stories'
+import { testClient } from '../../support/backend-harness'
 import { photoPng } from '../fixtures/images'
 
 export interface E2eEnv {
@@ -28,11 +30,7 @@ export function e2eEnv(): E2eEnv {
 }
 
 export function nodeClient(key: string = e2eEnv().anonKey): SupabaseClient {
-  return createClient(e2eEnv().apiUrl, key, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    // Node 20 has no WebSocket; realtime is never used here.
-    realtime: { transport: class {} as never }
-  })
+  return testClient(e2eEnv().apiUrl, key)
 }
 
 /** Unique across files, runs and retries: a short random suffix on a readable stem. */
@@ -85,6 +83,25 @@ export async function createPostAs(user: TestUser, caption: string, seed = 1): P
     bytes: new Uint8Array(image.buffer),
     declaredType: image.mimeType,
     caption
+  })
+}
+
+/** A story as `user` through the data layer, with a small thumbnail as its renditions. */
+export async function postStoryAs(user: TestUser, text: string, seed = 1): Promise<LiveStory> {
+  const image = photoPng(seed, 180)
+  const thumb = photoPng(seed, 32)
+  return postStory(user.client, {
+    userId: user.id,
+    bytes: new Uint8Array(image.buffer),
+    declaredType: image.mimeType,
+    text,
+    renditions: {
+      thumbnailBytes: new Uint8Array(thumb.buffer),
+      thumbnailType: thumb.mimeType,
+      width: 180,
+      height: 180,
+      placeholder: null
+    }
   })
 }
 

@@ -97,11 +97,18 @@ export class ElectronDriver {
     readonly page: Page
   ) {}
 
-  /** Launches with its own userData folder; the same folder again is a restart. */
-  static async launch(target: LaunchTarget, userDataDir: string): Promise<ElectronDriver> {
+  /**
+   * Launches with its own userData folder; the same folder again is a restart. `extraArgs` end
+   * the command line as the OS passes an opened link (Windows and Linux).
+   */
+  static async launch(
+    target: LaunchTarget,
+    userDataDir: string,
+    extraArgs: string[] = []
+  ): Promise<ElectronDriver> {
     const app = await electron.launch({
       executablePath: target.executablePath,
-      args: target.args,
+      args: [...target.args, ...extraArgs],
       env: {
         ...process.env,
         INSTAFRAME_USER_DATA_DIR: userDataDir,
@@ -204,6 +211,27 @@ export class ElectronDriver {
     await this.byRole(SELECTORS.like, card).click()
     await expect(this.byRole(SELECTORS.unlike, card)).toBeVisible()
     await expect(card.getByText(/^1 like/)).toBeVisible()
+  }
+
+  /** Clicks an application menu item by its labels (e.g. 'File', 'New Post'), as a user would. */
+  async clickMenu(...labels: string[]): Promise<void> {
+    await this.app.evaluate(({ Menu }, path) => {
+      let items = Menu.getApplicationMenu()?.items ?? []
+      let item: Electron.MenuItem | undefined
+      for (const label of path) {
+        item = items.find((candidate) => candidate.label === label)
+        if (!item) throw new Error(`No menu item ${path.join(' › ')}`)
+        items = item.submenu?.items ?? []
+      }
+      item?.click()
+    }, labels)
+  }
+
+  /** Delivers a link as macOS does (`open-url`), to the running app. */
+  async openUrl(url: string): Promise<void> {
+    await this.app.evaluate(({ app }, link) => {
+      app.emit('open-url', { preventDefault: () => undefined }, link)
+    }, url)
   }
 
   async close(): Promise<void> {

@@ -3,19 +3,15 @@
 
 import { isAuthApiError, isAuthWeakPasswordError } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { DatabaseKind } from '../../support/databases'
+import { beforeAll, expect, it } from 'vitest'
 import {
   decodeClaims,
   signUpAndIn,
-  startHarness,
   uniqueEmail,
   uniqueUsername,
   type Harness
 } from '../../support/backend-harness'
-
-const postgresUrl = inject('postgresUrl')
-const kinds: DatabaseKind[] = ['pglite', 'postgres']
+import { describeEachBackend } from '../../support/database-suite'
 
 async function getUserRaw(
   harness: Harness,
@@ -27,19 +23,14 @@ async function getUserRaw(
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
-describe.each(kinds)('auth API on %s', (kind) => {
-  const skip = kind === 'postgres' && !postgresUrl
-  if (skip) console.warn('[tests] PostgreSQL 15 not available: skipping the auth suite on postgres')
+describeEachBackend('auth API', (suite) => {
   let harness: Harness
 
   beforeAll(async () => {
-    if (!skip) harness = await startHarness(kind, postgresUrl)
-  })
-  afterAll(async () => {
-    await harness?.close()
+    harness = suite.harness
   })
 
-  it.skipIf(skip)('signs up with metadata, creates the profile and returns a session', async () => {
+  it('signs up with metadata, creates the profile and returns a session', async () => {
     const client = harness.anon()
     const email = uniqueEmail('Mixed.Case').replace('mixed', 'MIXED')
     const username = uniqueUsername('ana')
@@ -67,7 +58,7 @@ describe.each(kinds)('auth API on %s', (kind) => {
     expect(stored.rows[0].encrypted_password).toMatch(/^\$2a\$10\$/)
   })
 
-  it.skipIf(skip)('signs in with GoTrue claims and returns the user from getUser', async () => {
+  it('signs in with GoTrue claims and returns the user from getUser', async () => {
     const { userId } = await signUpAndIn(harness, 'ben')
     const email = (
       await harness.backend.db.query<{ email: string }>(
@@ -117,7 +108,7 @@ describe.each(kinds)('auth API on %s', (kind) => {
     expect(user.data.user?.last_sign_in_at).toBeTruthy()
   })
 
-  it.skipIf(skip)('refuses a wrong password, a duplicate email and bad input', async () => {
+  it('refuses a wrong password, a duplicate email and bad input', async () => {
     const client = harness.anon()
     const email = uniqueEmail('dup')
     const first = await client.auth.signUp({
@@ -164,7 +155,7 @@ describe.each(kinds)('auth API on %s', (kind) => {
     expect(empty.error).toMatchObject({ status: 400, code: 'validation_failed' })
   })
 
-  it.skipIf(skip)('rotates refresh tokens and records the parent', async () => {
+  it('rotates refresh tokens and records the parent', async () => {
     const { client, refreshToken } = await signUpAndIn(harness, 'rot')
     const { data, error } = await client.auth.refreshSession({ refresh_token: refreshToken })
     expect(error).toBeNull()
@@ -190,31 +181,28 @@ describe.each(kinds)('auth API on %s', (kind) => {
     expect(bogus.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' })
   })
 
-  it.skipIf(skip)(
-    'signs out: the old access token is refused and the refresh token is gone',
-    async () => {
-      const { client, accessToken, refreshToken, userId } = await signUpAndIn(harness, 'bye')
-      const { error } = await client.auth.signOut()
-      expect(error).toBeNull()
+  it('signs out: the old access token is refused and the refresh token is gone', async () => {
+    const { client, accessToken, refreshToken, userId } = await signUpAndIn(harness, 'bye')
+    const { error } = await client.auth.signOut()
+    expect(error).toBeNull()
 
-      const after = await getUserRaw(harness, accessToken)
-      expect(after.status).toBe(403)
-      expect(after.body).toMatchObject({
-        code: 'session_not_found',
-        error_code: 'session_not_found'
-      })
+    const after = await getUserRaw(harness, accessToken)
+    expect(after.status).toBe(403)
+    expect(after.body).toMatchObject({
+      code: 'session_not_found',
+      error_code: 'session_not_found'
+    })
 
-      const refresh = await harness.anon().auth.refreshSession({ refresh_token: refreshToken })
-      expect(refresh.error?.code).toBe('refresh_token_not_found')
-      const live = await harness.backend.db.query(
-        `select 1 from auth.refresh_tokens where user_id = $1 and not revoked`,
-        [userId]
-      )
-      expect(live.rows).toEqual([])
-    }
-  )
+    const refresh = await harness.anon().auth.refreshSession({ refresh_token: refreshToken })
+    expect(refresh.error?.code).toBe('refresh_token_not_found')
+    const live = await harness.backend.db.query(
+      `select 1 from auth.refresh_tokens where user_id = $1 and not revoked`,
+      [userId]
+    )
+    expect(live.rows).toEqual([])
+  })
 
-  it.skipIf(skip)('logout with scope local keeps the other sessions', async () => {
+  it('logout with scope local keeps the other sessions', async () => {
     const first = await signUpAndIn(harness, 'two')
     const email = (await first.client.auth.getUser()).data.user!.email!
     const second = harness.anon()
@@ -225,7 +213,7 @@ describe.each(kinds)('auth API on %s', (kind) => {
     expect((await getUserRaw(harness, first.accessToken)).status).toBe(200)
   })
 
-  it.skipIf(skip)('rejects forged, expired and malformed tokens at /user', async () => {
+  it('rejects forged, expired and malformed tokens at /user', async () => {
     const { accessToken, userId } = await signUpAndIn(harness, 'jwt')
     const claims = decodeClaims(accessToken)
     const [header, , signature] = accessToken.split('.')
@@ -261,12 +249,10 @@ describe.each(kinds)('auth API on %s', (kind) => {
     expect((await getUserRaw(harness, accessToken)).body.code).toBe('user_not_found')
   })
 
-  it.skipIf(skip)(
-    'a failing auth.users trigger gives 500 "Database error saving new user"',
-    async () => {
-      // Not SECURITY DEFINER, so it runs as supabase_auth_admin, which may not write profiles:
-      // the bug hosted Supabase would show, reproduced locally.
-      await harness.backend.db.exec(`
+  it('a failing auth.users trigger gives 500 "Database error saving new user"', async () => {
+    // Not SECURITY DEFINER, so it runs as supabase_auth_admin, which may not write profiles:
+    // the bug hosted Supabase would show, reproduced locally.
+    await harness.backend.db.exec(`
       create function public.broken_new_user() returns trigger language plpgsql as $$
       begin
         insert into public.profiles (id, username) values (new.id, 'broken_' || left(new.id::text, 8));
@@ -275,25 +261,23 @@ describe.each(kinds)('auth API on %s', (kind) => {
       create trigger broken_new_user after insert on auth.users
         for each row when (new.email like 'boom.%') execute function public.broken_new_user();
     `)
-      try {
-        const email = uniqueEmail('boom')
-        const result = await harness.anon().auth.signUp({ email, password: 'secret123' })
-        expect(result.error?.status).toBe(500)
-        const { rows } = await harness.backend.db.query(
-          'select 1 from auth.users where email = $1',
-          [email]
-        )
-        expect(rows).toEqual([])
-      } finally {
-        await harness.backend.db.exec(`
+    try {
+      const email = uniqueEmail('boom')
+      const result = await harness.anon().auth.signUp({ email, password: 'secret123' })
+      expect(result.error?.status).toBe(500)
+      const { rows } = await harness.backend.db.query('select 1 from auth.users where email = $1', [
+        email
+      ])
+      expect(rows).toEqual([])
+    } finally {
+      await harness.backend.db.exec(`
         drop trigger broken_new_user on auth.users;
         drop function public.broken_new_user();
       `)
-      }
     }
-  )
+  })
 
-  it.skipIf(skip)('serves JWKS, settings and health', async () => {
+  it('serves JWKS, settings and health', async () => {
     const jwks = await fetch(`${harness.backend.url}/auth/v1/.well-known/jwks.json`)
     expect(await jwks.json()).toEqual({ keys: [] })
     expect(jwks.headers.get('cache-control')).toBe('public, max-age=600')

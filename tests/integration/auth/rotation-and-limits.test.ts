@@ -2,20 +2,18 @@
 // createAuthApi with an injected clock over the same backend context, so no test sleeps.
 
 import type { Server } from 'node:http'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthApi } from '../../../src/backend/auth'
+import { CorsPolicy } from '../../../src/backend/http/cors'
 import { createHttpServer, listen } from '../../../src/backend/http/server'
-import type { DatabaseKind } from '../../support/databases'
 import {
-  clientFor,
+  testClient,
   signUpAndIn,
   startHarness,
   uniqueEmail,
   type Harness
 } from '../../support/backend-harness'
-
-const postgresUrl = inject('postgresUrl')
-const kinds: DatabaseKind[] = ['pglite', 'postgres']
+import { describeEachBackend } from '../../support/database-suite'
 
 interface ClockedAuth {
   url: string
@@ -32,7 +30,10 @@ async function clockedAuth(harness: Harness, limitPerMinute?: number): Promise<C
           ...harness.backend.context,
           config: { ...harness.backend.context.config, tokenRateLimitPerMinute: limitPerMinute }
         }
-  const server: Server = createHttpServer(createAuthApi(context, { now: () => now }))
+  const server: Server = createHttpServer(
+    createAuthApi(context, { now: () => now }),
+    new CorsPolicy([])
+  )
   const port = await listen(server, 0)
   return {
     url: `http://127.0.0.1:${port}`,
@@ -47,41 +48,38 @@ async function clockedAuth(harness: Harness, limitPerMinute?: number): Promise<C
   }
 }
 
-describe.each(kinds)('refresh-token reuse on %s', (kind) => {
-  const skip = kind === 'postgres' && !postgresUrl
+describeEachBackend('refresh-token reuse', (suite) => {
   let harness: Harness
   let auth: ClockedAuth
 
   beforeAll(async () => {
-    if (skip) return
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     auth = await clockedAuth(harness)
   })
   afterAll(async () => {
     await auth?.close()
-    await harness?.close()
   })
 
-  it.skipIf(skip)('reuse within 10 s returns the active child', async () => {
+  it('reuse within 10 s returns the active child', async () => {
     const { refreshToken } = await signUpAndIn(harness, 'reuse')
-    const client = clientFor(auth.url, harness.backend.anonKey)
+    const client = testClient(auth.url, harness.backend.anonKey)
     const first = await client.auth.refreshSession({ refresh_token: refreshToken })
     expect(first.error).toBeNull()
     auth.advance(9_000)
-    const second = await clientFor(auth.url, harness.backend.anonKey).auth.refreshSession({
+    const second = await testClient(auth.url, harness.backend.anonKey).auth.refreshSession({
       refresh_token: refreshToken
     })
     expect(second.error).toBeNull()
     expect(second.data.session?.refresh_token).toBe(first.data.session?.refresh_token)
   })
 
-  it.skipIf(skip)('reuse after 10 s revokes the whole family', async () => {
+  it('reuse after 10 s revokes the whole family', async () => {
     const { refreshToken, accessToken } = await signUpAndIn(harness, 'leak')
-    const client = clientFor(auth.url, harness.backend.anonKey)
+    const client = testClient(auth.url, harness.backend.anonKey)
     const first = await client.auth.refreshSession({ refresh_token: refreshToken })
     const child = first.data.session!.refresh_token
     auth.advance(11_000)
-    const reuse = await clientFor(auth.url, harness.backend.anonKey).auth.refreshSession({
+    const reuse = await testClient(auth.url, harness.backend.anonKey).auth.refreshSession({
       refresh_token: refreshToken
     })
     expect(reuse.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' })
@@ -96,7 +94,7 @@ describe.each(kinds)('refresh-token reuse on %s', (kind) => {
     expect(rows.length).toBeGreaterThanOrEqual(2)
     expect(rows.every((r) => r.revoked)).toBe(true)
     // The child the thief (or the owner) held is dead too.
-    const childTry = await clientFor(auth.url, harness.backend.anonKey).auth.refreshSession({
+    const childTry = await testClient(auth.url, harness.backend.anonKey).auth.refreshSession({
       refresh_token: child
     })
     expect(childTry.error?.code).toBe('refresh_token_already_used')
@@ -117,7 +115,7 @@ describe('token rate limit (pglite)', () => {
   })
 
   it('answers 429 over_request_rate_limit past the limit, and recovers after a minute', async () => {
-    const client = clientFor(auth.url, harness.backend.anonKey)
+    const client = testClient(auth.url, harness.backend.anonKey)
     const attempt = (): ReturnType<typeof client.auth.signInWithPassword> =>
       client.auth.signInWithPassword({ email: uniqueEmail('rl'), password: 'secret123' })
     for (let i = 0; i < 3; i += 1) expect((await attempt()).error?.code).toBe('invalid_credentials')

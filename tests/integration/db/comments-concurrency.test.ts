@@ -15,7 +15,7 @@ import {
   userActor,
   type Actor
 } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 const USERS = 30
 const OPERATIONS_PER_USER = 6

@@ -11,7 +11,7 @@ import {
   type LintFinding
 } from '../../support/db-lints'
 import { inRolledBackTransaction } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 /** Creates the violation, runs the lint inside the same (rolled back) transaction. */
 const violations: Record<string, { sql: string; expected: string[] }> = {

@@ -7,7 +7,7 @@ import { appliedMigrationVersions, applyMigrations } from '../../../src/backend/
 import { loadMigrations } from '../../../src/backend/db/migration-files'
 import { bootstrapDatabase } from '../../../src/backend/db/bootstrap'
 import { MIGRATIONS_DIR } from '../../support/databases'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 async function publicTables(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ table_name: string }>(
@@ -28,11 +28,14 @@ describeEachDatabase('migrations', (suite) => {
       'comments',
       'follows',
       'likes',
+      'notifications',
       'post_images',
       'post_tags',
       'posts',
       'profiles',
-      'saves'
+      'saves',
+      'stories',
+      'story_views'
     ])
   })
 

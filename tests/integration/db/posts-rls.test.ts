@@ -13,7 +13,7 @@ import {
   snapshot,
   type Actor
 } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 const TABLES = [
   'public.posts',

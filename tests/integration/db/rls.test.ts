@@ -14,7 +14,7 @@ import {
   snapshot,
   type Actor
 } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 const TABLES = [
   'public.profiles',
@@ -114,9 +114,9 @@ describeEachDatabase('row-level security', (suite) => {
     it('a user can update their own profile', async () => {
       await expectAllowed(
         a,
-        `update profiles set full_name = 'Alice Z', bio = 'hi', avatar_url = 'a.png',
+        `update profiles set full_name = 'Alice Z', bio = 'hi', avatar_url = $2,
                              username = 'alice.z' where id = $1`,
-        [a.id]
+        [a.id, `https://example.test/storage/v1/object/public/images/avatars/${a.id}/a.png`]
       )
       expect(
         await value('select username || full_name || bio from profiles where id = $1', [a.id])

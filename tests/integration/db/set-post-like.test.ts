@@ -4,7 +4,7 @@
 
 import { beforeEach, expect, it } from 'vitest'
 import { anon, attemptAs, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 const SET_LIKE = 'select * from public.set_post_like($1, $2)'
 

@@ -11,7 +11,7 @@ import {
   signUpUsers,
   sqlStateOf
 } from '../../support/sql-actors'
-import { describeEachDatabase } from './suite'
+import { describeEachDatabase } from '../../support/database-suite'
 
 interface ProfileRow {
   id: string
@@ -91,7 +91,7 @@ describeEachDatabase('sign-up trigger', (suite) => {
   it("deleting the auth user removes their profile, posts, likes and follows, and fixes others' like counts", async () => {
     const [alice, bob] = await signUpUsers(suite.db, [{ username: 'alice' }, { username: 'bob' }])
     const { rows } = await suite.db.query<{ id: string }>(
-      `insert into public.posts (user_id, image_url) values ($1, 'a.png'), ($2, 'b.png') returning id`,
+      `insert into public.posts (user_id, image_url) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/a.png'), ($2, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/b.png') returning id`,
       [alice, bob]
     )
     await suite.db.query(

@@ -6,36 +6,22 @@
 // logout revoking refresh tokens (auth.test.ts "logout revokes …" / "logout with scope local").
 
 import { randomBytes } from 'node:crypto'
-import { createClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import {
-  clientFor,
+  testClient,
   decodeClaims,
   signUpAndIn,
-  startHarness,
   uniqueEmail,
   type Harness,
   type SignedIn
 } from '../../support/backend-harness'
-import { PNG_1X1 } from './images'
-import {
-  fingerprint,
-  KINDS,
-  postgresUrl,
-  signWith,
-  tamperedSub,
-  unavailable,
-  unsigned
-} from './support'
+import { PNG_1X1 } from '../../support/images'
+import { fingerprint, signWith, tamperedSub, unsigned } from '../../support/attacks'
+import { describeEachBackend } from '../../support/database-suite'
 
 type Forgery = [name: string, make: () => Promise<string> | string]
 
-describe.each(KINDS)('forged tokens on %s', (kind) => {
-  if (unavailable(kind)) {
-    it.skip('PostgreSQL 15 is not installed here: skipped', () => undefined)
-    return
-  }
-
+describeEachBackend('forged tokens', (suite) => {
   let harness: Harness
   let attacker: SignedIn
   let victim: SignedIn
@@ -43,21 +29,17 @@ describe.each(KINDS)('forged tokens on %s', (kind) => {
   const victimObject = (): string => `posts/${victim.userId}/victim.png`
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     attacker = await signUpAndIn(harness, 'forger')
     victim = await signUpAndIn(harness, 'victim')
     const { rows } = await harness.backend.db.query<{ id: string }>(
-      `insert into public.posts (user_id, image_url, caption) values ($1, 'x', 'mine') returning id`,
+      `insert into public.posts (user_id, image_url, caption) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png', 'mine') returning id`,
       [victim.userId]
     )
     victimPost = rows[0].id
     await victim.client.storage.from('images').upload(victimObject(), PNG_1X1, {
       contentType: 'image/png'
     })
-  })
-
-  afterAll(async () => {
-    await harness?.close()
   })
 
   const victimClaims = (): Record<string, unknown> => ({
@@ -102,7 +84,15 @@ describe.each(KINDS)('forged tokens on %s', (kind) => {
       const rest = `${harness.backend.url}/rest/v1`
       for (const [method, path, body] of [
         ['GET', '/profiles?select=*', undefined],
-        ['POST', '/posts', { user_id: victim.userId, image_url: 'x', caption: 'forged' }],
+        [
+          'POST',
+          '/posts',
+          {
+            user_id: victim.userId,
+            image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+            caption: 'forged'
+          }
+        ],
         ['PATCH', `/posts?id=eq.${victimPost}`, { caption: 'pwned' }],
         ['DELETE', `/posts?id=eq.${victimPost}`, undefined],
         ['POST', '/rpc/feed_page', {}]
@@ -126,9 +116,8 @@ describe.each(KINDS)('forged tokens on %s', (kind) => {
       const token = await make()
       const before = await fingerprint(harness.backend.db)
       // The renderer's client takes its bearer from a callback (accessToken), as here.
-      const forged = createClient(harness.backend.url, harness.backend.anonKey, {
-        accessToken: async () => token,
-        realtime: { transport: class {} as never }
+      const forged = testClient(harness.backend.url, harness.backend.anonKey, {
+        accessToken: async () => token
       })
       const upload = await forged.storage
         .from('images')
@@ -200,7 +189,7 @@ describe.each(KINDS)('forged tokens on %s', (kind) => {
     const email = uniqueEmail('exact72')
     const exact = 'p'.repeat(72)
     expect((await anon.auth.signUp({ email, password: exact })).error).toBeNull()
-    const longer = await clientFor(
+    const longer = await testClient(
       harness.backend.url,
       harness.backend.anonKey
     ).auth.signInWithPassword({
@@ -208,7 +197,7 @@ describe.each(KINDS)('forged tokens on %s', (kind) => {
       password: `${exact}-anything`
     })
     expect(longer.error).toMatchObject({ status: 400, code: 'invalid_credentials' })
-    const right = await clientFor(
+    const right = await testClient(
       harness.backend.url,
       harness.backend.anonKey
     ).auth.signInWithPassword({

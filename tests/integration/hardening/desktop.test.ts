@@ -33,17 +33,21 @@ import { silentLogger } from '../../unit/main/fakes'
 
 const electron = vi.hoisted(() => ({
   openExternal: vi.fn(async () => undefined),
-  windows: [] as { options: Record<string, unknown> }[]
+  windows: [] as { options: Record<string, unknown>; fullScreen: boolean }[]
 }))
 
 vi.mock('electron', () => {
   class BrowserWindow {
     options: Record<string, unknown>
+    fullScreen = false
     constructor(options: Record<string, unknown>) {
       this.options = options
       electron.windows.push(this)
     }
     maximize(): void {}
+    setFullScreen(value: boolean): void {
+      this.fullScreen = value
+    }
     once(): void {}
     on(): void {}
   }
@@ -102,6 +106,7 @@ describe('desktop: window and navigation rules as wired in main', () => {
     createMainWindow({
       preloadPath: '/app/preload.js',
       store: { get: () => undefined, set: () => undefined, delete: () => undefined },
+      backgroundColor: '#000000',
       load: async () => undefined
     })
     const prefs = electron.windows.at(-1)!.options.webPreferences as Record<string, unknown>
@@ -117,6 +122,22 @@ describe('desktop: window and navigation rules as wired in main', () => {
       webviewTag: false,
       navigateOnDragDrop: false
     })
+  })
+
+  it('paints the theme background before the page loads, and restores full screen', () => {
+    createMainWindow({
+      preloadPath: '/app/preload.js',
+      store: {
+        get: () => ({ width: 1000, height: 700, fullScreen: true }),
+        set: () => undefined,
+        delete: () => undefined
+      },
+      backgroundColor: '#000000',
+      load: async () => undefined
+    })
+    const window = electron.windows.at(-1)!
+    expect(window.options.backgroundColor).toBe('#000000')
+    expect(window.fullScreen).toBe(true)
   })
 
   it('denies every new window; only http(s) links go to the browser, normalised', () => {

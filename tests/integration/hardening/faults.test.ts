@@ -12,18 +12,22 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBackend, type RunningBackend } from '../../../src/backend/server'
+import type { RunningBackend } from '../../../src/backend/server'
 import { createPost } from '../../../src/shared/data/posts'
 import { encodePng } from '../../../scripts/lib/png'
-import { createTestDatabase, MIGRATIONS_DIR } from '../../support/databases'
-import { uniqueEmail, uniqueUsername } from '../../support/backend-harness'
+import { createTestDatabase } from '../../support/databases'
 import {
-  nodeClient,
+  startHarness,
+  testClient,
+  uniqueEmail,
+  uniqueUsername
+} from '../../support/backend-harness'
+import {
   runChildBackendToExit,
   startChildBackend,
   type ChildBackend
 } from '../../support/child-backend'
-import { postgresUrl } from './support'
+import { postgresUrl, skipReason } from '../../support/database-suite'
 
 const cleanup: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -67,8 +71,8 @@ async function signUp(
   anonKey: string,
   name: string,
   fetchImpl?: typeof fetch
-): Promise<{ client: ReturnType<typeof nodeClient>; userId: string }> {
-  const client = nodeClient(url, anonKey, { fetch: fetchImpl })
+): Promise<{ client: ReturnType<typeof testClient>; userId: string }> {
+  const client = testClient(url, anonKey, { fetch: fetchImpl })
   const username = uniqueUsername(name)
   const { data, error } = await client.auth.signUp({
     email: uniqueEmail(username),
@@ -90,18 +94,18 @@ function killAfterUpload(target: () => ChildBackend): typeof fetch {
   }
 }
 
-function restart(
+/** The backend in this process on an existing data folder (and PostgreSQL database, if given). */
+async function restart(
   dataDir: string,
   orphanGraceMinutes: number,
   databaseUrl?: string
 ): Promise<RunningBackend> {
-  return startBackend({
+  const harness = await startHarness(databaseUrl ? 'postgres' : 'pglite', postgresUrl, {
     dataDir,
     databaseUrl,
-    port: 0,
-    migrationsDir: MIGRATIONS_DIR,
     config: { orphanGraceMinutes }
   })
+  return harness.backend
 }
 
 async function postState(
@@ -158,7 +162,7 @@ describe('faults: the backend killed with SIGKILL mid create-post', () => {
     await child.kill9()
   })
 
-  it.skipIf(!postgresUrl)(
+  it.skipIf(skipReason('postgres') !== null)(
     'PostgreSQL: killed while the insert is running (a pg_sleep trigger holds it), no post row commits; the upload is swept',
     async () => {
       const dataDir = await tempDir('kill-insert')

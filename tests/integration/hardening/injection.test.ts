@@ -5,14 +5,10 @@
 // tests/integration/rest/app-queries.test.ts "keeps SQL metacharacters … harmless" has the
 // first handful of these; this is the broad set.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  signUpAndIn,
-  startHarness,
-  type Harness,
-  type SignedIn
-} from '../../support/backend-harness'
-import { fingerprint, KINDS, postgresUrl, unavailable } from './support'
+import { beforeAll, expect, it } from 'vitest'
+import { signUpAndIn, type Harness, type SignedIn } from '../../support/backend-harness'
+import { fingerprint } from '../../support/attacks'
+import { describeEachBackend } from '../../support/database-suite'
 
 const EVIL_VALUES = [
   `'`,
@@ -45,31 +41,22 @@ const EVIL_VALUES = [
 /** Statuses a bad request may get; never 500. */
 const OK_OR_BAD = [200, 206, 400, 404]
 
-describe.each(KINDS)('injection through the REST API on %s', (kind) => {
-  if (unavailable(kind)) {
-    it.skip('PostgreSQL 15 is not installed here: skipped', () => undefined)
-    return
-  }
-
+describeEachBackend('injection through the REST API', (suite) => {
   let harness: Harness
   let user: SignedIn
   const postByCaption = new Map<string, string>()
 
   beforeAll(async () => {
-    harness = await startHarness(kind, postgresUrl)
+    harness = suite.harness
     user = await signUpAndIn(harness, 'inject')
     // One post per evil value, so "a value matches only itself" is checkable.
     for (const caption of EVIL_VALUES) {
       const { rows } = await harness.backend.db.query<{ id: string }>(
-        `insert into public.posts (user_id, image_url, caption) values ($1, 'x', $2) returning id`,
+        `insert into public.posts (user_id, image_url, caption) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png', $2) returning id`,
         [user.userId, caption]
       )
       postByCaption.set(caption, rows[0].id)
     }
-  })
-
-  afterAll(async () => {
-    await harness?.close()
   })
 
   const raw = async (query: string): Promise<{ status: number; text: string; ms: number }> => {
@@ -162,7 +149,11 @@ describe.each(KINDS)('injection through the REST API on %s', (kind) => {
     const caption = EVIL_VALUES.join(' ')
     const inserted = await user.client
       .from('posts')
-      .insert({ user_id: user.userId, image_url: 'x', caption: caption.slice(0, 500) })
+      .insert({
+        user_id: user.userId,
+        image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+        caption: caption.slice(0, 500)
+      })
       .select('id, caption')
       .single()
     expect(inserted.error).toBeNull()

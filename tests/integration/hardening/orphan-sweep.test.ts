@@ -14,7 +14,7 @@ import {
   type Harness,
   type SignedIn
 } from '../../support/backend-harness'
-import { PNG_1X1 } from './images'
+import { PNG_1X1 } from '../../support/images'
 
 describe('orphan sweep (pglite data folder)', () => {
   let harness: Harness
@@ -29,7 +29,7 @@ describe('orphan sweep (pglite data folder)', () => {
     await harness?.close()
   })
 
-  it('removes only old unreferenced uploads under posts/ and old row-less files', async () => {
+  it('removes only old unreferenced uploads under posts/ and avatars/, and old row-less files', async () => {
     const db = harness.backend.db
     const bucket = user.client.storage.from('images')
     const key = (name: string): string => `posts/${user.userId}/${name}.png`
@@ -57,11 +57,17 @@ describe('orphan sweep (pglite data folder)', () => {
         url('thumb')
       ])
     }
-    // An object outside posts/ (an avatar, say) is never the sweep's business.
-    await db.query(
-      `insert into storage.objects (bucket_id, name, owner_id) values ('images', 'avatars/a.png', $1)`,
-      [user.userId]
-    )
+    // Avatars: the one the profile points at stays, one whose profile update never happened goes.
+    const avatar = (name: string): string => `avatars/${user.userId}/${name}.png`
+    for (const name of ['current', 'abandoned']) {
+      expect(
+        (await bucket.upload(avatar(name), PNG_1X1, { contentType: 'image/png' })).error
+      ).toBeNull()
+    }
+    await db.query('update public.profiles set avatar_url = $2 where id = $1', [
+      user.userId,
+      `http://127.0.0.1:1/storage/v1/object/public/images/${avatar('current')}`
+    ])
     await db.query(
       `update storage.objects set created_at = now() - interval '1 hour' where name <> $1`,
       [key('young-orphan')]
@@ -81,19 +87,60 @@ describe('orphan sweep (pglite data folder)', () => {
       createByteStore(storageDir),
       { graceMinutes: 10, atStart: true }
     )
-    expect(report.orphanedObjects).toEqual([`images/${key('orphan')}`])
+    expect(report.orphanedObjects).toEqual([
+      `images/${key('orphan')}`,
+      `images/${avatar('abandoned')}`
+    ])
     expect(report.strayFiles).toBe(2)
 
     const { rows } = await db.query<{ name: string }>(
       `select name from storage.objects order by name`
     )
     expect(rows.map((r) => r.name)).toEqual(
-      ['avatars/a.png', key('image'), key('thumb'), key('young-orphan')].sort()
+      [avatar('current'), key('image'), key('thumb'), key('young-orphan')].sort()
     )
     expect((await readdir(folder)).sort()).toEqual(
       ['image.png', 'stray-new.png', 'thumb.png', 'young-orphan.png'].sort()
     )
     expect(await readdir(join(storageDir, '.staging'))).toEqual([])
+  })
+
+  it('deletes expired stories, then their photos; live stories and theirs stay', async () => {
+    const db = harness.backend.db
+    const bucket = user.client.storage.from('images')
+    const key = (name: string): string => `stories/${user.userId}/${name}.png`
+    for (const name of ['live', 'expired']) {
+      expect(
+        (await bucket.upload(key(name), PNG_1X1, { contentType: 'image/png' })).error
+      ).toBeNull()
+    }
+    const url = (name: string): string =>
+      `http://127.0.0.1:1/storage/v1/object/public/images/${key(name)}`
+    const insert = `insert into public.stories (user_id, image_url, width, height)
+                    values ($1, $2, 1, 1) returning id`
+    await db.query(insert, [user.userId, url('live')])
+    // Posted 25 hours ago: the database dates it by the story clock.
+    await db.transaction(async (tx) => {
+      await tx.query(`select set_config('app.story_now', $1, true)`, [
+        new Date(Date.now() - 25 * 3600_000).toISOString()
+      ])
+      await tx.query(insert, [user.userId, url('expired')])
+    })
+    await db.query(
+      `update storage.objects set created_at = now() - interval '1 hour' where name like 'stories/%'`
+    )
+
+    const storageDir = harness.backend.context.config.storageDir!
+    const report = await sweepOrphanedUploads(
+      harness.backend.context,
+      createByteStore(storageDir),
+      { graceMinutes: 10, atStart: false }
+    )
+    expect(report.expiredStories).toBe(1)
+    expect(report.orphanedObjects).toEqual([`images/${key('expired')}`])
+    const { rows } = await db.query<{ image_url: string }>('select image_url from public.stories')
+    expect(rows.map((r) => r.image_url)).toEqual([url('live')])
+    expect(await readdir(join(storageDir, 'images', 'stories', user.userId))).toEqual(['live.png'])
   })
 
   it('is a no-op for a schema without public.posts (a generic Supabase-style backend)', async () => {

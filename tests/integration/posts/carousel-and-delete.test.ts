@@ -40,8 +40,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])(
       async () => {
         const created = await postPhotos(alice, 3, 'three #Sunsets')
         expect(created.image_count).toBe(3)
-      // Returned ready for the feed: author embedded, photos in order, nothing re-read.
-      expect(created.profiles?.username).toBe(alice.username)
+        // Returned ready for the feed: author embedded, photos in order, nothing re-read.
+        expect(created.profiles?.username).toBe(alice.username)
         expect(created.post_images?.map((image) => image.position)).toEqual([0, 1, 2])
         const read = await postById(bob.client, created.id)
         expect(read.image_count).toBe(3)

@@ -1,30 +1,21 @@
 // The REST calls the app makes (feed, profile, counts, likes, posts) through the real
 // supabase-js client, on PGlite and on PostgreSQL, plus the RLS and injection error paths.
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { DatabaseKind } from '../../support/databases'
-import { startRestEnv, type RestEnv, type TestUser } from './rest-env'
-
-const postgresUrl = inject('postgresUrl')
-const kinds: DatabaseKind[] = ['pglite', 'postgres']
+import { beforeAll, expect, it } from 'vitest'
+import { describeEachBackend } from '../../support/database-suite'
+import { restEnvOn, type RestEnv, type TestUser } from '../../support/rest-env'
 
 /** PostgREST's timestamptz format: `2026-11-22T05:57:26.02+00:00`. */
 const POSTGREST_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/
 
-describe.each(kinds)('REST API: app queries on %s', (kind) => {
-  const unavailable = kind === 'postgres' && !postgresUrl
-  if (unavailable) {
-    it.skip('PostgreSQL 15 is not installed here: PostgreSQL REST tests skipped', () => {})
-    return
-  }
-
+describeEachBackend('REST API: app queries', (suite) => {
   let env: RestEnv
   let alice: TestUser
   let bob: TestUser
   const postIds: string[] = []
 
   beforeAll(async () => {
-    env = await startRestEnv(kind, postgresUrl)
+    env = restEnvOn(suite.harness)
     alice = await env.createUser('alice', 'Alice Liddell')
     bob = await env.createUser('bob', 'Bob Builder')
     // Seeded as superuser with fixed times, so the order is known; two posts share a time
@@ -40,7 +31,12 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
       const { rows } = await env.backend.db.query<{ id: string }>(
         `insert into public.posts (user_id, image_url, caption, created_at)
          values ($1, $2, $3, $4) returning id`,
-        [user.id, `posts/${user.id}/${caption}.png`, caption, at]
+        [
+          user.id,
+          `http://127.0.0.1:54321/storage/v1/object/public/images/posts/${user.id}/${caption}.png`,
+          caption,
+          at
+        ]
       )
       postIds.push(rows[0].id)
     }
@@ -48,10 +44,6 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
       `insert into public.follows (follower_id, following_id) values ($1, $2)`,
       [bob.id, alice.id]
     )
-  })
-
-  afterAll(async () => {
-    await env?.close()
   })
 
   it('selects one profile by id with .single()', async () => {
@@ -175,7 +167,11 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
   it('creates a post with insert().select().single()', async () => {
     const { data, error, status } = await bob.client
       .from('posts')
-      .insert({ user_id: bob.id, image_url: `posts/${bob.id}/new.png`, caption: 'new one' })
+      .insert({
+        user_id: bob.id,
+        image_url: `http://127.0.0.1:54321/storage/v1/object/public/images/posts/${bob.id}/new.png`,
+        caption: 'new one'
+      })
       .select()
       .single()
     expect(error).toBeNull()
@@ -218,9 +214,11 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
   })
 
   it('answers 401 for an anonymous write that RLS denies', async () => {
-    const { error, status } = await env.anon
-      .from('posts')
-      .insert({ user_id: alice.id, image_url: 'x.png', caption: 'anon' })
+    const { error, status } = await env.anon.from('posts').insert({
+      user_id: alice.id,
+      image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+      caption: 'anon'
+    })
     expect(status).toBe(401)
     expect(error?.code).toBe('42501')
   })
@@ -232,9 +230,11 @@ describe.each(kinds)('REST API: app queries on %s', (kind) => {
       code: '42501',
       message: 'new row violates row-level security policy for table "likes"'
     })
-    const post = await bob.client
-      .from('posts')
-      .insert({ user_id: alice.id, image_url: 'x.png', caption: 'forged' })
+    const post = await bob.client.from('posts').insert({
+      user_id: alice.id,
+      image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+      caption: 'forged'
+    })
     expect(post.status).toBe(403)
     expect(post.error?.code).toBe('42501')
   })

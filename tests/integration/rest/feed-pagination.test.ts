@@ -2,17 +2,15 @@
 // supabase-js client against the local backend: pages never repeat or skip a post, even when
 // posts are created between two page reads, and ties on created_at are broken by id.
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { cursorOf, fetchFeedNewer, fetchFeedPage } from '../../../src/shared/data/feed'
 import type { Post } from '../../../src/shared/domain'
-import type { DatabaseKind } from '../../support/databases'
-import { startRestEnv, type RestEnv, type TestUser } from './rest-env'
+import { describeEachBackend } from '../../support/database-suite'
+import { restEnvOn, type RestEnv, type TestUser } from '../../support/rest-env'
 
-const postgresUrl = inject('postgresUrl')
 const PAGE = 12
 
-describe.each<DatabaseKind>(['pglite', 'postgres'])('feed pages on %s', (kind) => {
-  const unavailable = kind === 'postgres' && !postgresUrl
+describeEachBackend('feed pages', (suite) => {
   let env: RestEnv
   let author: TestUser
   let feed: {
@@ -25,7 +23,12 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('feed pages on %s', (kind) =
     for (const [index, at] of createdAt.entries()) {
       await env.backend.db.query(
         `insert into public.posts (user_id, image_url, caption, created_at) values ($1, $2, $3, $4)`,
-        [author.id, `https://example.test/${tag}-${index}.jpg`, `${tag} ${index}`, at]
+        [
+          author.id,
+          `https://example.test/storage/v1/object/public/images/posts/${tag}-${index}.jpg`,
+          `${tag} ${index}`,
+          at
+        ]
       )
     }
   }
@@ -44,8 +47,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('feed pages on %s', (kind) =
   }
 
   beforeAll(async () => {
-    if (unavailable) return
-    env = await startRestEnv(kind, postgresUrl)
+    env = restEnvOn(suite.harness)
     author = await env.createUser('pager')
     feed = {
       fetchPage: (options) => fetchFeedPage(env.anon, options),
@@ -58,11 +60,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('feed pages on %s', (kind) =
     await insertPosts([...spread, ...tied], 'old')
   })
 
-  afterAll(async () => {
-    await env?.close()
-  })
-
-  it.skipIf(unavailable)('reads newest first with the author embedded, 12 at a time', async () => {
+  it('reads newest first with the author embedded, 12 at a time', async () => {
     const first = await feed.fetchPage({ limit: PAGE })
     expect(first).toHaveLength(PAGE)
     expect(first[0].profiles).toMatchObject({ username: author.username })
@@ -70,57 +68,48 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('feed pages on %s', (kind) =
     expect(keys).toEqual([...keys].sort().reverse())
   })
 
-  it.skipIf(unavailable)(
-    'sees every post exactly once while new posts arrive between page reads',
-    async () => {
-      const before = await env.backend.db.query<{ id: string }>('select id from public.posts')
-      const existing = new Set(before.rows.map((row) => row.id))
+  it('sees every post exactly once while new posts arrive between page reads', async () => {
+    const before = await env.backend.db.query<{ id: string }>('select id from public.posts')
+    const existing = new Set(before.rows.map((row) => row.id))
 
-      const seen = await readAll(async (pageNumber) => {
-        // Someone shares three posts while the reader is on page N.
-        const now = Date.now()
-        await insertPosts(
-          [0, 1, 2].map((i) => new Date(now + i).toISOString()),
-          `new-${pageNumber}`
-        )
-      })
+    const seen = await readAll(async (pageNumber) => {
+      // Someone shares three posts while the reader is on page N.
+      const now = Date.now()
+      await insertPosts(
+        [0, 1, 2].map((i) => new Date(now + i).toISOString()),
+        `new-${pageNumber}`
+      )
+    })
 
-      const ids = seen.map((post) => post.id)
-      expect(new Set(ids).size).toBe(ids.length)
-      // No gaps: every post that existed when reading began was read.
-      expect(ids.filter((id) => existing.has(id)).sort()).toEqual([...existing].sort())
-      // Newer posts belong above the first page, so none leaks into later pages.
-      expect(ids.every((id) => existing.has(id))).toBe(true)
-      // Strictly descending by (created_at, id), across page boundaries too.
-      for (let i = 1; i < seen.length; i++) {
-        const [a, b] = [seen[i - 1], seen[i]]
-        const newer =
-          Date.parse(a.created_at) > Date.parse(b.created_at) ||
-          (a.created_at === b.created_at && a.id > b.id)
-        expect(newer).toBe(true)
-      }
+    const ids = seen.map((post) => post.id)
+    expect(new Set(ids).size).toBe(ids.length)
+    // No gaps: every post that existed when reading began was read.
+    expect(ids.filter((id) => existing.has(id)).sort()).toEqual([...existing].sort())
+    // Newer posts belong above the first page, so none leaks into later pages.
+    expect(ids.every((id) => existing.has(id))).toBe(true)
+    // Strictly descending by (created_at, id), across page boundaries too.
+    for (let i = 1; i < seen.length; i++) {
+      const [a, b] = [seen[i - 1], seen[i]]
+      const newer =
+        Date.parse(a.created_at) > Date.parse(b.created_at) ||
+        (a.created_at === b.created_at && a.id > b.id)
+      expect(newer).toBe(true)
     }
-  )
+  })
 
-  it.skipIf(unavailable)(
-    'shows the new posts at the top when the first page is read again',
-    async () => {
-      const first = await feed.fetchPage({ limit: PAGE })
-      expect(first[0].caption).toMatch(/^new-/)
-    }
-  )
+  it('shows the new posts at the top when the first page is read again', async () => {
+    const first = await feed.fetchPage({ limit: PAGE })
+    expect(first[0].caption).toMatch(/^new-/)
+  })
 
-  it.skipIf(unavailable)(
-    'reads back up: the page just newer than a post, newest first, meets the page below',
-    async () => {
-      const first = await feed.fetchPage({ limit: PAGE })
-      const second = await feed.fetchPage({ before: cursorOf(first[PAGE - 1]), limit: PAGE })
-      const back = await feed.fetchNewer({ after: cursorOf(second[0]), limit: PAGE })
-      expect(back.map((post) => post.id)).toEqual(first.map((post) => post.id))
-    }
-  )
+  it('reads back up: the page just newer than a post, newest first, meets the page below', async () => {
+    const first = await feed.fetchPage({ limit: PAGE })
+    const second = await feed.fetchPage({ before: cursorOf(first[PAGE - 1]), limit: PAGE })
+    const back = await feed.fetchNewer({ after: cursorOf(second[0]), limit: PAGE })
+    expect(back.map((post) => post.id)).toEqual(first.map((post) => post.id))
+  })
 
-  it.skipIf(unavailable)('caps a page at 100 rows whatever the client asks', async () => {
+  it('caps a page at 100 rows whatever the client asks', async () => {
     await insertPosts(
       Array.from({ length: 70 }, (_, i) => new Date(Date.now() - 7200_000 - i).toISOString()),
       'bulk'

@@ -1,13 +1,11 @@
 // The rest of the PostgREST surface through supabase-js: operators, logic trees, embeds,
 // upsert and bulk insert, rpc shapes, JWT and profile errors. Runs on PGlite and PostgreSQL.
 
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { signJwt } from '../../../src/backend/jwt'
-import type { DatabaseKind } from '../../support/databases'
-import { makeClient, startRestEnv, type RestEnv, type TestUser } from './rest-env'
-
-const postgresUrl = inject('postgresUrl')
-const kinds: DatabaseKind[] = ['pglite', 'postgres']
+import { testClient } from '../../support/backend-harness'
+import { describeEachBackend } from '../../support/database-suite'
+import { restEnvOn, type RestEnv, type TestUser } from '../../support/rest-env'
 
 // Created before the first REST request, so the lazily loaded schema cache sees them.
 const FIXTURES_SQL = `
@@ -42,26 +40,20 @@ const FIXTURES_SQL = `
     'insert into public.gadgets (name) values (name) returning id';
 `
 
-describe.each(kinds)('REST API: grammar on %s', (kind) => {
-  const unavailable = kind === 'postgres' && !postgresUrl
-  if (unavailable) {
-    it.skip('PostgreSQL 15 is not installed here: PostgreSQL REST tests skipped', () => {})
-    return
-  }
-
+describeEachBackend('REST API: grammar', (suite) => {
   let env: RestEnv
   let alice: TestUser
   let bob: TestUser
   let postId: string
 
   beforeAll(async () => {
-    env = await startRestEnv(kind, postgresUrl)
+    env = restEnvOn(suite.harness)
     await env.backend.db.exec(FIXTURES_SQL)
     alice = await env.createUser('alice')
     bob = await env.createUser('bob')
     const { rows } = await env.backend.db.query<{ id: string }>(
-      `insert into public.posts (user_id, image_url, caption) values ($1, 'a.png', 'by alice'),
-       ($2, 'b.png', 'by bob') returning id`,
+      `insert into public.posts (user_id, image_url, caption) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/a.png', 'by alice'),
+       ($2, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/b.png', 'by bob') returning id`,
       [alice.id, bob.id]
     )
     postId = rows[0].id
@@ -73,10 +65,6 @@ describe.each(kinds)('REST API: grammar on %s', (kind) => {
       `insert into public.follows (follower_id, following_id) values ($1, $2)`,
       [bob.id, alice.id]
     )
-  })
-
-  afterAll(async () => {
-    await env?.close()
   })
 
   const names = async (
@@ -358,7 +346,7 @@ describe.each(kinds)('REST API: grammar on %s', (kind) => {
   })
 
   it('rejects bad and expired JWTs with PostgREST codes', async () => {
-    const forged = makeClient(env.url, env.backend.anonKey, 'not.a.jwt')
+    const forged = testClient(env.url, env.backend.anonKey, { token: 'not.a.jwt' })
     const bad = await forged.from('posts').select('id')
     expect(bad.status).toBe(401)
     expect(bad.error?.code).toBe('PGRST301')
@@ -367,7 +355,9 @@ describe.each(kinds)('REST API: grammar on %s', (kind) => {
       { role: 'authenticated', sub: alice.id },
       -60
     )
-    const expired = await makeClient(env.url, env.backend.anonKey, token).from('posts').select('id')
+    const expired = await testClient(env.url, env.backend.anonKey, { token })
+      .from('posts')
+      .select('id')
     expect(expired.status).toBe(401)
     expect(expired.error).toMatchObject({ code: 'PGRST303', message: 'JWT expired' })
   })

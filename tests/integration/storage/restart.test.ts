@@ -4,10 +4,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { startBackend } from '../../../src/backend/server'
-import { MIGRATIONS_DIR } from '../../support/databases'
-import { clientFor, uniqueEmail, uniqueUsername } from '../../support/backend-harness'
-import { PNG } from './fixtures'
+import {
+  startHarness,
+  testClient,
+  uniqueEmail,
+  uniqueUsername
+} from '../../support/backend-harness'
+import { PNG_1X1 as PNG } from '../../support/images'
 
 describe('storage across a restart (pglite data folder)', () => {
   let dataDir = ''
@@ -17,11 +20,11 @@ describe('storage across a restart (pglite data folder)', () => {
 
   it('serves an object uploaded before the restart', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'instaframe-restart-'))
-    const first = await startBackend({ dataDir, port: 0, migrationsDir: MIGRATIONS_DIR })
+    const first = (await startHarness('pglite', '', { dataDir })).backend
     let key: string
     let publicPath: string
     try {
-      const client = clientFor(first.url, first.anonKey)
+      const client = testClient(first.url, first.anonKey)
       const { data, error } = await client.auth.signUp({
         email: uniqueEmail('restart'),
         password: 'secret123',
@@ -38,7 +41,7 @@ describe('storage across a restart (pglite data folder)', () => {
       await first.close()
     }
 
-    const second = await startBackend({ dataDir, port: 0, migrationsDir: MIGRATIONS_DIR })
+    const second = (await startHarness('pglite', '', { dataDir })).backend
     try {
       const response = await fetch(`${second.url}${publicPath}`)
       expect(response.status).toBe(200)

@@ -12,6 +12,10 @@ export interface PageGlobals {
   requestAnimationFrame(callback: () => void): number
   scrollBy(x: number, y: number): void
   document: any
+  performance: { now(): number }
+  PerformanceObserver: new (callback: (list: any) => void) => any
+  MessageChannel: new () => any
+  KeyboardEvent: new (type: string, init: Record<string, unknown>) => any
   /** The app's upload pipeline, bundled into the page by pipelinePage(). */
   pipeline: { makeRenditions(bytes: Uint8Array, type: string): Promise<any> }
   /** What the bench's init script records. */

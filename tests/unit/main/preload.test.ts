@@ -65,6 +65,11 @@ describe('preload window.api', () => {
     await api.posts.create({ caption: '', image: { name: '', type: '', bytes: new Uint8Array() } })
     await api.posts.createCarousel({ caption: '', photos: [] })
     await api.app.getConfig()
+    await api.notifications.report({ unreadCount: 0, alerts: [] })
+    await api.notifications.getEnabled()
+    await api.notifications.setEnabled(true)
+    await api.app.ready()
+    await api.app.restartToUpdate()
     const channels = electron.invoke.mock.calls.map((call) => call[0])
     expect([...channels].sort()).toEqual([...INVOKE_CHANNELS].sort())
     expect(JSON.stringify(Object.keys(api))).not.toMatch(/invoke|send/)
@@ -78,5 +83,25 @@ describe('preload window.api', () => {
     expect(seen).toEqual([{ user: null }])
     off()
     expect(electron.listeners.get('auth:changed')!.size).toBe(0)
+  })
+
+  it('delivers deep links, menu commands and notices from their own channels', () => {
+    const seen: unknown[] = []
+    const offs = [
+      api.app.onDeepLink((link) => seen.push(link)),
+      api.app.onCommand((command) => seen.push(command)),
+      api.app.onNotice((notice) => seen.push(notice))
+    ]
+    const link = { ok: true, route: { kind: 'profile', username: 'jane' } }
+    for (const [channel, payload] of [
+      ['app:deep-link', link],
+      ['app:command', 'new-post'],
+      ['app:notice', 'Restarting']
+    ] as const) {
+      for (const listener of electron.listeners.get(channel)!) listener({ sender: 'x' }, payload)
+    }
+    expect(seen).toEqual([link, 'new-post', 'Restarting'])
+    for (const off of offs) off()
+    expect(electron.listeners.get('app:command')!.size).toBe(0)
   })
 })

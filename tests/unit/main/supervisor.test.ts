@@ -39,6 +39,8 @@ describe('backend supervisor', () => {
   function setup(options: { maxRestarts?: number; onShutdown?: 'exit' | 'hang' } = {}) {
     const children: FakeChild[] = []
     const onFatal = vi.fn()
+    const onRestarting = vi.fn()
+    const onRestarted = vi.fn()
     const supervisor = createBackendSupervisor({
       fork: ({ port }) => {
         const child = new FakeChild(port, options.onShutdown)
@@ -50,9 +52,11 @@ describe('backend supervisor', () => {
       maxRestarts: options.maxRestarts ?? 3,
       restartDelayMs: (attempt) => attempt * 100,
       shutdownGraceMs: 500,
-      onFatal
+      onFatal,
+      onRestarting,
+      onRestarted
     })
-    return { supervisor, children, onFatal }
+    return { supervisor, children, onFatal, onRestarting, onRestarted }
   }
 
   it('starts a child and resolves with the URL and key it reports', async () => {
@@ -65,14 +69,15 @@ describe('backend supervisor', () => {
     expect(supervisor.endpoint?.url).toBe('http://127.0.0.1:5555')
   })
 
-  it('restarts a crashed child after a back-off, on the same port', async () => {
-    const { supervisor, children } = setup()
+  it('restarts a crashed child after a back-off, on the same port, telling the app both ways', async () => {
+    const { supervisor, children, onRestarting, onRestarted } = setup()
     const started = supervisor.start()
     children[0].ready()
     await started
 
     children[0].crash()
     expect(children).toHaveLength(1)
+    expect(onRestarting).toHaveBeenCalledWith(1)
     await vi.advanceTimersByTimeAsync(99)
     expect(children).toHaveLength(1)
     await vi.advanceTimersByTimeAsync(1)
@@ -82,6 +87,7 @@ describe('backend supervisor', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(supervisor.restarts).toBe(1)
     expect(supervisor.endpoint?.url).toBe('http://127.0.0.1:5555')
+    expect(onRestarted).toHaveBeenCalledOnce()
   })
 
   it('gives up after the restart limit and reports it', async () => {

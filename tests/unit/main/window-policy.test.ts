@@ -8,7 +8,6 @@ import {
 import { buildCsp, withCspHeader } from '../../../src/main/window/csp'
 import { isPermissionAllowed } from '../../../src/main/window/permissions'
 import { createRendererUrlPolicy, isSafeExternalUrl } from '../../../src/main/window/url-policy'
-import { buildMenuTemplate } from '../../../src/main/window/menu'
 
 describe('isSafeExternalUrl', () => {
   it('allows http and https links', () => {
@@ -61,14 +60,15 @@ describe('buildCsp', () => {
       .split(' ')
       .slice(1)
 
-  it('production: scripts from self only; data and images from self, data:, blob: and the backend', () => {
+  it('production: scripts from self only; data and images from self, data:, blob: and the backend (with its Realtime socket)', () => {
     const csp = buildCsp({ backendUrl: 'http://127.0.0.1:54321/some/path' })
     expect(directive(csp, 'script-src')).toEqual(["'self'"])
     expect(directive(csp, 'connect-src')).toEqual([
       "'self'",
       'data:',
       'blob:',
-      'http://127.0.0.1:54321'
+      'http://127.0.0.1:54321',
+      'ws://127.0.0.1:54321'
     ])
     expect(directive(csp, 'img-src')).toEqual([
       "'self'",
@@ -87,6 +87,8 @@ describe('buildCsp', () => {
     expect(directive(csp, 'script-src')).toEqual(["'self'", "'unsafe-inline'"])
     expect(directive(csp, 'connect-src')).toContain('ws://localhost:5173')
     expect(directive(csp, 'connect-src')).toContain('https://abc.supabase.co')
+    // Realtime on a hosted project is a wss:// socket to the same host.
+    expect(directive(csp, 'connect-src')).toContain('wss://abc.supabase.co')
   })
   it('allows no backend at all while the backend is not known', () => {
     const csp = buildCsp({ backendUrl: 'http://127.0.0.1:1', noBackend: true })
@@ -114,17 +116,25 @@ describe('sanitizeBounds', () => {
       y: 50,
       width: 1000,
       height: 700,
-      maximized: false
+      maximized: false,
+      fullScreen: false
     })
+  })
+  it('remembers full screen and maximized, and only a literal true turns them on', () => {
+    const saved = { width: 1000, height: 700, maximized: true, fullScreen: true }
+    expect(sanitizeBounds(saved, [screen])).toMatchObject({ maximized: true, fullScreen: true })
+    expect(sanitizeBounds({ ...saved, fullScreen: 'yes' }, [screen]).fullScreen).toBe(false)
   })
   it('uses defaults for missing or hand-edited values', () => {
     expect(sanitizeBounds(undefined, [screen])).toEqual({
       ...DEFAULT_WINDOW_SIZE,
-      maximized: false
+      maximized: false,
+      fullScreen: false
     })
     expect(sanitizeBounds({ width: 'big', height: NaN, x: '1' }, [screen])).toEqual({
       ...DEFAULT_WINDOW_SIZE,
-      maximized: false
+      maximized: false,
+      fullScreen: false
     })
   })
   it('enforces the minimum size and the largest screen as maximum', () => {
@@ -162,15 +172,5 @@ describe('permissions and menu', () => {
     ]) {
       expect(isPermissionAllowed(permission)).toBe(false)
     }
-  })
-  it('has a macOS app menu on macOS only, and DevTools only in development', () => {
-    const mac = buildMenuTemplate({ platform: 'darwin', appName: 'Instaframe', isDev: false })
-    const win = buildMenuTemplate({ platform: 'win32', appName: 'Instaframe', isDev: false })
-    expect(mac[0].label).toBe('Instaframe')
-    expect(win[0].label).toBe('File')
-    expect(JSON.stringify(win)).not.toContain('toggleDevTools')
-    expect(
-      JSON.stringify(buildMenuTemplate({ platform: 'linux', appName: 'I', isDev: true }))
-    ).toContain('toggleDevTools')
   })
 })

@@ -14,7 +14,7 @@ import {
   WEBP_LOSSLESS_3X2,
   WEBP_LOSSY_3X2,
   webpClaiming
-} from '../../integration/hardening/images'
+} from '../../support/images'
 
 describe('readImageDimensions', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { centreSquare, fitWidth, isAnimatedGif, isAnimatedWebp } from './formats'
+import { centreSquare, fitBox, fitWidth, isAnimatedGif, isAnimatedWebp } from './formats'
 
 /** A GIF of `frames` 1×1 frames, each behind a graphic control extension. */
 function gif(frames: number, globalPalette = true): Uint8Array {
@@ -51,5 +51,18 @@ describe('sizes', () => {
   it('takes the centred square', () => {
     expect(centreSquare(4000, 3000)).toEqual({ x: 500, y: 0, side: 3000 })
     expect(centreSquare(300, 500)).toEqual({ x: 0, y: 100, side: 300 })
+  })
+})
+
+describe('fitBox', () => {
+  it('fits a story photo into the 9:16 frame by its limiting side, never upscaling', () => {
+    expect(fitBox(3000, 4000, 1080, 1920)).toEqual({ width: 1080, height: 1440 })
+    expect(fitBox(1500, 4000, 1080, 1920)).toEqual({ width: 720, height: 1920 })
+    expect(fitBox(4000, 3000, 1080, 1920)).toEqual({ width: 1080, height: 810 })
+    expect(fitBox(600, 800, 1080, 1920)).toEqual({ width: 600, height: 800 })
+  })
+
+  it('with no height limit it is fitWidth', () => {
+    expect(fitBox(4000, 3000, 1080, Infinity)).toEqual(fitWidth(4000, 3000, 1080))
   })
 })

@@ -10,6 +10,21 @@ export function fitWidth(
   return { width: maxWidth, height: Math.max(1, Math.round((height * maxWidth) / width)) }
 }
 
+/** The largest size within maxWidth × maxHeight keeping the aspect ratio; never upscaled. */
+export function fitBox(
+  width: number,
+  height: number,
+  maxWidth: number,
+  maxHeight: number
+): { width: number; height: number } {
+  const scale = Math.min(1, maxWidth / width, maxHeight / height)
+  if (scale === 1) return { width, height }
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale))
+  }
+}
+
 /** The centred square of the image: the grid shows square tiles, so the rest is never seen. */
 export function centreSquare(
   width: number,

@@ -2,11 +2,13 @@
 // milliseconds, which would freeze the create-post modal on the UI thread.
 
 import type { ImageMimeType } from '@shared/image'
-import { makeRenditions, type Renditions } from './renditions'
+import { makeRenditions, type RenditionFrame, type Renditions } from './renditions'
 
 export interface WorkerRequest {
   bytes: Uint8Array
   type: ImageMimeType
+  /** The feed's frame when absent. */
+  frame?: RenditionFrame
 }
 
 export type WorkerResponse = { ok: true; renditions: Renditions } | { ok: false; message: string }
@@ -20,8 +22,8 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope
 
 scope.onmessage = (event) => {
-  const { bytes, type } = event.data
-  makeRenditions(bytes, type).then(
+  const { bytes, type, frame } = event.data
+  makeRenditions(bytes, type, frame).then(
     (renditions) => {
       const transfer = [renditions.thumbnail.bytes.buffer as ArrayBuffer]
       if (renditions.image.bytes.buffer !== bytes.buffer) {

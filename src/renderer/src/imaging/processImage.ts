@@ -1,11 +1,15 @@
 // Turns the photo the user picked (already checked: an image, under 10 MB) into what is
 // uploaded: a feed rendition, a grid thumbnail and layout hints, computed in a Web Worker.
 // Where that cannot run (no Worker or OffscreenCanvas, or an undecodable file) the photo is
-// shared as picked, without renditions, and renders square like posts made before them.
+// shared as picked, without renditions, and renders square like posts made before them; but
+// never with its metadata (EXIF with the GPS position, XMP, comments): that is stripped from
+// the bytes first, and a photo too damaged to strip is refused with a message.
 
 import type { CreatePostInput, ImageFile } from '@shared/bridge-contract'
-import { IMAGE_EXTENSION_BY_TYPE, sniffImageType } from '@shared/image'
+import { IMAGE_EXTENSION_BY_TYPE, sniffImageType, type ImageMimeType } from '@shared/image'
+import { MetadataStripError, stripImageMetadata } from '@shared/image-metadata'
 import type { WorkerRequest, WorkerResponse } from './imageWorker'
+import type { RenditionFrame } from './renditions'
 
 export type ProcessedImage = Pick<CreatePostInput, 'image' | 'renditions'>
 
@@ -37,13 +41,33 @@ function runWorker(request: WorkerRequest): Promise<WorkerResponse> {
   })
 }
 
-export async function processImage(image: ImageFile): Promise<ProcessedImage> {
+export const UNSTRIPPABLE_PHOTO_MESSAGE =
+  'This photo could not be prepared for sharing without its location and camera data. ' +
+  'Try another photo.'
+
+/** The photo as picked, minus its metadata: what is uploaded when no rendition can be made. */
+export function withoutMetadata(image: ImageFile, type: ImageMimeType): ImageFile {
+  try {
+    return { ...image, bytes: stripImageMetadata(image.bytes, type) }
+  } catch (error) {
+    if (error instanceof MetadataStripError) throw new Error(UNSTRIPPABLE_PHOTO_MESSAGE)
+    throw error
+  }
+}
+
+/** `frame` is the box the main rendition fits (the feed's by default; STORY_FRAME for stories). */
+export async function processImage(
+  image: ImageFile,
+  frame?: RenditionFrame
+): Promise<ProcessedImage> {
   const type = sniffImageType(image.bytes)
-  if (!type || !canProcessImages()) return { image }
-  const response = await runWorker({ bytes: image.bytes, type })
+  // Not an image we know: the upload refuses it with its own message.
+  if (!type) return { image }
+  if (!canProcessImages()) return { image: withoutMetadata(image, type) }
+  const response = await runWorker({ bytes: image.bytes, type, frame })
   if (!response.ok) {
-    console.error('Image processing failed; sharing the original', response.message)
-    return { image }
+    console.error('Image processing failed; sharing the photo without renditions', response.message)
+    return { image: withoutMetadata(image, type) }
   }
   const { renditions } = response
   return {

@@ -6,8 +6,13 @@
 
 import { rgbaToThumbHash } from 'thumbhash'
 import type { ImageMimeType } from '@shared/image'
-import { FEED_IMAGE_MAX_WIDTH, THUMBNAIL_SIZE } from '@shared/limits'
-import { centreSquare, fitWidth, isAnimatedGif, isAnimatedWebp, QUALITY_STEPS } from './formats'
+import {
+  FEED_IMAGE_MAX_WIDTH,
+  STORY_IMAGE_MAX_HEIGHT,
+  STORY_IMAGE_MAX_WIDTH,
+  THUMBNAIL_SIZE
+} from '@shared/limits'
+import { centreSquare, fitBox, isAnimatedGif, isAnimatedWebp, QUALITY_STEPS } from './formats'
 import { bytesToBase64 } from './placeholder'
 
 export interface EncodedImage {
@@ -94,7 +99,26 @@ function placeholderOf(bitmap: ImageBitmap): string | null {
   return bytesToBase64(rgbaToThumbHash(w, h, pixels.data))
 }
 
-export async function makeRenditions(bytes: Uint8Array, type: ImageMimeType): Promise<Renditions> {
+/** The box the main rendition must fit: the feed column, or a story's 9:16 full-height frame. */
+export interface RenditionFrame {
+  maxWidth: number
+  maxHeight: number
+}
+
+export const FEED_FRAME: RenditionFrame = {
+  maxWidth: FEED_IMAGE_MAX_WIDTH,
+  maxHeight: Number.POSITIVE_INFINITY
+}
+export const STORY_FRAME: RenditionFrame = {
+  maxWidth: STORY_IMAGE_MAX_WIDTH,
+  maxHeight: STORY_IMAGE_MAX_HEIGHT
+}
+
+export async function makeRenditions(
+  bytes: Uint8Array,
+  type: ImageMimeType,
+  frame: RenditionFrame = FEED_FRAME
+): Promise<Renditions> {
   const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type })
   // 'from-image' applies the EXIF orientation, so a phone's portrait shot stays upright once
   // the EXIF block (which carried the rotation) is gone.
@@ -103,7 +127,7 @@ export async function makeRenditions(bytes: Uint8Array, type: ImageMimeType): Pr
     const animated =
       (type === 'image/gif' && isAnimatedGif(bytes)) ||
       (type === 'image/webp' && isAnimatedWebp(bytes))
-    const size = fitWidth(bitmap.width, bitmap.height, FEED_IMAGE_MAX_WIDTH)
+    const size = fitBox(bitmap.width, bitmap.height, frame.maxWidth, frame.maxHeight)
     const whole = { x: 0, y: 0, w: bitmap.width, h: bitmap.height }
     const image = animated
       ? { bytes, type }

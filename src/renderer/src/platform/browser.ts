@@ -51,7 +51,26 @@ export function createBrowserApi(
           version: 'web',
           secretStorageWarning: null
         }
+      },
+      // A page has no main process: no deep links, application menu or backend notices reach it.
+      ready: async () => undefined,
+      onDeepLink: () => () => undefined,
+      onCommand: () => () => undefined,
+      onNotice: () => () => undefined,
+      // A page is updated by reloading it; there is no app update to install.
+      onUpdate: () => () => undefined,
+      restartToUpdate: async () => {
+        throw new Error('Updates are installed by the desktop app only.')
       }
+    },
+    // A page shows no OS notifications (that would need the Notification permission): the
+    // activity dot is the only signal, so reports go nowhere and the setting stays off.
+    notifications: {
+      native: false,
+      report: async () => undefined,
+      getEnabled: async () => false,
+      setEnabled: async () => undefined,
+      onOpen: () => () => undefined
     }
   }
 }

@@ -4,9 +4,44 @@
 // tests hand them fakes.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
+import {
+  countUnreadActivity,
+  fetchActivityPage,
+  markActivityRead,
+  subscribeToActivity,
+  type ActivityListener
+} from '@shared/data/activity'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
+import { refreshRealtimeAuth, subscribeToPosts, type PostsListener } from '@shared/data/live-posts'
+import {
+  fetchConnections,
+  fetchFollowingFeedNewer,
+  fetchFollowingFeedPage,
+  fetchSuggestions,
+  follow,
+  followedAmong,
+  unfollow
+} from '@shared/data/follows'
 import { likedPostIds, setPostLike } from '@shared/data/likes'
-import { fetchProfile, fetchProfileStats, fetchUserPosts } from '@shared/data/profiles'
+import {
+  fetchProfile,
+  fetchProfileByUsername,
+  fetchProfilePosts,
+  fetchProfileStats,
+  fetchUserPosts,
+  searchPeople,
+  updateProfile,
+  uploadAvatar,
+  usernameProblem
+} from '@shared/data/profiles'
+import {
+  deleteStory,
+  fetchStoryStrip,
+  fetchStoryViewers,
+  fetchUserStories,
+  markStorySeen,
+  postStory
+} from '@shared/data/stories'
 
 /** Lazily resolves the data client, so the UI can render before the backend config is known. */
 export type ClientProvider = () => Promise<SupabaseClient>
@@ -24,13 +59,79 @@ function binder(getClient: ClientProvider) {
       operation(await getClient(), ...args)
 }
 
+/** Stops a live subscription; safe to call before it has even started. */
+export type Unsubscribe = () => void
+
+/**
+ * Binds a subscription: the client may not exist yet, so the returned stop function cancels
+ * a subscription that is still being set up as well as a running one.
+ */
+function subscriber(getClient: ClientProvider) {
+  return <A extends unknown[]>(
+      subscribe: (client: SupabaseClient, ...args: A) => () => Promise<void>
+    ): ((...args: A) => Unsubscribe) =>
+    (...args) => {
+      let stopped = false
+      let stop: (() => Promise<void>) | null = null
+      getClient().then(
+        async (client) => {
+          // A channel joins with the token realtime holds: make it the current one first.
+          await refreshRealtimeAuth(client).catch(() => undefined)
+          if (!stopped) stop = subscribe(client, ...args)
+        },
+        (error: unknown) => console.error('Error starting live updates', error)
+      )
+      return () => {
+        stopped = true
+        void stop?.()
+      }
+    }
+}
+
 export interface Services {
   feed: { fetchPage: Bound<typeof fetchFeedPage>; fetchNewer: Bound<typeof fetchFeedNewer> }
+  /** The Following tab: the same shape as `feed`, over the posts of people you follow. */
+  followingFeed: {
+    fetchPage: Bound<typeof fetchFollowingFeedPage>
+    fetchNewer: Bound<typeof fetchFollowingFeedNewer>
+  }
   likes: { likedPostIds: Bound<typeof likedPostIds>; setLike: Bound<typeof setPostLike> }
   profile: {
     fetchProfile: Bound<typeof fetchProfile>
     fetchPosts: Bound<typeof fetchUserPosts>
     fetchStats: Bound<typeof fetchProfileStats>
+  }
+  activity: {
+    fetchPage: Bound<typeof fetchActivityPage>
+    countUnread: Bound<typeof countUnreadActivity>
+    markRead: Bound<typeof markActivityRead>
+  }
+  live: {
+    activity(userId: string, listener: ActivityListener): Unsubscribe
+    posts(listener: PostsListener): Unsubscribe
+    /** Sends the current access token to realtime (after a session change). */
+    refreshAuth: Bound<typeof refreshRealtimeAuth>
+  }
+  people: {
+    follow: Bound<typeof follow>
+    unfollow: Bound<typeof unfollow>
+    followedAmong: Bound<typeof followedAmong>
+    fetchConnections: Bound<typeof fetchConnections>
+    fetchSuggestions: Bound<typeof fetchSuggestions>
+    fetchProfileByUsername: Bound<typeof fetchProfileByUsername>
+    fetchProfilePosts: Bound<typeof fetchProfilePosts>
+    searchPeople: Bound<typeof searchPeople>
+    updateProfile: Bound<typeof updateProfile>
+    uploadAvatar: Bound<typeof uploadAvatar>
+    usernameProblem: Bound<typeof usernameProblem>
+  }
+  stories: {
+    fetchStrip: Bound<typeof fetchStoryStrip>
+    fetchUserStories: Bound<typeof fetchUserStories>
+    markSeen: Bound<typeof markStorySeen>
+    fetchViewers: Bound<typeof fetchStoryViewers>
+    post: Bound<typeof postStory>
+    remove: Bound<typeof deleteStory>
   }
 }
 
@@ -59,13 +160,51 @@ export function createClientProvider(
 
 export function createServices(getClient: ClientProvider): Services {
   const bind = binder(getClient)
+  const subscribe = subscriber(getClient)
   return {
     feed: { fetchPage: bind(fetchFeedPage), fetchNewer: bind(fetchFeedNewer) },
+    followingFeed: {
+      fetchPage: bind(fetchFollowingFeedPage),
+      fetchNewer: bind(fetchFollowingFeedNewer)
+    },
     likes: { likedPostIds: bind(likedPostIds), setLike: bind(setPostLike) },
     profile: {
       fetchProfile: bind(fetchProfile),
       fetchPosts: bind(fetchUserPosts),
       fetchStats: bind(fetchProfileStats)
+    },
+    activity: {
+      fetchPage: bind(fetchActivityPage),
+      countUnread: bind(countUnreadActivity),
+      markRead: bind(markActivityRead)
+    },
+    live: {
+      activity: subscribe(subscribeToActivity),
+      posts: subscribe(subscribeToPosts),
+      refreshAuth: bind(refreshRealtimeAuth)
+    },
+    people: {
+      follow: bind(follow),
+      unfollow: bind(unfollow),
+      followedAmong: bind(followedAmong),
+      fetchConnections: bind(fetchConnections),
+      fetchSuggestions: bind(fetchSuggestions),
+      fetchProfileByUsername: bind(fetchProfileByUsername),
+      fetchProfilePosts: bind(fetchProfilePosts),
+      searchPeople: bind(searchPeople),
+      updateProfile: bind(updateProfile),
+      uploadAvatar: bind(uploadAvatar),
+      usernameProblem: bind(usernameProblem)
+    },
+    // Stories are posted from the page with the same client as every read: the upload needs
+    // nothing of main's but the access token, which the client already borrows per request.
+    stories: {
+      fetchStrip: bind(fetchStoryStrip),
+      fetchUserStories: bind(fetchUserStories),
+      markSeen: bind(markStorySeen),
+      fetchViewers: bind(fetchStoryViewers),
+      post: bind(postStory),
+      remove: bind(deleteStory)
     }
   }
 }

@@ -7,9 +7,17 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
 import type { Services } from '../services'
+import {
+  createActivityStore,
+  type ActivityState,
+  type ActivityStore
+} from './activity/activityStore'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
+import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
+import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
+import { createStoriesStore, type StoriesState, type StoriesStore } from './stories/storiesStore'
 import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
 import { createPostStore, type PostState, type PostStore } from './post/postStore'
 import {
@@ -23,15 +31,23 @@ import { createToastStore, type ToastState, type ToastStore } from './toast/toas
 
 export interface AppStores {
   api: Api
+  /** The live channels, for the hook that connects them to the stores. */
+  live: Services['live']
   session: SessionStore
   feed: FeedStore
   profile: ProfileStore
+  stories: StoriesStore
   ui: UiStore
   post: PostStore
   commentPreviews: CommentPreviewStore
   saved: SavedStore
   toast: ToastStore
   browse: BrowseStore
+  activity: ActivityStore
+  people: PeopleStore
+  router: RouterStore
+  /** The Following tab of the home feed: the same feed store over the Following feed. */
+  followingFeed: FeedStore
 }
 
 /** A copy of `posts` where the post with `changed`'s id is replaced by it. */
@@ -46,37 +62,60 @@ export function createStores(
   const session = createSessionStore(api.auth)
   const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
   const profile = createProfileStore(services.profile)
+  const commentPreviews = createCommentPreviewStore(getClient)
+  const saved = createSavedStore({ getClient, getUserId })
+  // Saved state and the latest comments are read with each page of either feed.
+  const pageExtras = async (posts: Post[]): Promise<void> => {
+    await Promise.all([
+      saved.getState().prefetch(posts.map((item) => item.id)),
+      commentPreviews.getState().prefetch(posts)
+    ])
+  }
+  // Your own new post is not in your Following feed, so it needs no onPostCreated.
+  const followingFeed = createFeedStore({
+    feed: services.followingFeed,
+    likes: services.likes,
+    createPost: (input) => api.posts.create(input),
+    createCarousel: (input) => api.posts.createCarousel(input),
+    pageExtras,
+    getUserId
+  })
+  const people = createPeopleStore({
+    people: services.people,
+    getUserId,
+    onFollowChanged: () => followingFeed.getState().invalidate()
+  })
   const feed = createFeedStore({
     feed: services.feed,
     likes: services.likes,
     createPost: (input) => api.posts.create(input),
     createCarousel: (input) => api.posts.createCarousel(input),
-    pageExtras: async (posts) => {
-      await Promise.all([
-        saved.getState().prefetch(posts.map((item) => item.id)),
-        commentPreviews.getState().prefetch(posts)
-      ])
-    },
+    pageExtras,
     onPostCreated: (post) => {
       profile.getState().postCreated(post)
+      people.getState().postCreated(post)
       // Nobody has saved one's brand-new post yet, and it has no comments to preview.
       saved.getState().markUnsaved([post.id])
     },
     getUserId
   })
-  const commentPreviews = createCommentPreviewStore(getClient)
   // The post view's changes reach every list that shows the post, with no re-read.
   const post = createPostStore({
     getClient,
     getUserId,
     onPostChanged(changed) {
       feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
+      followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
       profile.setState((state) => ({ posts: replacing(state.posts, changed) }))
+      people.setState((state) => ({
+        page: state.page && { ...state.page, posts: replacing(state.page.posts, changed) }
+      }))
       commentPreviews.getState().refresh(changed.id)
     },
     onPostDeleted(postId) {
       const gone = (posts: Post[]): Post[] => posts.filter((item) => item.id !== postId)
       feed.setState((state) => ({ posts: gone(state.posts) }))
+      followingFeed.setState((state) => ({ posts: gone(state.posts) }))
       profile.setState((state) => ({
         posts: gone(state.posts),
         stats:
@@ -84,12 +123,22 @@ export function createStores(
             ? { ...state.stats, posts: Math.max(state.stats.posts - 1, 0) }
             : state.stats
       }))
+      people.setState(({ page }) => ({
+        page:
+          page && page.posts.some((item) => item.id === postId)
+            ? {
+                ...page,
+                posts: gone(page.posts),
+                postsTotal: Math.max(page.postsTotal - 1, 0)
+              }
+            : page
+      }))
       saved.setState((state) => ({ posts: gone(state.posts) }))
     }
   })
-  const saved = createSavedStore({ getClient, getUserId })
   return {
     api,
+    live: services.live,
     session,
     feed,
     profile,
@@ -98,7 +147,24 @@ export function createStores(
     commentPreviews,
     saved,
     toast: createToastStore(),
-    browse: createBrowseStore(getClient)
+    browse: createBrowseStore(getClient),
+    activity: createActivityStore({
+      activity: services.activity,
+      live: services.live,
+      notifications: api.notifications,
+      onNotification: (notification) => {
+        const username = session.getState().snapshot.profile?.username
+        if (notification.type === 'follow' && username)
+          void people.getState().refreshFollowerCount(username)
+      }
+    }),
+    people,
+    router: createRouterStore(window),
+    followingFeed,
+    stories: createStoriesStore({
+      stories: services.stories,
+      getUserId: () => session.getState().snapshot.user?.id ?? null
+    })
   }
 }
 
@@ -118,8 +184,31 @@ export function useSession<T>(selector: (state: SessionState) => T): T {
   return useStore(useStores().session, selector)
 }
 
+/**
+ * Which feed store the feed components show: the home feed, unless a FeedSourceProvider
+ * above them picks another (the Following tab).
+ */
+const FeedSourceContext = createContext<FeedStore | null>(null)
+
+export function FeedSourceProvider(props: { feed: FeedStore; children: ReactNode }): ReactElement {
+  return createElement(FeedSourceContext.Provider, { value: props.feed }, props.children)
+}
+
+export function useFeedStore(): FeedStore {
+  const stores = useStores()
+  return useContext(FeedSourceContext) ?? stores.feed
+}
+
 export function useFeed<T>(selector: (state: FeedState) => T): T {
-  return useStore(useStores().feed, selector)
+  return useStore(useFeedStore(), selector)
+}
+
+export function usePeople<T>(selector: (state: PeopleState) => T): T {
+  return useStore(useStores().people, selector)
+}
+
+export function useRouter<T>(selector: (state: RouterState) => T): T {
+  return useStore(useStores().router, selector)
 }
 
 export function useProfile<T>(selector: (state: ProfileState) => T): T {
@@ -148,4 +237,12 @@ export function useToast<T>(selector: (state: ToastState) => T): T {
 
 export function useBrowse<T>(selector: (state: BrowseState) => T): T {
   return useStore(useStores().browse, selector)
+}
+
+export function useActivity<T>(selector: (state: ActivityState) => T): T {
+  return useStore(useStores().activity, selector)
+}
+
+export function useStoriesStore<T>(selector: (state: StoriesState) => T): T {
+  return useStore(useStores().stories, selector)
 }

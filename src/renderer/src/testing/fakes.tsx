@@ -5,14 +5,29 @@ import { render, type RenderResult } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { vi, type Mock } from 'vitest'
 import type {
+  ActivityReport,
+  ActivityTarget,
   Api,
   CreateCarouselInput,
+  AppCommand,
   CreatePostInput,
   CreatePostStage,
   ImageFile,
-  SignUpResult
+  SignUpResult,
+  UpdateState
 } from '@shared/bridge-contract'
-import { SIGNED_OUT, type AuthSnapshot, type Post, type Profile } from '@shared/domain'
+import {
+  SIGNED_OUT,
+  type ActivityGroup,
+  type AuthSnapshot,
+  type LiveStory,
+  type Post,
+  type Profile,
+  type StoryStripEntry
+} from '@shared/domain'
+import type { ActivityListener } from '@shared/data/activity'
+import type { PostRow, PostsListener } from '@shared/data/live-posts'
+import type { DeepLink } from '@shared/deep-links'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
 
@@ -82,10 +97,77 @@ export interface FakeApi extends Api {
     createCarousel: Mock<(input: CreateCarouselInput) => Promise<Post>>
     onProgress: Api['posts']['onProgress']
   }
+  notifications: Api['notifications'] & {
+    report: Mock<(report: ActivityReport) => Promise<void>>
+    getEnabled: Mock<() => Promise<boolean>>
+    setEnabled: Mock<(enabled: boolean) => Promise<void>>
+  }
+  /** Sends a notifications:open event (a clicked native notification). */
+  emitOpen(target: ActivityTarget): void
   /** Sends an auth:changed event to every listener. */
   emit(snapshot: AuthSnapshot): void
   /** Sends a posts:progress event to every listener. */
   emitProgress(stage: CreatePostStage): void
+  app: Api['app'] & {
+    ready: Mock<() => Promise<void>>
+    restartToUpdate: Mock<() => Promise<void>>
+  }
+  /** Sends an app:deep-link, app:command or app:notice event, as main would. */
+  emitDeepLink(link: DeepLink): void
+  emitCommand(command: AppCommand): void
+  emitNotice(notice: string): void
+  emitUpdate(state: UpdateState): void
+}
+
+/** A subscribable event: listeners added and removed as the preload's subscribe does. */
+function channel<T>(): { on(listener: (value: T) => void): () => void; emit(value: T): void } {
+  const listeners = new Set<(value: T) => void>()
+  return {
+    on: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    emit: (value) => {
+      for (const listener of listeners) listener(value)
+    }
+  }
+}
+
+let storyCounter = 0
+
+export function makeStory(overrides: Partial<LiveStory> = {}): LiveStory {
+  storyCounter += 1
+  return {
+    id: `story-${storyCounter}`,
+    user_id: 'author-1',
+    image_url: `http://127.0.0.1:1/storage/v1/object/public/images/stories/a/${storyCounter}.webp`,
+    thumb_url: null,
+    width: 1080,
+    height: 1920,
+    placeholder: null,
+    caption: null,
+    created_at: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    expires_at: new Date(Date.now() + 22 * 3600_000).toISOString(),
+    seen: false,
+    profiles: { username: 'ann', full_name: 'Ann', avatar_url: null },
+    ...overrides
+  }
+}
+
+export function makeStripEntry(
+  username: string,
+  overrides: Partial<StoryStripEntry> = {}
+): StoryStripEntry {
+  return {
+    user_id: username,
+    username,
+    full_name: null,
+    avatar_url: null,
+    has_unseen: true,
+    story_count: 1,
+    latest_at: '2026-11-23T10:00:00.000Z',
+    ...overrides
+  }
 }
 
 export function fakeApi(
@@ -94,6 +176,11 @@ export function fakeApi(
   let current = options.snapshot ?? SIGNED_OUT
   const listeners = new Set<(snapshot: AuthSnapshot) => void>()
   const progress = new Set<(stage: CreatePostStage) => void>()
+  const opens = new Set<(target: ActivityTarget) => void>()
+  const deepLinks = channel<DeepLink>()
+  const commands = channel<AppCommand>()
+  const notices = channel<string>()
+  const updates = channel<UpdateState>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -122,8 +209,31 @@ export function fakeApi(
         backendKind: 'local' as const,
         version: 'test',
         secretStorageWarning: null
-      }))
+      })),
+      ready: vi.fn(async () => undefined),
+      onDeepLink: (listener) => deepLinks.on(listener),
+      onCommand: (listener) => commands.on(listener),
+      onNotice: (listener) => notices.on(listener),
+      onUpdate: (listener) => updates.on(listener),
+      restartToUpdate: vi.fn(async () => undefined)
     },
+    notifications: {
+      native: options.hasNativeDialog ?? false,
+      report: vi.fn(async () => undefined),
+      getEnabled: vi.fn(async () => true),
+      setEnabled: vi.fn(async () => undefined),
+      onOpen: (listener) => {
+        opens.add(listener)
+        return () => opens.delete(listener)
+      }
+    },
+    emitOpen(target) {
+      for (const listener of opens) listener(target)
+    },
+    emitDeepLink: (link) => deepLinks.emit(link),
+    emitCommand: (command) => commands.emit(command),
+    emitNotice: (notice) => notices.emit(notice),
+    emitUpdate: (state) => updates.emit(state),
     emit(snapshot) {
       current = snapshot
       for (const listener of listeners) listener(snapshot)
@@ -134,13 +244,82 @@ export function fakeApi(
   }
 }
 
+/** The live channels as the stores see them, with a way to send events through them. */
+export interface FakeLive {
+  activity: Mock<Services['live']['activity']>
+  posts: Mock<Services['live']['posts']>
+  refreshAuth: Mock<() => Promise<void>>
+  /** Listeners currently subscribed. */
+  activityListeners: Set<ActivityListener>
+  postsListeners: Set<PostsListener>
+  insertPost(row: PostRow): void
+  updatePost(row: PostRow): void
+}
+
+export function fakeLive(): FakeLive {
+  const activityListeners = new Set<ActivityListener>()
+  const postsListeners = new Set<PostsListener>()
+  return {
+    activityListeners,
+    postsListeners,
+    activity: vi.fn((_userId: string, listener: ActivityListener) => {
+      activityListeners.add(listener)
+      return () => void activityListeners.delete(listener)
+    }),
+    posts: vi.fn((listener: PostsListener) => {
+      postsListeners.add(listener)
+      return () => void postsListeners.delete(listener)
+    }),
+    refreshAuth: vi.fn(async () => undefined),
+    insertPost: (row) => postsListeners.forEach((listener) => listener.onInsert(row)),
+    updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row))
+  }
+}
+
+let groupSeq = 0
+export function makeGroup(overrides: Partial<ActivityGroup> = {}): ActivityGroup {
+  groupSeq += 1
+  return {
+    group_key: `like:post-g${groupSeq}`,
+    type: 'like',
+    post_id: `post-g${groupSeq}`,
+    comment_id: null,
+    latest_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    actor_count: 1,
+    unread_count: 1,
+    actors: [{ id: 'user-2', username: 'ana', full_name: 'Ana', avatar_url: null }],
+    post_image_url: null,
+    post_thumb_url: `https://example.test/thumb-${groupSeq}.jpg`,
+    ...overrides
+  }
+}
+
 export function fakeServices(): Services & {
   feed: { fetchPage: Mock; fetchNewer: Mock }
+  followingFeed: { fetchPage: Mock; fetchNewer: Mock }
   likes: { likedPostIds: Mock; setLike: Mock }
   profile: { fetchProfile: Mock; fetchPosts: Mock; fetchStats: Mock }
+  activity: { fetchPage: Mock; countUnread: Mock; markRead: Mock }
+  live: FakeLive
+  people: { [K in keyof Services['people']]: Mock }
+  stories: {
+    fetchStrip: Mock
+    fetchUserStories: Mock
+    markSeen: Mock
+    fetchViewers: Mock
+    post: Mock
+    remove: Mock
+  }
 } {
   return {
+    activity: {
+      fetchPage: vi.fn(async () => ({ groups: [], next: null })),
+      countUnread: vi.fn(async () => 0),
+      markRead: vi.fn(async () => 0)
+    },
+    live: fakeLive(),
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
+    followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     likes: {
       likedPostIds: vi.fn(async () => new Set<string>()),
       setLike: vi.fn(async () => {
@@ -151,6 +330,29 @@ export function fakeServices(): Services & {
       fetchProfile: vi.fn(async () => PROFILE),
       fetchPosts: vi.fn(async () => []),
       fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
+    },
+    people: {
+      follow: vi.fn(async () => ({ followersCount: 1 })),
+      unfollow: vi.fn(async () => ({ followersCount: 0 })),
+      followedAmong: vi.fn(async () => new Set<string>()),
+      fetchConnections: vi.fn(async () => []),
+      fetchSuggestions: vi.fn(async () => []),
+      fetchProfileByUsername: vi.fn(async () => null),
+      fetchProfilePosts: vi.fn(async () => ({ posts: [], total: 0 })),
+      searchPeople: vi.fn(async () => []),
+      updateProfile: vi.fn(async () => PROFILE),
+      uploadAvatar: vi.fn(async () => PROFILE),
+      usernameProblem: vi.fn(async () => null)
+    },
+    stories: {
+      fetchStrip: vi.fn(async () => []),
+      fetchUserStories: vi.fn(async () => []),
+      markSeen: vi.fn(async () => undefined),
+      fetchViewers: vi.fn(async () => []),
+      post: vi.fn(async () => {
+        throw new Error('not programmed')
+      }),
+      remove: vi.fn(async () => undefined)
     }
   }
 }

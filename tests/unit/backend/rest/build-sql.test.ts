@@ -8,6 +8,7 @@ import { Aliases, Params } from '../../../../src/backend/rest/sql'
 
 function table(name: string, columns: string[], primaryKey: string[] = ['id']): Table {
   return {
+    schema: 'public',
     name,
     isView: false,
     columns: new Map(
@@ -24,6 +25,8 @@ function table(name: string, columns: string[], primaryKey: string[] = ['id']): 
 const posts = table('posts', ['id', 'user_id', 'caption', 'created_at'])
 const profiles = table('profiles', ['id', 'username'])
 const cache: SchemaCache = {
+  schema: 'public',
+  aggregatesSetting: null,
   tables: new Map([
     ['posts', posts],
     ['profiles', profiles]
@@ -42,7 +45,8 @@ const cache: SchemaCache = {
 
 function read(qs: string): { sql: string; params: unknown[] } {
   const params = new Params()
-  const builder = new ReadBuilder(cache, parseQuery(new URLSearchParams(qs)), params, new Aliases())
+  const query = parseQuery(new URLSearchParams(qs))
+  const builder = new ReadBuilder(cache, query, params, new Aliases(), true)
   const sql = builder.build(
     { table: posts, from: '"public"."posts" as _t0', alias: '_t0' },
     { count: true, single: false, bodyless: false, applyQuery: true }
@@ -96,7 +100,26 @@ describe('SQL building', () => {
       new Params()
     )
     expect(full).toContain('on conflict ("id") do update set "caption" = excluded."caption"')
-    expect(full).toMatch(/returning \*$/)
+    expect(full).toMatch(/returning \*, \(xmax = 0\) as _pgrst_inserted$/)
+  })
+
+  it('references every parameter it binds, with aggregates, spreads and JSON paths', () => {
+    // An unreferenced parameter has no type, which Postgres refuses for the whole statement.
+    for (const qs of [
+      'select=caption->>a.max(),...profiles(username->>b.min())&caption->>c=eq.1',
+      'select=id,...profiles(username->>d)&order=caption->>e',
+      'select=caption->>f,count()'
+    ]) {
+      const { sql, params } = read(qs)
+      params.forEach((_, i) => expect(sql).toMatch(new RegExp(`\\$${i + 1}(?!\\d)`)))
+    }
+  })
+
+  it('groups by the plain columns when the select has an aggregate', () => {
+    const { sql } = read('select=caption,n:id.count(),profiles(username)')
+    expect(sql).toContain('count(_t0."id") as "n"')
+    expect(sql).toMatch(/group by 1, 3\b/)
+    expect(read('select=caption,profiles(username)').sql).not.toContain('group by')
   })
 
   it('refuses DELETE without a root filter', () => {

@@ -8,6 +8,9 @@ import {
   splitTopLevel
 } from '../../../../src/backend/rest/parse-query'
 
+/** What a plain column (no aggregate) carries besides its name, alias and cast. */
+const PLAIN = { aggregate: null, aggregateCast: null, legacyCount: false }
+
 const query = (qs: string): ReturnType<typeof parseQuery> => parseQuery(new URLSearchParams(qs))
 
 function parseFailure(run: () => unknown): RestError {
@@ -24,9 +27,15 @@ describe('parseSelect', () => {
   it('reads stars, columns, aliases, casts and JSON paths', () => {
     expect(parseSelect('*,id,title:caption,n::text,data->a->>b,arr->0')).toEqual([
       { kind: 'star' },
-      { kind: 'column', field: { name: 'id', jsonPath: [] }, alias: null, cast: null },
-      { kind: 'column', field: { name: 'caption', jsonPath: [] }, alias: 'title', cast: null },
-      { kind: 'column', field: { name: 'n', jsonPath: [] }, alias: null, cast: 'text' },
+      { kind: 'column', field: { name: 'id', jsonPath: [] }, alias: null, cast: null, ...PLAIN },
+      {
+        kind: 'column',
+        field: { name: 'caption', jsonPath: [] },
+        alias: 'title',
+        cast: null,
+        ...PLAIN
+      },
+      { kind: 'column', field: { name: 'n', jsonPath: [] }, alias: null, cast: 'text', ...PLAIN },
       {
         kind: 'column',
         field: {
@@ -37,13 +46,15 @@ describe('parseSelect', () => {
           ]
         },
         alias: null,
-        cast: null
+        cast: null,
+        ...PLAIN
       },
       {
         kind: 'column',
         field: { name: 'arr', jsonPath: [{ arrow: '->', key: 0 }] },
         alias: null,
-        cast: null
+        cast: null,
+        ...PLAIN
       }
     ])
   })
@@ -66,7 +77,13 @@ describe('parseSelect', () => {
         inner: true,
         spread: false,
         select: [
-          { kind: 'column', field: { name: 'username', jsonPath: [] }, alias: null, cast: null },
+          {
+            kind: 'column',
+            field: { name: 'username', jsonPath: [] },
+            alias: null,
+            cast: null,
+            ...PLAIN
+          },
           {
             kind: 'embed',
             name: 'likes',
@@ -88,7 +105,8 @@ describe('parseSelect', () => {
         kind: 'column',
         field: { name: 'we"ird', jsonPath: [] },
         alias: 'a,b(c)',
-        cast: null
+        cast: null,
+        ...PLAIN
       }
     ])
   })

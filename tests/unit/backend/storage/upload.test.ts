@@ -13,12 +13,9 @@ import { signJwt, type JwtKeys } from '../../../../src/backend/jwt'
 import { objectFilePath } from '../../../../src/backend/storage/byte-store'
 import { createStorageApi } from '../../../../src/backend/storage'
 import { checkAgainstBucket } from '../../../../src/backend/storage/upload'
-
 // A whole 1×1 PNG: the upload path refuses truncated images (storage/image-structure.ts).
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64'
-)
+import { PNG_1X1 as PNG } from '../../../support/images'
+
 const USER = '11111111-2222-4333-8444-555555555555'
 const keys: JwtKeys = { secret: new TextEncoder().encode('x'.repeat(48)), issuer: 'test' }
 const bucket = {
@@ -52,6 +49,7 @@ function fakeDb(endTransaction: 'commit' | 'fail-commit' | 'rls'): Database {
       if (endTransaction === 'fail-commit') throw new Error('could not commit')
       return result
     },
+    listen: async () => async () => undefined,
     close: async () => undefined
   } as Database
 }

@@ -179,6 +179,8 @@ function Field({ label, value, type = 'text', autoComplete, onChange }: FieldPro
         placeholder={label}
         required
         autoComplete={autoComplete}
+        // Names, usernames and addresses are not dictionary words: no red underlines.
+        spellCheck={false}
         onChange={onChange}
       />
     </label>

@@ -7,11 +7,12 @@ import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
 import { useSession, useStores } from '../../store'
 import { selectProfile, selectUser } from '../../store/session/sessionStore'
+import { HOME, profileRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 
 export function AvatarMenu(): ReactElement {
-  const { session, ui } = useStores()
+  const { session, router } = useStores()
   const user = useSession(selectUser)
   const profile = useSession(selectProfile)
   const [open, setOpen] = useState(false)
@@ -34,7 +35,8 @@ export function AvatarMenu(): ReactElement {
 
   const openProfile = (): void => {
     setOpen(false)
-    ui.getState().showProfile()
+    const username = selectProfile(session.getState())?.username
+    if (username) router.getState().navigate(profileRoute(username))
   }
 
   const signOut = async (): Promise<void> => {
@@ -42,7 +44,7 @@ export function AvatarMenu(): ReactElement {
     try {
       await session.getState().signOut()
       setOpen(false)
-      ui.getState().showFeed()
+      router.getState().navigate(HOME)
     } catch (caught) {
       setError(messageOr(caught, MESSAGES.signOutFailed))
     }

@@ -243,4 +243,10 @@ describe('CreatePostModal: image pipeline and progress', () => {
       caption: 'Hi'
     })
   })
+
+  it('offers a story instead, which switches to the story dialog', async () => {
+    const harness = setup()
+    await harness.user.click(screen.getByRole('button', { name: 'Add to your story instead' }))
+    expect(harness.stores.ui.getState().modal).toBe('story')
+  })
 })

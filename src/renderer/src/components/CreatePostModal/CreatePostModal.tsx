@@ -151,7 +151,8 @@ export function CreatePostModal(): ReactElement {
     const stopListening = api.posts.onProgress((next) => setStage(next))
     try {
       // The 10 MB and image-type rules were checked on the picked files; what is uploaded is
-      // the smaller re-encode (or the picked file when it cannot be processed).
+      // the smaller re-encode (or, when it cannot be made, the picked file stripped of its
+      // metadata: imaging/processImage.ts).
       const processed = await Promise.all(photos.map((photo) => processImage(photo.image)))
       setStage('uploading')
       const [only] = photos
@@ -211,6 +212,14 @@ export function CreatePostModal(): ReactElement {
             onFiles={onFiles}
           />
           {errorLine}
+          {/* The other thing one creates: a story, which lives 24 hours. */}
+          <button
+            type="button"
+            className={styles.storyInstead}
+            onClick={() => ui.getState().openCreateStory()}
+          >
+            Add to your story instead
+          </button>
         </div>
       ) : (
         <div className={styles.previewStep}>
@@ -265,6 +274,7 @@ export function CreatePostModal(): ReactElement {
               placeholder="Write a caption..."
               value={caption}
               maxLength={MAX_CAPTION_LENGTH}
+              spellCheck
               disabled={uploading}
               onChange={(event) => setCaption(event.target.value.slice(0, MAX_CAPTION_LENGTH))}
             />

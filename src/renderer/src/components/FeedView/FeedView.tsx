@@ -1,13 +1,17 @@
-// The feed view (docs/product.md, "Feed"): stories and posts in a 470 px column, the side panel
-// beside it on large screens. It reloads when the user changes (liked states differ); a new post
-// is prepended by the store. The list is windowed, and the next page loads as the end comes near.
+// The feed view (docs/product.md, "Feed"): stories, the For you / Following tabs and posts in a
+// 470 px column, the side panel beside it on large screens. Each tab's store keeps its posts
+// across navigation and reloads when the user changes (liked states differ); a new post is
+// prepended by the store. The list is windowed, and the next page loads as the end comes near.
 
 import { useCallback, useEffect, useRef, type ReactElement } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
-import { useFeed, useSession, useStores } from '../../store'
+import { FeedSourceProvider, useFeed, useFeedStore, useSession, useStores } from '../../store'
+import type { FeedTab } from '../../store/router/routes'
+import { FeedTabs } from '../FeedTabs/FeedTabs'
 import { selectUserId } from '../../store/session/sessionStore'
+import { NewPostsPill } from '../NewPostsPill/NewPostsPill'
 import { PostCard } from '../PostCard/PostCard'
 import { PostSkeleton } from '../PostSkeleton/PostSkeleton'
 import { SidePanel } from '../SidePanel/SidePanel'
@@ -48,8 +52,17 @@ function useEndSentinel(onNear: () => void, enabled: boolean, generation: number
   return ref
 }
 
+/** Card heights measured per feed store, kept while the feed is left for another route. */
+const measuredHeights = new WeakMap<object, Map<string, number>>()
+
+function heightsOf(feed: object): Map<string, number> {
+  let heights = measuredHeights.get(feed)
+  if (!heights) measuredHeights.set(feed, (heights = new Map()))
+  return heights
+}
+
 function PostList(): ReactElement {
-  const { feed } = useStores()
+  const feed = useFeedStore()
   const status = useFeed((state) => state.status)
   const postIds = useFeed(useShallow((state) => state.posts.map((post) => post.id)))
   const ratios = useFeed(useShallow((state) => state.posts.map(imageRatio)))
@@ -65,7 +78,8 @@ function PostList(): ReactElement {
   const { attachList, attachItem, start, end, paddingTop, paddingBottom } = useWindowedList({
     keys: postIds,
     estimateHeight,
-    onNearStart: loadNewer
+    onNearStart: loadNewer,
+    knownHeights: heightsOf(feed)
   })
   const sentinel = useEndSentinel(loadMore, hasMore && !failed, postIds.length)
 
@@ -113,21 +127,57 @@ function PostList(): ReactElement {
   )
 }
 
-export function FeedView(): ReactElement {
-  const { feed } = useStores()
+/**
+ * Which user each feed store was last loaded for: coming Back to the feed keeps the posts (and
+ * so the scroll position) it had; another user's arrival, or the store being invalidated,
+ * reloads it.
+ */
+const loadedFor = new WeakMap<object, string | null>()
+
+function FeedPosts(): ReactElement {
+  const feed = useFeedStore()
+  const idle = useFeed((state) => state.status === 'idle')
   const userId = useSession(selectUserId)
   const sessionStatus = useSession((state) => state.status)
 
   useEffect(() => {
     // Wait for the session so liked states are read for the right user in one go.
-    if (sessionStatus === 'ready') void feed.getState().load()
-  }, [feed, userId, sessionStatus])
+    if (sessionStatus !== 'ready') return
+    if (loadedFor.has(feed) && loadedFor.get(feed) === userId && feed.getState().status !== 'idle')
+      return
+    loadedFor.set(feed, userId)
+    void feed.getState().load()
+  }, [feed, userId, sessionStatus, idle])
 
+  return <PostList />
+}
+
+export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
+  const stores = useStores()
+  const signedIn = useSession((state) => state.snapshot.user !== null)
+  const following = tab === 'following'
   return (
     <div className={styles.layout}>
       <main className={styles.main}>
         <StoriesStrip />
-        <PostList />
+        <FeedTabs />
+        {following && !signedIn ? (
+          <div className={styles.empty}>
+            <h2 className={styles.emptyTitle}>See posts from people you follow</h2>
+            <button
+              type="button"
+              className={styles.retryButton}
+              onClick={() => stores.ui.getState().openAuth('signin')}
+            >
+              Log in
+            </button>
+          </div>
+        ) : (
+          <FeedSourceProvider key={tab} feed={following ? stores.followingFeed : stores.feed}>
+            <NewPostsPill />
+            <FeedPosts />
+          </FeedSourceProvider>
+        )}
       </main>
       <SidePanel />
     </div>

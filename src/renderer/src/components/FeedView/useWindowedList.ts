@@ -16,6 +16,11 @@ export interface WindowedListOptions {
    * keeps their height as a spacer); the owner re-reads them.
    */
   onNearStart?: () => void
+  /**
+   * Measured heights kept from an earlier mount of the same list (the feed left and come back
+   * to), so its layout, and the scroll position restored on it, match what was shown.
+   */
+  knownHeights?: Map<string, number>
 }
 
 export interface WindowedList {
@@ -74,12 +79,19 @@ export function nextSpacer(
 const DEFAULT_OVERSCAN = 1200
 
 export function useWindowedList(options: WindowedListOptions): WindowedList {
-  const { keys, estimateHeight, overscan = DEFAULT_OVERSCAN, onNearStart } = options
+  const { keys, estimateHeight, overscan = DEFAULT_OVERSCAN, onNearStart, knownHeights } = options
   const container = useRef<HTMLElement | null>(null)
   const observer = useRef<ResizeObserver | null>(null)
   const measured = useRef(new Set<HTMLElement>())
   const queued = useRef(new Map<string, number>())
-  const [heights, setHeights] = useState<ReadonlyMap<string, number>>(() => new Map())
+  const [heights, setHeights] = useState<ReadonlyMap<string, number>>(
+    () => new Map(knownHeights ?? [])
+  )
+  useEffect(() => {
+    if (!knownHeights) return
+    knownHeights.clear()
+    for (const [key, height] of heights) knownHeights.set(key, height)
+  }, [knownHeights, heights])
   const [width, setWidth] = useState(0)
   const [range, setRange] = useState({ start: 0, end: Math.min(keys.length, 4) })
   const [previousKeys, setPreviousKeys] = useState(keys)

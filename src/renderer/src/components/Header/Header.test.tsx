@@ -9,7 +9,7 @@ describe('Header', () => {
   it('shows the brand, search, four labelled icons and Log in when signed out', () => {
     renderWith(<Header />, createHarness())
     expect(screen.getByRole('button', { name: 'Instaframe' })).toBeInTheDocument()
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Search people' })).toBeInTheDocument()
     for (const name of ['Home', 'Messages', 'New post', 'Notifications', 'Log in']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument()
     }

@@ -1,39 +1,55 @@
-// The header (docs/product.md, "Header"): brand, desktop-only search, four icons, and Log in
+// Header: brand with Back/Forward, the people search (desktop widths), four icons, and Log in
 // or the avatar menu. The add-post icon asks a visitor to log in first.
 
-import type { ReactElement } from 'react'
+import { lazy, Suspense, type ReactElement } from 'react'
 import { Heart, Home, PlusSquare, Send } from 'lucide-react'
 import { BRAND_NAME } from '../../brand'
-import { useSession, useStores } from '../../store'
+import { useActivity, useSession, useStores } from '../../store'
+import { selectHasUnread } from '../../store/activity/activityStore'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
+import { HOME } from '../../store/router/routes'
 import { AvatarMenu } from '../AvatarMenu/AvatarMenu'
+import { HistoryNav } from '../HistoryNav/HistoryNav'
+import { SearchBox } from '../SearchBox/SearchBox'
 import styles from './Header.module.scss'
 
+// Opened on demand, so the panel is not part of the first screen's code.
+const ActivityPanel = lazy(() =>
+  import('../ActivityPanel/ActivityPanel').then((module) => ({ default: module.ActivityPanel }))
+)
+
 export function Header(): ReactElement {
-  const { ui } = useStores()
+  const { ui, router, activity } = useStores()
+  const home = (): void => router.getState().navigate(HOME)
   const signedIn = useSession(selectIsSignedIn)
+  const hasUnread = useActivity(selectHasUnread)
+  const panelOpen = useActivity((state) => state.open)
 
   const onAddPost = (): void => {
     if (signedIn) ui.getState().openCreate()
     else ui.getState().openAuth('signin')
   }
 
+  const onActivity = (): void => {
+    if (!signedIn) ui.getState().openAuth('signin')
+    else if (activity.getState().open) activity.getState().closePanel()
+    else void activity.getState().openPanel()
+  }
+
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <h1 className={styles.brandTitle}>
-          <button type="button" className={styles.brand} onClick={() => ui.getState().showFeed()}>
-            {BRAND_NAME}
-          </button>
-        </h1>
-        <input className={styles.search} type="search" placeholder="Search" aria-label="Search" />
+        <div className={styles.start}>
+          <HistoryNav />
+          <h1 className={styles.brandTitle}>
+            <button type="button" className={styles.brand} onClick={home}>
+              {BRAND_NAME}
+            </button>
+          </h1>
+        </div>
+        <SearchBox />
         <nav className={styles.nav} aria-label="Main">
-          <button
-            type="button"
-            className={styles.icon}
-            aria-label="Home"
-            onClick={() => ui.getState().showFeed()}
-          >
+          <button type="button" className={styles.icon} aria-label="Home" onClick={home}>
             <Home size={24} aria-hidden />
           </button>
           <button type="button" className={styles.icon} aria-label="Messages">
@@ -42,9 +58,24 @@ export function Header(): ReactElement {
           <button type="button" className={styles.icon} aria-label="New post" onClick={onAddPost}>
             <PlusSquare size={24} aria-hidden />
           </button>
-          <button type="button" className={styles.icon} aria-label="Notifications">
-            <Heart size={24} aria-hidden />
-          </button>
+          <div className={styles.activity}>
+            <button
+              type="button"
+              className={styles.icon}
+              aria-label={hasUnread ? 'Notifications, new activity' : 'Notifications'}
+              aria-expanded={signedIn ? panelOpen : undefined}
+              data-activity-toggle
+              onClick={onActivity}
+            >
+              <Heart size={24} aria-hidden />
+              {hasUnread && <span className={styles.dot} data-testid="activity-dot" />}
+            </button>
+            {panelOpen && signedIn && (
+              <Suspense fallback={null}>
+                <ActivityPanel />
+              </Suspense>
+            )}
+          </div>
           {signedIn ? (
             <AvatarMenu />
           ) : (

@@ -6,10 +6,19 @@ import { memo, useEffect, type ReactElement } from 'react'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
 import { formatLikesLabel, relativeAge } from '@shared/format'
-import { useCommentPreviews, useFeed, useSaved, useSession, useStores } from '../../store'
+import { ANIMATION_STEP_SECONDS } from '@shared/limits'
+import {
+  useCommentPreviews,
+  useFeed,
+  useFeedStore,
+  useSaved,
+  useSession,
+  useStores
+} from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
+import { PersonLink } from '../PersonLink/PersonLink'
 import { useCopyLink } from '../PostView/useCopyLink'
 import { RichText } from '../RichText/RichText'
 import styles from './PostCard.module.scss'
@@ -22,10 +31,9 @@ export function viewCommentsLabel(count: number): string {
 
 /** Cap the stagger so the 40th post does not wait four seconds to appear. */
 const MAX_STAGGERED_ITEMS = 10
-const STEP_SECONDS = 0.1
 
 export function fadeInDelay(index: number): string {
-  return `${(Math.min(index, MAX_STAGGERED_ITEMS) * STEP_SECONDS).toFixed(1)}s`
+  return `${(Math.min(index, MAX_STAGGERED_ITEMS) * ANIMATION_STEP_SECONDS).toFixed(1)}s`
 }
 
 export const PostCard = memo(function PostCard({
@@ -36,7 +44,7 @@ export const PostCard = memo(function PostCard({
   index: number
 }): ReactElement | null {
   const stores = useStores()
-  const { feed } = stores
+  const feed = useFeedStore()
   const post = useFeed((state) => state.posts.find((item) => item.id === postId))
   const liked = useFeed((state) => state.likedIds.has(postId))
   const busy = useFeed((state) => state.likingIds.has(postId))
@@ -73,8 +81,12 @@ export const PostCard = memo(function PostCard({
       aria-label={`Post by ${username}`}
     >
       <header className={styles.header}>
-        <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
-        <span className={styles.username}>{username}</span>
+        <PersonLink username={username} duplicate className={styles.avatarLink}>
+          <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
+        </PersonLink>
+        <PersonLink username={username} className={styles.username}>
+          {username}
+        </PersonLink>
         <span className={styles.dot} aria-hidden>
           •
         </span>

@@ -17,6 +17,7 @@ import { CommentList } from './CommentList'
 import { DeletePostDialog } from './DeletePostDialog'
 import { EditPostForm } from './EditPostForm'
 import { useCopyLink } from './useCopyLink'
+import { profileRoute, routeHash } from '../../store/router/routes'
 import styles from './PostView.module.scss'
 
 function isTyping(target: EventTarget): boolean {
@@ -51,11 +52,11 @@ function OpenPost(): ReactElement {
           <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
           <a
             className={styles.username}
-            href={`?u=${encodeURIComponent(username)}`}
+            href={routeHash(profileRoute(username))}
             onClick={(event) => {
               event.preventDefault()
               stores.post.getState().close()
-              void stores.browse.getState().openUser(username)
+              stores.router.getState().navigate(profileRoute(username))
             }}
           >
             {username}

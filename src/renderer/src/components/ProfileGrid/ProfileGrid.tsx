@@ -3,11 +3,11 @@
 // Tiles show the ~320 px thumbnail of the first photo; activating one opens the post, with
 // ←/→ there moving through this grid.
 
-import type { ReactElement } from 'react'
+import type { CSSProperties, ReactElement } from 'react'
 import { Copy, Heart, MessageCircle } from 'lucide-react'
 import type { Post } from '@shared/domain'
 import { formatLikeCount } from '@shared/format'
-import { PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
+import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
 import styles from './ProfileGrid.module.scss'
@@ -21,6 +21,9 @@ export interface ProfileGridProps {
   label?: string
 }
 
+/** The column count lives in limits.ts with the other product numbers; the stylesheet reads it. */
+const GRID_STYLE = { '--grid-columns': PROFILE_GRID_COLUMNS } as CSSProperties
+
 export function ProfileGrid({
   posts,
   loading,
@@ -31,7 +34,7 @@ export function ProfileGrid({
   const stores = useStores()
   if (loading) {
     return (
-      <div className={styles.grid} role="status" aria-label="Loading posts">
+      <div className={styles.grid} style={GRID_STYLE} role="status" aria-label="Loading posts">
         {Array.from({ length: PROFILE_PLACEHOLDER_COUNT }, (_, index) => (
           <div key={index} className={styles.placeholder} data-testid="profile-placeholder" />
         ))}
@@ -47,7 +50,7 @@ export function ProfileGrid({
     )
   }
   return (
-    <ul className={styles.grid} aria-label={label}>
+    <ul className={styles.grid} style={GRID_STYLE} aria-label={label}>
       {posts.map((post) => (
         <li key={post.id}>
           <button

@@ -1,13 +1,14 @@
 // A caption or comment with its @mentions and #hashtags as links: a mention opens that
-// person's posts, a tag the tag's page. Plain text stays text (React escapes it).
+// person's profile, a tag the tag's page. Plain text stays text (React escapes it).
 
 import type { MouseEvent, ReactElement } from 'react'
 import { splitTextLinks } from '@shared/text-links'
 import { useStores } from '../../store'
+import { profileRoute, routeHash } from '../../store/router/routes'
 import styles from './RichText.module.scss'
 
 export function RichText({ text }: { text: string }): ReactElement {
-  const { browse, post } = useStores()
+  const { browse, post, router } = useStores()
   const follow = (event: MouseEvent, open: () => void): void => {
     // In-app navigation: the desktop window refuses to navigate, the browser need not reload.
     event.preventDefault()
@@ -34,9 +35,9 @@ export function RichText({ text }: { text: string }): ReactElement {
           <a
             key={index}
             className={styles.link}
-            href={`?u=${encodeURIComponent(segment.username)}`}
+            href={routeHash(profileRoute(segment.username))}
             onClick={(event) =>
-              follow(event, () => void browse.getState().openUser(segment.username))
+              follow(event, () => router.getState().navigate(profileRoute(segment.username)))
             }
           >
             {segment.text}

@@ -1,13 +1,18 @@
-// The side panel (docs/product.md, "Side panel"; large screens only): who is signed in, five sample
-// suggestions whose buttons have no behaviour, and the footer text.
+// Side panel (large screens only): who is signed in, five suggestions from real users with See
+// All, and the footer text. The spec's sample people remain for a visitor and for an instance
+// with no one else to suggest.
 
-import { useMemo, type ReactElement } from 'react'
+import { useEffect, useMemo, type ReactElement } from 'react'
+import { SUGGESTION_COUNT } from '@shared/limits'
 import { BRAND_NAME, COPYRIGHT_YEAR } from '../../brand'
 import { createSuggestions } from '../../services/sampleData'
-import { useSession, useStores } from '../../store'
-import { selectProfile, selectUser } from '../../store/session/sessionStore'
+import { usePeople, useSession, useStores } from '../../store'
+import { selectProfile, selectUser, selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
+import { PersonLink } from '../PersonLink/PersonLink'
+import { PersonRow } from '../PersonRow/PersonRow'
 import styles from './SidePanel.module.scss'
+import { followedByText } from './suggestionText'
 
 const FOOTER_LINKS = [
   'About',
@@ -44,40 +49,84 @@ function CurrentUser(): ReactElement {
   const fullName = profile?.full_name ?? (user.user_metadata.full_name as string | undefined) ?? ''
   return (
     <div className={styles.row}>
-      <Avatar src={profile?.avatar_url} name={username || '?'} size={44} decorative />
+      <PersonLink username={username} duplicate>
+        <Avatar src={profile?.avatar_url} name={username || '?'} size={44} decorative />
+      </PersonLink>
       <div className={styles.names}>
-        <span className={styles.username}>{username}</span>
+        <PersonLink username={username} className={styles.username}>
+          {username}
+        </PersonLink>
         <span className={styles.fullName}>{fullName}</span>
       </div>
     </div>
   )
 }
 
-export function SidePanel(): ReactElement {
+function SampleSuggestions(): ReactElement {
+  const { ui } = useStores()
   const suggestions = useMemo(() => createSuggestions(), [])
+  return (
+    <ul className={styles.list}>
+      {suggestions.map((person) => (
+        <li key={person.username} className={styles.row}>
+          <Avatar src={person.avatar} name={person.username} size={32} decorative />
+          <div className={styles.names}>
+            <span className={styles.username}>{person.username}</span>
+            <span className={styles.fullName}>{person.fullName}</span>
+          </div>
+          <button
+            type="button"
+            className={styles.link}
+            aria-label={`Follow ${person.username}`}
+            onClick={() => ui.getState().openAuth('signin')}
+          >
+            Follow
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+export function SidePanel(): ReactElement {
+  const { people, router, ui } = useStores()
+  const userId = useSession(selectUserId)
+  const suggestions = usePeople((state) => state.suggestions)
+  const status = usePeople((state) => state.suggestionsStatus)
+
+  useEffect(() => {
+    if (userId) void people.getState().loadSuggestions(SUGGESTION_COUNT)
+  }, [people, userId])
+
+  const real = userId !== null && status === 'ready' && suggestions.length > 0
+  const seeAll = (): void => {
+    if (userId) router.getState().navigate({ name: 'suggestions' })
+    else ui.getState().openAuth('signin')
+  }
   return (
     <aside className={styles.panel} aria-label="Suggestions">
       <CurrentUser />
       <div className={styles.suggestionsHeader}>
         <h2 className={styles.heading}>Suggestions For You</h2>
-        <button type="button" className={styles.seeAll}>
+        <button type="button" className={styles.seeAll} onClick={seeAll}>
           See All
         </button>
       </div>
-      <ul className={styles.list}>
-        {suggestions.map((person) => (
-          <li key={person.username} className={styles.row}>
-            <Avatar src={person.avatar} name={person.username} size={32} decorative />
-            <div className={styles.names}>
-              <span className={styles.username}>{person.username}</span>
-              <span className={styles.fullName}>{person.fullName}</span>
-            </div>
-            <button type="button" className={styles.link} aria-label={`Follow ${person.username}`}>
-              Follow
-            </button>
-          </li>
-        ))}
-      </ul>
+      {real ? (
+        <ul className={styles.list}>
+          {suggestions.slice(0, SUGGESTION_COUNT).map((person) => (
+            <PersonRow
+              key={person.id}
+              person={person}
+              avatarSize={32}
+              followVariant="link"
+              detail={followedByText(person)}
+            />
+          ))}
+        </ul>
+      ) : userId && status !== 'ready' ? null : (
+        <SampleSuggestions />
+      )}
       <footer className={styles.footer}>
         <p className={styles.links}>{FOOTER_LINKS.join(' · ')}</p>
         <p className={styles.copyright}>

@@ -1,22 +1,36 @@
-import { render, screen } from '@testing-library/react'
+import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import type { StoryStripEntry } from '@shared/domain'
+import { createHarness, renderWith, signedIn } from '../../testing/fakes'
 import { StoriesStrip } from './StoriesStrip'
 
+const entry = (username: string, hasUnseen: boolean, userId = username): StoryStripEntry => ({
+  user_id: userId,
+  username,
+  full_name: null,
+  avatar_url: null,
+  has_unseen: hasUnseen,
+  story_count: 1,
+  latest_at: '2026-11-23T10:00:00Z'
+})
+
 describe('StoriesStrip', () => {
-  it('shows 8 stories with their usernames', () => {
-    render(<StoriesStrip />)
+  it('shows a visitor the 8 sample stories, which are not buttons', () => {
+    renderWith(<StoriesStrip />, createHarness())
     expect(screen.getAllByRole('listitem')).toHaveLength(8)
+    expect(screen.queryByRole('button')).toBeNull()
   })
 
-  it('draws a grey ring for viewed stories and a gradient ring for the rest', () => {
+  it('draws a grey ring for viewed sample stories and a gradient ring for the rest', () => {
     const user = { id: 'u', username: 'someone', fullName: 'Some One', avatar: 'data:,' }
-    render(
+    renderWith(
       <StoriesStrip
-        stories={[
+        samples={[
           { id: 'a', user, hasViewed: false },
           { id: 'b', user: { ...user, username: 'other' }, hasViewed: true }
         ]}
-      />
+      />,
+      createHarness()
     )
     const [unviewed, viewed] = screen.getAllByTestId('story-ring')
     expect(unviewed).toHaveClass('ring--unviewed')
@@ -24,5 +38,34 @@ describe('StoriesStrip', () => {
     expect(screen.getByRole('listitem', { name: "other's story, viewed" })).toHaveTextContent(
       'other'
     )
+  })
+
+  it('signed in with no real stories: "Your story" to post, then the samples', () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<StoriesStrip />, harness)
+    expect(screen.getAllByRole('listitem')).toHaveLength(9)
+    fireEvent.click(screen.getByRole('button', { name: 'Add to your story' }))
+    expect(harness.stores.ui.getState().modal).toBe('story')
+  })
+
+  it('with real stories: own bubble first, then followed people by ring, no samples', () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const me = harness.stores.session.getState().snapshot.user!.id
+    harness.stores.stories.setState({
+      strip: [entry('me', true, me), entry('ann', true), entry('ben', false)],
+      stripLoaded: true
+    })
+    renderWith(<StoriesStrip />, harness)
+    expect(screen.getAllByRole('listitem')).toHaveLength(3)
+    const rings = screen.getAllByTestId('story-ring')
+    expect(rings.map((ring) => ring.className)).toEqual([
+      expect.stringContaining('ring--unviewed'),
+      expect.stringContaining('ring--unviewed'),
+      expect.stringContaining('ring--viewed')
+    ])
+    fireEvent.click(screen.getByRole('button', { name: "ben's story, viewed" }))
+    expect(harness.services.stories.fetchUserStories).toHaveBeenCalledWith('ben', me)
+    fireEvent.click(screen.getByRole('button', { name: 'Add another story' }))
+    expect(harness.stores.ui.getState().modal).toBe('story')
   })
 })

@@ -1,32 +1,120 @@
-// The stories strip (docs/product.md, "Stories"): eight sample stories; the ring says whether
-// it was seen (grey) or not (gradient). Clicking has no behaviour, so they are not buttons.
+// The stories strip (docs/product.md, "Stories"). Signed in: your own bubble first ("Your story",
+// with a + to post one), then the people you follow who have live stories, unseen first with a
+// gradient ring, seen after with a grey one; a click opens the viewer. With no real stories at
+// all (a fresh instance, or a visitor) the sample people fill the strip, as before, so the
+// first screen never looks empty; they are pictures only, not buttons.
 
 import { useMemo, type ReactElement } from 'react'
-import type { Story } from '@shared/domain'
+import { Plus } from 'lucide-react'
+import type { Story, StoryStripEntry } from '@shared/domain'
+import { initialsAvatar } from '../../services/avatar'
 import { createStories } from '../../services/sampleData'
+import { useSession, useStores, useStoriesStore } from '../../store'
+import { selectProfile } from '../../store/session/sessionStore'
 import styles from './StoriesStrip.module.scss'
 
-export function StoriesStrip({ stories }: { stories?: Story[] }): ReactElement {
-  const items = useMemo(() => stories ?? createStories(), [stories])
+function Ring({ seen, src }: { seen: boolean; src: string }): ReactElement {
+  return (
+    <span
+      className={`${styles.ring} ${seen ? styles['ring--viewed'] : styles['ring--unviewed']}`}
+      data-testid="story-ring"
+    >
+      <img className={styles.avatar} src={src} alt="" draggable={false} />
+    </span>
+  )
+}
+
+function SampleStory({ story }: { story: Story }): ReactElement {
+  return (
+    <li
+      className={styles.story}
+      aria-label={`${story.user.username}'s story${story.hasViewed ? ', viewed' : ''}`}
+    >
+      <Ring seen={story.hasViewed} src={story.user.avatar} />
+      <span className={styles.username}>{story.user.username}</span>
+    </li>
+  )
+}
+
+const avatarOf = (entry: Pick<StoryStripEntry, 'avatar_url' | 'username'>): string =>
+  entry.avatar_url ?? initialsAvatar(entry.username)
+
+export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
+  const { stories, ui } = useStores()
+  const profile = useSession(selectProfile)
+  const strip = useStoriesStore((state) => state.strip)
+  const sampleStories = useMemo(() => samples ?? createStories(), [samples])
+  const me = profile?.id ?? null
+  const own = strip.find((entry) => entry.user_id === me)
+  const others = strip.filter((entry) => entry.user_id !== me)
+  const open = (userId: string): void => void stories.getState().openStories(userId)
+  const addStory = (): void => ui.getState().openCreateStory()
+
   return (
     <section className={styles.strip} aria-label="Stories">
       {/* It scrolls sideways, so keyboard users must be able to focus it to scroll it. */}
       <ul className={styles.list} tabIndex={0}>
-        {items.map((story) => (
-          <li
-            key={story.id}
-            className={styles.story}
-            aria-label={`${story.user.username}'s story${story.hasViewed ? ', viewed' : ''}`}
-          >
-            <span
-              className={`${styles.ring} ${story.hasViewed ? styles['ring--viewed'] : styles['ring--unviewed']}`}
-              data-testid="story-ring"
+        {profile && (
+          <li className={styles.story}>
+            {own ? (
+              <button
+                type="button"
+                className={styles.bubble}
+                aria-label={`Your story${own.has_unseen ? '' : ', viewed'}`}
+                onClick={() => open(own.user_id)}
+              >
+                <Ring seen={!own.has_unseen} src={avatarOf(own)} />
+                <span className={styles.username}>Your story</span>
+              </button>
+            ) : (
+              <button
+                type="button"
+                className={styles.bubble}
+                aria-label="Add to your story"
+                onClick={addStory}
+              >
+                <span className={`${styles.ring} ${styles['ring--none']}`}>
+                  <img
+                    className={styles.avatar}
+                    src={profile.avatar_url ?? initialsAvatar(profile.username)}
+                    alt=""
+                    draggable={false}
+                  />
+                </span>
+                <span className={styles.add} aria-hidden>
+                  <Plus size={14} strokeWidth={3} />
+                </span>
+                <span className={styles.username}>Your story</span>
+              </button>
+            )}
+            {/* A sibling, not nested: with a story the bubble opens it, and + adds another. */}
+            {own && (
+              <button
+                type="button"
+                className={styles.add}
+                aria-label="Add another story"
+                onClick={addStory}
+              >
+                <Plus size={14} strokeWidth={3} aria-hidden />
+              </button>
+            )}
+          </li>
+        )}
+        {others.map((entry) => (
+          <li key={entry.user_id} className={styles.story}>
+            <button
+              type="button"
+              className={styles.bubble}
+              aria-label={`${entry.username}'s story${entry.has_unseen ? '' : ', viewed'}`}
+              onClick={() => open(entry.user_id)}
             >
-              <img className={styles.avatar} src={story.user.avatar} alt="" draggable={false} />
-            </span>
-            <span className={styles.username}>{story.user.username}</span>
+              <Ring seen={!entry.has_unseen} src={avatarOf(entry)} />
+              <span className={styles.username}>{entry.username}</span>
+            </button>
           </li>
         ))}
+        {strip.length === 0 &&
+          sampleStories.map((story) => <SampleStory key={story.id} story={story} />)}
       </ul>
     </section>
   )

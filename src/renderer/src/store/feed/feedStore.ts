@@ -6,11 +6,13 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CreateCarouselInput, CreatePostInput } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
+import type { PostRow } from '@shared/data/live-posts'
 import { cursorOf } from '@shared/data/feed'
 import { FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
 import type { Services } from '../../services'
 import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
 import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
+import { reconcileCounters } from './liveFeed'
 
 export type FeedStatus = 'idle' | 'loading' | 'ready'
 
@@ -43,6 +45,8 @@ export interface FeedState {
   /** Posts above the first one held, dropped to keep memory bounded; re-read on the way up. */
   trimmedAbove: number
   loadingNewer: boolean
+  /** Other people's posts created since the feed was read: the "New posts" pill. */
+  newPostIds: readonly string[]
   /** Reads the first page, replacing whatever was shown. */
   load(): Promise<void>
   /** Reads the page after the last post shown; a no-op while one is in flight or at the end. */
@@ -55,7 +59,17 @@ export interface FeedState {
   createCarousel(input: CreateCarouselInput): Promise<Post>
   /** Puts a post just created at the top of the feed (once, even if told twice). */
   postCreated(post: Post): void
+  /** What it holds is out of date (e.g. who is followed changed): the next view reloads it. */
+  invalidate(): void
   toggleLike(postId: string): Promise<void>
+  /** A post was created somewhere: someone else's waits behind the "New posts" pill. */
+  postInserted(row: PostRow): void
+  /** A post's counters changed: visible cards take them, unless the user's like is in flight. */
+  postUpdated(row: PostRow): void
+  /** Puts the posts behind the pill at the top, reading only those (no full reload). */
+  showNewPosts(): Promise<void>
+  /** A person changed their name or avatar: the posts held show the new ones. */
+  authorChanged(author: Pick<Post, 'user_id'> & NonNullable<Post['profiles']>): void
 }
 
 export type FeedStore = StoreApi<FeedState>
@@ -92,11 +106,18 @@ export function createFeedStore(
       loadMoreFailed: false,
       trimmedAbove: 0,
       loadingNewer: false,
+      newPostIds: [],
 
       async load() {
         const token = ++loadToken
         const userId = deps.getUserId()
-        set({ status: 'loading', loadingMore: false, loadingNewer: false, loadMoreFailed: false })
+        set({
+          status: 'loading',
+          loadingMore: false,
+          loadingNewer: false,
+          loadMoreFailed: false,
+          newPostIds: []
+        })
         let posts: Post[] = []
         let failed = false
         try {
@@ -204,6 +225,21 @@ export function createFeedStore(
         set((state) => ({ posts: prependPage(state.posts, [post]) }))
       },
 
+      invalidate() {
+        loadToken++
+        set({ status: 'idle', posts: [], loadingMore: false, loadingNewer: false })
+      },
+
+      authorChanged({ user_id, username, full_name, avatar_url }) {
+        set((state) => ({
+          posts: state.posts.map((post) =>
+            post.user_id === user_id
+              ? { ...post, profiles: { username, full_name, avatar_url } }
+              : post
+          )
+        }))
+      },
+
       async toggleLike(postId) {
         const userId = deps.getUserId()
         // Clicks are ignored when signed out or while this post's like is in flight.
@@ -224,11 +260,58 @@ export function createFeedStore(
         } finally {
           set((state) => ({ likingIds: markLiking(state.likingIds, postId, false) }))
         }
+      },
+
+      postInserted(row) {
+        const state = get()
+        // One's own post is already at the top (postCreated); a loading feed will read it.
+        if (state.status !== 'ready' || row.user_id === deps.getUserId()) return
+        if (state.newPostIds.includes(row.id) || state.posts.some((post) => post.id === row.id))
+          return
+        set({ newPostIds: [...state.newPostIds, row.id] })
+      },
+
+      postUpdated(row) {
+        // The user's own like in flight will be settled by its answer; the event may predate it.
+        if (get().likingIds.has(row.id)) return
+        set((state) => {
+          const posts = reconcileCounters(state.posts, row)
+          return posts === state.posts ? state : { posts }
+        })
+      },
+
+      async showNewPosts() {
+        const state = get()
+        const first = state.posts[0]
+        if (state.status !== 'ready' || state.newPostIds.length === 0) return
+        // Scrolled far enough that the top was dropped, or nothing shown yet: read from the top.
+        if (!first || state.trimmedAbove > 0) return get().load()
+        const token = loadToken
+        const userId = deps.getUserId()
+        try {
+          const page = await deps.feed.fetchNewer({
+            after: cursorOf(first),
+            limit: Math.max(pageSize, state.newPostIds.length)
+          })
+          const liked = await likedIn(userId, page)
+          if (token !== loadToken) return
+          set((current) => ({
+            ...trimWindow(
+              {
+                posts: prependPage(current.posts, page),
+                likedIds: unionIds(current.likedIds, liked),
+                trimmedAbove: current.trimmedAbove,
+                hasMore: current.hasMore
+              },
+              maxLoaded,
+              'bottom'
+            ),
+            newPostIds: []
+          }))
+        } catch (error) {
+          console.error('Error fetching posts', error)
+        }
       }
     }
   })
 }
-
-export const selectPosts = (state: FeedState): Post[] => state.posts
-export const selectFeedStatus = (state: FeedState): FeedStatus => state.status
-export const selectHasMore = (state: FeedState): boolean => state.hasMore

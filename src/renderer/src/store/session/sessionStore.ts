@@ -15,6 +15,8 @@ export interface SessionState {
   signIn(input: SignInInput): Promise<void>
   signUp(input: SignUpInput): Promise<SignUpResult>
   signOut(): Promise<void>
+  /** The signed-in user's profile after they edited it, so every place shows the new one. */
+  setProfile(profile: Profile): void
 }
 
 export type SessionStore = StoreApi<SessionState>
@@ -64,6 +66,15 @@ export function createSessionStore(auth: Api['auth']): SessionStore {
       async signOut() {
         await auth.signOut()
         set({ snapshot: SIGNED_OUT })
+      },
+      setProfile(profile) {
+        set((state) =>
+          state.snapshot.user?.id === profile.id
+            ? {
+                snapshot: { ...state.snapshot, profile: { ...state.snapshot.profile, ...profile } }
+              }
+            : {}
+        )
       }
     }
   })

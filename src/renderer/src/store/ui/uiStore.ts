@@ -1,40 +1,45 @@
-// View and modal state (docs/product.md, "Views and navigation": no URL routes, two views).
+// Modal and notice state. Which view shows is the route's business (store/router).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { UpdateState } from '@shared/bridge-contract'
 
-export type View = 'feed' | 'profile'
-export type ModalKind = 'auth' | 'create'
+export type ModalKind = 'auth' | 'create' | 'edit-profile' | 'story' | 'shortcuts'
 export type AuthMode = 'signin' | 'signup'
 
 export interface UiState {
-  view: View
   modal: ModalKind | null
   authMode: AuthMode
   /** A notice from the platform, e.g. that tokens cannot be encrypted at rest. */
   notice: string | null
-  showFeed(): void
-  showProfile(): void
+  /** The app's own update, as main reports it (desktop only). */
+  update: UpdateState
   openAuth(mode?: AuthMode): void
   setAuthMode(mode: AuthMode): void
   openCreate(): void
+  openEditProfile(): void
+  openCreateStory(): void
+  openShortcuts(): void
   closeModal(): void
   setNotice(notice: string | null): void
+  setUpdate(update: UpdateState): void
 }
 
 export type UiStore = StoreApi<UiState>
 
 export function createUiStore(): UiStore {
   return createStore<UiState>()((set) => ({
-    view: 'feed',
     modal: null,
     authMode: 'signin',
     notice: null,
-    showFeed: () => set({ view: 'feed' }),
-    showProfile: () => set({ view: 'profile' }),
+    update: { status: 'idle' },
     openAuth: (mode = 'signin') => set({ modal: 'auth', authMode: mode }),
     setAuthMode: (mode) => set({ authMode: mode }),
     openCreate: () => set({ modal: 'create' }),
+    openEditProfile: () => set({ modal: 'edit-profile' }),
+    openCreateStory: () => set({ modal: 'story' }),
+    openShortcuts: () => set({ modal: 'shortcuts' }),
     closeModal: () => set({ modal: null }),
-    setNotice: (notice) => set({ notice })
+    setNotice: (notice) => set({ notice }),
+    setUpdate: (update) => set({ update })
   }))
 }

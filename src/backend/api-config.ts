@@ -1,0 +1,82 @@
+// The REST API settings the hosted project takes from supabase/config.toml's [api] table
+// (exposed schemas, max rows), read from the same file so the local backend exposes what the
+// hosted one does. Only the flat `key = value` lines of [api] are read: strings, integers,
+// booleans and arrays of strings, which is all that table holds.
+
+import { existsSync, readFileSync } from 'node:fs'
+
+export interface ApiConfig {
+  /** Schemas served over /rest/v1; the first is the default (PostgREST `db-schemas`). */
+  schemas: string[]
+  /**
+   * Schemas searched after the request's own (PostgREST `db-extra-search-path`), so functions
+   * in another exposed schema still find extensions.
+   */
+  extraSearchPath: string[]
+  /** PostgREST `db-max-rows`: also the threshold of `count=estimated`. */
+  maxRows: number | null
+  /**
+   * PostgREST `db-aggregates-enabled`. Off by default, as on hosted Supabase; the
+   * authenticator role's `pgrst.db_aggregates_enabled` setting switches it on as there.
+   */
+  aggregatesEnabled: boolean
+}
+
+export const DEFAULT_API_CONFIG: ApiConfig = {
+  schemas: ['public'],
+  extraSearchPath: ['public', 'extensions'],
+  maxRows: 1000,
+  aggregatesEnabled: false
+}
+
+type TomlValue = string | number | boolean | string[]
+
+function parseValue(raw: string): TomlValue | undefined {
+  const text = raw.replace(/\s+#.*$/, '').trim()
+  if (/^"[^"]*"$/.test(text)) return text.slice(1, -1)
+  if (/^-?\d+$/.test(text)) return Number(text)
+  if (text === 'true' || text === 'false') return text === 'true'
+  const list = /^\[(.*)\]$/.exec(text)
+  if (list) {
+    const items = list[1].split(',').map((item) => item.trim())
+    const strings = items.filter((item) => item !== '')
+    if (strings.every((item) => /^"[^"]*"$/.test(item))) return strings.map((s) => s.slice(1, -1))
+  }
+  return undefined
+}
+
+/** The `key = value` lines of one `[table]` of a TOML document. */
+export function readTomlTable(source: string, table: string): Map<string, TomlValue> {
+  const values = new Map<string, TomlValue>()
+  let current = ''
+  for (const line of source.split(/\r?\n/)) {
+    const trimmed = line.trim()
+    const header = /^\[([^\]]+)\]/.exec(trimmed)
+    if (header) {
+      current = header[1].trim()
+      continue
+    }
+    if (current !== table) continue
+    const pair = /^([A-Za-z0-9_-]+)\s*=\s*(.+)$/.exec(trimmed)
+    const value = pair ? parseValue(pair[2]) : undefined
+    if (pair && value !== undefined) values.set(pair[1], value)
+  }
+  return values
+}
+
+export function parseApiConfig(source: string): ApiConfig {
+  const api = readTomlTable(source, 'api')
+  const schemas = api.get('schemas')
+  const maxRows = api.get('max_rows')
+  return {
+    ...DEFAULT_API_CONFIG,
+    schemas: Array.isArray(schemas) && schemas.length > 0 ? schemas : DEFAULT_API_CONFIG.schemas,
+    maxRows: typeof maxRows === 'number' && maxRows > 0 ? maxRows : DEFAULT_API_CONFIG.maxRows
+  }
+}
+
+/** The [api] settings of the config.toml at `path`, or the defaults when there is none. */
+export function loadApiConfig(path: string): ApiConfig {
+  if (!existsSync(path)) return { ...DEFAULT_API_CONFIG }
+  return parseApiConfig(readFileSync(path, 'utf8'))
+}

@@ -1,0 +1,56 @@
+// Who a socket and each of its channels act as. The socket's `apikey` must be a key of this
+// backend (or a non-JWT publishable key, which means anon, as on the REST side); a channel acts
+// as the `access_token` of its join (or of a later `access_token` push), else as the apikey.
+
+import { JwtError, verifyJwt, type JwtKeys, type RequestIdentity } from '../jwt'
+
+export class RealtimeAuthError extends Error {}
+
+const ANON: RequestIdentity = { role: 'anon', claims: { role: 'anon' } }
+
+const isJwt = (token: string): boolean => token.split('.').length === 3
+
+async function verify(keys: JwtKeys, token: string, what: string): Promise<RequestIdentity> {
+  try {
+    const claims = await verifyJwt(keys, token)
+    return { role: claims.role, claims }
+  } catch (error) {
+    if (error instanceof JwtError) {
+      throw new RealtimeAuthError(
+        error.expired ? `Token has expired: sign in again` : `Invalid ${what}: ${error.message}`
+      )
+    }
+    throw error
+  }
+}
+
+export async function identifyApiKey(
+  keys: JwtKeys,
+  apikey: string | null
+): Promise<RequestIdentity> {
+  if (!apikey) throw new RealtimeAuthError('No apikey: connect with ?apikey=<anon key>')
+  return isJwt(apikey) ? verify(keys, apikey, 'apikey') : ANON
+}
+
+export async function identifyAccessToken(
+  keys: JwtKeys,
+  token: unknown,
+  apikey: string,
+  fallback: RequestIdentity
+): Promise<RequestIdentity> {
+  if (token === undefined || token === null || token === '') return fallback
+  if (typeof token !== 'string') throw new RealtimeAuthError('access_token must be a string')
+  if (!isJwt(token) && token === apikey) return ANON
+  return verify(keys, token, 'access_token')
+}
+
+/** Channels acting as the same role and claims share one visibility check per change. */
+export function identityKey(identity: RequestIdentity): string {
+  return `${identity.role}:${JSON.stringify(identity.claims)}`
+}
+
+/** Milliseconds until the identity's token expires, or null when it has no expiry. */
+export function msUntilExpiry(identity: RequestIdentity, now = Date.now()): number | null {
+  const exp = identity.claims.exp
+  return typeof exp === 'number' ? exp * 1000 - now : null
+}

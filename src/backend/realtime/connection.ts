@@ -1,0 +1,272 @@
+// One WebSocket: its channels (one per topic), heartbeats, joins and leaves, token refreshes.
+// Mirrors what hosted Realtime answers, so realtime-js behaves the same against both:
+// - `phx_join` with `config.postgres_changes` → `phx_reply` ok listing the bindings with ids,
+//   then a `system` message; a bad token or binding → `phx_reply` error with the reason.
+// - `heartbeat` on topic `phoenix` → `phx_reply` ok.
+// - `access_token` → the channel acts as the new token from then on; an invalid or expired
+//   token closes the channel (`system` error, then `phx_close`), as does the token expiring.
+// - `phx_leave` → `phx_reply` ok and the channel is gone.
+// - broadcast and presence are not implemented: an error reply and a `system` message say so.
+
+import type { WebSocket } from 'ws'
+import type { JwtKeys, RequestIdentity } from '../jwt'
+import { identifyAccessToken, identityKey, msUntilExpiry, RealtimeAuthError } from './auth'
+import { BindingError, parseBindings, type Binding } from './bindings'
+import type { PublishedTable } from './published-tables'
+import type { PostgresChangesPayload, Subscriber } from './delivery'
+import {
+  decodeFrame,
+  encodeFrame,
+  ProtocolError,
+  reply,
+  serverPush,
+  type Frame,
+  type Vsn
+} from './protocol'
+
+export const MAX_CHANNELS_PER_SOCKET = 100
+/** Hosted Realtime closes a socket that sent nothing (not even a heartbeat) for a minute. */
+export const IDLE_TIMEOUT_MS = 60_000
+/** setTimeout's limit; tokens expiring later than this (the API keys) need no timer. */
+const MAX_TIMER_MS = 2_147_483_647
+
+const NOT_SUPPORTED =
+  'is not supported by the local backend (only postgres_changes is); use a hosted Supabase project for it'
+
+export interface ConnectionDeps {
+  keys: JwtKeys
+  /** The tables of the publication, read when a join needs them. */
+  tables(): Promise<Map<string, PublishedTable>>
+}
+
+class Channel implements Subscriber {
+  identityKey: string
+  expiry: NodeJS.Timeout | null = null
+
+  constructor(
+    readonly topic: string,
+    readonly joinRef: string | null,
+    public identity: RequestIdentity,
+    readonly bindings: Binding[],
+    readonly send: (payload: PostgresChangesPayload) => void
+  ) {
+    this.identityKey = identityKey(identity)
+  }
+}
+
+export class Connection {
+  private readonly channels = new Map<string, Channel>()
+  private idleTimer: NodeJS.Timeout | null = null
+  private nextBindingId = 1
+  /** Messages are handled one at a time, in order (a leave never overtakes its join). */
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly vsn: Vsn,
+    private readonly apikey: string,
+    private readonly socketIdentity: RequestIdentity,
+    private readonly deps: ConnectionDeps
+  ) {
+    this.touch()
+    socket.on('message', (data, isBinary) => {
+      this.touch()
+      const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer)
+      this.queue = this.queue
+        .then(() => this.receive(bytes, isBinary))
+        .catch((error: unknown) => console.error('[realtime] a message broke the socket', error))
+    })
+    socket.on('close', () => this.dispose())
+    socket.on('error', () => this.dispose())
+  }
+
+  /** The joined channels that listen to postgres changes. */
+  subscribers(): Channel[] {
+    return [...this.channels.values()].filter((channel) => channel.bindings.length > 0)
+  }
+
+  close(code: number, reason: string): void {
+    this.dispose()
+    this.socket.close(code, reason)
+  }
+
+  private dispose(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer)
+    this.idleTimer = null
+    for (const channel of this.channels.values()) if (channel.expiry) clearTimeout(channel.expiry)
+    this.channels.clear()
+  }
+
+  private touch(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer)
+    this.idleTimer = setTimeout(
+      () => this.close(1000, 'No heartbeat for a minute'),
+      IDLE_TIMEOUT_MS
+    )
+    this.idleTimer.unref()
+  }
+
+  private send(frame: Frame): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(encodeFrame(this.vsn, frame))
+  }
+
+  private async receive(data: Buffer, isBinary: boolean): Promise<void> {
+    let frame: Frame
+    try {
+      frame = decodeFrame(this.vsn, data, isBinary)
+    } catch (error) {
+      if (error instanceof ProtocolError) {
+        this.close(1003, error.message.slice(0, 120))
+        return
+      }
+      throw error
+    }
+    try {
+      await this.handle(frame)
+    } catch (error) {
+      console.error('[realtime] handling a message failed', error)
+      this.send(reply(frame, 'error', { reason: 'Internal error' }))
+    }
+  }
+
+  private async handle(frame: Frame): Promise<void> {
+    if (frame.topic === 'phoenix' && frame.event === 'heartbeat') {
+      this.send(reply(frame, 'ok'))
+      return
+    }
+    if (frame.event === 'phx_join') return this.join(frame)
+    const channel = this.channels.get(frame.topic)
+    if (!channel) {
+      // What Phoenix answers for a push on a topic this socket has not joined.
+      this.send(reply(frame, 'error', { reason: 'unmatched topic' }))
+      return
+    }
+    switch (frame.event) {
+      case 'phx_leave':
+        this.remove(channel)
+        this.send(reply(frame, 'ok'))
+        return
+      case 'access_token':
+        return this.refreshToken(channel, frame)
+      case 'broadcast':
+      case 'presence':
+        this.unsupported(frame, frame.event === 'broadcast' ? 'Broadcast' : 'Presence')
+        return
+      default:
+        this.send(reply(frame, 'error', { reason: `Unknown event ${frame.event}` }))
+    }
+  }
+
+  private async join(frame: Frame): Promise<void> {
+    const payload = (frame.payload ?? {}) as Record<string, unknown>
+    const config = (payload.config ?? {}) as Record<string, unknown>
+    const existing = this.channels.get(frame.topic)
+    // A second join of the same topic replaces the first, as in Phoenix.
+    if (existing) this.remove(existing)
+    if (!existing && this.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+      this.send(
+        reply(frame, 'error', {
+          reason: `At most ${MAX_CHANNELS_PER_SOCKET} channels per connection`
+        })
+      )
+      return
+    }
+    let identity: RequestIdentity
+    let bindings: Binding[]
+    try {
+      identity = await identifyAccessToken(
+        this.deps.keys,
+        payload.access_token,
+        this.apikey,
+        this.socketIdentity
+      )
+      bindings = parseBindings(
+        config.postgres_changes,
+        await this.deps.tables(),
+        () => this.nextBindingId++
+      )
+    } catch (error) {
+      if (error instanceof RealtimeAuthError || error instanceof BindingError) {
+        this.send(reply(frame, 'error', { reason: error.message }))
+        return
+      }
+      throw error
+    }
+    const topic = frame.topic
+    const channel = new Channel(topic, frame.joinRef, identity, bindings, (change) =>
+      this.send(serverPush(topic, 'postgres_changes', change))
+    )
+    this.channels.set(topic, channel)
+    this.scheduleExpiry(channel)
+    this.send(reply(frame, 'ok', { postgres_changes: bindings.map((binding) => binding.reply) }))
+    if (bindings.length > 0) {
+      this.system(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL')
+    }
+    const presence = config.presence as { enabled?: unknown } | undefined
+    if (presence?.enabled === true)
+      this.system(channel, 'presence', 'error', `Presence ${NOT_SUPPORTED}`)
+  }
+
+  private async refreshToken(channel: Channel, frame: Frame): Promise<void> {
+    const token = (frame.payload as Record<string, unknown> | null)?.access_token
+    try {
+      channel.identity = await identifyAccessToken(
+        this.deps.keys,
+        token,
+        this.apikey,
+        channel.identity
+      )
+    } catch (error) {
+      if (error instanceof RealtimeAuthError) {
+        this.shut(channel, error.message)
+        return
+      }
+      throw error
+    }
+    channel.identityKey = identityKey(channel.identity)
+    this.scheduleExpiry(channel)
+  }
+
+  private scheduleExpiry(channel: Channel): void {
+    if (channel.expiry) clearTimeout(channel.expiry)
+    channel.expiry = null
+    const remaining = msUntilExpiry(channel.identity)
+    if (remaining === null || remaining > MAX_TIMER_MS) return
+    channel.expiry = setTimeout(
+      () => this.shut(channel, 'Token has expired: refresh it with setAuth and subscribe again'),
+      Math.max(remaining, 0)
+    )
+    channel.expiry.unref()
+  }
+
+  /** Ends a channel from the server side: realtime-js reports it CLOSED. */
+  private shut(channel: Channel, message: string): void {
+    this.system(channel, 'system', 'error', message)
+    this.send(serverPush(channel.topic, 'phx_close', {}, channel.joinRef))
+    this.remove(channel)
+  }
+
+  private remove(channel: Channel): void {
+    if (channel.expiry) clearTimeout(channel.expiry)
+    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic)
+  }
+
+  private unsupported(frame: Frame, what: string): void {
+    const message = `${what} ${NOT_SUPPORTED}`
+    this.send(reply(frame, 'error', { reason: message }))
+    const channel = this.channels.get(frame.topic)
+    if (channel) this.system(channel, what.toLowerCase(), 'error', message)
+  }
+
+  private system(
+    channel: Channel,
+    extension: string,
+    status: 'ok' | 'error',
+    message: string
+  ): void {
+    const subtopic = channel.topic.replace(/^realtime:/, '')
+    this.send(
+      serverPush(channel.topic, 'system', { extension, status, message, channel: subtopic })
+    )
+  }
+}

@@ -1,0 +1,242 @@
+// Deciding who gets a change, and what they get. Row-level security decides: for an INSERT or
+// UPDATE, each distinct identity (role + claims) among the subscribers selects the row back
+// by primary key as itself, with all its bindings' filters evaluated in the same statement; a
+// row its policies hide simply does not come back. A deleted row cannot be selected, so for a
+// DELETE the table's SELECT policies are evaluated, as that identity, against the old row the
+// trigger captured (stricter than hosted Realtime, which sends deletes to every subscriber of
+// the table). Either way a DELETE carries only the primary key, as hosted sends it.
+
+import { withRole } from '../db/as-role'
+import { isPostgresError, type Database } from '../db/database'
+import type { RequestIdentity } from '../jwt'
+import { Params, ident } from '../rest/sql'
+import { bindingMatches, conditionsSql, type Binding, type ChangeType } from './bindings'
+import type { PublishedTable } from './published-tables'
+
+export interface Change {
+  schema: string
+  table: string
+  type: ChangeType
+  commitTimestamp: string
+  /** The row's primary key (an UPDATE is taken to keep it). */
+  key: Record<string, unknown>
+  /** What `old_record` carries for an UPDATE or DELETE: the primary key. */
+  oldKey: Record<string, unknown> | null
+  /** The whole old row of a DELETE when it fitted in the notification; never sent to clients. */
+  old: Record<string, unknown> | null
+}
+
+/** One joined channel as delivery sees it. */
+export interface Subscriber {
+  identity: RequestIdentity
+  identityKey: string
+  bindings: Binding[]
+  send(payload: PostgresChangesPayload): void
+}
+
+export interface PostgresChangesPayload {
+  ids: number[]
+  data: {
+    schema: string
+    table: string
+    commit_timestamp: string
+    type: ChangeType
+    eventType: ChangeType
+    columns: { name: string; type: string }[]
+    record?: Record<string, unknown>
+    old_record?: Record<string, unknown>
+    errors: null
+  }
+}
+
+const READ_ONLY = { method: 'GET', path: '/realtime/v1/websocket', readOnly: true }
+/** Not allowed to read the table at all: not visible, not an error worth logging. */
+const PERMISSION_DENIED = '42501'
+
+/** The changes one notification from the capture triggers stands for (capture.ts). */
+export function parseChanges(text: string): Change[] {
+  let raw: Record<string, unknown>
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    return []
+  }
+  const where = `${String(raw.schema)}.${String(raw.table)}`
+  if (raw.too_large) {
+    console.warn(
+      `[realtime] ${String(raw.too_large)} change(s) on ${where} had a key too large to stream`
+    )
+    return []
+  }
+  const type = raw.type
+  if ((type !== 'INSERT' && type !== 'UPDATE' && type !== 'DELETE') || !Array.isArray(raw.keys)) {
+    return []
+  }
+  return (raw.keys as Record<string, unknown>[]).map((key) => ({
+    schema: String(raw.schema),
+    table: String(raw.table),
+    type,
+    commitTimestamp: String(raw.commit_timestamp),
+    key,
+    oldKey: type === 'INSERT' ? null : key,
+    old: (raw.old as Record<string, unknown> | undefined) ?? null
+  }))
+}
+
+/**
+ * Whether `role`'s SELECT would have returned the row `_t0`: the USING expressions of the
+ * policies that apply to it, combined as Postgres does (any permissive one, and every
+ * restrictive one). No RLS on the table: every row.
+ */
+export function selectPolicySql(table: PublishedTable, role: string): string {
+  if (!table.rowSecurity) return 'true'
+  const applying = table.selectPolicies.filter(
+    (policy) => policy.roles.includes('public') || policy.roles.includes(role)
+  )
+  const permissive = applying
+    .filter((policy) => policy.permissive)
+    .map((policy) => (policy.using ? `(${policy.using})` : 'false'))
+  const restrictive = applying
+    .filter((policy) => !policy.permissive && policy.using)
+    .map((policy) => `(${policy.using})`)
+  if (permissive.length === 0) return 'false'
+  return [`(${permissive.join(' or ')})`, ...restrictive].join(' and ')
+}
+
+interface Visibility {
+  /** The row as this identity may read it; null when it may not. */
+  record: Record<string, unknown> | null
+  /** Per distinct filter text: did the row match it. */
+  matches: Map<string, boolean>
+}
+
+/** One statement per identity: the row under its RLS, and every filter it subscribed with. */
+async function checkVisibility(
+  db: Database,
+  table: PublishedTable,
+  change: Change,
+  identity: RequestIdentity,
+  bindings: Binding[]
+): Promise<Visibility> {
+  const filters = new Map<string, Binding>()
+  for (const binding of bindings) filters.set(binding.filterText, binding)
+  const params = new Params()
+  const filterTexts = [...filters.keys()]
+  const matchSql = filterTexts
+    .map(
+      (text) => `coalesce(${conditionsSql(filters.get(text)!.conditions, table, params)}, false)`
+    )
+    .join(', ')
+  const relation = `${ident(table.schema)}.${ident(table.name)}`
+  let sql: string
+  if (change.type === 'DELETE') {
+    if (!change.old) {
+      // Too large to capture: without the old row neither policies nor filters can be checked.
+      const open = !table.rowSecurity
+      return { record: open ? {} : null, matches: new Map(filterTexts.map((t) => [t, t === ''])) }
+    }
+    const old = params.add(JSON.stringify(change.old))
+    const name = params.add(relation)
+    sql = `select has_table_privilege(${name}::text, 'SELECT')
+                  and (coalesce((select r.rolbypassrls from pg_catalog.pg_roles r
+                                 where r.rolname = current_user), false)
+                       or coalesce(${selectPolicySql(table, identity.role)}, false)) as visible,
+                  '{}'::jsonb as record, array[${matchSql}] as matches
+           from jsonb_populate_record(null::${relation}, ${old}::jsonb) as _t0`
+  } else {
+    const keyMatch = table.primaryKey
+      .map((column) => `_t0.${ident(column)} = ${params.add(change.key[column])}`)
+      .join(' and ')
+    sql = `select true as visible, to_jsonb(_t0.*) as record, array[${matchSql}] as matches
+           from ${relation} as _t0 where ${keyMatch}`
+  }
+  try {
+    const { rows } = await withRole(db, identity, READ_ONLY, (tx) =>
+      tx.query<{ visible: boolean; record: Record<string, unknown>; matches: boolean[] }>(
+        sql,
+        params.values
+      )
+    )
+    const row = rows[0]
+    if (!row || !row.visible) return { record: null, matches: new Map() }
+    return {
+      record: row.record,
+      matches: new Map(filterTexts.map((text, index) => [text, row.matches[index] === true]))
+    }
+  } catch (error) {
+    if (!(isPostgresError(error) && error.code === PERMISSION_DENIED)) {
+      console.error(`[realtime] checking a change on ${relation} failed`, error)
+    }
+    return { record: null, matches: new Map() }
+  }
+}
+
+function pick(row: Record<string, unknown>, columns: string[] | null): Record<string, unknown> {
+  if (!columns) return row
+  return Object.fromEntries(columns.filter((c) => c in row).map((c) => [c, row[c]]))
+}
+
+function payloadFor(
+  table: PublishedTable,
+  change: Change,
+  record: Record<string, unknown>,
+  bindings: Binding[],
+  select: string[] | null
+): PostgresChangesPayload {
+  const columns = select
+    ? table.payloadColumns.filter((column) => select.includes(column.name))
+    : table.payloadColumns
+  const data: PostgresChangesPayload['data'] = {
+    schema: change.schema,
+    table: change.table,
+    commit_timestamp: change.commitTimestamp,
+    type: change.type,
+    eventType: change.type,
+    columns,
+    errors: null
+  }
+  if (change.type !== 'DELETE') data.record = pick(record, select)
+  if (change.type !== 'INSERT') data.old_record = change.oldKey ?? change.key
+  return { ids: bindings.map((binding) => binding.id), data }
+}
+
+/** Sends `change` to every subscriber entitled to it. */
+export async function deliverChange(
+  db: Database,
+  table: PublishedTable,
+  change: Change,
+  subscribers: Iterable<Subscriber>
+): Promise<void> {
+  const byIdentity = new Map<string, { identity: RequestIdentity; subs: Subscriber[] }>()
+  for (const subscriber of subscribers) {
+    const wanted = subscriber.bindings.filter((b) =>
+      bindingMatches(b, change.schema, change.table, change.type)
+    )
+    if (wanted.length === 0) continue
+    const group = byIdentity.get(subscriber.identityKey) ?? {
+      identity: subscriber.identity,
+      subs: []
+    }
+    group.subs.push({ ...subscriber, bindings: wanted })
+    byIdentity.set(subscriber.identityKey, group)
+  }
+  await Promise.all(
+    [...byIdentity.values()].map(async ({ identity, subs }) => {
+      const all = subs.flatMap((subscriber) => subscriber.bindings)
+      const { record, matches } = await checkVisibility(db, table, change, identity, all)
+      if (!record) return
+      for (const subscriber of subs) {
+        const matched = subscriber.bindings.filter((b) => matches.get(b.filterText))
+        // Bindings asking for different columns get separate messages.
+        const bySelect = new Map<string, Binding[]>()
+        for (const binding of matched) {
+          const key = binding.select ? binding.select.join(',') : '*'
+          bySelect.set(key, [...(bySelect.get(key) ?? []), binding])
+        }
+        for (const group of bySelect.values()) {
+          subscriber.send(payloadFor(table, change, record, group, group[0].select))
+        }
+      }
+    })
+  )
+}

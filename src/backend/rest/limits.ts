@@ -1,0 +1,98 @@
+// Bounds on what one REST request may make the database do. PostgREST caps rows with
+// db-max-rows and relies on statement_timeout; PGlite runs queries on the backend's only thread
+// and cannot cancel one, so here a request whose embeds nest too deeply is refused before any
+// SQL runs, and a read with nested or to-many embeds is planned first and refused when the
+// planner expects it to be expensive. Every level of a response is capped at max rows.
+
+import { readFile } from 'node:fs/promises'
+import type { RestLimits } from '../context'
+import type { Queryable } from '../db/database'
+import { RestError } from './errors'
+import type { SelectItem } from './parse-query'
+
+/** How deep the embeds of a select list nest: `*` is 0, `a(b(*))` is 2. */
+export function embedDepth(items: readonly SelectItem[]): number {
+  let deepest = 0
+  for (const item of items) {
+    if (item.kind === 'embed') deepest = Math.max(deepest, 1 + embedDepth(item.select))
+  }
+  return deepest
+}
+
+export function checkEmbedDepth(items: readonly SelectItem[], limits: RestLimits): void {
+  if (embedDepth(items) > limits.maxEmbedDepth) {
+    throw new RestError(
+      400,
+      '54001',
+      `Embedded resources may be nested at most ${limits.maxEmbedDepth} levels deep`,
+      null,
+      'Read the deeper levels with a second request.'
+    )
+  }
+}
+
+/** The row limit a level gets: what the request asked for, never more than max rows. */
+export function cappedLimit(requested: number | undefined, maxRows: number): number {
+  return requested === undefined ? maxRows : Math.min(requested, maxRows)
+}
+
+/** Whether a read is worth planning before it runs: a nested embed or a to-many one. */
+export function needsCostCheck(items: readonly SelectItem[], toManyEmbeds: number): boolean {
+  return toManyEmbeds > 0 || embedDepth(items) > 1
+}
+
+function planCost(rows: Record<string, unknown>[]): number {
+  const raw = rows[0]?.['QUERY PLAN']
+  const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
+    Plan: Record<string, unknown>
+  }[]
+  return Number(plan[0].Plan['Total Cost'])
+}
+
+/**
+ * Runs EXPLAIN (no execution) on `sql` and refuses it when the planner's total cost is above
+ * the limit. Run in the request's transaction, so the plan is the one the caller's role gets.
+ */
+export async function checkPlanCost(
+  tx: Queryable,
+  sql: string,
+  params: unknown[],
+  limits: RestLimits
+): Promise<void> {
+  const { rows } = await tx.query(`explain (format json) ${sql}`, params)
+  const cost = planCost(rows)
+  if (cost > limits.maxPlanCost) {
+    throw new RestError(
+      400,
+      '54001',
+      'This request would read too many rows at once',
+      `Estimated cost ${Math.round(cost)}, at most ${limits.maxPlanCost} is allowed`,
+      'Add limit= to the embedded resources, embed fewer levels, or filter the rows.'
+    )
+  }
+}
+
+/**
+ * `[api] max_rows` from supabase/config.toml, as hosted Supabase applies it; the default when
+ * the file or the key is missing (a packaged app ships the migrations, not the config).
+ */
+export async function readMaxRows(configToml: string, fallback: number): Promise<number> {
+  let text: string
+  try {
+    text = await readFile(configToml, 'utf8')
+  } catch {
+    return fallback
+  }
+  let section = ''
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.replace(/#.*$/, '').trim()
+    const header = /^\[([^\]]+)\]$/.exec(trimmed)
+    if (header) section = header[1].trim()
+    const entry = /^max_rows\s*=\s*(\d+)$/.exec(trimmed)
+    if (section === 'api' && entry) {
+      const value = Number(entry[1])
+      if (Number.isSafeInteger(value) && value > 0) return value
+    }
+  }
+  return fallback
+}

@@ -1,0 +1,147 @@
+// Native notifications and the unread badge, decided here with Electron passed in (so the unit
+// tests drive it with fakes). The renderer reads activity and words it; main only decides
+// whether to show it: never while the window has focus (the panel's dot says it already),
+// never twice for the same activity line, and never once the user has turned them off.
+
+import type { ActivityReport, ActivityTarget } from '../../shared/bridge-contract'
+import type { KeyValueStore } from '../session/secret-storage'
+
+export const NOTIFICATION_TITLE = 'Instaframe'
+export const NOTIFICATIONS_ENABLED_KEY = 'notificationsEnabled'
+/** How many shown activity keys are remembered to avoid repeats. */
+const REMEMBERED_KEYS = 500
+
+/** The parts of Electron's Notification used. */
+export interface NotificationLike {
+  on(event: 'click', listener: () => void): void
+  show(): void
+}
+
+/** The parts of BrowserWindow used. */
+export interface NotifierWindow {
+  isDestroyed(): boolean
+  isFocused(): boolean
+  isMinimized(): boolean
+  restore(): void
+  show(): void
+  focus(): void
+  /** Windows only: the taskbar overlay; null clears it. */
+  setOverlayIcon(icon: unknown, description: string): void
+}
+
+export interface NotifierDeps {
+  platform: NodeJS.Platform
+  notificationsSupported(): boolean
+  createNotification(options: { title: string; body: string; silent: boolean }): NotificationLike
+  /** app.setBadgeCount: the dock (macOS) or launcher (Unity) count; false where unsupported. */
+  setBadgeCount(count: number): boolean
+  /** The Windows taskbar overlay image for an unread count. */
+  overlayIcon(): unknown
+  window(): NotifierWindow | null
+  /** Tells the renderer what a clicked notification was about. */
+  open(target: ActivityTarget): void
+  settings: KeyValueStore
+}
+
+export interface DesktopNotifier {
+  report(report: ActivityReport): void
+  isEnabled(): boolean
+  setEnabled(enabled: boolean): void
+}
+
+export function createDesktopNotifier(deps: NotifierDeps): DesktopNotifier {
+  const shownKeys = new Set<string>()
+  // Electron drops a notification's click handler when the object is collected: hold on to
+  // the ones on screen.
+  const onScreen = new Set<NotificationLike>()
+
+  function isEnabled(): boolean {
+    return deps.settings.get(NOTIFICATIONS_ENABLED_KEY) !== false
+  }
+
+  function remember(key: string): void {
+    shownKeys.add(key)
+    if (shownKeys.size > REMEMBERED_KEYS) {
+      const oldest = shownKeys.values().next().value
+      if (oldest !== undefined) shownKeys.delete(oldest)
+    }
+  }
+
+  function focusWindow(): void {
+    const window = deps.window()
+    if (!window || window.isDestroyed()) return
+    if (window.isMinimized()) window.restore()
+    window.show()
+    window.focus()
+  }
+
+  function showBadge(count: number): void {
+    if (deps.platform === 'win32') {
+      const window = deps.window()
+      if (!window || window.isDestroyed()) return
+      window.setOverlayIcon(
+        count > 0 ? deps.overlayIcon() : null,
+        count > 0 ? `${count} unread notifications` : ''
+      )
+      return
+    }
+    deps.setBadgeCount(count)
+  }
+
+  function shouldNotify(): boolean {
+    if (!isEnabled() || !deps.notificationsSupported()) return false
+    const window = deps.window()
+    return !window || window.isDestroyed() || !window.isFocused()
+  }
+
+  return {
+    report({ unreadCount, alerts }) {
+      showBadge(unreadCount)
+      const notify = shouldNotify()
+      for (const alert of alerts) {
+        if (shownKeys.has(alert.key)) continue
+        // Seen while focused counts as seen: it is not shown later when the window blurs.
+        remember(alert.key)
+        if (!notify) continue
+        const notification = deps.createNotification({
+          title: NOTIFICATION_TITLE,
+          body: alert.body,
+          silent: false
+        })
+        onScreen.add(notification)
+        notification.on('click', () => {
+          onScreen.delete(notification)
+          focusWindow()
+          deps.open(alert.target)
+        })
+        notification.show()
+      }
+    },
+    isEnabled,
+    setEnabled(enabled) {
+      deps.settings.set(NOTIFICATIONS_ENABLED_KEY, enabled)
+    }
+  }
+}
+
+/**
+ * The overlay's pixels: a red dot on a transparent square, as BGRA (what nativeImage's
+ * createFromBitmap takes), so no image file has to ship for it.
+ */
+export function badgeDotBitmap(size: number): Buffer {
+  const pixels = Buffer.alloc(size * size * 4)
+  const radius = size / 2
+  for (let y = 0; y < size; y += 1) {
+    for (let x = 0; x < size; x += 1) {
+      const dx = x + 0.5 - radius
+      const dy = y + 0.5 - radius
+      if (dx * dx + dy * dy > radius * radius) continue
+      const offset = (y * size + x) * 4
+      pixels[offset] = 0x49 // blue
+      pixels[offset + 1] = 0x31 // green
+      pixels[offset + 2] = 0xed // red
+      pixels[offset + 3] = 0xff
+    }
+  }
+  return pixels
+}

@@ -1,0 +1,46 @@
+// Glue: the application menu built from buildMenuTemplate with Electron's real actions. The
+// template and what each item does are tested in tests/unit/main/menu.test.ts.
+
+import { app, Menu, nativeTheme, shell } from 'electron'
+import type { AppCommand } from '../../shared/bridge-contract'
+import { problemReportUrl } from '../report-problem'
+import type { KeyValueStore } from '../session/secret-storage'
+import { buildMenuTemplate } from './menu'
+import { setThemeSource, storedThemeSource } from './theme'
+import { isSafeExternalUrl } from './url-policy'
+
+export function installApplicationMenu(deps: {
+  preferences: KeyValueStore
+  /** Brings the window forward and hands the command to the page. */
+  command(command: AppCommand): void
+}): void {
+  const issuesUrl = import.meta.env.MAIN_VITE_ISSUES_URL
+  const template = buildMenuTemplate({
+    platform: process.platform,
+    appName: app.name,
+    isDev: !app.isPackaged,
+    theme: storedThemeSource(deps.preferences),
+    // Login items exist on macOS and Windows; Linux desktops have no API Electron uses.
+    openAtLogin: process.platform === 'linux' ? null : app.getLoginItemSettings().openAtLogin,
+    actions: {
+      command: deps.command,
+      setTheme: (source) => setThemeSource(nativeTheme, deps.preferences, source),
+      openLogsFolder: () => void shell.openPath(app.getPath('logs')),
+      setOpenAtLogin: (openAtLogin) => app.setLoginItemSettings({ openAtLogin }),
+      reportProblem: issuesUrl ? () => reportProblem(issuesUrl) : undefined
+    }
+  })
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template))
+}
+
+function reportProblem(issuesUrl: string): void {
+  const url = problemReportUrl(issuesUrl, {
+    version: app.getVersion(),
+    platform: process.platform,
+    arch: process.arch,
+    osVersion: process.getSystemVersion(),
+    electronVersion: process.versions.electron
+  })
+  // The same policy as every link leaving the app: http(s) only, after parsing.
+  if (isSafeExternalUrl(url)) void shell.openExternal(url)
+}

@@ -1,0 +1,90 @@
+// `window.api` built from the shared contract over an IPC transport: Electron's ipcRenderer in
+// the preload, main's real handlers in the platform-parity test. One function per call and
+// never a generic `invoke(channel)`, so a compromised renderer can reach nothing the contract
+// does not list.
+
+import type { IpcRendererEvent } from 'electron'
+import type {
+  Api,
+  BridgeResult,
+  EventContract,
+  InvokeChannel,
+  InvokeContract
+} from '../shared/bridge-contract'
+import { unwrapBridgeResult } from '../shared/bridge-contract'
+
+/** Electron passes its event first; the bridge never looks at it. */
+type IpcListener = (event: IpcRendererEvent, payload: unknown) => void
+
+/** The part of ipcRenderer the bridge uses. */
+export interface IpcTransport {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>
+  on(channel: string, listener: IpcListener): unknown
+  removeListener(channel: string, listener: IpcListener): unknown
+}
+
+type RequestArgs<C extends InvokeChannel> = InvokeContract[C]['request'] extends void
+  ? []
+  : [InvokeContract[C]['request']]
+
+export function createBridgeApi(ipc: IpcTransport): Api {
+  /** Main answers with a BridgeResult because Electron rewrites thrown errors' messages. */
+  async function call<C extends InvokeChannel>(
+    channel: C,
+    ...args: RequestArgs<C>
+  ): Promise<InvokeContract[C]['response']> {
+    const result = (await ipc.invoke(channel, ...args)) as BridgeResult<
+      InvokeContract[C]['response']
+    >
+    return unwrapBridgeResult(result)
+  }
+
+  function subscribe<E extends keyof EventContract>(
+    channel: E,
+    listener: (payload: EventContract[E]) => void
+  ): () => void {
+    // Wrap so the renderer never sees the IpcRendererEvent (it exposes `sender`).
+    const wrapped = (_event: unknown, payload: unknown): void =>
+      listener(payload as EventContract[E])
+    ipc.on(channel, wrapped)
+    return () => {
+      ipc.removeListener(channel, wrapped)
+    }
+  }
+
+  return {
+    auth: {
+      getSession: () => call('auth:get-session'),
+      signUp: (input) => call('auth:sign-up', input),
+      signIn: (input) => call('auth:sign-in', input),
+      signOut: () => call('auth:sign-out'),
+      getAccessToken: () => call('auth:get-access-token'),
+      onChanged: (listener) => subscribe('auth:changed', listener)
+    },
+    images: {
+      pick: () => call('images:pick'),
+      hasNativeDialog: true
+    },
+    posts: {
+      create: (input) => call('posts:create', input),
+      createCarousel: (input) => call('posts:create-carousel', input),
+      onProgress: (listener) => subscribe('posts:progress', listener)
+    },
+    app: {
+      getConfig: () => call('app:get-config'),
+      ready: () => call('app:ready'),
+      onDeepLink: (listener) => subscribe('app:deep-link', listener),
+      onCommand: (listener) => subscribe('app:command', listener),
+      onNotice: (listener) => subscribe('app:notice', listener),
+      onUpdate: (listener) => subscribe('app:update', listener),
+      restartToUpdate: () => call('app:restart-to-update')
+    },
+    notifications: {
+      native: true,
+      report: (report) => call('notifications:report', report),
+      getEnabled: () => call('notifications:get-enabled'),
+      setEnabled: (enabled) => call('notifications:set-enabled', enabled),
+      onOpen: (listener) => subscribe('notifications:open', listener)
+    }
+  }
+}

@@ -1,0 +1,138 @@
+// The activity panel (the heart icon's popover): grouped lines, newest first, each with the
+// newest actors' avatars, the line, its age and the post's thumbnail. Opening it marks what it
+// shows as read (the store does); Escape or a click outside closes it. In the desktop app it
+// also holds the switch for native notifications.
+
+import { useEffect, useRef, useState, type ReactElement } from 'react'
+import type { ActivityGroup } from '@shared/domain'
+import { relativeAge } from '@shared/format'
+import { useActivity, useStores } from '../../store'
+import { activityAction, actorsPhrase } from '../../store/activity/activityText'
+import { Avatar } from '../Avatar/Avatar'
+import styles from './ActivityPanel.module.scss'
+
+function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
+  const actor = group.actors[0]
+  return (
+    <li className={`${styles.row} ${group.unread_count > 0 ? styles.unread : ''}`}>
+      <Avatar
+        src={actor?.avatar_url}
+        name={actor?.full_name || actor?.username || ''}
+        size={44}
+        decorative
+      />
+      <p className={styles.text}>
+        <strong>{actorsPhrase(group)}</strong> {activityAction(group.type)}{' '}
+        <time className={styles.age} dateTime={group.latest_at}>
+          {relativeAge(group.latest_at)}
+        </time>
+      </p>
+      {group.post_thumb_url || group.post_image_url ? (
+        <img
+          className={styles.thumb}
+          src={group.post_thumb_url ?? group.post_image_url ?? undefined}
+          alt=""
+          width={44}
+          height={44}
+        />
+      ) : null}
+    </li>
+  )
+}
+
+function NotificationsSetting(): ReactElement | null {
+  const { api } = useStores()
+  const [enabled, setEnabled] = useState<boolean | null>(null)
+  useEffect(() => {
+    if (!api.notifications.native) return
+    let live = true
+    api.notifications.getEnabled().then(
+      (value) => live && setEnabled(value),
+      (error: unknown) => console.error('Error reading the notification setting', error)
+    )
+    return () => {
+      live = false
+    }
+  }, [api])
+  if (!api.notifications.native || enabled === null) return null
+  const onChange = (next: boolean): void => {
+    setEnabled(next)
+    api.notifications.setEnabled(next).catch((error: unknown) => {
+      console.error('Error saving the notification setting', error)
+      setEnabled(!next)
+    })
+  }
+  return (
+    <label className={styles.setting}>
+      <input
+        type="checkbox"
+        checked={enabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      Desktop notifications
+    </label>
+  )
+}
+
+export function ActivityPanel(): ReactElement {
+  const { activity } = useStores()
+  const groups = useActivity((state) => state.groups)
+  const status = useActivity((state) => state.status)
+  const error = useActivity((state) => state.error)
+  const panel = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    panel.current?.focus()
+    const close = (): void => activity.getState().closePanel()
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') close()
+    }
+    const onPointer = (event: PointerEvent): void => {
+      const target = event.target as Node
+      // The heart button toggles the panel itself.
+      if (
+        panel.current?.contains(target) ||
+        (target as Element).closest?.('[data-activity-toggle]')
+      )
+        return
+      close()
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('pointerdown', onPointer)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('pointerdown', onPointer)
+    }
+  }, [activity])
+
+  return (
+    <div
+      ref={panel}
+      className={styles.panel}
+      role="dialog"
+      aria-label="Notifications"
+      tabIndex={-1}
+    >
+      <h2 className={styles.title}>Notifications</h2>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      {status === 'loading' && groups.length === 0 ? (
+        <p role="status" className={styles.empty}>
+          Loading…
+        </p>
+      ) : groups.length === 0 && !error ? (
+        <p className={styles.empty}>Activity on your posts will show here.</p>
+      ) : (
+        <ul className={styles.list}>
+          {groups.map((group) => (
+            <ActivityRow key={group.group_key} group={group} />
+          ))}
+        </ul>
+      )}
+      <NotificationsSetting />
+    </div>
+  )
+}

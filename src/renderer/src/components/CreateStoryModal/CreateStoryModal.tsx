@@ -1,0 +1,173 @@
+// Posting a story (docs/product.md, "Stories"): drop or pick a photo, see it in the 9:16 frame
+// the viewer shows, add an optional short text, share. The photo goes through the same checks
+// as a post's and the image pipeline sized for the story frame. A failure keeps the photo and
+// text so the user can retry.
+
+import { useEffect, useMemo, useState, type ReactElement } from 'react'
+import { ArrowLeft } from 'lucide-react'
+import type { ImageFile } from '@shared/bridge-contract'
+import { messageOr } from '@shared/errors'
+import type { ImageSource } from '@shared/image'
+import { MAX_STORY_TEXT_LENGTH } from '@shared/limits'
+import { MESSAGES } from '@shared/messages'
+import { processImage } from '../../imaging/processImage'
+import { STORY_FRAME } from '../../imaging/renditions'
+import { useStores } from '../../store'
+import { DropZone } from '../CreatePostModal/DropZone'
+import { checkImageFile, readImageFile, type ImageRead } from '../CreatePostModal/readImage'
+import { Modal } from '../Modal/Modal'
+import { Spinner } from '../Spinner/Spinner'
+import styles from './CreateStoryModal.module.scss'
+
+function usePreviewUrl(image: ImageFile | null): string | null {
+  const url = useMemo(
+    () =>
+      image
+        ? URL.createObjectURL(
+            new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.type })
+          )
+        : null,
+    [image]
+  )
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url])
+  return url
+}
+
+export function CreateStoryModal(): ReactElement {
+  const { api, stories, ui } = useStores()
+  const [image, setImage] = useState<ImageFile | null>(null)
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const previewUrl = usePreviewUrl(image)
+
+  // A drop that misses the zone would otherwise make the window open the file.
+  useEffect(() => {
+    const swallow = (event: Event): void => event.preventDefault()
+    window.addEventListener('dragover', swallow)
+    window.addEventListener('drop', swallow)
+    return () => {
+      window.removeEventListener('dragover', swallow)
+      window.removeEventListener('drop', swallow)
+    }
+  }, [])
+
+  const accept = (result: ImageRead): void => {
+    if (result.ok) {
+      setImage(result.image)
+      setError(null)
+    } else {
+      setError(result.message)
+    }
+  }
+
+  const onFile = (file: File, source: ImageSource): void => {
+    readImageFile(file, source).then(accept, (caught: unknown) =>
+      setError(messageOr(caught, MESSAGES.selectImageFile))
+    )
+  }
+
+  const onPickNative = async (): Promise<void> => {
+    try {
+      const picked = await api.images.pick()
+      if (picked) accept(checkImageFile(picked, 'selected'))
+    } catch (caught) {
+      setError(messageOr(caught, MESSAGES.selectImageFile))
+    }
+  }
+
+  const share = async (): Promise<void> => {
+    if (!image || busy) return
+    setBusy(true)
+    setError(null)
+    try {
+      const processed = await processImage(image, STORY_FRAME)
+      await stories.getState().postStory({ ...processed, text })
+      ui.getState().closeModal()
+    } catch (caught) {
+      setError(messageOr(caught, MESSAGES.createPostFailed))
+      setBusy(false)
+    }
+  }
+
+  const back = image && !busy && (
+    <button
+      type="button"
+      className={styles.back}
+      aria-label="Choose another image"
+      onClick={() => {
+        setImage(null)
+        setError(null)
+      }}
+    >
+      <ArrowLeft size={22} aria-hidden />
+    </button>
+  )
+
+  const errorLine = error && (
+    <p className={styles.error} role="alert">
+      {error}
+    </p>
+  )
+
+  return (
+    <Modal
+      title="Add to your story"
+      onClose={() => ui.getState().closeModal()}
+      closeDisabled={busy}
+      leading={back}
+      className={styles.dialog}
+    >
+      {!image ? (
+        <div className={styles.pickStep}>
+          <DropZone
+            hasNativeDialog={api.images.hasNativeDialog}
+            onPickNative={() => void onPickNative()}
+            onFiles={(files, source) => {
+              // A story is one photo: of several dropped, the first.
+              if (files[0]) onFile(files[0], source)
+            }}
+          />
+          {errorLine}
+        </div>
+      ) : (
+        <div className={styles.previewStep}>
+          <div className={styles.frame}>
+            {previewUrl && <img src={previewUrl} alt="Preview of your story" />}
+            {text.trim() && <p className={styles.overlayText}>{text.trim()}</p>}
+          </div>
+          <label className={styles.textLabel} htmlFor="create-story-text">
+            Text on your story (optional)
+          </label>
+          <input
+            id="create-story-text"
+            className={styles.text}
+            placeholder="Add text..."
+            value={text}
+            maxLength={MAX_STORY_TEXT_LENGTH}
+            disabled={busy}
+            onChange={(event) => setText(event.target.value.slice(0, MAX_STORY_TEXT_LENGTH))}
+          />
+          <p className={styles.counter} data-testid="story-text-counter">
+            {text.length}/{MAX_STORY_TEXT_LENGTH}
+          </p>
+          {errorLine}
+          <button
+            type="button"
+            className={styles.share}
+            disabled={busy}
+            onClick={() => void share()}
+          >
+            {busy ? (
+              <>
+                <Spinner size={16} light /> {MESSAGES.uploading}
+              </>
+            ) : (
+              'Share to story'
+            )}
+          </button>
+        </div>
+      )}
+    </Modal>
+  )
+}

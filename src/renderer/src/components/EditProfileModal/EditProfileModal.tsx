@@ -1,0 +1,220 @@
+// Edit profile: avatar (picked, or dropped, then cropped to a centred square and resized to
+// 320 px off the UI thread, shown as a circle), full name, username (the format rule and
+// "taken" said before saving) and bio with its 150-character counter. Saving updates every
+// place that shows the user: the header, side panel, profile page and their posts in the feed.
+
+import {
+  useEffect,
+  useRef,
+  useState,
+  type DragEvent,
+  type FormEvent,
+  type ReactElement
+} from 'react'
+import type { ImageFile } from '@shared/bridge-contract'
+import { messageOr } from '@shared/errors'
+import { MAX_BIO_LENGTH } from '@shared/limits'
+import { useSession, useStores } from '../../store'
+import { selectProfile } from '../../store/session/sessionStore'
+import { processImage } from '../../imaging/processImage'
+import { Avatar } from '../Avatar/Avatar'
+import { checkImageFile, readImageFile } from '../CreatePostModal/readImage'
+import { Modal } from '../Modal/Modal'
+import styles from './EditProfileModal.module.scss'
+
+const USERNAME_CHECK_DELAY_MS = 300
+const AVATAR_NOT_PROCESSED = "Couldn't prepare this image. Try another one."
+
+export function EditProfileModal(): ReactElement | null {
+  const { api, people, session, ui, feed, followingFeed } = useStores()
+  const profile = useSession(selectProfile)
+  const [fullName, setFullName] = useState(profile?.full_name ?? '')
+  const [username, setUsername] = useState(profile?.username ?? '')
+  const [bio, setBio] = useState(profile?.bio ?? '')
+  const [avatar, setAvatar] = useState<ImageFile | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [usernameError, setUsernameError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<'idle' | 'processing' | 'saving'>('idle')
+  const fileInput = useRef<HTMLInputElement>(null)
+
+  const usernameChanged = !!profile && username.trim().toLowerCase() !== profile.username
+  const usernameProblem = usernameChanged ? usernameError : null
+
+  useEffect(() => {
+    if (!usernameChanged) return
+    let cancelled = false
+    const timer = setTimeout(() => {
+      void people
+        .getState()
+        .usernameProblem(username)
+        .then((problem) => {
+          if (!cancelled) setUsernameError(problem)
+        })
+    }, USERNAME_CHECK_DELAY_MS)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [people, usernameChanged, username])
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+
+  if (!profile) return null
+
+  const acceptImage = async (image: ImageFile): Promise<void> => {
+    setError(null)
+    setBusy('processing')
+    try {
+      // The 320 px square thumbnail of the photo pipeline is exactly an avatar.
+      const processed = await processImage(image)
+      const square = processed.renditions?.thumbnail
+      if (!square) throw new Error(AVATAR_NOT_PROCESSED)
+      setAvatar(square)
+      setPreview(URL.createObjectURL(new Blob([square.bytes as BlobPart], { type: square.type })))
+    } catch (caught) {
+      setError(messageOr(caught, AVATAR_NOT_PROCESSED))
+    } finally {
+      setBusy('idle')
+    }
+  }
+
+  const onFile = async (file: File, source: 'selected' | 'dropped'): Promise<void> => {
+    const read = await readImageFile(file, source)
+    if (read.ok) await acceptImage(read.image)
+    else setError(read.message)
+  }
+
+  const pick = async (): Promise<void> => {
+    if (!api.images.hasNativeDialog) {
+      fileInput.current?.click()
+      return
+    }
+    const picked = await api.images.pick()
+    if (!picked) return
+    const checked = checkImageFile(picked, 'selected')
+    if (checked.ok) await acceptImage(checked.image)
+    else setError(checked.message)
+  }
+
+  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
+    event.preventDefault()
+    const file = event.dataTransfer.files[0]
+    if (file) void onFile(file, 'dropped')
+  }
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault()
+    if (usernameProblem || busy !== 'idle') return
+    setBusy('saving')
+    setError(null)
+    const changes: { fullName?: string; username?: string; bio?: string } = {}
+    if (fullName.trim() !== (profile.full_name ?? '')) changes.fullName = fullName
+    if (username.trim().toLowerCase() !== profile.username) changes.username = username
+    if (bio.trim() !== (profile.bio ?? '')) changes.bio = bio
+    try {
+      if (Object.keys(changes).length > 0 || avatar) {
+        const saved = await people.getState().saveProfile(changes, avatar)
+        session.getState().setProfile(saved)
+        const author = { user_id: saved.id, ...saved }
+        feed.getState().authorChanged(author)
+        followingFeed.getState().authorChanged(author)
+      }
+      ui.getState().closeModal()
+    } catch (caught) {
+      setError(messageOr(caught, "Couldn't save your profile"))
+      setBusy('idle')
+    }
+  }
+
+  return (
+    <Modal
+      title="Edit profile"
+      onClose={() => ui.getState().closeModal()}
+      closeDisabled={busy === 'saving'}
+    >
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <div
+          className={styles.avatarRow}
+          data-testid="avatar-drop"
+          onDragOver={(event) => event.preventDefault()}
+          onDrop={onDrop}
+        >
+          {preview ? (
+            <img className={styles.preview} src={preview} alt="New profile picture" />
+          ) : (
+            <Avatar src={profile.avatar_url} name={profile.username} size={96} />
+          )}
+          <button
+            type="button"
+            className={styles.change}
+            onClick={() => void pick()}
+            disabled={busy !== 'idle'}
+          >
+            {busy === 'processing' ? 'Preparing…' : 'Change profile photo'}
+          </button>
+          <input
+            ref={fileInput}
+            className={styles.fileInput}
+            type="file"
+            accept="image/*"
+            aria-label="Choose a profile photo"
+            tabIndex={-1}
+            onChange={(event) => {
+              const file = event.target.files?.[0]
+              event.target.value = ''
+              if (file) void onFile(file, 'selected')
+            }}
+          />
+        </div>
+        <label className={styles.field}>
+          <span>Name</span>
+          <input
+            value={fullName}
+            onChange={(event) => setFullName(event.target.value)}
+            autoComplete="name"
+          />
+        </label>
+        <label className={styles.field}>
+          <span>Username</span>
+          <input
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+            autoComplete="username"
+            aria-invalid={usernameProblem ? true : undefined}
+            aria-describedby={usernameProblem ? 'username-problem' : undefined}
+          />
+        </label>
+        {usernameProblem && (
+          <p id="username-problem" className={styles.error} role="alert">
+            {usernameProblem}
+          </p>
+        )}
+        <label className={styles.field}>
+          <span>Bio</span>
+          <textarea
+            value={bio}
+            maxLength={MAX_BIO_LENGTH}
+            rows={3}
+            onChange={(event) => setBio(event.target.value)}
+          />
+        </label>
+        <p className={styles.counter} data-testid="bio-counter">
+          {bio.length}/{MAX_BIO_LENGTH}
+        </p>
+        {error && (
+          <p className={styles.error} role="alert">
+            {error}
+          </p>
+        )}
+        <button
+          type="submit"
+          className={styles.submit}
+          disabled={busy !== 'idle' || usernameProblem !== null}
+        >
+          {busy === 'saving' ? 'Saving…' : 'Save'}
+        </button>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,72 @@
+// Follow / Following for one person. Following is optimistic (the people store rolls back on
+// failure); unfollowing asks first, as the network does. A visitor is asked to log in, and the
+// signed-in user gets no button for themselves.
+
+import { useState, type ReactElement } from 'react'
+import type { PersonSummary } from '@shared/domain'
+import { usePeople, useSession, useStores } from '../../store'
+import { selectUserId } from '../../store/session/sessionStore'
+import { Avatar } from '../Avatar/Avatar'
+import { Modal } from '../Modal/Modal'
+import styles from './FollowButton.module.scss'
+
+export interface FollowButtonProps {
+  person: Pick<PersonSummary, 'id' | 'username' | 'avatar_url' | 'followers_count'>
+  /** A text-style button (side panel) instead of a filled one. */
+  variant?: 'button' | 'link'
+}
+
+export function FollowButton({
+  person,
+  variant = 'button'
+}: FollowButtonProps): ReactElement | null {
+  const { people, ui } = useStores()
+  const userId = useSession(selectUserId)
+  const following = usePeople((state) => state.followedIds.has(person.id))
+  const pending = usePeople((state) => state.pendingIds.has(person.id))
+  const [confirming, setConfirming] = useState(false)
+  if (userId === person.id) return null
+
+  const onClick = (): void => {
+    if (!userId) ui.getState().openAuth('signin')
+    else if (following) setConfirming(true)
+    else void people.getState().setFollowing(person, true)
+  }
+  const unfollow = (): void => {
+    setConfirming(false)
+    void people.getState().setFollowing(person, false)
+  }
+  const className =
+    variant === 'link'
+      ? styles.link
+      : `${styles.button} ${following ? styles['button--following'] : ''}`
+
+  return (
+    <>
+      <button
+        type="button"
+        className={className}
+        aria-label={`${following ? 'Following' : 'Follow'} ${person.username}`}
+        aria-pressed={following}
+        aria-busy={pending || undefined}
+        onClick={onClick}
+      >
+        {following ? 'Following' : 'Follow'}
+      </button>
+      {confirming && (
+        <Modal title={`Unfollow ${person.username}?`} onClose={() => setConfirming(false)}>
+          <div className={styles.confirm}>
+            <Avatar src={person.avatar_url} name={person.username} size={90} decorative />
+            <p>Unfollow @{person.username}?</p>
+            <button type="button" className={styles.danger} onClick={unfollow}>
+              Unfollow
+            </button>
+            <button type="button" className={styles.cancel} onClick={() => setConfirming(false)}>
+              Cancel
+            </button>
+          </div>
+        </Modal>
+      )}
+    </>
+  )
+}

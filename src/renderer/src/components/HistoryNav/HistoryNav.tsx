@@ -1,0 +1,78 @@
+// Back and Forward arrows in the header, and the shortcuts that do the same: Alt+←/→ (Cmd+[ and
+// Cmd+] on macOS) and the mouse's back/forward buttons. All go through the browser history, so
+// the web build's own buttons agree with them.
+
+import { useEffect, type ReactElement } from 'react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useRouter, useStores } from '../../store'
+import { selectCanGoBack, selectCanGoForward } from '../../store/router/routerStore'
+import styles from './HistoryNav.module.scss'
+
+/** Mouse buttons 3 and 4 are the side buttons browsers map to Back and Forward. */
+const MOUSE_BACK = 3
+const MOUSE_FORWARD = 4
+
+function isTyping(target: EventTarget | null): boolean {
+  const element = target as HTMLElement | null
+  return (
+    !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName))
+  )
+}
+
+export function useHistoryShortcuts(): void {
+  const { router } = useStores()
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      const back =
+        (event.altKey && event.key === 'ArrowLeft') || (event.metaKey && event.key === '[')
+      const forward =
+        (event.altKey && event.key === 'ArrowRight') || (event.metaKey && event.key === ']')
+      // Alt+arrows move the caret by word in text fields: leave those alone.
+      if ((!back && !forward) || (event.altKey && isTyping(event.target))) return
+      event.preventDefault()
+      if (back) router.getState().back()
+      else router.getState().forward()
+    }
+    const onMouseUp = (event: MouseEvent): void => {
+      if (event.button === MOUSE_BACK) router.getState().back()
+      else if (event.button === MOUSE_FORWARD) router.getState().forward()
+      else return
+      event.preventDefault()
+    }
+    window.addEventListener('keydown', onKeyDown)
+    window.addEventListener('mouseup', onMouseUp)
+    return () => {
+      window.removeEventListener('keydown', onKeyDown)
+      window.removeEventListener('mouseup', onMouseUp)
+    }
+  }, [router])
+}
+
+export function HistoryNav(): ReactElement {
+  const { router } = useStores()
+  const canGoBack = useRouter(selectCanGoBack)
+  const canGoForward = useRouter(selectCanGoForward)
+  useHistoryShortcuts()
+  return (
+    <div className={styles.arrows}>
+      <button
+        type="button"
+        className={styles.arrow}
+        aria-label="Back"
+        disabled={!canGoBack}
+        onClick={() => router.getState().back()}
+      >
+        <ChevronLeft size={22} aria-hidden />
+      </button>
+      <button
+        type="button"
+        className={styles.arrow}
+        aria-label="Forward"
+        disabled={!canGoForward}
+        onClick={() => router.getState().forward()}
+      >
+        <ChevronRight size={22} aria-hidden />
+      </button>
+    </div>
+  )
+}

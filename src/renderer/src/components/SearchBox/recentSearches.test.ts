@@ -1,0 +1,38 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import {
+  clearRecentSearches,
+  loadRecentSearches,
+  MAX_RECENT_SEARCHES,
+  saveRecentSearch
+} from './recentSearches'
+
+const person = (n: number) => ({
+  id: `id-${n}`,
+  username: `user_${n}`,
+  full_name: `User ${n}`,
+  avatar_url: null
+})
+
+describe('recent searches', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('keeps the newest first, once each, per user, at most ten', () => {
+    for (let n = 0; n < MAX_RECENT_SEARCHES + 2; n++) saveRecentSearch(localStorage, 'a', person(n))
+    saveRecentSearch(localStorage, 'a', person(5))
+    const list = loadRecentSearches(localStorage, 'a')
+    expect(list).toHaveLength(MAX_RECENT_SEARCHES)
+    expect(list[0].id).toBe('id-5')
+    expect(list.filter((entry) => entry.id === 'id-5')).toHaveLength(1)
+    expect(loadRecentSearches(localStorage, 'b')).toEqual([])
+    expect(loadRecentSearches(localStorage, null)).toEqual([])
+  })
+
+  it('survives a corrupt entry and can be cleared', () => {
+    localStorage.setItem('instaframe:recent-searches:a', '{not json')
+    expect(loadRecentSearches(localStorage, 'a')).toEqual([])
+    localStorage.setItem('instaframe:recent-searches:a', JSON.stringify([{ id: 1 }, person(1)]))
+    expect(loadRecentSearches(localStorage, 'a')).toEqual([person(1)])
+    clearRecentSearches(localStorage, 'a')
+    expect(loadRecentSearches(localStorage, 'a')).toEqual([])
+  })
+})

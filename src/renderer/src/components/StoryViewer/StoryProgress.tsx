@@ -1,0 +1,48 @@
+// The segmented bars on top of the viewer: full for the stories already shown, filling for the
+// current one, empty for the rest. The filling is a CSS animation of STORY_PHOTO_MS, paused and
+// resumed through animation-play-state, and its end moves the viewer on; so there is no timer
+// to drift or to leak.
+
+import type { CSSProperties, ReactElement } from 'react'
+import { STORY_PHOTO_MS } from '@shared/limits'
+import styles from './StoryViewer.module.scss'
+
+export interface StoryProgressProps {
+  count: number
+  index: number
+  paused: boolean
+  /** The id of the shown story: a new story restarts the animation. */
+  storyId: string
+  onDone(): void
+}
+
+export function StoryProgress({
+  count,
+  index,
+  paused,
+  storyId,
+  onDone
+}: StoryProgressProps): ReactElement {
+  const style = {
+    animationDuration: `${STORY_PHOTO_MS}ms`,
+    animationPlayState: paused ? 'paused' : 'running'
+  } as CSSProperties
+  return (
+    <div className={styles.bars} aria-hidden>
+      {Array.from({ length: count }, (_, i) => (
+        <span key={i} className={styles.bar}>
+          {i < index && <span className={`${styles.fill} ${styles['fill--done']}`} />}
+          {i === index && (
+            <span
+              key={storyId}
+              className={`${styles.fill} ${styles['fill--running']}`}
+              data-testid="story-progress"
+              style={style}
+              onAnimationEnd={onDone}
+            />
+          )}
+        </span>
+      ))}
+    </div>
+  )
+}

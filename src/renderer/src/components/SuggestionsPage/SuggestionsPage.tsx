@@ -1,0 +1,47 @@
+// "See All": the full suggestions list, ranked by the database (followed by people you follow,
+// then recent activity).
+
+import { useEffect, type ReactElement } from 'react'
+import { SUGGESTIONS_PAGE_SIZE } from '@shared/limits'
+import { usePeople, useSession, useStores } from '../../store'
+import { selectUserId } from '../../store/session/sessionStore'
+import { PersonRow } from '../PersonRow/PersonRow'
+import { followedByText } from '../SidePanel/suggestionText'
+import styles from '../ConnectionsPage/ConnectionsPage.module.scss'
+
+export function SuggestionsPage(): ReactElement {
+  const { people } = useStores()
+  const userId = useSession(selectUserId)
+  const suggestions = usePeople((state) => state.suggestions)
+  const status = usePeople((state) => state.suggestionsStatus)
+
+  useEffect(() => {
+    void people.getState().loadSuggestions(SUGGESTIONS_PAGE_SIZE)
+  }, [people, userId])
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.top}>
+        <h1 className={styles.title}>Suggested for you</h1>
+      </div>
+      <ul className={styles.list} aria-label="Suggested people">
+        {suggestions.map((person) => (
+          <PersonRow key={person.id} person={person} detail={followedByText(person)} />
+        ))}
+      </ul>
+      {status === 'loading' && suggestions.length === 0 && (
+        <p className={styles.message} role="status">
+          Loading…
+        </p>
+      )}
+      {status === 'ready' && suggestions.length === 0 && (
+        <p className={styles.message}>No suggestions yet: you follow everyone here.</p>
+      )}
+      {status === 'failed' && (
+        <p className={styles.message} role="alert">
+          Couldn&apos;t load suggestions.
+        </p>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,83 @@
+// What each app action does, for menu commands and keyboard shortcuts alike, and what a deep link
+// opens. A Record over every action, so the type checker refuses a command without a handler.
+
+import type { DeepLink } from '@shared/deep-links'
+import type { AppStores } from '../store'
+import { HOME } from '../store/router/routes'
+import { likeFocusedPost, movePostFocus } from './postFocus'
+import { selectIsSignedIn } from '../store/session/sessionStore'
+import type { AppAction } from './shortcuts'
+
+/** A handler returns false when it did nothing, so the key keeps its usual effect (scrolling). */
+export type ActionHandlers = Record<AppAction, () => void | boolean>
+
+export function createActionHandlers(stores: AppStores, focusSearch: () => void): ActionHandlers {
+  const { session, ui, router } = stores
+  const signedIn = (): boolean => selectIsSignedIn(session.getState())
+  // Creating and the own profile need an account: a visitor is asked to sign in instead.
+  const whenSignedIn = (action: () => void) => (): void => {
+    if (signedIn()) action()
+    else ui.getState().openAuth('signin')
+  }
+  return {
+    'new-post': whenSignedIn(() => ui.getState().openCreate()),
+    'go-home': () => {
+      ui.getState().closeModal()
+      router.getState().navigate(HOME)
+    },
+    'go-profile': whenSignedIn(() => {
+      const username = session.getState().snapshot.profile?.username
+      ui.getState().closeModal()
+      if (username) router.getState().navigate({ name: 'profile', username })
+    }),
+    'show-shortcuts': () => ui.getState().openShortcuts(),
+    'focus-search': focusSearch,
+    'next-post': () => movePostFocus('next'),
+    'previous-post': () => movePostFocus('previous'),
+    // Liking needs an account: the card's own button opens the login dialog for a visitor.
+    'like-post': () => likeFocusedPost()
+  }
+}
+
+/** Shows what a link points to, or the reason it opens nothing; never anything else. */
+export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionHandlers): void {
+  const { ui, session } = stores
+  if (!link.ok) {
+    ui.getState().setNotice(link.message)
+    return
+  }
+  // A link that launched the app can arrive before the session is read: wait for it.
+  if (session.getState().status === 'loading') {
+    const off = session.subscribe((state) => {
+      if (state.status === 'loading') return
+      off()
+      openDeepLink(link, stores, actions)
+    })
+    return
+  }
+  if (link.route.kind === 'profile') {
+    ui.getState().closeModal()
+    stores.router.getState().navigate({ name: 'profile', username: link.route.username })
+    return
+  }
+  ui.getState().closeModal()
+  void stores.post.getState().openPost(link.route.postId, [link.route.postId])
+}
+
+/**
+ * Subscribes to main's app events, then tells main it listens, so links and commands that came
+ * while the page loaded are delivered now. Returns the unsubscribe function.
+ */
+export function connectAppEvents(stores: AppStores, actions: ActionHandlers): () => void {
+  const { api, ui } = stores
+  const offs = [
+    api.app.onCommand((command) => void actions[command]()),
+    api.app.onDeepLink((link) => openDeepLink(link, stores, actions)),
+    api.app.onNotice((notice) => ui.getState().setNotice(notice)),
+    api.app.onUpdate((update) => ui.getState().setUpdate(update))
+  ]
+  api.app.ready().catch((error: unknown) => console.error('Could not start app events', error))
+  return () => {
+    for (const off of offs) off()
+  }
+}

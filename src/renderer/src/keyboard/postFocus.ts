@@ -1,0 +1,44 @@
+// j/k (and ↓/↑) move the keyboard focus between the posts on screen, and l presses the focused
+// post's own Like button. Working on the rendered cards rather than on store state means the
+// keys do exactly what the buttons do, wherever the list of posts comes from.
+
+/** The posts a key can move between: the cards in the page's main region, in reading order. */
+const POSTS_SELECTOR = 'main article'
+
+export type FocusDirection = 'next' | 'previous'
+
+function focusedPost(root: ParentNode): HTMLElement | null {
+  const active = document.activeElement
+  if (!active) return null
+  const posts = [...root.querySelectorAll<HTMLElement>(POSTS_SELECTOR)]
+  return posts.find((post) => post === active || post.contains(active)) ?? null
+}
+
+/**
+ * Focuses the next or previous post (the first one when none has focus). Returns whether focus
+ * moved, so the caller leaves the key alone at either end.
+ */
+export function movePostFocus(direction: FocusDirection, root: ParentNode = document): boolean {
+  const posts = [...root.querySelectorAll<HTMLElement>(POSTS_SELECTOR)]
+  if (posts.length === 0) return false
+  const current = focusedPost(root)
+  const index = current ? posts.indexOf(current) : -1
+  const target = index === -1 ? posts[0] : posts[direction === 'next' ? index + 1 : index - 1]
+  if (!target) return false
+  // Cards are not in the tab order (their buttons are); they take focus only from these keys.
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1
+  target.focus()
+  target.scrollIntoView?.({ block: 'nearest' })
+  return true
+}
+
+/** Presses the focused post's Like (or Unlike) button; false when no post has focus. */
+export function likeFocusedPost(root: ParentNode = document): boolean {
+  const post = focusedPost(root)
+  const button = post?.querySelector<HTMLButtonElement>(
+    'button[aria-label="Like"], button[aria-label="Unlike"]'
+  )
+  if (!button || button.disabled) return false
+  button.click()
+  return true
+}

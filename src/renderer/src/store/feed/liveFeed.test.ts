@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest'
+import { createHarness, deferred, makePost, signedIn } from '../../testing/fakes'
+
+async function loadedFeed(posts = [makePost({ likes_count: 10 })]) {
+  const harness = createHarness({ snapshot: signedIn() })
+  harness.services.feed.fetchPage.mockResolvedValue(posts)
+  await harness.stores.feed.getState().load()
+  return { ...harness, feed: harness.stores.feed, post: posts[0] }
+}
+
+describe('feed store: live posts', () => {
+  it("queues someone else's new post behind the pill, once", async () => {
+    const { feed } = await loadedFeed()
+    const row = makePost({ user_id: 'user-2' })
+    feed.getState().postInserted(row)
+    feed.getState().postInserted(row)
+    expect(feed.getState().newPostIds).toEqual([row.id])
+    expect(feed.getState().posts.some((post) => post.id === row.id)).toBe(false)
+  })
+
+  it("ignores the user's own new post, which postCreated already put at the top", async () => {
+    const { feed } = await loadedFeed()
+    feed.getState().postInserted(makePost({ user_id: 'user-1' }))
+    expect(feed.getState().newPostIds).toEqual([])
+  })
+
+  it('prepends only the newer posts on showNewPosts, with their liked state, and clears the pill', async () => {
+    const { feed, services, post } = await loadedFeed()
+    const fresh = makePost({ user_id: 'user-2' })
+    feed.getState().postInserted(fresh)
+    services.feed.fetchNewer.mockResolvedValue([fresh])
+    services.likes.likedPostIds.mockResolvedValue(new Set([fresh.id]))
+    services.feed.fetchPage.mockClear()
+    await feed.getState().showNewPosts()
+    expect(services.feed.fetchNewer).toHaveBeenCalledWith({
+      after: { created_at: post.created_at, id: post.id },
+      limit: 12
+    })
+    expect(services.feed.fetchPage).not.toHaveBeenCalled()
+    expect(feed.getState().posts.map((p) => p.id)).toEqual([fresh.id, post.id])
+    expect(feed.getState().likedIds.has(fresh.id)).toBe(true)
+    expect(feed.getState().newPostIds).toEqual([])
+  })
+
+  it('takes live like and comment counts into a shown post', async () => {
+    const { feed, post } = await loadedFeed()
+    feed.getState().postUpdated({ ...post, likes_count: 12, comments_count: 3 })
+    expect(feed.getState().posts[0]).toMatchObject({ likes_count: 12, comments_count: 3 })
+  })
+
+  it("leaves a post alone while the user's own like on it is in flight", async () => {
+    const { feed, services, post } = await loadedFeed()
+    const call = deferred<{ liked: boolean; likes_count: number }>()
+    services.likes.setLike.mockReturnValue(call.promise)
+    const toggle = feed.getState().toggleLike(post.id)
+    feed.getState().postUpdated({ ...post, likes_count: 10 })
+    expect(feed.getState().posts[0].likes_count).toBe(11)
+    call.resolve({ liked: true, likes_count: 11 })
+    await toggle
+    expect(feed.getState().posts[0].likes_count).toBe(11)
+  })
+})

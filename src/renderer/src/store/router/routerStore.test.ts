@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest'
+import {
+  createRouterStore,
+  selectCanGoBack,
+  selectCanGoForward,
+  type HistoryHost
+} from './routerStore'
+import { parseRoute, routeHash, type Route } from './routes'
+
+/** A history that behaves like a browser tab's: entries, a cursor, popstate on back/forward. */
+function fakeHost(initialHash = ''): HistoryHost & { entries: { state: unknown; hash: string }[] } {
+  const listeners = new Set<() => void>()
+  const entries = [{ state: null as unknown, hash: initialHash }]
+  let at = 0
+  const host = {
+    entries,
+    scrollY: 0,
+    location: {
+      get hash() {
+        return entries[at].hash
+      }
+    },
+    history: {
+      get state() {
+        return entries[at].state
+      },
+      pushState(state: unknown, _unused: string, url: string) {
+        entries.splice(at + 1, entries.length, { state, hash: url })
+        at += 1
+      },
+      replaceState(state: unknown, _unused: string, url: string) {
+        entries[at] = { state, hash: url }
+      },
+      back() {
+        if (at === 0) return
+        at -= 1
+        listeners.forEach((listener) => listener())
+      },
+      forward() {
+        if (at === entries.length - 1) return
+        at += 1
+        listeners.forEach((listener) => listener())
+      }
+    },
+    addEventListener: (_type: 'popstate', listener: () => void) => listeners.add(listener),
+    removeEventListener: (_type: 'popstate', listener: () => void) => listeners.delete(listener)
+  }
+  return host
+}
+
+describe('routes', () => {
+  it('round-trips every route through its hash', () => {
+    const routes: Route[] = [
+      { name: 'feed', tab: 'for-you' },
+      { name: 'feed', tab: 'following' },
+      { name: 'profile', username: 'jane.doe' },
+      { name: 'connections', username: 'jane_doe', direction: 'followers' },
+      { name: 'connections', username: 'jane', direction: 'following' },
+      { name: 'suggestions' }
+    ]
+    for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route)
+  })
+
+  it('sends an unknown hash to the home feed, and keeps a malformed name for the not-found page', () => {
+    for (const hash of ['', '#', '#/nowhere', '#/u/']) {
+      expect(parseRoute(hash)).toEqual({ name: 'feed', tab: 'for-you' })
+    }
+    expect(parseRoute('#/u/%E0%A4%A')).toEqual({ name: 'profile', username: '%E0%A4%A' })
+  })
+})
+
+describe('router store', () => {
+  it('pushes entries, and Back/Forward walk them with the scroll position each had', () => {
+    const host = fakeHost('#/')
+    const router = createRouterStore(host)
+    const stop = router.getState().listen()
+    expect(selectCanGoBack(router.getState())).toBe(false)
+
+    host.scrollY = 1234
+    router.getState().navigate({ name: 'profile', username: 'jane' })
+    expect(host.location.hash).toBe('#/u/jane')
+    expect(router.getState().restoreScroll).toBeNull()
+    host.scrollY = 50
+    router.getState().navigate({ name: 'connections', username: 'jane', direction: 'followers' })
+
+    router.getState().back()
+    expect(router.getState().route).toEqual({ name: 'profile', username: 'jane' })
+    expect(router.getState().restoreScroll).toBe(50)
+    router.getState().back()
+    expect(router.getState().route).toEqual({ name: 'feed', tab: 'for-you' })
+    expect(router.getState().restoreScroll).toBe(1234)
+    expect(selectCanGoBack(router.getState())).toBe(false)
+    expect(selectCanGoForward(router.getState())).toBe(true)
+
+    router.getState().forward()
+    expect(router.getState().route).toEqual({ name: 'profile', username: 'jane' })
+    // A new entry drops the ones ahead of it.
+    router.getState().navigate({ name: 'suggestions' })
+    expect(selectCanGoForward(router.getState())).toBe(false)
+    stop()
+  })
+
+  it('ignores navigating to the route already shown', () => {
+    const host = fakeHost('#/u/jane')
+    const router = createRouterStore(host)
+    router.getState().navigate({ name: 'profile', username: 'jane' })
+    expect(host.entries).toHaveLength(1)
+  })
+})

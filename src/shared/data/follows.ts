@@ -1,0 +1,194 @@
+// The social graph: follow and unfollow, who follows whom (paged and searchable), suggestions,
+// and the Following feed. Counts are kept by the database; follow and unfollow return the
+// followed person's count as the server has it, so an optimistic UI can reconcile with it.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Connection, ConnectionDirection, Post, SuggestedPerson } from '../domain'
+import { messageOr } from '../errors'
+import { MAX_SEARCH_QUERY_LENGTH } from '../limits'
+import { FEED_SELECT, type FeedCursor } from './feed'
+import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
+
+export const FOLLOW_MESSAGES = {
+  signInToFollow: 'Sign in to follow people',
+  notYourself: "You can't follow yourself",
+  followFailed: (reason: string): string => `Couldn't follow: ${reason}`,
+  unfollowFailed: (reason: string): string => `Couldn't unfollow: ${reason}`,
+  listFailed: (reason: string): string => `Couldn't load the list: ${reason}`,
+  suggestionsFailed: (reason: string): string => `Couldn't load suggestions: ${reason}`,
+  feedFailed: (reason: string): string => `Couldn't load the Following feed: ${reason}`
+} as const
+
+const UNIQUE_VIOLATION = '23505'
+const CHECK_VIOLATION = '23514'
+
+export interface FollowResult {
+  /** The followed person's followers_count after the change. */
+  followersCount: number
+}
+
+async function followersCountOf(client: SupabaseClient, userId: string): Promise<number> {
+  const { data, error } = await client
+    .from('profiles')
+    .select('followers_count')
+    .eq('id', userId)
+    .maybeSingle()
+  if (error || !data) return 0
+  return (data as { followers_count: number }).followers_count
+}
+
+/** `followerId` (the signed-in user) follows `followingId`. Following twice is not an error. */
+export async function follow(
+  client: SupabaseClient,
+  followerId: string | null,
+  followingId: string
+): Promise<FollowResult> {
+  if (!followerId) throw new Error(FOLLOW_MESSAGES.signInToFollow)
+  if (followerId === followingId) throw new Error(FOLLOW_MESSAGES.notYourself)
+  const { error } = await client
+    .from('follows')
+    .insert({ follower_id: followerId, following_id: followingId })
+  if (error && error.code !== UNIQUE_VIOLATION) {
+    if (error.code === CHECK_VIOLATION) throw new Error(FOLLOW_MESSAGES.notYourself)
+    throw new Error(FOLLOW_MESSAGES.followFailed(messageOr(error, 'unknown error')))
+  }
+  return { followersCount: await followersCountOf(client, followingId) }
+}
+
+/** `followerId` (the signed-in user) stops following `followingId`; a no-op when not following. */
+export async function unfollow(
+  client: SupabaseClient,
+  followerId: string | null,
+  followingId: string
+): Promise<FollowResult> {
+  if (!followerId) throw new Error(FOLLOW_MESSAGES.signInToFollow)
+  const { error } = await client
+    .from('follows')
+    .delete()
+    .eq('follower_id', followerId)
+    .eq('following_id', followingId)
+  if (error) throw new Error(FOLLOW_MESSAGES.unfollowFailed(messageOr(error, 'unknown error')))
+  return { followersCount: await followersCountOf(client, followingId) }
+}
+
+/** Which of `userIds` the signed-in `followerId` follows (empty for a visitor). */
+export async function followedAmong(
+  client: SupabaseClient,
+  followerId: string | null,
+  userIds: string[]
+): Promise<Set<string>> {
+  if (!followerId || userIds.length === 0) return new Set()
+  const { data, error } = await client
+    .from('follows')
+    .select('following_id')
+    .eq('follower_id', followerId)
+    .in('following_id', [...new Set(userIds)])
+  if (error) throw new Error(FOLLOW_MESSAGES.listFailed(messageOr(error, 'unknown error')))
+  return new Set((data ?? []).map((row) => (row as { following_id: string }).following_id))
+}
+
+/** Keyset cursor of a followers/following list: its last row. */
+export interface ConnectionCursor {
+  followed_at: string
+  id: string
+}
+
+export interface ConnectionsPageRequest {
+  profileId: string
+  direction: ConnectionDirection
+  /** Only people whose username or full name contains this (case and accents ignored). */
+  query?: string
+  before?: ConnectionCursor
+  limit: number
+}
+
+/** One page of a person's followers or of the people they follow, newest follow first. */
+export async function fetchConnections(
+  client: SupabaseClient,
+  request: ConnectionsPageRequest
+): Promise<Connection[]> {
+  const query = request.query?.trim().slice(0, MAX_SEARCH_QUERY_LENGTH)
+  // GET sends arguments as query parameters, where null would arrive as the text 'null':
+  // leave unset ones out and the function's defaults apply.
+  const args: Record<string, string | number> = {
+    profile_id: request.profileId,
+    direction: request.direction,
+    page_size: request.limit
+  }
+  if (query) args.query = query
+  if (request.before) {
+    args.before_followed_at = request.before.followed_at
+    args.before_id = request.before.id
+  }
+  const { data, error } = await client
+    .rpc('profile_connections', args, { get: true })
+    .select('id, username, full_name, avatar_url, followers_count, followed_at')
+  if (error) throw new Error(FOLLOW_MESSAGES.listFailed(messageOr(error, 'unknown error')))
+  return ((data ?? []) as unknown as Connection[]).map((row) =>
+    withCurrentAvatarOrigin(client, row)
+  )
+}
+
+/**
+ * People to follow: for a signed-in user, those followed by the people they follow first, then
+ * the recently active and the most followed; for a visitor, the last two.
+ */
+export async function fetchSuggestions(
+  client: SupabaseClient,
+  limit: number
+): Promise<SuggestedPerson[]> {
+  const { data, error } = await client
+    .rpc('suggested_profiles', { max_rows: limit }, { get: true })
+    .select('id, username, full_name, avatar_url, followers_count, followed_by_count')
+  if (error) throw new Error(FOLLOW_MESSAGES.suggestionsFailed(messageOr(error, 'unknown error')))
+  return ((data ?? []) as unknown as SuggestedPerson[]).map((row) =>
+    withCurrentAvatarOrigin(client, row)
+  )
+}
+
+export interface FeedPageRequest {
+  /** The last post of the previous page. */
+  before?: FeedCursor
+  limit: number
+}
+
+/** One page of the signed-in user's Following feed (posts of people they follow), newest first. */
+export async function fetchFollowingFeedPage(
+  client: SupabaseClient,
+  { before, limit }: FeedPageRequest
+): Promise<Post[]> {
+  const { data, error } = await client
+    .rpc(
+      'following_feed_page',
+      before
+        ? { before_created_at: before.created_at, before_id: before.id, page_size: limit }
+        : { page_size: limit },
+      { get: true }
+    )
+    .select(FEED_SELECT)
+  if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
+  return withCurrentOrigins(client, (data ?? []) as unknown as Post[])
+}
+
+/** The `limit` Following-feed posts just newer than `after`, newest first (for scrolling up). */
+export async function fetchFollowingFeedNewer(
+  client: SupabaseClient,
+  { after, limit }: { after: FeedCursor; limit: number }
+): Promise<Post[]> {
+  const { data, error } = await client
+    .rpc(
+      'following_feed_page_newer',
+      { after_created_at: after.created_at, after_id: after.id, page_size: limit },
+      { get: true }
+    )
+    .select(FEED_SELECT)
+  if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
+  return withCurrentOrigins(client, (data ?? []) as unknown as Post[]).reverse()
+}
+
+function withCurrentOrigins(client: SupabaseClient, posts: Post[]): Post[] {
+  return withCurrentStorageOrigin(client, posts).map((post) => ({
+    ...post,
+    profiles: post.profiles ? withCurrentAvatarOrigin(client, post.profiles) : post.profiles
+  }))
+}

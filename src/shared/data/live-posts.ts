@@ -1,0 +1,52 @@
+// Live changes to posts: who posted (for the feed's "New posts" pill) and counter changes (so
+// the like and comment counts on visible cards move without a reload). Row-level security on
+// the server decides which rows a subscriber hears about, exactly as a select would.
+
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import type { Post } from '../domain'
+
+/** A posts row as the database sends it: no embedded author. */
+export type PostRow = Omit<Post, 'profiles'>
+
+export interface PostsListener {
+  /** A post was created (by anyone, including the user: callers skip their own). */
+  onInsert(post: PostRow): void
+  /** A post changed, e.g. its likes_count or comments_count. */
+  onUpdate(post: PostRow): void
+}
+
+let subscriptionCount = 0
+
+/** Listens for new and changed posts. Returns the function that stops listening. */
+export function subscribeToPosts(
+  client: SupabaseClient,
+  listener: PostsListener
+): () => Promise<void> {
+  // realtime-js hands back the existing channel for a topic it already has: one topic each.
+  subscriptionCount += 1
+  const channel: RealtimeChannel = client
+    .channel(`posts:${subscriptionCount}`)
+    .on<PostRow>(
+      'postgres_changes',
+      { event: 'INSERT', schema: 'public', table: 'posts' },
+      (change) => listener.onInsert(change.new as PostRow)
+    )
+    .on<PostRow>(
+      'postgres_changes',
+      { event: 'UPDATE', schema: 'public', table: 'posts' },
+      (change) => listener.onUpdate(change.new as PostRow)
+    )
+    .subscribe()
+  return async () => {
+    await client.removeChannel(channel)
+  }
+}
+
+/**
+ * Makes realtime send the current access token again (it reads it through the client's
+ * accessToken callback), so joined channels keep hearing as the signed-in user after a sign-in,
+ * sign-out or token refresh.
+ */
+export async function refreshRealtimeAuth(client: SupabaseClient): Promise<void> {
+  await client.realtime.setAuth()
+}

@@ -1,0 +1,195 @@
+// Stories: post one (upload, insert, undo the uploads on failure), the strip, a person's live
+// stories in viewing order, marking one seen, its viewers, and deleting it with its photos.
+// Who may see what, and for how long, is the database's decision (row-level security and the
+// story clock); these functions only ask.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { LiveStory, StoryStripEntry, StoryViewer } from '../domain'
+import { messageOr, queryError } from '../errors'
+import { checkImage } from '../image'
+import { IMAGES_BUCKET, MAX_STORY_TEXT_LENGTH, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
+import { MESSAGES } from '../messages'
+import { objectPathFromPublicUrl, postThumbnailPath, storyImagePath } from '../storage-path'
+import { checkRenditions, type NewPostRenditions } from './posts'
+import { storageUrlRebaser } from './storage-urls'
+
+// The author by the stories → profiles key: named, because story_views also links stories to
+// profiles (as viewers), which PostgREST would otherwise find ambiguous.
+export const STORY_SELECT = '*, profiles!stories_user_id_fkey(username, full_name, avatar_url)'
+
+export interface NewStory {
+  userId: string | null
+  bytes: Uint8Array
+  declaredType: string
+  /** Optional; trimmed, at most MAX_STORY_TEXT_LENGTH characters. */
+  text: string
+  /** The 9:16 rendition's size, its small thumbnail and placeholder, from the image pipeline. */
+  renditions: NewPostRenditions
+}
+
+type StoryRow = Omit<LiveStory, 'seen'>
+
+function withCurrentOrigin<T extends { image_url: string; thumb_url: string | null }>(
+  client: SupabaseClient,
+  rows: T[]
+): T[] {
+  const rebase = storageUrlRebaser(client)
+  return rows.map((row) => ({
+    ...row,
+    image_url: rebase(row.image_url),
+    thumb_url: row.thumb_url && rebase(row.thumb_url)
+  }))
+}
+
+/**
+ * Posts a story as `story.userId`: checks the photo as a post's is checked, uploads it and its
+ * thumbnail under stories/{userId}/, inserts the row and answers it as the viewer reads it. If
+ * anything after the first upload fails, what was uploaded is removed again.
+ */
+export async function postStory(client: SupabaseClient, story: NewStory): Promise<LiveStory> {
+  if (!story.userId) throw new Error(MESSAGES.signInToPostStory)
+  const check = checkImage(story.bytes, story.declaredType, 'selected')
+  if (!check.ok) throw new Error(check.message)
+  const text = story.text.trim()
+  if (text.length > MAX_STORY_TEXT_LENGTH) throw new Error(MESSAGES.storyTextTooLong)
+  const thumbType = checkRenditions(story.renditions)
+
+  const bucket = client.storage.from(IMAGES_BUCKET)
+  const options = (contentType: string): Record<string, unknown> => ({
+    cacheControl: String(UPLOAD_CACHE_CONTROL_SECONDS),
+    contentType,
+    upsert: false
+  })
+  const uploaded: string[] = []
+  const removeUploaded = async (): Promise<void> => {
+    if (uploaded.length === 0) return
+    const removal = await bucket.remove(uploaded)
+    if (removal.error) console.error('Could not remove orphaned upload', uploaded, removal.error)
+  }
+
+  const path = storyImagePath(story.userId, check.type)
+  const thumbPath = postThumbnailPath(path, thumbType)
+  for (const [objectPath, bytes, type] of [
+    [path, story.bytes, check.type],
+    [thumbPath, story.renditions.thumbnailBytes, thumbType]
+  ] as const) {
+    const upload = await bucket.upload(objectPath, bytes, options(type))
+    if (upload.error) {
+      await removeUploaded()
+      throw new Error(MESSAGES.uploadFailed(messageOr(upload.error, 'unknown error')))
+    }
+    uploaded.push(objectPath)
+  }
+
+  const row = {
+    user_id: story.userId,
+    image_url: bucket.getPublicUrl(path).data.publicUrl,
+    thumb_url: bucket.getPublicUrl(thumbPath).data.publicUrl,
+    width: story.renditions.width,
+    height: story.renditions.height,
+    placeholder: story.renditions.placeholder,
+    caption: text || null
+  }
+  let insert: { data: unknown; error: { message?: string } | null }
+  try {
+    insert = await client.from('stories').insert(row).select(STORY_SELECT).single()
+  } catch (error) {
+    insert = { data: null, error: { message: messageOr(error, 'network error') } }
+  }
+  if (insert.error || !insert.data) {
+    await removeUploaded()
+    throw new Error(MESSAGES.saveStoryFailed(messageOr(insert.error, 'no row returned')))
+  }
+  // The author has not watched their own new story yet, so their ring shows it as new.
+  return { ...(insert.data as StoryRow), seen: false }
+}
+
+/** The strip: the reader first, then people they follow with live stories, unseen first. */
+export async function fetchStoryStrip(client: SupabaseClient): Promise<StoryStripEntry[]> {
+  const { data, error } = await client.rpc('story_strip')
+  if (error) throw queryError(MESSAGES.storiesFailed, error)
+  const rebase = storageUrlRebaser(client)
+  return ((data ?? []) as StoryStripEntry[]).map((entry) => ({
+    ...entry,
+    avatar_url: entry.avatar_url && rebase(entry.avatar_url)
+  }))
+}
+
+/**
+ * A person's live stories in viewing order (oldest first), each with whether `readerId` has seen
+ * it. Empty when they have none the reader may see.
+ */
+export async function fetchUserStories(
+  client: SupabaseClient,
+  userId: string,
+  readerId: string | null
+): Promise<LiveStory[]> {
+  const { data, error } = await client
+    .from('stories')
+    .select(STORY_SELECT)
+    .eq('user_id', userId)
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true })
+  if (error) throw queryError(MESSAGES.storiesFailed, error)
+  const rows = withCurrentOrigin(client, (data ?? []) as StoryRow[])
+  if (rows.length === 0 || !readerId) return rows.map((row) => ({ ...row, seen: false }))
+  const views = await client
+    .from('story_views')
+    .select('story_id')
+    .eq('viewer_id', readerId)
+    .in(
+      'story_id',
+      rows.map((row) => row.id)
+    )
+  if (views.error) throw queryError(MESSAGES.storiesFailed, views.error)
+  const seen = new Set(((views.data ?? []) as { story_id: string }[]).map((view) => view.story_id))
+  return rows.map((row) => ({ ...row, seen: seen.has(row.id) }))
+}
+
+/** Records that the signed-in reader has seen the story; repeating it changes nothing. */
+export async function markStorySeen(client: SupabaseClient, storyId: string): Promise<void> {
+  const { error } = await client.rpc('mark_story_seen', { target_story_id: storyId })
+  if (error) throw new Error(messageOr(error, MESSAGES.storyGone))
+}
+
+/** Who watched the author's story, most recent first (the author's own views left out). */
+export async function fetchStoryViewers(
+  client: SupabaseClient,
+  story: Pick<LiveStory, 'id' | 'user_id'>
+): Promise<StoryViewer[]> {
+  const { data, error } = await client
+    .from('story_views')
+    .select(
+      'viewer_id, viewed_at, profiles!story_views_viewer_id_fkey(username, full_name, avatar_url)'
+    )
+    .eq('story_id', story.id)
+    .neq('viewer_id', story.user_id)
+    .order('viewed_at', { ascending: false })
+  if (error) throw queryError(MESSAGES.storiesFailed, error)
+  const rebase = storageUrlRebaser(client)
+  return ((data ?? []) as unknown as StoryViewer[]).map((viewer) => ({
+    ...viewer,
+    profiles: viewer.profiles && {
+      ...viewer.profiles,
+      avatar_url: viewer.profiles.avatar_url && rebase(viewer.profiles.avatar_url)
+    }
+  }))
+}
+
+/**
+ * Deletes the author's story and then its photos. The row goes first, so nobody is left with a
+ * story whose photo is missing; a photo whose removal fails is left to the backend's sweep.
+ */
+export async function deleteStory(
+  client: SupabaseClient,
+  story: Pick<LiveStory, 'id' | 'image_url' | 'thumb_url'>
+): Promise<void> {
+  const { data, error } = await client.from('stories').delete().eq('id', story.id).select('id')
+  if (error) throw new Error(MESSAGES.deleteStoryFailed(messageOr(error, 'unknown error')))
+  if (!data || data.length === 0) throw new Error(MESSAGES.deleteStoryFailed(MESSAGES.storyGone))
+  const paths = [story.image_url, story.thumb_url]
+    .map((url) => url && objectPathFromPublicUrl(url, IMAGES_BUCKET))
+    .filter((path): path is string => Boolean(path))
+  const removal = await client.storage.from(IMAGES_BUCKET).remove(paths)
+  if (removal.error) console.error('Could not remove story photos', paths, removal.error)
+}

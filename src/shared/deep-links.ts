@@ -1,0 +1,78 @@
+// Links that open the app: `instaframe://p/<post id>` and `instaframe://u/<username>`. They
+// arrive from anywhere (a browser, a chat, the command line), so the parser accepts exactly these
+// two shapes and turns everything else into a message the window shows instead of navigating.
+
+export const DEEP_LINK_SCHEME = 'instaframe'
+
+/** Longer than any valid link (the scheme, `p/` and a 36-character id, or `u/` and 30 letters). */
+export const MAX_DEEP_LINK_LENGTH = 100
+
+/** The username rule the database enforces (profiles_username_format), after lowercasing. */
+const USERNAME_RULE = /^[a-z0-9._]{3,30}$/
+const UUID_RULE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+export type DeepLinkRoute = { kind: 'post'; postId: string } | { kind: 'profile'; username: string }
+
+/** A link main received, parsed: what to open, or why nothing opens. */
+export type DeepLink = { ok: true; route: DeepLinkRoute } | { ok: false; message: string }
+
+export const DEEP_LINK_MESSAGES = {
+  empty: 'The link that opened Instaframe was empty.',
+  scheme: 'Instaframe only opens instaframe:// links.',
+  tooLong: 'The link that opened Instaframe is too long to be one of its links.',
+  unknown: 'Instaframe links point to a post (instaframe://p/…) or a profile (instaframe://u/…).',
+  post: 'This post link is damaged: the post id is not valid.',
+  username:
+    'This profile link is damaged: usernames are 3–30 lowercase letters, numbers, periods and underscores.'
+} as const
+
+const fail = (message: string): DeepLink => ({ ok: false, message })
+
+/**
+ * Parses a link by hand rather than with `URL`, whose handling of custom schemes varies between
+ * runtimes. Percent-encoding, queries, fragments, credentials and extra path segments are all
+ * refused: no valid link needs them, so they can only be a mistake or an attempt to smuggle
+ * something (`..%2F`) past the checks.
+ */
+export function parseDeepLink(raw: unknown): DeepLink {
+  if (typeof raw !== 'string' || raw.trim() === '') return fail(DEEP_LINK_MESSAGES.empty)
+  if (raw.length > MAX_DEEP_LINK_LENGTH) return fail(DEEP_LINK_MESSAGES.tooLong)
+  const prefix = `${DEEP_LINK_SCHEME}://`
+  if (raw.slice(0, prefix.length).toLowerCase() !== prefix) return fail(DEEP_LINK_MESSAGES.scheme)
+  // Browsers and shells sometimes add one trailing slash; it carries no meaning.
+  const rest = raw.slice(prefix.length).replace(/\/$/, '')
+  const segments = rest.split('/')
+  if (segments.length !== 2 || /[^A-Za-z0-9._/-]/.test(rest))
+    return fail(DEEP_LINK_MESSAGES.unknown)
+  const [kind, value] = segments
+  if (kind === 'p') {
+    const postId = value.toLowerCase()
+    return UUID_RULE.test(postId)
+      ? { ok: true, route: { kind: 'post', postId } }
+      : fail(DEEP_LINK_MESSAGES.post)
+  }
+  if (kind === 'u') {
+    // The database stores usernames lowercased, so a link typed as @Jane still finds jane.
+    const username = value.toLowerCase()
+    return USERNAME_RULE.test(username)
+      ? { ok: true, route: { kind: 'profile', username } }
+      : fail(DEEP_LINK_MESSAGES.username)
+  }
+  return fail(DEEP_LINK_MESSAGES.unknown)
+}
+
+/** The canonical link for a route (what "Copy Link" would share). */
+export function deepLinkUrl(route: DeepLinkRoute): string {
+  return route.kind === 'post'
+    ? `${DEEP_LINK_SCHEME}://p/${route.postId}`
+    : `${DEEP_LINK_SCHEME}://u/${route.username}`
+}
+
+/**
+ * The link in a process's command line, if any. Windows and Linux start the app (or a second
+ * instance) with the link as an argument; Chromium switches and the app path come first.
+ */
+export function findDeepLinkArg(argv: readonly string[]): string | null {
+  const prefix = `${DEEP_LINK_SCHEME}:`
+  return argv.find((arg) => arg.slice(0, prefix.length).toLowerCase() === prefix) ?? null
+}

@@ -1,0 +1,100 @@
+// The per-request section of docs/performance.md: this run against the baseline recorded before
+// the round-trip work (tests/bench/per-request-baseline.json), with the goals.
+
+import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { PerRequestResults } from './per-request'
+import { mb, ms } from './stats'
+
+export const BASELINE_FILE = resolve(__dirname, 'per-request-baseline.json')
+const HEADING = '## Per request'
+/** Above this 1-minute load average on the bench's 2 cores, timings measure the queue for a CPU. */
+const BUSY_LOAD = 2
+
+async function loadBaseline(): Promise<PerRequestResults[]> {
+  try {
+    return JSON.parse(await readFile(BASELINE_FILE, 'utf8')) as PerRequestResults[]
+  } catch {
+    return []
+  }
+}
+
+interface Row {
+  label: string
+  goal: string
+  value(result: PerRequestResults): string
+}
+
+const ROWS: Row[] = [
+  { label: 'One-row read p50', goal: '≤ 1.5 ms', value: (r) => ms(r.oneRow.p50) },
+  { label: 'One-row read p95', goal: '', value: (r) => ms(r.oneRow.p95) },
+  { label: 'Feed page (12 posts + authors) p50', goal: '≤ 2 ms', value: (r) => ms(r.feedPage.p50) },
+  { label: 'Feed page p95', goal: '', value: (r) => ms(r.feedPage.p95) },
+  {
+    label: 'Feed pages/s, 4 callers',
+    goal: '≥ 1,000',
+    value: (r) => Math.round(r.pagesPerSecond).toLocaleString('en')
+  },
+  { label: 'Backend RSS idle', goal: '', value: (r) => mb(r.rssIdleBytes) },
+  { label: 'Backend RSS after the feed load', goal: '', value: (r) => mb(r.rssLoadedBytes) },
+  { label: 'Start-up to ready (with data)', goal: '', value: (r) => ms(r.startupMs) },
+  {
+    label: 'Machine load average (2 cores) during the run',
+    goal: '',
+    value: (r) => (r.loadAverage === undefined ? '—' : r.loadAverage.toFixed(1))
+  }
+]
+
+export async function renderPerRequest(results: PerRequestResults[]): Promise<string> {
+  const baseline = await loadBaseline()
+  const columns: { title: string; result: PerRequestResults | undefined }[] = []
+  for (const result of results) {
+    const name = result.kind === 'pglite' ? 'PGlite' : 'PostgreSQL'
+    columns.push({ title: `${name} before`, result: baseline.find((b) => b.kind === result.kind) })
+    columns.push({ title: `${name} now`, result })
+  }
+  const posts = results[0]?.posts.toLocaleString('en') ?? '?'
+  const busiest = Math.max(...results.map((r) => r.loadAverage ?? 0))
+  const warning =
+    busiest > BUSY_LOAD
+      ? [
+          `**This run's timings are not comparable with the baseline:** the machine's load ` +
+            `average was ${busiest.toFixed(1)} on 2 cores while it ran (other jobs), so the ` +
+            'times and rates mostly measure waiting for a CPU. Memory is unaffected. Re-run ' +
+            '`npm run bench:requests` on an idle machine for the timing rows.',
+          ''
+        ]
+      : []
+  return [
+    HEADING,
+    '',
+    `The backend CLI in a child process on a data folder with ${posts} posts, called through ` +
+      'supabase-js over HTTP on 127.0.0.1 by the bench process (written by `npm run bench` or ' +
+      '`npm run bench:requests`, tests/bench/per-request.ts). One-row read: `posts?id=eq.X`; feed ' +
+      "page: the app's `feed_page` rpc with `profiles(username, full_name, avatar_url)`; 300 " +
+      'timed runs each after 30 warm-up runs; pages/s: 4 concurrent callers for 3 s (at least ' +
+      '1,000 pages before the second RSS reading). Start-up includes tsx compiling the backend ' +
+      'sources. "Before" is the baseline recorded on this machine before the per-request work ' +
+      '(tests/bench/per-request-baseline.json), on the idle machine (1-minute load average 0.1 ' +
+      'when it started, 1.0 when it ended); the machine is shared, so compare the load row too.',
+    '',
+    ...warning,
+    `| | Goal | ${columns.map((c) => c.title).join(' | ')} |`,
+    `| --- | --- | ${columns.map(() => '---').join(' | ')} |`,
+    ...ROWS.map(
+      (row) =>
+        `| ${row.label} | ${row.goal} | ` +
+        `${columns.map((c) => (c.result ? row.value(c.result) : '—')).join(' | ')} |`
+    ),
+    ''
+  ].join('\n')
+}
+
+/** Replaces the per-request section (up to the next `## ` heading), or appends it. */
+export function replacePerRequestSection(document: string, section: string): string {
+  const start = document.indexOf(`${HEADING}\n`)
+  if (start < 0) return `${document.trimEnd()}\n\n${section}`
+  const next = document.indexOf('\n## ', start + HEADING.length)
+  const end = next < 0 ? document.length : next + 1
+  return document.slice(0, start) + section + (next < 0 ? '' : '\n') + document.slice(end)
+}

@@ -1,0 +1,31 @@
+// `npm run bench:requests`: only the per-request table (tests/bench/per-request.ts), written into
+// its section of docs/performance.md; `--baseline` records the numbers as the "before" column.
+
+import { readFile, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
+import { BASELINE_FILE, replacePerRequestSection, renderPerRequest } from './per-request-report'
+
+const POSTS = 100_000
+
+async function main(): Promise<void> {
+  const results: PerRequestResults[] = []
+  for (const kind of perRequestKinds()) {
+    console.log(`Measuring per-request costs on ${kind} at ${POSTS.toLocaleString('en')} posts…`)
+    results.push(await measurePerRequest(kind, POSTS))
+  }
+  if (process.argv.includes('--baseline')) {
+    await writeFile(BASELINE_FILE, JSON.stringify(results, null, 2) + '\n')
+    console.log(JSON.stringify(results, null, 2))
+    return
+  }
+  const section = await renderPerRequest(results)
+  const file = resolve(__dirname, '../../docs/performance.md')
+  await writeFile(file, replacePerRequestSection(await readFile(file, 'utf8'), section))
+  console.log(section)
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,131 @@
+// What one REST request costs on the local backend, on PGlite and on PostgreSQL: a one-row read,
+// a feed page (12 posts with their authors, through the feed_page rpc the app uses), feed pages
+// per second with 4 callers, the backend's memory (RSS idle, and after 1,000 feed pages) and its
+// start-up time on a data folder that already holds the posts. The backend runs as the CLI in a
+// child process (as `npm run backend` and the desktop app's utilityProcess do), so its RSS is its
+// own and the bench's client work does not share its event loop.
+
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fetchFeedPage } from '../../src/shared/data/feed'
+import { insertUser, startHarness, testClient } from '../support/backend-harness'
+import { startChildBackend } from '../support/child-backend'
+import { createTestDatabase, DATABASE_KINDS, type DatabaseKind } from '../support/databases'
+import { postgresAvailable, startPostgresServer } from '../support/postgres-server'
+import { throughput, time, type Timing } from './stats'
+
+export interface PerRequestResults {
+  kind: DatabaseKind
+  posts: number
+  /** Spawn of the CLI to its "API URL" line, on a data folder that already holds the posts. */
+  startupMs: number
+  oneRow: Timing
+  feedPage: Timing
+  pagesPerSecond: number
+  rssIdleBytes: number
+  rssLoadedBytes: number
+  /** The machine's 1-minute load average when the timings started (other work skews them). */
+  loadAverage?: number
+}
+
+const AUTHORS = 24
+const STORAGE_BASE = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts'
+
+/** Fills the database through SQL (generate_series): the bench measures reads, not inserts. */
+async function seed(dataDir: string, databaseUrl: string | undefined, posts: number) {
+  const { backend } = await startHarness(databaseUrl ? 'postgres' : 'pglite', '', {
+    dataDir,
+    databaseUrl
+  })
+  try {
+    const ids: string[] = []
+    for (let i = 0; i < AUTHORS; i++) ids.push((await insertUser(backend, `req_${i}`, `R ${i}`)).id)
+    await backend.db.query(
+      `insert into public.posts (user_id, image_url, thumb_url, width, height, caption, created_at)
+       select ($1::uuid[])[1 + (i % $3)],
+              $2 || '/' || i || '.webp', $2 || '/' || i || '-thumb.webp', 1080, 810,
+              'Request bench post ' || i, now() - i * interval '30 seconds'
+       from generate_series(1, $4::int) as i`,
+      [ids, STORAGE_BASE, AUTHORS, posts]
+    )
+    await backend.db.exec('analyze public.posts; analyze public.profiles')
+    const row = await backend.db.query<{ id: string }>('select id from public.posts limit 1')
+    return row.rows[0].id
+  } finally {
+    await backend.close()
+  }
+}
+
+async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]
+  if (!kb) throw new Error(`no VmRSS for process ${pid}`)
+  return Number(kb) * 1024
+}
+
+const settle = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms))
+
+export async function measurePerRequest(
+  kind: DatabaseKind,
+  posts: number
+): Promise<PerRequestResults> {
+  const dataDir = await mkdtemp(join(tmpdir(), `bench-req-${kind}-`))
+  const server = kind === 'postgres' ? await startPostgresServer() : null
+  try {
+    const databaseUrl = server ? await createTestDatabase(server.url) : undefined
+    const postId = await seed(dataDir, databaseUrl, posts)
+    const started = performance.now()
+    const backend = await startChildBackend(
+      dataDir,
+      databaseUrl ? { DATABASE_URL: databaseUrl } : {}
+    )
+    const startupMs = performance.now() - started
+    try {
+      await settle(1000)
+      const pid = backend.child.pid as number
+      const rssIdleBytes = await rssOf(pid)
+      const loadAverage = loadavg()[0]
+      const client = testClient(backend.url, backend.anonKey)
+      const oneRow = await time(
+        async () => {
+          const { data, error } = await client.from('posts').select('*').eq('id', postId)
+          if (error || data?.length !== 1) throw new Error(`one-row read: ${error?.message}`)
+        },
+        300,
+        30
+      )
+      const feedPage = await time(
+        async () => {
+          const page = await fetchFeedPage(client, { limit: 12 })
+          if (page.length !== 12 || !page[0].profiles) throw new Error('feed page is incomplete')
+        },
+        300,
+        30
+      )
+      const pagesPerSecond = await throughput(() => fetchFeedPage(client, { limit: 12 }), 3000, 4)
+      const rssLoadedBytes = await rssOf(pid)
+      return {
+        kind,
+        posts,
+        startupMs,
+        oneRow,
+        feedPage,
+        pagesPerSecond,
+        rssIdleBytes,
+        rssLoadedBytes,
+        loadAverage
+      }
+    } finally {
+      await backend.kill9()
+    }
+  } finally {
+    server?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** PGlite always; PostgreSQL when its binaries are installed. */
+export function perRequestKinds(): DatabaseKind[] {
+  return DATABASE_KINDS.filter((kind) => kind === 'pglite' || postgresAvailable())
+}

@@ -1,0 +1,222 @@
+// supabase-js `channel().on('postgres_changes')` against the local backend, on PGlite and on
+// PostgreSQL: changes arrive fast, only to subscribers whose row-level security lets them
+// select the row, filtered as asked, across a token refresh.
+
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { signJwt } from '../../../src/backend/jwt'
+import { type Harness } from '../../support/backend-harness'
+import { describeEachBackend } from '../../support/database-suite'
+import { createPost, like, record, sleep, signUpUser, type User } from './support'
+
+describeEachBackend('postgres_changes', (suite) => {
+  let harness: Harness
+  let alice: User
+  let bob: User
+  let carol: User
+  let alicePost: string
+
+  beforeAll(async () => {
+    harness = suite.harness
+    const { url, anonKey } = harness.backend
+    ;[alice, bob, carol] = await Promise.all([
+      signUpUser(url, anonKey, 'alice'),
+      signUpUser(url, anonKey, 'bob'),
+      signUpUser(url, anonKey, 'carol')
+    ])
+    alicePost = await createPost(alice, url)
+  })
+  afterAll(async () => {
+    await Promise.all([alice, bob, carol].map((user) => user?.client.removeAllChannels()))
+  })
+
+  it("delivers another user's insert within a second, shaped as hosted Realtime sends it", async () => {
+    const likes = record(alice.client, [
+      { event: 'INSERT', table: 'likes', filter: `post_id=eq.${alicePost}` }
+    ])
+    await likes.subscribe()
+    expect(likes.system).toContainEqual(
+      expect.objectContaining({ extension: 'postgres_changes', status: 'ok' })
+    )
+    const started = Date.now()
+    const likeId = await like(bob, alicePost)
+    await likes.until(() => likes.changes.length === 1, 'the like', 1_000)
+    expect(Date.now() - started).toBeLessThan(1_000)
+    const change = likes.changes[0]
+    expect(change).toMatchObject({
+      schema: 'public',
+      table: 'likes',
+      eventType: 'INSERT',
+      new: { id: likeId, user_id: bob.id, post_id: alicePost },
+      old: {},
+      errors: null
+    })
+    expect(Date.parse(change.commit_timestamp)).not.toBeNaN()
+    await alice.client.removeChannel(likes.channel)
+  })
+
+  it('sees writes made straight in SQL, with UPDATE carrying the new row (or the selected columns) and the old key', async () => {
+    const post = await createPost(alice, harness.backend.url)
+    const edits = record(bob.client, [{ event: 'UPDATE', table: 'posts', filter: `id=eq.${post}` }])
+    const narrow = record(bob.client, [
+      { event: 'UPDATE', table: 'posts', filter: `id=eq.${post}`, select: ['id', 'caption'] }
+    ])
+    await Promise.all([edits.subscribe(), narrow.subscribe()])
+    // Not through the API at all: the change comes from the database's own trigger.
+    await harness.backend.db.query(
+      `update public.posts set caption = 'edited in SQL' where id = $1`,
+      [post]
+    )
+    await edits.until(() => edits.changes.length === 1, 'the SQL update')
+    expect(edits.changes[0]).toMatchObject({
+      eventType: 'UPDATE',
+      new: { id: post, caption: 'edited in SQL', likes_count: 0 },
+      old: { id: post }
+    })
+    // A binding with `select` gets only those columns.
+    await narrow.until(() => narrow.changes.length === 1, 'the narrowed update')
+    expect(narrow.changes[0].new).toEqual({ id: post, caption: 'edited in SQL' })
+    await Promise.all([edits, narrow].map((r) => bob.client.removeChannel(r.channel)))
+  })
+
+  it('never delivers a row the subscriber may not select, inserted or deleted (RLS)', async () => {
+    const aliceInbox = record(alice.client, [{ event: '*', table: 'notifications' }])
+    const bobInbox = record(bob.client, [{ event: '*', table: 'notifications' }])
+    await Promise.all([aliceInbox.subscribe(), bobInbox.subscribe()])
+    // Carol's like notifies Alice; Bob, subscribed to the same table, may not see that row.
+    await like(carol, alicePost)
+    await aliceInbox.until(() => aliceInbox.changes.length === 1, "Alice's notification")
+    expect(aliceInbox.changes[0].new).toMatchObject({
+      recipient_id: alice.id,
+      actor_id: carol.id,
+      type: 'like'
+    })
+    // Changes are delivered in commit order: once Bob has his own notification, the earlier
+    // one was already decided and withheld from him.
+    const bobPost = await createPost(bob, harness.backend.url)
+    await like(alice, bobPost)
+    await bobInbox.until(() => bobInbox.changes.length >= 1, "Bob's own notification")
+    await sleep(200)
+    expect(bobInbox.changes.map((change) => change.new)).toEqual([
+      expect.objectContaining({ recipient_id: bob.id, actor_id: alice.id, post_id: bobPost })
+    ])
+
+    // Deletes too: Carol's unlike removes Alice's notification; only Alice hears of it, with
+    // nothing but its id. Bob then hears of his own, so the first was decided before it.
+    const aliceNotification = (aliceInbox.changes[0].new as { id: string }).id
+    await carol.client.from('likes').delete().eq('post_id', alicePost)
+    await aliceInbox.until(() => aliceInbox.changes.length === 2, "the notification's delete")
+    expect(aliceInbox.changes[1]).toMatchObject({
+      eventType: 'DELETE',
+      old: { id: aliceNotification },
+      new: {}
+    })
+    await alice.client.from('likes').delete().eq('post_id', bobPost)
+    await bobInbox.until(() => bobInbox.changes.length >= 2, "Bob's own delete")
+    await sleep(200)
+    expect(bobInbox.changes.map((change) => change.eventType)).toEqual(['INSERT', 'DELETE'])
+    await Promise.all([
+      alice.client.removeChannel(aliceInbox.channel),
+      bob.client.removeChannel(bobInbox.channel)
+    ])
+  })
+
+  it('applies in filters and sends only the primary key of a deleted row', async () => {
+    const [p1, p2, p3] = await Promise.all(
+      [1, 2, 3].map(() => createPost(alice, harness.backend.url))
+    )
+    const likes = record(alice.client, [
+      { event: 'INSERT', table: 'likes', filter: `post_id=in.(${p1},${p2})` },
+      { event: 'DELETE', table: 'likes', filter: `post_id=eq.${p1}` }
+    ])
+    await likes.subscribe()
+    const onP3 = await like(carol, p3)
+    const onP1 = await like(carol, p1)
+    const onP2 = await like(carol, p2)
+    for (const id of [onP3, onP1]) {
+      const { error } = await carol.client.from('likes').delete().eq('id', id)
+      expect(error).toBeNull()
+    }
+    await likes.until(() => likes.changes.length === 3, 'two inserts and a delete')
+    await sleep(200)
+    expect(likes.changes.map((change) => [change.eventType, change.new, change.old])).toEqual([
+      ['INSERT', expect.objectContaining({ id: onP1, post_id: p1 }), {}],
+      ['INSERT', expect.objectContaining({ id: onP2, post_id: p2 }), {}],
+      ['DELETE', {}, { id: onP1 }]
+    ])
+    await alice.client.removeChannel(likes.channel)
+  })
+
+  it('delivers every row of a bulk insert, in order, across several notifications', async () => {
+    const author = await signUpUser(harness.backend.url, harness.backend.anonKey, 'bulk')
+    const posts = record(bob.client, [
+      { event: 'INSERT', table: 'posts', filter: `user_id=eq.${author.id}` }
+    ])
+    await posts.subscribe()
+    // 200 keys are about 10 KB: more than one pg_notify payload can carry.
+    const rows = Array.from({ length: 200 }, (_, i) => ({
+      user_id: author.id,
+      image_url: `${harness.backend.url}/storage/v1/object/public/images/posts/${author.id}/${i}.png`,
+      caption: `bulk ${i}`
+    }))
+    const { error } = await author.client.from('posts').insert(rows)
+    expect(error).toBeNull()
+    await posts.until(() => posts.changes.length === 200, 'all 200 inserts', 10_000)
+    expect(posts.changes.map((change) => (change.new as { caption: string }).caption)).toEqual(
+      rows.map((row) => row.caption)
+    )
+    await bob.client.removeChannel(posts.channel)
+  })
+
+  it('refuses a filter on a column the table does not have, saying why', async () => {
+    const bad = record(alice.client, [{ event: 'INSERT', table: 'likes', filter: 'nope=eq.1' }])
+    bad.start()
+    await bad.until(() => bad.statuses.includes('CHANNEL_ERROR'), 'the join error')
+    expect(JSON.stringify(bad.system)).toContain('has no column nope')
+    await alice.client.removeChannel(bad.channel)
+  })
+
+  it('keeps the subscription across a token refresh, and closes it when the token expires', async () => {
+    const { keys } = harness.backend.context
+    const claims = { role: 'authenticated' as const, sub: alice.id, aud: 'authenticated' }
+    const shortLived = await signJwt(keys, claims, 2)
+    const refreshed = await signJwt(keys, claims, 3600)
+    const client = (await signUpUser(harness.backend.url, harness.backend.anonKey, 'tokens')).client
+    await client.realtime.setAuth(shortLived)
+    const post = await createPost(alice, harness.backend.url)
+    const kept = record(client, [{ event: 'INSERT', table: 'likes', filter: `post_id=eq.${post}` }])
+    await kept.subscribe()
+    await client.realtime.setAuth(refreshed)
+    await sleep(2_500)
+    const after = await like(bob, post)
+    await kept.until(
+      () => kept.changes.some((change) => (change.new as { id?: string }).id === after),
+      'a like after the first token expired'
+    )
+    expect(kept.statuses).not.toContain('CLOSED')
+
+    // The control: a channel whose token is not refreshed is closed when it expires.
+    const lapsing = (await signUpUser(harness.backend.url, harness.backend.anonKey, 'lapse')).client
+    await lapsing.realtime.setAuth(await signJwt(keys, claims, 1))
+    const closed = record(lapsing, [{ event: 'INSERT', table: 'likes' }])
+    await closed.subscribe()
+    await closed.until(() => closed.statuses.includes('CLOSED'), 'the expiry close', 4_000)
+    expect(JSON.stringify(closed.system)).toContain('Token has expired')
+    await Promise.all([client.removeAllChannels(), lapsing.removeAllChannels()])
+  })
+
+  it('answers broadcast and presence with an error instead of silence', async () => {
+    const room = alice.client.channel(`room-${suite.kind}`, {
+      config: { broadcast: { ack: true } }
+    })
+    const recorder = record(alice.client, [], `room-${suite.kind}`)
+    await recorder.subscribe()
+    const sent = await room.send({ type: 'broadcast', event: 'hello', payload: { x: 1 } })
+    expect(sent).toBe('error')
+    await recorder.until(
+      () => recorder.system.some((s) => String(s.message).includes('Broadcast is not supported')),
+      'the broadcast notice'
+    )
+    expect(await room.track({ online: true })).toBe('error')
+    await alice.client.removeChannel(room)
+  })
+})

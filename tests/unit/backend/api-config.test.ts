@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_API_CONFIG, parseApiConfig, readTomlTable } from '../../../src/backend/api-config'
+
+describe('API settings from config.toml', () => {
+  it('reads schemas and max_rows from [api] only', () => {
+    const config = parseApiConfig(`
+      project_id = "x"
+      [api]
+      enabled = true
+      schemas = ["public", "graphql_public"] # exposed
+      max_rows = 250
+      [db]
+      max_rows = 5
+    `)
+    expect(config).toEqual({
+      schemas: ['public', 'graphql_public'],
+      extraSearchPath: ['public', 'extensions'],
+      maxRows: 250,
+      aggregatesEnabled: false
+    })
+  })
+
+  it('keeps the defaults for a missing table, an empty list or values of the wrong type', () => {
+    expect(parseApiConfig('')).toEqual(DEFAULT_API_CONFIG)
+    expect(parseApiConfig('[api]\nschemas = []\nmax_rows = "many"')).toEqual(DEFAULT_API_CONFIG)
+    expect(parseApiConfig('[api]\nmax_rows = -3')).toEqual(DEFAULT_API_CONFIG)
+  })
+
+  it('ignores lines it cannot read instead of guessing', () => {
+    const table = readTomlTable('[api]\nschemas = [public]\nport = 54321\nbad line', 'api')
+    expect([...table.entries()]).toEqual([['port', 54321]])
+  })
+})

@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from 'vitest'
+import { registerAppIpc } from '../../../src/main/ipc/app'
+import { createHandle, REFUSED_SENDER_MESSAGE } from '../../../src/main/ipc/handle'
+import { UPDATE_MESSAGES } from '../../../src/main/updates/update-service'
+import { FakeIpcMain, fakeWindow, silentLogger } from './fakes'
+
+function setUp(restartToUpdate: () => void = vi.fn()): {
+  ipc: FakeIpcMain
+  win: ReturnType<typeof fakeWindow>
+  rendererReady: ReturnType<typeof vi.fn>
+} {
+  const ipc = new FakeIpcMain()
+  const win = fakeWindow()
+  const rendererReady = vi.fn()
+  registerAppIpc(createHandle({ ipcMain: ipc, policy: win.policy, log: silentLogger() }), {
+    getConfig: () => {
+      throw new Error('not used')
+    },
+    rendererReady,
+    restartToUpdate
+  })
+  return { ipc, win, rendererReady }
+}
+
+describe('app IPC', () => {
+  it('app:ready from the app window releases the queued events', async () => {
+    const { ipc, win, rendererReady } = setUp()
+    await expect(ipc.invoke('app:ready', win.event())).resolves.toEqual({ ok: true })
+    expect(rendererReady).toHaveBeenCalledOnce()
+  })
+
+  it('app:ready from a subframe is refused and releases nothing', async () => {
+    const { ipc, win, rendererReady } = setUp()
+    const iframe = { url: 'https://evil.example/', parent: win.contents.mainFrame }
+    await expect(ipc.invoke('app:ready', win.event(iframe))).resolves.toEqual({
+      ok: false,
+      message: REFUSED_SENDER_MESSAGE
+    })
+    expect(rendererReady).not.toHaveBeenCalled()
+  })
+
+  it('app:restart-to-update answers with the reason when nothing is downloaded', async () => {
+    const { ipc, win } = setUp(() => {
+      throw new Error(UPDATE_MESSAGES.notReady)
+    })
+    await expect(ipc.invoke('app:restart-to-update', win.event())).resolves.toEqual({
+      ok: false,
+      message: UPDATE_MESSAGES.notReady
+    })
+  })
+})

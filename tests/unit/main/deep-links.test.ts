@@ -1,0 +1,127 @@
+import { describe, expect, it, vi } from 'vitest'
+import {
+  createDeepLinkOpener,
+  protocolClientCommand,
+  registerProtocolClient
+} from '../../../src/main/deep-links'
+import {
+  OUTBOX_LIMIT,
+  createRendererOutbox,
+  type OutboxEvent
+} from '../../../src/main/window/renderer-outbox'
+import { DEEP_LINK_MESSAGES } from '../../../src/shared/deep-links'
+import { silentLogger } from './fakes'
+
+describe('renderer outbox', () => {
+  it('holds events until the renderer is ready, then delivers them in order', () => {
+    const delivered: OutboxEvent[] = []
+    const outbox = createRendererOutbox((event) => delivered.push(event))
+    outbox.send('app:command', 'go-home')
+    outbox.send('app:command', 'new-post')
+    expect(delivered).toEqual([])
+    outbox.markReady()
+    expect(delivered.map((event) => event.payload)).toEqual(['go-home', 'new-post'])
+    outbox.send('app:command', 'go-profile')
+    expect(delivered).toHaveLength(3)
+  })
+
+  it('queues again while the page reloads, and delivers nothing twice', () => {
+    const delivered: OutboxEvent[] = []
+    const outbox = createRendererOutbox((event) => delivered.push(event))
+    outbox.markReady()
+    outbox.markNotReady()
+    outbox.send('app:command', 'go-home')
+    expect(delivered).toEqual([])
+    outbox.markReady()
+    outbox.markReady()
+    expect(delivered).toHaveLength(1)
+  })
+
+  it('keeps only the newest events when many arrive before the window is ready', () => {
+    const delivered: OutboxEvent[] = []
+    const outbox = createRendererOutbox((event) => delivered.push(event))
+    for (let index = 0; index < OUTBOX_LIMIT + 5; index += 1) {
+      outbox.send('app:deep-link', { ok: false, message: String(index) })
+    }
+    outbox.markReady()
+    expect(delivered).toHaveLength(OUTBOX_LIMIT)
+    expect(delivered.at(-1)?.payload).toEqual({ ok: false, message: String(OUTBOX_LIMIT + 4) })
+  })
+})
+
+describe('createDeepLinkOpener', () => {
+  function setUp(): {
+    open: (raw: string) => void
+    delivered: OutboxEvent[]
+    showWindow: ReturnType<typeof vi.fn>
+    log: ReturnType<typeof silentLogger>
+  } {
+    const delivered: OutboxEvent[] = []
+    const outbox = createRendererOutbox((event) => delivered.push(event))
+    outbox.markReady()
+    const showWindow = vi.fn()
+    const log = silentLogger()
+    return { open: createDeepLinkOpener({ outbox, showWindow, log }), delivered, showWindow, log }
+  }
+
+  it('sends a valid link as a route and brings the window forward', () => {
+    const { open, delivered, showWindow } = setUp()
+    open('instaframe://u/jane')
+    expect(delivered).toEqual([
+      {
+        channel: 'app:deep-link',
+        payload: { ok: true, route: { kind: 'profile', username: 'jane' } }
+      }
+    ])
+    expect(showWindow).toHaveBeenCalledOnce()
+  })
+
+  it('sends an invalid link as its message, and never logs the raw link', () => {
+    const { open, delivered, log } = setUp()
+    open('instaframe://u/jane?access_token=secret')
+    expect(delivered).toEqual([
+      { channel: 'app:deep-link', payload: { ok: false, message: DEEP_LINK_MESSAGES.unknown } }
+    ])
+    expect(JSON.stringify(log.warn.mock.calls)).not.toContain('secret')
+  })
+})
+
+describe('protocol registration', () => {
+  const packaged = {
+    isPackaged: true,
+    defaultApp: false,
+    execPath: 'C:\\Instaframe\\Instaframe.exe',
+    argv: ['C:\\Instaframe\\Instaframe.exe']
+  }
+  const development = {
+    isPackaged: false,
+    defaultApp: true,
+    execPath: '/repo/node_modules/electron/dist/electron',
+    argv: ['/repo/node_modules/electron/dist/electron', '/repo/out/main/index.js']
+  }
+
+  it('a packaged app registers its own executable', () => {
+    expect(protocolClientCommand(packaged)).toEqual({})
+  })
+
+  it('development registers Electron with the app path, or links would open Electron alone', () => {
+    expect(protocolClientCommand(development)).toEqual({
+      path: development.execPath,
+      args: ['/repo/out/main/index.js']
+    })
+  })
+
+  it('registers the instaframe scheme and warns when the OS refuses', () => {
+    const app = { setAsDefaultProtocolClient: vi.fn(() => false) }
+    const log = silentLogger()
+    registerProtocolClient(app, development, log)
+    expect(app.setAsDefaultProtocolClient).toHaveBeenCalledWith(
+      'instaframe',
+      development.execPath,
+      ['/repo/out/main/index.js']
+    )
+    expect(log.warn).toHaveBeenCalledOnce()
+    registerProtocolClient(app, packaged, log)
+    expect(app.setAsDefaultProtocolClient).toHaveBeenLastCalledWith('instaframe')
+  })
+})
