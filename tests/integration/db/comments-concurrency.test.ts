@@ -44,7 +44,7 @@ describeEachDatabase('comments_count under concurrency', (suite) => {
     await resetData(suite.db)
     owner = await signUp(suite.db, 'owner', { username: 'owner' })
     const { rows } = await suite.db.query<{ id: string }>(
-      `insert into posts (user_id, image_url) values ($1, 'p.png') returning id`,
+      `insert into posts (user_id, image_url) values ($1, 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/p.png') returning id`,
       [owner.id]
     )
     postId = rows[0].id

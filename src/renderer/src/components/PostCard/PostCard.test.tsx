@@ -41,7 +41,7 @@ describe('PostCard', () => {
 
   it('renders mentions and hashtags in the caption as links', () => {
     setup(makePost({ caption: 'with @bob_1 at #beach' }))
-    expect(screen.getByRole('link', { name: '@bob_1' })).toHaveAttribute('href', '?u=bob_1')
+    expect(screen.getByRole('link', { name: '@bob_1' })).toHaveAttribute('href', '#/u/bob_1')
     expect(screen.getByRole('link', { name: '#beach' })).toHaveAttribute('href', '?tag=beach')
   })
 
