@@ -7,11 +7,15 @@
 -- letters, digits and '_', up to 100 of them, stored lower-case ("a#b" and "&#39;" are no tags). The renderer links tags with the same rule
 -- (src/shared/text-links.ts).
 
+-- An own id, as likes have: with (user_id, post_id) as its primary key saves would be a junction
+-- table between posts and profiles, and PostgREST could no longer tell which relationship a
+-- posts?select=profiles(...) embed means.
 create table public.saves (
+  id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
   post_id uuid not null references public.posts (id) on delete cascade,
   created_at timestamptz not null default now(),
-  primary key (user_id, post_id)
+  constraint saves_user_post_unique unique (user_id, post_id)
 );
 
 create index saves_post_id_idx on public.saves (post_id);
