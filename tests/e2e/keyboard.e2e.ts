@@ -63,7 +63,7 @@ test('signs in and moves between views with the keyboard only', async ({ page })
 
   // / focuses search, and letters typed there stay letters.
   await page.keyboard.press('/')
-  const search = page.getByRole('searchbox', { name: 'Search' })
+  const search = page.getByRole('combobox', { name: 'Search people' })
   await expect(search).toBeFocused()
   await page.keyboard.type('ng')
   await expect(search).toHaveValue('ng')
