@@ -49,6 +49,21 @@ export interface CreatePostInput {
   renditions?: PostRenditions
 }
 
+/** One photo of a carousel post as the create-post modal hands it over. */
+export interface CarouselPhotoInput {
+  image: ImageFile
+  /** Written in the create modal; empty for none. */
+  altText: string
+  renditions?: PostRenditions
+}
+
+/** A post of one to ten photos, published all or nothing. */
+export interface CreateCarouselInput {
+  caption: string
+  /** In display order: the first is the one grids and older readers show. */
+  photos: CarouselPhotoInput[]
+}
+
 /** Where a post being shared is, for the progress line in the create-post modal. */
 export type CreatePostStage = 'processing' | 'uploading' | 'saving'
 
@@ -106,6 +121,7 @@ export interface InvokeContract {
   /** Opens the native file dialog; null when the user cancels. */
   'images:pick': { request: void; response: ImageFile | null }
   'posts:create': { request: CreatePostInput; response: Post }
+  'posts:create-carousel': { request: CreateCarouselInput; response: Post }
   'app:get-config': { request: void; response: AppConfig }
   'notifications:report': { request: ActivityReport; response: void }
   'notifications:get-enabled': { request: void; response: boolean }
@@ -144,6 +160,7 @@ export const INVOKE_CHANNELS = [
   'auth:get-access-token',
   'images:pick',
   'posts:create',
+  'posts:create-carousel',
   'app:get-config',
   'notifications:report',
   'notifications:get-enabled',
@@ -183,6 +200,8 @@ export interface Api {
   }
   posts: {
     create(input: CreatePostInput): Promise<Post>
+    /** Several photos (with alt text) in one post; all uploads are undone if any step fails. */
+    createCarousel(input: CreateCarouselInput): Promise<Post>
     /** Stages after processing ('uploading', 'saving'); returns the unsubscribe function. */
     onProgress(listener: (stage: CreatePostStage) => void): () => void
   }

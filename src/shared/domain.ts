@@ -54,6 +54,51 @@ export interface Post {
   placeholder?: string | null
   /** Present on feed reads (select *, profiles(username, full_name, avatar_url)). */
   profiles?: PostAuthor | null
+  /** The first photo's alt text (every photo's is in post_images). */
+  alt_text?: string | null
+  /** Set by the database when the author last changed the caption. */
+  edited_at?: string | null
+  /** How many photos the post holds (1 for single-photo posts, up to 10 for a carousel). */
+  image_count?: number
+  /** Every photo of a carousel in display order; empty or absent on single-photo posts. */
+  post_images?: PostImage[]
+}
+
+/** One photo of a carousel post, position 0..9; photo 0 is also copied onto the post row. */
+export interface PostImage {
+  post_id: string
+  position: number
+  image_url: string
+  thumb_url: string | null
+  width: number | null
+  height: number | null
+  placeholder: string | null
+  alt_text: string | null
+}
+
+/** A comment or (with parent_id) a reply; replies are one level deep. */
+export interface Comment {
+  id: string
+  post_id: string
+  user_id: string
+  parent_id: string | null
+  body: string
+  created_at: string
+  /** The author, embedded on reads. */
+  profiles?: PostAuthor | null
+}
+
+/** A comment with the replies loaded for it, oldest first. */
+export interface CommentThread extends Comment {
+  replies: Comment[]
+}
+
+/** Someone who liked a post, for the "Liked by" list. */
+export interface Liker {
+  /** The like's own id and time: the keyset cursor of the list. */
+  like_id: string
+  liked_at: string
+  profile: Profile
 }
 
 export interface ProfileStats {

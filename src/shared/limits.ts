@@ -37,6 +37,16 @@ export const MAX_PLACEHOLDER_LENGTH = 64
 /** Largest width or height a post may declare (a sanity bound, as in the database check). */
 export const MAX_IMAGE_DIMENSION = 20000
 
+// Posts in full: comments, carousels and alt text (the same limits as the database checks).
+export const MAX_COMMENT_LENGTH = 2200
+export const MAX_CAROUSEL_PHOTOS = 10
+export const MAX_ALT_TEXT_LENGTH = 1000
+export const COMMENTS_PAGE_SIZE = 20
+/** Replies loaded with a page of comments, across all its threads (a bound on one response). */
+export const MAX_REPLIES_PER_PAGE = 200
+export const LIKERS_PAGE_SIZE = 30
+export const SAVED_PAGE_SIZE = 12
+export const TAG_PAGE_SIZE = 12
 // People: profiles, search and lists.
 /** The username rule the database enforces (profiles_username_format). */
 export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/

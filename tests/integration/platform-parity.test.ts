@@ -181,6 +181,32 @@ describeEachBackend('browser and desktop bridges', (suite) => {
       expect(await Promise.all(platforms.map(objectsOf))).toEqual(before)
     })
 
+    it('refuse a carousel of 11 photos or with a non-image the same way, uploading nothing', async () => {
+      const before = await Promise.all(platforms.map(objectsOf))
+      const photo = { image: png('').image, altText: '' }
+      const eleven = await onBoth(platforms, (p) =>
+        p.api.posts.createCarousel({ caption: '', photos: Array(11).fill(photo) })
+      )
+      expect(eleven).toEqual([
+        { ok: false, message: 'A post can hold at most 10 photos' },
+        { ok: false, message: 'A post can hold at most 10 photos' }
+      ])
+      const mixed = await onBoth(platforms, (p) =>
+        p.api.posts.createCarousel({
+          caption: '',
+          photos: [
+            photo,
+            { image: { name: 'x.png', type: 'image/png', bytes: NOT_AN_IMAGE }, altText: '' }
+          ]
+        })
+      )
+      expect(mixed).toEqual([
+        { ok: false, message: 'Photo 2: Please select an image file' },
+        { ok: false, message: 'Photo 2: Please select an image file' }
+      ])
+      expect(await Promise.all(platforms.map(objectsOf))).toEqual(before)
+    })
+
     it('report a storage failure the same way, leaving nothing', async () => {
       const before = await Promise.all(platforms.map(objectsOf))
       let outcomes: Awaited<ReturnType<typeof onBoth>> = []

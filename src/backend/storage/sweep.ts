@@ -7,10 +7,11 @@
 // was uploaded for. Within one upload, the bytes are published just before the commit
 // (upload.ts): a kill -9 in that window leaves a file with no object row, and one during staging
 // leaves a temporary file in .staging. The sweep removes, as the database owner:
-// 1. objects under `posts/` older than the grace period that no row of public.posts references
-//    in any of its `*_url` columns (public URLs are matched by their path, not their host, which
-//    changes with the port) — with their files; likewise objects under `avatars/` that no
-//    profile's avatar_url points at (an avatar upload whose profile update never happened);
+// 1. objects under `posts/` older than the grace period that no row of a public table references
+//    in any of its `*_url` columns (posts.image_url and thumb_url, the carousel photos in
+//    post_images; public URLs are matched by their path, not their host, which changes with the
+//    port) — with their files; likewise objects under `avatars/` that no avatar_url points at (an
+//    avatar upload whose profile update never happened);
 // 2. files in bucket folders that have no object row and are older than the grace period;
 // 3. everything in .staging (at start nothing is in flight; later, only files older than grace).
 // The grace period keeps an upload whose insert is still on its way (a client that uploaded just
@@ -54,16 +55,30 @@ const UPLOAD_FOLDERS: UploadFolder[] = [
   { prefix: 'stories/', table: 'stories' }
 ]
 
-async function referencingColumns(context: BackendContext, table: string): Promise<string[]> {
-  const { rows } = await context.db.query<{ column_name: string }>(
-    `select column_name from information_schema.columns
-     where table_schema = 'public' and table_name = $1 and column_name like '%\\_url'
-       and data_type = 'text'
-     order by column_name`,
-    [table]
-  )
-  return rows.map((r) => r.column_name)
+interface UrlColumn {
+  table: string
+  column: string
 }
+
+/**
+ * Every text `*_url` column of a table in public: posts and their carousel photos
+ * (post_images), avatars, stories today, and whatever table later keeps a public URL, so no referenced object is
+ * ever swept.
+ */
+async function referencingColumns(context: BackendContext): Promise<UrlColumn[]> {
+  const { rows } = await context.db.query<{ table_name: string; column_name: string }>(
+    `select c.table_name, c.column_name
+     from information_schema.columns c
+     join information_schema.tables t
+       on t.table_schema = c.table_schema and t.table_name = c.table_name
+     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
+       and c.column_name like '%\\_url' and c.data_type = 'text'
+     order by c.table_name, c.column_name`
+  )
+  return rows.map((r) => ({ table: r.table_name, column: r.column_name }))
+}
+
+const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`
 
 async function expireStories(context: BackendContext): Promise<number> {
   const { rows } = await context.db.query<{ present: boolean }>(
@@ -82,13 +97,15 @@ async function sweepObjects(
   graceSeconds: number,
   { prefix, table }: UploadFolder
 ): Promise<string[]> {
-  const columns = await referencingColumns(context, table)
-  if (columns.length === 0) return []
-  // Table and column names come from this file and the catalog and are quoted; values are bound.
+  const columns = await referencingColumns(context)
+  // Without the folder's own table (a generic Supabase-style schema) nothing can prove an object
+  // unused. A URL kept by any public table keeps the object (a carousel photo in post_images).
+  if (!columns.some((c) => c.table === table)) return []
+  // Names come from the catalog and are quoted; values are bound.
   const referenced = columns
     .map(
-      (c) =>
-        `select substring(t."${c.replace(/"/g, '""')}" from '/storage/v1/object/public/([^?#]*)') as path from public."${table}" t`
+      ({ table: source, column }) =>
+        `select substring(t.${quoted(column)} from '/storage/v1/object/public/([^?#]*)') as path from public.${quoted(source)} t`
     )
     .join(' union all ')
   const { rows } = await context.db.query<{ bucket_id: string; name: string }>(

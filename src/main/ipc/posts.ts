@@ -1,12 +1,19 @@
-// posts:create — upload and insert with main's authenticated client, through the shared
-// createPostAs (which removes the upload again when the insert fails).
+// posts:create and posts:create-carousel — upload and insert with main's authenticated client,
+// through the shared createPostAs and createCarouselAs (which remove the uploads again when the
+// insert fails).
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { CreatePostInput, CreatePostStage, EventChannel } from '../../shared/bridge-contract'
+import type {
+  CreateCarouselInput,
+  CreatePostInput,
+  CreatePostStage,
+  EventChannel
+} from '../../shared/bridge-contract'
+import { createCarouselAs } from '../../shared/data/carousel'
 import { createPostAs } from '../../shared/data/posts'
 import type { Post } from '../../shared/domain'
 import { MESSAGES } from '../../shared/messages'
 import type { Handle, InvokeEventLike } from './handle'
-import { createPostSchema } from './schemas'
+import { createCarouselSchema, createPostSchema } from './schemas'
 
 export interface PostsDeps {
   client(): SupabaseClient
@@ -19,6 +26,14 @@ export function createPostAsCurrentUser(
   onStage?: (stage: CreatePostStage) => void
 ): Promise<Post> {
   return createPostAs(deps.client(), deps.currentUserId(), input, onStage)
+}
+
+export async function createCarouselAsCurrentUser(
+  deps: PostsDeps,
+  input: CreateCarouselInput,
+  onStage?: (stage: CreatePostStage) => void
+): Promise<Post> {
+  return createCarouselAs(deps.client(), deps.currentUserId(), input, onStage)
 }
 
 /** Progress goes back to the window that asked (the handle wrapper has already checked it). */
@@ -37,6 +52,12 @@ export function registerPostsIpc(handle: Handle, deps: PostsDeps): void {
     'posts:create',
     createPostSchema,
     (input, event) => createPostAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
+    { fallbackMessage: MESSAGES.createPostFailed }
+  )
+  handle(
+    'posts:create-carousel',
+    createCarouselSchema,
+    (input, event) => createCarouselAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
     { fallbackMessage: MESSAGES.createPostFailed }
   )
 }

@@ -41,6 +41,20 @@ export const renditionsSchema = z.strictObject({
   placeholder: text(MAX_PLACEHOLDER_LENGTH + 2).nullable()
 })
 
+/** Up to a dozen photos cross, so eleven reach the handler and get its clear message. */
+export const createCarouselSchema = z.strictObject({
+  caption: text(10_000),
+  photos: z
+    .array(
+      z.strictObject({
+        image: imageFileSchema,
+        altText: text(10_000),
+        renditions: renditionsSchema.optional()
+      })
+    )
+    .max(12)
+})
+
 export const createPostSchema = z.strictObject({
   image: imageFileSchema,
   // Bounded before trimming so a huge string is refused before any work.

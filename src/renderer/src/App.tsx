@@ -18,18 +18,32 @@ import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
 import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
+import { BrowseView } from './components/BrowseView/BrowseView'
 import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
+import { Toast } from './components/Toast/Toast'
 import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
+import { postIdFromWebLink } from '@shared/post-link'
 import { connectAppEvents, createActionHandlers } from './keyboard/actions'
 import { useShortcuts } from './keyboard/useShortcuts'
 import { useLiveUpdates } from './live/useLiveUpdates'
-import { useRouter, useSession, useStores, useStoriesStore, useUi } from './store'
+import {
+  useBrowse,
+  usePost,
+  useRouter,
+  useSession,
+  useStores,
+  useStoriesStore,
+  useUi
+} from './store'
 import type { Route } from './store/router/routes'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 
 // Code a start does not run: each modal is loaded when it first opens.
 const AuthModal = lazy(() =>
   import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
+)
+const PostView = lazy(() =>
+  import('./components/PostView/PostView').then((module) => ({ default: module.PostView }))
 )
 const CreateStoryModal = lazy(() =>
   import('./components/CreateStoryModal/CreateStoryModal').then((module) => ({
@@ -122,7 +136,9 @@ function titleOf(route: Route): string {
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const stores = useStores()
-  const { session, ui, profile, people, router, stories } = stores
+  const { session, ui, profile, people, router, stories, post, saved, browse } = stores
+  const browsing = useBrowse((state) => state.page !== null)
+  const postOpen = usePost((state) => state.openId !== null)
   const [splash, setSplash] = useState(splashMs > 0)
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
@@ -144,6 +160,15 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useScrollRestoration()
   useLiveUpdates()
 
+  // Going to another route leaves a tag or person page.
+  useEffect(() => browse.getState().close(), [route, browse])
+
+  // A copied post link (?p=<id>) opens that post.
+  useEffect(() => {
+    const linked = postIdFromWebLink(window.location.href)
+    if (linked) void post.getState().openPost(linked, [linked])
+  }, [post])
+
   useEffect(() => {
     if (splashMs <= 0) return
     const timer = setTimeout(() => setSplash(false), splashMs)
@@ -157,9 +182,10 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useEffect(() => {
     if (signedIn) return
     profile.getState().clear()
+    saved.getState().clear()
     const open = ui.getState().modal
     if (open === 'create' || open === 'edit-profile' || open === 'story') ui.getState().closeModal()
-  }, [signedIn, profile, ui])
+  }, [signedIn, profile, ui, saved])
 
   // Stories are per reader: whoever signs in gets their own strip; a visitor sees the samples.
   useEffect(() => {
@@ -174,8 +200,9 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
       <Header />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
       <UpdateBanner />
-      <RouteView route={route} />
+      {browsing ? <BrowseView /> : <RouteView route={route} />}
       <Suspense fallback={null}>
+        {postOpen && <PostView />}
         {modal === 'auth' && <AuthModal />}
         {modal === 'create' && signedIn && <CreatePostModal />}
         {modal === 'edit-profile' && signedIn && <EditProfileModal />}
@@ -183,6 +210,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
         {viewingStories && <StoryViewer />}
         {modal === 'shortcuts' && <ShortcutsSheet onClose={() => ui.getState().closeModal()} />}
       </Suspense>
+      <Toast />
     </>
   )
 }

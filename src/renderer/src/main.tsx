@@ -11,7 +11,8 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 void loadPlatform().then(({ api, sessionClient }) => {
-  const stores = createStores(api, createServices(createClientProvider(api, sessionClient)))
+  const getClient = createClientProvider(api, sessionClient)
+  const stores = createStores(api, createServices(getClient), getClient)
   api.app.getConfig().then(
     (config) => stores.ui.getState().setNotice(config.secretStorageWarning),
     (error: unknown) => console.error('Error loading app config', error)

@@ -6,9 +6,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
 import { queryError } from '../errors'
+import { POST_SELECT } from './post-reads'
 import { withCurrentStorageOrigin } from './storage-urls'
 
-export const FEED_SELECT = '*, profiles(username, full_name, avatar_url)'
+// Every photo of a carousel comes with its post, so the card can page through them.
+export const FEED_SELECT = POST_SELECT
 export const FEED_PAGE_RPC = 'feed_page'
 export const FEED_PAGE_NEWER_RPC = 'feed_page_newer'
 

@@ -5,25 +5,19 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CreatePostInput, CreatePostStage } from '../bridge-contract'
 import type { Post } from '../domain'
 import { messageOr } from '../errors'
-import { checkImage, type ImageMimeType } from '../image'
-import {
-  IMAGES_BUCKET,
-  MAX_CAPTION_LENGTH,
-  MAX_IMAGE_DIMENSION,
-  MAX_PLACEHOLDER_LENGTH,
-  UPLOAD_CACHE_CONTROL_SECONDS
-} from '../limits'
+import { checkImage } from '../image'
+import { IMAGES_BUCKET, MAX_CAPTION_LENGTH, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
 import { MESSAGES } from '../messages'
 import { postImagePath, postThumbnailPath } from '../storage-path'
 import { FEED_SELECT } from './feed'
+import {
+  checkRenditions,
+  INVALID_RENDITION_MESSAGE,
+  renditionsFromBridge,
+  type PhotoRenditions
+} from './renditions'
 
-export interface NewPostRenditions {
-  thumbnailBytes: Uint8Array
-  thumbnailType: string
-  width: number
-  height: number
-  placeholder: string | null
-}
+export type NewPostRenditions = PhotoRenditions
 
 export interface NewPost {
   userId: string
@@ -42,29 +36,7 @@ export class CaptionTooLongError extends Error {
   }
 }
 
-export const INVALID_RENDITION_MESSAGE = 'The processed image is invalid'
-
-const isDimension = (value: number): boolean =>
-  Number.isInteger(value) && value >= 1 && value <= MAX_IMAGE_DIMENSION
-
-const PLACEHOLDER_PATTERN = /^[A-Za-z0-9+/]{4,64}={0,2}$/
-
-/** The layout hints must satisfy the database checks; refusing early avoids a wasted upload. */
-export function checkRenditions(renditions: NewPostRenditions): ImageMimeType {
-  const thumb = checkImage(renditions.thumbnailBytes, renditions.thumbnailType)
-  if (!thumb.ok) throw new Error(INVALID_RENDITION_MESSAGE)
-  if (!isDimension(renditions.width) || !isDimension(renditions.height)) {
-    throw new Error(INVALID_RENDITION_MESSAGE)
-  }
-  const { placeholder } = renditions
-  if (
-    placeholder !== null &&
-    (placeholder.length > MAX_PLACEHOLDER_LENGTH + 2 || !PLACEHOLDER_PATTERN.test(placeholder))
-  ) {
-    throw new Error(INVALID_RENDITION_MESSAGE)
-  }
-  return thumb.type
-}
+export { checkRenditions, INVALID_RENDITION_MESSAGE }
 
 export async function createPost(client: SupabaseClient, post: NewPost): Promise<Post> {
   const check = checkImage(post.bytes, post.declaredType, 'selected')
@@ -148,13 +120,7 @@ export async function createPostAs(
     bytes: image.bytes,
     declaredType: image.type,
     caption,
-    renditions: renditions && {
-      thumbnailBytes: renditions.thumbnail.bytes,
-      thumbnailType: renditions.thumbnail.type,
-      width: renditions.width,
-      height: renditions.height,
-      placeholder: renditions.placeholder
-    },
+    renditions: renditions && renditionsFromBridge(renditions),
     onStage
   })
 }

@@ -1,9 +1,10 @@
 // The session half of the bridge contract (auth and posts) over an AuthSession, as the web
 // build's page serves it. The desktop app serves the same calls from main over IPC with the same
-// AuthSession and createPostAs, so both platforms answer and fail alike (a test holds them to it).
+// AuthSession, createPostAs and createCarouselAs, so both platforms answer and fail alike (a test holds them to it).
 
 import type { Api, CreatePostStage } from '../bridge-contract'
 import type { AuthSnapshot } from '../domain'
+import { createCarouselAs } from './carousel'
 import { createPostAs } from './posts'
 import type { AuthSession } from './session'
 
@@ -57,6 +58,11 @@ export function createSessionBridge(session: Promise<AuthSession>): SessionBridg
         const ready = await session
         await ready.getSnapshot()
         return createPostAs(ready.client, ready.currentUserId(), input, progress.emit)
+      },
+      async createCarousel(input) {
+        const ready = await session
+        await ready.getSnapshot()
+        return createCarouselAs(ready.client, ready.currentUserId(), input, progress.emit)
       },
       onProgress: progress.on
     }

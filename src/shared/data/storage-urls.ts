@@ -14,16 +14,34 @@ export function storageUrlRebaser(client: SupabaseClient): (url: string) => stri
   return (url) => rebaseLoopbackStorageUrl(url, currentBase)
 }
 
+type WithImages = Pick<Post, 'image_url' | 'thumb_url' | 'post_images'>
+
 export function withCurrentStorageOrigin<T extends Pick<Post, 'image_url' | 'thumb_url'>>(
   client: SupabaseClient,
   posts: T[]
 ): T[] {
   const rebase = storageUrlRebaser(client)
-  return posts.map((post) => ({
-    ...post,
-    image_url: rebase(post.image_url),
-    thumb_url: post.thumb_url ? rebase(post.thumb_url) : post.thumb_url
-  }))
+  return posts.map((post) => {
+    const images = (post as WithImages).post_images
+    return {
+      ...post,
+      image_url: rebase(post.image_url),
+      thumb_url: post.thumb_url ? rebase(post.thumb_url) : post.thumb_url,
+      // A carousel's photos move with it.
+      ...(images && {
+        post_images: images.map((image) => ({
+          ...image,
+          image_url: rebase(image.image_url),
+          thumb_url: image.thumb_url ? rebase(image.thumb_url) : image.thumb_url
+        }))
+      })
+    }
+  })
+}
+
+/** One post (with its carousel photos) rebased as withCurrentStorageOrigin does. */
+export function withCurrentImageOrigin(client: SupabaseClient, post: Post): Post {
+  return withCurrentStorageOrigin(client, [post])[0]
 }
 
 /** `row` with its avatar_url rebased onto the current backend (null stays null). */

@@ -25,11 +25,15 @@ describeEachDatabase('migrations', (suite) => {
     await bootstrapDatabase(db)
     expect(await applyMigrations(db, files)).toEqual([])
     expect(await publicTables(db)).toEqual([
+      'comments',
       'follows',
       'likes',
       'notifications',
+      'post_images',
+      'post_tags',
       'posts',
       'profiles',
+      'saves',
       'stories',
       'story_views'
     ])

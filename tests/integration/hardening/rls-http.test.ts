@@ -177,15 +177,19 @@ const ATTACKS: Attack[] = [
 /** The columns a signed-in user may update on their own row; everything else is refused. */
 const UPDATABLE: Record<string, string[]> = {
   profiles: ['username', 'full_name', 'avatar_url', 'bio'],
-  posts: ['caption'],
+  posts: ['caption', 'alt_text'],
   likes: [],
-  follows: []
+  follows: [],
+  comments: [],
+  saves: []
 }
 const OWNER_COLUMN: Record<string, string> = {
   profiles: 'id',
   posts: 'user_id',
   likes: 'user_id',
-  follows: 'follower_id'
+  follows: 'follower_id',
+  comments: 'user_id',
+  saves: 'user_id'
 }
 
 /**
@@ -204,6 +208,15 @@ const REVIEWED_RPCS: Record<string, string> = {
   story_strip: 'SECURITY INVOKER, STABLE: the stories and story_views policies decide every row',
   set_post_like:
     'SECURITY INVOKER, authenticated only: writes the caller’s own like through the likes policies',
+  create_post:
+    'SECURITY INVOKER, authenticated only: inserts the caller’s post and photos through the posts ' +
+    'and post_images policies, photos only from the caller’s own storage folder',
+  edit_post:
+    'SECURITY INVOKER, authenticated only: updates caption and alt text through the posts and ' +
+    'post_images policies (the author only)',
+  latest_comments:
+    'SECURITY INVOKER, STABLE, at most 100 posts and 10 comments each: comments policies apply',
+  tag_page: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
   is_storage_public_url:
     'SECURITY INVOKER, IMMUTABLE, reads no table: whether a text has the shape of a storage URL',
   activity_page:
@@ -268,6 +281,15 @@ describeEachBackend('RLS over HTTP with supabase-js', (suite) => {
       await db.query(`insert into public.follows (follower_id, following_id) values ($1, $2)`, [
         world.users[me].id,
         world.users[other].id
+      ])
+      // A comment and a save of each user's, so those tables have a row of each kind too.
+      await db.query(`insert into public.comments (post_id, user_id, body) values ($1, $2, 'hi')`, [
+        world.users[other].post,
+        world.users[me].id
+      ])
+      await db.query(`insert into public.saves (user_id, post_id) values ($1, $2)`, [
+        world.users[me].id,
+        world.users[other].post
       ])
     }
     actors = [

@@ -62,7 +62,7 @@ function setup(
     client: () => supabase.client,
     currentUserId: () => userId
   })
-  return (payload: unknown) => ipc.invoke('posts:create', win.event(), payload)
+  return (payload: unknown, channel = 'posts:create') => ipc.invoke(channel, win.event(), payload)
 }
 
 const withRenditions = (overrides: Record<string, unknown> = {}) => ({
@@ -199,6 +199,52 @@ describe('posts:create with renditions', () => {
       ok: false,
       message: 'The processed image is invalid'
     })
+    expect(supabase.bucket.upload).not.toHaveBeenCalled()
+  })
+})
+
+describe('posts:create-carousel', () => {
+  const carousel = (count: number, image = { name: 'cat.png', type: 'image/png', bytes: PNG }) => ({
+    caption: 'Many',
+    photos: Array.from({ length: count }, () => ({ image, altText: '' }))
+  })
+
+  it('needs a signed-in user, before any upload', async () => {
+    const supabase = fakeSupabase()
+    expect(await setup(supabase, null)(carousel(2), 'posts:create-carousel')).toEqual({
+      ok: false,
+      message: SIGN_IN_TO_POST_MESSAGE
+    })
+    expect(supabase.bucket.upload).not.toHaveBeenCalled()
+  })
+
+  it('refuses 11 photos with a clear message, before any upload', async () => {
+    const supabase = fakeSupabase()
+    expect(await setup(supabase)(carousel(11), 'posts:create-carousel')).toEqual({
+      ok: false,
+      message: 'A post can hold at most 10 photos'
+    })
+    expect(supabase.bucket.upload).not.toHaveBeenCalled()
+  })
+
+  it('names the photo that is not an image, before any upload', async () => {
+    const supabase = fakeSupabase()
+    const payload = carousel(2)
+    payload.photos.push({
+      image: { name: 'notes.png', type: 'image/png', bytes: new TextEncoder().encode('<html>') },
+      altText: ''
+    })
+    expect(await setup(supabase)(payload, 'posts:create-carousel')).toEqual({
+      ok: false,
+      message: 'Photo 3: Please select an image file'
+    })
+    expect(supabase.bucket.upload).not.toHaveBeenCalled()
+  })
+
+  it('refuses a payload of more than a dozen photos as malformed', async () => {
+    const supabase = fakeSupabase()
+    const result = await setup(supabase)(carousel(13), 'posts:create-carousel')
+    expect(result).toMatchObject({ ok: false })
     expect(supabase.bucket.upload).not.toHaveBeenCalled()
   })
 })

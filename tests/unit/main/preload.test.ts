@@ -63,6 +63,7 @@ describe('preload window.api', () => {
     await api.auth.getAccessToken()
     await api.images.pick()
     await api.posts.create({ caption: '', image: { name: '', type: '', bytes: new Uint8Array() } })
+    await api.posts.createCarousel({ caption: '', photos: [] })
     await api.app.getConfig()
     await api.notifications.report({ unreadCount: 0, alerts: [] })
     await api.notifications.getEnabled()

@@ -11,10 +11,6 @@ import type { AppAction } from './shortcuts'
 /** A handler returns false when it did nothing, so the key keeps its usual effect (scrolling). */
 export type ActionHandlers = Record<AppAction, () => void | boolean>
 
-/** What this version opens from a link to a post. */
-export const DEEP_LINK_UNAVAILABLE =
-  'This version of Instaframe cannot open a post from a link yet.'
-
 export function createActionHandlers(stores: AppStores, focusSearch: () => void): ActionHandlers {
   const { session, ui, router } = stores
   const signedIn = (): boolean => selectIsSignedIn(session.getState())
@@ -64,7 +60,8 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
     stores.router.getState().navigate({ name: 'profile', username: link.route.username })
     return
   }
-  ui.getState().setNotice(DEEP_LINK_UNAVAILABLE)
+  ui.getState().closeModal()
+  void stores.post.getState().openPost(link.route.postId, [link.route.postId])
 }
 
 /**

@@ -8,7 +8,7 @@ import { APP_COMMANDS } from '@shared/bridge-contract'
 import { DEEP_LINK_MESSAGES } from '@shared/deep-links'
 import { App } from '../App'
 import { createHarness, renderWith, signedIn } from '../testing/fakes'
-import { DEEP_LINK_UNAVAILABLE, createActionHandlers } from './actions'
+import { createActionHandlers } from './actions'
 
 // The router keeps the route in the URL's hash, which outlives a test in jsdom.
 beforeEach(() => window.history.replaceState(null, '', '#/'))
@@ -74,7 +74,7 @@ describe('app events', () => {
     expect(harness.stores.router.getState().route.name).toBe('feed')
   })
 
-  it('a link to a profile opens it; one this version cannot open says so', async () => {
+  it('a link to a profile opens its page; a link to a post opens the post view', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     renderWith(<App splashMs={0} />, harness)
     act(() => harness.api.emitDeepLink({ ok: true, route: { kind: 'profile', username: 'sam' } }))
@@ -85,7 +85,7 @@ describe('app events', () => {
         route: { kind: 'post', postId: '3f2b8c1e-9a4d-4e7f-8b6a-1c2d3e4f5a6b' }
       })
     )
-    expect(screen.getByText(DEEP_LINK_UNAVAILABLE)).toBeInTheDocument()
+    expect(harness.stores.post.getState().openId).toBe('3f2b8c1e-9a4d-4e7f-8b6a-1c2d3e4f5a6b')
   })
 
   it('a link that arrives while the session loads waits for it', () => {

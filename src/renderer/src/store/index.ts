@@ -3,7 +3,9 @@
 
 import { createContext, createElement, useContext, type ReactNode, type ReactElement } from 'react'
 import { useStore } from 'zustand'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
+import type { Post } from '@shared/domain'
 import type { Services } from '../services'
 import {
   createActivityStore,
@@ -17,6 +19,15 @@ import { createRouterStore, type RouterState, type RouterStore } from './router/
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
 import { createStoriesStore, type StoriesState, type StoriesStore } from './stories/storiesStore'
 import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
+import { createPostStore, type PostState, type PostStore } from './post/postStore'
+import {
+  createCommentPreviewStore,
+  type CommentPreviewState,
+  type CommentPreviewStore
+} from './post/commentPreviewStore'
+import { createSavedStore, type SavedState, type SavedStore } from './saved/savedStore'
+import { createBrowseStore, type BrowseState, type BrowseStore } from './browse/browseStore'
+import { createToastStore, type ToastState, type ToastStore } from './toast/toastStore'
 
 export interface AppStores {
   api: Api
@@ -27,6 +38,11 @@ export interface AppStores {
   profile: ProfileStore
   stories: StoriesStore
   ui: UiStore
+  post: PostStore
+  commentPreviews: CommentPreviewStore
+  saved: SavedStore
+  toast: ToastStore
+  browse: BrowseStore
   activity: ActivityStore
   people: PeopleStore
   router: RouterStore
@@ -34,15 +50,34 @@ export interface AppStores {
   followingFeed: FeedStore
 }
 
-export function createStores(api: Api, services: Services): AppStores {
+/** A copy of `posts` where the post with `changed`'s id is replaced by it. */
+const replacing = (posts: Post[], changed: Post): Post[] =>
+  posts.map((post) => (post.id === changed.id ? { ...post, ...changed } : post))
+
+export function createStores(
+  api: Api,
+  services: Services,
+  getClient: () => Promise<SupabaseClient>
+): AppStores {
   const session = createSessionStore(api.auth)
   const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
   const profile = createProfileStore(services.profile)
+  const commentPreviews = createCommentPreviewStore(getClient)
+  const saved = createSavedStore({ getClient, getUserId })
+  // Saved state and the latest comments are read with each page of either feed.
+  const pageExtras = async (posts: Post[]): Promise<void> => {
+    await Promise.all([
+      saved.getState().prefetch(posts.map((item) => item.id)),
+      commentPreviews.getState().prefetch(posts)
+    ])
+  }
   // Your own new post is not in your Following feed, so it needs no onPostCreated.
   const followingFeed = createFeedStore({
     feed: services.followingFeed,
     likes: services.likes,
     createPost: (input) => api.posts.create(input),
+    createCarousel: (input) => api.posts.createCarousel(input),
+    pageExtras,
     getUserId
   })
   const people = createPeopleStore({
@@ -50,22 +85,69 @@ export function createStores(api: Api, services: Services): AppStores {
     getUserId,
     onFollowChanged: () => followingFeed.getState().invalidate()
   })
+  const feed = createFeedStore({
+    feed: services.feed,
+    likes: services.likes,
+    createPost: (input) => api.posts.create(input),
+    createCarousel: (input) => api.posts.createCarousel(input),
+    pageExtras,
+    onPostCreated: (post) => {
+      profile.getState().postCreated(post)
+      people.getState().postCreated(post)
+      // Nobody has saved one's brand-new post yet, and it has no comments to preview.
+      saved.getState().markUnsaved([post.id])
+    },
+    getUserId
+  })
+  // The post view's changes reach every list that shows the post, with no re-read.
+  const post = createPostStore({
+    getClient,
+    getUserId,
+    onPostChanged(changed) {
+      feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
+      followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
+      profile.setState((state) => ({ posts: replacing(state.posts, changed) }))
+      people.setState((state) => ({
+        page: state.page && { ...state.page, posts: replacing(state.page.posts, changed) }
+      }))
+      commentPreviews.getState().refresh(changed.id)
+    },
+    onPostDeleted(postId) {
+      const gone = (posts: Post[]): Post[] => posts.filter((item) => item.id !== postId)
+      feed.setState((state) => ({ posts: gone(state.posts) }))
+      followingFeed.setState((state) => ({ posts: gone(state.posts) }))
+      profile.setState((state) => ({
+        posts: gone(state.posts),
+        stats:
+          state.posts.length !== gone(state.posts).length
+            ? { ...state.stats, posts: Math.max(state.stats.posts - 1, 0) }
+            : state.stats
+      }))
+      people.setState(({ page }) => ({
+        page:
+          page && page.posts.some((item) => item.id === postId)
+            ? {
+                ...page,
+                posts: gone(page.posts),
+                postsTotal: Math.max(page.postsTotal - 1, 0)
+              }
+            : page
+      }))
+      saved.setState((state) => ({ posts: gone(state.posts) }))
+    }
+  })
   return {
     api,
     live: services.live,
     session,
-    feed: createFeedStore({
-      feed: services.feed,
-      likes: services.likes,
-      createPost: (input) => api.posts.create(input),
-      onPostCreated: (post) => {
-        profile.getState().postCreated(post)
-        people.getState().postCreated(post)
-      },
-      getUserId
-    }),
+    feed,
     profile,
     ui: createUiStore(),
+    post,
+    commentPreviews,
+    saved,
+    toast: createToastStore(),
+    browse: createBrowseStore(getClient),
     activity: createActivityStore({
       activity: services.activity,
       live: services.live,
@@ -135,6 +217,26 @@ export function useProfile<T>(selector: (state: ProfileState) => T): T {
 
 export function useUi<T>(selector: (state: UiState) => T): T {
   return useStore(useStores().ui, selector)
+}
+
+export function usePost<T>(selector: (state: PostState) => T): T {
+  return useStore(useStores().post, selector)
+}
+
+export function useCommentPreviews<T>(selector: (state: CommentPreviewState) => T): T {
+  return useStore(useStores().commentPreviews, selector)
+}
+
+export function useSaved<T>(selector: (state: SavedState) => T): T {
+  return useStore(useStores().saved, selector)
+}
+
+export function useToast<T>(selector: (state: ToastState) => T): T {
+  return useStore(useStores().toast, selector)
+}
+
+export function useBrowse<T>(selector: (state: BrowseState) => T): T {
+  return useStore(useStores().browse, selector)
 }
 
 export function useActivity<T>(selector: (state: ActivityState) => T): T {

@@ -8,6 +8,7 @@ import type {
   ActivityReport,
   ActivityTarget,
   Api,
+  CreateCarouselInput,
   AppCommand,
   CreatePostInput,
   CreatePostStage,
@@ -93,6 +94,7 @@ export interface FakeApi extends Api {
   images: { pick: Mock<() => Promise<ImageFile | null>>; hasNativeDialog: boolean }
   posts: {
     create: Mock<(input: CreatePostInput) => Promise<Post>>
+    createCarousel: Mock<(input: CreateCarouselInput) => Promise<Post>>
     onProgress: Api['posts']['onProgress']
   }
   notifications: Api['notifications'] & {
@@ -194,6 +196,7 @@ export function fakeApi(
     images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
     posts: {
       create: vi.fn(async () => makePost()),
+      createCarousel: vi.fn(async () => makePost()),
       onProgress: (listener) => {
         progress.add(listener)
         return () => progress.delete(listener)
@@ -365,7 +368,9 @@ export function createHarness(
 ): Harness {
   const api = fakeApi(options)
   const services = fakeServices()
-  const stores = createStores(api, services)
+  // No backend in component tests: the data client is refused, and what the cards read through
+  // it (saved state, latest comments) stays empty.
+  const stores = createStores(api, services, () => Promise.reject(new Error('no backend in tests')))
   // Tests start from a known session instead of waiting for init().
   stores.session.setState({ snapshot: options.snapshot ?? SIGNED_OUT, status: 'ready' })
   return { api, services, stores }

@@ -1,15 +1,17 @@
 // The create-post modal (docs/product.md, "Create a post"): no file (drop zone) → preview with
-// caption and Share → uploading. A failure keeps the image and caption so the user can retry;
-// success resets, closes, and the new post appears at the top of the feed and the profile grid.
-// Sharing goes through three visible stages: processing (renditions made in a worker),
-// uploading, saving.
+// caption and Share → uploading. Up to ten photos may be dropped or picked; they can be
+// reordered by drag (or the move buttons), each with its own alt text. A failure keeps the
+// photos and caption so the user can retry; success resets, closes, and the new post appears at
+// the top of the feed and the profile grid. Sharing goes through three visible stages:
+// processing (renditions made in a worker), uploading, saving. One photo without alt text takes
+// the single-photo path; anything else is one all-or-nothing carousel.
 
-import { useEffect, useMemo, useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
 import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
 import { messageOr } from '@shared/errors'
 import type { ImageSource } from '@shared/image'
-import { MAX_CAPTION_LENGTH } from '@shared/limits'
+import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH, MAX_CAROUSEL_PHOTOS } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { processImage } from '../../imaging/processImage'
 import { useSession, useStores } from '../../store'
@@ -18,7 +20,8 @@ import { Avatar } from '../Avatar/Avatar'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
 import { DropZone } from './DropZone'
-import { checkImageFile, readImageFile, type ImageRead } from './readImage'
+import { PhotoStrip } from './PhotoStrip'
+import { checkImageFile, readImageFile } from './readImage'
 import styles from './CreatePostModal.module.scss'
 
 const STAGE_LABEL: Record<CreatePostStage, string> = {
@@ -27,29 +30,51 @@ const STAGE_LABEL: Record<CreatePostStage, string> = {
   saving: MESSAGES.saving
 }
 
-function usePreviewUrl(image: ImageFile | null): string | null {
-  const url = useMemo(
-    () =>
-      image
-        ? URL.createObjectURL(
-            new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.type })
-          )
-        : null,
-    [image]
-  )
-  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url])
-  return url
+/** One photo being prepared: its checked bytes, a preview URL and the alt text typed for it. */
+interface DraftPhoto {
+  key: string
+  image: ImageFile
+  url: string
+  altText: string
+}
+
+let draftSeq = 0
+function draftOf(image: ImageFile): DraftPhoto {
+  draftSeq += 1
+  const blob = new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.type })
+  return { key: `photo-${draftSeq}`, image, url: URL.createObjectURL(blob), altText: '' }
+}
+
+/** Checks every file of a pick or drop; one bad file refuses the whole batch, naming it. */
+async function readAll(files: File[], source: ImageSource): Promise<ImageFile[]> {
+  const images: ImageFile[] = []
+  for (const file of files) {
+    const result = await readImageFile(file, source)
+    if (!result.ok)
+      throw new Error(files.length > 1 ? `${file.name}: ${result.message}` : result.message)
+    images.push(result.image)
+  }
+  return images
 }
 
 export function CreatePostModal(): ReactElement {
   const { api, feed, ui } = useStores()
   const profile = useSession(selectProfile)
-  const [image, setImage] = useState<ImageFile | null>(null)
+  const [photos, setPhotos] = useState<DraftPhoto[]>([])
+  const [selected, setSelected] = useState(0)
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<CreatePostStage | null>(null)
   const uploading = stage !== null
-  const previewUrl = usePreviewUrl(image)
+  const current = photos[Math.min(selected, photos.length - 1)] ?? null
+  const fileInputRef = useRef<HTMLInputElement>(null)
+
+  // Preview URLs are released when the modal goes away.
+  const urls = useRef(new Set<string>())
+  useEffect(() => {
+    const held = urls.current
+    return () => held.forEach((url) => URL.revokeObjectURL(url))
+  }, [])
 
   // A drop that misses the zone would otherwise make the window open the file.
   useEffect(() => {
@@ -62,17 +87,20 @@ export function CreatePostModal(): ReactElement {
     }
   }, [])
 
-  const accept = (result: ImageRead): void => {
-    if (result.ok) {
-      setImage(result.image)
-      setError(null)
-    } else {
-      setError(result.message)
+  const add = (images: ImageFile[]): void => {
+    if (photos.length + images.length > MAX_CAROUSEL_PHOTOS) {
+      setError(MESSAGES.tooManyPhotos)
+      return
     }
+    const drafts = images.map(draftOf)
+    for (const draft of drafts) urls.current.add(draft.url)
+    setPhotos((list) => [...list, ...drafts])
+    if (photos.length === 0) setSelected(0)
+    setError(null)
   }
 
-  const onFile = (file: File, source: ImageSource): void => {
-    readImageFile(file, source).then(accept, (caught: unknown) =>
+  const onFiles = (files: File[], source: ImageSource): void => {
+    readAll(files, source).then(add, (caught: unknown) =>
       setError(messageOr(caught, MESSAGES.selectImageFile))
     )
   }
@@ -80,25 +108,63 @@ export function CreatePostModal(): ReactElement {
   const onPickNative = async (): Promise<void> => {
     try {
       const picked = await api.images.pick()
-      if (picked) accept(checkImageFile(picked, 'selected'))
+      if (!picked) return
+      const result = checkImageFile(picked, 'selected')
+      if (result.ok) add([result.image])
+      else setError(result.message)
     } catch (caught) {
       setError(messageOr(caught, MESSAGES.selectImageFile))
     }
   }
 
+  const pickMore = (): void => {
+    if (api.images.hasNativeDialog) void onPickNative()
+    else fileInputRef.current?.click()
+  }
+
+  const move = (from: number, to: number): void => {
+    setPhotos((list) => {
+      const next = [...list]
+      const [moved] = next.splice(from, 1)
+      next.splice(to, 0, moved)
+      return next
+    })
+    setSelected(to)
+  }
+
+  const remove = (index: number): void => {
+    setPhotos((list) => list.filter((_, i) => i !== index))
+    setSelected((at) => Math.max(0, at >= index ? at - 1 : at))
+  }
+
+  const setAltText = (altText: string): void => {
+    if (!current) return
+    setPhotos((list) =>
+      list.map((photo) => (photo.key === current.key ? { ...photo, altText } : photo))
+    )
+  }
+
   const share = async (): Promise<void> => {
-    if (!image || uploading) return
+    if (photos.length === 0 || uploading) return
     setStage('processing')
     setError(null)
     const stopListening = api.posts.onProgress((next) => setStage(next))
     try {
-      // The 10 MB and image-type rules were checked on the picked file; what is uploaded is
+      // The 10 MB and image-type rules were checked on the picked files; what is uploaded is
       // the smaller re-encode (or, when it cannot be made, the picked file stripped of its
       // metadata: imaging/processImage.ts).
-      const processed = await processImage(image)
+      const processed = await Promise.all(photos.map((photo) => processImage(photo.image)))
       setStage('uploading')
-      await feed.getState().createPost({ ...processed, caption })
-      setImage(null)
+      const [only] = photos
+      if (photos.length === 1 && !only.altText.trim()) {
+        await feed.getState().createPost({ ...processed[0], caption })
+      } else {
+        await feed.getState().createCarousel({
+          caption,
+          photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
+        })
+      }
+      setPhotos([])
       setCaption('')
       setStage(null)
       ui.getState().closeModal()
@@ -110,13 +176,13 @@ export function CreatePostModal(): ReactElement {
     }
   }
 
-  const back = image && !uploading && (
+  const back = photos.length > 0 && !uploading && (
     <button
       type="button"
       className={styles.back}
       aria-label="Choose another image"
       onClick={() => {
-        setImage(null)
+        setPhotos([])
         setError(null)
       }}
     >
@@ -136,14 +202,14 @@ export function CreatePostModal(): ReactElement {
       onClose={() => ui.getState().closeModal()}
       closeDisabled={uploading}
       leading={back}
-      className={image ? styles['dialog--preview'] : styles.dialog}
+      className={current ? styles['dialog--preview'] : styles.dialog}
     >
-      {!image ? (
+      {!current ? (
         <div className={styles.pickStep}>
           <DropZone
             hasNativeDialog={api.images.hasNativeDialog}
             onPickNative={() => void onPickNative()}
-            onFile={onFile}
+            onFiles={onFiles}
           />
           {errorLine}
           {/* The other thing one creates: a story, which lives 24 hours. */}
@@ -157,8 +223,40 @@ export function CreatePostModal(): ReactElement {
         </div>
       ) : (
         <div className={styles.previewStep}>
-          <div className={styles.preview}>
-            {previewUrl && <img src={previewUrl} alt="Preview of the selected image" />}
+          <div>
+            <div className={styles.preview}>
+              <img
+                src={current.url}
+                alt={
+                  photos.length > 1
+                    ? `Preview of photo ${photos.indexOf(current) + 1} of ${photos.length}`
+                    : 'Preview of the selected image'
+                }
+              />
+            </div>
+            <PhotoStrip
+              photos={photos}
+              selected={photos.indexOf(current)}
+              disabled={uploading}
+              onSelect={setSelected}
+              onMove={move}
+              onRemove={remove}
+              onAdd={pickMore}
+            />
+            <input
+              ref={fileInputRef}
+              className={styles.fileInput}
+              type="file"
+              accept="image/*"
+              multiple
+              aria-label="Add more image files"
+              tabIndex={-1}
+              onChange={(event) => {
+                const files = [...(event.target.files ?? [])]
+                event.target.value = ''
+                if (files.length > 0) onFiles(files, 'selected')
+              }}
+            />
           </div>
           <div className={styles.details}>
             {profile && (
@@ -183,11 +281,24 @@ export function CreatePostModal(): ReactElement {
             <p className={styles.counter} data-testid="caption-counter">
               {caption.length}/{MAX_CAPTION_LENGTH}
             </p>
+            <label className={styles.altLabel} htmlFor="create-post-alt">
+              {photos.length > 1 ? `Alt text, photo ${photos.indexOf(current) + 1}` : 'Alt text'}
+            </label>
+            <input
+              id="create-post-alt"
+              className={styles.altText}
+              type="text"
+              placeholder="Describe this photo for people who can't see it"
+              value={current.altText}
+              maxLength={MAX_ALT_TEXT_LENGTH}
+              disabled={uploading}
+              onChange={(event) => setAltText(event.target.value)}
+            />
             {errorLine}
             <button
               type="button"
               className={styles.share}
-              disabled={!image || uploading}
+              disabled={uploading}
               onClick={() => void share()}
             >
               {stage ? (

@@ -1,5 +1,5 @@
-// Step one of creating a post: drop a photo from the file manager, or pick one (the native
-// dialog in the desktop app, a file input in a browser).
+// Step one of creating a post: drop photos from the file manager, or pick them (the native
+// dialog in the desktop app, a file input that takes several in a browser).
 
 import { useRef, useState, type DragEvent, type ReactElement } from 'react'
 import { ImagePlus } from 'lucide-react'
@@ -8,10 +8,11 @@ import styles from './CreatePostModal.module.scss'
 export interface DropZoneProps {
   hasNativeDialog: boolean
   onPickNative(): void
-  onFile(file: File, source: 'selected' | 'dropped'): void
+  /** Every file of one drop or pick, in order. */
+  onFiles(files: File[], source: 'selected' | 'dropped'): void
 }
 
-export function DropZone({ hasNativeDialog, onPickNative, onFile }: DropZoneProps): ReactElement {
+export function DropZone({ hasNativeDialog, onPickNative, onFiles }: DropZoneProps): ReactElement {
   const inputRef = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
 
@@ -30,8 +31,8 @@ export function DropZone({ hasNativeDialog, onPickNative, onFile }: DropZoneProp
   const onDrop = (event: DragEvent<HTMLDivElement>): void => {
     event.preventDefault()
     setDragging(false)
-    const file = event.dataTransfer.files[0]
-    if (file) onFile(file, 'dropped')
+    const files = [...event.dataTransfer.files]
+    if (files.length > 0) onFiles(files, 'dropped')
   }
 
   return (
@@ -53,13 +54,14 @@ export function DropZone({ hasNativeDialog, onPickNative, onFile }: DropZoneProp
         className={styles.fileInput}
         type="file"
         accept="image/*"
+        multiple
         aria-label="Choose an image file"
         tabIndex={-1}
         onChange={(event) => {
-          const file = event.target.files?.[0]
+          const files = [...(event.target.files ?? [])]
           // Reset so choosing the same file again still fires a change.
           event.target.value = ''
-          if (file) onFile(file, 'selected')
+          if (files.length > 0) onFiles(files, 'selected')
         }}
       />
     </div>

@@ -123,7 +123,10 @@ export function CreateStoryModal(): ReactElement {
           <DropZone
             hasNativeDialog={api.images.hasNativeDialog}
             onPickNative={() => void onPickNative()}
-            onFile={onFile}
+            onFiles={(files, source) => {
+              // A story is one photo: of several dropped, the first.
+              if (files[0]) onFile(files[0], source)
+            }}
           />
           {errorLine}
         </div>

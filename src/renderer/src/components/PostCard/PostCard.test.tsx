@@ -19,7 +19,7 @@ function setup(post: Post, options: { signedIn?: boolean; liked?: boolean } = {}
 }
 
 describe('PostCard', () => {
-  it('shows the author, a square lazy image, the caption after the bold username and the age', () => {
+  it('shows the author, a square lazy image, the caption after the bold username and the age once', () => {
     const post = makePost({
       caption: 'Golden hour',
       likes_count: 1234,
@@ -31,10 +31,49 @@ describe('PostCard', () => {
     const image = within(card).getByRole('img', { name: 'Golden hour' })
     expect(image).toHaveAttribute('loading', 'lazy')
     expect(within(card).getByText('1,234 likes')).toBeInTheDocument()
-    expect(within(card).getByText('Golden hour', { selector: 'p' })).toHaveTextContent(
-      'sam Golden hour'
+    expect(
+      within(card).getByText(
+        (_, element) => element?.tagName === 'P' && element.textContent === 'sam Golden hour'
+      )
+    ).toBeInTheDocument()
+    expect(within(card).getAllByText('5h')).toHaveLength(1)
+  })
+
+  it('renders mentions and hashtags in the caption as links', () => {
+    setup(makePost({ caption: 'with @bob_1 at #beach' }))
+    expect(screen.getByRole('link', { name: '@bob_1' })).toHaveAttribute('href', '#/u/bob_1')
+    expect(screen.getByRole('link', { name: '#beach' })).toHaveAttribute('href', '?tag=beach')
+  })
+
+  it('offers "View all N comments" once a post has comments, and opens the post with it', async () => {
+    const post = makePost({ comments_count: 12 })
+    const { user, stores } = setup(post)
+    await user.click(screen.getByRole('button', { name: 'View all 12 comments' }))
+    expect(stores.post.getState().openId).toBe(post.id)
+  })
+
+  it('pages through a carousel with the arrows, each photo with its own alt text', async () => {
+    const image = (position: number): NonNullable<Post['post_images']>[number] => ({
+      post_id: 'p',
+      position,
+      image_url: `https://example.test/${position}.jpg`,
+      thumb_url: null,
+      width: 8,
+      height: 8,
+      placeholder: null,
+      alt_text: `photo ${position + 1}`
+    })
+    const { user } = setup(
+      makePost({ image_count: 3, post_images: [image(0), image(1), image(2)] })
     )
-    expect(within(card).getAllByText('5h').length).toBeGreaterThan(0)
+    const photos = screen.getByRole('group', { name: 'Photos, 1 of 3' })
+    expect(within(photos).getByRole('img', { name: 'photo 1' })).toBeInTheDocument()
+    expect(within(photos).queryByRole('button', { name: 'Previous photo' })).toBeNull()
+    await user.click(within(photos).getByRole('button', { name: 'Next photo' }))
+    await user.click(within(photos).getByRole('button', { name: 'Next photo' }))
+    expect(screen.getByRole('group', { name: 'Photos, 3 of 3' })).toBeInTheDocument()
+    expect(screen.getByRole('img', { name: 'photo 3' })).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Next photo' })).toBeNull()
   })
 
   it('shows a gradient placeholder when the author has no avatar', () => {

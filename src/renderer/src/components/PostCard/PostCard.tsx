@@ -1,56 +1,39 @@
-// The post card (docs/product.md, "Post card"): author, image, like (optimistic, see store/feed),
-// inert comment, share and bookmark buttons, formatted like count, caption and relative age.
+// The post card (docs/product.md, "Post card"): author and age, the photo or carousel, like (optimistic, see store/feed),
+// comment (opens the post), copy link and save, the like count, the caption with its links,
+// and "View all N comments" with the two latest.
 
-import { memo, useMemo, useState, type CSSProperties, type ReactElement } from 'react'
+import { memo, useEffect, type ReactElement } from 'react'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
+import { sortedImages } from '@shared/data/post-reads'
 import { formatLikesLabel, relativeAge } from '@shared/format'
 import { ANIMATION_STEP_SECONDS } from '@shared/limits'
-import { useFeed, useFeedStore } from '../../store'
-import { placeholderDataUrl } from '../../imaging/placeholder'
+import {
+  useCommentPreviews,
+  useFeed,
+  useFeedStore,
+  useSaved,
+  useSession,
+  useStores
+} from '../../store'
+import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
+import { Carousel } from '../Carousel/Carousel'
 import { PersonLink } from '../PersonLink/PersonLink'
+import { useCopyLink } from '../PostView/useCopyLink'
+import { RichText } from '../RichText/RichText'
 import styles from './PostCard.module.scss'
+
+const NO_COMMENTS: never[] = []
+
+export function viewCommentsLabel(count: number): string {
+  return count === 1 ? 'View 1 comment' : `View all ${count.toLocaleString('en-US')} comments`
+}
 
 /** Cap the stagger so the 40th post does not wait four seconds to appear. */
 const MAX_STAGGERED_ITEMS = 10
 
 export function fadeInDelay(index: number): string {
   return `${(Math.min(index, MAX_STAGGERED_ITEMS) * ANIMATION_STEP_SECONDS).toFixed(1)}s`
-}
-
-/**
- * The image box: its aspect ratio comes from the stored dimensions so the card has its final
- * height before the image loads (no layout shift, and the windowed list can trust it); posts
- * made without dimensions (before renditions existed) stay square.
- */
-function PostMedia(props: {
-  src: string
-  alt: string
-  width?: number | null
-  height?: number | null
-  placeholder?: string | null
-}): ReactElement {
-  const [loaded, setLoaded] = useState(false)
-  const preview = useMemo(() => placeholderDataUrl(props.placeholder), [props.placeholder])
-  const sized = Boolean(props.width && props.height)
-  const style: CSSProperties = {}
-  if (sized) style.aspectRatio = `${props.width} / ${props.height}`
-  if (preview && !loaded) style.backgroundImage = `url(${preview})`
-  return (
-    <div className={styles.media} style={style} data-testid="post-media">
-      <img
-        src={props.src}
-        alt={props.alt}
-        width={props.width ?? undefined}
-        height={props.height ?? undefined}
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-        className={loaded ? undefined : styles['media--loading']}
-        onLoad={() => setLoaded(true)}
-      />
-    </div>
-  )
 }
 
 export const PostCard = memo(function PostCard({
@@ -60,11 +43,33 @@ export const PostCard = memo(function PostCard({
   postId: string
   index: number
 }): ReactElement | null {
+  const stores = useStores()
   const feed = useFeedStore()
   const post = useFeed((state) => state.posts.find((item) => item.id === postId))
   const liked = useFeed((state) => state.likedIds.has(postId))
   const busy = useFeed((state) => state.likingIds.has(postId))
+  const signedIn = useSession(selectIsSignedIn)
+  const saved = useSaved((state) => state.savedIds.has(postId))
+  const latest = useCommentPreviews((state) => state.byPost.get(postId) ?? NO_COMMENTS)
+  const copyLink = useCopyLink()
+
+  // The feed asks for these with each page; a card asks only for what that missed.
+  const commentCount = post?.comments_count ?? 0
+  useEffect(() => {
+    stores.commentPreviews.getState().watch([{ id: postId, comments_count: commentCount }])
+    if (signedIn) stores.saved.getState().watch([postId])
+  }, [stores, postId, signedIn, commentCount])
+
   if (!post) return null
+  const openPost = (): void =>
+    void stores.post.getState().openPost(
+      postId,
+      feed.getState().posts.map((item) => item.id)
+    )
+  const toggleSave = (): void => {
+    if (signedIn) void stores.saved.getState().toggle(postId)
+    else stores.ui.getState().openAuth()
+  }
 
   const username = post.profiles?.username ?? 'unknown'
   const created = new Date(post.created_at)
@@ -96,13 +101,13 @@ export const PostCard = memo(function PostCard({
           <MoreHorizontal size={20} aria-hidden />
         </button>
       </header>
-      <PostMedia
-        src={post.image_url}
-        alt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
-        width={post.width}
-        height={post.height}
-        placeholder={post.placeholder}
-      />
+      {/* Clicking the photo opens the post; keyboard users have the Comment button. */}
+      <div className={styles.mediaLink} onClick={openPost}>
+        <Carousel
+          images={sortedImages(post)}
+          fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
+        />
+      </div>
       <div className={styles.body}>
         <div className={styles.actions}>
           <button
@@ -115,25 +120,49 @@ export const PostCard = memo(function PostCard({
           >
             <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
           </button>
-          <button type="button" className={styles.icon} aria-label="Comment">
+          <button type="button" className={styles.icon} aria-label="Comment" onClick={openPost}>
             <MessageCircle size={24} aria-hidden />
           </button>
-          <button type="button" className={styles.icon} aria-label="Share">
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label="Share"
+            title="Copy link"
+            onClick={() => void copyLink(postId)}
+          >
             <Send size={24} aria-hidden />
           </button>
-          <button type="button" className={`${styles.icon} ${styles.bookmark}`} aria-label="Save">
-            <Bookmark size={24} aria-hidden />
+          <button
+            type="button"
+            className={`${styles.icon} ${styles.bookmark}`}
+            aria-label={saved ? 'Remove from saved' : 'Save'}
+            aria-pressed={saved}
+            onClick={toggleSave}
+          >
+            <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
           </button>
         </div>
         <p className={styles.likes}>{formatLikesLabel(post.likes_count)}</p>
         {post.caption && (
           <p className={styles.caption}>
-            <span className={styles.username}>{username}</span> {post.caption}
+            <span className={styles.username}>{username}</span> <RichText text={post.caption} />
           </p>
         )}
-        <time className={styles.age} dateTime={post.created_at}>
-          {relativeAge(created)}
-        </time>
+        {post.comments_count > 0 && (
+          <button type="button" className={styles.viewComments} onClick={openPost}>
+            {viewCommentsLabel(post.comments_count)}
+          </button>
+        )}
+        {latest.length > 0 && (
+          <ul className={styles.latest} aria-label="Latest comments">
+            {[...latest].reverse().map((comment) => (
+              <li key={comment.id} className={styles.caption}>
+                <span className={styles.username}>{comment.profiles?.username ?? 'unknown'}</span>{' '}
+                <RichText text={comment.body} />
+              </li>
+            ))}
+          </ul>
+        )}
       </div>
     </article>
   )

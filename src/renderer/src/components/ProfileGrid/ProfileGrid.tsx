@@ -1,24 +1,37 @@
-// The profile's posts grid (docs/product.md, "Profile"): three columns of square thumbnails;
-// hovering (or focusing) one shows its likes and comments. Nine grey tiles while loading. Tiles
-// show the ~320 px thumbnail.
+// Posts grid (docs/product.md, "Profile"): three columns of square thumbnails; hovering (or focusing) one shows its likes
+// and comments, and a carousel carries a multi-photo marker. Nine grey tiles while loading.
+// Tiles show the ~320 px thumbnail of the first photo; activating one opens the post, with
+// ←/→ there moving through this grid.
 
 import type { CSSProperties, ReactElement } from 'react'
-import { Heart, MessageCircle } from 'lucide-react'
+import { Copy, Heart, MessageCircle } from 'lucide-react'
 import type { Post } from '@shared/domain'
 import { formatLikeCount } from '@shared/format'
 import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
+import { useStores } from '../../store'
 import styles from './ProfileGrid.module.scss'
 
 export interface ProfileGridProps {
   posts: Post[]
   loading: boolean
+  /** What an empty grid says; the own posts' wording by default. */
+  emptyTitle?: string
+  emptyText?: string
+  label?: string
 }
 
 /** The column count lives in limits.ts with the other product numbers; the stylesheet reads it. */
 const GRID_STYLE = { '--grid-columns': PROFILE_GRID_COLUMNS } as CSSProperties
 
-export function ProfileGrid({ posts, loading }: ProfileGridProps): ReactElement {
+export function ProfileGrid({
+  posts,
+  loading,
+  emptyTitle = MESSAGES.profileEmptyTitle,
+  emptyText = MESSAGES.profileEmptyText,
+  label = 'Posts'
+}: ProfileGridProps): ReactElement {
+  const stores = useStores()
   if (loading) {
     return (
       <div className={styles.grid} style={GRID_STYLE} role="status" aria-label="Loading posts">
@@ -31,35 +44,54 @@ export function ProfileGrid({ posts, loading }: ProfileGridProps): ReactElement 
   if (posts.length === 0) {
     return (
       <div className={styles.empty}>
-        <h2 className={styles.emptyTitle}>{MESSAGES.profileEmptyTitle}</h2>
-        <p className={styles.emptyText}>{MESSAGES.profileEmptyText}</p>
+        <h2 className={styles.emptyTitle}>{emptyTitle}</h2>
+        <p className={styles.emptyText}>{emptyText}</p>
       </div>
     )
   }
   return (
-    <ul className={styles.grid} style={GRID_STYLE} aria-label="Posts">
+    <ul className={styles.grid} style={GRID_STYLE} aria-label={label}>
       {posts.map((post) => (
-        <li key={post.id} className={styles.tile} tabIndex={0}>
-          <img
-            // The small square rendition when the post has one; older posts only have the photo.
-            src={post.thumb_url ?? post.image_url}
-            alt={post.caption?.trim() || 'Post'}
-            loading="lazy"
-            draggable={false}
-          />
-          <div className={styles.overlay}>
-            <span className={styles.stat} aria-label={`${formatLikeCount(post.likes_count)} likes`}>
-              <Heart size={19} fill="currentColor" aria-hidden />{' '}
-              {formatLikeCount(post.likes_count)}
-            </span>
-            <span
-              className={styles.stat}
-              aria-label={`${formatLikeCount(post.comments_count)} comments`}
-            >
-              <MessageCircle size={19} fill="currentColor" aria-hidden />{' '}
-              {formatLikeCount(post.comments_count)}
-            </span>
-          </div>
+        <li key={post.id}>
+          <button
+            type="button"
+            className={styles.tile}
+            onClick={() =>
+              void stores.post.getState().openPost(
+                post.id,
+                posts.map((item) => item.id)
+              )
+            }
+          >
+            <img
+              // The small square rendition when the post has one; older posts only have the photo.
+              src={post.thumb_url ?? post.image_url}
+              alt={post.alt_text?.trim() || post.caption?.trim() || 'Post'}
+              loading="lazy"
+              draggable={false}
+            />
+            {(post.image_count ?? 1) > 1 && (
+              <span className={styles.multi} role="img" aria-label={`${post.image_count} photos`}>
+                <Copy size={20} aria-hidden />
+              </span>
+            )}
+            <div className={styles.overlay}>
+              <span
+                className={styles.stat}
+                aria-label={`${formatLikeCount(post.likes_count)} likes`}
+              >
+                <Heart size={19} fill="currentColor" aria-hidden />{' '}
+                {formatLikeCount(post.likes_count)}
+              </span>
+              <span
+                className={styles.stat}
+                aria-label={`${formatLikeCount(post.comments_count)} comments`}
+              >
+                <MessageCircle size={19} fill="currentColor" aria-hidden />{' '}
+                {formatLikeCount(post.comments_count)}
+              </span>
+            </div>
+          </button>
         </li>
       ))}
     </ul>

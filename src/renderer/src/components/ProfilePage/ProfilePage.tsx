@@ -1,12 +1,12 @@
 // Anyone's profile at #/u/<username>: avatar, names, bio, counts (which open the followers and
-// following lists), the posts grid, and Follow / Following, or Edit profile on your own. A
-// username no one has gets a page that says so.
+// following lists), the posts grid, and Follow / Following, or Edit profile and a Saved tab only
+// you see on your own. A username no one has gets a page that says so.
 
-import { useEffect, type ReactElement } from 'react'
+import { useEffect, useState, type ReactElement } from 'react'
 import { formatLikeCount } from '@shared/format'
 import { MESSAGES } from '@shared/messages'
 import type { ConnectionDirection } from '@shared/domain'
-import { usePeople, useSession, useStores } from '../../store'
+import { usePeople, useSaved, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { HOME } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
@@ -40,7 +40,7 @@ function CountLink(props: {
 }
 
 export function ProfilePage({ username }: { username: string }): ReactElement {
-  const { people, router, ui } = useStores()
+  const { people, router, saved, ui } = useStores()
   const userId = useSession(selectUserId)
   const page = usePeople((state) => state.page)
   const profile = page?.profile ?? null
@@ -48,6 +48,15 @@ export function ProfilePage({ username }: { username: string }): ReactElement {
     profile ? (state.followerCounts[profile.id] ?? profile.followers_count ?? 0) : 0
   )
   const followingDelta = usePeople((state) => state.ownFollowingDelta)
+  const [tab, setTab] = useState<'posts' | 'saved'>('posts')
+  const savedPosts = useSaved((state) => state.posts)
+  const savedStatus = useSaved((state) => state.status)
+  const isOwnProfile = profile !== null && profile.id === userId
+  const shownTab = isOwnProfile ? tab : 'posts'
+
+  useEffect(() => {
+    if (shownTab === 'saved') void saved.getState().loadPage()
+  }, [saved, shownTab])
 
   useEffect(() => {
     void people.getState().loadProfile(username)
@@ -138,10 +147,46 @@ export function ProfilePage({ username }: { username: string }): ReactElement {
           {profile.bio && <p className={styles.bio}>{profile.bio}</p>}
         </div>
       </section>
-      <div className={styles.tabs}>
-        <h2 className={styles.tab}>Posts</h2>
-      </div>
-      <ProfileGrid posts={page.posts} loading={page.status !== 'ready'} />
+      {isOwn ? (
+        <>
+          <div className={styles.tabs} role="tablist" aria-label="Profile sections">
+            {(['posts', 'saved'] as const).map((name) => (
+              <button
+                key={name}
+                type="button"
+                id={`profile-tab-${name}`}
+                className={`${styles.tab} ${shownTab === name ? styles['tab--selected'] : ''}`}
+                role="tab"
+                aria-selected={shownTab === name}
+                aria-controls="profile-tab-panel"
+                onClick={() => setTab(name)}
+              >
+                {name === 'posts' ? 'Posts' : 'Saved'}
+              </button>
+            ))}
+          </div>
+          <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${shownTab}`}>
+            {shownTab === 'posts' ? (
+              <ProfileGrid posts={page.posts} loading={page.status !== 'ready'} />
+            ) : (
+              <ProfileGrid
+                posts={savedPosts}
+                loading={savedStatus === 'loading' && savedPosts.length === 0}
+                label="Saved posts"
+                emptyTitle="Save"
+                emptyText="Save photos that you want to see again. Only you can see what you've saved."
+              />
+            )}
+          </div>
+        </>
+      ) : (
+        <>
+          <div className={styles.tabs}>
+            <h2 className={`${styles.tab} ${styles['tab--selected']}`}>Posts</h2>
+          </div>
+          <ProfileGrid posts={page.posts} loading={page.status !== 'ready'} />
+        </>
+      )}
     </main>
   )
 }

@@ -259,6 +259,7 @@ describe('feed store: a bounded window for long sessions', () => {
         feed: services.feed,
         likes: services.likes,
         createPost: async () => makePost(),
+        createCarousel: async () => makePost(),
         getUserId: () => 'user-1'
       },
       3,

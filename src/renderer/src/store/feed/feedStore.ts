@@ -4,7 +4,7 @@
 // the first page, `loadMore` the next one.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { CreatePostInput } from '@shared/bridge-contract'
+import type { CreateCarouselInput, CreatePostInput } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
 import type { PostRow } from '@shared/data/live-posts'
 import { cursorOf } from '@shared/data/feed'
@@ -20,6 +20,12 @@ export interface FeedDeps {
   feed: Services['feed']
   likes: Services['likes']
   createPost(input: CreatePostInput): Promise<Post>
+  createCarousel(input: CreateCarouselInput): Promise<Post>
+  /**
+   * Reads what the cards of a page show besides the posts (saved state, latest comments), with
+   * the likes and before the page is shown, so no card asks on its own.
+   */
+  pageExtras?(posts: Post[]): Promise<void>
   /** Told after one's own post was created, e.g. so the profile grid shows it too. */
   onPostCreated?(post: Post): void
   /** Read at call time, so a toggle always acts as whoever is signed in now. */
@@ -49,6 +55,8 @@ export interface FeedState {
   loadNewer(): Promise<void>
   /** Creates a post and shows it at the top: the server's row, with no re-read. */
   createPost(input: CreatePostInput): Promise<Post>
+  /** Several photos in one post, prepended like createPost's. */
+  createCarousel(input: CreateCarouselInput): Promise<Post>
   /** Puts a post just created at the top of the feed (once, even if told twice). */
   postCreated(post: Post): void
   /** What it holds is out of date (e.g. who is followed changed): the next view reloads it. */
@@ -119,7 +127,7 @@ export function createFeedStore(
           console.error('Error fetching posts', error)
           failed = true
         }
-        const likedIds = await likedIn(userId, posts)
+        const [likedIds] = await Promise.all([likedIn(userId, posts), deps.pageExtras?.(posts)])
         // A newer load (new post, other user) has started meanwhile: its answer wins.
         if (token !== loadToken) return
         set({
@@ -141,7 +149,7 @@ export function createFeedStore(
         set({ loadingMore: true, loadMoreFailed: false })
         try {
           const page = await deps.feed.fetchPage({ before: cursorOf(last), limit: pageSize })
-          const liked = await likedIn(userId, page)
+          const [liked] = await Promise.all([likedIn(userId, page), deps.pageExtras?.(page)])
           // A reload replaced the list meanwhile: this page belongs to the old one.
           if (token !== loadToken) return
           set((current) => ({
@@ -173,7 +181,7 @@ export function createFeedStore(
         set({ loadingNewer: true })
         try {
           const page = await deps.feed.fetchNewer({ after: cursorOf(first), limit: pageSize })
-          const liked = await likedIn(userId, page)
+          const [liked] = await Promise.all([likedIn(userId, page), deps.pageExtras?.(page)])
           if (token !== loadToken) return
           set((current) => ({
             ...trimWindow(
@@ -199,6 +207,13 @@ export function createFeedStore(
 
       async createPost(input) {
         const post = await deps.createPost(input)
+        get().postCreated(post)
+        deps.onPostCreated?.(post)
+        return post
+      },
+
+      async createCarousel(input) {
+        const post = await deps.createCarousel(input)
         get().postCreated(post)
         deps.onPostCreated?.(post)
         return post

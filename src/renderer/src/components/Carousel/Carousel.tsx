@@ -1,0 +1,90 @@
+// The photos of a post, one at a time: arrows and dots to move, ←/→ when it has focus. A
+// single photo renders as just the photo. Each photo's alt text is its own; photos without
+// one fall back to `fallbackAlt`.
+
+import { useState, type KeyboardEvent, type ReactElement } from 'react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
+import type { PostImage } from '@shared/domain'
+import { PostMedia } from './PostMedia'
+import styles from './Carousel.module.scss'
+
+export interface CarouselProps {
+  images: PostImage[]
+  fallbackAlt: string
+  /** Fill the box it is given (post view) instead of taking the photo's own aspect ratio. */
+  fill?: boolean
+}
+
+export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): ReactElement {
+  const [index, setIndex] = useState(0)
+  const at = Math.min(index, images.length - 1)
+  const image = images[at]
+  const media = (
+    <PostMedia
+      src={image.image_url}
+      alt={image.alt_text?.trim() || fallbackAlt}
+      width={image.width}
+      height={image.height}
+      placeholder={image.placeholder}
+      fill={fill}
+    />
+  )
+  if (images.length < 2) return media
+
+  const move = (to: number): void => setIndex(Math.max(0, Math.min(images.length - 1, to)))
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    // The photos take the arrows; the post view's own ←/→ (next post) must not also fire.
+    event.stopPropagation()
+    event.preventDefault()
+    move(at + (event.key === 'ArrowRight' ? 1 : -1))
+  }
+
+  return (
+    <div
+      className={`${styles.carousel} ${fill ? styles['carousel--fill'] : ''}`}
+      role="group"
+      aria-roledescription="carousel"
+      aria-label={`Photos, ${at + 1} of ${images.length}`}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      {media}
+      {at > 0 && (
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles['arrow--previous']}`}
+          aria-label="Previous photo"
+          onClick={(event) => {
+            // Paging photos is the carousel's own: a card must not also open the post.
+            event.stopPropagation()
+            move(at - 1)
+          }}
+        >
+          <ChevronLeft size={18} aria-hidden />
+        </button>
+      )}
+      {at < images.length - 1 && (
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles['arrow--next']}`}
+          aria-label="Next photo"
+          onClick={(event) => {
+            event.stopPropagation()
+            move(at + 1)
+          }}
+        >
+          <ChevronRight size={18} aria-hidden />
+        </button>
+      )}
+      <div className={styles.dots} aria-hidden>
+        {images.map((item, i) => (
+          <span
+            key={item.position}
+            className={`${styles.dot} ${i === at ? styles['dot--current'] : ''}`}
+          />
+        ))}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+// One photo in its box: the aspect ratio comes from the stored dimensions so the box has its
+// final height before the image loads (no layout shift, and the windowed feed can trust it);
+// photos without dimensions stay square. A blurred placeholder shows while it loads.
+
+import { useMemo, useState, type CSSProperties, type ReactElement } from 'react'
+import { placeholderDataUrl } from '../../imaging/placeholder'
+import styles from './Carousel.module.scss'
+
+export interface PostMediaProps {
+  src: string
+  alt: string
+  width?: number | null
+  height?: number | null
+  placeholder?: string | null
+  fill?: boolean
+}
+
+export function PostMedia(props: PostMediaProps): ReactElement {
+  const [loaded, setLoaded] = useState(false)
+  const preview = useMemo(() => placeholderDataUrl(props.placeholder), [props.placeholder])
+  const style: CSSProperties = {}
+  if (props.width && props.height && !props.fill) {
+    style.aspectRatio = `${props.width} / ${props.height}`
+  }
+  if (preview && !loaded) style.backgroundImage = `url(${preview})`
+  return (
+    <div
+      className={`${styles.media} ${props.fill ? styles['media--fill'] : ''}`}
+      style={style}
+      data-testid="post-media"
+    >
+      <img
+        // A new photo in the same box starts its fade again.
+        key={props.src}
+        src={props.src}
+        alt={props.alt}
+        width={props.width ?? undefined}
+        height={props.height ?? undefined}
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        className={loaded ? undefined : styles['media--loading']}
+        onLoad={() => setLoaded(true)}
+      />
+    </div>
+  )
+}

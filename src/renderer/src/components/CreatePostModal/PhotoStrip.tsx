@@ -1,0 +1,104 @@
+// The photos of a post being made, as a strip of thumbnails: pick one to preview it and write
+// its alt text, drag one onto another to reorder (or use the move buttons from the keyboard),
+// remove one, or add more up to ten.
+
+import { useState, type ReactElement } from 'react'
+import { ChevronLeft, ChevronRight, Plus, X } from 'lucide-react'
+import { MAX_CAROUSEL_PHOTOS } from '@shared/limits'
+import styles from './CreatePostModal.module.scss'
+
+export interface StripPhoto {
+  key: string
+  url: string
+}
+
+export interface PhotoStripProps {
+  photos: StripPhoto[]
+  selected: number
+  disabled: boolean
+  onSelect(index: number): void
+  onMove(from: number, to: number): void
+  onRemove(index: number): void
+  onAdd(): void
+}
+
+export function PhotoStrip(props: PhotoStripProps): ReactElement {
+  const { photos, selected, disabled } = props
+  const [dragged, setDragged] = useState<number | null>(null)
+  return (
+    <ol className={styles.strip} aria-label="Photos in this post">
+      {photos.map((photo, index) => (
+        <li
+          key={photo.key}
+          className={`${styles.stripItem} ${index === selected ? styles['stripItem--selected'] : ''}`}
+          draggable={!disabled}
+          data-testid="strip-photo"
+          onDragStart={(event) => {
+            setDragged(index)
+            event.dataTransfer.effectAllowed = 'move'
+          }}
+          onDragOver={(event) => {
+            if (dragged !== null) event.preventDefault()
+          }}
+          onDrop={(event) => {
+            // A reorder, not a file drop: the modal's drop zone must not see it.
+            event.preventDefault()
+            event.stopPropagation()
+            if (dragged !== null && dragged !== index) props.onMove(dragged, index)
+            setDragged(null)
+          }}
+          onDragEnd={() => setDragged(null)}
+        >
+          <button
+            type="button"
+            className={styles.stripThumb}
+            aria-label={`Photo ${index + 1} of ${photos.length}`}
+            aria-current={index === selected ? 'true' : undefined}
+            onClick={() => props.onSelect(index)}
+          >
+            <img src={photo.url} alt="" draggable={false} />
+          </button>
+          {photos.length > 1 && !disabled && (
+            <span className={styles.stripTools}>
+              <button
+                type="button"
+                aria-label={`Move photo ${index + 1} earlier`}
+                disabled={index === 0}
+                onClick={() => props.onMove(index, index - 1)}
+              >
+                <ChevronLeft size={14} aria-hidden />
+              </button>
+              <button
+                type="button"
+                aria-label={`Remove photo ${index + 1}`}
+                onClick={() => props.onRemove(index)}
+              >
+                <X size={14} aria-hidden />
+              </button>
+              <button
+                type="button"
+                aria-label={`Move photo ${index + 1} later`}
+                disabled={index === photos.length - 1}
+                onClick={() => props.onMove(index, index + 1)}
+              >
+                <ChevronRight size={14} aria-hidden />
+              </button>
+            </span>
+          )}
+        </li>
+      ))}
+      {photos.length < MAX_CAROUSEL_PHOTOS && !disabled && (
+        <li>
+          <button
+            type="button"
+            className={styles.addPhoto}
+            aria-label="Add photos"
+            onClick={props.onAdd}
+          >
+            <Plus size={20} aria-hidden />
+          </button>
+        </li>
+      )}
+    </ol>
+  )
+}

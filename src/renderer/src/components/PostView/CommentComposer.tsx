@@ -1,0 +1,83 @@
+// Writing a comment or a reply: Enter sends, Shift+Enter starts a new line. The draft lives in
+// the post store, so it stays when sending fails and nothing typed is lost.
+
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement } from 'react'
+import { MAX_COMMENT_LENGTH } from '@shared/limits'
+import { usePost, useStores } from '../../store'
+import styles from './PostView.module.scss'
+
+export function CommentComposer(): ReactElement {
+  const { post } = useStores()
+  const replyTo = usePost((state) => state.replyTo)
+  const sending = usePost((state) => state.sending)
+  const body = usePost((state) => state.draft)
+  const inputRef = useRef<HTMLTextAreaElement>(null)
+  const counterId = useId()
+  const length = [...body].length
+
+  useEffect(() => {
+    if (replyTo) inputRef.current?.focus()
+  }, [replyTo])
+
+  const send = async (): Promise<void> => {
+    await post.getState().sendComment()
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    event.stopPropagation()
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      void send()
+    }
+  }
+
+  return (
+    <form
+      className={styles.composer}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void send()
+      }}
+    >
+      {replyTo && (
+        <p className={styles.replying}>
+          Replying to {replyTo.profiles?.username ?? 'comment'}{' '}
+          <button
+            type="button"
+            className={styles.linkButton}
+            onClick={() => post.getState().setReplyTo(null)}
+          >
+            Cancel
+          </button>
+        </p>
+      )}
+      <div className={styles.composerRow}>
+        <textarea
+          ref={inputRef}
+          className={styles.commentInput}
+          aria-label={replyTo ? 'Write a reply' : 'Add a comment'}
+          aria-describedby={counterId}
+          placeholder="Add a comment…"
+          rows={1}
+          value={body}
+          onChange={(event) => post.getState().setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          disabled={sending}
+        />
+        <button
+          type="submit"
+          className={styles.send}
+          disabled={sending || body.trim().length === 0}
+        >
+          Post
+        </button>
+      </div>
+      <p
+        id={counterId}
+        className={`${styles.counter} ${length > MAX_COMMENT_LENGTH ? styles['counter--over'] : ''}`}
+      >
+        {length > MAX_COMMENT_LENGTH - 200 ? `${length}/${MAX_COMMENT_LENGTH}` : ''}
+      </p>
+    </form>
+  )
+}

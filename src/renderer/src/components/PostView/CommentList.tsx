@@ -1,0 +1,130 @@
+// The comments of the open post: threads with their replies, newest or oldest first, paged.
+// Reply on any comment; delete on your own, and on every comment of your own post.
+
+import type { ReactElement } from 'react'
+import type { Comment } from '@shared/domain'
+import { relativeAge } from '@shared/format'
+import { usePost, useSession, useStores } from '../../store'
+import { selectUserId } from '../../store/session/sessionStore'
+import { Avatar } from '../Avatar/Avatar'
+import { RichText } from '../RichText/RichText'
+import styles from './PostView.module.scss'
+
+function CommentItem({
+  comment,
+  canDelete,
+  canReply
+}: {
+  comment: Comment
+  canDelete: boolean
+  canReply: boolean
+}): ReactElement {
+  const { post } = useStores()
+  const username = comment.profiles?.username ?? 'unknown'
+  return (
+    <article className={styles.comment} aria-label={`Comment by ${username}`}>
+      <Avatar src={comment.profiles?.avatar_url} name={username} size={32} decorative />
+      <div className={styles.commentBody}>
+        <p className={styles.commentText}>
+          <span className={styles.username}>{username}</span> <RichText text={comment.body} />
+        </p>
+        <p className={styles.commentMeta}>
+          <time dateTime={comment.created_at}>{relativeAge(new Date(comment.created_at))}</time>
+          {canReply && (
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-label={`Reply to ${username}`}
+              onClick={() => post.getState().setReplyTo(comment)}
+            >
+              Reply
+            </button>
+          )}
+          {canDelete && (
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-label={`Delete comment by ${username}`}
+              onClick={() => void post.getState().deleteComment(comment)}
+            >
+              Delete
+            </button>
+          )}
+        </p>
+      </div>
+    </article>
+  )
+}
+
+export function CommentList(): ReactElement {
+  const { post } = useStores()
+  const userId = useSession(selectUserId)
+  const postAuthor = usePost((state) => state.post?.user_id)
+  const comments = usePost((state) => state.comments)
+  const order = usePost((state) => state.commentsOrder)
+  const hasMore = usePost((state) => state.commentsNext !== null)
+  const status = usePost((state) => state.commentsStatus)
+  const canDelete = (comment: Comment): boolean =>
+    Boolean(userId) && (comment.user_id === userId || postAuthor === userId)
+
+  return (
+    <section className={styles.comments} aria-label="Comments">
+      <label className={styles.order}>
+        <span className={styles.orderLabel}>Sort comments</span>
+        <select
+          value={order}
+          onChange={(event) =>
+            void post.getState().setCommentsOrder(event.target.value as 'newest' | 'oldest')
+          }
+        >
+          <option value="newest">Newest first</option>
+          <option value="oldest">Oldest first</option>
+        </select>
+      </label>
+      {status === 'ready' && comments.length === 0 && (
+        <p className={styles.muted}>No comments yet.</p>
+      )}
+      <ul className={styles.threads}>
+        {comments.map((thread) => (
+          <li key={thread.id}>
+            <CommentItem
+              comment={thread}
+              canDelete={canDelete(thread)}
+              canReply={Boolean(userId)}
+            />
+            {thread.replies.length > 0 && (
+              <ul
+                className={styles.replies}
+                aria-label={`Replies to ${thread.profiles?.username ?? 'comment'}`}
+              >
+                {thread.replies.map((reply) => (
+                  <li key={reply.id}>
+                    <CommentItem
+                      comment={reply}
+                      canDelete={canDelete(reply)}
+                      canReply={Boolean(userId)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+      {status === 'loading' && (
+        <p className={styles.muted} role="status">
+          Loading comments…
+        </p>
+      )}
+      {hasMore && status !== 'loading' && (
+        <button
+          type="button"
+          className={styles.linkButton}
+          onClick={() => void post.getState().loadMoreComments()}
+        >
+          Load more comments
+        </button>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+// The author's edit of their post: the caption (same 500-character limit as when posting) and
+// every photo's alt text.
+
+import { useState, type FormEvent, type ReactElement } from 'react'
+import type { Post } from '@shared/domain'
+import { sortedImages } from '@shared/data/post-reads'
+import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
+import { useStores } from '../../store'
+import styles from './PostView.module.scss'
+
+export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): ReactElement {
+  const stores = useStores()
+  const images = sortedImages(post)
+  const [caption, setCaption] = useState(post.caption ?? '')
+  const [altTexts, setAltTexts] = useState(images.map((image) => image.alt_text ?? ''))
+  const [saving, setSaving] = useState(false)
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault()
+    setSaving(true)
+    const saved = await stores.post.getState().edit({ caption, altTexts })
+    setSaving(false)
+    if (saved) onDone()
+  }
+
+  return (
+    <form
+      className={styles.editForm}
+      onSubmit={(event) => void submit(event)}
+      aria-label="Edit post"
+    >
+      <label className={styles.field}>
+        <span>Caption</span>
+        <textarea
+          value={caption}
+          maxLength={MAX_CAPTION_LENGTH}
+          rows={4}
+          onChange={(event) => setCaption(event.target.value)}
+          onKeyDown={(event) => event.stopPropagation()}
+        />
+      </label>
+      {images.map((image, index) => (
+        <label key={image.position} className={styles.field}>
+          <span>{images.length > 1 ? `Alt text, photo ${index + 1}` : 'Alt text'}</span>
+          <input
+            type="text"
+            value={altTexts[index]}
+            maxLength={MAX_ALT_TEXT_LENGTH}
+            placeholder="Describe this photo for people who can't see it"
+            onChange={(event) =>
+              setAltTexts((texts) =>
+                texts.map((text, i) => (i === index ? event.target.value : text))
+              )
+            }
+            onKeyDown={(event) => event.stopPropagation()}
+          />
+        </label>
+      ))}
+      <div className={styles.formActions}>
+        <button type="button" className={styles.secondary} onClick={onDone} disabled={saving}>
+          Cancel
+        </button>
+        <button type="submit" className={styles.primary} disabled={saving}>
+          {saving ? 'Saving…' : 'Save'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,178 @@
+// The post on its own: photo(s) left, author, caption and comments right; a modal over the page
+// on wide windows and a full page on narrow ones (the same dialog, laid out by CSS). Opened
+// with the post store's openPost(id, siblings); ←/→ move through the list it came from.
+
+import { useEffect, useState, type ReactElement } from 'react'
+import { Bookmark, Link as LinkIcon } from 'lucide-react'
+import { sortedImages } from '@shared/data/post-reads'
+import { formatLikesLabel, relativeAge } from '@shared/format'
+import { usePost, useSaved, useSession, useStores } from '../../store'
+import { selectUserId } from '../../store/session/sessionStore'
+import { Avatar } from '../Avatar/Avatar'
+import { Carousel } from '../Carousel/Carousel'
+import { Modal } from '../Modal/Modal'
+import { RichText } from '../RichText/RichText'
+import { CommentComposer } from './CommentComposer'
+import { CommentList } from './CommentList'
+import { DeletePostDialog } from './DeletePostDialog'
+import { EditPostForm } from './EditPostForm'
+import { useCopyLink } from './useCopyLink'
+import { profileRoute, routeHash } from '../../store/router/routes'
+import styles from './PostView.module.scss'
+
+function isTyping(target: EventTarget): boolean {
+  return target instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
+}
+
+function OpenPost(): ReactElement {
+  const stores = useStores()
+  const post = usePost((state) => state.post)!
+  const actionError = usePost((state) => state.actionError)
+  const userId = useSession(selectUserId)
+  const saved = useSaved((state) => state.savedIds.has(post.id))
+  const copyLink = useCopyLink()
+  const [editing, setEditing] = useState(false)
+  const [confirmingDelete, setConfirmingDelete] = useState(false)
+  const username = post.profiles?.username ?? 'unknown'
+  const own = userId === post.user_id
+  stores.saved.getState().watch([post.id])
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.mediaPane}>
+        <Carousel
+          key={post.id}
+          images={sortedImages(post)}
+          fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
+          fill
+        />
+      </div>
+      <div className={styles.side}>
+        <div className={styles.header}>
+          <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
+          <a
+            className={styles.username}
+            href={routeHash(profileRoute(username))}
+            onClick={(event) => {
+              event.preventDefault()
+              stores.post.getState().close()
+              stores.router.getState().navigate(profileRoute(username))
+            }}
+          >
+            {username}
+          </a>
+          {own && !editing && (
+            <span className={styles.ownActions}>
+              <button type="button" className={styles.linkButton} onClick={() => setEditing(true)}>
+                Edit
+              </button>
+              <button
+                type="button"
+                className={styles.linkButton}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                Delete
+              </button>
+            </span>
+          )}
+        </div>
+        <div className={styles.scroll}>
+          {editing ? (
+            <EditPostForm post={post} onDone={() => setEditing(false)} />
+          ) : (
+            post.caption && (
+              <div className={styles.caption}>
+                <p>
+                  <span className={styles.username}>{username}</span>{' '}
+                  <RichText text={post.caption} />
+                </p>
+                <p className={styles.commentMeta}>
+                  <time dateTime={post.created_at}>{relativeAge(new Date(post.created_at))}</time>
+                  {post.edited_at && <span>Edited</span>}
+                </p>
+              </div>
+            )
+          )}
+          <CommentList />
+        </div>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label={saved ? 'Remove from saved' : 'Save'}
+            aria-pressed={saved}
+            disabled={!userId}
+            onClick={() => void stores.saved.getState().toggle(post.id)}
+          >
+            <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
+          </button>
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label="Copy link"
+            onClick={() => void copyLink(post.id)}
+          >
+            <LinkIcon size={22} aria-hidden />
+          </button>
+          <p className={styles.likes}>{formatLikesLabel(post.likes_count)}</p>
+        </div>
+        {actionError && (
+          <p className={styles.error} role="alert">
+            {actionError}
+          </p>
+        )}
+        {userId && <CommentComposer />}
+      </div>
+      {confirmingDelete && <DeletePostDialog onClose={() => setConfirmingDelete(false)} />}
+    </div>
+  )
+}
+
+export function PostView(): ReactElement | null {
+  const stores = useStores()
+  const openId = usePost((state) => state.openId)
+  const status = usePost((state) => state.status)
+  const error = usePost((state) => state.error)
+  const authorName = usePost((state) => state.post?.profiles?.username)
+
+  useEffect(() => {
+    if (!openId) return
+    const onKeyDown = (event: globalThis.KeyboardEvent): void => {
+      // A photo carousel (it takes the arrows) or a dialog above this one: not ours.
+      if (event.defaultPrevented || document.querySelectorAll('[role="dialog"]').length > 1) return
+      // Escape inside the dialog is the dialog's; this catches it when focus was lost to the
+      // page (the edit form that had it closed).
+      if (event.key === 'Escape') stores.post.getState().close()
+      if (event.target && isTyping(event.target)) return
+      if (event.key === 'ArrowLeft') stores.post.getState().step(-1)
+      if (event.key === 'ArrowRight') stores.post.getState().step(1)
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [openId, stores])
+
+  if (!openId) return null
+
+  return (
+    <Modal
+      title={authorName ? `Post by ${authorName}` : 'Post'}
+      showTitle={false}
+      onClose={() => stores.post.getState().close()}
+      className={styles.dialog}
+    >
+      <div className={styles.body}>
+        {status === 'ready' && <OpenPost />}
+        {status === 'loading' && (
+          <p className={styles.status} role="status">
+            Loading post…
+          </p>
+        )}
+        {status === 'error' && (
+          <p className={styles.status} role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+    </Modal>
+  )
+}

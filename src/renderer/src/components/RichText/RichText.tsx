@@ -1,0 +1,49 @@
+// A caption or comment with its @mentions and #hashtags as links: a mention opens that
+// person's profile, a tag the tag's page. Plain text stays text (React escapes it).
+
+import type { MouseEvent, ReactElement } from 'react'
+import { splitTextLinks } from '@shared/text-links'
+import { useStores } from '../../store'
+import { profileRoute, routeHash } from '../../store/router/routes'
+import styles from './RichText.module.scss'
+
+export function RichText({ text }: { text: string }): ReactElement {
+  const { browse, post, router } = useStores()
+  const follow = (event: MouseEvent, open: () => void): void => {
+    // In-app navigation: the desktop window refuses to navigate, the browser need not reload.
+    event.preventDefault()
+    post.getState().close()
+    open()
+  }
+  return (
+    <>
+      {splitTextLinks(text).map((segment, index) => {
+        if (segment.kind === 'text') return <span key={index}>{segment.text}</span>
+        if (segment.kind === 'tag') {
+          return (
+            <a
+              key={index}
+              className={styles.link}
+              href={`?tag=${encodeURIComponent(segment.tag)}`}
+              onClick={(event) => follow(event, () => void browse.getState().openTag(segment.tag))}
+            >
+              {segment.text}
+            </a>
+          )
+        }
+        return (
+          <a
+            key={index}
+            className={styles.link}
+            href={routeHash(profileRoute(segment.username))}
+            onClick={(event) =>
+              follow(event, () => router.getState().navigate(profileRoute(segment.username)))
+            }
+          >
+            {segment.text}
+          </a>
+        )
+      })}
+    </>
+  )
+}

@@ -1,0 +1,244 @@
+// The open post: which post the post view shows (opened from the feed, a grid or a link), its
+// comments, and the author's edits and deletion. Opened with openPost(id, siblings), so a route
+// can open it with one call; ←/→ step through the siblings of the list it was opened from.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Comment, CommentThread, Post } from '@shared/domain'
+import { addComment, commentsPage, deleteComment as deleteCommentRow } from '@shared/data/comments'
+import type { PageCursor, PageOrder } from '@shared/data/keyset'
+import { deletePost, editPost, type PostEdit } from '@shared/data/post-edits'
+import { postById } from '@shared/data/post-reads'
+import { messageOr } from '@shared/errors'
+import { withCurrentImageOrigin } from '@shared/data/storage-urls'
+import { withoutComment, withReply } from './threads'
+
+export interface PostDeps {
+  getClient(): Promise<SupabaseClient>
+  getUserId(): string | null
+  /** Told whenever the open post's row changed here, so lists showing it can follow. */
+  onPostChanged(post: Post): void
+  onPostDeleted(postId: string): void
+}
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+export interface PostState {
+  openId: string | null
+  /** Ids of the list the post was opened from, in its order (for ←/→). */
+  siblings: string[]
+  post: Post | null
+  status: LoadStatus
+  error: string | null
+  comments: CommentThread[]
+  commentsOrder: PageOrder
+  commentsNext: PageCursor | null
+  commentsStatus: LoadStatus
+  /** The comment a reply is being written to. */
+  replyTo: Comment | null
+  /** The comment being written; kept when sending fails so nothing typed is lost. */
+  draft: string
+  sending: boolean
+  /** The last write's failure (comment, edit, delete), shown next to what failed. */
+  actionError: string | null
+  openPost(postId: string, siblings?: string[]): Promise<void>
+  close(): void
+  /** Opens the previous (-1) or next (1) post of the list it was opened from. */
+  step(direction: -1 | 1): void
+  setCommentsOrder(order: PageOrder): Promise<void>
+  loadMoreComments(): Promise<void>
+  /** Starts a reply, naming the person answered at the start of the draft as the network does. */
+  setReplyTo(comment: Comment | null): void
+  setDraft(draft: string): void
+  /** Sends the draft as a comment (or as the reply being written); true when it was saved. */
+  sendComment(): Promise<boolean>
+  deleteComment(comment: Comment): Promise<void>
+  edit(edit: PostEdit): Promise<boolean>
+  /** Deletes the open post with its photos; true when it is gone. */
+  deleteOpenPost(): Promise<boolean>
+}
+
+export type PostStore = StoreApi<PostState>
+
+const CLOSED = {
+  openId: null,
+  post: null,
+  status: 'idle',
+  error: null,
+  comments: [],
+  commentsNext: null,
+  commentsStatus: 'idle',
+  replyTo: null,
+  draft: '',
+  sending: false,
+  actionError: null
+} satisfies Partial<PostState>
+
+export function createPostStore(deps: PostDeps): PostStore {
+  return createStore<PostState>()((set, get) => {
+    const isOpen = (postId: string): boolean => get().openId === postId
+
+    async function loadComments(postId: string, after: PageCursor | null): Promise<void> {
+      set({ commentsStatus: 'loading' })
+      try {
+        const client = await deps.getClient()
+        const page = await commentsPage(client, postId, { order: get().commentsOrder, after })
+        if (!isOpen(postId)) return
+        set((state) => ({
+          comments: after ? [...state.comments, ...page.items] : page.items,
+          commentsNext: page.next,
+          commentsStatus: 'ready'
+        }))
+      } catch (error) {
+        if (isOpen(postId)) set({ commentsStatus: 'error', actionError: messageOr(error, '') })
+      }
+    }
+
+    /** Keeps the open post's copy and every list showing it in step. */
+    function changePost(post: Post): void {
+      set({ post })
+      deps.onPostChanged(post)
+    }
+
+    function bumpComments(delta: number): void {
+      const { post } = get()
+      if (post) changePost({ ...post, comments_count: Math.max(post.comments_count + delta, 0) })
+    }
+
+    return {
+      ...CLOSED,
+      siblings: [],
+      commentsOrder: 'newest',
+
+      async openPost(postId, siblings) {
+        set({ ...CLOSED, openId: postId, status: 'loading', siblings: siblings ?? get().siblings })
+        try {
+          const client = await deps.getClient()
+          const post = withCurrentImageOrigin(client, await postById(client, postId))
+          if (!isOpen(postId)) return
+          set({ post, status: 'ready' })
+        } catch (error) {
+          if (isOpen(postId)) set({ status: 'error', error: messageOr(error, 'Error') })
+          return
+        }
+        await loadComments(postId, null)
+      },
+
+      close: () => set({ ...CLOSED, siblings: [] }),
+
+      step(direction) {
+        const { openId, siblings } = get()
+        const at = openId ? siblings.indexOf(openId) : -1
+        const next = at >= 0 ? siblings[at + direction] : undefined
+        if (next) void get().openPost(next)
+      },
+
+      async setCommentsOrder(order) {
+        const { openId } = get()
+        set({ commentsOrder: order })
+        if (openId) await loadComments(openId, null)
+      },
+
+      async loadMoreComments() {
+        const { openId, commentsNext, commentsStatus } = get()
+        if (openId && commentsNext && commentsStatus !== 'loading') {
+          await loadComments(openId, commentsNext)
+        }
+      },
+
+      setReplyTo(comment) {
+        if (!comment) return set({ replyTo: null })
+        const mention = `@${comment.profiles?.username ?? ''} `
+        set((state) => ({
+          replyTo: comment,
+          draft: state.draft.startsWith(mention) ? state.draft : mention + state.draft
+        }))
+      },
+
+      setDraft: (draft) => set({ draft }),
+
+      async sendComment() {
+        const { openId, replyTo, draft: body } = get()
+        const userId = deps.getUserId()
+        if (!openId || !userId || get().sending) return false
+        set({ sending: true, actionError: null })
+        try {
+          const client = await deps.getClient()
+          const comment = await addComment(client, {
+            postId: openId,
+            userId,
+            body,
+            parentId: replyTo?.id ?? null
+          })
+          if (!isOpen(openId)) return true
+          set((state) => ({
+            comments: withReply(state.comments, comment, state.commentsOrder),
+            replyTo: null,
+            draft: ''
+          }))
+          bumpComments(1)
+          return true
+        } catch (error) {
+          set({ actionError: messageOr(error, 'Error') })
+          return false
+        } finally {
+          set({ sending: false })
+        }
+      },
+
+      async deleteComment(comment) {
+        set({ actionError: null })
+        try {
+          const client = await deps.getClient()
+          await deleteCommentRow(client, comment.id)
+          const { comments, removed } = withoutComment(get().comments, comment.id)
+          set({ comments })
+          bumpComments(-removed)
+        } catch (error) {
+          set({ actionError: messageOr(error, 'Error') })
+        }
+      },
+
+      async edit(edit) {
+        const { post } = get()
+        if (!post) return false
+        set({ actionError: null })
+        try {
+          const client = await deps.getClient()
+          const row = await editPost(client, post.id, edit)
+          const altTexts = edit.altTexts
+          changePost({
+            ...post,
+            caption: row.caption,
+            alt_text: row.alt_text,
+            edited_at: row.edited_at,
+            post_images: post.post_images?.map((image) => ({
+              ...image,
+              alt_text: altTexts ? altTexts[image.position]?.trim() || null : image.alt_text
+            }))
+          })
+          return true
+        } catch (error) {
+          set({ actionError: messageOr(error, 'Error') })
+          return false
+        }
+      },
+
+      async deleteOpenPost() {
+        const { post, siblings } = get()
+        if (!post) return false
+        set({ actionError: null })
+        try {
+          const client = await deps.getClient()
+          await deletePost(client, post.id)
+          deps.onPostDeleted(post.id)
+          set({ ...CLOSED, siblings: siblings.filter((id) => id !== post.id) })
+          return true
+        } catch (error) {
+          set({ actionError: messageOr(error, 'Error') })
+          return false
+        }
+      }
+    }
+  })
+}

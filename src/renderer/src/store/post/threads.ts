@@ -1,0 +1,43 @@
+// Pure changes to a loaded list of comment threads, so the post view follows a write without
+// re-reading the comments.
+
+import type { Comment, CommentThread } from '@shared/domain'
+import type { PageOrder } from '@shared/data/keyset'
+
+/** The list with `comment` added: a reply at the end of its thread, a comment where it sorts. */
+export function withReply(
+  threads: CommentThread[],
+  comment: Comment,
+  order: PageOrder
+): CommentThread[] {
+  if (comment.parent_id) {
+    return threads.map((thread) =>
+      thread.id === comment.parent_id
+        ? { ...thread, replies: [...thread.replies, comment] }
+        : thread
+    )
+  }
+  const thread: CommentThread = { ...comment, replies: [] }
+  return order === 'newest' ? [thread, ...threads] : [...threads, thread]
+}
+
+/** The list without a comment (a thread takes its replies along) and how many comments left. */
+export function withoutComment(
+  threads: CommentThread[],
+  commentId: string
+): { comments: CommentThread[]; removed: number } {
+  const thread = threads.find((item) => item.id === commentId)
+  if (thread) {
+    return {
+      comments: threads.filter((item) => item.id !== commentId),
+      removed: 1 + thread.replies.length
+    }
+  }
+  let removed = 0
+  const comments = threads.map((item) => {
+    const replies = item.replies.filter((reply) => reply.id !== commentId)
+    removed += item.replies.length - replies.length
+    return replies.length !== item.replies.length ? { ...item, replies } : item
+  })
+  return { comments, removed }
+}

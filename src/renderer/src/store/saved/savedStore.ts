@@ -1,0 +1,157 @@
+// Saved posts: the bookmark state of every post on screen (asked for in batches, one request
+// per batch), the optimistic save/unsave, and the signed-in user's Saved tab.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Post } from '@shared/domain'
+import type { PageCursor } from '@shared/data/keyset'
+import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
+import { messageOr } from '@shared/errors'
+import { withCurrentImageOrigin } from '@shared/data/storage-urls'
+
+export interface SavedDeps {
+  getClient(): Promise<SupabaseClient>
+  getUserId(): string | null
+}
+
+export interface SavedState {
+  savedIds: ReadonlySet<string>
+  /** Posts whose save or unsave is in flight. */
+  savingIds: ReadonlySet<string>
+  /** The Saved tab: the user's saved posts, most recently saved first. */
+  posts: Post[]
+  next: PageCursor | null
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  error: string | null
+  /** Asks whether these posts are saved; calls in the same tick share one request. */
+  watch(postIds: string[]): void
+  /** Asks at once for a page of posts, resolving when the answer is in (errors only logged). */
+  prefetch(postIds: string[]): Promise<void>
+  /** Posts known not to be saved (one's own just-created post): never asked about. */
+  markUnsaved(postIds: string[]): void
+  toggle(postId: string): Promise<void>
+  loadPage(more?: boolean): Promise<void>
+  clear(): void
+}
+
+export type SavedStore = StoreApi<SavedState>
+
+const without = (ids: ReadonlySet<string>, id: string): Set<string> => {
+  const next = new Set(ids)
+  next.delete(id)
+  return next
+}
+
+export function createSavedStore(deps: SavedDeps): SavedStore {
+  return createStore<SavedState>()((set, get) => {
+    const known = new Set<string>()
+    let pending = new Set<string>()
+    let flushQueued = false
+
+    async function flush(): Promise<void> {
+      flushQueued = false
+      const ids = [...pending]
+      pending = new Set()
+      await lookUp(ids)
+    }
+
+    async function lookUp(ids: string[]): Promise<void> {
+      if (ids.length === 0 || !deps.getUserId()) return
+      try {
+        const saved = await savedPostIds(await deps.getClient(), ids)
+        set((state) => ({ savedIds: new Set([...state.savedIds, ...saved]) }))
+      } catch (error) {
+        // Only the bookmark icons are wrong; let the next sight of these posts ask again.
+        for (const id of ids) known.delete(id)
+        console.error('Error loading saved posts', error)
+      }
+    }
+
+    return {
+      savedIds: new Set(),
+      savingIds: new Set(),
+      posts: [],
+      next: null,
+      status: 'idle',
+      error: null,
+
+      watch(postIds) {
+        for (const id of postIds) {
+          if (known.has(id)) continue
+          known.add(id)
+          pending.add(id)
+        }
+        if (pending.size > 0 && !flushQueued) {
+          flushQueued = true
+          queueMicrotask(() => void flush())
+        }
+      },
+
+      async prefetch(postIds) {
+        if (!deps.getUserId()) return
+        const fresh = postIds.filter((id) => !known.has(id))
+        for (const id of fresh) known.add(id)
+        await lookUp(fresh)
+      },
+
+      markUnsaved(postIds) {
+        for (const id of postIds) known.add(id)
+      },
+
+      async toggle(postId) {
+        const userId = deps.getUserId()
+        if (!userId || get().savingIds.has(postId)) return
+        const wasSaved = get().savedIds.has(postId)
+        // Optimistic: the icon changes at once and changes back if the server refuses.
+        set((state) => ({
+          savedIds: wasSaved
+            ? without(state.savedIds, postId)
+            : new Set([...state.savedIds, postId]),
+          savingIds: new Set([...state.savingIds, postId]),
+          error: null
+        }))
+        try {
+          const client = await deps.getClient()
+          if (wasSaved) await unsavePost(client, userId, postId)
+          else await savePost(client, userId, postId)
+          if (wasSaved)
+            set((state) => ({ posts: state.posts.filter((post) => post.id !== postId) }))
+        } catch (error) {
+          set((state) => ({
+            savedIds: wasSaved
+              ? new Set([...state.savedIds, postId])
+              : without(state.savedIds, postId),
+            error: messageOr(error, 'Error')
+          }))
+        } finally {
+          set((state) => ({ savingIds: without(state.savingIds, postId) }))
+        }
+      },
+
+      async loadPage(more = false) {
+        const userId = deps.getUserId()
+        if (!userId || get().status === 'loading' || (more && !get().next)) return
+        set({ status: 'loading', error: null })
+        try {
+          const client = await deps.getClient()
+          const page = await savedPage(client, userId, { after: more ? get().next : null })
+          const posts = page.items.map((post) => withCurrentImageOrigin(client, post))
+          set((state) => ({
+            posts: more ? [...state.posts, ...posts] : posts,
+            next: page.next,
+            status: 'ready',
+            savedIds: new Set([...state.savedIds, ...posts.map((post) => post.id)])
+          }))
+        } catch (error) {
+          set({ status: 'error', error: messageOr(error, 'Error') })
+        }
+      },
+
+      clear() {
+        known.clear()
+        pending = new Set()
+        set({ savedIds: new Set(), savingIds: new Set(), posts: [], next: null, status: 'idle' })
+      }
+    }
+  })
+}

@@ -1,0 +1,166 @@
+// Comments on a post: read (newest or oldest first, keyset-paged, replies with their thread),
+// write, reply and delete. The database keeps replies one level deep and comments_count exact;
+// these functions check the body first so a bad one gets a clear message and no request.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Comment, CommentThread } from '../domain'
+import { COMMENTS_PAGE_SIZE, MAX_COMMENT_LENGTH, MAX_REPLIES_PER_PAGE } from '../limits'
+import { MESSAGES } from '../messages'
+import { failure } from './failure'
+import {
+  afterCursorFilter,
+  boundedPageSize,
+  toPage,
+  type Page,
+  type PageCursor,
+  type PageOrder
+} from './keyset'
+
+export const COMMENT_SELECT =
+  'id, post_id, user_id, parent_id, body, created_at, profiles(username, full_name, avatar_url)'
+
+/** The body as it will be stored (trimmed), or an Error saying what is wrong with it. */
+export function checkCommentBody(body: string): string {
+  const trimmed = body.trim()
+  if (trimmed.length === 0) throw new Error(MESSAGES.commentEmpty)
+  // The database counts characters (code points), not UTF-16 units: an emoji is one.
+  if ([...trimmed].length > MAX_COMMENT_LENGTH) throw new Error(MESSAGES.commentTooLong)
+  return trimmed
+}
+
+export interface NewComment {
+  postId: string
+  userId: string
+  body: string
+  /** The comment answered; a reply to a reply joins the top-level comment's thread. */
+  parentId?: string | null
+}
+
+export async function addComment(client: SupabaseClient, comment: NewComment): Promise<Comment> {
+  const body = checkCommentBody(comment.body)
+  const { data, error } = await client
+    .from('comments')
+    .insert({
+      post_id: comment.postId,
+      user_id: comment.userId,
+      parent_id: comment.parentId ?? null,
+      body
+    })
+    .select(COMMENT_SELECT)
+    .single()
+  if (error || !data) throw failure("Couldn't add your comment", error)
+  return data as unknown as Comment
+}
+
+/**
+ * Deletes a comment (and with it its replies). Allowed to its author and to the post's author;
+ * anyone else, or a comment already gone, gets a clear message.
+ */
+export async function deleteComment(client: SupabaseClient, commentId: string): Promise<void> {
+  const { data, error } = await client.from('comments').delete().eq('id', commentId).select('id')
+  if (error) throw failure("Couldn't delete the comment", error)
+  if (!data || data.length === 0) {
+    throw new Error("Couldn't delete the comment: it was already deleted or is not yours")
+  }
+}
+
+export interface CommentsPageOptions {
+  order?: PageOrder
+  after?: PageCursor | null
+  limit?: number
+}
+
+const cursorOfComment = (comment: Comment): PageCursor => ({
+  created_at: comment.created_at,
+  id: comment.id
+})
+
+/**
+ * A page of a post's top-level comments, each with its replies (oldest first, as a thread
+ * reads). Replies come in one request for the whole page, bounded; repliesPage continues a
+ * thread that had more.
+ */
+export async function commentsPage(
+  client: SupabaseClient,
+  postId: string,
+  options: CommentsPageOptions = {}
+): Promise<Page<CommentThread>> {
+  const order = options.order ?? 'newest'
+  const limit = boundedPageSize(options.limit, COMMENTS_PAGE_SIZE)
+  const ascending = order === 'oldest'
+  let query = client
+    .from('comments')
+    .select(COMMENT_SELECT)
+    .eq('post_id', postId)
+    .is('parent_id', null)
+  if (options.after) query = query.or(afterCursorFilter(options.after, order))
+  const { data, error } = await query
+    .order('created_at', { ascending })
+    .order('id', { ascending })
+    .limit(limit + 1)
+  if (error) throw failure("Couldn't load comments", error)
+  const page = toPage((data ?? []) as unknown as Comment[], limit, cursorOfComment)
+  const replies = await repliesOf(
+    client,
+    page.items.map((comment) => comment.id)
+  )
+  return {
+    next: page.next,
+    items: page.items.map((comment) => ({
+      ...comment,
+      replies: replies.filter((reply) => reply.parent_id === comment.id)
+    }))
+  }
+}
+
+async function repliesOf(client: SupabaseClient, parentIds: string[]): Promise<Comment[]> {
+  if (parentIds.length === 0) return []
+  const { data, error } = await client
+    .from('comments')
+    .select(COMMENT_SELECT)
+    .in('parent_id', parentIds)
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true })
+    .limit(MAX_REPLIES_PER_PAGE)
+  if (error) throw failure("Couldn't load replies", error)
+  return (data ?? []) as unknown as Comment[]
+}
+
+/** The replies of one comment after `after`, oldest first. */
+export async function repliesPage(
+  client: SupabaseClient,
+  parentId: string,
+  options: { after?: PageCursor | null; limit?: number } = {}
+): Promise<Page<Comment>> {
+  const limit = boundedPageSize(options.limit, COMMENTS_PAGE_SIZE)
+  let query = client.from('comments').select(COMMENT_SELECT).eq('parent_id', parentId)
+  if (options.after) query = query.or(afterCursorFilter(options.after, 'oldest'))
+  const { data, error } = await query
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true })
+    .limit(limit + 1)
+  if (error) throw failure("Couldn't load replies", error)
+  return toPage((data ?? []) as unknown as Comment[], limit, cursorOfComment)
+}
+
+/**
+ * The latest `perPost` comments of each post (newest first), for cards that show the last two
+ * under "View all N comments". One request for a whole feed page.
+ */
+export async function latestComments(
+  client: SupabaseClient,
+  postIds: string[],
+  perPost = 2
+): Promise<Map<string, Comment[]>> {
+  const byPost = new Map<string, Comment[]>(postIds.map((id) => [id, []]))
+  if (postIds.length === 0) return byPost
+  const { data, error } = await client
+    // GET: a read, run by the server in a read-only transaction.
+    .rpc('latest_comments', { post_ids: postIds, per_post: perPost }, { get: true })
+    .select(COMMENT_SELECT)
+  if (error) throw failure("Couldn't load comments", error)
+  for (const comment of (data ?? []) as unknown as Comment[]) {
+    byPost.get(comment.post_id)?.push(comment)
+  }
+  return byPost
+}

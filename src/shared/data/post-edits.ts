@@ -1,0 +1,100 @@
+// The author's changes to their own post: the caption and alt text, and deleting it with every
+// row and stored object that belongs to it.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Post } from '../domain'
+import {
+  IMAGES_BUCKET,
+  MAX_ALT_TEXT_LENGTH,
+  MAX_CAPTION_LENGTH,
+  MAX_CAROUSEL_PHOTOS
+} from '../limits'
+import { MESSAGES } from '../messages'
+import { objectPathFromPublicUrl } from '../storage-path'
+import { failure } from './failure'
+import { postById, sortedImages } from './post-reads'
+
+const characters = (text: string): number => [...text].length
+
+/** The caption as stored (trimmed), or an Error when it is too long. */
+export function checkCaption(caption: string): string {
+  const trimmed = caption.trim()
+  if (characters(trimmed) > MAX_CAPTION_LENGTH) {
+    throw new Error(`Caption must be at most ${MAX_CAPTION_LENGTH} characters`)
+  }
+  return trimmed
+}
+
+/** Alt texts as stored (trimmed), or an Error naming the photo whose text is too long. */
+export function checkAltTexts(altTexts: string[]): string[] {
+  if (altTexts.length > MAX_CAROUSEL_PHOTOS) throw new Error(MESSAGES.tooManyPhotos)
+  return altTexts.map((text, index) => {
+    const trimmed = text.trim()
+    if (characters(trimmed) > MAX_ALT_TEXT_LENGTH)
+      throw new Error(MESSAGES.altTextTooLong(index + 1))
+    return trimmed
+  })
+}
+
+export interface PostEdit {
+  caption: string
+  /** One per photo in display order; omitted to leave every alt text as it is. */
+  altTexts?: string[]
+}
+
+/**
+ * Changes the caption and alt texts of the signed-in user's post in one statement. The database
+ * stamps edited_at when the caption changed and refuses anyone but the author.
+ */
+export async function editPost(
+  client: SupabaseClient,
+  postId: string,
+  edit: PostEdit
+): Promise<Post> {
+  const caption = checkCaption(edit.caption)
+  const altTexts = edit.altTexts ? checkAltTexts(edit.altTexts) : null
+  const { data, error } = await client
+    .rpc('edit_post', { post_id: postId, caption, alt_texts: altTexts })
+    .single()
+  if (error || !data) throw failure("Couldn't save your changes", error)
+  return data as Post
+}
+
+/** Every object path in the images bucket that a post's rows point at. */
+export function storagePathsOf(post: Post): string[] {
+  const urls = [post.image_url, post.thumb_url]
+  for (const image of sortedImages(post)) urls.push(image.image_url, image.thumb_url)
+  const paths = urls.flatMap((url) => {
+    const path = url ? objectPathFromPublicUrl(url, IMAGES_BUCKET) : null
+    return path ? [path] : []
+  })
+  return [...new Set(paths)]
+}
+
+export interface DeletedPost {
+  /** The objects removed from storage (photos and thumbnails). */
+  removedPaths: string[]
+}
+
+/**
+ * Deletes the signed-in user's post: the row first (its likes, comments, saves, photos and tags
+ * go with it through the foreign keys), then its stored photos and thumbnails. In that order a
+ * failure never leaves a post pointing at missing images; an object whose removal failed is no
+ * longer referenced by any row, so the local backend's orphan sweep removes it later.
+ */
+export async function deletePost(client: SupabaseClient, postId: string): Promise<DeletedPost> {
+  const post = await postById(client, postId)
+  const { data, error } = await client.from('posts').delete().eq('id', postId).select('id')
+  if (error) throw failure("Couldn't delete the post", error)
+  if (!data || data.length === 0) {
+    throw new Error("Couldn't delete the post: it was already deleted or is not yours")
+  }
+  const paths = storagePathsOf(post)
+  if (paths.length === 0) return { removedPaths: [] }
+  const removal = await client.storage.from(IMAGES_BUCKET).remove(paths)
+  if (removal.error) {
+    console.error('Could not remove the photos of a deleted post', paths, removal.error)
+    return { removedPaths: [] }
+  }
+  return { removedPaths: (removal.data ?? []).map((object) => object.name) }
+}

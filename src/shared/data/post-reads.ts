@@ -1,0 +1,159 @@
+// Reading posts beyond the feed: one post with all its photos, the posts of a hashtag, who liked
+// a post, and which @mentions name real people.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Liker, Post, PostImage, Profile } from '../domain'
+import { LIKERS_PAGE_SIZE, TAG_PAGE_SIZE } from '../limits'
+import { MESSAGES } from '../messages'
+import { failure } from './failure'
+import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
+
+/** A post with its author and every photo; photos are ordered by sortedImages. */
+export const POST_SELECT =
+  '*, profiles(username, full_name, avatar_url), post_images(position, image_url, thumb_url, width, height, placeholder, alt_text, post_id)'
+
+/** The photos of a post in display order: its carousel, or the post row itself as photo 0. */
+export function sortedImages(post: Post): PostImage[] {
+  if (post.post_images && post.post_images.length > 0) {
+    return [...post.post_images].sort((a, b) => a.position - b.position)
+  }
+  return [
+    {
+      post_id: post.id,
+      position: 0,
+      image_url: post.image_url,
+      thumb_url: post.thumb_url ?? null,
+      width: post.width ?? null,
+      height: post.height ?? null,
+      placeholder: post.placeholder ?? null,
+      alt_text: post.alt_text ?? null
+    }
+  ]
+}
+
+function withSortedImages(post: Post): Post {
+  return post.post_images ? { ...post, post_images: sortedImages(post) } : post
+}
+
+/** One post with its author and photos; a clear message when it does not exist. */
+export async function postById(client: SupabaseClient, postId: string): Promise<Post> {
+  const { data, error } = await client
+    .from('posts')
+    .select(POST_SELECT)
+    .eq('id', postId)
+    .maybeSingle()
+  if (error) throw failure("Couldn't load the post", error)
+  if (!data) throw new Error(MESSAGES.postNotFound)
+  return withSortedImages(data as unknown as Post)
+}
+
+/** A hashtag as the database stores it: without '#', lower-case; null when it is not a tag. */
+export function normaliseTag(tag: string): string | null {
+  const bare = tag.trim().replace(/^#/, '').toLowerCase()
+  return /^[a-z0-9_]{1,100}$/.test(bare) ? bare : null
+}
+
+/** Posts whose caption carries `#tag`, newest first, keyset-paged like the feed. */
+export async function tagPage(
+  client: SupabaseClient,
+  tag: string,
+  options: { after?: PageCursor | null; limit?: number } = {}
+): Promise<Page<Post>> {
+  const normalised = normaliseTag(tag)
+  if (!normalised) throw new Error(`"${tag}" is not a hashtag`)
+  const limit = boundedPageSize(options.limit, TAG_PAGE_SIZE)
+  const args: Record<string, unknown> = { tag: normalised, page_size: limit + 1 }
+  if (options.after) {
+    args.before_created_at = options.after.created_at
+    args.before_id = options.after.id
+  }
+  // GET, so the server runs the read in a read-only transaction.
+  const { data, error } = await client.rpc('tag_page', args, { get: true }).select(POST_SELECT)
+  if (error) throw failure(`Couldn't load #${normalised}`, error)
+  const page = toPage((data ?? []) as unknown as Post[], limit, (post) => ({
+    created_at: post.created_at,
+    id: post.id
+  }))
+  return { next: page.next, items: page.items.map(withSortedImages) }
+}
+
+interface LikeRow {
+  id: string
+  created_at: string
+  profiles: Profile | null
+}
+
+/** Who liked a post, most recent first. */
+export async function likedByPage(
+  client: SupabaseClient,
+  postId: string,
+  options: { after?: PageCursor | null; limit?: number } = {}
+): Promise<Page<Liker>> {
+  const limit = boundedPageSize(options.limit, LIKERS_PAGE_SIZE)
+  let query = client
+    .from('likes')
+    .select('id, created_at, profiles(id, username, full_name, avatar_url, bio)')
+    .eq('post_id', postId)
+  if (options.after) query = query.or(afterCursorFilter(options.after, 'newest'))
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit + 1)
+  if (error) throw failure("Couldn't load who liked this post", error)
+  const page = toPage((data ?? []) as unknown as LikeRow[], limit, (row) => ({
+    created_at: row.created_at,
+    id: row.id
+  }))
+  return {
+    next: page.next,
+    items: page.items.flatMap((row) =>
+      row.profiles ? [{ like_id: row.id, liked_at: row.created_at, profile: row.profiles }] : []
+    )
+  }
+}
+
+/** The profiles that `usernames` (without '@') name; names nobody has are left out. */
+export async function resolveMentions(
+  client: SupabaseClient,
+  usernames: string[]
+): Promise<Map<string, Profile>> {
+  const wanted = [...new Set(usernames.map((name) => name.toLowerCase()))].slice(0, 100)
+  if (wanted.length === 0) return new Map()
+  const { data, error } = await client
+    .from('profiles')
+    .select('id, username, full_name, avatar_url, bio')
+    .in('username', wanted)
+  if (error) throw failure("Couldn't look up the people mentioned", error)
+  return new Map(((data ?? []) as Profile[]).map((profile) => [profile.username, profile]))
+}
+
+/** One person's posts by username, newest first, with their profile; null when nobody has it. */
+export async function userPostsPage(
+  client: SupabaseClient,
+  username: string,
+  options: { after?: PageCursor | null; limit?: number } = {}
+): Promise<{ profile: Profile; page: Page<Post> } | null> {
+  const { data: profile, error: profileError } = await client
+    .from('profiles')
+    .select('id, username, full_name, avatar_url, bio')
+    .eq('username', username.toLowerCase())
+    .maybeSingle()
+  if (profileError) throw failure(`Couldn't load @${username}`, profileError)
+  if (!profile) return null
+  const limit = boundedPageSize(options.limit, TAG_PAGE_SIZE)
+  let query = client.from('posts').select(POST_SELECT).eq('user_id', profile.id)
+  if (options.after) query = query.or(afterCursorFilter(options.after, 'newest'))
+  const { data, error } = await query
+    .order('created_at', { ascending: false })
+    .order('id', { ascending: false })
+    .limit(limit + 1)
+  if (error) throw failure(`Couldn't load the posts of @${username}`, error)
+  const page = toPage((data ?? []) as unknown as Post[], limit, (post) => ({
+    created_at: post.created_at,
+    id: post.id
+  }))
+  return {
+    profile: profile as Profile,
+    page: { next: page.next, items: page.items.map(withSortedImages) }
+  }
+}
