@@ -6,14 +6,16 @@ import { createHarness, renderWith, signedIn } from '../../testing/fakes'
 import { Header } from './Header'
 
 describe('Header', () => {
-  it('shows the brand, search, four labelled icons and Log in when signed out', () => {
+  it('shows the brand, search, three labelled icons and Log in when signed out', () => {
     renderWith(<Header />, createHarness())
     expect(screen.getByRole('button', { name: 'Instaframe' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Search people' })).toBeInTheDocument()
-    for (const name of ['Home', 'Messages', 'New post', 'Notifications', 'Log in']) {
+    for (const name of ['Home', 'New post', 'Notifications', 'Log in']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument()
     }
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument()
+    // There is no messaging, so no icon pretends there is.
+    expect(screen.queryByRole('button', { name: 'Messages' })).not.toBeInTheDocument()
   })
 
   it('opens the login modal from Log in', async () => {

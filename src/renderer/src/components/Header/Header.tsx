@@ -2,7 +2,7 @@
 // or the avatar menu. The add-post icon asks a visitor to log in first.
 
 import { lazy, Suspense, type ReactElement } from 'react'
-import { Heart, Home, PlusSquare, Send } from 'lucide-react'
+import { Heart, Home, PlusSquare } from 'lucide-react'
 import { BRAND_NAME } from '../../brand'
 import { useActivity, useSession, useStores } from '../../store'
 import { selectHasUnread } from '../../store/activity/activityStore'
@@ -51,9 +51,6 @@ export function Header(): ReactElement {
         <nav className={styles.nav} aria-label="Main">
           <button type="button" className={styles.icon} aria-label="Home" onClick={home}>
             <Home size={24} aria-hidden />
-          </button>
-          <button type="button" className={styles.icon} aria-label="Messages">
-            <Send size={24} aria-hidden />
           </button>
           <button type="button" className={styles.icon} aria-label="New post" onClick={onAddPost}>
             <PlusSquare size={24} aria-hidden />
