@@ -39,5 +39,9 @@ export const MESSAGES = {
   storiesFailed: "Couldn't load stories",
   storyNeedsProcessing: 'This photo could not be prepared for a story',
   storyGone: 'This story is no longer available',
-  deleteStoryFailed: (reason: string): string => `Failed to delete story: ${reason}`
+  deleteStoryFailed: (reason: string): string => `Failed to delete story: ${reason}`,
+  offlineBanner: "You're offline — showing saved posts",
+  notAvailableOffline: "This isn't available offline. It will load when you're back online.",
+  clearCache: 'Clear cache',
+  cacheCleared: 'Cache cleared'
 } as const

@@ -16,6 +16,7 @@ import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
 import { Notice } from './components/Notice/Notice'
+import { OfflineBanner } from './components/OfflineBanner/OfflineBanner'
 import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
 import { BrowseView } from './components/BrowseView/BrowseView'
@@ -198,6 +199,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   return (
     <>
       <Header />
+      <OfflineBanner />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
       <UpdateBanner />
       {browsing ? <BrowseView /> : <RouteView route={route} />}

@@ -6,13 +6,29 @@ import { App } from './App'
 import { loadPlatform } from './platform'
 import { createClientProvider, createServices } from './services'
 import { createStores, StoresProvider } from './store'
+import { createConnectivityStore } from './offline/connectivityStore'
+import { reportingFetch } from './offline/connectivityMonitor'
+import { createOfflineCache } from './offline/cache'
+import { createImageRecorder } from './offline/cache/imageRecorder'
+import { startOffline } from './offline/startOffline'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
-void loadPlatform().then(({ api, sessionClient }) => {
-  const getClient = createClientProvider(api, sessionClient)
-  const stores = createStores(api, createServices(getClient), getClient)
+// Every data request goes through one fetch that tells the connectivity store how it went.
+const connectivity = createConnectivityStore(navigator.onLine ? 'online' : 'offline')
+const dataFetch = reportingFetch(connectivity, (input, init) => fetch(input, init))
+const offlineCache = typeof indexedDB === 'undefined' ? null : createOfflineCache()
+const imageRecorder = offlineCache ? createImageRecorder(offlineCache.images, dataFetch) : null
+
+void loadPlatform(dataFetch).then(({ api, sessionClient }) => {
+  const getClient = createClientProvider(api, sessionClient, dataFetch)
+  const stores = createStores(api, createServices(getClient), getClient, {
+    connectivity,
+    cache: offlineCache,
+    imageRecorder
+  })
+  startOffline(stores, api, dataFetch)
   api.app.getConfig().then(
     (config) => stores.ui.getState().setNotice(config.secretStorageWarning),
     (error: unknown) => console.error('Error loading app config', error)

@@ -14,14 +14,17 @@ export interface BrowserApi extends Api {
 }
 
 export function createBrowserApi(
-  loadConfig: () => Promise<BrowserConfig> = loadBrowserConfig
+  loadConfig: () => Promise<BrowserConfig> = loadBrowserConfig,
+  /** The fetch the page's client sends with (one that reports whether the backend answered). */
+  fetchImpl?: typeof fetch
 ): BrowserApi {
   const configPromise = loadConfig()
   const sessionPromise = configPromise.then(
     (config) =>
       new AuthSession({
         client: createClient(config.supabaseUrl, config.supabaseAnonKey, {
-          auth: { persistSession: true, storage: window.localStorage, autoRefreshToken: true }
+          auth: { persistSession: true, storage: window.localStorage, autoRefreshToken: true },
+          ...(fetchImpl ? { global: { fetch: fetchImpl } } : {})
         }),
         emit: (snapshot) => bridge.emitAuthChange(snapshot),
         log: consoleLogger,

@@ -15,10 +15,11 @@ export interface Platform {
   sessionClient: Promise<SupabaseClient> | null
 }
 
-export async function loadPlatform(): Promise<Platform> {
+/** `fetchImpl`: what the browser platform's client sends its requests with. */
+export async function loadPlatform(fetchImpl?: typeof fetch): Promise<Platform> {
   const bridged = (window as WindowWithApi).api
   if (bridged) return { api: bridged, sessionClient: null }
   const { createBrowserApi } = await import('./browser')
-  const api = createBrowserApi()
+  const api = createBrowserApi(undefined, fetchImpl)
   return { api, sessionClient: api.client }
 }

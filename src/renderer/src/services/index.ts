@@ -137,7 +137,9 @@ export interface Services {
 
 export function createClientProvider(
   api: Api,
-  sessionClient: Promise<SupabaseClient> | null
+  sessionClient: Promise<SupabaseClient> | null,
+  /** The fetch the client sends with (one that reports whether the backend answered). */
+  fetchImpl?: typeof fetch
 ): ClientProvider {
   let client: Promise<SupabaseClient> | null = sessionClient
   return () => {
@@ -146,7 +148,8 @@ export function createClientProvider(
       client = Promise.all([api.app.getConfig(), import('@supabase/supabase-js')]).then(
         ([config, { createClient }]) =>
           createClient(config.backendUrl, config.anonKey, {
-            accessToken: () => api.auth.getAccessToken()
+            accessToken: () => api.auth.getAccessToken(),
+            ...(fetchImpl ? { global: { fetch: fetchImpl } } : {})
           })
       )
       // A failed config read is retried on the next call rather than cached forever.

@@ -28,6 +28,16 @@ import {
 import { createSavedStore, type SavedState, type SavedStore } from './saved/savedStore'
 import { createBrowseStore, type BrowseState, type BrowseStore } from './browse/browseStore'
 import { createToastStore, type ToastState, type ToastStore } from './toast/toastStore'
+import {
+  createConnectivityStore,
+  type ConnectivityState,
+  type ConnectivityStore
+} from '../offline/connectivityStore'
+import type { OfflineCache } from '../offline/cache'
+import type { ImageRecorder } from '../offline/cache/imageRecorder'
+import { cacheKeys, savedAnswers } from '../offline/cache/savedAnswers'
+import { cacheScope } from '../offline/cache/cacheScope'
+import { wipeCacheOnSignOut } from '../offline/cache/wipe'
 
 export interface AppStores {
   api: Api
@@ -48,6 +58,18 @@ export interface AppStores {
   router: RouterStore
   /** The Following tab of the home feed: the same feed store over the Following feed. */
   followingFeed: FeedStore
+  /** Whether the backend can be reached (the offline banner, cached reads). */
+  connectivity: ConnectivityStore
+  /** Saved answers and seen images; null where there is no IndexedDB (component tests). */
+  offlineCache: OfflineCache | null
+  /** Saves the images shown into `offlineCache`; null without one. */
+  imageRecorder: ImageRecorder | null
+}
+
+export interface OfflineParts {
+  connectivity?: ConnectivityStore
+  cache?: OfflineCache | null
+  imageRecorder?: ImageRecorder | null
 }
 
 /** A copy of `posts` where the post with `changed`'s id is replaced by it. */
@@ -57,9 +79,15 @@ const replacing = (posts: Post[], changed: Post): Post[] =>
 export function createStores(
   api: Api,
   services: Services,
-  getClient: () => Promise<SupabaseClient>
+  getClient: () => Promise<SupabaseClient>,
+  offline: OfflineParts = {}
 ): AppStores {
-  const session = createSessionStore(api.auth)
+  const connectivity = offline.connectivity ?? createConnectivityStore()
+  const offlineCache = offline.cache ?? null
+  const session = createSessionStore(api.auth, {
+    afterSignOut: (userId) => wipeCacheOnSignOut(offlineCache, userId)
+  })
+  const answers = offlineCache ? savedAnswers(offlineCache.answers, cacheScope(session)) : undefined
   const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
   const profile = createProfileStore(services.profile)
   const commentPreviews = createCommentPreviewStore(getClient)
@@ -78,11 +106,14 @@ export function createStores(
     createPost: (input) => api.posts.create(input),
     createCarousel: (input) => api.posts.createCarousel(input),
     pageExtras,
-    getUserId
+    getUserId,
+    saved: answers,
+    cacheKey: cacheKeys.followingFeed
   })
   const people = createPeopleStore({
     people: services.people,
     getUserId,
+    saved: answers,
     onFollowChanged: () => followingFeed.getState().invalidate()
   })
   const feed = createFeedStore({
@@ -97,12 +128,15 @@ export function createStores(
       // Nobody has saved one's brand-new post yet, and it has no comments to preview.
       saved.getState().markUnsaved([post.id])
     },
-    getUserId
+    getUserId,
+    saved: answers,
+    cacheKey: cacheKeys.feed
   })
   // The post view's changes reach every list that shows the post, with no re-read.
   const post = createPostStore({
     getClient,
     getUserId,
+    saved: answers,
     onPostChanged(changed) {
       feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
       followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
@@ -152,6 +186,7 @@ export function createStores(
       activity: services.activity,
       live: services.live,
       notifications: api.notifications,
+      saved: answers,
       onNotification: (notification) => {
         const username = session.getState().snapshot.profile?.username
         if (notification.type === 'follow' && username)
@@ -161,6 +196,9 @@ export function createStores(
     people,
     router: createRouterStore(window),
     followingFeed,
+    connectivity,
+    offlineCache,
+    imageRecorder: offline.imageRecorder ?? null,
     stories: createStoriesStore({
       stories: services.stories,
       getUserId: () => session.getState().snapshot.user?.id ?? null
@@ -241,6 +279,10 @@ export function useBrowse<T>(selector: (state: BrowseState) => T): T {
 
 export function useActivity<T>(selector: (state: ActivityState) => T): T {
   return useStore(useStores().activity, selector)
+}
+
+export function useConnectivity<T>(selector: (state: ConnectivityState) => T): T {
+  return useStore(useStores().connectivity, selector)
 }
 
 export function useStoriesStore<T>(selector: (state: StoriesState) => T): T {

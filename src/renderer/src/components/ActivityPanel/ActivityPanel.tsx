@@ -10,6 +10,7 @@ import { useActivity, useStores } from '../../store'
 import { activityAction, actorsPhrase } from '../../store/activity/activityText'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './ActivityPanel.module.scss'
+import { CachedImg } from '../../offline/cache/CachedImg'
 
 function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
   const actor = group.actors[0]
@@ -28,7 +29,7 @@ function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
         </time>
       </p>
       {group.post_thumb_url || group.post_image_url ? (
-        <img
+        <CachedImg
           className={styles.thumb}
           src={group.post_thumb_url ?? group.post_image_url ?? undefined}
           alt=""

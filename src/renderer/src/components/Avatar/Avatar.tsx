@@ -4,6 +4,7 @@
 import type { CSSProperties, ReactElement } from 'react'
 import { gradientFor, initialsOf } from '../../services/avatar'
 import styles from './Avatar.module.scss'
+import { CachedImg } from '../../offline/cache/CachedImg'
 
 export interface AvatarProps {
   src?: string | null
@@ -25,7 +26,7 @@ export function Avatar({
   const style: CSSProperties = { width: size, height: size }
   if (src) {
     return (
-      <img
+      <CachedImg
         className={`${styles.avatar} ${className}`}
         style={style}
         src={src}

@@ -1,4 +1,4 @@
-// The signed-in user's menu: who you are, Profile and Sign out. A sign-out failure stays
+// The signed-in user's menu: who you are, Profile, Clear cache and Sign out. A sign-out failure stays
 // visible in the menu (docs/product.md, "Avatar menu": the server's message, else 'Failed to
 // sign out').
 
@@ -10,6 +10,7 @@ import { selectProfile, selectUser } from '../../store/session/sessionStore'
 import { HOME, profileRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
+import { ClearCacheItem } from './ClearCacheItem'
 
 export function AvatarMenu(): ReactElement {
   const { session, router } = useStores()
@@ -78,6 +79,7 @@ export function AvatarMenu(): ReactElement {
           <button type="button" role="menuitem" className={styles.item} onClick={openProfile}>
             Profile
           </button>
+          <ClearCacheItem className={styles.item} />
           <button
             type="button"
             role="menuitem"

@@ -5,6 +5,7 @@
 import { useMemo, useState, type CSSProperties, type ReactElement } from 'react'
 import { placeholderDataUrl } from '../../imaging/placeholder'
 import styles from './Carousel.module.scss'
+import { CachedImg } from '../../offline/cache/CachedImg'
 
 export interface PostMediaProps {
   src: string
@@ -29,7 +30,7 @@ export function PostMedia(props: PostMediaProps): ReactElement {
       style={style}
       data-testid="post-media"
     >
-      <img
+      <CachedImg
         // A new photo in the same box starts its fade again.
         key={props.src}
         src={props.src}

@@ -11,6 +11,7 @@ import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
 import styles from './ProfileGrid.module.scss'
+import { CachedImg } from '../../offline/cache/CachedImg'
 
 export interface ProfileGridProps {
   posts: Post[]
@@ -63,7 +64,7 @@ export function ProfileGrid({
               )
             }
           >
-            <img
+            <CachedImg
               // The small square rendition when the post has one; older posts only have the photo.
               src={post.thumb_url ?? post.image_url}
               alt={post.alt_text?.trim() || post.caption?.trim() || 'Post'}

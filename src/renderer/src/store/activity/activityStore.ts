@@ -11,6 +11,14 @@ import { messageOr } from '@shared/errors'
 import { ACTIVITY_LOAD_FAILED } from '@shared/data/activity'
 import type { Services } from '../../services'
 import { alertsSince } from './activityText'
+import { isNetworkError } from '../../offline/connectivityStore'
+import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
+
+/** What is saved of the activity panel for offline use. */
+export interface ActivitySnapshot {
+  groups: ActivityGroup[]
+  unreadCount: number
+}
 
 export type ActivityStatus = 'idle' | 'loading' | 'ready'
 
@@ -20,6 +28,8 @@ export interface ActivityDeps {
   notifications: Api['notifications']
   /** Told of each new notification as it arrives, e.g. so a new follower moves the count. */
   onNotification?(notification: Notification): void
+  /** Where the first page is saved for offline use and instant start. */
+  saved?: SavedAnswers
 }
 
 export interface ActivityState {
@@ -79,6 +89,12 @@ export function createActivityStore(deps: ActivityDeps): ActivityStore {
         seenUpTo = null
         firstRead = true
         set({ ...emptyActivity(), userId })
+        void deps.saved?.read<ActivitySnapshot>(cacheKeys.activity).then((snapshot) => {
+          // Shown until the first read answers; never over it.
+          if (snapshot && get().userId === userId && get().status !== 'ready') {
+            set({ groups: snapshot.groups, unreadCount: snapshot.unreadCount, status: 'ready' })
+          }
+        })
         const stop = deps.live.activity(userId, {
           onNotification: (notification) => {
             deps.onNotification?.(notification)
@@ -113,9 +129,15 @@ export function createActivityStore(deps: ActivityDeps): ActivityStore {
           if (token !== readToken) return
           set({ groups: page.groups, unreadCount, status: 'ready', error: null })
           report(unreadCount, page.groups)
+          deps.saved?.write(cacheKeys.activity, {
+            groups: page.groups,
+            unreadCount
+          } satisfies ActivitySnapshot)
         } catch (error) {
-          if (token === readToken)
-            set({ status: 'ready', error: messageOr(error, ACTIVITY_LOAD_FAILED) })
+          if (token !== readToken) return
+          // Offline with a saved copy on screen: keep showing it rather than an error.
+          const keepSaved = isNetworkError(error) && get().groups.length > 0
+          set({ status: 'ready', error: keepSaved ? null : messageOr(error, ACTIVITY_LOAD_FAILED) })
         }
       },
 

@@ -10,11 +10,21 @@ import type { PostRow } from '@shared/data/live-posts'
 import { cursorOf } from '@shared/data/feed'
 import { FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
 import type { Services } from '../../services'
+import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
 import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
 import { reconcileCounters } from './liveFeed'
 
 export type FeedStatus = 'idle' | 'loading' | 'ready'
+
+/** How many posts from the top of a feed are saved for offline use and instant start. */
+export const FEED_CACHED_POSTS = 3 * FEED_PAGE_SIZE
+
+/** What a feed saves offline: its first pages and which of them the user liked. */
+export interface FeedSnapshot {
+  posts: Post[]
+  likedIds: string[]
+}
 
 export interface FeedDeps {
   feed: Services['feed']
@@ -30,6 +40,9 @@ export interface FeedDeps {
   onPostCreated?(post: Post): void
   /** Read at call time, so a toggle always acts as whoever is signed in now. */
   getUserId(): string | null
+  /** Where the first pages are saved for offline use, under `cacheKey`. */
+  saved?: SavedAnswers
+  cacheKey?: string
 }
 
 export interface FeedState {
@@ -47,6 +60,10 @@ export interface FeedState {
   loadingNewer: boolean
   /** Other people's posts created since the feed was read: the "New posts" pill. */
   newPostIds: readonly string[]
+  /** The posts shown are the saved copy (start-up or offline), not yet the backend's answer. */
+  fromCache: boolean
+  /** Shows a saved copy while nothing newer is shown; the next answer replaces it. */
+  hydrate(snapshot: FeedSnapshot): void
   /** Reads the first page, replacing whatever was shown. */
   load(): Promise<void>
   /** Reads the page after the last post shown; a no-op while one is in flight or at the end. */
@@ -96,6 +113,18 @@ export function createFeedStore(
       }
     }
 
+    /** Saves the top of the feed, when what is held is the backend's answer from the top. */
+    function saveFirstPages(): void {
+      const { posts, likedIds, trimmedAbove, fromCache } = get()
+      if (!deps.saved || !deps.cacheKey || fromCache || trimmedAbove > 0) return
+      const top = posts.slice(0, FEED_CACHED_POSTS)
+      const snapshot: FeedSnapshot = {
+        posts: top,
+        likedIds: top.filter((post) => likedIds.has(post.id)).map((post) => post.id)
+      }
+      deps.saved.write(deps.cacheKey, snapshot)
+    }
+
     return {
       posts: [],
       status: 'idle',
@@ -107,12 +136,27 @@ export function createFeedStore(
       trimmedAbove: 0,
       loadingNewer: false,
       newPostIds: [],
+      fromCache: false,
+
+      hydrate(snapshot) {
+        const state = get()
+        if (state.status === 'ready' && !state.fromCache) return
+        set({
+          posts: appendPage([], snapshot.posts),
+          likedIds: new Set(snapshot.likedIds),
+          status: 'ready',
+          fromCache: true,
+          hasMore: false,
+          trimmedAbove: 0
+        })
+      },
 
       async load() {
         const token = ++loadToken
         const userId = deps.getUserId()
         set({
-          status: 'loading',
+          // A saved copy stays on screen until the answer replaces it: no spinner over it.
+          status: get().fromCache ? 'ready' : 'loading',
           loadingMore: false,
           loadingNewer: false,
           loadMoreFailed: false,
@@ -130,13 +174,17 @@ export function createFeedStore(
         const [likedIds] = await Promise.all([likedIn(userId, posts), deps.pageExtras?.(posts)])
         // A newer load (new post, other user) has started meanwhile: its answer wins.
         if (token !== loadToken) return
+        // Unreachable backend: the saved copy is better than an empty feed.
+        if (failed && get().fromCache) return
         set({
           posts: appendPage([], posts),
           likedIds,
           status: 'ready',
+          fromCache: false,
           trimmedAbove: 0,
           hasMore: !failed && pageHasMore(posts, pageSize)
         })
+        if (!failed) saveFirstPages()
       },
 
       async loadMore() {
@@ -165,6 +213,7 @@ export function createFeedStore(
             ),
             loadingMore: false
           }))
+          if (state.posts.length < FEED_CACHED_POSTS) saveFirstPages()
         } catch (error) {
           console.error('Error fetching posts', error)
           if (token === loadToken) set({ loadingMore: false, loadMoreFailed: true })
@@ -227,7 +276,13 @@ export function createFeedStore(
 
       invalidate() {
         loadToken++
-        set({ status: 'idle', posts: [], loadingMore: false, loadingNewer: false })
+        set({
+          status: 'idle',
+          posts: [],
+          fromCache: false,
+          loadingMore: false,
+          loadingNewer: false
+        })
       },
 
       authorChanged({ user_id, username, full_name, avatar_url }) {

@@ -17,6 +17,16 @@ import { CONNECTIONS_PAGE_SIZE, SEARCH_RESULT_COUNT } from '@shared/limits'
 import type { ImageFile } from '@shared/bridge-contract'
 import type { ProfileChanges } from '@shared/data/profiles'
 import type { Services } from '../../services'
+import { MESSAGES } from '@shared/messages'
+import { isNetworkError } from '../../offline/connectivityStore'
+import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
+
+/** What is saved of a profile page for offline use: the header and the first grid page. */
+export interface ProfileSnapshot {
+  profile: Profile
+  posts: Post[]
+  postsTotal: number
+}
 
 export type PageStatus = 'loading' | 'ready' | 'not-found' | 'failed'
 
@@ -49,6 +59,8 @@ export interface PeopleDeps {
   getUserId(): string | null
   /** Told after a follow or unfollow succeeded (the Following feed is then out of date). */
   onFollowChanged?(): void
+  /** Where opened profiles are saved for offline use. */
+  saved?: SavedAnswers
 }
 
 export interface PeopleState {
@@ -154,6 +166,22 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
           }
         })
         const isCurrent = (): boolean => get().page?.username === username
+        const key = cacheKeys.profile(username)
+        const showSaved = (snapshot: ProfileSnapshot): void =>
+          set((state) => ({
+            followerCounts: {
+              [snapshot.profile.id]: snapshot.profile.followers_count ?? 0,
+              ...state.followerCounts
+            },
+            page: { ...state.page!, ...snapshot, status: 'ready', error: null }
+          }))
+        // The saved copy shows until the backend answers (and instead of it, when it cannot).
+        const cached = deps.saved?.read<ProfileSnapshot>(key) ?? Promise.resolve(null)
+        void cached.then((snapshot) => {
+          const page = get().page
+          if (!snapshot || !isCurrent() || page?.status !== 'loading' || page.profile) return
+          showSaved(snapshot)
+        })
         try {
           const profile = await deps.people.fetchProfileByUsername(username)
           if (!isCurrent()) return
@@ -177,12 +205,19 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
           set((state) => ({
             page: { ...state.page!, status: 'ready', posts: posts.posts, postsTotal: posts.total }
           }))
+          deps.saved?.write(key, { profile, posts: posts.posts, postsTotal: posts.total })
         } catch (error) {
-          if (isCurrent()) {
-            set((state) => ({
-              page: { ...state.page!, status: 'failed', error: messageOr(error, 'unknown error') }
-            }))
+          if (!isCurrent()) return
+          const snapshot = isNetworkError(error) ? await cached : null
+          if (!isCurrent()) return
+          if (snapshot) {
+            showSaved(snapshot)
+            return
           }
+          const message = isNetworkError(error)
+            ? MESSAGES.notAvailableOffline
+            : messageOr(error, 'unknown error')
+          set((state) => ({ page: { ...state.page!, status: 'failed', error: message } }))
         }
       },
 

@@ -11,7 +11,16 @@ import { deletePost, editPost, type PostEdit } from '@shared/data/post-edits'
 import { postById } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
+import { MESSAGES } from '@shared/messages'
 import { withoutComment, withReply } from './threads'
+import { isNetworkError } from '../../offline/connectivityStore'
+import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
+
+/** What is saved of an opened post for offline use: the post and its first comments. */
+export interface PostSnapshot {
+  post: Post
+  comments: CommentThread[]
+}
 
 export interface PostDeps {
   getClient(): Promise<SupabaseClient>
@@ -19,6 +28,8 @@ export interface PostDeps {
   /** Told whenever the open post's row changed here, so lists showing it can follow. */
   onPostChanged(post: Post): void
   onPostDeleted(postId: string): void
+  /** Where opened posts are saved for offline use. */
+  saved?: SavedAnswers
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -112,16 +123,42 @@ export function createPostStore(deps: PostDeps): PostStore {
 
       async openPost(postId, siblings) {
         set({ ...CLOSED, openId: postId, status: 'loading', siblings: siblings ?? get().siblings })
+        const key = cacheKeys.post(postId)
+        const showSaved = (snapshot: PostSnapshot): void =>
+          set({
+            post: snapshot.post,
+            status: 'ready',
+            comments: snapshot.comments,
+            commentsStatus: 'ready'
+          })
+        // The saved copy shows until the backend answers (and instead of it, when it cannot).
+        const cached = deps.saved?.read<PostSnapshot>(key) ?? Promise.resolve(null)
+        void cached.then((snapshot) => {
+          if (snapshot && isOpen(postId) && get().status === 'loading') showSaved(snapshot)
+        })
         try {
           const client = await deps.getClient()
           const post = withCurrentImageOrigin(client, await postById(client, postId))
           if (!isOpen(postId)) return
           set({ post, status: 'ready' })
         } catch (error) {
-          if (isOpen(postId)) set({ status: 'error', error: messageOr(error, 'Error') })
+          if (!isOpen(postId)) return
+          const offline = isNetworkError(error)
+          const snapshot = offline ? await cached : null
+          if (!isOpen(postId)) return
+          if (snapshot) showSaved(snapshot)
+          else
+            set({
+              status: 'error',
+              error: offline ? MESSAGES.notAvailableOffline : messageOr(error, 'Error')
+            })
           return
         }
         await loadComments(postId, null)
+        const { post, comments, commentsStatus } = get()
+        if (isOpen(postId) && post && commentsStatus === 'ready') {
+          deps.saved?.write(key, { post, comments } satisfies PostSnapshot)
+        }
       },
 
       close: () => set({ ...CLOSED, siblings: [] }),

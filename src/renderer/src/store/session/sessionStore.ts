@@ -21,8 +21,16 @@ export interface SessionState {
 
 export type SessionStore = StoreApi<SessionState>
 
-export function createSessionStore(auth: Api['auth']): SessionStore {
-  return createStore<SessionState>()((set) => {
+export interface SessionHooks {
+  /**
+   * Runs after a sign-out succeeded, with the id of who signed out: wipes what this device
+   * kept for them (the offline cache). It must not throw; sign-out has already happened.
+   */
+  afterSignOut?(userId: string | null): Promise<void>
+}
+
+export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}): SessionStore {
+  return createStore<SessionState>()((set, get) => {
     // An event is newer than the initial read, so a late getSession must not overwrite it.
     let sawEvent = false
 
@@ -64,8 +72,10 @@ export function createSessionStore(auth: Api['auth']): SessionStore {
         return result
       },
       async signOut() {
+        const userId = get().snapshot.user?.id ?? null
         await auth.signOut()
         set({ snapshot: SIGNED_OUT })
+        await hooks.afterSignOut?.(userId)
       },
       setProfile(profile) {
         set((state) =>

@@ -1,0 +1,83 @@
+// Feeds the connectivity store: every data request made through `reportingFetch` says whether
+// the backend answered, the window's online/offline events are taken as hints, and while
+// offline a small probe asks the backend every few seconds, so the app notices it is back
+// even when the user does nothing.
+
+import { isNetworkError, type ConnectivityStore } from './connectivityStore'
+
+/** How often the backend is probed while offline. */
+export const PROBE_INTERVAL_MS = 4000
+
+/** `fetch` that reports each request's outcome to `store`: any answer means reachable. */
+export function reportingFetch(store: ConnectivityStore, base: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      const response = await base(input, init)
+      store.getState().reportReachable()
+      return response
+    } catch (error) {
+      if (isNetworkError(error)) store.getState().reportUnreachable()
+      throw error
+    }
+  }
+}
+
+export interface MonitorOptions {
+  store: ConnectivityStore
+  /** A reporting fetch (see reportingFetch), so the probe's answer moves the store. */
+  fetch: typeof fetch
+  /** The URL to probe: any answer from it means the backend is reachable. */
+  probeUrl(): Promise<string>
+  target?: Pick<Window, 'addEventListener' | 'removeEventListener'>
+  intervalMs?: number
+}
+
+/** Starts watching; returns the function that stops it. */
+export function startConnectivityMonitor(options: MonitorOptions): () => void {
+  const { store } = options
+  const target = options.target ?? window
+  const intervalMs = options.intervalMs ?? PROBE_INTERVAL_MS
+  let timer: ReturnType<typeof setInterval> | null = null
+  let probing = false
+
+  async function probe(): Promise<void> {
+    if (probing) return
+    probing = true
+    try {
+      await options.fetch(await options.probeUrl(), { method: 'GET', cache: 'no-store' })
+    } catch {
+      // The reporting fetch has already said whether this was the network.
+    } finally {
+      probing = false
+    }
+  }
+
+  const follow = (): void => {
+    const offline = store.getState().status === 'offline'
+    if (offline && !timer) timer = setInterval(() => void probe(), intervalMs)
+    if (!offline && timer) {
+      clearInterval(timer)
+      timer = null
+    }
+  }
+  const onOffline = (): void => store.getState().reportUnreachable()
+  // The OS says a network is back; whether the backend is reachable is for the probe to say.
+  const onOnline = (): void => void probe()
+
+  target.addEventListener('offline', onOffline)
+  target.addEventListener('online', onOnline)
+  const unsubscribe = store.subscribe(follow)
+  follow()
+  return () => {
+    target.removeEventListener('offline', onOffline)
+    target.removeEventListener('online', onOnline)
+    unsubscribe()
+    if (timer) clearInterval(timer)
+    timer = null
+  }
+}
+
+/** What to probe: the REST root answers (even if only with 401) whenever the backend is up. */
+export function probeUrlOf(backendUrl: string): string {
+  return `${backendUrl.replace(/\/+$/, '')}/rest/v1/`
+}

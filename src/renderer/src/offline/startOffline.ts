@@ -1,0 +1,33 @@
+// Starts the offline machinery once the stores exist: the connectivity monitor, the memory of
+// who was signed in last, and the start-up read of the saved feeds, which shows them while the
+// backend has not answered yet (at a cold desktop start, before the local backend is up).
+
+import type { Api } from '@shared/bridge-contract'
+import type { AppStores } from '../store'
+import type { FeedSnapshot } from '../store/feed/feedStore'
+import { cacheKeys, savedAnswers } from './cache/savedAnswers'
+import { cacheScope, rememberSessionUser } from './cache/cacheScope'
+import { probeUrlOf, startConnectivityMonitor } from './connectivityMonitor'
+
+/** Shows the saved home and Following feeds in their stores, unless an answer came first. */
+export async function hydrateFromCache(stores: AppStores): Promise<void> {
+  if (!stores.offlineCache) return
+  const answers = savedAnswers(stores.offlineCache.answers, cacheScope(stores.session))
+  const [feed, following] = await Promise.all([
+    answers.read<FeedSnapshot>(cacheKeys.feed),
+    answers.read<FeedSnapshot>(cacheKeys.followingFeed)
+  ])
+  if (feed) stores.feed.getState().hydrate(feed)
+  if (following) stores.followingFeed.getState().hydrate(following)
+}
+
+export function startOffline(stores: AppStores, api: Api, dataFetch: typeof fetch): void {
+  startConnectivityMonitor({
+    store: stores.connectivity,
+    fetch: dataFetch,
+    probeUrl: async () => probeUrlOf((await api.app.getConfig()).backendUrl)
+  })
+  if (!stores.offlineCache) return
+  rememberSessionUser(stores.session)
+  void hydrateFromCache(stores)
+}
