@@ -17,7 +17,9 @@ if (!root) throw new Error('index.html has no #root element')
 
 // Every data request goes through one fetch that tells the connectivity store how it went.
 const connectivity = createConnectivityStore(navigator.onLine ? 'online' : 'offline')
-const dataFetch = reportingFetch(connectivity, (input, init) => fetch(input, init))
+const networkFetch: typeof fetch = (input, init) => fetch(input, init)
+const dataFetch = reportingFetch(connectivity, networkFetch, { failFastWhileOffline: true })
+const probeFetch = reportingFetch(connectivity, networkFetch)
 const offlineCache = typeof indexedDB === 'undefined' ? null : createOfflineCache()
 const imageRecorder = offlineCache ? createImageRecorder(offlineCache.images, dataFetch) : null
 
@@ -28,7 +30,7 @@ void loadPlatform(dataFetch).then(({ api, sessionClient }) => {
     cache: offlineCache,
     imageRecorder
   })
-  startOffline(stores, api, dataFetch)
+  startOffline(stores, api, probeFetch)
   api.app.getConfig().then(
     (config) => stores.ui.getState().setNotice(config.secretStorageWarning),
     (error: unknown) => console.error('Error loading app config', error)

@@ -8,9 +8,31 @@ import { isNetworkError, type ConnectivityStore } from './connectivityStore'
 /** How often the backend is probed while offline. */
 export const PROBE_INTERVAL_MS = 4000
 
+/**
+ * The error a request gets while the app is offline, without being sent. It is named
+ * AbortError because supabase-js retries network failures of reads for seconds (1 s, 2 s,
+ * 4 s) but never an aborted request; its message still reads as a network failure.
+ */
+export function offlineError(): Error {
+  return new DOMException('Failed to fetch: the backend cannot be reached (offline)', 'AbortError')
+}
+
+export interface ReportingOptions {
+  /**
+   * While offline, fail at once instead of waiting on the network: the probe alone decides
+   * when the backend is back. Off for the probe itself.
+   */
+  failFastWhileOffline?: boolean
+}
+
 /** `fetch` that reports each request's outcome to `store`: any answer means reachable. */
-export function reportingFetch(store: ConnectivityStore, base: typeof fetch = fetch): typeof fetch {
+export function reportingFetch(
+  store: ConnectivityStore,
+  base: typeof fetch = fetch,
+  options: ReportingOptions = {}
+): typeof fetch {
   return async (input, init) => {
+    if (options.failFastWhileOffline && store.getState().status === 'offline') throw offlineError()
     try {
       const response = await base(input, init)
       store.getState().reportReachable()
@@ -24,7 +46,7 @@ export function reportingFetch(store: ConnectivityStore, base: typeof fetch = fe
 
 export interface MonitorOptions {
   store: ConnectivityStore
-  /** A reporting fetch (see reportingFetch), so the probe's answer moves the store. */
+  /** A reporting fetch that does not fail fast (see reportingFetch), so its answer counts. */
   fetch: typeof fetch
   /** The URL to probe: any answer from it means the backend is reachable. */
   probeUrl(): Promise<string>

@@ -8,6 +8,7 @@ import type { FeedSnapshot } from '../store/feed/feedStore'
 import { cacheKeys, savedAnswers } from './cache/savedAnswers'
 import { cacheScope, rememberSessionUser } from './cache/cacheScope'
 import { probeUrlOf, startConnectivityMonitor } from './connectivityMonitor'
+import { onConnectivity } from './connectivityStore'
 
 /** Shows the saved home and Following feeds in their stores, unless an answer came first. */
 export async function hydrateFromCache(stores: AppStores): Promise<void> {
@@ -21,11 +22,19 @@ export async function hydrateFromCache(stores: AppStores): Promise<void> {
   if (following) stores.followingFeed.getState().hydrate(following)
 }
 
-export function startOffline(stores: AppStores, api: Api, dataFetch: typeof fetch): void {
+/** `probeFetch`: a reporting fetch that really asks the network even while offline. */
+export function startOffline(stores: AppStores, api: Api, probeFetch: typeof fetch): void {
   startConnectivityMonitor({
     store: stores.connectivity,
-    fetch: dataFetch,
+    fetch: probeFetch,
     probeUrl: async () => probeUrlOf((await api.app.getConfig()).backendUrl)
+  })
+  // Back online: what shows a saved copy is read again, so fresh data replaces it.
+  onConnectivity(stores.connectivity, 'online', () => {
+    for (const feed of [stores.feed, stores.followingFeed]) {
+      if (feed.getState().fromCache) void feed.getState().load()
+    }
+    if (stores.activity.getState().userId) void stores.activity.getState().refresh()
   })
   if (!stores.offlineCache) return
   rememberSessionUser(stores.session)

@@ -1,0 +1,104 @@
+// Offline browsing from the read cache (docs/product.md, "Offline"): what a user saw — feed
+// posts with their photos, a profile they opened — is there again after a reload with the
+// backend unreachable, under a calm banner; the banner goes and fresh posts arrive when the
+// backend answers again.
+
+import { expect, test, type Page } from '@playwright/test'
+import { MESSAGES, openSignedIn, reloadApp, ui } from './support/app'
+import { createPostAs, createUser, e2eEnv, type TestUser } from './support/backend'
+
+/** Every request to the backend fails the way a dropped network does. */
+async function cutBackend(page: Page): Promise<void> {
+  await page.route(`${new URL(e2eEnv().apiUrl).origin}/**`, (route) =>
+    route.abort('internetdisconnected')
+  )
+}
+
+/** How many images the page's offline cache holds. */
+function savedImageCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('instaframe-cache')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          if (!db.objectStoreNames.contains('images')) return resolve(0)
+          const count = db.transaction('images').objectStore('images').count()
+          count.onsuccess = () => {
+            db.close()
+            resolve(count.result)
+          }
+          count.onerror = () => reject(count.error)
+        }
+      })
+  )
+}
+
+async function goTo(page: Page, hash: string): Promise<void> {
+  await page.evaluate((target) => {
+    window.location.hash = target
+  }, hash)
+}
+
+/** The photo inside `username`'s post has pixels (loaded, not a broken image). */
+async function expectPhotoShown(page: Page, username: string): Promise<void> {
+  const photo = ui.post(page, username).getByTestId('post-media').locator('img')
+  await expect(photo).toHaveAttribute('data-offline', 'saved')
+  await expect
+    .poll(() => photo.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0)
+}
+
+test('a reload with the backend unreachable shows the saved feed, photos and profile', async ({
+  page
+}) => {
+  const author: TestUser = await createUser('offauthor')
+  const viewer = await createUser('offviewer')
+  await createPostAs(author, 'Seen before the train tunnel', 5)
+
+  await openSignedIn(page, viewer)
+  await expect(ui.post(page, author.username).first()).toBeVisible()
+  await goTo(page, `#/u/${author.username}`)
+  await expect(ui.profileGrid(page).getByRole('img')).toHaveCount(1)
+  // The feed photo, the grid tile (the same photo) and nothing else yet: wait until saved.
+  await expect.poll(() => savedImageCount(page)).toBeGreaterThanOrEqual(1)
+  await goTo(page, '#/')
+  await expect(ui.post(page, author.username).first()).toBeVisible()
+
+  await cutBackend(page)
+  await reloadApp(page)
+  const banner = page.getByRole('status').filter({ hasText: MESSAGES.offlineBanner })
+  await expect(banner).toBeVisible()
+  await expect(ui.post(page, author.username).first()).toContainText('Seen before the train tunnel')
+  await expect(ui.feedLoading(page)).toHaveCount(0)
+  await expectPhotoShown(page, author.username)
+
+  // The profile opened before is there offline; one never opened says it is not.
+  await goTo(page, `#/u/${author.username}`)
+  await expect(page.getByRole('main').getByText(author.username).first()).toBeVisible()
+  await expect(ui.profileGrid(page).getByRole('img')).toHaveCount(1)
+  await goTo(page, `#/u/${viewer.username}`)
+  await expect(page.getByText(MESSAGES.notAvailableOffline)).toBeVisible()
+
+  // The backend answers again: the banner goes and a post made meanwhile arrives.
+  await goTo(page, '#/')
+  await createPostAs(author, 'Posted while you were away', 6)
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await expect(banner).toBeHidden({ timeout: 15_000 })
+  await expect(page.getByText('Posted while you were away')).toBeVisible()
+})
+
+test('signing out wipes the saved feed and images', async ({ page }) => {
+  const author = await createUser('wipeauthor')
+  const viewer = await createUser('wipeviewer')
+  await createPostAs(author, 'Private to this session', 7)
+  await openSignedIn(page, viewer)
+  await expect(ui.post(page, author.username).first()).toBeVisible()
+  await expect.poll(() => savedImageCount(page)).toBeGreaterThanOrEqual(1)
+
+  await ui.accountMenuButton(page).click()
+  await ui.accountMenu(page).getByRole('menuitem', { name: 'Sign out' }).click()
+  await expect(ui.logIn(page)).toBeVisible()
+  expect(await savedImageCount(page)).toBe(0)
+})
