@@ -41,10 +41,13 @@ export function CachedImg({ src, onLoad, onError, ...rest }: CachedImgProps): Re
   const images = offlineCache?.images ?? null
   const showSaved = images !== null && !!src && (offline || failedSrc === src)
 
-  // Back online: a load that failed is tried again from the network.
-  useEffect(() => {
+  // Back online: a load that failed is tried again from the network (state adjusted while
+  // rendering, as React recommends for state derived from a changed value).
+  const [wasOffline, setWasOffline] = useState(offline)
+  if (wasOffline !== offline) {
+    setWasOffline(offline)
     if (!offline) setFailedSrc(null)
-  }, [offline])
+  }
 
   useEffect(() => {
     if (!showSaved || !images || !src) return
