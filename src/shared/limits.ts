@@ -28,6 +28,8 @@ export const FEED_PAGE_SIZE = 12
  * pages cover the mounted cards and their overscan several times over.
  */
 export const FEED_MAX_LOADED_POSTS = 48
+/** How many posts from the top of each feed are saved for offline use and instant start. */
+export const FEED_CACHED_POSTS = 3 * FEED_PAGE_SIZE
 /** Widest feed rendition: the feed column is 470 CSS px, so 1080 covers a 2x screen. */
 export const FEED_IMAGE_MAX_WIDTH = 1080
 /** Side of the square profile-grid thumbnail. */

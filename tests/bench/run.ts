@@ -2,7 +2,7 @@
 // (in-memory PGlite), realtime latency and memory, and the per-request table on PGlite and
 // PostgreSQL (per-request.ts), with the results written to docs/performance.md.
 
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { FEED_PAGE_SIZE } from '../../src/shared/limits'
 import { launchChromium, pipelinePage } from '../support/chromium/browser'
@@ -18,6 +18,8 @@ import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime } from './realtime'
 import { renderReport } from './report'
 import { measureStoryAdvance, storiesSection } from './stories'
+import { measureCacheSize, measureOfflineStart, renderOfflineSection } from './offline'
+import { photoPng } from '../e2e/fixtures/images'
 
 const SIZES = [10_000, 100_000]
 /** The deep page starts this many posts down (page ~417 of 12). */
@@ -75,8 +77,77 @@ async function storiesOnly(): Promise<void> {
   }
 }
 
+/** `report` with the section under `heading` replaced by `section` (appended when absent). */
+function spliceSection(report: string, heading: string, section: string[]): string {
+  const lines = report.trimEnd().split('\n')
+  const start = lines.indexOf(heading)
+  if (start < 0) return [...lines, '', ...section].join('\n')
+  let end = lines.findIndex((line, i) => i > start && line.startsWith('## '))
+  if (end < 0) end = lines.length
+  return [...lines.slice(0, start), ...section, ...lines.slice(end)].join('\n')
+}
+
+/** Distinct photos for the offline run, so the image cache fills as a real scroll would. */
+const OFFLINE_PHOTOS = 100
+
+/**
+ * `npm run bench -- --offline`: only the offline cache (1,200 posts over 100 distinct photos),
+ * replacing the "## Offline cache" section of docs/performance.md.
+ */
+async function offlineOnly(): Promise<void> {
+  const bench = await startBenchBackend()
+  const browser = await launchChromium()
+  try {
+    const bucket = bench.service.storage.from('images')
+    const images: SeedImage[] = []
+    for (let i = 0; i < OFFLINE_PHOTOS; i++) {
+      const urls: string[] = []
+      for (const [suffix, size] of [
+        ['', 480],
+        ['-thumb', 160]
+      ] as const) {
+        const path = `posts/${bench.userIds[i % bench.userIds.length]}/offline-${i}${suffix}.png`
+        const { error } = await bucket.upload(path, photoPng(i + 1, size).buffer, {
+          contentType: 'image/png',
+          cacheControl: '3600',
+          upsert: true
+        })
+        if (error) throw new Error(`upload ${path}: ${error.message}`)
+        urls.push(bucket.getPublicUrl(path).data.publicUrl)
+      }
+      images.push({
+        imageUrl: urls[0],
+        thumbUrl: urls[1],
+        width: 480,
+        height: 480,
+        placeholder: null
+      })
+    }
+    await seedPosts(bench, 1_200, images)
+    const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
+    try {
+      const start = await measureOfflineStart(browser, server.url, bench.backend.url)
+      const size = await measureCacheSize(browser, server.url, 1000)
+      const section = renderOfflineSection(start, size, OFFLINE_PHOTOS)
+      const file = resolve(__dirname, '../../docs/performance.md')
+      await writeFile(
+        file,
+        `${spliceSection(await readFile(file, 'utf8'), '## Offline cache', section)}\n`
+      )
+      console.log(section.join('\n'))
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await browser.close()
+    await bench.backend.close()
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--stories')) return storiesOnly()
+  if (process.argv.includes('--offline')) return offlineOnly()
   const started = performance.now()
   const log = (line: string): void =>
     console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`)
@@ -129,6 +200,11 @@ async function main(): Promise<void> {
       const memory = await scrollMemory(browser, server.url, [50, 1000, 1500])
       log('Stepping through stories in the viewer…')
       const stories = await measureStoryAdvance(browser, server.url, bench)
+      log(
+        'Measuring the offline cache: start with the backend unreachable, size after 1,000 posts…'
+      )
+      const offlineStart = await measureOfflineStart(browser, server.url, bench.backend.url)
+      const offlineSize = await measureCacheSize(browser, server.url, 1000)
       const main = renderReport({
         queries,
         seedMillis,
@@ -142,7 +218,8 @@ async function main(): Promise<void> {
         stories: storiesSection(stories),
         totalSeconds: (performance.now() - started) / 1000
       })
-      const report = `${main.trimEnd()}\n\n${await renderPerRequest(perRequest)}`
+      const offline = renderOfflineSection(offlineStart, offlineSize, images.length).join('\n')
+      const report = `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest)}`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)

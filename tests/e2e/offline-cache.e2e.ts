@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { MESSAGES, openSignedIn, reloadApp, ui } from './support/app'
 import { createPostAs, createUser, e2eEnv, type TestUser } from './support/backend'
+import { readOfflineCache } from '../support/chromium/offline-cache'
 
 /** Every request to the backend fails the way a dropped network does. */
 async function cutBackend(page: Page): Promise<void> {
@@ -15,29 +16,13 @@ async function cutBackend(page: Page): Promise<void> {
 }
 
 /** How many images the page's offline cache holds. */
-function savedImageCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('instaframe-cache')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const db = open.result
-          if (!db.objectStoreNames.contains('images')) return resolve(0)
-          const count = db.transaction('images').objectStore('images').count()
-          count.onsuccess = () => {
-            db.close()
-            resolve(count.result)
-          }
-          count.onerror = () => reject(count.error)
-        }
-      })
-  )
+async function savedImageCount(page: Page): Promise<number> {
+  return (await readOfflineCache(page)).images.entries
 }
 
 async function goTo(page: Page, hash: string): Promise<void> {
   await page.evaluate((target) => {
-    window.location.hash = target
+    ;(globalThis as unknown as { location: { hash: string } }).location.hash = target
   }, hash)
 }
 
@@ -46,7 +31,7 @@ async function expectPhotoShown(page: Page, username: string): Promise<void> {
   const photo = ui.post(page, username).getByTestId('post-media').locator('img')
   await expect(photo).toHaveAttribute('data-offline', 'saved')
   await expect
-    .poll(() => photo.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+    .poll(() => photo.evaluate((element) => (element as { naturalWidth: number }).naturalWidth))
     .toBeGreaterThan(0)
 }
 

@@ -5,7 +5,8 @@ import { deferred, fakeServices, makePost } from '../../testing/fakes'
 import { databaseOpener } from '../../offline/cache/cacheDb'
 import { createReadCache } from '../../offline/cache/readCache'
 import { savedAnswers } from '../../offline/cache/savedAnswers'
-import { createFeedStore, FEED_CACHED_POSTS, type FeedSnapshot } from './feedStore'
+import { FEED_CACHED_POSTS } from '@shared/limits'
+import { createFeedStore, type FeedSnapshot } from './feedStore'
 
 afterEach(() => vi.restoreAllMocks())
 

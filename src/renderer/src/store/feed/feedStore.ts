@@ -8,7 +8,7 @@ import type { CreateCarouselInput, CreatePostInput } from '@shared/bridge-contra
 import type { Post } from '@shared/domain'
 import type { PostRow } from '@shared/data/live-posts'
 import { cursorOf } from '@shared/data/feed'
-import { FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
+import { FEED_CACHED_POSTS, FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
 import type { Services } from '../../services'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
@@ -16,9 +16,6 @@ import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
 import { reconcileCounters } from './liveFeed'
 
 export type FeedStatus = 'idle' | 'loading' | 'ready'
-
-/** How many posts from the top of a feed are saved for offline use and instant start. */
-export const FEED_CACHED_POSTS = 3 * FEED_PAGE_SIZE
 
 /** What a feed saves offline: its first pages and which of them the user liked. */
 export interface FeedSnapshot {
