@@ -38,6 +38,18 @@ describe('session store', () => {
     expect(store.getState().snapshot).toEqual(SIGNED_OUT)
   })
 
+  it('runs the after-sign-out hook with who signed out, only once sign-out succeeded', async () => {
+    const api = fakeApi({ snapshot: signedIn() })
+    const afterSignOut = vi.fn(async () => undefined)
+    const store = createSessionStore(api.auth, { afterSignOut })
+    store.setState({ snapshot: signedIn(), status: 'ready' })
+    api.auth.signOut.mockRejectedValueOnce(new Error('network down'))
+    await expect(store.getState().signOut()).rejects.toThrow('network down')
+    expect(afterSignOut).not.toHaveBeenCalled()
+    await store.getState().signOut()
+    expect(afterSignOut).toHaveBeenCalledWith('user-1')
+  })
+
   it('treats a failed initial read as signed out, and logs it', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const api = fakeApi()
