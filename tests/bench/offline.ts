@@ -8,9 +8,11 @@ import type { PageGlobals } from '../support/chromium/page-globals'
 import { readOfflineCache, type OfflineCacheSize } from '../support/chromium/offline-cache'
 
 export interface OfflineStartResult {
+  /** Navigation start to the splash on screen (loading the app and its platform). */
+  splashShown: number
   /** Navigation start to the first saved post card in the DOM, median over the runs. */
   firstCachedCard: number
-  /** The same, minus the splash every start shows. */
+  /** From the splash leaving the screen to the first saved post card. */
   afterSplash: number
   /** Navigation start to the first saved photo decoded from the cache. */
   firstCachedImage: number
@@ -19,13 +21,25 @@ export interface OfflineStartResult {
 
 export interface CacheSizeResult extends OfflineCacheSize {
   postsBrowsed: number
+  /** Image responses that came over the network, and how many distinct images they were. */
+  imageDownloads: number
+  distinctImages: number
+  /** Image responses Chromium answered from its HTTP cache (the recorder's read-backs). */
+  imageCacheHits: number
 }
 
-/** Records when the first post card and the first photo shown from the cache appear. */
+/**
+ * Records when the first post card and the first photo shown from the cache appear. `__name`:
+ * tsx's helper for named functions, which the callbacks passed to page.evaluate reference.
+ */
 const INIT_SCRIPT = `
-  window.__bench = { firstCard: null, firstCachedImage: null, seen: 0, mounted: new Set() }
+  window.__name = (fn) => fn
+  window.__bench = { splashShown: null, splashGone: null, firstCard: null, firstCachedImage: null, seen: 0, mounted: new Set() }
   new MutationObserver(() => {
     const bench = window.__bench
+    const splash = document.querySelector('[role="status"][aria-live="polite"]')
+    if (bench.splashShown === null && splash) bench.splashShown = performance.now()
+    if (bench.splashShown !== null && bench.splashGone === null && !splash) bench.splashGone = performance.now()
     if (bench.firstCard === null && document.querySelector('article')) bench.firstCard = performance.now()
     const now = new Set()
     for (const el of document.querySelectorAll('[data-key]')) {
@@ -70,6 +84,8 @@ export async function measureOfflineStart(
 ): Promise<OfflineStartResult> {
   const cards: number[] = []
   const images: number[] = []
+  const splashes: number[] = []
+  const afterSplash: number[] = []
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     await context.addInitScript(INIT_SCRIPT)
@@ -91,12 +107,14 @@ export async function measureOfflineStart(
     )
     cards.push(result.firstCard)
     images.push(result.firstCachedImage)
+    splashes.push(result.splashShown)
+    afterSplash.push(result.firstCard - result.splashGone)
     await context.close()
   }
-  const firstCachedCard = median(cards)
   return {
-    firstCachedCard,
-    afterSplash: firstCachedCard - SPLASH_DURATION_MS,
+    splashShown: median(splashes),
+    firstCachedCard: median(cards),
+    afterSplash: median(afterSplash),
     firstCachedImage: median(images),
     runs
   }
@@ -111,6 +129,16 @@ export async function measureCacheSize(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   await context.addInitScript(INIT_SCRIPT)
   const page = await context.newPage()
+  // Every photo response, to show that saving a photo does not download it a second time.
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Network.enable')
+  const downloaded: string[] = []
+  let imageCacheHits = 0
+  cdp.on('Network.responseReceived', (event) => {
+    if (!event.response.url.includes('/storage/v1/object/public/')) return
+    if (event.response.fromDiskCache || event.response.fromPrefetchCache) imageCacheHits += 1
+    else downloaded.push(event.response.url)
+  })
   try {
     await page.goto(url)
     await page.locator('article').first().waitFor()
@@ -133,20 +161,28 @@ export async function measureCacheSize(
       }
     }, posts)
     await waitForImagesSaved(page, 1)
-    return { postsBrowsed: posts, ...(await readOfflineCache(page)) }
+    return {
+      postsBrowsed: posts,
+      imageDownloads: downloaded.length,
+      distinctImages: new Set(downloaded).size,
+      imageCacheHits,
+      ...(await readOfflineCache(page))
+    }
   } finally {
     await context.close()
   }
 }
 
 const mb = (bytes: number): string => `${(bytes / (1024 * 1024)).toFixed(2)} MB`
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`
 
 export function renderOfflineSection(
   start: OfflineStartResult,
   size: CacheSizeResult,
   distinctPhotos: number
 ): string[] {
-  const met = start.afterSplash <= 150 ? '✅ met' : '❌ missed'
+  const verdict = (ok: boolean): string => (ok ? '✅ met' : '❌ missed')
+  const strictGoal = SPLASH_DURATION_MS + 150
   return [
     '## Offline cache',
     '',
@@ -154,8 +190,9 @@ export function renderOfflineSection(
     '',
     '| Measure | Value | |',
     '| --- | --- | --- |',
-    `| Navigation → first saved post painted | ${start.firstCachedCard.toFixed(0)} ms | |`,
-    `| … after the ${SPLASH_DURATION_MS} ms splash (goal ≤ 150 ms) | ${start.afterSplash.toFixed(0)} ms | ${met} |`,
+    `| Navigation → splash on screen (loading the app, before any cache read can show) | ${start.splashShown.toFixed(0)} ms | |`,
+    `| Splash gone → first saved post in the page (goal ≤ 150 ms) | ${start.afterSplash.toFixed(0)} ms | ${verdict(start.afterSplash <= 150)} |`,
+    `| Navigation → first saved post painted (goal, read strictly: ≤ ${strictGoal} ms) | ${start.firstCachedCard.toFixed(0)} ms | ${verdict(start.firstCachedCard <= strictGoal)} |`,
     `| Navigation → first saved photo shown from the cache | ${start.firstCachedImage.toFixed(0)} ms | |`,
     '',
     `The cache after scrolling through ${size.postsBrowsed.toLocaleString('en')} posts (the feed's posts use ${distinctPhotos} distinct photos, so the image store holds each once):`,
@@ -166,7 +203,9 @@ export function renderOfflineSection(
     `| Images (LRU, bounded at 200 MB) | ${size.images.entries} | ${mb(size.images.bytes)} |`,
     `| Origin storage in use (navigator.storage.estimate) | | ${mb(size.originUsage)} |`,
     '',
-    `Saved answers stay bounded whatever the scroll: a feed keeps only its first ${FEED_CACHED_POSTS} posts. Images grow with the distinct photos seen, about ${mb(size.images.entries ? size.images.bytes / size.images.entries : 0)} each here, until the 200 MB bound evicts the least recently shown.`,
+    `Saved answers stay bounded whatever the scroll: a feed keeps only its first ${FEED_CACHED_POSTS} posts. Images grow with the distinct photos seen, about ${kb(size.images.entries ? size.images.bytes / size.images.entries : 0)} each here, until the 200 MB bound evicts the least recently shown.`,
+    '',
+    `Photos are not downloaded twice: during that scroll ${size.imageDownloads} image responses came over the network for ${size.distinctImages} distinct images, and the ${size.imageCacheHits} read-backs that saved them were answered by Chromium's HTTP cache.`,
     ''
   ]
 }
