@@ -16,6 +16,8 @@ export interface ImageCache {
   put(url: string, blob: Blob): Promise<void>
   clear(): Promise<void>
   size(): Promise<{ entries: number; bytes: number }>
+  /** How many times it was cleared: what was known to be saved before may be gone. */
+  readonly clears: number
 }
 
 export interface ImageCacheOptions {
@@ -29,6 +31,7 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
   const now = options.now ?? Date.now
   /** The stored total, read once and then kept up to date by every write here. */
   let total: number | null = null
+  let clears = 0
 
   async function storedTotal(db: IDBDatabase): Promise<number> {
     if (total !== null) return total
@@ -112,6 +115,11 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
       tx.objectStore(IMAGES).clear()
       await writing(tx)
       total = 0
+      clears += 1
+    },
+
+    get clears() {
+      return clears
     },
 
     async size() {

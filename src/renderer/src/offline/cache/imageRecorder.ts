@@ -25,6 +25,7 @@ export function createImageRecorder(
   idle: Idle = whenIdle
 ): ImageRecorder {
   const seen = new Set<string>()
+  let seenSince = images.clears
   let queue: Promise<void> = Promise.resolve()
 
   async function save(url: string): Promise<void> {
@@ -37,6 +38,11 @@ export function createImageRecorder(
 
   return {
     remember(url) {
+      // The cache was cleared ("Clear cache", sign-out): images shown again are saved again.
+      if (seenSince !== images.clears) {
+        seen.clear()
+        seenSince = images.clears
+      }
       if (seen.has(url) || !/^https?:/.test(url)) return
       seen.add(url)
       queue = queue.then(
