@@ -1,5 +1,5 @@
 // Offline browsing from the read cache (docs/product.md, "Offline"): what a user saw — feed
-// posts with their photos, a profile they opened — is there again after a reload with the
+// posts with their photos, a profile and a post they opened — is there again after a reload with the
 // backend unreachable, under a calm banner; the banner goes and fresh posts arrive when the
 // backend answers again.
 
@@ -20,6 +20,18 @@ async function savedImageCount(page: Page): Promise<number> {
   return (await readOfflineCache(page)).images.entries
 }
 
+const postView = (page: Page, username: string) =>
+  page.getByRole('dialog', { name: `Post by ${username}` })
+
+async function openPostView(page: Page, username: string): Promise<void> {
+  await ui
+    .post(page, username)
+    .first()
+    .getByRole('button', { name: 'Comment', exact: true })
+    .click()
+  await expect(postView(page, username).getByRole('region', { name: 'Comments' })).toBeVisible()
+}
+
 async function goTo(page: Page, hash: string): Promise<void> {
   await page.evaluate((target) => {
     ;(globalThis as unknown as { location: { hash: string } }).location.hash = target
@@ -35,7 +47,7 @@ async function expectPhotoShown(page: Page, username: string): Promise<void> {
     .toBeGreaterThan(0)
 }
 
-test('a reload with the backend unreachable shows the saved feed, photos and profile', async ({
+test('a reload with the backend unreachable shows the saved feed, photos, profile and post', async ({
   page
 }) => {
   const author: TestUser = await createUser('offauthor')
@@ -50,6 +62,14 @@ test('a reload with the backend unreachable shows the saved feed, photos and pro
   await expect.poll(() => savedImageCount(page)).toBeGreaterThanOrEqual(1)
   await goTo(page, '#/')
   await expect(ui.post(page, author.username).first()).toBeVisible()
+  // Open the post once, so its view (post and comments) is saved too.
+  const savedBefore = (await readOfflineCache(page)).answers.entries
+  await openPostView(page, author.username)
+  await expect
+    .poll(async () => (await readOfflineCache(page)).answers.entries)
+    .toBe(savedBefore + 1)
+  await page.keyboard.press('Escape')
+  await expect(postView(page, author.username)).toBeHidden()
 
   await cutBackend(page)
   await reloadApp(page)
@@ -58,6 +78,11 @@ test('a reload with the backend unreachable shows the saved feed, photos and pro
   await expect(ui.post(page, author.username).first()).toContainText('Seen before the train tunnel')
   await expect(ui.feedLoading(page)).toHaveCount(0)
   await expectPhotoShown(page, author.username)
+
+  // The post opened before opens offline, with its caption.
+  await openPostView(page, author.username)
+  await expect(postView(page, author.username)).toContainText('Seen before the train tunnel')
+  await page.keyboard.press('Escape')
 
   // The profile opened before is there offline; one never opened says it is not.
   await goTo(page, `#/u/${author.username}`)
