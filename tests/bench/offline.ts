@@ -2,6 +2,7 @@
 // the backend unreachable, and what the cache holds after a long scroll through the feed. Runs
 // as part of `npm run bench` and alone as `npm run bench -- --offline` (tests/bench/run.ts).
 
+import { cpus, loadavg } from 'node:os'
 import type { Browser, Page } from '@playwright/test'
 import { FEED_CACHED_POSTS, SPLASH_DURATION_MS } from '../../src/shared/limits'
 import type { PageGlobals } from '../support/chromium/page-globals'
@@ -186,7 +187,7 @@ export function renderOfflineSection(
   return [
     '## Offline cache',
     '',
-    `Backend unreachable (every request refused), a reload of a page that had shown the feed; median of ${start.runs} runs, a fresh browser profile each.`,
+    `Backend unreachable (every request refused), a reload of a page that had shown the feed; median of ${start.runs} runs, a fresh browser profile each. Machine load when written: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores (times on a busy machine run long).`,
     '',
     '| Measure | Value | |',
     '| --- | --- | --- |',
