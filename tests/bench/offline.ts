@@ -5,6 +5,7 @@
 import { cpus, loadavg } from 'node:os'
 import type { Browser, Page } from '@playwright/test'
 import { FEED_CACHED_POSTS, SPLASH_DURATION_MS } from '../../src/shared/limits'
+import { MESSAGES } from '../../src/shared/messages'
 import type { PageGlobals } from '../support/chromium/page-globals'
 import { readOfflineCache, type OfflineCacheSize } from '../support/chromium/offline-cache'
 
@@ -25,7 +26,7 @@ export interface CacheSizeResult extends OfflineCacheSize {
   /** Image responses that came over the network, and how many distinct images they were. */
   imageDownloads: number
   distinctImages: number
-  /** Image responses Chromium answered from its HTTP cache (the recorder's read-backs). */
+  /** Image responses Chromium answered from its HTTP cache (shown again, or read back to save). */
   imageCacheHits: number
 }
 
@@ -38,7 +39,7 @@ const INIT_SCRIPT = `
   window.__bench = { splashShown: null, splashGone: null, firstCard: null, firstCachedImage: null, seen: 0, mounted: new Set() }
   new MutationObserver(() => {
     const bench = window.__bench
-    const splash = document.querySelector('[role="status"][aria-live="polite"]')
+    const splash = Array.from(document.querySelectorAll('[role="status"]')).some((el) => el.textContent.includes('${MESSAGES.loading}'))
     if (bench.splashShown === null && splash) bench.splashShown = performance.now()
     if (bench.splashShown !== null && bench.splashGone === null && !splash) bench.splashGone = performance.now()
     if (bench.firstCard === null && document.querySelector('article')) bench.firstCard = performance.now()
@@ -206,7 +207,7 @@ export function renderOfflineSection(
     '',
     `Saved answers stay bounded whatever the scroll: a feed keeps only its first ${FEED_CACHED_POSTS} posts. Images grow with the distinct photos seen, about ${kb(size.images.entries ? size.images.bytes / size.images.entries : 0)} each here, until the 200 MB bound evicts the least recently shown.`,
     '',
-    `Photos are not downloaded twice: during that scroll ${size.imageDownloads} image responses came over the network for ${size.distinctImages} distinct images, and the ${size.imageCacheHits} read-backs that saved them were answered by Chromium's HTTP cache.`,
+    `Photos are not downloaded twice: during that scroll ${size.imageDownloads} image responses came over the network for ${size.distinctImages} distinct images, and every other photo response (${size.imageCacheHits}: photos shown again, and the read-backs that saved each one) was answered by Chromium's HTTP cache.`,
     ''
   ]
 }
