@@ -29,6 +29,7 @@ export interface CacheEntry {
 
 /** One image's bytes, evicted least recently used first when the total passes the limit. */
 export interface ImageEntry {
+  /** The image's key (see imageKey): its URL, or a local backend's storage path. */
   url: string
   blob: Blob
   bytes: number

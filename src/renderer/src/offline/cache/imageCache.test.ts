@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
 import { databaseOpener } from './cacheDb'
-import { createImageCache } from './imageCache'
+import { createImageCache, imageKey } from './imageCache'
 
 /** A cache on a fresh in-memory IndexedDB, with a clock the test moves by hand. */
 function cacheWith(limitBytes: number) {
@@ -88,5 +88,20 @@ describe('image cache eviction', () => {
     await cache.clear()
     expect(await cache.size()).toEqual({ entries: 0, bytes: 0 })
     expect(await cache.get('a')).toBeNull()
+  })
+})
+
+describe('image keys', () => {
+  it('finds a local backend photo saved under the port the backend had before', async () => {
+    const { cache } = cacheWith(300)
+    const path = '/storage/v1/object/public/images/posts/u1/a.jpg'
+    await cache.put(`http://127.0.0.1:54321${path}`, bytes(10))
+    expect(await cache.get(`http://127.0.0.1:61000${path}`)).not.toBeNull()
+    expect(imageKey(`http://127.0.0.1:61000${path}`)).toBe(`local:${path}`)
+  })
+
+  it('keeps a hosted project’s photos keyed by their full URL', () => {
+    const url = 'https://abc.supabase.co/storage/v1/object/public/images/a.jpg'
+    expect(imageKey(url)).toBe(url)
   })
 })

@@ -9,6 +9,25 @@ import { IMAGES, type ImageEntry } from './cacheDb'
 /** The default bound on the images kept (200 MB). */
 export const IMAGE_CACHE_LIMIT_BYTES = 200 * 1024 * 1024
 
+const STORAGE_PATH = '/storage/v1/object/public/'
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/**
+ * The key an image is saved under: its URL, except that a local backend's photos are keyed by
+ * their storage path alone, because the desktop app's backend takes a new port at each start
+ * and a cold start shows photos saved under the previous port.
+ */
+export function imageKey(url: string): string {
+  try {
+    const parsed = new URL(url)
+    const at = parsed.pathname.indexOf(STORAGE_PATH)
+    if (LOOPBACK_HOSTS.has(parsed.hostname) && at >= 0) return `local:${parsed.pathname.slice(at)}`
+  } catch {
+    // Not a URL: keyed as given.
+  }
+  return url
+}
+
 export interface ImageCache {
   /** The saved bytes of `url` (marking it as just used), or null when not saved. */
   get(url: string): Promise<Blob | null>
@@ -80,7 +99,7 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
       const tx = db.transaction(IMAGES, 'readwrite')
       const store = tx.objectStore(IMAGES)
       let blob: Blob | null = null
-      const request = store.get(url)
+      const request = store.get(imageKey(url))
       request.onsuccess = () => {
         const entry = request.result as ImageEntry | undefined
         if (!entry) return
@@ -98,13 +117,14 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
       await storedTotal(db)
       const tx = db.transaction(IMAGES, 'readwrite')
       const store = tx.objectStore(IMAGES)
-      const request = store.get(url)
+      const key = imageKey(url)
+      const request = store.get(key)
       request.onsuccess = () => {
         const previous = request.result as ImageEntry | undefined
-        const entry: ImageEntry = { url, blob, bytes: blob.size, lastAccess: now() }
+        const entry: ImageEntry = { url: key, blob, bytes: blob.size, lastAccess: now() }
         store.put(entry)
         if (total !== null) total += entry.bytes - (previous?.bytes ?? 0)
-        if (total !== null && total > limit) evict(store, url)
+        if (total !== null && total > limit) evict(store, key)
       }
       await writing(tx)
     },
