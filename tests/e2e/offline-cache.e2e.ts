@@ -99,7 +99,9 @@ test('a reload with the backend unreachable shows the saved feed, photos, profil
   await expect(page.getByText('Posted while you were away')).toBeVisible()
 })
 
-test('signing out wipes the saved feed and images', async ({ page }) => {
+test('Clear cache shows the size and empties it; signing out wipes what was saved again', async ({
+  page
+}) => {
   const author = await createUser('wipeauthor')
   const viewer = await createUser('wipeviewer')
   await createPostAs(author, 'Private to this session', 7)
@@ -107,6 +109,21 @@ test('signing out wipes the saved feed and images', async ({ page }) => {
   await expect(ui.post(page, author.username).first()).toBeVisible()
   await expect.poll(() => savedImageCount(page)).toBeGreaterThanOrEqual(1)
 
+  await ui.accountMenuButton(page).click()
+  const clear = ui.accountMenu(page).getByRole('menuitem', { name: /^Clear cache \(\d+ KB\)$/ })
+  await expect(clear).not.toHaveText('Clear cache (0 KB)')
+  await clear.click()
+  await expect(page.getByText(MESSAGES.cacheCleared)).toBeVisible()
+  expect(await readOfflineCache(page)).toMatchObject({
+    answers: { entries: 0 },
+    images: { entries: 0 }
+  })
+  await page.keyboard.press('Escape')
+
+  // Seen again, saved again; then signing out removes it all.
+  await reloadApp(page)
+  await expect(ui.post(page, author.username).first()).toBeVisible()
+  await expect.poll(() => savedImageCount(page)).toBeGreaterThanOrEqual(1)
   await ui.accountMenuButton(page).click()
   await ui.accountMenu(page).getByRole('menuitem', { name: 'Sign out' }).click()
   await expect(ui.logIn(page)).toBeVisible()
