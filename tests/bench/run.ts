@@ -18,7 +18,12 @@ import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime } from './realtime'
 import { renderReport } from './report'
 import { measureStoryAdvance, storiesSection } from './stories'
-import { measureCacheSize, measureOfflineStart, renderOfflineSection } from './offline'
+import {
+  measureCacheSize,
+  measureOfflineStart,
+  measureScrollWithoutCache,
+  renderOfflineSection
+} from './offline'
 import { photoPng } from '../e2e/fixtures/images'
 
 const SIZES = [10_000, 100_000]
@@ -129,7 +134,8 @@ async function offlineOnly(): Promise<void> {
     try {
       const start = await measureOfflineStart(browser, server.url, bench.backend.url)
       const size = await measureCacheSize(browser, server.url, 1000)
-      const section = renderOfflineSection(start, size, OFFLINE_PHOTOS)
+      const baseline = await measureScrollWithoutCache(browser, server.url, 1000)
+      const section = renderOfflineSection(start, size, baseline, OFFLINE_PHOTOS)
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(
         file,
@@ -205,6 +211,7 @@ async function main(): Promise<void> {
       )
       const offlineStart = await measureOfflineStart(browser, server.url, bench.backend.url)
       const offlineSize = await measureCacheSize(browser, server.url, 1000)
+      const offlineBaseline = await measureScrollWithoutCache(browser, server.url, 1000)
       const main = renderReport({
         queries,
         seedMillis,
@@ -218,7 +225,12 @@ async function main(): Promise<void> {
         stories: storiesSection(stories),
         totalSeconds: (performance.now() - started) / 1000
       })
-      const offline = renderOfflineSection(offlineStart, offlineSize, images.length).join('\n')
+      const offline = renderOfflineSection(
+        offlineStart,
+        offlineSize,
+        offlineBaseline,
+        images.length
+      ).join('\n')
       const report = `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest)}`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
