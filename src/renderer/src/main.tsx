@@ -16,7 +16,8 @@ const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
 // Every data request goes through one fetch that tells the connectivity store how it went.
-const connectivity = createConnectivityStore(navigator.onLine ? 'online' : 'offline')
+// The app starts online: only the backend's silence makes it offline (see startOffline).
+const connectivity = createConnectivityStore()
 const networkFetch: typeof fetch = (input, init) => fetch(input, init)
 const dataFetch = reportingFetch(connectivity, networkFetch, { failFastWhileOffline: true })
 const probeFetch = reportingFetch(connectivity, networkFetch)

@@ -49,17 +49,58 @@ describe('connectivity monitor', () => {
       target: target as unknown as Window,
       intervalMs: 4000
     })
+    // The system's offline event is checked with a probe at once, which fails here.
     target.dispatchEvent(new Event('offline'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(base).toHaveBeenCalledTimes(1)
     expect(store.getState().status).toBe('offline')
     await vi.advanceTimersByTimeAsync(4000)
-    expect(base).toHaveBeenCalledTimes(1)
+    expect(base).toHaveBeenCalledTimes(2)
     expect(store.getState().status).toBe('offline')
 
     base.mockResolvedValue(answer())
     await vi.advanceTimersByTimeAsync(4000)
     expect(store.getState().status).toBe('online')
     await vi.advanceTimersByTimeAsync(20_000)
-    expect(base).toHaveBeenCalledTimes(2)
+    expect(base).toHaveBeenCalledTimes(3)
+    stop()
+  })
+
+  it('trusts the backend over the system: a local backend answering keeps the app online', async () => {
+    const store = createConnectivityStore()
+    const base = vi.fn<typeof fetch>().mockResolvedValue(answer())
+    const target = new EventTarget()
+    const stop = startConnectivityMonitor({
+      store,
+      fetch: reportingFetch(store, base),
+      probeUrl: async () => 'http://127.0.0.1:54321/rest/v1/',
+      target: target as unknown as Window,
+      systemOnline: false
+    })
+    target.dispatchEvent(new Event('offline'))
+    await vi.waitFor(() => expect(base).toHaveBeenCalled())
+    expect(store.getState().status).toBe('online')
+    stop()
+  })
+
+  it('counts a probe nobody answers as unreachable', async () => {
+    const store = createConnectivityStore()
+    const hanging = vi.fn<typeof fetch>(
+      (_input, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+        )
+    )
+    const target = new EventTarget()
+    const stop = startConnectivityMonitor({
+      store,
+      fetch: reportingFetch(store, hanging),
+      probeUrl: async () => 'http://backend/rest/v1/',
+      target: target as unknown as Window,
+      timeoutMs: 20
+    })
+    target.dispatchEvent(new Event('offline'))
+    await vi.waitFor(() => expect(store.getState().status).toBe('offline'))
     stop()
   })
 

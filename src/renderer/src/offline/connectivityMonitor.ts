@@ -8,6 +8,9 @@ import { isNetworkError, type ConnectivityStore } from './connectivityStore'
 /** How often the backend is probed while offline. */
 export const PROBE_INTERVAL_MS = 4000
 
+/** A probe unanswered for this long counts as unreachable (a network that drops packets). */
+export const PROBE_TIMEOUT_MS = 3000
+
 /**
  * The error a request gets while the app is offline, without being sent. It is named
  * AbortError because supabase-js retries network failures of reads for seconds (1 s, 2 s,
@@ -51,7 +54,10 @@ export interface MonitorOptions {
   /** The URL to probe: any answer from it means the backend is reachable. */
   probeUrl(): Promise<string>
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'>
+  /** What the system says at start (navigator.onLine): false makes the first probe now. */
+  systemOnline?: boolean
   intervalMs?: number
+  timeoutMs?: number
 }
 
 /** Starts watching; returns the function that stops it. */
@@ -59,6 +65,7 @@ export function startConnectivityMonitor(options: MonitorOptions): () => void {
   const { store } = options
   const target = options.target ?? window
   const intervalMs = options.intervalMs ?? PROBE_INTERVAL_MS
+  const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS
   let timer: ReturnType<typeof setInterval> | null = null
   let probing = false
 
@@ -66,9 +73,16 @@ export function startConnectivityMonitor(options: MonitorOptions): () => void {
     if (probing) return
     probing = true
     try {
-      await options.fetch(await options.probeUrl(), { method: 'GET', cache: 'no-store' })
-    } catch {
-      // The reporting fetch has already said whether this was the network.
+      await options.fetch(await options.probeUrl(), {
+        method: 'GET',
+        cache: 'no-store',
+        signal: AbortSignal.timeout(timeoutMs)
+      })
+    } catch (error) {
+      // The reporting fetch has said whether the network failed; a timeout it cannot tell.
+      if ((error as { name?: unknown } | null)?.name === 'TimeoutError') {
+        store.getState().reportUnreachable()
+      }
     } finally {
       probing = false
     }
@@ -82,17 +96,18 @@ export function startConnectivityMonitor(options: MonitorOptions): () => void {
       timer = null
     }
   }
-  const onOffline = (): void => store.getState().reportUnreachable()
-  // The OS says a network is back; whether the backend is reachable is for the probe to say.
-  const onOnline = (): void => void probe()
+  // The system's network events are hints: a local backend answers with no network at all,
+  // and a network can be up with the backend unreachable. Either way the probe decides, at once.
+  const onNetworkChange = (): void => void probe()
 
-  target.addEventListener('offline', onOffline)
-  target.addEventListener('online', onOnline)
+  target.addEventListener('offline', onNetworkChange)
+  target.addEventListener('online', onNetworkChange)
   const unsubscribe = store.subscribe(follow)
   follow()
+  if (options.systemOnline === false) void probe()
   return () => {
-    target.removeEventListener('offline', onOffline)
-    target.removeEventListener('online', onOnline)
+    target.removeEventListener('offline', onNetworkChange)
+    target.removeEventListener('online', onNetworkChange)
     unsubscribe()
     if (timer) clearInterval(timer)
     timer = null

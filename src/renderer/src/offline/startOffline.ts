@@ -27,6 +27,7 @@ export function startOffline(stores: AppStores, api: Api, probeFetch: typeof fet
   startConnectivityMonitor({
     store: stores.connectivity,
     fetch: probeFetch,
+    systemOnline: navigator.onLine,
     probeUrl: async () => probeUrlOf((await api.app.getConfig()).backendUrl)
   })
   // Back online: what shows a saved copy is read again, so fresh data replaces it.
