@@ -10,6 +10,8 @@ export interface StoreSize {
 }
 
 export interface OfflineCacheSize {
+  /** The saved answers' ids: `${scope}\u0000${key}`, the scope a user id or "visitor". */
+  answerIds: string[]
   answers: StoreSize
   images: StoreSize
   /** What Chromium counts against the origin's quota (IndexedDB and the rest). */
@@ -40,11 +42,18 @@ export function readOfflineCache(page: Page): Promise<OfflineCacheSize> {
         }
         request.onerror = () => reject(request.error)
       })
+    const answerIds: string[] = db.objectStoreNames.contains('entries')
+      ? await new Promise((resolve, reject) => {
+          const request = db.transaction('entries').objectStore('entries').getAllKeys()
+          request.onsuccess = () => resolve(request.result as string[])
+          request.onerror = () => reject(request.error)
+        })
+      : []
     /* eslint-enable @typescript-eslint/no-explicit-any */
     const answers = await sum('entries')
     const images = await sum('images')
     db.close()
     const { usage } = (await web.navigator.storage.estimate()) as { usage?: number }
-    return { answers, images, originUsage: usage ?? 0 }
+    return { answerIds, answers, images, originUsage: usage ?? 0 }
   })
 }

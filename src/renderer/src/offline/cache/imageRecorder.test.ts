@@ -46,4 +46,18 @@ describe('image recorder', () => {
     await recorder.idle()
     expect(await images.size()).toEqual({ entries: 1, bytes: 64 })
   })
+
+  it('drops saves still queued when the cache is cleared (sign-out)', async () => {
+    const fetchImpl = vi.fn<typeof fetch>(async () => photo())
+    const images = createImageCache({ db: databaseOpener(new IDBFactory()) })
+    const pending: Array<() => void> = []
+    const recorder = createImageRecorder(images, fetchImpl, (callback) => pending.push(callback))
+    recorder.remember('https://cdn.test/private.jpg')
+    await images.clear()
+    await vi.waitFor(() => expect(pending).toHaveLength(1))
+    pending[0]()
+    await recorder.idle()
+    expect(fetchImpl).not.toHaveBeenCalled()
+    expect(await images.size()).toEqual({ entries: 0, bytes: 0 })
+  })
 })

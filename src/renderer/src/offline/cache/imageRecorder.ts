@@ -45,10 +45,13 @@ export function createImageRecorder(
       }
       if (seen.has(url) || !/^https?:/.test(url)) return
       seen.add(url)
+      const since = images.clears
       queue = queue.then(
         () =>
           new Promise<void>((resolve) =>
             idle(() => {
+              // Cleared meanwhile (sign-out): what was shown before must not come back.
+              if (images.clears !== since) return resolve()
               save(url).then(resolve, (error: unknown) => {
                 // A failed save costs only the offline copy; try again next session.
                 seen.delete(url)
