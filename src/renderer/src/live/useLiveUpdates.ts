@@ -5,24 +5,23 @@
 import { useEffect } from 'react'
 import { useSession, useStores } from '../store'
 import { selectUserId } from '../store/session/sessionStore'
+import { applyPostCounters } from './postCounters'
 
 export function useLiveUpdates(): void {
-  const { api, live, feed, followingFeed, activity, router } = useStores()
+  const stores = useStores()
+  const { api, live, feed, activity, router } = stores
   const userId = useSession(selectUserId)
   const accessToken = useSession((state) => state.snapshot.accessToken)
 
   useEffect(
     () =>
       live.posts({
-        onInsert: (row) => feed.getState().postInserted(row),
         // Only the For you feed offers new posts: an insert does not say whether its author is
-        // followed. Counters change on whichever feed shows the post.
-        onUpdate: (row) => {
-          feed.getState().postUpdated(row)
-          followingFeed.getState().postUpdated(row)
-        }
+        // followed. Counters change on whichever list shows the post.
+        onInsert: (row) => feed.getState().postInserted(row),
+        onUpdate: (row) => applyPostCounters(stores, row)
       }),
-    [live, feed, followingFeed]
+    [live, feed, stores]
   )
 
   // Joined channels keep hearing as whoever is signed in now (and with a fresh token).

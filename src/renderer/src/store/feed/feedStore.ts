@@ -64,7 +64,7 @@ export interface FeedState {
   toggleLike(postId: string): Promise<void>
   /** A post was created somewhere: someone else's waits behind the "New posts" pill. */
   postInserted(row: PostRow): void
-  /** A post's counters changed: visible cards take them, unless the user's like is in flight. */
+  /** A post's counters changed: cards take them (but not likes while the user's own is pending). */
   postUpdated(row: PostRow): void
   /** Puts the posts behind the pill at the top, reading only those (no full reload). */
   showNewPosts(): Promise<void>
@@ -272,10 +272,9 @@ export function createFeedStore(
       },
 
       postUpdated(row) {
-        // The user's own like in flight will be settled by its answer; the event may predate it.
-        if (get().likingIds.has(row.id)) return
+        const keepLikes = get().likingIds.has(row.id)
         set((state) => {
-          const posts = reconcileCounters(state.posts, row)
+          const posts = reconcileCounters(state.posts, row, keepLikes)
           return posts === state.posts ? state : { posts }
         })
       },

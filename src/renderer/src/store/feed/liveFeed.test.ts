@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createHarness, deferred, makePost, signedIn } from '../../testing/fakes'
+import { commentCountChanged, reconcileCounters } from './liveFeed'
 
 async function loadedFeed(posts = [makePost({ likes_count: 10 })]) {
   const harness = createHarness({ snapshot: signedIn() })
@@ -48,15 +49,32 @@ describe('feed store: live posts', () => {
     expect(feed.getState().posts[0]).toMatchObject({ likes_count: 12, comments_count: 3 })
   })
 
-  it("leaves a post alone while the user's own like on it is in flight", async () => {
+  it("keeps its like count but takes the comment count while the user's own like is in flight", async () => {
     const { feed, services, post } = await loadedFeed()
     const call = deferred<{ liked: boolean; likes_count: number }>()
     services.likes.setLike.mockReturnValue(call.promise)
     const toggle = feed.getState().toggleLike(post.id)
-    feed.getState().postUpdated({ ...post, likes_count: 10 })
-    expect(feed.getState().posts[0].likes_count).toBe(11)
+    feed.getState().postUpdated({ ...post, likes_count: 10, comments_count: 4 })
+    expect(feed.getState().posts[0]).toMatchObject({ likes_count: 11, comments_count: 4 })
     call.resolve({ liked: true, likes_count: 11 })
     await toggle
-    expect(feed.getState().posts[0].likes_count).toBe(11)
+    expect(feed.getState().posts[0]).toMatchObject({ likes_count: 11, comments_count: 4 })
+  })
+})
+
+describe('live counters, pure', () => {
+  const post = makePost({ likes_count: 2, comments_count: 1 })
+
+  it('hands back the same list when the row is not shown or changes nothing', () => {
+    const posts = [post]
+    expect(reconcileCounters(posts, { ...makePost(), likes_count: 9 })).toBe(posts)
+    expect(reconcileCounters(posts, { ...post })).toBe(posts)
+    expect(reconcileCounters(posts, { ...post, likes_count: 5 }, true)).toBe(posts)
+  })
+
+  it('says when a shown post has a new comment count, and only then', () => {
+    expect(commentCountChanged([post], { ...post, comments_count: 2 })).toBe(true)
+    expect(commentCountChanged([post], { ...post, likes_count: 3 })).toBe(false)
+    expect(commentCountChanged([post], { ...makePost(), comments_count: 7 })).toBe(false)
   })
 })
