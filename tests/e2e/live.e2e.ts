@@ -1,21 +1,26 @@
-// Live updates between two people in two browser contexts: B's like reaches A's activity dot,
-// panel and like count without a reload, and B's new post brings up A's "New posts" pill.
+// Live updates between people in two browser contexts: B likes and comments on A's post (and a
+// third person likes it too); A's activity dot, grouped panel, like count, comment count and
+// latest comments all follow without a reload, and B's new post brings up A's "New posts" pill.
 
 import { expect, test } from '@playwright/test'
 import { checkA11y } from './support/axe'
 import { likesLabel, openSignedIn, ui } from './support/app'
-import { createPostAs, createUser, type TestUser } from './support/backend'
+import { createPostAs, createUser, likeAs, type TestUser } from './support/backend'
+import type { Post } from '../../src/shared/domain'
 
 let author: TestUser
 let fan: TestUser
+let friend: TestUser
+let post: Post
 
 test.beforeAll(async () => {
   author = await createUser('liveauthor')
   fan = await createUser('livefan')
-  await createPostAs(author, 'Live, please', 11)
+  friend = await createUser('livefriend')
+  post = await createPostAs(author, 'Live, please', 11)
 })
 
-test("B's like and post reach A live: dot, grouped panel, count, New posts", async ({
+test("B's like, comment and post reach A live: dot, grouped panel, counts, New posts", async ({
   browser
 }, testInfo) => {
   const contextA = await browser.newContext()
@@ -28,20 +33,39 @@ test("B's like and post reach A live: dot, grouped panel, count, New posts", asy
     const dot = pageA.getByTestId('activity-dot')
     const cardA = ui.post(pageA, author.username)
     await expect(cardA.getByText(likesLabel(0), { exact: true })).toBeVisible()
+    await expect(cardA.getByRole('button', { name: /^View .*comment/ })).toHaveCount(0)
     await expect(dot).toHaveCount(0)
 
+    // B likes and comments through the app's own buttons.
     await openSignedIn(pageB, fan)
-    await ui.post(pageB, author.username).getByRole('button', { name: 'Like', exact: true }).click()
+    const cardB = ui.post(pageB, author.username)
+    await cardB.getByRole('button', { name: 'Like', exact: true }).click()
+    await cardB.getByRole('button', { name: 'Comment', exact: true }).click()
+    const viewB = pageB.getByRole('dialog', { name: `Post by ${author.username}` })
+    const box = viewB.getByRole('textbox', { name: 'Add a comment' })
+    await box.fill('Seen it live')
+    await box.press('Enter')
+    await expect(viewB.getByRole('article', { name: `Comment by ${fan.username}` })).toBeVisible()
+    // A third person likes it too, so the likes fold into one line.
+    await likeAs(friend, post)
 
     // No reload on A's side from here on.
     await expect(dot).toBeVisible()
-    await expect(cardA.getByText(likesLabel(1), { exact: true })).toBeVisible()
+    await expect(cardA.getByText(likesLabel(2), { exact: true })).toBeVisible()
+    await expect(cardA.getByRole('button', { name: 'View 1 comment', exact: true })).toBeVisible()
+    await expect(cardA.getByRole('list', { name: 'Latest comments' })).toContainText(
+      `${fan.username} Seen it live`
+    )
 
     await heart.click()
     const panel = pageA.getByRole('dialog', { name: 'Notifications' })
-    await expect(panel.getByRole('listitem').first()).toContainText(
-      `${fan.username} liked your photo.`
+    const lines = panel.getByRole('listitem')
+    // Newest line first: the two likes as one line, then the comment.
+    await expect(lines).toHaveCount(2)
+    await expect(lines.nth(0)).toContainText(
+      `${friend.username} and ${fan.username} liked your photo.`
     )
+    await expect(lines.nth(1)).toContainText(`${fan.username} commented on your photo.`)
     await checkA11y(pageA, 'activity panel', testInfo)
     // Opening the panel marked it read.
     await expect(dot).toHaveCount(0)
@@ -54,7 +78,10 @@ test("B's like and post reach A live: dot, grouped panel, count, New posts", asy
     await expect(ui.post(pageA, fan.username)).toHaveCount(0)
     await pill.click()
     await expect(ui.post(pageA, fan.username)).toBeVisible()
+    await expect(ui.post(pageA, fan.username)).toContainText('Fresh from B')
     await expect(pill).toHaveCount(0)
+    // Nothing was lost on the way: A's own card still shows what B did.
+    await expect(cardA.getByText(likesLabel(2), { exact: true })).toBeVisible()
   } finally {
     await contextA.close()
     await contextB.close()
