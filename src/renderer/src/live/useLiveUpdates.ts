@@ -1,16 +1,18 @@
 // Connects the live channels to the stores for as long as the app is shown: new and changed
-// posts to the feed, the signed-in user's activity to the activity store, session changes to
-// realtime's token, and clicked desktop notifications to the activity panel.
+// posts to the lists that show them, the shown profile's counts to the people store, the
+// signed-in user's activity to the activity store, session changes to realtime's token, and
+// clicked desktop notifications to the activity panel.
 
 import { useEffect } from 'react'
-import { useSession, useStores } from '../store'
+import { usePeople, useSession, useStores } from '../store'
 import { selectUserId } from '../store/session/sessionStore'
 import { applyPostCounters } from './postCounters'
 
 export function useLiveUpdates(): void {
   const stores = useStores()
-  const { api, live, feed, activity, router } = stores
+  const { api, live, feed, activity, router, people } = stores
   const userId = useSession(selectUserId)
+  const shownProfileId = usePeople((state) => state.page?.profile?.id ?? null)
   const accessToken = useSession((state) => state.snapshot.accessToken)
 
   useEffect(
@@ -30,6 +32,19 @@ export function useLiveUpdates(): void {
   }, [live, accessToken])
 
   useEffect(() => (userId ? activity.getState().start(userId) : undefined), [activity, userId])
+
+  // The profile shown (anyone's, one's own included) keeps its counts as people follow and
+  // unfollow; after a gap in the channel they are read again.
+  useEffect(
+    () =>
+      shownProfileId
+        ? live.profileCounts(shownProfileId, {
+            onCounts: (counts) => people.getState().countsChanged(counts),
+            onResync: () => void people.getState().refreshCounts()
+          })
+        : undefined,
+    [live, people, shownProfileId]
+  )
 
   // A clicked notification shows the follower's profile; posts have no view of their own yet,
   // so for those the activity panel comes up, listing it.

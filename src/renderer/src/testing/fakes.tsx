@@ -27,6 +27,7 @@ import {
 } from '@shared/domain'
 import type { ActivityListener } from '@shared/data/activity'
 import type { PostRow, PostsListener } from '@shared/data/live-posts'
+import type { ProfileCounts, ProfileCountsListener } from '@shared/data/live-profiles'
 import type { DeepLink } from '@shared/deep-links'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
@@ -248,20 +249,29 @@ export function fakeApi(
 export interface FakeLive {
   activity: Mock<Services['live']['activity']>
   posts: Mock<Services['live']['posts']>
+  profileCounts: Mock<Services['live']['profileCounts']>
   refreshAuth: Mock<() => Promise<void>>
   /** Listeners currently subscribed. */
   activityListeners: Set<ActivityListener>
   postsListeners: Set<PostsListener>
+  /** Profile-count listeners by the profile id they listen to. */
+  profileListeners: Map<string, Set<ProfileCountsListener>>
   insertPost(row: PostRow): void
   updatePost(row: PostRow): void
+  changeCounts(counts: ProfileCounts): void
+  resyncCounts(profileId: string): void
 }
 
 export function fakeLive(): FakeLive {
   const activityListeners = new Set<ActivityListener>()
   const postsListeners = new Set<PostsListener>()
+  const profileListeners = new Map<string, Set<ProfileCountsListener>>()
+  const listenersOf = (profileId: string): Set<ProfileCountsListener> =>
+    profileListeners.get(profileId) ?? new Set()
   return {
     activityListeners,
     postsListeners,
+    profileListeners,
     activity: vi.fn((_userId: string, listener: ActivityListener) => {
       activityListeners.add(listener)
       return () => void activityListeners.delete(listener)
@@ -270,7 +280,14 @@ export function fakeLive(): FakeLive {
       postsListeners.add(listener)
       return () => void postsListeners.delete(listener)
     }),
+    profileCounts: vi.fn((profileId: string, listener: ProfileCountsListener) => {
+      profileListeners.set(profileId, listenersOf(profileId).add(listener))
+      return () => void profileListeners.get(profileId)?.delete(listener)
+    }),
     refreshAuth: vi.fn(async () => undefined),
+    changeCounts: (counts) =>
+      listenersOf(counts.id).forEach((listener) => listener.onCounts(counts)),
+    resyncCounts: (profileId) => listenersOf(profileId).forEach((listener) => listener.onResync()),
     insertPost: (row) => postsListeners.forEach((listener) => listener.onInsert(row)),
     updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row))
   }
