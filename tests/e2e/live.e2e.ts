@@ -1,11 +1,13 @@
 // Live updates between people in two browser contexts: B likes and comments on A's post (and a
 // third person likes it too); A's activity dot, grouped panel, like count, comment count and
 // latest comments all follow without a reload, and B's new post brings up A's "New posts" pill.
+// B following and unfollowing A moves the counts on A's own profile page live, and on B's
+// pages at once.
 
 import { expect, test } from '@playwright/test'
 import { checkA11y } from './support/axe'
-import { likesLabel, openSignedIn, ui } from './support/app'
-import { createPostAs, createUser, likeAs, type TestUser } from './support/backend'
+import { likesLabel, openProfile, openSignedIn, ui } from './support/app'
+import { createPostAs, createUser, e2eEnv, likeAs, type TestUser } from './support/backend'
 import type { Post } from '../../src/shared/domain'
 
 let author: TestUser
@@ -82,6 +84,46 @@ test("B's like, comment and post reach A live: dot, grouped panel, counts, New p
     await expect(pill).toHaveCount(0)
     // Nothing was lost on the way: A's own card still shows what B did.
     await expect(cardA.getByText(likesLabel(2), { exact: true })).toBeVisible()
+  } finally {
+    await contextA.close()
+    await contextB.close()
+  }
+})
+
+test("B's follow and unfollow move the counts on A's profile live, and on B's at once", async ({
+  browser
+}) => {
+  const contextA = await browser.newContext()
+  const contextB = await browser.newContext()
+  const pageA = await contextA.newPage()
+  const pageB = await contextB.newPage()
+  const followers = (page: typeof pageA) => ui.profileStats(page).getByRole('listitem').nth(1)
+  const following = (page: typeof pageA) => ui.profileStats(page).getByRole('listitem').nth(2)
+  try {
+    await openSignedIn(pageA, author)
+    await openProfile(pageA)
+    await expect(followers(pageA)).toHaveText('0 followers')
+
+    await openSignedIn(pageB, fan)
+    const authorProfile = `${e2eEnv().webUrl}#/u/${author.username}`
+    await pageB.goto(authorProfile)
+    const main = pageB.getByRole('main')
+    await main.getByRole('button', { name: `Follow ${author.username}`, exact: true }).click()
+    await expect(followers(pageB)).toHaveText('1 follower')
+    // A, looking at their own profile, sees the new follower without a reload.
+    await expect(followers(pageA)).toHaveText('1 follower')
+    await openProfile(pageB)
+    await expect(following(pageB)).toHaveText('1 following')
+
+    await pageB.goto(authorProfile)
+    await main.getByRole('button', { name: `Following ${author.username}`, exact: true }).click()
+    const confirm = pageB.getByRole('dialog', { name: `Unfollow ${author.username}?` })
+    await confirm.getByRole('button', { name: 'Unfollow', exact: true }).click()
+    await expect(followers(pageB)).toHaveText('0 followers')
+    // The unfollow reaches A live too (no notification announces it).
+    await expect(followers(pageA)).toHaveText('0 followers')
+    await openProfile(pageB)
+    await expect(following(pageB)).toHaveText('0 following')
   } finally {
     await contextA.close()
     await contextB.close()
