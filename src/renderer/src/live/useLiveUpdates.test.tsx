@@ -89,6 +89,17 @@ describe('live updates', () => {
     expect(harness.stores.feed.getState().posts[0].likes_count).toBe(4)
   })
 
+  it('re-reads the top of the feed when the posts channel re-joins after a gap', async () => {
+    const harness = createHarness()
+    const post = makePost()
+    harness.services.feed.fetchPage.mockResolvedValue([post])
+    await harness.stores.feed.getState().load()
+    mount(harness)
+    harness.services.feed.fetchPage.mockClear()
+    act(() => harness.services.live.resyncPosts())
+    expect(harness.services.feed.fetchPage).toHaveBeenCalledTimes(1)
+  })
+
   it('opens the activity panel when a desktop notification about a post is clicked', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     mount(harness)

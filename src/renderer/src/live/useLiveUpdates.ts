@@ -21,7 +21,8 @@ export function useLiveUpdates(): void {
         // Only the For you feed offers new posts: an insert does not say whether its author is
         // followed. Counters change on whichever list shows the post.
         onInsert: (row) => feed.getState().postInserted(row),
-        onUpdate: (row) => applyPostCounters(stores, row)
+        onUpdate: (row) => applyPostCounters(stores, row),
+        onResync: () => void feed.getState().catchUp()
       }),
     [live, feed, stores]
   )

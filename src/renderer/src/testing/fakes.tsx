@@ -258,6 +258,7 @@ export interface FakeLive {
   profileListeners: Map<string, Set<ProfileCountsListener>>
   insertPost(row: PostRow): void
   updatePost(row: PostRow): void
+  resyncPosts(): void
   changeCounts(counts: ProfileCounts): void
   resyncCounts(profileId: string): void
 }
@@ -289,7 +290,8 @@ export function fakeLive(): FakeLive {
       listenersOf(counts.id).forEach((listener) => listener.onCounts(counts)),
     resyncCounts: (profileId) => listenersOf(profileId).forEach((listener) => listener.onResync()),
     insertPost: (row) => postsListeners.forEach((listener) => listener.onInsert(row)),
-    updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row))
+    updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row)),
+    resyncPosts: () => postsListeners.forEach((listener) => listener.onResync())
   }
 }
 

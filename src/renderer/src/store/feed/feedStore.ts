@@ -12,7 +12,7 @@ import { FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
 import type { Services } from '../../services'
 import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
 import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
-import { reconcileCounters } from './liveFeed'
+import { reconcileCounters, sortCaughtUp } from './liveFeed'
 
 export type FeedStatus = 'idle' | 'loading' | 'ready'
 
@@ -66,6 +66,11 @@ export interface FeedState {
   postInserted(row: PostRow): void
   /** A post's counters changed: cards take them (but not likes while the user's own is pending). */
   postUpdated(row: PostRow): void
+  /**
+   * The live channel re-joined after a gap: re-reads the top of the feed, so posts created
+   * meanwhile go behind the pill and the counters of the posts held there are current again.
+   */
+  catchUp(): Promise<void>
   /** Puts the posts behind the pill at the top, reading only those (no full reload). */
   showNewPosts(): Promise<void>
   /** A person changed their name or avatar: the posts held show the new ones. */
@@ -277,6 +282,21 @@ export function createFeedStore(
           const posts = reconcileCounters(state.posts, row, keepLikes)
           return posts === state.posts ? state : { posts }
         })
+      },
+
+      async catchUp() {
+        // Scrolled so far that the top was dropped: it is re-read on the way back up anyway.
+        if (get().status !== 'ready' || get().trimmedAbove > 0) return
+        const token = loadToken
+        try {
+          const top = await deps.feed.fetchPage({ limit: pageSize })
+          if (token !== loadToken) return
+          const { held, fresh } = sortCaughtUp(get().posts, top)
+          for (const post of held) get().postUpdated(post)
+          for (const post of fresh) get().postInserted(post)
+        } catch (error) {
+          console.error('Error fetching posts', error)
+        }
       },
 
       async showNewPosts() {

@@ -23,3 +23,21 @@ export function reconcileCounters(posts: Post[], row: PostRow, keepLikes = false
 export function commentCountChanged(posts: readonly Post[], row: PostRow): boolean {
   return posts.some((post) => post.id === row.id && post.comments_count !== row.comments_count)
 }
+
+/**
+ * Sorts a fresh read of the top of the feed (after a gap in the live channel) into posts held,
+ * whose counters may have moved, and posts created meanwhile: those newer than the first post
+ * held that it does not hold yet.
+ */
+export function sortCaughtUp(held: readonly Post[], top: Post[]): { held: Post[]; fresh: Post[] } {
+  const ids = new Set(held.map((post) => post.id))
+  const first = held[0]
+  const newer = (post: Post): boolean =>
+    !first ||
+    post.created_at > first.created_at ||
+    (post.created_at === first.created_at && post.id > first.id)
+  return {
+    held: top.filter((post) => ids.has(post.id)),
+    fresh: top.filter((post) => !ids.has(post.id) && newer(post))
+  }
+}
