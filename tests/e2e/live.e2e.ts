@@ -71,8 +71,15 @@ test("B's like, comment and post reach A live: dot, grouped panel, counts, New p
     await checkA11y(pageA, 'activity panel', testInfo)
     // Opening the panel marked it read.
     await expect(dot).toHaveCount(0)
-    await pageA.keyboard.press('Escape')
+    // A line opens what it is about: the comment line, the post with B's comment.
+    await lines.nth(1).getByRole('button').click()
     await expect(panel).toHaveCount(0)
+    const viewA = pageA.getByRole('dialog', { name: `Post by ${author.username}` })
+    await expect(viewA.getByRole('article', { name: `Comment by ${fan.username}` })).toContainText(
+      'Seen it live'
+    )
+    await pageA.keyboard.press('Escape')
+    await expect(viewA).toHaveCount(0)
 
     await createPostAs(fan, 'Fresh from B', 12)
     const pill = pageA.getByRole('button', { name: 'New posts' })

@@ -100,11 +100,12 @@ describe('live updates', () => {
     expect(harness.services.feed.fetchPage).toHaveBeenCalledTimes(1)
   })
 
-  it('opens the activity panel when a desktop notification about a post is clicked', async () => {
+  it('opens the post when a desktop notification about a post is clicked', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     mount(harness)
     act(() => harness.api.emitOpen({ kind: 'post', postId: 'p1' }))
-    await waitFor(() => expect(harness.stores.activity.getState().open).toBe(true))
+    expect(harness.stores.post.getState().openId).toBe('p1')
+    expect(harness.stores.activity.getState().open).toBe(false)
   })
 
   it("shows the follower's profile when a follow notification is clicked", () => {

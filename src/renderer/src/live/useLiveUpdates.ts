@@ -1,16 +1,17 @@
 // Connects the live channels to the stores for as long as the app is shown: new and changed
 // posts to the lists that show them, the shown profile's counts to the people store, the
 // signed-in user's activity to the activity store, session changes to realtime's token, and
-// clicked desktop notifications to the activity panel.
+// clicked desktop notifications to the post or profile they are about.
 
 import { useEffect } from 'react'
 import { usePeople, useSession, useStores } from '../store'
 import { selectUserId } from '../store/session/sessionStore'
+import { openActivityTarget } from './openActivityTarget'
 import { applyPostCounters } from './postCounters'
 
 export function useLiveUpdates(): void {
   const stores = useStores()
-  const { api, live, feed, activity, router, people } = stores
+  const { api, live, feed, activity, people } = stores
   const userId = useSession(selectUserId)
   const shownProfileId = usePeople((state) => state.page?.profile?.id ?? null)
   const accessToken = useSession((state) => state.snapshot.accessToken)
@@ -47,15 +48,9 @@ export function useLiveUpdates(): void {
     [live, people, shownProfileId]
   )
 
-  // A clicked notification shows the follower's profile; posts have no view of their own yet,
-  // so for those the activity panel comes up, listing it.
+  // A clicked desktop notification shows what it is about, as its line in the panel does.
   useEffect(
-    () =>
-      api.notifications.onOpen((target) => {
-        if (target.kind === 'profile')
-          router.getState().navigate({ name: 'profile', username: target.username })
-        else void activity.getState().openPanel()
-      }),
-    [api, activity, router]
+    () => api.notifications.onOpen((target) => openActivityTarget(stores, target)),
+    [api, stores]
   )
 }
