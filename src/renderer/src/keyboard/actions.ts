@@ -4,7 +4,13 @@
 import type { DeepLink } from '@shared/deep-links'
 import type { AppStores } from '../store'
 import { HOME } from '../store/router/routes'
-import { likeFocusedPost, movePostFocus } from './postFocus'
+import {
+  commentOnFocusedPost,
+  likeFocusedPost,
+  movePostFocus,
+  openFocusedPost,
+  saveFocusedPost
+} from './postFocus'
 import { selectIsSignedIn } from '../store/session/sessionStore'
 import type { AppAction } from './shortcuts'
 
@@ -12,7 +18,7 @@ import type { AppAction } from './shortcuts'
 export type ActionHandlers = Record<AppAction, () => void | boolean>
 
 export function createActionHandlers(stores: AppStores, focusSearch: () => void): ActionHandlers {
-  const { session, ui, router } = stores
+  const { session, ui, router, activity, post } = stores
   const signedIn = (): boolean => selectIsSignedIn(session.getState())
   // Creating and the own profile need an account: a visitor is asked to sign in instead.
   const whenSignedIn = (action: () => void) => (): void => {
@@ -30,12 +36,23 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       ui.getState().closeModal()
       if (username) router.getState().navigate({ name: 'profile', username })
     }),
+    'go-activity': whenSignedIn(() => {
+      ui.getState().closeModal()
+      post.getState().close()
+      void activity.getState().openPanel()
+    }),
+    'go-back': () => router.getState().back(),
+    'go-forward': () => router.getState().forward(),
     'show-shortcuts': () => ui.getState().openShortcuts(),
     'focus-search': focusSearch,
     'next-post': () => movePostFocus('next'),
     'previous-post': () => movePostFocus('previous'),
     // Liking needs an account: the card's own button opens the login dialog for a visitor.
-    'like-post': () => likeFocusedPost()
+    'like-post': () => likeFocusedPost(),
+    // Commenting and saving need an account: the card's buttons ask a visitor to sign in.
+    'comment-post': () => commentOnFocusedPost(),
+    'save-post': () => saveFocusedPost(),
+    'open-post': () => openFocusedPost()
   }
 }
 

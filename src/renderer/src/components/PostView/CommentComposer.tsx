@@ -10,14 +10,15 @@ export function CommentComposer(): ReactElement {
   const { post } = useStores()
   const replyTo = usePost((state) => state.replyTo)
   const sending = usePost((state) => state.sending)
+  const focusComment = usePost((state) => state.focusComment)
   const body = usePost((state) => state.draft)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const counterId = useId()
   const length = [...body].length
 
   useEffect(() => {
-    if (replyTo) inputRef.current?.focus()
-  }, [replyTo])
+    if (replyTo || focusComment) inputRef.current?.focus()
+  }, [replyTo, focusComment])
 
   const send = async (): Promise<void> => {
     await post.getState().sendComment()
