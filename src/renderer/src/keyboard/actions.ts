@@ -2,6 +2,7 @@
 // opens. A Record over every action, so the type checker refuses a command without a handler.
 
 import type { DeepLink } from '@shared/deep-links'
+import { openHandedPhotos } from '../drop/photoHandover'
 import type { AppStores } from '../store'
 import { HOME } from '../store/router/routes'
 import {
@@ -82,7 +83,7 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
 }
 
 /**
- * Subscribes to main's app events, then tells main it listens, so links and commands that came
+ * Subscribes to main's app events (links, commands, notices, updates, photos opened with the app), then tells main it listens, so links and commands that came
  * while the page loaded are delivered now. Returns the unsubscribe function.
  */
 export function connectAppEvents(stores: AppStores, actions: ActionHandlers): () => void {
@@ -91,7 +92,8 @@ export function connectAppEvents(stores: AppStores, actions: ActionHandlers): ()
     api.app.onCommand((command) => void actions[command]()),
     api.app.onDeepLink((link) => openDeepLink(link, stores, actions)),
     api.app.onNotice((notice) => ui.getState().setNotice(notice)),
-    api.app.onUpdate((update) => ui.getState().setUpdate(update))
+    api.app.onUpdate((update) => ui.getState().setUpdate(update)),
+    api.app.onOpenFiles((opened) => openHandedPhotos(opened, stores))
   ]
   api.app.ready().catch((error: unknown) => console.error('Could not start app events', error))
   return () => {
