@@ -33,6 +33,7 @@ import { registerPostsIpc } from './ipc/posts'
 import { backendLaunchArgs } from '../shared/backend-protocol'
 import { findDeepLinkArg } from '../shared/deep-links'
 import { createDeepLinkOpener, registerProtocolClient } from './deep-links'
+import { createFileOpener } from './open-files'
 import { electronLog, startLogging } from './logging/start-logging'
 import { forwardLines } from './logging/forward-lines'
 import { startUpdates } from './updates/start-updates'
@@ -121,6 +122,14 @@ function showWindow(): void {
 }
 
 const openDeepLink = createDeepLinkOpener({ outbox, showWindow, log })
+const openFile = createFileOpener({
+  outbox,
+  showWindow,
+  log,
+  schedule: (run, ms) => void setTimeout(run, ms),
+  stat: (path) => stat(path),
+  readFile: (path) => readFile(path)
+})
 
 async function resolveBackend(): Promise<{
   url: string
@@ -360,6 +369,13 @@ if (!app.requestSingleInstanceLock()) {
   app.on('open-url', (event, url) => {
     event.preventDefault()
     openDeepLink(url)
+  })
+
+  // macOS: photos dropped on the dock icon or opened with the app ("Open With"), also the ones
+  // that launched it, open Create with them.
+  app.on('open-file', (event, path) => {
+    event.preventDefault()
+    openFile(path)
   })
 
   // Every webContents (including any created later) gets the same navigation rules.
