@@ -55,7 +55,11 @@ module.exports = {
     'node_modules/@electric-sql/pglite/dist/**/*.tar.gz'
   ],
   // The schema ships beside the archive: process.resourcesPath/migrations (see src/main/backend/paths.ts).
-  extraResources: [{ from: 'supabase/migrations', to: 'migrations', filter: ['*.sql'] }],
+  // The tray icon (Windows and Linux) is drawn from the app icon at run time.
+  extraResources: [
+    { from: 'supabase/migrations', to: 'migrations', filter: ['*.sql'] },
+    { from: 'resources/icon.png', to: 'tray-icon.png' }
+  ],
   icon: 'resources/icon.png',
   // instaframe://p/<post> and instaframe://u/<username> (src/shared/deep-links.ts): the installers
   // register the scheme (Info.plist on macOS, the registry on Windows, the .desktop file's

@@ -10,8 +10,11 @@ import {
   dialog,
   ipcMain,
   nativeImage,
+  Menu,
   Notification,
   nativeTheme,
+  Tray,
+  type NativeImage,
   safeStorage,
   session,
   utilityProcess
@@ -30,6 +33,7 @@ import { registerImagesIpc } from './ipc/images'
 import { registerNotificationsIpc } from './ipc/notifications'
 import { badgeDotBitmap, createDesktopNotifier } from './notifications/desktop-notifier'
 import { registerPostsIpc } from './ipc/posts'
+import { createTrayController, type TrayController } from './notifications/tray'
 import { backendLaunchArgs } from '../shared/backend-protocol'
 import { findDeepLinkArg } from '../shared/deep-links'
 import { createDeepLinkOpener, registerProtocolClient } from './deep-links'
@@ -73,6 +77,7 @@ let quitting = false
 let booted = false
 
 function sendToRenderer(snapshot: AuthSnapshot): void {
+  tray.setSignedIn(snapshot.user !== null)
   const contents = mainWindow?.webContents
   if (contents && !contents.isDestroyed()) contents.send('auth:changed', snapshot)
 }
@@ -109,6 +114,15 @@ function openWindow(): void {
   })
 }
 
+/** The tray's image: the app icon (shipped beside the archive), at the size trays draw. */
+function trayIcon(): NativeImage {
+  const path = app.isPackaged
+    ? join(process.resourcesPath, 'tray-icon.png')
+    : join(app.getAppPath(), 'resources', 'icon.png')
+  const size = process.platform === 'win32' ? 16 : 24
+  return nativeImage.createFromPath(path).resize({ width: size, height: size })
+}
+
 /** Brings the window forward, opening it again if it was closed (macOS keeps running). */
 function showWindow(): void {
   if (!booted) return
@@ -129,6 +143,29 @@ const openFile = createFileOpener({
   schedule: (run, ms) => void setTimeout(run, ms),
   stat: (path) => stat(path),
   readFile: (path) => readFile(path)
+})
+
+// Windows and Linux, once someone is signed in (auth changes reach it through sendToRenderer).
+const tray: TrayController = createTrayController({
+  platform: process.platform,
+  createTray: () => {
+    const icon = new Tray(trayIcon())
+    return {
+      setToolTip: (toolTip) => icon.setToolTip(toolTip),
+      setTitle: (title) => icon.setTitle(title),
+      setContextMenu: (template) => icon.setContextMenu(Menu.buildFromTemplate(template)),
+      on: (event, listener) => void icon.on(event, listener),
+      destroy: () => icon.destroy()
+    }
+  },
+  actions: {
+    open: showWindow,
+    newPost: () => {
+      showWindow()
+      outbox.send('app:command', 'new-post')
+    },
+    quit: () => app.quit()
+  }
 })
 
 async function resolveBackend(): Promise<{
@@ -327,7 +364,8 @@ function boot(): void {
         const contents = mainWindow?.webContents
         if (contents && !contents.isDestroyed()) contents.send('notifications:open', target)
       },
-      settings: new Store({ name: 'settings' })
+      settings: new Store({ name: 'settings' }),
+      onUnreadCount: (count) => tray.setUnreadCount(count)
     })
   )
   registerAppIpc(handle, {
