@@ -25,7 +25,8 @@ export function CommentComposer(): ReactElement {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    event.stopPropagation()
+    // Keys typed here are text, not the post view's (←/→ step posts); Escape still closes it.
+    if (event.key !== 'Escape') event.stopPropagation()
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       void send()
