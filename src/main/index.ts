@@ -152,7 +152,6 @@ const tray: TrayController = createTrayController({
     const icon = new Tray(trayIcon())
     return {
       setToolTip: (toolTip) => icon.setToolTip(toolTip),
-      setTitle: (title) => icon.setTitle(title),
       setContextMenu: (template) => icon.setContextMenu(Menu.buildFromTemplate(template)),
       on: (event, listener) => void icon.on(event, listener),
       destroy: () => icon.destroy()
@@ -163,6 +162,10 @@ const tray: TrayController = createTrayController({
     newPost: () => {
       showWindow()
       outbox.send('app:command', 'new-post')
+    },
+    showActivity: () => {
+      showWindow()
+      outbox.send('app:command', 'go-activity')
     },
     quit: () => app.quit()
   }

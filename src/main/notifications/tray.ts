@@ -1,18 +1,40 @@
 // The tray icon on Windows and Linux (macOS has the dock and its badge): shown once someone is
-// signed in, with the unread activity count the badge shows (tooltip, and the title where the
-// desktop shows one next to the icon) and a menu to open the window, start a post or quit.
-// Decided here with Electron's Tray passed in; the menu is a pure function, tested as data.
+// signed in, with the unread activity count the badge shows and a menu to open the window,
+// start a post or quit. Electron draws no text beside a tray icon outside macOS (Tray.setTitle
+// exists only there) and Linux AppIndicator trays show no tooltips, so the count is in the
+// tooltip and at the top of the menu, where it opens the activity. Decided here with Electron's
+// Tray passed in; the menu is a pure function, tested as data.
 
 import type { MenuItemConstructorOptions } from 'electron'
 
 export interface TrayMenuActions {
   open(): void
   newPost(): void
+  /** Opens the window on the activity panel. */
+  showActivity(): void
   quit(): void
 }
 
-export function buildTrayMenuTemplate(actions: TrayMenuActions): MenuItemConstructorOptions[] {
+const countText = (unreadCount: number): string => (unreadCount > 99 ? '99+' : String(unreadCount))
+
+/** "3 unread notifications", for the tooltip and the menu. */
+export function unreadText(unreadCount: number): string {
+  return `${countText(unreadCount)} unread ${unreadCount === 1 ? 'notification' : 'notifications'}`
+}
+
+export function buildTrayMenuTemplate(
+  actions: TrayMenuActions,
+  unreadCount = 0
+): MenuItemConstructorOptions[] {
+  const unread: MenuItemConstructorOptions[] =
+    unreadCount > 0
+      ? [
+          { label: unreadText(unreadCount), click: () => actions.showActivity() },
+          { type: 'separator' }
+        ]
+      : []
   return [
+    ...unread,
     { label: 'Open Instaframe', click: () => actions.open() },
     { label: 'New Post', click: () => actions.newPost() },
     { type: 'separator' },
@@ -22,21 +44,12 @@ export function buildTrayMenuTemplate(actions: TrayMenuActions): MenuItemConstru
 
 /** What hovering the icon says. */
 export function trayToolTip(unreadCount: number): string {
-  if (unreadCount <= 0) return 'Instaframe'
-  const count = unreadCount > 99 ? '99+' : String(unreadCount)
-  return `Instaframe: ${count} unread ${unreadCount === 1 ? 'notification' : 'notifications'}`
-}
-
-/** The text beside the icon: the count alone, nothing when all is read. */
-export function trayTitle(unreadCount: number): string {
-  if (unreadCount <= 0) return ''
-  return unreadCount > 99 ? '99+' : String(unreadCount)
+  return unreadCount > 0 ? `Instaframe: ${unreadText(unreadCount)}` : 'Instaframe'
 }
 
 /** The parts of Electron's Tray used. */
 export interface TrayLike {
   setToolTip(toolTip: string): void
-  setTitle(title: string): void
   setContextMenu(template: MenuItemConstructorOptions[]): void
   on(event: 'click', listener: () => void): void
   destroy(): void
@@ -65,8 +78,7 @@ export function createTrayController(deps: TrayDeps): TrayController {
   function show(): void {
     if (!tray) return
     tray.setToolTip(trayToolTip(unread))
-    // Windows shows no title; Linux desktops show it where their tray supports a label.
-    if (deps.platform === 'linux') tray.setTitle(trayTitle(unread))
+    tray.setContextMenu(buildTrayMenuTemplate(deps.actions, unread))
   }
 
   return {
@@ -74,7 +86,6 @@ export function createTrayController(deps: TrayDeps): TrayController {
       if (!supported) return
       if (signedIn && !tray) {
         tray = deps.createTray()
-        tray.setContextMenu(buildTrayMenuTemplate(deps.actions))
         // A click on the icon (Windows) opens the window; the menu is on right-click.
         tray.on('click', () => deps.actions.open())
         show()
@@ -85,7 +96,9 @@ export function createTrayController(deps: TrayDeps): TrayController {
       }
     },
     setUnreadCount(count) {
-      unread = Math.max(0, count)
+      const next = Math.max(0, count)
+      if (next === unread) return
+      unread = next
       show()
     },
     get visible() {

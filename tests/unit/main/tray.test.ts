@@ -2,48 +2,52 @@
 // whose every item does something.
 
 import type { MenuItemConstructorOptions } from 'electron'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi, type Mock } from 'vitest'
 import {
   buildTrayMenuTemplate,
   createTrayController,
-  trayTitle,
   trayToolTip,
-  type TrayLike
+  type TrayLike,
+  type TrayMenuActions
 } from '../../../src/main/notifications/tray'
 
-function fakeTray(): TrayLike & {
+type FakeTray = TrayLike & {
   toolTip: string
-  title: string | null
   template: MenuItemConstructorOptions[]
   clickListeners: Array<() => void>
   destroyed: boolean
-} {
-  const tray = {
+}
+
+function fakeTray(): FakeTray {
+  const tray: FakeTray = {
     toolTip: '',
-    title: null as string | null,
-    template: [] as MenuItemConstructorOptions[],
-    clickListeners: [] as Array<() => void>,
+    template: [],
+    clickListeners: [],
     destroyed: false,
-    setToolTip: (toolTip: string) => void (tray.toolTip = toolTip),
-    setTitle: (title: string) => void (tray.title = title),
-    setContextMenu: (template: MenuItemConstructorOptions[]) => void (tray.template = template),
-    on: (_event: 'click', listener: () => void) => void tray.clickListeners.push(listener),
+    setToolTip: (toolTip) => void (tray.toolTip = toolTip),
+    setContextMenu: (template) => void (tray.template = template),
+    on: (_event, listener) => void tray.clickListeners.push(listener),
     destroy: () => void (tray.destroyed = true)
   }
   return tray
 }
 
+type Actions = { [K in keyof TrayMenuActions]: Mock<() => void> }
+
+const actions = (): Actions => ({
+  open: vi.fn(),
+  newPost: vi.fn(),
+  showActivity: vi.fn(),
+  quit: vi.fn()
+})
+
 function setup(platform: NodeJS.Platform): {
   controller: ReturnType<typeof createTrayController>
-  trays: ReturnType<typeof fakeTray>[]
-  actions: {
-    open: ReturnType<typeof vi.fn>
-    newPost: ReturnType<typeof vi.fn>
-    quit: ReturnType<typeof vi.fn>
-  }
+  trays: FakeTray[]
+  actions: Actions
 } {
-  const trays: ReturnType<typeof fakeTray>[] = []
-  const actions = { open: vi.fn(), newPost: vi.fn(), quit: vi.fn() }
+  const trays: FakeTray[] = []
+  const trayActions = actions()
   const controller = createTrayController({
     platform,
     createTray: () => {
@@ -51,35 +55,49 @@ function setup(platform: NodeJS.Platform): {
       trays.push(tray)
       return tray
     },
-    actions
+    actions: trayActions
   })
-  return { controller, trays, actions }
+  return { controller, trays, actions: trayActions }
 }
 
 const click = (item: MenuItemConstructorOptions): void => (item.click as () => void)()
+const labels = (template: MenuItemConstructorOptions[]): string[] =>
+  template.map((item) => item.label ?? item.type ?? '')
 
 describe('tray menu', () => {
   it('offers Open, New Post and Quit, each calling its own action', () => {
-    const actions = { open: vi.fn(), newPost: vi.fn(), quit: vi.fn() }
-    const template = buildTrayMenuTemplate(actions)
-    expect(template.map((item) => item.label ?? item.type)).toEqual([
+    const trayActions = actions()
+    const template = buildTrayMenuTemplate(trayActions)
+    expect(labels(template)).toEqual([
       'Open Instaframe',
       'New Post',
       'separator',
       'Quit Instaframe'
     ])
     for (const item of template) if (item.type !== 'separator') click(item)
-    expect([actions.open, actions.newPost, actions.quit].map((fn) => fn.mock.calls.length)).toEqual(
-      [1, 1, 1]
-    )
+    expect(
+      [trayActions.open, trayActions.newPost, trayActions.quit].map((fn) => fn.mock.calls.length)
+    ).toEqual([1, 1, 1])
   })
 
-  it('says the unread count in the tooltip and the title, capped at 99+', () => {
+  it('puts the unread count first, opening the activity', () => {
+    const trayActions = actions()
+    const template = buildTrayMenuTemplate(trayActions, 3)
+    expect(labels(template).slice(0, 3)).toEqual([
+      '3 unread notifications',
+      'separator',
+      'Open Instaframe'
+    ])
+    click(template[0])
+    expect(trayActions.showActivity).toHaveBeenCalledOnce()
+    expect(buildTrayMenuTemplate(trayActions, 1)[0].label).toBe('1 unread notification')
+  })
+
+  it('says the unread count in the tooltip, capped at 99+', () => {
     expect(trayToolTip(0)).toBe('Instaframe')
     expect(trayToolTip(1)).toBe('Instaframe: 1 unread notification')
     expect(trayToolTip(3)).toBe('Instaframe: 3 unread notifications')
     expect(trayToolTip(250)).toBe('Instaframe: 99+ unread notifications')
-    expect([trayTitle(0), trayTitle(7), trayTitle(100)]).toEqual(['', '7', '99+'])
   })
 })
 
@@ -94,7 +112,7 @@ describe('tray icon', () => {
       controller.setSignedIn(true)
       controller.setSignedIn(true)
       expect(trays).toHaveLength(1)
-      expect(trays[0].template.map((item) => item.label).filter(Boolean)).toContain('New Post')
+      expect(labels(trays[0].template)).toContain('New Post')
       controller.setSignedIn(false)
       expect(trays[0].destroyed).toBe(true)
       expect(controller.visible).toBe(false)
@@ -108,30 +126,25 @@ describe('tray icon', () => {
     expect(trays).toHaveLength(0)
   })
 
-  it('follows the unread count: the tooltip everywhere, the title on Linux', () => {
-    const linux = setup('linux')
-    linux.controller.setSignedIn(true)
-    linux.controller.setUnreadCount(3)
-    expect(linux.trays[0].toolTip).toBe('Instaframe: 3 unread notifications')
-    expect(linux.trays[0].title).toBe('3')
-    linux.controller.setUnreadCount(0)
-    expect([linux.trays[0].toolTip, linux.trays[0].title]).toEqual(['Instaframe', ''])
-
-    const windows = setup('win32')
-    windows.controller.setSignedIn(true)
-    windows.controller.setUnreadCount(5)
-    expect(windows.trays[0].toolTip).toBe('Instaframe: 5 unread notifications')
-    expect(windows.trays[0].title).toBeNull()
+  it('follows the unread count in its tooltip and menu', () => {
+    const { controller, trays } = setup('linux')
+    controller.setSignedIn(true)
+    controller.setUnreadCount(3)
+    expect(trays[0].toolTip).toBe('Instaframe: 3 unread notifications')
+    expect(trays[0].template[0].label).toBe('3 unread notifications')
+    controller.setUnreadCount(0)
+    expect(trays[0].toolTip).toBe('Instaframe')
+    expect(trays[0].template[0].label).toBe('Open Instaframe')
   })
 
   it('a new sign-in starts from no unread count; a click on the icon opens the window', () => {
-    const { controller, trays, actions } = setup('win32')
+    const { controller, trays, actions: trayActions } = setup('win32')
     controller.setSignedIn(true)
     controller.setUnreadCount(9)
     controller.setSignedIn(false)
     controller.setSignedIn(true)
     expect(trays[1].toolTip).toBe('Instaframe')
     trays[1].clickListeners.forEach((listener) => listener())
-    expect(actions.open).toHaveBeenCalledOnce()
+    expect(trayActions.open).toHaveBeenCalledOnce()
   })
 })
