@@ -83,8 +83,9 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
 }
 
 /**
- * Subscribes to main's app events (links, commands, notices, updates, photos opened with the app), then tells main it listens, so links and commands that came
- * while the page loaded are delivered now. Returns the unsubscribe function.
+ * Subscribes to main's app events (links, commands, notices, updates, photos opened with the
+ * app), then tells main it listens, so events that came while the page loaded are delivered now.
+ * Returns the unsubscribe function.
  */
 export function connectAppEvents(stores: AppStores, actions: ActionHandlers): () => void {
   const { api, ui } = stores
