@@ -25,8 +25,10 @@ export function CommentComposer(): ReactElement {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    // Keys typed here are text, not the post view's (←/→ step posts); Escape still closes it.
-    if (event.key !== 'Escape') event.stopPropagation()
+    // Keys typed here are text, not the post view's (←/→ step posts). Escape closes the post
+    // only from an empty field, so it never throws away a comment being written.
+    const closes = event.key === 'Escape' && !event.nativeEvent.isComposing && body.trim() === ''
+    if (!closes) event.stopPropagation()
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       void send()
