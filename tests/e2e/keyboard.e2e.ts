@@ -163,9 +163,10 @@ test('the main flow with the keyboard only: like, open, comment, post, search, p
   await tabTo(page, ui.caption(page))
   await page.keyboard.type('Posted with keys')
   await tabTo(page, ui.share(page))
+  const shared = waitForRest(page, 'posts', 'POST')
   await page.keyboard.press('Enter')
+  await shared
   await expect(create).toBeHidden()
-  await expect(ui.posts(page).first().getByRole('img', { name: 'Posted with keys' })).toBeVisible()
 
   // / searches; ↓ and Enter open the person found.
   await page.keyboard.press('/')
@@ -177,12 +178,14 @@ test('the main flow with the keyboard only: like, open, comment, post, search, p
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: friend.username })).toBeVisible()
 
-  // g p: the own profile, with the post just made.
+  // g p: the own profile, with the post just made (the feed, scrolled down to the friend's
+  // post, renders only the cards near the viewport).
   await search.blur()
   await page.keyboard.press('g')
   await page.keyboard.press('p')
   await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible()
   await expect(page).toHaveTitle(`${user.username} • Instaframe`)
+  await expect(ui.profileGrid(page).getByRole('img', { name: 'Posted with keys' })).toBeVisible()
 })
 
 test('? opens the shortcuts sheet, which passes axe and closes with Escape', async ({
