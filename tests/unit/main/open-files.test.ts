@@ -11,6 +11,7 @@ import {
   createFileOpener,
   readOpenedFiles
 } from '../../../src/main/open-files'
+import { openedFilesSchema } from '../../../src/main/ipc/schemas'
 import { createRendererOutbox, type OutboxEvent } from '../../../src/main/window/renderer-outbox'
 import { MAX_IMAGE_BYTES } from '../../../src/shared/limits'
 import { MESSAGES } from '../../../src/shared/messages'
@@ -148,5 +149,29 @@ describe('createFileOpener', () => {
     expect(delivered[0].payload).toEqual({ ok: false, message: MESSAGES.dropImageFile })
     open(at('dog.png'))
     expect(delays).toHaveLength(2)
+  })
+})
+
+describe('openedFilesSchema (what app:open-files may carry)', () => {
+  const image = { name: 'a.jpg', type: 'image/jpeg', bytes: new Uint8Array(JPEG_3X2) }
+
+  it('takes one to ten images, or a short reason', () => {
+    expect(openedFilesSchema.safeParse({ ok: true, images: [image] }).success).toBe(true)
+    expect(openedFilesSchema.safeParse({ ok: false, message: 'No' }).success).toBe(true)
+  })
+
+  it('refuses no images, more than ten, bytes that are not bytes, extra keys and long text', () => {
+    for (const payload of [
+      { ok: true, images: [] },
+      { ok: true, images: Array.from({ length: 11 }, () => image) },
+      { ok: true, images: [{ ...image, bytes: 'AAAA' }] },
+      { ok: true, images: [image], path: '/Users/ada/a.jpg' },
+      { ok: false, message: 'x'.repeat(501) }
+    ]) {
+      expect(
+        openedFilesSchema.safeParse(payload).success,
+        JSON.stringify(payload).slice(0, 60)
+      ).toBe(false)
+    }
   })
 })
