@@ -13,6 +13,7 @@ import type {
   CreatePostInput,
   CreatePostStage,
   ImageFile,
+  OpenedFiles,
   SignUpResult,
   UpdateState
 } from '@shared/bridge-contract'
@@ -118,6 +119,8 @@ export interface FakeApi extends Api {
   emitCommand(command: AppCommand): void
   emitNotice(notice: string): void
   emitUpdate(state: UpdateState): void
+  /** Sends app:open-files, as main does for photos opened with the app. */
+  emitOpenFiles(files: OpenedFiles): void
 }
 
 /** A subscribable event: listeners added and removed as the preload's subscribe does. */
@@ -182,6 +185,7 @@ export function fakeApi(
   const commands = channel<AppCommand>()
   const notices = channel<string>()
   const updates = channel<UpdateState>()
+  const openedFiles = channel<OpenedFiles>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -216,6 +220,7 @@ export function fakeApi(
       onCommand: (listener) => commands.on(listener),
       onNotice: (listener) => notices.on(listener),
       onUpdate: (listener) => updates.on(listener),
+      onOpenFiles: (listener) => openedFiles.on(listener),
       restartToUpdate: vi.fn(async () => undefined)
     },
     notifications: {
@@ -235,6 +240,7 @@ export function fakeApi(
     emitCommand: (command) => commands.emit(command),
     emitNotice: (notice) => notices.emit(notice),
     emitUpdate: (state) => updates.emit(state),
+    emitOpenFiles: (files) => openedFiles.emit(files),
     emit(snapshot) {
       current = snapshot
       for (const listener of listeners) listener(snapshot)
