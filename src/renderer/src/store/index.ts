@@ -186,12 +186,7 @@ export function createStores(
       activity: services.activity,
       live: services.live,
       notifications: api.notifications,
-      saved: answers,
-      onNotification: (notification) => {
-        const username = session.getState().snapshot.profile?.username
-        if (notification.type === 'follow' && username)
-          void people.getState().refreshFollowerCount(username)
-      }
+      saved: answers
     }),
     people,
     router: createRouterStore(window),

@@ -10,21 +10,25 @@ export function CommentComposer(): ReactElement {
   const { post } = useStores()
   const replyTo = usePost((state) => state.replyTo)
   const sending = usePost((state) => state.sending)
+  const focusComment = usePost((state) => state.focusComment)
   const body = usePost((state) => state.draft)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const counterId = useId()
   const length = [...body].length
 
   useEffect(() => {
-    if (replyTo) inputRef.current?.focus()
-  }, [replyTo])
+    if (replyTo || focusComment) inputRef.current?.focus()
+  }, [replyTo, focusComment])
 
   const send = async (): Promise<void> => {
     await post.getState().sendComment()
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    event.stopPropagation()
+    // Keys typed here are text, not the post view's (←/→ step posts). Escape closes the post
+    // only from an empty field, so it never throws away a comment being written.
+    const closes = event.key === 'Escape' && !event.nativeEvent.isComposing && body.trim() === ''
+    if (!closes) event.stopPropagation()
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       void send()
