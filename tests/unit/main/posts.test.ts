@@ -11,7 +11,7 @@ const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x4
 
 /** The storage and table calls createPost makes, with switchable insert and upload failures. */
 function fakeSupabase(
-  options: { insertError?: { message: string }; failUploadMatching?: RegExp } = {}
+  options: { insertError?: { message: string; code: string }; failUploadMatching?: RegExp } = {}
 ) {
   const objects = new Map<string, Uint8Array>()
   const bucket = {
@@ -88,12 +88,12 @@ describe('posts:create', () => {
     const result = await setup(supabase)(payload())
     expect(result).toMatchObject({ ok: true, value: { user_id: 'user-1', caption: 'A cat' } })
     const [path] = [...supabase.objects.keys()]
-    expect(path).toMatch(/^posts\/user-1\/\d+-[a-z0-9]{10}\.png$/)
+    expect(path).toMatch(/^posts\/user-1\/[0-9a-f-]{36}-0\.png$/)
   })
 
   it('removes the uploaded object when the insert fails, and says why', async () => {
     const supabase = fakeSupabase({
-      insertError: { message: 'new row violates row-level security' }
+      insertError: { message: 'new row violates row-level security', code: '42501' }
     })
     const result = await setup(supabase)(payload())
     expect(result).toEqual({
@@ -142,7 +142,7 @@ describe('posts:create with renditions', () => {
     const result = await setup(supabase, 'user-1', sent)(withRenditions())
     const paths = [...supabase.objects.keys()]
     expect(paths).toHaveLength(2)
-    expect(paths[0]).toMatch(/^posts\/user-1\/\d+-[a-z0-9]{10}\.webp$/)
+    expect(paths[0]).toMatch(/^posts\/user-1\/[0-9a-f-]{36}-0\.webp$/)
     expect(paths[1]).toBe(paths[0].replace('.webp', '-thumb.webp'))
     expect(result).toMatchObject({
       ok: true,
@@ -160,7 +160,9 @@ describe('posts:create with renditions', () => {
   })
 
   it('removes both uploads when the insert fails', async () => {
-    const supabase = fakeSupabase({ insertError: { message: 'violates check constraint' } })
+    const supabase = fakeSupabase({
+      insertError: { message: 'violates check constraint', code: '23514' }
+    })
     const result = await setup(supabase)(withRenditions())
     expect(result).toEqual({ ok: false, message: 'Failed to save post: violates check constraint' })
     const uploaded = supabase.bucket.upload.mock.calls.map((call) => call[0])
