@@ -5,7 +5,7 @@ import { createContext, createElement, useContext, type ReactNode, type ReactEle
 import { useStore } from 'zustand'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
-import type { Post } from '@shared/domain'
+import type { Post, PostAuthor } from '@shared/domain'
 import type { Services } from '../services'
 import {
   createActivityStore,
@@ -28,6 +28,11 @@ import {
 import { createSavedStore, type SavedState, type SavedStore } from './saved/savedStore'
 import { createBrowseStore, type BrowseState, type BrowseStore } from './browse/browseStore'
 import { createToastStore, type ToastState, type ToastStore } from './toast/toastStore'
+import { createConnectivityStore, type ConnectivityStore } from '../offline/connectivityStore'
+import { createOutbox } from '../offline/outbox/createOutbox'
+import type { OutboxState, OutboxStore } from '../offline/outbox/outboxStore'
+import { previewPost } from '../offline/outbox/previews'
+import { wireOutbox, type OutboxTargets } from '../offline/outbox/wireOutbox'
 
 export interface AppStores {
   api: Api
@@ -48,6 +53,10 @@ export interface AppStores {
   router: RouterStore
   /** The Following tab of the home feed: the same feed store over the Following feed. */
   followingFeed: FeedStore
+  /** Whether the backend can be reached: the offline banner, the cache and the outbox. */
+  connectivity: ConnectivityStore
+  /** Actions made while the backend could not be reached, sent when it can. */
+  outbox: OutboxStore
 }
 
 /** A copy of `posts` where the post with `changed`'s id is replaced by it. */
@@ -59,11 +68,42 @@ export function createStores(
   services: Services,
   getClient: () => Promise<SupabaseClient>
 ): AppStores {
-  const session = createSessionStore(api.auth)
+  const connectivity = createConnectivityStore()
+  const toast = createToastStore()
+  // The outbox's callbacks reach stores made below; they only run once it has sent something.
+  let targets: OutboxTargets | null = null
+  const outbox = createOutbox({
+    api,
+    getClient,
+    getUserId: () => session.getState().snapshot.user?.id ?? null,
+    connectivity,
+    notify: (message) => toast.getState().show(message),
+    targets: () => targets!
+  })
+  const queue = outbox.getState()
+  const session = createSessionStore(api.auth, {
+    beforeSignOut: (userId) => outbox.getState().wipe(userId)
+  })
   const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
+  const getAuthor = (): PostAuthor | null => {
+    const profile = session.getState().snapshot.profile
+    return (
+      profile && {
+        username: profile.username,
+        full_name: profile.full_name,
+        avatar_url: profile.avatar_url
+      }
+    )
+  }
+  // Likes and new posts wait in the outbox when the network is down, a new post as a preview.
+  const feedOutbox = {
+    queue,
+    preview: (input: Parameters<typeof previewPost>[0]): Post =>
+      previewPost(input, getUserId() ?? '', getAuthor(), Date.now())
+  }
   const profile = createProfileStore(services.profile)
   const commentPreviews = createCommentPreviewStore(getClient)
-  const saved = createSavedStore({ getClient, getUserId })
+  const saved = createSavedStore({ getClient, getUserId, queue })
   // Saved state and the latest comments are read with each page of either feed.
   const pageExtras = async (posts: Post[]): Promise<void> => {
     await Promise.all([
@@ -78,11 +118,13 @@ export function createStores(
     createPost: (input) => api.posts.create(input),
     createCarousel: (input) => api.posts.createCarousel(input),
     pageExtras,
+    outbox: feedOutbox,
     getUserId
   })
   const people = createPeopleStore({
     people: services.people,
     getUserId,
+    queue,
     onFollowChanged: () => followingFeed.getState().invalidate()
   })
   const feed = createFeedStore({
@@ -91,6 +133,7 @@ export function createStores(
     createPost: (input) => api.posts.create(input),
     createCarousel: (input) => api.posts.createCarousel(input),
     pageExtras,
+    outbox: feedOutbox,
     onPostCreated: (post) => {
       profile.getState().postCreated(post)
       people.getState().postCreated(post)
@@ -100,44 +143,62 @@ export function createStores(
     getUserId
   })
   // The post view's changes reach every list that shows the post, with no re-read.
+  const replacePost = (changed: Post): void => {
+    feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
+    followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
+    profile.setState((state) => ({ posts: replacing(state.posts, changed) }))
+    people.setState((state) => ({
+      page: state.page && { ...state.page, posts: replacing(state.page.posts, changed) }
+    }))
+  }
+  const removePost = (postId: string): void => {
+    const gone = (posts: Post[]): Post[] => posts.filter((item) => item.id !== postId)
+    feed.setState((state) => ({ posts: gone(state.posts) }))
+    followingFeed.setState((state) => ({ posts: gone(state.posts) }))
+    profile.setState((state) => ({
+      posts: gone(state.posts),
+      stats:
+        state.posts.length !== gone(state.posts).length
+          ? { ...state.stats, posts: Math.max(state.stats.posts - 1, 0) }
+          : state.stats
+    }))
+    people.setState(({ page }) => ({
+      page:
+        page && page.posts.some((item) => item.id === postId)
+          ? {
+              ...page,
+              posts: gone(page.posts),
+              postsTotal: Math.max(page.postsTotal - 1, 0)
+            }
+          : page
+    }))
+    saved.setState((state) => ({ posts: gone(state.posts) }))
+  }
   const post = createPostStore({
     getClient,
     getUserId,
+    queue,
+    getAuthor,
     onPostChanged(changed) {
-      feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
-      followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
-      profile.setState((state) => ({ posts: replacing(state.posts, changed) }))
-      people.setState((state) => ({
-        page: state.page && { ...state.page, posts: replacing(state.page.posts, changed) }
-      }))
+      replacePost(changed)
       commentPreviews.getState().refresh(changed.id)
     },
-    onPostDeleted(postId) {
-      const gone = (posts: Post[]): Post[] => posts.filter((item) => item.id !== postId)
-      feed.setState((state) => ({ posts: gone(state.posts) }))
-      followingFeed.setState((state) => ({ posts: gone(state.posts) }))
-      profile.setState((state) => ({
-        posts: gone(state.posts),
-        stats:
-          state.posts.length !== gone(state.posts).length
-            ? { ...state.stats, posts: Math.max(state.stats.posts - 1, 0) }
-            : state.stats
-      }))
-      people.setState(({ page }) => ({
-        page:
-          page && page.posts.some((item) => item.id === postId)
-            ? {
-                ...page,
-                posts: gone(page.posts),
-                postsTotal: Math.max(page.postsTotal - 1, 0)
-              }
-            : page
-      }))
-      saved.setState((state) => ({ posts: gone(state.posts) }))
-    }
+    onPostDeleted: removePost
   })
+  targets = {
+    session,
+    feed,
+    people,
+    post,
+    saved,
+    replacePost,
+    removePost
+  }
+  wireOutbox(outbox, targets)
   return {
     api,
+    connectivity,
+    outbox,
     live: services.live,
     session,
     feed,
@@ -146,7 +207,7 @@ export function createStores(
     post,
     commentPreviews,
     saved,
-    toast: createToastStore(),
+    toast,
     browse: createBrowseStore(getClient),
     activity: createActivityStore({
       activity: services.activity,
@@ -178,6 +239,10 @@ export function useStores(): AppStores {
   const stores = useContext(StoresContext)
   if (!stores) throw new Error('useStores must be used inside StoresProvider')
   return stores
+}
+
+export function useOutbox<T>(selector: (state: OutboxState) => T): T {
+  return useStore(useStores().outbox, selector)
 }
 
 export function useSession<T>(selector: (state: SessionState) => T): T {

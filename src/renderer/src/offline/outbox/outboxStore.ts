@@ -179,7 +179,14 @@ export function createOutboxStore(deps: OutboxDeps): OutboxStore {
         retryTimer = null
         set({ userId, items: [], sendingSeq: null })
         if (!userId) return
-        const items = await (await db()).list(userId)
+        let items: OutboxItem[]
+        try {
+          items = await (await db()).list(userId)
+        } catch (error) {
+          // No IndexedDB (a locked-down browser): actions are still sent, just not kept.
+          console.warn('The outbox is unavailable:', messageOr(error, 'unknown error'))
+          return
+        }
         if (get().userId !== userId) return
         set({ items })
         await get().flush()
@@ -259,6 +266,24 @@ export function createOutboxStore(deps: OutboxDeps): OutboxStore {
       }
     }
   })
+}
+
+/** What a store needs of the outbox to send an action or queue it. */
+export type ActionQueue = Pick<OutboxState, 'run'>
+
+/**
+ * `queue.run` when there is an outbox (the app), or a plain send after `apply` (tests and
+ * code paths that have none).
+ */
+export async function sendOrQueue<T>(
+  queue: ActionQueue | null | undefined,
+  action: OutboxAction,
+  send: () => Promise<T>,
+  apply?: () => void
+): Promise<RunResult<T>> {
+  if (queue) return queue.run(action, send, apply)
+  apply?.()
+  return { status: 'sent', result: await send() }
 }
 
 /** Ids of queued new posts and comments, for the pending markers. */

@@ -8,8 +8,11 @@ import type { CreateCarouselInput, CreatePostInput } from '@shared/bridge-contra
 import type { Post } from '@shared/domain'
 import type { PostRow } from '@shared/data/live-posts'
 import { cursorOf } from '@shared/data/feed'
+import { newRowId } from '@shared/data/idempotent'
 import { FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
 import type { Services } from '../../services'
+import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
+import { asCarouselInput } from '../../offline/outbox/previews'
 import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
 import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
 import { reconcileCounters } from './liveFeed'
@@ -30,6 +33,14 @@ export interface FeedDeps {
   onPostCreated?(post: Post): void
   /** Read at call time, so a toggle always acts as whoever is signed in now. */
   getUserId(): string | null
+  /**
+   * Where likes and new posts wait when the network is down, and how a queued post looks
+   * meanwhile. Without it every action is sent at once.
+   */
+  outbox?: {
+    queue: ActionQueue
+    preview(input: CreateCarouselInput & { id: string }): Post
+  }
 }
 
 export interface FeedState {
@@ -94,6 +105,18 @@ export function createFeedStore(
         console.error('Error fetching likes', error)
         return new Set()
       }
+    }
+
+    /** Sends a new post, or queues it and shows its preview; either way it goes on top. */
+    async function publish(
+      input: CreateCarouselInput & { id: string },
+      send: () => Promise<Post>
+    ): Promise<Post> {
+      const outcome = await sendOrQueue(deps.outbox?.queue, { kind: 'post', input }, send)
+      const post = outcome.status === 'sent' ? outcome.result : deps.outbox!.preview(input)
+      get().postCreated(post)
+      deps.onPostCreated?.(post)
+      return post
     }
 
     return {
@@ -206,17 +229,14 @@ export function createFeedStore(
       },
 
       async createPost(input) {
-        const post = await deps.createPost(input)
-        get().postCreated(post)
-        deps.onPostCreated?.(post)
-        return post
+        // The id is chosen here, so a resend of this post can never make a second one.
+        const withId = { ...input, id: input.id ?? newRowId() }
+        return publish({ ...asCarouselInput(withId), id: withId.id }, () => deps.createPost(withId))
       },
 
       async createCarousel(input) {
-        const post = await deps.createCarousel(input)
-        get().postCreated(post)
-        deps.onPostCreated?.(post)
-        return post
+        const withId = { ...input, id: input.id ?? newRowId() }
+        return publish(withId, () => deps.createCarousel(withId))
       },
 
       postCreated(post) {
@@ -245,14 +265,19 @@ export function createFeedStore(
         // Clicks are ignored when signed out or while this post's like is in flight.
         if (!userId || get().likingIds.has(postId)) return
         const wasLiked = get().likedIds.has(postId)
-        set((state) => ({
-          ...applyLike(state, postId, !wasLiked),
-          likingIds: markLiking(state.likingIds, postId, true)
-        }))
+        set((state) => ({ likingIds: markLiking(state.likingIds, postId, true) }))
         try {
-          const result = await deps.likes.setLike(postId, !wasLiked)
+          const outcome = await sendOrQueue(
+            deps.outbox?.queue,
+            { kind: 'like', postId, liked: !wasLiked },
+            () => deps.likes.setLike(postId, !wasLiked),
+            () => set((state) => applyLike(state, postId, !wasLiked))
+          )
           // The server's counter also counts other people's likes made meanwhile.
-          set((state) => ({ posts: reconcileLikeCount(state.posts, postId, result.likes_count) }))
+          if (outcome.status === 'sent') {
+            const count = outcome.result.likes_count
+            set((state) => ({ posts: reconcileLikeCount(state.posts, postId, count) }))
+          }
         } catch (error) {
           // Like errors are only logged (docs/product.md). Undo the optimistic change.
           console.error('Error toggling like', error)

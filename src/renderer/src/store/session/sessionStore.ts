@@ -21,8 +21,16 @@ export interface SessionState {
 
 export type SessionStore = StoreApi<SessionState>
 
-export function createSessionStore(auth: Api['auth']): SessionStore {
-  return createStore<SessionState>()((set) => {
+export interface SessionHooks {
+  /**
+   * Runs before the platform signs out, with the user leaving: what the device keeps for them
+   * (queued actions, drafts) is wiped. A failure is logged and does not block the sign-out.
+   */
+  beforeSignOut?(userId: string): Promise<void>
+}
+
+export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}): SessionStore {
+  return createStore<SessionState>()((set, get) => {
     // An event is newer than the initial read, so a late getSession must not overwrite it.
     let sawEvent = false
 
@@ -64,6 +72,12 @@ export function createSessionStore(auth: Api['auth']): SessionStore {
         return result
       },
       async signOut() {
+        const userId = get().snapshot.user?.id
+        if (userId && hooks.beforeSignOut) {
+          await hooks.beforeSignOut(userId).catch((error: unknown) => {
+            console.error('Could not wipe what this device kept for the user', error)
+          })
+        }
         await auth.signOut()
         set({ snapshot: SIGNED_OUT })
       },
