@@ -74,6 +74,7 @@ export function createStores(
   let targets: OutboxTargets | null = null
   const outbox = createOutbox({
     api,
+    services,
     getClient,
     getUserId: () => session.getState().snapshot.user?.id ?? null,
     connectivity,

@@ -83,3 +83,11 @@ export function targetPostId(action: OutboxAction): string | null {
     ? action.postId
     : null
 }
+
+/** The sign-out warning: how many actions would be lost, e.g. "You have 2 unsent items (a post, a like)." */
+export function unsentWarning(items: readonly OutboxItem[]): string {
+  const count = items.length
+  const kinds = items.map((item) => `a ${describeAction(item.action)}`)
+  const listed = kinds.length <= 3 ? ` (${kinds.join(', ')})` : ''
+  return `You have ${count} unsent ${count === 1 ? 'item' : 'items'}${listed}. Sign out anyway? They will be lost.`
+}

@@ -3,6 +3,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
+import type { Services } from '../../services'
 import type { ConnectivityStore } from '../connectivityStore'
 import { openOutboxDb } from './outboxDb'
 import { createOutboxStore, type OutboxStore } from './outboxStore'
@@ -11,6 +12,7 @@ import { outboxEvents, type OutboxTargets } from './wireOutbox'
 
 export interface AppOutboxDeps {
   api: Api
+  services: Pick<Services, 'likes' | 'people'>
   getClient(): Promise<SupabaseClient>
   getUserId(): string | null
   connectivity: ConnectivityStore
@@ -25,7 +27,9 @@ export function createOutbox(deps: AppOutboxDeps): OutboxStore {
     send: createSender({
       getClient: deps.getClient,
       getUserId: deps.getUserId,
-      posts: deps.api.posts
+      posts: deps.api.posts,
+      likes: deps.services.likes,
+      people: deps.services.people
     }),
     connectivity: deps.connectivity,
     notify: deps.notify,

@@ -4,9 +4,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
 import { addComment } from '@shared/data/comments'
-import { follow, unfollow } from '@shared/data/follows'
-import { setPostLike } from '@shared/data/likes'
 import { savePost, unsavePost } from '@shared/data/saves'
+import type { Services } from '../../services'
 import type { OutboxAction } from './actions'
 
 export interface SenderDeps {
@@ -14,27 +13,29 @@ export interface SenderDeps {
   getUserId(): string | null
   /** New posts go through the platform (main in the desktop app), as when made online. */
   posts: Pick<Api['posts'], 'createCarousel'>
+  likes: Pick<Services['likes'], 'setLike'>
+  people: Pick<Services['people'], 'follow' | 'unfollow'>
 }
 
 export function createSender(deps: SenderDeps): (action: OutboxAction) => Promise<unknown> {
   return async (action) => {
     const userId = deps.getUserId()
     if (!userId) throw new Error('Sign in to send this')
-    if (action.kind === 'post') return deps.posts.createCarousel(action.input)
-    const client = await deps.getClient()
     switch (action.kind) {
+      case 'post':
+        return deps.posts.createCarousel(action.input)
       case 'like':
-        return setPostLike(client, action.postId, action.liked)
-      case 'save':
-        return action.saved
-          ? savePost(client, userId, action.postId)
-          : unsavePost(client, userId, action.postId)
+        return deps.likes.setLike(action.postId, action.liked)
       case 'follow':
         return action.following
-          ? follow(client, userId, action.userId)
-          : unfollow(client, userId, action.userId)
+          ? deps.people.follow(userId, action.userId)
+          : deps.people.unfollow(userId, action.userId)
+      case 'save':
+        return action.saved
+          ? savePost(await deps.getClient(), userId, action.postId)
+          : unsavePost(await deps.getClient(), userId, action.postId)
       case 'comment':
-        return addComment(client, {
+        return addComment(await deps.getClient(), {
           id: action.id,
           postId: action.postId,
           userId,
