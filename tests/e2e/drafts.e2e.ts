@@ -34,7 +34,20 @@ function savedDraft(page: Page): Promise<{ photos: number; caption: string } | n
   return page.evaluate(
     () =>
       new Promise((resolve, reject) => {
-        const web = globalThis as unknown as { indexedDB: IDBFactory }
+        // The page's IndexedDB; tsconfig.node.json has no DOM library.
+        interface Request<T> {
+          result: T
+          error: unknown
+          onsuccess: (() => void) | null
+          onerror: (() => void) | null
+        }
+        interface Database {
+          transaction(name: string): { objectStore(name: string): { getAll(): Request<unknown> } }
+          close(): void
+        }
+        const web = globalThis as unknown as {
+          indexedDB: { open(name: string): Request<Database> }
+        }
         const open = web.indexedDB.open('instaframe-outbox')
         open.onerror = () => reject(open.error)
         open.onsuccess = () => {
