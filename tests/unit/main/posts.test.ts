@@ -91,6 +91,21 @@ describe('posts:create', () => {
     expect(path).toMatch(/^posts\/user-1\/[0-9a-f-]{36}-0\.png$/)
   })
 
+  it('keeps the post id the renderer chose, so a resend names the same post and objects', async () => {
+    const supabase = fakeSupabase()
+    const id = '5f0c8e1a-3b7d-4c2e-9a61-8d4f2b7c9e10'
+    const result = await setup(supabase)({ ...payload(), id })
+    expect(result).toMatchObject({ ok: true })
+    expect([...supabase.objects.keys()]).toEqual([`posts/user-1/${id}-0.png`])
+  })
+
+  it('refuses a post id that is not a uuid as malformed, before any upload', async () => {
+    const supabase = fakeSupabase()
+    const result = await setup(supabase)({ ...payload(), id: '../../other-user/x' })
+    expect(result).toMatchObject({ ok: false })
+    expect(supabase.bucket.upload).not.toHaveBeenCalled()
+  })
+
   it('removes the uploaded object when the insert fails, and says why', async () => {
     const supabase = fakeSupabase({
       insertError: { message: 'new row violates row-level security', code: '42501' }
