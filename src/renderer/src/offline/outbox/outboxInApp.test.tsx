@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { AvatarMenu } from '../../components/AvatarMenu/AvatarMenu'
 import { CommentList } from '../../components/PostView/CommentList'
 import { PostCard } from '../../components/PostCard/PostCard'
+import { FeedView } from '../../components/FeedView/FeedView'
 import { createHarness, makePost, renderWith, signedIn, type Harness } from '../../testing/fakes'
 import { deleteDatabase } from '../idb'
 import { OUTBOX_DB_NAME } from './outboxDb'
@@ -70,6 +71,41 @@ describe('the outbox in the app', () => {
     expect(screen.getByText('written on a train')).toBeInTheDocument()
     const [item] = harness.stores.outbox.getState().items
     expect(item.action).toMatchObject({ kind: 'comment', postId: post.id })
+  })
+
+  it('shows a post shared offline on top as pending, then the server row in its place', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    await ready(harness)
+    const older = makePost({ caption: 'Someone else' })
+    harness.services.feed.fetchPage.mockResolvedValue([older])
+    harness.api.posts.create.mockRejectedValue(offline())
+    renderWith(<FeedView />, harness)
+    await screen.findByText('Someone else')
+
+    const image = { name: 'a.png', type: 'image/png', bytes: new Uint8Array([1, 2, 3]) }
+    let created: Awaited<ReturnType<typeof harness.api.posts.create>> | null = null
+    await act(async () => {
+      created = await harness.stores.feed.getState().createPost({ image, caption: 'From a tunnel' })
+    })
+    const [first] = screen.getAllByRole('article')
+    expect(first).toHaveTextContent("Will post when you're online")
+    expect(first).toHaveTextContent('From a tunnel')
+    const queued = harness.stores.outbox.getState().items[0].action
+    expect(queued).toMatchObject({
+      kind: 'post',
+      input: { id: created!.id, caption: 'From a tunnel' }
+    })
+
+    harness.api.posts.createCarousel.mockResolvedValue(
+      makePost({ id: created!.id, caption: 'From a tunnel', user_id: 'user-1' })
+    )
+    act(() => harness.stores.connectivity.getState().reportReachable())
+    await waitFor(() => expect(screen.queryByText("Will post when you're online")).toBeNull())
+    expect(harness.api.posts.createCarousel).toHaveBeenCalledWith(
+      expect.objectContaining({ id: created!.id, caption: 'From a tunnel' })
+    )
+    expect(screen.getAllByRole('article')).toHaveLength(2)
+    expect(screen.getAllByText('From a tunnel')).toHaveLength(1)
   })
 
   it('warns before signing out with unsent items, and wipes them when confirmed', async () => {

@@ -144,6 +144,13 @@ function undo(action: OutboxAction, targets: OutboxTargets): void {
       else savedIds.add(action.postId)
       return { savedIds }
     })
+  } else if (action.kind === 'follow') {
+    targets.people.setState((state) => {
+      const followedIds = new Set(state.followedIds)
+      if (action.following) followedIds.delete(action.userId)
+      else followedIds.add(action.userId)
+      return { followedIds }
+    })
   } else if (action.kind === 'post') {
     targets.removePost(action.input.id)
     forgetPreview(action.input.id)
