@@ -135,3 +135,41 @@ test('a comment whose answer was lost is retried and stored once', async ({ page
   expect(data?.map((row) => row.body)).toEqual(['Only once, please'])
   await expect(comment).toHaveCount(1)
 })
+
+test('a new post whose answer was lost is retried and stored once, with its photos once', async ({
+  page
+}) => {
+  const user = await createUser('lostpost')
+  await openSignedIn(page, user)
+
+  // The insert reaches the server and the post exists; the page never hears back.
+  let lost = 0
+  await page.route('**/rest/v1/posts*', async (route) => {
+    if (route.request().method() !== 'POST' || lost > 0) return route.continue()
+    lost++
+    await route.fetch()
+    await route.abort('connectionreset')
+  })
+  await openCreatePost(page)
+  await chooseFile(page, photoPng(41))
+  await ui.caption(page).fill('Shared on a flaky network')
+  await ui.share(page).click()
+  await expect(ui.createDialog(page)).toBeHidden()
+  const shared = ui.posts(page).filter({ hasText: 'Shared on a flaky network' })
+  await expect(shared).toHaveCount(1)
+  await expect(shared.getByText(PENDING_POST)).toHaveCount(0, { timeout: 20_000 })
+  expect(lost).toBe(1)
+
+  const db = admin()
+  const { data: posts } = await db.from('posts').select('id, caption').eq('user_id', user.id)
+  expect(posts?.map((row) => row.caption)).toEqual(['Shared on a flaky network'])
+  const { data: objects } = await db.storage.from('images').list(`posts/${user.id}`)
+  // The photo and its thumbnail, each stored once under the post's id.
+  expect(objects?.map((object) => object.name).sort()).toEqual([
+    `${posts![0].id}-0-thumb.webp`,
+    `${posts![0].id}-0.webp`
+  ])
+  await reloadApp(page)
+  await waitForFeed(page)
+  await expect(ui.posts(page).filter({ hasText: 'Shared on a flaky network' })).toHaveCount(1)
+})
