@@ -55,7 +55,11 @@ module.exports = {
     'node_modules/@electric-sql/pglite/dist/**/*.tar.gz'
   ],
   // The schema ships beside the archive: process.resourcesPath/migrations (see src/main/backend/paths.ts).
-  extraResources: [{ from: 'supabase/migrations', to: 'migrations', filter: ['*.sql'] }],
+  // The tray icon (Windows and Linux) is drawn from the app icon at run time.
+  extraResources: [
+    { from: 'supabase/migrations', to: 'migrations', filter: ['*.sql'] },
+    { from: 'resources/icon.png', to: 'tray-icon.png' }
+  ],
   icon: 'resources/icon.png',
   // instaframe://p/<post> and instaframe://u/<username> (src/shared/deep-links.ts): the installers
   // register the scheme (Info.plist on macOS, the registry on Windows, the .desktop file's
@@ -82,7 +86,25 @@ module.exports = {
     hardenedRuntime: true,
     // Needed for V8 (JIT) under the hardened runtime; nothing else is requested.
     entitlements: 'build/entitlements.mac.plist',
-    entitlementsInherit: 'build/entitlements.mac.plist'
+    entitlementsInherit: 'build/entitlements.mac.plist',
+    // Photos can be dropped on the dock icon or opened with Finder's Open With (the app's
+    // `open-file` handler opens Create with them). Rank Alternate: listed, never the default.
+    // macOS only: Windows and Linux would hand the paths over on the command line instead.
+    extendInfo: {
+      CFBundleDocumentTypes: [
+        {
+          CFBundleTypeName: 'Photo',
+          CFBundleTypeRole: 'Viewer',
+          LSHandlerRank: 'Alternate',
+          LSItemContentTypes: [
+            'public.jpeg',
+            'public.png',
+            'com.compuserve.gif',
+            'org.webmproject.webp'
+          ]
+        }
+      ]
+    }
   },
   dmg: {
     artifactName: '${productName}-${version}-${arch}.${ext}'

@@ -10,8 +10,11 @@ import {
   dialog,
   ipcMain,
   nativeImage,
+  Menu,
   Notification,
   nativeTheme,
+  Tray,
+  type NativeImage,
   safeStorage,
   session,
   utilityProcess
@@ -30,9 +33,11 @@ import { registerImagesIpc } from './ipc/images'
 import { registerNotificationsIpc } from './ipc/notifications'
 import { badgeDotBitmap, createDesktopNotifier } from './notifications/desktop-notifier'
 import { registerPostsIpc } from './ipc/posts'
+import { createTrayController, type TrayController } from './notifications/tray'
 import { backendLaunchArgs } from '../shared/backend-protocol'
 import { findDeepLinkArg } from '../shared/deep-links'
 import { createDeepLinkOpener, registerProtocolClient } from './deep-links'
+import { createFileOpener } from './open-files'
 import { electronLog, startLogging } from './logging/start-logging'
 import { forwardLines } from './logging/forward-lines'
 import { startUpdates } from './updates/start-updates'
@@ -72,6 +77,7 @@ let quitting = false
 let booted = false
 
 function sendToRenderer(snapshot: AuthSnapshot): void {
+  tray.setSignedIn(snapshot.user !== null)
   const contents = mainWindow?.webContents
   if (contents && !contents.isDestroyed()) contents.send('auth:changed', snapshot)
 }
@@ -108,6 +114,15 @@ function openWindow(): void {
   })
 }
 
+/** The tray's image: the app icon (shipped beside the archive), at the size trays draw. */
+function trayIcon(): NativeImage {
+  const path = app.isPackaged
+    ? join(process.resourcesPath, 'tray-icon.png')
+    : join(app.getAppPath(), 'resources', 'icon.png')
+  const size = process.platform === 'win32' ? 16 : 24
+  return nativeImage.createFromPath(path).resize({ width: size, height: size })
+}
+
 /** Brings the window forward, opening it again if it was closed (macOS keeps running). */
 function showWindow(): void {
   if (!booted) return
@@ -121,6 +136,40 @@ function showWindow(): void {
 }
 
 const openDeepLink = createDeepLinkOpener({ outbox, showWindow, log })
+const openFile = createFileOpener({
+  outbox,
+  showWindow,
+  log,
+  schedule: (run, ms) => void setTimeout(run, ms),
+  stat: (path) => stat(path),
+  readFile: (path) => readFile(path)
+})
+
+// Windows and Linux, once someone is signed in (auth changes reach it through sendToRenderer).
+const tray: TrayController = createTrayController({
+  platform: process.platform,
+  createTray: () => {
+    const icon = new Tray(trayIcon())
+    return {
+      setToolTip: (toolTip) => icon.setToolTip(toolTip),
+      setContextMenu: (template) => icon.setContextMenu(Menu.buildFromTemplate(template)),
+      on: (event, listener) => void icon.on(event, listener),
+      destroy: () => icon.destroy()
+    }
+  },
+  actions: {
+    open: showWindow,
+    newPost: () => {
+      showWindow()
+      outbox.send('app:command', 'new-post')
+    },
+    showActivity: () => {
+      showWindow()
+      outbox.send('app:command', 'go-activity')
+    },
+    quit: () => app.quit()
+  }
+})
 
 async function resolveBackend(): Promise<{
   url: string
@@ -318,7 +367,8 @@ function boot(): void {
         const contents = mainWindow?.webContents
         if (contents && !contents.isDestroyed()) contents.send('notifications:open', target)
       },
-      settings: new Store({ name: 'settings' })
+      settings: new Store({ name: 'settings' }),
+      onUnreadCount: (count) => tray.setUnreadCount(count)
     })
   )
   registerAppIpc(handle, {
@@ -360,6 +410,13 @@ if (!app.requestSingleInstanceLock()) {
   app.on('open-url', (event, url) => {
     event.preventDefault()
     openDeepLink(url)
+  })
+
+  // macOS: photos dropped on the dock icon or opened with the app ("Open With"), also the ones
+  // that launched it, open Create with them.
+  app.on('open-file', (event, path) => {
+    event.preventDefault()
+    openFile(path)
   })
 
   // Every webContents (including any created later) gets the same navigation rules.

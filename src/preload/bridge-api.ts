@@ -77,6 +77,7 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       onCommand: (listener) => subscribe('app:command', listener),
       onNotice: (listener) => subscribe('app:notice', listener),
       onUpdate: (listener) => subscribe('app:update', listener),
+      onOpenFiles: (listener) => subscribe('app:open-files', listener),
       restartToUpdate: () => call('app:restart-to-update')
     },
     notifications: {

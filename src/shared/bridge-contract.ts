@@ -102,9 +102,23 @@ export interface ActivityReport {
  * What the application menu asks the renderer to do. The menu lists only these, and the renderer
  * handles every one (a Record over this union), so no menu item can do nothing.
  */
-export const APP_COMMANDS = ['new-post', 'go-home', 'go-profile', 'show-shortcuts'] as const
+export const APP_COMMANDS = [
+  'new-post',
+  'go-home',
+  'go-profile',
+  'go-activity',
+  'go-back',
+  'go-forward',
+  'show-shortcuts'
+] as const
 
 export type AppCommand = (typeof APP_COMMANDS)[number]
+
+/**
+ * Photos the OS handed to the app (macOS: dropped on the dock icon, or Open With), read and
+ * checked by main: the images for Create to start with, or why none can be shared.
+ */
+export type OpenedFiles = { ok: true; images: ImageFile[] } | { ok: false; message: string }
 
 /** Where the app's own update is; the renderer offers "Restart to update" once downloaded. */
 export type UpdateState =
@@ -152,6 +166,8 @@ export interface EventContract {
   /** Something the user should know that happened in main (e.g. the local backend restarted). */
   'app:notice': string
   'app:update': UpdateState
+  /** Photos opened with the app (dock icon, Open With): Create opens with them. */
+  'app:open-files': OpenedFiles
 }
 
 export type EventChannel = keyof EventContract
@@ -217,6 +233,7 @@ export interface Api {
     onCommand(listener: (command: AppCommand) => void): () => void
     onNotice(listener: (notice: string) => void): () => void
     onUpdate(listener: (state: UpdateState) => void): () => void
+    onOpenFiles(listener: (files: OpenedFiles) => void): () => void
     restartToUpdate(): Promise<void>
   }
   notifications: {

@@ -6,19 +6,10 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { measurePeople, PEOPLE_USERS, renderPeopleSection } from './people'
+import { spliceSection } from './sections'
 
 const PEOPLE_POSTS = 100_000
 const PEOPLE_DEPTH = 5_000
-
-/** `report` with its "## People" section replaced by `section` (appended when absent). */
-function spliceSection(report: string, section: string[]): string {
-  const lines = report.split('\n')
-  const start = lines.indexOf('## People')
-  if (start < 0) return [...lines, ...section].join('\n')
-  let end = lines.findIndex((line, i) => i > start && line.startsWith('## '))
-  if (end < 0) end = lines.length
-  return [...lines.slice(0, start), ...section, ...lines.slice(end)].join('\n')
-}
 
 async function main(): Promise<void> {
   const bench = await startBenchBackend()

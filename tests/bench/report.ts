@@ -6,7 +6,7 @@ import type { EventLoopResults } from './event-loop'
 import { renderPeopleSection, type PeopleResults } from './people'
 import type { PhotoSizes } from './photos'
 import type { QueryResults } from './queries'
-import type { RealtimeResults } from './realtime'
+import { renderRealtimeSection, type RealtimeResults } from './realtime'
 import { kb, mb, ms } from './stats'
 
 export interface BenchResults {
@@ -129,27 +129,7 @@ export function renderReport(results: BenchResults): string {
       "backend process's main thread. A shared server with many users should use PostgreSQL " +
       '(`DATABASE_URL`), which runs queries in parallel outside the process.',
     '',
-    '## Realtime',
-    '',
-    'The backend in a process of its own; supabase-js subscribers in the bench process, each ' +
-      "subscribed to UPDATEs of one post. Latency runs from the commit (the change's " +
-      'commit_timestamp, stamped by the capture trigger) to the supabase-js callback, over ' +
-      `${count(results.realtime.events)} caption edits made one at a time. With several users, ` +
-      'every change is checked once per user under row-level security; the time is until the ' +
-      'last of them has it.',
-    '',
-    '| Subscribers | Commit → callback p50 / p95 |',
-    '| --- | --- |',
-    `| 1 user | ${ms(results.realtime.oneSubscriber.p50)} / ${ms(results.realtime.oneSubscriber.p95)} |`,
-    `| ${results.realtime.manySubscribers.users} users | ` +
-      `${ms(results.realtime.manySubscribers.timing.p50)} / ${ms(results.realtime.manySubscribers.timing.p95)} |`,
-    '',
-    `${count(results.realtime.idle.sockets)} idle sockets, each with a joined postgres_changes ` +
-      "channel, grew the backend's JS heap and external memory (after a full GC) from " +
-      `${mb(results.realtime.idle.heapBeforeBytes)} to ${mb(results.realtime.idle.heapAfterBytes)}: ` +
-      `${kb(results.realtime.idle.perSocketBytes)} per subscriber, so memory is not what limits ` +
-      'a backend below its cap of 10,000 sockets.',
-    '',
+    ...renderRealtimeSection(results.realtime),
     ...renderPeopleSection(results.people),
     '## Image pipeline',
     '',

@@ -1,5 +1,6 @@
 // The desktop app end to end: launch → sign up → post through the native dialog → like →
-// restart keeps the session. Runs against the built app (npm run build) with node_modules'
+// restart keeps the session; deep links and the menu (File › New Post, Go › Back / Forward /
+// Activity); drop anywhere and photos opened with the app (macOS dock icon, Open With). Runs against the built app (npm run build) with node_modules'
 // Electron, or against a packaged build with ELECTRON_APP_PATH. Skips where there is no
 // Electron binary.
 
@@ -105,7 +106,7 @@ test.describe('desktop app', () => {
     }
   })
 
-  test('deep links open the own profile, and a bad one only says why; File › New Post', async () => {
+  test('deep links open the own profile, a bad one only says why; Go › Back, Forward, Activity; File › New Post', async () => {
     test.setTimeout(180_000)
     if ('skip' in target) return
     const stamp = Date.now().toString(36)
@@ -129,8 +130,53 @@ test.describe('desktop app', () => {
       ).toBeVisible()
       await expect(app.page).toHaveTitle(`${user.username} • Instaframe`)
 
+      // Go › Back and Forward move through the history the link made.
+      await app.clickMenu('Go', 'Back')
+      await expect(app.page).toHaveTitle('Instaframe')
+      await app.clickMenu('Go', 'Forward')
+      await expect(app.page).toHaveTitle(`${user.username} • Instaframe`)
+      await app.clickMenu('Go', 'Activity')
+      await expect(app.page.getByRole('dialog', { name: 'Notifications' })).toBeVisible()
+
       await app.clickMenu('File', 'New Post')
       await expect(app.page.getByRole('dialog', { name: 'Create new post' })).toBeVisible()
+    } finally {
+      await app.close()
+    }
+  })
+
+  test('a photo dropped on the feed, or opened with the app, opens Create with it', async () => {
+    test.setTimeout(180_000)
+    if ('skip' in target) return
+    const stamp = Date.now().toString(36)
+    const user = {
+      fullName: 'Hedy Lamarr',
+      username: `hedy_${stamp}`,
+      email: `hedy-${stamp}@example.com`,
+      password: 'correct horse battery staple'
+    }
+    const photo = join(workDir, 'harbour.png')
+    writePng(photo)
+    const app = await ElectronDriver.launch(target, join(workDir, 'user-data'))
+    const create = app.page.getByRole('dialog', { name: 'Create new post' })
+    const preview = create.getByRole('img', { name: 'Preview of the selected image' })
+    try {
+      await app.signUp(user)
+
+      await app.dropFile(photo, 'image/png')
+      await expect(preview).toBeVisible()
+      await app.page.keyboard.press('Escape')
+      await expect(create).toBeHidden()
+
+      // main reads the file with the dialog's rules and sends it over app:open-files.
+      await app.openFile(photo)
+      await expect(preview).toBeVisible()
+      await app.page.keyboard.press('Escape')
+
+      const notes = join(workDir, 'notes.png')
+      writeFileSync(notes, 'not a photo')
+      await app.openFile(notes)
+      await expect(app.page.getByText('Please drop an image file')).toBeVisible()
     } finally {
       await app.close()
     }

@@ -3,7 +3,7 @@
 
 import { basename } from 'node:path'
 import type { ImageFile } from '../../shared/bridge-contract'
-import { checkImage, isWithinImageSizeLimit } from '../../shared/image'
+import { checkImage, isWithinImageSizeLimit, type ImageSource } from '../../shared/image'
 import { ACCEPTED_IMAGE_EXTENSIONS } from '../../shared/limits'
 import { MESSAGES } from '../../shared/messages'
 import type { Handle } from './handle'
@@ -15,11 +15,15 @@ export interface OpenDialogRequest {
   filters: Array<{ name: string; extensions: string[] }>
 }
 
-export interface ImagePickerDeps {
-  /** dialog.showOpenDialog, attached to our window. */
-  showOpenDialog(options: OpenDialogRequest): Promise<{ canceled: boolean; filePaths: string[] }>
+/** Reading a file the user chose (in the dialog, or by opening it with the app). */
+export interface ImageFileReader {
   stat(path: string): Promise<{ size: number; isFile(): boolean }>
   readFile(path: string): Promise<Uint8Array>
+}
+
+export interface ImagePickerDeps extends ImageFileReader {
+  /** dialog.showOpenDialog, attached to our window. */
+  showOpenDialog(options: OpenDialogRequest): Promise<{ canceled: boolean; filePaths: string[] }>
 }
 
 export const IMAGE_DIALOG_OPTIONS: OpenDialogRequest = {
@@ -32,16 +36,29 @@ export async function pickImage(deps: ImagePickerDeps): Promise<ImageFile | null
   const choice = await deps.showOpenDialog(IMAGE_DIALOG_OPTIONS)
   const path = choice.filePaths[0]
   if (choice.canceled || !path) return null
+  return readChosenImage(path, deps)
+}
 
+/**
+ * Reads one file the user chose, with the product's rules: a file (not a folder), under 10 MB
+ * by its size on disk before a byte is read, and an image by its magic bytes. Throws the
+ * message the user reads.
+ */
+export async function readChosenImage(
+  path: string,
+  deps: ImageFileReader,
+  source: ImageSource = 'selected'
+): Promise<ImageFile> {
   const info = await deps.stat(path)
-  if (!info.isFile()) throw new Error(MESSAGES.selectImageFile)
+  if (!info.isFile())
+    throw new Error(source === 'dropped' ? MESSAGES.dropImageFile : MESSAGES.selectImageFile)
   // Refuse a huge file from its size on disk, before reading a byte of it.
   if (!isWithinImageSizeLimit(info.size)) throw new Error(MESSAGES.imageTooLarge)
 
   const bytes = await deps.readFile(path)
   // The extension filter is a hint to the user; the magic bytes decide (and re-check the size,
   // in case the file grew after the stat).
-  const check = checkImage(bytes, '', 'selected')
+  const check = checkImage(bytes, '', source)
   if (!check.ok) throw new Error(check.message)
   return {
     name: basename(path),

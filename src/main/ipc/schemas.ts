@@ -4,7 +4,12 @@
 // "Invalid request".
 
 import { z } from 'zod'
-import { MAX_IMAGE_BYTES, MAX_IMAGE_DIMENSION, MAX_PLACEHOLDER_LENGTH } from '../../shared/limits'
+import {
+  MAX_CAROUSEL_PHOTOS,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_DIMENSION,
+  MAX_PLACEHOLDER_LENGTH
+} from '../../shared/limits'
 
 export const noPayload = z.undefined()
 
@@ -66,3 +71,12 @@ export const createPostSchema = z.strictObject({
   caption: text(10_000),
   renditions: renditionsSchema.optional()
 })
+
+/** Photos main read for the page (app:open-files): bounded like a carousel's upload. */
+export const openedFilesSchema = z.discriminatedUnion('ok', [
+  z.strictObject({
+    ok: z.literal(true),
+    images: z.array(imageFileSchema).min(1).max(MAX_CAROUSEL_PHOTOS)
+  }),
+  z.strictObject({ ok: z.literal(false), message: text(500) })
+])

@@ -41,6 +41,8 @@ export interface NotifierDeps {
   /** Tells the renderer what a clicked notification was about. */
   open(target: ActivityTarget): void
   settings: KeyValueStore
+  /** Told the unread count with every report, as the badge is (the tray shows it too). */
+  onUnreadCount?(count: number): void
 }
 
 export interface DesktopNotifier {
@@ -97,6 +99,7 @@ export function createDesktopNotifier(deps: NotifierDeps): DesktopNotifier {
   return {
     report({ unreadCount, alerts }) {
       showBadge(unreadCount)
+      deps.onUnreadCount?.(unreadCount)
       const notify = shouldNotify()
       for (const alert of alerts) {
         if (shownKeys.has(alert.key)) continue

@@ -41,6 +41,27 @@ function commandItem(
   return { label, accelerator, click: () => actions.command(command) }
 }
 
+/**
+ * Back and Forward show the platform's browser keys, but only the page acts on those keys: it
+ * leaves Alt+arrows to text fields (they move the caret by word), which a registered accelerator
+ * would not. A click on the item goes through the same command. macOS offers the key to the page
+ * first and uses the item only when the page did not handle it.
+ */
+function historyItem(
+  label: string,
+  command: 'go-back' | 'go-forward',
+  isMac: boolean,
+  actions: MenuActions
+): MenuItemConstructorOptions {
+  const keys = { 'go-back': ['Cmd+[', 'Alt+Left'], 'go-forward': ['Cmd+]', 'Alt+Right'] }[command]
+  return {
+    label,
+    accelerator: isMac ? keys[0] : keys[1],
+    registerAccelerator: false,
+    click: () => actions.command(command)
+  }
+}
+
 function appMenu(appName: string): MenuItemConstructorOptions {
   return {
     label: appName,
@@ -137,7 +158,11 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       label: 'Go',
       submenu: [
         commandItem('Home', 'go-home', 'CmdOrCtrl+1', actions),
-        commandItem('Profile', 'go-profile', 'CmdOrCtrl+2', actions)
+        commandItem('Profile', 'go-profile', 'CmdOrCtrl+2', actions),
+        commandItem('Activity', 'go-activity', 'CmdOrCtrl+3', actions),
+        { type: 'separator' },
+        historyItem('Back', 'go-back', isMac, actions),
+        historyItem('Forward', 'go-forward', isMac, actions)
       ]
     },
     viewMenu(options),

@@ -15,6 +15,7 @@ import { SPLASH_DURATION_MS } from '@shared/limits'
 import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
+import { DropOverlay } from './components/DropOverlay/DropOverlay'
 import { Notice } from './components/Notice/Notice'
 import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
@@ -25,6 +26,7 @@ import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
 import { connectAppEvents, createActionHandlers } from './keyboard/actions'
 import { useShortcuts } from './keyboard/useShortcuts'
+import { useWindowDrop } from './drop/useWindowDrop'
 import { useLiveUpdates } from './live/useLiveUpdates'
 import {
   useBrowse,
@@ -143,6 +145,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
+  const createFiles = useUi((state) => state.createFiles)
   const signedIn = useSession(selectIsSignedIn)
   const userId = useSession(selectUserId)
   const viewingStories = useStoriesStore((state) => state.viewer !== null)
@@ -153,6 +156,8 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const actions = useMemo(() => createActionHandlers(stores, focusSearch), [stores])
   useEffect(() => connectAppEvents(stores, actions), [stores, actions])
   useShortcuts(actions, !splash && modal === null)
+  // Photos dropped anywhere on the window open Create with them.
+  const draggingFiles = useWindowDrop(stores, !splash)
   useEffect(() => {
     document.title = titleOf(route)
   }, [route])
@@ -204,12 +209,15 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
       <Suspense fallback={null}>
         {postOpen && <PostView />}
         {modal === 'auth' && <AuthModal />}
-        {modal === 'create' && signedIn && <CreatePostModal />}
+        {modal === 'create' && signedIn && (
+          <CreatePostModal initialFiles={createFiles ?? undefined} />
+        )}
         {modal === 'edit-profile' && signedIn && <EditProfileModal />}
         {modal === 'story' && signedIn && <CreateStoryModal />}
         {viewingStories && <StoryViewer />}
         {modal === 'shortcuts' && <ShortcutsSheet onClose={() => ui.getState().closeModal()} />}
       </Suspense>
+      {draggingFiles && <DropOverlay />}
       <Toast />
     </>
   )

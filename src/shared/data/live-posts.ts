@@ -13,6 +13,8 @@ export interface PostsListener {
   onInsert(post: PostRow): void
   /** A post changed, e.g. its likes_count or comments_count. */
   onUpdate(post: PostRow): void
+  /** The channel re-joined after a gap (backend restart, sleep): re-read what may be missed. */
+  onResync(): void
 }
 
 let subscriptionCount = 0
@@ -23,6 +25,7 @@ export function subscribeToPosts(
   listener: PostsListener
 ): () => Promise<void> {
   // realtime-js hands back the existing channel for a topic it already has: one topic each.
+  let joins = 0
   subscriptionCount += 1
   const channel: RealtimeChannel = client
     .channel(`posts:${subscriptionCount}`)
@@ -36,7 +39,12 @@ export function subscribeToPosts(
       { event: 'UPDATE', schema: 'public', table: 'posts' },
       (change) => listener.onUpdate(change.new as PostRow)
     )
-    .subscribe()
+    .subscribe((status) => {
+      if (status !== 'SUBSCRIBED') return
+      joins += 1
+      // The first join follows the feed's own first read; every later one closes a gap.
+      if (joins > 1) listener.onResync()
+    })
   return async () => {
     await client.removeChannel(channel)
   }

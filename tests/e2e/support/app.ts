@@ -1,7 +1,14 @@
 // Page-side helpers for the browser specs. Every locator is a role, an accessible name or a text
 // the renderer shows (see src/renderer/src/components); waits are on app state, never sleeps.
 
-import { expect, type Locator, type Page, type Request, type Response } from '@playwright/test'
+import {
+  expect,
+  type JSHandle,
+  type Locator,
+  type Page,
+  type Request,
+  type Response
+} from '@playwright/test'
 import { MESSAGES } from '../../../src/shared/messages'
 import type { FileFixture } from '../fixtures/images'
 import { e2eEnv, type UserCredentials } from './backend'
@@ -101,22 +108,17 @@ export async function openCreatePost(page: Page): Promise<Locator> {
   return dialog
 }
 
-/**
- * Drops a file on `target` the way a file manager does: a real DataTransfer holding a File,
- * built in the page, carried by dragenter, dragover and drop events.
- */
-export async function dropFile(
-  page: Page,
-  target: Locator,
-  file: { name: string; mimeType: string } & ({ buffer: Buffer } | { size: number })
-): Promise<void> {
+type DroppedFile = { name: string; mimeType: string } & ({ buffer: Buffer } | { size: number })
+
+/** A real DataTransfer holding `file` as a File, built in the page, as a file manager's drag. */
+export function fileTransfer(page: Page, file: DroppedFile): Promise<JSHandle> {
   const payload = {
     name: file.name,
     mimeType: file.mimeType,
     base64: 'buffer' in file ? file.buffer.toString('base64') : null,
     size: 'size' in file ? file.size : 0
   }
-  const dataTransfer = await page.evaluateHandle(({ name, mimeType, base64, size }) => {
+  return page.evaluateHandle(({ name, mimeType, base64, size }) => {
     // The page's globals; tsconfig.node.json has no DOM library.
     const web = globalThis as unknown as {
       atob(data: string): string
@@ -131,6 +133,14 @@ export async function dropFile(
     transfer.items.add(new web.File([bytes], name, { type: mimeType }))
     return transfer
   }, payload)
+}
+
+/**
+ * Drops a file on `target` the way a file manager does: a real DataTransfer holding a File,
+ * built in the page, carried by dragenter, dragover and drop events.
+ */
+export async function dropFile(page: Page, target: Locator, file: DroppedFile): Promise<void> {
+  const dataTransfer = await fileTransfer(page, file)
   await target.dispatchEvent('dragenter', { dataTransfer })
   await target.dispatchEvent('dragover', { dataTransfer })
   await target.dispatchEvent('drop', { dataTransfer })

@@ -4,7 +4,7 @@
 
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import {
   _electron as electron,
   expect,
@@ -225,6 +225,42 @@ export class ElectronDriver {
       }
       item?.click()
     }, labels)
+  }
+
+  /**
+   * Drops a file from disk on `target` (a role selector; the feed by default) as a file manager
+   * does: a DataTransfer holding it as a File, carried by dragenter, dragover and drop.
+   */
+  async dropFile(filePath: string, mimeType: string, target: RoleSelector = { role: 'main' }) {
+    const payload = {
+      name: basename(filePath),
+      mimeType,
+      base64: readFileSync(filePath).toString('base64')
+    }
+    const dataTransfer = await this.page.evaluateHandle(({ name, mimeType: type, base64 }) => {
+      // The page's globals; tsconfig.node.json has no DOM library.
+      const web = globalThis as unknown as {
+        atob(data: string): string
+        DataTransfer: new () => { items: { add(file: unknown): void } }
+        File: new (parts: Uint8Array[], name: string, options: { type: string }) => unknown
+      }
+      const transfer = new web.DataTransfer()
+      const bytes = Uint8Array.from(web.atob(base64), (char) => char.charCodeAt(0))
+      transfer.items.add(new web.File([bytes], name, { type }))
+      return transfer
+    }, payload)
+    const element = this.byRole(target).first()
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      await element.dispatchEvent(type, { dataTransfer })
+    }
+    await dataTransfer.dispose()
+  }
+
+  /** Hands the running app a file as macOS does for the dock icon or Open With (`open-file`). */
+  async openFile(filePath: string): Promise<void> {
+    await this.app.evaluate(({ app }, path) => {
+      app.emit('open-file', { preventDefault: () => undefined }, path)
+    }, filePath)
   }
 
   /** Delivers a link as macOS does (`open-url`), to the running app. */

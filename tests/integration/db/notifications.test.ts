@@ -133,6 +133,17 @@ describeEachDatabase('notifications and activity', (suite) => {
     expect(badType).toMatchObject({ ok: false, code: CHECK_VIOLATION })
   })
 
+  it('sync_notification, which the like and follow triggers share, is no one’s to call', async () => {
+    const call = `select app_private.sync_notification('INSERT', $1, $2, 'like', $3, null)`
+    for (const actor of [anon, b]) {
+      expect(await attemptAs(suite.db, actor, call, [a.id, b.id, postA])).toMatchObject({
+        ok: false,
+        code: PERMISSION_DENIED
+      })
+    }
+    expect(await notifications()).toEqual([])
+  })
+
   it('only the recipient reads its notifications and may mark them read; nobody writes them', async () => {
     await likeAs(b, postA)
     await likeAs(a, postB)

@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { signJwt } from '../../../src/backend/jwt'
+import { addComment, deleteComment } from '../../../src/shared/data/comments'
 import { type Harness } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
 import { createPost, like, record, sleep, signUpUser, type User } from './support'
@@ -76,6 +77,21 @@ describeEachBackend('postgres_changes', (suite) => {
     await narrow.until(() => narrow.changes.length === 1, 'the narrowed update')
     expect(narrow.changes[0].new).toEqual({ id: post, caption: 'edited in SQL' })
     await Promise.all([edits, narrow].map((r) => bob.client.removeChannel(r.channel)))
+  })
+
+  it("carries the post's comments_count on UPDATE when someone comments, and when the comment goes", async () => {
+    const post = await createPost(alice, harness.backend.url)
+    const counters = record(carol.client, [
+      { event: 'UPDATE', table: 'posts', filter: `id=eq.${post}` }
+    ])
+    await counters.subscribe()
+    const comment = await addComment(bob.client, { postId: post, userId: bob.id, body: 'nice' })
+    await counters.until(() => counters.changes.length === 1, 'the count after the comment')
+    expect(counters.changes[0].new).toMatchObject({ id: post, comments_count: 1, likes_count: 0 })
+    await deleteComment(bob.client, comment.id)
+    await counters.until(() => counters.changes.length === 2, 'the count after the delete')
+    expect(counters.changes[1].new).toMatchObject({ id: post, comments_count: 0 })
+    await carol.client.removeChannel(counters.channel)
   })
 
   it('never delivers a row the subscriber may not select, inserted or deleted (RLS)', async () => {

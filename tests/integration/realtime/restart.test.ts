@@ -1,7 +1,7 @@
 // The backend restarting on the same port (the desktop supervisor does this after a crash):
 // realtime-js reconnects and re-joins by itself, live changes flow again, and what happened
 // while the channel was down is there to re-read through activity_page, which is how the app
-// catches up after every re-join.
+// catches up after every re-join (the feed and the profile page re-read theirs likewise).
 
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startBackend, type RunningBackend } from '../../../src/backend/server'
 import { fetchActivityPage, subscribeToActivity } from '../../../src/shared/data/activity'
+import { subscribeToPosts } from '../../../src/shared/data/live-posts'
+import { subscribeToProfileCounts } from '../../../src/shared/data/live-profiles'
 import { postgresUrl, skipReason } from '../../support/database-suite'
 import { createTestDatabase, DATABASE_KINDS, MIGRATIONS_DIR } from '../../support/databases'
 import { createPost, like, record, signUpUser } from './support'
@@ -51,6 +53,17 @@ describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) 
       onNotification: () => undefined,
       onResync: () => (resyncs += 1)
     })
+    // So must the feed's and the profile page's, whose screens re-read on a resync too.
+    let otherResyncs = 0
+    subscribeToPosts(alice.client, {
+      onInsert: () => undefined,
+      onUpdate: () => undefined,
+      onResync: () => (otherResyncs += 1)
+    })
+    subscribeToProfileCounts(alice.client, alice.id, {
+      onCounts: () => undefined,
+      onResync: () => (otherResyncs += 1)
+    })
     await like(bob, post)
     await inbox.until(() => inbox.changes.length === 1, 'the first notification')
 
@@ -61,6 +74,7 @@ describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) 
     await inbox.joined(2, 15_000)
 
     await inbox.until(() => resyncs === 1, 'the resync request', 5_000)
+    await inbox.until(() => otherResyncs === 2, "the feed's and profile's resyncs", 5_000)
     const { groups } = await fetchActivityPage(alice.client)
     expect(groups).toEqual([
       expect.objectContaining({ type: 'like', post_id: post, actor_count: 2, unread_count: 2 })

@@ -38,6 +38,7 @@ function setup(
     overlayIcon: () => 'dot-image',
     window: () => window,
     open: vi.fn(),
+    onUnreadCount: vi.fn(),
     settings: {
       get: (key) => values.get(key),
       set: (key, value) => values.set(key, value),
@@ -99,6 +100,13 @@ describe('desktop notifier', () => {
     notifier.report({ unreadCount: 3, alerts: [] })
     notifier.report({ unreadCount: 0, alerts: [] })
     expect(vi.mocked(deps.setBadgeCount).mock.calls).toEqual([[3], [0]])
+  })
+
+  it('tells the tray every unread count it puts on the badge', () => {
+    const { notifier, deps } = setup({ platform: 'linux' })
+    notifier.report({ unreadCount: 3, alerts: [] })
+    notifier.report({ unreadCount: 0, alerts: [] })
+    expect(vi.mocked(deps.onUnreadCount!).mock.calls).toEqual([[3], [0]])
   })
 
   it('uses a taskbar overlay icon on Windows instead of the badge count', () => {

@@ -82,6 +82,7 @@ describe('application menu', () => {
     ['New Post', 'new-post', 'CmdOrCtrl+N'],
     ['Home', 'go-home', 'CmdOrCtrl+1'],
     ['Profile', 'go-profile', 'CmdOrCtrl+2'],
+    ['Activity', 'go-activity', 'CmdOrCtrl+3'],
     ['Keyboard Shortcuts', 'show-shortcuts', 'CmdOrCtrl+/']
   ])('%s sends %s and has the accelerator %s', (label, command, accelerator) => {
     const menuActions = actions()
@@ -90,6 +91,24 @@ describe('application menu', () => {
     click(item)
     expect(menuActions.command).toHaveBeenCalledWith(command)
   })
+
+  it.each([
+    ['darwin', 'Back', 'go-back', 'Cmd+['],
+    ['darwin', 'Forward', 'go-forward', 'Cmd+]'],
+    ['win32', 'Back', 'go-back', 'Alt+Left'],
+    ['linux', 'Forward', 'go-forward', 'Alt+Right']
+  ] as const)(
+    'on %s Go › %s sends %s and shows %s, which the page handles itself',
+    (platform, label, command, accelerator) => {
+      const menuActions = actions()
+      const item = find(buildMenuTemplate(options({ platform, actions: menuActions })), label)
+      expect(item.accelerator).toBe(accelerator)
+      // Registered, it would take Alt+← from text fields, where it moves the caret by word.
+      expect(item.registerAccelerator).toBe(false)
+      click(item)
+      expect(menuActions.command).toHaveBeenCalledWith(command)
+    }
+  )
 
   it('View › Theme shows the remembered theme checked and sets the one picked', () => {
     const menuActions = actions()

@@ -85,22 +85,25 @@ describe('preload window.api', () => {
     expect(electron.listeners.get('auth:changed')!.size).toBe(0)
   })
 
-  it('delivers deep links, menu commands and notices from their own channels', () => {
+  it('delivers deep links, menu commands, notices and opened photos from their own channels', () => {
     const seen: unknown[] = []
     const offs = [
       api.app.onDeepLink((link) => seen.push(link)),
       api.app.onCommand((command) => seen.push(command)),
-      api.app.onNotice((notice) => seen.push(notice))
+      api.app.onNotice((notice) => seen.push(notice)),
+      api.app.onOpenFiles((opened) => seen.push(opened))
     ]
     const link = { ok: true, route: { kind: 'profile', username: 'jane' } }
+    const opened = { ok: false, message: 'Please drop an image file' }
     for (const [channel, payload] of [
       ['app:deep-link', link],
       ['app:command', 'new-post'],
-      ['app:notice', 'Restarting']
+      ['app:notice', 'Restarting'],
+      ['app:open-files', opened]
     ] as const) {
       for (const listener of electron.listeners.get(channel)!) listener({ sender: 'x' }, payload)
     }
-    expect(seen).toEqual([link, 'new-post', 'Restarting'])
+    expect(seen).toEqual([link, 'new-post', 'Restarting', opened])
     for (const off of offs) off()
     expect(electron.listeners.get('app:command')!.size).toBe(0)
   })

@@ -2,9 +2,16 @@
 // opens. A Record over every action, so the type checker refuses a command without a handler.
 
 import type { DeepLink } from '@shared/deep-links'
+import { openHandedPhotos } from '../drop/photoHandover'
 import type { AppStores } from '../store'
 import { HOME } from '../store/router/routes'
-import { likeFocusedPost, movePostFocus } from './postFocus'
+import {
+  commentOnFocusedPost,
+  likeFocusedPost,
+  movePostFocus,
+  openFocusedPost,
+  saveFocusedPost
+} from './postFocus'
 import { selectIsSignedIn } from '../store/session/sessionStore'
 import type { AppAction } from './shortcuts'
 
@@ -12,7 +19,7 @@ import type { AppAction } from './shortcuts'
 export type ActionHandlers = Record<AppAction, () => void | boolean>
 
 export function createActionHandlers(stores: AppStores, focusSearch: () => void): ActionHandlers {
-  const { session, ui, router } = stores
+  const { session, ui, router, activity, post } = stores
   const signedIn = (): boolean => selectIsSignedIn(session.getState())
   // Creating and the own profile need an account: a visitor is asked to sign in instead.
   const whenSignedIn = (action: () => void) => (): void => {
@@ -30,12 +37,23 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       ui.getState().closeModal()
       if (username) router.getState().navigate({ name: 'profile', username })
     }),
+    'go-activity': whenSignedIn(() => {
+      ui.getState().closeModal()
+      post.getState().close()
+      void activity.getState().openPanel()
+    }),
+    'go-back': () => router.getState().back(),
+    'go-forward': () => router.getState().forward(),
     'show-shortcuts': () => ui.getState().openShortcuts(),
     'focus-search': focusSearch,
     'next-post': () => movePostFocus('next'),
     'previous-post': () => movePostFocus('previous'),
     // Liking needs an account: the card's own button opens the login dialog for a visitor.
-    'like-post': () => likeFocusedPost()
+    'like-post': () => likeFocusedPost(),
+    // Commenting and saving need an account: the card's buttons ask a visitor to sign in.
+    'comment-post': () => commentOnFocusedPost(),
+    'save-post': () => saveFocusedPost(),
+    'open-post': () => openFocusedPost()
   }
 }
 
@@ -65,8 +83,9 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
 }
 
 /**
- * Subscribes to main's app events, then tells main it listens, so links and commands that came
- * while the page loaded are delivered now. Returns the unsubscribe function.
+ * Subscribes to main's app events (links, commands, notices, updates, photos opened with the
+ * app), then tells main it listens, so events that came while the page loaded are delivered now.
+ * Returns the unsubscribe function.
  */
 export function connectAppEvents(stores: AppStores, actions: ActionHandlers): () => void {
   const { api, ui } = stores
@@ -74,7 +93,8 @@ export function connectAppEvents(stores: AppStores, actions: ActionHandlers): ()
     api.app.onCommand((command) => void actions[command]()),
     api.app.onDeepLink((link) => openDeepLink(link, stores, actions)),
     api.app.onNotice((notice) => ui.getState().setNotice(notice)),
-    api.app.onUpdate((update) => ui.getState().setUpdate(update))
+    api.app.onUpdate((update) => ui.getState().setUpdate(update)),
+    api.app.onOpenFiles((opened) => openHandedPhotos(opened, stores))
   ]
   api.app.ready().catch((error: unknown) => console.error('Could not start app events', error))
   return () => {

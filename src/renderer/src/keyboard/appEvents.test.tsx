@@ -1,7 +1,7 @@
 // Menu commands, deep links, backend notices and keyboard shortcuts as the running App handles
 // them, through the same fake bridge events main would send.
 
-import { act, screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { APP_COMMANDS } from '@shared/bridge-contract'
@@ -63,6 +63,32 @@ describe('app events', () => {
     act(() => harness.api.emitCommand('go-home'))
     expect(harness.stores.router.getState().route.name).toBe('feed')
     expect(document.title).toBe('Instaframe')
+  })
+
+  it('Go › Activity opens the activity panel; a visitor is asked to sign in', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const { unmount } = renderWith(<App splashMs={0} />, harness)
+    act(() => harness.api.emitCommand('go-activity'))
+    expect(harness.stores.activity.getState().open).toBe(true)
+    unmount()
+
+    const visitor = createHarness()
+    renderWith(<App splashMs={0} />, visitor)
+    act(() => visitor.api.emitCommand('go-activity'))
+    expect(visitor.stores.activity.getState().open).toBe(false)
+    expect(visitor.stores.ui.getState().modal).toBe('auth')
+  })
+
+  it('Go › Back and Forward move through the router history', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<App splashMs={0} />, harness)
+    const router = harness.stores.router
+    act(() => harness.api.emitCommand('go-profile'))
+    expect(router.getState().route.name).toBe('profile')
+    act(() => harness.api.emitCommand('go-back'))
+    await waitFor(() => expect(router.getState().route.name).toBe('feed'))
+    act(() => harness.api.emitCommand('go-forward'))
+    await waitFor(() => expect(router.getState().route.name).toBe('profile'))
   })
 
   it('an invalid deep link shows its message and goes nowhere', () => {

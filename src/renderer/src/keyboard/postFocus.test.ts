@@ -1,21 +1,54 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { likeFocusedPost, movePostFocus } from './postFocus'
+import {
+  commentOnFocusedPost,
+  likeFocusedPost,
+  movePostFocus,
+  openFocusedPost,
+  saveFocusedPost
+} from './postFocus'
 
-function feed(count: number): { posts: HTMLElement[]; likes: HTMLButtonElement[] } {
+interface FakeCard {
+  like: HTMLButtonElement
+  comment: HTMLButtonElement
+  save: HTMLButtonElement
+  photo: HTMLDivElement
+}
+
+function feed(count: number): {
+  posts: HTMLElement[]
+  likes: HTMLButtonElement[]
+  cards: FakeCard[]
+} {
   const main = document.createElement('main')
   const posts: HTMLElement[] = []
   const likes: HTMLButtonElement[] = []
+  const cards: FakeCard[] = []
+  const button = (label: string): HTMLButtonElement => {
+    const element = document.createElement('button')
+    element.setAttribute('aria-label', label)
+    return element
+  }
   for (let index = 0; index < count; index += 1) {
     const article = document.createElement('article')
-    const like = document.createElement('button')
-    like.setAttribute('aria-label', index === 1 ? 'Unlike' : 'Like')
-    article.append(like)
+    const photo = document.createElement('div')
+    photo.setAttribute('data-open-post', '')
+    const like = button(index === 1 ? 'Unlike' : 'Like')
+    const comment = button('Comment')
+    const save = button(index === 1 ? 'Remove from saved' : 'Save')
+    article.append(photo, like, comment, save)
     main.append(article)
     posts.push(article)
     likes.push(like)
+    cards.push({ like, comment, save, photo })
   }
   document.body.append(main)
-  return { posts, likes }
+  return { posts, likes, cards }
+}
+
+function clicksOn(element: HTMLElement): () => number {
+  const spy = vi.fn()
+  element.addEventListener('click', spy)
+  return () => spy.mock.calls.length
 }
 
 afterEach(() => {
@@ -76,5 +109,38 @@ describe('liking the focused post', () => {
     likes[0].disabled = true
     movePostFocus('next')
     expect(likeFocusedPost()).toBe(false)
+  })
+})
+
+describe('commenting, saving and opening the focused post', () => {
+  it("c and s press the focused post's own Comment and Save (or Remove from saved) buttons", () => {
+    const { cards } = feed(2)
+    const comments = cards.map((card) => clicksOn(card.comment))
+    const saves = cards.map((card) => clicksOn(card.save))
+    expect(commentOnFocusedPost()).toBe(false)
+    expect(saveFocusedPost()).toBe(false)
+    movePostFocus('next')
+    movePostFocus('next')
+    expect(commentOnFocusedPost()).toBe(true)
+    expect(saveFocusedPost()).toBe(true)
+    expect(comments.map((count) => count())).toEqual([0, 1])
+    expect(saves.map((count) => count())).toEqual([0, 1])
+  })
+
+  it('Enter opens the focused card as a click on its photo does', () => {
+    const { cards } = feed(2)
+    const opened = clicksOn(cards[0].photo)
+    expect(openFocusedPost()).toBe(false)
+    movePostFocus('next')
+    expect(openFocusedPost()).toBe(true)
+    expect(opened()).toBe(1)
+  })
+
+  it('leaves Enter to a button of the card that has focus', () => {
+    const { cards } = feed(1)
+    const opened = clicksOn(cards[0].photo)
+    cards[0].like.focus()
+    expect(openFocusedPost()).toBe(false)
+    expect(opened()).toBe(0)
   })
 })

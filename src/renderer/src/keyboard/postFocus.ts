@@ -1,5 +1,6 @@
-// j/k (and ↓/↑) move the keyboard focus between the posts on screen, and l presses the focused
-// post's own Like button. Working on the rendered cards rather than on store state means the
+// j/k (and ↓/↑) move the keyboard focus between the posts on screen; l, c and s press the
+// focused post's own Like, Comment and Save buttons, and Enter opens it as a click on its photo
+// does. Working on the rendered cards rather than on store state means the
 // keys do exactly what the buttons do, wherever the list of posts comes from.
 
 /** The posts a key can move between: the cards in the page's main region, in reading order. */
@@ -32,13 +33,42 @@ export function movePostFocus(direction: FocusDirection, root: ParentNode = docu
   return true
 }
 
-/** Presses the focused post's Like (or Unlike) button; false when no post has focus. */
-export function likeFocusedPost(root: ParentNode = document): boolean {
-  const post = focusedPost(root)
-  const button = post?.querySelector<HTMLButtonElement>(
-    'button[aria-label="Like"], button[aria-label="Unlike"]'
-  )
+/** Presses a button of the focused post; false when no post has focus or the button is busy. */
+function pressInFocusedPost(selector: string, root: ParentNode): boolean {
+  const button = focusedPost(root)?.querySelector<HTMLButtonElement>(selector)
   if (!button || button.disabled) return false
   button.click()
+  return true
+}
+
+/** Presses the focused post's Like (or Unlike) button; false when no post has focus. */
+export function likeFocusedPost(root: ParentNode = document): boolean {
+  return pressInFocusedPost('button[aria-label="Like"], button[aria-label="Unlike"]', root)
+}
+
+/** Presses the focused post's Comment button: the post opens with the comment field focused. */
+export function commentOnFocusedPost(root: ParentNode = document): boolean {
+  return pressInFocusedPost('button[aria-label="Comment"]', root)
+}
+
+/** Presses the focused post's Save (or Remove from saved) button. */
+export function saveFocusedPost(root: ParentNode = document): boolean {
+  return pressInFocusedPost(
+    'button[aria-label="Save"], button[aria-label="Remove from saved"]',
+    root
+  )
+}
+
+/**
+ * Opens the focused post, only when the card itself has focus: Enter on one of its buttons or
+ * links is that control's own.
+ */
+export function openFocusedPost(root: ParentNode = document): boolean {
+  const post = focusedPost(root)
+  if (!post || document.activeElement !== post) return false
+  // The card marks what a click opens the post with (its photo).
+  const opener = post.querySelector<HTMLElement>('[data-open-post]')
+  if (!opener) return false
+  opener.click()
   return true
 }

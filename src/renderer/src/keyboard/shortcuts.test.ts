@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { APP_COMMANDS } from '@shared/bridge-contract'
 import {
+  HISTORY_SHORTCUTS,
   SEQUENCE_TIMEOUT_MS,
   SHORTCUTS,
   createShortcutMatcher,
   displayKey,
+  historyKeyAction,
+  historyShortcutsFor,
   isTypingTarget,
   type KeyLike
 } from './shortcuts'
@@ -36,9 +39,14 @@ describe('the shortcut map', () => {
     }
   })
 
-  it('reaches every menu command from the keyboard', () => {
-    const actions = new Set(SHORTCUTS.map((shortcut) => shortcut.action))
+  it('reaches every menu command from the keyboard, Back and Forward with the history keys', () => {
+    const actions = new Set([...SHORTCUTS, ...HISTORY_SHORTCUTS].map((shortcut) => shortcut.action))
     for (const command of APP_COMMANDS) expect(actions.has(command), command).toBe(true)
+  })
+
+  it('has the history keys clash with no plain shortcut', () => {
+    const plain = new Set(SHORTCUTS.map((shortcut) => shortcut.keys.join(' ')))
+    for (const shortcut of HISTORY_SHORTCUTS) expect(plain.has(shortcut.keys.join(' '))).toBe(false)
   })
 })
 
@@ -67,7 +75,8 @@ describe('createShortcutMatcher', () => {
   it('ignores Alt chords and named keys, and plain letters that are no shortcut', () => {
     const matcher = createShortcutMatcher()
     expect(matcher.press(key('n', { altKey: true }), 0)).toBeNull()
-    expect(matcher.press(key('Enter'), 0)).toBeNull()
+    expect(matcher.press(key('Escape'), 0)).toBeNull()
+    expect(matcher.press(key('Enter', { altKey: true }), 0)).toBeNull()
     expect(matcher.press(key('ArrowDown', { ctrlKey: true }), 0)).toBeNull()
     expect(matcher.press(key('z'), 0)).toBeNull()
   })
@@ -79,11 +88,15 @@ describe('createShortcutMatcher', () => {
     expect(matcher.press(key('k'), 0)).toBe('previous-post')
     expect(matcher.press(key('ArrowUp'), 0)).toBe('previous-post')
     expect(matcher.press(key('l'), 0)).toBe('like-post')
+    expect(matcher.press(key('c'), 0)).toBe('comment-post')
+    expect(matcher.press(key('s'), 0)).toBe('save-post')
+    expect(matcher.press(key('Enter'), 0)).toBe('open-post')
     const menu = document.createElement('div')
     menu.setAttribute('role', 'menu')
     const item = document.createElement('button')
     menu.append(item)
     expect(matcher.press(key('ArrowDown', { target: item }), 0)).toBeNull()
+    expect(matcher.press(key('Enter', { target: item }), 0)).toBeNull()
     expect(matcher.press(key('j', { target: item }), 0)).toBe('next-post')
   })
 
@@ -108,10 +121,13 @@ describe('createShortcutMatcher', () => {
     document.body.append(root)
     expect(isTypingTarget(target)).toBe(true)
     const matcher = createShortcutMatcher()
-    for (const name of ['n', '/', '?']) expect(matcher.press(key(name, { target }), 0)).toBeNull()
+    for (const name of ['n', '/', '?', 'j', 'l', 'c', 's', 'Enter'])
+      expect(matcher.press(key(name, { target }), 0), name).toBeNull()
     expect(matcher.press(key('k', { ctrlKey: true, target }), 0)).toBeNull()
     matcher.press(key('g'), 0)
     expect(matcher.press(key('h', { target }), 10)).toBeNull()
+    matcher.press(key('g'), 20)
+    expect(matcher.press(key('a', { target }), 30)).toBeNull()
     root.remove()
   })
 
@@ -122,11 +138,39 @@ describe('createShortcutMatcher', () => {
   })
 })
 
+describe('history keys', () => {
+  it('Alt+←/→ go back and forward, except in a text field where they move the caret', () => {
+    expect(historyKeyAction(key('ArrowLeft', { altKey: true }))).toBe('go-back')
+    expect(historyKeyAction(key('ArrowRight', { altKey: true }))).toBe('go-forward')
+    const input = document.createElement('input')
+    expect(historyKeyAction(key('ArrowLeft', { altKey: true, target: input }))).toBeNull()
+    expect(historyKeyAction(key('ArrowLeft'))).toBeNull()
+    expect(historyKeyAction(key('ArrowLeft', { altKey: true, ctrlKey: true }))).toBeNull()
+  })
+
+  it('Cmd+[ and Cmd+] go back and forward, in a field too; Ctrl+[ does nothing', () => {
+    const input = document.createElement('input')
+    expect(historyKeyAction(key('[', { metaKey: true, target: input }))).toBe('go-back')
+    expect(historyKeyAction(key(']', { metaKey: true }))).toBe('go-forward')
+    expect(historyKeyAction(key('[', { ctrlKey: true }))).toBeNull()
+  })
+
+  it('lists Cmd+[ and Cmd+] in the sheet on macOS only', () => {
+    const keys = (isMac: boolean): string[] =>
+      historyShortcutsFor(isMac).map((shortcut) => shortcut.keys.join(' '))
+    expect(keys(true)).toEqual(['Alt+ArrowLeft', 'Mod+[', 'Alt+ArrowRight', 'Mod+]'])
+    expect(keys(false)).toEqual(['Alt+ArrowLeft', 'Alt+ArrowRight'])
+  })
+})
+
 describe('displayKey', () => {
   it('shows Mod as ⌘ on macOS and Ctrl elsewhere', () => {
     expect(displayKey('Mod+k', true)).toBe('⌘K')
     expect(displayKey('Mod+k', false)).toBe('Ctrl+K')
     expect(displayKey('g', false)).toBe('g')
     expect(displayKey('ArrowDown', false)).toBe('↓')
+    expect(displayKey('Alt+ArrowLeft', false)).toBe('Alt+←')
+    expect(displayKey('Alt+ArrowLeft', true)).toBe('⌥←')
+    expect(displayKey('Mod+[', true)).toBe('⌘[')
   })
 })

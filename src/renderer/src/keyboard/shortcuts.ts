@@ -5,7 +5,15 @@
 import type { AppCommand } from '@shared/bridge-contract'
 
 /** What a shortcut or a menu command does; menu commands and keys share one set of handlers. */
-export type AppAction = AppCommand | 'focus-search' | 'next-post' | 'previous-post' | 'like-post'
+export type AppAction =
+  | AppCommand
+  | 'focus-search'
+  | 'next-post'
+  | 'previous-post'
+  | 'like-post'
+  | 'comment-post'
+  | 'save-post'
+  | 'open-post'
 
 export interface Shortcut {
   /** Keys pressed one after another; `Mod+k` is Ctrl+K, or Cmd+K on macOS. */
@@ -20,11 +28,15 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['k'], action: 'previous-post', description: 'Previous post' },
   { keys: ['ArrowUp'], action: 'previous-post', description: 'Previous post' },
   { keys: ['l'], action: 'like-post', description: 'Like or unlike the focused post' },
+  { keys: ['c'], action: 'comment-post', description: 'Comment on the focused post' },
+  { keys: ['s'], action: 'save-post', description: 'Save or unsave the focused post' },
+  { keys: ['Enter'], action: 'open-post', description: 'Open the focused post' },
   { keys: ['n'], action: 'new-post', description: 'New post' },
   { keys: ['/'], action: 'focus-search', description: 'Search' },
   { keys: ['Mod+k'], action: 'focus-search', description: 'Search' },
   { keys: ['g', 'h'], action: 'go-home', description: 'Go to Home' },
   { keys: ['g', 'p'], action: 'go-profile', description: 'Go to your profile' },
+  { keys: ['g', 'a'], action: 'go-activity', description: 'Show your activity' },
   { keys: ['?'], action: 'show-shortcuts', description: 'Show keyboard shortcuts' }
 ]
 
@@ -54,9 +66,38 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 /** Keys that are named rather than typed, and that a shortcut uses. */
-const NAMED_KEYS: ReadonlySet<string> = new Set(['ArrowDown', 'ArrowUp'])
+const NAMED_KEYS: ReadonlySet<string> = new Set(['ArrowDown', 'ArrowUp', 'Enter'])
 
-/** Widgets that move their own selection with the arrow keys keep them (a menu, tabs…). */
+/**
+ * Back and Forward follow each platform's browser keys (Alt+←/→; Cmd+[ and Cmd+] on macOS), so
+ * they are not in the plain-key list above: Alt chords are refused there, and Cmd+[ keeps
+ * working while typing, as in a browser. HistoryNav handles them with `historyKeyAction`; this
+ * list is what the shortcuts sheet shows.
+ */
+export const HISTORY_SHORTCUTS: readonly Shortcut[] = [
+  { keys: ['Alt+ArrowLeft'], action: 'go-back', description: 'Back' },
+  { keys: ['Mod+['], action: 'go-back', description: 'Back' },
+  { keys: ['Alt+ArrowRight'], action: 'go-forward', description: 'Forward' },
+  { keys: ['Mod+]'], action: 'go-forward', description: 'Forward' }
+]
+
+/**
+ * Back or Forward for a key press, or null. Alt+arrows move the caret by word in a text field,
+ * so there they stay the field's; Cmd+[ and Cmd+] have no meaning in a field and work anywhere.
+ */
+export function historyKeyAction(event: KeyLike): 'go-back' | 'go-forward' | null {
+  if (event.altKey && !event.ctrlKey && !event.metaKey && !isTypingTarget(event.target)) {
+    if (event.key === 'ArrowLeft') return 'go-back'
+    if (event.key === 'ArrowRight') return 'go-forward'
+  }
+  if (event.metaKey && !event.altKey && !event.ctrlKey) {
+    if (event.key === '[') return 'go-back'
+    if (event.key === ']') return 'go-forward'
+  }
+  return null
+}
+
+/** Widgets that move their own selection with the arrow keys keep them and Enter (a menu, tabs…). */
 export function ownsArrowKeys(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== 'function') return false
   return (
@@ -87,8 +128,8 @@ export function createShortcutMatcher(shortcuts: readonly Shortcut[] = SHORTCUTS
   return {
     press(event, now) {
       const key = keyName(event)
-      const ownedArrow = key !== null && NAMED_KEYS.has(key) && ownsArrowKeys(event.target)
-      if (key === null || isTypingTarget(event.target) || ownedArrow) {
+      const ownedKey = key !== null && NAMED_KEYS.has(key) && ownsArrowKeys(event.target)
+      if (key === null || isTypingTarget(event.target) || ownedKey) {
         pending = []
         return null
       }
@@ -117,11 +158,24 @@ const sameKeys = (a: readonly string[], b: readonly string[]): boolean =>
 const startsWith = (keys: readonly string[], prefix: readonly string[]): boolean =>
   keys.length > prefix.length && prefix.every((key, index) => keys[index] === key)
 
-/** How a key is shown in the sheet: Mod is ⌘ on macOS and Ctrl elsewhere. */
+const ARROWS: Record<string, string> = {
+  ArrowDown: '↓',
+  ArrowUp: '↑',
+  ArrowLeft: '←',
+  ArrowRight: '→'
+}
+
+/** How a key is shown in the sheet: Mod is ⌘ on macOS and Ctrl elsewhere, Alt is ⌥ on macOS. */
 export function displayKey(key: string, isMac: boolean): string {
-  if (key === 'ArrowDown') return '↓'
-  if (key === 'ArrowUp') return '↑'
+  if (ARROWS[key]) return ARROWS[key]
+  const alt = /^Alt\+(.+)$/.exec(key)
+  if (alt) return `${isMac ? '⌥' : 'Alt+'}${displayKey(alt[1], isMac)}`
   const chord = /^Mod\+(.)$/.exec(key)
   if (!chord) return key
   return `${isMac ? '⌘' : 'Ctrl+'}${chord[1].toUpperCase()}`
+}
+
+/** The history keys this platform has: Cmd+[ and Cmd+] are macOS only. */
+export function historyShortcutsFor(isMac: boolean): readonly Shortcut[] {
+  return HISTORY_SHORTCUTS.filter((shortcut) => isMac || !shortcut.keys[0].startsWith('Mod+'))
 }

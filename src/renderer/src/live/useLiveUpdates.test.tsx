@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { describe, expect, it } from 'vitest'
-import { SIGNED_OUT, type Notification } from '@shared/domain'
+import { SIGNED_OUT } from '@shared/domain'
 import { StoresProvider } from '../store'
 import { createHarness, makePost, signedIn } from '../testing/fakes'
 import { useLiveUpdates } from './useLiveUpdates'
@@ -30,19 +30,43 @@ describe('live updates', () => {
     expect(harness.stores.activity.getState().userId).toBeNull()
   })
 
-  it("re-reads the user's follower count when a new follower arrives live", async () => {
+  it("keeps the shown profile's counts live, and re-reads them after a gap", async () => {
     const harness = createHarness({ snapshot: signedIn() })
-    harness.services.people.fetchProfileByUsername.mockResolvedValue({
-      ...signedIn().profile,
-      followers_count: 7
-    })
+    const own = { ...signedIn().profile!, followers_count: 3, following_count: 2 }
+    harness.services.people.fetchProfileByUsername.mockResolvedValue(own)
+    await harness.stores.people.getState().loadProfile(own.username)
     mount(harness)
-    act(() => {
-      for (const listener of harness.services.live.activityListeners)
-        listener.onNotification({ type: 'follow' } as Notification)
+    expect(harness.services.live.profileCounts).toHaveBeenCalledWith(own.id, expect.any(Object))
+
+    // Someone follows, then someone unfollows: each arrives as the row's new counts.
+    act(() =>
+      harness.services.live.changeCounts({ id: own.id, followers_count: 4, following_count: 2 })
+    )
+    expect(harness.stores.people.getState().followerCounts[own.id]).toBe(4)
+    act(() =>
+      harness.services.live.changeCounts({ id: own.id, followers_count: 3, following_count: 2 })
+    )
+    expect(harness.stores.people.getState().followerCounts[own.id]).toBe(3)
+
+    harness.services.people.fetchProfileByUsername.mockResolvedValue({
+      ...own,
+      followers_count: 9,
+      following_count: 1
     })
-    expect(harness.services.people.fetchProfileByUsername).toHaveBeenCalledWith('jane.doe')
-    await waitFor(() => expect(harness.stores.people.getState().followerCounts['user-1']).toBe(7))
+    act(() => harness.services.live.resyncCounts(own.id))
+    await waitFor(() => expect(harness.stores.people.getState().followerCounts[own.id]).toBe(9))
+    expect(harness.stores.people.getState().page?.profile?.following_count).toBe(1)
+  })
+
+  it('stops listening to a profile once another one is shown', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const star = { ...signedIn().profile!, id: 'star-1', username: 'star' }
+    harness.services.people.fetchProfileByUsername.mockResolvedValue(star)
+    await harness.stores.people.getState().loadProfile('star')
+    mount(harness)
+    expect(harness.services.live.profileListeners.get('star-1')?.size).toBe(1)
+    act(() => harness.stores.people.setState({ page: null }))
+    expect(harness.services.live.profileListeners.get('star-1')?.size).toBe(0)
   })
 
   it('sends realtime the new token whenever the session changes', async () => {
@@ -65,11 +89,23 @@ describe('live updates', () => {
     expect(harness.stores.feed.getState().posts[0].likes_count).toBe(4)
   })
 
-  it('opens the activity panel when a desktop notification about a post is clicked', async () => {
+  it('re-reads the top of the feed when the posts channel re-joins after a gap', async () => {
+    const harness = createHarness()
+    const post = makePost()
+    harness.services.feed.fetchPage.mockResolvedValue([post])
+    await harness.stores.feed.getState().load()
+    mount(harness)
+    harness.services.feed.fetchPage.mockClear()
+    act(() => harness.services.live.resyncPosts())
+    expect(harness.services.feed.fetchPage).toHaveBeenCalledTimes(1)
+  })
+
+  it('opens the post when a desktop notification about a post is clicked', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     mount(harness)
     act(() => harness.api.emitOpen({ kind: 'post', postId: 'p1' }))
-    await waitFor(() => expect(harness.stores.activity.getState().open).toBe(true))
+    expect(harness.stores.post.getState().openId).toBe('p1')
+    expect(harness.stores.activity.getState().open).toBe(false)
   })
 
   it("shows the follower's profile when a follow notification is clicked", () => {

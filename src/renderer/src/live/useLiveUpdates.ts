@@ -1,28 +1,31 @@
 // Connects the live channels to the stores for as long as the app is shown: new and changed
-// posts to the feed, the signed-in user's activity to the activity store, session changes to
-// realtime's token, and clicked desktop notifications to the activity panel.
+// posts to the lists that show them, the shown profile's counts to the people store, the
+// signed-in user's activity to the activity store, session changes to realtime's token, and
+// clicked desktop notifications to the post or profile they are about.
 
 import { useEffect } from 'react'
-import { useSession, useStores } from '../store'
+import { usePeople, useSession, useStores } from '../store'
 import { selectUserId } from '../store/session/sessionStore'
+import { openActivityTarget } from './openActivityTarget'
+import { applyPostCounters } from './postCounters'
 
 export function useLiveUpdates(): void {
-  const { api, live, feed, followingFeed, activity, router } = useStores()
+  const stores = useStores()
+  const { api, live, feed, activity, people } = stores
   const userId = useSession(selectUserId)
+  const shownProfileId = usePeople((state) => state.page?.profile?.id ?? null)
   const accessToken = useSession((state) => state.snapshot.accessToken)
 
   useEffect(
     () =>
       live.posts({
-        onInsert: (row) => feed.getState().postInserted(row),
         // Only the For you feed offers new posts: an insert does not say whether its author is
-        // followed. Counters change on whichever feed shows the post.
-        onUpdate: (row) => {
-          feed.getState().postUpdated(row)
-          followingFeed.getState().postUpdated(row)
-        }
+        // followed. Counters change on whichever list shows the post.
+        onInsert: (row) => feed.getState().postInserted(row),
+        onUpdate: (row) => applyPostCounters(stores, row),
+        onResync: () => void feed.getState().catchUp()
       }),
-    [live, feed, followingFeed]
+    [live, feed, stores]
   )
 
   // Joined channels keep hearing as whoever is signed in now (and with a fresh token).
@@ -32,15 +35,22 @@ export function useLiveUpdates(): void {
 
   useEffect(() => (userId ? activity.getState().start(userId) : undefined), [activity, userId])
 
-  // A clicked notification shows the follower's profile; posts have no view of their own yet,
-  // so for those the activity panel comes up, listing it.
+  // The profile shown (anyone's, one's own included) keeps its counts as people follow and
+  // unfollow; after a gap in the channel they are read again.
   useEffect(
     () =>
-      api.notifications.onOpen((target) => {
-        if (target.kind === 'profile')
-          router.getState().navigate({ name: 'profile', username: target.username })
-        else void activity.getState().openPanel()
-      }),
-    [api, activity, router]
+      shownProfileId
+        ? live.profileCounts(shownProfileId, {
+            onCounts: (counts) => people.getState().countsChanged(counts),
+            onResync: () => void people.getState().refreshCounts()
+          })
+        : undefined,
+    [live, people, shownProfileId]
+  )
+
+  // A clicked desktop notification shows what it is about, as its line in the panel does.
+  useEffect(
+    () => api.notifications.onOpen((target) => openActivityTarget(stores, target)),
+    [api, stores]
   )
 }

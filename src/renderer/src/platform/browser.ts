@@ -59,6 +59,8 @@ export function createBrowserApi(
       onNotice: () => () => undefined,
       // A page is updated by reloading it; there is no app update to install.
       onUpdate: () => () => undefined,
+      // Files reach a page only by a drop on it (handled in the page), never from the OS.
+      onOpenFiles: () => () => undefined,
       restartToUpdate: async () => {
         throw new Error('Updates are installed by the desktop app only.')
       }

@@ -13,6 +13,7 @@ import {
 } from '@shared/data/activity'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { refreshRealtimeAuth, subscribeToPosts, type PostsListener } from '@shared/data/live-posts'
+import { subscribeToProfileCounts, type ProfileCountsListener } from '@shared/data/live-profiles'
 import {
   fetchConnections,
   fetchFollowingFeedNewer,
@@ -109,6 +110,8 @@ export interface Services {
   live: {
     activity(userId: string, listener: ActivityListener): Unsubscribe
     posts(listener: PostsListener): Unsubscribe
+    /** One person's follower and following counts, as follows and unfollows happen. */
+    profileCounts(profileId: string, listener: ProfileCountsListener): Unsubscribe
     /** Sends the current access token to realtime (after a session change). */
     refreshAuth: Bound<typeof refreshRealtimeAuth>
   }
@@ -181,6 +184,7 @@ export function createServices(getClient: ClientProvider): Services {
     live: {
       activity: subscribe(subscribeToActivity),
       posts: subscribe(subscribeToPosts),
+      profileCounts: subscribe(subscribeToProfileCounts),
       refreshAuth: bind(refreshRealtimeAuth)
     },
     people: {

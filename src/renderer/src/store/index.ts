@@ -213,12 +213,7 @@ export function createStores(
     activity: createActivityStore({
       activity: services.activity,
       live: services.live,
-      notifications: api.notifications,
-      onNotification: (notification) => {
-        const username = session.getState().snapshot.profile?.username
-        if (notification.type === 'follow' && username)
-          void people.getState().refreshFollowerCount(username)
-      }
+      notifications: api.notifications
     }),
     people,
     router: createRouterStore(window),

@@ -13,6 +13,7 @@ import type {
   CreatePostInput,
   CreatePostStage,
   ImageFile,
+  OpenedFiles,
   SignUpResult,
   UpdateState
 } from '@shared/bridge-contract'
@@ -27,6 +28,7 @@ import {
 } from '@shared/domain'
 import type { ActivityListener } from '@shared/data/activity'
 import type { PostRow, PostsListener } from '@shared/data/live-posts'
+import type { ProfileCounts, ProfileCountsListener } from '@shared/data/live-profiles'
 import type { DeepLink } from '@shared/deep-links'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
@@ -117,6 +119,8 @@ export interface FakeApi extends Api {
   emitCommand(command: AppCommand): void
   emitNotice(notice: string): void
   emitUpdate(state: UpdateState): void
+  /** Sends app:open-files, as main does for photos opened with the app. */
+  emitOpenFiles(files: OpenedFiles): void
 }
 
 /** A subscribable event: listeners added and removed as the preload's subscribe does. */
@@ -181,6 +185,7 @@ export function fakeApi(
   const commands = channel<AppCommand>()
   const notices = channel<string>()
   const updates = channel<UpdateState>()
+  const openedFiles = channel<OpenedFiles>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -215,6 +220,7 @@ export function fakeApi(
       onCommand: (listener) => commands.on(listener),
       onNotice: (listener) => notices.on(listener),
       onUpdate: (listener) => updates.on(listener),
+      onOpenFiles: (listener) => openedFiles.on(listener),
       restartToUpdate: vi.fn(async () => undefined)
     },
     notifications: {
@@ -234,6 +240,7 @@ export function fakeApi(
     emitCommand: (command) => commands.emit(command),
     emitNotice: (notice) => notices.emit(notice),
     emitUpdate: (state) => updates.emit(state),
+    emitOpenFiles: (files) => openedFiles.emit(files),
     emit(snapshot) {
       current = snapshot
       for (const listener of listeners) listener(snapshot)
@@ -248,20 +255,30 @@ export function fakeApi(
 export interface FakeLive {
   activity: Mock<Services['live']['activity']>
   posts: Mock<Services['live']['posts']>
+  profileCounts: Mock<Services['live']['profileCounts']>
   refreshAuth: Mock<() => Promise<void>>
   /** Listeners currently subscribed. */
   activityListeners: Set<ActivityListener>
   postsListeners: Set<PostsListener>
+  /** Profile-count listeners by the profile id they listen to. */
+  profileListeners: Map<string, Set<ProfileCountsListener>>
   insertPost(row: PostRow): void
   updatePost(row: PostRow): void
+  resyncPosts(): void
+  changeCounts(counts: ProfileCounts): void
+  resyncCounts(profileId: string): void
 }
 
 export function fakeLive(): FakeLive {
   const activityListeners = new Set<ActivityListener>()
   const postsListeners = new Set<PostsListener>()
+  const profileListeners = new Map<string, Set<ProfileCountsListener>>()
+  const listenersOf = (profileId: string): Set<ProfileCountsListener> =>
+    profileListeners.get(profileId) ?? new Set()
   return {
     activityListeners,
     postsListeners,
+    profileListeners,
     activity: vi.fn((_userId: string, listener: ActivityListener) => {
       activityListeners.add(listener)
       return () => void activityListeners.delete(listener)
@@ -270,9 +287,17 @@ export function fakeLive(): FakeLive {
       postsListeners.add(listener)
       return () => void postsListeners.delete(listener)
     }),
+    profileCounts: vi.fn((profileId: string, listener: ProfileCountsListener) => {
+      profileListeners.set(profileId, listenersOf(profileId).add(listener))
+      return () => void profileListeners.get(profileId)?.delete(listener)
+    }),
     refreshAuth: vi.fn(async () => undefined),
+    changeCounts: (counts) =>
+      listenersOf(counts.id).forEach((listener) => listener.onCounts(counts)),
+    resyncCounts: (profileId) => listenersOf(profileId).forEach((listener) => listener.onResync()),
     insertPost: (row) => postsListeners.forEach((listener) => listener.onInsert(row)),
-    updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row))
+    updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row)),
+    resyncPosts: () => postsListeners.forEach((listener) => listener.onResync())
   }
 }
 

@@ -17,6 +17,29 @@ function signedInHarness(options: { hasNativeDialog?: boolean } = {}) {
 }
 
 describe('activity in the header', () => {
+  it('opens the post of a line, or the follower of a follow line, and closes the panel', async () => {
+    const harness = signedInHarness()
+    const likes = makeGroup({ post_id: 'post-9', actors: [actor('ana')] })
+    const follow = makeGroup({ type: 'follow', post_id: null, actors: [actor('dee')] })
+    harness.services.activity.fetchPage.mockResolvedValue({ groups: [likes, follow], next: null })
+    renderWith(<Header />, harness)
+    act(() => void harness.stores.activity.getState().start('user-1'))
+    const user = userEvent.setup()
+    const open = async (): Promise<HTMLElement> => {
+      await user.click(screen.getByRole('button', { name: /^Notifications/ }))
+      return screen.findByRole('dialog', { name: 'Notifications' })
+    }
+
+    await user.click(within(await open()).getByRole('button', { name: /ana liked your photo/ }))
+    expect(harness.stores.post.getState().openId).toBe('post-9')
+    expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument()
+
+    await user.click(
+      within(await open()).getByRole('button', { name: /dee started following you/ })
+    )
+    expect(harness.stores.router.getState().route).toEqual({ name: 'profile', username: 'dee' })
+  })
+
   it('shows the unread dot when a notification arrives live, without a reload', async () => {
     const harness = signedInHarness()
     renderWith(<Header />, harness)

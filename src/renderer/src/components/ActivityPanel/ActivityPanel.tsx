@@ -1,41 +1,52 @@
 // The activity panel (the heart icon's popover): grouped lines, newest first, each with the
-// newest actors' avatars, the line, its age and the post's thumbnail. Opening it marks what it
-// shows as read (the store does); Escape or a click outside closes it. In the desktop app it
+// newest actors' avatars, the line, its age and the post's thumbnail; a line opens its post
+// (or, for follows, the newest follower's profile). Opening the panel marks what it shows as
+// read (the store does); Escape or a click outside closes it. In the desktop app it
 // also holds the switch for native notifications.
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ActivityGroup } from '@shared/domain'
 import { relativeAge } from '@shared/format'
 import { useActivity, useStores } from '../../store'
-import { activityAction, actorsPhrase } from '../../store/activity/activityText'
+import { activityAction, activityTarget, actorsPhrase } from '../../store/activity/activityText'
+import { openActivityTarget } from '../../live/openActivityTarget'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './ActivityPanel.module.scss'
 
 function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
+  const stores = useStores()
   const actor = group.actors[0]
+  const target = activityTarget(group)
   return (
-    <li className={`${styles.row} ${group.unread_count > 0 ? styles.unread : ''}`}>
-      <Avatar
-        src={actor?.avatar_url}
-        name={actor?.full_name || actor?.username || ''}
-        size={44}
-        decorative
-      />
-      <p className={styles.text}>
-        <strong>{actorsPhrase(group)}</strong> {activityAction(group.type)}{' '}
-        <time className={styles.age} dateTime={group.latest_at}>
-          {relativeAge(group.latest_at)}
-        </time>
-      </p>
-      {group.post_thumb_url || group.post_image_url ? (
-        <img
-          className={styles.thumb}
-          src={group.post_thumb_url ?? group.post_image_url ?? undefined}
-          alt=""
-          width={44}
-          height={44}
+    <li className={group.unread_count > 0 ? styles.unread : undefined}>
+      <button
+        type="button"
+        className={styles.row}
+        disabled={!target}
+        onClick={() => target && openActivityTarget(stores, target)}
+      >
+        <Avatar
+          src={actor?.avatar_url}
+          name={actor?.full_name || actor?.username || ''}
+          size={44}
+          decorative
         />
-      ) : null}
+        <p className={styles.text}>
+          <strong>{actorsPhrase(group)}</strong> {activityAction(group.type)}{' '}
+          <time className={styles.age} dateTime={group.latest_at}>
+            {relativeAge(group.latest_at)}
+          </time>
+        </p>
+        {group.post_thumb_url || group.post_image_url ? (
+          <img
+            className={styles.thumb}
+            src={group.post_thumb_url ?? group.post_image_url ?? undefined}
+            alt=""
+            width={44}
+            height={44}
+          />
+        ) : null}
+      </button>
     </li>
   )
 }

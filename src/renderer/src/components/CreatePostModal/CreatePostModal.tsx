@@ -59,7 +59,12 @@ async function readAll(files: File[], source: ImageSource): Promise<ImageFile[]>
   return images
 }
 
-export function CreatePostModal(): ReactElement {
+export interface CreatePostModalProps {
+  /** Photos to start with: dropped on the window or opened with the app, checked as a drop. */
+  initialFiles?: File[]
+}
+
+export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): ReactElement {
   const { api, feed, ui } = useStores()
   const profile = useSession(selectProfile)
   const [photos, setPhotos] = useState<DraftPhoto[]>([])
@@ -121,6 +126,15 @@ export function CreatePostModal(): ReactElement {
       setError(messageOr(caught, MESSAGES.selectImageFile))
     )
   }
+
+  // Once per opening (a ref, because development mode runs effects twice).
+  const initialTaken = useRef(false)
+  useEffect(() => {
+    if (initialTaken.current || !initialFiles?.length) return
+    initialTaken.current = true
+    onFiles(initialFiles, 'dropped')
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the files it opened with
+  }, [initialFiles])
 
   const onPickNative = async (): Promise<void> => {
     try {

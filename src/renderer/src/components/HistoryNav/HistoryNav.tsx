@@ -5,6 +5,7 @@
 import { useEffect, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useRouter, useStores } from '../../store'
+import { historyKeyAction } from '../../keyboard/shortcuts'
 import { selectCanGoBack, selectCanGoForward } from '../../store/router/routerStore'
 import styles from './HistoryNav.module.scss'
 
@@ -12,25 +13,14 @@ import styles from './HistoryNav.module.scss'
 const MOUSE_BACK = 3
 const MOUSE_FORWARD = 4
 
-function isTyping(target: EventTarget | null): boolean {
-  const element = target as HTMLElement | null
-  return (
-    !!element && (element.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(element.tagName))
-  )
-}
-
 export function useHistoryShortcuts(): void {
   const { router } = useStores()
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
-      const back =
-        (event.altKey && event.key === 'ArrowLeft') || (event.metaKey && event.key === '[')
-      const forward =
-        (event.altKey && event.key === 'ArrowRight') || (event.metaKey && event.key === ']')
-      // Alt+arrows move the caret by word in text fields: leave those alone.
-      if ((!back && !forward) || (event.altKey && isTyping(event.target))) return
+      const action = historyKeyAction(event)
+      if (!action) return
       event.preventDefault()
-      if (back) router.getState().back()
+      if (action === 'go-back') router.getState().back()
       else router.getState().forward()
     }
     const onMouseUp = (event: MouseEvent): void => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '@shared/domain'
 import { createHarness, deferred, makePost, renderWith, signedIn } from '../../testing/fakes'
+import { CommentComposer } from '../PostView/CommentComposer'
 import { fadeInDelay, PostCard } from './PostCard'
 
 afterEach(() => vi.restoreAllMocks())
@@ -50,6 +51,24 @@ describe('PostCard', () => {
     const { user, stores } = setup(post)
     await user.click(screen.getByRole('button', { name: 'View all 12 comments' }))
     expect(stores.post.getState().openId).toBe(post.id)
+  })
+
+  it('Comment opens the post with its comment field focused; the photo opens it to read', async () => {
+    const post = makePost()
+    const { user, stores } = setup(post)
+    const card = screen.getByRole('article', { name: 'Post by sam' })
+    await user.click(within(card).getByRole('button', { name: 'Comment' }))
+    expect(stores.post.getState()).toMatchObject({ openId: post.id, focusComment: true })
+    stores.post.getState().close()
+    await user.click(within(card).getByRole('img'))
+    expect(stores.post.getState()).toMatchObject({ openId: post.id, focusComment: false })
+  })
+
+  it('the comment field takes focus when the post was opened to comment', () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.post.setState({ openId: 'p1', focusComment: true })
+    renderWith(<CommentComposer />, harness)
+    expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveFocus()
   })
 
   it('pages through a carousel with the arrows, each photo with its own alt text', async () => {

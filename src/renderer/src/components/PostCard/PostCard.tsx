@@ -63,10 +63,11 @@ export const PostCard = memo(function PostCard({
   }, [stores, postId, signedIn, commentCount])
 
   if (!post) return null
-  const openPost = (): void =>
+  const openPost = (focusComment = false): void =>
     void stores.post.getState().openPost(
       postId,
-      feed.getState().posts.map((item) => item.id)
+      feed.getState().posts.map((item) => item.id),
+      { focusComment }
     )
   const toggleSave = (): void => {
     if (signedIn) void stores.saved.getState().toggle(postId)
@@ -107,8 +108,8 @@ export const PostCard = memo(function PostCard({
           <MoreHorizontal size={20} aria-hidden />
         </button>
       </header>
-      {/* Clicking the photo opens the post; keyboard users have the Comment button. */}
-      <div className={styles.mediaLink} onClick={openPost}>
+      {/* Clicking the photo opens the post; keyboard users press Enter on the focused card. */}
+      <div className={styles.mediaLink} data-open-post onClick={() => openPost()}>
         <Carousel
           images={sortedImages(post)}
           fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
@@ -126,7 +127,12 @@ export const PostCard = memo(function PostCard({
           >
             <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
           </button>
-          <button type="button" className={styles.icon} aria-label="Comment" onClick={openPost}>
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label="Comment"
+            onClick={() => openPost(true)}
+          >
             <MessageCircle size={24} aria-hidden />
           </button>
           <button
@@ -155,7 +161,7 @@ export const PostCard = memo(function PostCard({
           </p>
         )}
         {post.comments_count > 0 && (
-          <button type="button" className={styles.viewComments} onClick={openPost}>
+          <button type="button" className={styles.viewComments} onClick={() => openPost()}>
             {viewCommentsLabel(post.comments_count)}
           </button>
         )}

@@ -13,6 +13,7 @@ export function CommentComposer(): ReactElement {
   const { post } = useStores()
   const replyTo = usePost((state) => state.replyTo)
   const sending = usePost((state) => state.sending)
+  const focusComment = usePost((state) => state.focusComment)
   const body = usePost((state) => state.draft)
   const postId = usePost((state) => state.openId)
   const saved = useCommentDraft(postId, body)
@@ -21,15 +22,18 @@ export function CommentComposer(): ReactElement {
   const length = [...body].length
 
   useEffect(() => {
-    if (replyTo) inputRef.current?.focus()
-  }, [replyTo])
+    if (replyTo || focusComment) inputRef.current?.focus()
+  }, [replyTo, focusComment])
 
   const send = async (): Promise<void> => {
     await post.getState().sendComment()
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
-    event.stopPropagation()
+    // Keys typed here are text, not the post view's (←/→ step posts). Escape closes the post
+    // only from an empty field, so it never throws away a comment being written.
+    const closes = event.key === 'Escape' && !event.nativeEvent.isComposing && body.trim() === ''
+    if (!closes) event.stopPropagation()
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
       void send()

@@ -3,7 +3,7 @@
 
 import type { ReactElement } from 'react'
 import { Modal } from '../Modal/Modal'
-import { SHORTCUTS, displayKey, type Shortcut } from '../../keyboard/shortcuts'
+import { SHORTCUTS, displayKey, historyShortcutsFor, type Shortcut } from '../../keyboard/shortcuts'
 import styles from './ShortcutsSheet.module.scss'
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
@@ -11,7 +11,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform
 /** One row per description, with its alternative key sequences ("j or ↓"). */
 function rows(): { description: string; alternatives: Shortcut['keys'][] }[] {
   const byDescription = new Map<string, Shortcut['keys'][]>()
-  for (const shortcut of SHORTCUTS) {
+  for (const shortcut of [...SHORTCUTS, ...historyShortcutsFor(isMac)]) {
     byDescription.set(shortcut.description, [
       ...(byDescription.get(shortcut.description) ?? []),
       shortcut.keys

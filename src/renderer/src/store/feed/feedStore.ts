@@ -15,7 +15,7 @@ import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { asCarouselInput } from '../../offline/outbox/previews'
 import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
 import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
-import { reconcileCounters } from './liveFeed'
+import { reconcileCounters, sortCaughtUp } from './liveFeed'
 
 export type FeedStatus = 'idle' | 'loading' | 'ready'
 
@@ -75,8 +75,13 @@ export interface FeedState {
   toggleLike(postId: string): Promise<void>
   /** A post was created somewhere: someone else's waits behind the "New posts" pill. */
   postInserted(row: PostRow): void
-  /** A post's counters changed: visible cards take them, unless the user's like is in flight. */
+  /** A post's counters changed: cards take them (but not likes while the user's own is pending). */
   postUpdated(row: PostRow): void
+  /**
+   * The live channel re-joined after a gap: re-reads the top of the feed, so posts created
+   * meanwhile go behind the pill and the counters of the posts held there are current again.
+   */
+  catchUp(): Promise<void>
   /** Puts the posts behind the pill at the top, reading only those (no full reload). */
   showNewPosts(): Promise<void>
   /** A person changed their name or avatar: the posts held show the new ones. */
@@ -297,12 +302,26 @@ export function createFeedStore(
       },
 
       postUpdated(row) {
-        // The user's own like in flight will be settled by its answer; the event may predate it.
-        if (get().likingIds.has(row.id)) return
+        const keepLikes = get().likingIds.has(row.id)
         set((state) => {
-          const posts = reconcileCounters(state.posts, row)
+          const posts = reconcileCounters(state.posts, row, keepLikes)
           return posts === state.posts ? state : { posts }
         })
+      },
+
+      async catchUp() {
+        // Scrolled so far that the top was dropped: it is re-read on the way back up anyway.
+        if (get().status !== 'ready' || get().trimmedAbove > 0) return
+        const token = loadToken
+        try {
+          const top = await deps.feed.fetchPage({ limit: pageSize })
+          if (token !== loadToken) return
+          const { held, fresh } = sortCaughtUp(get().posts, top)
+          for (const post of held) get().postUpdated(post)
+          for (const post of fresh) get().postInserted(post)
+        } catch (error) {
+          console.error('Error fetching posts', error)
+        }
       },
 
       async showNewPosts() {

@@ -17,7 +17,9 @@ import { messageOr } from '@shared/errors'
 import { CONNECTIONS_PAGE_SIZE, SEARCH_RESULT_COUNT } from '@shared/limits'
 import type { ImageFile } from '@shared/bridge-contract'
 import type { ProfileChanges } from '@shared/data/profiles'
+import type { ProfileCounts } from '@shared/data/live-profiles'
 import type { Services } from '../../services'
+import { applyProfileCounts } from './profileCounts'
 
 export type PageStatus = 'loading' | 'ready' | 'not-found' | 'failed'
 
@@ -90,8 +92,10 @@ export interface PeopleState {
   postCreated(post: Post): void
   /** Why the signed-in user cannot take `username` (format, or taken), or null. */
   usernameProblem(username: string): Promise<string | null>
-  /** Re-reads one person's follower count (a follower arrived live), leaving the page as is. */
-  refreshFollowerCount(username: string): Promise<void>
+  /** A person's counts changed on the server (someone followed or unfollowed them). */
+  countsChanged(counts: ProfileCounts): void
+  /** Re-reads the shown profile's counts (after a gap in the live updates), leaving the rest. */
+  refreshCounts(): Promise<void>
   reset(): void
 }
 
@@ -353,15 +357,23 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
         return deps.people.usernameProblem(userId, username)
       },
 
-      async refreshFollowerCount(username) {
+      countsChanged(counts) {
+        set((state) => applyProfileCounts(state, counts, deps.getUserId()))
+      },
+
+      async refreshCounts() {
+        const username = get().page?.profile?.username
+        if (!username) return
         try {
           const profile = await deps.people.fetchProfileByUsername(username)
           if (!profile) return
-          set((state) => ({
-            followerCounts: { ...state.followerCounts, [profile.id]: profile.followers_count ?? 0 }
-          }))
+          get().countsChanged({
+            id: profile.id,
+            followers_count: profile.followers_count ?? 0,
+            following_count: profile.following_count ?? 0
+          })
         } catch (error) {
-          console.error('Error reading the follower count', error)
+          console.error('Error reading the profile counts', error)
         }
       },
 

@@ -50,10 +50,12 @@ export interface PostState {
   replyTo: Comment | null
   /** The comment being written; kept when sending fails so nothing typed is lost. */
   draft: string
+  /** Opened to comment (the card's Comment button, the c key): the comment field takes focus. */
+  focusComment: boolean
   sending: boolean
   /** The last write's failure (comment, edit, delete), shown next to what failed. */
   actionError: string | null
-  openPost(postId: string, siblings?: string[]): Promise<void>
+  openPost(postId: string, siblings?: string[], options?: OpenPostOptions): Promise<void>
   close(): void
   /** Opens the previous (-1) or next (1) post of the list it was opened from. */
   step(direction: -1 | 1): void
@@ -70,6 +72,10 @@ export interface PostState {
   deleteOpenPost(): Promise<boolean>
 }
 
+export interface OpenPostOptions {
+  focusComment?: boolean
+}
+
 export type PostStore = StoreApi<PostState>
 
 const CLOSED = {
@@ -82,6 +88,7 @@ const CLOSED = {
   commentsStatus: 'idle',
   replyTo: null,
   draft: '',
+  focusComment: false,
   sending: false,
   actionError: null
 } satisfies Partial<PostState>
@@ -122,8 +129,14 @@ export function createPostStore(deps: PostDeps): PostStore {
       siblings: [],
       commentsOrder: 'newest',
 
-      async openPost(postId, siblings) {
-        set({ ...CLOSED, openId: postId, status: 'loading', siblings: siblings ?? get().siblings })
+      async openPost(postId, siblings, options = {}) {
+        set({
+          ...CLOSED,
+          openId: postId,
+          status: 'loading',
+          siblings: siblings ?? get().siblings,
+          focusComment: options.focusComment ?? false
+        })
         try {
           const client = await deps.getClient()
           const post = withCurrentImageOrigin(client, await postById(client, postId))

@@ -13,9 +13,11 @@ export interface UiState {
   notice: string | null
   /** The app's own update, as main reports it (desktop only). */
   update: UpdateState
+  /** Photos Create opens with: dropped on the window, or handed to the app by the OS. */
+  createFiles: File[] | null
   openAuth(mode?: AuthMode): void
   setAuthMode(mode: AuthMode): void
-  openCreate(): void
+  openCreate(files?: File[]): void
   openEditProfile(): void
   openCreateStory(): void
   openShortcuts(): void
@@ -32,13 +34,14 @@ export function createUiStore(): UiStore {
     authMode: 'signin',
     notice: null,
     update: { status: 'idle' },
+    createFiles: null,
     openAuth: (mode = 'signin') => set({ modal: 'auth', authMode: mode }),
     setAuthMode: (mode) => set({ authMode: mode }),
-    openCreate: () => set({ modal: 'create' }),
+    openCreate: (files) => set({ modal: 'create', createFiles: files ?? null }),
     openEditProfile: () => set({ modal: 'edit-profile' }),
     openCreateStory: () => set({ modal: 'story' }),
     openShortcuts: () => set({ modal: 'shortcuts' }),
-    closeModal: () => set({ modal: null }),
+    closeModal: () => set({ modal: null, createFiles: null }),
     setNotice: (notice) => set({ notice }),
     setUpdate: (update) => set({ update })
   }))

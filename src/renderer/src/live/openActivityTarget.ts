@@ -1,0 +1,19 @@
+// Shows what an activity line is about: the post in the post view (as a deep link to it
+// does), or for a follow the follower's profile. Used by the activity panel's lines and by
+// clicked desktop notifications, so both open the same thing.
+
+import type { ActivityTarget } from '@shared/bridge-contract'
+import type { AppStores } from '../store'
+
+export function openActivityTarget(
+  stores: Pick<AppStores, 'activity' | 'post' | 'router' | 'ui'>,
+  target: ActivityTarget
+): void {
+  stores.activity.getState().closePanel()
+  stores.ui.getState().closeModal()
+  if (target.kind === 'profile') {
+    stores.router.getState().navigate({ name: 'profile', username: target.username })
+    return
+  }
+  void stores.post.getState().openPost(target.postId, [target.postId])
+}

@@ -1,0 +1,54 @@
+// Live follower and following counts of one person. The database keeps both counts on the
+// person's profiles row (a trigger on follows), so every follow or unfollow, by anyone, is one
+// UPDATE of that row: listening to it is how an open profile page stays right.
+
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import type { Profile } from '../domain'
+
+export interface ProfileCounts {
+  id: string
+  followers_count: number
+  following_count: number
+}
+
+export interface ProfileCountsListener {
+  onCounts(counts: ProfileCounts): void
+  /** The channel re-joined after a gap (backend restart, sleep): re-read the counts. */
+  onResync(): void
+}
+
+let subscriptionCount = 0
+
+/** Listens for changes to `profileId`'s counts. Returns the function that stops listening. */
+export function subscribeToProfileCounts(
+  client: SupabaseClient,
+  profileId: string,
+  listener: ProfileCountsListener
+): () => Promise<void> {
+  let joins = 0
+  // realtime-js hands back the existing channel for a topic it already has: one topic each.
+  subscriptionCount += 1
+  const channel: RealtimeChannel = client
+    .channel(`profile:${profileId}:${subscriptionCount}`)
+    .on<Profile>(
+      'postgres_changes',
+      { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${profileId}` },
+      (change) => {
+        const row = change.new as Profile
+        listener.onCounts({
+          id: row.id,
+          followers_count: row.followers_count ?? 0,
+          following_count: row.following_count ?? 0
+        })
+      }
+    )
+    .subscribe((status) => {
+      if (status !== 'SUBSCRIBED') return
+      joins += 1
+      // The first join follows the page's own read; every later one closes a gap.
+      if (joins > 1) listener.onResync()
+    })
+  return async () => {
+    await client.removeChannel(channel)
+  }
+}
