@@ -3,7 +3,6 @@
 // operations in src/shared/data (bound in services); follower counts shown anywhere come from
 // one map, so a follow made in the side panel shows on the profile page too.
 
-import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type {
   Connection,
@@ -19,6 +18,7 @@ import type { ImageFile } from '@shared/bridge-contract'
 import type { ProfileChanges } from '@shared/data/profiles'
 import type { ProfileCounts } from '@shared/data/live-profiles'
 import type { Services } from '../../services'
+import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { applyProfileCounts } from './profileCounts'
 
 export type PageStatus = 'loading' | 'ready' | 'not-found' | 'failed'
