@@ -41,6 +41,8 @@ export interface PostRenditions {
 }
 
 export interface CreatePostInput {
+  /** The new post's id (a uuid the renderer chose): resending the same post never makes two. */
+  id?: string
   /** The feed rendition (≤ 1080 px wide), or the picked file itself when it could not be
    * processed (an animated GIF is uploaded as it is). */
   image: ImageFile
@@ -59,6 +61,8 @@ export interface CarouselPhotoInput {
 
 /** A post of one to ten photos, published all or nothing. */
 export interface CreateCarouselInput {
+  /** The new post's id (a uuid the renderer chose): resending the same post never makes two. */
+  id?: string
   caption: string
   /** In display order: the first is the one grids and older readers show. */
   photos: CarouselPhotoInput[]

@@ -1,5 +1,6 @@
 // Object paths in the `images` bucket: posts/{userId}/… and stories/{userId}/…, each
-// {timestamp}-{random}.{extension}. The folder is the uploader's id, which is what the storage
+// {timestamp}-{random}.{extension} (or {postId}-{position}.{extension} for a post whose id the
+// client chose). The folder is the uploader's id, which is what the storage
 // policies check.
 
 import { IMAGE_EXTENSION_BY_TYPE, type ImageMimeType } from './image'
@@ -21,6 +22,20 @@ export function postImagePath(
   random: () => number = Math.random
 ): string {
   return `posts/${userId}/${now}-${randomToken(10, random)}.${IMAGE_EXTENSION_BY_TYPE[type]}`
+}
+
+/**
+ * A photo of a post whose id the client chose: posts/{userId}/{postId}-{position}.{extension}.
+ * The same post always gets the same paths, so a retried upload finds the object it already
+ * made instead of leaving a second one behind.
+ */
+export function postPhotoPath(
+  userId: string,
+  postId: string,
+  position: number,
+  type: ImageMimeType
+): string {
+  return `posts/${userId}/${postId}-${position}.${IMAGE_EXTENSION_BY_TYPE[type]}`
 }
 
 /** A story photo: stories/{userId}/{timestamp}-{random}.{extension}, the folder its policy checks. */

@@ -89,7 +89,7 @@ describeEachBackend('shared operations', (suite) => {
     })
     expect(post).toMatchObject({ user_id: userId, caption: 'hello world', likes_count: 0 })
     expect(post.image_url).toMatch(
-      new RegExp(`/storage/v1/object/public/images/posts/${userId}/\\d+-[a-z0-9]{10}\\.png$`)
+      new RegExp(`/storage/v1/object/public/images/posts/${userId}/[0-9a-f-]{36}-0\\.png$`)
     )
     const served = await fetch(post.image_url)
     expect(served.status).toBe(200)

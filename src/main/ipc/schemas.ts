@@ -47,7 +47,11 @@ export const renditionsSchema = z.strictObject({
 })
 
 /** Up to a dozen photos cross, so eleven reach the handler and get its clear message. */
+/** A client-chosen post id: checked again by the data layer, bounded here. */
+const postId = z.uuid().optional()
+
 export const createCarouselSchema = z.strictObject({
+  id: postId,
   caption: text(10_000),
   photos: z
     .array(
@@ -61,6 +65,7 @@ export const createCarouselSchema = z.strictObject({
 })
 
 export const createPostSchema = z.strictObject({
+  id: postId,
   image: imageFileSchema,
   // Bounded before trimming so a huge string is refused before any work.
   caption: text(10_000),

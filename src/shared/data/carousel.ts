@@ -1,7 +1,9 @@
 // Publishing a post of one to ten photos, all or nothing: every photo is checked before the
 // first byte is sent, every photo and thumbnail is uploaded, and create_post inserts the post
 // and its photos in one transaction. If any upload or the insert fails, every upload made so
-// far is removed again, so neither a half post nor an orphaned object remains.
+// far is removed again, so neither a half post nor an orphaned object remains. The post's id is
+// chosen before the first upload and names every object, so a retry after a lost answer finds
+// the objects and the post it already made (create_post returns one's own post of that id).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CarouselPhotoInput, CreateCarouselInput } from '../bridge-contract'
@@ -10,10 +12,17 @@ import { messageOr } from '../errors'
 import { checkImage, type ImageMimeType } from '../image'
 import { IMAGES_BUCKET, MAX_CAROUSEL_PHOTOS, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
 import { MESSAGES } from '../messages'
-import { postImagePath, postThumbnailPath } from '../storage-path'
+import { postPhotoPath, postThumbnailPath } from '../storage-path'
+import {
+  checkRowId,
+  isAlreadyUploaded,
+  isUniqueViolation,
+  newRowId,
+  serverAnswered
+} from './idempotent'
 import { checkAltTexts, checkCaption } from './post-edits'
 import { withCurrentImageOrigin } from './storage-urls'
-import { SIGN_IN_TO_POST_MESSAGE } from './posts'
+import { ownPost, POST_ID_TAKEN_MESSAGE, SIGN_IN_TO_POST_MESSAGE } from './posts'
 import { checkRenditions, renditionsFromBridge, type PhotoRenditions } from './renditions'
 
 export interface CarouselPhoto {
@@ -26,6 +35,8 @@ export interface CarouselPhoto {
 
 export interface NewCarouselPost {
   userId: string
+  /** The new post's id; a retry of the same post passes the same one. New when absent. */
+  id?: string
   caption: string
   /** In display order; the first is the one the grid and older readers show. */
   photos: CarouselPhoto[]
@@ -70,6 +81,7 @@ export async function createCarouselPost(
 ): Promise<Post> {
   const caption = checkCaption(input.caption)
   const photos = checkPhotos(input.photos)
+  const postId = checkRowId(input.id ?? newRowId())
   const bucket = client.storage.from(IMAGES_BUCKET)
   const uploaded: string[] = []
 
@@ -79,18 +91,21 @@ export async function createCarouselPost(
       contentType: type,
       upsert: false
     })
-    if (error) throw new Error(MESSAGES.uploadFailed(messageOr(error, 'unknown error')))
-    uploaded.push(path)
+    // An object already there was uploaded by an earlier attempt of this same post.
+    if (error && !isAlreadyUploaded(error)) {
+      throw new Error(MESSAGES.uploadFailed(messageOr(error, 'unknown error')))
+    }
+    // Only what this attempt created is undone: an object found there may belong to a post
+    // an earlier attempt already made.
+    if (!error) uploaded.push(path)
     return bucket.getPublicUrl(path).data.publicUrl
   }
 
-  const uploadPhoto = async ({
-    photo,
-    type,
-    thumbType,
-    altText
-  }: CheckedPhoto): Promise<ImageRow> => {
-    const path = postImagePath(input.userId, type)
+  const uploadPhoto = async (
+    { photo, type, thumbType, altText }: CheckedPhoto,
+    position: number
+  ): Promise<ImageRow> => {
+    const path = postPhotoPath(input.userId, postId, position, type)
     const imageUrl = await upload(path, photo.bytes, type)
     const renditions = photo.renditions
     const thumbUrl =
@@ -117,7 +132,7 @@ export async function createCarouselPost(
   input.onStage?.('uploading')
   // All photos upload at once; every upload is waited for before undoing, so none lands after
   // the removal and survives it.
-  const results = await Promise.allSettled(photos.map(uploadPhoto))
+  const results = await Promise.allSettled(photos.map((photo, i) => uploadPhoto(photo, i)))
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) {
     await removeUploaded()
@@ -131,14 +146,22 @@ export async function createCarouselPost(
     // The new row comes back with its author embedded (its photos are the ones just sent: an
     // embed in the same statement cannot see rows the function wrote), so nothing is re-read.
     created = await client
-      .rpc('create_post', { caption, images })
+      .rpc('create_post', { caption, images, post_id: postId })
       .select('*, profiles(username, full_name, avatar_url)')
       .single()
   } catch (error) {
     created = { data: null, error }
   }
-  if (created.error || !created.data) {
+  if (isUniqueViolation(created.error)) {
+    // Two attempts raced; the other one made the post (if the id is ours at all).
+    const existing = await ownPost(client, postId, input.userId)
+    if (existing) return withCurrentImageOrigin(client, existing)
     await removeUploaded()
+    throw new Error(MESSAGES.savePostFailed(POST_ID_TAKEN_MESSAGE))
+  }
+  if (created.error || !created.data) {
+    // Unanswered, the post may exist: its objects stay for the retry to find.
+    if (serverAnswered(created.error)) await removeUploaded()
     throw new Error(MESSAGES.savePostFailed(messageOr(created.error, 'no row returned')))
   }
   const post = created.data as Post
@@ -161,6 +184,7 @@ export async function createCarouselAs(
   if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
   return createCarouselPost(client, {
     userId,
+    id: input.id,
     caption: input.caption,
     photos: carouselPhotosFromInput(input.photos),
     onStage

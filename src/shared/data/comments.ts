@@ -7,6 +7,7 @@ import type { Comment, CommentThread } from '../domain'
 import { COMMENTS_PAGE_SIZE, MAX_COMMENT_LENGTH, MAX_REPLIES_PER_PAGE } from '../limits'
 import { MESSAGES } from '../messages'
 import { failure } from './failure'
+import { checkRowId, isUniqueViolation, newRowId } from './idempotent'
 import {
   afterCursorFilter,
   boundedPageSize,
@@ -29,6 +30,8 @@ export function checkCommentBody(body: string): string {
 }
 
 export interface NewComment {
+  /** The comment's id; a retry of the same comment passes the same one. New when absent. */
+  id?: string
   postId: string
   userId: string
   body: string
@@ -36,11 +39,19 @@ export interface NewComment {
   parentId?: string | null
 }
 
+export const COMMENT_ID_TAKEN_MESSAGE = "Couldn't add your comment: its id belongs to another one"
+
+/**
+ * Adds a comment under the id the caller chose (or a new one). Sending the same comment again
+ * after a lost answer returns the comment the first attempt made, never a second one.
+ */
 export async function addComment(client: SupabaseClient, comment: NewComment): Promise<Comment> {
   const body = checkCommentBody(comment.body)
+  const id = checkRowId(comment.id ?? newRowId())
   const { data, error } = await client
     .from('comments')
     .insert({
+      id,
       post_id: comment.postId,
       user_id: comment.userId,
       parent_id: comment.parentId ?? null,
@@ -48,6 +59,19 @@ export async function addComment(client: SupabaseClient, comment: NewComment): P
     })
     .select(COMMENT_SELECT)
     .single()
+  if (isUniqueViolation(error)) {
+    // Only one's own comment on the same post counts as the earlier attempt.
+    const existing = await client
+      .from('comments')
+      .select(COMMENT_SELECT)
+      .eq('id', id)
+      .eq('user_id', comment.userId)
+      .eq('post_id', comment.postId)
+      .maybeSingle()
+    if (existing.error) throw failure("Couldn't add your comment", existing.error)
+    if (!existing.data) throw new Error(COMMENT_ID_TAKEN_MESSAGE)
+    return existing.data as unknown as Comment
+  }
   if (error || !data) throw failure("Couldn't add your comment", error)
   return data as unknown as Comment
 }

@@ -11,7 +11,7 @@ const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x4
 
 /** The storage and table calls createPost makes, with switchable insert and upload failures. */
 function fakeSupabase(
-  options: { insertError?: { message: string }; failUploadMatching?: RegExp } = {}
+  options: { insertError?: { message: string; code: string }; failUploadMatching?: RegExp } = {}
 ) {
   const objects = new Map<string, Uint8Array>()
   const bucket = {
@@ -88,12 +88,27 @@ describe('posts:create', () => {
     const result = await setup(supabase)(payload())
     expect(result).toMatchObject({ ok: true, value: { user_id: 'user-1', caption: 'A cat' } })
     const [path] = [...supabase.objects.keys()]
-    expect(path).toMatch(/^posts\/user-1\/\d+-[a-z0-9]{10}\.png$/)
+    expect(path).toMatch(/^posts\/user-1\/[0-9a-f-]{36}-0\.png$/)
+  })
+
+  it('keeps the post id the renderer chose, so a resend names the same post and objects', async () => {
+    const supabase = fakeSupabase()
+    const id = '5f0c8e1a-3b7d-4c2e-9a61-8d4f2b7c9e10'
+    const result = await setup(supabase)({ ...payload(), id })
+    expect(result).toMatchObject({ ok: true })
+    expect([...supabase.objects.keys()]).toEqual([`posts/user-1/${id}-0.png`])
+  })
+
+  it('refuses a post id that is not a uuid as malformed, before any upload', async () => {
+    const supabase = fakeSupabase()
+    const result = await setup(supabase)({ ...payload(), id: '../../other-user/x' })
+    expect(result).toMatchObject({ ok: false })
+    expect(supabase.bucket.upload).not.toHaveBeenCalled()
   })
 
   it('removes the uploaded object when the insert fails, and says why', async () => {
     const supabase = fakeSupabase({
-      insertError: { message: 'new row violates row-level security' }
+      insertError: { message: 'new row violates row-level security', code: '42501' }
     })
     const result = await setup(supabase)(payload())
     expect(result).toEqual({
@@ -142,7 +157,7 @@ describe('posts:create with renditions', () => {
     const result = await setup(supabase, 'user-1', sent)(withRenditions())
     const paths = [...supabase.objects.keys()]
     expect(paths).toHaveLength(2)
-    expect(paths[0]).toMatch(/^posts\/user-1\/\d+-[a-z0-9]{10}\.webp$/)
+    expect(paths[0]).toMatch(/^posts\/user-1\/[0-9a-f-]{36}-0\.webp$/)
     expect(paths[1]).toBe(paths[0].replace('.webp', '-thumb.webp'))
     expect(result).toMatchObject({
       ok: true,
@@ -160,7 +175,9 @@ describe('posts:create with renditions', () => {
   })
 
   it('removes both uploads when the insert fails', async () => {
-    const supabase = fakeSupabase({ insertError: { message: 'violates check constraint' } })
+    const supabase = fakeSupabase({
+      insertError: { message: 'violates check constraint', code: '23514' }
+    })
     const result = await setup(supabase)(withRenditions())
     expect(result).toEqual({ ok: false, message: 'Failed to save post: violates check constraint' })
     const uploaded = supabase.bucket.upload.mock.calls.map((call) => call[0])

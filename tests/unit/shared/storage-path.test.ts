@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   objectPathFromPublicUrl,
   postImagePath,
+  postPhotoPath,
   postThumbnailPath,
   rebaseLoopbackStorageUrl
 } from '../../../src/shared/storage-path'
@@ -56,5 +57,18 @@ describe('rebaseLoopbackStorageUrl', () => {
     const other = 'http://127.0.0.1:40001/elsewhere/a.png'
     expect(rebaseLoopbackStorageUrl(other, 'http://127.0.0.1:52000')).toBe(other)
     expect(rebaseLoopbackStorageUrl('not a url', 'http://127.0.0.1:52000')).toBe('not a url')
+  })
+})
+
+describe('postPhotoPath', () => {
+  it('derives the same path from the same post id and position, so a retry finds its upload', () => {
+    const id = '0b7e3c52-9a4f-4d7e-8a55-0f3e1c2b4a69'
+    expect(postPhotoPath('u-1', id, 2, 'image/webp')).toBe(`posts/u-1/${id}-2.webp`)
+    expect(postPhotoPath('u-1', id, 2, 'image/webp')).toBe(
+      postPhotoPath('u-1', id, 2, 'image/webp')
+    )
+    expect(postThumbnailPath(postPhotoPath('u-1', id, 0, 'image/png'), 'image/webp')).toBe(
+      `posts/u-1/${id}-0-thumb.webp`
+    )
   })
 })

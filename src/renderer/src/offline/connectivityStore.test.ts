@@ -25,6 +25,9 @@ describe('connectivity store', () => {
     expect(isNetworkError({ message: 'duplicate key value violates unique constraint' })).toBe(
       false
     )
+    expect(isNetworkError(new TypeError('Load failed'))).toBe(true)
+    // "Upload failed: …" is the server refusing an upload, not Safari's "Load failed".
+    expect(isNetworkError(new Error('Upload failed: bucket is full'))).toBe(false)
     expect(isNetworkError(null)).toBe(false)
   })
 })

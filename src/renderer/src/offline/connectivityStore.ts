@@ -58,7 +58,7 @@ export function isNetworkError(error: unknown): boolean {
   if (name === 'AuthRetryableFetchError' || name === 'FetchError') return true
   return (
     typeof message === 'string' &&
-    /failed to fetch|networkerror|network request failed|load failed|err_internet_disconnected|err_connection_refused/i.test(
+    /failed to fetch|networkerror|network request failed|\bload failed|err_internet_disconnected|err_connection_refused/i.test(
       message
     )
   )

@@ -5,7 +5,7 @@ import { createContext, createElement, useContext, type ReactNode, type ReactEle
 import { useStore } from 'zustand'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
-import type { Post } from '@shared/domain'
+import type { Post, PostAuthor } from '@shared/domain'
 import type { Services } from '../services'
 import {
   createActivityStore,
@@ -38,6 +38,10 @@ import type { ImageRecorder } from '../offline/cache/imageRecorder'
 import { cacheKeys, savedAnswers } from '../offline/cache/savedAnswers'
 import { cacheScope } from '../offline/cache/cacheScope'
 import { wipeCacheOnSignOut } from '../offline/cache/wipe'
+import { createOutbox } from '../offline/outbox/createOutbox'
+import type { OutboxState, OutboxStore } from '../offline/outbox/outboxStore'
+import { previewPost } from '../offline/outbox/previews'
+import { wireOutbox, type OutboxTargets } from '../offline/outbox/wireOutbox'
 
 export interface AppStores {
   api: Api
@@ -64,6 +68,8 @@ export interface AppStores {
   offlineCache: OfflineCache | null
   /** Saves the images shown into `offlineCache`; null without one. */
   imageRecorder: ImageRecorder | null
+  /** Actions made while the backend could not be reached, sent when it can. */
+  outbox: OutboxStore
 }
 
 export interface OfflineParts {
@@ -84,14 +90,44 @@ export function createStores(
 ): AppStores {
   const connectivity = offline.connectivity ?? createConnectivityStore()
   const offlineCache = offline.cache ?? null
+  const toast = createToastStore()
+  // The outbox's callbacks reach stores made below; they only run once it has sent something.
+  let targets: OutboxTargets | null = null
+  const outbox = createOutbox({
+    api,
+    services,
+    getClient,
+    getUserId: () => session.getState().snapshot.user?.id ?? null,
+    connectivity,
+    notify: (message) => toast.getState().show(message),
+    targets: () => targets!
+  })
+  const queue = outbox.getState()
   const session = createSessionStore(api.auth, {
+    beforeSignOut: (userId) => outbox.getState().wipe(userId),
     afterSignOut: (userId) => wipeCacheOnSignOut(offlineCache, userId)
   })
   const answers = offlineCache ? savedAnswers(offlineCache.answers, cacheScope(session)) : undefined
   const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
+  const getAuthor = (): PostAuthor | null => {
+    const profile = session.getState().snapshot.profile
+    return (
+      profile && {
+        username: profile.username,
+        full_name: profile.full_name,
+        avatar_url: profile.avatar_url
+      }
+    )
+  }
+  // Likes and new posts wait in the outbox when the network is down, a new post as a preview.
+  const feedOutbox = {
+    queue,
+    preview: (input: Parameters<typeof previewPost>[0]): Post =>
+      previewPost(input, getUserId() ?? '', getAuthor(), Date.now())
+  }
   const profile = createProfileStore(services.profile)
   const commentPreviews = createCommentPreviewStore(getClient)
-  const saved = createSavedStore({ getClient, getUserId })
+  const saved = createSavedStore({ getClient, getUserId, queue })
   // Saved state and the latest comments are read with each page of either feed.
   const pageExtras = async (posts: Post[]): Promise<void> => {
     await Promise.all([
@@ -108,12 +144,14 @@ export function createStores(
     pageExtras,
     getUserId,
     saved: answers,
-    cacheKey: cacheKeys.followingFeed
+    cacheKey: cacheKeys.followingFeed,
+    outbox: feedOutbox
   })
   const people = createPeopleStore({
     people: services.people,
     getUserId,
     saved: answers,
+    queue,
     onFollowChanged: () => followingFeed.getState().invalidate()
   })
   const feed = createFeedStore({
@@ -122,6 +160,7 @@ export function createStores(
     createPost: (input) => api.posts.create(input),
     createCarousel: (input) => api.posts.createCarousel(input),
     pageExtras,
+    outbox: feedOutbox,
     onPostCreated: (post) => {
       profile.getState().postCreated(post)
       people.getState().postCreated(post)
@@ -133,45 +172,62 @@ export function createStores(
     cacheKey: cacheKeys.feed
   })
   // The post view's changes reach every list that shows the post, with no re-read.
+  const replacePost = (changed: Post): void => {
+    feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
+    followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
+    profile.setState((state) => ({ posts: replacing(state.posts, changed) }))
+    people.setState((state) => ({
+      page: state.page && { ...state.page, posts: replacing(state.page.posts, changed) }
+    }))
+  }
+  const removePost = (postId: string): void => {
+    const gone = (posts: Post[]): Post[] => posts.filter((item) => item.id !== postId)
+    feed.setState((state) => ({ posts: gone(state.posts) }))
+    followingFeed.setState((state) => ({ posts: gone(state.posts) }))
+    profile.setState((state) => ({
+      posts: gone(state.posts),
+      stats:
+        state.posts.length !== gone(state.posts).length
+          ? { ...state.stats, posts: Math.max(state.stats.posts - 1, 0) }
+          : state.stats
+    }))
+    people.setState(({ page }) => ({
+      page:
+        page && page.posts.some((item) => item.id === postId)
+          ? {
+              ...page,
+              posts: gone(page.posts),
+              postsTotal: Math.max(page.postsTotal - 1, 0)
+            }
+          : page
+    }))
+    saved.setState((state) => ({ posts: gone(state.posts) }))
+  }
   const post = createPostStore({
     getClient,
     getUserId,
     saved: answers,
+    queue,
+    getAuthor,
     onPostChanged(changed) {
-      feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
-      followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
-      profile.setState((state) => ({ posts: replacing(state.posts, changed) }))
-      people.setState((state) => ({
-        page: state.page && { ...state.page, posts: replacing(state.page.posts, changed) }
-      }))
+      replacePost(changed)
       commentPreviews.getState().refresh(changed.id)
     },
-    onPostDeleted(postId) {
-      const gone = (posts: Post[]): Post[] => posts.filter((item) => item.id !== postId)
-      feed.setState((state) => ({ posts: gone(state.posts) }))
-      followingFeed.setState((state) => ({ posts: gone(state.posts) }))
-      profile.setState((state) => ({
-        posts: gone(state.posts),
-        stats:
-          state.posts.length !== gone(state.posts).length
-            ? { ...state.stats, posts: Math.max(state.stats.posts - 1, 0) }
-            : state.stats
-      }))
-      people.setState(({ page }) => ({
-        page:
-          page && page.posts.some((item) => item.id === postId)
-            ? {
-                ...page,
-                posts: gone(page.posts),
-                postsTotal: Math.max(page.postsTotal - 1, 0)
-              }
-            : page
-      }))
-      saved.setState((state) => ({ posts: gone(state.posts) }))
-    }
+    onPostDeleted: removePost
   })
+  targets = {
+    session,
+    feed,
+    people,
+    post,
+    saved,
+    replacePost,
+    removePost
+  }
+  wireOutbox(outbox, targets)
   return {
     api,
+    outbox,
     live: services.live,
     session,
     feed,
@@ -180,7 +236,7 @@ export function createStores(
     post,
     commentPreviews,
     saved,
-    toast: createToastStore(),
+    toast,
     browse: createBrowseStore(getClient),
     activity: createActivityStore({
       activity: services.activity,
@@ -211,6 +267,10 @@ export function useStores(): AppStores {
   const stores = useContext(StoresContext)
   if (!stores) throw new Error('useStores must be used inside StoresProvider')
   return stores
+}
+
+export function useOutbox<T>(selector: (state: OutboxState) => T): T {
+  return useStore(useStores().outbox, selector)
 }
 
 export function useSession<T>(selector: (state: SessionState) => T): T {

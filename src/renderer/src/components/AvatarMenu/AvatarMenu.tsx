@@ -5,7 +5,8 @@
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
-import { useSession, useStores } from '../../store'
+import { useOutbox, useSession, useStores } from '../../store'
+import { unsentWarning } from '../../offline/outbox/actions'
 import { selectProfile, selectUser } from '../../store/session/sessionStore'
 import { HOME, profileRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
@@ -18,6 +19,9 @@ export function AvatarMenu(): ReactElement {
   const profile = useSession(selectProfile)
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // Unsent actions would be wiped with the sign-out: the first click asks, the second confirms.
+  const unsent = useOutbox((state) => state.items)
+  const [confirming, setConfirming] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const menuId = useId()
 
@@ -40,8 +44,10 @@ export function AvatarMenu(): ReactElement {
     if (username) router.getState().navigate(profileRoute(username))
   }
 
-  const signOut = async (): Promise<void> => {
+  const signOut = async (confirmed = false): Promise<void> => {
     setError(null)
+    if (unsent.length > 0 && !confirmed) return setConfirming(true)
+    setConfirming(false)
     try {
       await session.getState().signOut()
       setOpen(false)
@@ -66,7 +72,10 @@ export function AvatarMenu(): ReactElement {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setConfirming(false)
+          setOpen((value) => !value)
+        }}
       >
         <Avatar src={profile?.avatar_url} name={username || '?'} size={28} decorative />
       </button>
@@ -80,14 +89,36 @@ export function AvatarMenu(): ReactElement {
             Profile
           </button>
           <ClearCacheItem className={styles.item} />
-          <button
-            type="button"
-            role="menuitem"
-            className={styles.item}
-            onClick={() => void signOut()}
-          >
-            Sign out
-          </button>
+          {confirming ? (
+            <div className={styles.confirm}>
+              <p role="alert">{unsentWarning(unsent)}</p>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.item}
+                onClick={() => void signOut(true)}
+              >
+                Sign out anyway
+              </button>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.item}
+                onClick={() => setConfirming(false)}
+              >
+                Keep them
+              </button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              role="menuitem"
+              className={styles.item}
+              onClick={() => void signOut()}
+            >
+              Sign out
+            </button>
+          )}
           {error && (
             <p className={styles.error} role="alert">
               {error}

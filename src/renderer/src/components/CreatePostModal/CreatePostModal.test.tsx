@@ -166,7 +166,8 @@ describe('CreatePostModal: sharing', () => {
     expect(screen.getByRole('button', { name: 'Close' })).toBeDisabled()
     expect(harness.api.posts.create).toHaveBeenCalledWith({
       image: expect.objectContaining({ type: 'image/png', name: 'photo.png' }),
-      caption: '  Hello  '
+      caption: '  Hello  ',
+      id: expect.any(String)
     })
     await act(async () => pending.resolve(makePost()))
   })
@@ -240,7 +241,8 @@ describe('CreatePostModal: image pipeline and progress', () => {
     expect(harness.api.posts.create).toHaveBeenCalledWith({
       image: webp,
       renditions,
-      caption: 'Hi'
+      caption: 'Hi',
+      id: expect.any(String)
     })
   })
 

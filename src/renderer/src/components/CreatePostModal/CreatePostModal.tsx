@@ -14,9 +14,11 @@ import type { ImageSource } from '@shared/image'
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH, MAX_CAROUSEL_PHOTOS } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { processImage } from '../../imaging/processImage'
+import { useCreateDraft } from '../../offline/drafts/useCreateDraft'
 import { useSession, useStores } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
+import { DraftPrompt } from '../DraftPrompt/DraftPrompt'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
 import { DropZone } from './DropZone'
@@ -73,6 +75,8 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const uploading = stage !== null
   const current = photos[Math.min(selected, photos.length - 1)] ?? null
   const fileInputRef = useRef<HTMLInputElement>(null)
+  // Saved as it changes, offered back after a crash; deleted once shared or discarded.
+  const draft = useCreateDraft(photos, caption)
 
   // Preview URLs are released when the modal goes away.
   const urls = useRef(new Set<string>())
@@ -102,6 +106,19 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     setPhotos((list) => [...list, ...drafts])
     if (photos.length === 0) setSelected(0)
     setError(null)
+  }
+
+  const restoreDraft = (): void => {
+    const saved = draft.restore()
+    if (!saved) return
+    const restored = saved.photos.map((photo) => ({
+      ...draftOf(photo.image),
+      altText: photo.altText
+    }))
+    for (const photo of restored) urls.current.add(photo.url)
+    setPhotos(restored)
+    setCaption(saved.caption)
+    setSelected(0)
   }
 
   const onFiles = (files: File[], source: ImageSource): void => {
@@ -220,6 +237,15 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     >
       {!current ? (
         <div className={styles.pickStep}>
+          {draft.offer && (
+            <DraftPrompt
+              what={`an unsent post (${draft.offer.photos.length} ${
+                draft.offer.photos.length === 1 ? 'photo' : 'photos'
+              })`}
+              onRestore={restoreDraft}
+              onDiscard={draft.discard}
+            />
+          )}
           <DropZone
             hasNativeDialog={api.images.hasNativeDialog}
             onPickNative={() => void onPickNative()}

@@ -21,6 +21,7 @@ import { Carousel } from '../Carousel/Carousel'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { useCopyLink } from '../PostView/useCopyLink'
 import { RichText } from '../RichText/RichText'
+import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import styles from './PostCard.module.scss'
 
 const NO_COMMENTS: never[] = []
@@ -52,6 +53,7 @@ export const PostCard = memo(function PostCard({
   const saved = useSaved((state) => state.savedIds.has(postId))
   const latest = useCommentPreviews((state) => state.byPost.get(postId) ?? NO_COMMENTS)
   const copyLink = useCopyLink()
+  const queued = useIsQueued('post', postId)
 
   // The feed asks for these with each page; a card asks only for what that missed.
   const commentCount = post?.comments_count ?? 0
@@ -91,13 +93,17 @@ export const PostCard = memo(function PostCard({
         <span className={styles.dot} aria-hidden>
           •
         </span>
-        <time
-          className={styles.ageInline}
-          dateTime={post.created_at}
-          title={created.toLocaleString()}
-        >
-          {relativeAge(created)}
-        </time>
+        {queued ? (
+          <PendingPostNote />
+        ) : (
+          <time
+            className={styles.ageInline}
+            dateTime={post.created_at}
+            title={created.toLocaleString()}
+          >
+            {relativeAge(created)}
+          </time>
+        )}
         <button type="button" className={`${styles.icon} ${styles.more}`} aria-label="More options">
           <MoreHorizontal size={20} aria-hidden />
         </button>

@@ -1,9 +1,12 @@
 // Writing a comment or a reply: Enter sends, Shift+Enter starts a new line. The draft lives in
-// the post store, so it stays when sending fails and nothing typed is lost.
+// the post store, so it stays when sending fails and nothing typed is lost; it is also saved on
+// disk per post, so a crash loses nothing either (offered back when the post opens again).
 
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement } from 'react'
 import { MAX_COMMENT_LENGTH } from '@shared/limits'
+import { useCommentDraft } from '../../offline/drafts/useCreateDraft'
 import { usePost, useStores } from '../../store'
+import { DraftPrompt } from '../DraftPrompt/DraftPrompt'
 import styles from './PostView.module.scss'
 
 export function CommentComposer(): ReactElement {
@@ -12,6 +15,8 @@ export function CommentComposer(): ReactElement {
   const sending = usePost((state) => state.sending)
   const focusComment = usePost((state) => state.focusComment)
   const body = usePost((state) => state.draft)
+  const postId = usePost((state) => state.openId)
+  const saved = useCommentDraft(postId, body)
   const inputRef = useRef<HTMLTextAreaElement>(null)
   const counterId = useId()
   const length = [...body].length
@@ -43,6 +48,13 @@ export function CommentComposer(): ReactElement {
         void send()
       }}
     >
+      {saved.offer && (
+        <DraftPrompt
+          what="an unsent comment"
+          onRestore={() => post.getState().setDraft(saved.restore() ?? body)}
+          onDiscard={saved.discard}
+        />
+      )}
       {replyTo && (
         <p className={styles.replying}>
           Replying to {replyTo.profiles?.username ?? 'comment'}{' '}

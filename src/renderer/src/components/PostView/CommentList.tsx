@@ -8,6 +8,7 @@ import { usePost, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { RichText } from '../RichText/RichText'
+import { PendingClock, useIsQueued } from '../PendingMarker/PendingMarker'
 import styles from './PostView.module.scss'
 
 function CommentItem({
@@ -20,6 +21,7 @@ function CommentItem({
   canReply: boolean
 }): ReactElement {
   const { post } = useStores()
+  const queued = useIsQueued('comment', comment.id)
   const username = comment.profiles?.username ?? 'unknown'
   return (
     <article className={styles.comment} aria-label={`Comment by ${username}`}>
@@ -29,7 +31,11 @@ function CommentItem({
           <span className={styles.username}>{username}</span> <RichText text={comment.body} />
         </p>
         <p className={styles.commentMeta}>
-          <time dateTime={comment.created_at}>{relativeAge(new Date(comment.created_at))}</time>
+          {queued ? (
+            <PendingClock />
+          ) : (
+            <time dateTime={comment.created_at}>{relativeAge(new Date(comment.created_at))}</time>
+          )}
           {canReply && (
             <button
               type="button"

@@ -10,8 +10,14 @@ import { formatLikeCount } from '@shared/format'
 import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
+import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import styles from './ProfileGrid.module.scss'
 import { CachedImg } from '../../offline/cache/CachedImg'
+
+/** A tile's note while its post waits in the outbox. */
+function QueuedNote({ postId }: { postId: string }): ReactElement | null {
+  return useIsQueued('post', postId) ? <PendingPostNote overlay /> : null
+}
 
 export interface ProfileGridProps {
   posts: Post[]
@@ -71,6 +77,7 @@ export function ProfileGrid({
               loading="lazy"
               draggable={false}
             />
+            <QueuedNote postId={post.id} />
             {(post.image_count ?? 1) > 1 && (
               <span className={styles.multi} role="img" aria-label={`${post.image_count} photos`}>
                 <Copy size={20} aria-hidden />

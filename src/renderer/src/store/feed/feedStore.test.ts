@@ -132,7 +132,8 @@ describe('feed store: new posts', () => {
 
     await feed.getState().createPost({ image, caption: 'hi' })
 
-    expect(api.posts.create).toHaveBeenCalledWith({ image, caption: 'hi' })
+    // With an id chosen here, so a resend can never make a second post.
+    expect(api.posts.create).toHaveBeenCalledWith({ image, caption: 'hi', id: expect.any(String) })
     expect(feed.getState().posts[0]).toBe(created)
     expect(stores.profile.getState().posts[0]).toBe(created)
     expect(stores.profile.getState().stats.posts).toBe(1)

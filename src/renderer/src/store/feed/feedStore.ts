@@ -8,9 +8,12 @@ import type { CreateCarouselInput, CreatePostInput } from '@shared/bridge-contra
 import type { Post } from '@shared/domain'
 import type { PostRow } from '@shared/data/live-posts'
 import { cursorOf } from '@shared/data/feed'
+import { newRowId } from '@shared/data/idempotent'
 import { FEED_CACHED_POSTS, FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
 import type { Services } from '../../services'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
+import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
+import { asCarouselInput, isPreviewPost } from '../../offline/outbox/previews'
 import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
 import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
 import { reconcileCounters, sortCaughtUp } from './liveFeed'
@@ -40,6 +43,14 @@ export interface FeedDeps {
   /** Where the first pages are saved for offline use, under `cacheKey`. */
   saved?: SavedAnswers
   cacheKey?: string
+  /**
+   * Where likes and new posts wait when the network is down, and how a queued post looks
+   * meanwhile. Without it every action is sent at once.
+   */
+  outbox?: {
+    queue: ActionQueue
+    preview(input: CreateCarouselInput & { id: string }): Post
+  }
 }
 
 export interface FeedState {
@@ -119,12 +130,26 @@ export function createFeedStore(
     function saveFirstPages(): void {
       const { posts, likedIds, trimmedAbove, fromCache } = get()
       if (!deps.saved || !deps.cacheKey || fromCache || trimmedAbove > 0) return
-      const top = posts.slice(0, FEED_CACHED_POSTS)
+      // A queued post's stand-in shows blob: images that die with the page; the outbox puts it
+      // back after a reload.
+      const top = posts.filter((post) => !isPreviewPost(post.id)).slice(0, FEED_CACHED_POSTS)
       const snapshot: FeedSnapshot = {
         posts: top,
         likedIds: top.filter((post) => likedIds.has(post.id)).map((post) => post.id)
       }
       deps.saved.write(deps.cacheKey, snapshot)
+    }
+
+    /** Sends a new post, or queues it and shows its preview; either way it goes on top. */
+    async function publish(
+      input: CreateCarouselInput & { id: string },
+      send: () => Promise<Post>
+    ): Promise<Post> {
+      const outcome = await sendOrQueue(deps.outbox?.queue, { kind: 'post', input }, send)
+      const post = outcome.status === 'sent' ? outcome.result : deps.outbox!.preview(input)
+      get().postCreated(post)
+      deps.onPostCreated?.(post)
+      return post
     }
 
     return {
@@ -257,17 +282,14 @@ export function createFeedStore(
       },
 
       async createPost(input) {
-        const post = await deps.createPost(input)
-        get().postCreated(post)
-        deps.onPostCreated?.(post)
-        return post
+        // The id is chosen here, so a resend of this post can never make a second one.
+        const withId = { ...input, id: input.id ?? newRowId() }
+        return publish({ ...asCarouselInput(withId), id: withId.id }, () => deps.createPost(withId))
       },
 
       async createCarousel(input) {
-        const post = await deps.createCarousel(input)
-        get().postCreated(post)
-        deps.onPostCreated?.(post)
-        return post
+        const withId = { ...input, id: input.id ?? newRowId() }
+        return publish(withId, () => deps.createCarousel(withId))
       },
 
       postCreated(post) {
@@ -302,14 +324,19 @@ export function createFeedStore(
         // Clicks are ignored when signed out or while this post's like is in flight.
         if (!userId || get().likingIds.has(postId)) return
         const wasLiked = get().likedIds.has(postId)
-        set((state) => ({
-          ...applyLike(state, postId, !wasLiked),
-          likingIds: markLiking(state.likingIds, postId, true)
-        }))
+        set((state) => ({ likingIds: markLiking(state.likingIds, postId, true) }))
         try {
-          const result = await deps.likes.setLike(postId, !wasLiked)
+          const outcome = await sendOrQueue(
+            deps.outbox?.queue,
+            { kind: 'like', postId, liked: !wasLiked },
+            () => deps.likes.setLike(postId, !wasLiked),
+            () => set((state) => applyLike(state, postId, !wasLiked))
+          )
           // The server's counter also counts other people's likes made meanwhile.
-          set((state) => ({ posts: reconcileLikeCount(state.posts, postId, result.likes_count) }))
+          if (outcome.status === 'sent') {
+            const count = outcome.result.likes_count
+            set((state) => ({ posts: reconcileLikeCount(state.posts, postId, count) }))
+          }
         } catch (error) {
           // Like errors are only logged (docs/product.md). Undo the optimistic change.
           console.error('Error toggling like', error)

@@ -18,6 +18,7 @@ import type { ImageFile } from '@shared/bridge-contract'
 import type { ProfileChanges } from '@shared/data/profiles'
 import type { ProfileCounts } from '@shared/data/live-profiles'
 import type { Services } from '../../services'
+import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { applyProfileCounts } from './profileCounts'
 import { MESSAGES } from '@shared/messages'
 import { isNetworkError } from '../../offline/connectivityStore'
@@ -63,6 +64,8 @@ export interface PeopleDeps {
   onFollowChanged?(): void
   /** Where opened profiles are saved for offline use. */
   saved?: SavedAnswers
+  /** Where a follow waits when the network is down; without it every follow is sent at once. */
+  queue?: ActionQueue
 }
 
 export interface PeopleState {
@@ -306,28 +309,40 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
         const previousCount = get().followerCounts[person.id] ?? person.followers_count
         const delta = on ? 1 : -1
         set((state) => ({
-          followedIds: withId(state.followedIds, person.id, on),
           pendingIds: withId(state.pendingIds, person.id, true),
-          followerCounts: {
-            ...state.followerCounts,
-            [person.id]: Math.max(0, previousCount + delta)
-          },
-          ownFollowingDelta: state.ownFollowingDelta + delta,
           followError: null
         }))
-        try {
-          const result = on
-            ? await deps.people.follow(userId, person.id)
-            : await deps.people.unfollow(userId, person.id)
+        const apply = (): void =>
           set((state) => ({
-            followerCounts: { ...state.followerCounts, [person.id]: result.followersCount }
+            followedIds: withId(state.followedIds, person.id, on),
+            followerCounts: {
+              ...state.followerCounts,
+              [person.id]: Math.max(0, previousCount + delta)
+            },
+            ownFollowingDelta: state.ownFollowingDelta + delta
           }))
+        let applied = false
+        try {
+          const outcome = await sendOrQueue(
+            deps.queue,
+            { kind: 'follow', userId: person.id, following: on },
+            () =>
+              on ? deps.people.follow(userId, person.id) : deps.people.unfollow(userId, person.id),
+            () => {
+              applied = true
+              apply()
+            }
+          )
+          if (outcome.status === 'sent') {
+            const count = outcome.result.followersCount
+            set((state) => ({ followerCounts: { ...state.followerCounts, [person.id]: count } }))
+          }
           deps.onFollowChanged?.()
         } catch (error) {
           set((state) => ({
             followedIds: withId(state.followedIds, person.id, wasFollowing),
             followerCounts: { ...state.followerCounts, [person.id]: previousCount },
-            ownFollowingDelta: state.ownFollowingDelta - delta,
+            ownFollowingDelta: applied ? state.ownFollowingDelta - delta : state.ownFollowingDelta,
             followError: messageOr(error, 'unknown error')
           }))
         } finally {

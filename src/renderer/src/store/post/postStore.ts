@@ -4,17 +4,25 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Comment, CommentThread, Post } from '@shared/domain'
-import { addComment, commentsPage, deleteComment as deleteCommentRow } from '@shared/data/comments'
+import type { Comment, CommentThread, Post, PostAuthor } from '@shared/domain'
+import {
+  addComment,
+  checkCommentBody,
+  commentsPage,
+  deleteComment as deleteCommentRow
+} from '@shared/data/comments'
 import type { PageCursor, PageOrder } from '@shared/data/keyset'
 import { deletePost, editPost, type PostEdit } from '@shared/data/post-edits'
 import { postById } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 import { MESSAGES } from '@shared/messages'
-import { withoutComment, withReply } from './threads'
 import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
+import { newRowId } from '@shared/data/idempotent'
+import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
+import { previewComment } from '../../offline/outbox/previews'
+import { hasComment, withoutComment, withReply } from './threads'
 
 /** What is saved of an opened post for offline use: the post and its first comments. */
 export interface PostSnapshot {
@@ -30,6 +38,10 @@ export interface PostDeps {
   onPostDeleted(postId: string): void
   /** Where opened posts are saved for offline use. */
   saved?: SavedAnswers
+  /** Where a comment waits when the network is down; without it comments are sent at once. */
+  queue?: ActionQueue
+  /** The signed-in user as a queued comment shows its author. */
+  getAuthor?(): PostAuthor | null
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -213,16 +225,26 @@ export function createPostStore(deps: PostDeps): PostStore {
         if (!openId || !userId || get().sending) return false
         set({ sending: true, actionError: null })
         try {
-          const client = await deps.getClient()
-          const comment = await addComment(client, {
+          // The id is chosen here, so a resend after a lost answer finds this comment.
+          const action = {
+            kind: 'comment' as const,
+            id: newRowId(),
             postId: openId,
-            userId,
-            body,
+            body: checkCommentBody(body),
             parentId: replyTo?.id ?? null
-          })
+          }
+          const outcome = await sendOrQueue(deps.queue, action, async () =>
+            addComment(await deps.getClient(), { ...action, userId })
+          )
+          const comment =
+            outcome.status === 'sent'
+              ? outcome.result
+              : previewComment(action, userId, deps.getAuthor?.() ?? null, Date.now())
           if (!isOpen(openId)) return true
           set((state) => ({
-            comments: withReply(state.comments, comment, state.commentsOrder),
+            comments: hasComment(state.comments, comment.id)
+              ? state.comments
+              : withReply(state.comments, comment, state.commentsOrder),
             replyTo: null,
             draft: ''
           }))

@@ -41,3 +41,10 @@ export function withoutComment(
   })
   return { comments, removed }
 }
+
+/** Whether the comment (or reply) is in the list already, e.g. put back from the outbox. */
+export function hasComment(threads: CommentThread[], commentId: string): boolean {
+  return threads.some(
+    (thread) => thread.id === commentId || thread.replies.some((reply) => reply.id === commentId)
+  )
+}

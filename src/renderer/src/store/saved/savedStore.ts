@@ -5,6 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Post } from '@shared/domain'
 import type { PageCursor } from '@shared/data/keyset'
+import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
 import { messageOr } from '@shared/errors'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
@@ -12,6 +13,8 @@ import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 export interface SavedDeps {
   getClient(): Promise<SupabaseClient>
   getUserId(): string | null
+  /** Where a save waits when the network is down; without it every save is sent at once. */
+  queue?: ActionQueue
 }
 
 export interface SavedState {
@@ -102,18 +105,25 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
         const userId = deps.getUserId()
         if (!userId || get().savingIds.has(postId)) return
         const wasSaved = get().savedIds.has(postId)
+        set((state) => ({ savingIds: new Set([...state.savingIds, postId]), error: null }))
         // Optimistic: the icon changes at once and changes back if the server refuses.
-        set((state) => ({
-          savedIds: wasSaved
-            ? without(state.savedIds, postId)
-            : new Set([...state.savedIds, postId]),
-          savingIds: new Set([...state.savingIds, postId]),
-          error: null
-        }))
+        const apply = (): void =>
+          set((state) => ({
+            savedIds: wasSaved
+              ? without(state.savedIds, postId)
+              : new Set([...state.savedIds, postId])
+          }))
         try {
-          const client = await deps.getClient()
-          if (wasSaved) await unsavePost(client, userId, postId)
-          else await savePost(client, userId, postId)
+          await sendOrQueue(
+            deps.queue,
+            { kind: 'save', postId, saved: !wasSaved },
+            async () => {
+              const client = await deps.getClient()
+              if (wasSaved) await unsavePost(client, userId, postId)
+              else await savePost(client, userId, postId)
+            },
+            apply
+          )
           if (wasSaved)
             set((state) => ({ posts: state.posts.filter((post) => post.id !== postId) }))
         } catch (error) {

@@ -27,6 +27,11 @@ export interface SessionHooks {
    * kept for them (the offline cache). It must not throw; sign-out has already happened.
    */
   afterSignOut?(userId: string | null): Promise<void>
+  /**
+   * Runs before the platform signs out, with the user leaving: what the device keeps for them
+   * (queued actions, drafts) is wiped. A failure is logged and does not block the sign-out.
+   */
+  beforeSignOut?(userId: string): Promise<void>
 }
 
 export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}): SessionStore {
@@ -73,6 +78,11 @@ export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}):
       },
       async signOut() {
         const userId = get().snapshot.user?.id ?? null
+        if (userId && hooks.beforeSignOut) {
+          await hooks.beforeSignOut(userId).catch((error: unknown) => {
+            console.error('Could not wipe what this device kept for the user', error)
+          })
+        }
         await auth.signOut()
         set({ snapshot: SIGNED_OUT })
         await hooks.afterSignOut?.(userId)

@@ -1,0 +1,47 @@
+// How each queued action reaches the server: the same data-layer operations the stores call
+// online, with the ids and states the action carries, so a resend is harmless.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Api } from '@shared/bridge-contract'
+import { addComment } from '@shared/data/comments'
+import { savePost, unsavePost } from '@shared/data/saves'
+import type { Services } from '../../services'
+import type { OutboxAction } from './actions'
+
+export interface SenderDeps {
+  getClient(): Promise<SupabaseClient>
+  getUserId(): string | null
+  /** New posts go through the platform (main in the desktop app), as when made online. */
+  posts: Pick<Api['posts'], 'createCarousel'>
+  likes: Pick<Services['likes'], 'setLike'>
+  people: Pick<Services['people'], 'follow' | 'unfollow'>
+}
+
+export function createSender(deps: SenderDeps): (action: OutboxAction) => Promise<unknown> {
+  return async (action) => {
+    const userId = deps.getUserId()
+    if (!userId) throw new Error('Sign in to send this')
+    switch (action.kind) {
+      case 'post':
+        return deps.posts.createCarousel(action.input)
+      case 'like':
+        return deps.likes.setLike(action.postId, action.liked)
+      case 'follow':
+        return action.following
+          ? deps.people.follow(userId, action.userId)
+          : deps.people.unfollow(userId, action.userId)
+      case 'save':
+        return action.saved
+          ? savePost(await deps.getClient(), userId, action.postId)
+          : unsavePost(await deps.getClient(), userId, action.postId)
+      case 'comment':
+        return addComment(await deps.getClient(), {
+          id: action.id,
+          postId: action.postId,
+          userId,
+          body: action.body,
+          parentId: action.parentId
+        })
+    }
+  }
+}

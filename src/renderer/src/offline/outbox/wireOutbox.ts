@@ -1,0 +1,200 @@
+// Connects the outbox to the app's stores: it follows the signed-in user, puts what is queued
+// back into the lists after a reload (a queued post at the top of the feed and of one's own
+// grid, a queued comment in its post, a queued like or save as the state shown), swaps each
+// sent action's optimistic copy for the server's row, and undoes one that will never be sent.
+
+import type { Comment, Post, PostAuthor } from '@shared/domain'
+import type { FeedStore } from '../../store/feed/feedStore'
+import type { PeopleStore } from '../../store/people/peopleStore'
+import type { PostStore } from '../../store/post/postStore'
+import type { SavedStore } from '../../store/saved/savedStore'
+import type { SessionStore } from '../../store/session/sessionStore'
+import { applyLike, type LikeSlice } from '../../store/feed/likeReducer'
+import { hasComment, withReply } from '../../store/post/threads'
+import type { OutboxAction, OutboxItem } from './actions'
+import type { OutboxStore } from './outboxStore'
+import { forgetPreview, previewComment, previewPost } from './previews'
+
+export interface OutboxTargets {
+  session: SessionStore
+  feed: FeedStore
+  people: PeopleStore
+  post: PostStore
+  saved: SavedStore
+  /** A post that will never exist (dropped) leaves every list, as a deleted one does. */
+  removePost(postId: string): void
+  /** The server's row of a sent post replaces its preview wherever it is shown. */
+  replacePost(post: Post): void
+}
+
+const authorOf = (session: SessionStore): PostAuthor | null => {
+  const profile = session.getState().snapshot.profile
+  return profile
+    ? { username: profile.username, full_name: profile.full_name, avatar_url: profile.avatar_url }
+    : null
+}
+
+/** The previews of queued posts, newest first (as the top of a feed lists them). */
+function queuedPosts(items: readonly OutboxItem[], session: SessionStore): Post[] {
+  const author = authorOf(session)
+  return items
+    .flatMap((item) =>
+      item.action.kind === 'post'
+        ? [previewPost(item.action.input, item.userId, author, item.queuedAt)]
+        : []
+    )
+    .reverse()
+}
+
+/** `posts` with the queued previews it lacks put on top; the same array when none lacks. */
+function withQueued(posts: Post[], queued: Post[]): Post[] {
+  const missing = queued.filter((preview) => !posts.some((post) => post.id === preview.id))
+  return missing.length === 0 ? posts : [...missing, ...posts]
+}
+
+/** The liked (or saved) ids with the queued likes (saves) applied over the server's answer. */
+function settingOverlay(items: readonly OutboxItem[], kind: 'like' | 'save'): Map<string, boolean> {
+  const latest = new Map<string, boolean>()
+  for (const { action } of items) {
+    if (action.kind === 'like' && kind === 'like') latest.set(action.postId, action.liked)
+    if (action.kind === 'save' && kind === 'save') latest.set(action.postId, action.saved)
+  }
+  return latest
+}
+
+/** Applies the queued actions to the lists once they are loaded (after a reload, a refresh). */
+function syncLists(outbox: OutboxStore, targets: OutboxTargets): void {
+  const { items, userId } = outbox.getState()
+  if (!userId) return
+  const queued = queuedPosts(items, targets.session)
+
+  const feed = targets.feed.getState()
+  if (feed.status === 'ready' && feed.trimmedAbove === 0) {
+    let next: LikeSlice = { posts: withQueued(feed.posts, queued), likedIds: feed.likedIds }
+    for (const [postId, liked] of settingOverlay(items, 'like')) {
+      if (next.posts.some((post) => post.id === postId)) next = applyLike(next, postId, liked)
+    }
+    if (next.posts !== feed.posts || next.likedIds !== feed.likedIds) targets.feed.setState(next)
+  }
+
+  const page = targets.people.getState().page
+  if (page?.status === 'ready' && page.profile?.id === userId) {
+    const posts = withQueued(page.posts, queued)
+    if (posts !== page.posts) {
+      targets.people.setState({
+        page: { ...page, posts, postsTotal: page.postsTotal + posts.length - page.posts.length }
+      })
+    }
+  }
+
+  const saved = targets.saved.getState()
+  const saves = settingOverlay(items, 'save')
+  if ([...saves].some(([id, on]) => saved.savedIds.has(id) !== on)) {
+    const savedIds = new Set(saved.savedIds)
+    for (const [id, on] of saves) {
+      if (on) savedIds.add(id)
+      else savedIds.delete(id)
+    }
+    targets.saved.setState({ savedIds })
+  }
+
+  const open = targets.post.getState()
+  if (open.openId && open.commentsStatus === 'ready') {
+    const author = authorOf(targets.session)
+    let comments = open.comments
+    for (const item of items) {
+      const { action } = item
+      if (action.kind !== 'comment' || action.postId !== open.openId) continue
+      if (hasComment(comments, action.id)) continue
+      const comment = previewComment(action, item.userId, author, item.queuedAt)
+      comments = withReply(comments, comment, open.commentsOrder)
+    }
+    if (comments !== open.comments) targets.post.setState({ comments })
+  }
+}
+
+/** The server's answer for a sent action takes the optimistic copy's place. */
+function settle(action: OutboxAction, result: unknown, targets: OutboxTargets): void {
+  if (action.kind === 'post') {
+    targets.replacePost(result as Post)
+    forgetPreview(action.input.id)
+  } else if (action.kind === 'comment') {
+    const comment = result as Comment
+    targets.post.setState((state) => ({
+      comments: state.comments.map((thread) =>
+        thread.id === comment.id
+          ? { ...thread, ...comment }
+          : {
+              ...thread,
+              replies: thread.replies.map((reply) => (reply.id === comment.id ? comment : reply))
+            }
+      )
+    }))
+  }
+}
+
+/** A queued action that will never be sent: its optimistic copy goes. */
+function undo(action: OutboxAction, targets: OutboxTargets): void {
+  if (action.kind === 'like') {
+    targets.feed.setState((state) => applyLike(state, action.postId, !action.liked))
+  } else if (action.kind === 'save') {
+    targets.saved.setState((state) => {
+      const savedIds = new Set(state.savedIds)
+      if (action.saved) savedIds.delete(action.postId)
+      else savedIds.add(action.postId)
+      return { savedIds }
+    })
+  } else if (action.kind === 'follow') {
+    targets.people.setState((state) => {
+      const followedIds = new Set(state.followedIds)
+      if (action.following) followedIds.delete(action.userId)
+      else followedIds.add(action.userId)
+      return { followedIds }
+    })
+  } else if (action.kind === 'post') {
+    targets.removePost(action.input.id)
+    forgetPreview(action.input.id)
+  } else if (action.kind === 'comment') {
+    const remove = (threads: ReturnType<PostStore['getState']>['comments']) =>
+      threads
+        .filter((thread) => thread.id !== action.id)
+        .map((thread) => ({
+          ...thread,
+          replies: thread.replies.filter((reply) => reply.id !== action.id)
+        }))
+    targets.post.setState((state) => ({ comments: remove(state.comments) }))
+  }
+}
+
+export interface OutboxEvents {
+  onSent(action: OutboxAction, result: unknown): void
+  onDropped(action: OutboxAction): void
+}
+
+/** The outbox's callbacks, for stores created before the outbox exists. */
+export function outboxEvents(targets: () => OutboxTargets): OutboxEvents {
+  return {
+    onSent: (action, result) => settle(action, result, targets()),
+    onDropped: (action) => undo(action, targets())
+  }
+}
+
+/** Starts the outbox for whoever is signed in and keeps the lists in step with it. */
+export function wireOutbox(outbox: OutboxStore, targets: OutboxTargets): () => void {
+  const userIdOf = (): string | null => targets.session.getState().snapshot.user?.id ?? null
+  let userId = userIdOf()
+  void outbox.getState().start(userId)
+  const stops = [
+    targets.session.subscribe(() => {
+      if (userIdOf() === userId) return
+      userId = userIdOf()
+      void outbox.getState().start(userId)
+    }),
+    ...[outbox, targets.feed, targets.people, targets.post, targets.saved].map((store) =>
+      (store as { subscribe(listener: () => void): () => void }).subscribe(() =>
+        syncLists(outbox, targets)
+      )
+    )
+  ]
+  return () => stops.forEach((stop) => stop())
+}
