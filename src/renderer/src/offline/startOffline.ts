@@ -7,6 +7,7 @@ import type { AppStores } from '../store'
 import type { FeedSnapshot } from '../store/feed/feedStore'
 import { cacheKeys, savedAnswers } from './cache/savedAnswers'
 import { cacheScope, rememberSessionUser } from './cache/cacheScope'
+import { keepOwnProfile } from './cache/ownProfile'
 import { probeUrlOf, startConnectivityMonitor } from './connectivityMonitor'
 import { onConnectivity } from './connectivityStore'
 
@@ -39,5 +40,9 @@ export function startOffline(stores: AppStores, api: Api, probeFetch: typeof fet
   })
   if (!stores.offlineCache) return
   rememberSessionUser(stores.session)
+  keepOwnProfile(
+    stores.session,
+    savedAnswers(stores.offlineCache.answers, cacheScope(stores.session))
+  )
   void hydrateFromCache(stores)
 }

@@ -17,6 +17,7 @@ export const cacheKeys = {
   feed: 'feed',
   followingFeed: 'following',
   activity: 'activity',
+  ownProfile: 'me',
   profile: (username: string): string => `profile:${username}`,
   post: (postId: string): string => `post:${postId}`
 }
