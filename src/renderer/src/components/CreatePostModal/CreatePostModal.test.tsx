@@ -101,6 +101,12 @@ describe('CreatePostModal: choosing an image', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled()
   })
 
+  it('moves keyboard focus to the caption once photos are in, as the pick button is gone', async () => {
+    setup()
+    drop(pngFile())
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Caption' })).toHaveFocus())
+  })
+
   it('uses the native dialog in the desktop app and checks what it returns', async () => {
     const harness = setup({ hasNativeDialog: true })
     harness.api.images.pick.mockResolvedValueOnce({

@@ -75,6 +75,13 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const uploading = stage !== null
   const current = photos[Math.min(selected, photos.length - 1)] ?? null
   const fileInputRef = useRef<HTMLInputElement>(null)
+  const captionRef = useRef<HTMLTextAreaElement>(null)
+  // The pick step's button that had focus is gone once photos are in: keyboard users continue
+  // in the caption instead of starting over from the top of the page.
+  const hasPhotos = current !== null
+  useEffect(() => {
+    if (hasPhotos) captionRef.current?.focus()
+  }, [hasPhotos])
   // Saved as it changes, offered back after a crash; deleted once shared or discarded.
   const draft = useCreateDraft(photos, caption)
 
@@ -309,6 +316,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
               Caption
             </label>
             <textarea
+              ref={captionRef}
               id="create-post-caption"
               className={styles.caption}
               placeholder="Write a caption..."
