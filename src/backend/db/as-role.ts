@@ -74,6 +74,6 @@ export async function withRole<T>(
       }
       return work(tx)
     },
-    { prelude: [settings(db, identity, request)] }
+    { prelude: [settings(db, identity, request)], reuseStatements: true }
   )
 }

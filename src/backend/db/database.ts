@@ -42,6 +42,12 @@ export interface TransactionOptions {
    * the role and the JWT claims); their results are not returned.
    */
   prelude?: readonly Statement[]
+  /**
+   * The statements are built from the shape of a request (its values are parameters), so they
+   * repeat: PGlite keeps them parsed and planned instead of parsing them again. Only for
+   * statements whose result columns cannot change with the schema.
+   */
+  reuseStatements?: boolean
 }
 
 /** Stops a LISTEN started with `Database.listen`. */

@@ -37,18 +37,66 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out
 }
 
-/** Bind, describe (for the column names) and execute the unnamed statement, then Sync. */
-function run(values: readonly TextValue[]): Uint8Array[] {
+/** Bind, describe (for the column names) and execute a parsed statement, then Sync. */
+function run(values: readonly TextValue[], statement = ''): Uint8Array[] {
   return [
-    serialize.bind({ values: [...values] }),
+    serialize.bind({ statement, values: [...values] }),
     serialize.describe({ type: 'P' }),
     serialize.execute({}),
     serialize.sync()
   ]
 }
 
-function statement(sql: string, values: readonly TextValue[]): Uint8Array[] {
-  return [serialize.parse({ text: sql }), ...run(values)]
+/**
+ * Statements Postgres keeps parsed and planned, named by their SQL text. A request's statement
+ * depends only on the shape of its query (values are parameters), so the app's few dozen shapes
+ * are parsed once and then only bound and executed; Postgres re-plans one by itself when the
+ * schema, the role or the search_path it was planned under changes. The least recently used
+ * beyond `limit` are closed, so a stream of distinct shapes cannot grow memory.
+ */
+export class StatementCache {
+  private readonly names = new Map<string, string>()
+  private closing: string[] = []
+  private created = 0
+
+  constructor(private readonly limit = 128) {}
+
+  /** The statement's name, and whether Postgres already holds it. */
+  lookup(sql: string): { name: string; parsed: boolean } {
+    const known = this.names.get(sql)
+    if (known !== undefined) {
+      // Re-inserted to mark it recently used: a Map iterates in insertion order.
+      this.names.delete(sql)
+      this.names.set(sql, known)
+      return { name: known, parsed: true }
+    }
+    const name = `instaframe_${++this.created}`
+    this.names.set(sql, name)
+    if (this.names.size > this.limit) {
+      const [oldest, oldestName] = this.names.entries().next().value as [string, string]
+      this.names.delete(oldest)
+      this.closing.push(oldestName)
+    }
+    return { name, parsed: false }
+  }
+
+  /** Statements whose Parse may have failed: unknown again, and closed in case it did not. */
+  forget(sqls: readonly string[]): void {
+    for (const sql of sqls) {
+      const name = this.names.get(sql)
+      if (name === undefined) continue
+      this.names.delete(sql)
+      this.closing.push(name)
+    }
+  }
+
+  /** Close messages for the statements let go; Postgres ignores a name it does not hold. */
+  takeClosing(): Uint8Array[] {
+    if (this.closing.length === 0) return []
+    const messages = this.closing.map((name) => serialize.close({ type: 'S', name }))
+    this.closing = []
+    return [...messages, serialize.sync()]
+  }
 }
 
 /**
@@ -59,11 +107,23 @@ function statement(sql: string, values: readonly TextValue[]): Uint8Array[] {
 export class ProtocolSession {
   private waiting: Uint8Array[] = []
   private waitingResults = 0
+  /** Statements this session asked Postgres to keep, not yet confirmed by a call that worked. */
+  private parsing: string[] = []
 
+  /** With `cache`, statements with text parameters are kept parsed (see StatementCache). */
   constructor(
     private readonly pg: PGlite,
-    private readonly onCall: () => void
+    private readonly onCall: () => void,
+    private readonly cache: StatementCache | null = null
   ) {}
+
+  private statement(sql: string, values: readonly TextValue[]): Uint8Array[] {
+    if (!this.cache) return [serialize.parse({ text: sql }), ...run(values)]
+    const { name, parsed } = this.cache.lookup(sql)
+    if (parsed) return run(values, name)
+    this.parsing.push(sql)
+    return [serialize.parse({ name, text: sql }), ...run(values, name)]
+  }
 
   /** A simple-protocol command without parameters (BEGIN, COMMIT, ROLLBACK), sent later. */
   later(sql: string): void {
@@ -75,7 +135,7 @@ export class ProtocolSession {
   laterStatement({ sql, params = [] }: Statement): void {
     const values = asText(params)
     if (!values) throw new Error('A prelude statement takes only text parameters')
-    this.waiting.push(...statement(sql, values))
+    this.waiting.push(...this.statement(sql, values))
     this.waitingResults += 1
   }
 
@@ -91,7 +151,7 @@ export class ProtocolSession {
    */
   async prepare(sql: string, params: readonly unknown[] = []): Promise<Uint8Array[]> {
     const text = asText(params)
-    return text ? statement(sql, text) : run(await this.typedValues(sql, params))
+    return text ? this.statement(sql, text) : run(await this.typedValues(sql, params))
   }
 
   /**
@@ -136,13 +196,20 @@ export class ProtocolSession {
   }
 
   private async call(parts: Uint8Array[]): Promise<Parameters<typeof parse.parseResults>[0]> {
-    const message = concat([...this.waiting, ...parts])
+    const message = concat([...(this.cache?.takeClosing() ?? []), ...this.waiting, ...parts])
+    const parsing = this.parsing
     this.waiting = []
     this.waitingResults = 0
+    this.parsing = []
     this.onCall()
-    // Postgres reads every message before this returns; the first error it reported is thrown.
-    const { messages } = await this.pg.execProtocol(message)
-    return messages
+    try {
+      // Postgres reads every message before this returns; the first error it reported is thrown.
+      const { messages } = await this.pg.execProtocol(message)
+      return messages
+    } catch (error) {
+      this.cache?.forget(parsing)
+      throw error
+    }
   }
 }
 
@@ -169,10 +236,11 @@ export function protocolTransaction<T>(
   pg: PGlite,
   onCall: () => void,
   work: (tx: Transaction) => Promise<T>,
-  options: TransactionOptions = {}
+  options: TransactionOptions = {},
+  cache: StatementCache | null = null
 ): Promise<T> {
   return exclusive(pg, async () => {
-    const session = new ProtocolSession(pg, onCall)
+    const session = new ProtocolSession(pg, onCall, options.reuseStatements ? cache : null)
     session.later('BEGIN')
     for (const prelude of options.prelude ?? []) session.laterStatement(prelude)
     // 'waiting': nothing sent yet, so there is nothing to commit or roll back.

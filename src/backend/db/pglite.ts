@@ -3,7 +3,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import type { Database } from './database'
 import { loadPgliteExtensions } from './pglite-extensions'
-import { protocolQuery, protocolTransaction } from './pglite-protocol'
+import { protocolQuery, protocolTransaction, StatementCache } from './pglite-protocol'
 
 const asText = (value: string): string => value
 
@@ -40,6 +40,7 @@ export async function openPglite(
     // them, int8 counts as numbers.
     parsers: { 1114: asText, 1184: asText, 1082: asText, 20: Number }
   })
+  const statements = new StatementCache()
   let calls = 0
   const onCall = (): void => {
     calls += 1
@@ -54,7 +55,7 @@ export async function openPglite(
       onCall()
       await pg.exec(sql)
     },
-    transaction: (work, options) => protocolTransaction(pg, onCall, work, options),
+    transaction: (work, options) => protocolTransaction(pg, onCall, work, options, statements),
     // In-process: no connection to lose, so nothing is ever interrupted.
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify)

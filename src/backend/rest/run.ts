@@ -1,18 +1,19 @@
 // Running a REST request's SQL with its limits: one transaction under the caller's role
 // (withRole, so RLS applies), the request's time limits, the embed-depth and plan-cost caps, and
 // `Prefer: tx=rollback`. A request whose statement is its last sends it with the role, the
-// claims and the COMMIT in one database call; only a read that must be planned first
-// (nested or to-many embeds) or counted by the planner, a tx=rollback request and a
-// single-object write, which must check its row count before committing, take one more.
+// claims and the COMMIT in one database call. One more is taken by a read that must be priced
+// by the planner first (nested or to-many embeds; the verdict is then reused for a few seconds),
+// a count by the planner, a tx=rollback request and a single-object write, which must check its
+// row count before committing.
 
 import type { ApiConfig } from '../api-config'
 import type { BackendContext } from '../context'
-import type { Transaction } from '../db/database'
+import type { Database, Transaction } from '../db/database'
 import { withRole, type RequestInfo } from '../db/as-role'
 import type { ApiRequest, ApiResponse } from '../http/types'
 import type { RequestIdentity } from '../jwt'
 import { ReadBuilder, type ReadSource } from './build-read'
-import { checkEmbedDepth, checkPlanCost, needsCostCheck } from './limits'
+import { checkEmbedDepth, needsCostCheck, PlanCostVerdicts } from './limits'
 import { parseQuery, type ParsedQuery } from './parse-query'
 import { plannedRows } from './planned-count'
 import type { MediaFormat, Preferences } from './request'
@@ -153,6 +154,15 @@ async function countTotal(
   return plannedRows(tx, sql, params.values)
 }
 
+const verdicts = new WeakMap<Database, PlanCostVerdicts>()
+
+/** Plan-cost verdicts are kept per database: its statistics priced them. */
+function verdictsFor(db: Database): PlanCostVerdicts {
+  let found = verdicts.get(db)
+  if (!found) verdicts.set(db, (found = new PlanCostVerdicts()))
+  return found
+}
+
 /**
  * Runs a read (planning it first when its embeds could make it expensive) and its count: the
  * page's row, and the total when one was asked for.
@@ -164,7 +174,15 @@ export function runRead(
 ): Promise<readonly [ResultRow, number | null]> {
   return run(context, call, async (tx) => {
     if (needsCostCheck(read.query.select, read.builder.toManyEmbeds)) {
-      await checkPlanCost(tx, read.sql, read.params.values, context.config.rest)
+      const { role, claims } = call.identity
+      const caller = `${role}:${claims.sub ?? ''}:${call.cache.schema}`
+      await verdictsFor(context.db).check(
+        tx,
+        read.sql,
+        read.params.values,
+        caller,
+        context.config.rest
+      )
     }
     // The planner's counts are asked for after the read, in the same transaction.
     const estimate = call.preferences.count === 'planned' || call.preferences.count === 'estimated'

@@ -4,6 +4,7 @@
 // protocol call, one PostgreSQL round trip); RLS, read-only GETs and rollbacks still apply.
 
 import { beforeAll, expect, it } from 'vitest'
+import { DEFAULT_REST_LIMITS } from '../../../src/backend/context'
 import { describeEachBackend } from '../../support/database-suite'
 import { restEnvOn, type RestEnv, type TestUser } from '../../support/rest-env'
 
@@ -55,6 +56,22 @@ describeEachBackend('REST API: database calls per request', (suite) => {
     expect(calls).toBe(1)
   })
 
+  it('prices a read with a to-many embed first, then reuses the verdict for the same read', async () => {
+    // A to-many embed is planned (EXPLAIN) before it runs; the same statement with the same
+    // values by the same caller is not priced again for a few seconds.
+    const read = (): PromiseLike<{ error: unknown }> =>
+      env.anon.from('profiles').select('id, posts(id)').eq('id', alice.id)
+    const [first] = await counted(read)
+    const [again, { error }] = await counted(read)
+    expect(error).toBeNull()
+    expect(first).toBe(2)
+    expect(again).toBe(1)
+    const [otherValue] = await counted(() =>
+      env.anon.from('profiles').select('id, posts(id)').eq('id', postId)
+    )
+    expect(otherValue).toBe(2)
+  })
+
   it('calls an rpc in one call', async () => {
     const [calls, { data, error }] = await counted(() =>
       env.anon.rpc('feed_page', { page_size: 1 }, { get: true }).select('id')
@@ -102,3 +119,26 @@ describeEachBackend('REST API: database calls per request', (suite) => {
     expect(error?.code).toBe('25006')
   })
 })
+
+describeEachBackend(
+  'REST API: a refused plan-cost verdict',
+  (suite) => {
+    it('refuses the same expensive read again without asking the database', async () => {
+      const env = restEnvOn(suite.harness)
+      await env.anon.from('posts').select('id').limit(1)
+      const read = (): Promise<Response> => env.rawFetch('profiles?select=id,posts(id)')
+      const before = env.backend.db.calls
+      const first = await read()
+      const afterFirst = env.backend.db.calls
+      const again = await read()
+      expect(first.status).toBe(400)
+      expect(await first.json()).toMatchObject({ code: '54001' })
+      expect(again.status).toBe(400)
+      expect(await again.json()).toMatchObject({ code: '54001' })
+      // Priced and rolled back the first time; the second is refused before any SQL is sent.
+      expect(afterFirst - before).toBe(2)
+      expect(env.backend.db.calls).toBe(afterFirst)
+    })
+  },
+  { config: { rest: { ...DEFAULT_REST_LIMITS, maxPlanCost: 1 } } }
+)
