@@ -90,7 +90,11 @@ export class StatementCache {
     }
   }
 
-  /** Close messages for the statements let go; Postgres ignores a name it does not hold. */
+  /**
+   * Close messages for the statements let go; Postgres ignores a name it does not hold. They go
+   * ahead of a call's own messages: an evicted statement is the least recently used, never one
+   * the call itself just looked up (a call uses two, far below the limit).
+   */
   takeClosing(): Uint8Array[] {
     if (this.closing.length === 0) return []
     const messages = this.closing.map((name) => serialize.close({ type: 'S', name }))
