@@ -3,7 +3,8 @@
 import { PGlite } from '@electric-sql/pglite'
 import type { Database } from './database'
 import { loadPgliteExtensions } from './pglite-extensions'
-import { protocolQuery, protocolTransaction, StatementCache } from './pglite-protocol'
+import { protocolQuery, protocolTransaction } from './pglite-protocol'
+import { StatementCache } from './statement-cache'
 
 const asText = (value: string): string => value
 

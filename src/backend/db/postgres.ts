@@ -4,8 +4,9 @@
 // last statement. Each statement keeps its own bound parameters.
 
 import pg from 'pg'
-import type { Database, QueryResult, Statement, Transaction } from './database'
+import type { Database, QueryResult, Statement, Transaction, TransactionOptions } from './database'
 import { listenOnServer } from './postgres-listen'
+import { StatementCache } from './statement-cache'
 
 // Keep timestamps, bigints and numerics as Postgres prints them, as PGlite's text paths do:
 // the REST layer builds its JSON in SQL, so these only matter for internal queries.
@@ -21,6 +22,33 @@ function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
   return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length }
 }
 
+/** A statement, and the name it is kept prepared under on its connection, if any. */
+interface Outgoing extends Statement {
+  name?: string
+}
+
+/** Per pooled connection: the request statements it keeps prepared (see StatementCache). */
+const preparedOn = new WeakMap<pg.PoolClient, StatementCache>()
+
+function preparedStatements(client: pg.PoolClient): StatementCache {
+  let cache = preparedOn.get(client)
+  if (!cache) preparedOn.set(client, (cache = new StatementCache()))
+  return cache
+}
+
+/**
+ * Statements evicted from a connection's cache, deallocated ahead of its next batch. node-postgres
+ * remembers each name it parsed on a connection; it forgets these too, so the memory stays
+ * bounded however many shapes a connection sees.
+ */
+function deallocations(client: pg.PoolClient, cache: StatementCache): Outgoing[] {
+  const names = cache.takeClosing()
+  const parsed = (client as unknown as { connection?: { parsedStatements?: object } }).connection
+    ?.parsedStatements as Record<string, string> | undefined
+  for (const name of names) delete parsed?.[name]
+  return names.map((name) => ({ sql: `deallocate "${name}"` }))
+}
+
 /**
  * Writes `statements` at once and waits for all their answers: one round trip. Postgres skips
  * nothing after a failed statement here (each has its own Sync), but inside a transaction the
@@ -28,10 +56,12 @@ function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
  */
 async function pipelined(
   client: pg.PoolClient,
-  statements: readonly Statement[]
+  statements: readonly Outgoing[]
 ): Promise<pg.QueryResult[]> {
   const settled = await Promise.allSettled(
-    statements.map(({ sql, params = [] }) => client.query({ text: sql, values: params, types }))
+    statements.map(({ sql, params = [], name }) =>
+      client.query({ text: sql, values: params, types, name })
+    )
   )
   const results: pg.QueryResult[] = []
   for (const outcome of settled) {
@@ -49,14 +79,18 @@ export async function openPostgres(connectionString: string): Promise<Database> 
 
   async function transaction<T>(
     work: (tx: Transaction) => Promise<T>,
-    prelude: readonly Statement[]
+    options: TransactionOptions
   ): Promise<T> {
     const client = await pool.connect()
+    const cache = options.reuseStatements ? preparedStatements(client) : null
+    // node-postgres parses a named statement once per connection and then only binds it.
+    const named = (statement: Statement): Outgoing =>
+      cache ? { ...statement, name: cache.lookup(statement.sql).name } : statement
     // BEGIN and the prelude wait for the first statement; 'waiting' means none was sent yet.
-    let waiting: Statement[] = [{ sql: 'begin' }, ...prelude]
+    let waiting: Outgoing[] = [{ sql: 'begin' }, ...(options.prelude ?? []).map(named)]
     let state = 'waiting' as 'waiting' | 'open' | 'closed'
-    const send = async (statements: Statement[]): Promise<pg.QueryResult[]> => {
-      const batch = [...waiting, ...statements]
+    const send = async (statements: Outgoing[]): Promise<pg.QueryResult[]> => {
+      const batch = [...(cache ? deallocations(client, cache) : []), ...waiting, ...statements]
       waiting = []
       calls += 1
       return (await pipelined(client, batch)).slice(batch.length - statements.length)
@@ -68,7 +102,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     const tx: Transaction = {
       async query<Row>(sql: string, params: unknown[] = []) {
         open()
-        const [result] = await send([{ sql, params }])
+        const [result] = await send([named({ sql, params })])
         return toResult<Row>(result)
       },
       async exec(sql: string) {
@@ -80,7 +114,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
         if (state === 'closed') throw new Error('This transaction has already ended')
         // Closed whatever happens: after a failure, COMMIT ends the transaction as a rollback.
         state = 'closed'
-        const [result] = await send([{ sql, params }, { sql: 'commit' }])
+        const [result] = await send([named({ sql, params }), { sql: 'commit' }])
         return toResult<Row>(result)
       }
     }
@@ -117,7 +151,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       calls += 1
       await pool.query(sql)
     },
-    transaction: (work, options) => transaction(work, options?.prelude ?? []),
+    transaction: (work, options) => transaction(work, options ?? {}),
     listen: (channel, onNotify, onInterrupted) =>
       listenOnServer(connectionString, channel, onNotify, onInterrupted),
     close: () => pool.end()
