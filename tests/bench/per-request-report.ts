@@ -79,7 +79,7 @@ export async function renderPerRequest(results: PerRequestResults[]): Promise<st
       'when it started, 1.0 when it ended); the machine is shared, so compare the load row too.',
     '',
     'Each of these requests now makes one call into the database (BEGIN, role and claims, the ' +
-      'statement and COMMIT together; PGlite keeps the statement prepared), where it made four ' +
+      'statement and COMMIT together, the statement kept prepared), where it made four ' +
       'to five before; the feed page adds the planner pricing its photos embed when that ' +
       'verdict is older than 10 s. tests/integration/rest/database-calls.test.ts holds the ' +
       'counts, which machine load does not change.',
