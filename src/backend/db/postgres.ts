@@ -90,7 +90,9 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     let waiting: Outgoing[] = [{ sql: 'begin' }, ...(options.prelude ?? []).map(named)]
     let state = 'waiting' as 'waiting' | 'open' | 'closed'
     const send = async (statements: Outgoing[]): Promise<pg.QueryResult[]> => {
-      const batch = [...(cache ? deallocations(client, cache) : []), ...waiting, ...statements]
+      // Deallocations go ahead of BEGIN, outside any transaction a failure could have aborted.
+      const starting = waiting.length > 0 && cache !== null
+      const batch = [...(starting ? deallocations(client, cache) : []), ...waiting, ...statements]
       waiting = []
       calls += 1
       return (await pipelined(client, batch)).slice(batch.length - statements.length)
