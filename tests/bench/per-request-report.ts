@@ -71,12 +71,18 @@ export async function renderPerRequest(results: PerRequestResults[]): Promise<st
     `The backend CLI in a child process on a data folder with ${posts} posts, called through ` +
       'supabase-js over HTTP on 127.0.0.1 by the bench process (written by `npm run bench` or ' +
       '`npm run bench:requests`, tests/bench/per-request.ts). One-row read: `posts?id=eq.X`; feed ' +
-      "page: the app's `feed_page` rpc with `profiles(username, full_name, avatar_url)`; 300 " +
+      "page: the app's `feed_page` rpc with its author and photos (`FEED_SELECT`); 300 " +
       'timed runs each after 30 warm-up runs; pages/s: 4 concurrent callers for 3 s (at least ' +
       '1,000 pages before the second RSS reading). Start-up includes tsx compiling the backend ' +
       'sources. "Before" is the baseline recorded on this machine before the per-request work ' +
       '(tests/bench/per-request-baseline.json), on the idle machine (1-minute load average 0.1 ' +
       'when it started, 1.0 when it ended); the machine is shared, so compare the load row too.',
+    '',
+    'Each of these requests now makes one call into the database (BEGIN, role and claims, the ' +
+      'statement and COMMIT together, the statement kept prepared), where it made four ' +
+      'to five before; the feed page adds the planner pricing its photos embed when that ' +
+      'verdict is older than 10 s. tests/integration/rest/database-calls.test.ts holds the ' +
+      'counts, which machine load does not change.',
     '',
     ...warning,
     `| | Goal | ${columns.map((c) => c.title).join(' | ')} |`,

@@ -2,7 +2,7 @@
 // with the JWT claims set, so row-level security applies exactly as on hosted Supabase.
 // PGlite and the server's connecting user are superusers; without this switch RLS is bypassed.
 
-import { DatabaseBusyError, type Database, type Queryable } from './database'
+import { DatabaseBusyError, type Database, type Statement, type Transaction } from './database'
 import type { RequestIdentity } from '../jwt'
 
 export interface RequestInfo {
@@ -20,29 +20,22 @@ export interface RequestInfo {
    * request must drain rather than grow.
    */
   queueTimeoutMs?: number
+  /** The search_path, already quoted; 'public, extensions' unless a schema was asked for. */
+  searchPath?: string
 }
 
-export async function withRole<T>(
-  db: Database,
-  identity: RequestIdentity,
-  request: RequestInfo,
-  work: (tx: Queryable) => Promise<T>
-): Promise<T> {
-  const queuedAt = performance.now()
-  return db.transaction(async (tx) => {
-    const waited = performance.now() - queuedAt
-    if (request.queueTimeoutMs !== undefined && waited > request.queueTimeoutMs) {
-      throw new DatabaseBusyError(waited)
-    }
-    const headers: Record<string, string> = {}
-    for (const [name, value] of Object.entries(request.headers ?? {})) {
-      // Never hand tokens to SQL that does not need them.
-      if (value !== undefined && name !== 'authorization' && name !== 'apikey')
-        headers[name] = value
-    }
-    // One round trip: read-only mode, timeout, role and claims are all set by one statement.
-    await tx.query(
-      `select set_config('search_path', 'public, extensions', true),
+/**
+ * One statement sets read-only mode, timeout, role and claims. It waits for the transaction's
+ * first statement and goes out with it (see Database.transaction).
+ */
+function settings(db: Database, identity: RequestIdentity, request: RequestInfo): Statement {
+  const headers: Record<string, string> = {}
+  for (const [name, value] of Object.entries(request.headers ?? {})) {
+    // Never hand tokens to SQL that does not need them.
+    if (value !== undefined && name !== 'authorization' && name !== 'apikey') headers[name] = value
+  }
+  return {
+    sql: `select set_config('search_path', $9, true),
               set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim.sub', $3, true),
@@ -52,17 +45,35 @@ export async function withRole<T>(
               set_config('request.headers', $6, true),
               set_config('statement_timeout', $7, true),
               set_config('transaction_read_only', $8, true)`,
-      [
-        identity.role,
-        JSON.stringify(identity.claims),
-        identity.claims.sub ?? '',
-        request.method,
-        request.path,
-        JSON.stringify(headers),
-        String(db.kind === 'postgres' ? (request.statementTimeoutMs ?? 0) : 0),
-        request.readOnly ? 'on' : 'off'
-      ]
-    )
-    return work(tx)
-  })
+    params: [
+      identity.role,
+      JSON.stringify(identity.claims),
+      identity.claims.sub ?? '',
+      request.method,
+      request.path,
+      JSON.stringify(headers),
+      String(db.kind === 'postgres' ? (request.statementTimeoutMs ?? 0) : 0),
+      request.readOnly ? 'on' : 'off',
+      request.searchPath ?? 'public, extensions'
+    ]
+  }
+}
+
+export async function withRole<T>(
+  db: Database,
+  identity: RequestIdentity,
+  request: RequestInfo,
+  work: (tx: Transaction) => Promise<T>
+): Promise<T> {
+  const queuedAt = performance.now()
+  return db.transaction(
+    async (tx) => {
+      const waited = performance.now() - queuedAt
+      if (request.queueTimeoutMs !== undefined && waited > request.queueTimeoutMs) {
+        throw new DatabaseBusyError(waited)
+      }
+      return work(tx)
+    },
+    { prelude: [settings(db, identity, request)], reuseStatements: true }
+  )
 }

@@ -1,8 +1,10 @@
 // PGlite (Postgres compiled to WebAssembly): in memory, or persisted in a data folder.
 
-import { PGlite, type Transaction } from '@electric-sql/pglite'
-import type { Database, Queryable, QueryResult } from './database'
+import { PGlite } from '@electric-sql/pglite'
+import type { Database } from './database'
 import { loadPgliteExtensions } from './pglite-extensions'
+import { protocolQuery, protocolTransaction } from './pglite-protocol'
+import { StatementCache } from './statement-cache'
 
 const asText = (value: string): string => value
 
@@ -12,18 +14,6 @@ const asText = (value: string): string => value
  * 100,000-post feed's hot pages cached and the backend about 100 MB lighter.
  */
 const SHARED_BUFFERS = '32MB'
-
-function wrap(target: PGlite | Transaction): Queryable {
-  return {
-    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await target.query<Row>(sql, params)
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
-    },
-    async exec(sql: string): Promise<void> {
-      await target.exec(sql)
-    }
-  }
-}
 
 export interface PgliteDatabase extends Database {
   /** The whole data directory as a tarball, for `openPglite(undefined, { snapshot })`. */
@@ -51,11 +41,22 @@ export async function openPglite(
     // them, int8 counts as numbers.
     parsers: { 1114: asText, 1184: asText, 1082: asText, 20: Number }
   })
-  const self = wrap(pg)
+  const statements = new StatementCache()
+  let calls = 0
+  const onCall = (): void => {
+    calls += 1
+  }
   return {
     kind: 'pglite',
-    ...self,
-    transaction: (work) => pg.transaction((tx) => work(wrap(tx))),
+    get calls() {
+      return calls
+    },
+    query: (sql, params) => protocolQuery(pg, onCall, sql, params),
+    exec: async (sql) => {
+      onCall()
+      await pg.exec(sql)
+    },
+    transaction: (work, options) => protocolTransaction(pg, onCall, work, options, statements),
     // In-process: no connection to lose, so nothing is ever interrupted.
     listen: async (channel, onNotify) => {
       const unlisten = await pg.listen(channel, onNotify)

@@ -1,8 +1,12 @@
-// A PostgreSQL server through node-postgres, used when DATABASE_URL is set.
+// A PostgreSQL server through node-postgres, used when DATABASE_URL is set. Connections run in
+// node-postgres's pipeline mode: a transaction's BEGIN, its settings and its first statement are
+// written together and answered in one round trip, and `queryAndCommit` sends COMMIT behind the
+// last statement. Each statement keeps its own bound parameters.
 
 import pg from 'pg'
-import type { Database, Queryable, QueryResult } from './database'
+import type { Database, QueryResult, Statement, Transaction, TransactionOptions } from './database'
 import { listenOnServer } from './postgres-listen'
+import { StatementCache } from './statement-cache'
 
 // Keep timestamps, bigints and numerics as Postgres prints them, as PGlite's text paths do:
 // the REST layer builds its JSON in SQL, so these only matter for internal queries.
@@ -14,39 +18,142 @@ const types = {
   }
 }
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
-  return {
-    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await client.query({ text: sql, values: params, types })
-      return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length }
-    },
-    async exec(sql: string): Promise<void> {
-      await client.query(sql)
-    }
+function toResult<Row>(result: pg.QueryResult): QueryResult<Row> {
+  return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length }
+}
+
+/** A statement, and the name it is kept prepared under on its connection, if any. */
+interface Outgoing extends Statement {
+  name?: string
+}
+
+/** Per pooled connection: the request statements it keeps prepared (see StatementCache). */
+const preparedOn = new WeakMap<pg.PoolClient, StatementCache>()
+
+function preparedStatements(client: pg.PoolClient): StatementCache {
+  let cache = preparedOn.get(client)
+  if (!cache) preparedOn.set(client, (cache = new StatementCache()))
+  return cache
+}
+
+/**
+ * Statements evicted from a connection's cache, deallocated ahead of its next batch. node-postgres
+ * remembers each name it parsed on a connection; it forgets these too, so the memory stays
+ * bounded however many shapes a connection sees.
+ */
+function deallocations(client: pg.PoolClient, cache: StatementCache): Outgoing[] {
+  const names = cache.takeClosing()
+  const parsed = (client as unknown as { connection?: { parsedStatements?: object } }).connection
+    ?.parsedStatements as Record<string, string> | undefined
+  for (const name of names) delete parsed?.[name]
+  return names.map((name) => ({ sql: `deallocate "${name}"` }))
+}
+
+/**
+ * Writes `statements` at once and waits for all their answers: one round trip. Postgres skips
+ * nothing after a failed statement here (each has its own Sync), but inside a transaction the
+ * ones behind it fail too, and COMMIT becomes a rollback; the first error is thrown.
+ */
+async function pipelined(
+  client: pg.PoolClient,
+  statements: readonly Outgoing[]
+): Promise<pg.QueryResult[]> {
+  const settled = await Promise.allSettled(
+    statements.map(({ sql, params = [], name }) =>
+      client.query({ text: sql, values: params, types, name })
+    )
+  )
+  const results: pg.QueryResult[] = []
+  for (const outcome of settled) {
+    if (outcome.status === 'rejected') throw outcome.reason
+    results.push(outcome.value)
   }
+  return results
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10 })
+  const pool = new pg.Pool({ connectionString, max: 10, pipeline: true } as pg.PoolConfig)
+  let calls = 0
   // Fail now, with the server's message, rather than on the first request.
   await pool.query('select 1')
+
+  async function transaction<T>(
+    work: (tx: Transaction) => Promise<T>,
+    options: TransactionOptions
+  ): Promise<T> {
+    const client = await pool.connect()
+    const cache = options.reuseStatements ? preparedStatements(client) : null
+    // node-postgres parses a named statement once per connection and then only binds it.
+    const named = (statement: Statement): Outgoing =>
+      cache ? { ...statement, name: cache.lookup(statement.sql).name } : statement
+    // BEGIN and the prelude wait for the first statement; 'waiting' means none was sent yet.
+    let waiting: Outgoing[] = [{ sql: 'begin' }, ...(options.prelude ?? []).map(named)]
+    let state = 'waiting' as 'waiting' | 'open' | 'closed'
+    const send = async (statements: Outgoing[]): Promise<pg.QueryResult[]> => {
+      // Deallocations go ahead of BEGIN, outside any transaction a failure could have aborted.
+      const starting = waiting.length > 0 && cache !== null
+      const batch = [...(starting ? deallocations(client, cache) : []), ...waiting, ...statements]
+      waiting = []
+      calls += 1
+      return (await pipelined(client, batch)).slice(batch.length - statements.length)
+    }
+    const open = (): void => {
+      if (state === 'closed') throw new Error('This transaction has already ended')
+      state = 'open'
+    }
+    const tx: Transaction = {
+      async query<Row>(sql: string, params: unknown[] = []) {
+        open()
+        const [result] = await send([named({ sql, params })])
+        return toResult<Row>(result)
+      },
+      async exec(sql: string) {
+        // A script answers with one result per statement; nobody reads them.
+        open()
+        await send([{ sql }])
+      },
+      async queryAndCommit<Row>(sql: string, params: unknown[] = []) {
+        if (state === 'closed') throw new Error('This transaction has already ended')
+        // Closed whatever happens: after a failure, COMMIT ends the transaction as a rollback.
+        state = 'closed'
+        const [result] = await send([named({ sql, params }), { sql: 'commit' }])
+        return toResult<Row>(result)
+      }
+    }
+    try {
+      const result = await work(tx)
+      if (state === 'open') {
+        state = 'closed'
+        const [commit] = await send([{ sql: 'commit' }])
+        // COMMIT of a transaction a caught error had aborted answers ROLLBACK.
+        if (commit.command === 'ROLLBACK') throw new Error('The transaction was rolled back')
+      }
+      return result
+    } catch (error) {
+      if (state === 'open') {
+        state = 'closed'
+        await send([{ sql: 'rollback' }]).catch(() => undefined)
+      }
+      throw error
+    } finally {
+      client.release()
+    }
+  }
+
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    async transaction(work) {
-      const client = await pool.connect()
-      try {
-        await client.query('begin')
-        const result = await work(wrap(client))
-        await client.query('commit')
-        return result
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined)
-        throw error
-      } finally {
-        client.release()
-      }
+    get calls() {
+      return calls
     },
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      calls += 1
+      return toResult<Row>(await pool.query({ text: sql, values: params, types }))
+    },
+    async exec(sql: string): Promise<void> {
+      calls += 1
+      await pool.query(sql)
+    },
+    transaction: (work, options) => transaction(work, options ?? {}),
     listen: (channel, onNotify, onInterrupted) =>
       listenOnServer(connectionString, channel, onNotify, onInterrupted),
     close: () => pool.end()

@@ -1,16 +1,11 @@
-// Serving one REST request: identify the caller, parse the query, build one statement and run
-// it inside withRole (one transaction under the caller's role, so RLS applies), then shape the
-// response the way PostgREST does (status, Content-Range, single objects, CSV). Only
-// `count=planned` (and `estimated` past max rows) adds a second statement, an EXPLAIN, in the
-// same transaction.
+// Serving one REST request: parse the query, build one statement, run it (run.ts: under the
+// caller's role, with the request's limits, in one database call when it is the request's only
+// statement), then shape the response the way PostgREST does (status, Content-Range, single
+// objects, CSV).
 
-import type { ApiConfig } from '../api-config'
 import type { BackendContext } from '../context'
-import type { Queryable } from '../db/database'
-import { withRole } from '../db/as-role'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
-import type { RequestIdentity } from '../jwt'
-import { ReadBuilder, type ReadSource } from './build-read'
+import type { ReadSource } from './build-read'
 import { findRoutine, resultTable, rpcFrom, rpcShape } from './build-rpc'
 import {
   buildDelete,
@@ -20,128 +15,22 @@ import {
   type WritePreferences
 } from './build-write'
 import { notSingleObject, RestError } from './errors'
-import { checkEmbedDepth, checkPlanCost, needsCostCheck } from './limits'
-import { parseQuery, type ParsedQuery } from './parse-query'
-import { plannedRows } from './planned-count'
+import type { ParsedQuery } from './parse-query'
+import { CSV_MEDIA_TYPE, OBJECT_MEDIA_TYPE, parseRangeHeader } from './request'
 import {
-  CSV_MEDIA_TYPE,
-  OBJECT_MEDIA_TYPE,
-  parseRangeHeader,
-  type MediaFormat,
-  type Preferences
-} from './request'
-import type { SchemaCache, Table } from './schema-cache'
-import { Aliases, ident, Params, qualified } from './sql'
+  countCap,
+  parse,
+  readBuilder,
+  run,
+  runRead,
+  withApplied,
+  type RestCall,
+  type ResultRow
+} from './run'
+import type { Table } from './schema-cache'
+import { ident, Params, qualified } from './sql'
 
-export interface RestCall {
-  request: ApiRequest
-  identity: RequestIdentity
-  cache: SchemaCache
-  preferences: Preferences
-  single: boolean
-  /** What the Accept header asked for: JSON, JSON without nulls, or CSV. */
-  format: MediaFormat
-  api: ApiConfig
-}
-
-interface ResultRow {
-  body: string | null
-  page_count: number | string
-  total: number | string | null
-}
-
-/** Carries a result out of a transaction that `Prefer: tx=rollback` must not commit. */
-class RolledBack<T> {
-  constructor(readonly result: T) {}
-}
-
-/**
- * Runs `work` under the caller's role, with the request's time limits. A request for a schema
- * other than public searches that schema first, as PostgREST does, so its functions find their
- * own tables unqualified (one more statement, paid only by such requests). `Prefer: tx=rollback`
- * rolls the transaction back and still answers with its result.
- */
-async function run<T>(
-  context: BackendContext,
-  call: RestCall,
-  work: (tx: Queryable) => Promise<T>
-): Promise<T> {
-  const { method, url, headers } = call.request
-  const readOnly = method === 'GET' || method === 'HEAD'
-  const { statementTimeoutMs, queueTimeoutMs } = context.config.rest
-  const info = { method, path: url.pathname, headers, readOnly, statementTimeoutMs, queueTimeoutMs }
-  const schema = call.cache.schema
-  const inSchema =
-    schema === 'public'
-      ? work
-      : async (tx: Queryable): Promise<T> => {
-          const path = [schema, ...call.api.extraSearchPath].map(ident).join(', ')
-          await tx.query(`select set_config('search_path', $1, true)`, [path])
-          return work(tx)
-        }
-  if (!call.preferences.rollback) return withRole(context.db, call.identity, info, inSchema)
-  try {
-    // Throwing is how a transaction ends in a rollback; the result rides on the throw.
-    await withRole(context.db, call.identity, info, async (tx) => {
-      throw new RolledBack(await inSchema(tx))
-    })
-  } catch (outcome) {
-    if (outcome instanceof RolledBack) return outcome.result as T
-    throw outcome
-  }
-  throw new Error('unreachable: a tx=rollback transaction always throws')
-}
-
-/** The query string, refused when its embeds nest deeper than the limit. */
-function parse(
-  context: BackendContext,
-  request: ApiRequest,
-  isArgument?: (key: string) => boolean
-): ParsedQuery {
-  const query = parseQuery(request.url.searchParams, isArgument)
-  checkEmbedDepth(query.select, context.config.rest)
-  return query
-}
-
-interface PlannedRead {
-  sql: string
-  params: Params
-  builder: ReadBuilder
-  query: ParsedQuery
-  source: ReadSource
-}
-
-/**
- * Runs a read (planning it first when its embeds could make it expensive) and its count: the
- * page's row, and the total when one was asked for.
- */
-function runRead(
-  context: BackendContext,
-  call: RestCall,
-  read: PlannedRead
-): Promise<readonly [ResultRow, number | null]> {
-  return run(context, call, async (tx) => {
-    if (needsCostCheck(read.query.select, read.builder.toManyEmbeds)) {
-      await checkPlanCost(tx, read.sql, read.params.values, context.config.rest)
-    }
-    const { rows } = await tx.query<ResultRow>(read.sql, read.params.values)
-    const exact = rows[0].total === null ? null : Number(rows[0].total)
-    return [rows[0], await countTotal(context, tx, call, read.query, read.source, exact)] as const
-  })
-}
-
-/** Tells the client its tx=rollback was honoured. */
-function withApplied(call: RestCall, response: ApiResponse): ApiResponse {
-  if (!call.preferences.rollback) return response
-  const applied = response.headers?.['preference-applied']
-  return {
-    ...response,
-    headers: {
-      ...response.headers,
-      'preference-applied': applied ? `${applied}, tx=rollback` : 'tx=rollback'
-    }
-  }
-}
+export type { RestCall } from './run'
 
 function contentType(call: RestCall): string {
   if (call.format === 'csv') return `${CSV_MEDIA_TYPE}; charset=utf-8`
@@ -150,49 +39,6 @@ function contentType(call: RestCall): string {
     return `${type};nulls=stripped; charset=utf-8`
   }
   return `${call.single ? OBJECT_MEDIA_TYPE : 'application/json'}; charset=utf-8`
-}
-
-function readBuilder(
-  context: BackendContext,
-  call: RestCall,
-  query: ParsedQuery,
-  params: Params
-): ReadBuilder {
-  const { api, cache } = call
-  const enabled = cache.aggregatesSetting ?? api.aggregatesEnabled
-  return new ReadBuilder(cache, query, params, new Aliases(), enabled, context.config.rest.maxRows)
-}
-
-/**
- * `count=estimated` counts exactly only up to max rows: one more row than that is enough to
- * know the planner's estimate is wanted instead.
- */
-function countCap(call: RestCall): number | null {
-  const maxRows = call.api.maxRows
-  return call.preferences.count === 'estimated' && maxRows !== null ? maxRows + 1 : null
-}
-
-/**
- * `count=planned` is the planner's estimate for the matching rows; `count=estimated` is the
- * exact count up to max rows and the estimate beyond, as PostgREST gives them.
- */
-async function countTotal(
-  context: BackendContext,
-  tx: Queryable,
-  call: RestCall,
-  query: ParsedQuery,
-  source: ReadSource,
-  exact: number | null
-): Promise<number | null> {
-  const mode = call.preferences.count
-  if (mode === 'exact' || mode === null) return exact
-  const maxRows = call.api.maxRows
-  if (mode === 'estimated' && exact !== null && (maxRows === null || exact <= maxRows)) {
-    return exact
-  }
-  const params = new Params()
-  const sql = readBuilder(context, call, query, params).matchingRows(source)
-  return plannedRows(tx, sql, params.values)
 }
 
 /** PostgREST's Content-Range and 200/206/416 rules for a page of `count` rows at `offset`. */
@@ -319,10 +165,10 @@ export async function handleWrite(
   }
   const result = await run(context, call, async (tx) => {
     if (!sql) return { count: 0, body: '[]', inserted: true }
-    const { rows, rowCount } = await tx.query<ResultRow & { inserted?: boolean }>(
-      sql,
-      params.values
-    )
+    // A single-object write checks its row count before it may commit.
+    const { rows, rowCount } = call.single
+      ? await tx.query<ResultRow & { inserted?: boolean }>(sql, params.values)
+      : await tx.queryAndCommit<ResultRow & { inserted?: boolean }>(sql, params.values)
     const count = write.returning ? Number(rows[0].page_count) : rowCount
     // Throwing inside the transaction rolls the mutation back, as PostgREST does.
     if (call.single && count !== 1) throw notSingleObject(count)
@@ -398,7 +244,9 @@ export async function handleRpc(
       : shape === 'scalar'
         ? `select coalesce(to_json(${value})::text, 'null') as body, 1::int8 as page_count, null::int8 as total from ${from}`
         : `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int8 as page_count, null::int8 as total from ${from}`
-  const { rows } = await run(context, call, (tx) => tx.query<ResultRow>(select, params.values))
+  const { rows } = await run(context, call, (tx) =>
+    tx.queryAndCommit<ResultRow>(select, params.values)
+  )
   if (shape === 'void') {
     return withApplied(call, { status: 204, headers: { 'content-range': '*/*' } })
   }

@@ -6,7 +6,8 @@
 //   relationships.ts  which foreign key (or join table) an embed goes through
 //   build-*.ts        AST → one SQL statement (identifiers quoted, values bound);
 //                     aggregates.ts and embed-source.ts are pieces of build-read.ts
-//   handler.ts        running it under the caller's role and shaping the response
+//   run.ts            running it under the caller's role with the request's limits
+//   handler.ts        shaping the response
 //   request.ts, errors.ts   headers in, PostgREST error bodies out
 //
 // A schema's cache is loaded on its first request. Call `reload()` on the returned API after

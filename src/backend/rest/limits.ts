@@ -49,18 +49,7 @@ function planCost(rows: Record<string, unknown>[]): number {
   return Number(plan[0].Plan['Total Cost'])
 }
 
-/**
- * Runs EXPLAIN (no execution) on `sql` and refuses it when the planner's total cost is above
- * the limit. Run in the request's transaction, so the plan is the one the caller's role gets.
- */
-export async function checkPlanCost(
-  tx: Queryable,
-  sql: string,
-  params: unknown[],
-  limits: RestLimits
-): Promise<void> {
-  const { rows } = await tx.query(`explain (format json) ${sql}`, params)
-  const cost = planCost(rows)
+function refuseCost(cost: number, limits: RestLimits): void {
   if (cost > limits.maxPlanCost) {
     throw new RestError(
       400,
@@ -69,6 +58,46 @@ export async function checkPlanCost(
       `Estimated cost ${Math.round(cost)}, at most ${limits.maxPlanCost} is allowed`,
       'Add limit= to the embedded resources, embed fewer levels, or filter the rows.'
     )
+  }
+}
+
+/** How long a verdict holds for the same statement, values and caller: table statistics move slowly. */
+const VERDICT_TTL_MS = 10_000
+const MAX_VERDICTS = 500
+
+/**
+ * Plan-cost verdicts for recent reads. The app repeats the same requests (the first feed page,
+ * a profile) many times a minute; planning each one twice, once to price it and once to run it,
+ * was a third of its time. A verdict is reused only for the identical statement with identical
+ * values by a caller with the same role and user id, for a few seconds. Bounded, so distinct
+ * requests cannot grow it.
+ */
+export class PlanCostVerdicts {
+  private readonly verdicts = new Map<string, { cost: number; expires: number }>()
+
+  /**
+   * Runs EXPLAIN (no execution) on `sql` and refuses it when the planner's total cost is above
+   * the limit. Run in the request's transaction, so the plan is the one the caller's role gets.
+   */
+  async check(
+    tx: Queryable,
+    sql: string,
+    params: unknown[],
+    caller: string,
+    limits: RestLimits
+  ): Promise<void> {
+    const key = JSON.stringify([caller, sql, params])
+    const now = Date.now()
+    const known = this.verdicts.get(key)
+    if (known && known.expires > now) {
+      refuseCost(known.cost, limits)
+      return
+    }
+    const { rows } = await tx.query(`explain (format json) ${sql}`, params)
+    const cost = planCost(rows)
+    if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear()
+    this.verdicts.set(key, { cost, expires: now + VERDICT_TTL_MS })
+    refuseCost(cost, limits)
   }
 }
 

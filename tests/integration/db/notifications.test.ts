@@ -230,7 +230,17 @@ describeEachDatabase('notifications and activity', (suite) => {
         [a.id, IMAGE]
       )
     ).rows.map((row) => row.id)
-    for (const post of posts) await likeAs(b, post)
+    for (const [i, post] of posts.entries()) {
+      await likeAs(b, post)
+      // PGlite's clock ticks in milliseconds and a like takes less than one: give each like its
+      // own time, in order, or ties would leave the expected order to the group key.
+      await suite.db.query(
+        `update public.notifications
+         set created_at = now() - interval '1 hour' + $2::int * interval '1 second'
+         where post_id = $1`,
+        [post, String(i)]
+      )
+    }
     const seen: string[] = []
     let cursor: [string | null, string | null] = [null, null]
     for (let page = 0; page < 4; page++) {

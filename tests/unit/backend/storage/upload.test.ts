@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_CONFIG, type BackendContext } from '../../../../src/backend/context'
-import type { Database, Queryable } from '../../../../src/backend/db/database'
+import type { Database, Transaction } from '../../../../src/backend/db/database'
 import type { ApiRequest } from '../../../../src/backend/http/types'
 import { signJwt, type JwtKeys } from '../../../../src/backend/jwt'
 import { objectFilePath } from '../../../../src/backend/storage/byte-store'
@@ -26,7 +26,8 @@ const bucket = {
 }
 
 function fakeDb(endTransaction: 'commit' | 'fail-commit' | 'rls'): Database {
-  const tx: Queryable = {
+  const tx: Transaction = {
+    queryAndCommit: (sql: string) => tx.query(sql),
     async query(sql: string) {
       if (endTransaction === 'rls' && sql.includes('insert into storage.objects')) {
         throw Object.assign(new Error('new row violates row-level security policy'), {
@@ -39,6 +40,7 @@ function fakeDb(endTransaction: 'commit' | 'fail-commit' | 'rls'): Database {
   }
   return {
     kind: 'pglite',
+    calls: 0,
     query: (async (sql: string) =>
       sql.includes('from storage.buckets')
         ? { rows: [bucket], rowCount: 1 }

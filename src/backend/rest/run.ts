@@ -1,0 +1,208 @@
+// Running a REST request's SQL with its limits: one transaction under the caller's role
+// (withRole, so RLS applies), the request's time limits, the embed-depth and plan-cost caps, and
+// `Prefer: tx=rollback`. A request whose statement is its last sends it with the role, the
+// claims and the COMMIT in one database call. One more is taken by a read that must be priced
+// by the planner first (nested or to-many embeds; the verdict is then reused for a few seconds),
+// a count by the planner, a tx=rollback request and a single-object write, which must check its
+// row count before committing.
+
+import type { ApiConfig } from '../api-config'
+import type { BackendContext } from '../context'
+import type { Database, Transaction } from '../db/database'
+import { withRole, type RequestInfo } from '../db/as-role'
+import type { ApiRequest, ApiResponse } from '../http/types'
+import type { RequestIdentity } from '../jwt'
+import { ReadBuilder, type ReadSource } from './build-read'
+import { checkEmbedDepth, needsCostCheck, PlanCostVerdicts } from './limits'
+import { parseQuery, type ParsedQuery } from './parse-query'
+import { plannedRows } from './planned-count'
+import type { MediaFormat, Preferences } from './request'
+import type { SchemaCache } from './schema-cache'
+import { Aliases, ident, Params } from './sql'
+
+export interface RestCall {
+  request: ApiRequest
+  identity: RequestIdentity
+  cache: SchemaCache
+  preferences: Preferences
+  single: boolean
+  /** What the Accept header asked for: JSON, JSON without nulls, or CSV. */
+  format: MediaFormat
+  api: ApiConfig
+}
+
+export interface ResultRow {
+  body: string | null
+  page_count: number | string
+  total: number | string | null
+}
+
+/** Carries a result out of a transaction that `Prefer: tx=rollback` must not commit. */
+class RolledBack<T> {
+  constructor(readonly result: T) {}
+}
+
+/**
+ * A request for a schema other than public searches that schema first, as PostgREST does, so
+ * its functions find their own tables unqualified.
+ */
+function requestInfo(context: BackendContext, call: RestCall): RequestInfo {
+  const { method, url, headers } = call.request
+  const { statementTimeoutMs, queueTimeoutMs } = context.config.rest
+  const schema = call.cache.schema
+  return {
+    method,
+    path: url.pathname,
+    headers,
+    readOnly: method === 'GET' || method === 'HEAD',
+    statementTimeoutMs,
+    queueTimeoutMs,
+    searchPath:
+      schema === 'public'
+        ? undefined
+        : [schema, ...call.api.extraSearchPath].map((name) => ident(name)).join(', ')
+  }
+}
+
+/**
+ * Runs `work` under the caller's role, with the request's time limits. `Prefer: tx=rollback`
+ * rolls the transaction back and still answers with its result: `queryAndCommit` then runs its
+ * statement without the COMMIT.
+ */
+export async function run<T>(
+  context: BackendContext,
+  call: RestCall,
+  work: (tx: Transaction) => Promise<T>
+): Promise<T> {
+  const info = requestInfo(context, call)
+  if (!call.preferences.rollback) return withRole(context.db, call.identity, info, work)
+  try {
+    // Throwing is how a transaction ends in a rollback; the result rides on the throw.
+    await withRole(context.db, call.identity, info, async (tx) => {
+      const uncommitted: Transaction = {
+        query: (sql, params) => tx.query(sql, params),
+        exec: (sql) => tx.exec(sql),
+        queryAndCommit: (sql, params) => tx.query(sql, params)
+      }
+      throw new RolledBack(await work(uncommitted))
+    })
+  } catch (outcome) {
+    if (outcome instanceof RolledBack) return outcome.result as T
+    throw outcome
+  }
+  throw new Error('unreachable: a tx=rollback transaction always throws')
+}
+
+/** The query string, refused when its embeds nest deeper than the limit. */
+export function parse(
+  context: BackendContext,
+  request: ApiRequest,
+  isArgument?: (key: string) => boolean
+): ParsedQuery {
+  const query = parseQuery(request.url.searchParams, isArgument)
+  checkEmbedDepth(query.select, context.config.rest)
+  return query
+}
+
+export function readBuilder(
+  context: BackendContext,
+  call: RestCall,
+  query: ParsedQuery,
+  params: Params
+): ReadBuilder {
+  const { api, cache } = call
+  const enabled = cache.aggregatesSetting ?? api.aggregatesEnabled
+  return new ReadBuilder(cache, query, params, new Aliases(), enabled, context.config.rest.maxRows)
+}
+
+export interface PlannedRead {
+  sql: string
+  params: Params
+  builder: ReadBuilder
+  query: ParsedQuery
+  source: ReadSource
+}
+
+/**
+ * `count=estimated` counts exactly only up to max rows: one more row than that is enough to
+ * know the planner's estimate is wanted instead.
+ */
+export function countCap(call: RestCall): number | null {
+  const maxRows = call.api.maxRows
+  return call.preferences.count === 'estimated' && maxRows !== null ? maxRows + 1 : null
+}
+
+/**
+ * `count=planned` is the planner's estimate for the matching rows; `count=estimated` is the
+ * exact count up to max rows and the estimate beyond, as PostgREST gives them.
+ */
+async function countTotal(
+  context: BackendContext,
+  tx: Transaction,
+  call: RestCall,
+  read: PlannedRead,
+  exact: number | null
+): Promise<number | null> {
+  const mode = call.preferences.count
+  if (mode === 'exact' || mode === null) return exact
+  const maxRows = call.api.maxRows
+  if (mode === 'estimated' && exact !== null && (maxRows === null || exact <= maxRows)) {
+    return exact
+  }
+  const params = new Params()
+  const sql = readBuilder(context, call, read.query, params).matchingRows(read.source)
+  return plannedRows(tx, sql, params.values)
+}
+
+const verdicts = new WeakMap<Database, PlanCostVerdicts>()
+
+/** Plan-cost verdicts are kept per database: its statistics priced them. */
+function verdictsFor(db: Database): PlanCostVerdicts {
+  let found = verdicts.get(db)
+  if (!found) verdicts.set(db, (found = new PlanCostVerdicts()))
+  return found
+}
+
+/**
+ * Runs a read (planning it first when its embeds could make it expensive) and its count: the
+ * page's row, and the total when one was asked for.
+ */
+export function runRead(
+  context: BackendContext,
+  call: RestCall,
+  read: PlannedRead
+): Promise<readonly [ResultRow, number | null]> {
+  return run(context, call, async (tx) => {
+    if (needsCostCheck(read.query.select, read.builder.toManyEmbeds)) {
+      const { role, claims } = call.identity
+      const caller = `${role}:${claims.sub ?? ''}:${call.cache.schema}`
+      await verdictsFor(context.db).check(
+        tx,
+        read.sql,
+        read.params.values,
+        caller,
+        context.config.rest
+      )
+    }
+    // The planner's counts are asked for after the read, in the same transaction.
+    const estimate = call.preferences.count === 'planned' || call.preferences.count === 'estimated'
+    const { rows } = estimate
+      ? await tx.query<ResultRow>(read.sql, read.params.values)
+      : await tx.queryAndCommit<ResultRow>(read.sql, read.params.values)
+    const exact = rows[0].total === null ? null : Number(rows[0].total)
+    return [rows[0], await countTotal(context, tx, call, read, exact)] as const
+  })
+}
+
+/** Tells the client its tx=rollback was honoured. */
+export function withApplied(call: RestCall, response: ApiResponse): ApiResponse {
+  if (!call.preferences.rollback) return response
+  const applied = response.headers?.['preference-applied']
+  return {
+    ...response,
+    headers: {
+      ...response.headers,
+      'preference-applied': applied ? `${applied}, tx=rollback` : 'tx=rollback'
+    }
+  }
+}

@@ -1,0 +1,39 @@
+// Request statements stay prepared on their connection, by SQL text, and the cache of them is
+// bounded: past its limit the least recently used are deallocated, on PGlite and on PostgreSQL,
+// and a statement let go still runs correctly when it comes back.
+
+import { expect, it } from 'vitest'
+import type { Database } from '../../../src/backend/db/database'
+import { describeEachDatabase } from '../../support/database-suite'
+
+/** The limit StatementCache keeps by default. */
+const LIMIT = 128
+
+async function runKept(db: Database, sql: string, params: string[]): Promise<unknown[]> {
+  const { rows } = await db.transaction((tx) => tx.queryAndCommit(sql, params), {
+    reuseStatements: true
+  })
+  return rows
+}
+
+describeEachDatabase('prepared request statements', (suite) => {
+  it('keeps at most the limit prepared, and a statement let go runs again', async () => {
+    const shape = (i: number): string => `select $1::text || '-${i}' as v`
+    for (let i = 0; i < LIMIT + 20; i++) {
+      expect(await runKept(suite.db, shape(i), ['x'])).toEqual([{ v: `x-${i}` }])
+    }
+    // The count runs as a kept statement too, so the deallocations waiting go out first.
+    const [{ n }] = (await runKept(
+      suite.db,
+      `select count(*)::int as n from pg_prepared_statements where name like 'instaframe\\_%'`,
+      []
+    )) as { n: number }[]
+    expect(n).toBeGreaterThan(LIMIT / 2)
+    expect(n).toBeLessThanOrEqual(LIMIT)
+    // Statement 0 was evicted long ago: it is prepared again under a new name.
+    expect(await runKept(suite.db, shape(0), ['again'])).toEqual([{ v: 'again-0' }])
+    // A kept statement whose run fails does not poison the next run of the same shape.
+    await expect(runKept(suite.db, `select $1::int as n`, ['not a number'])).rejects.toThrow()
+    expect(await runKept(suite.db, `select $1::int as n`, ['7'])).toEqual([{ n: 7 }])
+  })
+})

@@ -1,0 +1,144 @@
+// How many calls into the database one REST request costs: a number the machine's load does not
+// change, so the per-request speed work cannot silently regress. A request whose statement is its
+// only one sends BEGIN, the role and claims, the statement and COMMIT together (one PGlite
+// protocol call, one PostgreSQL round trip); RLS, read-only GETs and rollbacks still apply.
+
+import { beforeAll, expect, it } from 'vitest'
+import { DEFAULT_REST_LIMITS } from '../../../src/backend/context'
+import { describeEachBackend } from '../../support/database-suite'
+import { restEnvOn, type RestEnv, type TestUser } from '../../support/rest-env'
+
+describeEachBackend('REST API: database calls per request', (suite) => {
+  let env: RestEnv
+  let alice: TestUser
+  let postId: string
+
+  const imageUrl = (name: string): string =>
+    `http://127.0.0.1:54321/storage/v1/object/public/images/posts/${alice.id}/${name}.png`
+
+  /** The database calls `request` made, and what it returned. */
+  async function counted<T>(request: () => PromiseLike<T>): Promise<[number, T]> {
+    const before = env.backend.db.calls
+    const result = await request()
+    return [env.backend.db.calls - before, result]
+  }
+
+  beforeAll(async () => {
+    env = restEnvOn(suite.harness)
+    alice = await env.createUser('calls_alice', 'Alice Calls')
+    const { rows } = await env.backend.db.query<{ id: string }>(
+      `insert into public.posts (user_id, image_url, caption) values ($1, $2, 'counted')
+       returning id`,
+      [alice.id, imageUrl('counted')]
+    )
+    postId = rows[0].id
+    // Loads the schema cache, which is not part of any request's cost after the first.
+    await env.anon.from('posts').select('id').limit(1)
+  })
+
+  it('reads one row, as anon and as a signed-in user, in exactly one call', async () => {
+    for (const client of [env.anon, alice.client]) {
+      const [calls, { data, error }] = await counted(() =>
+        client.from('posts').select('*').eq('id', postId)
+      )
+      expect(error).toBeNull()
+      expect(data).toHaveLength(1)
+      expect(calls).toBe(1)
+    }
+  })
+
+  it('reads a row with its author (a to-one embed) in one call', async () => {
+    const [calls, { data, error }] = await counted(() =>
+      env.anon.from('posts').select('id, profiles(username)').eq('id', postId).single()
+    )
+    expect(error).toBeNull()
+    expect(data).toMatchObject({ id: postId, profiles: { username: 'calls_alice' } })
+    expect(calls).toBe(1)
+  })
+
+  it('prices a read with a to-many embed first, then reuses the verdict for the same read', async () => {
+    // A to-many embed is planned (EXPLAIN) before it runs; the same statement with the same
+    // values by the same caller is not priced again for a few seconds.
+    const read = (): PromiseLike<{ error: unknown }> =>
+      env.anon.from('profiles').select('id, posts(id)').eq('id', alice.id)
+    const [first] = await counted(read)
+    const [again, { error }] = await counted(read)
+    expect(error).toBeNull()
+    expect(first).toBe(2)
+    expect(again).toBe(1)
+    const [otherValue] = await counted(() =>
+      env.anon.from('profiles').select('id, posts(id)').eq('id', postId)
+    )
+    expect(otherValue).toBe(2)
+  })
+
+  it('calls an rpc in one call', async () => {
+    const [calls, { data, error }] = await counted(() =>
+      env.anon.rpc('feed_page', { page_size: 1 }, { get: true }).select('id')
+    )
+    expect(error).toBeNull()
+    expect(data).toHaveLength(1)
+    expect(calls).toBe(1)
+  })
+
+  it('inserts and returns a row in one call, and the insert is committed', async () => {
+    const [calls, { data, error }] = await counted(() =>
+      alice.client
+        .from('posts')
+        .insert({ user_id: alice.id, image_url: imageUrl('inserted'), caption: 'one call' })
+        .select('id')
+    )
+    expect(error).toBeNull()
+    expect(calls).toBe(1)
+    const { rows } = await env.backend.db.query(`select 1 from public.posts where id = $1`, [
+      data?.[0].id
+    ])
+    expect(rows).toHaveLength(1)
+  })
+
+  it('ends the transaction of a failed read, so the next request runs normally', async () => {
+    // A malformed uuid fails inside Postgres, after the role and claims were applied.
+    const [calls, { error }] = await counted(() =>
+      env.anon.from('posts').select('id').eq('id', 'not-a-uuid')
+    )
+    expect(error?.code).toBe('22P02')
+    expect(calls).toBe(1)
+    const { data } = await env.anon.from('posts').select('id').eq('id', postId)
+    expect(data).toHaveLength(1)
+  })
+
+  it('still refuses a write in a GET, which runs read-only', async () => {
+    // A volatile function reached by GET: the read-only transaction must stop its write.
+    const { error } = await alice.client.rpc(
+      'set_post_like',
+      { target_post_id: postId, should_like: true },
+      {
+        get: true
+      }
+    )
+    expect(error?.code).toBe('25006')
+  })
+})
+
+describeEachBackend(
+  'REST API: a refused plan-cost verdict',
+  (suite) => {
+    it('refuses the same expensive read again without asking the database', async () => {
+      const env = restEnvOn(suite.harness)
+      await env.anon.from('posts').select('id').limit(1)
+      const read = (): Promise<Response> => env.rawFetch('profiles?select=id,posts(id)')
+      const before = env.backend.db.calls
+      const first = await read()
+      const afterFirst = env.backend.db.calls
+      const again = await read()
+      expect(first.status).toBe(400)
+      expect(await first.json()).toMatchObject({ code: '54001' })
+      expect(again.status).toBe(400)
+      expect(await again.json()).toMatchObject({ code: '54001' })
+      // Priced and rolled back the first time; the second is refused before any SQL is sent.
+      expect(afterFirst - before).toBe(2)
+      expect(env.backend.db.calls).toBe(afterFirst)
+    })
+  },
+  { config: { rest: { ...DEFAULT_REST_LIMITS, maxPlanCost: 1 } } }
+)
