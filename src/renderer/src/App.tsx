@@ -175,9 +175,11 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     if (linked) void post.getState().openPost(linked, [linked])
   }, [post])
 
+  // The splash's second counts from the launch (the page's time origin), not from this first
+  // render: loading the app's code is part of it, so the feed is not held back by that time twice.
   useEffect(() => {
     if (splashMs <= 0) return
-    const timer = setTimeout(() => setSplash(false), splashMs)
+    const timer = setTimeout(() => setSplash(false), Math.max(splashMs - performance.now(), 0))
     return () => clearTimeout(timer)
   }, [splashMs])
 
