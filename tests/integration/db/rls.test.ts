@@ -252,13 +252,25 @@ describeEachDatabase('row-level security', (suite) => {
       }
     })
 
-    it('a post cannot be created with a chosen id or created_at', async () => {
+    // A client names a new post with an id it generated, so that a retried insert from the
+    // offline outbox finds its first attempt instead of making a second post (see the
+    // idempotent_writes migration). Taking an id that exists is refused, and the date stays
+    // the server's.
+    it('a post may carry a fresh id of its own choosing, never a taken one', async () => {
+      await expectAllowed(a, `insert into posts (id, user_id, image_url) values ($3, $1, $2)`, [
+        a.id,
+        IMAGE,
+        randomUUID()
+      ])
       await expectRefused(
         a,
         `insert into posts (id, user_id, image_url) values ($3, $1, $2)`,
-        [a.id, IMAGE, randomUUID()],
-        { code: PERMISSION_DENIED }
+        [a.id, IMAGE, postB],
+        { code: UNIQUE_VIOLATION }
       )
+    })
+
+    it('a post cannot be created with a chosen created_at', async () => {
       await expectRefused(
         a,
         `insert into posts (user_id, image_url, created_at) values ($1, $2, '2000-01-01')`,
