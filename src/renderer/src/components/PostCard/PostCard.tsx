@@ -1,8 +1,10 @@
-// The post card (docs/product.md, "Post card"): author and age, the photo or carousel, like (optimistic, see store/feed),
+// The post card (docs/product.md, "Post card"): author and age, More options (PostOptions; not
+// on a post still queued offline), the photo or carousel, like (optimistic, see store/feed),
 // comment (opens the post), copy link and save, the like count, the caption with its links,
 // and "View all N comments" with the two latest.
 
-import { memo, useEffect, type ReactElement } from 'react'
+import { memo, useEffect, useState, type ReactElement } from 'react'
+import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
 import { formatLikesLabel, relativeAge } from '@shared/format'
@@ -19,6 +21,7 @@ import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
 import { PersonLink } from '../PersonLink/PersonLink'
+import { PostOptions } from '../PostOptions/PostOptions'
 import { useCopyLink } from '../PostView/useCopyLink'
 import { RichText } from '../RichText/RichText'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
@@ -54,6 +57,7 @@ export const PostCard = memo(function PostCard({
   const latest = useCommentPreviews((state) => state.byPost.get(postId) ?? NO_COMMENTS)
   const copyLink = useCopyLink()
   const queued = useIsQueued('post', postId)
+  const [optionsOpen, setOptionsOpen] = useState(false)
 
   // The feed asks for these with each page; a card asks only for what that missed.
   const commentCount = post?.comments_count ?? 0
@@ -104,9 +108,23 @@ export const PostCard = memo(function PostCard({
             {relativeAge(created)}
           </time>
         )}
-        <button type="button" className={`${styles.icon} ${styles.more}`} aria-label="More options">
-          <MoreHorizontal size={20} aria-hidden />
-        </button>
+        {!queued && (
+          <button
+            type="button"
+            className={`${styles.icon} ${styles.more}`}
+            aria-label="More options"
+            aria-haspopup="dialog"
+            onClick={() => setOptionsOpen(true)}
+          >
+            <MoreHorizontal size={20} aria-hidden />
+          </button>
+        )}
+        {/* On the body: the card's fade-in transform and the windowed list would clip it. */}
+        {optionsOpen &&
+          createPortal(
+            <PostOptions post={post} onClose={() => setOptionsOpen(false)} />,
+            document.body
+          )}
       </header>
       {/* Clicking the photo opens the post; keyboard users press Enter on the focused card. */}
       <div className={styles.mediaLink} data-open-post onClick={() => openPost()}>

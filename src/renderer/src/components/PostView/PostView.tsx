@@ -31,10 +31,12 @@ function OpenPost(): ReactElement {
   const userId = useSession(selectUserId)
   const saved = useSaved((state) => state.savedIds.has(post.id))
   const copyLink = useCopyLink()
-  const [editing, setEditing] = useState(false)
-  const [confirmingDelete, setConfirmingDelete] = useState(false)
   const username = post.profiles?.username ?? 'unknown'
   const own = userId === post.user_id
+  // A card's options may open the post straight into editing it or confirming its deletion.
+  const intent = usePost((state) => (own ? state.intent : null))
+  const [editing, setEditing] = useState(intent === 'edit')
+  const [confirmingDelete, setConfirmingDelete] = useState(intent === 'delete')
   stores.saved.getState().watch([post.id])
 
   return (

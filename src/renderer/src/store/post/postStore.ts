@@ -63,6 +63,8 @@ export interface PostState {
   draft: string
   /** Opened to comment (the card's Comment button, the c key): the comment field takes focus. */
   focusComment: boolean
+  /** Opened from a card's options to edit or delete it: the view starts in that step. */
+  intent: PostIntent | null
   sending: boolean
   /** The last write's failure (comment, edit, delete), shown next to what failed. */
   actionError: string | null
@@ -83,8 +85,11 @@ export interface PostState {
   deleteOpenPost(): Promise<boolean>
 }
 
+export type PostIntent = 'edit' | 'delete'
+
 export interface OpenPostOptions {
   focusComment?: boolean
+  intent?: PostIntent
 }
 
 export type PostStore = StoreApi<PostState>
@@ -100,6 +105,7 @@ const CLOSED = {
   replyTo: null,
   draft: '',
   focusComment: false,
+  intent: null,
   sending: false,
   actionError: null
 } satisfies Partial<PostState>
@@ -146,7 +152,8 @@ export function createPostStore(deps: PostDeps): PostStore {
           openId: postId,
           status: 'loading',
           siblings: siblings ?? get().siblings,
-          focusComment: options.focusComment ?? false
+          focusComment: options.focusComment ?? false,
+          intent: options.intent ?? null
         })
         const key = cacheKeys.post(postId)
         const showSaved = (snapshot: PostSnapshot): void =>
