@@ -114,11 +114,16 @@ function openWindow(): void {
   })
 }
 
-/** The tray's image: the app icon (shipped beside the archive), at the size trays draw. */
-function trayIcon(): NativeImage {
-  const path = app.isPackaged
+/** The app icon as a file: beside the archive in a packaged app (where the tray takes it too). */
+function appIconPath(): string {
+  return app.isPackaged
     ? join(process.resourcesPath, 'tray-icon.png')
     : join(app.getAppPath(), 'resources', 'icon.png')
+}
+
+/** The tray's image: the app icon (shipped beside the archive), at the size trays draw. */
+function trayIcon(): NativeImage {
+  const path = appIconPath()
   const size = process.platform === 'win32' ? 16 : 24
   return nativeImage.createFromPath(path).resize({ width: size, height: size })
 }
@@ -266,6 +271,7 @@ function boot(): void {
   nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(windowBackground(nativeTheme)))
   installApplicationMenu({
     preferences,
+    iconPath: appIconPath(),
     command: (command) => {
       showWindow()
       outbox.send('app:command', command)

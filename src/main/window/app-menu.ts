@@ -5,7 +5,7 @@ import { app, Menu, nativeTheme, shell } from 'electron'
 import type { AppCommand } from '../../shared/bridge-contract'
 import { problemReportUrl } from '../report-problem'
 import type { KeyValueStore } from '../session/secret-storage'
-import { buildMenuTemplate } from './menu'
+import { aboutPanelOptions, buildMenuTemplate } from './menu'
 import { setThemeSource, storedThemeSource } from './theme'
 import { isSafeExternalUrl } from './url-policy'
 
@@ -13,7 +13,19 @@ export function installApplicationMenu(deps: {
   preferences: KeyValueStore
   /** Brings the window forward and hands the command to the page. */
   command(command: AppCommand): void
+  /** The app icon, shown by Help › About on Linux. */
+  iconPath?: string
 }): void {
+  app.setAboutPanelOptions(
+    aboutPanelOptions({
+      appName: app.name,
+      version: app.getVersion(),
+      electronVersion: process.versions.electron,
+      chromeVersion: process.versions.chrome,
+      platform: process.platform,
+      iconPath: deps.iconPath
+    })
+  )
   const issuesUrl = import.meta.env.MAIN_VITE_ISSUES_URL
   const template = buildMenuTemplate({
     platform: process.platform,

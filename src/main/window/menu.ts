@@ -170,3 +170,28 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
     helpMenu(options, isMac)
   ]
 }
+
+export interface AboutFacts {
+  appName: string
+  version: string
+  electronVersion: string
+  chromeVersion: string
+  platform: NodeJS.Platform
+  /** The app icon, for Linux, whose about panel shows none by itself. */
+  iconPath?: string
+}
+
+/**
+ * What Help › About (the `about` role) shows. Linux's panel has no defaults at all, so without
+ * these it opens empty; macOS and Windows show the name and version anyway, and the rest here.
+ */
+export function aboutPanelOptions(facts: AboutFacts): Electron.AboutPanelOptionsOptions {
+  return {
+    applicationName: facts.appName,
+    applicationVersion: facts.version,
+    version: `Electron ${facts.electronVersion}, Chromium ${facts.chromeVersion}`,
+    copyright: 'Copyright © 2025 Instaframe team. MIT License.',
+    credits: 'Share photos with the people you follow.',
+    ...(facts.platform === 'linux' && facts.iconPath ? { iconPath: facts.iconPath } : {})
+  }
+}

@@ -1,6 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron'
 import { describe, expect, it, vi, type Mock } from 'vitest'
 import {
+  aboutPanelOptions,
   buildMenuTemplate,
   type MenuActions,
   type MenuOptions
@@ -260,5 +261,31 @@ describe('context menu', () => {
     expect(
       buildContextMenuTemplate(params({ linkURL: 'javascript:alert(1)' }), contextActions())
     ).toEqual([])
+  })
+})
+
+describe('Help › About', () => {
+  const facts = {
+    appName: 'Instaframe',
+    version: '0.1.0',
+    electronVersion: '45.4.1',
+    chromeVersion: '142.0.0.0',
+    iconPath: '/opt/Instaframe/resources/tray-icon.png'
+  }
+
+  it('names the app, its version and what it runs on, so no platform shows an empty panel', () => {
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      expect(aboutPanelOptions({ ...facts, platform })).toMatchObject({
+        applicationName: 'Instaframe',
+        applicationVersion: '0.1.0',
+        version: 'Electron 45.4.1, Chromium 142.0.0.0',
+        copyright: expect.stringContaining('Instaframe team')
+      })
+    }
+  })
+
+  it('gives Linux the icon, which its panel has no default for', () => {
+    expect(aboutPanelOptions({ ...facts, platform: 'linux' }).iconPath).toBe(facts.iconPath)
+    expect(aboutPanelOptions({ ...facts, platform: 'darwin' }).iconPath).toBeUndefined()
   })
 })
