@@ -2,6 +2,7 @@
 
 import { PGlite } from '@electric-sql/pglite'
 import type { Database } from './database'
+import { rememberFileSizes, type EmscriptenFs, type FileSizeStats } from './pglite-file-sizes'
 import { loadPgliteExtensions } from './pglite-extensions'
 import { protocolQuery, protocolTransaction } from './pglite-protocol'
 import { StatementCache } from './statement-cache'
@@ -18,6 +19,14 @@ const SHARED_BUFFERS = '32MB'
 export interface PgliteDatabase extends Database {
   /** The whole data directory as a tarball, for `openPglite(undefined, { snapshot })`. */
   snapshot(): Promise<Blob>
+  /** How file sizes were answered (see pglite-file-sizes.ts); null in memory, where none is kept. */
+  readonly fileSizes: FileSizeStats | null
+}
+
+/** PGlite's Emscripten module: internal, but the file-size cache needs its FS. */
+interface PgliteModule {
+  FS: EmscriptenFs
+  NODEFS: unknown
 }
 
 export interface PgliteOptions {
@@ -41,6 +50,9 @@ export async function openPglite(
     // them, int8 counts as numbers.
     parsers: { 1114: asText, 1184: asText, 1082: asText, 20: Number }
   })
+  // On a data folder every relation file is a real file, whose size Postgres asks often.
+  const module = (pg as unknown as { mod?: PgliteModule }).mod
+  const fileSizes = dataDir && module ? rememberFileSizes(module.FS, module.NODEFS) : null
   const statements = new StatementCache()
   let calls = 0
   const onCall = (): void => {
@@ -63,6 +75,7 @@ export async function openPglite(
       return () => unlisten()
     },
     snapshot: async () => (await pg.dumpDataDir('none')) as Blob,
+    fileSizes,
     close: () => pg.close()
   }
 }
