@@ -30,6 +30,7 @@ import { useShortcuts } from './keyboard/useShortcuts'
 import { useWindowDrop } from './drop/useWindowDrop'
 import { useLiveUpdates } from './live/useLiveUpdates'
 import {
+  useActivity,
   useBrowse,
   usePost,
   useRouter,
@@ -40,6 +41,7 @@ import {
 } from './store'
 import type { Route } from './store/router/routes'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
+import { windowTitle } from './windowTitle'
 
 // Code a start does not run: each modal is loaded when it first opens.
 const AuthModal = lazy(() =>
@@ -125,18 +127,6 @@ const focusSearch = (): void =>
   document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
 
 /** The window title names the view; the desktop app shows it in the title bar and switcher. */
-function titleOf(route: Route): string {
-  switch (route.name) {
-    case 'profile':
-    case 'connections':
-      return `${route.username} • Instaframe`
-    case 'suggestions':
-      return 'Suggested for you • Instaframe'
-    case 'feed':
-      return 'Instaframe'
-  }
-}
-
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const stores = useStores()
   const { session, ui, profile, people, router, stories, post, saved, browse } = stores
@@ -159,9 +149,18 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useShortcuts(actions, !splash && modal === null)
   // Photos dropped anywhere on the window open Create with them.
   const draggingFiles = useWindowDrop(stores, !splash)
+  const openPostAuthor = usePost((state) => state.post?.profiles?.username ?? null)
+  const browsePage = useBrowse((state) => state.page)
+  const activityOpen = useActivity((state) => state.open)
   useEffect(() => {
-    document.title = titleOf(route)
-  }, [route])
+    document.title = windowTitle({
+      route,
+      postOpen,
+      openPostAuthor,
+      browsing: browsePage,
+      activityOpen
+    })
+  }, [route, postOpen, openPostAuthor, browsePage, activityOpen])
   useEffect(() => router.getState().listen(), [router])
   useScrollRestoration()
   useLiveUpdates()

@@ -33,7 +33,10 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       router.getState().navigate(HOME)
     },
     'go-profile': whenSignedIn(() => {
-      const username = session.getState().snapshot.profile?.username
+      const { profile, user } = session.getState().snapshot
+      // The profile row may not have been read yet; the username chosen at sign-up names it too.
+      const signedUpAs = user?.user_metadata.username
+      const username = profile?.username ?? (typeof signedUpAs === 'string' ? signedUpAs : null)
       ui.getState().closeModal()
       if (username) router.getState().navigate({ name: 'profile', username })
     }),

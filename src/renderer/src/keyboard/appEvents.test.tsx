@@ -65,6 +65,23 @@ describe('app events', () => {
     expect(document.title).toBe('Instaframe')
   })
 
+  it('Go › Profile works before the profile row was read, by the username signed up with', () => {
+    const harness = createHarness({ snapshot: { ...signedIn(), profile: null } })
+    renderWith(<App splashMs={0} />, harness)
+    act(() => harness.api.emitCommand('go-profile'))
+    expect(harness.stores.router.getState().route).toEqual({
+      name: 'profile',
+      username: 'jane.doe'
+    })
+  })
+
+  it('the window title names the activity panel while it is open', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<App splashMs={0} />, harness)
+    act(() => harness.api.emitCommand('go-activity'))
+    await waitFor(() => expect(document.title).toBe('Notifications • Instaframe'))
+  })
+
   it('Go › Activity opens the activity panel; a visitor is asked to sign in', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     const { unmount } = renderWith(<App splashMs={0} />, harness)
