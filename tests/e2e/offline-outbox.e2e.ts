@@ -7,6 +7,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { chooseFile, openCreatePost, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, e2eEnv, nodeClient, type TestUser } from './support/backend'
+import { indexedDbText } from '../support/chromium/offline-cache'
 
 const PENDING_POST = "Will post when you're online"
 
@@ -23,6 +24,20 @@ const admin = () => nodeClient(e2eEnv().serviceKey)
 async function cutBackend(page: Page): Promise<void> {
   const origin = new URL(e2eEnv().apiUrl).origin
   await page.route(`${origin}/**`, (route) => route.abort('internetdisconnected'))
+}
+
+/** The session supabase-js keeps in the browser build's localStorage: its two tokens. */
+async function sessionTokens(page: Page): Promise<string[]> {
+  const stored = await page.evaluate(() => {
+    const storage = (globalThis as unknown as { localStorage: Storage }).localStorage
+    return Object.keys(storage)
+      .filter((key) => key.endsWith('-auth-token'))
+      .map((key) => storage.getItem(key) ?? '')
+  })
+  return stored.flatMap((text) => {
+    const session = JSON.parse(text) as { access_token: string; refresh_token: string }
+    return [session.access_token, session.refresh_token]
+  })
 }
 
 /** The connection returns: the backend answers again and the browser says it is online. */
@@ -77,6 +92,21 @@ test('a comment, a like and a post made offline stay pending across a reload and
   await expect(comment.getByRole('img', { name: 'Pending' })).toBeVisible()
   await expect(comment).toContainText('Sent from a train')
   await page.keyboard.press('Escape')
+
+  // The saved answers and the queue hold what was seen and done, never the session's tokens.
+  const tokens = await sessionTokens(page)
+  expect(tokens).toHaveLength(2)
+  const expected = {
+    'instaframe-cache': 'Comment on me while offline',
+    'instaframe-outbox': 'Sent from a train'
+  }
+  for (const [database, seen] of Object.entries(expected)) {
+    const saved = await indexedDbText(page, database)
+    expect(saved, database).toContain(seen)
+    for (const token of tokens) {
+      expect(saved.includes(token), `${database} holds a token`).toBe(false)
+    }
+  }
 
   const db = admin()
   const rowsBefore = await db.from('comments').select('id').eq('user_id', user.id)

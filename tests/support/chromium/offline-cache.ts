@@ -57,3 +57,35 @@ export function readOfflineCache(page: Page): Promise<OfflineCacheSize> {
     return { answerIds, answers, images, originUsage: usage ?? 0 }
   })
 }
+
+/**
+ * Everything an IndexedDB database of the page holds, as JSON text (binary values such as image
+ * bytes are left out): for checking that no token ever lands in the cache or the outbox.
+ */
+export function indexedDbText(page: Page, name: string): Promise<string> {
+  return page.evaluate(async (database) => {
+    /* eslint-disable @typescript-eslint/no-explicit-any -- the page's globals: no DOM lib here */
+    const web = globalThis as any
+    const db: any = await new Promise((resolve, reject) => {
+      const open = web.indexedDB.open(database)
+      open.onsuccess = () => resolve(open.result)
+      open.onerror = () => reject(open.error)
+    })
+    const stores = [...db.objectStoreNames] as string[]
+    const values = await Promise.all(
+      stores.map(
+        (store) =>
+          new Promise<unknown[]>((resolve, reject) => {
+            const request = db.transaction(store).objectStore(store).getAll()
+            request.onsuccess = () => resolve(request.result as unknown[])
+            request.onerror = () => reject(request.error)
+          })
+      )
+    )
+    db.close()
+    /* eslint-enable @typescript-eslint/no-explicit-any */
+    const binary = (value: unknown): boolean =>
+      value instanceof ArrayBuffer || ArrayBuffer.isView(value) || value instanceof Blob
+    return JSON.stringify(values, (_key, value: unknown) => (binary(value) ? undefined : value))
+  }, name)
+}
