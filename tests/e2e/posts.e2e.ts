@@ -302,3 +302,34 @@ test('a drop of eleven photos or with a non-image is refused before anything is 
   await expect(ui.dropZone(page)).toBeVisible()
   expect(await storedObjects(author)).toEqual([])
 })
+
+test('More options on a card: the author deletes from it; on another’s post it goes to the post', async ({
+  page
+}, testInfo) => {
+  const author = await createUser('optauthor')
+  const reader = await createUser('optreader')
+  await carouselAs(author, 'Options on this one', 1)
+  await carouselAs(reader, 'My own to delete', 1)
+  await openSignedIn(page, reader)
+
+  const options = page.getByRole('menu', { name: 'Post options' })
+  await ui.post(page, author.username).getByRole('button', { name: 'More options' }).click()
+  await expect(options.getByRole('menuitem')).toHaveText([
+    'Go to post',
+    'Copy link',
+    'About this account',
+    'Cancel'
+  ])
+  await checkA11y(page, 'post options', testInfo)
+  await options.getByRole('menuitem', { name: 'Go to post' }).click()
+  await expect(postView(page, author.username)).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  await ui.post(page, reader.username).getByRole('button', { name: 'More options' }).click()
+  await options.getByRole('menuitem', { name: 'Delete' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Delete post?' })
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
+  await expect(postView(page, reader.username)).toBeHidden()
+  await expect(ui.post(page, reader.username)).toHaveCount(0)
+  await expect(ui.post(page, author.username)).toHaveCount(1)
+})

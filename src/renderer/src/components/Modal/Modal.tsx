@@ -25,6 +25,8 @@ export interface ModalProps {
   className?: string
   /** Shown at the start of the title bar, e.g. a back button. */
   leading?: ReactNode
+  /** False for a sheet of choices whose own Cancel row closes it, as the network's do. */
+  closeButton?: boolean
   children: ReactNode
 }
 
@@ -35,6 +37,7 @@ export function Modal({
   closeDisabled = false,
   className = '',
   leading,
+  closeButton = true,
   children
 }: ModalProps): ReactElement {
   const titleId = useId()
@@ -100,16 +103,18 @@ export function Modal({
             {title}
           </h2>
         </div>
-        <button
-          type="button"
-          className={styles.close}
-          aria-label="Close"
-          data-modal-close
-          onClick={requestClose}
-          disabled={closeDisabled}
-        >
-          <X size={22} aria-hidden />
-        </button>
+        {closeButton && (
+          <button
+            type="button"
+            className={styles.close}
+            aria-label="Close"
+            data-modal-close
+            onClick={requestClose}
+            disabled={closeDisabled}
+          >
+            <X size={22} aria-hidden />
+          </button>
+        )}
         {children}
       </div>
     </div>

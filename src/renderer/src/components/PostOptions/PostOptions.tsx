@@ -86,7 +86,12 @@ export function PostOptions({
         .setFollowing({ id: post.user_id, followers_count: followers ?? 0 }, false)
     }
     return (
-      <Modal title={`Unfollow ${username}?`} showTitle={false} onClose={onClose}>
+      <Modal
+        title={`Unfollow ${username}?`}
+        showTitle={false}
+        closeButton={false}
+        onClose={onClose}
+      >
         <div className={styles.sheet}>
           <p className={styles.question}>Unfollow @{username}?</p>
           <button type="button" className={`${styles.choice} ${styles.danger}`} onClick={unfollow}>
@@ -101,7 +106,12 @@ export function PostOptions({
   }
 
   return (
-    <Modal title={`Options for the post by ${username}`} showTitle={false} onClose={onClose}>
+    <Modal
+      title={`Options for the post by ${username}`}
+      showTitle={false}
+      closeButton={false}
+      onClose={onClose}
+    >
       <div
         className={styles.sheet}
         role="menu"
