@@ -14,10 +14,15 @@ import { uniqueEmail, uniqueUsername } from '../../support/backend-harness'
 
 export type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
 
-export function realtimeClient(url: string, anonKey: string): SupabaseClient {
+/** `heartbeatIntervalMs`: how soon a silent connection is noticed (realtime-js's own check). */
+export function realtimeClient(
+  url: string,
+  anonKey: string,
+  heartbeatIntervalMs = 5_000
+): SupabaseClient {
   return createClient(url, anonKey, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never, heartbeatIntervalMs: 5_000 }
+    realtime: { transport: WebSocket as never, heartbeatIntervalMs }
   })
 }
 
@@ -28,8 +33,13 @@ export interface User {
   accessToken: string
 }
 
-export async function signUpUser(url: string, anonKey: string, name: string): Promise<User> {
-  const client = realtimeClient(url, anonKey)
+export async function signUpUser(
+  url: string,
+  anonKey: string,
+  name: string,
+  heartbeatIntervalMs?: number
+): Promise<User> {
+  const client = realtimeClient(url, anonKey, heartbeatIntervalMs)
   const email = uniqueEmail(name)
   const { data, error } = await client.auth.signUp({
     email,
