@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client'
 import '@fontsource/grand-hotel/latin-400.css'
 import './styles/global.scss'
 import { App } from './App'
+import { CrashScreen } from './components/CrashScreen/CrashScreen'
 import { loadPlatform } from './platform'
 import { createClientProvider, createServices } from './services'
 import { createStores, StoresProvider } from './store'
@@ -38,9 +39,11 @@ void loadPlatform(dataFetch).then(({ api, sessionClient }) => {
   )
   createRoot(root).render(
     <StrictMode>
-      <StoresProvider stores={stores}>
-        <App />
-      </StoresProvider>
+      <CrashScreen>
+        <StoresProvider stores={stores}>
+          <App />
+        </StoresProvider>
+      </CrashScreen>
     </StrictMode>
   )
 })
