@@ -29,7 +29,11 @@ async function cutBackend(page: Page): Promise<void> {
 /** The session supabase-js keeps in the browser build's localStorage: its two tokens. */
 async function sessionTokens(page: Page): Promise<string[]> {
   const stored = await page.evaluate(() => {
-    const storage = (globalThis as unknown as { localStorage: Storage }).localStorage
+    const storage = (
+      globalThis as unknown as {
+        localStorage: Record<string, string> & { getItem(key: string): string | null }
+      }
+    ).localStorage
     return Object.keys(storage)
       .filter((key) => key.endsWith('-auth-token'))
       .map((key) => storage.getItem(key) ?? '')
