@@ -1,5 +1,5 @@
 // The backend for the realtime bench, in a process of its own (as the desktop app runs it), on
-// in-memory PGlite. Started with --expose-gc and an IPC channel, so the bench can ask it for
+// in-memory PGlite, or on the PostgreSQL database DATABASE_URL names. Started with --expose-gc and an IPC channel, so the bench can ask it for
 // its memory after a full garbage collection: resident memory alone is too coarse to see a
 // few kilobytes per socket next to the database engine.
 
@@ -16,6 +16,7 @@ export interface MemoryReport {
 async function main(): Promise<void> {
   const backend = await startBackend({
     dataDir: null,
+    databaseUrl: process.env.DATABASE_URL || undefined,
     port: 0,
     migrationsDir: resolve(__dirname, '../../supabase/migrations')
   })

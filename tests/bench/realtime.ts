@@ -13,10 +13,13 @@ import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { WebSocket } from 'ws'
+import { createTestDatabase, type DatabaseKind } from '../support/databases'
+import { startPostgresServer } from '../support/postgres-server'
 import type { MemoryReport } from './realtime-server'
 import { kb, mb, ms, percentile, type Timing } from './stats'
 
 export interface RealtimeResults {
+  kind: DatabaseKind
   events: number
   oneSubscriber: Timing
   manySubscribers: { users: number; timing: Timing }
@@ -126,10 +129,11 @@ interface BenchServer {
 }
 
 /** tests/bench/realtime-server.ts in a child process with --expose-gc. */
-function startServer(): Promise<BenchServer> {
+function startServer(databaseUrl?: string): Promise<BenchServer> {
   const child: ChildProcess = fork(resolve(__dirname, 'realtime-server.ts'), [], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc']
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '' }
   })
   const next = <T>(): Promise<T> =>
     new Promise((resolveMessage, reject) => {
@@ -178,9 +182,20 @@ async function openIdleSockets(url: string, anonKey: string, count: number): Pro
   return sockets
 }
 
-export async function measureRealtime(): Promise<RealtimeResults> {
+/** On in-memory PGlite, or on a PostgreSQL server the bench starts for the run. */
+export async function measureRealtime(kind: DatabaseKind): Promise<RealtimeResults> {
+  const postgres = kind === 'postgres' ? await startPostgresServer() : null
+  try {
+    const databaseUrl = postgres ? await createTestDatabase(postgres.url) : undefined
+    return await measureOn(kind, databaseUrl)
+  } finally {
+    postgres?.stop()
+  }
+}
+
+async function measureOn(kind: DatabaseKind, databaseUrl?: string): Promise<RealtimeResults> {
   const loadAtStart = loadavg()[0]
-  const server = await startServer()
+  const server = await startServer(databaseUrl)
   const clients: SupabaseClient[] = []
   try {
     const { url, anonKey } = server
@@ -212,6 +227,7 @@ export async function measureRealtime(): Promise<RealtimeResults> {
     }
     for (const socket of sockets) socket.close()
     return {
+      kind,
       events: EVENTS,
       oneSubscriber,
       manySubscribers: { users: USERS, timing: many },
@@ -231,31 +247,44 @@ export async function measureRealtime(): Promise<RealtimeResults> {
 
 const count = (value: number): string => value.toLocaleString('en')
 
-/** The "## Realtime" section of docs/performance.md. */
-export function renderRealtimeSection(results: RealtimeResults): string[] {
+const DATABASE_NAMES: Record<DatabaseKind, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' }
+
+/** The "## Realtime" section of docs/performance.md: one row per database measured. */
+export function renderRealtimeSection(all: readonly RealtimeResults[]): string[] {
+  const [first] = all
+  const timing = (t: Timing): string => `${ms(t.p50)} / ${ms(t.p95)}`
   return [
     '## Realtime',
     '',
     'The backend in a process of its own; supabase-js subscribers in the bench process, each ' +
       "subscribed to UPDATEs of one post. Latency runs from the commit (the change's " +
       'commit_timestamp, stamped by the capture trigger) to the supabase-js callback, over ' +
-      `${count(results.events)} caption edits made one at a time. With several users, ` +
+      `${count(first.events)} caption edits made one at a time. With several users, ` +
       'every change is checked once per user under row-level security; the time is until the ' +
       'last of them has it. The machine is shared: its 1-minute load average was ' +
-      `${results.load.start.toFixed(1)} when the run started and ${results.load.end.toFixed(1)} ` +
-      'when it ended.',
+      all
+        .map(
+          (r) =>
+            `${r.load.start.toFixed(1)} → ${r.load.end.toFixed(1)} during the ` +
+            `${DATABASE_NAMES[r.kind]} run`
+        )
+        .join(' and ') +
+      '.',
     '',
-    '| Subscribers | Commit → callback p50 / p95 |',
-    '| --- | --- |',
-    `| 1 user | ${ms(results.oneSubscriber.p50)} / ${ms(results.oneSubscriber.p95)} |`,
-    `| ${results.manySubscribers.users} users | ` +
-      `${ms(results.manySubscribers.timing.p50)} / ${ms(results.manySubscribers.timing.p95)} |`,
+    `| Database | 1 user, commit → callback p50 / p95 | ${first.manySubscribers.users} users ` +
+      '| Idle subscribers held | Memory per idle subscriber |',
+    '| --- | --- | --- | --- | --- |',
+    ...all.map(
+      (r) =>
+        `| ${DATABASE_NAMES[r.kind]} | ${timing(r.oneSubscriber)} | ` +
+        `${timing(r.manySubscribers.timing)} | ${count(r.idle.sockets)} | ` +
+        `${kb(r.idle.perSocketBytes)} |`
+    ),
     '',
-    `${count(results.idle.sockets)} idle sockets, each with a joined postgres_changes ` +
-      "channel, grew the backend's JS heap and external memory (after a full GC) from " +
-      `${mb(results.idle.heapBeforeBytes)} to ${mb(results.idle.heapAfterBytes)}: ` +
-      `${kb(results.idle.perSocketBytes)} per subscriber, so memory is not what limits ` +
-      'a backend below its cap of 10,000 sockets.',
+    `Each idle subscriber is a socket with a joined postgres_changes channel; the memory is what ` +
+      `${count(first.idle.sockets)} of them added to the backend's JS heap and external memory ` +
+      `after a full GC (${all.map((r) => `${DATABASE_NAMES[r.kind]} ${mb(r.idle.heapBeforeBytes)} → ${mb(r.idle.heapAfterBytes)}`).join(', ')}), ` +
+      'so memory is not what limits a backend below its cap of 10,000 sockets.',
     ''
   ]
 }

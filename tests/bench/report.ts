@@ -17,7 +17,7 @@ export interface BenchResults {
   memory: MemoryPoint[]
   eventLoop: EventLoopResults
   bundle: BundleResults
-  realtime: RealtimeResults
+  realtime: RealtimeResults[]
   people: PeopleResults
   /** The story viewer's section (tests/bench/stories.ts). */
   stories: string[]

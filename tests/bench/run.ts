@@ -15,7 +15,7 @@ import { measurePerRequest, perRequestKinds, type PerRequestResults } from './pe
 import { renderPerRequest } from './per-request-report'
 import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
-import { measureRealtime } from './realtime'
+import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
 import { measureStoryAdvance, storiesSection } from './stories'
 import {
@@ -193,8 +193,11 @@ async function main(): Promise<void> {
       log(`Measuring per-request costs on ${kind} at 100,000 posts…`)
       perRequest.push(await measurePerRequest(kind, 100_000))
     }
-    log('Measuring realtime latency and idle subscriber memory…')
-    const realtime = await measureRealtime()
+    const realtime: RealtimeResults[] = []
+    for (const kind of perRequestKinds()) {
+      log(`Measuring realtime latency and idle subscriber memory on ${kind}…`)
+      realtime.push(await measureRealtime(kind))
+    }
 
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
