@@ -333,3 +333,29 @@ test('More options on a card: the author deletes from it; on another’s post it
   await expect(ui.post(page, reader.username)).toHaveCount(0)
   await expect(ui.post(page, author.username)).toHaveCount(1)
 })
+
+test('a like from the post view shows at once, reaches the card, and stays after a reload', async ({
+  page
+}) => {
+  const author = await createUser('pvlikeauthor')
+  const reader = await createUser('pvlikereader')
+  await carouselAs(author, 'Like me in the post view', 1)
+  await openSignedIn(page, reader)
+  await openFromCard(page, author.username)
+  const view = postView(page, author.username)
+  await view.getByRole('button', { name: 'Like', exact: true }).click()
+  await expect(view.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible()
+  await expect(view.getByText('1 like', { exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+  const card = ui.post(page, author.username)
+  await expect(card.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible()
+  await expect(card.getByText('1 like', { exact: true })).toBeVisible()
+
+  await page.reload()
+  await waitForFeed(page)
+  await openFromCard(page, author.username)
+  await expect(view.getByRole('button', { name: 'Unlike', exact: true })).toBeVisible()
+  await view.getByRole('button', { name: 'Unlike', exact: true }).click()
+  await expect(view.getByRole('button', { name: 'Like', exact: true })).toBeVisible()
+  await expect(view.getByText('0 likes', { exact: true })).toBeVisible()
+})

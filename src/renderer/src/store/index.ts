@@ -13,6 +13,7 @@ import {
   type ActivityStore
 } from './activity/activityStore'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
+import { withLiked } from './feed/likeReducer'
 import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
 import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
 import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
@@ -213,7 +214,24 @@ export function createStores(
       replacePost(changed)
       commentPreviews.getState().refresh(changed.id)
     },
-    onPostDeleted: removePost
+    onPostDeleted: removePost,
+    likes: {
+      // The feeds know the like of every post they show; a post opened elsewhere is asked for.
+      known(postId) {
+        for (const list of [feed, followingFeed]) {
+          const state = list.getState()
+          if (state.posts.some((item) => item.id === postId)) return state.likedIds.has(postId)
+        }
+        return undefined
+      },
+      likedPostIds: services.likes.likedPostIds,
+      setLike: services.likes.setLike,
+      onLiked(postId, liked) {
+        for (const list of [feed, followingFeed]) {
+          list.setState((state) => ({ likedIds: withLiked(state.likedIds, postId, liked) }))
+        }
+      }
+    }
   })
   targets = {
     session,

@@ -3,7 +3,7 @@
 // with the post store's openPost(id, siblings); ←/→ move through the list it came from.
 
 import { useEffect, useState, type ReactElement } from 'react'
-import { Bookmark, Link as LinkIcon } from 'lucide-react'
+import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
 import { formatLikesLabel, relativeAge } from '@shared/format'
 import { usePost, useSaved, useSession, useStores } from '../../store'
@@ -30,6 +30,8 @@ function OpenPost(): ReactElement {
   const actionError = usePost((state) => state.actionError)
   const userId = useSession(selectUserId)
   const saved = useSaved((state) => state.savedIds.has(post.id))
+  const liked = usePost((state) => state.liked)
+  const liking = usePost((state) => state.liking)
   const copyLink = useCopyLink()
   const username = post.profiles?.username ?? 'unknown'
   const own = userId === post.user_id
@@ -98,6 +100,17 @@ function OpenPost(): ReactElement {
           <CommentList />
         </div>
         <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${styles.icon} ${liked ? styles['icon--liked'] : ''}`}
+            aria-label={liked ? 'Unlike' : 'Like'}
+            aria-pressed={liked ?? false}
+            aria-busy={liking || undefined}
+            disabled={!userId || liked === null}
+            onClick={() => void stores.post.getState().toggleLike()}
+          >
+            <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
+          </button>
           <button
             type="button"
             className={styles.icon}

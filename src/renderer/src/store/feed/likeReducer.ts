@@ -28,6 +28,15 @@ export function applyLike(state: LikeSlice, postId: string, liked: boolean): Lik
   }
 }
 
+/** The liked ids with `postId` liked or not (the post's count is changed elsewhere). */
+export function withLiked(
+  likedIds: ReadonlySet<string>,
+  postId: string,
+  liked: boolean
+): ReadonlySet<string> {
+  return withMember(likedIds, postId, liked)
+}
+
 /** Takes the server's counter, which also counts other people's likes made meanwhile. */
 export function reconcileLikeCount(posts: Post[], postId: string, likesCount: number): Post[] {
   return posts.map((post) =>

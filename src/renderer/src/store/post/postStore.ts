@@ -12,6 +12,7 @@ import {
   deleteComment as deleteCommentRow
 } from '@shared/data/comments'
 import type { PageCursor, PageOrder } from '@shared/data/keyset'
+import type { LikeState } from '@shared/data/likes'
 import { deletePost, editPost, type PostEdit } from '@shared/data/post-edits'
 import { postById } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
@@ -42,6 +43,17 @@ export interface PostDeps {
   queue?: ActionQueue
   /** The signed-in user as a queued comment shows its author. */
   getAuthor?(): PostAuthor | null
+  /** Likes from the post view; without them the view shows no Like button. */
+  likes?: PostLikes
+}
+
+export interface PostLikes {
+  /** What a list showing the post already knows of its like, so no request is needed. */
+  known(postId: string): boolean | undefined
+  likedPostIds(userId: string, postIds: string[]): Promise<Set<string>>
+  setLike(postId: string, liked: boolean): Promise<LikeState>
+  /** Told when the open post was liked or unliked here, so lists showing it follow. */
+  onLiked(postId: string, liked: boolean): void
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -65,6 +77,10 @@ export interface PostState {
   focusComment: boolean
   /** Opened from a card's options to edit or delete it: the view starts in that step. */
   intent: PostIntent | null
+  /** Whether the signed-in user likes the open post; null while unknown or signed out. */
+  liked: boolean | null
+  /** A like or unlike of the open post is on its way. */
+  liking: boolean
   sending: boolean
   /** The last write's failure (comment, edit, delete), shown next to what failed. */
   actionError: string | null
@@ -80,6 +96,8 @@ export interface PostState {
   /** Sends the draft as a comment (or as the reply being written); true when it was saved. */
   sendComment(): Promise<boolean>
   deleteComment(comment: Comment): Promise<void>
+  /** Likes or unlikes the open post (optimistic, undone if the server refuses). */
+  toggleLike(): Promise<void>
   edit(edit: PostEdit): Promise<boolean>
   /** Deletes the open post with its photos; true when it is gone. */
   deleteOpenPost(): Promise<boolean>
@@ -106,6 +124,8 @@ const CLOSED = {
   draft: '',
   focusComment: false,
   intent: null,
+  liked: null,
+  liking: false,
   sending: false,
   actionError: null
 } satisfies Partial<PostState>
@@ -136,6 +156,32 @@ export function createPostStore(deps: PostDeps): PostStore {
       deps.onPostChanged(post)
     }
 
+    /** The open post's like as a list knows it, or as the server says. */
+    async function learnLiked(postId: string): Promise<void> {
+      const userId = deps.getUserId()
+      if (!userId || !deps.likes) return
+      const known = deps.likes.known(postId)
+      if (known !== undefined) {
+        set({ liked: known })
+        return
+      }
+      try {
+        const liked = (await deps.likes.likedPostIds(userId, [postId])).has(postId)
+        if (isOpen(postId) && get().liked === null) set({ liked })
+      } catch (error) {
+        console.error('Error reading the like', error)
+      }
+    }
+
+    /** The open post's like and count, here and in every list showing it. */
+    function showLike(postId: string, liked: boolean, likesCount: (count: number) => number): void {
+      const current = get().post
+      if (isOpen(postId)) set({ liked })
+      if (current?.id === postId)
+        changePost({ ...current, likes_count: likesCount(current.likes_count) })
+      deps.likes?.onLiked(postId, liked)
+    }
+
     function bumpComments(delta: number): void {
       const { post } = get()
       if (post) changePost({ ...post, comments_count: Math.max(post.comments_count + delta, 0) })
@@ -156,13 +202,15 @@ export function createPostStore(deps: PostDeps): PostStore {
           intent: options.intent ?? null
         })
         const key = cacheKeys.post(postId)
-        const showSaved = (snapshot: PostSnapshot): void =>
+        const showSaved = (snapshot: PostSnapshot): void => {
           set({
             post: snapshot.post,
             status: 'ready',
             comments: snapshot.comments,
             commentsStatus: 'ready'
           })
+          void learnLiked(postId)
+        }
         // The saved copy shows until the backend answers (and instead of it, when it cannot).
         const cached = deps.saved?.read<PostSnapshot>(key) ?? Promise.resolve(null)
         void cached.then((snapshot) => {
@@ -173,6 +221,7 @@ export function createPostStore(deps: PostDeps): PostStore {
           const post = withCurrentImageOrigin(client, await postById(client, postId))
           if (!isOpen(postId)) return
           set({ post, status: 'ready' })
+          void learnLiked(postId)
         } catch (error) {
           if (!isOpen(postId)) return
           const offline = isNetworkError(error)
@@ -194,6 +243,31 @@ export function createPostStore(deps: PostDeps): PostStore {
       },
 
       close: () => set({ ...CLOSED, siblings: [] }),
+
+      async toggleLike() {
+        const { post, liked, liking } = get()
+        if (!post || liked === null || liking || !deps.getUserId() || !deps.likes) return
+        const likes = deps.likes
+        const next = !liked
+        set({ liking: true })
+        try {
+          const outcome = await sendOrQueue(
+            deps.queue,
+            { kind: 'like', postId: post.id, liked: next },
+            () => likes.setLike(post.id, next),
+            () => showLike(post.id, next, (count) => Math.max(0, count + (next ? 1 : -1)))
+          )
+          // The server's counter also counts other people's likes made meanwhile.
+          if (outcome.status === 'sent') {
+            showLike(post.id, next, () => outcome.result.likes_count)
+          }
+        } catch (error) {
+          console.error('Error toggling like', error)
+          showLike(post.id, liked, (count) => Math.max(0, count + (next ? -1 : 1)))
+        } finally {
+          set({ liking: false })
+        }
+      },
 
       step(direction) {
         const { openId, siblings } = get()
