@@ -1,6 +1,6 @@
 import { act, render, waitFor } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SIGNED_OUT } from '@shared/domain'
 import { StoresProvider } from '../store'
 import { createHarness, makePost, signedIn } from '../testing/fakes'
@@ -19,7 +19,33 @@ function mount(harness: ReturnType<typeof createHarness>) {
   )
 }
 
+afterEach(() => vi.useRealTimers())
+
 describe('live updates', () => {
+  it('reads the feed, activity and the shown counts again after the machine slept', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] })
+    const harness = createHarness({ snapshot: signedIn() })
+    const own = { ...signedIn().profile!, followers_count: 3, following_count: 2 }
+    harness.services.people.fetchProfileByUsername.mockResolvedValue(own)
+    await harness.stores.people.getState().loadProfile(own.username)
+    harness.stores.feed.setState({ status: 'ready', posts: [] })
+    mount(harness)
+    const reads = () => ({
+      feed: harness.services.feed.fetchPage.mock.calls.length,
+      activity: harness.services.activity.fetchPage.mock.calls.length,
+      profile: harness.services.people.fetchProfileByUsername.mock.calls.length
+    })
+    vi.advanceTimersByTime(60_000)
+    const awake = reads()
+    // Asleep for ten minutes: the clock jumps while no timer runs.
+    vi.setSystemTime(Date.now() + 10 * 60_000)
+    vi.advanceTimersByTime(5_000)
+    const after = reads()
+    expect(after.feed).toBe(awake.feed + 1)
+    expect(after.activity).toBe(awake.activity + 1)
+    expect(after.profile).toBe(awake.profile + 1)
+  })
+
   it("follows the signed-in user's activity, and stops on sign-out", async () => {
     const harness = createHarness({ snapshot: signedIn() })
     mount(harness)

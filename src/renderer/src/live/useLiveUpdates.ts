@@ -1,13 +1,15 @@
 // Connects the live channels to the stores for as long as the app is shown: new and changed
 // posts to the lists that show them, the shown profile's counts to the people store, the
 // signed-in user's activity to the activity store, session changes to realtime's token, and
-// clicked desktop notifications to the post or profile they are about.
+// clicked desktop notifications to the post or profile they are about. After the machine slept,
+// all of them are read again at once (wakeDetector.ts).
 
 import { useEffect } from 'react'
 import { usePeople, useSession, useStores } from '../store'
 import { selectUserId } from '../store/session/sessionStore'
 import { openActivityTarget } from './openActivityTarget'
 import { applyPostCounters } from './postCounters'
+import { watchForWake } from './wakeDetector'
 
 export function useLiveUpdates(): void {
   const stores = useStores()
@@ -46,6 +48,17 @@ export function useLiveUpdates(): void {
           })
         : undefined,
     [live, people, shownProfileId]
+  )
+
+  // A sleep may have hidden posts, activity and counts that the channels could not deliver.
+  useEffect(
+    () =>
+      watchForWake(() => {
+        void feed.getState().catchUp()
+        if (activity.getState().userId) void activity.getState().refresh()
+        if (people.getState().page?.profile) void people.getState().refreshCounts()
+      }),
+    [feed, activity, people]
   )
 
   // A clicked desktop notification shows what it is about, as its line in the panel does.
