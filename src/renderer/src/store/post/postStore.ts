@@ -43,7 +43,7 @@ export interface PostDeps {
   queue?: ActionQueue
   /** The signed-in user as a queued comment shows its author. */
   getAuthor?(): PostAuthor | null
-  /** Likes from the post view; without them the view shows no Like button. */
+  /** Likes from the post view; without them its Like button stays disabled. */
   likes?: PostLikes
 }
 
