@@ -126,11 +126,10 @@ function useScrollRestoration(): void {
 const focusSearch = (): void =>
   document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
 
-/** The window title names the view; the desktop app shows it in the title bar and switcher. */
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const stores = useStores()
   const { session, ui, profile, people, router, stories, post, saved, browse } = stores
-  const browsing = useBrowse((state) => state.page !== null)
+  const browsePage = useBrowse((state) => state.page)
   const postOpen = usePost((state) => state.openId !== null)
   const [splash, setSplash] = useState(splashMs > 0)
   const route = useRouter((state) => state.route)
@@ -150,7 +149,6 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   // Photos dropped anywhere on the window open Create with them.
   const draggingFiles = useWindowDrop(stores, !splash)
   const openPostAuthor = usePost((state) => state.post?.profiles?.username ?? null)
-  const browsePage = useBrowse((state) => state.page)
   const activityOpen = useActivity((state) => state.open)
   useEffect(() => {
     document.title = windowTitle({
@@ -208,7 +206,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
       <OfflineBanner />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
       <UpdateBanner />
-      {browsing ? <BrowseView /> : <RouteView route={route} />}
+      {browsePage ? <BrowseView /> : <RouteView route={route} />}
       <Suspense fallback={null}>
         {postOpen && <PostView />}
         {modal === 'auth' && <AuthModal />}

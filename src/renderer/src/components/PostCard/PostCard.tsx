@@ -22,6 +22,7 @@ import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { PostOptions } from '../PostOptions/PostOptions'
+import type { OpenPostOptions } from '../../store/post/postStore'
 import { useCopyLink } from '../PostView/useCopyLink'
 import { RichText } from '../RichText/RichText'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
@@ -67,11 +68,11 @@ export const PostCard = memo(function PostCard({
   }, [stores, postId, signedIn, commentCount])
 
   if (!post) return null
-  const openPost = (focusComment = false): void =>
+  const openPost = (options: OpenPostOptions = {}): void =>
     void stores.post.getState().openPost(
       postId,
       feed.getState().posts.map((item) => item.id),
-      { focusComment }
+      options
     )
   const toggleSave = (): void => {
     if (signedIn) void stores.saved.getState().toggle(postId)
@@ -122,7 +123,11 @@ export const PostCard = memo(function PostCard({
         {/* On the body: the card's fade-in transform and the windowed list would clip it. */}
         {optionsOpen &&
           createPortal(
-            <PostOptions post={post} onClose={() => setOptionsOpen(false)} />,
+            <PostOptions
+              post={post}
+              onOpenPost={(intent) => openPost({ intent })}
+              onClose={() => setOptionsOpen(false)}
+            />,
             document.body
           )}
       </header>
@@ -149,7 +154,7 @@ export const PostCard = memo(function PostCard({
             type="button"
             className={styles.icon}
             aria-label="Comment"
-            onClick={() => openPost(true)}
+            onClick={() => openPost({ focusComment: true })}
           >
             <MessageCircle size={24} aria-hidden />
           </button>

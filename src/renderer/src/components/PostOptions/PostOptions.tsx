@@ -5,7 +5,7 @@
 
 import { useState, type KeyboardEvent, type ReactElement } from 'react'
 import type { Post } from '@shared/domain'
-import { useFeedStore, usePeople, useSession, useStores } from '../../store'
+import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import type { PostIntent } from '../../store/post/postStore'
 import { profileRoute } from '../../store/router/routes'
@@ -29,13 +29,15 @@ interface Choice {
 
 export function PostOptions({
   post,
+  onOpenPost,
   onClose
 }: {
   post: Pick<Post, 'id' | 'user_id' | 'profiles'>
+  /** Opens the post as the card would (with the card's list for ←/→), at `intent`'s step. */
+  onOpenPost(intent?: PostIntent): void
   onClose(): void
 }): ReactElement {
   const stores = useStores()
-  const feed = useFeedStore()
   const userId = useSession(selectUserId)
   const following = usePeople((state) => state.followedIds.has(post.user_id))
   // Known for everyone the store learned a follow state of; it moves by one on unfollow.
@@ -47,8 +49,7 @@ export function PostOptions({
 
   const openPost = (intent?: PostIntent): void => {
     onClose()
-    const siblings = feed.getState().posts.map((item) => item.id)
-    void stores.post.getState().openPost(post.id, siblings, { intent })
+    onOpenPost(intent)
   }
   const choices: Choice[] = [
     ...(own
