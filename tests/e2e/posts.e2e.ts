@@ -7,7 +7,7 @@ import type { Post } from '../../src/shared/domain'
 import { photoPng } from './fixtures/images'
 import { checkA11y } from './support/axe'
 import { e2eEnv, createUser, nodeClient, type TestUser } from './support/backend'
-import { openCreatePost, openProfile, openSignedIn, ui, waitForFeed } from './support/app'
+import { openApp, openCreatePost, openProfile, openSignedIn, ui, waitForFeed } from './support/app'
 
 async function carouselAs(user: TestUser, caption: string, photos: number): Promise<Post> {
   return createCarouselPost(user.client, {
@@ -358,4 +358,41 @@ test('a like from the post view shows at once, reaches the card, and stays after
   await view.getByRole('button', { name: 'Unlike', exact: true }).click()
   await expect(view.getByRole('button', { name: 'Like', exact: true })).toBeVisible()
   await expect(view.getByText('0 likes', { exact: true })).toBeVisible()
+})
+
+test('a visitor uses More options with the keyboard; the post view’s Like waits for a sign-in', async ({
+  page
+}) => {
+  const author = await createUser('optvisitor')
+  await carouselAs(author, 'Seen by a visitor', 1)
+  await openApp(page)
+  const card = ui.post(page, author.username)
+  const more = card.getByRole('button', { name: 'More options' })
+  await more.focus()
+  await page.keyboard.press('Enter')
+  const options = page.getByRole('menu', { name: 'Post options' })
+  await expect(options.getByRole('menuitem')).toHaveText([
+    'Go to post',
+    'Copy link',
+    'About this account',
+    'Cancel'
+  ])
+  await expect(options.getByRole('menuitem', { name: 'Go to post' })).toBeFocused()
+  // Escape closes it and gives the focus back to the button that opened it.
+  await page.keyboard.press('Escape')
+  await expect(options).toBeHidden()
+  await expect(more).toBeFocused()
+
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Tab')
+  await expect(options.getByRole('menuitem', { name: 'About this account' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: author.username })).toBeVisible()
+
+  await page.goBack()
+  await ui.post(page, author.username).getByRole('button', { name: 'More options' }).click()
+  await options.getByRole('menuitem', { name: 'Go to post' }).click()
+  const view = postView(page, author.username)
+  await expect(view.getByRole('button', { name: 'Like', exact: true })).toBeDisabled()
 })
