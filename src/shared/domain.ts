@@ -101,12 +101,6 @@ export interface Liker {
   profile: Profile
 }
 
-export interface ProfileStats {
-  posts: number
-  followers: number
-  following: number
-}
-
 /** A live story (public.stories), readable only by its author and their followers. */
 export interface LiveStory {
   id: string

@@ -60,6 +60,8 @@ export const SEARCH_RESULT_COUNT = 8
 /** A longer query cannot match more: the database compares at most this much. */
 export const MAX_SEARCH_QUERY_LENGTH = 100
 export const CONNECTIONS_PAGE_SIZE = 20
+/** Grid tiles read at a time on a profile: eight rows of three, more as the grid scrolls. */
+export const PROFILE_GRID_PAGE_SIZE = 24
 /** The full suggestions list behind "See All". */
 export const SUGGESTIONS_PAGE_SIZE = 30
 // Stories (docs/product.md, "Stories").

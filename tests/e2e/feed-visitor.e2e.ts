@@ -69,7 +69,7 @@ test('add-post opens the login modal for a visitor', async ({ page }) => {
   await expect(dialog).toBeHidden()
 })
 
-test('a signed-out like is ignored: count unchanged and no request', async ({ page }) => {
+test('a signed-out like asks to log in: count unchanged and no request', async ({ page }) => {
   const writes: Request[] = []
   page.on('request', (request) => {
     if (isRestCall(request.url(), 'likes') || request.method() !== 'GET') writes.push(request)
@@ -84,5 +84,16 @@ test('a signed-out like is ignored: count unchanged and no request', async ({ pa
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   await expect(post.getByText(likesLabel(0), { exact: true })).toBeVisible()
   expect(writes.map((request) => `${request.method()} ${request.url()}`)).toEqual([])
-  await expect(ui.authDialog(page)).toHaveCount(0)
+  // As every action a visitor cannot take: the log-in modal.
+  await expect(ui.authDialog(page)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(ui.authDialog(page)).toBeHidden()
+
+  // The same in the post view: Like is a live button that asks to log in.
+  await post.getByRole('img', { name: 'A quiet morning by the lake' }).click()
+  const view = page.getByRole('dialog', { name: `Post by ${author.username}` })
+  await expect(view).toBeVisible()
+  await view.getByRole('button', { name: 'Like', exact: true }).click()
+  await expect(ui.authDialog(page)).toBeVisible()
+  expect(writes).toEqual([])
 })

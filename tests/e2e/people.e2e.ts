@@ -105,8 +105,8 @@ test.describe('following', () => {
     await followers.getByRole('link', { name: friend.username, exact: true }).click()
     await expect(profileHeading(page, friend.username)).toBeVisible()
 
-    const back = page.getByRole('button', { name: 'Back', exact: true })
-    const forward = page.getByRole('button', { name: 'Forward', exact: true })
+    const back = ui.historyBack(page)
+    const forward = ui.header(page).getByRole('button', { name: 'Forward', exact: true })
     await back.click()
     await expect(page.getByRole('heading', { level: 1, name: 'Followers' })).toBeVisible()
     await back.click()

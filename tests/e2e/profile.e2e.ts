@@ -55,7 +55,7 @@ test('shows the counts, the grid and likes/comments on hover', async ({ page }) 
   await expect(tiles.nth(1).getByLabel('0 likes', { exact: true })).toHaveText('0')
 
   // Back to the feed.
-  await page.getByRole('button', { name: 'Back' }).click()
+  await ui.profileBack(page).click()
   await expect(ui.profileStats(page)).toHaveCount(0)
   await expect(ui.post(page, owner.username).first()).toBeVisible()
 })

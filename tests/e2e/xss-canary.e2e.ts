@@ -108,7 +108,9 @@ test('a full name holding <img onerror> and <script> shows as text on the profil
     .getByRole('menu', { name: 'Account' })
     .getByRole('menuitem', { name: 'Profile' })
     .click()
-  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
+  await expect(
+    page.getByRole('main').getByRole('button', { name: 'Back', exact: true })
+  ).toBeVisible()
   await expect(page.getByText(PAYLOAD, { exact: true }).first()).toBeVisible()
   await expectCanaryUnset(page, alarms)
 })

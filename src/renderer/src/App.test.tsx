@@ -31,7 +31,8 @@ describe('App', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Profile' }))
     expect(window.location.hash).toBe('#/u/jane.doe')
     expect(screen.queryByRole('region', { name: 'Stories' })).not.toBeInTheDocument()
-    await user.click(screen.getByRole('button', { name: 'Back' }))
+    // The profile's own Back, beside the header's history arrow.
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Back' }))
     expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument()
     expect(window.location.hash).toBe('#/')
   })
@@ -43,7 +44,7 @@ describe('App', () => {
     act(() => harness.api.emit(SIGNED_OUT))
     const header = screen.getByRole('banner')
     expect(await within(header).findByRole('button', { name: 'Log in' })).toBeInTheDocument()
-    expect(harness.stores.profile.getState().profile).toBeNull()
+    expect(harness.stores.people.getState().page).toBeNull()
   })
 
   it('opens the login dialog from add-post when signed out, and the create dialog once signed in', async () => {

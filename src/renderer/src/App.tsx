@@ -128,7 +128,7 @@ const focusSearch = (): void =>
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const stores = useStores()
-  const { session, ui, profile, people, router, stories, post, saved, browse } = stores
+  const { session, ui, people, router, stories, post, saved, browse } = stores
   const browsePage = useBrowse((state) => state.page)
   const postOpen = usePost((state) => state.openId !== null)
   const [splash, setSplash] = useState(splashMs > 0)
@@ -183,14 +183,13 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   // Who follows whom is per user: a new user starts from nothing.
   useEffect(() => people.getState().reset(), [people, userId])
 
-  // The own profile is cleared on sign-out, and a visitor has no modal to post or edit in.
+  // Saved posts are cleared on sign-out, and a visitor has no modal to post or edit in.
   useEffect(() => {
     if (signedIn) return
-    profile.getState().clear()
     saved.getState().clear()
     const open = ui.getState().modal
     if (open === 'create' || open === 'edit-profile' || open === 'story') ui.getState().closeModal()
-  }, [signedIn, profile, ui, saved])
+  }, [signedIn, ui, saved])
 
   // Stories are per reader: whoever signs in gets their own strip; a visitor sees the samples.
   useEffect(() => {

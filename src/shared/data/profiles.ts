@@ -5,20 +5,22 @@
 // round trip, and the database's refusal is translated to the same message when a race wins.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { PersonSummary, Post, Profile, ProfileStats } from '../domain'
-import { messageOr, queryError } from '../errors'
+import type { PersonSummary, Post, Profile } from '../domain'
+import { messageOr } from '../errors'
 import { checkImage, IMAGE_EXTENSION_BY_TYPE, readImageDimensions } from '../image'
 import {
   AVATAR_SIZE,
   IMAGES_BUCKET,
   MAX_BIO_LENGTH,
   MAX_SEARCH_QUERY_LENGTH,
+  PROFILE_GRID_PAGE_SIZE,
   UPLOAD_CACHE_CONTROL_SECONDS,
   USERNAME_PATTERN
 } from '../limits'
 import { MESSAGES } from '../messages'
 import { objectPathFromPublicUrl } from '../storage-path'
 import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
+import { afterCursorFilter, boundedPageSize, toPage, type PageCursor } from './keyset'
 
 export const PROFILE_COLUMNS =
   'id, username, full_name, avatar_url, bio, created_at, followers_count, following_count'
@@ -52,43 +54,6 @@ export async function fetchProfile(
   return data as Profile
 }
 
-export async function fetchUserPosts(client: SupabaseClient, userId: string): Promise<Post[]> {
-  const { data, error } = await client
-    .from('posts')
-    .select('*')
-    .eq('user_id', userId)
-    .order('created_at', { ascending: false })
-  if (error) throw queryError('user posts', error)
-  return withCurrentStorageOrigin(client, (data ?? []) as Post[])
-}
-
-async function countRows(
-  client: SupabaseClient,
-  table: 'posts' | 'follows',
-  column: string,
-  userId: string
-): Promise<number> {
-  const { count, error } = await client
-    .from(table)
-    .select('*', { count: 'exact', head: true })
-    .eq(column, userId)
-  if (error) throw queryError(`${table} count`, error)
-  return count ?? 0
-}
-
-/** Posts, followers and following, as three count-only queries. */
-export async function fetchProfileStats(
-  client: SupabaseClient,
-  userId: string
-): Promise<ProfileStats> {
-  const [posts, followers, following] = await Promise.all([
-    countRows(client, 'posts', 'user_id', userId),
-    countRows(client, 'follows', 'following_id', userId),
-    countRows(client, 'follows', 'follower_id', userId)
-  ])
-  return { posts, followers, following }
-}
-
 /** The form a username is stored in; the database only accepts this form. */
 export function normaliseUsername(username: string): string {
   return username.trim().toLowerCase()
@@ -110,30 +75,44 @@ export async function fetchProfileByUsername(
   return data ? withCurrentAvatarOrigin(client, data as Profile) : null
 }
 
-/** Grid rows of a person's posts, newest first (the grid shows at most PROFILE_POSTS_LIMIT). */
-export const PROFILE_POSTS_LIMIT = 60
-
 export interface ProfilePosts {
   posts: Post[]
-  /** All their posts, not only those read. */
-  total: number
+  /** Where the next page of the grid starts; null after the oldest post. */
+  next: PageCursor | null
+  /** All their posts, not only those read; counted with the first page only. */
+  total: number | null
 }
 
-/** A person's latest posts for their profile grid, and how many they have in all. */
+/**
+ * A page of a person's grid, newest first, keyset-paged like the feed (the grid shows every
+ * post, a page at a time); the first page also counts all their posts.
+ */
 export async function fetchProfilePosts(
   client: SupabaseClient,
-  userId: string
+  userId: string,
+  options: { after?: PageCursor | null; limit?: number } = {}
 ): Promise<ProfilePosts> {
-  const { data, error, count } = await client
+  const limit = boundedPageSize(options.limit, PROFILE_GRID_PAGE_SIZE)
+  const first = !options.after
+  let query = client
     .from('posts')
-    .select('*', { count: 'exact' })
+    .select('*', first ? { count: 'exact' } : undefined)
     .eq('user_id', userId)
+  if (options.after) query = query.or(afterCursorFilter(options.after, 'newest'))
+  const { data, error, count } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
-    .limit(PROFILE_POSTS_LIMIT)
+    .limit(limit + 1)
   if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
-  const posts = withCurrentStorageOrigin(client, (data ?? []) as Post[])
-  return { posts, total: count ?? posts.length }
+  const page = toPage((data ?? []) as Post[], limit, (post) => ({
+    created_at: post.created_at,
+    id: post.id
+  }))
+  return {
+    posts: withCurrentStorageOrigin(client, page.items),
+    next: page.next,
+    total: first ? (count ?? page.items.length) : null
+  }
 }
 
 /**

@@ -38,7 +38,11 @@ export const ui = {
   post: (page: Page, username: string) =>
     page.getByRole('article', { name: `Post by ${username}`, exact: true }),
   profileStats: (page: Page) => page.getByRole('list', { name: 'Profile stats' }),
-  profileGrid: (page: Page) => page.getByRole('list', { name: 'Posts', exact: true })
+  profileGrid: (page: Page) => page.getByRole('list', { name: 'Posts', exact: true }),
+  /** The profile view's own Back, not the header's history arrow. */
+  profileBack: (page: Page) =>
+    page.getByRole('main').getByRole('button', { name: 'Back', exact: true }),
+  historyBack: (page: Page) => ui.header(page).getByRole('button', { name: 'Back', exact: true })
 }
 
 /** Opens the web build and waits past the 1 s splash for the header. */
@@ -97,7 +101,7 @@ export async function openSignedIn(page: Page, user: UserCredentials): Promise<v
 export async function openProfile(page: Page): Promise<void> {
   await ui.accountMenuButton(page).click()
   await ui.accountMenu(page).getByRole('menuitem', { name: 'Profile' }).click()
-  await expect(page.getByRole('button', { name: 'Back' })).toBeVisible()
+  await expect(ui.profileBack(page)).toBeVisible()
 }
 
 export async function openCreatePost(page: Page): Promise<Locator> {

@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it } from 'vitest'
 import { FEED_SELECT, fetchFeedPage } from '../../../src/shared/data/feed'
 import { likedPostIds, setPostLike } from '../../../src/shared/data/likes'
-import { fetchProfileStats, fetchUserPosts } from '../../../src/shared/data/profiles'
+import { fetchProfilePosts } from '../../../src/shared/data/profiles'
 
 type Call = [string, ...unknown[]]
 
@@ -111,25 +111,11 @@ describe('services', () => {
     await expect(setPostLike(client, 'p', true)).rejects.toThrow('This post no longer exists')
   })
 
-  it('counts posts, followers and following with count-only queries', async () => {
-    const counts: Record<string, number> = { user_id: 4, following_id: 10, follower_id: 2 }
-    const { client, queries } = recordingClient((calls) => {
-      const eq = calls.find((call) => call[0] === 'eq') as Call
-      return { count: counts[eq[1] as string], data: null, error: null }
-    })
-    const stats = await fetchProfileStats(client, 'u')
-    expect(stats).toEqual({ posts: 4, followers: 10, following: 2 })
-    for (const query of queries) {
-      expect(query).toContainEqual(['select', '*', { count: 'exact', head: true }])
-    }
-    expect(queries.map((query) => query[0][1])).toEqual(['posts', 'follows', 'follows'])
-  })
-
   it('throws with the server message when a query fails', async () => {
     const { client } = recordingClient(() => ({
       data: null,
       error: { message: 'permission denied' }
     }))
-    await expect(fetchUserPosts(client, 'u')).rejects.toThrow('permission denied')
+    await expect(fetchProfilePosts(client, 'u')).rejects.toThrow('permission denied')
   })
 })

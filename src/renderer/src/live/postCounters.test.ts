@@ -15,6 +15,9 @@ async function everyListShowing(post = makePost({ likes_count: 1, comments_count
       profile: null,
       posts: [post],
       postsTotal: 1,
+      next: null,
+      loadingMore: false,
+      loadMoreFailed: false,
       error: null
     }
   })

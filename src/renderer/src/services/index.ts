@@ -25,11 +25,8 @@ import {
 } from '@shared/data/follows'
 import { likedPostIds, setPostLike } from '@shared/data/likes'
 import {
-  fetchProfile,
   fetchProfileByUsername,
   fetchProfilePosts,
-  fetchProfileStats,
-  fetchUserPosts,
   searchPeople,
   updateProfile,
   uploadAvatar,
@@ -97,11 +94,6 @@ export interface Services {
     fetchNewer: Bound<typeof fetchFollowingFeedNewer>
   }
   likes: { likedPostIds: Bound<typeof likedPostIds>; setLike: Bound<typeof setPostLike> }
-  profile: {
-    fetchProfile: Bound<typeof fetchProfile>
-    fetchPosts: Bound<typeof fetchUserPosts>
-    fetchStats: Bound<typeof fetchProfileStats>
-  }
   activity: {
     fetchPage: Bound<typeof fetchActivityPage>
     countUnread: Bound<typeof countUnreadActivity>
@@ -174,11 +166,6 @@ export function createServices(getClient: ClientProvider): Services {
       fetchNewer: bind(fetchFollowingFeedNewer)
     },
     likes: { likedPostIds: bind(likedPostIds), setLike: bind(setPostLike) },
-    profile: {
-      fetchProfile: bind(fetchProfile),
-      fetchPosts: bind(fetchUserPosts),
-      fetchStats: bind(fetchProfileStats)
-    },
     activity: {
       fetchPage: bind(fetchActivityPage),
       countUnread: bind(countUnreadActivity),

@@ -15,7 +15,6 @@ import {
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
 import { withLiked } from './feed/likeReducer'
 import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
-import { createProfileStore, type ProfileState, type ProfileStore } from './profile/profileStore'
 import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
 import { createStoriesStore, type StoriesState, type StoriesStore } from './stories/storiesStore'
@@ -50,7 +49,6 @@ export interface AppStores {
   live: Services['live']
   session: SessionStore
   feed: FeedStore
-  profile: ProfileStore
   stories: StoriesStore
   ui: UiStore
   post: PostStore
@@ -126,7 +124,6 @@ export function createStores(
     preview: (input: Parameters<typeof previewPost>[0]): Post =>
       previewPost(input, getUserId() ?? '', getAuthor(), Date.now())
   }
-  const profile = createProfileStore(services.profile)
   const commentPreviews = createCommentPreviewStore(getClient)
   const saved = createSavedStore({ getClient, getUserId, queue })
   // Saved state and the latest comments are read with each page of either feed.
@@ -163,7 +160,6 @@ export function createStores(
     pageExtras,
     outbox: feedOutbox,
     onPostCreated: (post) => {
-      profile.getState().postCreated(post)
       people.getState().postCreated(post)
       // Nobody has saved one's brand-new post yet, and it has no comments to preview.
       saved.getState().markUnsaved([post.id])
@@ -176,7 +172,6 @@ export function createStores(
   const replacePost = (changed: Post): void => {
     feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
     followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
-    profile.setState((state) => ({ posts: replacing(state.posts, changed) }))
     people.setState((state) => ({
       page: state.page && { ...state.page, posts: replacing(state.page.posts, changed) }
     }))
@@ -185,13 +180,6 @@ export function createStores(
     const gone = (posts: Post[]): Post[] => posts.filter((item) => item.id !== postId)
     feed.setState((state) => ({ posts: gone(state.posts) }))
     followingFeed.setState((state) => ({ posts: gone(state.posts) }))
-    profile.setState((state) => ({
-      posts: gone(state.posts),
-      stats:
-        state.posts.length !== gone(state.posts).length
-          ? { ...state.stats, posts: Math.max(state.stats.posts - 1, 0) }
-          : state.stats
-    }))
     people.setState(({ page }) => ({
       page:
         page && page.posts.some((item) => item.id === postId)
@@ -249,7 +237,6 @@ export function createStores(
     live: services.live,
     session,
     feed,
-    profile,
     ui: createUiStore(),
     post,
     commentPreviews,
@@ -320,10 +307,6 @@ export function usePeople<T>(selector: (state: PeopleState) => T): T {
 
 export function useRouter<T>(selector: (state: RouterState) => T): T {
   return useStore(useStores().router, selector)
-}
-
-export function useProfile<T>(selector: (state: ProfileState) => T): T {
-  return useStore(useStores().profile, selector)
 }
 
 export function useUi<T>(selector: (state: UiState) => T): T {

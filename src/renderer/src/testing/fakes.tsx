@@ -323,7 +323,6 @@ export function fakeServices(): Services & {
   feed: { fetchPage: Mock; fetchNewer: Mock }
   followingFeed: { fetchPage: Mock; fetchNewer: Mock }
   likes: { likedPostIds: Mock; setLike: Mock }
-  profile: { fetchProfile: Mock; fetchPosts: Mock; fetchStats: Mock }
   activity: { fetchPage: Mock; countUnread: Mock; markRead: Mock }
   live: FakeLive
   people: { [K in keyof Services['people']]: Mock }
@@ -351,11 +350,6 @@ export function fakeServices(): Services & {
         throw new Error('not programmed')
       })
     },
-    profile: {
-      fetchProfile: vi.fn(async () => PROFILE),
-      fetchPosts: vi.fn(async () => []),
-      fetchStats: vi.fn(async () => ({ posts: 0, followers: 0, following: 0 }))
-    },
     people: {
       follow: vi.fn(async () => ({ followersCount: 1 })),
       unfollow: vi.fn(async () => ({ followersCount: 0 })),
@@ -363,7 +357,7 @@ export function fakeServices(): Services & {
       fetchConnections: vi.fn(async () => []),
       fetchSuggestions: vi.fn(async () => []),
       fetchProfileByUsername: vi.fn(async () => null),
-      fetchProfilePosts: vi.fn(async () => ({ posts: [], total: 0 })),
+      fetchProfilePosts: vi.fn(async () => ({ posts: [] as Post[], next: null, total: 0 })),
       searchPeople: vi.fn(async () => []),
       updateProfile: vi.fn(async () => PROFILE),
       uploadAvatar: vi.fn(async () => PROFILE),

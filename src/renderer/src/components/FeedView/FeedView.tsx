@@ -3,7 +3,8 @@
 // across navigation and reloads when the user changes (liked states differ); a new post is
 // prepended by the store. The list is windowed, and the next page loads as the end comes near.
 
-import { useCallback, useEffect, useRef, type ReactElement } from 'react'
+import { useCallback, useEffect, type ReactElement } from 'react'
+import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { useShallow } from 'zustand/react/shallow'
 import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
@@ -21,8 +22,6 @@ import { useWindowedList } from './useWindowedList'
 
 /** Card chrome around the image: header, actions, likes, a caption line, age and margin. */
 const CARD_CHROME_PX = 200
-/** Start fetching the next page this far before the end of the list comes into view. */
-const PREFETCH_MARGIN = '1500px 0px'
 
 /** Tall photos are cropped to 4:5 in the card (see PostCard's .media). */
 const MAX_IMAGE_RATIO = 1.25
@@ -30,26 +29,6 @@ const MAX_IMAGE_RATIO = 1.25
 /** Height over width of each post's image box; 1 (square) for posts made without dimensions. */
 export function imageRatio(post: { width?: number | null; height?: number | null }): number {
   return post.width && post.height ? Math.min(post.height / post.width, MAX_IMAGE_RATIO) : 1
-}
-
-/** Calls `onNear` when the end of the list comes within PREFETCH_MARGIN of the viewport. */
-function useEndSentinel(onNear: () => void, enabled: boolean, generation: number) {
-  const ref = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    const element = ref.current
-    if (!enabled || !element || typeof IntersectionObserver === 'undefined') return
-    // Re-observing after every page fires the callback once more, so a tall window keeps
-    // loading until the sentinel leaves the margin.
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) onNear()
-      },
-      { rootMargin: PREFETCH_MARGIN }
-    )
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [onNear, enabled, generation])
-  return ref
 }
 
 /** Card heights measured per feed store, kept while the feed is left for another route. */

@@ -74,6 +74,11 @@ export const PostCard = memo(function PostCard({
       feed.getState().posts.map((item) => item.id),
       options
     )
+  // A visitor is asked to log in, as every action they cannot take does (docs/product.md).
+  const toggleLike = (): void => {
+    if (signedIn) void feed.getState().toggleLike(postId)
+    else stores.ui.getState().openAuth('signin')
+  }
   const toggleSave = (): void => {
     if (signedIn) void stores.saved.getState().toggle(postId)
     else stores.ui.getState().openAuth()
@@ -146,7 +151,7 @@ export const PostCard = memo(function PostCard({
             aria-label={liked ? 'Unlike' : 'Like'}
             aria-pressed={liked}
             aria-busy={busy || undefined}
-            onClick={() => void feed.getState().toggleLike(postId)}
+            onClick={toggleLike}
           >
             <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
           </button>

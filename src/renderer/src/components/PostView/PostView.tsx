@@ -106,8 +106,13 @@ function OpenPost(): ReactElement {
             aria-label={liked ? 'Unlike' : 'Like'}
             aria-pressed={liked ?? false}
             aria-busy={liking || undefined}
-            disabled={!userId || liked === null}
-            onClick={() => void stores.post.getState().toggleLike()}
+            // Signed in, it waits until the like is known; a visitor is asked to log in.
+            disabled={userId !== null && liked === null}
+            onClick={() =>
+              userId
+                ? void stores.post.getState().toggleLike()
+                : stores.ui.getState().openAuth('signin')
+            }
           >
             <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
           </button>
@@ -116,8 +121,11 @@ function OpenPost(): ReactElement {
             className={styles.icon}
             aria-label={saved ? 'Remove from saved' : 'Save'}
             aria-pressed={saved}
-            disabled={!userId}
-            onClick={() => void stores.saved.getState().toggle(post.id)}
+            onClick={() =>
+              userId
+                ? void stores.saved.getState().toggle(post.id)
+                : stores.ui.getState().openAuth('signin')
+            }
           >
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
           </button>

@@ -1,62 +1,98 @@
-// Anyone's profile at #/u/<username>: avatar, names, bio, counts (which open the followers and
-// following lists), the posts grid, and Follow / Following, or Edit profile and a Saved tab only
-// you see on your own. A username no one has gets a page that says so.
+// Anyone's profile at #/u/<username> (docs/product.md, "Profile"): its own bar (Back and the
+// username), the summary, and the posts grid, read a page at a time as it scrolls; your own adds
+// Edit profile and a Saved tab only you see. A username no one has gets a page that says so.
 
-import { useEffect, useState, type ReactElement } from 'react'
-import { formatLikeCount } from '@shared/format'
+import { useCallback, useEffect, useState, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
-import type { ConnectionDirection } from '@shared/domain'
 import { usePeople, useSaved, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { HOME } from '../../store/router/routes'
-import { Avatar } from '../Avatar/Avatar'
-import { FollowButton } from '../FollowButton/FollowButton'
+import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import { ProfileSummary } from './ProfileSummary'
+import { ProfileTopBar } from './ProfileTopBar'
 import styles from './ProfilePage.module.scss'
 
-function CountLink(props: {
-  value: number
-  singular: string
-  plural: string
-  onOpen?: () => void
-}): ReactElement {
-  const text = (
+/** The grid of the shown profile's posts, reading the next page as its end comes near. */
+function PostsGrid(): ReactElement {
+  const { people } = useStores()
+  const posts = usePeople((state) => state.page?.posts ?? [])
+  const ready = usePeople((state) => state.page?.status === 'ready')
+  const hasMore = usePeople((state) => state.page?.next != null)
+  const loadingMore = usePeople((state) => state.page?.loadingMore ?? false)
+  const failed = usePeople((state) => state.page?.loadMoreFailed ?? false)
+  const loadMore = useCallback(() => void people.getState().loadMorePosts(), [people])
+  const sentinel = useEndSentinel(loadMore, ready && hasMore && !failed, posts.length)
+  return (
     <>
-      <span className={styles.countValue}>{formatLikeCount(props.value)}</span>{' '}
-      {props.value === 1 ? props.singular : props.plural}
+      <ProfileGrid posts={posts} loading={!ready} />
+      <div ref={sentinel} data-testid="profile-grid-end" />
+      {loadingMore && (
+        <p className={styles.message} role="status">
+          Loading more posts…
+        </p>
+      )}
+      {failed && (
+        <div className={styles.retry}>
+          <p>{MESSAGES.feedMoreFailed}</p>
+          <button type="button" className={styles.home} onClick={loadMore}>
+            Try again
+          </button>
+        </div>
+      )}
     </>
   )
+}
+
+/** Posts and Saved, as tabs: only the owner sees their saved posts. */
+function OwnTabs(): ReactElement {
+  const { saved } = useStores()
+  const [tab, setTab] = useState<'posts' | 'saved'>('posts')
+  const savedPosts = useSaved((state) => state.posts)
+  const savedStatus = useSaved((state) => state.status)
+  useEffect(() => {
+    if (tab === 'saved') void saved.getState().loadPage()
+  }, [saved, tab])
   return (
-    <li>
-      {props.onOpen ? (
-        <button type="button" className={styles.countButton} onClick={props.onOpen}>
-          {text}
-        </button>
-      ) : (
-        text
-      )}
-    </li>
+    <>
+      <div className={styles.tabs} role="tablist" aria-label="Profile sections">
+        {(['posts', 'saved'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            id={`profile-tab-${name}`}
+            className={`${styles.tab} ${tab === name ? styles['tab--selected'] : ''}`}
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls="profile-tab-panel"
+            onClick={() => setTab(name)}
+          >
+            {name === 'posts' ? 'Posts' : 'Saved'}
+          </button>
+        ))}
+      </div>
+      <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`}>
+        {tab === 'posts' ? (
+          <PostsGrid />
+        ) : (
+          <ProfileGrid
+            posts={savedPosts}
+            loading={savedStatus === 'loading' && savedPosts.length === 0}
+            label="Saved posts"
+            emptyTitle="Save"
+            emptyText="Save photos that you want to see again. Only you can see what you've saved."
+          />
+        )}
+      </div>
+    </>
   )
 }
 
 export function ProfilePage({ username }: { username: string }): ReactElement {
-  const { people, router, saved, ui } = useStores()
+  const { people, router } = useStores()
   const userId = useSession(selectUserId)
   const page = usePeople((state) => state.page)
   const profile = page?.profile ?? null
-  const followers = usePeople((state) =>
-    profile ? (state.followerCounts[profile.id] ?? profile.followers_count ?? 0) : 0
-  )
-  const followingDelta = usePeople((state) => state.ownFollowingDelta)
-  const [tab, setTab] = useState<'posts' | 'saved'>('posts')
-  const savedPosts = useSaved((state) => state.posts)
-  const savedStatus = useSaved((state) => state.status)
-  const isOwnProfile = profile !== null && profile.id === userId
-  const shownTab = isOwnProfile ? tab : 'posts'
-
-  useEffect(() => {
-    if (shownTab === 'saved') void saved.getState().loadPage()
-  }, [saved, shownTab])
 
   useEffect(() => {
     void people.getState().loadProfile(username)
@@ -65,21 +101,23 @@ export function ProfilePage({ username }: { username: string }): ReactElement {
   if (!page || page.username !== username || (page.status === 'loading' && !profile)) {
     return (
       <main className={styles.page}>
+        <ProfileTopBar username={username} />
         <p className={styles.message} role="status">
           {MESSAGES.loadingProfile}
         </p>
       </main>
     )
   }
-  if (page.status === 'not-found' || page.status === 'failed' || !profile) {
+  if (page.status === 'not-found' || page.status === 'failed') {
     return (
       <main className={styles.page}>
+        <ProfileTopBar username={username} />
         <div className={styles.notFound}>
-          <h1 className={styles.notFoundTitle}>
+          <h2 className={styles.notFoundTitle}>
             {page.status === 'failed'
               ? "Couldn't load this profile"
               : "Sorry, this page isn't available."}
-          </h1>
+          </h2>
           <p>
             {page.status === 'failed'
               ? page.error
@@ -97,94 +135,18 @@ export function ProfilePage({ username }: { username: string }): ReactElement {
     )
   }
 
-  const isOwn = profile.id === userId
-  const following = (profile.following_count ?? 0) + (isOwn ? followingDelta : 0)
-  const open = (direction: ConnectionDirection) => () =>
-    router.getState().navigate({ name: 'connections', username: profile.username, direction })
-
   return (
     <main className={styles.page}>
-      <section className={styles.summary} aria-label={`${profile.username}'s profile`}>
-        <div className={styles.avatarCell}>
-          <Avatar
-            src={profile.avatar_url}
-            name={profile.username}
-            size={150}
-            className={styles.avatar}
-          />
-        </div>
-        <div className={styles.info}>
-          <div className={styles.nameRow}>
-            <h1 className={styles.username}>{profile.username}</h1>
-            {isOwn ? (
-              <button
-                type="button"
-                className={styles.edit}
-                onClick={() => ui.getState().openEditProfile()}
-              >
-                Edit profile
-              </button>
-            ) : (
-              <FollowButton person={{ ...profile, followers_count: followers }} />
-            )}
-          </div>
-          <ul className={styles.counts} aria-label="Profile stats">
-            <CountLink value={page.postsTotal} singular="post" plural="posts" />
-            <CountLink
-              value={followers}
-              singular="follower"
-              plural="followers"
-              onOpen={open('followers')}
-            />
-            <CountLink
-              value={following}
-              singular="following"
-              plural="following"
-              onOpen={open('following')}
-            />
-          </ul>
-          {profile.full_name && <p className={styles.fullName}>{profile.full_name}</p>}
-          {profile.bio && <p className={styles.bio}>{profile.bio}</p>}
-        </div>
-      </section>
-      {isOwn ? (
-        <>
-          <div className={styles.tabs} role="tablist" aria-label="Profile sections">
-            {(['posts', 'saved'] as const).map((name) => (
-              <button
-                key={name}
-                type="button"
-                id={`profile-tab-${name}`}
-                className={`${styles.tab} ${shownTab === name ? styles['tab--selected'] : ''}`}
-                role="tab"
-                aria-selected={shownTab === name}
-                aria-controls="profile-tab-panel"
-                onClick={() => setTab(name)}
-              >
-                {name === 'posts' ? 'Posts' : 'Saved'}
-              </button>
-            ))}
-          </div>
-          <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${shownTab}`}>
-            {shownTab === 'posts' ? (
-              <ProfileGrid posts={page.posts} loading={page.status !== 'ready'} />
-            ) : (
-              <ProfileGrid
-                posts={savedPosts}
-                loading={savedStatus === 'loading' && savedPosts.length === 0}
-                label="Saved posts"
-                emptyTitle="Save"
-                emptyText="Save photos that you want to see again. Only you can see what you've saved."
-              />
-            )}
-          </div>
-        </>
+      <ProfileTopBar username={profile?.username ?? username} />
+      <ProfileSummary username={username} profile={profile} postsTotal={page.postsTotal} />
+      {profile !== null && profile.id === userId ? (
+        <OwnTabs />
       ) : (
         <>
           <div className={styles.tabs}>
             <h2 className={`${styles.tab} ${styles['tab--selected']}`}>Posts</h2>
           </div>
-          <ProfileGrid posts={page.posts} loading={page.status !== 'ready'} />
+          <PostsGrid />
         </>
       )}
     </main>

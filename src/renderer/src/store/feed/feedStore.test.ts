@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createHarness, deferred, fakeServices, makePost, signedIn } from '../../testing/fakes'
+import {
+  createHarness,
+  deferred,
+  fakeServices,
+  makePost,
+  PROFILE,
+  signedIn
+} from '../../testing/fakes'
 import { createFeedStore } from './feedStore'
 
 afterEach(() => vi.restoreAllMocks())
@@ -124,7 +131,19 @@ describe('feed store: optimistic like', () => {
 describe('feed store: new posts', () => {
   it('puts the created post at the top of the feed and the own profile grid, reading nothing', async () => {
     const { feed, api, services, stores } = await loadedFeed()
-    stores.profile.setState({ userId: 'user-1', posts: [], status: 'ready' })
+    stores.people.setState({
+      page: {
+        username: 'jane.doe',
+        status: 'ready',
+        profile: { ...PROFILE, id: 'user-1' },
+        posts: [],
+        postsTotal: 0,
+        next: null,
+        loadingMore: false,
+        loadMoreFailed: false,
+        error: null
+      }
+    })
     const created = makePost({ user_id: 'user-1', caption: 'hi' })
     api.posts.create.mockResolvedValue(created)
     services.feed.fetchPage.mockClear()
@@ -135,10 +154,10 @@ describe('feed store: new posts', () => {
     // With an id chosen here, so a resend can never make a second post.
     expect(api.posts.create).toHaveBeenCalledWith({ image, caption: 'hi', id: expect.any(String) })
     expect(feed.getState().posts[0]).toBe(created)
-    expect(stores.profile.getState().posts[0]).toBe(created)
-    expect(stores.profile.getState().stats.posts).toBe(1)
+    expect(stores.people.getState().page?.posts[0]).toBe(created)
+    expect(stores.people.getState().page?.postsTotal).toBe(1)
     expect(services.feed.fetchPage).not.toHaveBeenCalled()
-    expect(services.profile.fetchPosts).not.toHaveBeenCalled()
+    expect(services.people.fetchProfilePosts).not.toHaveBeenCalled()
   })
 
   it('does not add the post twice when told of it again', async () => {

@@ -25,7 +25,7 @@ describe('people store: profiles offline', () => {
     const { services, cache, people } = peopleWithCache()
     const posts = [makePost({ user_id: PROFILE.id })]
     services.people.fetchProfileByUsername.mockResolvedValue(PROFILE)
-    services.people.fetchProfilePosts.mockResolvedValue({ posts, total: 1 })
+    services.people.fetchProfilePosts.mockResolvedValue({ posts, next: null, total: 1 })
     await people.getState().loadProfile(PROFILE.username)
     await vi.waitFor(async () =>
       expect(await cache.read('user-1', `profile:${PROFILE.username}`)).not.toBeNull()
@@ -51,10 +51,60 @@ describe('people store: profiles offline', () => {
     })
   })
 
-  it('still reports an answer the backend gave as that answer, not as offline', async () => {
+  it('a query the backend refused is only logged: an empty grid and zero counts, no message', async () => {
     const { services, people } = peopleWithCache()
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     services.people.fetchProfileByUsername.mockRejectedValue(new Error('permission denied'))
     await people.getState().loadProfile('someone')
-    expect(people.getState().page).toMatchObject({ status: 'failed', error: 'permission denied' })
+    expect(people.getState().page).toMatchObject({
+      status: 'ready',
+      profile: null,
+      posts: [],
+      postsTotal: 0,
+      error: null
+    })
+    expect(log.mock.calls.map((call) => call[0])).toEqual([
+      'Error fetching profile',
+      'Error fetching user stats'
+    ])
+    log.mockRestore()
+  })
+
+  it("a failing posts query logs 'Error fetching user posts' and leaves the grid empty", async () => {
+    const { services, people } = peopleWithCache()
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    services.people.fetchProfileByUsername.mockResolvedValue(PROFILE)
+    services.people.fetchProfilePosts.mockRejectedValue(new Error('boom'))
+    await people.getState().loadProfile(PROFILE.username)
+    expect(people.getState().page).toMatchObject({
+      status: 'ready',
+      profile: PROFILE,
+      posts: [],
+      postsTotal: 0,
+      error: null
+    })
+    expect(log.mock.calls.map((call) => call[0])).toEqual(['Error fetching user posts'])
+    log.mockRestore()
+  })
+
+  it('pages through the whole grid with the keyset cursor', async () => {
+    const { services, people } = peopleWithCache()
+    const first = [makePost({ id: 'p2', user_id: PROFILE.id })]
+    const second = [makePost({ id: 'p1', user_id: PROFILE.id })]
+    const cursor = { created_at: first[0].created_at, id: 'p2' }
+    services.people.fetchProfileByUsername.mockResolvedValue(PROFILE)
+    services.people.fetchProfilePosts
+      .mockResolvedValueOnce({ posts: first, next: cursor, total: 2 })
+      .mockResolvedValueOnce({ posts: second, next: null, total: null })
+    await people.getState().loadProfile(PROFILE.username)
+    await people.getState().loadMorePosts()
+    expect(services.people.fetchProfilePosts).toHaveBeenLastCalledWith(PROFILE.id, {
+      after: cursor
+    })
+    expect(people.getState().page).toMatchObject({ posts: [...first, ...second], next: null })
+    expect(people.getState().page?.postsTotal).toBe(2)
+    // At the end, asking again reads nothing.
+    await people.getState().loadMorePosts()
+    expect(services.people.fetchProfilePosts).toHaveBeenCalledTimes(2)
   })
 })

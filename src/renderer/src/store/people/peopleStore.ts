@@ -20,27 +20,16 @@ import type { ProfileCounts } from '@shared/data/live-profiles'
 import type { Services } from '../../services'
 import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { applyProfileCounts } from './profileCounts'
-import { MESSAGES } from '@shared/messages'
-import { isNetworkError } from '../../offline/connectivityStore'
-import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
+import type { SavedAnswers } from '../../offline/cache/savedAnswers'
+import {
+  loadingPage,
+  readMoreOfGrid,
+  readProfilePage,
+  type ProfilePage,
+  type ProfilePageDeps
+} from './profilePage'
 
-/** What is saved of a profile page for offline use: the header and the first grid page. */
-export interface ProfileSnapshot {
-  profile: Profile
-  posts: Post[]
-  postsTotal: number
-}
-
-export type PageStatus = 'loading' | 'ready' | 'not-found' | 'failed'
-
-export interface ProfilePage {
-  username: string
-  status: PageStatus
-  profile: Profile | null
-  posts: Post[]
-  postsTotal: number
-  error: string | null
-}
+export type { PageStatus, ProfilePage, ProfileSnapshot } from './profilePage'
 
 export interface ConnectionsList {
   /** `${profileId}/${direction}/${query}`: a new key starts a new list. */
@@ -85,6 +74,8 @@ export interface PeopleState {
   /** Searches people; a newer query's answer replaces an older one's, never the reverse. */
   searchPeople(query: string): Promise<void>
   loadProfile(username: string): Promise<void>
+  /** Reads the next page of the shown profile's grid. */
+  loadMorePosts(): Promise<void>
   loadSuggestions(limit: number): Promise<void>
   loadConnections(
     profileId: string,
@@ -137,6 +128,36 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
   return createStore<PeopleState>()((set, get) => {
     const counts = (people: Pick<PersonSummary, 'id' | 'followers_count'>[]) =>
       Object.fromEntries(people.map((person) => [person.id, person.followers_count]))
+    const isShown = (username: string): boolean => get().page?.username === username
+    /** Changes the page of `username`, if it is still the one shown. */
+    const updatePage =
+      (username: string) =>
+      (change: (page: ProfilePage) => Partial<ProfilePage>): void =>
+        set((state) =>
+          state.page?.username === username
+            ? { page: { ...state.page, ...change(state.page) } }
+            : {}
+        )
+    const pageDeps: ProfilePageDeps = {
+      people: deps.people,
+      saved: deps.saved,
+      async onProfile(profile) {
+        const followers = profile.followers_count ?? 0
+        set((state) => ({
+          followerCounts: { ...state.followerCounts, [profile.id]: followers },
+          ownFollowingDelta: profile.id === deps.getUserId() ? 0 : state.ownFollowingDelta
+        }))
+        await get().learn([
+          {
+            id: profile.id,
+            followers_count: followers,
+            username: profile.username,
+            full_name: null,
+            avatar_url: null
+          }
+        ])
+      }
+    }
 
     return {
       ...INITIAL,
@@ -162,70 +183,15 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
       },
 
       async loadProfile(username) {
-        set({
-          page: {
-            username,
-            status: 'loading',
-            profile: null,
-            posts: [],
-            postsTotal: 0,
-            error: null
-          }
-        })
-        const isCurrent = (): boolean => get().page?.username === username
-        const key = cacheKeys.profile(username)
-        const showSaved = (snapshot: ProfileSnapshot): void =>
-          set((state) => ({
-            followerCounts: {
-              [snapshot.profile.id]: snapshot.profile.followers_count ?? 0,
-              ...state.followerCounts
-            },
-            page: { ...state.page!, ...snapshot, status: 'ready', error: null }
-          }))
-        // The saved copy shows until the backend answers (and instead of it, when it cannot).
-        const cached = deps.saved?.read<ProfileSnapshot>(key) ?? Promise.resolve(null)
-        void cached.then((snapshot) => {
-          const page = get().page
-          if (!snapshot || !isCurrent() || page?.status !== 'loading' || page.profile) return
-          showSaved(snapshot)
-        })
-        try {
-          const profile = await deps.people.fetchProfileByUsername(username)
-          if (!isCurrent()) return
-          if (!profile) {
-            set((state) => ({ page: { ...state.page!, status: 'not-found' } }))
-            return
-          }
-          const person = { id: profile.id, followers_count: profile.followers_count ?? 0 }
-          set((state) => ({
-            followerCounts: { ...state.followerCounts, [profile.id]: person.followers_count },
-            ownFollowingDelta: profile.id === deps.getUserId() ? 0 : state.ownFollowingDelta,
-            page: { ...state.page!, profile }
-          }))
-          const [posts] = await Promise.all([
-            deps.people.fetchProfilePosts(profile.id),
-            get().learn([
-              { ...person, username: profile.username, full_name: null, avatar_url: null }
-            ])
-          ])
-          if (!isCurrent()) return
-          set((state) => ({
-            page: { ...state.page!, status: 'ready', posts: posts.posts, postsTotal: posts.total }
-          }))
-          deps.saved?.write(key, { profile, posts: posts.posts, postsTotal: posts.total })
-        } catch (error) {
-          if (!isCurrent()) return
-          const snapshot = isNetworkError(error) ? await cached : null
-          if (!isCurrent()) return
-          if (snapshot) {
-            showSaved(snapshot)
-            return
-          }
-          const message = isNetworkError(error)
-            ? MESSAGES.notAvailableOffline
-            : messageOr(error, 'unknown error')
-          set((state) => ({ page: { ...state.page!, status: 'failed', error: message } }))
-        }
+        set({ page: loadingPage(username) })
+        await readProfilePage(pageDeps, username, () => isShown(username), updatePage(username))
+      },
+
+      async loadMorePosts() {
+        const page = get().page
+        if (!page) return
+        const { username } = page
+        await readMoreOfGrid(pageDeps, page, () => isShown(username), updatePage(username))
       },
 
       async searchPeople(query) {

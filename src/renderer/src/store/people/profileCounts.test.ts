@@ -13,6 +13,9 @@ function pageOf(profile: Profile): PeopleState['page'] {
     profile,
     posts: [],
     postsTotal: 0,
+    next: null,
+    loadingMore: false,
+    loadMoreFailed: false,
     error: null
   }
 }

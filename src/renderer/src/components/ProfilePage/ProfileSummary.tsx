@@ -1,0 +1,105 @@
+// The head of a profile: avatar, username with Follow or Edit profile, the three counts (which
+// open the followers and following lists) and the names and bio. A profile whose row could not
+// be read shows its username with counts of 0 (docs/product.md, "Profile").
+
+import type { ReactElement } from 'react'
+import { formatLikeCount } from '@shared/format'
+import type { ConnectionDirection, Profile } from '@shared/domain'
+import { usePeople, useSession, useStores } from '../../store'
+import { selectUserId } from '../../store/session/sessionStore'
+import { Avatar } from '../Avatar/Avatar'
+import { FollowButton } from '../FollowButton/FollowButton'
+import styles from './ProfilePage.module.scss'
+
+function CountLink(props: {
+  value: number
+  singular: string
+  plural: string
+  onOpen?: () => void
+}): ReactElement {
+  const text = (
+    <>
+      <span className={styles.countValue}>{formatLikeCount(props.value)}</span>{' '}
+      {props.value === 1 ? props.singular : props.plural}
+    </>
+  )
+  return (
+    <li>
+      {props.onOpen ? (
+        <button type="button" className={styles.countButton} onClick={props.onOpen}>
+          {text}
+        </button>
+      ) : (
+        text
+      )}
+    </li>
+  )
+}
+
+export function ProfileSummary(props: {
+  username: string
+  profile: Profile | null
+  postsTotal: number
+}): ReactElement {
+  const { profile, postsTotal } = props
+  const { router, ui } = useStores()
+  const userId = useSession(selectUserId)
+  const followers = usePeople((state) =>
+    profile ? (state.followerCounts[profile.id] ?? profile.followers_count ?? 0) : 0
+  )
+  const followingDelta = usePeople((state) => state.ownFollowingDelta)
+  const username = profile?.username ?? props.username
+  const isOwn = profile !== null && profile.id === userId
+  const following = (profile?.following_count ?? 0) + (isOwn ? followingDelta : 0)
+  const open = (direction: ConnectionDirection) =>
+    profile
+      ? () => router.getState().navigate({ name: 'connections', username, direction })
+      : undefined
+
+  return (
+    <section className={styles.summary} aria-label={`${username}'s profile`}>
+      <div className={styles.avatarCell}>
+        <Avatar
+          src={profile?.avatar_url ?? null}
+          name={username}
+          size={150}
+          className={styles.avatar}
+        />
+      </div>
+      <div className={styles.info}>
+        <div className={styles.nameRow}>
+          <h2 className={styles.username}>{username}</h2>
+          {profile &&
+            (isOwn ? (
+              <button
+                type="button"
+                className={styles.edit}
+                onClick={() => ui.getState().openEditProfile()}
+              >
+                Edit profile
+              </button>
+            ) : (
+              <FollowButton person={{ ...profile, followers_count: followers }} />
+            ))}
+        </div>
+        <ul className={styles.counts} aria-label="Profile stats">
+          <CountLink value={postsTotal} singular="post" plural="posts" />
+          <CountLink
+            value={followers}
+            singular="follower"
+            plural="followers"
+            onOpen={open('followers')}
+          />
+          <CountLink
+            value={following}
+            singular="following"
+            plural="following"
+            onOpen={open('following')}
+          />
+        </ul>
+        {profile?.full_name && <p className={styles.fullName}>{profile.full_name}</p>}
+        {profile?.bio && <p className={styles.bio}>{profile.bio}</p>}
+      </div>
+    </section>
+  )
+}

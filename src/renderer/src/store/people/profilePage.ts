@@ -1,0 +1,164 @@
+// Anyone's profile page as the people store holds it: the profile row, then its grid a page at a
+// time. Failures follow the spec (docs/product.md, "Profile"): a profile or posts query that
+// fails is only logged ('Error fetching profile', 'Error fetching user stats', 'Error fetching
+// user posts'); loading ends, the grid shows as empty and the counts fall back to 0. Only an
+// unreachable backend with no saved copy says so, since there is nothing else to show.
+
+import type { Post, Profile } from '@shared/domain'
+import type { PageCursor } from '@shared/data/keyset'
+import type { ProfilePosts } from '@shared/data/profiles'
+import { MESSAGES } from '@shared/messages'
+import type { Services } from '../../services'
+import { isNetworkError } from '../../offline/connectivityStore'
+import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
+import { appendPage } from '../feed/feedPages'
+
+/** What is saved of a profile page for offline use: the header and the first grid page. */
+export interface ProfileSnapshot {
+  profile: Profile
+  posts: Post[]
+  postsTotal: number
+}
+
+export type PageStatus = 'loading' | 'ready' | 'not-found' | 'failed'
+
+export interface ProfilePage {
+  username: string
+  status: PageStatus
+  /** Null while loading, for a username no one has, and when the profile query failed. */
+  profile: Profile | null
+  posts: Post[]
+  postsTotal: number
+  /** Where the grid's next page starts; null once the oldest post is shown. */
+  next: PageCursor | null
+  loadingMore: boolean
+  /** The last next-page read failed; the grid offers a retry instead of looping. */
+  loadMoreFailed: boolean
+  /** Why nothing can be shown (offline with no saved copy); null otherwise. */
+  error: string | null
+}
+
+export function loadingPage(username: string): ProfilePage {
+  return {
+    username,
+    status: 'loading',
+    profile: null,
+    posts: [],
+    postsTotal: 0,
+    next: null,
+    loadingMore: false,
+    loadMoreFailed: false,
+    error: null
+  }
+}
+
+export interface ProfilePageDeps {
+  people: Pick<Services['people'], 'fetchProfileByUsername' | 'fetchProfilePosts'>
+  saved?: SavedAnswers
+  /** Told the profile row as soon as it is read (follow state, follower counts). */
+  onProfile(profile: Profile): Promise<void>
+}
+
+type Update = (change: (page: ProfilePage) => Partial<ProfilePage>) => void
+
+/**
+ * Reads `username`'s page into `update`, which applies a change only while that page is still
+ * the one shown (`isCurrent`): a newer page's answer is never replaced by an older one's.
+ */
+export async function readProfilePage(
+  deps: ProfilePageDeps,
+  username: string,
+  isCurrent: () => boolean,
+  update: Update
+): Promise<void> {
+  const key = cacheKeys.profile(username)
+  const showSaved = (snapshot: ProfileSnapshot): void =>
+    update(() => ({ ...snapshot, next: null, status: 'ready', error: null }))
+  // The saved copy shows until the backend answers (and instead of it, when it cannot).
+  const cached = deps.saved?.read<ProfileSnapshot>(key) ?? Promise.resolve(null)
+  void cached.then((snapshot) => {
+    if (snapshot && isCurrent()) update((page) => (page.status === 'loading' ? snapshot : {}))
+  })
+
+  let profile: Profile | null
+  try {
+    profile = await deps.people.fetchProfileByUsername(username)
+  } catch (error) {
+    if (!isCurrent()) return
+    if (isNetworkError(error)) {
+      const snapshot = await cached
+      if (!isCurrent()) return
+      if (snapshot) showSaved(snapshot)
+      else update(() => ({ status: 'failed', error: MESSAGES.notAvailableOffline }))
+      return
+    }
+    // The row carries the follower and following counts, so its failure is theirs too.
+    console.error('Error fetching profile', error)
+    console.error('Error fetching user stats', error)
+    update(() => ({ status: 'ready', profile: null, posts: [], postsTotal: 0, next: null }))
+    return
+  }
+  if (!isCurrent()) return
+  if (!profile) {
+    update(() => ({ status: 'not-found' }))
+    return
+  }
+  const found = profile
+  update(() => ({ profile: found }))
+  const [posts] = await Promise.all([readGridPage(deps, found.id, null), deps.onProfile(found)])
+  if (!isCurrent()) return
+  if (posts === null) {
+    const snapshot = await cached
+    if (!isCurrent()) return
+    if (snapshot && snapshot.profile.id === found.id) showSaved({ ...snapshot, profile: found })
+    else update(() => ({ status: 'ready', posts: [], postsTotal: 0, next: null }))
+    return
+  }
+  update(() => ({
+    status: 'ready',
+    posts: posts.posts,
+    postsTotal: posts.total ?? posts.posts.length,
+    next: posts.next
+  }))
+  deps.saved?.write(key, {
+    profile: found,
+    posts: posts.posts,
+    postsTotal: posts.total ?? posts.posts.length
+  } satisfies ProfileSnapshot)
+}
+
+/** Reads the next page of the shown grid; a no-op while one is in flight or at the end. */
+export async function readMoreOfGrid(
+  deps: ProfilePageDeps,
+  page: ProfilePage,
+  isCurrent: () => boolean,
+  update: Update
+): Promise<void> {
+  if (page.status !== 'ready' || !page.profile || !page.next || page.loadingMore) return
+  update(() => ({ loadingMore: true, loadMoreFailed: false }))
+  const more = await readGridPage(deps, page.profile.id, page.next)
+  if (!isCurrent()) return
+  if (more === null) {
+    update(() => ({ loadingMore: false, loadMoreFailed: true }))
+    return
+  }
+  update((current) => ({
+    posts: appendPage(current.posts, more.posts),
+    next: more.next,
+    loadingMore: false
+  }))
+}
+
+/** One page of the grid, or null when the query failed (logged, as the spec says). */
+async function readGridPage(
+  deps: ProfilePageDeps,
+  userId: string,
+  after: PageCursor | null
+): Promise<ProfilePosts | null> {
+  try {
+    return await deps.people.fetchProfilePosts(userId, { after })
+  } catch (error) {
+    console.error('Error fetching user posts', error)
+    return null
+  }
+}
