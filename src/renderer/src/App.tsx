@@ -32,6 +32,7 @@ import { useLiveUpdates } from './live/useLiveUpdates'
 import {
   useActivity,
   useBrowse,
+  useOpenPost,
   usePost,
   useRouter,
   useSession,
@@ -148,7 +149,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useShortcuts(actions, !splash && modal === null)
   // Photos dropped anywhere on the window open Create with them.
   const draggingFiles = useWindowDrop(stores, !splash)
-  const openPostAuthor = usePost((state) => state.post?.profiles?.username ?? null)
+  const openPostAuthor = useOpenPost()?.profiles?.username ?? null
   const activityOpen = useActivity((state) => state.open)
   useEffect(() => {
     document.title = windowTitle({

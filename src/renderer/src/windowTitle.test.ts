@@ -40,8 +40,5 @@ describe('windowTitle', () => {
     expect(windowTitle({ ...everything, postOpen: false, activityOpen: false })).toBe(
       '#beach • Instaframe'
     )
-    expect(windowTitle({ ...base, browsing: { kind: 'user', username: 'bo' } })).toBe(
-      'bo • Instaframe'
-    )
   })
 })

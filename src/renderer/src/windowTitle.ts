@@ -34,7 +34,6 @@ export function windowTitle(facts: TitleFacts): string {
     return facts.openPostAuthor ? `Post by ${facts.openPostAuthor} • ${APP}` : `Post • ${APP}`
   }
   if (facts.activityOpen) return `Notifications • ${APP}`
-  if (facts.browsing?.kind === 'tag') return `#${facts.browsing.tag} • ${APP}`
-  if (facts.browsing?.kind === 'user') return `${facts.browsing.username} • ${APP}`
+  if (facts.browsing) return `#${facts.browsing.tag} • ${APP}`
   return routeTitle(facts.route)
 }

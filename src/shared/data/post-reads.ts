@@ -126,34 +126,3 @@ export async function resolveMentions(
   if (error) throw failure("Couldn't look up the people mentioned", error)
   return new Map(((data ?? []) as Profile[]).map((profile) => [profile.username, profile]))
 }
-
-/** One person's posts by username, newest first, with their profile; null when nobody has it. */
-export async function userPostsPage(
-  client: SupabaseClient,
-  username: string,
-  options: { after?: PageCursor | null; limit?: number } = {}
-): Promise<{ profile: Profile; page: Page<Post> } | null> {
-  const { data: profile, error: profileError } = await client
-    .from('profiles')
-    .select('id, username, full_name, avatar_url, bio')
-    .eq('username', username.toLowerCase())
-    .maybeSingle()
-  if (profileError) throw failure(`Couldn't load @${username}`, profileError)
-  if (!profile) return null
-  const limit = boundedPageSize(options.limit, TAG_PAGE_SIZE)
-  let query = client.from('posts').select(POST_SELECT).eq('user_id', profile.id)
-  if (options.after) query = query.or(afterCursorFilter(options.after, 'newest'))
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(limit + 1)
-  if (error) throw failure(`Couldn't load the posts of @${username}`, error)
-  const page = toPage((data ?? []) as unknown as Post[], limit, (post) => ({
-    created_at: post.created_at,
-    id: post.id
-  }))
-  return {
-    profile: profile as Profile,
-    page: { next: page.next, items: page.items.map(withSortedImages) }
-  }
-}

@@ -1,29 +1,15 @@
-// A post's live counters (likes, comments) reach every list that shows the post: both feeds,
-// the profile grid and the Saved grid. A new comment count also means the card's two latest
-// comments changed, so those are read again.
+// A post's live counters (likes, comments) are applied once, to the posts store, so every list
+// showing the post follows. A new comment count also means the card's two latest comments
+// changed, so those are read again.
 
 import type { PostRow } from '@shared/data/live-posts'
 import type { AppStores } from '../store'
-import { commentCountChanged, reconcileCounters } from '../store/feed/liveFeed'
 
-type CounterStores = Pick<
-  AppStores,
-  'feed' | 'followingFeed' | 'people' | 'saved' | 'commentPreviews'
->
+type CounterStores = Pick<AppStores, 'posts' | 'commentPreviews'>
 
 export function applyPostCounters(stores: CounterStores, row: PostRow): void {
-  const feeds = [stores.feed, stores.followingFeed]
-  const previewStale = feeds.some((feed) => commentCountChanged(feed.getState().posts, row))
-  // The feed stores keep the user's own like in flight; the grids have no like button.
-  for (const feed of feeds) feed.getState().postUpdated(row)
-  stores.people.setState(({ page }) => {
-    if (!page) return {}
-    const posts = reconcileCounters(page.posts, row)
-    return posts === page.posts ? {} : { page: { ...page, posts } }
-  })
-  stores.saved.setState((state) => {
-    const posts = reconcileCounters(state.posts, row)
-    return posts === state.posts ? {} : { posts }
-  })
+  const held = stores.posts.getState().byId[row.id]
+  const previewStale = held !== undefined && held.comments_count !== row.comments_count
+  stores.posts.getState().countersChanged(row)
   if (previewStale) stores.commentPreviews.getState().refresh(row.id)
 }

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SIGNED_OUT } from '@shared/domain'
 import { StoresProvider } from '../store'
-import { createHarness, makePost, signedIn } from '../testing/fakes'
+import { createHarness, makePost, signedIn, showInFeed, feedPosts } from '../testing/fakes'
 import { useLiveUpdates } from './useLiveUpdates'
 
 function Live(): ReactElement | null {
@@ -28,7 +28,7 @@ describe('live updates', () => {
     const own = { ...signedIn().profile!, followers_count: 3, following_count: 2 }
     harness.services.people.fetchProfileByUsername.mockResolvedValue(own)
     await harness.stores.people.getState().loadProfile(own.username)
-    harness.stores.feed.setState({ status: 'ready', posts: [] })
+    showInFeed(harness.stores, [])
     mount(harness)
     const reads = () => ({
       feed: harness.services.feed.fetchPage.mock.calls.length,
@@ -112,7 +112,7 @@ describe('live updates', () => {
     await harness.stores.feed.getState().load()
     mount(harness)
     act(() => harness.services.live.updatePost({ ...post, likes_count: 4 }))
-    expect(harness.stores.feed.getState().posts[0].likes_count).toBe(4)
+    expect(feedPosts(harness.stores)[0].likes_count).toBe(4)
   })
 
   it('re-reads the top of the feed when the posts channel re-joins after a gap', async () => {

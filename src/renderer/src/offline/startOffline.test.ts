@@ -4,7 +4,7 @@
 
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fakeApi, fakeServices, makePost } from '../testing/fakes'
+import { fakeApi, fakeServices, feedPosts, makePost } from '../testing/fakes'
 import { createStores } from '../store'
 import type { FeedSnapshot } from '../store/feed/feedStore'
 import { createOfflineCache } from './cache'
@@ -41,8 +41,10 @@ describe('a cold start before the backend answers', () => {
 
     await hydrateFromCache(stores)
     expect(stores.feed.getState()).toMatchObject({ status: 'ready', fromCache: true })
-    expect(stores.feed.getState().posts.map((post) => post.caption)).toEqual(['mine'])
-    expect(stores.followingFeed.getState().posts.map((post) => post.caption)).toEqual(['followed'])
+    expect(feedPosts(stores).map((post) => post.caption)).toEqual(['mine'])
+    expect(feedPosts(stores, stores.followingFeed).map((post) => post.caption)).toEqual([
+      'followed'
+    ])
   })
 
   it('shows a visitor only the public feed saved for visitors', async () => {
@@ -51,7 +53,7 @@ describe('a cold start before the backend answers', () => {
     await cache.answers.write('user-1', cacheKeys.feed, snapshot('private'))
 
     await hydrateFromCache(stores)
-    expect(stores.feed.getState().posts.map((post) => post.caption)).toEqual(['public'])
-    expect(stores.followingFeed.getState().posts).toEqual([])
+    expect(feedPosts(stores).map((post) => post.caption)).toEqual(['public'])
+    expect(stores.followingFeed.getState().ids).toEqual([])
   })
 })

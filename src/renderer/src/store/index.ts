@@ -2,7 +2,7 @@
 // mocking modules. Components reach them through StoresProvider and the hooks below.
 
 import { createContext, createElement, useContext, type ReactNode, type ReactElement } from 'react'
-import { useStore } from 'zustand'
+import { useStore, type StoreApi } from 'zustand'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
 import type { Post, PostAuthor } from '@shared/domain'
@@ -13,7 +13,7 @@ import {
   type ActivityStore
 } from './activity/activityStore'
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
-import { withLiked } from './feed/likeReducer'
+import { createPostsStore, trackList, type PostsState, type PostsStore } from './posts/postsStore'
 import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
 import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
 import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
@@ -48,6 +48,8 @@ export interface AppStores {
   /** The live channels, for the hook that connects them to the stores. */
   live: Services['live']
   session: SessionStore
+  /** One copy of each post shown anywhere, and its like; the lists below hold ids. */
+  posts: PostsStore
   feed: FeedStore
   stories: StoriesStore
   ui: UiStore
@@ -76,10 +78,6 @@ export interface OfflineParts {
   cache?: OfflineCache | null
   imageRecorder?: ImageRecorder | null
 }
-
-/** A copy of `posts` where the post with `changed`'s id is replaced by it. */
-const replacing = (posts: Post[], changed: Post): Post[] =>
-  posts.map((post) => (post.id === changed.id ? { ...post, ...changed } : post))
 
 export function createStores(
   api: Api,
@@ -124,8 +122,16 @@ export function createStores(
     preview: (input: Parameters<typeof previewPost>[0]): Post =>
       previewPost(input, getUserId() ?? '', getAuthor(), Date.now())
   }
+  const posts = createPostsStore({ likes: services.likes, getUserId, queue })
+  // Likes are the signed-in user's: another user learns their own.
+  let likesOf = getUserId()
+  session.subscribe(() => {
+    if (getUserId() === likesOf) return
+    likesOf = getUserId()
+    posts.getState().forgetLikes()
+  })
   const commentPreviews = createCommentPreviewStore(getClient)
-  const saved = createSavedStore({ getClient, getUserId, queue })
+  const saved = createSavedStore({ getClient, getUserId, queue, posts })
   // Saved state and the latest comments are read with each page of either feed.
   const pageExtras = async (posts: Post[]): Promise<void> => {
     await Promise.all([
@@ -136,7 +142,7 @@ export function createStores(
   // Your own new post is not in your Following feed, so it needs no onPostCreated.
   const followingFeed = createFeedStore({
     feed: services.followingFeed,
-    likes: services.likes,
+    posts,
     createPost: (input) => api.posts.create(input),
     createCarousel: (input) => api.posts.createCarousel(input),
     pageExtras,
@@ -147,6 +153,7 @@ export function createStores(
   })
   const people = createPeopleStore({
     people: services.people,
+    posts,
     getUserId,
     saved: answers,
     queue,
@@ -154,7 +161,7 @@ export function createStores(
   })
   const feed = createFeedStore({
     feed: services.feed,
-    likes: services.likes,
+    posts,
     createPost: (input) => api.posts.create(input),
     createCarousel: (input) => api.posts.createCarousel(input),
     pageExtras,
@@ -168,81 +175,54 @@ export function createStores(
     saved: answers,
     cacheKey: cacheKeys.feed
   })
-  // The post view's changes reach every list that shows the post, with no re-read.
-  const replacePost = (changed: Post): void => {
-    feed.setState((state) => ({ posts: replacing(state.posts, changed) }))
-    followingFeed.setState((state) => ({ posts: replacing(state.posts, changed) }))
-    people.setState((state) => ({
-      page: state.page && { ...state.page, posts: replacing(state.page.posts, changed) }
-    }))
-  }
-  const removePost = (postId: string): void => {
-    const gone = (posts: Post[]): Post[] => posts.filter((item) => item.id !== postId)
-    feed.setState((state) => ({ posts: gone(state.posts) }))
-    followingFeed.setState((state) => ({ posts: gone(state.posts) }))
-    people.setState(({ page }) => ({
-      page:
-        page && page.posts.some((item) => item.id === postId)
-          ? {
-              ...page,
-              posts: gone(page.posts),
-              postsTotal: Math.max(page.postsTotal - 1, 0)
-            }
-          : page
-    }))
-    saved.setState((state) => ({ posts: gone(state.posts) }))
-  }
   const post = createPostStore({
     getClient,
     getUserId,
+    posts,
     saved: answers,
     queue,
     getAuthor,
-    onPostChanged(changed) {
-      replacePost(changed)
-      commentPreviews.getState().refresh(changed.id)
-    },
-    onPostDeleted: removePost,
-    likes: {
-      // The feeds know the like of every post they show; a post opened elsewhere is asked for.
-      known(postId) {
-        for (const list of [feed, followingFeed]) {
-          const state = list.getState()
-          if (state.posts.some((item) => item.id === postId)) return state.likedIds.has(postId)
-        }
-        return undefined
-      },
-      likedPostIds: services.likes.likedPostIds,
-      setLike: services.likes.setLike,
-      onLiked(postId, liked) {
-        for (const list of [feed, followingFeed]) {
-          list.setState((state) => ({ likedIds: withLiked(state.likedIds, postId, liked) }))
-        }
-      }
-    }
+    onPostChanged: (changed) => commentPreviews.getState().refresh(changed.id)
   })
-  targets = {
-    session,
-    feed,
+  const browse = createBrowseStore(getClient, posts)
+  // Every list tells the posts store what it holds, and drops a post that is gone.
+  const dropFrom =
+    <S extends { ids: string[] }>(store: StoreApi<S>) =>
+    (postId: string): void =>
+      store.setState((state) => ({ ids: state.ids.filter((id) => id !== postId) }) as Partial<S>)
+  trackList(posts, 'feed', feed, (state) => state.ids, dropFrom(feed))
+  trackList(posts, 'following', followingFeed, (state) => state.ids, dropFrom(followingFeed))
+  trackList(posts, 'saved', saved, (state) => state.ids, dropFrom(saved))
+  trackList(posts, 'browse', browse, (state) => state.ids, dropFrom(browse))
+  trackList(
+    posts,
+    'profile',
     people,
+    (state) => state.page?.ids ?? NO_IDS,
+    (postId) => people.getState().postRemoved(postId)
+  )
+  trackList(
+    posts,
+    'post',
     post,
-    saved,
-    replacePost,
-    removePost
-  }
+    (state) => (state.openId ? [state.openId] : NO_IDS),
+    () => {}
+  )
+  targets = { session, posts, feed, people, post, saved }
   wireOutbox(outbox, targets)
   return {
     api,
     outbox,
     live: services.live,
     session,
+    posts,
     feed,
     ui: createUiStore(),
     post,
     commentPreviews,
     saved,
     toast,
-    browse: createBrowseStore(getClient),
+    browse,
     activity: createActivityStore({
       activity: services.activity,
       live: services.live,
@@ -261,6 +241,8 @@ export function createStores(
     })
   }
 }
+
+const NO_IDS: readonly string[] = []
 
 const StoresContext = createContext<AppStores | null>(null)
 
@@ -295,6 +277,16 @@ export function FeedSourceProvider(props: { feed: FeedStore; children: ReactNode
 export function useFeedStore(): FeedStore {
   const stores = useStores()
   return useContext(FeedSourceContext) ?? stores.feed
+}
+
+export function usePosts<T>(selector: (state: PostsState) => T): T {
+  return useStore(useStores().posts, selector)
+}
+
+/** The open post as the posts store holds it; null while none is open or it is loading. */
+export function useOpenPost(): Post | null {
+  const openId = usePost((state) => state.openId)
+  return usePosts((state) => (openId ? (state.byId[openId] ?? null) : null))
 }
 
 export function useFeed<T>(selector: (state: FeedState) => T): T {

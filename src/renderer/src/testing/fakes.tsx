@@ -32,6 +32,8 @@ import type { ProfileCounts, ProfileCountsListener } from '@shared/data/live-pro
 import type { DeepLink } from '@shared/deep-links'
 import type { Services } from '../services'
 import { createStores, StoresProvider, type AppStores } from '../store'
+import type { FeedStore } from '../store/feed/feedStore'
+import type { PostState } from '../store/post/postStore'
 
 export interface Deferred<T> {
   promise: Promise<T>
@@ -408,4 +410,37 @@ export function pngBytes(extra = 16): Uint8Array {
 
 export function pngFile(name = 'photo.png'): File {
   return new File([pngBytes() as Uint8Array<ArrayBuffer>], name, { type: 'image/png' })
+}
+
+/**
+ * Shows `posts` in a feed as a loaded page would: the posts in the posts store (with the user's
+ * likes among them known) and their ids in the feed.
+ */
+export function showInFeed(
+  stores: AppStores,
+  posts: Post[],
+  options: { liked?: string[]; feed?: FeedStore } = {}
+): void {
+  const feed = options.feed ?? stores.feed
+  stores.posts.getState().put(posts)
+  stores.posts.getState().setLiked(
+    posts.map((post) => post.id),
+    new Set(options.liked ?? [])
+  )
+  feed.setState({ status: 'ready', ids: posts.map((post) => post.id) })
+}
+
+/** The posts a feed shows, in order, as the posts store holds them. */
+export function feedPosts(stores: AppStores, feed: FeedStore = stores.feed): Post[] {
+  return feed.getState().ids.map((id) => stores.posts.getState().byId[id])
+}
+
+/** Opens `post` in the post view as if it had been read. */
+export function openInPostView(
+  stores: AppStores,
+  post: Post,
+  state: Partial<PostState> = {}
+): void {
+  stores.posts.getState().put([post])
+  stores.post.setState({ openId: post.id, status: 'ready', ...state })
 }

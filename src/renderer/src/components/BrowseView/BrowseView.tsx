@@ -1,4 +1,4 @@
-// A hashtag's posts or a mentioned person's posts, as a grid; "Load more" reads the next page.
+// A hashtag's posts, as a grid; "Load more" reads the next page.
 
 import type { ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
@@ -9,12 +9,12 @@ import styles from './BrowseView.module.scss'
 export function BrowseView(): ReactElement | null {
   const { browse } = useStores()
   const page = useBrowse((state) => state.page)
-  const posts = useBrowse((state) => state.posts)
+  const ids = useBrowse((state) => state.ids)
   const status = useBrowse((state) => state.status)
   const error = useBrowse((state) => state.error)
   const hasMore = useBrowse((state) => state.next !== null)
   if (!page) return null
-  const title = page.kind === 'tag' ? `#${page.tag}` : `@${page.username}`
+  const title = `#${page.tag}`
 
   return (
     <main className={styles.page}>
@@ -35,13 +35,11 @@ export function BrowseView(): ReactElement | null {
         </p>
       ) : (
         <ProfileGrid
-          posts={posts}
-          loading={status === 'loading' && posts.length === 0}
+          ids={ids}
+          loading={status === 'loading' && ids.length === 0}
           label={`Posts of ${title}`}
           emptyTitle="No posts yet"
-          emptyText={
-            page.kind === 'tag' ? `No post carries ${title} yet.` : `${title} has not posted yet.`
-          }
+          emptyText={`No post carries ${title} yet.`}
         />
       )}
       {hasMore && (

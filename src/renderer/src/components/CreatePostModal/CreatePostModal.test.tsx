@@ -10,7 +10,9 @@ import {
   pngFile,
   renderWith,
   signedIn,
-  type Harness
+  type Harness,
+  showInFeed,
+  feedPosts
 } from '../../testing/fakes'
 import type { ProcessedImage } from '../../imaging/processImage'
 import { CreatePostModal } from './CreatePostModal'
@@ -180,13 +182,13 @@ describe('CreatePostModal: sharing', () => {
 
   it('on success resets, closes and shows the new post at the top of the feed', async () => {
     const harness = setup()
-    harness.stores.feed.setState({ status: 'ready', posts: [makePost()] })
+    showInFeed(harness.stores, [makePost()])
     const created = makePost({ caption: 'Fresh' })
     harness.api.posts.create.mockResolvedValue(created)
     await selectImage(harness)
     await harness.user.click(screen.getByRole('button', { name: 'Share' }))
     await waitFor(() => expect(harness.stores.ui.getState().modal).toBeNull())
-    expect(harness.stores.feed.getState().posts[0]).toBe(created)
+    expect(feedPosts(harness.stores)[0]).toBe(created)
   })
 
   it.each([
@@ -205,7 +207,7 @@ describe('CreatePostModal: sharing', () => {
     expect(screen.getByRole('img', { name: 'Preview of the selected image' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled()
     expect(harness.stores.ui.getState().modal).toBe('create')
-    expect(harness.stores.feed.getState().posts).toEqual([])
+    expect(harness.stores.feed.getState().ids).toEqual([])
   })
 })
 

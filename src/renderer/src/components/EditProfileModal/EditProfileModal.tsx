@@ -26,7 +26,7 @@ const USERNAME_CHECK_DELAY_MS = 300
 const AVATAR_NOT_PROCESSED = "Couldn't prepare this image. Try another one."
 
 export function EditProfileModal(): ReactElement | null {
-  const { api, people, session, ui, feed, followingFeed } = useStores()
+  const { api, people, session, ui, posts } = useStores()
   const profile = useSession(selectProfile)
   const [fullName, setFullName] = useState(profile?.full_name ?? '')
   const [username, setUsername] = useState(profile?.username ?? '')
@@ -116,9 +116,8 @@ export function EditProfileModal(): ReactElement | null {
       if (Object.keys(changes).length > 0 || avatar) {
         const saved = await people.getState().saveProfile(changes, avatar)
         session.getState().setProfile(saved)
-        const author = { user_id: saved.id, ...saved }
-        feed.getState().authorChanged(author)
-        followingFeed.getState().authorChanged(author)
+        // Every post of theirs shows the new name and avatar, wherever it is listed.
+        posts.getState().authorChanged({ user_id: saved.id, ...saved })
       }
       ui.getState().closeModal()
     } catch (caught) {

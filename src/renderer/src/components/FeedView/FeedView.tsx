@@ -8,7 +8,14 @@ import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { useShallow } from 'zustand/react/shallow'
 import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
-import { FeedSourceProvider, useFeed, useFeedStore, useSession, useStores } from '../../store'
+import {
+  FeedSourceProvider,
+  useFeed,
+  useFeedStore,
+  usePosts,
+  useSession,
+  useStores
+} from '../../store'
 import type { FeedTab } from '../../store/router/routes'
 import { FeedTabs } from '../FeedTabs/FeedTabs'
 import { selectUserId } from '../../store/session/sessionStore'
@@ -43,8 +50,10 @@ function heightsOf(feed: object): Map<string, number> {
 function PostList(): ReactElement {
   const feed = useFeedStore()
   const status = useFeed((state) => state.status)
-  const postIds = useFeed(useShallow((state) => state.posts.map((post) => post.id)))
-  const ratios = useFeed(useShallow((state) => state.posts.map(imageRatio)))
+  const postIds = useFeed((state) => state.ids)
+  const ratios = usePosts(
+    useShallow((state) => postIds.map((id) => imageRatio(state.byId[id] ?? {})))
+  )
   const hasMore = useFeed((state) => state.hasMore)
   const loadingMore = useFeed((state) => state.loadingMore)
   const failed = useFeed((state) => state.loadMoreFailed)

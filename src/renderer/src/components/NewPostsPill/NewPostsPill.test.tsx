@@ -28,9 +28,7 @@ describe('New posts pill', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'New posts' }))
 
     expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' })
-    await vi.waitFor(() =>
-      expect(harness.stores.feed.getState().posts.map((p) => p.id)).toEqual([fresh.id, shown.id])
-    )
+    await vi.waitFor(() => expect(harness.stores.feed.getState().ids).toEqual([fresh.id, shown.id]))
     expect(screen.queryByRole('button', { name: 'New posts' })).not.toBeInTheDocument()
   })
 })

@@ -2,7 +2,14 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '@shared/domain'
-import { createHarness, deferred, makePost, renderWith, signedIn } from '../../testing/fakes'
+import {
+  createHarness,
+  deferred,
+  makePost,
+  renderWith,
+  signedIn,
+  showInFeed
+} from '../../testing/fakes'
 import { CommentComposer } from '../PostView/CommentComposer'
 import { fadeInDelay, PostCard } from './PostCard'
 
@@ -10,11 +17,7 @@ afterEach(() => vi.restoreAllMocks())
 
 function setup(post: Post, options: { signedIn?: boolean; liked?: boolean } = {}) {
   const harness = createHarness({ snapshot: options.signedIn === false ? undefined : signedIn() })
-  harness.stores.feed.setState({
-    posts: [post],
-    status: 'ready',
-    likedIds: new Set(options.liked ? [post.id] : [])
-  })
+  showInFeed(harness.stores, [post], { liked: options.liked ? [post.id] : [] })
   renderWith(<PostCard postId={post.id} index={0} />, harness)
   return { ...harness, user: userEvent.setup() }
 }

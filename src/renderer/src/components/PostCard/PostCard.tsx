@@ -11,7 +11,7 @@ import { formatLikesLabel, relativeAge } from '@shared/format'
 import { ANIMATION_STEP_SECONDS } from '@shared/limits'
 import {
   useCommentPreviews,
-  useFeed,
+  usePosts,
   useFeedStore,
   useSaved,
   useSession,
@@ -50,9 +50,9 @@ export const PostCard = memo(function PostCard({
 }): ReactElement | null {
   const stores = useStores()
   const feed = useFeedStore()
-  const post = useFeed((state) => state.posts.find((item) => item.id === postId))
-  const liked = useFeed((state) => state.likedIds.has(postId))
-  const busy = useFeed((state) => state.likingIds.has(postId))
+  const post = usePosts((state) => state.byId[postId])
+  const liked = usePosts((state) => state.liked[postId] === true)
+  const busy = usePosts((state) => state.likingIds.has(postId))
   const signedIn = useSession(selectIsSignedIn)
   const saved = useSaved((state) => state.savedIds.has(postId))
   const latest = useCommentPreviews((state) => state.byPost.get(postId) ?? NO_COMMENTS)
@@ -69,14 +69,10 @@ export const PostCard = memo(function PostCard({
 
   if (!post) return null
   const openPost = (options: OpenPostOptions = {}): void =>
-    void stores.post.getState().openPost(
-      postId,
-      feed.getState().posts.map((item) => item.id),
-      options
-    )
+    void stores.post.getState().openPost(postId, feed.getState().ids, options)
   // A visitor is asked to log in, as every action they cannot take does (docs/product.md).
   const toggleLike = (): void => {
-    if (signedIn) void feed.getState().toggleLike(postId)
+    if (signedIn) void stores.posts.getState().toggleLike(postId)
     else stores.ui.getState().openAuth('signin')
   }
   const toggleSave = (): void => {

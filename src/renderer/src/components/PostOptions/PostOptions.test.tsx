@@ -2,12 +2,19 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { Post } from '@shared/domain'
-import { createHarness, makePost, PROFILE, renderWith, signedIn } from '../../testing/fakes'
+import {
+  createHarness,
+  makePost,
+  PROFILE,
+  renderWith,
+  signedIn,
+  showInFeed
+} from '../../testing/fakes'
 import { PostCard } from '../PostCard/PostCard'
 
 function setup(post: Post, options: { signedIn?: boolean; following?: boolean } = {}) {
   const harness = createHarness({ snapshot: options.signedIn === false ? undefined : signedIn() })
-  harness.stores.feed.setState({ posts: [post], status: 'ready' })
+  showInFeed(harness.stores, [post])
   if (options.following) {
     harness.stores.people.setState({
       followedIds: new Set([post.user_id]),

@@ -4,7 +4,7 @@
 import type { ReactElement } from 'react'
 import type { Comment } from '@shared/domain'
 import { relativeAge } from '@shared/format'
-import { usePost, useSession, useStores } from '../../store'
+import { useOpenPost, usePost, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { RichText } from '../RichText/RichText'
@@ -65,7 +65,7 @@ function CommentItem({
 export function CommentList(): ReactElement {
   const { post } = useStores()
   const userId = useSession(selectUserId)
-  const postAuthor = usePost((state) => state.post?.user_id)
+  const postAuthor = useOpenPost()?.user_id
   const comments = usePost((state) => state.comments)
   const order = usePost((state) => state.commentsOrder)
   const hasMore = usePost((state) => state.commentsNext !== null)

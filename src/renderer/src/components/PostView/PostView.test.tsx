@@ -1,13 +1,20 @@
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { PostIntent } from '../../store/post/postStore'
-import { createHarness, makePost, PROFILE, renderWith, signedIn } from '../../testing/fakes'
+import {
+  createHarness,
+  makePost,
+  PROFILE,
+  renderWith,
+  signedIn,
+  openInPostView
+} from '../../testing/fakes'
 import { PostView } from './PostView'
 
 function openWith(intent: PostIntent | null, userId = PROFILE.id) {
   const harness = createHarness({ snapshot: signedIn() })
   const post = makePost({ user_id: userId })
-  harness.stores.post.setState({ openId: post.id, post, status: 'ready', intent })
+  openInPostView(harness.stores, post, { intent })
   renderWith(<PostView />, harness)
 }
 

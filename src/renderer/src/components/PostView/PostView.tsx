@@ -6,7 +6,7 @@ import { useEffect, useState, type ReactElement } from 'react'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
 import { formatLikesLabel, relativeAge } from '@shared/format'
-import { usePost, useSaved, useSession, useStores } from '../../store'
+import { useOpenPost, usePost, usePosts, useSaved, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
@@ -26,12 +26,12 @@ function isTyping(target: EventTarget): boolean {
 
 function OpenPost(): ReactElement {
   const stores = useStores()
-  const post = usePost((state) => state.post)!
+  const post = useOpenPost()!
   const actionError = usePost((state) => state.actionError)
   const userId = useSession(selectUserId)
   const saved = useSaved((state) => state.savedIds.has(post.id))
-  const liked = usePost((state) => state.liked)
-  const liking = usePost((state) => state.liking)
+  const liked = usePosts((state) => (userId ? state.liked[post.id] : undefined))
+  const liking = usePosts((state) => state.likingIds.has(post.id))
   const copyLink = useCopyLink()
   const username = post.profiles?.username ?? 'unknown'
   const own = userId === post.user_id
@@ -104,13 +104,13 @@ function OpenPost(): ReactElement {
             type="button"
             className={`${styles.icon} ${liked ? styles['icon--liked'] : ''}`}
             aria-label={liked ? 'Unlike' : 'Like'}
-            aria-pressed={liked ?? false}
+            aria-pressed={liked === true}
             aria-busy={liking || undefined}
             // Signed in, it waits until the like is known; a visitor is asked to log in.
-            disabled={userId !== null && liked === null}
+            disabled={userId !== null && liked === undefined}
             onClick={() =>
               userId
-                ? void stores.post.getState().toggleLike()
+                ? void stores.posts.getState().toggleLike(post.id)
                 : stores.ui.getState().openAuth('signin')
             }
           >
@@ -156,7 +156,7 @@ export function PostView(): ReactElement | null {
   const openId = usePost((state) => state.openId)
   const status = usePost((state) => state.status)
   const error = usePost((state) => state.error)
-  const authorName = usePost((state) => state.post?.profiles?.username)
+  const authorName = useOpenPost()?.profiles?.username
 
   useEffect(() => {
     if (!openId) return

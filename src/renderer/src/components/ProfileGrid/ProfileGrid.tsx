@@ -5,11 +5,10 @@
 
 import type { CSSProperties, ReactElement } from 'react'
 import { Copy, Heart, MessageCircle } from 'lucide-react'
-import type { Post } from '@shared/domain'
 import { formatLikeCount } from '@shared/format'
 import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
-import { useStores } from '../../store'
+import { usePosts, useStores } from '../../store'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import styles from './ProfileGrid.module.scss'
 import { CachedImg } from '../../offline/cache/CachedImg'
@@ -20,7 +19,8 @@ function QueuedNote({ postId }: { postId: string }): ReactElement | null {
 }
 
 export interface ProfileGridProps {
-  posts: Post[]
+  /** The posts shown, by id (the posts store holds them). */
+  ids: readonly string[]
   loading: boolean
   /** What an empty grid says; the own posts' wording by default. */
   emptyTitle?: string
@@ -31,14 +31,61 @@ export interface ProfileGridProps {
 /** The column count lives in limits.ts with the other product numbers; the stylesheet reads it. */
 const GRID_STYLE = { '--grid-columns': PROFILE_GRID_COLUMNS } as CSSProperties
 
+/** One tile: the post's first photo, its counts on hover, and a carousel's marker. */
+function GridTile({
+  postId,
+  ids
+}: {
+  postId: string
+  ids: readonly string[]
+}): ReactElement | null {
+  const stores = useStores()
+  const post = usePosts((state) => state.byId[postId])
+  if (!post) return null
+  return (
+    <li>
+      <button
+        type="button"
+        className={styles.tile}
+        onClick={() => void stores.post.getState().openPost(post.id, [...ids])}
+      >
+        <CachedImg
+          // The small square rendition when the post has one; older posts only have the photo.
+          src={post.thumb_url ?? post.image_url}
+          alt={post.alt_text?.trim() || post.caption?.trim() || 'Post'}
+          loading="lazy"
+          draggable={false}
+        />
+        <QueuedNote postId={post.id} />
+        {(post.image_count ?? 1) > 1 && (
+          <span className={styles.multi} role="img" aria-label={`${post.image_count} photos`}>
+            <Copy size={20} aria-hidden />
+          </span>
+        )}
+        <div className={styles.overlay}>
+          <span className={styles.stat} aria-label={`${formatLikeCount(post.likes_count)} likes`}>
+            <Heart size={19} fill="currentColor" aria-hidden /> {formatLikeCount(post.likes_count)}
+          </span>
+          <span
+            className={styles.stat}
+            aria-label={`${formatLikeCount(post.comments_count)} comments`}
+          >
+            <MessageCircle size={19} fill="currentColor" aria-hidden />{' '}
+            {formatLikeCount(post.comments_count)}
+          </span>
+        </div>
+      </button>
+    </li>
+  )
+}
+
 export function ProfileGrid({
-  posts,
+  ids,
   loading,
   emptyTitle = MESSAGES.profileEmptyTitle,
   emptyText = MESSAGES.profileEmptyText,
   label = 'Posts'
 }: ProfileGridProps): ReactElement {
-  const stores = useStores()
   if (loading) {
     return (
       <div className={styles.grid} style={GRID_STYLE} role="status" aria-label="Loading posts">
@@ -48,7 +95,7 @@ export function ProfileGrid({
       </div>
     )
   }
-  if (posts.length === 0) {
+  if (ids.length === 0) {
     return (
       <div className={styles.empty}>
         <h2 className={styles.emptyTitle}>{emptyTitle}</h2>
@@ -58,49 +105,8 @@ export function ProfileGrid({
   }
   return (
     <ul className={styles.grid} style={GRID_STYLE} aria-label={label}>
-      {posts.map((post) => (
-        <li key={post.id}>
-          <button
-            type="button"
-            className={styles.tile}
-            onClick={() =>
-              void stores.post.getState().openPost(
-                post.id,
-                posts.map((item) => item.id)
-              )
-            }
-          >
-            <CachedImg
-              // The small square rendition when the post has one; older posts only have the photo.
-              src={post.thumb_url ?? post.image_url}
-              alt={post.alt_text?.trim() || post.caption?.trim() || 'Post'}
-              loading="lazy"
-              draggable={false}
-            />
-            <QueuedNote postId={post.id} />
-            {(post.image_count ?? 1) > 1 && (
-              <span className={styles.multi} role="img" aria-label={`${post.image_count} photos`}>
-                <Copy size={20} aria-hidden />
-              </span>
-            )}
-            <div className={styles.overlay}>
-              <span
-                className={styles.stat}
-                aria-label={`${formatLikeCount(post.likes_count)} likes`}
-              >
-                <Heart size={19} fill="currentColor" aria-hidden />{' '}
-                {formatLikeCount(post.likes_count)}
-              </span>
-              <span
-                className={styles.stat}
-                aria-label={`${formatLikeCount(post.comments_count)} comments`}
-              >
-                <MessageCircle size={19} fill="currentColor" aria-hidden />{' '}
-                {formatLikeCount(post.comments_count)}
-              </span>
-            </div>
-          </button>
-        </li>
+      {ids.map((id) => (
+        <GridTile key={id} postId={id} ids={ids} />
       ))}
     </ul>
   )

@@ -13,19 +13,21 @@ import { ProfileSummary } from './ProfileSummary'
 import { ProfileTopBar } from './ProfileTopBar'
 import styles from './ProfilePage.module.scss'
 
+const NO_IDS: readonly string[] = []
+
 /** The grid of the shown profile's posts, reading the next page as its end comes near. */
 function PostsGrid(): ReactElement {
   const { people } = useStores()
-  const posts = usePeople((state) => state.page?.posts ?? [])
+  const ids = usePeople((state) => state.page?.ids ?? NO_IDS)
   const ready = usePeople((state) => state.page?.status === 'ready')
   const hasMore = usePeople((state) => state.page?.next != null)
   const loadingMore = usePeople((state) => state.page?.loadingMore ?? false)
   const failed = usePeople((state) => state.page?.loadMoreFailed ?? false)
   const loadMore = useCallback(() => void people.getState().loadMorePosts(), [people])
-  const sentinel = useEndSentinel(loadMore, ready && hasMore && !failed, posts.length)
+  const sentinel = useEndSentinel(loadMore, ready && hasMore && !failed, ids.length)
   return (
     <>
-      <ProfileGrid posts={posts} loading={!ready} />
+      <ProfileGrid ids={ids} loading={!ready} />
       <div ref={sentinel} data-testid="profile-grid-end" />
       {loadingMore && (
         <p className={styles.message} role="status">
@@ -48,7 +50,7 @@ function PostsGrid(): ReactElement {
 function OwnTabs(): ReactElement {
   const { saved } = useStores()
   const [tab, setTab] = useState<'posts' | 'saved'>('posts')
-  const savedPosts = useSaved((state) => state.posts)
+  const savedIds = useSaved((state) => state.ids)
   const savedStatus = useSaved((state) => state.status)
   useEffect(() => {
     if (tab === 'saved') void saved.getState().loadPage()
@@ -76,8 +78,8 @@ function OwnTabs(): ReactElement {
           <PostsGrid />
         ) : (
           <ProfileGrid
-            posts={savedPosts}
-            loading={savedStatus === 'loading' && savedPosts.length === 0}
+            ids={savedIds}
+            loading={savedStatus === 'loading' && savedIds.length === 0}
             label="Saved posts"
             emptyTitle="Save"
             emptyText="Save photos that you want to see again. Only you can see what you've saved."

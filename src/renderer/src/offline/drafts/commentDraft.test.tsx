@@ -5,14 +5,21 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CommentComposer } from '../../components/PostView/CommentComposer'
-import { createHarness, makePost, renderWith, signedIn, type Harness } from '../../testing/fakes'
+import {
+  createHarness,
+  makePost,
+  renderWith,
+  signedIn,
+  type Harness,
+  openInPostView
+} from '../../testing/fakes'
 import { deleteDatabase } from '../idb'
 import { OUTBOX_DB_NAME } from '../outbox/outboxDb'
 
 const post = makePost({ id: 'post-7' })
 
 function openPost(harness: Harness): void {
-  harness.stores.post.setState({ openId: post.id, post, status: 'ready', draft: '' })
+  openInPostView(harness.stores, post, { draft: '' })
 }
 
 const savedDraft = async (harness: Harness): Promise<string | undefined> =>

@@ -9,7 +9,15 @@ import { AvatarMenu } from '../../components/AvatarMenu/AvatarMenu'
 import { CommentList } from '../../components/PostView/CommentList'
 import { PostCard } from '../../components/PostCard/PostCard'
 import { FeedView } from '../../components/FeedView/FeedView'
-import { createHarness, makePost, renderWith, signedIn, type Harness } from '../../testing/fakes'
+import {
+  createHarness,
+  makePost,
+  renderWith,
+  signedIn,
+  type Harness,
+  showInFeed,
+  openInPostView
+} from '../../testing/fakes'
 import { deleteDatabase } from '../idb'
 import { OUTBOX_DB_NAME } from './outboxDb'
 
@@ -28,7 +36,7 @@ describe('the outbox in the app', () => {
     const harness = createHarness({ snapshot: signedIn() })
     await ready(harness)
     const post = makePost({ likes_count: 2 })
-    harness.stores.feed.setState({ status: 'ready', posts: [post] })
+    showInFeed(harness.stores, [post])
     harness.services.likes.setLike
       .mockResolvedValue({ liked: true, likes_count: 3 })
       .mockRejectedValueOnce(offline())
@@ -56,10 +64,7 @@ describe('the outbox in the app', () => {
     await ready(harness)
     const post = makePost()
     harness.stores.connectivity.getState().reportUnreachable()
-    harness.stores.post.setState({
-      openId: post.id,
-      post,
-      status: 'ready',
+    openInPostView(harness.stores, post, {
       comments: [],
       commentsStatus: 'ready',
       draft: 'written on a train'

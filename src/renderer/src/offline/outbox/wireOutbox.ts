@@ -6,10 +6,11 @@
 import type { Comment, Post, PostAuthor } from '@shared/domain'
 import type { FeedStore } from '../../store/feed/feedStore'
 import type { PeopleStore } from '../../store/people/peopleStore'
+import type { PostsStore } from '../../store/posts/postsStore'
+import { applyLike } from '../../store/posts/postEntities'
 import type { PostStore } from '../../store/post/postStore'
 import type { SavedStore } from '../../store/saved/savedStore'
 import type { SessionStore } from '../../store/session/sessionStore'
-import { applyLike, type LikeSlice } from '../../store/feed/likeReducer'
 import { hasComment, withReply } from '../../store/post/threads'
 import type { OutboxAction, OutboxItem } from './actions'
 import type { OutboxStore } from './outboxStore'
@@ -17,14 +18,12 @@ import { forgetPreview, previewComment, previewPost } from './previews'
 
 export interface OutboxTargets {
   session: SessionStore
+  /** Where a queued post's preview, a sent post's row and queued likes are shown. */
+  posts: PostsStore
   feed: FeedStore
   people: PeopleStore
   post: PostStore
   saved: SavedStore
-  /** A post that will never exist (dropped) leaves every list, as a deleted one does. */
-  removePost(postId: string): void
-  /** The server's row of a sent post replaces its preview wherever it is shown. */
-  replacePost(post: Post): void
 }
 
 const authorOf = (session: SessionStore): PostAuthor | null => {
@@ -46,10 +45,10 @@ function queuedPosts(items: readonly OutboxItem[], session: SessionStore): Post[
     .reverse()
 }
 
-/** `posts` with the queued previews it lacks put on top; the same array when none lacks. */
-function withQueued(posts: Post[], queued: Post[]): Post[] {
-  const missing = queued.filter((preview) => !posts.some((post) => post.id === preview.id))
-  return missing.length === 0 ? posts : [...missing, ...posts]
+/** `ids` with the queued previews it lacks put on top; the same array when none lacks. */
+function withQueued(ids: string[], queued: Post[]): string[] {
+  const missing = queued.filter((preview) => !ids.includes(preview.id))
+  return missing.length === 0 ? ids : [...missing.map((post) => post.id), ...ids]
 }
 
 /** The liked (or saved) ids with the queued likes (saves) applied over the server's answer. */
@@ -68,21 +67,29 @@ function syncLists(outbox: OutboxStore, targets: OutboxTargets): void {
   if (!userId) return
   const queued = queuedPosts(items, targets.session)
 
+  const missing = queued.filter((preview) => !(preview.id in targets.posts.getState().byId))
+  if (missing.length > 0) targets.posts.getState().put(missing)
+
   const feed = targets.feed.getState()
   if (feed.status === 'ready' && feed.trimmedAbove === 0) {
-    let next: LikeSlice = { posts: withQueued(feed.posts, queued), likedIds: feed.likedIds }
-    for (const [postId, liked] of settingOverlay(items, 'like')) {
-      if (next.posts.some((post) => post.id === postId)) next = applyLike(next, postId, liked)
+    const ids = withQueued(feed.ids, queued)
+    if (ids !== feed.ids) targets.feed.setState({ ids })
+  }
+
+  // A queued like shows on every post it is about, wherever that post is shown.
+  for (const [postId, liked] of settingOverlay(items, 'like')) {
+    const posts = targets.posts.getState()
+    if (postId in posts.byId && posts.liked[postId] !== liked) {
+      targets.posts.setState((state) => applyLike(state, postId, liked))
     }
-    if (next.posts !== feed.posts || next.likedIds !== feed.likedIds) targets.feed.setState(next)
   }
 
   const page = targets.people.getState().page
   if (page?.status === 'ready' && page.profile?.id === userId) {
-    const posts = withQueued(page.posts, queued)
-    if (posts !== page.posts) {
+    const ids = withQueued(page.ids, queued)
+    if (ids !== page.ids) {
       targets.people.setState({
-        page: { ...page, posts, postsTotal: page.postsTotal + posts.length - page.posts.length }
+        page: { ...page, ids, postsTotal: page.postsTotal + ids.length - page.ids.length }
       })
     }
   }
@@ -116,7 +123,7 @@ function syncLists(outbox: OutboxStore, targets: OutboxTargets): void {
 /** The server's answer for a sent action takes the optimistic copy's place. */
 function settle(action: OutboxAction, result: unknown, targets: OutboxTargets): void {
   if (action.kind === 'post') {
-    targets.replacePost(result as Post)
+    targets.posts.getState().put([result as Post])
     forgetPreview(action.input.id)
   } else if (action.kind === 'comment') {
     const comment = result as Comment
@@ -136,7 +143,7 @@ function settle(action: OutboxAction, result: unknown, targets: OutboxTargets): 
 /** A queued action that will never be sent: its optimistic copy goes. */
 function undo(action: OutboxAction, targets: OutboxTargets): void {
   if (action.kind === 'like') {
-    targets.feed.setState((state) => applyLike(state, action.postId, !action.liked))
+    targets.posts.setState((state) => applyLike(state, action.postId, !action.liked))
   } else if (action.kind === 'save') {
     targets.saved.setState((state) => {
       const savedIds = new Set(state.savedIds)
@@ -152,7 +159,7 @@ function undo(action: OutboxAction, targets: OutboxTargets): void {
       return { followedIds }
     })
   } else if (action.kind === 'post') {
-    targets.removePost(action.input.id)
+    targets.posts.getState().remove(action.input.id)
     forgetPreview(action.input.id)
   } else if (action.kind === 'comment') {
     const remove = (threads: ReturnType<PostStore['getState']>['comments']) =>
@@ -190,10 +197,11 @@ export function wireOutbox(outbox: OutboxStore, targets: OutboxTargets): () => v
       userId = userIdOf()
       void outbox.getState().start(userId)
     }),
-    ...[outbox, targets.feed, targets.people, targets.post, targets.saved].map((store) =>
-      (store as { subscribe(listener: () => void): () => void }).subscribe(() =>
-        syncLists(outbox, targets)
-      )
+    ...[outbox, targets.posts, targets.feed, targets.people, targets.post, targets.saved].map(
+      (store) =>
+        (store as { subscribe(listener: () => void): () => void }).subscribe(() =>
+          syncLists(outbox, targets)
+        )
     )
   ]
   return () => stops.forEach((stop) => stop())

@@ -1,54 +1,51 @@
-// Pages reached from links inside text: a hashtag's posts and a mentioned person's posts,
-// keyset-paged. Shown over the current view until closed; a route can open them with one call.
+// A hashtag's page, reached from links inside text: its posts, keyset-paged. Shown over the
+// current view until closed; a route can open it with one call. It holds ids; the posts live
+// once in the posts store.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Post } from '@shared/domain'
-import type { Page, PageCursor } from '@shared/data/keyset'
-import { tagPage, userPostsPage } from '@shared/data/post-reads'
+import type { PageCursor } from '@shared/data/keyset'
+import { tagPage } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
+import type { PostsStore } from '../posts/postsStore'
 
-export type BrowsePage = { kind: 'tag'; tag: string } | { kind: 'user'; username: string }
+export interface BrowsePage {
+  kind: 'tag'
+  tag: string
+}
 
 export interface BrowseState {
   page: BrowsePage | null
-  posts: Post[]
+  ids: string[]
   next: PageCursor | null
   status: 'idle' | 'loading' | 'ready' | 'error'
   error: string | null
   openTag(tag: string): Promise<void>
-  openUser(username: string): Promise<void>
   loadMore(): Promise<void>
   close(): void
 }
 
 export type BrowseStore = StoreApi<BrowseState>
 
-const EMPTY = { posts: [], next: null, status: 'idle', error: null } satisfies Partial<BrowseState>
+const EMPTY = { ids: [], next: null, status: 'idle', error: null } satisfies Partial<BrowseState>
 
-export function createBrowseStore(getClient: () => Promise<SupabaseClient>): BrowseStore {
+export function createBrowseStore(
+  getClient: () => Promise<SupabaseClient>,
+  posts: PostsStore
+): BrowseStore {
   return createStore<BrowseState>()((set, get) => {
-    async function read(page: BrowsePage, after: PageCursor | null): Promise<Page<Post>> {
-      const client = await getClient()
-      let result: Page<Post>
-      if (page.kind === 'tag') {
-        result = await tagPage(client, page.tag, { after })
-      } else {
-        const found = await userPostsPage(client, page.username, { after })
-        if (!found) throw new Error(`Nobody is called @${page.username}`)
-        result = found.page
-      }
-      return { ...result, items: result.items.map((post) => withCurrentImageOrigin(client, post)) }
-    }
-
     async function load(page: BrowsePage, more: boolean): Promise<void> {
       set({ status: 'loading', error: null })
       try {
-        const result = await read(page, more ? get().next : null)
+        const client = await getClient()
+        const result = await tagPage(client, page.tag, { after: more ? get().next : null })
+        const items = result.items.map((post) => withCurrentImageOrigin(client, post))
         if (get().page !== page) return
+        posts.getState().put(items)
+        const ids = items.map((post) => post.id)
         set((state) => ({
-          posts: more ? [...state.posts, ...result.items] : result.items,
+          ids: more ? [...state.ids, ...ids.filter((id) => !state.ids.includes(id))] : ids,
           next: result.next,
           status: 'ready'
         }))
@@ -66,7 +63,6 @@ export function createBrowseStore(getClient: () => Promise<SupabaseClient>): Bro
       ...EMPTY,
       page: null,
       openTag: (tag) => open({ kind: 'tag', tag: tag.toLowerCase() }),
-      openUser: (username) => open({ kind: 'user', username: username.toLowerCase() }),
       async loadMore() {
         const { page, next, status } = get()
         if (page && next && status !== 'loading') await load(page, true)

@@ -1,4 +1,5 @@
-// Pure helpers for the paged feed, kept apart from the store so they are easy to test.
+// Pure helpers for the paged feed, kept apart from the store so they are easy to test. A feed
+// holds ids only; the posts themselves live once in the posts store.
 
 import type { Post } from '@shared/domain'
 
@@ -6,11 +7,17 @@ import type { Post } from '@shared/domain'
  * Appends a page, dropping posts already shown. Keyset pages cannot overlap, but a reload racing
  * a page fetch, or a post edited between pages, must never show one post twice.
  */
-export function appendPage(posts: Post[], page: Post[]): Post[] {
-  if (page.length === 0) return posts
-  const seen = new Set(posts.map((post) => post.id))
-  const fresh = page.filter((post) => !seen.has(post.id))
-  return fresh.length === 0 ? posts : [...posts, ...fresh]
+export function appendPage(ids: readonly string[], page: readonly Post[]): string[] {
+  const seen = new Set(ids)
+  const fresh = page.filter((post) => !seen.has(post.id)).map((post) => post.id)
+  return fresh.length === 0 ? (ids as string[]) : [...ids, ...fresh]
+}
+
+/** Puts a page of newer posts (newest first) above the window, dropping any already held. */
+export function prependPage(ids: readonly string[], page: readonly Post[]): string[] {
+  const seen = new Set(ids)
+  const fresh = page.filter((post) => !seen.has(post.id)).map((post) => post.id)
+  return fresh.length === 0 ? (ids as string[]) : [...fresh, ...ids]
 }
 
 /** A full page means there may be more; a short one is the end of the feed. */
@@ -18,25 +25,11 @@ export function pageHasMore(page: readonly Post[], pageSize: number): boolean {
   return page.length >= pageSize
 }
 
-export function unionIds(a: ReadonlySet<string>, b: ReadonlySet<string>): ReadonlySet<string> {
-  if (b.size === 0) return a
-  const next = new Set(a)
-  for (const id of b) next.add(id)
-  return next
-}
-
 export interface FeedWindow {
-  posts: Post[]
-  likedIds: ReadonlySet<string>
+  ids: string[]
   /** Posts dropped above the first one held, still in the feed. */
   trimmedAbove: number
   hasMore: boolean
-}
-
-function keepLiked(likedIds: ReadonlySet<string>, posts: Post[]): ReadonlySet<string> {
-  const kept = new Set<string>()
-  for (const post of posts) if (likedIds.has(post.id)) kept.add(post.id)
-  return kept.size === likedIds.size ? likedIds : kept
 }
 
 /**
@@ -44,20 +37,11 @@ function keepLiked(likedIds: ReadonlySet<string>, posts: Post[]): ReadonlySet<st
  * re-reads what it dropped when the user scrolls back. `from` is the end that gets dropped.
  */
 export function trimWindow(window: FeedWindow, max: number, from: 'top' | 'bottom'): FeedWindow {
-  const excess = window.posts.length - max
+  const excess = window.ids.length - max
   if (excess <= 0) return window
-  const posts = from === 'top' ? window.posts.slice(excess) : window.posts.slice(0, max)
   return {
-    posts,
-    likedIds: keepLiked(window.likedIds, posts),
+    ids: from === 'top' ? window.ids.slice(excess) : window.ids.slice(0, max),
     trimmedAbove: window.trimmedAbove + (from === 'top' ? excess : 0),
     hasMore: from === 'bottom' ? true : window.hasMore
   }
-}
-
-/** Puts a page of newer posts (newest first) above the window, dropping any already held. */
-export function prependPage(posts: Post[], page: Post[]): Post[] {
-  const seen = new Set(posts.map((post) => post.id))
-  const fresh = page.filter((post) => !seen.has(post.id))
-  return fresh.length === 0 ? posts : [...fresh, ...posts]
 }

@@ -7,35 +7,52 @@ import {
   PROFILE,
   signedIn
 } from '../../testing/fakes'
-import { createFeedStore } from './feedStore'
+import type { AppStores } from '..'
+import { createPostsStore, trackList } from '../posts/postsStore'
+import { createFeedStore, type FeedStore } from './feedStore'
 
 afterEach(() => vi.restoreAllMocks())
+
+/** The posts a feed shows, in order, as the posts store holds them. */
+const shownIn = (stores: Pick<AppStores, 'posts'>, feed: FeedStore) =>
+  feed.getState().ids.map((id) => stores.posts.getState().byId[id])
 
 async function loadedFeed(posts = [makePost({ likes_count: 10 })], liked: string[] = []) {
   const harness = createHarness({ snapshot: signedIn() })
   harness.services.feed.fetchPage.mockResolvedValue(posts)
   harness.services.likes.likedPostIds.mockResolvedValue(new Set(liked))
   await harness.stores.feed.getState().load()
-  return { ...harness, feed: harness.stores.feed, post: posts[0] }
+  const { stores } = harness
+  return {
+    ...harness,
+    feed: stores.feed,
+    posts: stores.posts,
+    post: posts[0],
+    shown: () => shownIn(stores, stores.feed)
+  }
 }
 
 describe('feed store: loading', () => {
   it('ends ready with the posts, newest first as the service returned them', async () => {
     const posts = [makePost(), makePost()]
-    const { feed } = await loadedFeed(posts)
+    const { feed, shown } = await loadedFeed(posts)
     expect(feed.getState().status).toBe('ready')
-    expect(feed.getState().posts).toEqual(posts)
+    expect(shown()).toEqual(posts)
   })
 
   it('reads the liked state of all visible posts in one query', async () => {
     const posts = [makePost(), makePost(), makePost()]
-    const { feed, services } = await loadedFeed(posts, [posts[1].id])
+    const { posts: cache, services } = await loadedFeed(posts, [posts[1].id])
     expect(services.likes.likedPostIds).toHaveBeenCalledTimes(1)
     expect(services.likes.likedPostIds).toHaveBeenCalledWith(
       'user-1',
       posts.map((post) => post.id)
     )
-    expect([...feed.getState().likedIds]).toEqual([posts[1].id])
+    expect(cache.getState().liked).toEqual({
+      [posts[0].id]: false,
+      [posts[1].id]: true,
+      [posts[2].id]: false
+    })
   })
 
   it("logs 'Error fetching posts' and shows an empty feed when the read fails", async () => {
@@ -44,7 +61,7 @@ describe('feed store: loading', () => {
     harness.services.feed.fetchPage.mockRejectedValue(new Error('boom'))
     await harness.stores.feed.getState().load()
     expect(error).toHaveBeenCalledWith('Error fetching posts', expect.any(Error))
-    expect(harness.stores.feed.getState()).toMatchObject({ status: 'ready', posts: [] })
+    expect(harness.stores.feed.getState()).toMatchObject({ status: 'ready', ids: [] })
   })
 
   it('does not look up likes for a visitor', async () => {
@@ -63,68 +80,86 @@ describe('feed store: loading', () => {
     await harness.stores.feed.getState().load()
     slow.resolve([makePost(), makePost()])
     await first
-    expect(harness.stores.feed.getState().posts).toEqual(fresh)
+    expect(shownIn(harness.stores, harness.stores.feed)).toEqual(fresh)
   })
 })
 
-describe('feed store: optimistic like', () => {
+describe('one like for every view (posts store)', () => {
   it('adds one at once, then takes the counter the one like request answers with', async () => {
-    const { feed, services, post } = await loadedFeed()
+    const { posts, services, post, shown } = await loadedFeed()
     const call = deferred<{ liked: boolean; likes_count: number }>()
     services.likes.setLike.mockReturnValue(call.promise)
 
-    const toggle = feed.getState().toggleLike(post.id)
-    expect(feed.getState().posts[0].likes_count).toBe(11)
-    expect(feed.getState().likedIds.has(post.id)).toBe(true)
-    expect(feed.getState().likingIds.has(post.id)).toBe(true)
+    const toggle = posts.getState().toggleLike(post.id)
+    expect(shown()[0].likes_count).toBe(11)
+    expect(posts.getState().liked[post.id]).toBe(true)
+    expect(posts.getState().likingIds.has(post.id)).toBe(true)
 
     call.resolve({ liked: true, likes_count: 15 })
     await toggle
     expect(services.likes.setLike).toHaveBeenCalledTimes(1)
     expect(services.likes.setLike).toHaveBeenCalledWith(post.id, true)
-    expect(feed.getState().posts[0].likes_count).toBe(15)
-    expect(feed.getState().likingIds.has(post.id)).toBe(false)
+    expect(shown()[0].likes_count).toBe(15)
+    expect(posts.getState().likingIds.has(post.id)).toBe(false)
   })
 
   it('takes one off when unliking, asking the server to set the like off', async () => {
-    const posts = [makePost({ likes_count: 10 })]
-    const { feed, services, post } = await loadedFeed(posts, [posts[0].id])
+    const list = [makePost({ likes_count: 10 })]
+    const { posts, services, post, shown } = await loadedFeed(list, [list[0].id])
     services.likes.setLike.mockResolvedValue({ liked: false, likes_count: 9 })
-    await feed.getState().toggleLike(post.id)
+    await posts.getState().toggleLike(post.id)
     expect(services.likes.setLike).toHaveBeenCalledWith(post.id, false)
-    expect(feed.getState().posts[0].likes_count).toBe(9)
-    expect(feed.getState().likedIds.has(post.id)).toBe(false)
+    expect(shown()[0].likes_count).toBe(9)
+    expect(posts.getState().liked[post.id]).toBe(false)
   })
 
   it('rolls back and only logs when the like call fails', async () => {
-    const { feed, services, post } = await loadedFeed()
+    const { posts, services, post, shown } = await loadedFeed()
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     services.likes.setLike.mockRejectedValue(new Error('RLS'))
-    await feed.getState().toggleLike(post.id)
-    expect(feed.getState().posts[0].likes_count).toBe(10)
-    expect(feed.getState().likedIds.has(post.id)).toBe(false)
-    expect(feed.getState().likingIds.size).toBe(0)
+    await posts.getState().toggleLike(post.id)
+    expect(shown()[0].likes_count).toBe(10)
+    expect(posts.getState().liked[post.id]).toBe(false)
+    expect(posts.getState().likingIds.size).toBe(0)
     expect(error).toHaveBeenCalledWith('Error toggling like', expect.any(Error))
   })
 
   it('ignores a second click while the first like is in flight', async () => {
-    const { feed, services, post } = await loadedFeed()
+    const { posts, services, post, shown } = await loadedFeed()
     const call = deferred<{ liked: boolean; likes_count: number }>()
     services.likes.setLike.mockReturnValue(call.promise)
-    const first = feed.getState().toggleLike(post.id)
-    await feed.getState().toggleLike(post.id)
+    const first = posts.getState().toggleLike(post.id)
+    await posts.getState().toggleLike(post.id)
     expect(services.likes.setLike).toHaveBeenCalledTimes(1)
-    expect(feed.getState().posts[0].likes_count).toBe(11)
+    expect(shown()[0].likes_count).toBe(11)
     call.resolve({ liked: true, likes_count: 11 })
     await first
   })
 
   it('ignores clicks from a visitor', async () => {
-    const { feed, services, post, stores } = await loadedFeed()
+    const { posts, services, post, stores, shown } = await loadedFeed()
     stores.session.setState({ snapshot: { ...signedIn(), user: null } })
-    await feed.getState().toggleLike(post.id)
+    await posts.getState().toggleLike(post.id)
     expect(services.likes.setLike).not.toHaveBeenCalled()
-    expect(feed.getState().posts[0].likes_count).toBe(10)
+    expect(shown()[0].likes_count).toBe(10)
+  })
+
+  it('a live count never overwrites a like in flight; the answer settles it', async () => {
+    const { posts, services, post, shown } = await loadedFeed()
+    const call = deferred<{ liked: boolean; likes_count: number }>()
+    services.likes.setLike.mockReturnValue(call.promise)
+    const toggle = posts.getState().toggleLike(post.id)
+    // An event from before the like (10) arrives while it is in flight; a new comment count too.
+    posts.getState().countersChanged({ ...post, likes_count: 10, comments_count: 3 })
+    expect(shown()[0]).toMatchObject({ likes_count: 11, comments_count: 3 })
+    // A re-read page carries the old count too: it cannot overwrite it either.
+    posts.getState().put([{ ...post, likes_count: 10 }])
+    expect(shown()[0].likes_count).toBe(11)
+    call.resolve({ liked: true, likes_count: 12 })
+    await toggle
+    expect(shown()[0].likes_count).toBe(12)
+    posts.getState().countersChanged({ ...post, likes_count: 13, comments_count: 3 })
+    expect(shown()[0].likes_count).toBe(13)
   })
 })
 
@@ -136,7 +171,7 @@ describe('feed store: new posts', () => {
         username: 'jane.doe',
         status: 'ready',
         profile: { ...PROFILE, id: 'user-1' },
-        posts: [],
+        ids: [],
         postsTotal: 0,
         next: null,
         loadingMore: false,
@@ -153,8 +188,9 @@ describe('feed store: new posts', () => {
 
     // With an id chosen here, so a resend can never make a second post.
     expect(api.posts.create).toHaveBeenCalledWith({ image, caption: 'hi', id: expect.any(String) })
-    expect(feed.getState().posts[0]).toBe(created)
-    expect(stores.people.getState().page?.posts[0]).toBe(created)
+    expect(feed.getState().ids[0]).toBe(created.id)
+    expect(stores.people.getState().page?.ids[0]).toBe(created.id)
+    expect(stores.posts.getState().byId[created.id]).toBe(created)
     expect(stores.people.getState().page?.postsTotal).toBe(1)
     expect(services.feed.fetchPage).not.toHaveBeenCalled()
     expect(services.people.fetchProfilePosts).not.toHaveBeenCalled()
@@ -165,18 +201,18 @@ describe('feed store: new posts', () => {
     const created = makePost()
     feed.getState().postCreated(created)
     feed.getState().postCreated(created)
-    expect(feed.getState().posts.filter((post) => post.id === created.id)).toHaveLength(1)
+    expect(feed.getState().ids.filter((id) => id === created.id)).toHaveLength(1)
   })
 
   it('leaves the feed alone when the create fails', async () => {
     const { feed, api } = await loadedFeed()
-    const before = feed.getState().posts
+    const before = feed.getState().ids
     api.posts.create.mockRejectedValue(new Error('Upload failed: full'))
     const image = { name: 'a.png', type: 'image/png', bytes: new Uint8Array([1]) }
     await expect(feed.getState().createPost({ image, caption: '' })).rejects.toThrow(
       'Upload failed'
     )
-    expect(feed.getState().posts).toBe(before)
+    expect(feed.getState().ids).toBe(before)
   })
 })
 
@@ -211,9 +247,13 @@ describe('feed store: pages', () => {
       'user-1',
       second.map((post) => post.id)
     )
-    const state = harness.stores.feed.getState()
-    expect(state.posts.map((post) => post.id)).toEqual([...first, ...second].map((p) => p.id))
-    expect([...state.likedIds].sort()).toEqual([first[0].id, second[3].id].sort())
+    expect(harness.stores.feed.getState().ids).toEqual([...first, ...second].map((p) => p.id))
+    const { liked } = harness.stores.posts.getState()
+    expect(
+      Object.keys(liked)
+        .filter((id) => liked[id])
+        .sort()
+    ).toEqual([first[0].id, second[3].id].sort())
   })
 
   it('never shows a post twice, and stops after a short page', async () => {
@@ -223,7 +263,7 @@ describe('feed store: pages', () => {
     harness.services.feed.fetchPage.mockResolvedValueOnce(first).mockResolvedValueOnce(overlap)
     await harness.stores.feed.getState().load()
     await harness.stores.feed.getState().loadMore()
-    const ids = harness.stores.feed.getState().posts.map((post) => post.id)
+    const ids = harness.stores.feed.getState().ids
     expect(ids).toHaveLength(15)
     expect(new Set(ids).size).toBe(15)
     expect(harness.stores.feed.getState().hasMore).toBe(false)
@@ -242,7 +282,7 @@ describe('feed store: pages', () => {
     expect(harness.services.feed.fetchPage).toHaveBeenCalledTimes(2)
     pending.resolve(page(12))
     await first
-    expect(harness.stores.feed.getState().posts).toHaveLength(24)
+    expect(harness.stores.feed.getState().ids).toHaveLength(24)
   })
 
   it('drops a next page that arrives after a reload, and offers a retry after a failure', async () => {
@@ -257,7 +297,7 @@ describe('feed store: pages', () => {
     await harness.stores.feed.getState().load()
     late.resolve(page(12))
     await more
-    expect(harness.stores.feed.getState().posts).toEqual(fresh)
+    expect(shownIn(harness.stores, harness.stores.feed)).toEqual(fresh)
 
     harness.services.feed.fetchPage.mockRejectedValueOnce(new Error('offline'))
     await harness.stores.feed.getState().loadMore()
@@ -274,10 +314,11 @@ describe('feed store: a bounded window for long sessions', () => {
 
   function smallStore() {
     const services = fakeServices()
+    const posts = createPostsStore({ likes: services.likes, getUserId: () => 'user-1' })
     const feed = createFeedStore(
       {
         feed: services.feed,
-        likes: services.likes,
+        posts,
         createPost: async () => makePost(),
         createCarousel: async () => makePost(),
         getUserId: () => 'user-1'
@@ -285,11 +326,18 @@ describe('feed store: a bounded window for long sessions', () => {
       3,
       6
     )
-    return { services, feed }
+    trackList(
+      posts,
+      'feed',
+      feed,
+      (state) => state.ids,
+      () => {}
+    )
+    return { services, feed, posts }
   }
 
   it('drops the oldest-scrolled posts past the cap, and their liked marks with them', async () => {
-    const { services, feed } = smallStore()
+    const { services, feed, posts } = smallStore()
     const pages = [page(3), page(3), page(3)]
     for (const p of pages) services.feed.fetchPage.mockResolvedValueOnce(p)
     services.likes.likedPostIds.mockResolvedValueOnce(new Set([pages[0][0].id]))
@@ -297,9 +345,11 @@ describe('feed store: a bounded window for long sessions', () => {
     await feed.getState().loadMore()
     await feed.getState().loadMore()
     const state = feed.getState()
-    expect(state.posts.map((p) => p.id)).toEqual([...pages[1], ...pages[2]].map((p) => p.id))
+    expect(state.ids).toEqual([...pages[1], ...pages[2]].map((p) => p.id))
     expect(state.trimmedAbove).toBe(3)
-    expect(state.likedIds.size).toBe(0)
+    // The posts store keeps only what a list holds: memory stays bounded.
+    expect(Object.keys(posts.getState().byId).sort()).toEqual([...state.ids].sort())
+    expect(pages[0][0].id in posts.getState().liked).toBe(false)
     expect(state.hasMore).toBe(true)
   })
 
@@ -319,7 +369,7 @@ describe('feed store: a bounded window for long sessions', () => {
       limit: 3
     })
     const state = feed.getState()
-    expect(state.posts.map((p) => p.id)).toEqual([...pages[0], ...pages[1]].map((p) => p.id))
+    expect(state.ids).toEqual([...pages[0], ...pages[1]].map((p) => p.id))
     expect(state.trimmedAbove).toBe(0)
     expect(state.hasMore).toBe(true)
     await feed.getState().loadNewer()

@@ -1,7 +1,7 @@
-// The home feed (docs/product.md, "Feed"): loading → loaded (posts or empty), a new post of
-// one's own prepended as it comes back from the server (nothing is re-read), and optimistic
-// likes guarded per post. Posts arrive a page at a time (keyset on created_at, id): `load` reads
-// the first page, `loadMore` the next one.
+// The home feed (docs/product.md, "Feed"): loading → loaded (posts or empty), and a new post of
+// one's own prepended as it comes back from the server (nothing is re-read). Posts arrive a page
+// at a time (keyset on created_at, id): `load` reads the first page, `loadMore` the next one. The
+// feed holds ids; the posts and their likes live once in the posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CreateCarouselInput, CreatePostInput } from '@shared/bridge-contract'
@@ -14,9 +14,9 @@ import type { Services } from '../../services'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { asCarouselInput, isPreviewPost } from '../../offline/outbox/previews'
-import { appendPage, pageHasMore, prependPage, trimWindow, unionIds } from './feedPages'
-import { applyLike, markLiking, reconcileLikeCount } from './likeReducer'
-import { reconcileCounters, sortCaughtUp } from './liveFeed'
+import type { PostsStore } from '../posts/postsStore'
+import { appendPage, pageHasMore, prependPage, trimWindow } from './feedPages'
+import { sortCaughtUp } from './liveFeed'
 
 export type FeedStatus = 'idle' | 'loading' | 'ready'
 
@@ -28,7 +28,8 @@ export interface FeedSnapshot {
 
 export interface FeedDeps {
   feed: Services['feed']
-  likes: Services['likes']
+  /** Where the posts shown and their likes live. */
+  posts: PostsStore
   createPost(input: CreatePostInput): Promise<Post>
   createCarousel(input: CreateCarouselInput): Promise<Post>
   /**
@@ -54,10 +55,9 @@ export interface FeedDeps {
 }
 
 export interface FeedState {
-  posts: Post[]
+  /** The posts shown, newest first, by id (the posts store holds them). */
+  ids: string[]
   status: FeedStatus
-  likedIds: ReadonlySet<string>
-  likingIds: ReadonlySet<string>
   /** More pages may follow the last one read. */
   hasMore: boolean
   loadingMore: boolean
@@ -86,11 +86,8 @@ export interface FeedState {
   postCreated(post: Post): void
   /** What it holds is out of date (e.g. who is followed changed): the next view reloads it. */
   invalidate(): void
-  toggleLike(postId: string): Promise<void>
   /** A post was created somewhere: someone else's waits behind the "New posts" pill. */
   postInserted(row: PostRow): void
-  /** A post's counters changed: cards take them (but not likes while the user's own is pending). */
-  postUpdated(row: PostRow): void
   /**
    * The live channel re-joined after a gap: re-reads the top of the feed, so posts created
    * meanwhile go behind the pill and the counters of the posts held there are current again.
@@ -98,8 +95,6 @@ export interface FeedState {
   catchUp(): Promise<void>
   /** Puts the posts behind the pill at the top, reading only those (no full reload). */
   showNewPosts(): Promise<void>
-  /** A person changed their name or avatar: the posts held show the new ones. */
-  authorChanged(author: Pick<Post, 'user_id'> & NonNullable<Post['profiles']>): void
 }
 
 export type FeedStore = StoreApi<FeedState>
@@ -112,30 +107,26 @@ export function createFeedStore(
   return createStore<FeedState>()((set, get) => {
     let loadToken = 0
 
-    /** The liked state of one page in one query; an error only costs the hearts. */
-    async function likedIn(userId: string | null, posts: Post[]): Promise<ReadonlySet<string>> {
-      if (!userId || posts.length === 0) return new Set()
-      try {
-        return await deps.likes.likedPostIds(
-          userId,
-          posts.map((post) => post.id)
-        )
-      } catch (error) {
-        console.error('Error fetching likes', error)
-        return new Set()
-      }
-    }
+    const posts = (): ReturnType<PostsStore['getState']> => deps.posts.getState()
+    /** The held posts, in order. */
+    const held = (): Post[] => get().ids.flatMap((id) => posts().byId[id] ?? [])
+    /** Reads what the cards of a page show besides the posts: likes, saved state, comments. */
+    const extrasOf = (page: Post[]): Promise<unknown> =>
+      Promise.all([posts().learnLikes(page), deps.pageExtras?.(page)])
 
     /** Saves the top of the feed, when what is held is the backend's answer from the top. */
     function saveFirstPages(): void {
-      const { posts, likedIds, trimmedAbove, fromCache } = get()
+      const { trimmedAbove, fromCache } = get()
       if (!deps.saved || !deps.cacheKey || fromCache || trimmedAbove > 0) return
       // A queued post's stand-in shows blob: images that die with the page; the outbox puts it
       // back after a reload.
-      const top = posts.filter((post) => !isPreviewPost(post.id)).slice(0, FEED_CACHED_POSTS)
+      const top = held()
+        .filter((post) => !isPreviewPost(post.id))
+        .slice(0, FEED_CACHED_POSTS)
+      const { liked } = posts()
       const snapshot: FeedSnapshot = {
         posts: top,
-        likedIds: top.filter((post) => likedIds.has(post.id)).map((post) => post.id)
+        likedIds: top.filter((post) => liked[post.id]).map((post) => post.id)
       }
       deps.saved.write(deps.cacheKey, snapshot)
     }
@@ -153,10 +144,8 @@ export function createFeedStore(
     }
 
     return {
-      posts: [],
+      ids: [],
       status: 'idle',
-      likedIds: new Set(),
-      likingIds: new Set(),
       hasMore: false,
       loadingMore: false,
       loadMoreFailed: false,
@@ -168,9 +157,13 @@ export function createFeedStore(
       hydrate(snapshot) {
         const state = get()
         if (state.status === 'ready' && !state.fromCache) return
+        posts().put(snapshot.posts)
+        posts().setLiked(
+          snapshot.posts.map((post) => post.id),
+          new Set(snapshot.likedIds)
+        )
         set({
-          posts: appendPage([], snapshot.posts),
-          likedIds: new Set(snapshot.likedIds),
+          ids: appendPage([], snapshot.posts),
           status: 'ready',
           fromCache: true,
           hasMore: false,
@@ -180,7 +173,6 @@ export function createFeedStore(
 
       async load() {
         const token = ++loadToken
-        const userId = deps.getUserId()
         set({
           // A saved copy stays on screen until the answer replaces it: no spinner over it.
           status: get().fromCache ? 'ready' : 'loading',
@@ -189,27 +181,27 @@ export function createFeedStore(
           loadMoreFailed: false,
           newPostIds: []
         })
-        let posts: Post[] = []
+        let page: Post[] = []
         let failed = false
         try {
-          posts = await deps.feed.fetchPage({ limit: pageSize })
+          page = await deps.feed.fetchPage({ limit: pageSize })
         } catch (error) {
           // Logged only; the feed shows as empty (docs/product.md).
           console.error('Error fetching posts', error)
           failed = true
         }
-        const [likedIds] = await Promise.all([likedIn(userId, posts), deps.pageExtras?.(posts)])
+        await extrasOf(page)
         // A newer load (new post, other user) has started meanwhile: its answer wins.
         if (token !== loadToken) return
         // Unreachable backend: the saved copy is better than an empty feed.
         if (failed && get().fromCache) return
+        posts().put(page)
         set({
-          posts: appendPage([], posts),
-          likedIds,
+          ids: appendPage([], page),
           status: 'ready',
           fromCache: false,
           trimmedAbove: 0,
-          hasMore: !failed && pageHasMore(posts, pageSize)
+          hasMore: !failed && pageHasMore(page, pageSize)
         })
         if (!failed) saveFirstPages()
       },
@@ -217,21 +209,20 @@ export function createFeedStore(
       async loadMore() {
         const state = get()
         if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return
-        const last = state.posts[state.posts.length - 1]
+        const last = posts().byId[state.ids[state.ids.length - 1] ?? '']
         if (!last) return
         const token = loadToken
-        const userId = deps.getUserId()
         set({ loadingMore: true, loadMoreFailed: false })
         try {
           const page = await deps.feed.fetchPage({ before: cursorOf(last), limit: pageSize })
-          const [liked] = await Promise.all([likedIn(userId, page), deps.pageExtras?.(page)])
+          await extrasOf(page)
           // A reload replaced the list meanwhile: this page belongs to the old one.
           if (token !== loadToken) return
+          posts().put(page)
           set((current) => ({
             ...trimWindow(
               {
-                posts: appendPage(current.posts, page),
-                likedIds: unionIds(current.likedIds, liked),
+                ids: appendPage(current.ids, page),
                 trimmedAbove: current.trimmedAbove,
                 hasMore: pageHasMore(page, pageSize)
               },
@@ -240,7 +231,7 @@ export function createFeedStore(
             ),
             loadingMore: false
           }))
-          if (state.posts.length < FEED_CACHED_POSTS) saveFirstPages()
+          if (state.ids.length < FEED_CACHED_POSTS) saveFirstPages()
         } catch (error) {
           console.error('Error fetching posts', error)
           if (token === loadToken) set({ loadingMore: false, loadMoreFailed: true })
@@ -250,20 +241,19 @@ export function createFeedStore(
       async loadNewer() {
         const state = get()
         if (state.status !== 'ready' || state.trimmedAbove === 0 || state.loadingNewer) return
-        const first = state.posts[0]
+        const first = posts().byId[state.ids[0] ?? '']
         if (!first) return
         const token = loadToken
-        const userId = deps.getUserId()
         set({ loadingNewer: true })
         try {
           const page = await deps.feed.fetchNewer({ after: cursorOf(first), limit: pageSize })
-          const [liked] = await Promise.all([likedIn(userId, page), deps.pageExtras?.(page)])
+          await extrasOf(page)
           if (token !== loadToken) return
+          posts().put(page)
           set((current) => ({
             ...trimWindow(
               {
-                posts: prependPage(current.posts, page),
-                likedIds: unionIds(current.likedIds, liked),
+                ids: prependPage(current.ids, page),
                 // A short page means the top of the feed was reached.
                 trimmedAbove: pageHasMore(page, pageSize)
                   ? Math.max(0, current.trimmedAbove - page.length)
@@ -295,72 +285,29 @@ export function createFeedStore(
       postCreated(post) {
         // Only a list showing the top of the feed takes it; a loading one will read it anyway.
         if (get().status !== 'ready' || get().trimmedAbove > 0) return
-        set((state) => ({ posts: prependPage(state.posts, [post]) }))
+        posts().put([post])
+        // Nobody has liked one's brand-new post yet.
+        posts().setLiked([post.id], new Set())
+        set((state) => ({ ids: prependPage(state.ids, [post]) }))
       },
 
       invalidate() {
         loadToken++
         set({
           status: 'idle',
-          posts: [],
+          ids: [],
           fromCache: false,
           loadingMore: false,
           loadingNewer: false
         })
       },
 
-      authorChanged({ user_id, username, full_name, avatar_url }) {
-        set((state) => ({
-          posts: state.posts.map((post) =>
-            post.user_id === user_id
-              ? { ...post, profiles: { username, full_name, avatar_url } }
-              : post
-          )
-        }))
-      },
-
-      async toggleLike(postId) {
-        const userId = deps.getUserId()
-        // Clicks are ignored when signed out or while this post's like is in flight.
-        if (!userId || get().likingIds.has(postId)) return
-        const wasLiked = get().likedIds.has(postId)
-        set((state) => ({ likingIds: markLiking(state.likingIds, postId, true) }))
-        try {
-          const outcome = await sendOrQueue(
-            deps.outbox?.queue,
-            { kind: 'like', postId, liked: !wasLiked },
-            () => deps.likes.setLike(postId, !wasLiked),
-            () => set((state) => applyLike(state, postId, !wasLiked))
-          )
-          // The server's counter also counts other people's likes made meanwhile.
-          if (outcome.status === 'sent') {
-            const count = outcome.result.likes_count
-            set((state) => ({ posts: reconcileLikeCount(state.posts, postId, count) }))
-          }
-        } catch (error) {
-          // Like errors are only logged (docs/product.md). Undo the optimistic change.
-          console.error('Error toggling like', error)
-          set((state) => applyLike(state, postId, wasLiked))
-        } finally {
-          set((state) => ({ likingIds: markLiking(state.likingIds, postId, false) }))
-        }
-      },
-
       postInserted(row) {
         const state = get()
         // One's own post is already at the top (postCreated); a loading feed will read it.
         if (state.status !== 'ready' || row.user_id === deps.getUserId()) return
-        if (state.newPostIds.includes(row.id) || state.posts.some((post) => post.id === row.id))
-          return
+        if (state.newPostIds.includes(row.id) || state.ids.includes(row.id)) return
         set({ newPostIds: [...state.newPostIds, row.id] })
-      },
-
-      postUpdated(row) {
-        const keepLikes = get().likingIds.has(row.id)
-        set((state) => {
-          const posts = reconcileCounters(state.posts, row, keepLikes)
-          return posts === state.posts ? state : { posts }
-        })
       },
 
       async catchUp() {
@@ -370,9 +317,9 @@ export function createFeedStore(
         try {
           const top = await deps.feed.fetchPage({ limit: pageSize })
           if (token !== loadToken) return
-          const { held, fresh } = sortCaughtUp(get().posts, top)
-          for (const post of held) get().postUpdated(post)
-          for (const post of fresh) get().postInserted(post)
+          const caught = sortCaughtUp(held(), top)
+          for (const post of caught.held) posts().countersChanged(post)
+          for (const post of caught.fresh) get().postInserted(post)
         } catch (error) {
           console.error('Error fetching posts', error)
         }
@@ -380,24 +327,23 @@ export function createFeedStore(
 
       async showNewPosts() {
         const state = get()
-        const first = state.posts[0]
+        const first = posts().byId[state.ids[0] ?? '']
         if (state.status !== 'ready' || state.newPostIds.length === 0) return
         // Scrolled far enough that the top was dropped, or nothing shown yet: read from the top.
         if (!first || state.trimmedAbove > 0) return get().load()
         const token = loadToken
-        const userId = deps.getUserId()
         try {
           const page = await deps.feed.fetchNewer({
             after: cursorOf(first),
             limit: Math.max(pageSize, state.newPostIds.length)
           })
-          const liked = await likedIn(userId, page)
+          await posts().learnLikes(page)
           if (token !== loadToken) return
+          posts().put(page)
           set((current) => ({
             ...trimWindow(
               {
-                posts: prependPage(current.posts, page),
-                likedIds: unionIds(current.likedIds, liked),
+                ids: prependPage(current.ids, page),
                 trimmedAbove: current.trimmedAbove,
                 hasMore: current.hasMore
               },

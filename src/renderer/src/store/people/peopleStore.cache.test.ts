@@ -5,24 +5,27 @@ import { fakeServices, makePost, PROFILE } from '../../testing/fakes'
 import { databaseOpener } from '../../offline/cache/cacheDb'
 import { createReadCache } from '../../offline/cache/readCache'
 import { savedAnswers } from '../../offline/cache/savedAnswers'
+import { createPostsStore } from '../posts/postsStore'
 import { createPeopleStore } from './peopleStore'
 
 function peopleWithCache() {
   const services = fakeServices()
   const cache = createReadCache({ db: databaseOpener(new IDBFactory()) })
+  const posts = createPostsStore({ likes: services.likes, getUserId: () => 'user-1' })
   const people = createPeopleStore({
     people: services.people,
+    posts,
     getUserId: () => 'user-1',
     saved: savedAnswers(cache, () => 'user-1')
   })
-  return { services, cache, people }
+  return { services, cache, people, postsIn: posts }
 }
 
 const offline = (): TypeError => new TypeError('Failed to fetch')
 
 describe('people store: profiles offline', () => {
   it('shows a profile opened before from the saved copy when the backend is unreachable', async () => {
-    const { services, cache, people } = peopleWithCache()
+    const { services, cache, people, postsIn } = peopleWithCache()
     const posts = [makePost({ user_id: PROFILE.id })]
     services.people.fetchProfileByUsername.mockResolvedValue(PROFILE)
     services.people.fetchProfilePosts.mockResolvedValue({ posts, next: null, total: 1 })
@@ -36,9 +39,10 @@ describe('people store: profiles offline', () => {
     expect(people.getState().page).toMatchObject({
       status: 'ready',
       profile: PROFILE,
-      posts,
+      ids: posts.map((post) => post.id),
       postsTotal: 1
     })
+    expect(people.getState().page?.ids.map((id) => postsIn.getState().byId[id])).toEqual(posts)
   })
 
   it('says a profile never opened is not available offline', async () => {
@@ -59,7 +63,7 @@ describe('people store: profiles offline', () => {
     expect(people.getState().page).toMatchObject({
       status: 'ready',
       profile: null,
-      posts: [],
+      ids: [],
       postsTotal: 0,
       error: null
     })
@@ -79,7 +83,7 @@ describe('people store: profiles offline', () => {
     expect(people.getState().page).toMatchObject({
       status: 'ready',
       profile: PROFILE,
-      posts: [],
+      ids: [],
       postsTotal: 0,
       error: null
     })
@@ -101,7 +105,7 @@ describe('people store: profiles offline', () => {
     expect(services.people.fetchProfilePosts).toHaveBeenLastCalledWith(PROFILE.id, {
       after: cursor
     })
-    expect(people.getState().page).toMatchObject({ posts: [...first, ...second], next: null })
+    expect(people.getState().page).toMatchObject({ ids: ['p2', 'p1'], next: null })
     expect(people.getState().page?.postsTotal).toBe(2)
     // At the end, asking again reads nothing.
     await people.getState().loadMorePosts()

@@ -52,7 +52,7 @@ describe('people store', () => {
 
   it('a successful follow makes the Following feed reload next time it shows', async () => {
     const { stores } = createHarness({ snapshot: signedIn() })
-    stores.followingFeed.setState({ status: 'ready', posts: [] })
+    stores.followingFeed.setState({ status: 'ready', ids: [] })
     await stores.people.getState().setFollowing(STAR, true)
     expect(stores.followingFeed.getState().status).toBe('idle')
   })

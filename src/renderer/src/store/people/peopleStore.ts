@@ -21,6 +21,7 @@ import type { Services } from '../../services'
 import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { applyProfileCounts } from './profileCounts'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
+import type { PostsStore } from '../posts/postsStore'
 import {
   loadingPage,
   readMoreOfGrid,
@@ -48,6 +49,8 @@ export interface SearchResults {
 
 export interface PeopleDeps {
   people: Services['people']
+  /** Where the profile grid's posts live (the page holds their ids). */
+  posts: PostsStore
   getUserId(): string | null
   /** Told after a follow or unfollow succeeded (the Following feed is then out of date). */
   onFollowChanged?(): void
@@ -93,6 +96,8 @@ export interface PeopleState {
   saveProfile(changes: ProfileChanges, avatar: ImageFile | null): Promise<Profile>
   /** One's own new post: at the top of one's own profile page, if it is open. */
   postCreated(post: Post): void
+  /** A post was deleted: it leaves the grid, and the count goes down. */
+  postRemoved(postId: string): void
   /** Why the signed-in user cannot take `username` (format, or taken), or null. */
   usernameProblem(username: string): Promise<string | null>
   /** A person's counts changed on the server (someone followed or unfollowed them). */
@@ -140,6 +145,7 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
         )
     const pageDeps: ProfilePageDeps = {
       people: deps.people,
+      posts: deps.posts,
       saved: deps.saved,
       async onProfile(profile) {
         const followers = profile.followers_count ?? 0
@@ -184,7 +190,13 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
 
       async loadProfile(username) {
         set({ page: loadingPage(username) })
-        await readProfilePage(pageDeps, username, () => isShown(username), updatePage(username))
+        await readProfilePage(
+          pageDeps,
+          username,
+          () => isShown(username),
+          updatePage(username),
+          () => get().page?.status
+        )
       },
 
       async loadMorePosts() {
@@ -341,13 +353,20 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
       },
 
       postCreated(post) {
-        set((state) => {
-          const page = state.page
-          if (page?.profile?.id !== post.user_id || page.posts.some((p) => p.id === post.id)) {
-            return {}
-          }
-          return {
-            page: { ...page, posts: [post, ...page.posts], postsTotal: page.postsTotal + 1 }
+        const page = get().page
+        if (page?.profile?.id !== post.user_id || page.ids.includes(post.id)) return
+        deps.posts.getState().put([post])
+        set({ page: { ...page, ids: [post.id, ...page.ids], postsTotal: page.postsTotal + 1 } })
+      },
+
+      postRemoved(postId) {
+        const page = get().page
+        if (!page?.ids.includes(postId)) return
+        set({
+          page: {
+            ...page,
+            ids: page.ids.filter((id) => id !== postId),
+            postsTotal: Math.max(page.postsTotal - 1, 0)
           }
         })
       },

@@ -11,7 +11,7 @@ function pageOf(profile: Profile): PeopleState['page'] {
     username: profile.username,
     status: 'ready',
     profile,
-    posts: [],
+    ids: [],
     postsTotal: 0,
     next: null,
     loadingMore: false,

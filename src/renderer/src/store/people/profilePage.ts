@@ -12,6 +12,7 @@ import type { Services } from '../../services'
 import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
 import { appendPage } from '../feed/feedPages'
+import type { PostsStore } from '../posts/postsStore'
 
 /** What is saved of a profile page for offline use: the header and the first grid page. */
 export interface ProfileSnapshot {
@@ -27,7 +28,8 @@ export interface ProfilePage {
   status: PageStatus
   /** Null while loading, for a username no one has, and when the profile query failed. */
   profile: Profile | null
-  posts: Post[]
+  /** The grid's posts by id, newest first (the posts store holds them). */
+  ids: string[]
   postsTotal: number
   /** Where the grid's next page starts; null once the oldest post is shown. */
   next: PageCursor | null
@@ -43,7 +45,7 @@ export function loadingPage(username: string): ProfilePage {
     username,
     status: 'loading',
     profile: null,
-    posts: [],
+    ids: [],
     postsTotal: 0,
     next: null,
     loadingMore: false,
@@ -54,6 +56,7 @@ export function loadingPage(username: string): ProfilePage {
 
 export interface ProfilePageDeps {
   people: Pick<Services['people'], 'fetchProfileByUsername' | 'fetchProfilePosts'>
+  posts: PostsStore
   saved?: SavedAnswers
   /** Told the profile row as soon as it is read (follow state, follower counts). */
   onProfile(profile: Profile): Promise<void>
@@ -69,15 +72,25 @@ export async function readProfilePage(
   deps: ProfilePageDeps,
   username: string,
   isCurrent: () => boolean,
-  update: Update
+  update: Update,
+  currentStatus: () => PageStatus | undefined
 ): Promise<void> {
   const key = cacheKeys.profile(username)
-  const showSaved = (snapshot: ProfileSnapshot): void =>
-    update(() => ({ ...snapshot, next: null, status: 'ready', error: null }))
+  const showSaved = (snapshot: ProfileSnapshot): void => {
+    deps.posts.getState().put(snapshot.posts)
+    update(() => ({
+      profile: snapshot.profile,
+      ids: snapshot.posts.map((post) => post.id),
+      postsTotal: snapshot.postsTotal,
+      next: null,
+      status: 'ready',
+      error: null
+    }))
+  }
   // The saved copy shows until the backend answers (and instead of it, when it cannot).
   const cached = deps.saved?.read<ProfileSnapshot>(key) ?? Promise.resolve(null)
   void cached.then((snapshot) => {
-    if (snapshot && isCurrent()) update((page) => (page.status === 'loading' ? snapshot : {}))
+    if (snapshot && isCurrent() && currentStatus() === 'loading') showSaved(snapshot)
   })
 
   let profile: Profile | null
@@ -95,7 +108,7 @@ export async function readProfilePage(
     // The row carries the follower and following counts, so its failure is theirs too.
     console.error('Error fetching profile', error)
     console.error('Error fetching user stats', error)
-    update(() => ({ status: 'ready', profile: null, posts: [], postsTotal: 0, next: null }))
+    update(() => ({ status: 'ready', profile: null, ids: [], postsTotal: 0, next: null }))
     return
   }
   if (!isCurrent()) return
@@ -105,25 +118,27 @@ export async function readProfilePage(
   }
   const found = profile
   update(() => ({ profile: found }))
-  const [posts] = await Promise.all([readGridPage(deps, found.id, null), deps.onProfile(found)])
+  const [grid] = await Promise.all([readGridPage(deps, found.id, null), deps.onProfile(found)])
   if (!isCurrent()) return
-  if (posts === null) {
+  if (grid === null) {
     const snapshot = await cached
     if (!isCurrent()) return
     if (snapshot && snapshot.profile.id === found.id) showSaved({ ...snapshot, profile: found })
-    else update(() => ({ status: 'ready', posts: [], postsTotal: 0, next: null }))
+    else update(() => ({ status: 'ready', ids: [], postsTotal: 0, next: null }))
     return
   }
+  const postsTotal = grid.total ?? grid.posts.length
+  deps.posts.getState().put(grid.posts)
   update(() => ({
     status: 'ready',
-    posts: posts.posts,
-    postsTotal: posts.total ?? posts.posts.length,
-    next: posts.next
+    ids: grid.posts.map((post) => post.id),
+    postsTotal,
+    next: grid.next
   }))
   deps.saved?.write(key, {
     profile: found,
-    posts: posts.posts,
-    postsTotal: posts.total ?? posts.posts.length
+    posts: grid.posts,
+    postsTotal
   } satisfies ProfileSnapshot)
 }
 
@@ -142,8 +157,9 @@ export async function readMoreOfGrid(
     update(() => ({ loadingMore: false, loadMoreFailed: true }))
     return
   }
+  deps.posts.getState().put(more.posts)
   update((current) => ({
-    posts: appendPage(current.posts, more.posts),
+    ids: appendPage(current.ids, more.posts),
     next: more.next,
     loadingMore: false
   }))

@@ -1,60 +1,88 @@
-// Liking from the post view: optimistic, reconciled with the server's count, undone when the
-// server refuses, and followed by every list showing the post.
+// Liking from the post view: the one like operation of the posts store, so the card behind the
+// post view and the profile grid show the same like and count at once, and a like started in
+// the post view is in flight for every list (a live count cannot overwrite it).
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, deferred, makePost, signedIn } from '../../testing/fakes'
 
 afterEach(() => vi.restoreAllMocks())
 
-function openInView(liked: boolean) {
+async function openInView(liked: boolean) {
   const harness = createHarness({ snapshot: signedIn() })
   const post = makePost({ likes_count: 4 })
-  harness.stores.feed.setState({
-    posts: [post],
-    status: 'ready',
-    likedIds: new Set(liked ? [post.id] : [])
+  const { stores, services } = harness
+  services.feed.fetchPage.mockResolvedValue([post])
+  services.likes.likedPostIds.mockResolvedValue(new Set(liked ? [post.id] : []))
+  await stores.feed.getState().load()
+  stores.people.setState({
+    page: {
+      username: 'jane.doe',
+      status: 'ready',
+      profile: null,
+      ids: [post.id],
+      postsTotal: 1,
+      next: null,
+      loadingMore: false,
+      loadMoreFailed: false,
+      error: null
+    }
   })
-  harness.stores.post.setState({ openId: post.id, post, status: 'ready', liked })
-  return { ...harness, post }
+  stores.post.setState({ openId: post.id, status: 'ready' })
+  const held = () => stores.posts.getState().byId[post.id]
+  return { ...harness, post, held }
 }
 
 describe('post view likes', () => {
-  it('likes at once, takes the server’s count, and the feed follows', async () => {
-    // The card's comment previews are refreshed too, and have no backend here.
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { stores, services, post } = openInView(false)
+  it('likes at once, takes the server’s count, and the card and the grid follow', async () => {
+    const { stores, services, post, held } = await openInView(false)
     const answer = deferred<{ liked: boolean; likes_count: number }>()
     services.likes.setLike.mockReturnValue(answer.promise)
-    const liking = stores.post.getState().toggleLike()
-    expect(stores.post.getState()).toMatchObject({ liked: true, liking: true })
-    expect(stores.post.getState().post?.likes_count).toBe(5)
-    expect(stores.feed.getState().likedIds.has(post.id)).toBe(true)
-    expect(stores.feed.getState().posts[0].likes_count).toBe(5)
+    const liking = stores.posts.getState().toggleLike(post.id)
+    expect(stores.posts.getState().liked[post.id]).toBe(true)
+    expect(stores.posts.getState().likingIds.has(post.id)).toBe(true)
+    // One copy: the feed's card and the profile grid's tile read this same post.
+    expect(stores.feed.getState().ids).toEqual([post.id])
+    expect(stores.people.getState().page?.ids).toEqual([post.id])
+    expect(held().likes_count).toBe(5)
+
+    // A live event from before the like arrives: the like in flight keeps its count.
+    stores.posts.getState().countersChanged({ ...post, likes_count: 4 })
+    expect(held().likes_count).toBe(5)
 
     answer.resolve({ liked: true, likes_count: 7 })
     await liking
     expect(services.likes.setLike).toHaveBeenCalledWith(post.id, true)
-    expect(stores.post.getState()).toMatchObject({ liked: true, liking: false })
-    expect(stores.post.getState().post?.likes_count).toBe(7)
-    expect(stores.feed.getState().posts[0].likes_count).toBe(7)
+    expect(stores.posts.getState().likingIds.size).toBe(0)
+    expect(held().likes_count).toBe(7)
   })
 
   it('undoes an unlike the server refused', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { stores, services, post } = openInView(true)
+    const { stores, services, post, held } = await openInView(true)
     services.likes.setLike.mockRejectedValue(new Error('refused'))
-    await stores.post.getState().toggleLike()
-    expect(stores.post.getState()).toMatchObject({ liked: true, liking: false })
-    expect(stores.post.getState().post?.likes_count).toBe(4)
-    expect(stores.feed.getState().likedIds.has(post.id)).toBe(true)
+    await stores.posts.getState().toggleLike(post.id)
+    expect(stores.posts.getState().liked[post.id]).toBe(true)
+    expect(held().likes_count).toBe(4)
   })
 
-  it('does nothing while the like is unknown or already on its way', async () => {
-    const { stores, services } = openInView(false)
-    stores.post.setState({ liked: null })
-    await stores.post.getState().toggleLike()
-    stores.post.setState({ liked: false, liking: true })
-    await stores.post.getState().toggleLike()
+  it('does nothing while the like is unknown', async () => {
+    const { stores, services, post } = await openInView(false)
+    stores.posts.getState().forgetLikes()
+    await stores.posts.getState().toggleLike(post.id)
     expect(services.likes.setLike).not.toHaveBeenCalled()
+  })
+
+  it('a deleted post leaves every list: both feeds, the grid (and its count) and Saved', async () => {
+    const { stores, post } = await openInView(false)
+    stores.followingFeed.setState({ ids: [post.id], status: 'ready' })
+    stores.saved.setState({ ids: [post.id] })
+    stores.browse.setState({ ids: [post.id] })
+    stores.posts.getState().remove(post.id)
+    expect(stores.feed.getState().ids).toEqual([])
+    expect(stores.followingFeed.getState().ids).toEqual([])
+    expect(stores.people.getState().page).toMatchObject({ ids: [], postsTotal: 0 })
+    expect(stores.saved.getState().ids).toEqual([])
+    expect(stores.browse.getState().ids).toEqual([])
+    expect(stores.posts.getState().byId[post.id]).toBeUndefined()
   })
 })

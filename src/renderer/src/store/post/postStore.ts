@@ -1,6 +1,7 @@
 // The open post: which post the post view shows (opened from the feed, a grid or a link), its
 // comments, and the author's edits and deletion. Opened with openPost(id, siblings), so a route
-// can open it with one call; ←/→ step through the siblings of the list it was opened from.
+// can open it with one call; ←/→ step through the siblings of the list it was opened from. The
+// post itself and its like live once in the posts store, so every list showing it follows.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -12,7 +13,6 @@ import {
   deleteComment as deleteCommentRow
 } from '@shared/data/comments'
 import type { PageCursor, PageOrder } from '@shared/data/keyset'
-import type { LikeState } from '@shared/data/likes'
 import { deletePost, editPost, type PostEdit } from '@shared/data/post-edits'
 import { postById } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
@@ -23,6 +23,7 @@ import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
 import { newRowId } from '@shared/data/idempotent'
 import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { previewComment } from '../../offline/outbox/previews'
+import type { PostsStore } from '../posts/postsStore'
 import { hasComment, withoutComment, withReply } from './threads'
 
 /** What is saved of an opened post for offline use: the post and its first comments. */
@@ -34,26 +35,16 @@ export interface PostSnapshot {
 export interface PostDeps {
   getClient(): Promise<SupabaseClient>
   getUserId(): string | null
-  /** Told whenever the open post's row changed here, so lists showing it can follow. */
+  /** Where the open post and its like live. */
+  posts: PostsStore
+  /** Told whenever the open post's row changed here (its latest comments may have too). */
   onPostChanged(post: Post): void
-  onPostDeleted(postId: string): void
   /** Where opened posts are saved for offline use. */
   saved?: SavedAnswers
   /** Where a comment waits when the network is down; without it comments are sent at once. */
   queue?: ActionQueue
   /** The signed-in user as a queued comment shows its author. */
   getAuthor?(): PostAuthor | null
-  /** Likes from the post view; without them its Like button stays disabled. */
-  likes?: PostLikes
-}
-
-export interface PostLikes {
-  /** What a list showing the post already knows of its like, so no request is needed. */
-  known(postId: string): boolean | undefined
-  likedPostIds(userId: string, postIds: string[]): Promise<Set<string>>
-  setLike(postId: string, liked: boolean): Promise<LikeState>
-  /** Told when the open post was liked or unliked here, so lists showing it follow. */
-  onLiked(postId: string, liked: boolean): void
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -62,7 +53,7 @@ export interface PostState {
   openId: string | null
   /** Ids of the list the post was opened from, in its order (for ←/→). */
   siblings: string[]
-  post: Post | null
+  /** 'ready' once the open post is in the posts store (see selectOpenPost). */
   status: LoadStatus
   error: string | null
   comments: CommentThread[]
@@ -77,10 +68,6 @@ export interface PostState {
   focusComment: boolean
   /** Opened from a card's options to edit or delete it: the view starts in that step. */
   intent: PostIntent | null
-  /** Whether the signed-in user likes the open post; null while unknown or signed out. */
-  liked: boolean | null
-  /** A like or unlike of the open post is on its way. */
-  liking: boolean
   sending: boolean
   /** The last write's failure (comment, edit, delete), shown next to what failed. */
   actionError: string | null
@@ -96,8 +83,6 @@ export interface PostState {
   /** Sends the draft as a comment (or as the reply being written); true when it was saved. */
   sendComment(): Promise<boolean>
   deleteComment(comment: Comment): Promise<void>
-  /** Likes or unlikes the open post (optimistic, undone if the server refuses). */
-  toggleLike(): Promise<void>
   edit(edit: PostEdit): Promise<boolean>
   /** Deletes the open post with its photos; true when it is gone. */
   deleteOpenPost(): Promise<boolean>
@@ -114,7 +99,6 @@ export type PostStore = StoreApi<PostState>
 
 const CLOSED = {
   openId: null,
-  post: null,
   status: 'idle',
   error: null,
   comments: [],
@@ -124,8 +108,6 @@ const CLOSED = {
   draft: '',
   focusComment: false,
   intent: null,
-  liked: null,
-  liking: false,
   sending: false,
   actionError: null
 } satisfies Partial<PostState>
@@ -150,40 +132,28 @@ export function createPostStore(deps: PostDeps): PostStore {
       }
     }
 
-    /** Keeps the open post's copy and every list showing it in step. */
+    const openPostOf = (): Post | undefined => {
+      const { openId } = get()
+      return openId ? deps.posts.getState().byId[openId] : undefined
+    }
+
+    /** Changes the open post once, in the posts store: every list showing it follows. */
     function changePost(post: Post): void {
-      set({ post })
+      deps.posts.getState().put([post])
       deps.onPostChanged(post)
     }
 
-    /** The open post's like as a list knows it, or as the server says. */
-    async function learnLiked(postId: string): Promise<void> {
-      const userId = deps.getUserId()
-      if (!userId || !deps.likes) return
-      const known = deps.likes.known(postId)
-      if (known !== undefined) {
-        set({ liked: known })
-        return
+    /** Shows `post` as the open one, and learns its like unless a list already knows it. */
+    function showPost(post: Post): void {
+      deps.posts.getState().put([post])
+      set({ status: 'ready' })
+      if (deps.posts.getState().liked[post.id] === undefined) {
+        void deps.posts.getState().learnLikes([post])
       }
-      try {
-        const liked = (await deps.likes.likedPostIds(userId, [postId])).has(postId)
-        if (isOpen(postId) && get().liked === null) set({ liked })
-      } catch (error) {
-        console.error('Error reading the like', error)
-      }
-    }
-
-    /** The open post's like and count, here and in every list showing it. */
-    function showLike(postId: string, liked: boolean, likesCount: (count: number) => number): void {
-      const current = get().post
-      if (isOpen(postId)) set({ liked })
-      if (current?.id === postId)
-        changePost({ ...current, likes_count: likesCount(current.likes_count) })
-      deps.likes?.onLiked(postId, liked)
     }
 
     function bumpComments(delta: number): void {
-      const { post } = get()
+      const post = openPostOf()
       if (post) changePost({ ...post, comments_count: Math.max(post.comments_count + delta, 0) })
     }
 
@@ -203,13 +173,8 @@ export function createPostStore(deps: PostDeps): PostStore {
         })
         const key = cacheKeys.post(postId)
         const showSaved = (snapshot: PostSnapshot): void => {
-          set({
-            post: snapshot.post,
-            status: 'ready',
-            comments: snapshot.comments,
-            commentsStatus: 'ready'
-          })
-          void learnLiked(postId)
+          showPost(snapshot.post)
+          set({ comments: snapshot.comments, commentsStatus: 'ready' })
         }
         // The saved copy shows until the backend answers (and instead of it, when it cannot).
         const cached = deps.saved?.read<PostSnapshot>(key) ?? Promise.resolve(null)
@@ -220,8 +185,7 @@ export function createPostStore(deps: PostDeps): PostStore {
           const client = await deps.getClient()
           const post = withCurrentImageOrigin(client, await postById(client, postId))
           if (!isOpen(postId)) return
-          set({ post, status: 'ready' })
-          void learnLiked(postId)
+          showPost(post)
         } catch (error) {
           if (!isOpen(postId)) return
           const offline = isNetworkError(error)
@@ -236,38 +200,14 @@ export function createPostStore(deps: PostDeps): PostStore {
           return
         }
         await loadComments(postId, null)
-        const { post, comments, commentsStatus } = get()
+        const { comments, commentsStatus } = get()
+        const post = openPostOf()
         if (isOpen(postId) && post && commentsStatus === 'ready') {
           deps.saved?.write(key, { post, comments } satisfies PostSnapshot)
         }
       },
 
       close: () => set({ ...CLOSED, siblings: [] }),
-
-      async toggleLike() {
-        const { post, liked, liking } = get()
-        if (!post || liked === null || liking || !deps.getUserId() || !deps.likes) return
-        const likes = deps.likes
-        const next = !liked
-        set({ liking: true })
-        try {
-          const outcome = await sendOrQueue(
-            deps.queue,
-            { kind: 'like', postId: post.id, liked: next },
-            () => likes.setLike(post.id, next),
-            () => showLike(post.id, next, (count) => Math.max(0, count + (next ? 1 : -1)))
-          )
-          // The server's counter also counts other people's likes made meanwhile.
-          if (outcome.status === 'sent') {
-            showLike(post.id, next, () => outcome.result.likes_count)
-          }
-        } catch (error) {
-          console.error('Error toggling like', error)
-          showLike(post.id, liked, (count) => Math.max(0, count + (next ? -1 : 1)))
-        } finally {
-          set({ liking: false })
-        }
-      },
 
       step(direction) {
         const { openId, siblings } = get()
@@ -353,7 +293,7 @@ export function createPostStore(deps: PostDeps): PostStore {
       },
 
       async edit(edit) {
-        const { post } = get()
+        const post = openPostOf()
         if (!post) return false
         set({ actionError: null })
         try {
@@ -378,14 +318,16 @@ export function createPostStore(deps: PostDeps): PostStore {
       },
 
       async deleteOpenPost() {
-        const { post, siblings } = get()
+        const post = openPostOf()
+        const { siblings } = get()
         if (!post) return false
         set({ actionError: null })
         try {
           const client = await deps.getClient()
           await deletePost(client, post.id)
-          deps.onPostDeleted(post.id)
           set({ ...CLOSED, siblings: siblings.filter((id) => id !== post.id) })
+          // Every list showing it drops it.
+          deps.posts.getState().remove(post.id)
           return true
         } catch (error) {
           set({ actionError: messageOr(error, 'Error') })

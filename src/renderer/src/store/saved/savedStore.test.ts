@@ -1,6 +1,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it, vi } from 'vitest'
+import { fakeServices } from '../../testing/fakes'
+import { createPostsStore } from '../posts/postsStore'
 import { createSavedStore } from './savedStore'
+
+const postsStore = () => createPostsStore({ likes: fakeServices().likes, getUserId: () => 'me' })
 
 /** Just the saves calls the store makes, answering with `error` when given one. */
 function fakeClient(error: { message: string; code?: string } | null = null) {
@@ -31,7 +35,11 @@ function fakeClient(error: { message: string; code?: string } | null = null) {
 describe('saved store', () => {
   it('saves optimistically and keeps the save when the server agrees', async () => {
     const { client, calls } = fakeClient()
-    const store = createSavedStore({ getClient: async () => client, getUserId: () => 'me' })
+    const store = createSavedStore({
+      getClient: async () => client,
+      getUserId: () => 'me',
+      posts: postsStore()
+    })
     const pending = store.getState().toggle('p1')
     expect(store.getState().savedIds.has('p1')).toBe(true)
     expect(store.getState().savingIds.has('p1')).toBe(true)
@@ -43,7 +51,11 @@ describe('saved store', () => {
 
   it('rolls back and says why when the server refuses', async () => {
     const { client } = fakeClient({ message: 'permission denied' })
-    const store = createSavedStore({ getClient: async () => client, getUserId: () => 'me' })
+    const store = createSavedStore({
+      getClient: async () => client,
+      getUserId: () => 'me',
+      posts: postsStore()
+    })
     await store.getState().toggle('p1')
     expect(store.getState().savedIds.has('p1')).toBe(false)
     expect(store.getState().error).toBe("Couldn't save the post: permission denied")
@@ -51,7 +63,11 @@ describe('saved store', () => {
 
   it('does nothing for a visitor', async () => {
     const { client, calls } = fakeClient()
-    const store = createSavedStore({ getClient: async () => client, getUserId: () => null })
+    const store = createSavedStore({
+      getClient: async () => client,
+      getUserId: () => null,
+      posts: postsStore()
+    })
     await store.getState().toggle('p1')
     expect(store.getState().savedIds.size).toBe(0)
     expect(calls).toEqual([])
@@ -59,7 +75,11 @@ describe('saved store', () => {
 
   it('asks once for every post watched in the same tick, and never again for them', async () => {
     const { client, calls } = fakeClient()
-    const store = createSavedStore({ getClient: async () => client, getUserId: () => 'me' })
+    const store = createSavedStore({
+      getClient: async () => client,
+      getUserId: () => 'me',
+      posts: postsStore()
+    })
     store.getState().watch(['saved-1', 'p2'])
     store.getState().watch(['p2', 'p3'])
     await vi.waitFor(() => expect(store.getState().savedIds.has('saved-1')).toBe(true))

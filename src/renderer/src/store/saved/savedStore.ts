@@ -3,8 +3,8 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Post } from '@shared/domain'
 import type { PageCursor } from '@shared/data/keyset'
+import type { PostsStore } from '../posts/postsStore'
 import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
 import { messageOr } from '@shared/errors'
@@ -12,6 +12,8 @@ import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 
 export interface SavedDeps {
   getClient(): Promise<SupabaseClient>
+  /** Where the Saved tab's posts live (it holds their ids). */
+  posts: PostsStore
   getUserId(): string | null
   /** Where a save waits when the network is down; without it every save is sent at once. */
   queue?: ActionQueue
@@ -21,8 +23,8 @@ export interface SavedState {
   savedIds: ReadonlySet<string>
   /** Posts whose save or unsave is in flight. */
   savingIds: ReadonlySet<string>
-  /** The Saved tab: the user's saved posts, most recently saved first. */
-  posts: Post[]
+  /** The Saved tab: ids of the user's saved posts, most recently saved first. */
+  ids: string[]
   next: PageCursor | null
   status: 'idle' | 'loading' | 'ready' | 'error'
   error: string | null
@@ -73,7 +75,7 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
     return {
       savedIds: new Set(),
       savingIds: new Set(),
-      posts: [],
+      ids: [],
       next: null,
       status: 'idle',
       error: null,
@@ -124,8 +126,7 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
             },
             apply
           )
-          if (wasSaved)
-            set((state) => ({ posts: state.posts.filter((post) => post.id !== postId) }))
+          if (wasSaved) set((state) => ({ ids: state.ids.filter((id) => id !== postId) }))
         } catch (error) {
           set((state) => ({
             savedIds: wasSaved
@@ -146,11 +147,13 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
           const client = await deps.getClient()
           const page = await savedPage(client, userId, { after: more ? get().next : null })
           const posts = page.items.map((post) => withCurrentImageOrigin(client, post))
+          const ids = posts.map((post) => post.id)
+          deps.posts.getState().put(posts)
           set((state) => ({
-            posts: more ? [...state.posts, ...posts] : posts,
+            ids: more ? [...state.ids, ...ids.filter((id) => !state.ids.includes(id))] : ids,
             next: page.next,
             status: 'ready',
-            savedIds: new Set([...state.savedIds, ...posts.map((post) => post.id)])
+            savedIds: new Set([...state.savedIds, ...ids])
           }))
         } catch (error) {
           set({ status: 'error', error: messageOr(error, 'Error') })
@@ -160,7 +163,7 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
       clear() {
         known.clear()
         pending = new Set()
-        set({ savedIds: new Set(), savingIds: new Set(), posts: [], next: null, status: 'idle' })
+        set({ savedIds: new Set(), savingIds: new Set(), ids: [], next: null, status: 'idle' })
       }
     }
   })

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { makePost } from '../../testing/fakes'
+import { applyLike, retained, withCounters, withPosts, type PostEntities } from './postEntities'
+
+const empty = (): PostEntities => ({ byId: {}, liked: {}, likingIds: new Set() })
+
+describe('post entities', () => {
+  it('keeps fields a narrower read lacks (a grid row has no author): one copy, never a poorer one', () => {
+    const full = makePost({ likes_count: 3 })
+    const state = { ...empty(), ...withPosts(empty(), [full]) }
+    const { profiles: _author, ...gridRow } = { ...full, likes_count: 4 }
+    const next = withPosts(state, [gridRow])
+    expect(next.byId[full.id]).toEqual({ ...full, likes_count: 4 })
+  })
+
+  it('a post whose like is in flight keeps its count through reads and live events', () => {
+    const post = makePost({ likes_count: 3 })
+    let state: PostEntities = { ...empty(), byId: { [post.id]: post }, liked: { [post.id]: false } }
+    state = { ...state, ...applyLike(state, post.id, true), likingIds: new Set([post.id]) }
+    expect(state.byId[post.id].likes_count).toBe(4)
+    expect(withPosts(state, [{ ...post, likes_count: 3 }]).byId[post.id].likes_count).toBe(4)
+    const live = withCounters(state, { ...post, likes_count: 3, comments_count: 2 })
+    expect(live.byId?.[post.id]).toMatchObject({ likes_count: 4, comments_count: 2 })
+  })
+
+  it('keeps only the posts (and likes) some list holds', () => {
+    const [a, b] = [makePost(), makePost()]
+    const state: PostEntities = {
+      ...empty(),
+      byId: { [a.id]: a, [b.id]: b },
+      liked: { [a.id]: true, [b.id]: false }
+    }
+    expect(retained(state, new Set([b.id]))).toEqual({
+      byId: { [b.id]: b },
+      liked: { [b.id]: false }
+    })
+  })
+})

@@ -1,0 +1,116 @@
+// Pure changes to the one copy of each post (see postsStore.ts): easy to test, and the store
+// stays a thin sequence of "apply, call, reconcile or roll back".
+
+import type { Post } from '@shared/domain'
+import type { PostRow } from '@shared/data/live-posts'
+
+export interface PostEntities {
+  byId: Readonly<Record<string, Post>>
+  /** The signed-in user's like of each post whose state is known; absent while unknown. */
+  liked: Readonly<Record<string, boolean>>
+  /** Posts whose like is on its way: the server's answer, not a live event, settles the count. */
+  likingIds: ReadonlySet<string>
+}
+
+/**
+ * The entities with `posts` taken in. Lists read different columns (a grid reads no author or
+ * photos), so a row's fields replace the held ones and the fields it lacks are kept. A post whose
+ * like is in flight keeps its count.
+ */
+export function withPosts(state: PostEntities, posts: readonly Post[]): Pick<PostEntities, 'byId'> {
+  if (posts.length === 0) return { byId: state.byId }
+  const byId = { ...state.byId }
+  for (const post of posts) {
+    const held = byId[post.id]
+    if (!held) {
+      byId[post.id] = post
+      continue
+    }
+    const merged = { ...held, ...post }
+    byId[post.id] = state.likingIds.has(post.id)
+      ? { ...merged, likes_count: held.likes_count }
+      : merged
+  }
+  return { byId }
+}
+
+/** The liked map with what the server said of `postIds` (likes in flight keep theirs). */
+export function withLikedStates(
+  state: PostEntities,
+  postIds: readonly string[],
+  likedIds: ReadonlySet<string>
+): Pick<PostEntities, 'liked'> {
+  const liked = { ...state.liked }
+  for (const id of postIds) if (!state.likingIds.has(id)) liked[id] = likedIds.has(id)
+  return { liked }
+}
+
+/** Marks the post liked or not and moves its count by one; a no-op when already in that state. */
+export function applyLike(
+  state: PostEntities,
+  postId: string,
+  liked: boolean
+): Partial<PostEntities> {
+  if (state.liked[postId] === liked) return {}
+  const post = state.byId[postId]
+  const delta = liked ? 1 : -1
+  return {
+    liked: { ...state.liked, [postId]: liked },
+    byId: post
+      ? { ...state.byId, [postId]: { ...post, likes_count: Math.max(0, post.likes_count + delta) } }
+      : state.byId
+  }
+}
+
+/** Takes the server's counter, which also counts other people's likes made meanwhile. */
+export function withLikeCount(
+  state: PostEntities,
+  postId: string,
+  likesCount: number
+): Partial<PostEntities> {
+  const post = state.byId[postId]
+  if (!post || post.likes_count === likesCount) return {}
+  return { byId: { ...state.byId, [postId]: { ...post, likes_count: likesCount } } }
+}
+
+/**
+ * Takes a changed row's like and comment counts into the post, if held. While the user's own
+ * like is in flight the like count stays (its answer settles it; the event may predate it),
+ * while the comment count is still news.
+ */
+export function withCounters(state: PostEntities, row: PostRow): Partial<PostEntities> {
+  const post = state.byId[row.id]
+  if (!post) return {}
+  const likes_count = state.likingIds.has(row.id) ? post.likes_count : row.likes_count
+  if (post.likes_count === likes_count && post.comments_count === row.comments_count) return {}
+  return {
+    byId: { ...state.byId, [row.id]: { ...post, likes_count, comments_count: row.comments_count } }
+  }
+}
+
+/** Only the posts some list still holds (and their likes): memory stays bounded by the lists. */
+export function retained(
+  state: PostEntities,
+  held: ReadonlySet<string>
+): Pick<PostEntities, 'byId' | 'liked'> {
+  const byId: Record<string, Post> = {}
+  const liked: Record<string, boolean> = {}
+  for (const id of held) {
+    const post = state.byId[id]
+    if (post) byId[id] = post
+    if (id in state.liked) liked[id] = state.liked[id]
+  }
+  return { byId, liked }
+}
+
+export function withMember(
+  set: ReadonlySet<string>,
+  id: string,
+  member: boolean
+): ReadonlySet<string> {
+  if (set.has(id) === member) return set
+  const next = new Set(set)
+  if (member) next.add(id)
+  else next.delete(id)
+  return next
+}
