@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LiveStory, Post } from '../../../src/shared/domain'
 import { createPost } from '../../../src/shared/data/posts'
 import { postStory } from '../../../src/shared/data/stories'
-import { testClient } from '../../support/backend-harness'
+import { signUpWith, testClient } from '../../support/backend-harness'
 import { photoPng } from '../fixtures/images'
 
 export interface E2eEnv {
@@ -61,19 +61,11 @@ export interface TestUser extends UserCredentials {
   client: SupabaseClient
 }
 
-/** Signs a user up (the local backend confirms at once) and keeps a client signed in as them. */
+/** A user signed up through tests/support's one way, with a client kept signed in as them. */
 export async function createUser(stem: string): Promise<TestUser> {
   const credentials = newCredentials(stem)
-  const client = nodeClient()
-  const { data, error } = await client.auth.signUp({
-    email: credentials.email,
-    password: credentials.password,
-    options: { data: { username: credentials.username, full_name: credentials.fullName } }
-  })
-  if (error || !data.session || !data.user) {
-    throw new Error(`sign-up of ${credentials.username} failed: ${error?.message ?? 'no session'}`)
-  }
-  return { ...credentials, id: data.user.id, client }
+  const user = await signUpWith(nodeClient(), stem, credentials)
+  return { ...credentials, id: user.userId, client: user.client }
 }
 
 export async function createPostAs(user: TestUser, caption: string, seed = 1): Promise<Post> {
