@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { signUpWith, startHarness, testClient } from '../../support/backend-harness'
 import { PNG_1X1 as PNG } from '../../support/images'
 
-describe('storage across a restart (pglite data folder)', () => {
+describe('storage across a restart (on PGlite only: its data folder is what must survive a restart)', () => {
   let dataDir = ''
   afterAll(async () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
