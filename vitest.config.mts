@@ -4,8 +4,10 @@ import react from '@vitejs/plugin-react'
 
 const alias = { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
 
-// Two projects: node (shared, main with electron mocked, backend, integration) and jsdom
-// (renderer components and stores).
+// Three projects: node (unit tests of shared, main with electron mocked, and backend),
+// integration (the real local backend on PGlite and on the test PostgreSQL server, which only
+// this project starts) and jsdom (renderer components and stores). `npm run test:unit` runs node
+// and jsdom, `npm run test:integration` the integration project.
 export default defineConfig({
   test: {
     projects: [
@@ -17,9 +19,17 @@ export default defineConfig({
           include: [
             'tests/unit/shared/**/*.test.ts',
             'tests/unit/main/**/*.test.ts',
-            'tests/unit/backend/**/*.test.ts',
-            'tests/integration/**/*.test.ts'
+            'tests/unit/backend/**/*.test.ts'
           ],
+          testTimeout: 30_000
+        }
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000

@@ -131,18 +131,29 @@ export type UpdateState =
 
 /** Request → response for every renderer → main call, keyed by channel. */
 export interface InvokeContract {
+  /** The current session snapshot (never the refresh token). */
   'auth:get-session': { request: void; response: AuthSnapshot }
+  /** Signs up; says whether the server wants the email confirmed first. */
   'auth:sign-up': { request: SignUpInput; response: SignUpResult }
+  /** Signs in with email and password. */
   'auth:sign-in': { request: SignInInput; response: void }
+  /** Signs out and forgets the stored session. */
   'auth:sign-out': { request: void; response: void }
+  /** The current access token, which the page's supabase-js client borrows per request. */
   'auth:get-access-token': { request: void; response: string | null }
   /** Opens the native file dialog; null when the user cancels. */
   'images:pick': { request: void; response: ImageFile | null }
+  /** Uploads one photo with its renditions and inserts the post, as the signed-in user. */
   'posts:create': { request: CreatePostInput; response: Post }
+  /** The same for up to ten photos with alt text, all or nothing. */
   'posts:create-carousel': { request: CreateCarouselInput; response: Post }
+  /** The backend's URL and anon key, its kind, the app's version and the secret-store warning. */
   'app:get-config': { request: void; response: AppConfig }
+  /** The unread count and new alerts, for the desktop's native notifications, badge and tray. */
   'notifications:report': { request: ActivityReport; response: void }
+  /** Whether native notifications are on (the user's setting). */
   'notifications:get-enabled': { request: void; response: boolean }
+  /** Turns native notifications on or off. */
   'notifications:set-enabled': { request: boolean; response: void }
   /** The renderer listens for app events now: main delivers what it queued until then. */
   'app:ready': { request: void; response: void }
@@ -154,6 +165,7 @@ export type InvokeChannel = keyof InvokeContract
 
 /** Main → renderer events. */
 export interface EventContract {
+  /** The session changed (sign-in, sign-out, refresh, a session ended on the server). */
   'auth:changed': AuthSnapshot
   /** Upload progress of the post being shared, sent to the window that asked. */
   'posts:progress': CreatePostStage
@@ -165,6 +177,7 @@ export interface EventContract {
   'app:command': AppCommand
   /** Something the user should know that happened in main (e.g. the local backend restarted). */
   'app:notice': string
+  /** The app's own update moved to a new state. */
   'app:update': UpdateState
   /** Photos opened with the app (dock icon, Open With): Create opens with them. */
   'app:open-files': OpenedFiles

@@ -1,5 +1,6 @@
 // Domain types: rows of the tables in supabase/migrations, as PostgREST returns them, and the
-// client-only sample data.
+// client-only sample data. tests/integration/db/domain-types.test.ts holds each row type to the
+// live schema (supabase/schema.sql shows it): add a new one to its list.
 
 export interface Profile {
   id: string

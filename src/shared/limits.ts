@@ -1,34 +1,49 @@
 // The product's limits and constants (docs/product.md, "Limits"). One place, so the renderer,
-// main and the local backend agree.
+// main and the local backend agree. Each constant's comment is its line in that table (the
+// first sentence; `npm run docs` writes the table), so every constant needs one.
 
+/** A photo must be smaller; the images bucket has the same limit. */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 /**
- * Decoded size cap (width × height), checked from the header before anything decodes the image:
- * a 30 kB PNG can claim 20000×20000 and cost 1.6 GB of RGBA to show.
+ * Width × height a photo's header may claim. Checked before anything decodes the image: a 30 kB
+ * PNG can claim 20000×20000 and cost 1.6 GB of RGBA to show.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000
+/** Caption characters (also a database check). */
 export const MAX_CAPTION_LENGTH = 500
+/** Cache lifetime sent with each upload. */
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600
+/** How long the splash screen shows, counted from the launch. */
 export const SPLASH_DURATION_MS = 1000
+/** Sample people the story strip shows when nobody has a live story. */
 export const STORY_COUNT = 8
+/** The pool the strip's sample people are drawn from (with a fixed seed). */
 export const STORY_POOL_SIZE = 20
+/** Suggested people in the side panel. */
 export const SUGGESTION_COUNT = 5
+/** Placeholder cards while the feed loads. */
 export const FEED_PLACEHOLDER_COUNT = 3
+/** Placeholder tiles while a profile grid loads. */
 export const PROFILE_PLACEHOLDER_COUNT = 9
+/** Columns of the profile grid. */
 export const PROFILE_GRID_COLUMNS = 3
+/** Delay between cards fading in. */
 export const ANIMATION_STEP_SECONDS = 0.1
+/** The storage bucket photos, thumbnails, avatars and stories go to. */
 export const IMAGES_BUCKET = 'images'
+/** What the native open dialog offers. */
 export const ACCEPTED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
 
 // Feed paging and the upload image pipeline (docs/product.md, "Beyond the original spec": the
 // original read every post at once and stored photos of up to 10 MB as picked).
+/** Posts per feed page. */
 export const FEED_PAGE_SIZE = 12
 /**
  * Posts a long session holds at once; older ones are dropped and re-read on the way back. Four
  * pages cover the mounted cards and their overscan several times over.
  */
 export const FEED_MAX_LOADED_POSTS = 48
-/** How many posts from the top of each feed are saved for offline use and instant start. */
+/** Posts from the top of each feed saved for offline use and instant start. */
 export const FEED_CACHED_POSTS = 3 * FEED_PAGE_SIZE
 /** Widest feed rendition: the feed column is 470 CSS px, so 1080 covers a 2x screen. */
 export const FEED_IMAGE_MAX_WIDTH = 1080
@@ -40,18 +55,26 @@ export const MAX_PLACEHOLDER_LENGTH = 64
 export const MAX_IMAGE_DIMENSION = 20000
 
 // Posts in full: comments, carousels and alt text (the same limits as the database checks).
+/** Comment characters (also a database check). */
 export const MAX_COMMENT_LENGTH = 2200
+/** Photos in one post. */
 export const MAX_CAROUSEL_PHOTOS = 10
+/** Alt text characters per photo (also a database check). */
 export const MAX_ALT_TEXT_LENGTH = 1000
+/** Comments per page of the post view. */
 export const COMMENTS_PAGE_SIZE = 20
 /** Replies loaded with a page of comments, across all its threads (a bound on one response). */
 export const MAX_REPLIES_PER_PAGE = 200
+/** People per page of a post's "Liked by" list. */
 export const LIKERS_PAGE_SIZE = 30
+/** Posts per page of the Saved tab. */
 export const SAVED_PAGE_SIZE = 12
+/** Posts per page of a tag page. */
 export const TAG_PAGE_SIZE = 12
 // People: profiles, search and lists.
 /** The username rule the database enforces (profiles_username_format). */
 export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/
+/** Bio characters (also a database check). */
 export const MAX_BIO_LENGTH = 150
 /** Side of the square avatar the renderer makes (cropped to a circle when shown). */
 export const AVATAR_SIZE = 320
@@ -59,6 +82,7 @@ export const AVATAR_SIZE = 320
 export const SEARCH_RESULT_COUNT = 8
 /** A longer query cannot match more: the database compares at most this much. */
 export const MAX_SEARCH_QUERY_LENGTH = 100
+/** People per page of a followers or following list. */
 export const CONNECTIONS_PAGE_SIZE = 20
 /** Grid tiles read at a time on a profile: eight rows of three, more as the grid scrolls. */
 export const PROFILE_GRID_PAGE_SIZE = 24
@@ -71,4 +95,5 @@ export const MAX_STORY_TEXT_LENGTH = 200
 export const STORY_PHOTO_MS = 5000
 /** The story rendition fits a 9:16 frame of 1080 × 1920 (a full-height phone screen at 3x). */
 export const STORY_IMAGE_MAX_WIDTH = 1080
+/** The height of the frame a story photo is fitted into. */
 export const STORY_IMAGE_MAX_HEIGHT = 1920

@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { testClient } from '../support/backend-harness'
+import { signUpWith, testClient } from '../support/backend-harness'
 import { startChildBackend } from '../support/child-backend'
 import { throughput, time, type Timing } from './stats'
 
@@ -24,15 +24,10 @@ export async function measureEventLoop(): Promise<EventLoopResults> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-loop-'))
   const backend = await startChildBackend(dataDir)
   try {
-    const client = testClient(backend.url, backend.anonKey)
-    const email = `loop${Date.now()}@example.com`
-    const signUp = await client.auth.signUp({
-      email,
-      password: 'bench-password',
-      options: { data: { username: `loop_${Date.now()}`, full_name: 'Loop Bench' } }
+    const { client, userId } = await signUpWith(testClient(backend.url, backend.anonKey), 'loop', {
+      fullName: 'Loop Bench',
+      password: 'bench-password'
     })
-    const userId = signUp.data.user?.id
-    if (signUp.error || !userId) throw new Error(`sign-up failed: ${signUp.error?.message}`)
     const rows = Array.from({ length: POSTS }, (_, i) => ({
       user_id: userId,
       image_url: `${backend.url}/storage/v1/object/public/images/posts/${userId}/${i}.png`,

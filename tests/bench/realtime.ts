@@ -13,6 +13,7 @@ import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { WebSocket } from 'ws'
+import { signUpWith } from '../support/backend-harness'
 import { createTestDatabase, type DatabaseKind } from '../support/databases'
 import { startPostgresServer } from '../support/postgres-server'
 import type { MemoryReport } from './realtime-server'
@@ -40,15 +41,7 @@ function client(url: string, anonKey: string): SupabaseClient {
 }
 
 async function signUp(url: string, anonKey: string, name: string): Promise<SupabaseClient> {
-  const supabase = client(url, anonKey)
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-  const { error } = await supabase.auth.signUp({
-    email: `${name}.${stamp}@example.com`,
-    password: 'bench-password',
-    options: { data: { username: `${name}_${stamp}`.slice(0, 30) } }
-  })
-  if (error) throw new Error(`sign-up failed: ${error.message}`)
-  return supabase
+  return (await signUpWith(client(url, anonKey), name, { password: 'bench-password' })).client
 }
 
 /** Wall-clock milliseconds with microseconds, from a commit_timestamp like 2026-…T…:12.345678Z. */

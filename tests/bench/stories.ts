@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import type { Browser } from 'playwright-core'
 import { demoPhotoPng } from '../../scripts/lib/png'
 import type { PageGlobals } from '../support/chromium/page-globals'
-import { testClient } from '../support/backend-harness'
+import { signUpWith, testClient } from '../support/backend-harness'
 import type { BenchBackend } from './backend'
 import { mb, ms, percentile } from './stats'
 
@@ -50,14 +50,10 @@ async function seedStories(bench: BenchBackend): Promise<Seeded> {
   }
   const credentials = { email: `watcher-${randomUUID()}@example.com`, password: 'bench-pass-1' }
   const client = testClient(bench.backend.url, bench.backend.anonKey)
-  const { data, error } = await client.auth.signUp({
-    ...credentials,
-    options: { data: { username: 'bench_watcher' } }
-  })
-  if (error || !data.user) throw new Error(`watcher sign-up: ${error?.message ?? 'no user'}`)
+  const watcher = await signUpWith(client, 'watcher', { ...credentials, username: 'bench_watcher' })
   await bench.backend.db.query(
     'insert into public.follows (follower_id, following_id) values ($1, $2)',
-    [data.user.id, author]
+    [watcher.userId, author]
   )
   return { credentials, photoBytes }
 }

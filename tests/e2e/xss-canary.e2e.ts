@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoPhotoPng } from '../../scripts/lib/png'
 import { createPost } from '../../src/shared/data/posts'
+import { signUpWith } from '../support/backend-harness'
 import { e2eEnv, nodeClient } from './support/backend'
 
 const IMG_PAYLOAD = '<img src=x onerror="window.__xss=1">'
@@ -24,21 +25,19 @@ interface Attacker {
 }
 
 async function signUp(username: string, fullName: string): Promise<Attacker> {
-  const supabase = nodeClient()
-  const email = `xss_${randomBytes(4).toString('hex')}@example.com`
-  const password = 'secret-pass-123'
-  const { data, error } = await supabase.auth.signUp({
-    email,
-    password,
-    options: { data: { username, full_name: fullName } }
+  const user = await signUpWith(nodeClient(), 'xss', {
+    username,
+    fullName,
+    email: `xss_${randomBytes(4).toString('hex')}@example.com`,
+    password: 'secret-pass-123'
   })
-  if (error || !data.user) throw error ?? new Error('sign-up gave no user')
-  const { data: profile } = await supabase
+  // The sign-up trigger replaces a username that breaks the format: read the one stored.
+  const { data: profile } = await user.client
     .from('profiles')
     .select('username')
-    .eq('id', data.user.id)
+    .eq('id', user.userId)
     .single()
-  return { email, password, username: profile!.username, userId: data.user.id, client: supabase }
+  return { ...user, username: profile!.username }
 }
 
 /** Fails the test on anything script-like the payload could trigger. */

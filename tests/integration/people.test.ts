@@ -25,7 +25,7 @@ import {
   usernameProblem
 } from '../../src/shared/data/profiles'
 import { encodePng } from '../../scripts/lib/png'
-import { startHarness, uniqueEmail, type Harness } from '../support/backend-harness'
+import { signUpWith, startHarness, type Harness } from '../support/backend-harness'
 import type { DatabaseKind } from '../support/databases'
 
 const postgresUrl = inject('postgresUrl')
@@ -66,14 +66,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('people operations on %s', (
       .toLowerCase()
       .normalize('NFD')
       .replace(/[^a-z]/g, '')}_${serial}`
-    const client = harness.anon()
-    const { data, error } = await client.auth.signUp({
-      email: uniqueEmail(username),
-      password: 'secret123',
-      options: { data: { username, full_name: fullName } }
-    })
-    if (error || !data.user) throw error ?? new Error('no user')
-    return { client, id: data.user.id, username }
+    const user = await signUpWith(harness.anon(), username, { username, fullName })
+    return { client: user.client, id: user.userId, username }
   }
 
   describe.skipIf(unavailable)('following', () => {

@@ -3,7 +3,6 @@
 // client pointed at it. (tests/support/child-backend.ts runs the CLI as a separate process
 // instead, for the tests that kill it.)
 
-import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,6 +11,7 @@ import type { BackendConfig } from '../../src/backend/context'
 import { signJwt } from '../../src/backend/jwt'
 import { startBackend, type RunningBackend } from '../../src/backend/server'
 import { createTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from './databases'
+import { signUpUsers } from './sql-actors'
 
 /** Node 20 has no WebSocket: supabase-js refuses to start without a realtime transport. */
 class NoRealtime {
@@ -121,27 +121,64 @@ export function uniqueUsername(name = 'user'): string {
   return `${name}_${Date.now().toString(36)}${counter}`.slice(0, 30)
 }
 
-/** A user through the auth API (bcrypt and all), signed in with the client that signed up. */
+export interface NewUser {
+  /** The username asked for; a fresh one made from the name by default. */
+  username?: string
+  fullName?: string
+  email?: string
+  password?: string
+}
+
+export interface SignedUpUser extends SignedIn {
+  username: string
+  fullName: string
+  email: string
+  password: string
+}
+
+/**
+ * The one way to make a user through the auth API (bcrypt, the sign-up trigger and all): signs
+ * up with `client`, which stays signed in as the new user. The local backend confirms at once,
+ * so there is always a session. Tests, e2e specs and the bench all come through here; a database
+ * test makes users with SQL instead (sql-actors.ts, signUpUsers), and insertUser below does that
+ * for a running backend.
+ */
+export async function signUpWith(
+  client: SupabaseClient,
+  name: string,
+  user: NewUser = {}
+): Promise<SignedUpUser> {
+  const username = user.username ?? uniqueUsername(name)
+  const fullName = user.fullName ?? `${username} Test`
+  const email = user.email ?? uniqueEmail(username.replace(/[^a-z0-9._]/gi, '_'))
+  const password = user.password ?? 'secret123'
+  const { data, error } = await client.auth.signUp({
+    email,
+    password,
+    options: { data: { username, full_name: fullName } }
+  })
+  if (error || !data.session || !data.user) {
+    throw new Error(`sign-up of ${username} failed: ${error?.message ?? 'no session'}`)
+  }
+  return {
+    client,
+    userId: data.user.id,
+    username,
+    fullName,
+    email,
+    password,
+    accessToken: data.session.access_token,
+    refreshToken: data.session.refresh_token
+  }
+}
+
+/** A user through the auth API, signed in with a fresh anon client of `harness`. */
 export async function signUpAndIn(
   harness: Harness,
   name: string,
   password = 'secret123'
-): Promise<SignedIn & { username: string }> {
-  const client = harness.anon()
-  const username = uniqueUsername(name)
-  const { data, error } = await client.auth.signUp({
-    email: uniqueEmail(username),
-    password,
-    options: { data: { username, full_name: `${username} Test` } }
-  })
-  if (error || !data.session || !data.user) throw error ?? new Error('sign-up gave no session')
-  return {
-    client,
-    username,
-    userId: data.user.id,
-    accessToken: data.session.access_token,
-    refreshToken: data.session.refresh_token
-  }
+): Promise<SignedUpUser> {
+  return signUpWith(harness.anon(), name, { password })
 }
 
 export interface InsertedUser {
@@ -152,21 +189,19 @@ export interface InsertedUser {
 }
 
 /**
- * A user inserted straight into auth.users as superuser (the sign-up trigger still creates the
- * profile) with a token minted by the backend's key: for tests that need many users or fixed
- * data, where a bcrypt sign-up each would cost seconds and prove nothing more.
+ * A user inserted straight into auth.users, as the auth server would (sql-actors.ts,
+ * signUpUsers; the sign-up trigger still creates the profile), with a token minted by the
+ * backend's key: for tests that need many users or fixed data, where a bcrypt sign-up each would
+ * cost seconds and prove nothing more.
  */
 export async function insertUser(
   backend: RunningBackend,
   username: string,
   fullName = `${username} Test`
 ): Promise<InsertedUser> {
-  const id = randomUUID()
-  await backend.db.query(
-    `insert into auth.users (id, email, raw_user_meta_data, email_confirmed_at)
-     values ($1, $2, $3, now())`,
-    [id, `${username}@example.com`, JSON.stringify({ username, full_name: fullName })]
-  )
+  const [id] = await signUpUsers(backend.db, [
+    { username, fullName, email: `${username}@example.com` }
+  ])
   const token = await signJwt(backend.context.keys, {
     role: 'authenticated',
     sub: id,

@@ -46,8 +46,8 @@ export const ui = {
 }
 
 /** Opens the web build and waits past the 1 s splash for the header. */
-export async function openApp(page: Page): Promise<void> {
-  await page.goto(e2eEnv().webUrl)
+export async function openApp(page: Page, webUrl = e2eEnv().webUrl): Promise<void> {
+  await page.goto(webUrl)
   await expect(ui.header(page)).toBeVisible()
 }
 

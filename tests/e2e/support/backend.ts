@@ -6,7 +6,9 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LiveStory, Post } from '../../../src/shared/domain'
 import { createPost } from '../../../src/shared/data/posts'
 import { postStory } from '../../../src/shared/data/stories'
-import { testClient } from '../../support/backend-harness'
+import { WEB_BUILD_DIR } from '../../../scripts/lib/build-web'
+import { serveWebBuild } from '../../../scripts/lib/static-server'
+import { signUpWith, startHarness, testClient } from '../../support/backend-harness'
 import { photoPng } from '../fixtures/images'
 
 export interface E2eEnv {
@@ -61,19 +63,11 @@ export interface TestUser extends UserCredentials {
   client: SupabaseClient
 }
 
-/** Signs a user up (the local backend confirms at once) and keeps a client signed in as them. */
+/** A user signed up through tests/support's one way, with a client kept signed in as them. */
 export async function createUser(stem: string): Promise<TestUser> {
   const credentials = newCredentials(stem)
-  const client = nodeClient()
-  const { data, error } = await client.auth.signUp({
-    email: credentials.email,
-    password: credentials.password,
-    options: { data: { username: credentials.username, full_name: credentials.fullName } }
-  })
-  if (error || !data.session || !data.user) {
-    throw new Error(`sign-up of ${credentials.username} failed: ${error?.message ?? 'no session'}`)
-  }
-  return { ...credentials, id: data.user.id, client }
+  const user = await signUpWith(nodeClient(), stem, credentials)
+  return { ...credentials, id: user.userId, client: user.client }
 }
 
 export async function createPostAs(user: TestUser, caption: string, seed = 1): Promise<Post> {
@@ -117,10 +111,27 @@ export async function follow(follower: TestUser, following: TestUser): Promise<v
   if (error) throw new Error(`follow failed: ${error.message}`)
 }
 
-export async function countPosts(): Promise<number> {
-  const { count, error } = await nodeClient()
-    .from('posts')
-    .select('*', { count: 'exact', head: true })
-  if (error) throw new Error(`post count failed: ${error.message}`)
-  return count ?? 0
+export interface EmptyInstance {
+  webUrl: string
+  close(): Promise<void>
+}
+
+/**
+ * The web build (made by global-setup.ts) served over a fresh in-memory backend of its own: for
+ * a spec that needs a backend with no data at all, whatever the other specs wrote.
+ */
+export async function startEmptyInstance(): Promise<EmptyInstance> {
+  const harness = await startHarness('pglite', '')
+  const web = await serveWebBuild(WEB_BUILD_DIR, {
+    supabaseUrl: harness.backend.url,
+    supabaseAnonKey: harness.backend.anonKey
+  })
+  harness.backend.allowOrigin(new URL(web.url).origin)
+  return {
+    webUrl: web.url,
+    async close() {
+      await web.close()
+      await harness.close()
+    }
+  }
 }

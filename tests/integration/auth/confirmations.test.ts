@@ -3,92 +3,88 @@
 
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import {
-  startHarness,
-  uniqueEmail,
-  uniqueUsername,
-  type Harness
-} from '../../support/backend-harness'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { uniqueEmail, uniqueUsername, type Harness } from '../../support/backend-harness'
+import { describeEachBackend } from '../../support/database-suite'
 
-describe('email confirmations (pglite)', () => {
-  let harness: Harness
+describeEachBackend(
+  'email confirmations',
+  (suite) => {
+    let harness: Harness
 
-  beforeAll(async () => {
-    vi.spyOn(console, 'info').mockImplementation(() => undefined)
-    harness = await startHarness('pglite', '', {
-      withDataDir: true,
-      config: { enableConfirmations: true, siteUrl: 'http://127.0.0.1:5173' }
+    beforeAll(async () => {
+      vi.spyOn(console, 'info').mockImplementation(() => undefined)
+      harness = suite.harness
     })
-  })
-  afterAll(async () => {
-    await harness?.close()
-    vi.restoreAllMocks()
-  })
-
-  it('mails a link, refuses sign-in until it is followed, then signs in', async () => {
-    const email = uniqueEmail('confirm')
-    const username = uniqueUsername('confirm')
-    const signUp = await harness.anon().auth.signUp({
-      email,
-      password: 'secret123',
-      options: { data: { username }, emailRedirectTo: 'http://127.0.0.1:5173/welcome' }
+    afterAll(() => {
+      vi.restoreAllMocks()
     })
-    expect(signUp.error).toBeNull()
-    expect(signUp.data.session).toBeNull()
-    expect(signUp.data.user?.email).toBe(email)
-    expect(signUp.data.user?.identities).toHaveLength(1)
-    expect(console.info).toHaveBeenCalledWith(expect.stringContaining('/auth/v1/verify?token='))
 
-    const outbox = join(harness.dataDir!, 'outbox')
-    const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'))
-    expect(files).toHaveLength(1)
-    const mail = await readFile(join(outbox, files[0]), 'utf8')
-    expect(mail).toContain(`To: <${email}>`)
-    const link = /http:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail)?.[0]
-    expect(link).toBeTruthy()
+    it('mails a link, refuses sign-in until it is followed, then signs in', async () => {
+      const email = uniqueEmail('confirm')
+      const username = uniqueUsername('confirm')
+      const signUp = await harness.anon().auth.signUp({
+        email,
+        password: 'secret123',
+        options: { data: { username }, emailRedirectTo: 'http://127.0.0.1:5173/welcome' }
+      })
+      expect(signUp.error).toBeNull()
+      expect(signUp.data.session).toBeNull()
+      expect(signUp.data.user?.email).toBe(email)
+      expect(signUp.data.user?.identities).toHaveLength(1)
+      expect(console.info).toHaveBeenCalledWith(expect.stringContaining('/auth/v1/verify?token='))
 
-    const early = await harness.anon().auth.signInWithPassword({ email, password: 'secret123' })
-    expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' })
+      const outbox = join(harness.dataDir!, 'outbox')
+      const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'))
+      expect(files).toHaveLength(1)
+      const mail = await readFile(join(outbox, files[0]), 'utf8')
+      expect(mail).toContain(`To: <${email}>`)
+      const link = /http:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail)?.[0]
+      expect(link).toBeTruthy()
 
-    const visit = await fetch(link!, { redirect: 'manual' })
-    expect(visit.status).toBe(303)
-    const location = visit.headers.get('location')!
-    expect(location.startsWith('http://127.0.0.1:5173/welcome#')).toBe(true)
-    expect(new URLSearchParams(location.split('#')[1]).get('access_token')).toBeTruthy()
+      const early = await harness.anon().auth.signInWithPassword({ email, password: 'secret123' })
+      expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' })
 
-    const { rows } = await harness.backend.db.query<{ confirmed: boolean }>(
-      'select email_confirmed_at is not null as confirmed from auth.users where email = $1',
-      [email]
-    )
-    expect(rows).toEqual([{ confirmed: true }])
-    const late = await harness.anon().auth.signInWithPassword({ email, password: 'secret123' })
-    expect(late.error).toBeNull()
-    expect(late.data.user?.user_metadata.email_verified).toBe(true)
+      const visit = await fetch(link!, { redirect: 'manual' })
+      expect(visit.status).toBe(303)
+      const location = visit.headers.get('location')!
+      expect(location.startsWith('http://127.0.0.1:5173/welcome#')).toBe(true)
+      expect(new URLSearchParams(location.split('#')[1]).get('access_token')).toBeTruthy()
 
-    // The link works once; a second visit lands on the error fragment.
-    const again = await fetch(link!, { redirect: 'manual' })
-    expect(again.headers.get('location')).toContain('error=access_denied')
+      const { rows } = await harness.backend.db.query<{ confirmed: boolean }>(
+        'select email_confirmed_at is not null as confirmed from auth.users where email = $1',
+        [email]
+      )
+      expect(rows).toEqual([{ confirmed: true }])
+      const late = await harness.anon().auth.signInWithPassword({ email, password: 'secret123' })
+      expect(late.error).toBeNull()
+      expect(late.data.user?.user_metadata.email_verified).toBe(true)
 
-    // A second sign-up for a confirmed address looks new but has no identities.
-    const duplicate = await harness.anon().auth.signUp({ email, password: 'secret123' })
-    expect(duplicate.error).toBeNull()
-    expect(duplicate.data.user?.identities).toEqual([])
-  })
+      // The link works once; a second visit lands on the error fragment.
+      const again = await fetch(link!, { redirect: 'manual' })
+      expect(again.headers.get('location')).toContain('error=access_denied')
 
-  it('never redirects to a foreign site', async () => {
-    const email = uniqueEmail('evil')
-    await harness.anon().auth.signUp({
-      email,
-      password: 'secret123',
-      options: { emailRedirectTo: 'https://evil.example/steal' }
+      // A second sign-up for a confirmed address looks new but has no identities.
+      const duplicate = await harness.anon().auth.signUp({ email, password: 'secret123' })
+      expect(duplicate.error).toBeNull()
+      expect(duplicate.data.user?.identities).toEqual([])
     })
-    const outbox = join(harness.dataDir!, 'outbox')
-    const files = await readdir(outbox)
-    const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')))
-    const mail = mails.find((m) => m.includes(email))!
-    const link = /http:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail)![0]
-    const visit = await fetch(link, { redirect: 'manual' })
-    expect(visit.headers.get('location')?.startsWith('http://127.0.0.1:5173')).toBe(true)
-  })
-})
+
+    it('never redirects to a foreign site', async () => {
+      const email = uniqueEmail('evil')
+      await harness.anon().auth.signUp({
+        email,
+        password: 'secret123',
+        options: { emailRedirectTo: 'https://evil.example/steal' }
+      })
+      const outbox = join(harness.dataDir!, 'outbox')
+      const files = await readdir(outbox)
+      const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')))
+      const mail = mails.find((m) => m.includes(email))!
+      const link = /http:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail)![0]
+      const visit = await fetch(link, { redirect: 'manual' })
+      expect(visit.headers.get('location')?.startsWith('http://127.0.0.1:5173')).toBe(true)
+    })
+  },
+  { withDataDir: true, config: { enableConfirmations: true, siteUrl: 'http://127.0.0.1:5173' } }
+)

@@ -101,7 +101,7 @@ describeEachBackend('refresh-token reuse', (suite) => {
   })
 })
 
-describe('token rate limit (pglite)', () => {
+describe('token rate limit (on PGlite only: the limiter counts in memory, no query decides)', () => {
   let harness: Harness
   let auth: ClockedAuth
 

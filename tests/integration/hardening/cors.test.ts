@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from '../../support/backend-harness'
 
-describe('CORS on the local backend', () => {
+describe('CORS on the local backend (on PGlite only: the HTTP layer decides, no query runs)', () => {
   let harness: Harness
 
   beforeAll(async () => {

@@ -234,7 +234,7 @@ async function everyFile(dir: string): Promise<{ path: string; text: string }[]>
   )
 }
 
-describe('desktop: tokens at rest after a real sign-in', () => {
+describe("desktop: tokens at rest after a real sign-in (on PGlite only: main's session storage is the subject, not the database)", () => {
   let harness: Harness
   let userData: string
   const OriginalWebSocket = globalThis.WebSocket

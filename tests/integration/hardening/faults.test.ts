@@ -16,12 +16,7 @@ import type { RunningBackend } from '../../../src/backend/server'
 import { createPost } from '../../../src/shared/data/posts'
 import { encodePng } from '../../../scripts/lib/png'
 import { createTestDatabase } from '../../support/databases'
-import {
-  startHarness,
-  testClient,
-  uniqueEmail,
-  uniqueUsername
-} from '../../support/backend-harness'
+import { signUpWith, startHarness, testClient } from '../../support/backend-harness'
 import {
   runChildBackendToExit,
   startChildBackend,
@@ -72,15 +67,7 @@ async function signUp(
   name: string,
   fetchImpl?: typeof fetch
 ): Promise<{ client: ReturnType<typeof testClient>; userId: string }> {
-  const client = testClient(url, anonKey, { fetch: fetchImpl })
-  const username = uniqueUsername(name)
-  const { data, error } = await client.auth.signUp({
-    email: uniqueEmail(username),
-    password: 'secret123',
-    options: { data: { username } }
-  })
-  if (error || !data.user) throw error ?? new Error('no user')
-  return { client, userId: data.user.id }
+  return signUpWith(testClient(url, anonKey, { fetch: fetchImpl }), name)
 }
 
 /** A fetch that SIGKILLs the backend as soon as an upload has been answered. */

@@ -7,7 +7,7 @@ import { signJwt } from '../../../src/backend/jwt'
 import { addComment, deleteComment } from '../../../src/shared/data/comments'
 import { type Harness } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
-import { createPost, like, record, sleep, signUpUser, type User } from './support'
+import { createPost, like, record, signUpUser, type User } from './support'
 
 describeEachBackend('postgres_changes', (suite) => {
   let harness: Harness
@@ -106,14 +106,17 @@ describeEachBackend('postgres_changes', (suite) => {
       actor_id: carol.id,
       type: 'like'
     })
-    // Changes are delivered in commit order: once Bob has his own notification, the earlier
-    // one was already decided and withheld from him.
+    // Changes are delivered one at a time in commit order: once Bob has his own notifications,
+    // every earlier change was already decided, and Alice's withheld from him. The second of
+    // his is the fence after which nothing else may have come.
     const bobPost = await createPost(bob, harness.backend.url)
+    const fencePost = await createPost(bob, harness.backend.url)
     await like(alice, bobPost)
-    await bobInbox.until(() => bobInbox.changes.length >= 1, "Bob's own notification")
-    await sleep(200)
+    await like(alice, fencePost)
+    await bobInbox.until(() => bobInbox.changes.length >= 2, "Bob's own notifications")
     expect(bobInbox.changes.map((change) => change.new)).toEqual([
-      expect.objectContaining({ recipient_id: bob.id, actor_id: alice.id, post_id: bobPost })
+      expect.objectContaining({ recipient_id: bob.id, actor_id: alice.id, post_id: bobPost }),
+      expect.objectContaining({ recipient_id: bob.id, actor_id: alice.id, post_id: fencePost })
     ])
 
     // Deletes too: Carol's unlike removes Alice's notification; only Alice hears of it, with
@@ -127,9 +130,14 @@ describeEachBackend('postgres_changes', (suite) => {
       new: {}
     })
     await alice.client.from('likes').delete().eq('post_id', bobPost)
-    await bobInbox.until(() => bobInbox.changes.length >= 2, "Bob's own delete")
-    await sleep(200)
-    expect(bobInbox.changes.map((change) => change.eventType)).toEqual(['INSERT', 'DELETE'])
+    await alice.client.from('likes').delete().eq('post_id', fencePost)
+    await bobInbox.until(() => bobInbox.changes.length >= 4, "Bob's own deletes")
+    expect(bobInbox.changes.map((change) => change.eventType)).toEqual([
+      'INSERT',
+      'INSERT',
+      'DELETE',
+      'DELETE'
+    ])
     await Promise.all([
       alice.client.removeChannel(aliceInbox.channel),
       bob.client.removeChannel(bobInbox.channel)
@@ -152,12 +160,15 @@ describeEachBackend('postgres_changes', (suite) => {
       const { error } = await carol.client.from('likes').delete().eq('id', id)
       expect(error).toBeNull()
     }
-    await likes.until(() => likes.changes.length === 3, 'two inserts and a delete')
-    await sleep(200)
+    // A fence: a later like the filter lets through. Changes come in commit order, so once it
+    // is here nothing from before it can still arrive.
+    const fence = await like(bob, p2)
+    await likes.until(() => likes.changes.length >= 4, 'two inserts, a delete and the fence')
     expect(likes.changes.map((change) => [change.eventType, change.new, change.old])).toEqual([
       ['INSERT', expect.objectContaining({ id: onP1, post_id: p1 }), {}],
       ['INSERT', expect.objectContaining({ id: onP2, post_id: p2 }), {}],
-      ['DELETE', {}, { id: onP1 }]
+      ['DELETE', {}, { id: onP1 }],
+      ['INSERT', expect.objectContaining({ id: fence, post_id: p2 }), {}]
     ])
     await alice.client.removeChannel(likes.channel)
   })
@@ -196,27 +207,26 @@ describeEachBackend('postgres_changes', (suite) => {
     const claims = { role: 'authenticated' as const, sub: alice.id, aud: 'authenticated' }
     const shortLived = await signJwt(keys, claims, 2)
     const refreshed = await signJwt(keys, claims, 3600)
-    const client = (await signUpUser(harness.backend.url, harness.backend.anonKey, 'tokens')).client
-    await client.realtime.setAuth(shortLived)
-    const post = await createPost(alice, harness.backend.url)
+    const { url, anonKey } = harness.backend
+    const client = (await signUpUser(url, anonKey, 'tokens')).client
+    // The control: a client on the same token, never refreshed. Its channel's close is the
+    // event that says the token has expired, so nothing sleeps for it.
+    const lapsing = (await signUpUser(url, anonKey, 'lapse')).client
+    await Promise.all([client.realtime.setAuth(shortLived), lapsing.realtime.setAuth(shortLived)])
+    const post = await createPost(alice, url)
     const kept = record(client, [{ event: 'INSERT', table: 'likes', filter: `post_id=eq.${post}` }])
-    await kept.subscribe()
+    const closed = record(lapsing, [{ event: 'INSERT', table: 'likes' }])
+    await Promise.all([kept.subscribe(), closed.subscribe()])
     await client.realtime.setAuth(refreshed)
-    await sleep(2_500)
+    await closed.until(() => closed.statuses.includes('CLOSED'), 'the expiry close', 5_000)
+    expect(JSON.stringify(closed.system)).toContain('Token has expired')
+
     const after = await like(bob, post)
     await kept.until(
       () => kept.changes.some((change) => (change.new as { id?: string }).id === after),
       'a like after the first token expired'
     )
     expect(kept.statuses).not.toContain('CLOSED')
-
-    // The control: a channel whose token is not refreshed is closed when it expires.
-    const lapsing = (await signUpUser(harness.backend.url, harness.backend.anonKey, 'lapse')).client
-    await lapsing.realtime.setAuth(await signJwt(keys, claims, 1))
-    const closed = record(lapsing, [{ event: 'INSERT', table: 'likes' }])
-    await closed.subscribe()
-    await closed.until(() => closed.statuses.includes('CLOSED'), 'the expiry close', 4_000)
-    expect(JSON.stringify(closed.system)).toContain('Token has expired')
     await Promise.all([client.removeAllChannels(), lapsing.removeAllChannels()])
   })
 

@@ -10,7 +10,7 @@ import {
   type SupabaseClient
 } from '@supabase/supabase-js'
 import { WebSocket } from 'ws'
-import { uniqueEmail, uniqueUsername } from '../../support/backend-harness'
+import { signUpWith } from '../../support/backend-harness'
 
 export type Change = RealtimePostgresChangesPayload<Record<string, unknown>>
 
@@ -33,21 +33,15 @@ export interface User {
   accessToken: string
 }
 
+/** A user signed up (tests/support's one way) on a client with a real WebSocket. */
 export async function signUpUser(
   url: string,
   anonKey: string,
   name: string,
   heartbeatIntervalMs?: number
 ): Promise<User> {
-  const client = realtimeClient(url, anonKey, heartbeatIntervalMs)
-  const email = uniqueEmail(name)
-  const { data, error } = await client.auth.signUp({
-    email,
-    password: 'secret123',
-    options: { data: { username: uniqueUsername(name) } }
-  })
-  if (error || !data.session || !data.user) throw error ?? new Error('sign-up gave no session')
-  return { client, id: data.user.id, email, accessToken: data.session.access_token }
+  const user = await signUpWith(realtimeClient(url, anonKey, heartbeatIntervalMs), name)
+  return { client: user.client, id: user.userId, email: user.email, accessToken: user.accessToken }
 }
 
 /** A photo post by `user` (the URL only has to look like this project's storage). */

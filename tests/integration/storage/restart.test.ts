@@ -4,15 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  startHarness,
-  testClient,
-  uniqueEmail,
-  uniqueUsername
-} from '../../support/backend-harness'
+import { signUpWith, startHarness, testClient } from '../../support/backend-harness'
 import { PNG_1X1 as PNG } from '../../support/images'
 
-describe('storage across a restart (pglite data folder)', () => {
+describe('storage across a restart (on PGlite only: its data folder is what must survive a restart)', () => {
   let dataDir = ''
   afterAll(async () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
@@ -24,14 +19,8 @@ describe('storage across a restart (pglite data folder)', () => {
     let key: string
     let publicPath: string
     try {
-      const client = testClient(first.url, first.anonKey)
-      const { data, error } = await client.auth.signUp({
-        email: uniqueEmail('restart'),
-        password: 'secret123',
-        options: { data: { username: uniqueUsername('restart') } }
-      })
-      expect(error).toBeNull()
-      key = `posts/${data.user!.id}/kept.png`
+      const { client, userId } = await signUpWith(testClient(first.url, first.anonKey), 'restart')
+      key = `posts/${userId}/kept.png`
       const upload = await client.storage
         .from('images')
         .upload(key, PNG, { contentType: 'image/png' })

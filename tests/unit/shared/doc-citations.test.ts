@@ -2,7 +2,8 @@
 // (and at a heading in them), but never at a document the repository does not contain, such as
 // numbered sections of a spec or of an HTTP reference, or a "pitfall N" from a list kept
 // elsewhere. This scans every text file under src/, tests/, scripts/ and supabase/ (and the
-// README) and checks each citation against the files and headings in docs/.
+// README) and checks each citation against the files and headings in docs/: the heading must
+// exist, name one section only (its anchor too), and that section must say something.
 
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { extname, join, relative, resolve } from 'node:path'
@@ -70,10 +71,44 @@ function unwrap(heading: string): string {
   return heading.replace(/\s*\n[ \t]*(?:\/\/|\*|--|#)?[ \t]*/g, ' ')
 }
 
-function headingsOf(markdown: string): Set<string> {
-  const headings = new Set<string>()
-  for (const match of markdown.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) headings.add(match[1])
-  return headings
+interface Section {
+  heading: string
+  /** The heading's anchor, as GitHub makes it (lower case, punctuation dropped, - for spaces). */
+  anchor: string
+  /** What lies under the heading, down to the next heading of its level or above. */
+  body: string
+}
+
+function anchorOf(heading: string): string {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-')
+}
+
+function sectionsOf(markdown: string): Section[] {
+  const headings = [...markdown.matchAll(/^(#{1,6})\s+(.+?)\s*#*\s*$/gm)]
+  return headings.map((match, i) => {
+    const level = match[1].length
+    const next = headings.slice(i + 1).find((later) => later[1].length <= level)
+    const start = (match.index ?? 0) + match[0].length
+    return {
+      heading: match[2],
+      anchor: anchorOf(match[2]),
+      body: markdown.slice(start, next?.index ?? markdown.length)
+    }
+  })
+}
+
+/** Why a citation of `heading` does not lead to one section with something in it, or null. */
+function sectionProblem(sections: Section[], heading: string): string | null {
+  const found = sections.filter((section) => section.heading === heading)
+  if (found.length === 0) return 'has no heading'
+  const anchor = anchorOf(heading)
+  if (sections.filter((section) => section.anchor === anchor).length > 1) {
+    return 'has more than one section (or anchor) named'
+  }
+  return found[0].body.trim() === '' ? 'has an empty section' : null
 }
 
 /**
@@ -98,14 +133,15 @@ function findCitationProblems(
   for (const match of text.matchAll(DOC_SECTIONS)) {
     const markdown = readDoc(match[1])
     if (markdown === null) continue
-    const headings = headingsOf(markdown)
+    const sections = sectionsOf(markdown)
     for (const [, quoted] of match[2].matchAll(/"([^"]+)"/g)) {
       const heading = unwrap(quoted)
-      if (headings.has(heading)) continue
+      const problem = sectionProblem(sections, heading)
+      if (!problem) continue
       problems.push({
         line: text.slice(0, match.index).split('\n').length,
         text: unwrap(match[0]),
-        reason: `${match[1]} has no heading "${heading}"`
+        reason: `${match[1]} ${problem} "${heading}"`
       })
     }
   }
@@ -132,8 +168,8 @@ function readRepositoryDoc(path: string): string | null {
 
 describe('findCitationProblems', () => {
   const docs: Record<string, string> = {
-    'docs/product.md': '# Product\n\n## Feed\n\n### Avatar menu\n',
-    'docs/architecture.md': '# Architecture\n\n## The local backend\n'
+    'docs/product.md': '# Product\n\n## Feed\n\n### Avatar menu\n\nA menu.\n',
+    'docs/architecture.md': '# Architecture\n\n## The local backend\n\nA server.\n'
   }
   const readDoc = (path: string): string | null => docs[path] ?? null
   const reasons = (text: string): string[] =>
@@ -170,6 +206,22 @@ describe('findCitationProblems', () => {
     expect(reasons('// docs/architecture.md ("Where to add a feature" says how)')).toEqual([
       'docs/architecture.md has no heading "Where to add a feature"'
     ])
+  })
+
+  it('refuses a section that is empty, or that the doc names twice', () => {
+    const doc = '# Product\n\n## Feed\n\nText.\n\n## Empty\n\n## Twice\n\nA.\n\n### Twice\n\nB.\n'
+    const readOne = (path: string): string | null => (path === 'docs/product.md' ? doc : null)
+    const why = (text: string): string[] =>
+      findCitationProblems(text, readOne).map((problem) => problem.reason)
+    expect(why('// (docs/product.md, "Feed")')).toEqual([])
+    expect(why('// (docs/product.md, "Empty")')).toEqual([
+      'docs/product.md has an empty section "Empty"'
+    ])
+    expect(why('// (docs/product.md, "Twice")')).toEqual([
+      'docs/product.md has more than one section (or anchor) named "Twice"'
+    ])
+    // A section whose text is all in its subsections is not empty.
+    expect(why('// (docs/product.md, "Product")')).toEqual([])
   })
 
   it('reads a heading wrapped over two comment lines as one', () => {
