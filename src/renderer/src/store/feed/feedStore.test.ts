@@ -190,7 +190,7 @@ describe('feed store: new posts', () => {
     expect(api.posts.create).toHaveBeenCalledWith({ image, caption: 'hi', id: expect.any(String) })
     expect(feed.getState().ids[0]).toBe(created.id)
     expect(stores.people.getState().page?.ids[0]).toBe(created.id)
-    expect(stores.posts.getState().byId[created.id]).toBe(created)
+    expect(stores.posts.getState().byId[created.id]).toEqual(created)
     expect(stores.people.getState().page?.postsTotal).toBe(1)
     expect(services.feed.fetchPage).not.toHaveBeenCalled()
     expect(services.people.fetchProfilePosts).not.toHaveBeenCalled()

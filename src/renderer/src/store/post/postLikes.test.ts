@@ -85,4 +85,24 @@ describe('post view likes', () => {
     expect(stores.browse.getState().ids).toEqual([])
     expect(stores.posts.getState().byId[post.id]).toBeUndefined()
   })
+
+  it("counts one's comment once whether its live event comes before or after the answer", async () => {
+    const { stores, post, held } = await openInView(false)
+    const posts = stores.posts.getState()
+    // Event first: the server's count (1) arrives while the comment is on its way.
+    const settleFirst = posts.beginCommentChange(post.id)
+    posts.countersChanged({ ...post, comments_count: 1 })
+    expect(held().comments_count).toBe(0)
+    settleFirst(1)
+    expect(held().comments_count).toBe(1)
+    // Answer first: the event that follows says the same.
+    const settleSecond = posts.beginCommentChange(post.id)
+    settleSecond(1)
+    posts.countersChanged({ ...post, comments_count: 2 })
+    expect(held().comments_count).toBe(2)
+    // A refused write changes nothing, and live counts are taken again after it.
+    posts.beginCommentChange(post.id)(0)
+    posts.countersChanged({ ...post, comments_count: 3 })
+    expect(held().comments_count).toBe(3)
+  })
 })

@@ -152,9 +152,17 @@ export function createPostStore(deps: PostDeps): PostStore {
       }
     }
 
-    function bumpComments(delta: number): void {
-      const post = openPostOf()
-      if (post) changePost({ ...post, comments_count: Math.max(post.comments_count + delta, 0) })
+    /** Runs a comment write, moving the post's comment count once by what it changed. */
+    async function changingComments(postId: string, write: () => Promise<number>): Promise<void> {
+      const settle = deps.posts.getState().beginCommentChange(postId)
+      let delta = 0
+      try {
+        delta = await write()
+      } finally {
+        settle(delta)
+        const post = deps.posts.getState().byId[postId]
+        if (delta !== 0 && post) deps.onPostChanged(post)
+      }
     }
 
     return {
@@ -254,22 +262,25 @@ export function createPostStore(deps: PostDeps): PostStore {
             body: checkCommentBody(body),
             parentId: replyTo?.id ?? null
           }
-          const outcome = await sendOrQueue(deps.queue, action, async () =>
-            addComment(await deps.getClient(), { ...action, userId })
-          )
-          const comment =
-            outcome.status === 'sent'
-              ? outcome.result
-              : previewComment(action, userId, deps.getAuthor?.() ?? null, Date.now())
-          if (!isOpen(openId)) return true
-          set((state) => ({
-            comments: hasComment(state.comments, comment.id)
-              ? state.comments
-              : withReply(state.comments, comment, state.commentsOrder),
-            replyTo: null,
-            draft: ''
-          }))
-          bumpComments(1)
+          await changingComments(openId, async () => {
+            const outcome = await sendOrQueue(deps.queue, action, async () =>
+              addComment(await deps.getClient(), { ...action, userId })
+            )
+            const comment =
+              outcome.status === 'sent'
+                ? outcome.result
+                : previewComment(action, userId, deps.getAuthor?.() ?? null, Date.now())
+            if (isOpen(openId)) {
+              set((state) => ({
+                comments: hasComment(state.comments, comment.id)
+                  ? state.comments
+                  : withReply(state.comments, comment, state.commentsOrder),
+                replyTo: null,
+                draft: ''
+              }))
+            }
+            return 1
+          })
           return true
         } catch (error) {
           set({ actionError: messageOr(error, 'Error') })
@@ -282,11 +293,12 @@ export function createPostStore(deps: PostDeps): PostStore {
       async deleteComment(comment) {
         set({ actionError: null })
         try {
-          const client = await deps.getClient()
-          await deleteCommentRow(client, comment.id)
-          const { comments, removed } = withoutComment(get().comments, comment.id)
-          set({ comments })
-          bumpComments(-removed)
+          await changingComments(comment.post_id, async () => {
+            await deleteCommentRow(await deps.getClient(), comment.id)
+            const { comments, removed } = withoutComment(get().comments, comment.id)
+            set({ comments })
+            return -removed
+          })
         } catch (error) {
           set({ actionError: messageOr(error, 'Error') })
         }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { makePost } from '../../testing/fakes'
 import { applyLike, retained, withCounters, withPosts, type PostEntities } from './postEntities'
 
-const empty = (): PostEntities => ({ byId: {}, liked: {}, likingIds: new Set() })
+const empty = (): PostEntities => ({ byId: {}, liked: {}, likingIds: new Set(), commentingIds: {} })
 
 describe('post entities', () => {
   it('keeps fields a narrower read lacks (a grid row has no author): one copy, never a poorer one', () => {

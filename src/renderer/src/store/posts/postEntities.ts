@@ -10,6 +10,12 @@ export interface PostEntities {
   liked: Readonly<Record<string, boolean>>
   /** Posts whose like is on its way: the server's answer, not a live event, settles the count. */
   likingIds: ReadonlySet<string>
+  /**
+   * Posts with one of the user's comments (or deletions) on its way, and how many. A live event
+   * may come before or after the write's own answer, so while one is on its way the comment
+   * count moves only by the user's own change, never by both.
+   */
+  commentingIds: Readonly<Record<string, number>>
 }
 
 /**
@@ -82,9 +88,10 @@ export function withCounters(state: PostEntities, row: PostRow): Partial<PostEnt
   const post = state.byId[row.id]
   if (!post) return {}
   const likes_count = state.likingIds.has(row.id) ? post.likes_count : row.likes_count
-  if (post.likes_count === likes_count && post.comments_count === row.comments_count) return {}
+  const comments_count = state.commentingIds[row.id] ? post.comments_count : row.comments_count
+  if (post.likes_count === likes_count && post.comments_count === comments_count) return {}
   return {
-    byId: { ...state.byId, [row.id]: { ...post, likes_count, comments_count: row.comments_count } }
+    byId: { ...state.byId, [row.id]: { ...post, likes_count, comments_count } }
   }
 }
 

@@ -59,6 +59,11 @@ export interface PostsState extends PostEntities {
   toggleLike(postId: string): Promise<void>
   /** Another user signed in: likes are theirs to learn. */
   forgetLikes(): void
+  /**
+   * A comment (or a deletion) of the user's is on its way to `postId`: returns the function to
+   * call when it settles, with how the count changed (0 when it failed).
+   */
+  beginCommentChange(postId: string): (delta: number) => void
 }
 
 export type PostsStore = StoreApi<PostsState>
@@ -72,6 +77,7 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
       byId: {},
       liked: {},
       likingIds: new Set(),
+      commentingIds: {},
 
       put: (posts) => set((state) => withPosts(state, posts)),
 
@@ -162,7 +168,23 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
         }
       },
 
-      forgetLikes: () => set({ liked: {} })
+      forgetLikes: () => set({ liked: {} }),
+
+      beginCommentChange(postId) {
+        const count = (state: PostEntities): number => state.commentingIds[postId] ?? 0
+        set((state) => ({
+          commentingIds: { ...state.commentingIds, [postId]: count(state) + 1 }
+        }))
+        return (delta) =>
+          set((state) => {
+            const commentingIds = { ...state.commentingIds, [postId]: count(state) - 1 }
+            if (commentingIds[postId] <= 0) delete commentingIds[postId]
+            const post = state.byId[postId]
+            if (!post || delta === 0) return { commentingIds }
+            const comments_count = Math.max(post.comments_count + delta, 0)
+            return { commentingIds, byId: { ...state.byId, [postId]: { ...post, comments_count } } }
+          })
+      }
     }
   })
 }
