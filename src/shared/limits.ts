@@ -41,6 +41,8 @@ export const MAX_IMAGE_DIMENSION = 20000
 
 // Posts in full: comments, carousels and alt text (the same limits as the database checks).
 export const MAX_COMMENT_LENGTH = 2200
+/** Distinct people one comment may @mention (the database refuses more; Instagram allows ~20). */
+export const MAX_MENTIONS_PER_COMMENT = 20
 export const MAX_CAROUSEL_PHOTOS = 10
 export const MAX_ALT_TEXT_LENGTH = 1000
 export const COMMENTS_PAGE_SIZE = 20
