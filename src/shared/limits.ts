@@ -52,8 +52,11 @@ export const LIKERS_PAGE_SIZE = 30
 export const SAVED_PAGE_SIZE = 12
 export const TAG_PAGE_SIZE = 12
 // People: profiles, search and lists.
-/** The username rule the database enforces (profiles_username_format). */
-export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/
+/**
+ * The username rule the database enforces (profiles_username_format and _dots): 3 to 30 of
+ * a-z, 0-9, '.' and '_', with a letter or digit, no dot first or last and no two in a row.
+ */
+export const USERNAME_PATTERN = /^(?=.*[a-z0-9])(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{3,30}$/
 export const MAX_BIO_LENGTH = 150
 /** Side of the square avatar the renderer makes (cropped to a circle when shown). */
 export const AVATAR_SIZE = 320
