@@ -109,6 +109,8 @@ export function resultTable(cache: SchemaCache, routine: RoutineInfo): Table {
     schema: routine.schema,
     name: routine.name,
     isView: false,
+    // The planner's estimate of a function's rows is its declared ROWS: it reveals no table.
+    rowSecurity: false,
     columns: new Map((routine.resultColumns ?? []).map((c) => [c.name, c])),
     primaryKey: [],
     uniqueKeys: []

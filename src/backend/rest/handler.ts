@@ -98,7 +98,7 @@ export async function handleRead(
   const source = tableSource(table)
   const sql = readBuilder(context, call, plan, params).build(source, {
     count: call.preferences.count !== null,
-    countCap: countCap(call),
+    countCap: countCap(call, table),
     single: call.single,
     bodyless: call.request.method === 'HEAD',
     applyQuery: true,
@@ -220,7 +220,7 @@ export async function handleRpc(
     const source: ReadSource = { table, from, alias: ROOT_ALIAS }
     const sql = readBuilder(context, call, plan, params).build(source, {
       count: call.preferences.count !== null,
-      countCap: countCap(call),
+      countCap: countCap(call, table),
       single,
       bodyless: request.method === 'HEAD',
       applyQuery: true,

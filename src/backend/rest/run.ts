@@ -17,9 +17,9 @@ import { responseTooLarge } from './bounds'
 import { PlanCostVerdicts } from './limits'
 import { parseQuery, type ParsedQuery } from './parse-query'
 import type { ReadPlan } from './plan'
-import { plannedRows } from './planned-count'
+import { estimatesAllowed, plannedRows } from './planned-count'
 import type { MediaFormat, Preferences } from './request'
-import type { SchemaCache } from './schema-cache'
+import type { SchemaCache, Table } from './schema-cache'
 import { Aliases, ident, Params } from './sql'
 
 /** The query string as an AST (GET rpc arguments left out). */
@@ -123,14 +123,16 @@ export interface PlannedRead {
  * `count=estimated` counts exactly only up to max rows: one more row than that is enough to
  * know the planner's estimate is wanted instead.
  */
-export function countCap(call: RestCall): number | null {
+export function countCap(call: RestCall, table: Table): number | null {
   const maxRows = call.api.maxRows
-  return call.preferences.count === 'estimated' && maxRows !== null ? maxRows + 1 : null
+  const estimated = call.preferences.count === 'estimated' && estimatesAllowed(table)
+  return estimated && maxRows !== null ? maxRows + 1 : null
 }
 
 /**
  * `count=planned` is the planner's estimate for the matching rows; `count=estimated` is the
- * exact count up to max rows and the estimate beyond, as PostgREST gives them.
+ * exact count up to max rows and the estimate beyond, as PostgREST gives them; both are exact
+ * where an estimate would reveal rows the caller cannot see (planned-count.ts).
  */
 async function countTotal(
   context: BackendContext,
@@ -140,7 +142,7 @@ async function countTotal(
   exact: number | null
 ): Promise<number | null> {
   const mode = call.preferences.count
-  if (mode === 'exact' || mode === null) return exact
+  if (mode === 'exact' || mode === null || !estimatesAllowed(read.source.table)) return exact
   const maxRows = call.api.maxRows
   if (mode === 'estimated' && exact !== null && (maxRows === null || exact <= maxRows)) {
     return exact

@@ -146,6 +146,35 @@ describeEachBackend('request bounds: refused before any SQL runs', (suite) => {
   })
 })
 
+describeEachBackend('planned and estimated counts under row level security', (suite) => {
+  let saver: SignedIn
+  let other: SignedIn
+
+  beforeAll(async () => {
+    saver = await seed(suite, 'saver', 40)
+    other = await signUpAndIn(suite.harness, 'nosaves')
+    // The planner's estimate for "my saves" is the table's rows over its distinct savers: with
+    // one saver, every row of the table.
+    await suite.harness.backend.db.exec(
+      `insert into public.saves (user_id, post_id) select user_id, id from public.posts;
+       analyze public.saves`
+    )
+  })
+
+  it.each(['planned', 'estimated'] as const)(
+    "count=%s on saves is the caller's exact count, so it reveals no one else's rows",
+    async (mode) => {
+      const none = await other.client.from('saves').select('*', { count: mode, head: true })
+      expect(none.error).toBeNull()
+      expect(none.count).toBe(0)
+      const anon = await suite.harness.anon().from('saves').select('*', { count: mode, head: true })
+      expect(anon.count).toBe(0)
+      const page = await saver.client.from('saves').select('post_id', { count: mode }).limit(2)
+      expect(page.count).toBe(40)
+    }
+  )
+})
+
 describeEachBackend(
   'request bounds: every read is priced, one of one table too',
   (suite) => {
