@@ -64,8 +64,8 @@ export const LIMIT_DESCRIPTIONS: Record<keyof RestLimits, string> = {
   maxPatternWildcards: '`*`/`%` in one `like`/`ilike` pattern (400 `54001`)',
   maxResponseBytes: 'bytes of one response body (400 `54000`)',
   maxRowsPerWrite: 'rows in one insert or upsert body (400 `54000`)',
-  statementTimeoutMs: 'statement_timeout on PostgreSQL (504 `57014`)',
-  queueTimeoutMs: 'wait for a busy PGlite before giving up (504)'
+  statementTimeoutMs: 'statement_timeout on PostgreSQL (`57014`)',
+  queueTimeoutMs: 'wait for a busy PGlite before giving up (504 `PGRST003`)'
 }
 
 /** Limits the database enforces itself (in migrations); a test checks they agree. */
