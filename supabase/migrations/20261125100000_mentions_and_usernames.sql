@@ -6,7 +6,9 @@
 --    test runs a table of texts through both and checks they agree.
 -- 2. A comment may mention at most 20 people (Instagram allows about 20 tagged); one with more
 --    is refused (23514) before anyone is notified. The limit is DATABASE_LIMITS in
---    src/backend/request-limits.ts, which a test checks against this function.
+--    src/backend/request-limits.ts, which a test checks against this function. And someone
+--    mentioned on a post is not told again by the same person about the same post while the
+--    first mention is unread: 300 comments mentioning them in one request told them 300 times.
 -- 3. The lookup app_private.notify makes before every notification (is an identical one
 --    unread?) is answered by an index on recipient, actor and kind of the unread rows; it also
 --    answers "any unread?" per recipient, so the recipient-only index it replaces goes.
@@ -79,12 +81,18 @@ begin
     select c.user_id into told from public.comments c where c.id = new.parent_id;
     perform app_private.notify(told, new.user_id, 'reply', new.post_id, new.id);
   end if;
-  -- Someone already told about this comment is not told twice; unknown names notify nobody.
+  -- Someone already told about this comment is not told twice, nor someone with an unread
+  -- mention by the same person on the same post; unknown names notify nobody.
   for mentioned in
     select pr.id
     from app_private.mentioned_usernames(new.body) as name
     join public.profiles pr on pr.username = name
     where pr.id is distinct from told
+      and not exists (
+        select 1 from public.notifications n
+        where n.recipient_id = pr.id and n.actor_id = new.user_id and n.type = 'mention'
+          and n.post_id = new.post_id and n.read_at is null
+      )
   loop
     perform app_private.notify(mentioned.id, new.user_id, 'mention', new.post_id, new.id);
   end loop;

@@ -1,13 +1,13 @@
 // The input bounds of a REST request (values in request-limits.ts), checked in the plan stage:
-// how many conditions its logic trees have, how long its in-lists are, what its patterns may
-// do, how many to-many embeds it has and how many rows a write carries. Each refusal is a 400
+// how many conditions its logic trees have, how long its in-lists are, how many patterns it
+// has and what each may do, how many to-many embeds it has and how many rows a write carries. Each refusal is a 400
 // that names the limit, before any SQL is written. What a response may weigh is known only once
 // the database built it: responseTooLarge is that refusal.
 
 import { patternProblem, type PatternOperator } from '../patterns'
 import type { RestLimits } from '../request-limits'
 import { RestError } from './errors'
-import type { Filter, ParsedQuery } from './parse-query'
+import type { Condition, Filter, ParsedQuery } from './parse-query'
 
 const PATTERN_OPERATORS = new Set<string>(['like', 'ilike', 'match', 'imatch'])
 
@@ -15,11 +15,13 @@ function tooComplex(message: string, hint: string): RestError {
   return new RestError(400, '54001', message, null, hint)
 }
 
-/** The conditions of a filter: 1 for a condition, all of its leaves for a logic tree. */
-function conditionCount(filter: Filter): number {
-  if (filter.kind === 'condition') return 1
-  return filter.children.reduce((sum, child) => sum + conditionCount(child), 0)
+/** The conditions of a filter that `counts`: itself, or the leaves of a logic tree. */
+function conditionCount(filter: Filter, counts: (condition: Condition) => boolean): number {
+  if (filter.kind === 'condition') return counts(filter) ? 1 : 0
+  return filter.children.reduce((sum, child) => sum + conditionCount(child, counts), 0)
 }
+
+const isPattern = (condition: Condition): boolean => PATTERN_OPERATORS.has(condition.op)
 
 function checkCondition(filter: Filter, limits: RestLimits): void {
   if (filter.kind === 'logic') {
@@ -41,14 +43,22 @@ function checkCondition(filter: Filter, limits: RestLimits): void {
 
 export function checkFilterBounds(query: ParsedQuery, limits: RestLimits): void {
   let terms = 0
+  let patterns = 0
   for (const { value } of query.filters) {
-    if (value.kind === 'logic') terms += conditionCount(value)
+    if (value.kind === 'logic') terms += conditionCount(value, () => true)
+    patterns += conditionCount(value, isPattern)
     checkCondition(value, limits)
   }
   if (terms > limits.maxLogicTerms) {
     throw tooComplex(
       `or/and filters may have at most ${limits.maxLogicTerms} conditions in all`,
       'Use fewer conditions, or an in list for many values of one column.'
+    )
+  }
+  if (patterns > limits.maxPatternFilters) {
+    throw tooComplex(
+      `A request may have at most ${limits.maxPatternFilters} like, ilike, match or imatch filters`,
+      'Search with fewer patterns, or with a full-text (fts) filter.'
     )
   }
 }

@@ -87,6 +87,22 @@ describeEachDatabase('one mention rule, bounded mentions, usernames', (suite) =>
     expect(rows).toEqual([{ recipient_id: bob.id }])
   })
 
+  it('tells someone mentioned again on the same post only once the first mention is read', async () => {
+    const bob = await signUp(suite.db, 'bob', { username: 'bob' })
+    const mentions = async (): Promise<number> =>
+      (
+        await suite.db.query(
+          `select 1 from public.notifications where type = 'mention' and recipient_id = $1`,
+          [bob.id]
+        )
+      ).rows.length
+    for (let i = 0; i < 5; i++) await comment(`@bob look ${i}`)
+    expect(await mentions()).toBe(1)
+    await suite.db.query('update public.notifications set read_at = now()')
+    await comment('@bob and again')
+    expect(await mentions()).toBe(2)
+  })
+
   it('refuses a comment that mentions more than 20 people, and notifies nobody', async () => {
     expect(DATABASE_LIMITS.maxMentionsPerComment).toBe(20)
     const { rows } = await suite.db.query<{ most: number }>(

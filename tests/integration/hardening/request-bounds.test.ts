@@ -93,10 +93,28 @@ describeEachBackend('request bounds: refused before any SQL runs', (suite) => {
     // Conditions count across trees and nesting.
     const split = await get(
       suite,
-      `posts?select=id&or=(${terms(20)})&and=(id.not.is.null,or(${terms(12)}))`
+      `posts?select=id&or=(${terms(20).replace(/ilike/g, 'eq')})&and=(id.not.is.null,or(${terms(12).replace(/ilike/g, 'eq')}))`
     )
     expect(split.status).toBe(400)
-    expect((await get(suite, `posts?select=id&or=(${terms(32)})`)).status).toBe(200)
+    const eqTerms = terms(32).replace(/ilike/g, 'eq')
+    expect((await get(suite, `posts?select=id&or=(${eqTerms})`)).status).toBe(200)
+  })
+
+  it('refuses more than 2 pattern filters in one request (each is a scan of its own)', async () => {
+    const three = await get(
+      suite,
+      'posts?select=id&caption=like.*a*&or=(caption.ilike.*b*,caption.match.c)'
+    )
+    expect(three.status).toBe(400)
+    expect(three.body).toMatchObject({
+      code: '54001',
+      message: 'A request may have at most 2 like, ilike, match or imatch filters'
+    })
+    const two = await get(
+      suite,
+      'posts?select=id&caption=like.*a*&or=(caption.ilike.*b*,id.is.null)'
+    )
+    expect(two.status).toBe(200)
   })
 
   it('refuses an in list of more than 1000 values', async () => {
@@ -123,7 +141,7 @@ describeEachBackend('request bounds: refused before any SQL runs', (suite) => {
     expect(allowed.status).toBe(200)
   })
 
-  it('refuses an insert of more than 100 rows (300 comments in one POST) and writes none', async () => {
+  it('refuses an insert of more than 200 rows (300 comments in one POST) and writes none', async () => {
     const { data: post } = await user.client.from('posts').select('id').limit(1).single()
     const rows = (n: number): Record<string, string>[] =>
       Array.from({ length: n }, (_, i) => ({
@@ -134,7 +152,7 @@ describeEachBackend('request bounds: refused before any SQL runs', (suite) => {
     const { error } = await user.client.from('comments').insert(rows(300))
     expect(error).toMatchObject({
       code: '54000',
-      message: 'A write may carry at most 100 rows',
+      message: 'A write may carry at most 200 rows',
       details: 'The body has 300 rows'
     })
     const { count } = await user.client
@@ -142,7 +160,7 @@ describeEachBackend('request bounds: refused before any SQL runs', (suite) => {
       .select('id', { count: 'exact', head: true })
       .like('body', 'bulk %')
     expect(count).toBe(0)
-    expect((await user.client.from('comments').insert(rows(100))).error).toBeNull()
+    expect((await user.client.from('comments').insert(rows(200))).error).toBeNull()
   })
 })
 
