@@ -4,6 +4,9 @@
 import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
 import type { Database } from './db/database'
 import type { JwtKeys } from './jwt'
+import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
+
+export { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
 
 export interface BackendConfig {
   /** When true, sign-up returns a bare user and writes a confirmation link to the outbox. */
@@ -23,7 +26,7 @@ export interface BackendConfig {
   orphanGraceMinutes: number
   /** Sign-up requests allowed per client address per minute. */
   signupRateLimitPerMinute: number
-  /** Bounds on what one REST request may make the database do (rest/limits.ts). */
+  /** Bounds on what one REST request may make the database do (request-limits.ts). */
   rest: RestLimits
   /**
    * Browser origins allowed to call the backend besides its own (http/cors.ts); `*` allows
@@ -32,32 +35,6 @@ export interface BackendConfig {
   corsOrigins: string[]
   /** The REST API's [api] settings (supabase/config.toml). */
   api: ApiConfig
-}
-
-export interface RestLimits {
-  /** Rows per response level, root and every embed (config.toml `[api] max_rows`). */
-  maxRows: number
-  /** How deep embeds may nest (`a(b(c(d)))` is 4). */
-  maxEmbedDepth: number
-  /**
-   * Reads with nested or to-many embeds are planned first and refused above this planner cost:
-   * PGlite cannot cancel a running query, so the expensive ones must never start. A million is
-   * a few hundred milliseconds of work; four levels of to-many embeds on small, never-analysed
-   * tables estimate under it, posts → author → posts → author → posts at 1,200 posts is 42M.
-   */
-  maxPlanCost: number
-  /** statement_timeout of every request on PostgreSQL. */
-  statementTimeoutMs: number
-  /** A request that waited this long for PGlite (busy with others) gets a 504 instead. */
-  queueTimeoutMs: number
-}
-
-export const DEFAULT_REST_LIMITS: RestLimits = {
-  maxRows: 1000,
-  maxEmbedDepth: 4,
-  maxPlanCost: 1_000_000,
-  statementTimeoutMs: 8_000,
-  queueTimeoutMs: 5_000
 }
 
 export interface BackendContext {

@@ -2,13 +2,13 @@
 // arrive from anywhere (a browser, a chat, the command line), so the parser accepts exactly these
 // two shapes and turns everything else into a message the window shows instead of navigating.
 
+import { USERNAME_PATTERN } from './limits'
+
 export const DEEP_LINK_SCHEME = 'instaframe'
 
 /** Longer than any valid link (the scheme, `p/` and a 36-character id, or `u/` and 30 letters). */
 export const MAX_DEEP_LINK_LENGTH = 100
 
-/** The username rule the database enforces (profiles_username_format), after lowercasing. */
-const USERNAME_RULE = /^[a-z0-9._]{3,30}$/
 const UUID_RULE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export type DeepLinkRoute = { kind: 'post'; postId: string } | { kind: 'profile'; username: string }
@@ -54,7 +54,7 @@ export function parseDeepLink(raw: unknown): DeepLink {
   if (kind === 'u') {
     // The database stores usernames lowercased, so a link typed as @Jane still finds jane.
     const username = value.toLowerCase()
-    return USERNAME_RULE.test(username)
+    return USERNAME_PATTERN.test(username)
       ? { ok: true, route: { kind: 'profile', username } }
       : fail(DEEP_LINK_MESSAGES.username)
   }

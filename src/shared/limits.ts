@@ -57,6 +57,8 @@ export const MAX_IMAGE_DIMENSION = 20000
 // Posts in full: comments, carousels and alt text (the same limits as the database checks).
 /** Comment characters (also a database check). */
 export const MAX_COMMENT_LENGTH = 2200
+/** Distinct people one comment may @mention (the database refuses more; Instagram allows ~20). */
+export const MAX_MENTIONS_PER_COMMENT = 20
 /** Photos in one post. */
 export const MAX_CAROUSEL_PHOTOS = 10
 /** Alt text characters per photo (also a database check). */
@@ -72,8 +74,11 @@ export const SAVED_PAGE_SIZE = 12
 /** Posts per page of a tag page. */
 export const TAG_PAGE_SIZE = 12
 // People: profiles, search and lists.
-/** The username rule the database enforces (profiles_username_format). */
-export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/
+/**
+ * The username rule the database enforces (profiles_username_format and _dots): 3 to 30 of
+ * a-z, 0-9, '.' and '_', with a letter or digit, no dot first or last and no two in a row.
+ */
+export const USERNAME_PATTERN = /^(?=.*[a-z0-9])(?!\.)(?!.*\.\.)(?!.*\.$)[a-z0-9._]{3,30}$/
 /** Bio characters (also a database check). */
 export const MAX_BIO_LENGTH = 150
 /** Side of the square avatar the renderer makes (cropped to a circle when shown). */

@@ -1,7 +1,10 @@
 // Splitting a caption or comment into plain text, @mentions and #hashtags, so the UI can render
 // the last two as links. The hashtag rule is the database's (post_tags): ASCII letters, digits
-// and '_' after '#', at most 100, compared lower-case. A mention is a username as profiles
-// allow it: 3 to 30 of a-z, 0-9, '.' and '_' (a trailing '.' is punctuation, not the name).
+// and '_' after '#', at most 100, compared lower-case. The mention rule is the database's too
+// (app_private.mentioned_usernames, which decides who is notified): '@' after the start or a
+// character that cannot end a word, 3 to 30 of a-z, 0-9, '.' and '_', less trailing dots
+// (punctuation, not the name), at least 3 left. tests/integration/db/mentions-and-usernames
+// checks both find the same names in a table of texts.
 
 export type TextSegment =
   | { kind: 'text'; text: string }

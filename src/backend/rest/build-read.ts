@@ -7,14 +7,14 @@
 
 import { aggregateSql, groupBySql, isAggregate, isLegacyCount, levelIsGrouped } from './aggregates'
 import { fieldSql, filterSql, orderSql } from './build-filter'
-import { RestError } from './errors'
 import { cappedLimit } from './limits'
-import type { ColumnItem, ParsedQuery, SelectItem, Scoped } from './parse-query'
-import { embedSource, spreadNotToOne, type EmbedSource } from './embed-source'
-import { isToOne, resolveRelationship } from './relationships'
+import { pathKey, type ColumnItem, type ParsedQuery, type SelectItem } from './parse-query'
+import { embedSource, type EmbedSource } from './embed-source'
+import type { ReadPlan } from './plan'
+import { isToOne } from './relationships'
 import type { MediaFormat } from './request'
-import type { SchemaCache, Table } from './schema-cache'
-import { ident, type Aliases, type Params } from './sql'
+import type { Table } from './schema-cache'
+import { ident, qualified, type Aliases, type Params } from './sql'
 
 export interface ReadSource {
   table: Table
@@ -38,6 +38,23 @@ export interface ReadOptions {
   applyQuery: boolean
   /** CSV gives a header line and one line per row; JSON by default. */
   format?: MediaFormat
+  /**
+   * A body longer than this many bytes is not sent back: body is null and `body_bytes` says
+   * how long it was (the caller refuses it). Reads set it; a write's returned rows do not.
+   */
+  maxBodyBytes?: number
+}
+
+/** The root alias of every statement: the table, function result or mutation read. */
+export const ROOT_ALIAS = '_t0'
+
+/** A read of a table or view. */
+export function tableSource(table: Table): ReadSource {
+  return {
+    table,
+    from: `${qualified(table.name, table.schema)} as ${ROOT_ALIAS}`,
+    alias: ROOT_ALIAS
+  }
 }
 
 /** One output column of a level; `name` is null for `alias.*`. */
@@ -60,8 +77,6 @@ interface Level {
   inner: string[]
 }
 
-const pathKey = (path: string[]): string => path.join('\u0000')
-
 /** ` where a and b`, or nothing for no conditions (a computed relationship has no join). */
 const whereClause = (conditions: string[]): string =>
   conditions.length ? ` where ${conditions.join(' and ')}` : ''
@@ -72,43 +87,20 @@ function entriesSql(entries: Entry[]): string {
     : 'null as "_pgrst_empty"'
 }
 
-/** Builds SELECTs for one request; remembers which embed paths were used by the select. */
+/** Builds the SELECTs of one planned read (plan.ts resolved its embeds and checked it). */
 export class ReadBuilder {
-  private readonly usedPaths = new Set<string>([''])
-  /** How many one-to-many embeds the select has (rest/limits.ts plans those reads first). */
-  toManyEmbeds = 0
+  private readonly query: ParsedQuery
   private deferredCount = 0
 
   constructor(
-    private readonly cache: SchemaCache,
-    private readonly query: ParsedQuery,
+    private readonly plan: ReadPlan,
     private readonly params: Params,
     private readonly aliases: Aliases,
     private readonly aggregatesEnabled = false,
     /** Rows per level, root and embeds alike (db-max-rows); null leaves levels uncapped. */
     private readonly maxRows: number | null = null
-  ) {}
-
-  /** Filters, order or paging given for an embed that the select does not have: PGRST108. */
-  checkScopes(): void {
-    const scoped: Scoped<unknown>[] = [
-      ...this.query.filters,
-      ...this.query.order,
-      ...this.query.limit,
-      ...this.query.offset
-    ]
-    for (const { path } of scoped) {
-      if (!this.usedPaths.has(pathKey(path))) {
-        const name = path[path.length - 1]
-        throw new RestError(
-          400,
-          'PGRST108',
-          `'${name}' is not an embedded resource in this request`,
-          null,
-          `Verify that '${name}' is included in the 'select' query parameter.`
-        )
-      }
-    }
+  ) {
+    this.query = plan.query
   }
 
   whereFor(table: Table, alias: string, path: string[]): string[] {
@@ -214,18 +206,9 @@ export class ReadBuilder {
     item: SelectItem & { kind: 'embed' },
     parentPath: string[]
   ): { source: EmbedSource; path: string[] } {
-    if (item.hints.length > 1) {
-      throw new RestError(
-        400,
-        'PGRST100',
-        `"failed to parse select parameter (${item.name}!${item.hints.join('!')})"`,
-        'An embed takes at most one hint besides !inner or !left'
-      )
-    }
-    const relationship = resolveRelationship(this.cache, parent, item.name, item.hints[0] ?? null)
-    if (!isToOne(relationship)) this.toManyEmbeds += 1
+    const relationship = this.plan.relationships.get(item)
+    if (!relationship) throw new Error(`embed ${item.name} on ${parent.name} was not planned`)
     const path = [...parentPath, item.alias ?? item.name]
-    this.usedPaths.add(pathKey(path))
     return { source: embedSource(relationship, parentAlias, this.aliases.fresh()), path }
   }
 
@@ -276,7 +259,6 @@ export class ReadBuilder {
   ): void {
     const { source, path } = this.source(parent, parentAlias, item, parentPath)
     const { relationship, alias } = source
-    if (!isToOne(relationship)) throw spreadNotToOne(parent.name, item.alias ?? item.name)
     const { target } = relationship
     const nested = this.level(target, alias, item.select, path, true)
     const where = [...source.join, ...this.whereFor(target, alias, path), ...nested.inner]
@@ -345,7 +327,8 @@ export class ReadBuilder {
   }
 
   /**
-   * `select <body>, <page_count>[, <total>] from (<rows>) _pgrst_t`. The body is text, so
+   * `select <body>, <page_count>[, <total>] from (<rows>) _pgrst_t`, with `body_bytes` when
+   * the body has a limit. The body is text, so
    * the drivers hand back exactly what Postgres printed.
    */
   build(source: ReadSource, options: ReadOptions): string {
@@ -359,13 +342,18 @@ export class ReadBuilder {
     const whereSql = whereClause(where)
     const groupBy = groupBySql(level.entries.map((e) => e.aggregate))
     const paging = options.applyQuery ? this.pagingFor(table, alias, []) : ''
-    this.checkScopes()
     const rows = `select ${entriesSql(level.entries)} from ${source.from}${level.joins.join('')}${whereSql}${groupBy}${paging}`
     const counted = options.countCap
       ? `(select 1 from ${source.from}${whereSql} limit ${options.countCap}) _pgrst_c`
       : `${source.from}${whereSql}`
     const total = options.count ? `(select count(*) from ${counted})::int8` : 'null::int8'
-    return `select ${bodySql(options)} as body, count(*)::int8 as page_count, ${total} as total from (${rows}) _pgrst_t`
+    const sql = `select ${bodySql(options)} as body, count(*)::int8 as page_count, ${total} as total from (${rows}) _pgrst_t`
+    if (options.maxBodyBytes === undefined) return sql
+    const bytes = 'octet_length(_pgrst_r.body)'
+    return (
+      `select case when ${bytes} > ${options.maxBodyBytes} then null else _pgrst_r.body end as body,` +
+      ` ${bytes} as body_bytes, _pgrst_r.page_count, _pgrst_r.total from (${sql}) _pgrst_r`
+    )
   }
 }
 

@@ -109,6 +109,8 @@ export function resultTable(cache: SchemaCache, routine: RoutineInfo): Table {
     schema: routine.schema,
     name: routine.name,
     isView: false,
+    // The planner's estimate of a function's rows is its declared ROWS: it reveals no table.
+    rowSecurity: false,
     columns: new Map((routine.resultColumns ?? []).map((c) => [c.name, c])),
     primaryKey: [],
     uniqueKeys: []
@@ -139,4 +141,24 @@ export function rpcFrom(
     `json_to_record(${payload}::json) as _pgrst_args(${definitions.join(', ')})` +
     ` cross join lateral ${qualified(routine.name, routine.schema)}(${call}) as ${as}`
   )
+}
+
+/**
+ * The statement for a function that returns no rows of a table: nothing, one value or a set
+ * of values (`from` is rpcFrom's), as body, page_count and total like a read's.
+ */
+export function rpcValueStatement(
+  shape: Exclude<RpcShape, 'rows'>,
+  from: string,
+  alias: string
+): string {
+  const value = `${alias}._pgrst_scalar`
+  const body =
+    shape === 'void'
+      ? 'null::text'
+      : shape === 'scalar'
+        ? `coalesce(to_json(${value})::text, 'null')`
+        : `coalesce(json_agg(${value}), '[]')::text`
+  const pageCount = shape === 'scalar' ? '1::int8' : 'count(*)::int8'
+  return `select ${body} as body, ${pageCount} as page_count, null::int8 as total from ${from}`
 }

@@ -6,6 +6,7 @@
 // mutation without .select(), and then PostgREST returns nothing.
 
 import { filterSql } from './build-filter'
+import { ROOT_ALIAS, type ReadSource } from './build-read'
 import { RestError, unknownPayloadColumn } from './errors'
 import type { ParsedQuery } from './parse-query'
 import type { Table } from './schema-cache'
@@ -17,7 +18,10 @@ export interface WritePreferences {
   missingDefault: boolean
 }
 
-export const ROOT_ALIAS = '_t0'
+/** The changed rows as a read's source (`return=representation`). */
+export function mutationSource(table: Table): ReadSource {
+  return { table, from: `_pgrst_mutation as ${ROOT_ALIAS}`, alias: ROOT_ALIAS }
+}
 
 function checkColumns(table: Table, columns: string[]): void {
   for (const column of columns) {
@@ -164,5 +168,27 @@ export function buildDelete(
   return (
     `delete from ${qualified(table.name, table.schema)} as ${ROOT_ALIAS} where ${where}` +
     (preferences.returning ? ` returning ${ROOT_ALIAS}.*` : '')
+  )
+}
+
+/**
+ * A mutation that returns its rows read as the select asks (`read` is built on
+ * mutationSource). An upsert also says whether it inserted any row: a row's xmax is 0 right
+ * after its insert, and one that only updated rows answers 200 instead of 201.
+ */
+export function returningStatement(
+  table: Table,
+  mutation: string,
+  read: string,
+  upsert: boolean
+): string {
+  if (!upsert) return `with _pgrst_mutation as (${mutation}) ${read}`
+  const columns = [...table.columns.keys()].map(ident).join(', ')
+  return (
+    `with _pgrst_changed as (${mutation}),` +
+    ` _pgrst_mutation as (select ${columns} from _pgrst_changed)` +
+    ` select _pgrst_read.*,` +
+    ` (select coalesce(bool_or(_pgrst_inserted), true) from _pgrst_changed) as inserted` +
+    ` from (${read}) _pgrst_read`
   )
 }

@@ -1,21 +1,24 @@
-// Serving one REST request: parse the query, build one statement, run it (run.ts: under the
-// caller's role, with the request's limits, in one database call when it is the request's only
-// statement), then shape the response the way PostgREST does (status, Content-Range, single
-// objects, CSV).
+// Serving one REST request, in PostgREST's stages: parse the query (parse-query.ts), plan it
+// (plan.ts: every refusal that needs no database), build one statement (build-*.ts), run it
+// (run.ts: under the caller's role, with the request's limits, in one database call when it is
+// the request's only statement), then answer the way PostgREST does (status, Content-Range,
+// single objects, CSV). No SQL is written here.
 
 import type { BackendContext } from '../context'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
-import type { ReadSource } from './build-read'
-import { findRoutine, resultTable, rpcFrom, rpcShape } from './build-rpc'
+import { ROOT_ALIAS, tableSource, type ReadSource } from './build-read'
+import { findRoutine, resultTable, rpcFrom, rpcShape, rpcValueStatement } from './build-rpc'
 import {
   buildDelete,
   buildInsert,
   buildUpdate,
-  ROOT_ALIAS,
+  mutationSource,
+  returningStatement,
   type WritePreferences
 } from './build-write'
 import { notSingleObject, RestError } from './errors'
 import type { ParsedQuery } from './parse-query'
+import { planRead, planWrite } from './plan'
 import { CSV_MEDIA_TYPE, OBJECT_MEDIA_TYPE, parseRangeHeader } from './request'
 import {
   countCap,
@@ -28,7 +31,7 @@ import {
   type ResultRow
 } from './run'
 import type { Table } from './schema-cache'
-import { ident, Params, qualified } from './sql'
+import { Params } from './sql'
 
 export type { RestCall } from './run'
 
@@ -88,25 +91,21 @@ export async function handleRead(
   call: RestCall,
   table: Table
 ): Promise<ApiResponse> {
-  const query = parse(context, call.request)
+  const query = parse(call.request)
   applyRangeHeader(call.request, query)
+  const plan = planRead(call.cache, table, query, context.config.rest)
   const params = new Params()
-  const source: ReadSource = {
-    table,
-    from: `${qualified(table.name, table.schema)} as ${ROOT_ALIAS}`,
-    alias: ROOT_ALIAS
-  }
-  const builder = readBuilder(context, call, query, params)
-  const sql = builder.build(source, {
+  const source = tableSource(table)
+  const sql = readBuilder(context, call, plan, params).build(source, {
     count: call.preferences.count !== null,
-    countCap: countCap(call),
+    countCap: countCap(call, table),
     single: call.single,
     bodyless: call.request.method === 'HEAD',
     applyQuery: true,
-    format: call.format
+    format: call.format,
+    maxBodyBytes: context.config.rest.maxResponseBytes
   })
-  const [row, total] = await runRead(context, call, { sql, params, builder, query, source })
-
+  const [row, total] = await runRead(context, call, { sql, params, plan, source })
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
   return pageResponse(call, rootOffset(query), row, row.body, total)
 }
@@ -126,7 +125,10 @@ export async function handleWrite(
   table: Table
 ): Promise<ApiResponse> {
   const { request, preferences } = call
-  const query = parse(context, request)
+  const query = parse(request)
+  const body = request.method === 'DELETE' ? undefined : parseBody(request)
+  const insertBody = request.method === 'POST' ? body : undefined
+  const plan = planWrite(call.cache, table, query, insertBody, context.config.rest)
   const params = new Params()
   const write: WritePreferences = {
     returning: preferences.representation,
@@ -135,33 +137,24 @@ export async function handleWrite(
   }
   let mutation: string | null
   if (request.method === 'POST') {
-    mutation = buildInsert(table, parseBody(request), query, write, params)
+    mutation = buildInsert(table, body, query, write, params)
   } else if (request.method === 'PATCH') {
-    mutation = buildUpdate(table, parseBody(request), query, write, params)
+    mutation = buildUpdate(table, body, query, write, params)
   } else {
     mutation = buildDelete(table, query, write, params)
   }
-  // An upsert that only updated rows answers 200, one that inserted any 201; a row's xmax is
-  // 0 right after its insert. Only known when rows are returned (RETURNING needs the SELECT
-  // policies, which would refuse inserts the user may make), so return=minimal keeps 201.
-  const upsert = write.resolution !== null && write.returning
   let sql = mutation
   if (mutation && write.returning) {
-    const read = readBuilder(context, call, query, params).build(
-      { table, from: `_pgrst_mutation as ${ROOT_ALIAS}`, alias: ROOT_ALIAS },
-      { count: false, single: call.single, bodyless: false, applyQuery: false, format: call.format }
-    )
-    if (upsert) {
-      const columns = [...table.columns.keys()].map(ident).join(', ')
-      sql =
-        `with _pgrst_changed as (${mutation}),` +
-        ` _pgrst_mutation as (select ${columns} from _pgrst_changed)` +
-        ` select _pgrst_read.*,` +
-        ` (select coalesce(bool_or(_pgrst_inserted), true) from _pgrst_changed) as inserted` +
-        ` from (${read}) _pgrst_read`
-    } else {
-      sql = `with _pgrst_mutation as (${mutation}) ${read}`
-    }
+    const read = readBuilder(context, call, plan, params).build(mutationSource(table), {
+      count: false,
+      single: call.single,
+      bodyless: false,
+      applyQuery: false,
+      format: call.format
+    })
+    // Only known when rows are returned (RETURNING needs the SELECT policies, which would
+    // refuse inserts the user may make), so return=minimal keeps 201.
+    sql = returningStatement(table, mutation, read, write.resolution !== null)
   }
   const result = await run(context, call, async (tx) => {
     if (!sql) return { count: 0, body: '[]', inserted: true }
@@ -215,35 +208,31 @@ export async function handleRpc(
   const argNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
   const args = rpcArguments(request, argNames)
   const routine = findRoutine(call.cache, name, Object.keys(args), request.method === 'POST')
-  const query = parse(context, request, (key) => argNames.has(key))
-  const params = new Params()
-  const from = rpcFrom(routine, args, params, ROOT_ALIAS)
+  const query = parse(request, (key) => argNames.has(key))
   const shape = rpcShape(routine)
+  const params = new Params()
   if (shape === 'rows') {
+    const table = resultTable(call.cache, routine)
     applyRangeHeader(request, query)
+    const plan = planRead(call.cache, table, query, context.config.rest)
+    const from = rpcFrom(routine, args, params, ROOT_ALIAS)
     const single = call.single || !routine.returnsSet
-    const source: ReadSource = { table: resultTable(call.cache, routine), from, alias: ROOT_ALIAS }
-    const builder = readBuilder(context, call, query, params)
-    const sql = builder.build(source, {
+    const source: ReadSource = { table, from, alias: ROOT_ALIAS }
+    const sql = readBuilder(context, call, plan, params).build(source, {
       count: call.preferences.count !== null,
-      countCap: countCap(call),
+      countCap: countCap(call, table),
       single,
       bodyless: request.method === 'HEAD',
       applyQuery: true,
-      format: call.format
+      format: call.format,
+      maxBodyBytes: context.config.rest.maxResponseBytes
     })
-    const [row, total] = await runRead(context, call, { sql, params, builder, query, source })
+    const [row, total] = await runRead(context, call, { sql, params, plan, source })
     if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
     const body = row.body ?? (single ? 'null' : '[]')
     return withApplied(call, pageResponse(call, rootOffset(query), row, body, total))
   }
-  const value = `${ROOT_ALIAS}._pgrst_scalar`
-  const select =
-    shape === 'void'
-      ? `select null::text as body, count(*)::int8 as page_count, null::int8 as total from ${from}`
-      : shape === 'scalar'
-        ? `select coalesce(to_json(${value})::text, 'null') as body, 1::int8 as page_count, null::int8 as total from ${from}`
-        : `select coalesce(json_agg(${value}), '[]')::text as body, count(*)::int8 as page_count, null::int8 as total from ${from}`
+  const select = rpcValueStatement(shape, rpcFrom(routine, args, params, ROOT_ALIAS), ROOT_ALIAS)
   const { rows } = await run(context, call, (tx) =>
     tx.queryAndCommit<ResultRow>(select, params.values)
   )

@@ -4,9 +4,12 @@
 //   schema-cache.ts   what exists (tables, columns, keys, foreign keys, functions), per schema
 //   parse-query.ts    select / filter / order grammar → AST
 //   relationships.ts  which foreign key (or join table) an embed goes through
-//   build-*.ts        AST → one SQL statement (identifiers quoted, values bound);
+//   plan.ts           AST → plan: embeds resolved, every refusal that needs no database
+//                     (depth, ambiguity, input bounds from bounds.ts) made before any SQL
+//   build-*.ts        plan → one SQL statement (identifiers quoted, values bound);
 //                     aggregates.ts and embed-source.ts are pieces of build-read.ts
 //   run.ts            running it under the caller's role with the request's limits
+//                     (limits.ts prices every read first)
 //   handler.ts        shaping the response
 //   request.ts, errors.ts   headers in, PostgREST error bodies out
 //

@@ -1,11 +1,11 @@
-// Bounds on what one REST request may make the database do. PostgREST caps rows with
-// db-max-rows and relies on statement_timeout; PGlite runs queries on the backend's only thread
-// and cannot cancel one, so here a request whose embeds nest too deeply is refused before any
-// SQL runs, and a read with nested or to-many embeds is planned first and refused when the
-// planner expects it to be expensive. Every level of a response is capped at max rows.
+// Bounds on what one REST request may make the database do (the values: request-limits.ts).
+// PostgREST caps rows with db-max-rows and relies on statement_timeout; PGlite runs queries on
+// the backend's only thread and cannot cancel one, so here a request whose embeds nest too
+// deeply is refused before any SQL runs (plan.ts), and every read is planned first and refused
+// when the planner expects it to be expensive. Every level of a response is capped at max rows.
 
 import { readFile } from 'node:fs/promises'
-import type { RestLimits } from '../context'
+import type { RestLimits } from '../request-limits'
 import type { Queryable } from '../db/database'
 import { RestError } from './errors'
 import type { SelectItem } from './parse-query'
@@ -36,11 +36,6 @@ export function cappedLimit(requested: number | undefined, maxRows: number): num
   return requested === undefined ? maxRows : Math.min(requested, maxRows)
 }
 
-/** Whether a read is worth planning before it runs: a nested embed or a to-many one. */
-export function needsCostCheck(items: readonly SelectItem[], toManyEmbeds: number): boolean {
-  return toManyEmbeds > 0 || embedDepth(items) > 1
-}
-
 function planCost(rows: Record<string, unknown>[]): number {
   const raw = rows[0]?.['QUERY PLAN']
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw) as {
@@ -65,12 +60,23 @@ function refuseCost(cost: number, limits: RestLimits): void {
 const VERDICT_TTL_MS = 10_000
 const MAX_VERDICTS = 500
 
+/** What the cost check needs of a read: its statement, values and whether rows multiply. */
+export interface PricedRead {
+  sql: string
+  params: { values: unknown[] }
+  /** It has a to-many embed, so the values decide how many rows each row brings. */
+  multiplies: boolean
+}
+
 /**
  * Plan-cost verdicts for recent reads. The app repeats the same requests (the first feed page,
  * a profile) many times a minute; planning each one twice, once to price it and once to run it,
- * was a third of its time. A verdict is reused only for the identical statement with identical
- * values by a caller with the same role and user id, for a few seconds. Bounded, so distinct
- * requests cannot grow it.
+ * was a third of its time. A verdict for a read with to-many embeds is reused only for the
+ * identical statement with identical values by a caller with the same role and user id, for a
+ * few seconds. Any other read (one table, or with to-one embeds: one row each) is reused for
+ * its statement and role whatever its values: its cost is bounded by reading its table once
+ * under that role's policies, which is what the verdict priced, and a one-row read by id must
+ * not pay for a second plan each time. Bounded, so distinct requests cannot grow it.
  */
 export class PlanCostVerdicts {
   private readonly verdicts = new Map<string, { cost: number; expires: number }>()
@@ -81,12 +87,15 @@ export class PlanCostVerdicts {
    */
   async check(
     tx: Queryable,
-    sql: string,
-    params: unknown[],
-    caller: string,
+    read: PricedRead,
+    caller: { role: string; user: string },
     limits: RestLimits
   ): Promise<void> {
-    const key = JSON.stringify([caller, sql, params])
+    const { sql } = read
+    const params = read.params.values
+    const key = read.multiplies
+      ? JSON.stringify([caller.role, caller.user, sql, params])
+      : JSON.stringify([caller.role, sql])
     const now = Date.now()
     const known = this.verdicts.get(key)
     if (known && known.expires > now) {

@@ -122,6 +122,9 @@ export interface ParsedQuery {
   onConflict: string[] | null
 }
 
+/** The key of an embed path (aliases or names from the root), for maps and sets. */
+export const pathKey = (path: string[]): string => path.join('\u0000')
+
 /** Splits on `separator` outside double quotes and parentheses. */
 export function splitTopLevel(input: string, separator: string): string[] {
   const parts: string[] = []

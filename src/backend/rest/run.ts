@@ -1,8 +1,8 @@
 // Running a REST request's SQL with its limits: one transaction under the caller's role
-// (withRole, so RLS applies), the request's time limits, the embed-depth and plan-cost caps, and
+// (withRole, so RLS applies), the request's time limits, the plan-cost cap, the response-size cap and
 // `Prefer: tx=rollback`. A request whose statement is its last sends it with the role, the
 // claims and the COMMIT in one database call. One more is taken by a read that must be priced
-// by the planner first (nested or to-many embeds; the verdict is then reused for a few seconds),
+// by the planner first (every read; the verdict is then reused for a few seconds),
 // a count by the planner, a tx=rollback request and a single-object write, which must check its
 // row count before committing.
 
@@ -13,12 +13,19 @@ import { withRole, type RequestInfo } from '../db/as-role'
 import type { ApiRequest, ApiResponse } from '../http/types'
 import type { RequestIdentity } from '../jwt'
 import { ReadBuilder, type ReadSource } from './build-read'
-import { checkEmbedDepth, needsCostCheck, PlanCostVerdicts } from './limits'
+import { responseTooLarge } from './bounds'
+import { PlanCostVerdicts } from './limits'
 import { parseQuery, type ParsedQuery } from './parse-query'
-import { plannedRows } from './planned-count'
+import type { ReadPlan } from './plan'
+import { estimatesAllowed, plannedRows } from './planned-count'
 import type { MediaFormat, Preferences } from './request'
-import type { SchemaCache } from './schema-cache'
+import type { SchemaCache, Table } from './schema-cache'
 import { Aliases, ident, Params } from './sql'
+
+/** The query string as an AST (GET rpc arguments left out). */
+export function parse(request: ApiRequest, isArgument?: (key: string) => boolean): ParsedQuery {
+  return parseQuery(request.url.searchParams, isArgument)
+}
 
 export interface RestCall {
   request: ApiRequest
@@ -35,6 +42,8 @@ export interface ResultRow {
   body: string | null
   page_count: number | string
   total: number | string | null
+  /** How long the body was, when the read had a byte limit (ReadOptions.maxBodyBytes). */
+  body_bytes?: number | string | null
 }
 
 /** Carries a result out of a transaction that `Prefer: tx=rollback` must not commit. */
@@ -93,33 +102,20 @@ export async function run<T>(
   throw new Error('unreachable: a tx=rollback transaction always throws')
 }
 
-/** The query string, refused when its embeds nest deeper than the limit. */
-export function parse(
-  context: BackendContext,
-  request: ApiRequest,
-  isArgument?: (key: string) => boolean
-): ParsedQuery {
-  const query = parseQuery(request.url.searchParams, isArgument)
-  checkEmbedDepth(query.select, context.config.rest)
-  return query
-}
-
 export function readBuilder(
   context: BackendContext,
   call: RestCall,
-  query: ParsedQuery,
+  plan: ReadPlan,
   params: Params
 ): ReadBuilder {
-  const { api, cache } = call
-  const enabled = cache.aggregatesSetting ?? api.aggregatesEnabled
-  return new ReadBuilder(cache, query, params, new Aliases(), enabled, context.config.rest.maxRows)
+  const enabled = call.cache.aggregatesSetting ?? call.api.aggregatesEnabled
+  return new ReadBuilder(plan, params, new Aliases(), enabled, context.config.rest.maxRows)
 }
 
 export interface PlannedRead {
   sql: string
   params: Params
-  builder: ReadBuilder
-  query: ParsedQuery
+  plan: ReadPlan
   source: ReadSource
 }
 
@@ -127,14 +123,16 @@ export interface PlannedRead {
  * `count=estimated` counts exactly only up to max rows: one more row than that is enough to
  * know the planner's estimate is wanted instead.
  */
-export function countCap(call: RestCall): number | null {
+export function countCap(call: RestCall, table: Table): number | null {
   const maxRows = call.api.maxRows
-  return call.preferences.count === 'estimated' && maxRows !== null ? maxRows + 1 : null
+  const estimated = call.preferences.count === 'estimated' && estimatesAllowed(table)
+  return estimated && maxRows !== null ? maxRows + 1 : null
 }
 
 /**
  * `count=planned` is the planner's estimate for the matching rows; `count=estimated` is the
- * exact count up to max rows and the estimate beyond, as PostgREST gives them.
+ * exact count up to max rows and the estimate beyond, as PostgREST gives them; both are exact
+ * where an estimate would reveal rows the caller cannot see (planned-count.ts).
  */
 async function countTotal(
   context: BackendContext,
@@ -144,13 +142,13 @@ async function countTotal(
   exact: number | null
 ): Promise<number | null> {
   const mode = call.preferences.count
-  if (mode === 'exact' || mode === null) return exact
+  if (mode === 'exact' || mode === null || !estimatesAllowed(read.source.table)) return exact
   const maxRows = call.api.maxRows
   if (mode === 'estimated' && exact !== null && (maxRows === null || exact <= maxRows)) {
     return exact
   }
   const params = new Params()
-  const sql = readBuilder(context, call, read.query, params).matchingRows(read.source)
+  const sql = readBuilder(context, call, read.plan, params).matchingRows(read.source)
   return plannedRows(tx, sql, params.values)
 }
 
@@ -164,8 +162,8 @@ function verdictsFor(db: Database): PlanCostVerdicts {
 }
 
 /**
- * Runs a read (planning it first when its embeds could make it expensive) and its count: the
- * page's row, and the total when one was asked for.
+ * Runs a read (priced by the planner first, limits.ts) and its count: the page's row, and the
+ * total when one was asked for.
  */
 export function runRead(
   context: BackendContext,
@@ -173,22 +171,19 @@ export function runRead(
   read: PlannedRead
 ): Promise<readonly [ResultRow, number | null]> {
   return run(context, call, async (tx) => {
-    if (needsCostCheck(read.query.select, read.builder.toManyEmbeds)) {
-      const { role, claims } = call.identity
-      const caller = `${role}:${claims.sub ?? ''}:${call.cache.schema}`
-      await verdictsFor(context.db).check(
-        tx,
-        read.sql,
-        read.params.values,
-        caller,
-        context.config.rest
-      )
-    }
+    const { role, claims } = call.identity
+    const priced = { sql: read.sql, params: read.params, multiplies: read.plan.toManyEmbeds > 0 }
+    const caller = { role: `${role}:${call.cache.schema}`, user: claims.sub ?? '' }
+    await verdictsFor(context.db).check(tx, priced, caller, context.config.rest)
     // The planner's counts are asked for after the read, in the same transaction.
     const estimate = call.preferences.count === 'planned' || call.preferences.count === 'estimated'
     const { rows } = estimate
       ? await tx.query<ResultRow>(read.sql, read.params.values)
       : await tx.queryAndCommit<ResultRow>(read.sql, read.params.values)
+    const bytes = Number(rows[0].body_bytes ?? 0)
+    if (bytes > context.config.rest.maxResponseBytes) {
+      throw responseTooLarge(bytes, context.config.rest)
+    }
     const exact = rows[0].total === null ? null : Number(rows[0].total)
     return [rows[0], await countTotal(context, tx, call, read, exact)] as const
   })

@@ -21,6 +21,8 @@ export interface Table {
   schema: string
   name: string
   isView: boolean
+  /** Row level security is on (unknown counts as on: it hides the table's size). */
+  rowSecurity?: boolean
   columns: Map<string, Column>
   primaryKey: string[]
   /** Primary key and unique constraints: column sets that identify one row. */
@@ -71,6 +73,7 @@ export interface SchemaCache {
 interface TableRow {
   name: string
   kind: string
+  rls: boolean
 }
 interface ColumnRow {
   table: string
@@ -102,7 +105,7 @@ interface FunctionRow {
 }
 
 const TABLES_SQL = `
-  select c.relname as name, c.relkind::text as kind
+  select c.relname as name, c.relkind::text as kind, c.relrowsecurity as rls
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'p', 'f')`
 
@@ -225,6 +228,7 @@ export async function loadSchemaCache(
       schema,
       name: row.name,
       isView: row.kind === 'v' || row.kind === 'm',
+      rowSecurity: row.rls,
       columns: new Map(),
       primaryKey: [],
       uniqueKeys: []

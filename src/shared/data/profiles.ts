@@ -28,7 +28,7 @@ export const PERSON_COLUMNS = 'id, username, full_name, avatar_url, followers_co
 
 export const PROFILE_MESSAGES = {
   usernameFormat:
-    'Usernames are 3 to 30 characters: lower-case letters, numbers, dots and underscores.',
+    'Usernames are 3 to 30 characters: lower-case letters, numbers, dots and underscores, with a letter or number and no dot at either end or two in a row.',
   usernameTaken: 'This username is already taken. Try another.',
   bioTooLong: `Bio must be at most ${MAX_BIO_LENGTH} characters`,
   avatarTooLarge: `The avatar must be at most ${AVATAR_SIZE}×${AVATAR_SIZE} pixels`,

@@ -3,6 +3,8 @@ import { ReadBuilder } from '../../../../src/backend/rest/build-read'
 import { buildDelete, buildInsert } from '../../../../src/backend/rest/build-write'
 import { RestError } from '../../../../src/backend/rest/errors'
 import { parseQuery } from '../../../../src/backend/rest/parse-query'
+import { planRead } from '../../../../src/backend/rest/plan'
+import { DEFAULT_REST_LIMITS } from '../../../../src/backend/request-limits'
 import type { Column, SchemaCache, Table } from '../../../../src/backend/rest/schema-cache'
 import { Aliases, Params } from '../../../../src/backend/rest/sql'
 
@@ -46,7 +48,8 @@ const cache: SchemaCache = {
 function read(qs: string): { sql: string; params: unknown[] } {
   const params = new Params()
   const query = parseQuery(new URLSearchParams(qs))
-  const builder = new ReadBuilder(cache, query, params, new Aliases(), true)
+  const plan = planRead(cache, posts, query, DEFAULT_REST_LIMITS)
+  const builder = new ReadBuilder(plan, params, new Aliases(), true)
   const sql = builder.build(
     { table: posts, from: '"public"."posts" as _t0', alias: '_t0' },
     { count: true, single: false, bodyless: false, applyQuery: true }

@@ -4,10 +4,11 @@
 // password goes to the server, whose weak_password message ("Password should be at least 6
 // characters.") is shown as is.
 
-export const USERNAME_PATTERN = /^[a-z0-9._]{3,30}$/
+import { USERNAME_PATTERN } from '@shared/limits'
 
 export const VALIDATION_MESSAGES = {
-  username: 'Usernames are 3–30 characters: lowercase letters, numbers, periods and underscores.'
+  username:
+    'Usernames are 3–30 characters: lowercase letters, numbers, periods and underscores, with a letter or number and no period at either end or two in a row.'
 } as const
 
 export function validateSignUp(input: { username: string }): string | null {

@@ -1,0 +1,85 @@
+// Every bound on what one request may make the local backend do, in one place. Hosted Supabase
+// sets only max_rows in supabase/config.toml ([api] max_rows, which overrides the default
+// here); the rest have no hosted setting, because hosted PostgREST leans on statement_timeout
+// and PGlite cannot cancel a running query: so the expensive requests must never start.
+// docs/architecture.md's table of limits is checked against LIMIT_DESCRIPTIONS by a test.
+
+import { MAX_MENTIONS_PER_COMMENT } from '../shared/limits'
+
+export interface RestLimits {
+  /** Rows per response level, root and every embed (config.toml `[api] max_rows`). */
+  maxRows: number
+  /** How deep embeds may nest (`a(b(c(d)))` is 4). */
+  maxEmbedDepth: number
+  /** One-to-many embeds in one select, siblings and nested ones together. */
+  maxToManyEmbeds: number
+  /**
+   * Every read is planned first and refused above this planner cost. Estimates for small,
+   * never-analysed tables run high (a feed page read through REST on a fresh database is
+   * 11,000), so the bound stays loose: posts → author → posts → author → posts at 1,200 posts
+   * is 42M and refused. It does not price building JSON: `profiles?select=id,posts(*)` is
+   * 9,400 and 300 ms on PGlite at 20,000 posts, which maxToManyEmbeds and maxRows bound.
+   */
+  maxPlanCost: number
+  /** Conditions in one request's `or=` / `and=` trees, all trees together. */
+  maxLogicTerms: number
+  /**
+   * like/ilike/match/imatch conditions in one request. The planner prices a pattern like any
+   * comparison, but each is a scan of its own: one ilike over 20,000 captions is ~120 ms on
+   * PGlite, 32 of them 3.2 s.
+   */
+  maxPatternFilters: number
+  /** Values in one `in.(…)` list. */
+  maxInItems: number
+  /** Characters of one `like`/`ilike`/`match`/`imatch` pattern. */
+  maxPatternLength: number
+  /** `*` or `%` wildcards in one `like`/`ilike` pattern. */
+  maxPatternWildcards: number
+  /** Bytes of one response body. */
+  maxResponseBytes: number
+  /** Rows one insert or upsert may carry. */
+  maxRowsPerWrite: number
+  /** statement_timeout of every request on PostgreSQL. */
+  statementTimeoutMs: number
+  /** A request that waited this long for PGlite (busy with others) gets a 504 instead. */
+  queueTimeoutMs: number
+}
+
+export const DEFAULT_REST_LIMITS: RestLimits = {
+  maxRows: 1000,
+  maxEmbedDepth: 4,
+  maxToManyEmbeds: 4,
+  maxPlanCost: 1_000_000,
+  maxLogicTerms: 32,
+  maxPatternFilters: 2,
+  maxInItems: 1000,
+  maxPatternLength: 256,
+  maxPatternWildcards: 16,
+  maxResponseBytes: 16 * 1024 * 1024,
+  maxRowsPerWrite: 200,
+  statementTimeoutMs: 8_000,
+  queueTimeoutMs: 5_000
+}
+
+/** One line each for docs/architecture.md: what the limit bounds and what a refusal says. */
+export const LIMIT_DESCRIPTIONS: Record<keyof RestLimits, string> = {
+  maxRows: 'rows per response level (more are cut, not refused; `[api] max_rows`)',
+  maxEmbedDepth: 'levels of nested embeds (400 `54001`)',
+  maxToManyEmbeds: 'one-to-many embeds in one select (400 `54001`)',
+  maxPlanCost: 'planner cost of any read, priced before it runs (400 `54001`)',
+  maxLogicTerms: 'conditions in the `or=`/`and=` trees of one request (400 `54001`)',
+  maxPatternFilters: '`like`/`ilike`/`match`/`imatch` conditions in one request (400 `54001`)',
+  maxInItems: 'values in one `in.()` list (400 `54001`)',
+  maxPatternLength: 'characters of a `like`/`ilike`/`match`/`imatch` pattern (400 `54001`)',
+  maxPatternWildcards: '`*`/`%` in one `like`/`ilike` pattern (400 `54001`)',
+  maxResponseBytes: 'bytes of one response body (400 `54000`)',
+  maxRowsPerWrite: 'rows in one insert or upsert body (400 `54000`)',
+  statementTimeoutMs: 'statement_timeout on PostgreSQL (`57014`)',
+  queueTimeoutMs: 'wait for a busy PGlite before giving up (504 `PGRST003`)'
+}
+
+/** Limits the database enforces itself (in migrations); a test checks they agree. */
+export const DATABASE_LIMITS = {
+  /** Distinct @mentions in one comment (Instagram allows about 20 people tagged). */
+  maxMentionsPerComment: MAX_MENTIONS_PER_COMMENT
+} as const

@@ -1,0 +1,95 @@
+// The input bounds of a REST request (values in request-limits.ts), checked in the plan stage:
+// how many conditions its logic trees have, how long its in-lists are, how many patterns it
+// has and what each may do, how many to-many embeds it has and how many rows a write carries. Each refusal is a 400
+// that names the limit, before any SQL is written. What a response may weigh is known only once
+// the database built it: responseTooLarge is that refusal.
+
+import { patternProblem, type PatternOperator } from '../patterns'
+import type { RestLimits } from '../request-limits'
+import { RestError } from './errors'
+import type { Condition, Filter, ParsedQuery } from './parse-query'
+
+const PATTERN_OPERATORS = new Set<string>(['like', 'ilike', 'match', 'imatch'])
+
+function tooComplex(message: string, hint: string): RestError {
+  return new RestError(400, '54001', message, null, hint)
+}
+
+/** The conditions of a filter that `counts`: itself, or the leaves of a logic tree. */
+function conditionCount(filter: Filter, counts: (condition: Condition) => boolean): number {
+  if (filter.kind === 'condition') return counts(filter) ? 1 : 0
+  return filter.children.reduce((sum, child) => sum + conditionCount(child, counts), 0)
+}
+
+const isPattern = (condition: Condition): boolean => PATTERN_OPERATORS.has(condition.op)
+
+function checkCondition(filter: Filter, limits: RestLimits): void {
+  if (filter.kind === 'logic') {
+    for (const child of filter.children) checkCondition(child, limits)
+    return
+  }
+  if (filter.op === 'in' && filter.value.length > limits.maxInItems) {
+    throw tooComplex(
+      `An in list may have at most ${limits.maxInItems} values`,
+      'Split the list over several requests.'
+    )
+  }
+  if (PATTERN_OPERATORS.has(filter.op)) {
+    // A quantified pattern (`like(any).{a,b}`) is checked as one text: it cannot be longer.
+    const problem = patternProblem(filter.op as PatternOperator, String(filter.value), limits)
+    if (problem) throw tooComplex(problem, 'Use a shorter, simpler pattern.')
+  }
+}
+
+export function checkFilterBounds(query: ParsedQuery, limits: RestLimits): void {
+  let terms = 0
+  let patterns = 0
+  for (const { value } of query.filters) {
+    if (value.kind === 'logic') terms += conditionCount(value, () => true)
+    patterns += conditionCount(value, isPattern)
+    checkCondition(value, limits)
+  }
+  if (terms > limits.maxLogicTerms) {
+    throw tooComplex(
+      `or/and filters may have at most ${limits.maxLogicTerms} conditions in all`,
+      'Use fewer conditions, or an in list for many values of one column.'
+    )
+  }
+  if (patterns > limits.maxPatternFilters) {
+    throw tooComplex(
+      `A request may have at most ${limits.maxPatternFilters} like, ilike, match or imatch filters`,
+      'Search with fewer patterns, or with a full-text (fts) filter.'
+    )
+  }
+}
+
+export function checkToManyEmbeds(count: number, limits: RestLimits): void {
+  if (count > limits.maxToManyEmbeds) {
+    throw tooComplex(
+      `A request may embed at most ${limits.maxToManyEmbeds} one-to-many resources`,
+      'Read the other resources with separate requests.'
+    )
+  }
+}
+
+export function checkWriteRows(rows: number, limits: RestLimits): void {
+  if (rows > limits.maxRowsPerWrite) {
+    throw new RestError(
+      400,
+      '54000',
+      `A write may carry at most ${limits.maxRowsPerWrite} rows`,
+      `The body has ${rows} rows`,
+      'Send the rows in several requests.'
+    )
+  }
+}
+
+export function responseTooLarge(bytes: number, limits: RestLimits): RestError {
+  return new RestError(
+    400,
+    '54000',
+    `A response may be at most ${limits.maxResponseBytes} bytes`,
+    `This one would be ${bytes} bytes`,
+    'Select fewer columns or embeds, or add limit= to the request and its embeds.'
+  )
+}
