@@ -144,7 +144,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   )
   let realtime: RealtimeServer
   try {
-    realtime = await startRealtime(context)
+    realtime = await startRealtime(context, cors)
   } catch (error) {
     clearInterval(sweepTimer)
     await removals.close()
