@@ -12,7 +12,7 @@ import type { WebSocket } from 'ws'
 import type { JwtKeys, RequestIdentity } from '../jwt'
 import { identifyAccessToken, identityKey, msUntilExpiry, RealtimeAuthError } from './auth'
 import { BindingError, parseBindings, type Binding } from './bindings'
-import { REALTIME_LIMITS, usageOf, type ConnectionUsage, type Usage } from './limits'
+import { claimedUsage, REALTIME_LIMITS, usageOf, type ConnectionUsage, type Usage } from './limits'
 import type { PublishedTable } from './published-tables'
 import type { PostgresChangesPayload, Subscriber } from './delivery'
 import {
@@ -172,6 +172,12 @@ export class Connection {
           reason: `At most ${REALTIME_LIMITS.channelsPerConnection} channels per connection`
         })
       )
+      return
+    }
+    const claimed = claimedUsage(config.postgres_changes)
+    const overLimitEarly = claimed && this.deps.usage.refusal(claimed)
+    if (overLimitEarly) {
+      this.send(reply(frame, 'error', { reason: overLimitEarly }))
       return
     }
     let identity: RequestIdentity

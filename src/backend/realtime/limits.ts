@@ -71,8 +71,8 @@ export class AddressUsage {
     if (usage.connections <= 0) this.byAddress.delete(address)
   }
 
-  /** Takes `wanted` for `address`, or says which cap it would pass (and takes nothing). */
-  reserve(address: string, wanted: Usage): string | null {
+  /** Which cap `address` would pass by taking `wanted`, or null. */
+  refusal(address: string, wanted: Usage): string | null {
     const usage = this.byAddress.get(address)
     if (!usage) return 'the connection is closed'
     if (usage.bindings + wanted.bindings > REALTIME_LIMITS.bindingsPerAddress) {
@@ -81,6 +81,14 @@ export class AddressUsage {
     if (usage.filterBytes + wanted.filterBytes > REALTIME_LIMITS.filterBytesPerAddress) {
       return `At most ${REALTIME_LIMITS.filterBytesPerAddress} bytes of filters per client address`
     }
+    return null
+  }
+
+  /** Takes `wanted` for `address`, or says which cap it would pass (and takes nothing). */
+  reserve(address: string, wanted: Usage): string | null {
+    const refused = this.refusal(address, wanted)
+    const usage = this.byAddress.get(address)
+    if (refused || !usage) return refused
     usage.bindings += wanted.bindings
     usage.filterBytes += wanted.filterBytes
     return null
@@ -104,14 +112,24 @@ export class ConnectionUsage {
     private readonly addresses: AddressUsage
   ) {}
 
-  /** Takes `wanted` for a new channel, or says which cap it would pass (and takes nothing). */
-  take(wanted: Usage): string | null {
+  /**
+   * Which cap a new channel holding `wanted` would pass, or null. Asked before a join's
+   * bindings are parsed too, so a flood of joins over the caps costs no parsing.
+   */
+  refusal(wanted: Usage): string | null {
     if (this.held.bindings + wanted.bindings > REALTIME_LIMITS.bindingsPerConnection) {
       return `At most ${REALTIME_LIMITS.bindingsPerConnection} postgres_changes bindings per connection`
     }
     if (this.held.filterBytes + wanted.filterBytes > REALTIME_LIMITS.filterBytesPerConnection) {
       return `At most ${REALTIME_LIMITS.filterBytesPerConnection} bytes of filters per connection`
     }
+    return this.addresses.refusal(this.address, wanted)
+  }
+
+  /** Takes `wanted` for a new channel, or says which cap it would pass (and takes nothing). */
+  take(wanted: Usage): string | null {
+    const over = this.refusal(wanted)
+    if (over) return over
     const refused = this.addresses.reserve(this.address, wanted)
     if (refused) return refused
     this.held.bindings += wanted.bindings
@@ -139,4 +157,14 @@ export function usageOf(bindings: readonly { filterText: string }[]): Usage {
     bindings: bindings.length,
     filterBytes: bindings.reduce((sum, b) => sum + Buffer.byteLength(b.filterText), 0)
   }
+}
+
+/** What a join's raw `config.postgres_changes` would hold, before it is parsed (or null). */
+export function claimedUsage(raw: unknown): Usage | null {
+  if (!Array.isArray(raw)) return null
+  const filterBytes = raw.reduce<number>((sum, entry) => {
+    const filter = (entry as { filter?: unknown } | null)?.filter
+    return sum + (typeof filter === 'string' ? Buffer.byteLength(filter.trim()) : 0)
+  }, 0)
+  return { bindings: raw.length, filterBytes }
 }
