@@ -10,14 +10,20 @@
 // should become one shared function.
 
 export const REALTIME_LIMITS = {
-  /** Sockets one address may hold open at once. */
-  connectionsPerAddress: 50,
+  /** Sockets one address may hold open at once (an idle socket costs ~6 KB). */
+  connectionsPerAddress: 2_000,
   /** Channels (topics) per socket. */
   channelsPerConnection: 100,
-  /** postgres_changes bindings per channel, per socket, and over every socket of an address. */
+  /**
+   * postgres_changes bindings per channel, per socket, and over every socket of an address.
+   * A binding without a filter shares one check per change with every other such binding of
+   * its identity, so it is cheap; bindings with a filter are capped harder below.
+   */
   bindingsPerChannel: 100,
   bindingsPerConnection: 200,
-  bindingsPerAddress: 500,
+  bindingsPerAddress: 5_000,
+  /** Bindings with a filter over every socket of an address: each may be a check per change. */
+  filtersPerAddress: 500,
   /** Bytes (UTF-8) of filter text per binding, per socket, and over every socket of an address. */
   filterBytesPerBinding: 1_024,
   filterBytesPerConnection: 16 * 1024,
@@ -44,9 +50,10 @@ export function patternProblem(op: string, value: string | string[]): string | n
   return null
 }
 
-/** What one socket or one address holds: bindings and their filter characters. */
+/** What one socket or one address holds: bindings, those with a filter, and the filters' bytes. */
 export interface Usage {
   bindings: number
+  filters: number
   filterBytes: number
 }
 
@@ -56,7 +63,12 @@ export class AddressUsage {
 
   /** Counts a new socket from `address`; false when the address already holds its maximum. */
   connect(address: string): boolean {
-    const usage = this.byAddress.get(address) ?? { connections: 0, bindings: 0, filterBytes: 0 }
+    const usage = this.byAddress.get(address) ?? {
+      connections: 0,
+      bindings: 0,
+      filters: 0,
+      filterBytes: 0
+    }
     if (usage.connections >= REALTIME_LIMITS.connectionsPerAddress) return false
     usage.connections++
     this.byAddress.set(address, usage)
@@ -78,6 +90,9 @@ export class AddressUsage {
     if (usage.bindings + wanted.bindings > REALTIME_LIMITS.bindingsPerAddress) {
       return `At most ${REALTIME_LIMITS.bindingsPerAddress} postgres_changes bindings per client address`
     }
+    if (usage.filters + wanted.filters > REALTIME_LIMITS.filtersPerAddress) {
+      return `At most ${REALTIME_LIMITS.filtersPerAddress} filtered postgres_changes bindings per client address`
+    }
     if (usage.filterBytes + wanted.filterBytes > REALTIME_LIMITS.filterBytesPerAddress) {
       return `At most ${REALTIME_LIMITS.filterBytesPerAddress} bytes of filters per client address`
     }
@@ -90,6 +105,7 @@ export class AddressUsage {
     const usage = this.byAddress.get(address)
     if (refused || !usage) return refused
     usage.bindings += wanted.bindings
+    usage.filters += wanted.filters
     usage.filterBytes += wanted.filterBytes
     return null
   }
@@ -98,13 +114,14 @@ export class AddressUsage {
     const usage = this.byAddress.get(address)
     if (!usage) return
     usage.bindings = Math.max(0, usage.bindings - held.bindings)
+    usage.filters = Math.max(0, usage.filters - held.filters)
     usage.filterBytes = Math.max(0, usage.filterBytes - held.filterBytes)
   }
 }
 
 /** What one socket holds, within its own caps and its address's. */
 export class ConnectionUsage {
-  private readonly held: Usage = { bindings: 0, filterBytes: 0 }
+  private readonly held: Usage = { bindings: 0, filters: 0, filterBytes: 0 }
   private closed = false
 
   constructor(
@@ -133,12 +150,14 @@ export class ConnectionUsage {
     const refused = this.addresses.reserve(this.address, wanted)
     if (refused) return refused
     this.held.bindings += wanted.bindings
+    this.held.filters += wanted.filters
     this.held.filterBytes += wanted.filterBytes
     return null
   }
 
   give(taken: Usage): void {
     this.held.bindings -= taken.bindings
+    this.held.filters -= taken.filters
     this.held.filterBytes -= taken.filterBytes
     this.addresses.release(this.address, taken)
   }
@@ -155,6 +174,7 @@ export class ConnectionUsage {
 export function usageOf(bindings: readonly { filterText: string }[]): Usage {
   return {
     bindings: bindings.length,
+    filters: bindings.filter((b) => b.filterText !== '').length,
     filterBytes: bindings.reduce((sum, b) => sum + Buffer.byteLength(b.filterText), 0)
   }
 }
@@ -162,9 +182,13 @@ export function usageOf(bindings: readonly { filterText: string }[]): Usage {
 /** What a join's raw `config.postgres_changes` would hold, before it is parsed (or null). */
 export function claimedUsage(raw: unknown): Usage | null {
   if (!Array.isArray(raw)) return null
-  const filterBytes = raw.reduce<number>((sum, entry) => {
-    const filter = (entry as { filter?: unknown } | null)?.filter
-    return sum + (typeof filter === 'string' ? Buffer.byteLength(filter.trim()) : 0)
-  }, 0)
-  return { bindings: raw.length, filterBytes }
+  const filters = raw
+    .map((entry) => (entry as { filter?: unknown } | null)?.filter)
+    .map((filter) => (typeof filter === 'string' ? filter.trim() : ''))
+    .filter((filter) => filter !== '')
+  return {
+    bindings: raw.length,
+    filters: filters.length,
+    filterBytes: filters.reduce((sum, filter) => sum + Buffer.byteLength(filter), 0)
+  }
 }
