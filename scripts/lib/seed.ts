@@ -127,7 +127,9 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
   }
 
   log(`Uploading ${imageCount} photos…`)
-  const imageUrls: string[] = []
+  // Each photo is shown only by its owner's posts, the rule every client write is held to
+  // (is_own_storage_url), which the database's photo removal relies on when a post goes.
+  const imageUrls: { owner: string; url: string }[] = []
   const bucket = admin.storage.from('images')
   for (let i = 0; i < imageCount; i++) {
     const owner = userIds[i % userIds.length]
@@ -138,18 +140,21 @@ export async function seed(options: SeedOptions): Promise<SeedResult> {
       upsert: true
     })
     if (error) throw new Error(`Uploading demo photo ${i} failed: ${error.message}`)
-    imageUrls.push(bucket.getPublicUrl(path).data.publicUrl)
+    imageUrls.push({ owner, url: bucket.getPublicUrl(path).data.publicUrl })
   }
 
   log(`Creating ${options.posts} posts…`)
   const now = Date.now()
   const spanMs = 30 * 24 * 3600 * 1000
-  const posts = Array.from({ length: options.posts }, (_, i) => ({
-    user_id: userIds[Math.floor(random() * userIds.length)],
-    image_url: imageUrls[i % imageUrls.length],
-    caption: CAPTIONS[Math.floor(random() * CAPTIONS.length)],
-    created_at: new Date(now - Math.floor(random() * spanMs)).toISOString()
-  }))
+  const posts = Array.from({ length: options.posts }, () => {
+    const image = imageUrls[Math.floor(random() * imageUrls.length)]
+    return {
+      user_id: image.owner,
+      image_url: image.url,
+      caption: CAPTIONS[Math.floor(random() * CAPTIONS.length)],
+      created_at: new Date(now - Math.floor(random() * spanMs)).toISOString()
+    }
+  })
   await insertInBatches(admin, 'posts', posts)
 
   log('Creating follows…')

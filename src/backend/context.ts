@@ -24,6 +24,11 @@ export interface BackendConfig {
    * (storage/sweep.ts); younger ones may still get their post. Negative turns the sweep off.
    */
   orphanGraceMinutes: number
+  /**
+   * How often the photos of deleted rows are removed and expired stories deleted even without
+   * a notification (storage/removals.ts); the queue is drained on every notification too.
+   */
+  photoRemovalIntervalMs: number
   /** Sign-up requests allowed per client address per minute. */
   signupRateLimitPerMinute: number
   /** Bounds on what one REST request may make the database do (request-limits.ts). */
@@ -52,6 +57,7 @@ export const DEFAULT_CONFIG: BackendConfig = {
   tokenRateLimitPerMinute: 60,
   siteUrl: 'http://127.0.0.1:3000',
   orphanGraceMinutes: 10,
+  photoRemovalIntervalMs: 10_000,
   signupRateLimitPerMinute: 30,
   rest: DEFAULT_REST_LIMITS,
   corsOrigins: [],

@@ -23,6 +23,7 @@ import { startRealtime, type RealtimeServer } from './realtime'
 import { createRestApi } from './rest'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
+import { startPhotoRemovals, type PhotoRemovals } from './storage/removals'
 import { sweepOrphanedUploads } from './storage/sweep'
 
 export interface BackendOptions {
@@ -47,6 +48,8 @@ export interface RunningBackend {
   /** Lets a browser page at `origin` call the backend (e.g. a web build on a free port). */
   allowOrigin(origin: string): void
   realtime: RealtimeServer
+  /** Removes the photos of deleted rows (also on its own, on notifications and a timer). */
+  removals: PhotoRemovals
   close(): Promise<void>
 }
 
@@ -131,15 +134,20 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   await sweep(true)
   const sweepTimer = setInterval(() => void sweep(false), 60 * 60 * 1000)
   sweepTimer.unref()
+  // Photos of deleted posts and stories, removed as soon as the database queues them.
+  const removals: PhotoRemovals = await startPhotoRemovals(context, store, {
+    intervalMs: config.photoRemovalIntervalMs
+  })
   const server: Server = createHttpServer(
     route(createAuthApi(context), createRestApi(context), createStorageApi(context, store)),
     cors
   )
   let realtime: RealtimeServer
   try {
-    realtime = await startRealtime(context)
+    realtime = await startRealtime(context, cors)
   } catch (error) {
     clearInterval(sweepTimer)
+    await removals.close()
     await db.close()
     throw error
   }
@@ -150,6 +158,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     port = await listen(server, options.port ?? 0, host)
   } catch (error) {
     clearInterval(sweepTimer)
+    await removals.close()
     await realtime.close()
     await db.close()
     throw error
@@ -168,8 +177,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     context,
     allowOrigin: (origin) => cors.allow(origin),
     realtime,
+    removals,
     async close() {
       clearInterval(sweepTimer)
+      await removals.close()
       await realtime.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

@@ -1,9 +1,12 @@
 // Removes the metadata a camera or phone writes into a photo (EXIF with its GPS position,
 // XMP, IPTC, comments, text chunks) from JPEG, PNG and WebP bytes, without decoding the image:
 // used when the upload pipeline cannot re-encode a photo, so the original never leaves the
-// machine with the place it was taken. Only whole segments/chunks are dropped; the image data
-// is copied byte for byte. A JPEG keeps its orientation (as a minimal EXIF block holding only
-// that tag), so a portrait photo does not turn sideways.
+// machine with the place it was taken. It is a whitelist: only the segments and chunks a decoder
+// needs to draw the image (and its colour profile) are kept, everything unknown goes, and
+// nothing after the image's end (a JPEG's EOI, a PNG's IEND, a WebP's RIFF size) is copied, so
+// no new or vendor-specific metadata format slips through. The image data is copied byte for
+// byte. A JPEG keeps its orientation (as a minimal EXIF block holding only that tag), so a
+// portrait photo does not turn sideways.
 
 import type { ImageMimeType } from './image'
 
@@ -57,8 +60,8 @@ function orientationSegment(orientation: number): number[] {
   return [0xff, 0xe1, length >> 8, length & 0xff, ...EXIF_HEADER, ...tiff]
 }
 
-/** Which APPn/COM segments stay: JFIF (APP0), ICC colour profiles (APP2), Adobe (APP14). */
-function keepsJpegSegment(marker: number, bytes: Uint8Array, payloadAt: number): boolean {
+/** Which APPn segments stay: JFIF (APP0), ICC colour profiles (APP2), Adobe (APP14). */
+function keepsAppSegment(marker: number, bytes: Uint8Array, payloadAt: number): boolean {
   if (marker === 0xe0) return true
   if (marker === 0xe2) return startsWithText(bytes, payloadAt, ICC_HEADER)
   // Adobe's segment says how CMYK/YCCK data is coded; without it such photos decode wrongly.
@@ -66,44 +69,86 @@ function keepsJpegSegment(marker: number, bytes: Uint8Array, payloadAt: number):
   return false
 }
 
+/**
+ * Segments a decoder needs: frame headers and Huffman/arithmetic tables (SOF0–SOF15, DHT, DAC;
+ * not the reserved JPG marker C8), quantisation tables, DNL and the restart interval.
+ */
+function isDecodingSegment(marker: number): boolean {
+  return (
+    (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc8) ||
+    marker === 0xdb ||
+    marker === 0xdc ||
+    marker === 0xdd
+  )
+}
+
+/**
+ * Where the entropy-coded data starting at `at` ends: at the next marker, skipping stuffed
+ * bytes (FF 00), restart markers (FF D0–D7) and fill bytes.
+ */
+function entropyCodedEnd(bytes: Uint8Array, at: number): number {
+  for (let i = at; i + 1 < bytes.length; i++) {
+    if (bytes[i] !== 0xff) continue
+    const next = bytes[i + 1]
+    if (next === 0x00 || next === 0xff || (next >= 0xd0 && next <= 0xd7)) continue
+    return i
+  }
+  return fail('JPEG') // no end marker
+}
+
 function stripJpeg(bytes: Uint8Array): Uint8Array {
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) fail('JPEG')
   const out: Uint8Array[] = [bytes.subarray(0, 2)]
   let orientation: number | null = null
+  let scans = 0
   let at = 2
   for (;;) {
-    if (at + 4 > bytes.length || bytes[at] !== 0xff) fail('JPEG')
+    if (at + 2 > bytes.length || bytes[at] !== 0xff) fail('JPEG')
     // Any number of 0xFF fill bytes may precede a marker.
     while (bytes[at + 1] === 0xff && at + 2 < bytes.length) at++
     const marker = bytes[at + 1]
-    if (marker === 0xd9) fail('JPEG') // EOI before any image data
+    if (marker === 0xd9) {
+      if (scans === 0) fail('JPEG') // EOI before any image data
+      out.push(bytes.subarray(at, at + 2)) // and nothing after it
+      return concat(out)
+    }
+    if (at + 4 > bytes.length) fail('JPEG')
     const length = (bytes[at + 2] << 8) | bytes[at + 3]
     if (length < 2 || at + 2 + length > bytes.length) fail('JPEG')
     const end = at + 2 + length
-    const isMetadata = (marker >= 0xe0 && marker <= 0xef) || marker === 0xfe
     if (marker === 0xda) {
-      // Start of scan: everything from here on is image data and the end marker.
-      if (orientation !== null && orientation !== 1) {
+      // Start of scan: its header, then image data up to the next marker (another scan's
+      // tables in a progressive JPEG, or EOI).
+      if (scans++ === 0 && orientation !== null && orientation !== 1) {
         out.splice(1, 0, new Uint8Array(orientationSegment(orientation)))
       }
-      out.push(bytes.subarray(at))
-      break
+      const dataEnd = entropyCodedEnd(bytes, end)
+      out.push(bytes.subarray(at, dataEnd))
+      at = dataEnd
+      continue
     }
-    if (!isMetadata || keepsJpegSegment(marker, bytes, at + 4)) {
+    if (isDecodingSegment(marker) || keepsAppSegment(marker, bytes, at + 4)) {
       out.push(bytes.subarray(at, end))
-    } else if (marker === 0xe1 && orientation === null) {
+    } else if (marker === 0xe1 && orientation === null && scans === 0) {
       orientation = exifOrientation(bytes.subarray(at + 4, end))
     }
     at = end
   }
-  return concat(out)
 }
 
 // ------------------------------------------------------------------------------------------
 // PNG
 
-/** Chunks that carry metadata, not pixels or how to show them. */
-const PNG_METADATA = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt', 'tIME'])
+/**
+ * Chunks that say what the pixels are and how to show them: the critical ones, transparency,
+ * colour space and profile, physical size, background, and APNG's animation chunks. Text, EXIF,
+ * time stamps and every chunk this list does not know are dropped.
+ */
+const PNG_KEPT = new Set([
+  'IHDR', 'PLTE', 'IDAT', 'IEND',
+  'tRNS', 'cHRM', 'gAMA', 'iCCP', 'sBIT', 'sRGB', 'cICP', 'bKGD', 'pHYs',
+  'acTL', 'fcTL', 'fdAT'
+]) // prettier-ignore
 
 function stripPng(bytes: Uint8Array): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -115,9 +160,9 @@ function stripPng(bytes: Uint8Array): Uint8Array {
     const end = at + 12 + length
     if (end > bytes.length) fail('PNG')
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8))
-    if (!PNG_METADATA.has(type)) out.push(bytes.subarray(at, end))
+    if (PNG_KEPT.has(type)) out.push(bytes.subarray(at, end))
     at = end
-    if (type === 'IEND') return concat(out)
+    if (type === 'IEND') return concat(out) // nothing after IEND
   }
 }
 
@@ -126,6 +171,8 @@ function stripPng(bytes: Uint8Array): Uint8Array {
 
 const VP8X_EXIF_FLAG = 0x08
 const VP8X_XMP_FLAG = 0x04
+/** Image data (lossy, lossless, alpha), animation, and the colour profile; nothing else. */
+const WEBP_KEPT = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP'])
 
 function stripWebp(bytes: Uint8Array): Uint8Array {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
@@ -143,7 +190,7 @@ function stripWebp(bytes: Uint8Array): Uint8Array {
       const chunk = bytes.slice(at, end)
       chunk[8] &= ~(VP8X_EXIF_FLAG | VP8X_XMP_FLAG)
       chunks.push(chunk)
-    } else if (fourcc !== 'EXIF' && fourcc !== 'XMP ') {
+    } else if (WEBP_KEPT.has(fourcc)) {
       chunks.push(bytes.subarray(at, end))
     }
     at = end

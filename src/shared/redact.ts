@@ -1,7 +1,10 @@
 // Secrets never reach a log. Everything logged passes through `redact` first: values under a
 // secret-sounding key are replaced whatever their shape, and strings are scanned for the forms a
-// secret takes when it is not under such a key (a JWT, a Bearer header, `password=` in a query or
-// a form body), so an error message that quotes a request is as safe as a structured object.
+// secret takes when it is not under such a key (a JWT, a Bearer header, and any key that names a
+// password, token or secret followed by `=` or `:` in a query, a form body, JSON, escaped JSON,
+// a JS object literal or prose), so an error message that quotes a request is as safe as a
+// structured object. Keys are matched by the words they contain, not from a list of spellings:
+// `new_password`, `refreshToken`, `X-Refresh-Token` and `passwordConfirmation` all count.
 
 export const REDACTED = '[redacted]'
 
@@ -29,31 +32,54 @@ const SECRET_KEYS = new Set([
 
 const normaliseKey = (key: string): string => key.toLowerCase().replace(/[-_]/g, '')
 
+/** Words that make any key a secret's name, in whatever case and with whatever separators. */
+const SECRET_WORDS = /password|passwd|passphrase|secret|token|cookie|authorization/
+/** Names that contain such a word but hold no secret: `token_type`, `expires_at`-like times. */
+const NOT_SECRET = /(type|count|expiresat|expiresin|expiry|hint)$/
+
 export function isSecretKey(key: string): boolean {
-  return SECRET_KEYS.has(normaliseKey(key))
+  const name = normaliseKey(key)
+  return SECRET_KEYS.has(name) || (SECRET_WORDS.test(name) && !NOT_SECRET.test(name))
+}
+
+/**
+ * A secret's key and value written into text: the key bare or quoted (`password`, `"password"`,
+ * `'password'`, `\"password\"` inside escaped JSON), then `=`, `:` or `%3D`, then the value
+ * quoted the same ways or bare up to the next separator.
+ */
+const KEYED_SECRET = new RegExp(
+  // Starts only where a word starts, so a long run of word characters costs linear time.
+  String.raw`(?<![\w-])(\\?["']?)` +
+    String.raw`([\w-]*(?:password|passwd|passphrase|secret|token|api[-_]?key|authorization|cookie)[\w-]*)\1` +
+    String.raw`(\s*(?:[:=]|%3[dD])\s*)` +
+    String.raw`(\\"(?:[^\\]|\\(?!"))*\\"|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^\s&,;}\])"'\\]+)`,
+  'gi'
+)
+
+function redactKeyedSecret(
+  match: string,
+  quote: string,
+  key: string,
+  separator: string,
+  value: string
+): string {
+  if (!isSecretKey(key)) return match
+  const valueQuote = value.startsWith('\\"') ? '\\"' : /^["']/.test(value) ? value[0] : ''
+  return `${quote}${key}${quote}${separator}${valueQuote}${REDACTED}${valueQuote}`
 }
 
 const STRING_PATTERNS: readonly [RegExp, string][] = [
   // A JWT: three base64url parts, the first two starting with `eyJ` ('{"' encoded).
   [/eyJ[\w-]+\.eyJ[\w-]+\.[\w-]*/g, REDACTED],
   // Authorization header values quoted in messages.
-  [/\b(Bearer|Basic)\s+[\w\-.~+/=]+/gi, `$1 ${REDACTED}`],
-  // key=value in URLs and form bodies, and "key": "value" in JSON text.
-  [
-    /\b(access_token|refresh_token|provider_token|token|password|apikey|api_key|secret)=[^&\s"']*/gi,
-    `$1=${REDACTED}`
-  ],
-  [
-    /"(access_token|refresh_token|provider_token|token|password|apikey|authorization|secret)"\s*:\s*"(?:[^"\\]|\\.)*"/gi,
-    `"$1":"${REDACTED}"`
-  ]
+  [/\b(Bearer|Basic)\s+[\w\-.~+/=]+/gi, `$1 ${REDACTED}`]
 ]
 
 export function redactString(text: string): string {
   return STRING_PATTERNS.reduce(
     (result, [pattern, replacement]) => result.replace(pattern, replacement),
     text
-  )
+  ).replace(KEYED_SECRET, redactKeyedSecret)
 }
 
 const MAX_DEPTH = 8

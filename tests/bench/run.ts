@@ -11,6 +11,7 @@ import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
+import { measureHostile, renderHostile, type HostileResults } from './hostile'
 import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
 import { renderPerRequest } from './per-request-report'
 import { measurePeople, PEOPLE_USERS } from './people'
@@ -198,6 +199,11 @@ async function main(): Promise<void> {
       log(`Measuring realtime latency and idle subscriber memory on ${kind}…`)
       realtime.push(await measureRealtime(kind))
     }
+    const hostile: HostileResults[] = []
+    for (const kind of perRequestKinds()) {
+      log(`Running the hostile requests on ${kind}…`)
+      hostile.push(await measureHostile(kind))
+    }
 
     log('Building the web app and measuring it in Chromium…')
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
@@ -234,7 +240,9 @@ async function main(): Promise<void> {
         offlineBaseline,
         images.length
       ).join('\n')
-      const report = `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest)}`
+      const report =
+        `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest)}\n` +
+        renderHostile(hostile).join('\n')
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)

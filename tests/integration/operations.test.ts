@@ -152,7 +152,7 @@ describeEachBackend('shared operations', (suite) => {
     const { client, userId } = await signedUpClient('halfsize')
     const { error } = await client.from('posts').insert({
       user_id: userId,
-      image_url: 'https://example.test/storage/v1/object/public/images/x.png',
+      image_url: `https://example.test/storage/v1/object/public/images/posts/${userId}/x.png`,
       width: 10
     })
     expect(error?.message).toMatch(/posts_dimensions_valid/)

@@ -75,6 +75,13 @@ export class CorsPolicy {
     }
   }
 
+  refusalMessage(origin: string): string {
+    return (
+      `Requests from ${origin} are not allowed. Add the origin to INSTAFRAME_CORS_ORIGINS ` +
+      'to allow it.'
+    )
+  }
+
   refusal(origin: string): ApiResponse {
     return {
       status: 403,
@@ -83,9 +90,7 @@ export class CorsPolicy {
         statusCode: '403',
         code: 'origin_not_allowed',
         error: 'origin_not_allowed',
-        message:
-          `Requests from ${origin} are not allowed. Add the origin to INSTAFRAME_CORS_ORIGINS ` +
-          'to allow it.'
+        message: this.refusalMessage(origin)
       })
     }
   }

@@ -1,12 +1,11 @@
-// Who a socket and each of its channels act as. The socket's `apikey` must be a key of this
-// backend (or a non-JWT publishable key, which means anon, as on the REST side); a channel acts
-// as the `access_token` of its join (or of a later `access_token` push), else as the apikey.
+// Who a socket and each of its channels act as. The socket's `apikey` must be a JWT this
+// backend signed (its anon key, or a user's access token): any other string used to mean anon,
+// which let any page open a socket without knowing the key. A channel acts as the
+// `access_token` of its join (or of a later `access_token` push), else as the apikey.
 
 import { JwtError, verifyJwt, type JwtKeys, type RequestIdentity } from '../jwt'
 
 export class RealtimeAuthError extends Error {}
-
-const ANON: RequestIdentity = { role: 'anon', claims: { role: 'anon' } }
 
 const isJwt = (token: string): boolean => token.split('.').length === 3
 
@@ -29,18 +28,19 @@ export async function identifyApiKey(
   apikey: string | null
 ): Promise<RequestIdentity> {
   if (!apikey) throw new RealtimeAuthError('No apikey: connect with ?apikey=<anon key>')
-  return isJwt(apikey) ? verify(keys, apikey, 'apikey') : ANON
+  if (!isJwt(apikey)) {
+    throw new RealtimeAuthError('Invalid apikey: use the anon key or an access token (a JWT)')
+  }
+  return verify(keys, apikey, 'apikey')
 }
 
 export async function identifyAccessToken(
   keys: JwtKeys,
   token: unknown,
-  apikey: string,
   fallback: RequestIdentity
 ): Promise<RequestIdentity> {
   if (token === undefined || token === null || token === '') return fallback
   if (typeof token !== 'string') throw new RealtimeAuthError('access_token must be a string')
-  if (!isJwt(token) && token === apikey) return ANON
   return verify(keys, token, 'access_token')
 }
 

@@ -7,6 +7,7 @@ import { filterSql } from '../rest/build-filter'
 import type { Condition } from '../rest/parse-query'
 import { parseField, parseOperation, splitTopLevel } from '../rest/parse-query'
 import type { Params } from '../rest/sql'
+import { patternProblem, REALTIME_LIMITS } from './limits'
 import { PUBLICATION, tableKey, type PublishedTable } from './published-tables'
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE'
@@ -30,9 +31,6 @@ const OPERATORS = new Set([
   'isdistinct'
 ])
 
-export const MAX_BINDINGS_PER_CHANNEL = 100
-const MAX_FILTER_LENGTH = 4_096
-
 export interface Binding {
   /** Sent back in the join reply; each change names the bindings it matched by these ids. */
   id: number
@@ -52,7 +50,11 @@ export interface Binding {
 export class BindingError extends Error {}
 
 function parseFilter(text: string, table: PublishedTable): Condition[] {
-  if (text.length > MAX_FILTER_LENGTH) throw new BindingError('The filter is too long')
+  if (Buffer.byteLength(text) > REALTIME_LIMITS.filterBytesPerBinding) {
+    throw new BindingError(
+      `The filter is longer than ${REALTIME_LIMITS.filterBytesPerBinding} bytes`
+    )
+  }
   return splitTopLevel(text, ',').map((part) => {
     const equals = part.indexOf('=')
     if (equals <= 0) {
@@ -72,6 +74,8 @@ function parseFilter(text: string, table: PublishedTable): Condition[] {
         `Filter "${part}": operator ${condition.op} is not one of ${[...OPERATORS].join(', ')}`
       )
     }
+    const problem = patternProblem(condition.op, condition.value)
+    if (problem) throw new BindingError(`Filter "${part}": ${problem}`)
     if (!table.columns.has(condition.field.name)) {
       throw new BindingError(
         `Filter "${part}": ${table.schema}.${table.name} has no column ${condition.field.name}`
@@ -148,8 +152,10 @@ export function parseBindings(
 ): Binding[] {
   if (raw === undefined || raw === null) return []
   if (!Array.isArray(raw)) throw new BindingError('config.postgres_changes must be a list')
-  if (raw.length > MAX_BINDINGS_PER_CHANNEL) {
-    throw new BindingError(`At most ${MAX_BINDINGS_PER_CHANNEL} postgres_changes per channel`)
+  if (raw.length > REALTIME_LIMITS.bindingsPerChannel) {
+    throw new BindingError(
+      `At most ${REALTIME_LIMITS.bindingsPerChannel} postgres_changes per channel`
+    )
   }
   return raw.map((entry) => parseOne(entry, nextId(), tables))
 }

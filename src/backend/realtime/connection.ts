@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws'
 import type { JwtKeys, RequestIdentity } from '../jwt'
 import { identifyAccessToken, identityKey, msUntilExpiry, RealtimeAuthError } from './auth'
 import { BindingError, parseBindings, type Binding } from './bindings'
+import { claimedUsage, REALTIME_LIMITS, usageOf, type ConnectionUsage, type Usage } from './limits'
 import type { PublishedTable } from './published-tables'
 import type { PostgresChangesPayload, Subscriber } from './delivery'
 import {
@@ -24,7 +25,6 @@ import {
   type Vsn
 } from './protocol'
 
-export const MAX_CHANNELS_PER_SOCKET = 100
 /** Hosted Realtime closes a socket that sent nothing (not even a heartbeat) for a minute. */
 export const IDLE_TIMEOUT_MS = 60_000
 /** setTimeout's limit; tokens expiring later than this (the API keys) need no timer. */
@@ -37,6 +37,8 @@ export interface ConnectionDeps {
   keys: JwtKeys
   /** The tables of the publication, read when a join needs them. */
   tables(): Promise<Map<string, PublishedTable>>
+  /** This socket's share of the realtime limits (limits.ts). */
+  usage: ConnectionUsage
 }
 
 class Channel implements Subscriber {
@@ -48,6 +50,7 @@ class Channel implements Subscriber {
     readonly joinRef: string | null,
     public identity: RequestIdentity,
     readonly bindings: Binding[],
+    readonly usage: Usage,
     readonly send: (payload: PostgresChangesPayload) => void
   ) {
     this.identityKey = identityKey(identity)
@@ -64,7 +67,6 @@ export class Connection {
   constructor(
     private readonly socket: WebSocket,
     private readonly vsn: Vsn,
-    private readonly apikey: string,
     private readonly socketIdentity: RequestIdentity,
     private readonly deps: ConnectionDeps
   ) {
@@ -95,6 +97,7 @@ export class Connection {
     this.idleTimer = null
     for (const channel of this.channels.values()) if (channel.expiry) clearTimeout(channel.expiry)
     this.channels.clear()
+    this.deps.usage.close()
   }
 
   private touch(): void {
@@ -163,12 +166,18 @@ export class Connection {
     const existing = this.channels.get(frame.topic)
     // A second join of the same topic replaces the first, as in Phoenix.
     if (existing) this.remove(existing)
-    if (!existing && this.channels.size >= MAX_CHANNELS_PER_SOCKET) {
+    if (!existing && this.channels.size >= REALTIME_LIMITS.channelsPerConnection) {
       this.send(
         reply(frame, 'error', {
-          reason: `At most ${MAX_CHANNELS_PER_SOCKET} channels per connection`
+          reason: `At most ${REALTIME_LIMITS.channelsPerConnection} channels per connection`
         })
       )
+      return
+    }
+    const claimed = claimedUsage(config.postgres_changes)
+    const overLimitEarly = claimed && this.deps.usage.refusal(claimed)
+    if (overLimitEarly) {
+      this.send(reply(frame, 'error', { reason: overLimitEarly }))
       return
     }
     let identity: RequestIdentity
@@ -177,7 +186,6 @@ export class Connection {
       identity = await identifyAccessToken(
         this.deps.keys,
         payload.access_token,
-        this.apikey,
         this.socketIdentity
       )
       bindings = parseBindings(
@@ -192,8 +200,14 @@ export class Connection {
       }
       throw error
     }
+    const usage = usageOf(bindings)
+    const overLimit = this.deps.usage.take(usage)
+    if (overLimit) {
+      this.send(reply(frame, 'error', { reason: overLimit }))
+      return
+    }
     const topic = frame.topic
-    const channel = new Channel(topic, frame.joinRef, identity, bindings, (change) =>
+    const channel = new Channel(topic, frame.joinRef, identity, bindings, usage, (change) =>
       this.send(serverPush(topic, 'postgres_changes', change))
     )
     this.channels.set(topic, channel)
@@ -210,12 +224,7 @@ export class Connection {
   private async refreshToken(channel: Channel, frame: Frame): Promise<void> {
     const token = (frame.payload as Record<string, unknown> | null)?.access_token
     try {
-      channel.identity = await identifyAccessToken(
-        this.deps.keys,
-        token,
-        this.apikey,
-        channel.identity
-      )
+      channel.identity = await identifyAccessToken(this.deps.keys, token, channel.identity)
     } catch (error) {
       if (error instanceof RealtimeAuthError) {
         this.shut(channel, error.message)
@@ -248,7 +257,9 @@ export class Connection {
 
   private remove(channel: Channel): void {
     if (channel.expiry) clearTimeout(channel.expiry)
-    if (this.channels.get(channel.topic) === channel) this.channels.delete(channel.topic)
+    if (this.channels.get(channel.topic) !== channel) return
+    this.channels.delete(channel.topic)
+    this.deps.usage.give(channel.usage)
   }
 
   private unsupported(frame: Frame, what: string): void {

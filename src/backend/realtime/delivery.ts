@@ -6,12 +6,11 @@
 // trigger captured (stricter than hosted Realtime, which sends deletes to every subscriber of
 // the table). Either way a DELETE carries only the primary key, as hosted sends it.
 
-import { withRole } from '../db/as-role'
-import { isPostgresError, type Database } from '../db/database'
+import type { Database } from '../db/database'
 import type { RequestIdentity } from '../jwt'
-import { Params, ident } from '../rest/sql'
-import { bindingMatches, conditionsSql, type Binding, type ChangeType } from './bindings'
+import { bindingMatches, type Binding, type ChangeType } from './bindings'
 import type { PublishedTable } from './published-tables'
+import { checkVisibility } from './visibility'
 
 export interface Change {
   schema: string
@@ -49,10 +48,6 @@ export interface PostgresChangesPayload {
   }
 }
 
-const READ_ONLY = { method: 'GET', path: '/realtime/v1/websocket', readOnly: true }
-/** Not allowed to read the table at all: not visible, not an error worth logging. */
-const PERMISSION_DENIED = '42501'
-
 /** The changes one notification from the capture triggers stands for (capture.ts). */
 export function parseChanges(text: string): Change[] {
   let raw: Record<string, unknown>
@@ -81,94 +76,6 @@ export function parseChanges(text: string): Change[] {
     oldKey: type === 'INSERT' ? null : key,
     old: (raw.old as Record<string, unknown> | undefined) ?? null
   }))
-}
-
-/**
- * Whether `role`'s SELECT would have returned the row `_t0`: the USING expressions of the
- * policies that apply to it, combined as Postgres does (any permissive one, and every
- * restrictive one). No RLS on the table: every row.
- */
-export function selectPolicySql(table: PublishedTable, role: string): string {
-  if (!table.rowSecurity) return 'true'
-  const applying = table.selectPolicies.filter(
-    (policy) => policy.roles.includes('public') || policy.roles.includes(role)
-  )
-  const permissive = applying
-    .filter((policy) => policy.permissive)
-    .map((policy) => (policy.using ? `(${policy.using})` : 'false'))
-  const restrictive = applying
-    .filter((policy) => !policy.permissive && policy.using)
-    .map((policy) => `(${policy.using})`)
-  if (permissive.length === 0) return 'false'
-  return [`(${permissive.join(' or ')})`, ...restrictive].join(' and ')
-}
-
-interface Visibility {
-  /** The row as this identity may read it; null when it may not. */
-  record: Record<string, unknown> | null
-  /** Per distinct filter text: did the row match it. */
-  matches: Map<string, boolean>
-}
-
-/** One statement per identity: the row under its RLS, and every filter it subscribed with. */
-async function checkVisibility(
-  db: Database,
-  table: PublishedTable,
-  change: Change,
-  identity: RequestIdentity,
-  bindings: Binding[]
-): Promise<Visibility> {
-  const filters = new Map<string, Binding>()
-  for (const binding of bindings) filters.set(binding.filterText, binding)
-  const params = new Params()
-  const filterTexts = [...filters.keys()]
-  const matchSql = filterTexts
-    .map(
-      (text) => `coalesce(${conditionsSql(filters.get(text)!.conditions, table, params)}, false)`
-    )
-    .join(', ')
-  const relation = `${ident(table.schema)}.${ident(table.name)}`
-  let sql: string
-  if (change.type === 'DELETE') {
-    if (!change.old) {
-      // Too large to capture: without the old row neither policies nor filters can be checked.
-      const open = !table.rowSecurity
-      return { record: open ? {} : null, matches: new Map(filterTexts.map((t) => [t, t === ''])) }
-    }
-    const old = params.add(JSON.stringify(change.old))
-    const name = params.add(relation)
-    sql = `select has_table_privilege(${name}::text, 'SELECT')
-                  and (coalesce((select r.rolbypassrls from pg_catalog.pg_roles r
-                                 where r.rolname = current_user), false)
-                       or coalesce(${selectPolicySql(table, identity.role)}, false)) as visible,
-                  '{}'::jsonb as record, array[${matchSql}] as matches
-           from jsonb_populate_record(null::${relation}, ${old}::jsonb) as _t0`
-  } else {
-    const keyMatch = table.primaryKey
-      .map((column) => `_t0.${ident(column)} = ${params.add(change.key[column])}`)
-      .join(' and ')
-    sql = `select true as visible, to_jsonb(_t0.*) as record, array[${matchSql}] as matches
-           from ${relation} as _t0 where ${keyMatch}`
-  }
-  try {
-    const { rows } = await withRole(db, identity, READ_ONLY, (tx) =>
-      tx.query<{ visible: boolean; record: Record<string, unknown>; matches: boolean[] }>(
-        sql,
-        params.values
-      )
-    )
-    const row = rows[0]
-    if (!row || !row.visible) return { record: null, matches: new Map() }
-    return {
-      record: row.record,
-      matches: new Map(filterTexts.map((text, index) => [text, row.matches[index] === true]))
-    }
-  } catch (error) {
-    if (!(isPostgresError(error) && error.code === PERMISSION_DENIED)) {
-      console.error(`[realtime] checking a change on ${relation} failed`, error)
-    }
-    return { record: null, matches: new Map() }
-  }
 }
 
 function pick(row: Record<string, unknown>, columns: string[] | null): Record<string, unknown> {

@@ -6,7 +6,12 @@
 //   auth.ts        apikey and access tokens → the role and claims a channel acts as
 //   bindings.ts    a join's postgres_changes: events, tables, filters
 //   connection.ts  one socket: joins, leaves, heartbeats, token refreshes
-//   delivery.ts    who may see a change (a select as each subscriber) and the payload
+//   delivery.ts    who gets a change, and the payload
+//   visibility.ts  whether a change is visible to an identity and which filters it matches
+//   limits.ts      caps per socket and per client address; filter patterns that may not run
+//
+// The upgrade request passes the same CORS origin policy as every HTTP request (a web page the
+// user visits must not stream new posts from 127.0.0.1) and needs a valid JWT as its apikey.
 //
 // Changes are delivered one at a time in commit order. When the database connection that
 // LISTENs drops, notifications may be lost, so every socket is closed: realtime-js reconnects,
@@ -16,11 +21,13 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { BackendContext } from '../context'
+import type { CorsPolicy } from '../http/cors'
 import { identifyApiKey, RealtimeAuthError } from './auth'
 import { CHANGES_CHANNEL, installChangeCapture } from './capture'
 import { tableKey } from './published-tables'
 import { Connection } from './connection'
 import { deliverChange, parseChanges } from './delivery'
+import { AddressUsage, ConnectionUsage, REALTIME_LIMITS } from './limits'
 import { parseVsn, ProtocolError } from './protocol'
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
@@ -45,10 +52,14 @@ function refuse(socket: Duplex, status: number, reason: string, message: string)
   )
 }
 
-export async function startRealtime(context: BackendContext): Promise<RealtimeServer> {
+export async function startRealtime(
+  context: BackendContext,
+  cors: CorsPolicy
+): Promise<RealtimeServer> {
   const { db } = context
   const tables = await installChangeCapture(db)
   const connections = new Set<Connection>()
+  const addresses = new AddressUsage()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
 
   let delivering: Promise<void> = Promise.resolve()
@@ -85,10 +96,16 @@ export async function startRealtime(context: BackendContext): Promise<RealtimeSe
         refuse(socket, 404, 'Not Found', `No WebSocket endpoint at ${url.pathname}`)
         return
       }
+      const origin = request.headers.origin
+      if (!cors.allows(origin)) {
+        refuse(socket, 403, 'Forbidden', cors.refusalMessage(origin ?? ''))
+        return
+      }
       if (connections.size >= MAX_CONNECTIONS) {
         refuse(socket, 503, 'Service Unavailable', 'Too many realtime connections')
         return
       }
+      const address = request.socket.remoteAddress ?? 'unknown'
       const apikey = url.searchParams.get('apikey') ?? request.headers['apikey']?.toString() ?? null
       let vsn: ReturnType<typeof parseVsn>
       try {
@@ -99,10 +116,20 @@ export async function startRealtime(context: BackendContext): Promise<RealtimeSe
       }
       identifyApiKey(context.keys, apikey)
         .then((identity) => {
+          if (!addresses.connect(address)) {
+            refuse(
+              socket,
+              429,
+              'Too Many Requests',
+              `At most ${REALTIME_LIMITS.connectionsPerAddress} realtime connections per client address`
+            )
+            return
+          }
           wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
-            const connection = new Connection(ws, vsn, apikey ?? '', identity, {
+            const connection = new Connection(ws, vsn, identity, {
               keys: context.keys,
-              tables: async () => tables
+              tables: async () => tables,
+              usage: new ConnectionUsage(address, addresses)
             })
             connections.add(connection)
             ws.on('close', () => connections.delete(connection))

@@ -80,7 +80,8 @@ async function referencingColumns(context: BackendContext): Promise<UrlColumn[]>
 
 const quoted = (name: string): string => `"${name.replace(/"/g, '""')}"`
 
-async function expireStories(context: BackendContext): Promise<number> {
+/** Deletes the stories that expired; their photos are queued for removal by the database. */
+export async function expireStories(context: BackendContext): Promise<number> {
   const { rows } = await context.db.query<{ present: boolean }>(
     `select to_regclass('public.stories') is not null as present`
   )

@@ -28,6 +28,9 @@ const PERMISSION_DENIED = '42501'
 const CHECK_VIOLATION = '23514'
 const UNIQUE_VIOLATION = '23505'
 const IMAGE = 'https://example.test/storage/v1/object/public/images/posts/x/1.png'
+/** A photo in `userId`'s own posts folder, the only kind a user may attach (insert policy). */
+const ownImage = (userId: string | null): string =>
+  `https://example.test/storage/v1/object/public/images/posts/${userId}/1.png`
 
 type Refusal = { code: string } | 'no rows'
 
@@ -218,7 +221,7 @@ describeEachDatabase('row-level security', (suite) => {
       await expectAllowed(
         a,
         `insert into posts (user_id, image_url, caption) values ($1, $2, 'new') returning id`,
-        [a.id, IMAGE]
+        [a.id, ownImage(a.id)]
       )
       expect(await value('select count(*) from posts where user_id = $1', [a.id])).toBe(2)
     })
@@ -259,13 +262,13 @@ describeEachDatabase('row-level security', (suite) => {
     it('a post may carry a fresh id of its own choosing, never a taken one', async () => {
       await expectAllowed(a, `insert into posts (id, user_id, image_url) values ($3, $1, $2)`, [
         a.id,
-        IMAGE,
+        ownImage(a.id),
         randomUUID()
       ])
       await expectRefused(
         a,
         `insert into posts (id, user_id, image_url) values ($3, $1, $2)`,
-        [a.id, IMAGE, postB],
+        [a.id, ownImage(a.id), postB],
         { code: UNIQUE_VIOLATION }
       )
     })
@@ -349,7 +352,7 @@ describeEachDatabase('row-level security', (suite) => {
       await expectRefused(
         a,
         'insert into posts (user_id, image_url, caption) values ($1, $2, $3)',
-        [a.id, IMAGE, 'x'.repeat(501)],
+        [a.id, ownImage(a.id), 'x'.repeat(501)],
         { code: CHECK_VIOLATION }
       )
       await expectRefused(
@@ -363,7 +366,7 @@ describeEachDatabase('row-level security', (suite) => {
       await expectAllowed(
         a,
         'insert into posts (user_id, image_url, caption) values ($1, $2, $3)',
-        [a.id, IMAGE, 'x'.repeat(500)]
+        [a.id, ownImage(a.id), 'x'.repeat(500)]
       )
     })
   })

@@ -151,7 +151,7 @@ describeEachBackend('injection through the REST API', (suite) => {
       .from('posts')
       .insert({
         user_id: user.userId,
-        image_url: 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/x.png',
+        image_url: `http://127.0.0.1:54321/storage/v1/object/public/images/posts/${user.userId}/x.png`,
         caption: caption.slice(0, 500)
       })
       .select('id, caption')

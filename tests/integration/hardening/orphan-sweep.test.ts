@@ -32,9 +32,9 @@ describeEachBackend(
           (await bucket.upload(key(name), PNG_1X1, { contentType: 'image/png' })).error
         ).toBeNull()
       }
-      // Written with another port (the backend restarted since) and a query string.
+      // Written with another port (the backend restarted since).
       const url = (name: string): string =>
-        `http://127.0.0.1:1/storage/v1/object/public/images/${key(name)}?v=1`
+        `http://127.0.0.1:1/storage/v1/object/public/images/${key(name)}`
       const { rows: thumbColumn } = await db.query(
         `select 1 from information_schema.columns
        where table_schema = 'public' and table_name = 'posts' and column_name = 'thumb_url'`
@@ -131,7 +131,13 @@ describeEachBackend(
         { graceMinutes: 10, atStart: false }
       )
       expect(report.expiredStories).toBe(1)
-      expect(report.orphanedObjects).toEqual([`images/${key('expired')}`])
+      // The expired story's photo goes through the removal queue its delete filled (removals.ts,
+      // on the notification) or, when that has not run yet, in this sweep: gone either way.
+      await harness.backend.removals.run()
+      const { rows: objects } = await db.query<{ name: string }>(
+        `select name from storage.objects where name like 'stories/%' order by name`
+      )
+      expect(objects.map((o) => o.name)).toEqual([key('live')])
       const { rows } = await db.query<{ image_url: string }>('select image_url from public.stories')
       expect(rows.map((r) => r.image_url)).toEqual([url('live')])
       expect(await readdir(join(storageDir, 'images', 'stories', user.userId))).toEqual([

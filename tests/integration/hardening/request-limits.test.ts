@@ -141,7 +141,12 @@ describeEachBackend('request limits', (suite) => {
         'content-type': 'application/json',
         prefer: 'return=representation, tx=rollback'
       },
-      body: JSON.stringify({ user_id: user.userId, image_url: IMAGE, caption })
+      body: JSON.stringify({
+        user_id: user.userId,
+        // A user attaches only photos in their own folder (is_own_storage_url).
+        image_url: `http://127.0.0.1:54321/storage/v1/object/public/images/posts/${user.userId}/r.png`,
+        caption
+      })
     })
     expect(response.status).toBe(201)
     expect(response.headers.get('preference-applied')).toMatch(/tx=rollback/)

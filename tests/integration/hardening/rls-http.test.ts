@@ -232,7 +232,12 @@ const REVIEWED_RPCS: Record<string, string> = {
   suggested_profiles:
     'SECURITY INVOKER, STABLE, bounded candidates: follows and profiles policies apply',
   mark_activity_read:
-    "SECURITY INVOKER, not granted to anon, sets read_at on the caller's own notifications only"
+    "SECURITY INVOKER, not granted to anon, sets read_at on the caller's own notifications only",
+  is_own_storage_url:
+    'SECURITY INVOKER, IMMUTABLE, reads no table: whether a URL is a plain file in its owner’s folder',
+  take_storage_removals:
+    'SECURITY DEFINER, granted to service_role only (anon and authenticated are refused): drains ' +
+    'the queue of photos whose rows were deleted'
 }
 
 /** Reviewed rpcs that write: what they may change, checked instead of "nothing". */

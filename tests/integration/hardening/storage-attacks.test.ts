@@ -153,6 +153,27 @@ describeEachBackend(
       expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG_1X1)
     })
 
+    it("refuses a post that attaches another user's uploaded photo, however it is spelled", async () => {
+      const key = `posts/${bob.userId}/bobs-photo.png`
+      await bob.client.storage.from('images').upload(key, PNG_1X1, { contentType: 'image/png' })
+      const bobs = bob.client.storage.from('images').getPublicUrl(key).data.publicUrl
+      const own = `${harness.backend.url}/storage/v1/object/public/images/posts/${alice.userId}`
+      for (const url of [bobs, `${bobs}?${own}/`, `${own}/%2e%2e/${bob.userId}/bobs-photo.png`]) {
+        await unchanged(async () => {
+          const direct = await alice.client
+            .from('posts')
+            .insert({ user_id: alice.userId, image_url: url })
+          expect(direct.error, url).toMatchObject({ code: '42501' })
+          expect(direct.status, url).toBe(403)
+          const rpc = await alice.client.rpc('create_post', {
+            caption: 'mine now',
+            images: [{ image_url: `${own}/a.png` }, { image_url: url }]
+          })
+          expect(rpc.error, url).toMatchObject({ code: '42501' })
+        })
+      }
+    })
+
     it("lists another user's folder as nothing, as them and as anon", async () => {
       const key = `posts/${bob.userId}/private-list.png`
       await bob.client.storage.from('images').upload(key, PNG_1X1, { contentType: 'image/png' })

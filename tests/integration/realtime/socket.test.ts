@@ -3,60 +3,9 @@
 // database plays no part here, so one kind (PGlite) is enough.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WebSocket } from 'ws'
 import { signJwt } from '../../../src/backend/jwt'
 import { startHarness, type Harness } from '../../support/backend-harness'
-
-type Message = [string | null, string | null, string, string, Record<string, unknown>]
-
-class RawSocket {
-  private readonly inbox: Message[] = []
-  private waiting: (() => void) | null = null
-
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      this.inbox.push(JSON.parse(data.toString()))
-      this.waiting?.()
-    })
-  }
-
-  static open(url: string): Promise<RawSocket> {
-    const ws = new WebSocket(url)
-    return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve(new RawSocket(ws)))
-      ws.once('unexpected-response', (_request, response) =>
-        reject(new Error(`HTTP ${response.statusCode}`))
-      )
-      ws.once('error', reject)
-    })
-  }
-
-  send(message: Message): void {
-    this.ws.send(JSON.stringify(message))
-  }
-
-  /** The next message with `ref` (a reply) or, for server pushes, with `event`. */
-  async next(match: { ref?: string; event?: string }): Promise<Message> {
-    for (;;) {
-      const index = this.inbox.findIndex(
-        (m) =>
-          (match.ref === undefined || m[1] === match.ref) &&
-          (match.event === undefined || m[3] === match.event)
-      )
-      if (index >= 0) return this.inbox.splice(index, 1)[0]
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no message ${JSON.stringify(match)}`)),
-          3_000
-        )
-        this.waiting = () => {
-          clearTimeout(timer)
-          resolve()
-        }
-      })
-    }
-  }
-}
+import { RawSocket } from './raw-socket'
 
 describe('realtime socket', () => {
   let harness: Harness

@@ -88,6 +88,67 @@ describe('redact', () => {
     expect(safe).toContain('select=*')
   })
 
+  it.each([
+    ['password: x', 'password: hunter2'],
+    ["'password':'x'", "{'password':'hunter2'}"],
+    ['"password": "x"', '{"email":"a@b.c", "password": "hunter2"}'],
+    ['escaped JSON', String.raw`body="{\"password\":\"hunter2\"}"`],
+    ['new_password=', 'PUT /auth/v1/user new_password=hunter2&x=1'],
+    ['newPassword:', "{ newPassword: 'hunter2' }"],
+    ['passwordConfirmation', 'passwordConfirmation=hunter2'],
+    ['PASSWORD=', 'PASSWORD=hunter2'],
+    ['password%3D (URL-encoded)', 'body=email%3Da%26password%3Dhunter2'],
+    ['refreshToken inside a string', `session {"refreshToken":"hunter2"} lost`],
+    ['refreshToken: x', 'refreshToken: hunter2'],
+    ['refresh_token=', `grant_type=refresh_token&refresh_token=hunter2`],
+    ['X-Refresh-Token header', 'X-Refresh-Token: hunter2'],
+    ['access-token', 'access-token=hunter2'],
+    ['id_token', "{ id_token: 'hunter2' }"],
+    ['client_secret', 'client_secret=hunter2'],
+    ['api_key', 'api_key=hunter2'],
+    ['Cookie header', 'Cookie: sb=hunter2'],
+    ['Authorization with a scheme', 'Authorization: Basic hunter2']
+  ])('removes a secret written as %s inside a string', (_name, text) => {
+    const safe = redactString(text)
+    expect(safe).not.toContain('hunter2')
+    expect(safe).toContain(REDACTED)
+  })
+
+  it.each([
+    ['a token type', 'token_type=bearer', 'token_type=bearer'],
+    ['ordinary words', 'select=*&order=created_at', 'select=*&order=created_at'],
+    ['an email', 'email: jane@example.com', 'email: jane@example.com'],
+    [
+      'the quoting of what it redacts',
+      `{"password":"p","name":"n"}`,
+      `{"password":"${REDACTED}","name":"n"}`
+    ]
+  ])('leaves %s as it is', (_name, text, expected) => {
+    expect(redactString(text)).toBe(expected)
+  })
+
+  it('redacts keys by the words they hold, in objects too', () => {
+    expect(
+      redact({
+        new_password: 'a',
+        passwordConfirmation: 'b',
+        'X-Refresh-Token': 'c',
+        token_type: 'bearer'
+      })
+    ).toEqual({
+      new_password: REDACTED,
+      passwordConfirmation: REDACTED,
+      'X-Refresh-Token': REDACTED,
+      token_type: 'bearer'
+    })
+  })
+
+  it('scans a long line without a secret in linear time', () => {
+    // A scan that retried every start inside the word would take minutes on this line.
+    const line = 'a'.repeat(200_000) + ' password'
+    expect(redactString(line)).toBe(line)
+  })
+
   it('keeps what is useful: ids, emails, counts, token types and error names', () => {
     const [session] = realisticObjects()
     expect(redact(session)).toMatchObject({

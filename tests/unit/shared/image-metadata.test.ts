@@ -156,6 +156,81 @@ describe('stripImageMetadata on WebP', () => {
   })
 })
 
+describe('stripImageMetadata is a whitelist that ends at the end of the image', () => {
+  const trailer = ascii('<script>alert(1)</script> GPS 48.85 2.29')
+
+  it.each([
+    ['APP1 (EXIF or XMP)', 0xe1],
+    ['APP3 (a vendor block)', 0xe3],
+    ['APP4', 0xe4],
+    ['APP11 (JPEG XT)', 0xeb],
+    ['APP13 (IPTC)', 0xed],
+    ['APP15', 0xef],
+    ['a COM comment', 0xfe],
+    ['the reserved JPG marker', 0xc8],
+    ['a JPGn extension (F0)', 0xf0],
+    ['a JPGn extension (FD)', 0xfd]
+  ])('JPEG: drops %s', (_name, marker) => {
+    const photo = jpegWith(jpegSegment(marker, ascii('GPS 48.85 2.29 secret')))
+    expect(Buffer.from(stripImageMetadata(photo, 'image/jpeg')).equals(JPEG_3X2)).toBe(true)
+  })
+
+  it.each([
+    ['text after EOI', Buffer.concat([JPEG_3X2, trailer])],
+    ['a second JPEG after EOI', Buffer.concat([JPEG_3X2, JPEG_3X2])],
+    [
+      'a comment between the scan and EOI',
+      Buffer.concat([JPEG_3X2.subarray(0, -2), jpegSegment(0xfe, trailer), JPEG_3X2.subarray(-2)])
+    ]
+  ])('JPEG: drops %s, keeping the image up to its end marker', (_name, photo) => {
+    const stripped = Buffer.from(stripImageMetadata(photo, 'image/jpeg'))
+    expect(stripped.equals(JPEG_3X2)).toBe(true)
+    expect(imageStructureProblem(stripped, 'image/jpeg')).toBeNull()
+  })
+
+  it('JPEG: refuses a scan that never ends', () => {
+    expect(() => stripImageMetadata(JPEG_3X2.subarray(0, -2), 'image/jpeg')).toThrow(
+      MetadataStripError
+    )
+  })
+
+  it.each(['eXIf', 'tEXt', 'zTXt', 'iTXt', 'tIME', 'vpAg', 'prVW', 'caNv', 'orNT', 'zzZz'])(
+    'PNG: drops a %s chunk',
+    (type) => {
+      const photo = pngWith(pngChunk(type, ascii('GPS 48.85 2.29')))
+      expect(Buffer.from(stripImageMetadata(photo, 'image/png')).equals(PNG_1X1)).toBe(true)
+    }
+  )
+
+  it.each([
+    ['gAMA', Buffer.from([0, 0, 0xb1, 0x8f])],
+    ['sRGB', Buffer.from([0])],
+    ['pHYs', Buffer.from([0, 0, 11, 19, 0, 0, 11, 19, 1])],
+    ['iCCP', ascii('icc\0\0profile')]
+  ])('PNG: keeps a %s chunk', (type, data) => {
+    const photo = pngWith(pngChunk(type, data))
+    expect(Buffer.from(stripImageMetadata(photo, 'image/png')).equals(photo)).toBe(true)
+  })
+
+  it('PNG: drops what follows IEND', () => {
+    const stripped = stripImageMetadata(Buffer.concat([PNG_1X1, trailer]), 'image/png')
+    expect(Buffer.from(stripped).equals(PNG_1X1)).toBe(true)
+  })
+
+  it.each(['EXIF', 'XMP ', 'META', 'xxxx', 'exif'])('WebP: drops a "%s" chunk', (fourcc) => {
+    const photo = webpWith(0, vp8Chunk(), webpChunk(fourcc, ascii('GPS 48.85 2.29')))
+    expect(
+      Buffer.from(stripImageMetadata(photo, 'image/webp')).equals(webpWith(0, vp8Chunk()))
+    ).toBe(true)
+  })
+
+  it('WebP: keeps the ICC profile and drops what follows the RIFF size', () => {
+    const photo = webpWith(0x20, webpChunk('ICCP', ascii('profile')), vp8Chunk())
+    const stripped = stripImageMetadata(Buffer.concat([photo, trailer]), 'image/webp')
+    expect(Buffer.from(stripped).equals(photo)).toBe(true)
+  })
+})
+
 describe('stripImageMetadata on GIF and damaged files', () => {
   it('returns a GIF as it is (the format has no camera metadata)', () => {
     expect(stripImageMetadata(GIF_1X1, 'image/gif')).toBe(GIF_1X1)

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseBindings, bindingMatches } from '../../../../src/backend/realtime/bindings'
 import type { PublishedTable } from '../../../../src/backend/realtime/published-tables'
-import { selectPolicySql } from '../../../../src/backend/realtime/delivery'
+import { selectPolicySql } from '../../../../src/backend/realtime/visibility'
 
 const column = (name: string, type = 'uuid') =>
   [name, { name, type, notNull: false, defaultExpr: null }] as const
