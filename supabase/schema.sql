@@ -34,6 +34,13 @@ create extension unaccent with schema extensions;
 
 -- Tables, views and sequences, with their columns
 
+create table app_private.storage_removals (
+  id bigint not null generated always as identity,
+  bucket_id text not null,
+  name text not null,
+  queued_at timestamp with time zone not null default now()
+);
+create sequence app_private.storage_removals_id_seq;
 create table auth.identities (
   id uuid not null default gen_random_uuid(),
   provider_id text not null,
@@ -229,6 +236,7 @@ create table supabase_migrations.schema_migrations (
 
 -- Constraints
 
+alter table app_private.storage_removals add constraint storage_removals_pkey PRIMARY KEY (id);
 alter table auth.identities add constraint identities_pkey PRIMARY KEY (id);
 alter table auth.identities add constraint identities_provider_id_provider_key UNIQUE (provider_id, provider);
 alter table auth.identities add constraint identities_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -263,11 +271,13 @@ alter table public.notifications add constraint notifications_recipient_id_fkey 
 alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text])));
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
+alter table public.post_images add constraint post_images_image_url_canonical CHECK (is_storage_public_url(image_url));
 alter table public.post_images add constraint post_images_image_url_storage CHECK (((image_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'::text) AND (char_length(image_url) <= 2048)));
 alter table public.post_images add constraint post_images_pkey PRIMARY KEY (post_id, "position");
 alter table public.post_images add constraint post_images_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.post_images add constraint post_images_position_range CHECK ((("position" >= 0) AND ("position" <= 9)));
 alter table public.post_images add constraint post_images_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
+alter table public.post_images add constraint post_images_thumb_url_canonical CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
 alter table public.post_images add constraint post_images_thumb_url_storage CHECK (((thumb_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'::text) AND (char_length(thumb_url) <= 2048)));
 alter table public.post_tags add constraint post_tags_pkey PRIMARY KEY (post_id, tag);
 alter table public.post_tags add constraint post_tags_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
@@ -284,6 +294,7 @@ alter table public.posts add constraint posts_placeholder_format CHECK ((placeho
 alter table public.posts add constraint posts_thumb_url_length CHECK ((char_length(thumb_url) <= 2048));
 alter table public.posts add constraint posts_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
 alter table public.posts add constraint posts_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.profiles add constraint profiles_avatar_url_own_canonical CHECK (((avatar_url IS NULL) OR is_own_storage_url(avatar_url, 'avatars'::text, id)));
 alter table public.profiles add constraint profiles_avatar_url_own_storage CHECK (((char_length(avatar_url) <= 2048) AND (avatar_url ~ (('^https?://[^/?#\s]+/storage/v1/object/public/images/avatars/'::text || (id)::text) || '/[^?#\s]+$'::text))));
 alter table public.profiles add constraint profiles_avatar_url_storage CHECK (((avatar_url IS NULL) OR is_storage_public_url(avatar_url)));
 alter table public.profiles add constraint profiles_bio_length CHECK ((char_length(bio) <= 150));
@@ -293,6 +304,7 @@ alter table public.profiles add constraint profiles_full_name_length CHECK ((cha
 alter table public.profiles add constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.profiles add constraint profiles_pkey PRIMARY KEY (id);
 alter table public.profiles add constraint profiles_search_name_length CHECK ((char_length(search_name) <= 200));
+alter table public.profiles add constraint profiles_username_dots CHECK (((username ~ '[a-z0-9]'::text) AND (username !~ '^\.|\.$|\.\.'::text)));
 alter table public.profiles add constraint profiles_username_format CHECK ((username ~ '^[a-z0-9._]{3,30}$'::text));
 alter table public.profiles add constraint profiles_username_key UNIQUE (username);
 alter table public.saves add constraint saves_pkey PRIMARY KEY (id);
@@ -318,6 +330,7 @@ alter table supabase_migrations.schema_migrations add constraint schema_migratio
 
 -- Indexes
 
+CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
 CREATE UNIQUE INDEX identities_pkey ON auth.identities USING btree (id);
 CREATE UNIQUE INDEX identities_provider_id_provider_key ON auth.identities USING btree (provider_id, provider);
 CREATE INDEX refresh_tokens_parent_idx ON auth.refresh_tokens USING btree (parent);
@@ -342,7 +355,7 @@ CREATE INDEX notifications_comment_id_idx ON public.notifications USING btree (c
 CREATE UNIQUE INDEX notifications_pkey ON public.notifications USING btree (id);
 CREATE INDEX notifications_post_id_idx ON public.notifications USING btree (post_id);
 CREATE INDEX notifications_recipient_created_idx ON public.notifications USING btree (recipient_id, created_at DESC, id DESC);
-CREATE INDEX notifications_unread_idx ON public.notifications USING btree (recipient_id) WHERE (read_at IS NULL);
+CREATE INDEX notifications_unread_dedupe_idx ON public.notifications USING btree (recipient_id, actor_id, type) WHERE (read_at IS NULL);
 CREATE UNIQUE INDEX post_images_pkey ON public.post_images USING btree (post_id, "position");
 CREATE INDEX post_tags_page_idx ON public.post_tags USING btree (tag, post_created_at DESC, post_id DESC);
 CREATE UNIQUE INDEX post_tags_pkey ON public.post_tags USING btree (post_id, tag);
@@ -435,12 +448,14 @@ CREATE OR REPLACE FUNCTION app_private.handle_new_user()
 AS $function$
 declare
   wanted text := lower(trim(coalesce(new.raw_user_meta_data ->> 'username', '')));
+  full_name text := nullif(trim(new.raw_user_meta_data ->> 'full_name'), '');
 begin
-  if wanted !~ '^[a-z0-9._]{3,30}$' then
-    wanted := 'user_' || left(replace(new.id::text, '-', ''), 12);
-  end if;
-  insert into public.profiles (id, username, full_name)
-  values (new.id, wanted, nullif(trim(new.raw_user_meta_data ->> 'full_name'), ''));
+  begin
+    insert into public.profiles (id, username, full_name) values (new.id, wanted, full_name);
+  exception when check_violation then
+    insert into public.profiles (id, username, full_name)
+    values (new.id, 'user_' || left(replace(new.id::text, '-', ''), 12), full_name);
+  end;
   return new;
 end
 $function$;
@@ -460,6 +475,46 @@ begin
     as m;
   return null;
 end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.limit_comment_mentions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  mentions integer;
+  most integer := app_private.max_mentions_per_comment();
+begin
+  select count(*) into mentions from app_private.mentioned_usernames(new.body);
+  if mentions > most then
+    raise exception using
+      errcode = '23514',
+      message = format('A comment may mention at most %s people', most),
+      detail = format('This one mentions %s', mentions),
+      hint = 'Mention fewer people.';
+  end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.max_mentions_per_comment()
+ RETURNS integer
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$ select 20 $function$;
+CREATE OR REPLACE FUNCTION app_private.mentioned_usernames(body text)
+ RETURNS SETOF text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select distinct found.name
+  from (
+    select lower(rtrim(m[2], '.')) as name
+    from regexp_matches(body, '(^|[^A-Za-z0-9_.@#&])@([A-Za-z0-9._]{3,30})', 'g') as m
+  ) as found
+  where length(found.name) >= 3
 $function$;
 CREATE OR REPLACE FUNCTION app_private.notify(recipient uuid, actor uuid, kind text, post_id uuid, comment_id uuid)
  RETURNS void
@@ -501,12 +556,18 @@ begin
     select c.user_id into told from public.comments c where c.id = new.parent_id;
     perform app_private.notify(told, new.user_id, 'reply', new.post_id, new.id);
   end if;
-  -- Someone already told about this comment is not told twice; unknown names notify nobody.
+  -- Someone already told about this comment is not told twice, nor someone with an unread
+  -- mention by the same person on the same post; unknown names notify nobody.
   for mentioned in
-    select distinct pr.id
-    from regexp_matches(new.body, '(^|[^A-Za-z0-9_.@#&])@([A-Za-z0-9._]{3,30})', 'g') as m
-    join public.profiles pr on pr.username = lower(m[2])
+    select pr.id
+    from app_private.mentioned_usernames(new.body) as name
+    join public.profiles pr on pr.username = name
     where pr.id is distinct from told
+      and not exists (
+        select 1 from public.notifications n
+        where n.recipient_id = pr.id and n.actor_id = new.user_id and n.type = 'mention'
+          and n.post_id = new.post_id and n.read_at is null
+      )
   loop
     perform app_private.notify(mentioned.id, new.user_id, 'mention', new.post_id, new.id);
   end loop;
@@ -550,6 +611,27 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.queue_removed_photos()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into app_private.storage_removals (bucket_id, name)
+  select split_part(p.path, '/', 1), substr(p.path, strpos(p.path, '/') + 1)
+  from (
+    select substring(u.url from '^https?://[^/]+/storage/v1/object/public/(.+)$') as path
+    from removed r
+    cross join lateral (values (r.image_url), (r.thumb_url)) as u(url)
+    where public.is_storage_public_url(u.url)
+  ) p;
+  if found then
+    perform pg_notify('storage_removals', '');
+  end if;
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.set_profile_search_name()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -582,6 +664,42 @@ begin
     new.edited_at := now();
   end if;
   return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.storage_object_referenced(bucket text, object_name text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owner_text text := split_part(object_name, '/', 2);
+  suffix text := '/storage/v1/object/public/' || bucket || '/' || object_name;
+  owner uuid;
+begin
+  if owner_text !~ '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return true;
+  end if;
+  owner := owner_text::uuid;
+  return exists (
+           select 1 from public.posts p
+           where p.user_id = owner
+             and (right(p.image_url, char_length(suffix)) = suffix
+                  or right(p.thumb_url, char_length(suffix)) = suffix))
+      or exists (
+           select 1 from public.post_images i
+           join public.posts p on p.id = i.post_id
+           where p.user_id = owner
+             and (right(i.image_url, char_length(suffix)) = suffix
+                  or right(i.thumb_url, char_length(suffix)) = suffix))
+      or exists (
+           select 1 from public.stories s
+           where s.user_id = owner
+             and (right(s.image_url, char_length(suffix)) = suffix
+                  or right(s.thumb_url, char_length(suffix)) = suffix))
+      or exists (
+           select 1 from public.profiles f
+           where f.id = owner and right(f.avatar_url, char_length(suffix)) = suffix);
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.sync_notification(op text, recipient uuid, actor uuid, kind text, post_id uuid, comment_id uuid)
@@ -828,7 +946,6 @@ AS $function$
 declare
   uid uuid := auth.uid();
   new_id uuid := coalesce(create_post.post_id, gen_random_uuid());
-  own_folder text;
   photo jsonb;
   created public.posts;
 begin
@@ -848,12 +965,12 @@ begin
      or jsonb_array_length(images) not between 1 and 10 then
     raise exception 'A post has from 1 to 10 photos' using errcode = '22023';
   end if;
-  own_folder := '/storage/v1/object/public/images/posts/' || uid::text || '/';
   for photo in select value from jsonb_array_elements(images) loop
     if jsonb_typeof(photo) is distinct from 'object'
-       or position(own_folder in coalesce(photo ->> 'image_url', '')) = 0
-       or (photo ? 'thumb_url' and jsonb_typeof(photo -> 'thumb_url') <> 'null'
-           and position(own_folder in coalesce(photo ->> 'thumb_url', '')) = 0) then
+       -- ->> gives null for a missing or JSON-null value, which the check refuses
+       or not public.is_own_storage_url(photo ->> 'image_url', 'posts', uid)
+       or (photo ->> 'thumb_url' is not null
+           and not public.is_own_storage_url(photo ->> 'thumb_url', 'posts', uid)) then
       raise exception 'Every photo must be uploaded to your own folder first' using errcode = '42501';
     end if;
   end loop;
@@ -1010,6 +1127,19 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owner uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select public.is_storage_public_url(url)
+     and folder ~ '^[a-z]+$'
+     and owner is not null
+     -- The canonical form above has no ?, # or %, so the path is everything after the host.
+     and substring(url from '^https?://[^/]+(/.*)$')
+         ~ ('^/storage/v1/object/public/images/' || folder || '/' || owner::text || '/[^/]+$')
+$function$;
 CREATE OR REPLACE FUNCTION public.is_storage_public_url(url text)
  RETURNS boolean
  LANGUAGE sql
@@ -1018,9 +1148,13 @@ CREATE OR REPLACE FUNCTION public.is_storage_public_url(url text)
 AS $function$
   select url is not null
      and char_length(url) <= 2048
-     and url ~ '^https?://[^/?#\s\\]+/storage/v1/object/public/[^\s\\]+$'
-     -- No dot segments: they would resolve to another path on the same host.
-     and url !~ '/\.\.?(/|\?|#|$)'
+     and url ~ ('^https?://'
+                -- host: dot-separated labels, or a bracketed IPv6 address; then an optional port
+                || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*'
+                || '|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'
+                || '/storage/v1/object/public'
+                -- bucket, folders and file: plain segments that never start with a dot
+                || '(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$')
 $function$;
 CREATE OR REPLACE FUNCTION public.latest_comments(post_ids uuid[], per_post integer DEFAULT 2)
  RETURNS SETOF comments
@@ -1279,6 +1413,29 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.take_storage_removals(max_count integer DEFAULT 100)
+ RETURNS TABLE(bucket_id text, name text, still_referenced boolean)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  return query
+  with taken as (
+    delete from app_private.storage_removals q
+    where q.id in (
+      select r.id from app_private.storage_removals r
+      order by r.id
+      limit greatest(1, least(max_count, 1000))
+      for update skip locked
+    )
+    returning q.bucket_id, q.name
+  )
+  select distinct t.bucket_id, t.name,
+         app_private.storage_object_referenced(t.bucket_id, t.name)
+  from taken t;
+end
+$function$;
 CREATE OR REPLACE FUNCTION storage.extension(name text)
  RETURNS text
  LANGUAGE plpgsql
@@ -1327,6 +1484,7 @@ CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.comments FOR EACH RO
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER on_comment_changed AFTER INSERT OR DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.update_comments_count();
+CREATE TRIGGER on_comment_limit_mentions BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.limit_comment_mentions();
 CREATE TRIGGER on_comment_notify AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment();
 CREATE TRIGGER on_comment_unnotify AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.unnotify_comment();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.follows FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('follower_id', 'following_id');
@@ -1344,15 +1502,18 @@ CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.notifications REFERE
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER before_post_image_inserted BEFORE INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_images();
 CREATE TRIGGER on_post_image_inserted AFTER INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.count_post_images();
+CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER on_post_caption_tagged AFTER INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.index_post_tags();
 CREATE TRIGGER on_post_edited BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.stamp_post_edit();
+CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_profile_search_name();
+CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
 
 -- Row-level security policies
@@ -1395,9 +1556,9 @@ create policy "Recipients mark their notifications read" on public.notifications
 create policy "Recipients read their notifications" on public.notifications as permissive for select to authenticated
   using ((recipient_id = ( SELECT auth.uid() AS uid)));
 create policy "Authors add photos to their own posts" on public.post_images as permissive for insert to authenticated
-  with check ((EXISTS ( SELECT 1
+  with check (((EXISTS ( SELECT 1
    FROM posts p
-  WHERE ((p.id = post_images.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid))))));
+  WHERE ((p.id = post_images.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid))))) AND is_own_storage_url(image_url, 'posts'::text, ( SELECT auth.uid() AS uid)) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'posts'::text, ( SELECT auth.uid() AS uid)))));
 create policy "Authors edit the alt text of their own photos" on public.post_images as permissive for update to authenticated
   using ((EXISTS ( SELECT 1
    FROM posts p
@@ -1412,7 +1573,7 @@ create policy "Post tags are readable by everyone" on public.post_tags as permis
 create policy "Posts are readable by everyone" on public.posts as permissive for select to anon, authenticated
   using (true);
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated
-  with check ((user_id = ( SELECT auth.uid() AS uid)));
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'posts'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'posts'::text, user_id))));
 create policy "Users delete their own posts" on public.posts as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users edit their own posts" on public.posts as permissive for update to authenticated
@@ -1436,7 +1597,7 @@ create policy "Authors and their followers see live stories" on public.stories a
 create policy "Authors delete their own stories" on public.stories as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
-  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (POSITION(((('/storage/v1/object/public/images/stories/'::text || ( SELECT (auth.uid())::text AS uid)) || '/'::text)) IN (image_url)) > 0) AND ((thumb_url IS NULL) OR (POSITION(((('/storage/v1/object/public/images/stories/'::text || ( SELECT (auth.uid())::text AS uid)) || '/'::text)) IN (thumb_url)) > 0))));
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
   with check (((viewer_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM stories s
@@ -1499,6 +1660,9 @@ grant EXECUTE on function public.following_feed_page(before_created_at timestamp
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
+grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to authenticated;
+grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to service_role;
 grant EXECUTE on function public.is_storage_public_url(url text) to anon;
 grant EXECUTE on function public.is_storage_public_url(url text) to authenticated;
 grant EXECUTE on function public.is_storage_public_url(url text) to service_role;
@@ -1529,6 +1693,7 @@ grant EXECUTE on function public.suggested_profiles(max_rows integer) to service
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.take_storage_removals(max_count integer) to service_role;
 grant EXECUTE on function storage.extension(name text) to anon;
 grant EXECUTE on function storage.extension(name text) to authenticated;
 grant EXECUTE on function storage.extension(name text) to public;

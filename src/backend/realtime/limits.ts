@@ -4,10 +4,12 @@
 // for every anonymous subscriber. Caps apply per connection and per client address (a shared
 // server's users each have their own; the app's own windows share 127.0.0.1 and use a handful).
 //
-// Patterns are checked here too, because PGlite cannot cancel a running query: a regex with a
-// backreference (`^(a*)(a*)\1\2…`) backtracks exponentially, so it is refused before it ever
-// runs. The REST layer has its own check for `match`/`imatch` (src/backend/rest); the two
-// should become one shared function.
+// Patterns are checked with the same rule as REST filters (src/backend/patterns.ts): a regex with
+// a backreference (`^(a*)(a*)\1\2…`) backtracks exponentially and a long pattern costs in
+// proportion, so either is refused before it ever runs.
+
+import { patternProblem as sharedPatternProblem, type PatternOperator } from '../patterns'
+import { DEFAULT_REST_LIMITS } from '../request-limits'
 
 export const REALTIME_LIMITS = {
   /** Sockets one address may hold open at once (an idle socket costs ~6 KB). */
@@ -39,16 +41,14 @@ export const REALTIME_LIMITS = {
  * only pattern operators are checked.
  */
 export function patternProblem(op: string, value: string | string[]): string | null {
-  if (!['like', 'ilike', 'match', 'imatch'].includes(op) || typeof value !== 'string') return null
-  if (value.length > REALTIME_LIMITS.patternLength) {
-    return `the pattern is longer than ${REALTIME_LIMITS.patternLength} characters`
-  }
-  // \1…\9 (and \k<name> in other dialects) refer back to a group: exponential backtracking.
-  if ((op === 'match' || op === 'imatch') && /\\([1-9]|k<)/.test(value)) {
-    return 'regular expressions with backreferences are not allowed'
-  }
-  return null
+  if (!PATTERN_OPERATORS.has(op) || typeof value !== 'string') return null
+  return sharedPatternProblem(op as PatternOperator, value, {
+    maxPatternLength: REALTIME_LIMITS.patternLength,
+    maxPatternWildcards: DEFAULT_REST_LIMITS.maxPatternWildcards
+  })
 }
+
+const PATTERN_OPERATORS: ReadonlySet<string> = new Set(['like', 'ilike', 'match', 'imatch'])
 
 /** What one socket or one address holds: bindings, those with a filter, and the filters' bytes. */
 export interface Usage {

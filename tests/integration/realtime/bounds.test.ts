@@ -85,7 +85,7 @@ describe('realtime bounds (socket)', () => {
   it.each([
     ['a backreference', 'caption=match.^(a*)(a*)\\1\\2\\1\\2a$', 'backreferences'],
     ['a case-insensitive backreference', 'caption=imatch.(x+)\\1', 'backreferences'],
-    ['a 300-character pattern', `caption=like.${'a'.repeat(300)}`, 'longer than 256'],
+    ['a 300-character pattern', `caption=like.${'a'.repeat(300)}`, 'at most 256 characters'],
     ['a filter over 1,024 bytes', `caption=eq.${'a'.repeat(1100)}`, 'longer than 1024']
   ])('refuses %s in a filter before it ever runs', async (_name, filter, reason) => {
     const reply = await join(await connect(), 'f', [postsBinding(filter)])
