@@ -46,18 +46,24 @@ export interface RestLimits {
    * tables estimate under it, posts → author → posts → author → posts at 1,200 posts is 42M.
    */
   maxPlanCost: number
-  /** statement_timeout of every request on PostgreSQL. */
-  statementTimeoutMs: number
-  /** A request that waited this long for PGlite (busy with others) gets a 504 instead. */
+  /**
+   * How long one request may keep the database: PostgreSQL's statement_timeout; on PGlite the
+   * watchdog stops the engine past it and restarts it (db/pglite-engine.ts). Answered 504, 57014.
+   */
+  requestBudgetMs: number
+  /** A request that waited this long for the database (busy with others) gets a 504 instead. */
   queueTimeoutMs: number
+  /** Requests that may wait for the database at once; the next gets a 503 at once. */
+  maxWaitingRequests: number
 }
 
 export const DEFAULT_REST_LIMITS: RestLimits = {
   maxRows: 1000,
   maxEmbedDepth: 4,
   maxPlanCost: 1_000_000,
-  statementTimeoutMs: 8_000,
-  queueTimeoutMs: 5_000
+  requestBudgetMs: 2_000,
+  queueTimeoutMs: 5_000,
+  maxWaitingRequests: 100
 }
 
 export interface BackendContext {
