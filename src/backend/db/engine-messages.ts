@@ -3,11 +3,18 @@
 // run by the worker as one Database.transaction (so PGlite sees exactly what it saw in-thread).
 
 import type { Statement } from './database'
+import type { PgliteWasm } from './pglite-wasm'
 
 export type StepKind = 'query' | 'exec' | 'queryAndCommit'
 
 export type ToWorker =
-  | { op: 'open'; dataDir?: string; extensions: readonly string[]; snapshot?: ArrayBuffer }
+  | {
+      op: 'open'
+      dataDir?: string
+      extensions: readonly string[]
+      snapshot?: ArrayBuffer
+      wasm: PgliteWasm
+    }
   | { op: 'query'; id: number; sql: string; params?: unknown[] }
   | { op: 'exec'; id: number; sql: string }
   | { op: 'begin'; tx: number; prelude?: readonly Statement[]; reuseStatements?: boolean }

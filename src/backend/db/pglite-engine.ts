@@ -13,6 +13,7 @@
 
 import type { Database, QueryResult, Transaction, TransactionOptions, Unlisten } from './database'
 import { EngineWorker } from './pglite-worker-client'
+import { compiledPgliteWasm } from './pglite-wasm'
 import { RequestQueue } from './request-queue'
 import { WorkerTransaction } from './worker-transaction'
 
@@ -145,9 +146,15 @@ class Engine implements PgliteEngine {
 
   private spawn(after: Promise<unknown>): EngineWorker {
     const { dataDir, extensions = [] } = this.options
+    const opening = Promise.all([compiledPgliteWasm(), after.catch(() => undefined)])
     const worker = new EngineWorker(
-      after,
-      { op: 'open', dataDir, extensions, snapshot: this.snapshotData },
+      opening.then(([wasm]) => ({
+        op: 'open',
+        dataDir,
+        extensions,
+        snapshot: this.snapshotData,
+        wasm
+      })),
       {
         notify: (channel, payload) => {
           for (const callback of this.listeners.get(channel) ?? []) callback(payload)
@@ -196,8 +203,16 @@ class Engine implements PgliteEngine {
 
   private restart(worker: EngineWorker): void {
     this.restarts += 1
+    const started = performance.now()
     // The new thread loads while the old one stops; it opens the folder only once it has.
-    this.worker = this.spawn(worker.terminate())
+    const next = (this.worker = this.spawn(worker.terminate()))
+    this.queue.pause()
+    void next.opened.finally(() => this.queue.resume()).catch(() => undefined)
+    next.opened.then(
+      () =>
+        console.warn(`[db] the engine reopened in ${Math.round(performance.now() - started)} ms`),
+      (error: unknown) => console.error('[db] the engine could not reopen its data folder', error)
+    )
   }
 }
 

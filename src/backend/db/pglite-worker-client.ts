@@ -52,10 +52,9 @@ export class EngineWorker {
   private isLost = false
   private opening: { resolve(): void; reject(e: Error): void } | null = null
 
-  /** Opens the database once `after` settles (the previous worker has stopped). */
+  /** Opens the database with `open` once it settles (after the previous worker has stopped). */
   constructor(
-    after: Promise<unknown>,
-    open: OpenMessage,
+    open: Promise<OpenMessage>,
     private readonly events: WorkerEvents
   ) {
     this.opened = new Promise((resolve, reject) => (this.opening = { resolve, reject }))
@@ -64,7 +63,10 @@ export class EngineWorker {
     this.thread.on('message', (message: FromWorker) => this.receive(message))
     this.thread.on('error', (error) => this.lose(error))
     this.thread.on('exit', (code) => this.lose(new EngineLostError(`The engine exited (${code})`)))
-    void after.finally(() => this.thread.postMessage(open))
+    open.then(
+      (message) => this.thread.postMessage(message),
+      (error: unknown) => this.opening?.reject(error as Error)
+    )
   }
 
   get lost(): boolean {

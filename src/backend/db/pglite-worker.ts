@@ -116,7 +116,11 @@ port.on('message', (message: ToWorker) => {
   switch (message.op) {
     case 'open': {
       const snapshot = message.snapshot ? new Blob([message.snapshot]) : undefined
-      openPglite(message.dataDir, { extensions: message.extensions, snapshot }).then(
+      openPglite(message.dataDir, {
+        extensions: message.extensions,
+        snapshot,
+        wasm: message.wasm
+      }).then(
         (opened) => {
           db = opened
           post({ type: 'opened' })

@@ -14,12 +14,16 @@ export interface QueueBounds {
 }
 
 interface Waiter {
-  grant: () => void
+  grant(): void
+  /** Stops the waiter's timeout clock (a restart is not the queue's fault), or starts it again. */
+  pause(): void
+  resume(): void
 }
 
 export class RequestQueue {
   private holders = 0
   private readonly waiters: Waiter[] = []
+  private paused = false
 
   constructor(private readonly bounds: QueueBounds) {}
 
@@ -37,26 +41,50 @@ export class RequestQueue {
     if (this.waiters.length >= this.bounds.maxWaiting) {
       return Promise.reject(new DatabaseOverloadedError(this.waiters.length))
     }
-    const queuedAt = performance.now()
     return new Promise((resolve, reject) => {
-      const timer =
-        timeoutMs === undefined
-          ? undefined
-          : setTimeout(() => {
-              const index = this.waiters.indexOf(waiter)
-              if (index < 0) return
-              this.waiters.splice(index, 1)
-              reject(new DatabaseBusyError(performance.now() - queuedAt))
-            }, timeoutMs)
+      let waited = 0
+      let since = performance.now()
+      let timer: NodeJS.Timeout | undefined
+      const start = (): void => {
+        if (timeoutMs === undefined) return
+        since = performance.now()
+        timer = setTimeout(() => {
+          const index = this.waiters.indexOf(waiter)
+          if (index >= 0) this.waiters.splice(index, 1)
+          reject(new DatabaseBusyError(waited + performance.now() - since))
+        }, timeoutMs - waited)
+      }
       const waiter: Waiter = {
         grant: () => {
           clearTimeout(timer)
           this.holders += 1
           resolve()
-        }
+        },
+        pause: () => {
+          clearTimeout(timer)
+          waited += performance.now() - since
+        },
+        resume: start
       }
       this.waiters.push(waiter)
+      if (!this.paused) start()
     })
+  }
+
+  /**
+   * While the database restarts, waiting does not count against anyone's queue timeout: the
+   * requests queued meanwhile are carried on by the new engine, not refused for its start-up.
+   */
+  pause(): void {
+    if (this.paused) return
+    this.paused = true
+    for (const waiter of this.waiters) waiter.pause()
+  }
+
+  resume(): void {
+    if (!this.paused) return
+    this.paused = false
+    for (const waiter of this.waiters) waiter.resume()
   }
 
   release(): void {
