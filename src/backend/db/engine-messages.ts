@@ -37,13 +37,20 @@ export type FromWorker =
   | { type: 'reply'; id: number; ok: false; error: WireError; calls: number }
   | { type: 'notify'; channel: string; payload: string }
 
+/**
+ * Errors and error-like objects (Emscripten's file-system ErrnoError is not an Error): their
+ * message and every plain field, so the data folder's errors are still recognised (data-dir.ts).
+ */
 export function toWire(error: unknown): WireError {
-  if (!(error instanceof Error)) return { message: String(error), fields: {} }
+  if (!error || typeof error !== 'object') return { message: String(error), fields: {} }
   const fields: Record<string, string | number> = {}
   for (const [key, value] of Object.entries(error)) {
     if (typeof value === 'string' || typeof value === 'number') fields[key] = value
   }
-  return { message: error.message, fields }
+  const message =
+    error instanceof Error ? error.message : String(fields.message ?? JSON.stringify(fields))
+  delete fields.message
+  return { message, fields }
 }
 
 /** The error again, with its Postgres fields, so isPostgresError and the REST layer see it whole. */

@@ -11,7 +11,14 @@
 //   row, so it is kept: the stopped request is still answered on time, the engine stays held
 //   until the statement ends, and requests behind it leave the queue at their queue timeout.
 
-import type { Database, QueryResult, Transaction, TransactionOptions, Unlisten } from './database'
+import {
+  RequestBudgetError,
+  type Database,
+  type QueryResult,
+  type Transaction,
+  type TransactionOptions,
+  type Unlisten
+} from './database'
 import { EngineWorker } from './pglite-worker-client'
 import { compiledPgliteWasm } from './pglite-wasm'
 import { RequestQueue } from './request-queue'
@@ -103,6 +110,8 @@ class Engine implements PgliteEngine {
         return result
       } catch (error) {
         held = tx.rollback()
+        // A stopped request is answered now; any other waits for its rollback, as in-thread.
+        if (!(error instanceof RequestBudgetError)) await held
         throw error
       }
     } finally {
