@@ -11,6 +11,7 @@ import { seedPosts, startBenchBackend, type SeedImage } from './backend'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
+import { measureIsolation } from './engine-isolation'
 import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
 import { renderPerRequest } from './per-request-report'
 import { measurePeople, PEOPLE_USERS } from './people'
@@ -193,6 +194,8 @@ async function main(): Promise<void> {
       log(`Measuring per-request costs on ${kind} at 100,000 posts…`)
       perRequest.push(await measurePerRequest(kind, 100_000))
     }
+    log('Measuring what the engine worker costs per request…')
+    const isolation = await measureIsolation()
     const realtime: RealtimeResults[] = []
     for (const kind of perRequestKinds()) {
       log(`Measuring realtime latency and idle subscriber memory on ${kind}…`)
@@ -234,7 +237,7 @@ async function main(): Promise<void> {
         offlineBaseline,
         images.length
       ).join('\n')
-      const report = `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest)}`
+      const report = `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest, isolation)}`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)
