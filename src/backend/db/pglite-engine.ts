@@ -21,6 +21,7 @@ import {
 } from './database'
 import { EngineWorker } from './pglite-worker-client'
 import { compiledPgliteWasm } from './pglite-wasm'
+import { pgliteWorkerScript } from './pglite-worker-script'
 import { RequestQueue } from './request-queue'
 import { WorkerTransaction } from './worker-transaction'
 
@@ -59,6 +60,7 @@ class Engine implements PgliteEngine {
 
   constructor(
     private readonly options: PgliteEngineOptions,
+    private readonly script: URL,
     private readonly snapshotData?: ArrayBuffer
   ) {
     this.queue = new RequestQueue({
@@ -157,6 +159,7 @@ class Engine implements PgliteEngine {
     const { dataDir, extensions = [] } = this.options
     const opening = Promise.all([compiledPgliteWasm(), after.catch(() => undefined)])
     const worker = new EngineWorker(
+      this.script,
       opening.then(([wasm]) => ({
         op: 'open',
         dataDir,
@@ -227,7 +230,7 @@ class Engine implements PgliteEngine {
 
 export async function startPgliteEngine(options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
   const snapshot = options.snapshot ? await options.snapshot.arrayBuffer() : undefined
-  const engine = new Engine(options, snapshot)
+  const engine = new Engine(options, await pgliteWorkerScript(), snapshot)
   try {
     await engine.ready()
   } catch (error) {

@@ -2,10 +2,6 @@
 // the database in it, and matches each request to its reply. A worker that exits or is ended
 // is "lost": its outstanding requests fail with EngineLostError and it is never used again.
 
-import { existsSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { fromWire, type FromWorker, type ToWorker } from './engine-messages'
 
@@ -23,26 +19,10 @@ export interface WorkerEvents {
 type Request = ToWorker extends infer M ? (M extends { id: number } ? Omit<M, 'id'> : never) : never
 type OpenMessage = Extract<ToWorker, { op: 'open' }>
 
-/**
- * The worker's code: the built pglite-worker.js beside this bundle (electron-vite builds it as
- * an entry of its own), else the TypeScript source through tsx (tests, `npm run backend`).
- */
-function startThread(): Worker {
-  for (const candidate of ['./pglite-worker.js', '../pglite-worker.js']) {
-    const built = new URL(candidate, import.meta.url)
-    if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return new Worker(built)
-  }
-  const source = new URL('./pglite-worker.ts', import.meta.url).href
-  const tsxRoot = dirname(createRequire(import.meta.url).resolve('tsx/package.json'))
-  const tsx = pathToFileURL(join(tsxRoot, 'dist/esm/api/index.mjs')).href
-  const [api, file] = [JSON.stringify(tsx), JSON.stringify(source)]
-  return new Worker(`import(${api}).then((tsx) => tsx.tsImport(${file}, ${file}))`, { eval: true })
-}
-
 export class EngineWorker {
   /** Resolves once the database is open in the worker; rejects if it could not open. */
   readonly opened: Promise<void>
-  private readonly thread = startThread()
+  private readonly thread: Worker
   private readonly pending = new Map<
     number,
     { resolve(v: unknown): void; reject(e: Error): void }
@@ -52,11 +32,16 @@ export class EngineWorker {
   private isLost = false
   private opening: { resolve(): void; reject(e: Error): void } | null = null
 
-  /** Opens the database with `open` once it settles (after the previous worker has stopped). */
+  /**
+   * Starts `script` (see pglite-worker-script.ts) and opens the database with `open` once that
+   * settles (after the previous worker has stopped).
+   */
   constructor(
+    script: URL,
     open: Promise<OpenMessage>,
     private readonly events: WorkerEvents
   ) {
+    this.thread = new Worker(script)
     this.opened = new Promise((resolve, reject) => (this.opening = { resolve, reject }))
     // Nobody may be waiting yet; a failed open is reported through the first request.
     this.opened.catch(() => undefined)
