@@ -75,7 +75,12 @@ class Engine implements PgliteEngine {
     for (;;) {
       if (this.broken) throw this.broken
       const worker = this.worker
-      await worker.opened
+      try {
+        await worker.opened
+      } catch (error) {
+        // Lost while it opened: its successor, if one was started, is the one to wait for.
+        if (worker === this.worker) throw error
+      }
       if (worker === this.worker) return worker
     }
   }
