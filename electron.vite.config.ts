@@ -16,7 +16,9 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
-          backend: resolve('src/backend/utility-entry.ts')
+          backend: resolve('src/backend/utility-entry.ts'),
+          // The backend runs PGlite in this worker thread (src/backend/db/pglite-engine.ts).
+          'pglite-worker': resolve('src/backend/db/pglite-worker.ts')
         }
       }
     }

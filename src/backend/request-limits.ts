@@ -39,10 +39,15 @@ export interface RestLimits {
   maxResponseBytes: number
   /** Rows one insert or upsert may carry. */
   maxRowsPerWrite: number
-  /** statement_timeout of every request on PostgreSQL. */
-  statementTimeoutMs: number
-  /** A request that waited this long for PGlite (busy with others) gets a 504 instead. */
+  /**
+   * How long one request may keep the database: PostgreSQL's statement_timeout; on PGlite the
+   * watchdog stops the engine past it and restarts it (db/pglite-engine.ts). Answered 504, 57014.
+   */
+  requestBudgetMs: number
+  /** A request that waited this long for the database (busy with others) gets a 504 instead. */
   queueTimeoutMs: number
+  /** Requests that may wait for the database at once; the next gets a 503 at once. */
+  maxWaitingRequests: number
 }
 
 export const DEFAULT_REST_LIMITS: RestLimits = {
@@ -57,8 +62,9 @@ export const DEFAULT_REST_LIMITS: RestLimits = {
   maxPatternWildcards: 16,
   maxResponseBytes: 16 * 1024 * 1024,
   maxRowsPerWrite: 200,
-  statementTimeoutMs: 8_000,
-  queueTimeoutMs: 5_000
+  requestBudgetMs: 2_000,
+  queueTimeoutMs: 5_000,
+  maxWaitingRequests: 100
 }
 
 /** One line each for docs/architecture.md: what the limit bounds and what a refusal says. */
@@ -74,8 +80,10 @@ export const LIMIT_DESCRIPTIONS: Record<keyof RestLimits, string> = {
   maxPatternWildcards: '`*`/`%` in one `like`/`ilike` pattern (400 `54001`)',
   maxResponseBytes: 'bytes of one response body (400 `54000`)',
   maxRowsPerWrite: 'rows in one insert or upsert body (400 `54000`)',
-  statementTimeoutMs: 'statement_timeout on PostgreSQL (`57014`)',
-  queueTimeoutMs: 'wait for a busy PGlite before giving up (504 `PGRST003`)'
+  requestBudgetMs:
+    'time one request may keep the database: statement_timeout on PostgreSQL, the watchdog on PGlite (504 `57014`)',
+  queueTimeoutMs: 'wait for a busy database before giving up (504 `PGRST003`)',
+  maxWaitingRequests: 'requests waiting for the database at once (503 `PGRST003`)'
 }
 
 /** Limits the database enforces itself (in migrations); a test checks they agree. */

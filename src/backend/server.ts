@@ -84,13 +84,15 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const api =
     options.config?.api ?? loadApiConfig(resolve(options.migrationsDir, '..', 'config.toml'))
   const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
+  const rest = { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
   if (dataDir) await prepareDataDir(dataDir)
   let db: Database
   try {
     db = await openDatabase({
       databaseUrl: options.databaseUrl,
       dataDir: dataDir && !options.databaseUrl ? join(dataDir, 'pgdata') : undefined,
-      migrationsDir: options.migrationsDir
+      migrationsDir: options.migrationsDir,
+      maxWaitingRequests: rest.maxWaitingRequests
     })
   } catch (error) {
     // A disk that fills up while PGlite initialises fails deep in its file system.
@@ -107,7 +109,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     outboxDir: dataDir ? join(dataDir, 'outbox') : null,
     ...options.config,
     api,
-    rest: { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
+    rest
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }
   const store = createByteStore(config.storageDir)

@@ -3,6 +3,7 @@
 
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import type { IsolationResults } from './engine-isolation'
 import type { PerRequestResults } from './per-request'
 import { mb, ms } from './stats'
 
@@ -45,7 +46,30 @@ const ROWS: Row[] = [
   }
 ]
 
-export async function renderPerRequest(results: PerRequestResults[]): Promise<string> {
+/** What the engine's worker thread costs, measured in-process (engine-isolation.ts). */
+function isolationParagraph(isolation: IsolationResults | undefined): string[] {
+  if (!isolation) return []
+  const extraMs = isolation.worker.p50 - isolation.inThread.p50
+  return [
+    'PGlite runs in a worker thread, where a watchdog can stop a runaway request ' +
+      '(src/backend/db/pglite-engine.ts); each call into the database crosses threads as two ' +
+      'messages. The same one-row request transaction in-process, timed alternately ' +
+      `${isolation.worker.runs.toLocaleString('en')} times: ${ms(isolation.inThread.p50)} ` +
+      `with PGlite on the calling thread, ${ms(isolation.worker.p50)} through the worker ` +
+      `(p95 ${ms(isolation.inThread.p95)} and ${ms(isolation.worker.p95)}), so the isolation ` +
+      `costs about ${(extraMs * 1000).toFixed(0)} µs per request, while HTTP and JSON work on ` +
+      "the backend's thread now overlaps the engine's. Timed alternately, load lands on both " +
+      'alike, but on a loaded machine the difference also holds the wait for a CPU to wake the ' +
+      'other thread. The last run with PGlite on the backend thread, on an idle machine ' +
+      '(2026-11-24): one-row read 1.05 ms, feed page 1.36 ms, 997 pages/s.',
+    ''
+  ]
+}
+
+export async function renderPerRequest(
+  results: PerRequestResults[],
+  isolation?: IsolationResults
+): Promise<string> {
   const baseline = await loadBaseline()
   const columns: { title: string; result: PerRequestResults | undefined }[] = []
   for (const result of results) {
@@ -93,6 +117,7 @@ export async function renderPerRequest(results: PerRequestResults[]): Promise<st
       'on loopback with a fetch client 0.35 ms. With 4 callers the bench client and the ' +
       'backend share the 2 cores.',
     '',
+    ...isolationParagraph(isolation),
     ...warning,
     `| | Goal | ${columns.map((c) => c.title).join(' | ')} |`,
     `| --- | --- | ${columns.map(() => '---').join(' | ')} |`,

@@ -3,6 +3,7 @@
 
 import { readFile, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import { measureIsolation } from './engine-isolation'
 import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
 import { BASELINE_FILE, replacePerRequestSection, renderPerRequest } from './per-request-report'
 
@@ -19,7 +20,8 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(results, null, 2))
     return
   }
-  const section = await renderPerRequest(results)
+  console.log('Measuring what the engine worker costs per request…')
+  const section = await renderPerRequest(results, await measureIsolation())
   const file = resolve(__dirname, '../../docs/performance.md')
   await writeFile(file, replacePerRequestSection(await readFile(file, 'utf8'), section))
   console.log(section)

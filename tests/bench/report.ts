@@ -111,8 +111,8 @@ export function renderReport(results: BenchResults): string {
     '',
     '### Database work and the HTTP event loop',
     '',
-    'PGlite runs Postgres as WebAssembly on the thread that calls it, so a query holds up every ' +
-      'other request in that process. The backend runs in a process of its own (the desktop ' +
+    'PGlite runs Postgres as WebAssembly on the thread that calls it, so the backend runs it in ' +
+      'a worker thread (src/backend/db/pglite-engine.ts). The backend runs in a process of its own (the desktop ' +
       "app's utilityProcess, or `npm run backend`), here as a child of the bench with " +
       `${count(results.eventLoop.posts)} posts: GET /health, which never touches the database, ` +
       'timed idle and while 4 clients read feed pages as fast as they can.',
@@ -123,11 +123,11 @@ export function renderReport(results: BenchResults): string {
       `${ms(results.eventLoop.loadedHealth.p50)} / ${ms(results.eventLoop.loadedHealth.p95)} | ` +
       `${results.eventLoop.feedRps.toFixed(0)} |`,
     '',
-    'A cheap request waits at most about one feed query. PGlite serialises queries anyway, so a ' +
-      'worker thread would only let HTTP parsing overlap a query; for one desktop user that is ' +
-      'not worth a second copy of the database engine in memory, so the database stays on the ' +
-      "backend process's main thread. A shared server with many users should use PostgreSQL " +
-      '(`DATABASE_URL`), which runs queries in parallel outside the process.',
+    'A request that needs no database never waits for one, and HTTP parsing overlaps the ' +
+      "engine's work. PGlite still runs one query at a time, so a request that does need it " +
+      'waits for the ones ahead of it; a runaway one is stopped at its budget (see "Per ' +
+      'request"). A shared server with many users should use PostgreSQL (`DATABASE_URL`), ' +
+      'which runs queries in parallel outside the process.',
     '',
     ...renderRealtimeSection(results.realtime),
     ...renderPeopleSection(results.people),

@@ -12,6 +12,7 @@ import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
 import { measureHostile, renderHostile, type HostileResults } from './hostile'
+import { measureIsolation } from './engine-isolation'
 import { measurePerRequest, perRequestKinds, type PerRequestResults } from './per-request'
 import { renderPerRequest } from './per-request-report'
 import { measurePeople, PEOPLE_USERS } from './people'
@@ -194,6 +195,8 @@ async function main(): Promise<void> {
       log(`Measuring per-request costs on ${kind} at 100,000 posts…`)
       perRequest.push(await measurePerRequest(kind, 100_000))
     }
+    log('Measuring what the engine worker costs per request…')
+    const isolation = await measureIsolation()
     const realtime: RealtimeResults[] = []
     for (const kind of perRequestKinds()) {
       log(`Measuring realtime latency and idle subscriber memory on ${kind}…`)
@@ -241,7 +244,7 @@ async function main(): Promise<void> {
         images.length
       ).join('\n')
       const report =
-        `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest)}\n` +
+        `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest, isolation)}\n` +
         renderHostile(hostile).join('\n')
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)

@@ -2,7 +2,7 @@
 // with the JWT claims set, so row-level security applies exactly as on hosted Supabase.
 // PGlite and the server's connecting user are superusers; without this switch RLS is bypassed.
 
-import { DatabaseBusyError, type Database, type Statement, type Transaction } from './database'
+import type { Database, Statement, Transaction } from './database'
 import type { RequestIdentity } from '../jwt'
 
 export interface RequestInfo {
@@ -12,8 +12,11 @@ export interface RequestInfo {
   headers?: Record<string, string | undefined>
   /** GET and HEAD run read-only, as PostgREST does; a write there fails with 25006. */
   readOnly?: boolean
-  /** statement_timeout for this transaction (PostgreSQL; PGlite has no timer to enforce it). */
-  statementTimeoutMs?: number
+  /**
+   * How long the request may run: statement_timeout on PostgreSQL, the watchdog's limit on
+   * PGlite (see TransactionOptions.budgetMs).
+   */
+  budgetMs?: number
   /**
    * A request still waiting for the database after this long fails with DatabaseBusyError
    * instead of running late: its client has likely given up, and a queue behind one slow
@@ -52,7 +55,7 @@ function settings(db: Database, identity: RequestIdentity, request: RequestInfo)
       request.method,
       request.path,
       JSON.stringify(headers),
-      String(db.kind === 'postgres' ? (request.statementTimeoutMs ?? 0) : 0),
+      String(db.kind === 'postgres' ? (request.budgetMs ?? 0) : 0),
       request.readOnly ? 'on' : 'off',
       request.searchPath ?? 'public, extensions'
     ]
@@ -65,15 +68,10 @@ export async function withRole<T>(
   request: RequestInfo,
   work: (tx: Transaction) => Promise<T>
 ): Promise<T> {
-  const queuedAt = performance.now()
-  return db.transaction(
-    async (tx) => {
-      const waited = performance.now() - queuedAt
-      if (request.queueTimeoutMs !== undefined && waited > request.queueTimeoutMs) {
-        throw new DatabaseBusyError(waited)
-      }
-      return work(tx)
-    },
-    { prelude: [settings(db, identity, request)], reuseStatements: true }
-  )
+  return db.transaction(work, {
+    prelude: [settings(db, identity, request)],
+    reuseStatements: true,
+    budgetMs: request.budgetMs,
+    queueTimeoutMs: request.queueTimeoutMs
+  })
 }

@@ -48,6 +48,14 @@ export interface TransactionOptions {
    * statements whose result columns cannot change with the schema.
    */
   reuseStatements?: boolean
+  /**
+   * The request's budget: past it the statement is stopped (PostgreSQL's statement_timeout; on
+   * PGlite the watchdog ends the engine and restarts it) and RequestBudgetError is thrown.
+   * Unset for the backend's own work (migrations, sweeps), which is trusted to finish.
+   */
+  budgetMs?: number
+  /** A transaction still waiting for the database after this long fails with DatabaseBusyError. */
+  queueTimeoutMs?: number
 }
 
 /** Stops a LISTEN started with `Database.listen`. */
@@ -76,10 +84,49 @@ export interface Database extends Queryable {
   close(): Promise<void>
 }
 
+/**
+ * The database could not take a request: it never ran. Carries the PostgREST-style answer
+ * (PGRST003 is PostgREST's "timed out acquiring a connection from the pool").
+ */
+export abstract class DatabaseUnavailableError extends Error {
+  abstract readonly status: 503 | 504
+  readonly code = 'PGRST003'
+  abstract readonly details: string
+  readonly hint: string | null = null
+}
+
 /** A request waited too long for the database, busy with others; it never ran. */
-export class DatabaseBusyError extends Error {
+export class DatabaseBusyError extends DatabaseUnavailableError {
+  readonly status = 504
+  readonly details: string
   constructor(readonly waitedMs: number) {
-    super(`The database was busy for ${Math.round(waitedMs)} ms; try again`)
+    super('Timed out waiting for the database: it is busy with other requests')
+    this.details = `Waited ${Math.round(waitedMs)} ms for the database`
+  }
+}
+
+/** Too many requests were already waiting for the database: refused at once, never queued. */
+export class DatabaseOverloadedError extends DatabaseUnavailableError {
+  readonly status = 503
+  readonly details: string
+  readonly hint = 'Try again in a moment'
+  constructor(readonly waiting: number) {
+    super('Too many requests are waiting for the database')
+    this.details = `${waiting} requests are already waiting, the most the backend queues`
+  }
+}
+
+/**
+ * A request ran past its budget and was stopped. Shaped as the error PostgreSQL's
+ * statement_timeout raises (SQLSTATE 57014), so clients see one error on either database.
+ */
+export class RequestBudgetError extends Error {
+  readonly code = '57014'
+  readonly detail: string
+  readonly hint = 'Ask for fewer rows, or use a simpler filter or pattern'
+  constructor(readonly budgetMs: number) {
+    super('canceling statement due to statement timeout')
+    this.detail = `The request ran past its ${budgetMs} ms budget and was stopped`
   }
 }
 

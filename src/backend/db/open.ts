@@ -5,7 +5,7 @@ import type { Database } from './database'
 import { bootstrapDatabase } from './bootstrap'
 import { applyMigrations, type Migration } from './migrations'
 import { loadMigrations } from './migration-files'
-import { openPglite } from './pglite'
+import { startPgliteEngine } from './pglite-engine'
 import { extensionsCreatedBy } from './pglite-extensions'
 
 export interface DatabaseOptions {
@@ -14,6 +14,8 @@ export interface DatabaseOptions {
   /** PGlite's data folder; undefined means in memory. */
   dataDir?: string
   migrationsDir: string
+  /** Requests that may wait for the database; the next is refused with 503. */
+  maxWaitingRequests?: number
 }
 
 /**
@@ -29,11 +31,14 @@ function snapshotKey(migrations: Migration[]): string {
   return hash.digest('hex')
 }
 
-async function openInMemory(migrations: Migration[]): Promise<Database> {
+async function openInMemory(
+  migrations: Migration[],
+  maxWaiting: number | undefined
+): Promise<Database> {
   const key = snapshotKey(migrations)
   const snapshot = await snapshots.get(key)?.catch(() => undefined)
   const extensions = extensionsCreatedBy(migrations.map((m) => m.sql))
-  const db = await openPglite(undefined, { extensions, snapshot })
+  const db = await startPgliteEngine({ extensions, snapshot, maxWaiting })
   if (snapshot) return db
   try {
     await bootstrapDatabase(db)
@@ -58,12 +63,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Read before PGlite starts: while it compiles its WebAssembly in the background, file reads
   // on a busy machine were seen to wait seconds for a thread.
   const migrations = await loadMigrations(options.migrationsDir)
-  if (!options.databaseUrl && !options.dataDir) return openInMemory(migrations)
+  const maxWaiting = options.maxWaitingRequests
+  if (!options.databaseUrl && !options.dataDir) return openInMemory(migrations, maxWaiting)
   const db = options.databaseUrl
     ? // node-postgres is loaded only for a PostgreSQL server: the desktop app never needs it.
-      await (await import('./postgres')).openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir, {
-        extensions: extensionsCreatedBy(migrations.map((m) => m.sql))
+      await (await import('./postgres')).openPostgres(options.databaseUrl, { maxWaiting })
+    : await startPgliteEngine({
+        dataDir: options.dataDir,
+        extensions: extensionsCreatedBy(migrations.map((m) => m.sql)),
+        maxWaiting
       })
   try {
     await bootstrapDatabase(db)

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite'
 import type { Database } from './database'
 import { rememberFileSizes, type EmscriptenFs, type FileSizeStats } from './pglite-file-sizes'
 import { loadPgliteExtensions } from './pglite-extensions'
+import type { PgliteWasm } from './pglite-wasm'
 import { protocolQuery, protocolTransaction } from './pglite-protocol'
 import { StatementCache } from './statement-cache'
 
@@ -34,6 +35,8 @@ export interface PgliteOptions {
   extensions?: readonly string[]
   /** An in-memory database may start from a data directory tarball instead of initdb. */
   snapshot?: Blob
+  /** PGlite's WebAssembly, already compiled (see pglite-wasm.ts). */
+  wasm?: PgliteWasm
 }
 
 /** `dataDir` undefined means in memory: gone when the process ends. */
@@ -44,6 +47,8 @@ export async function openPglite(
   const pg = await PGlite.create({
     dataDir,
     loadDataDir: options.snapshot,
+    pgliteWasmModule: options.wasm?.pglite,
+    initdbWasmModule: options.wasm?.initdb,
     extensions: await loadPgliteExtensions(options.extensions ?? []),
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
     // The same JS values node-postgres gives (see postgres.ts): timestamps as Postgres prints

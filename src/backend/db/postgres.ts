@@ -6,6 +6,7 @@
 import pg from 'pg'
 import type { Database, QueryResult, Statement, Transaction, TransactionOptions } from './database'
 import { listenOnServer } from './postgres-listen'
+import { RequestQueue } from './request-queue'
 import { StatementCache } from './statement-cache'
 
 // Keep timestamps, bigints and numerics as Postgres prints them, as PGlite's text paths do:
@@ -71,8 +72,25 @@ async function pipelined(
   return results
 }
 
-export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: 10, pipeline: true } as pg.PoolConfig)
+/** Connections the backend opens to the server. */
+const POOL_SIZE = 10
+
+export interface PostgresOptions {
+  /** Requests that may wait for a connection; the next is refused with 503. */
+  maxWaiting?: number
+}
+
+export async function openPostgres(
+  connectionString: string,
+  options: PostgresOptions = {}
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: POOL_SIZE,
+    pipeline: true
+  } as pg.PoolConfig)
+  // The pool's own queue has no bound: this one refuses, and times out, what waits too long.
+  const queue = new RequestQueue({ capacity: POOL_SIZE, maxWaiting: options.maxWaiting ?? 100 })
   let calls = 0
   // Fail now, with the server's message, rather than on the first request.
   await pool.query('select 1')
@@ -81,7 +99,14 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     work: (tx: Transaction) => Promise<T>,
     options: TransactionOptions
   ): Promise<T> {
-    const client = await pool.connect()
+    await queue.acquire(options.queueTimeoutMs)
+    let client: pg.PoolClient
+    try {
+      client = await pool.connect()
+    } catch (error) {
+      queue.release()
+      throw error
+    }
     const cache = options.reuseStatements ? preparedStatements(client) : null
     // node-postgres parses a named statement once per connection and then only binds it.
     const named = (statement: Statement): Outgoing =>
@@ -137,6 +162,7 @@ export async function openPostgres(connectionString: string): Promise<Database> 
       throw error
     } finally {
       client.release()
+      queue.release()
     }
   }
 
@@ -145,13 +171,17 @@ export async function openPostgres(connectionString: string): Promise<Database> 
     get calls() {
       return calls
     },
-    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
-      calls += 1
-      return toResult<Row>(await pool.query({ text: sql, values: params, types }))
+    query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      return queue.run(async () => {
+        calls += 1
+        return toResult<Row>(await pool.query({ text: sql, values: params, types }))
+      })
     },
-    async exec(sql: string): Promise<void> {
-      calls += 1
-      await pool.query(sql)
+    exec(sql: string): Promise<void> {
+      return queue.run(async () => {
+        calls += 1
+        await pool.query(sql)
+      })
     },
     transaction: (work, options) => transaction(work, options ?? {}),
     listen: (channel, onNotify, onInterrupted) =>

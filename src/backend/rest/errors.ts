@@ -2,7 +2,7 @@
 // every failure, ours or the database's, leaves as {code, details, hint, message} so
 // supabase-js passes it through as-is.
 
-import { DatabaseBusyError, isPostgresError } from '../db/database'
+import { DatabaseUnavailableError, isPostgresError } from '../db/database'
 import { jsonResponse, type ApiResponse } from '../http/types'
 import type { ApiRole } from '../jwt'
 import { closestName, NAME_HINT_SCORE } from './fuzzy'
@@ -111,6 +111,7 @@ const CODE_STATUS: Record<string, number> = {
   '42P01': 404, // undefined table
   '42P17': 500, // infinite recursion (a policy that reads its own table)
   '53400': 500, // configuration limit exceeded
+  '57014': 504, // statement timeout: the request ran past its budget (db/pglite-engine.ts)
   '57P01': 503, // terminating connection due to administrator command
   P0001: 400 // RAISE without a code
 }
@@ -137,15 +138,11 @@ function statusForSqlState(code: string, message: string, role: ApiRole): number
  */
 export function errorToResponse(error: unknown, role: ApiRole, method: string): ApiResponse {
   if (error instanceof RestError) return error.toResponse()
-  if (error instanceof DatabaseBusyError) {
-    // PostgREST's answer when no pool connection frees up in time; 504 is not retried by
-    // postgrest-js, so a busy backend is not hit three more times.
-    return jsonResponse(504, {
-      code: 'PGRST003',
-      details: null,
-      hint: null,
-      message: 'Timed out waiting for the database: it is busy with other requests'
-    })
+  if (error instanceof DatabaseUnavailableError) {
+    // PostgREST's answer when no pool connection frees up in time (504, which postgrest-js does
+    // not retry, so a busy backend is not hit three more times), or 503 when too many wait.
+    const { status, code, details, hint, message } = error
+    return jsonResponse(status, { code, details, hint, message })
   }
   const readOnly = method === 'GET' || method === 'HEAD'
   if (isPostgresError(error)) {

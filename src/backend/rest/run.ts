@@ -57,14 +57,14 @@ class RolledBack<T> {
  */
 function requestInfo(context: BackendContext, call: RestCall): RequestInfo {
   const { method, url, headers } = call.request
-  const { statementTimeoutMs, queueTimeoutMs } = context.config.rest
+  const { requestBudgetMs, queueTimeoutMs } = context.config.rest
   const schema = call.cache.schema
   return {
     method,
     path: url.pathname,
     headers,
     readOnly: method === 'GET' || method === 'HEAD',
-    statementTimeoutMs,
+    budgetMs: requestBudgetMs,
     queueTimeoutMs,
     searchPath:
       schema === 'public'

@@ -164,7 +164,7 @@ describe.skipIf(skipReason('postgres') !== null)('statement timeout on postgres'
 
   beforeAll(async () => {
     harness = await startHarness('postgres', postgresUrl, {
-      config: { rest: { ...DEFAULT_REST_LIMITS, statementTimeoutMs: 300 } }
+      config: { rest: { ...DEFAULT_REST_LIMITS, requestBudgetMs: 300 } }
     })
     // A slow function created by the owner, as a migration might add one by mistake.
     await harness.backend.db.exec(

@@ -1,0 +1,88 @@
+// One transaction on the PGlite worker, seen from the backend's thread, with its watchdog. The
+// worker runs it as one Database.transaction (see pglite-worker.ts); here each step is a request
+// and the budget is timed. Past the budget, a step still inside Postgres is answered with
+// RequestBudgetError at once and `onStall` decides the worker's fate; a budget spent in the
+// caller's own code between steps just fails the next step.
+
+import {
+  RequestBudgetError,
+  type QueryResult,
+  type Transaction,
+  type TransactionOptions
+} from './database'
+import type { StepKind } from './engine-messages'
+import type { EngineWorker } from './pglite-worker-client'
+
+export class WorkerTransaction implements Transaction {
+  private expired = false
+  private readonly inFlight = new Set<(error: Error) => void>()
+  private readonly timer: NodeJS.Timeout | undefined
+  private readonly budgetMs: number
+
+  constructor(
+    private readonly worker: EngineWorker,
+    private readonly id: number,
+    options: TransactionOptions,
+    private readonly onStall: () => void
+  ) {
+    worker.post({
+      op: 'begin',
+      tx: id,
+      prelude: options.prelude,
+      reuseStatements: options.reuseStatements
+    })
+    this.budgetMs = options.budgetMs ?? 0
+    if (options.budgetMs !== undefined) {
+      this.timer = setTimeout(() => this.expire(), options.budgetMs)
+    }
+  }
+
+  query<Row>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {
+    return this.step('query', sql, params) as Promise<QueryResult<Row>>
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.step('exec', sql)
+  }
+
+  queryAndCommit<Row>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {
+    return this.step('queryAndCommit', sql, params) as Promise<QueryResult<Row>>
+  }
+
+  /** Commits (a no-op if queryAndCommit already did); under the watchdog like any step. */
+  async commit(): Promise<void> {
+    try {
+      await this.timed(this.worker.request({ op: 'end', tx: this.id, commit: true }))
+    } finally {
+      clearTimeout(this.timer)
+    }
+  }
+
+  /** Rolls back; settles once the worker is done with the transaction (or lost). Never throws. */
+  async rollback(): Promise<void> {
+    clearTimeout(this.timer)
+    if (this.worker.lost) return
+    await this.worker.request({ op: 'end', tx: this.id, commit: false }).catch(() => undefined)
+  }
+
+  private step(kind: StepKind, sql: string, params?: unknown[]): Promise<unknown> {
+    if (this.expired) return Promise.reject(new RequestBudgetError(this.budgetMs))
+    return this.timed(this.worker.request({ op: 'step', tx: this.id, kind, sql, params }))
+  }
+
+  /** `reply`, unless the budget runs out first. */
+  private timed<T>(reply: Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.inFlight.add(reject)
+      reply.then(resolve, reject).finally(() => this.inFlight.delete(reject))
+    })
+  }
+
+  private expire(): void {
+    this.expired = true
+    if (this.inFlight.size === 0) return
+    for (const reject of this.inFlight) reject(new RequestBudgetError(this.budgetMs))
+    this.inFlight.clear()
+    this.onStall()
+  }
+}
