@@ -51,6 +51,8 @@ module.exports = {
   // PGlite loads its WebAssembly and data bundle from disk with fs paths, which must be real
   // files for the utilityProcess; keep them outside the archive.
   asarUnpack: [
+    // The database engine's worker thread starts from a real file (src/backend/db/pglite-worker-script.ts).
+    'out/main/pglite-worker.js',
     'node_modules/@electric-sql/pglite/**/*.{wasm,data}',
     'node_modules/@electric-sql/pglite/dist/**/*.tar.gz'
   ],

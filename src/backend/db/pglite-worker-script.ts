@@ -15,10 +15,20 @@ import type * as Esbuild from 'esbuild'
 
 let script: Promise<URL> | null = null
 
+/**
+ * A packaged app keeps the worker's file outside its archive (electron-builder's asarUnpack):
+ * a worker thread is started from a real file, so prefer `app.asar.unpacked/…` when it exists.
+ */
+function unpacked(file: URL): URL {
+  const path = fileURLToPath(file)
+  const outside = path.replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2')
+  return outside !== path && existsSync(outside) ? pathToFileURL(outside) : file
+}
+
 function builtScript(): URL | null {
   for (const candidate of ['./pglite-worker.js', '../pglite-worker.js']) {
     const built = new URL(candidate, import.meta.url)
-    if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return built
+    if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return unpacked(built)
   }
   return null
 }

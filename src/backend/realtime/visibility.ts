@@ -13,6 +13,7 @@
 // (its value is constant, so it would fail on every change).
 
 import { withRole } from '../db/as-role'
+import { DEFAULT_REST_LIMITS } from '../request-limits'
 import { isPostgresError, type Database } from '../db/database'
 import type { RequestIdentity } from '../jwt'
 import { Params, ident } from '../rest/sql'
@@ -28,7 +29,13 @@ export interface Visibility {
   matches: Map<string, boolean>
 }
 
-const READ_ONLY = { method: 'GET', path: '/realtime/v1/websocket', readOnly: true }
+// A change's visibility check is a request like any other: past the budget the engine stops it.
+const READ_ONLY = {
+  method: 'GET',
+  path: '/realtime/v1/websocket',
+  readOnly: true,
+  budgetMs: DEFAULT_REST_LIMITS.requestBudgetMs
+}
 /** Not allowed to read the table at all: not visible, not an error worth logging. */
 const PERMISSION_DENIED = '42501'
 

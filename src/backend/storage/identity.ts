@@ -48,10 +48,18 @@ export function asCaller<T>(
   work: (tx: Queryable) => Promise<T>,
   readOnly = false
 ): Promise<T> {
+  const { requestBudgetMs, queueTimeoutMs } = context.config.rest
   return withRole(
     context.db,
     caller.identity,
-    { method: request.method, path: request.url.pathname, headers: request.headers, readOnly },
+    {
+      method: request.method,
+      path: request.url.pathname,
+      headers: request.headers,
+      readOnly,
+      budgetMs: requestBudgetMs,
+      queueTimeoutMs
+    },
     work
   )
 }
