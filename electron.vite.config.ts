@@ -8,6 +8,8 @@ import { productionCspMeta } from './scripts/lib/csp-meta'
 export default defineConfig({
   main: {
     resolve: { alias: { '@shared': resolve('src/shared') } },
+    // The built app ships the database engine's worker as a file (src/backend/db/pglite-worker-script.ts).
+    define: { __APP_BUILD__: 'true' },
     build: {
       // Everything is bundled except `dependencies` in package.json, which is PGlite alone: it
       // loads its WebAssembly and data files from disk, so it ships as files. node-postgres

@@ -64,7 +64,7 @@ export const DEFAULT_REST_LIMITS: RestLimits = {
   maxRowsPerWrite: 200,
   requestBudgetMs: 2_000,
   queueTimeoutMs: 5_000,
-  maxWaitingRequests: 100
+  maxWaitingRequests: 500
 }
 
 /** One line each for docs/architecture.md: what the limit bounds and what a refusal says. */

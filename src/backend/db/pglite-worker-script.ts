@@ -16,6 +16,13 @@ import type * as Esbuild from 'esbuild'
 let script: Promise<URL> | null = null
 
 /**
+ * Defined (true) by the app's own build (electron.vite.config.ts), which ships the worker as a
+ * file: there the bundler drops the sources path, and with it esbuild, which a built app has not.
+ */
+declare const __APP_BUILD__: boolean | undefined
+const APP_BUILD = typeof __APP_BUILD__ !== 'undefined' && __APP_BUILD__
+
+/**
  * A packaged app keeps the worker's file outside its archive (electron-builder's asarUnpack):
  * a worker thread is started from a real file, so prefer `app.asar.unpacked/…` when it exists.
  */
@@ -75,6 +82,7 @@ async function bundleFromSources(): Promise<URL> {
 export function pgliteWorkerScript(): Promise<URL> {
   const built = builtScript()
   if (built) return Promise.resolve(built)
+  if (APP_BUILD) return Promise.reject(new Error('The database engine is missing from this build'))
   script ??= bundleFromSources().catch((error: unknown) => {
     script = null
     throw error
