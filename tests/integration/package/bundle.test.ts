@@ -45,13 +45,15 @@ describe('the built app', () => {
     const loaded = await externalModules(outDir)
     expect(Object.keys(loaded)).toContain('main/index.js')
     expect(Object.keys(loaded)).toContain('main/backend.js')
+    expect(Object.keys(loaded)).toContain('main/pglite-worker.js')
     for (const [file, modules] of Object.entries(loaded)) {
       expect(
         modules.filter((specifier) => !isAllowedAtRuntime(specifier)),
         file
       ).toEqual([])
     }
-    expect(loaded['main/backend.js']).toContain('@electric-sql/pglite')
+    // PGlite runs in the engine's worker thread (src/backend/db/pglite-engine.ts).
+    expect(loaded['main/pglite-worker.js']).toContain('@electric-sql/pglite')
   })
 
   it('ships PGlite as the one runtime dependency', () => {
