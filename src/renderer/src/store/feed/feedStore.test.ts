@@ -9,6 +9,7 @@ import {
 } from '../../testing/fakes'
 import type { AppStores } from '..'
 import { createPostsStore, trackList } from '../posts/postsStore'
+import { loadingPage } from '../people/profilePage'
 import { createFeedStore, type FeedStore } from './feedStore'
 
 afterEach(() => vi.restoreAllMocks())
@@ -167,17 +168,7 @@ describe('feed store: new posts', () => {
   it('puts the created post at the top of the feed and the own profile grid, reading nothing', async () => {
     const { feed, api, services, stores } = await loadedFeed()
     stores.people.setState({
-      page: {
-        username: 'jane.doe',
-        status: 'ready',
-        profile: { ...PROFILE, id: 'user-1' },
-        ids: [],
-        postsTotal: 0,
-        next: null,
-        loadingMore: false,
-        loadMoreFailed: false,
-        error: null
-      }
+      page: { ...loadingPage('jane.doe'), status: 'ready', profile: { ...PROFILE, id: 'user-1' } }
     })
     const created = makePost({ user_id: 'user-1', caption: 'hi' })
     api.posts.create.mockResolvedValue(created)

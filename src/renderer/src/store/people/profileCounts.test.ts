@@ -2,20 +2,16 @@ import { describe, expect, it } from 'vitest'
 import type { Profile } from '@shared/domain'
 import type { PeopleState } from './peopleStore'
 import { applyProfileCounts } from './profileCounts'
+import { loadingPage } from './profilePage'
 
 const ME = 'user-1'
 const STAR = 'star-1'
 
 function pageOf(profile: Profile): PeopleState['page'] {
   return {
-    username: profile.username,
+    ...loadingPage(profile.username),
     status: 'ready',
     profile,
-    ids: [],
-    postsTotal: 0,
-    next: null,
-    loadingMore: false,
-    loadMoreFailed: false,
     error: null
   }
 }

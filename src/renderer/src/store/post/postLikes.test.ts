@@ -4,6 +4,7 @@
 
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, deferred, makePost, signedIn } from '../../testing/fakes'
+import { loadingPage } from '../people/profilePage'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -15,17 +16,7 @@ async function openInView(liked: boolean) {
   services.likes.likedPostIds.mockResolvedValue(new Set(liked ? [post.id] : []))
   await stores.feed.getState().load()
   stores.people.setState({
-    page: {
-      username: 'jane.doe',
-      status: 'ready',
-      profile: null,
-      ids: [post.id],
-      postsTotal: 1,
-      next: null,
-      loadingMore: false,
-      loadMoreFailed: false,
-      error: null
-    }
+    page: { ...loadingPage('jane.doe'), status: 'ready', ids: [post.id], postsTotal: 1 }
   })
   stores.post.setState({ openId: post.id, status: 'ready' })
   const held = () => stores.posts.getState().byId[post.id]
