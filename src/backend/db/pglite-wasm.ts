@@ -21,7 +21,7 @@ const wasmApi = (
 let compiled: Promise<PgliteWasm> | null = null
 
 async function compile(): Promise<PgliteWasm> {
-  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+  const dist = dirname(createRequire(__filename).resolve('@electric-sql/pglite'))
   const [pglite, initdb] = await Promise.all(
     ['pglite.wasm', 'initdb.wasm'].map(async (file) =>
       wasmApi.compile(await readFile(join(dist, file)))

@@ -34,18 +34,18 @@ function unpacked(file: URL): URL {
 
 function builtScript(): URL | null {
   for (const candidate of ['./pglite-worker.js', '../pglite-worker.js']) {
-    const built = new URL(candidate, import.meta.url)
+    const built = pathToFileURL(join(__dirname, candidate))
     if (built.protocol === 'file:' && existsSync(fileURLToPath(built))) return unpacked(built)
   }
   return null
 }
 
 async function bundleFromSources(): Promise<URL> {
-  const require = createRequire(import.meta.url)
+  const require = createRequire(__filename)
   // Through require, so the app's bundler never follows it: a built app has no esbuild.
   const esbuild = require('esbuild') as typeof Esbuild
   const result = await esbuild.build({
-    entryPoints: [fileURLToPath(new URL('./pglite-worker.ts', import.meta.url))],
+    entryPoints: [join(__dirname, 'pglite-worker.ts')],
     bundle: true,
     platform: 'node',
     format: 'cjs',
