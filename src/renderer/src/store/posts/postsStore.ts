@@ -133,7 +133,12 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
       },
 
       hold(owner, ids) {
-        if (holders.get(owner) === ids) return
+        // Lists tell this on every change of theirs (a draft typed in the post view too): only a
+        // change of the ids held is worth a look at what to drop.
+        const before = holders.get(owner)
+        if (before && before.length === ids.length && before.every((id, at) => id === ids[at])) {
+          return
+        }
         holders.set(owner, ids)
         const held = new Set<string>()
         for (const list of holders.values()) for (const id of list) held.add(id)
