@@ -16,7 +16,13 @@ import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStor
 import { createPostsStore, trackList, type PostsState, type PostsStore } from './posts/postsStore'
 import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
 import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
-import { createSessionStore, type SessionState, type SessionStore } from './session/sessionStore'
+import {
+  createSessionStore,
+  selectAuthor,
+  selectUserId,
+  type SessionState,
+  type SessionStore
+} from './session/sessionStore'
 import { createStoriesStore, type StoriesState, type StoriesStore } from './stories/storiesStore'
 import { createUiStore, type UiState, type UiStore } from './ui/uiStore'
 import { createPostStore, type PostState, type PostStore } from './post/postStore'
@@ -94,7 +100,7 @@ export function createStores(
     api,
     services,
     getClient,
-    getUserId: () => session.getState().snapshot.user?.id ?? null,
+    getUserId: () => selectUserId(session.getState()),
     connectivity,
     notify: (message) => toast.getState().show(message),
     targets: () => targets!
@@ -105,17 +111,8 @@ export function createStores(
     afterSignOut: (userId) => wipeCacheOnSignOut(offlineCache, userId)
   })
   const answers = offlineCache ? savedAnswers(offlineCache.answers, cacheScope(session)) : undefined
-  const getUserId = (): string | null => session.getState().snapshot.user?.id ?? null
-  const getAuthor = (): PostAuthor | null => {
-    const profile = session.getState().snapshot.profile
-    return (
-      profile && {
-        username: profile.username,
-        full_name: profile.full_name,
-        avatar_url: profile.avatar_url
-      }
-    )
-  }
+  const getUserId = (): string | null => selectUserId(session.getState())
+  const getAuthor = (): PostAuthor | null => selectAuthor(session.getState())
   // Likes and new posts wait in the outbox when the network is down, a new post as a preview.
   const feedOutbox = {
     queue,
@@ -237,7 +234,7 @@ export function createStores(
     imageRecorder: offline.imageRecorder ?? null,
     stories: createStoriesStore({
       stories: services.stories,
-      getUserId: () => session.getState().snapshot.user?.id ?? null
+      getUserId
     })
   }
 }

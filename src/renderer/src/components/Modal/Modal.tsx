@@ -10,10 +10,8 @@ import {
   type KeyboardEvent
 } from 'react'
 import { X } from 'lucide-react'
+import { useFocusTrap } from '../../hooks/useFocusTrap'
 import styles from './Modal.module.scss'
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 export interface ModalProps {
   title: string
@@ -42,6 +40,7 @@ export function Modal({
 }: ModalProps): ReactElement {
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
+  const trapFocus = useFocusTrap(dialogRef)
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null
@@ -63,21 +62,7 @@ export function Modal({
       requestClose()
       return
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
-    if (items.length === 0) {
-      event.preventDefault()
-      return
-    }
-    const first = items[0]
-    const last = items[items.length - 1]
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
-    }
+    trapFocus(event)
   }
 
   return (

@@ -10,7 +10,7 @@ import { selectUserId } from '../../store/session/sessionStore'
 import type { PostIntent } from '../../store/post/postStore'
 import { profileRoute } from '../../store/router/routes'
 import { Modal } from '../Modal/Modal'
-import { useCopyLink } from '../PostView/useCopyLink'
+import { useCopyLink } from '../../hooks/useCopyLink'
 import styles from './PostOptions.module.scss'
 
 /**

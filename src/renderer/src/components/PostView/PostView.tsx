@@ -16,13 +16,10 @@ import { CommentComposer } from './CommentComposer'
 import { CommentList } from './CommentList'
 import { DeletePostDialog } from './DeletePostDialog'
 import { EditPostForm } from './EditPostForm'
-import { useCopyLink } from './useCopyLink'
+import { useCopyLink } from '../../hooks/useCopyLink'
 import { profileRoute, routeHash } from '../../store/router/routes'
+import { isTypingTarget } from '../../keyboard/shortcuts'
 import styles from './PostView.module.scss'
-
-function isTyping(target: EventTarget): boolean {
-  return target instanceof HTMLElement && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
-}
 
 function OpenPost(): ReactElement {
   const stores = useStores()
@@ -166,7 +163,7 @@ export function PostView(): ReactElement | null {
       // Escape inside the dialog is the dialog's; this catches it when focus was lost to the
       // page (the edit form that had it closed).
       if (event.key === 'Escape') stores.post.getState().close()
-      if (event.target && isTyping(event.target)) return
+      if (isTypingTarget(event.target)) return
       if (event.key === 'ArrowLeft') stores.post.getState().step(-1)
       if (event.key === 'ArrowRight') stores.post.getState().step(1)
     }

@@ -23,6 +23,7 @@ import { placeholderDataUrl } from '../../imaging/placeholder'
 import { useSession, useStores, useStoriesStore } from '../../store'
 import { Avatar } from '../Avatar/Avatar'
 import { Spinner } from '../Spinner/Spinner'
+import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { preloadImage } from './preload'
 import { StoryOwnerBar } from './StoryOwnerBar'
 import { StoryProgress } from './StoryProgress'
@@ -32,7 +33,6 @@ import styles from './StoryViewer.module.scss'
 const HOLD_MS = 250
 /** A press that travels this far sideways is a swipe to the next or previous person. */
 const SWIPE_PX = 60
-const FOCUSABLE = 'button:not([disabled]), [tabindex]:not([tabindex="-1"])'
 
 function StoryImage({ story, shown }: { story: LiveStory; shown: boolean }): ReactElement {
   const preview = useMemo(() => placeholderDataUrl(story.placeholder), [story.placeholder])
@@ -59,6 +59,7 @@ export function StoryViewer(): ReactElement | null {
   const [heldOrToggled, setPaused] = useState(false)
   const [ownerBusy, setOwnerBusy] = useState(false)
   const dialogRef = useRef<HTMLDivElement>(null)
+  const trapFocus = useFocusTrap(dialogRef)
   const pressedAt = useRef<{ time: number; x: number } | null>(null)
 
   const story = viewer?.status === 'ready' ? viewer.stories[viewer.index] : undefined
@@ -102,19 +103,9 @@ export function StoryViewer(): ReactElement | null {
     } else if (event.key === ' ') {
       event.preventDefault()
       setPaused((value) => !value)
-    } else if (event.key === 'Tab' && dialogRef.current) {
+    } else {
       // Focus stays inside the viewer while it is open.
-      const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)]
-      if (items.length === 0) return
-      const first = items[0]
-      const last = items[items.length - 1]
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault()
-        last.focus()
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault()
-        first.focus()
-      }
+      trapFocus(event)
     }
   }
 

@@ -10,8 +10,8 @@ import type { PostsStore } from '../../store/posts/postsStore'
 import { applyLike } from '../../store/posts/postEntities'
 import type { PostStore } from '../../store/post/postStore'
 import type { SavedStore } from '../../store/saved/savedStore'
-import type { SessionStore } from '../../store/session/sessionStore'
-import { hasComment, withReply } from '../../store/post/threads'
+import { selectAuthor, selectUserId, type SessionStore } from '../../store/session/sessionStore'
+import { hasComment, withoutComment, withReply } from '../../store/post/threads'
 import type { OutboxAction, OutboxItem } from './actions'
 import type { OutboxStore } from './outboxStore'
 import { forgetPreview, previewComment, previewPost } from './previews'
@@ -26,12 +26,7 @@ export interface OutboxTargets {
   saved: SavedStore
 }
 
-const authorOf = (session: SessionStore): PostAuthor | null => {
-  const profile = session.getState().snapshot.profile
-  return profile
-    ? { username: profile.username, full_name: profile.full_name, avatar_url: profile.avatar_url }
-    : null
-}
+const authorOf = (session: SessionStore): PostAuthor | null => selectAuthor(session.getState())
 
 /** The previews of queued posts, newest first (as the top of a feed lists them). */
 function queuedPosts(items: readonly OutboxItem[], session: SessionStore): Post[] {
@@ -162,14 +157,9 @@ function undo(action: OutboxAction, targets: OutboxTargets): void {
     targets.posts.getState().remove(action.input.id)
     forgetPreview(action.input.id)
   } else if (action.kind === 'comment') {
-    const remove = (threads: ReturnType<PostStore['getState']>['comments']) =>
-      threads
-        .filter((thread) => thread.id !== action.id)
-        .map((thread) => ({
-          ...thread,
-          replies: thread.replies.filter((reply) => reply.id !== action.id)
-        }))
-    targets.post.setState((state) => ({ comments: remove(state.comments) }))
+    targets.post.setState((state) => ({
+      comments: withoutComment(state.comments, action.id).comments
+    }))
   }
 }
 
@@ -188,7 +178,7 @@ export function outboxEvents(targets: () => OutboxTargets): OutboxEvents {
 
 /** Starts the outbox for whoever is signed in and keeps the lists in step with it. */
 export function wireOutbox(outbox: OutboxStore, targets: OutboxTargets): () => void {
-  const userIdOf = (): string | null => targets.session.getState().snapshot.user?.id ?? null
+  const userIdOf = (): string | null => selectUserId(targets.session.getState())
   let userId = userIdOf()
   void outbox.getState().start(userId)
   const stops = [

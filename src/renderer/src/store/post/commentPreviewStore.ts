@@ -1,10 +1,11 @@
-// The two latest comments under each card ("View all N comments"), asked for in batches: every
-// card that mounts in the same tick shares one request.
+// The two latest comments under each card ("View all N comments"), asked for in batches
+// (batchedLookup.ts): every card that mounts in the same tick shares one request.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Comment, Post } from '@shared/domain'
 import { latestComments } from '@shared/data/comments'
+import { batchedLookup } from '../batchedLookup'
 
 export const PREVIEW_COMMENTS = 2
 
@@ -28,55 +29,30 @@ export function createCommentPreviewStore(
   getClient: () => Promise<SupabaseClient>
 ): CommentPreviewStore {
   return createStore<CommentPreviewState>()((set) => {
-    const known = new Set<string>()
-    let pending = new Set<string>()
-    let queued = false
-
-    async function flush(): Promise<void> {
-      queued = false
-      const ids = [...pending]
-      pending = new Set()
-      await lookUp(ids)
-    }
-
-    /** The posts not asked about yet that have comments to show; all are known from now on. */
-    function fresh(posts: PreviewPost[]): string[] {
-      const ids = posts
-        .filter((post) => !known.has(post.id) && post.comments_count > 0)
-        .map((post) => post.id)
-      for (const post of posts) known.add(post.id)
-      return ids
-    }
-
-    async function lookUp(ids: string[]): Promise<void> {
-      if (ids.length === 0) return
-      try {
+    const batches = batchedLookup(
+      async (ids) => {
         const latest = await latestComments(await getClient(), ids, PREVIEW_COMMENTS)
         set((state) => ({ byPost: new Map([...state.byPost, ...latest]) }))
-      } catch (error) {
-        for (const id of ids) known.delete(id)
-        console.error('Error loading comments', error)
-      }
-    }
-
-    function request(ids: string[]): void {
-      for (const id of ids) pending.add(id)
-      if (pending.size > 0 && !queued) {
-        queued = true
-        queueMicrotask(() => void flush())
-      }
-    }
+      },
+      (error) => console.error('Error loading comments', error)
+    )
+    /** Only posts with comments are asked about; every post is known from now on. */
+    const withComments = (posts: PreviewPost[]): string[] =>
+      posts.filter((post) => post.comments_count > 0).map((post) => post.id)
+    const ids = (posts: PreviewPost[]): string[] => posts.map((post) => post.id)
 
     return {
       byPost: new Map(),
       watch(posts) {
-        request(fresh(posts))
+        batches.watch(withComments(posts))
+        batches.markKnown(ids(posts))
       },
-      prefetch: (posts) => lookUp(fresh(posts)),
-      refresh(postId) {
-        known.add(postId)
-        request([postId])
-      }
+      prefetch(posts) {
+        const asked = batches.prefetch(withComments(posts))
+        batches.markKnown(ids(posts))
+        return asked
+      },
+      refresh: (postId) => batches.refresh([postId])
     }
   })
 }

@@ -9,6 +9,7 @@ import { sendOrQueue, type ActionQueue } from '../../offline/outbox/outboxStore'
 import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
 import { messageOr } from '@shared/errors'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
+import { batchedLookup } from '../batchedLookup'
 
 export interface SavedDeps {
   getClient(): Promise<SupabaseClient>
@@ -49,28 +50,15 @@ const without = (ids: ReadonlySet<string>, id: string): Set<string> => {
 
 export function createSavedStore(deps: SavedDeps): SavedStore {
   return createStore<SavedState>()((set, get) => {
-    const known = new Set<string>()
-    let pending = new Set<string>()
-    let flushQueued = false
-
-    async function flush(): Promise<void> {
-      flushQueued = false
-      const ids = [...pending]
-      pending = new Set()
-      await lookUp(ids)
-    }
-
-    async function lookUp(ids: string[]): Promise<void> {
-      if (ids.length === 0 || !deps.getUserId()) return
-      try {
+    const batches = batchedLookup(
+      async (ids) => {
+        if (!deps.getUserId()) return
         const saved = await savedPostIds(await deps.getClient(), ids)
         set((state) => ({ savedIds: new Set([...state.savedIds, ...saved]) }))
-      } catch (error) {
-        // Only the bookmark icons are wrong; let the next sight of these posts ask again.
-        for (const id of ids) known.delete(id)
-        console.error('Error loading saved posts', error)
-      }
-    }
+      },
+      // Only the bookmark icons are wrong; the next sight of these posts asks again.
+      (error) => console.error('Error loading saved posts', error)
+    )
 
     return {
       savedIds: new Set(),
@@ -80,28 +68,13 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
       status: 'idle',
       error: null,
 
-      watch(postIds) {
-        for (const id of postIds) {
-          if (known.has(id)) continue
-          known.add(id)
-          pending.add(id)
-        }
-        if (pending.size > 0 && !flushQueued) {
-          flushQueued = true
-          queueMicrotask(() => void flush())
-        }
-      },
+      watch: (postIds) => batches.watch(postIds),
 
       async prefetch(postIds) {
-        if (!deps.getUserId()) return
-        const fresh = postIds.filter((id) => !known.has(id))
-        for (const id of fresh) known.add(id)
-        await lookUp(fresh)
+        if (deps.getUserId()) await batches.prefetch(postIds)
       },
 
-      markUnsaved(postIds) {
-        for (const id of postIds) known.add(id)
-      },
+      markUnsaved: (postIds) => batches.markKnown(postIds),
 
       async toggle(postId) {
         const userId = deps.getUserId()
@@ -161,8 +134,7 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
       },
 
       clear() {
-        known.clear()
-        pending = new Set()
+        batches.reset()
         set({ savedIds: new Set(), savingIds: new Set(), ids: [], next: null, status: 'idle' })
       }
     }

@@ -3,7 +3,13 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Api, SignInInput, SignUpInput, SignUpResult } from '@shared/bridge-contract'
-import { SIGNED_OUT, type AuthSnapshot, type Profile, type SessionUser } from '@shared/domain'
+import {
+  SIGNED_OUT,
+  type AuthSnapshot,
+  type PostAuthor,
+  type Profile,
+  type SessionUser
+} from '@shared/domain'
 
 export type SessionStatus = 'loading' | 'ready'
 
@@ -104,3 +110,11 @@ export const selectUser = (state: SessionState): SessionUser | null => state.sna
 export const selectUserId = (state: SessionState): string | null => state.snapshot.user?.id ?? null
 export const selectProfile = (state: SessionState): Profile | null => state.snapshot.profile
 export const selectIsSignedIn = (state: SessionState): boolean => state.snapshot.user !== null
+
+/** The signed-in user as the author of what they post or comment (previews of queued writes). */
+export const selectAuthor = (state: SessionState): PostAuthor | null => {
+  const profile = state.snapshot.profile
+  return profile
+    ? { username: profile.username, full_name: profile.full_name, avatar_url: profile.avatar_url }
+    : null
+}

@@ -2,8 +2,8 @@
 
 import { useCallback } from 'react'
 import { MESSAGES } from '@shared/messages'
-import { shareablePostLink } from '../../platform/links'
-import { useStores } from '../../store'
+import { shareablePostLink } from '../platform/links'
+import { useStores } from '../store'
 
 export function useCopyLink(): (postId: string) => Promise<void> {
   const { toast } = useStores()
