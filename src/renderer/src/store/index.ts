@@ -3,6 +3,7 @@
 
 import { createContext, createElement, useContext, type ReactNode, type ReactElement } from 'react'
 import { useStore, type StoreApi } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
 import type { Post, PostAuthor } from '@shared/domain'
@@ -15,6 +16,7 @@ import {
 import { createFeedStore, type FeedState, type FeedStore } from './feed/feedStore'
 import { createPostsStore, trackList, type PostsState, type PostsStore } from './posts/postsStore'
 import { createPeopleStore, type PeopleState, type PeopleStore } from './people/peopleStore'
+import type { Person } from './people/personEntities'
 import { createRouterStore, type RouterState, type RouterStore } from './router/routerStore'
 import {
   createSessionStore,
@@ -292,6 +294,18 @@ export function useFeed<T>(selector: (state: FeedState) => T): T {
 
 export function usePeople<T>(selector: (state: PeopleState) => T): T {
   return useStore(useStores().people, selector)
+}
+
+/** The person with this id as the people store holds them; undefined while unknown. */
+export function usePerson(id: string): Person | undefined {
+  return usePeople((state) => state.byId[id])
+}
+
+/** The people a list holds by id, in its order (ids not held are left out). */
+export function usePeopleByIds(ids: readonly string[]): Person[] {
+  return usePeople(
+    useShallow((state) => ids.flatMap((id) => (state.byId[id] ? [state.byId[id]] : [])))
+  )
 }
 
 export function useRouter<T>(selector: (state: RouterState) => T): T {

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ActivityGroup } from '@shared/domain'
 import { relativeAge } from '@shared/format'
-import { useActivity, useStores } from '../../store'
+import { useActivity, usePerson, useStores } from '../../store'
 import { activityAction, activityTarget, actorsPhrase } from '../../store/activity/activityText'
 import { openActivityTarget } from '../../live/openActivityTarget'
 import { Avatar } from '../Avatar/Avatar'
@@ -16,7 +16,9 @@ import { CachedImg } from '../../offline/cache/CachedImg'
 
 function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
   const stores = useStores()
-  const actor = group.actors[0]
+  // The newest actor as the people store knows them now (a new avatar), else as the row has them.
+  const known = usePerson(group.actors[0]?.id ?? '')
+  const actor = known ?? group.actors[0]
   const target = activityTarget(group)
   return (
     <li className={group.unread_count > 0 ? styles.unread : undefined}>

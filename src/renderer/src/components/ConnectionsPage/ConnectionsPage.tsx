@@ -63,7 +63,7 @@ export function ConnectionsPage(props: {
           />
           <ul className={styles.list} aria-label={title}>
             {(list?.rows ?? []).map((row) => (
-              <PersonRow key={row.id} person={row} />
+              <PersonRow key={row.id} personId={row.id} />
             ))}
           </ul>
           {list?.loading && (

@@ -7,6 +7,7 @@ import { MESSAGES } from '@shared/messages'
 import { usePeople, useSaved, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { HOME } from '../../store/router/routes'
+import { withIdentity } from '../../store/people/personEntities'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { ProfileSummary } from './ProfileSummary'
@@ -94,7 +95,9 @@ export function ProfilePage({ username }: { username: string }): ReactElement {
   const { people, router } = useStores()
   const userId = useSession(selectUserId)
   const page = usePeople((state) => state.page)
-  const profile = page?.profile ?? null
+  // Who the person is comes from the people store's one copy (a rename or new avatar shows).
+  const person = usePeople((state) => (page?.profile ? state.byId[page.profile.id] : undefined))
+  const profile = page?.profile ? withIdentity(page.profile, person) : null
 
   useEffect(() => {
     void people.getState().loadProfile(username)

@@ -4,7 +4,7 @@
 // describes it, so screen readers announce the active option.
 
 import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactElement } from 'react'
-import { usePeople, useSession, useStores } from '../../store'
+import { usePeople, usePeopleByIds, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { profileRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
@@ -42,7 +42,8 @@ export function SearchBox(): ReactElement {
 
   const showingRecent = text.trim() === ''
   const current = search.query === text.trim()
-  const options: RecentPerson[] = showingRecent ? recent : current ? search.results : []
+  const found = usePeopleByIds(search.results)
+  const options: RecentPerson[] = showingRecent ? recent : current ? found : []
 
   const choose = (person: RecentPerson): void => {
     saveRecentSearch(localStorage, userId, person)

@@ -117,10 +117,10 @@ export function SidePanel(): ReactElement {
           {suggestions.slice(0, SUGGESTION_COUNT).map((person) => (
             <PersonRow
               key={person.id}
-              person={person}
+              personId={person.id}
               avatarSize={32}
               followVariant="link"
-              detail={followedByText(person)}
+              detail={(shown) => followedByText(person.followed_by_count, shown.full_name)}
             />
           ))}
         </ul>

@@ -1,10 +1,6 @@
-import type { SuggestedPerson } from '@shared/domain'
-
 /** The second line of a suggestion: why it is suggested, or the person's full name. */
-export function followedByText(person: SuggestedPerson): string {
-  if (person.followed_by_count === 1) return 'Followed by 1 person you follow'
-  if (person.followed_by_count > 1) {
-    return `Followed by ${person.followed_by_count} people you follow`
-  }
-  return person.full_name ?? 'Suggested for you'
+export function followedByText(followedByCount: number, fullName: string | null): string {
+  if (followedByCount === 1) return 'Followed by 1 person you follow'
+  if (followedByCount > 1) return `Followed by ${followedByCount} people you follow`
+  return fullName ?? 'Suggested for you'
 }

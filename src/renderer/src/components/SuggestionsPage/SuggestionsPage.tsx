@@ -26,7 +26,11 @@ export function SuggestionsPage(): ReactElement {
       </div>
       <ul className={styles.list} aria-label="Suggested people">
         {suggestions.map((person) => (
-          <PersonRow key={person.id} person={person} detail={followedByText(person)} />
+          <PersonRow
+            key={person.id}
+            personId={person.id}
+            detail={(shown) => followedByText(person.followed_by_count, shown.full_name)}
+          />
         ))}
       </ul>
       {status === 'loading' && suggestions.length === 0 && (

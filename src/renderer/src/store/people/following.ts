@@ -1,0 +1,91 @@
+// Who the signed-in user follows: learnt for the people shown, changed optimistically (queued
+// offline, reconciled with the server's follower count, rolled back and said when refused).
+
+import { messageOr } from '@shared/errors'
+import { sendOrQueue } from '../../offline/outbox/outboxStore'
+import type { GetPeople, PeopleDeps, PeopleState, SetPeople } from './peopleTypes'
+
+const withId = (ids: ReadonlySet<string>, id: string, on: boolean): Set<string> => {
+  const next = new Set(ids)
+  if (on) next.add(id)
+  else next.delete(id)
+  return next
+}
+
+export function followActions(
+  deps: PeopleDeps,
+  set: SetPeople,
+  get: GetPeople
+): Pick<PeopleState, 'learn' | 'setFollowing'> {
+  return {
+    async learn(people) {
+      if (people.length === 0) return
+      const counts = Object.fromEntries(people.map((person) => [person.id, person.followers_count]))
+      set((state) => ({ followerCounts: { ...counts, ...state.followerCounts } }))
+      const userId = deps.getUserId()
+      if (!userId) return
+      try {
+        const ids = people.map((person) => person.id)
+        const followed = await deps.people.followedAmong(userId, ids)
+        set((state) => {
+          const next = new Set(state.followedIds)
+          // Someone with a toggle in flight keeps the optimistic state.
+          for (const id of ids) if (!state.pendingIds.has(id)) next.delete(id)
+          for (const id of followed) if (!state.pendingIds.has(id)) next.add(id)
+          return { followedIds: next }
+        })
+      } catch (error) {
+        console.error('Error reading follows', error)
+      }
+    },
+
+    async setFollowing(person, on) {
+      const userId = deps.getUserId()
+      if (!userId || get().pendingIds.has(person.id)) return
+      const wasFollowing = get().followedIds.has(person.id)
+      if (wasFollowing === on) return
+      const previousCount = get().followerCounts[person.id] ?? person.followers_count
+      const delta = on ? 1 : -1
+      set((state) => ({
+        pendingIds: withId(state.pendingIds, person.id, true),
+        followError: null
+      }))
+      const apply = (): void =>
+        set((state) => ({
+          followedIds: withId(state.followedIds, person.id, on),
+          followerCounts: {
+            ...state.followerCounts,
+            [person.id]: Math.max(0, previousCount + delta)
+          },
+          ownFollowingDelta: state.ownFollowingDelta + delta
+        }))
+      let applied = false
+      try {
+        const outcome = await sendOrQueue(
+          deps.queue,
+          { kind: 'follow', userId: person.id, following: on },
+          () =>
+            on ? deps.people.follow(userId, person.id) : deps.people.unfollow(userId, person.id),
+          () => {
+            applied = true
+            apply()
+          }
+        )
+        if (outcome.status === 'sent') {
+          const count = outcome.result.followersCount
+          set((state) => ({ followerCounts: { ...state.followerCounts, [person.id]: count } }))
+        }
+        deps.onFollowChanged?.()
+      } catch (error) {
+        set((state) => ({
+          followedIds: withId(state.followedIds, person.id, wasFollowing),
+          followerCounts: { ...state.followerCounts, [person.id]: previousCount },
+          ownFollowingDelta: applied ? state.ownFollowingDelta - delta : state.ownFollowingDelta,
+          followError: messageOr(error, 'unknown error')
+        }))
+      } finally {
+        set((state) => ({ pendingIds: withId(state.pendingIds, person.id, false) }))
+      }
+    }
+  }
+}
