@@ -1,0 +1,149 @@
+// The open post's comments: read a page at a time in either order, written (queued offline,
+// shown as a preview meanwhile), replied to and deleted, each write moving the post's comment
+// count once in the posts store.
+
+import type { PageCursor } from '@shared/data/keyset'
+import {
+  addComment,
+  checkCommentBody,
+  commentsPage,
+  deleteComment as deleteCommentRow
+} from '@shared/data/comments'
+import { newRowId } from '@shared/data/idempotent'
+import { messageOr } from '@shared/errors'
+import { sendOrQueue } from '../../offline/outbox/outboxStore'
+import { previewComment } from '../../offline/outbox/previews'
+import { hasComment, withoutComment, withReply } from './threads'
+import type { PostContext, PostState } from './postTypes'
+
+/** Reads a page of the open post's comments (the first when `after` is null). */
+export async function loadComments(
+  ctx: PostContext,
+  postId: string,
+  after: PageCursor | null
+): Promise<void> {
+  ctx.set({ commentsStatus: 'loading' })
+  try {
+    const client = await ctx.deps.getClient()
+    const page = await commentsPage(client, postId, { order: ctx.get().commentsOrder, after })
+    if (!ctx.isOpen(postId)) return
+    ctx.set((state) => ({
+      comments: after ? [...state.comments, ...page.items] : page.items,
+      commentsNext: page.next,
+      commentsStatus: 'ready'
+    }))
+  } catch (error) {
+    if (ctx.isOpen(postId)) ctx.set({ commentsStatus: 'error', actionError: messageOr(error, '') })
+  }
+}
+
+/** Runs a comment write, moving the post's comment count once by what it changed. */
+async function changingComments(
+  ctx: PostContext,
+  postId: string,
+  write: () => Promise<number>
+): Promise<void> {
+  const settle = ctx.deps.posts.getState().beginCommentChange(postId)
+  let delta = 0
+  try {
+    delta = await write()
+  } finally {
+    settle(delta)
+    const post = ctx.deps.posts.getState().byId[postId]
+    if (delta !== 0 && post) ctx.deps.onPostChanged(post)
+  }
+}
+
+export function commentActions(
+  ctx: PostContext
+): Pick<
+  PostState,
+  | 'setCommentsOrder'
+  | 'loadMoreComments'
+  | 'setReplyTo'
+  | 'setDraft'
+  | 'sendComment'
+  | 'deleteComment'
+> {
+  return {
+    async setCommentsOrder(order) {
+      const { openId } = ctx.get()
+      ctx.set({ commentsOrder: order })
+      if (openId) await loadComments(ctx, openId, null)
+    },
+
+    async loadMoreComments() {
+      const { openId, commentsNext, commentsStatus } = ctx.get()
+      if (openId && commentsNext && commentsStatus !== 'loading') {
+        await loadComments(ctx, openId, commentsNext)
+      }
+    },
+
+    setReplyTo(comment) {
+      if (!comment) return ctx.set({ replyTo: null })
+      const mention = `@${comment.profiles?.username ?? ''} `
+      ctx.set((state) => ({
+        replyTo: comment,
+        draft: state.draft.startsWith(mention) ? state.draft : mention + state.draft
+      }))
+    },
+
+    setDraft: (draft) => ctx.set({ draft }),
+
+    async sendComment() {
+      const { openId, replyTo, draft: body } = ctx.get()
+      const userId = ctx.deps.getUserId()
+      if (!openId || !userId || ctx.get().sending) return false
+      ctx.set({ sending: true, actionError: null })
+      try {
+        // The id is chosen here, so a resend after a lost answer finds this comment.
+        const action = {
+          kind: 'comment' as const,
+          id: newRowId(),
+          postId: openId,
+          body: checkCommentBody(body),
+          parentId: replyTo?.id ?? null
+        }
+        await changingComments(ctx, openId, async () => {
+          const outcome = await sendOrQueue(ctx.deps.queue, action, async () =>
+            addComment(await ctx.deps.getClient(), { ...action, userId })
+          )
+          const comment =
+            outcome.status === 'sent'
+              ? outcome.result
+              : previewComment(action, userId, ctx.deps.getAuthor?.() ?? null, Date.now())
+          if (ctx.isOpen(openId)) {
+            ctx.set((state) => ({
+              comments: hasComment(state.comments, comment.id)
+                ? state.comments
+                : withReply(state.comments, comment, state.commentsOrder),
+              replyTo: null,
+              draft: ''
+            }))
+          }
+          return 1
+        })
+        return true
+      } catch (error) {
+        ctx.set({ actionError: messageOr(error, 'Error') })
+        return false
+      } finally {
+        ctx.set({ sending: false })
+      }
+    },
+
+    async deleteComment(comment) {
+      ctx.set({ actionError: null })
+      try {
+        await changingComments(ctx, comment.post_id, async () => {
+          await deleteCommentRow(await ctx.deps.getClient(), comment.id)
+          const { comments, removed } = withoutComment(ctx.get().comments, comment.id)
+          ctx.set({ comments })
+          return -removed
+        })
+      } catch (error) {
+        ctx.set({ actionError: messageOr(error, 'Error') })
+      }
+    }
+  }
+}

@@ -1,0 +1,107 @@
+// The post store's shape and what its action modules share (postStore.ts builds it).
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { StoreApi } from 'zustand/vanilla'
+import type { Comment, CommentThread, Post, PostAuthor } from '@shared/domain'
+import type { PageCursor, PageOrder } from '@shared/data/keyset'
+import type { PostEdit } from '@shared/data/post-edits'
+import type { SavedAnswers } from '../../offline/cache/savedAnswers'
+import type { ActionQueue } from '../../offline/outbox/outboxStore'
+import type { PostsStore } from '../posts/postsStore'
+
+/** What is saved of an opened post for offline use: the post and its first comments. */
+export interface PostSnapshot {
+  post: Post
+  comments: CommentThread[]
+}
+
+export interface PostDeps {
+  getClient(): Promise<SupabaseClient>
+  getUserId(): string | null
+  /** Where the open post and its like live. */
+  posts: PostsStore
+  /** Told whenever the open post's row changed here (its latest comments may have too). */
+  onPostChanged(post: Post): void
+  /** Where opened posts are saved for offline use. */
+  saved?: SavedAnswers
+  /** Where a comment waits when the network is down; without it comments are sent at once. */
+  queue?: ActionQueue
+  /** The signed-in user as a queued comment shows its author. */
+  getAuthor?(): PostAuthor | null
+}
+
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+export interface PostState {
+  openId: string | null
+  /** Ids of the list the post was opened from, in its order (for ←/→). */
+  siblings: string[]
+  /** 'ready' once the open post is in the posts store (see selectOpenPost). */
+  status: LoadStatus
+  error: string | null
+  comments: CommentThread[]
+  commentsOrder: PageOrder
+  commentsNext: PageCursor | null
+  commentsStatus: LoadStatus
+  /** The comment a reply is being written to. */
+  replyTo: Comment | null
+  /** The comment being written; kept when sending fails so nothing typed is lost. */
+  draft: string
+  /** Opened to comment (the card's Comment button, the c key): the comment field takes focus. */
+  focusComment: boolean
+  /** Opened from a card's options to edit or delete it: the view starts in that step. */
+  intent: PostIntent | null
+  sending: boolean
+  /** The last write's failure (comment, edit, delete), shown next to what failed. */
+  actionError: string | null
+  openPost(postId: string, siblings?: string[], options?: OpenPostOptions): Promise<void>
+  close(): void
+  /** Opens the previous (-1) or next (1) post of the list it was opened from. */
+  step(direction: -1 | 1): void
+  setCommentsOrder(order: PageOrder): Promise<void>
+  loadMoreComments(): Promise<void>
+  /** Starts a reply, naming the person answered at the start of the draft as the network does. */
+  setReplyTo(comment: Comment | null): void
+  setDraft(draft: string): void
+  /** Sends the draft as a comment (or as the reply being written); true when it was saved. */
+  sendComment(): Promise<boolean>
+  deleteComment(comment: Comment): Promise<void>
+  edit(edit: PostEdit): Promise<boolean>
+  /** Deletes the open post with its photos; true when it is gone. */
+  deleteOpenPost(): Promise<boolean>
+}
+
+export type PostIntent = 'edit' | 'delete'
+
+export interface OpenPostOptions {
+  focusComment?: boolean
+  intent?: PostIntent
+}
+
+export type PostStore = StoreApi<PostState>
+
+export const CLOSED = {
+  openId: null,
+  status: 'idle',
+  error: null,
+  comments: [],
+  commentsNext: null,
+  commentsStatus: 'idle',
+  replyTo: null,
+  draft: '',
+  focusComment: false,
+  intent: null,
+  sending: false,
+  actionError: null
+} satisfies Partial<PostState>
+
+/** What the post store's action modules share. */
+export interface PostContext {
+  deps: PostDeps
+  set: PostStore['setState']
+  get: PostStore['getState']
+  /** Whether `postId` is still the open post (an answer for another one is dropped). */
+  isOpen(postId: string): boolean
+  /** The open post as the posts store holds it. */
+  openPostOf(): Post | undefined
+}
