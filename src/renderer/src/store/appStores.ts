@@ -1,0 +1,57 @@
+// Every store the app has, as createStores (createStores.ts) builds them.
+
+import type { Api } from '@shared/bridge-contract'
+import type { Services } from '../services'
+import type { ActivityStore } from './activity/activityStore'
+import type { FeedStore } from './feed/feedStore'
+import type { PostsStore } from './posts/postsStore'
+import type { PeopleStore } from './people/peopleStore'
+import type { RouterStore } from './router/routerStore'
+import type { SessionStore } from './session/sessionStore'
+import type { StoriesStore } from './stories/storiesStore'
+import type { UiStore } from './ui/uiStore'
+import type { PostStore } from './post/postStore'
+import type { CommentPreviewStore } from './post/commentPreviewStore'
+import type { SavedStore } from './saved/savedStore'
+import type { BrowseStore } from './browse/browseStore'
+import type { ToastStore } from './toast/toastStore'
+import type { ConnectivityStore } from '../offline/connectivityStore'
+import type { OfflineCache } from '../offline/cache'
+import type { ImageRecorder } from '../offline/cache/imageRecorder'
+import type { OutboxStore } from '../offline/outbox/outboxStore'
+
+export interface AppStores {
+  api: Api
+  /** The live channels, for the hook that connects them to the stores. */
+  live: Services['live']
+  session: SessionStore
+  /** One copy of each post shown anywhere, and its like; the lists below hold ids. */
+  posts: PostsStore
+  feed: FeedStore
+  stories: StoriesStore
+  ui: UiStore
+  post: PostStore
+  commentPreviews: CommentPreviewStore
+  saved: SavedStore
+  toast: ToastStore
+  browse: BrowseStore
+  activity: ActivityStore
+  people: PeopleStore
+  router: RouterStore
+  /** The Following tab of the home feed: the same feed store over the Following feed. */
+  followingFeed: FeedStore
+  /** Whether the backend can be reached (the offline banner, cached reads). */
+  connectivity: ConnectivityStore
+  /** Saved answers and seen images; null where there is no IndexedDB (component tests). */
+  offlineCache: OfflineCache | null
+  /** Saves the images shown into `offlineCache`; null without one. */
+  imageRecorder: ImageRecorder | null
+  /** Actions made while the backend could not be reached, sent when it can. */
+  outbox: OutboxStore
+}
+
+export interface OfflineParts {
+  connectivity?: ConnectivityStore
+  cache?: OfflineCache | null
+  imageRecorder?: ImageRecorder | null
+}

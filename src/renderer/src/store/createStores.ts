@@ -1,0 +1,263 @@
+// All stores, built from the api and services they use, so tests pass fakes instead of
+// mocking modules. Components reach them through StoresProvider and the hooks (hooks.ts).
+
+import type { StoreApi } from 'zustand'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Api } from '@shared/bridge-contract'
+import type { Post } from '@shared/domain'
+import type { Services } from '../services'
+import { createActivityStore } from './activity/activityStore'
+import { createFeedStore, type FeedDeps } from './feed/feedStore'
+import { createPostsStore, trackList, type PostsStore } from './posts/postsStore'
+import { createPeopleStore } from './people/peopleStore'
+import { createRouterStore } from './router/routerStore'
+import {
+  createSessionStore,
+  selectAuthor,
+  selectUserId,
+  type SessionStore
+} from './session/sessionStore'
+import { createStoriesStore } from './stories/storiesStore'
+import { createUiStore } from './ui/uiStore'
+import { createPostStore } from './post/postStore'
+import { createCommentPreviewStore } from './post/commentPreviewStore'
+import { createSavedStore } from './saved/savedStore'
+import { createBrowseStore } from './browse/browseStore'
+import { createToastStore, type ToastStore } from './toast/toastStore'
+import { createConnectivityStore, type ConnectivityStore } from '../offline/connectivityStore'
+import type { OfflineCache } from '../offline/cache'
+import type { ImageRecorder } from '../offline/cache/imageRecorder'
+import { cacheKeys, savedAnswers, type SavedAnswers } from '../offline/cache/savedAnswers'
+import { cacheScope } from '../offline/cache/cacheScope'
+import { wipeCacheOnSignOut } from '../offline/cache/wipe'
+import { createOutbox } from '../offline/outbox/createOutbox'
+import type { ActionQueue, OutboxStore } from '../offline/outbox/outboxStore'
+import { previewPost } from '../offline/outbox/previews'
+import { wireOutbox, type OutboxTargets } from '../offline/outbox/wireOutbox'
+import type { AppStores } from './appStores'
+
+export interface OfflineParts {
+  connectivity?: ConnectivityStore
+  cache?: OfflineCache | null
+  imageRecorder?: ImageRecorder | null
+}
+
+/** The session and what every other store is built on: the outbox, saved answers, toasts. */
+interface Foundation {
+  session: SessionStore
+  outbox: OutboxStore
+  queue: ActionQueue
+  toast: ToastStore
+  connectivity: ConnectivityStore
+  offlineCache: OfflineCache | null
+  answers: SavedAnswers | undefined
+  getUserId(): string | null
+  /** Where the outbox's callbacks find the stores made after it. */
+  setTargets(targets: OutboxTargets): void
+}
+
+function createFoundation(
+  api: Api,
+  services: Services,
+  getClient: () => Promise<SupabaseClient>,
+  offline: OfflineParts
+): Foundation {
+  const connectivity = offline.connectivity ?? createConnectivityStore()
+  const offlineCache = offline.cache ?? null
+  const toast = createToastStore()
+  // The outbox's callbacks reach stores made later; they only run once it has sent something.
+  let targets: OutboxTargets | null = null
+  const outbox = createOutbox({
+    api,
+    services,
+    getClient,
+    getUserId: () => selectUserId(session.getState()),
+    connectivity,
+    notify: (message) => toast.getState().show(message),
+    targets: () => targets!
+  })
+  const session = createSessionStore(api.auth, {
+    beforeSignOut: (userId) => outbox.getState().wipe(userId),
+    afterSignOut: (userId) => wipeCacheOnSignOut(offlineCache, userId)
+  })
+  return {
+    session,
+    outbox,
+    queue: outbox.getState(),
+    toast,
+    connectivity,
+    offlineCache,
+    answers: offlineCache ? savedAnswers(offlineCache.answers, cacheScope(session)) : undefined,
+    getUserId: () => selectUserId(session.getState()),
+    setTargets: (wired) => {
+      targets = wired
+    }
+  }
+}
+
+/** The one copy of each post, whose likes are the signed-in user's: another user learns theirs. */
+function createPosts(services: Services, base: Foundation): PostsStore {
+  const { getUserId } = base
+  const posts = createPostsStore({ likes: services.likes, getUserId, queue: base.queue })
+  let likesOf = getUserId()
+  base.session.subscribe(() => {
+    if (getUserId() === likesOf) return
+    likesOf = getUserId()
+    posts.getState().forgetLikes()
+  })
+  return posts
+}
+
+/** What both feeds share: creation through main, the page extras, the outbox, the user. */
+function feedDeps(
+  api: Api,
+  base: Foundation,
+  posts: PostsStore,
+  pageExtras: FeedDeps['pageExtras']
+): Omit<FeedDeps, 'feed' | 'cacheKey' | 'onPostCreated'> {
+  return {
+    posts,
+    createPost: (input) => api.posts.create(input),
+    createCarousel: (input) => api.posts.createCarousel(input),
+    pageExtras,
+    getUserId: base.getUserId,
+    saved: base.answers,
+    // Likes and new posts wait in the outbox when the network is down, a new post as a preview.
+    outbox: {
+      queue: base.queue,
+      preview: (input): Post =>
+        previewPost(
+          input,
+          base.getUserId() ?? '',
+          selectAuthor(base.session.getState()),
+          Date.now()
+        )
+    }
+  }
+}
+
+type ListStores = Pick<
+  AppStores,
+  'feed' | 'followingFeed' | 'saved' | 'browse' | 'people' | 'post' | 'commentPreviews'
+>
+
+function createLists(
+  api: Api,
+  services: Services,
+  getClient: () => Promise<SupabaseClient>,
+  base: Foundation,
+  posts: PostsStore
+): ListStores {
+  const { getUserId, queue, answers } = base
+  const commentPreviews = createCommentPreviewStore(getClient)
+  const saved = createSavedStore({ getClient, getUserId, queue, posts })
+  // Saved state and the latest comments are read with each page of either feed.
+  const pageExtras = async (page: Post[]): Promise<void> => {
+    await Promise.all([
+      saved.getState().prefetch(page.map((item) => item.id)),
+      commentPreviews.getState().prefetch(page)
+    ])
+  }
+  const shared = feedDeps(api, base, posts, pageExtras)
+  // Your own new post is not in your Following feed, so it needs no onPostCreated.
+  const followingFeed = createFeedStore({
+    ...shared,
+    feed: services.followingFeed,
+    cacheKey: cacheKeys.followingFeed
+  })
+  const people = createPeopleStore({
+    people: services.people,
+    posts,
+    getUserId,
+    saved: answers,
+    queue,
+    onFollowChanged: () => followingFeed.getState().invalidate()
+  })
+  const feed = createFeedStore({
+    ...shared,
+    feed: services.feed,
+    cacheKey: cacheKeys.feed,
+    onPostCreated: (post) => {
+      people.getState().postCreated(post)
+      // Nobody has saved one's brand-new post yet, and it has no comments to preview.
+      saved.getState().markUnsaved([post.id])
+    }
+  })
+  const post = createPostStore({
+    getClient,
+    getUserId,
+    posts,
+    saved: answers,
+    queue,
+    getAuthor: () => selectAuthor(base.session.getState()),
+    onPostChanged: (changed) => commentPreviews.getState().refresh(changed.id)
+  })
+  const browse = createBrowseStore(getClient, posts)
+  return { feed, followingFeed, saved, browse, people, post, commentPreviews }
+}
+
+const NO_IDS: readonly string[] = []
+
+/** Every list tells the posts store what it holds, and drops a post that is gone. */
+function trackLists(posts: PostsStore, lists: ListStores): void {
+  const dropFrom =
+    <S extends { ids: string[] }>(store: StoreApi<S>) =>
+    (postId: string): void =>
+      store.setState((state) => ({ ids: state.ids.filter((id) => id !== postId) }) as Partial<S>)
+  const { feed, followingFeed, saved, browse, people, post } = lists
+  trackList(posts, 'feed', feed, (state) => state.ids, dropFrom(feed))
+  trackList(posts, 'following', followingFeed, (state) => state.ids, dropFrom(followingFeed))
+  trackList(posts, 'saved', saved, (state) => state.ids, dropFrom(saved))
+  trackList(posts, 'browse', browse, (state) => state.ids, dropFrom(browse))
+  trackList(
+    posts,
+    'profile',
+    people,
+    (state) => state.page?.ids ?? NO_IDS,
+    (postId) => people.getState().postRemoved(postId)
+  )
+  trackList(
+    posts,
+    'post',
+    post,
+    (state) => (state.openId ? [state.openId] : NO_IDS),
+    () => {}
+  )
+}
+
+export function createStores(
+  api: Api,
+  services: Services,
+  getClient: () => Promise<SupabaseClient>,
+  offline: OfflineParts = {}
+): AppStores {
+  const base = createFoundation(api, services, getClient, offline)
+  const { session, outbox, toast, connectivity, offlineCache } = base
+  const posts = createPosts(services, base)
+  const lists = createLists(api, services, getClient, base, posts)
+  trackLists(posts, lists)
+  const targets = { session, posts, ...lists }
+  base.setTargets(targets)
+  wireOutbox(outbox, targets)
+  return {
+    api,
+    outbox,
+    live: services.live,
+    session,
+    posts,
+    ...lists,
+    ui: createUiStore(),
+    toast,
+    activity: createActivityStore({
+      activity: services.activity,
+      live: services.live,
+      notifications: api.notifications,
+      saved: base.answers
+    }),
+    router: createRouterStore(window),
+    connectivity,
+    offlineCache,
+    imageRecorder: offline.imageRecorder ?? null,
+    stories: createStoriesStore({ stories: services.stories, getUserId: base.getUserId })
+  }
+}

@@ -1,0 +1,129 @@
+// How components reach the stores: StoresProvider at the top, then one hook per store, each
+// taking a narrow selector (never the whole store).
+
+import { createContext, createElement, useContext, type ReactNode, type ReactElement } from 'react'
+import { useStore } from 'zustand'
+import { useShallow } from 'zustand/react/shallow'
+import type { Post } from '@shared/domain'
+import type { ActivityState } from './activity/activityStore'
+import type { FeedState, FeedStore } from './feed/feedStore'
+import type { PostsState } from './posts/postsStore'
+import type { PeopleState } from './people/peopleStore'
+import type { Person } from './people/personEntities'
+import type { RouterState } from './router/routerStore'
+import type { SessionState } from './session/sessionStore'
+import type { StoriesState } from './stories/storiesStore'
+import type { UiState } from './ui/uiStore'
+import type { PostState } from './post/postStore'
+import type { CommentPreviewState } from './post/commentPreviewStore'
+import type { SavedState } from './saved/savedStore'
+import type { BrowseState } from './browse/browseStore'
+import type { ToastState } from './toast/toastStore'
+import type { ConnectivityState } from '../offline/connectivityStore'
+import type { OutboxState } from '../offline/outbox/outboxStore'
+import type { AppStores } from './appStores'
+
+const StoresContext = createContext<AppStores | null>(null)
+
+export function StoresProvider(props: { stores: AppStores; children: ReactNode }): ReactElement {
+  return createElement(StoresContext.Provider, { value: props.stores }, props.children)
+}
+
+export function useStores(): AppStores {
+  const stores = useContext(StoresContext)
+  if (!stores) throw new Error('useStores must be used inside StoresProvider')
+  return stores
+}
+
+export function useOutbox<T>(selector: (state: OutboxState) => T): T {
+  return useStore(useStores().outbox, selector)
+}
+
+export function useSession<T>(selector: (state: SessionState) => T): T {
+  return useStore(useStores().session, selector)
+}
+
+/**
+ * Which feed store the feed components show: the home feed, unless a FeedSourceProvider
+ * above them picks another (the Following tab).
+ */
+const FeedSourceContext = createContext<FeedStore | null>(null)
+
+export function FeedSourceProvider(props: { feed: FeedStore; children: ReactNode }): ReactElement {
+  return createElement(FeedSourceContext.Provider, { value: props.feed }, props.children)
+}
+
+export function useFeedStore(): FeedStore {
+  const stores = useStores()
+  return useContext(FeedSourceContext) ?? stores.feed
+}
+
+export function usePosts<T>(selector: (state: PostsState) => T): T {
+  return useStore(useStores().posts, selector)
+}
+
+/** The open post as the posts store holds it; null while none is open or it is loading. */
+export function useOpenPost(): Post | null {
+  const openId = usePost((state) => state.openId)
+  return usePosts((state) => (openId ? (state.byId[openId] ?? null) : null))
+}
+
+export function useFeed<T>(selector: (state: FeedState) => T): T {
+  return useStore(useFeedStore(), selector)
+}
+
+export function usePeople<T>(selector: (state: PeopleState) => T): T {
+  return useStore(useStores().people, selector)
+}
+
+/** The person with this id as the people store holds them; undefined while unknown. */
+export function usePerson(id: string): Person | undefined {
+  return usePeople((state) => state.byId[id])
+}
+
+/** The people a list holds by id, in its order (ids not held are left out). */
+export function usePeopleByIds(ids: readonly string[]): Person[] {
+  return usePeople(
+    useShallow((state) => ids.flatMap((id) => (state.byId[id] ? [state.byId[id]] : [])))
+  )
+}
+
+export function useRouter<T>(selector: (state: RouterState) => T): T {
+  return useStore(useStores().router, selector)
+}
+
+export function useUi<T>(selector: (state: UiState) => T): T {
+  return useStore(useStores().ui, selector)
+}
+
+export function usePost<T>(selector: (state: PostState) => T): T {
+  return useStore(useStores().post, selector)
+}
+
+export function useCommentPreviews<T>(selector: (state: CommentPreviewState) => T): T {
+  return useStore(useStores().commentPreviews, selector)
+}
+
+export function useSaved<T>(selector: (state: SavedState) => T): T {
+  return useStore(useStores().saved, selector)
+}
+
+export function useToast<T>(selector: (state: ToastState) => T): T {
+  return useStore(useStores().toast, selector)
+}
+
+export function useBrowse<T>(selector: (state: BrowseState) => T): T {
+  return useStore(useStores().browse, selector)
+}
+
+export function useActivity<T>(selector: (state: ActivityState) => T): T {
+  return useStore(useStores().activity, selector)
+}
+
+export function useConnectivity<T>(selector: (state: ConnectivityState) => T): T {
+  return useStore(useStores().connectivity, selector)
+}
+
+export function useStoriesStore<T>(selector: (state: StoriesState) => T): T {
+  return useStore(useStores().stories, selector)
+}
