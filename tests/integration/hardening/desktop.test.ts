@@ -176,10 +176,11 @@ describe('desktop: window and navigation rules as wired in main', () => {
 
   it('main applies these rules to every webContents ever created, not only the main window', async () => {
     // index.ts is the composition root (it starts Electron), so its one line of wiring is
-    // checked in its source.
+    // checked in its source; app-lifecycle.ts calls it for every webContents created
+    // (tests/unit/main/main-wiring.test.ts).
     const source = await readFile(resolve(__dirname, '../../../src/main/index.ts'), 'utf8')
     expect(source).toMatch(
-      /app\.on\('web-contents-created',\s*\(_event, contents\)\s*=>\s*hardenContents\(contents, renderer\)\)/
+      /hardenContents:\s*\(contents\)\s*=>\s*hardenContents\(contents, renderer\)/
     )
   })
 })

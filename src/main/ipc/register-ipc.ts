@@ -1,0 +1,49 @@
+// Every channel main serves, registered once before the window can call it, through one
+// `handle` that checks the sender. The services may still be starting: calls that need them
+// wait for them.
+
+import type { Logger } from '../../shared/logger'
+import type { MainServices } from '../session/start-services'
+import type { DesktopNotifier } from '../notifications/desktop-notifier'
+import { registerAppIpc, type AppIpcDeps } from './app'
+import { registerAuthIpc } from './auth'
+import { createHandle, type IpcMainLike, type SenderPolicy } from './handle'
+import { registerImagesIpc, type ImagePickerDeps } from './images'
+import { registerNotificationsIpc } from './notifications'
+import { registerPostsIpc } from './posts'
+
+export interface IpcDeps {
+  ipcMain: IpcMainLike
+  policy: SenderPolicy
+  log: Logger
+  services: Promise<MainServices>
+  /** The services once started; null before (only signed-in calls need them at once). */
+  ready(): MainServices | null
+  images: ImagePickerDeps
+  notifier: DesktopNotifier
+  app: Omit<AppIpcDeps, 'getConfig'>
+}
+
+export function registerIpc(deps: IpcDeps): void {
+  const { services } = deps
+  const handle = createHandle({ ipcMain: deps.ipcMain, log: deps.log, policy: deps.policy })
+  registerAuthIpc(handle, {
+    getSnapshot: async () => (await services).auth.getSnapshot(),
+    getAccessToken: async () => (await services).auth.getAccessToken(),
+    signUp: async (input) => (await services).auth.signUp(input),
+    signIn: async (input) => (await services).auth.signIn(input),
+    signOut: async () => (await services).auth.signOut()
+  })
+  registerImagesIpc(handle, deps.images)
+  registerPostsIpc(handle, {
+    // Only reachable signed in, which needs the services: they have started by then.
+    client: () => {
+      const ready = deps.ready()
+      if (!ready) throw new Error('The backend is still starting')
+      return ready.client
+    },
+    currentUserId: () => deps.ready()?.auth.currentUserId() ?? null
+  })
+  registerNotificationsIpc(handle, deps.notifier)
+  registerAppIpc(handle, { ...deps.app, getConfig: async () => (await services).config })
+}

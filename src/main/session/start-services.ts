@@ -1,0 +1,47 @@
+// What main serves once the backend is known: the session (stored with the OS's secret store
+// where there is one) over main's supabase-js client, and the config the page asks for.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { AppConfig } from '../../shared/bridge-contract'
+import type { AuthSnapshot } from '../../shared/domain'
+import type { Logger } from '../../shared/logger'
+import { AuthSession } from '../../shared/data/session'
+import type { ResolvedBackend } from '../backend/resolve-backend'
+import { createMainClient } from './client'
+import { chooseSessionStorage } from './secret-storage'
+
+export interface MainServices {
+  auth: AuthSession
+  client: SupabaseClient
+  config: AppConfig
+}
+
+export interface StartServicesDeps {
+  backend(): Promise<ResolvedBackend>
+  /** Electron's safeStorage and an electron-store for the session, as chooseSessionStorage takes. */
+  secrets: Omit<Parameters<typeof chooseSessionStorage>[0], 'log'>
+  version: string
+  /** Where every session change goes (the page, the tray). */
+  emit(snapshot: AuthSnapshot): void
+  log: Logger
+}
+
+/** The backend (possibly a first-run database set-up) and the session behind it. */
+export async function startServices(deps: StartServicesDeps): Promise<MainServices> {
+  const backend = await deps.backend()
+  const storage = await chooseSessionStorage({ ...deps.secrets, log: deps.log })
+  const client: SupabaseClient = createMainClient(backend, storage.storage)
+  const auth = new AuthSession({ client, emit: deps.emit, log: deps.log })
+  void auth.start()
+  return {
+    auth,
+    client,
+    config: {
+      backendUrl: backend.url,
+      anonKey: backend.anonKey,
+      backendKind: backend.kind,
+      version: deps.version,
+      secretStorageWarning: storage.warning
+    }
+  }
+}
