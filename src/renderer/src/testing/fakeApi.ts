@@ -1,0 +1,148 @@
+// The bridge (window.api) as a test double: every call is a vi.fn a test can inspect or
+// re-program, and the events main sends can be fired by hand.
+
+import { vi, type Mock } from 'vitest'
+import type {
+  ActivityReport,
+  ActivityTarget,
+  Api,
+  AppCommand,
+  CreateCarouselInput,
+  CreatePostInput,
+  CreatePostStage,
+  ImageFile,
+  OpenedFiles,
+  SignUpResult,
+  UpdateState
+} from '@shared/bridge-contract'
+import { SIGNED_OUT, type AuthSnapshot, type Post } from '@shared/domain'
+import type { DeepLink } from '@shared/deep-links'
+import { makePost } from './factories'
+
+export interface FakeApi extends Api {
+  auth: Api['auth'] & {
+    getSession: Mock<() => Promise<AuthSnapshot>>
+    signUp: Mock<Api['auth']['signUp']>
+    signIn: Mock<Api['auth']['signIn']>
+    signOut: Mock<Api['auth']['signOut']>
+  }
+  images: { pick: Mock<() => Promise<ImageFile | null>>; hasNativeDialog: boolean }
+  posts: {
+    create: Mock<(input: CreatePostInput) => Promise<Post>>
+    createCarousel: Mock<(input: CreateCarouselInput) => Promise<Post>>
+    onProgress: Api['posts']['onProgress']
+  }
+  notifications: Api['notifications'] & {
+    report: Mock<(report: ActivityReport) => Promise<void>>
+    getEnabled: Mock<() => Promise<boolean>>
+    setEnabled: Mock<(enabled: boolean) => Promise<void>>
+  }
+  /** Sends a notifications:open event (a clicked native notification). */
+  emitOpen(target: ActivityTarget): void
+  /** Sends an auth:changed event to every listener. */
+  emit(snapshot: AuthSnapshot): void
+  /** Sends a posts:progress event to every listener. */
+  emitProgress(stage: CreatePostStage): void
+  app: Api['app'] & {
+    ready: Mock<() => Promise<void>>
+    restartToUpdate: Mock<() => Promise<void>>
+  }
+  /** Sends an app:deep-link, app:command or app:notice event, as main would. */
+  emitDeepLink(link: DeepLink): void
+  emitCommand(command: AppCommand): void
+  emitNotice(notice: string): void
+  emitUpdate(state: UpdateState): void
+  /** Sends app:open-files, as main does for photos opened with the app. */
+  emitOpenFiles(files: OpenedFiles): void
+}
+
+/** A subscribable event: listeners added and removed as the preload's subscribe does. */
+function channel<T>(): { on(listener: (value: T) => void): () => void; emit(value: T): void } {
+  const listeners = new Set<(value: T) => void>()
+  return {
+    on: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    emit: (value) => {
+      for (const listener of listeners) listener(value)
+    }
+  }
+}
+
+export function fakeApi(
+  options: { snapshot?: AuthSnapshot; hasNativeDialog?: boolean } = {}
+): FakeApi {
+  let current = options.snapshot ?? SIGNED_OUT
+  const listeners = new Set<(snapshot: AuthSnapshot) => void>()
+  const progress = new Set<(stage: CreatePostStage) => void>()
+  const opens = new Set<(target: ActivityTarget) => void>()
+  const deepLinks = channel<DeepLink>()
+  const commands = channel<AppCommand>()
+  const notices = channel<string>()
+  const updates = channel<UpdateState>()
+  const openedFiles = channel<OpenedFiles>()
+  return {
+    auth: {
+      getSession: vi.fn(async () => current),
+      signUp: vi.fn(async (): Promise<SignUpResult> => ({ needsConfirmation: true })),
+      signIn: vi.fn(async () => undefined),
+      signOut: vi.fn(async () => undefined),
+      getAccessToken: vi.fn(async () => current.accessToken),
+      onChanged: (listener) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      }
+    },
+    images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
+    posts: {
+      create: vi.fn(async () => makePost()),
+      createCarousel: vi.fn(async () => makePost()),
+      onProgress: (listener) => {
+        progress.add(listener)
+        return () => progress.delete(listener)
+      }
+    },
+    app: {
+      getConfig: vi.fn(async () => ({
+        backendUrl: 'http://127.0.0.1:1',
+        anonKey: 'anon',
+        backendKind: 'local' as const,
+        version: 'test',
+        secretStorageWarning: null
+      })),
+      ready: vi.fn(async () => undefined),
+      onDeepLink: (listener) => deepLinks.on(listener),
+      onCommand: (listener) => commands.on(listener),
+      onNotice: (listener) => notices.on(listener),
+      onUpdate: (listener) => updates.on(listener),
+      onOpenFiles: (listener) => openedFiles.on(listener),
+      restartToUpdate: vi.fn(async () => undefined)
+    },
+    notifications: {
+      native: options.hasNativeDialog ?? false,
+      report: vi.fn(async () => undefined),
+      getEnabled: vi.fn(async () => true),
+      setEnabled: vi.fn(async () => undefined),
+      onOpen: (listener) => {
+        opens.add(listener)
+        return () => opens.delete(listener)
+      }
+    },
+    emitOpen(target) {
+      for (const listener of opens) listener(target)
+    },
+    emitDeepLink: (link) => deepLinks.emit(link),
+    emitCommand: (command) => commands.emit(command),
+    emitNotice: (notice) => notices.emit(notice),
+    emitUpdate: (state) => updates.emit(state),
+    emitOpenFiles: (files) => openedFiles.emit(files),
+    emit(snapshot) {
+      current = snapshot
+      for (const listener of listeners) listener(snapshot)
+    },
+    emitProgress(stage) {
+      for (const listener of progress) listener(stage)
+    }
+  }
+}
