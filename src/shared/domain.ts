@@ -94,14 +94,6 @@ export interface CommentThread extends Comment {
   replies: Comment[]
 }
 
-/** Someone who liked a post, for the "Liked by" list. */
-export interface Liker {
-  /** The like's own id and time: the keyset cursor of the list. */
-  like_id: string
-  liked_at: string
-  profile: Profile
-}
-
 /** A live story (public.stories), readable only by its author and their followers. */
 export interface LiveStory {
   id: string

@@ -67,8 +67,6 @@ export const MAX_ALT_TEXT_LENGTH = 1000
 export const COMMENTS_PAGE_SIZE = 20
 /** Replies loaded with a page of comments, across all its threads (a bound on one response). */
 export const MAX_REPLIES_PER_PAGE = 200
-/** People per page of a post's "Liked by" list. */
-export const LIKERS_PAGE_SIZE = 30
 /** Posts per page of the Saved tab. */
 export const SAVED_PAGE_SIZE = 12
 /** Posts per page of a tag page. */

@@ -4,7 +4,6 @@
 // deeply is refused before any SQL runs (plan.ts), and every read is planned first and refused
 // when the planner expects it to be expensive. Every level of a response is capped at max rows.
 
-import { readFile } from 'node:fs/promises'
 import type { RestLimits } from '../request-limits'
 import type { Queryable } from '../db/database'
 import { RestError } from './errors'
@@ -108,29 +107,4 @@ export class PlanCostVerdicts {
     this.verdicts.set(key, { cost, expires: now + VERDICT_TTL_MS })
     refuseCost(cost, limits)
   }
-}
-
-/**
- * `[api] max_rows` from supabase/config.toml, as hosted Supabase applies it; the default when
- * the file or the key is missing (a packaged app ships the migrations, not the config).
- */
-export async function readMaxRows(configToml: string, fallback: number): Promise<number> {
-  let text: string
-  try {
-    text = await readFile(configToml, 'utf8')
-  } catch {
-    return fallback
-  }
-  let section = ''
-  for (const line of text.split(/\r?\n/)) {
-    const trimmed = line.replace(/#.*$/, '').trim()
-    const header = /^\[([^\]]+)\]$/.exec(trimmed)
-    if (header) section = header[1].trim()
-    const entry = /^max_rows\s*=\s*(\d+)$/.exec(trimmed)
-    if (section === 'api' && entry) {
-      const value = Number(entry[1])
-      if (Number.isSafeInteger(value) && value > 0) return value
-    }
-  }
-  return fallback
 }

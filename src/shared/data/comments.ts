@@ -101,8 +101,7 @@ const cursorOfComment = (comment: Comment): PageCursor => ({
 
 /**
  * A page of a post's top-level comments, each with its replies (oldest first, as a thread
- * reads). Replies come in one request for the whole page, bounded; repliesPage continues a
- * thread that had more.
+ * reads). Replies come in one request for the whole page, bounded by MAX_REPLIES_PER_PAGE.
  */
 export async function commentsPage(
   client: SupabaseClient,
@@ -148,23 +147,6 @@ async function repliesOf(client: SupabaseClient, parentIds: string[]): Promise<C
     .limit(MAX_REPLIES_PER_PAGE)
   if (error) throw failure("Couldn't load replies", error)
   return (data ?? []) as unknown as Comment[]
-}
-
-/** The replies of one comment after `after`, oldest first. */
-export async function repliesPage(
-  client: SupabaseClient,
-  parentId: string,
-  options: { after?: PageCursor | null; limit?: number } = {}
-): Promise<Page<Comment>> {
-  const limit = boundedPageSize(options.limit, COMMENTS_PAGE_SIZE)
-  let query = client.from('comments').select(COMMENT_SELECT).eq('parent_id', parentId)
-  if (options.after) query = query.or(afterCursorFilter(options.after, 'oldest'))
-  const { data, error } = await query
-    .order('created_at', { ascending: true })
-    .order('id', { ascending: true })
-    .limit(limit + 1)
-  if (error) throw failure("Couldn't load replies", error)
-  return toPage((data ?? []) as unknown as Comment[], limit, cursorOfComment)
 }
 
 /**

@@ -61,7 +61,7 @@ export async function editPost(
 }
 
 /** Every object path in the images bucket that a post's rows point at. */
-export function storagePathsOf(post: Post): string[] {
+function storagePathsOf(post: Post): string[] {
   const urls = [post.image_url, post.thumb_url]
   for (const image of sortedImages(post)) urls.push(image.image_url, image.thumb_url)
   const paths = urls.flatMap((url) => {

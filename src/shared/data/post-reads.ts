@@ -1,12 +1,11 @@
-// Reading posts beyond the feed: one post with all its photos, the posts of a hashtag, who liked
-// a post, and which @mentions name real people.
+// Reading posts beyond the feed: one post with all its photos, and the posts of a hashtag.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { Liker, Post, PostImage, Profile } from '../domain'
-import { LIKERS_PAGE_SIZE, TAG_PAGE_SIZE } from '../limits'
+import type { Post, PostImage } from '../domain'
+import { TAG_PAGE_SIZE } from '../limits'
 import { MESSAGES } from '../messages'
 import { failure } from './failure'
-import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
+import { boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 
 /** A post with its author and every photo; photos are ordered by sortedImages. */
 export const POST_SELECT =
@@ -48,7 +47,7 @@ export async function postById(client: SupabaseClient, postId: string): Promise<
 }
 
 /** A hashtag as the database stores it: without '#', lower-case; null when it is not a tag. */
-export function normaliseTag(tag: string): string | null {
+function normaliseTag(tag: string): string | null {
   const bare = tag.trim().replace(/^#/, '').toLowerCase()
   return /^[a-z0-9_]{1,100}$/.test(bare) ? bare : null
 }
@@ -75,54 +74,4 @@ export async function tagPage(
     id: post.id
   }))
   return { next: page.next, items: page.items.map(withSortedImages) }
-}
-
-interface LikeRow {
-  id: string
-  created_at: string
-  profiles: Profile | null
-}
-
-/** Who liked a post, most recent first. */
-export async function likedByPage(
-  client: SupabaseClient,
-  postId: string,
-  options: { after?: PageCursor | null; limit?: number } = {}
-): Promise<Page<Liker>> {
-  const limit = boundedPageSize(options.limit, LIKERS_PAGE_SIZE)
-  let query = client
-    .from('likes')
-    .select('id, created_at, profiles(id, username, full_name, avatar_url, bio)')
-    .eq('post_id', postId)
-  if (options.after) query = query.or(afterCursorFilter(options.after, 'newest'))
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(limit + 1)
-  if (error) throw failure("Couldn't load who liked this post", error)
-  const page = toPage((data ?? []) as unknown as LikeRow[], limit, (row) => ({
-    created_at: row.created_at,
-    id: row.id
-  }))
-  return {
-    next: page.next,
-    items: page.items.flatMap((row) =>
-      row.profiles ? [{ like_id: row.id, liked_at: row.created_at, profile: row.profiles }] : []
-    )
-  }
-}
-
-/** The profiles that `usernames` (without '@') name; names nobody has are left out. */
-export async function resolveMentions(
-  client: SupabaseClient,
-  usernames: string[]
-): Promise<Map<string, Profile>> {
-  const wanted = [...new Set(usernames.map((name) => name.toLowerCase()))].slice(0, 100)
-  if (wanted.length === 0) return new Map()
-  const { data, error } = await client
-    .from('profiles')
-    .select('id, username, full_name, avatar_url, bio')
-    .in('username', wanted)
-  if (error) throw failure("Couldn't look up the people mentioned", error)
-  return new Map(((data ?? []) as Profile[]).map((profile) => [profile.username, profile]))
 }

@@ -3,7 +3,11 @@
 
 import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
-import { attachAppLifecycle, type LifecycleDeps } from '../../../src/main/app-lifecycle'
+import {
+  attachAppLifecycle,
+  type AppLike,
+  type LifecycleDeps
+} from '../../../src/main/app-lifecycle'
 import { serveDocumentCsp, type HeadersDetails } from '../../../src/main/window/document-csp'
 import { resolveBackend, type ResolveBackendDeps } from '../../../src/main/backend/resolve-backend'
 import { registerIpc } from '../../../src/main/ipc/register-ipc'
@@ -29,7 +33,7 @@ function lifecycle(supervisor: { stop(): Promise<void> } | null = null): {
       supervisor: () => supervisor
     }
   }
-  attachAppLifecycle(app, deps)
+  attachAppLifecycle(app as unknown as AppLike, deps)
   return { app, deps }
 }
 
