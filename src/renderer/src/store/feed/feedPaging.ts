@@ -33,9 +33,7 @@ function saveFirstPages(ctx: FeedContext): void {
   ctx.deps.saved.write(ctx.deps.cacheKey, snapshot)
 }
 
-export function pagingActions(
-  ctx: FeedContext
-): Pick<FeedState, 'hydrate' | 'load' | 'loadMore' | 'loadNewer'> {
+export function firstPageActions(ctx: FeedContext): Pick<FeedState, 'hydrate' | 'load'> {
   return {
     hydrate(snapshot) {
       const state = ctx.get()
@@ -87,8 +85,13 @@ export function pagingActions(
         hasMore: !failed && pageHasMore(page, ctx.pageSize)
       })
       if (!failed) saveFirstPages(ctx)
-    },
+    }
+  }
+}
 
+/** Reading on from what is held: the next page, or the one above after a trim. */
+export function morePagesActions(ctx: FeedContext): Pick<FeedState, 'loadMore' | 'loadNewer'> {
+  return {
     async loadMore() {
       const state = ctx.get()
       if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return

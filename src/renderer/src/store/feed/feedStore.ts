@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla'
 import { FEED_MAX_LOADED_POSTS, FEED_PAGE_SIZE } from '@shared/limits'
 import { prependPage } from './feedPages'
-import { pagingActions } from './feedPaging'
+import { firstPageActions, morePagesActions } from './feedPaging'
 import { newPostsActions } from './newPosts'
 import { publishingActions } from './publishing'
 import {
@@ -37,7 +37,8 @@ export function createFeedStore(
       loadingNewer: false,
       newPostIds: [],
       fromCache: false,
-      ...pagingActions(ctx),
+      ...firstPageActions(ctx),
+      ...morePagesActions(ctx),
       ...publishingActions(ctx),
       ...newPostsActions(ctx),
 

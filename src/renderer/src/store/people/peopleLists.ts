@@ -8,11 +8,11 @@ import type { GetPeople, PeopleDeps, PeopleState, SetPeople } from './peopleType
 
 const idsOf = (rows: readonly { id: string }[]): string[] => rows.map((row) => row.id)
 
-export function listActions(
+export function findingActions(
   deps: PeopleDeps,
   set: SetPeople,
   get: GetPeople
-): Pick<PeopleState, 'searchPeople' | 'loadSuggestions' | 'loadConnections'> {
+): Pick<PeopleState, 'searchPeople' | 'loadSuggestions'> {
   return {
     async searchPeople(query) {
       const trimmed = query.trim()
@@ -49,8 +49,17 @@ export function listActions(
         console.error('Error loading suggestions', error)
         set({ suggestionsStatus: 'failed' })
       }
-    },
+    }
+  }
+}
 
+/** Anyone's followers or following, a page at a time, searchable. */
+export function connectionActions(
+  deps: PeopleDeps,
+  set: SetPeople,
+  get: GetPeople
+): Pick<PeopleState, 'loadConnections'> {
+  return {
     async loadConnections(profileId, direction, query, more = false) {
       const key = `${profileId}/${direction}/${query.trim()}`
       const current = get().list

@@ -7,9 +7,9 @@
 
 import { createStore } from 'zustand/vanilla'
 import { followActions } from './following'
-import { listActions } from './peopleLists'
+import { connectionActions, findingActions } from './peopleLists'
 import { withPeople } from './personEntities'
-import { profileActions } from './profileActions'
+import { profileActions, profileCountsActions } from './profileActions'
 import { profileEditingActions } from './profileEditing'
 import type { PeopleDeps, PeopleState, PeopleStore } from './peopleTypes'
 
@@ -55,8 +55,10 @@ export function createPeopleStore(deps: PeopleDeps): PeopleStore {
   return createStore<PeopleState>()((set, get) => ({
     ...initial(),
     ...followActions(deps, set, get),
-    ...listActions(deps, set, get),
+    ...findingActions(deps, set, get),
+    ...connectionActions(deps, set, get),
     ...profileActions(deps, set, get),
+    ...profileCountsActions(deps, set, get),
     ...profileEditingActions(deps, get),
 
     put: (people) => set((state) => ({ byId: withPeople(state.byId, people) })),

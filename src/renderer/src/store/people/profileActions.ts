@@ -13,12 +13,7 @@ import type { GetPeople, PeopleDeps, PeopleState, SetPeople } from './peopleType
 
 type ProfileActions = Pick<
   PeopleState,
-  | 'loadProfile'
-  | 'loadMorePosts'
-  | 'postCreated'
-  | 'postRemoved'
-  | 'countsChanged'
-  | 'refreshCounts'
+  'loadProfile' | 'loadMorePosts' | 'postCreated' | 'postRemoved'
 >
 
 export function profileActions(deps: PeopleDeps, set: SetPeople, get: GetPeople): ProfileActions {
@@ -81,8 +76,17 @@ export function profileActions(deps: PeopleDeps, set: SetPeople, get: GetPeople)
           postsTotal: Math.max(page.postsTotal - 1, 0)
         }
       })
-    },
+    }
+  }
+}
 
+/** The shown profile's counts as they change on the server, and read again after a gap. */
+export function profileCountsActions(
+  deps: PeopleDeps,
+  set: SetPeople,
+  get: GetPeople
+): Pick<PeopleState, 'countsChanged' | 'refreshCounts'> {
+  return {
     countsChanged(counts) {
       set((state) => applyProfileCounts(state, counts, deps.getUserId()))
     },

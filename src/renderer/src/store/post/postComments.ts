@@ -54,17 +54,9 @@ async function changingComments(
   }
 }
 
-export function commentActions(
+export function commentReadingActions(
   ctx: PostContext
-): Pick<
-  PostState,
-  | 'setCommentsOrder'
-  | 'loadMoreComments'
-  | 'setReplyTo'
-  | 'setDraft'
-  | 'sendComment'
-  | 'deleteComment'
-> {
+): Pick<PostState, 'setCommentsOrder' | 'loadMoreComments' | 'setReplyTo' | 'setDraft'> {
   return {
     async setCommentsOrder(order) {
       const { openId } = ctx.get()
@@ -88,8 +80,15 @@ export function commentActions(
       }))
     },
 
-    setDraft: (draft) => ctx.set({ draft }),
+    setDraft: (draft) => ctx.set({ draft })
+  }
+}
 
+/** Writing: a comment or reply sent (or queued), a comment deleted. */
+export function commentWritingActions(
+  ctx: PostContext
+): Pick<PostState, 'sendComment' | 'deleteComment'> {
+  return {
     async sendComment() {
       const { openId, replyTo, draft: body } = ctx.get()
       const userId = ctx.deps.getUserId()

@@ -11,7 +11,7 @@ import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 import { MESSAGES } from '@shared/messages'
 import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys } from '../../offline/cache/savedAnswers'
-import { commentActions, loadComments } from './postComments'
+import { commentReadingActions, commentWritingActions, loadComments } from './postComments'
 import { authorActions } from './postEdits'
 import {
   CLOSED,
@@ -32,6 +32,14 @@ export type {
   PostStore
 } from './postTypes'
 
+/** Shows `post` as the open one, and learns its like unless a list already knows it. */
+function showOpenPost(ctx: PostContext, post: Post): void {
+  const posts = ctx.deps.posts.getState()
+  posts.put([post])
+  ctx.set({ status: 'ready' })
+  if (posts.liked[post.id] === undefined) void posts.learnLikes([post])
+}
+
 export function createPostStore(deps: PostDeps): PostStore {
   return createStore<PostState>()((set, get) => {
     const isOpen = (postId: string): boolean => get().openId === postId
@@ -42,14 +50,7 @@ export function createPostStore(deps: PostDeps): PostStore {
     }
     const ctx: PostContext = { deps, set, get, isOpen, openPostOf }
 
-    /** Shows `post` as the open one, and learns its like unless a list already knows it. */
-    function showPost(post: Post): void {
-      deps.posts.getState().put([post])
-      set({ status: 'ready' })
-      if (deps.posts.getState().liked[post.id] === undefined) {
-        void deps.posts.getState().learnLikes([post])
-      }
-    }
+    const showPost = (post: Post): void => showOpenPost(ctx, post)
 
     return {
       ...CLOSED,
@@ -110,7 +111,8 @@ export function createPostStore(deps: PostDeps): PostStore {
         if (next) void get().openPost(next)
       },
 
-      ...commentActions(ctx),
+      ...commentReadingActions(ctx),
+      ...commentWritingActions(ctx),
       ...authorActions(ctx)
     }
   })
