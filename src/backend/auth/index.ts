@@ -89,7 +89,7 @@ async function dispatch(
 }
 
 export function createAuthApi(context: BackendContext, options: AuthOptions = {}): Handler {
-  const resolved = resolveAuthOptions(options)
+  const resolved = resolveAuthOptions(options, context.config.email.smtp)
   const limiters: Limiters = {
     token: new SlidingWindowLimiter(context.config.tokenRateLimitPerMinute, resolved.now),
     signup: new SlidingWindowLimiter(context.config.signupRateLimitPerMinute, resolved.now)

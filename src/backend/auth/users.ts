@@ -85,7 +85,7 @@ export async function findUserByEmail(tx: Queryable, email: string): Promise<Use
 
 export interface NewUser {
   email: string
-  passwordHash: string
+  passwordHash: string | null
   data: Record<string, unknown>
   confirmed: boolean
   /** sha256 of the confirmation token when confirmations are on. */
