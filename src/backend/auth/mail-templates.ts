@@ -2,6 +2,8 @@
 // as one from a hosted project with no custom templates. Every value is HTML-escaped in the
 // HTML part: addresses and site URLs come from users and config.
 
+import { escapeHtml } from '../mail/html'
+
 export type MailKind =
   'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'reauthentication'
 
@@ -29,9 +31,6 @@ const SUBJECTS: Record<MailKind, string> = {
   email_change: 'Confirm Email Change',
   reauthentication: 'Confirm reauthentication'
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 interface Body {
   heading: string

@@ -31,7 +31,11 @@ export const emailTaken = (): AuthError =>
 const EMAIL_CHANGE_TOKENS = TOKEN_TYPES_FOR.email_change
 
 /** Moves the user to the pending address, in the row, its metadata and its email identity. */
-async function applyEmailChange(tx: Queryable, userId: string, newEmail: string): Promise<void> {
+export async function applyEmailChange(
+  tx: Queryable,
+  userId: string,
+  newEmail: string
+): Promise<void> {
   try {
     await tx.query(
       `update auth.users
@@ -53,6 +57,20 @@ async function applyEmailChange(tx: Queryable, userId: string, newEmail: string)
       where user_id = $1 and provider = 'email'`,
     [userId, newEmail]
   )
+  // A user who had no address (an anonymous one) gains the email identity and stops being
+  // anonymous, as on GoTrue.
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at)
+     select $1::text, $1::uuid,
+            jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true,
+                               'phone_verified', false),
+            'email', now()
+      where not exists (select 1 from auth.identities where user_id = $1 and provider = 'email')`,
+    [userId, newEmail]
+  )
+  await tx.query(`update auth.users set is_anonymous = false where id = $1 and is_anonymous`, [
+    userId
+  ])
   await dropTokens(tx, userId, EMAIL_CHANGE_TOKENS)
 }
 

@@ -19,6 +19,7 @@ export interface MailUser {
   id: string
   email: string | null
   confirmed: boolean
+  isAnonymous: boolean
   encryptedPassword: string | null
   /** The pending new address of an email change ('' when none). */
   emailChange: string
@@ -41,7 +42,7 @@ const epochMs = (column: string): string =>
 
 async function lockUser(tx: Queryable, where: string, value: string): Promise<MailUser | null> {
   const { rows } = await tx.query<Record<string, unknown>>(
-    `select id, email, email_confirmed_at is not null as confirmed, encrypted_password,
+    `select id, email, email_confirmed_at is not null as confirmed, is_anonymous, encrypted_password,
             coalesce(email_change, '') as email_change,
             coalesce(email_change_confirm_status, 0)::int as email_change_confirm_status,
             ${SENT_COLUMNS.map(epochMs).join(', ')}
@@ -58,6 +59,7 @@ async function lockUser(tx: Queryable, where: string, value: string): Promise<Ma
     id: row.id as string,
     email: (row.email as string | null) ?? null,
     confirmed: row.confirmed as boolean,
+    isAnonymous: row.is_anonymous === true,
     encryptedPassword: (row.encrypted_password as string | null) ?? null,
     emailChange: row.email_change as string,
     emailChangeConfirmStatus: row.email_change_confirm_status as number,

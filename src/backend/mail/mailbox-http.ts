@@ -4,14 +4,12 @@
 // typed, and a strict CSP keeps any script out.
 
 import { jsonResponse, type ApiRequest, type ApiResponse, type Handler } from '../http/types'
+import { escapeHtml } from './html'
 import type { Mailbox, MailMessage } from './mailbox'
 
 export const MAILBOX_PATH = '/mailbox'
 const API = `${MAILBOX_PATH}/api/messages`
 const PAGE_LIMIT = 100
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** Escaped text with its http(s) links made clickable (the verify links in the mails). */
 function linkify(text: string): string {
