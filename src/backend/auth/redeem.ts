@@ -39,7 +39,7 @@ export async function applyEmailChange(
   try {
     await tx.query(
       `update auth.users
-          set email = $2, email_change = '', email_change_confirm_status = 0,
+          set email = $2::text, email_change = '', email_change_confirm_status = 0,
               email_confirmed_at = coalesce(email_confirmed_at, now()),
               raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb)
                                    || jsonb_build_object('email', $2::text),
@@ -65,7 +65,7 @@ export async function applyEmailChange(
             jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true,
                                'phone_verified', false),
             'email', now()
-      where not exists (select 1 from auth.identities where user_id = $1 and provider = 'email')`,
+      where not exists (select 1 from auth.identities where user_id = $1::uuid and provider = 'email')`,
     [userId, newEmail]
   )
   await tx.query(`update auth.users set is_anonymous = false where id = $1 and is_anonymous`, [

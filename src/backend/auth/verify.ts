@@ -96,7 +96,8 @@ export async function handleVerifyOtp(
   const type = verifyType(body.type)
   const outcome = await redeem(context, options, type, tokenHashOf(body))
   if ('message' in outcome) {
-    return jsonResponse(200, { msg: outcome.message, code: 200 }, API_VERSION_HEADER)
+    // GoTrue writes the code as a string here.
+    return jsonResponse(200, { msg: outcome.message, code: '200' }, API_VERSION_HEADER)
   }
   return jsonResponse(200, outcome.session, API_VERSION_HEADER)
 }
