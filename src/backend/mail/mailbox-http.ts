@@ -69,8 +69,27 @@ function limitParam(request: ApiRequest): number | undefined {
   return Number.isInteger(limit) && limit > 0 ? limit : undefined
 }
 
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]'])
+const LOOPBACK_ADDRESS = /^(127\.|::1$|::ffff:127\.)/
+
+/**
+ * The mails hold sign-in links, so only this machine may read them: the caller must be on a
+ * loopback address and name a loopback host (a page that rebinds its own DNS name to
+ * 127.0.0.1 sends that name, and is refused).
+ */
+function fromThisMachine(request: ApiRequest): boolean {
+  const host = (request.headers.host ?? '').replace(/:\d+$/, '').toLowerCase()
+  return LOOPBACK_NAMES.has(host) && LOOPBACK_ADDRESS.test(request.remoteAddress)
+}
+
 export function createMailboxApi(mailbox: Mailbox): Handler {
   return async (request) => {
+    if (!fromThisMachine(request)) {
+      return jsonResponse(403, {
+        code: 'mailbox_local_only',
+        message: 'The mailbox can only be read from this machine (127.0.0.1 or localhost)'
+      })
+    }
     const path = request.url.pathname.replace(/\/+$/, '')
     if (request.method === 'GET' && path === MAILBOX_PATH) return page(mailbox, request)
     if (path === API && request.method === 'GET') {

@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest'
 import { Mailbox } from '../../../../src/backend/mail/mailbox'
 import { createMailboxApi } from '../../../../src/backend/mail/mailbox-http'
 
-const request = (method: string, path: string) => ({
+const request = (method: string, path: string, host = '127.0.0.1:54321', from = '127.0.0.1') => ({
   method,
-  url: new URL(`http://127.0.0.1:54321${path}`),
-  headers: {},
+  url: new URL(`http://${host}${path}`),
+  headers: { host },
   body: Buffer.alloc(0),
-  remoteAddress: '127.0.0.1'
+  remoteAddress: from
 })
 
 async function filled(): Promise<Mailbox> {
@@ -57,6 +57,17 @@ describe('mailbox over HTTP', () => {
     expect(
       JSON.parse(String((await api(request('GET', '/mailbox/api/messages'))).body)).total
     ).toBe(0)
+  })
+
+  it('answers only callers on this machine that name a loopback host', async () => {
+    const api = createMailboxApi(await filled())
+    expect((await api(request('GET', '/mailbox', 'localhost:54321', '::1'))).status).toBe(200)
+    // A page whose DNS name was rebound to 127.0.0.1 still sends its own name.
+    const rebound = await api(request('GET', '/mailbox/api/messages', 'evil.example:54321'))
+    expect(rebound.status).toBe(403)
+    expect(String(rebound.body)).not.toContain('ann@example.com')
+    const remote = await api(request('GET', '/mailbox', '127.0.0.1:54321', '192.0.2.7'))
+    expect(remote.status).toBe(403)
   })
 
   it('shows the mails on an escaped page with clickable links under a strict CSP', async () => {
