@@ -5,7 +5,14 @@
 
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { DEFAULT_EMAIL_SETTINGS } from '../../../src/backend/auth/email-config'
-import { signUpAndIn, testClient, uniqueEmail, type Harness } from '../../support/backend-harness'
+import {
+  insertUser,
+  signUpAndIn,
+  testClient,
+  uniqueEmail,
+  uniqueUsername,
+  type Harness
+} from '../../support/backend-harness'
 import { clockedAuth, type ClockedAuth } from '../../support/clocked-auth'
 import { describeEachBackend } from '../../support/database-suite'
 import { latestMail, mailsTo } from '../../support/mailbox'
@@ -96,6 +103,46 @@ describeEachBackend(
       expect(signedIn.error).toBeNull()
       expect(signedIn.data.user?.email).toBe(next)
       expect(signedIn.data.user?.identities?.[0].identity_data?.email).toBe(next)
+    })
+
+    it('gives an anonymous user its email at once when sign-ups are auto-confirmed', async () => {
+      const anonymous = await insertUser(harness.backend, uniqueUsername('anon'))
+      await harness.backend.db.query(
+        `update auth.users set email = null, is_anonymous = true where id = $1`,
+        [anonymous.id]
+      )
+      await harness.backend.db.query(`delete from auth.identities where user_id = $1`, [
+        anonymous.id
+      ])
+      const put = (body: unknown) =>
+        fetch(`${harness.backend.url}/auth/v1/user`, {
+          method: 'PUT',
+          headers: {
+            apikey: harness.backend.anonKey,
+            authorization: `Bearer ${anonymous.token}`,
+            'content-type': 'application/json'
+          },
+          body: JSON.stringify(body)
+        })
+      const passwordOnly = await put({ password: 'secret123' })
+      expect(passwordOnly.status).toBe(422)
+      expect(await passwordOnly.json()).toMatchObject({
+        code: 'validation_failed',
+        msg: 'Updating password of an anonymous user without an email or phone is not allowed'
+      })
+      const email = uniqueEmail('converted')
+      const converted = await put({ email, password: 'secret123' })
+      expect(converted.status).toBe(200)
+      const user = (await converted.json()) as {
+        email: string
+        is_anonymous: boolean
+        identities: { provider: string }[]
+      }
+      expect(user).toMatchObject({ email, is_anonymous: false })
+      expect(user.identities.map((i) => i.provider)).toEqual(['email'])
+      expect(await mailsTo(harness.backend.url, email)).toEqual([])
+      const signIn = await harness.anon().auth.signInWithPassword({ email, password: 'secret123' })
+      expect(signIn.error).toBeNull()
     })
 
     it('refuses an address another user has', async () => {

@@ -2,9 +2,10 @@
 // confirms and redirects.
 
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { DEFAULT_EMAIL_SETTINGS } from '../../../src/backend/auth/email-config'
 import { uniqueEmail, uniqueUsername, type Harness } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
-import { latestMail } from '../../support/mailbox'
+import { latestMail, mailsTo } from '../../support/mailbox'
 
 describeEachBackend(
   'email confirmations',
@@ -66,6 +67,39 @@ describeEachBackend(
       expect(duplicate.data.user?.identities).toEqual([])
     })
 
+    it('resends the confirmation: the new code works, the old one no longer', async () => {
+      const email = uniqueEmail('resend')
+      await harness.anon().auth.signUp({ email, password: 'secret123' })
+      const first = await latestMail(harness.backend.url, email)
+      const resent = await harness.anon().auth.resend({ email, type: 'signup' })
+      expect(resent.error).toBeNull()
+      const second = await latestMail(harness.backend.url, email)
+      expect(second.id).not.toBe(first.id)
+      const client = harness.anon()
+      if (first.code !== second.code) {
+        const stale = await client.auth.verifyOtp({ email, token: first.code, type: 'signup' })
+        expect(stale.error).toMatchObject({ status: 403, code: 'otp_expired' })
+      }
+      const ok = await client.auth.verifyOtp({ email, token: second.code, type: 'signup' })
+      expect(ok.error).toBeNull()
+      expect(ok.data.user?.email_confirmed_at).toBeTruthy()
+      // Confirmed: nothing more to resend, and still a quiet 200.
+      expect((await client.auth.resend({ email, type: 'signup' })).error).toBeNull()
+      expect(await mailsTo(harness.backend.url, email)).toHaveLength(2)
+    })
+
+    it('signs a new address up by email code: the confirmation mail carries the code', async () => {
+      const email = uniqueEmail('otpconfirm')
+      expect((await harness.anon().auth.signInWithOtp({ email })).error).toBeNull()
+      const mail = await latestMail(harness.backend.url, email)
+      expect(mail.subject).toBe('Confirm Your Email')
+      const { data, error } = await harness
+        .anon()
+        .auth.verifyOtp({ email, token: mail.code, type: 'email' })
+      expect(error).toBeNull()
+      expect(data.session?.user.email).toBe(email)
+    })
+
     it('never redirects to a foreign site', async () => {
       const email = uniqueEmail('evil')
       await harness.anon().auth.signUp({
@@ -78,5 +112,12 @@ describeEachBackend(
       expect(visit.headers.get('location')?.startsWith('http://127.0.0.1:5173')).toBe(true)
     })
   },
-  { withDataDir: true, config: { enableConfirmations: true, siteUrl: 'http://127.0.0.1:5173' } }
+  {
+    withDataDir: true,
+    config: {
+      enableConfirmations: true,
+      siteUrl: 'http://127.0.0.1:5173',
+      email: { ...DEFAULT_EMAIL_SETTINGS, maxFrequencySeconds: 0 }
+    }
+  }
 )
