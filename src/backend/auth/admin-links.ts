@@ -75,6 +75,10 @@ async function newUser(
   return (await lockUserById(tx, id)) as MailUser
 }
 
+async function markInvited(tx: Queryable, userId: string): Promise<void> {
+  await tx.query(`update auth.users set invited_at = now() where id = $1`, [userId])
+}
+
 const notFound = (): AuthError =>
   new AuthError(404, 'user_not_found', 'User with this email not found')
 
@@ -113,10 +117,12 @@ export async function handleAdminGenerateLink(
   } else if (!existing && type !== 'invite') {
     throw notFound()
   }
-  const base = { kind: type as 'signup', redirectTo, nowMs, skipInterval: true, to: email }
+  const base = { redirectTo, nowMs, skipInterval: true, to: email }
 
   const { link, user } = await asAuthAdmin(context.db, async (tx) => {
     let user = await lockUserByEmail(tx, email)
+    // Deleted since the look-up above.
+    if (!user && type !== 'signup' && type !== 'invite') throw notFound()
     let link: TokenMail
     if (type === 'magiclink' || type === 'recovery') {
       link = await prepareTokenMail(context, tx, {
@@ -134,8 +140,7 @@ export async function handleAdminGenerateLink(
         )
       }
       user ??= await newUser(tx, email, passwordHash, data)
-      if (type === 'invite')
-        await tx.query(`update auth.users set invited_at = now() where id = $1`, [user.id])
+      if (type === 'invite') await markInvited(tx, user.id)
       link = await prepareTokenMail(context, tx, {
         ...base,
         user,
@@ -187,7 +192,7 @@ export async function handleInvite(
     let user = await lockUserByEmail(tx, email)
     if (user?.confirmed) throw emailTaken()
     user ??= await newUser(tx, email, null, data)
-    await tx.query(`update auth.users set invited_at = now() where id = $1`, [user.id])
+    await markInvited(tx, user.id)
     const prepared = await prepareTokenMail(context, tx, {
       user,
       kind: 'invite',
