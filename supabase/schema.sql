@@ -30,7 +30,7 @@ create extension unaccent with schema extensions;
 
 -- Types (enums and domains)
 
--- (none)
+create type auth.one_time_token_type as enum ('confirmation_token', 'reauthentication_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current', 'phone_change_token');
 
 -- Tables, views and sequences, with their columns
 
@@ -53,6 +53,16 @@ create table auth.identities (
   email text generated always as (lower((identity_data ->> 'email'::text))) stored
 );
 alter table auth.identities enable row level security;
+create table auth.one_time_tokens (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null,
+  token_type auth.one_time_token_type not null,
+  token_hash text not null,
+  relates_to text not null,
+  created_at timestamp without time zone not null default now(),
+  updated_at timestamp without time zone not null default now()
+);
+alter table auth.one_time_tokens enable row level security;
 create table auth.refresh_tokens (
   id bigint not null default nextval('auth.refresh_tokens_id_seq'::regclass),
   token character varying(255),
@@ -92,7 +102,13 @@ create table auth.users (
   phone text,
   is_anonymous boolean not null default false,
   deleted_at timestamp with time zone,
-  banned_until timestamp with time zone
+  banned_until timestamp with time zone,
+  invited_at timestamp with time zone,
+  recovery_sent_at timestamp with time zone,
+  email_change character varying(255) default ''::character varying,
+  email_change_sent_at timestamp with time zone,
+  email_change_confirm_status smallint default 0,
+  reauthentication_sent_at timestamp with time zone
 );
 alter table auth.users enable row level security;
 create table public.comments (
@@ -240,6 +256,10 @@ alter table app_private.storage_removals add constraint storage_removals_pkey PR
 alter table auth.identities add constraint identities_pkey PRIMARY KEY (id);
 alter table auth.identities add constraint identities_provider_id_provider_key UNIQUE (provider_id, provider);
 alter table auth.identities add constraint identities_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table auth.one_time_tokens add constraint one_time_tokens_pkey PRIMARY KEY (id);
+alter table auth.one_time_tokens add constraint one_time_tokens_token_hash_check CHECK ((char_length(token_hash) > 0));
+alter table auth.one_time_tokens add constraint one_time_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table auth.one_time_tokens add constraint one_time_tokens_user_id_token_type_key UNIQUE (user_id, token_type);
 alter table auth.refresh_tokens add constraint refresh_tokens_pkey PRIMARY KEY (id);
 alter table auth.refresh_tokens add constraint refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES auth.sessions(id) ON DELETE CASCADE;
 alter table auth.refresh_tokens add constraint refresh_tokens_token_key UNIQUE (token);
@@ -333,6 +353,10 @@ alter table supabase_migrations.schema_migrations add constraint schema_migratio
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
 CREATE UNIQUE INDEX identities_pkey ON auth.identities USING btree (id);
 CREATE UNIQUE INDEX identities_provider_id_provider_key ON auth.identities USING btree (provider_id, provider);
+CREATE UNIQUE INDEX one_time_tokens_pkey ON auth.one_time_tokens USING btree (id);
+CREATE INDEX one_time_tokens_relates_to_hash_idx ON auth.one_time_tokens USING hash (relates_to);
+CREATE INDEX one_time_tokens_token_hash_hash_idx ON auth.one_time_tokens USING hash (token_hash);
+CREATE UNIQUE INDEX one_time_tokens_user_id_token_type_key ON auth.one_time_tokens USING btree (user_id, token_type);
 CREATE INDEX refresh_tokens_parent_idx ON auth.refresh_tokens USING btree (parent);
 CREATE UNIQUE INDEX refresh_tokens_pkey ON auth.refresh_tokens USING btree (id);
 CREATE INDEX refresh_tokens_session_id_idx ON auth.refresh_tokens USING btree (session_id);
@@ -1521,6 +1545,9 @@ CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXE
 create policy "auth_admin_all" on auth.identities as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
+create policy "auth_admin_all" on auth.one_time_tokens as permissive for all to supabase_auth_admin
+  using (true)
+  with check (true);
 create policy "auth_admin_all" on auth.refresh_tokens as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
@@ -1722,6 +1749,7 @@ grant USAGE on schema storage to anon;
 grant USAGE on schema storage to authenticated;
 grant USAGE on schema storage to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.identities to supabase_auth_admin;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.one_time_tokens to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.refresh_tokens to supabase_auth_admin;
 grant SELECT, UPDATE, USAGE on table auth.refresh_tokens_id_seq to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.sessions to supabase_auth_admin;

@@ -1,5 +1,5 @@
 // `npm run backend`: the local Supabase-compatible backend on 127.0.0.1:54321, for browser
-// development, tests and a small team's shared server. Prints exactly two lines on start.
+// development, tests and a small team's shared server. Prints its URLs and key on start.
 
 import { resolve } from 'node:path'
 import {
@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   })
   console.log(`API URL: ${backend.url}`)
   console.log(`anon key: ${backend.anonKey}`)
+  // `supabase start` prints its mail catcher's URL too; here it is a page on the same port.
+  console.log(`Mailbox URL: ${backend.url}/mailbox`)
 
   let stopping = false
   const stop = async (): Promise<void> => {

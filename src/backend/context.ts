@@ -2,6 +2,7 @@
 // around an in-memory database.
 
 import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
+import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './auth/email-config'
 import type { Database } from './db/database'
 import type { JwtKeys } from './jwt'
 import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
@@ -9,10 +10,12 @@ import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
 export { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
 
 export interface BackendConfig {
-  /** When true, sign-up returns a bare user and writes a confirmation link to the outbox. */
+  /** When true, sign-up returns a bare user and mails a confirmation link. */
   enableConfirmations: boolean
-  /** Where confirmation mails go when confirmations are on (null: only logged). */
-  outboxDir: string | null
+  /** Where the mailbox keeps the mails it caught (null: memory only). */
+  mailboxDir: string | null
+  /** The auth mail settings of supabase/config.toml ([auth.email], [auth.email.smtp]). */
+  email: EmailSettings
   /** Where object bytes are kept; null keeps them in memory (tests, --memory). */
   storageDir: string | null
   /** Token endpoint requests allowed per client address per minute. */
@@ -52,7 +55,8 @@ export interface BackendContext {
 
 export const DEFAULT_CONFIG: BackendConfig = {
   enableConfirmations: false,
-  outboxDir: null,
+  mailboxDir: null,
+  email: DEFAULT_EMAIL_SETTINGS,
   storageDir: null,
   tokenRateLimitPerMinute: 60,
   siteUrl: 'http://127.0.0.1:3000',

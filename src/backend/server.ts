@@ -6,6 +6,7 @@ import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { loadApiConfig } from './api-config'
 import { createAuthApi } from './auth'
+import { loadEmailSettings } from './auth/email-config'
 import {
   DEFAULT_CONFIG,
   DEFAULT_REST_LIMITS,
@@ -18,6 +19,8 @@ import { openDatabase } from './db/open'
 import { CorsPolicy, corsOriginsFromEnv, DEV_ORIGINS } from './http/cors'
 import { createHttpServer, listen } from './http/server'
 import { jsonResponse, type Handler } from './http/types'
+import { Mailbox } from './mail/mailbox'
+import { createMailboxApi, MAILBOX_PATH } from './mail/mailbox-http'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
 import { startRealtime, type RealtimeServer } from './realtime'
 import { createRestApi } from './rest'
@@ -30,7 +33,7 @@ export interface BackendOptions {
   /** 0 picks a free port. */
   port?: number
   host?: string
-  /** Data folder for PGlite, the JWT secret, stored files and the outbox; null for memory only. */
+  /** Data folder for PGlite, the JWT secret, stored files and the mailbox; null for memory only. */
   dataDir: string | null
   /** Use a PostgreSQL server instead of PGlite. */
   databaseUrl?: string
@@ -47,6 +50,8 @@ export interface RunningBackend {
   context: BackendContext
   /** Lets a browser page at `origin` call the backend (e.g. a web build on a free port). */
   allowOrigin(origin: string): void
+  /** Every mail the auth server sent (the /mailbox page). */
+  mailbox: Mailbox
   realtime: RealtimeServer
   /** Removes the photos of deleted rows (also on its own, on notifications and a timer). */
   removals: PhotoRemovals
@@ -56,9 +61,10 @@ export interface RunningBackend {
 const BROADCAST_NOT_SUPPORTED =
   'Broadcast is not supported by the local backend (only postgres_changes is); use a hosted Supabase project for it'
 
-function route(auth: Handler, rest: Handler, storage: Handler): Handler {
+function route(auth: Handler, rest: Handler, storage: Handler, mailbox: Handler): Handler {
   return async (request) => {
     const path = request.url.pathname
+    if (path === MAILBOX_PATH || path.startsWith(`${MAILBOX_PATH}/`)) return mailbox(request)
     if (path.startsWith('/auth/v1/')) return auth(request)
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return rest(request)
     if (path.startsWith('/storage/v1/')) return storage(request)
@@ -106,12 +112,21 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const config: BackendConfig = {
     ...DEFAULT_CONFIG,
     storageDir: dataDir ? join(dataDir, 'storage') : null,
-    outboxDir: dataDir ? join(dataDir, 'outbox') : null,
+    mailboxDir: dataDir ? join(dataDir, 'mailbox') : null,
+    // [auth.email] of the config.toml beside the migrations, as for [api].
+    email: loadEmailSettings(resolve(options.migrationsDir, '..', 'config.toml')),
     ...options.config,
     api,
     rest
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }
+  let mailbox: Mailbox
+  try {
+    mailbox = await Mailbox.open(config.mailboxDir)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const store = createByteStore(config.storageDir)
   // A crash between an upload and its post insert leaves an orphan that no client will remove.
   const sweep = async (atStart: boolean): Promise<void> => {
@@ -141,7 +156,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     intervalMs: config.photoRemovalIntervalMs
   })
   const server: Server = createHttpServer(
-    route(createAuthApi(context), createRestApi(context), createStorageApi(context, store)),
+    route(
+      createAuthApi(context, { mailbox }),
+      createRestApi(context),
+      createStorageApi(context, store),
+      createMailboxApi(mailbox)
+    ),
     cors
   )
   let realtime: RealtimeServer
@@ -178,6 +198,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     db,
     context,
     allowOrigin: (origin) => cors.allow(origin),
+    mailbox,
     realtime,
     removals,
     async close() {

@@ -6,8 +6,14 @@ import { jsonResponse, type ApiRequest, type ApiResponse, type Handler } from '.
 import { API_VERSION_HEADER, AuthError, authErrorResponse } from './errors'
 import { resolveAuthOptions, type AuthOptions, type ResolvedAuthOptions } from './options'
 import { SlidingWindowLimiter } from './rate-limit'
+import { handleAdminGenerateLink, handleInvite } from './admin-links'
+import { handleMagicLink, handleOtp } from './otp'
+import { handleReauthenticate } from './reauthenticate'
+import { handleRecover } from './recover'
+import { handleResend } from './resend'
 import { handleSignup } from './signup'
 import { handleToken } from './token'
+import { handleUpdateUser } from './update-user'
 import { handleGetUser, handleLogout } from './user'
 import { handleVerifyLink, handleVerifyOtp } from './verify'
 
@@ -72,6 +78,23 @@ async function dispatch(
       return handleVerifyLink(context, options, request)
     case 'POST /verify':
       return handleVerifyOtp(context, options, request)
+    // The mailing routes (#27): recovery, email codes and links, email and password changes.
+    case 'POST /recover':
+      return handleRecover(context, options, request)
+    case 'POST /otp':
+      return handleOtp(context, options, request)
+    case 'POST /magiclink':
+      return handleMagicLink(context, options, request)
+    case 'POST /resend':
+      return handleResend(context, options, request)
+    case 'GET /reauthenticate':
+      return handleReauthenticate(context, options, request)
+    case 'PUT /user':
+      return handleUpdateUser(context, options, request)
+    case 'POST /invite':
+      return handleInvite(context, options, request)
+    case 'POST /admin/generate_link':
+      return handleAdminGenerateLink(context, options, request)
     case 'GET /.well-known/jwks.json':
       // HS256 only: GoTrue publishes no symmetric keys, and getClaims() then asks /user.
       return jsonResponse(200, { keys: [] }, { 'cache-control': 'public, max-age=600' })
@@ -89,7 +112,7 @@ async function dispatch(
 }
 
 export function createAuthApi(context: BackendContext, options: AuthOptions = {}): Handler {
-  const resolved = resolveAuthOptions(options)
+  const resolved = resolveAuthOptions(options, context.config.email.smtp)
   const limiters: Limiters = {
     token: new SlidingWindowLimiter(context.config.tokenRateLimitPerMinute, resolved.now),
     signup: new SlidingWindowLimiter(context.config.signupRateLimitPerMinute, resolved.now)

@@ -14,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 const badJwt = (message: string): AuthError => new AuthError(403, 'bad_jwt', message)
 
-async function requireClaims(context: BackendContext, request: ApiRequest): Promise<Claims> {
+export async function requireClaims(context: BackendContext, request: ApiRequest): Promise<Claims> {
   const token = bearerToken(request)
   if (!token) {
     throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')

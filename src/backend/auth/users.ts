@@ -30,6 +30,10 @@ const USER_JSON = `
     'email_confirmed_at', u.email_confirmed_at,
     'phone', coalesce(u.phone, ''),
     'confirmation_sent_at', u.confirmation_sent_at,
+    'invited_at', u.invited_at,
+    'recovery_sent_at', u.recovery_sent_at,
+    'new_email', nullif(u.email_change, ''),
+    'email_change_sent_at', u.email_change_sent_at,
     'confirmed_at', u.confirmed_at,
     'last_sign_in_at', u.last_sign_in_at,
     'app_metadata', coalesce(u.raw_app_meta_data, '{}'::jsonb),
@@ -57,6 +61,10 @@ const USER_JSON = `
 const OMIT_WHEN_NULL = [
   'email_confirmed_at',
   'confirmation_sent_at',
+  'invited_at',
+  'recovery_sent_at',
+  'new_email',
+  'email_change_sent_at',
   'confirmed_at',
   'last_sign_in_at'
 ]
@@ -85,7 +93,7 @@ export async function findUserByEmail(tx: Queryable, email: string): Promise<Use
 
 export interface NewUser {
   email: string
-  passwordHash: string
+  passwordHash: string | null
   data: Record<string, unknown>
   confirmed: boolean
   /** sha256 of the confirmation token when confirmations are on. */

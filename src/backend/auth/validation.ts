@@ -22,10 +22,11 @@ export function normaliseEmail(value: unknown, missingMessage: string): string {
 }
 
 /** Sign-up password rules: present, at least 6 characters, at most 72 bytes. */
-export function checkNewPassword(value: unknown): string {
-  if (typeof value !== 'string' || value === '') {
-    throw validationFailed('Signup requires a valid password')
-  }
+export function checkNewPassword(
+  value: unknown,
+  missingMessage = 'Signup requires a valid password'
+): string {
+  if (typeof value !== 'string' || value === '') throw validationFailed(missingMessage)
   if ([...value].length < MIN_PASSWORD_LENGTH) {
     throw new AuthError(
       422,

@@ -1,11 +1,7 @@
-// Refresh-token reuse and the /token rate limit, with a fake clock: a second HTTP server runs
-// createAuthApi with an injected clock over the same backend context, so no test sleeps.
+// Refresh-token reuse and the /token rate limit, with a fake clock (tests/support/clocked-auth.ts),
+// so no test sleeps.
 
-import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAuthApi } from '../../../src/backend/auth'
-import { CorsPolicy } from '../../../src/backend/http/cors'
-import { createHttpServer, listen } from '../../../src/backend/http/server'
 import {
   testClient,
   signUpAndIn,
@@ -13,40 +9,8 @@ import {
   uniqueEmail,
   type Harness
 } from '../../support/backend-harness'
+import { clockedAuth, type ClockedAuth } from '../../support/clocked-auth'
 import { describeEachBackend } from '../../support/database-suite'
-
-interface ClockedAuth {
-  url: string
-  advance(ms: number): void
-  close(): Promise<void>
-}
-
-async function clockedAuth(harness: Harness, limitPerMinute?: number): Promise<ClockedAuth> {
-  let now = Date.now()
-  const context =
-    limitPerMinute === undefined
-      ? harness.backend.context
-      : {
-          ...harness.backend.context,
-          config: { ...harness.backend.context.config, tokenRateLimitPerMinute: limitPerMinute }
-        }
-  const server: Server = createHttpServer(
-    createAuthApi(context, { now: () => now }),
-    new CorsPolicy([])
-  )
-  const port = await listen(server, 0)
-  return {
-    url: `http://127.0.0.1:${port}`,
-    advance: (ms) => {
-      now += ms
-    },
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-  }
-}
 
 describeEachBackend('refresh-token reuse', (suite) => {
   let harness: Harness
@@ -107,7 +71,7 @@ describe('token rate limit (on PGlite only: the limiter counts in memory, no que
 
   beforeAll(async () => {
     harness = await startHarness('pglite', '')
-    auth = await clockedAuth(harness, 3)
+    auth = await clockedAuth(harness, { tokenRateLimitPerMinute: 3 })
   })
   afterAll(async () => {
     await auth?.close()
