@@ -15,6 +15,7 @@ import {
 } from './errors'
 import { parseObjectKey } from './keys'
 import { handleList } from './list'
+import { createMediaRoutes, type MediaRoute } from './media-routes'
 import { handleRead } from './read'
 import { handleRemoveMany, handleRemoveOne } from './remove'
 import { handleUpload } from './upload'
@@ -43,9 +44,12 @@ function decodeBucket(raw: string | undefined): string {
 async function dispatch(
   context: BackendContext,
   store: ReturnType<typeof createByteStore>,
-  request: ApiRequest
+  request: ApiRequest,
+  media: MediaRoute
 ): Promise<ApiResponse> {
   const segments = rawSegments(request)
+  const mediaResponse = media(request, segments)
+  if (mediaResponse) return mediaResponse
   const method = request.method
   const [area, second] = segments
   if (area === 'bucket') {
@@ -84,9 +88,10 @@ export function createStorageApi(
   context: BackendContext,
   store: ByteStore = createByteStore(context.config.storageDir)
 ): Handler {
+  const media = createMediaRoutes(context, store)
   return async (request) => {
     try {
-      return await dispatch(context, store, request)
+      return await dispatch(context, store, request, media)
     } catch (error) {
       if (error instanceof StorageError) return storageErrorResponse(error)
       console.error('[storage] unexpected error', error)

@@ -1,0 +1,49 @@
+// The Storage routes for signed URLs, signed uploads, image transformations and resumable
+// uploads, matched on the raw path segments after /storage/v1/ (index.ts asks here first).
+// The state they keep (the rendition cache, the resumable uploads) lives as long as the API.
+
+import type { BackendContext } from '../context'
+import type { ApiRequest, ApiResponse } from '../http/types'
+import type { ByteStore } from './byte-store'
+import { noSuchBucket } from './errors'
+import { parseObjectKey } from './keys'
+import { handleSignedUpload, handleSignUpload } from './signed-uploads'
+import { handleSignedRead, handleSignUrl, handleSignUrls } from './signed-urls'
+
+export type MediaRoute = (request: ApiRequest, segments: string[]) => Promise<ApiResponse> | null
+
+function decodeBucket(raw: string | undefined): string {
+  if (!raw) throw noSuchBucket()
+  try {
+    return decodeURIComponent(raw)
+  } catch {
+    throw noSuchBucket()
+  }
+}
+
+export function createMediaRoutes(context: BackendContext, store: ByteStore): MediaRoute {
+  return (request, segments) => {
+    const method = request.method
+    const [area, second, third] = segments
+    const read = method === 'GET' || method === 'HEAD'
+    if (area !== 'object') return null
+    if (second === 'sign') {
+      const bucket = decodeBucket(third)
+      const keySegments = segments.slice(3)
+      if (method === 'POST' && keySegments.every((s) => s === '')) {
+        return handleSignUrls(context, request, bucket)
+      }
+      const key = parseObjectKey(keySegments)
+      if (method === 'POST') return handleSignUrl(context, request, bucket, key)
+      if (read) return handleSignedRead(context, store, request, bucket, key)
+      return null
+    }
+    if (second === 'upload' && third === 'sign') {
+      const bucket = decodeBucket(segments[3])
+      const key = parseObjectKey(segments.slice(4))
+      if (method === 'POST') return handleSignUpload(context, request, bucket, key)
+      if (method === 'PUT') return handleSignedUpload(context, store, request, bucket, key)
+    }
+    return null
+  }
+}
