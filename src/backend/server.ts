@@ -106,6 +106,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const config: BackendConfig = {
     ...DEFAULT_CONFIG,
     storageDir: dataDir ? join(dataDir, 'storage') : null,
+    transformCacheDir: dataDir ? join(dataDir, 'transform-cache') : null,
+    resumableUploadDir: dataDir ? join(dataDir, 'resumable-uploads') : null,
     outboxDir: dataDir ? join(dataDir, 'outbox') : null,
     ...options.config,
     api,

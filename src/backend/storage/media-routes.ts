@@ -7,8 +7,10 @@ import type { ApiRequest, ApiResponse } from '../http/types'
 import type { ByteStore } from './byte-store'
 import { noSuchBucket } from './errors'
 import { parseObjectKey } from './keys'
+import { handleRenderImage, type RenderRoute } from './render-image'
 import { handleSignedUpload, handleSignUpload } from './signed-uploads'
 import { handleSignedRead, handleSignUrl, handleSignUrls } from './signed-urls'
+import { TransformCache } from './transform-cache'
 
 export type MediaRoute = (request: ApiRequest, segments: string[]) => Promise<ApiResponse> | null
 
@@ -21,11 +23,19 @@ function decodeBucket(raw: string | undefined): string {
   }
 }
 
+const RENDER_ROUTES: readonly string[] = ['public', 'authenticated', 'sign']
+
 export function createMediaRoutes(context: BackendContext, store: ByteStore): MediaRoute {
+  const cache = new TransformCache(context.config.transformCacheDir)
   return (request, segments) => {
     const method = request.method
     const [area, second, third] = segments
     const read = method === 'GET' || method === 'HEAD'
+    if (area === 'render' && second === 'image' && read && RENDER_ROUTES.includes(third)) {
+      const bucket = decodeBucket(segments[3])
+      const key = parseObjectKey(segments.slice(4))
+      return handleRenderImage(context, store, cache, request, third as RenderRoute, bucket, key)
+    }
     if (area !== 'object') return null
     if (second === 'sign') {
       const bucket = decodeBucket(third)
