@@ -8,6 +8,7 @@ import type { ByteStore } from './byte-store'
 import { noSuchBucket } from './errors'
 import { parseObjectKey } from './keys'
 import { handleRenderImage, type RenderRoute } from './render-image'
+import { createResumableUploads } from './resumable'
 import { handleSignedUpload, handleSignUpload } from './signed-uploads'
 import { handleSignedRead, handleSignUrl, handleSignUrls } from './signed-urls'
 import { TransformCache } from './transform-cache'
@@ -27,10 +28,14 @@ const RENDER_ROUTES: readonly string[] = ['public', 'authenticated', 'sign']
 
 export function createMediaRoutes(context: BackendContext, store: ByteStore): MediaRoute {
   const cache = new TransformCache(context.config.transformCacheDir)
+  const resumable = createResumableUploads(context, store)
   return (request, segments) => {
     const method = request.method
     const [area, second, third] = segments
     const read = method === 'GET' || method === 'HEAD'
+    if (area === 'upload' && second === 'resumable') {
+      return resumable.handle(request, segments.slice(2))
+    }
     if (area === 'render' && second === 'image' && read && RENDER_ROUTES.includes(third)) {
       const bucket = decodeBucket(segments[3])
       const key = parseObjectKey(segments.slice(4))
