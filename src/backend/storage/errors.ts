@@ -76,3 +76,21 @@ export function fromPostgres(error: unknown): StorageError | null {
       return null
   }
 }
+export const invalidBucketName = (): StorageError =>
+  new StorageError('400', 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid')
+export const bucketAlreadyExists = (): StorageError =>
+  new StorageError('409', 'BucketAlreadyExists', 'Duplicate', 'The resource already exists')
+export const bucketNotEmpty = (): StorageError =>
+  new StorageError(
+    '409',
+    'ResourceNotEmpty',
+    'ResourceNotEmpty',
+    'The bucket you tried to delete is not empty'
+  )
+export const featureNotEnabled = (feature: string): StorageError =>
+  new StorageError(
+    '409',
+    'FeatureNotEnabled',
+    'FeatureNotEnabled',
+    `The feature ${feature} is not enabled for this resource`
+  )

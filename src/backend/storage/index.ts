@@ -1,4 +1,4 @@
-// The Supabase-compatible Storage API, mounted at /storage/v1: upload, public
+// The Supabase-compatible Storage API, mounted at /storage/v1: buckets, upload, public
 // URLs, downloads, removal and listing. Object rows live in storage.objects (so storage
 // policies apply); the bytes live on disk under config.storageDir, or in memory.
 // Every route is one line of the table below (routes.ts matches them, most specific first).
@@ -6,7 +6,8 @@
 import type { BackendContext } from '../context'
 import type { Handler } from '../http/types'
 import { createByteStore, type ByteStore } from './byte-store'
-import { listBuckets } from './buckets'
+import { createBucket, deleteBucket, emptyBucket, updateBucket } from './bucket-admin'
+import { getBucket, listBuckets } from './buckets'
 import { StorageError, storageErrorResponse } from './errors'
 import { handleList } from './list'
 import { handleRead } from './read'
@@ -17,8 +18,14 @@ import { handleUpload } from './upload'
 const READ = ['GET', 'HEAD'] as const
 
 const dispatch = createRouter([
-  route('GET', 'bucket', (c) => listBuckets(c.context, c.request, null)),
-  route('GET', 'bucket/:bucket', (c) => listBuckets(c.context, c.request, c.params.bucket)),
+  route('GET', 'bucket', (c) => listBuckets(c.context, c.request)),
+  route('GET', 'bucket/:bucket', (c) => getBucket(c.context, c.request, c.params.bucket)),
+  route('POST', 'bucket', (c) => createBucket(c.context, c.request)),
+  route('PUT', 'bucket/:bucket', (c) => updateBucket(c.context, c.request, c.params.bucket)),
+  route('DELETE', 'bucket/:bucket', (c) => deleteBucket(c.context, c.request, c.params.bucket)),
+  route('POST', 'bucket/:bucket/empty', (c) =>
+    emptyBucket(c.context, c.store, c.request, c.params.bucket)
+  ),
   route('POST', 'object/list/:bucket', (c) => handleList(c.context, c.request, c.params.bucket)),
   route(READ, 'object/public/:bucket/*', (c) =>
     handleRead(c.context, c.store, c.request, 'public', c.params.bucket, c.key())

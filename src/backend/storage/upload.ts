@@ -16,7 +16,7 @@ import {
   invalidMimeType,
   invalidRequest
 } from './errors'
-import { asCaller, identifyCaller } from './identity'
+import { asCaller, identifyCaller, ownerOf } from './identity'
 import { imageStructureProblem } from './image-structure'
 import { cacheControlFromField, checkedCacheControlHeader, checkedMimeType } from './upload-fields'
 
@@ -71,13 +71,18 @@ export async function parseUploadBody(request: ApiRequest): Promise<UploadBody> 
       userMetadata: parseMetadata(typeof metadata === 'string' ? metadata : null)
     }
   }
-  const encoded = request.headers['x-metadata']
   return {
     bytes: request.body,
     mimetype: checkedMimeType(contentType || 'application/octet-stream'),
     cacheControl: checkedCacheControlHeader(request.headers['cache-control'] || 'no-cache'),
-    userMetadata: parseMetadata(encoded ? Buffer.from(encoded, 'base64').toString('utf8') : null)
+    userMetadata: userMetadataHeader(request)
   }
+}
+
+/** The `x-metadata` header: custom metadata as base64 JSON (raw uploads, copy). */
+export function userMetadataHeader(request: ApiRequest): Record<string, unknown> | null {
+  const encoded = request.headers['x-metadata']
+  return parseMetadata(encoded ? Buffer.from(encoded, 'base64').toString('utf8') : null)
 }
 
 const baseType = (mimetype: string): string => mimetype.split(';')[0].trim().toLowerCase()
@@ -119,8 +124,6 @@ export function checkAgainstBucket(bucket: Bucket, body: UploadBody): void {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export async function handleUpload(
   context: BackendContext,
   store: ByteStore,
@@ -134,8 +137,7 @@ export async function handleUpload(
   const body = await parseUploadBody(request)
   checkAgainstBucket(bucket, body)
 
-  const sub = caller.identity.claims.sub
-  const owner = sub && UUID.test(sub) ? sub : null
+  const owner = ownerOf(caller)
   const size = body.bytes.byteLength
   const metadata = {
     eTag: `"${createHash('md5').update(body.bytes).digest('hex')}"`,
@@ -150,8 +152,8 @@ export async function handleUpload(
     randomUUID(),
     bucket.id,
     key,
-    owner,
-    sub ?? null,
+    owner.uuid,
+    owner.id,
     JSON.stringify(metadata),
     body.userMetadata ? JSON.stringify(body.userMetadata) : null,
     randomUUID()
