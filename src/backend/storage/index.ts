@@ -1,5 +1,5 @@
 // The Supabase-compatible Storage API, mounted at /storage/v1: buckets, upload, public
-// URLs, downloads, removal and listing. Object rows live in storage.objects (so storage
+// URLs, downloads, object info, move and copy, removal and listing. Object rows live in storage.objects (so storage
 // policies apply); the bytes live on disk under config.storageDir, or in memory.
 // Every route is one line of the table below (routes.ts matches them, most specific first).
 
@@ -10,6 +10,9 @@ import { createBucket, deleteBucket, emptyBucket, updateBucket } from './bucket-
 import { getBucket, listBuckets } from './buckets'
 import { StorageError, storageErrorResponse } from './errors'
 import { handleList } from './list'
+import { handleListV2 } from './list-v2'
+import { handleCopy, handleMove } from './move-copy'
+import { handleInfo } from './object-info'
 import { handleRead } from './read'
 import { handleRemoveMany, handleRemoveOne } from './remove'
 import { createRouter, route } from './routes'
@@ -27,6 +30,20 @@ const dispatch = createRouter([
     emptyBucket(c.context, c.store, c.request, c.params.bucket)
   ),
   route('POST', 'object/list/:bucket', (c) => handleList(c.context, c.request, c.params.bucket)),
+  route('POST', 'object/list-v2/:bucket', (c) =>
+    handleListV2(c.context, c.request, c.params.bucket)
+  ),
+  route('POST', 'object/move', (c) => handleMove(c.context, c.store, c.request)),
+  route('POST', 'object/copy', (c) => handleCopy(c.context, c.store, c.request)),
+  route('GET', 'object/info/public/:bucket/*', (c) =>
+    handleInfo(c.context, c.request, 'public', c.params.bucket, c.key())
+  ),
+  route('GET', 'object/info/authenticated/:bucket/*', (c) =>
+    handleInfo(c.context, c.request, 'authenticated', c.params.bucket, c.key())
+  ),
+  route('GET', 'object/info/:bucket/*', (c) =>
+    handleInfo(c.context, c.request, 'default', c.params.bucket, c.key())
+  ),
   route(READ, 'object/public/:bucket/*', (c) =>
     handleRead(c.context, c.store, c.request, 'public', c.params.bucket, c.key())
   ),
