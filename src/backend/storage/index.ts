@@ -7,6 +7,7 @@ import type { BackendContext } from '../context'
 import type { Handler } from '../http/types'
 import { createByteStore, type ByteStore } from './byte-store'
 import { createBucket, deleteBucket, emptyBucket, updateBucket } from './bucket-admin'
+import { handlePurgeCache, refuseFeature } from './features-off'
 import { getBucket, listBuckets } from './buckets'
 import { StorageError, storageErrorResponse } from './errors'
 import { handleList } from './list'
@@ -19,6 +20,7 @@ import { createRouter, route } from './routes'
 import { handleUpload } from './upload'
 
 const READ = ['GET', 'HEAD'] as const
+const ANY = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
 const dispatch = createRouter([
   route('GET', 'bucket', (c) => listBuckets(c.context, c.request)),
@@ -64,6 +66,10 @@ const dispatch = createRouter([
   route('DELETE', 'object/:bucket', (c) =>
     handleRemoveMany(c.context, c.store, c.request, c.params.bucket)
   ),
+  route('DELETE', 'cdn/:bucket/*', (c) => handlePurgeCache(c.context, c.request)),
+  route('DELETE', 'cdn/:bucket', (c) => handlePurgeCache(c.context, c.request)),
+  route(ANY, 'iceberg/*', (c) => refuseFeature(c.context, c.request, 'iceberg_catalog')),
+  route(ANY, 'vector/*', (c) => refuseFeature(c.context, c.request, 'vector_buckets')),
   route('DELETE', 'object/:bucket/*', (c) =>
     handleRemoveOne(c.context, c.store, c.request, c.params.bucket, c.key())
   )
