@@ -8,8 +8,8 @@ import type { BackendContext } from '../context'
 import type { ApiRequest } from '../http/types'
 import { findBucket, type Bucket } from './buckets'
 import { fromPostgres } from './errors'
-import { asCaller, type Caller } from './identity'
-import { insertObjectRow, UUID } from './upload'
+import { asCaller, ownerOf, type Caller } from './identity'
+import { insertObjectRow } from './upload'
 
 class TrialRollback extends Error {}
 
@@ -23,17 +23,8 @@ export async function checkCanUpload(
   upsert: boolean
 ): Promise<Bucket> {
   const bucket = await findBucket(context, bucketId)
-  const sub = caller.identity.claims.sub ?? null
-  const params = [
-    randomUUID(),
-    bucket.id,
-    key,
-    sub && UUID.test(sub) ? sub : null,
-    sub,
-    '{}',
-    null,
-    randomUUID()
-  ]
+  const owner = ownerOf(caller)
+  const params = [randomUUID(), bucket.id, key, owner.uuid, owner.id, '{}', null, randomUUID()]
   try {
     await asCaller(context, caller, request, async (tx) => {
       await insertObjectRow(tx, params, upsert)

@@ -1,64 +1,49 @@
-// The Storage routes for signed URLs, signed uploads, image transformations and resumable
-// uploads, matched on the raw path segments after /storage/v1/ (index.ts asks here first).
-// The state they keep (the rendition cache, the resumable uploads) lives as long as the API.
+// The route handlers for image transformations and resumable uploads, for index.ts's table, and
+// the state they keep per backend (the rendition cache, the resumable uploads), made on first
+// use and kept as long as the backend's context. Signed URLs and uploads keep no state: their
+// handlers are in the table directly.
 
 import type { BackendContext } from '../context'
-import type { ApiRequest, ApiResponse } from '../http/types'
-import type { ByteStore } from './byte-store'
-import { noSuchBucket } from './errors'
-import { parseObjectKey } from './keys'
+import type { ApiResponse } from '../http/types'
 import { handleRenderImage, type RenderRoute } from './render-image'
-import { createResumableUploads } from './resumable'
-import { handleSignedUpload, handleSignUpload } from './signed-uploads'
-import { handleSignedRead, handleSignUrl, handleSignUrls } from './signed-urls'
+import { createResumableUploads, type ResumableUploads } from './resumable'
+import type { RouteCall } from './routes'
 import { TransformCache } from './transform-cache'
 
-export type MediaRoute = (request: ApiRequest, segments: string[]) => Promise<ApiResponse> | null
-
-function decodeBucket(raw: string | undefined): string {
-  if (!raw) throw noSuchBucket()
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    throw noSuchBucket()
-  }
+interface MediaState {
+  cache: TransformCache
+  resumable: ResumableUploads
 }
 
-const RENDER_ROUTES: readonly string[] = ['public', 'authenticated', 'sign']
+const states = new WeakMap<BackendContext, MediaState>()
 
-export function createMediaRoutes(context: BackendContext, store: ByteStore): MediaRoute {
-  const cache = new TransformCache(context.config.transformCacheDir)
-  const resumable = createResumableUploads(context, store)
-  return (request, segments) => {
-    const method = request.method
-    const [area, second, third] = segments
-    const read = method === 'GET' || method === 'HEAD'
-    if (area === 'upload' && second === 'resumable') {
-      return resumable.handle(request, segments.slice(2))
+function stateFor(call: RouteCall): MediaState {
+  let state = states.get(call.context)
+  if (!state) {
+    state = {
+      cache: new TransformCache(call.context.config.transformCacheDir),
+      resumable: createResumableUploads(call.context, call.store)
     }
-    if (area === 'render' && second === 'image' && read && RENDER_ROUTES.includes(third)) {
-      const bucket = decodeBucket(segments[3])
-      const key = parseObjectKey(segments.slice(4))
-      return handleRenderImage(context, store, cache, request, third as RenderRoute, bucket, key)
-    }
-    if (area !== 'object') return null
-    if (second === 'sign') {
-      const bucket = decodeBucket(third)
-      const keySegments = segments.slice(3)
-      if (method === 'POST' && keySegments.every((s) => s === '')) {
-        return handleSignUrls(context, request, bucket)
-      }
-      const key = parseObjectKey(keySegments)
-      if (method === 'POST') return handleSignUrl(context, request, bucket, key)
-      if (read) return handleSignedRead(context, store, request, bucket, key)
-      return null
-    }
-    if (second === 'upload' && third === 'sign') {
-      const bucket = decodeBucket(segments[3])
-      const key = parseObjectKey(segments.slice(4))
-      if (method === 'POST') return handleSignUpload(context, request, bucket, key)
-      if (method === 'PUT') return handleSignedUpload(context, store, request, bucket, key)
-    }
-    return null
+    states.set(call.context, state)
   }
+  return state
+}
+
+/** GET /render/image/{route}/{bucket}/{key} (render-image.ts). */
+export function renderImageRoute(route: RenderRoute): (call: RouteCall) => Promise<ApiResponse> {
+  return (call) =>
+    handleRenderImage(
+      call.context,
+      call.store,
+      stateFor(call).cache,
+      call.request,
+      route,
+      call.params.bucket,
+      call.key()
+    )
+}
+
+/** /upload/resumable and /upload/resumable/{id} (resumable.ts). */
+export function resumableRoute(call: RouteCall): Promise<ApiResponse> {
+  return stateFor(call).resumable.handle(call.request, call.rest)
 }

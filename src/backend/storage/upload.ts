@@ -17,7 +17,7 @@ import {
   invalidMimeType,
   invalidRequest
 } from './errors'
-import { asCaller, identifyCaller, type Caller } from './identity'
+import { asCaller, identifyCaller, ownerOfSub, type Caller } from './identity'
 import { imageStructureProblem } from './image-structure'
 import { cacheControlFromField, checkedCacheControlHeader, checkedMimeType } from './upload-fields'
 
@@ -72,13 +72,18 @@ export async function parseUploadBody(request: ApiRequest): Promise<UploadBody> 
       userMetadata: parseMetadata(typeof metadata === 'string' ? metadata : null)
     }
   }
-  const encoded = request.headers['x-metadata']
   return {
     bytes: request.body,
     mimetype: checkedMimeType(contentType || 'application/octet-stream'),
     cacheControl: checkedCacheControlHeader(request.headers['cache-control'] || 'no-cache'),
-    userMetadata: parseMetadata(encoded ? Buffer.from(encoded, 'base64').toString('utf8') : null)
+    userMetadata: userMetadataHeader(request)
   }
+}
+
+/** The `x-metadata` header: custom metadata as base64 JSON (raw uploads, copy). */
+export function userMetadataHeader(request: ApiRequest): Record<string, unknown> | null {
+  const encoded = request.headers['x-metadata']
+  return parseMetadata(encoded ? Buffer.from(encoded, 'base64').toString('utf8') : null)
 }
 
 const baseType = (mimetype: string): string => mimetype.split(';')[0].trim().toLowerCase()
@@ -125,8 +130,6 @@ export function checkAgainstBucket(bucket: Bucket, body: UploadBody): void {
     if (problem) throw invalidImage(problem)
   }
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** Who the row is written as: the caller's role (policies apply) or the database owner. */
 export type ObjectWriter = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>
@@ -184,7 +187,7 @@ export async function writeObject(
   writer: ObjectWriter,
   { bucket, key, body, ownerSub, upsert }: ObjectWrite
 ): Promise<string> {
-  const owner = ownerSub && UUID.test(ownerSub) ? ownerSub : null
+  const owner = ownerOfSub(ownerSub)
   const size = body.bytes.byteLength
   const metadata = {
     eTag: `"${createHash('md5').update(body.bytes).digest('hex')}"`,
@@ -199,8 +202,8 @@ export async function writeObject(
     randomUUID(),
     bucket.id,
     key,
-    owner,
-    ownerSub,
+    owner.uuid,
+    owner.id,
     JSON.stringify(metadata),
     body.userMetadata ? JSON.stringify(body.userMetadata) : null,
     randomUUID()
