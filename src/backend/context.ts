@@ -18,6 +18,10 @@ export interface BackendConfig {
   email: EmailSettings
   /** Where object bytes are kept; null keeps them in memory (tests, --memory). */
   storageDir: string | null
+  /** Where transformed images are cached on disk; null keeps them in memory only. */
+  transformCacheDir: string | null
+  /** Where resumable (TUS) uploads keep their parts until complete; null: in memory. */
+  resumableUploadDir: string | null
   /** Token endpoint requests allowed per client address per minute. */
   tokenRateLimitPerMinute: number
   /** The site root that confirmation links redirect to by default. */
@@ -58,6 +62,8 @@ export const DEFAULT_CONFIG: BackendConfig = {
   mailboxDir: null,
   email: DEFAULT_EMAIL_SETTINGS,
   storageDir: null,
+  transformCacheDir: null,
+  resumableUploadDir: null,
   tokenRateLimitPerMinute: 60,
   siteUrl: 'http://127.0.0.1:3000',
   orphanGraceMinutes: 10,

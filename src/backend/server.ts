@@ -115,6 +115,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     mailboxDir: dataDir ? join(dataDir, 'mailbox') : null,
     // [auth.email] of the config.toml beside the migrations, as for [api].
     email: loadEmailSettings(resolve(options.migrationsDir, '..', 'config.toml')),
+    transformCacheDir: dataDir ? join(dataDir, 'transform-cache') : null,
+    resumableUploadDir: dataDir ? join(dataDir, 'resumable-uploads') : null,
     ...options.config,
     api,
     rest
