@@ -2,6 +2,7 @@
 // around an in-memory database.
 
 import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
+import { DEFAULT_AUTH_CONFIG, type AuthConfig } from './auth/config'
 import type { Database } from './db/database'
 import type { JwtKeys } from './jwt'
 import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
@@ -15,8 +16,6 @@ export interface BackendConfig {
   outboxDir: string | null
   /** Where object bytes are kept; null keeps them in memory (tests, --memory). */
   storageDir: string | null
-  /** Token endpoint requests allowed per client address per minute. */
-  tokenRateLimitPerMinute: number
   /** The site root that confirmation links redirect to by default. */
   siteUrl: string
   /**
@@ -29,8 +28,8 @@ export interface BackendConfig {
    * a notification (storage/removals.ts); the queue is drained on every notification too.
    */
   photoRemovalIntervalMs: number
-  /** Sign-up requests allowed per client address per minute. */
-  signupRateLimitPerMinute: number
+  /** The [auth] settings (supabase/config.toml): anonymous sign-ins, rate limits. */
+  auth: AuthConfig
   /** Bounds on what one REST request may make the database do (request-limits.ts). */
   rest: RestLimits
   /**
@@ -54,11 +53,10 @@ export const DEFAULT_CONFIG: BackendConfig = {
   enableConfirmations: false,
   outboxDir: null,
   storageDir: null,
-  tokenRateLimitPerMinute: 60,
   siteUrl: 'http://127.0.0.1:3000',
   orphanGraceMinutes: 10,
   photoRemovalIntervalMs: 10_000,
-  signupRateLimitPerMinute: 30,
+  auth: DEFAULT_AUTH_CONFIG,
   rest: DEFAULT_REST_LIMITS,
   corsOrigins: [],
   api: DEFAULT_API_CONFIG

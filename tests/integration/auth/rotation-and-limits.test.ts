@@ -4,6 +4,7 @@
 import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthApi } from '../../../src/backend/auth'
+import { authConfigWith } from '../../../src/backend/auth/config'
 import { CorsPolicy } from '../../../src/backend/http/cors'
 import { createHttpServer, listen } from '../../../src/backend/http/server'
 import {
@@ -21,14 +22,18 @@ interface ClockedAuth {
   close(): Promise<void>
 }
 
-async function clockedAuth(harness: Harness, limitPerMinute?: number): Promise<ClockedAuth> {
+async function clockedAuth(harness: Harness, signInLimit?: number): Promise<ClockedAuth> {
   let now = Date.now()
+  const config = harness.backend.context.config
   const context =
-    limitPerMinute === undefined
+    signInLimit === undefined
       ? harness.backend.context
       : {
           ...harness.backend.context,
-          config: { ...harness.backend.context.config, tokenRateLimitPerMinute: limitPerMinute }
+          config: {
+            ...config,
+            auth: authConfigWith({ rateLimits: { signInSignUps: signInLimit } }, config.auth)
+          }
         }
   const server: Server = createHttpServer(
     createAuthApi(context, { now: () => now }),
@@ -101,7 +106,7 @@ describeEachBackend('refresh-token reuse', (suite) => {
   })
 })
 
-describe('token rate limit (on PGlite only: the limiter counts in memory, no query decides)', () => {
+describe('sign-in rate limit (on PGlite only: the limiter counts in memory, no query decides)', () => {
   let harness: Harness
   let auth: ClockedAuth
 
@@ -114,19 +119,23 @@ describe('token rate limit (on PGlite only: the limiter counts in memory, no que
     await harness?.close()
   })
 
-  it('answers 429 over_request_rate_limit past the limit, and recovers after a minute', async () => {
+  it('answers 429 over_request_rate_limit past the limit, and recovers after its 5 minutes', async () => {
     const client = testClient(auth.url, harness.backend.anonKey)
     const attempt = (): ReturnType<typeof client.auth.signInWithPassword> =>
       client.auth.signInWithPassword({ email: uniqueEmail('rl'), password: 'secret123' })
     for (let i = 0; i < 3; i += 1) expect((await attempt()).error?.code).toBe('invalid_credentials')
     const limited = await attempt()
     expect(limited.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
+    auth.advance(4 * 60_000)
+    expect((await attempt()).error?.code).toBe('over_request_rate_limit')
     auth.advance(61_000)
     expect((await attempt()).error?.code).toBe('invalid_credentials')
   })
 
-  it('the backend applies config.tokenRateLimitPerMinute', async () => {
-    const limited = await startHarness('pglite', '', { config: { tokenRateLimitPerMinute: 1 } })
+  it('the backend applies config.auth.rateLimits.signInSignUps', async () => {
+    const limited = await startHarness('pglite', '', {
+      config: { auth: authConfigWith({ rateLimits: { signInSignUps: 1 } }) }
+    })
     try {
       const client = limited.anon()
       const email = uniqueEmail('rl2')
