@@ -172,6 +172,7 @@ interface TokenRow {
   session_id: string | null
   revoked_at_ms: number
   session_created_s: number | null
+  banned: boolean
 }
 
 const notFound = (): Error =>
@@ -196,15 +197,19 @@ export async function refreshSession(
   const { rows } = await tx.query<TokenRow>(
     `select rt.id, rt.token, rt.user_id, rt.revoked, rt.session_id,
             (extract(epoch from rt.updated_at) * 1000)::float8 as revoked_at_ms,
-            extract(epoch from s.created_at)::float8 as session_created_s
+            extract(epoch from s.created_at)::float8 as session_created_s,
+            coalesce(u.banned_until > now(), false) as banned
        from auth.refresh_tokens rt
        left join auth.sessions s on s.id = rt.session_id
+       left join auth.users u on u.id = rt.user_id
       where rt.token = $1
       for update of rt`,
     [refreshToken]
   )
   const row = rows[0]
   if (!row || !row.session_id || row.session_created_s === null) throw notFound()
+  // A ban ends the user's sessions at their next refresh (the admin API's ban_duration).
+  if (row.banned) throw badRequest('user_banned', 'User is banned')
   const session = {
     id: row.session_id,
     userId: row.user_id,
