@@ -4,6 +4,13 @@
 
 import { createHash, randomUUID } from 'node:crypto'
 import type { Queryable } from '../db/database'
+import { AuthError } from './errors'
+import type { UserObject } from './users'
+
+export const emailExists = (): AuthError =>
+  new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+export const phoneExists = (): AuthError =>
+  new AuthError(422, 'phone_exists', 'Phone number already registered by another user')
 
 export interface NewAccount {
   id?: string
@@ -156,4 +163,83 @@ export async function softDeleteAccount(
   }
   await tx.query(`delete from auth.mfa_factors where user_id = $1`, [user.id])
   await tx.query(`delete from auth.sessions where user_id = $1`, [user.id])
+}
+
+/** Whether another live user already has this email or phone. */
+export async function taken(
+  tx: Queryable,
+  column: 'email' | 'phone',
+  value: string,
+  exceptId: string | null
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `select 1 from auth.users
+      where ${column === 'email' ? 'lower(email)' : 'phone'} = $1 and id is distinct from $2
+        and deleted_at is null`,
+    [value, exceptId]
+  )
+  return rows.length > 0
+}
+
+/**
+ * A new email for the user (admin update, and PUT /user once confirmed): its email identity is
+ * updated or created. An anonymous user given a confirmed email becomes a permanent one.
+ */
+export async function changeEmail(
+  tx: Queryable,
+  user: UserObject,
+  email: string,
+  confirmed: boolean
+): Promise<void> {
+  if (await taken(tx, 'email', email, user.id)) throw emailExists()
+  const identities = (user.identities as { provider: string }[]) ?? []
+  if (identities.some((identity) => identity.provider === 'email')) {
+    await tx.query(
+      `update auth.identities
+          set identity_data = identity_data || jsonb_build_object('email', $2::text,
+                                                                  'email_verified', $3::boolean),
+              updated_at = now()
+        where user_id = $1 and provider = 'email'`,
+      [user.id, email, confirmed]
+    )
+  } else {
+    await addIdentity(tx, user.id, 'email', { sub: user.id, email, email_verified: confirmed })
+    await syncProviders(tx, user.id)
+  }
+  await tx.query(
+    `update auth.users
+        set email = $2, is_anonymous = is_anonymous and not $3, updated_at = now()
+      where id = $1`,
+    [user.id, email, confirmed]
+  )
+}
+
+export async function changePhone(
+  tx: Queryable,
+  user: UserObject,
+  phone: string,
+  confirmed: boolean
+): Promise<void> {
+  if (await taken(tx, 'phone', phone, user.id)) throw phoneExists()
+  const identities = (user.identities as { provider: string }[]) ?? []
+  if (identities.some((identity) => identity.provider === 'phone')) {
+    await tx.query(
+      `update auth.identities
+          set identity_data = identity_data || jsonb_build_object('phone', $2::text,
+                                                                  'phone_verified', $3::boolean)
+        where user_id = $1 and provider = 'phone'`,
+      [user.id, phone, confirmed]
+    )
+  } else {
+    await addIdentity(tx, user.id, 'phone', { sub: user.id, phone, phone_verified: confirmed })
+    await syncProviders(tx, user.id)
+  }
+  await tx.query(
+    `update auth.users
+        set phone = $2, is_anonymous = is_anonymous and not $3,
+            phone_confirmed_at = case when $3 then now() else phone_confirmed_at end,
+            updated_at = now()
+      where id = $1`,
+    [user.id, phone, confirmed]
+  )
 }

@@ -9,13 +9,16 @@ import { isPostgresError } from '../db/database'
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
 import { asAuthAdmin } from './admin'
 import {
-  addIdentity,
+  changeEmail,
+  changePhone,
   confirmEmail,
+  emailExists,
   insertAccount,
   mergeMetadata,
+  phoneExists,
   setBan,
   softDeleteAccount,
-  syncProviders
+  taken
 } from './accounts'
 import { API_VERSION_HEADER, AuthError, validationFailed } from './errors'
 import { GoDurationError, parseGoDuration } from './go-duration'
@@ -26,10 +29,6 @@ import { loadUser, type UserObject } from './users'
 import { checkNewPassword, MAX_PASSWORD_BYTES, normaliseEmail, normalisePhone } from './validation'
 
 const userNotFound = (): AuthError => new AuthError(404, 'user_not_found', 'User not found')
-const emailExists = (): AuthError =>
-  new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
-const phoneExists = (): AuthError =>
-  new AuthError(422, 'phone_exists', 'Phone number already registered by another user')
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 const object = (value: unknown): Record<string, unknown> | null =>
@@ -70,21 +69,6 @@ async function passwordHashOf(body: Record<string, unknown>): Promise<string> {
   }
   // No password: a long random one, so the account can only sign in another way.
   return hashPassword(password || randomBytes(48).toString('base64url'))
-}
-
-async function taken(
-  tx: Queryable,
-  column: 'email' | 'phone',
-  value: string,
-  exceptId: string | null
-): Promise<boolean> {
-  const { rows } = await tx.query(
-    `select 1 from auth.users
-      where ${column === 'email' ? 'lower(email)' : 'phone'} = $1 and id is distinct from $2
-        and deleted_at is null`,
-    [value, exceptId]
-  )
-  return rows.length > 0
 }
 
 async function loadOrNotFound(tx: Queryable, id: string): Promise<UserObject> {
@@ -178,66 +162,6 @@ export async function updateUser(
     return loadOrNotFound(tx, id)
   })
   return jsonResponse(200, user, API_VERSION_HEADER)
-}
-
-/** An anonymous user given a confirmed email becomes a permanent one, as in GoTrue. */
-async function changeEmail(
-  tx: Queryable,
-  user: UserObject,
-  email: string,
-  confirmed: boolean
-): Promise<void> {
-  if (await taken(tx, 'email', email, user.id)) throw emailExists()
-  const identities = (user.identities as { provider: string }[]) ?? []
-  if (identities.some((identity) => identity.provider === 'email')) {
-    await tx.query(
-      `update auth.identities
-          set identity_data = identity_data || jsonb_build_object('email', $2::text,
-                                                                  'email_verified', $3::boolean),
-              updated_at = now()
-        where user_id = $1 and provider = 'email'`,
-      [user.id, email, confirmed]
-    )
-  } else {
-    await addIdentity(tx, user.id, 'email', { sub: user.id, email, email_verified: confirmed })
-    await syncProviders(tx, user.id)
-  }
-  await tx.query(
-    `update auth.users
-        set email = $2, is_anonymous = is_anonymous and not $3, updated_at = now()
-      where id = $1`,
-    [user.id, email, confirmed]
-  )
-}
-
-async function changePhone(
-  tx: Queryable,
-  user: UserObject,
-  phone: string,
-  confirmed: boolean
-): Promise<void> {
-  if (await taken(tx, 'phone', phone, user.id)) throw phoneExists()
-  const identities = (user.identities as { provider: string }[]) ?? []
-  if (identities.some((identity) => identity.provider === 'phone')) {
-    await tx.query(
-      `update auth.identities
-          set identity_data = identity_data || jsonb_build_object('phone', $2::text,
-                                                                  'phone_verified', $3::boolean)
-        where user_id = $1 and provider = 'phone'`,
-      [user.id, phone, confirmed]
-    )
-  } else {
-    await addIdentity(tx, user.id, 'phone', { sub: user.id, phone, phone_verified: confirmed })
-    await syncProviders(tx, user.id)
-  }
-  await tx.query(
-    `update auth.users
-        set phone = $2, is_anonymous = is_anonymous and not $3,
-            phone_confirmed_at = case when $3 then now() else phone_confirmed_at end,
-            updated_at = now()
-      where id = $1`,
-    [user.id, phone, confirmed]
-  )
 }
 
 export async function getUser(context: BackendContext, id: string): Promise<ApiResponse> {

@@ -184,7 +184,8 @@ export async function verifyFactor(
   // A rejection is answered after the transaction, so deleting an expired challenge commits.
   const outcome = await asAuthAdmin(context.db, async (tx) => {
     const factor = await ownedFactor(tx, user.id, factorId)
-    if (factor.factor_type !== 'totp') throw disabledFactor('Phone', 'verification')
+    if (factor.factor_type === 'phone') throw disabledFactor('Phone', 'verification')
+    if (factor.factor_type === 'webauthn') throw disabledFactor('WebAuthn', 'verification')
     const { rows } = await tx.query<ChallengeRow>(
       `select id, verified_at is not null as verified, ip_address = $3::inet as same_ip,
               extract(epoch from created_at)::float8 * 1000 as created_ms
