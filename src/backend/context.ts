@@ -3,6 +3,7 @@
 
 import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
 import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './auth/email-config'
+import { DEFAULT_AUTH_CONFIG, type AuthConfig } from './auth/config'
 import type { Database } from './db/database'
 import type { JwtKeys } from './jwt'
 import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
@@ -22,8 +23,6 @@ export interface BackendConfig {
   transformCacheDir: string | null
   /** Where resumable (TUS) uploads keep their parts until complete; null: in memory. */
   resumableUploadDir: string | null
-  /** Token endpoint requests allowed per client address per minute. */
-  tokenRateLimitPerMinute: number
   /** The site root that confirmation links redirect to by default. */
   siteUrl: string
   /**
@@ -36,8 +35,8 @@ export interface BackendConfig {
    * a notification (storage/removals.ts); the queue is drained on every notification too.
    */
   photoRemovalIntervalMs: number
-  /** Sign-up requests allowed per client address per minute. */
-  signupRateLimitPerMinute: number
+  /** The [auth] settings (supabase/config.toml): anonymous sign-ins, rate limits. */
+  auth: AuthConfig
   /** Bounds on what one REST request may make the database do (request-limits.ts). */
   rest: RestLimits
   /**
@@ -64,11 +63,10 @@ export const DEFAULT_CONFIG: BackendConfig = {
   storageDir: null,
   transformCacheDir: null,
   resumableUploadDir: null,
-  tokenRateLimitPerMinute: 60,
   siteUrl: 'http://127.0.0.1:3000',
   orphanGraceMinutes: 10,
   photoRemovalIntervalMs: 10_000,
-  signupRateLimitPerMinute: 30,
+  auth: DEFAULT_AUTH_CONFIG,
   rest: DEFAULT_REST_LIMITS,
   corsOrigins: [],
   api: DEFAULT_API_CONFIG

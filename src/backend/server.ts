@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import { loadApiConfig } from './api-config'
 import { createAuthApi } from './auth'
 import { loadEmailSettings } from './auth/email-config'
+import { loadAuthConfig } from './auth/config'
 import {
   DEFAULT_CONFIG,
   DEFAULT_REST_LIMITS,
@@ -28,6 +29,7 @@ import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
 import { startPhotoRemovals, type PhotoRemovals } from './storage/removals'
 import { sweepOrphanedUploads } from './storage/sweep'
+import { loadOrCreateSigningKey } from './signing-keys'
 
 export interface BackendOptions {
   /** 0 picks a free port. */
@@ -87,8 +89,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   ])
   // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
   // and keeps the defaults. Its [api] max_rows bounds every level of a REST response.
-  const api =
-    options.config?.api ?? loadApiConfig(resolve(options.migrationsDir, '..', 'config.toml'))
+  const configToml = resolve(options.migrationsDir, '..', 'config.toml')
+  const api = options.config?.api ?? loadApiConfig(configToml)
+  const auth = options.config?.auth ?? loadAuthConfig(configToml)
   const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
   const rest = { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
   if (dataDir) await prepareDataDir(dataDir)
@@ -107,7 +110,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   let url = ''
   const keys: JwtKeys = {
     secret: await loadOrCreateJwtSecret(dataDir ? join(dataDir, 'jwt-secret') : null),
-    issuer: 'instaframe-local'
+    issuer: 'instaframe-local',
+    signing: await loadOrCreateSigningKey(dataDir ? join(dataDir, 'signing-key.json') : null)
   }
   const config: BackendConfig = {
     ...DEFAULT_CONFIG,
@@ -119,6 +123,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     resumableUploadDir: dataDir ? join(dataDir, 'resumable-uploads') : null,
     ...options.config,
     api,
+    auth,
     rest
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }

@@ -7,7 +7,7 @@ import { asAuthAdmin } from './admin'
 import { API_VERSION_HEADER, AuthError, badRequest } from './errors'
 import type { ResolvedAuthOptions } from './options'
 import { lockUserById, prepareTokenMail, type MailUser } from './token-mail'
-import { requireClaims } from './user'
+import { requireClaims } from './guards'
 import type { Queryable } from '../db/database'
 import { sessionExists } from './sessions'
 

@@ -96,6 +96,16 @@ async function confirmEmailChange(
   return null
 }
 
+/** The `amr` method GoTrue records for a session a verified token starts. */
+const SIGN_IN_METHOD_OF: Record<VerifyType, string> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
+  email: 'otp'
+}
+
 export async function redeem(
   context: BackendContext,
   options: ResolvedAuthOptions,
@@ -114,6 +124,8 @@ export async function redeem(
       await confirmUser(tx, token.userId)
     }
     await tx.query(`update auth.users set last_sign_in_at = now() where id = $1`, [token.userId])
-    return { session: await startSession(context, tx, token.userId, nowMs) }
+    return {
+      session: await startSession(context, tx, token.userId, nowMs, SIGN_IN_METHOD_OF[type])
+    }
   })
 }

@@ -17,7 +17,7 @@ import { lockSignedInUser } from './reauthenticate'
 import { redirectOf } from './recover'
 import { applyEmailChange } from './redeem'
 import { jsonObject } from './request'
-import { requireClaims } from './user'
+import { requireClaims } from './guards'
 import { loadUser, type UserObject } from './users'
 import { checkNewPassword, normaliseEmail, userMetadata } from './validation'
 

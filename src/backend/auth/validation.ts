@@ -53,3 +53,12 @@ export function userMetadata(value: unknown): Record<string, unknown> {
   }
   return {}
 }
+
+/** GoTrue's validatePhone: separators dropped, then E.164 digits without the plus. */
+export function normalisePhone(value: string): string {
+  const phone = value.replace(/[\s+\-()]/g, '')
+  if (!/^[1-9]\d{1,14}$/.test(phone)) {
+    throw validationFailed('Invalid phone number format (E.164 required)')
+  }
+  return phone
+}

@@ -73,7 +73,7 @@ export class CorsPolicy {
       'access-control-allow-headers': ALLOWED_HEADERS,
       // Without this, browsers hide Content-Range and supabase-js reports count as null.
       'access-control-expose-headers':
-        'Content-Range, X-Supabase-Api-Version, Content-Length, ETag, ' +
+        'Content-Range, X-Supabase-Api-Version, Content-Length, ETag, X-Total-Count, Link, ' +
         // Resumable uploads: tus-js-client reads where to send the bytes and how many arrived.
         'Location, Upload-Offset, Upload-Length, Upload-Expires, Tus-Resumable',
       'access-control-max-age': '600'
