@@ -171,6 +171,22 @@ describeEachBackend(
       }
       expect(seen).toEqual(['a.txt', 'b.txt', 'sub/c.txt', 'sub/deep/d.txt'])
 
+      // Newest first, two a page: every object once, in upload order reversed.
+      const byTime: string[] = []
+      cursor = undefined
+      for (let page = 0; page < 5; page++) {
+        const { data } = await files.listV2({
+          prefix,
+          limit: 2,
+          cursor,
+          sortBy: { column: 'updated_at', order: 'desc' }
+        })
+        byTime.push(...data!.objects.map((o) => o.name.slice(prefix.length)))
+        if (!data!.hasNext) break
+        cursor = data!.nextCursor
+      }
+      expect(byTime).toEqual(['sub/deep/d.txt', 'sub/c.txt', 'b.txt', 'a.txt'])
+
       // Bob's policies show him nothing of Alice's folder.
       const hidden = await bob.client.storage.from('files').listV2({ prefix })
       expect(hidden.data).toEqual({ hasNext: false, folders: [], objects: [] })
