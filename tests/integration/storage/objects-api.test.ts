@@ -1,7 +1,6 @@
-// Object calls of storage-js beyond upload and download: info, exists, listV2, custom metadata,
-// move and copy, through the real client as the service role and as users under storage
-// policies (a test bucket whose policies give each user their own folder), asserting hosted
-// Storage's status, statusCode and message.
+// storage-js object calls beyond upload and download (info, exists, listV2, custom metadata,
+// move, copy) as the service role and as users under a test bucket's policies (each user owns
+// a folder), asserting hosted Storage's status, statusCode and message.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, expect, it } from 'vitest'
