@@ -1,7 +1,8 @@
-// POST /object/list-v2/{bucket} (storage-js `listV2`): cursor pagination over the objects under a
-// prefix, as the caller's role so the SELECT policies decide what shows. With `with_delimiter`
-// one folder level comes back, sub-folders as `folders` (name ending in `/`, `key` the segment),
-// as hosted Storage's search_v2 gives them; without it every object under the prefix, full keys.
+// POST /object/list-v2/{bucket} (storage-js `listV2`): cursor pagination over the objects under
+// a prefix, one statement per page, as the caller's role so the SELECT policies decide what
+// shows. With `with_delimiter` one folder level comes back, sub-folders as `folders` (name ending
+// in `/`, `key` the segment), as hosted Storage's search_v2 gives them; without it every object
+// under the prefix, full keys.
 // The cursor is hosted Storage's: base64 of `l:<last name>`, `o:<order>`, `c:<column>`,
 // `a:<last column value>` lines.
 
@@ -104,44 +105,66 @@ function readOptions(body: Body): { prefix: string; limit: number; delimited: bo
   }
 }
 
-/** One folder level: objects at the prefix's level, deeper ones folded into their folder. */
-function delimit(rows: Item[], prefix: string): Item[] {
-  const level = prefix.split('/').length
-  const items: Item[] = []
-  const folders = new Set<string>()
-  for (const row of rows) {
-    const segments = row.name.split('/')
-    if (segments.length === level) {
-      items.push({ key: segments[level - 1], ...row })
-      continue
-    }
-    const name = `${segments.slice(0, level).join('/')}/`
-    if (folders.has(name)) continue
-    folders.add(name)
-    items.push({
-      key: segments[level - 1],
-      name,
-      id: null,
-      updated_at: null,
-      created_at: null,
-      last_accessed_at: null,
-      metadata: null
-    })
-  }
-  return items
+const likePrefix = (prefix: string): string => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
+interface PageQuery {
+  delimited: boolean
+  column: Column
+  order: 'asc' | 'desc'
+  bucketId: string
+  prefix: string
+  startAfter: string
+  after?: string
+  limit: number
 }
 
-// Byte order, as COLLATE "C"; timestamps are ISO strings, so they sort as text too. Folders
-// have no timestamps and come last going up, first going down, as NULLs do in PostgreSQL.
-function compare(a: Item, b: Item, column: Column): number {
-  const byName = a.name < b.name ? -1 : a.name > b.name ? 1 : 0
-  if (column === 'name') return byName
-  const x = a[column]
-  const y = b[column]
-  if (x === y) return byName
-  if (x === null) return 1
-  if (y === null) return -1
-  return x < y ? -1 : 1
+/**
+ * The page's items in order, one more than the limit (to tell whether a next page exists), all
+ * in one statement. With the delimiter, rows deeper than the prefix's level fold into their
+ * folder (`path_tokens` cut at that level, `/` appended). Names compare byte-wise (COLLATE "C"),
+ * timestamps to the millisecond the cursor carries; folders have none and sort as NULLs do.
+ */
+function pageQuery(q: PageQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = []
+  const bind = (value: unknown): string => `$${params.push(value)}`
+  const bucket = bind(q.bucketId)
+  const like = bind(likePrefix(q.prefix))
+  let key = 'null::text'
+  let name = 'name'
+  let kept = (c: string): string => c
+  if (q.delimited) {
+    const level = bind(q.prefix.split('/').length)
+    const leaf = `cardinality(path_tokens) = ${level}`
+    key = `path_tokens[${level}]`
+    name = `case when ${leaf} then name else array_to_string(path_tokens[1:${level}], '/') || '/' end`
+    kept = (c) => `case when ${leaf} then ${c} end`
+  }
+  const items = `
+    select ${key} as key, ${name} as name, ${kept('id')} as id,
+           ${kept('updated_at')} as updated_at, ${kept('created_at')} as created_at,
+           ${kept('last_accessed_at')} as last_accessed_at, ${kept('metadata')} as metadata
+      from storage.objects
+     where bucket_id = ${bucket} and name like ${like} escape '\\'`
+  const byName = 'name collate "C"'
+  // The column and order come from allow-lists (readOptions), never from the request as sent.
+  const sortKeys =
+    q.column === 'name' ? [byName] : [`date_trunc('milliseconds', ${q.column})`, byName]
+  const op = q.order === 'asc' ? '>' : '<'
+  let cursor = 'true'
+  if (q.startAfter && q.column === 'name') cursor = `${byName} ${op} ${bind(q.startAfter)}`
+  else if (q.startAfter) {
+    cursor = `(${sortKeys.join(', ')}) ${op} (${bind(q.after ?? null)}::timestamptz, ${bind(q.startAfter)})`
+  }
+  const json = `json_build_object(${q.delimited ? "'key', key, " : ''}'name', name, 'id', id,
+      'updated_at', ${isoSql('updated_at')}, 'created_at', ${isoSql('created_at')},
+      'last_accessed_at', ${isoSql('last_accessed_at')}, 'metadata', metadata)`
+  const sql = `
+    with items as (${q.delimited ? `select distinct on (name) * from (${items}) x` : items})
+    select ${json} as item from items
+     where ${cursor}
+     order by ${sortKeys.map((k) => `${k} ${q.order}`).join(', ')}
+     limit ${bind(q.limit + 1)}`
+  return { sql, params }
 }
 
 export async function handleListV2(
@@ -152,41 +175,17 @@ export async function handleListV2(
   const caller = await identifyCaller(context, request, 'strict')
   const options = readOptions(readStorageJson(request) as Body)
   const bucket = await findBucket(context, bucketId)
-  const { prefix, column, order, limit } = options
+  const { column, order, limit } = options
+  const { sql, params } = pageQuery({ ...options, bucketId: bucket.id })
   const rows = await asCaller(
     context,
     caller,
     request,
-    async (tx) =>
-      (
-        await tx.query<{ item: Item }>(
-          `select json_build_object('id', id, 'name', name, 'metadata', metadata,
-                    'updated_at', ${isoSql('updated_at')}, 'created_at', ${isoSql('created_at')},
-                    'last_accessed_at', ${isoSql('last_accessed_at')}) as item
-             from storage.objects
-            where bucket_id = $1 and left(name, length($2)) = $2`,
-          [bucket.id, prefix]
-        )
-      ).rows.map((r) => r.item),
+    async (tx) => (await tx.query<{ item: Item }>(sql, params)).rows.map((r) => r.item),
     true
   )
-  const sign = order === 'desc' ? -1 : 1
-  const items = (options.delimited ? delimit(rows, prefix) : rows).sort(
-    (a, b) => sign * compare(a, b, column)
-  )
-  const last: Item = {
-    name: options.startAfter,
-    id: null,
-    updated_at: options.after ?? null,
-    created_at: options.after ?? null,
-    last_accessed_at: null,
-    metadata: null
-  }
-  const after = options.startAfter
-    ? items.filter((item) => sign * compare(item, last, column) > 0)
-    : items
-  const page = after.slice(0, limit)
-  const hasNext = after.length > limit
+  const page = rows.slice(0, limit)
+  const hasNext = rows.length > limit
   const end = page[page.length - 1]
   return jsonResponse(200, {
     hasNext,

@@ -19,11 +19,13 @@ describeEachBackend('storage bucket API', (suite) => {
   let harness: Harness
   let admin: SupabaseClient
   let user: SupabaseClient
+  let aliceId: string
 
   beforeAll(async () => {
     harness = suite.harness
     admin = testClient(harness.backend.url, harness.backend.serviceRoleKey)
     const alice = await insertUser(harness.backend, `bk_${suite.kind}`)
+    aliceId = alice.id
     user = testClient(harness.backend.url, harness.backend.anonKey, { token: alice.token })
   })
 
@@ -206,6 +208,36 @@ describeEachBackend('storage bucket API', (suite) => {
       statusCode: '404'
     })
     expect((await admin.storage.getBucket('images')).data?.public).toBe(true)
+  })
+
+  it('lets a user manage buckets where policies on storage.buckets allow it', async () => {
+    await harness.backend.db.exec(`
+      create policy "test: users create user- buckets" on storage.buckets for insert
+        to authenticated with check (name like 'user-%' and owner_id = (select auth.uid()::text));
+      create policy "test: users see their buckets" on storage.buckets for select
+        to authenticated using (owner_id = (select auth.uid()::text));
+      create policy "test: users change their buckets" on storage.buckets for update
+        to authenticated using (owner_id = (select auth.uid()::text));
+      create policy "test: users delete their buckets" on storage.buckets for delete
+        to authenticated using (owner_id = (select auth.uid()::text));
+    `)
+    const name = `user-${suite.kind}`
+    expect(await user.storage.createBucket(name)).toEqual({ data: { name }, error: null })
+    const { data } = await user.storage.getBucket(name)
+    expect(data).toMatchObject({ id: name, owner: aliceId, public: false })
+    expect((await user.storage.listBuckets()).data!.map((b) => b.id)).toEqual([name])
+    expect((await user.storage.updateBucket(name, { public: true })).error).toBeNull()
+    expect(refusal((await user.storage.createBucket('not-user')).error)).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy'
+    })
+    expect(
+      refusal((await user.storage.updateBucket('images', { public: false })).error)
+    ).toMatchObject({ statusCode: '404' })
+    expect((await user.storage.deleteBucket(name)).error).toBeNull()
+    expect(refusal((await admin.storage.getBucket(name)).error)).toMatchObject({
+      statusCode: '404'
+    })
   })
 
   it('refuses a call with no token as hosted does: Invalid Compact JWS', async () => {

@@ -1,7 +1,6 @@
-// Object calls of storage-js beyond upload and download: info, exists, listV2, custom metadata,
-// move and copy, through the real client as the service role and as users under storage
-// policies (a test bucket whose policies give each user their own folder), asserting hosted
-// Storage's status, statusCode and message.
+// storage-js object calls beyond upload and download (info, exists, listV2, custom metadata,
+// move, copy) as the service role and as users under a test bucket's policies (each user owns
+// a folder), asserting hosted Storage's status, statusCode and message.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, expect, it } from 'vitest'
@@ -170,6 +169,22 @@ describeEachBackend(
         cursor = data!.nextCursor
       }
       expect(seen).toEqual(['a.txt', 'b.txt', 'sub/c.txt', 'sub/deep/d.txt'])
+
+      // Newest first, two a page: every object once, in upload order reversed.
+      const byTime: string[] = []
+      cursor = undefined
+      for (let page = 0; page < 5; page++) {
+        const { data } = await files.listV2({
+          prefix,
+          limit: 2,
+          cursor,
+          sortBy: { column: 'updated_at', order: 'desc' }
+        })
+        byTime.push(...data!.objects.map((o) => o.name.slice(prefix.length)))
+        if (!data!.hasNext) break
+        cursor = data!.nextCursor
+      }
+      expect(byTime).toEqual(['sub/deep/d.txt', 'sub/c.txt', 'b.txt', 'a.txt'])
 
       // Bob's policies show him nothing of Alice's folder.
       const hidden = await bob.client.storage.from('files').listV2({ prefix })
