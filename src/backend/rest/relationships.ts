@@ -9,6 +9,7 @@ import { RestError } from './errors'
 import { closestName, DEFAULT_HINT_SCORE } from './fuzzy'
 import {
   isUniqueKey,
+  localTypeName,
   type ForeignKey,
   type RoutineInfo,
   type SchemaCache,
@@ -135,11 +136,6 @@ function manyToMany(cache: SchemaCache, parent: Table): Relationship[] {
   return found
 }
 
-/** A type name as format_type prints it, without the schema when it is `schema`. */
-function localName(type: string, schema: string): string {
-  return type.startsWith(`${schema}.`) ? type.slice(schema.length + 1) : type
-}
-
 /**
  * Computed relationships from `parent`: functions of one argument of the parent's row type
  * that return rows of a table (`create function replies(comments) returns setof comments`).
@@ -150,11 +146,11 @@ function computed(cache: SchemaCache, parent: Table): Relationship[] {
   for (const routine of [...cache.functions.values()].flat()) {
     if (
       routine.args.length !== 1 ||
-      localName(routine.args[0].type, cache.schema) !== parent.name
+      localTypeName(routine.args[0].type, cache.schema) !== parent.name
     ) {
       continue
     }
-    const target = cache.tables.get(localName(routine.returnType, cache.schema))
+    const target = cache.tables.get(localTypeName(routine.returnType, cache.schema))
     if (!target) continue
     const toOne = !routine.returnsSet || routine.rows === 1
     found.push({

@@ -27,6 +27,12 @@ export interface Table {
   primaryKey: string[]
   /** Primary key and unique constraints: column sets that identify one row. */
   uniqueKeys: string[][]
+  /**
+   * Computed fields: functions of one argument, this table's row type, returning a value that
+   * is not a table's row (those are computed relationships). Selected, filtered and ordered by
+   * name like columns, as PostgREST does.
+   */
+  computedFields?: Map<string, RoutineInfo>
 }
 
 export interface ForeignKey {
@@ -263,10 +269,31 @@ export async function loadSchemaCache(
     const routine = toRoutine(row, schema)
     functions.set(routine.name, [...(functions.get(routine.name) ?? []), routine])
   }
+  addComputedFields(schema, tables, functions)
   const setting = settingRows.rows[0]?.value.trim().toLowerCase()
   const aggregatesSetting =
     setting === undefined ? null : ['true', 'on', '1', 'yes'].includes(setting)
   return { schema, aggregatesSetting, tables, foreignKeys, functions }
+}
+
+/** A type name as format_type prints it, without the schema when it is `schema`. */
+export function localTypeName(type: string, schema: string): string {
+  return type.startsWith(`${schema}.`) ? type.slice(schema.length + 1) : type
+}
+
+function addComputedFields(
+  schema: string,
+  tables: Map<string, Table>,
+  functions: Map<string, RoutineInfo[]>
+): void {
+  for (const routine of [...functions.values()].flat()) {
+    if (routine.args.length !== 1 || routine.returnsSet || routine.returnsVoid) continue
+    const table = tables.get(localTypeName(routine.args[0].type, schema))
+    if (!table || tables.has(localTypeName(routine.returnType, schema))) continue
+    if (table.columns.has(routine.name)) continue
+    table.computedFields ??= new Map()
+    table.computedFields.set(routine.name, routine)
+  }
 }
 
 /** True when `columns` (in any order) are exactly one of the table's unique keys. */
