@@ -102,13 +102,14 @@ export function createRestApi(context: BackendContext): RestApi {
   async function serve(request: ApiRequest, identity: RequestIdentity): Promise<ApiResponse> {
     const schemaName = requestSchema(request, schemas)
     const segments = request.url.pathname.slice(PREFIX.length).split('/').map(decodeSegment)
+    const explain = explainMedia(request)
     const base = {
       request,
       identity,
       preferences: parsePrefer(request.headers['prefer']),
-      single: wantsObject(request),
-      format: responseFormat(request),
-      explain: explainMedia(request),
+      single: wantsObject(request, explain),
+      format: responseFormat(request, explain),
+      explain,
       api: context.config.api
     }
     const method = request.method

@@ -38,8 +38,8 @@ export function parsePrefer(header: string | undefined): Preferences {
   }
 }
 
-export function wantsObject(request: ApiRequest): boolean {
-  const explain = explainMedia(request)
+/** Accept asks for one object (single()), directly or as the `for` of a plan. */
+export function wantsObject(request: ApiRequest, explain: ExplainMedia | null): boolean {
   if (explain) return explain.for === OBJECT_MEDIA_TYPE
   return (request.headers['accept'] ?? '').toLowerCase().includes(OBJECT_MEDIA_TYPE)
 }
@@ -118,8 +118,7 @@ export type MediaFormat = 'json' | 'json-stripped' | 'csv'
  * The body format the Accept header asks for. Anything this server cannot produce is PGRST107
  * (406), as PostgREST answers media types it does not have.
  */
-export function responseFormat(request: ApiRequest): MediaFormat {
-  const explain = explainMedia(request)
+export function responseFormat(request: ApiRequest, explain: ExplainMedia | null): MediaFormat {
   if (explain) {
     // A plan is of the query that answers the `for` media type.
     if (explain.for === CSV_MEDIA_TYPE) return 'csv'

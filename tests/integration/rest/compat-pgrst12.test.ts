@@ -43,11 +43,24 @@ const FIXTURES_SQL = `
   create function public.pg12_full_name(public.pg12_people) returns text
     language sql stable as $$ select $1.first_name || ' ' || $1.last_name $$;
 
+  create function public.pg12_count_people() returns int
+    language sql stable as 'select count(*)::int from public.pg12_people';
+
   create table public.pg12_many (id int primary key);
   insert into public.pg12_many select g from generate_series(1, 50) g;
   analyze public.pg12_many;
   -- Rows the planner has not seen: the estimate stays at 50 while an exact count says 60.
   insert into public.pg12_many select g from generate_series(51, 60) g;
+`
+
+/** Switches explain() on for this database as hosted Supabase's docs say to. */
+const ENABLE_PLANS_SQL = `
+  do $$ begin
+    execute format(
+      'alter role authenticator in database %I set pgrst.db_plan_enabled = true',
+      current_database()
+    );
+  end $$;
 `
 
 const SINGULAR_MESSAGE = 'JSON object requested, multiple (or no) rows returned'
@@ -56,22 +69,31 @@ describeEachBackend(
   'REST API: PostgREST 12 differences',
   (suite) => {
     let env: RestEnv
-    /** A second backend of the same kind with explain() switched on. */
+    /** Backends of the same kind with explain() on: by the API config, and as on hosted. */
     let planHarness: Harness
+    let hostedHarness: Harness
     let planned: RestEnv
+    let hosted: RestEnv
 
     beforeAll(async () => {
       env = restEnvOn(suite.harness)
-      await env.backend.db.exec(FIXTURES_SQL)
-      planHarness = await startHarness(suite.kind, postgresUrl, {
-        config: { api: { ...DEFAULT_API_CONFIG, planEnabled: true } }
-      })
+      ;[planHarness, hostedHarness] = await Promise.all([
+        startHarness(suite.kind, postgresUrl, {
+          config: { api: { ...DEFAULT_API_CONFIG, planEnabled: true } }
+        }),
+        startHarness(suite.kind, postgresUrl)
+      ])
       planned = restEnvOn(planHarness)
-      await planned.backend.db.exec(FIXTURES_SQL)
+      hosted = restEnvOn(hostedHarness)
+      await Promise.all([
+        env.backend.db.exec(FIXTURES_SQL),
+        planned.backend.db.exec(FIXTURES_SQL),
+        hosted.backend.db.exec(FIXTURES_SQL + ENABLE_PLANS_SQL)
+      ])
     })
 
     afterAll(async () => {
-      await planHarness?.close()
+      await Promise.all([planHarness?.close(), hostedHarness?.close()])
     })
 
     it('answers single() over several or no rows with PostgREST 12 PGRST116 (406)', async () => {
@@ -356,6 +378,22 @@ describeEachBackend(
       )
       // A plan without analyze runs nothing.
       expect(rows).toEqual([])
+    })
+
+    it("answers explain() when the authenticator role's pgrst.db_plan_enabled is on", async () => {
+      const { data, error, status } = await hosted.anon.from('pg12_people').select('id').explain()
+      expect(error).toBeNull()
+      expect(status).toBe(200)
+      expect(String(data).startsWith('Aggregate')).toBe(true)
+      const rpc = await hosted.rawFetch('rpc/pg12_count_people', {
+        method: 'POST',
+        body: JSON.stringify({}),
+        headers: { 'content-type': 'application/json', accept: 'application/vnd.pgrst.plan' }
+      })
+      expect(rpc.status).toBe(200)
+      expect(rpc.headers.get('content-type')).toBe(
+        'application/vnd.pgrst.plan+text; for="application/json"; charset=utf-8'
+      )
     })
   },
   { config: { api: { ...DEFAULT_API_CONFIG, maxRows: MAX_ROWS } } }
