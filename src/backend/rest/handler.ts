@@ -16,6 +16,14 @@ import type { Table } from './schema-cache'
 
 export type { RestCall } from './run'
 
+/** What each kind of request echoes in Preference-Applied (PostgREST 12's Response.hs). */
+const READ_PREFERENCES = ['count', 'tx'] as const
+const WRITE_PREFERENCES = {
+  POST: ['resolution', 'missing', 'return', 'count', 'tx'],
+  PATCH: ['missing', 'return', 'count', 'tx'],
+  DELETE: ['return', 'count', 'tx']
+} as const
+
 function contentType(call: RestCall): string {
   if (call.format === 'csv') return `${CSV_MEDIA_TYPE}; charset=utf-8`
   if (call.format === 'json-stripped') {
@@ -64,7 +72,11 @@ export async function handleRead(
   if (call.explain) return explainResponse(context, call, call.explain, { ...read, read })
   const [row, total] = await runRead(context, call, read)
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
-  return pageResponse(call, rootOffset(query), row, row.body, total)
+  return withApplied(
+    call,
+    READ_PREFERENCES,
+    pageResponse(call, rootOffset(query), row, row.body, total)
+  )
 }
 
 function parseBody(request: ApiRequest): unknown {
@@ -108,13 +120,14 @@ export async function handleWrite(
         ? `0-${result.count - 1}/${total}`
         : `*/${total}`
   }
-  if (write.resolution) headers['preference-applied'] = `resolution=${write.resolution}`
+  const applied = WRITE_PREFERENCES[request.method as keyof typeof WRITE_PREFERENCES]
   // Only known when rows are returned (RETURNING needs the SELECT policies, which would
   // refuse inserts the user may make), so return=minimal keeps 201.
   const created = request.method === 'POST' && result.inserted
-  if (!write.returning) return withApplied(call, { status: created ? 201 : 204, headers })
+  if (!write.returning) return withApplied(call, applied, { status: created ? 201 : 204, headers })
   headers['content-type'] = contentType(call)
-  return withApplied(call, { status: created ? 201 : 200, headers, body: result.body ?? '[]' })
+  const status = created ? 201 : 200
+  return withApplied(call, applied, { status, headers, body: result.body ?? '[]' })
 }
 
 function rpcArguments(request: ApiRequest, argNames: Set<string>): Record<string, unknown> {
@@ -148,20 +161,25 @@ export async function handleRpc(
     const [row, total] = await runRead(context, call, read)
     if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
     const body = row.body ?? (single ? 'null' : '[]')
-    return withApplied(call, pageResponse(call, rootOffset(query), row, body, total))
+    return withApplied(
+      call,
+      READ_PREFERENCES,
+      pageResponse(call, rootOffset(query), row, body, total)
+    )
   }
   if (call.explain) return explainResponse(context, call, call.explain, rpc)
   const { rows } = await run(context, call, (tx) =>
     tx.queryAndCommit<ResultRow>(rpc.sql, rpc.params.values)
   )
   if (rpc.shape === 'void') {
-    return withApplied(call, { status: 204, headers: { 'content-range': '*/*' } })
+    return withApplied(call, READ_PREFERENCES, { status: 204, headers: { 'content-range': '*/*' } })
   }
   // Any count preference counts the values returned: 1 for a scalar function.
   const total = call.preferences.count ? Number(rows[0].page_count) : null
   const format = call.format === 'csv' ? 'json' : call.format
   return withApplied(
     call,
+    READ_PREFERENCES,
     pageResponse({ ...call, single: false, format }, 0, rows[0], rows[0].body, total)
   )
 }

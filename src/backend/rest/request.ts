@@ -17,6 +17,32 @@ export interface Preferences {
   missingDefault: boolean
   /** `tx=rollback`: run the request, answer with its result, commit nothing. */
   rollback: boolean
+  /** The recognised preferences as sent (`missing=default`), echoed in Preference-Applied. */
+  given: Partial<Record<AppliedPreference, string>>
+}
+
+/** Preference-Applied lists these, in this order, as PostgREST 12 does. */
+export const APPLIED_ORDER = ['resolution', 'missing', 'return', 'count', 'tx'] as const
+export type AppliedPreference = (typeof APPLIED_ORDER)[number]
+
+const RECOGNISED: Record<AppliedPreference, string[]> = {
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  return: ['representation', 'minimal', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  tx: ['commit', 'rollback']
+}
+
+/** `Preference-Applied` for the given kinds of preference the request sent, or null. */
+export function preferenceApplied(
+  preferences: Preferences,
+  kinds: readonly AppliedPreference[]
+): string | null {
+  const applied = APPLIED_ORDER.filter((kind) => kinds.includes(kind)).flatMap((kind) => {
+    const value = preferences.given[kind]
+    return value === undefined ? [] : [`${kind}=${value}`]
+  })
+  return applied.length > 0 ? applied.join(', ') : null
 }
 
 /** Prefer arrives comma-joined ("resolution=merge-duplicates, return=representation"). */
@@ -28,7 +54,13 @@ export function parsePrefer(header: string | undefined): Preferences {
   }
   const resolution = values.get('resolution')
   const count = values.get('count')
+  const given: Preferences['given'] = {}
+  for (const kind of APPLIED_ORDER) {
+    const value = values.get(kind)
+    if (value !== undefined && RECOGNISED[kind].includes(value)) given[kind] = value
+  }
   return {
+    given,
     representation: values.get('return') === 'representation',
     count: count === 'exact' || count === 'planned' || count === 'estimated' ? count : null,
     resolution:

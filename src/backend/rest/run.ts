@@ -19,7 +19,13 @@ import { PlanCostVerdicts } from './limits'
 import { parseQuery, type ParsedQuery } from './parse-query'
 import type { ReadPlan } from './plan'
 import { estimatesAllowed, plannedRows } from './planned-count'
-import type { ExplainMedia, MediaFormat, Preferences } from './request'
+import {
+  preferenceApplied,
+  type AppliedPreference,
+  type ExplainMedia,
+  type MediaFormat,
+  type Preferences
+} from './request'
 import type { SchemaCache, Table } from './schema-cache'
 import { Aliases, ident, Params } from './sql'
 
@@ -202,15 +208,17 @@ export function runRead(
   })
 }
 
-/** Tells the client its tx=rollback was honoured. */
-export function withApplied(call: RestCall, response: ApiResponse): ApiResponse {
-  if (!call.preferences.rollback) return response
-  const applied = response.headers?.['preference-applied']
-  return {
-    ...response,
-    headers: {
-      ...response.headers,
-      'preference-applied': applied ? `${applied}, tx=rollback` : 'tx=rollback'
-    }
-  }
+/**
+ * Preference-Applied as PostgREST 12 answers: the preferences of `kinds` the request sent and
+ * this kind of request honours (a read: count and tx; an insert: resolution, missing, return,
+ * count and tx; ...).
+ */
+export function withApplied(
+  call: RestCall,
+  kinds: readonly AppliedPreference[],
+  response: ApiResponse
+): ApiResponse {
+  const applied = preferenceApplied(call.preferences, kinds)
+  if (applied === null) return response
+  return { ...response, headers: { ...response.headers, 'preference-applied': applied } }
 }

@@ -169,6 +169,7 @@ describeEachBackend(
       })
       expect(raw.status).toBe(206)
       expect(raw.headers.get('content-range')).toBe(`0-${MAX_ROWS - 1}/50`)
+      expect(raw.headers.get('preference-applied')).toBe('count=estimated')
       expect(await raw.text()).toBe('')
     })
 
@@ -201,6 +202,28 @@ describeEachBackend(
       expect(nulls.data).toEqual([
         { id: 22, score: 2 },
         { id: 23, score: null }
+      ])
+      // What insert(rows, { defaultToNull: false }).select() sends, and what is applied.
+      const raw = await env.rawFetch(
+        'pg12_notes?columns=%22id%22%2C%22author_id%22%2C%22body%22%2C%22score%22&select=id%2Cscore',
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            prefer: 'missing=default,return=representation',
+            authorization: `Bearer ${env.backend.serviceRoleKey}`
+          },
+          body: JSON.stringify([
+            { id: 25, author_id: 1, body: 'f' },
+            { id: 26, author_id: 1, body: 'g', score: 3 }
+          ])
+        }
+      )
+      expect(raw.status).toBe(201)
+      expect(raw.headers.get('preference-applied')).toBe('missing=default, return=representation')
+      expect(await raw.json()).toEqual([
+        { id: 25, score: 5 },
+        { id: 26, score: 3 }
       ])
       // An upsert writes the columns its rows name (columns=): status, missing from row 23,
       // is reset to its DEFAULT there; score, named by no row, keeps row 23's NULL.
