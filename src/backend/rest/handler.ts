@@ -62,6 +62,23 @@ function pageResponse(
   return { status, headers, body: call.request.method === 'HEAD' ? null : body }
 }
 
+/** http-types' urlEncode: everything but letters, digits and `-_.~` is percent-encoded. */
+const encodeStrict = (text: string): string =>
+  encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  )
+
+/**
+ * PostgREST's Content-Location for a read: the path and its query string with the parameters
+ * sorted by name (canonical), so equal queries name one resource.
+ */
+function contentLocation(call: RestCall, table: Table): string {
+  const params = [...call.request.url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const query = params.map(([key, value]) => `${encodeStrict(key)}=${encodeStrict(value)}`)
+  return `/${table.name}${query.length > 0 ? `?${query.join('&')}` : ''}`
+}
+
 export async function handleRead(
   context: BackendContext,
   call: RestCall,
@@ -72,11 +89,9 @@ export async function handleRead(
   if (call.explain) return explainResponse(context, call, call.explain, { ...read, read })
   const [row, total] = await runRead(context, call, read)
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
-  return withApplied(
-    call,
-    READ_PREFERENCES,
-    pageResponse(call, rootOffset(query), row, row.body, total)
-  )
+  const response = pageResponse(call, rootOffset(query), row, row.body, total)
+  response.headers = { ...response.headers, 'content-location': contentLocation(call, table) }
+  return withApplied(call, READ_PREFERENCES, response)
 }
 
 function parseBody(request: ApiRequest): unknown {

@@ -170,6 +170,10 @@ describeEachBackend(
       expect(raw.status).toBe(206)
       expect(raw.headers.get('content-range')).toBe(`0-${MAX_ROWS - 1}/50`)
       expect(raw.headers.get('preference-applied')).toBe('count=estimated')
+      const located = await env.rawFetch('pg12_people?select=id,first_name&order=id&id=in.(1,2)')
+      expect(located.headers.get('content-location')).toBe(
+        '/pg12_people?id=in.%281%2C2%29&order=id&select=id%2Cfirst_name'
+      )
       expect(await raw.text()).toBe('')
     })
 
