@@ -37,8 +37,8 @@ module.exports = {
     output: 'release/${version}',
     buildResources: 'build'
   },
-  // Only the built app and its one runtime dependency, PGlite (everything else is bundled into
-  // out/), with just the extension bundles the migrations create: no sources, tests or tooling.
+  // Only the built app and its runtime dependencies, PGlite and sharp (everything else is bundled
+  // into out/), with just the extension bundles the migrations create: no sources, tests or tooling.
   files: [
     'out/**/*',
     'package.json',
@@ -54,7 +54,10 @@ module.exports = {
     // The database engine's worker thread starts from a real file (src/backend/db/pglite-worker-script.ts).
     'out/main/pglite-worker.js',
     'node_modules/@electric-sql/pglite/**/*.{wasm,data}',
-    'node_modules/@electric-sql/pglite/dist/**/*.tar.gz'
+    'node_modules/@electric-sql/pglite/dist/**/*.tar.gz',
+    // sharp's native addon and the libvips library it loads cannot be read from inside an asar.
+    'node_modules/sharp/**/*',
+    'node_modules/@img/**/*'
   ],
   // The schema ships beside the archive: process.resourcesPath/migrations (see src/main/backend/paths.ts).
   // The tray icon (Windows and Linux) is drawn from the app icon at run time.

@@ -11,10 +11,12 @@ export default defineConfig({
     // The built app ships the database engine's worker as a file (src/backend/db/pglite-worker-script.ts).
     define: { __APP_BUILD__: 'true' },
     build: {
-      // Everything is bundled except `dependencies` in package.json, which is PGlite alone: it
-      // loads its WebAssembly and data files from disk, so it ships as files. node-postgres
-      // lands in a chunk of its own that only a DATABASE_URL start loads.
-      externalizeDeps: true,
+      // Everything is bundled except `dependencies` in package.json: PGlite, which loads its
+      // WebAssembly and data files from disk, and sharp (the backend's image transformations),
+      // a native addon that loads its libvips binary from @img/*; both ship as files. sharp is
+      // named too so it stays external even if the list changes. node-postgres lands in a chunk
+      // of its own that only a DATABASE_URL start loads.
+      externalizeDeps: { include: ['sharp'] },
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),

@@ -4,6 +4,7 @@
 
 import { resolve } from 'node:path'
 import { DEFAULT_DATA_DIR } from '../src/backend/args'
+import { authConfigWith } from '../src/backend/auth/config'
 import { startBackend } from '../src/backend/server'
 import { DEMO_PASSWORD, seed } from './lib/seed'
 
@@ -36,7 +37,9 @@ async function main(): Promise<void> {
       databaseUrl: process.env.DATABASE_URL || undefined,
       migrationsDir: resolve(__dirname, '../supabase/migrations'),
       // The seed signs every demo user up and in from this one address.
-      config: { tokenRateLimitPerMinute: 100_000, signupRateLimitPerMinute: 100_000 }
+      config: {
+        auth: authConfigWith({ rateLimits: { signInSignUps: 100_000, tokenRefresh: 100_000 } })
+      }
     })
     try {
       await seed({

@@ -30,7 +30,10 @@ create extension unaccent with schema extensions;
 
 -- Types (enums and domains)
 
--- (none)
+create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+create type auth.factor_status as enum ('unverified', 'verified');
+create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+create type auth.one_time_token_type as enum ('confirmation_token', 'reauthentication_token', 'recovery_token', 'email_change_token_new', 'email_change_token_current', 'phone_change_token');
 
 -- Tables, views and sequences, with their columns
 
@@ -53,6 +56,49 @@ create table auth.identities (
   email text generated always as (lower((identity_data ->> 'email'::text))) stored
 );
 alter table auth.identities enable row level security;
+create table auth.mfa_amr_claims (
+  session_id uuid not null,
+  created_at timestamp with time zone not null,
+  updated_at timestamp with time zone not null,
+  authentication_method text not null,
+  id uuid not null
+);
+alter table auth.mfa_amr_claims enable row level security;
+create table auth.mfa_challenges (
+  id uuid not null,
+  factor_id uuid not null,
+  created_at timestamp with time zone not null,
+  verified_at timestamp with time zone,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+alter table auth.mfa_challenges enable row level security;
+create table auth.mfa_factors (
+  id uuid not null,
+  user_id uuid not null,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamp with time zone not null,
+  updated_at timestamp with time zone not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamp with time zone,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid
+);
+alter table auth.mfa_factors enable row level security;
+create table auth.one_time_tokens (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null,
+  token_type auth.one_time_token_type not null,
+  token_hash text not null,
+  relates_to text not null,
+  created_at timestamp without time zone not null default now(),
+  updated_at timestamp without time zone not null default now()
+);
+alter table auth.one_time_tokens enable row level security;
 create table auth.refresh_tokens (
   id bigint not null default nextval('auth.refresh_tokens_id_seq'::regclass),
   token character varying(255),
@@ -70,7 +116,9 @@ create table auth.sessions (
   user_id uuid not null,
   created_at timestamp with time zone default now(),
   updated_at timestamp with time zone default now(),
-  not_after timestamp with time zone
+  not_after timestamp with time zone,
+  factor_id uuid,
+  aal auth.aal_level
 );
 alter table auth.sessions enable row level security;
 create table auth.users (
@@ -92,7 +140,14 @@ create table auth.users (
   phone text,
   is_anonymous boolean not null default false,
   deleted_at timestamp with time zone,
-  banned_until timestamp with time zone
+  banned_until timestamp with time zone,
+  invited_at timestamp with time zone,
+  recovery_sent_at timestamp with time zone,
+  email_change character varying(255) default ''::character varying,
+  email_change_sent_at timestamp with time zone,
+  email_change_confirm_status smallint default 0,
+  reauthentication_sent_at timestamp with time zone,
+  phone_confirmed_at timestamp with time zone
 );
 alter table auth.users enable row level security;
 create table public.comments (
@@ -240,6 +295,18 @@ alter table app_private.storage_removals add constraint storage_removals_pkey PR
 alter table auth.identities add constraint identities_pkey PRIMARY KEY (id);
 alter table auth.identities add constraint identities_provider_id_provider_key UNIQUE (provider_id, provider);
 alter table auth.identities add constraint identities_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table auth.mfa_amr_claims add constraint mfa_amr_claims_pkey PRIMARY KEY (id);
+alter table auth.mfa_amr_claims add constraint mfa_amr_claims_session_id_authentication_method_key UNIQUE (session_id, authentication_method);
+alter table auth.mfa_amr_claims add constraint mfa_amr_claims_session_id_fkey FOREIGN KEY (session_id) REFERENCES auth.sessions(id) ON DELETE CASCADE;
+alter table auth.mfa_challenges add constraint mfa_challenges_factor_id_fkey FOREIGN KEY (factor_id) REFERENCES auth.mfa_factors(id) ON DELETE CASCADE;
+alter table auth.mfa_challenges add constraint mfa_challenges_pkey PRIMARY KEY (id);
+alter table auth.mfa_factors add constraint mfa_factors_last_challenged_at_key UNIQUE (last_challenged_at);
+alter table auth.mfa_factors add constraint mfa_factors_pkey PRIMARY KEY (id);
+alter table auth.mfa_factors add constraint mfa_factors_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table auth.one_time_tokens add constraint one_time_tokens_pkey PRIMARY KEY (id);
+alter table auth.one_time_tokens add constraint one_time_tokens_token_hash_check CHECK ((char_length(token_hash) > 0));
+alter table auth.one_time_tokens add constraint one_time_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table auth.one_time_tokens add constraint one_time_tokens_user_id_token_type_key UNIQUE (user_id, token_type);
 alter table auth.refresh_tokens add constraint refresh_tokens_pkey PRIMARY KEY (id);
 alter table auth.refresh_tokens add constraint refresh_tokens_session_id_fkey FOREIGN KEY (session_id) REFERENCES auth.sessions(id) ON DELETE CASCADE;
 alter table auth.refresh_tokens add constraint refresh_tokens_token_key UNIQUE (token);
@@ -331,8 +398,21 @@ alter table supabase_migrations.schema_migrations add constraint schema_migratio
 -- Indexes
 
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
+CREATE INDEX factor_id_created_at_idx ON auth.mfa_factors USING btree (user_id, created_at);
 CREATE UNIQUE INDEX identities_pkey ON auth.identities USING btree (id);
 CREATE UNIQUE INDEX identities_provider_id_provider_key ON auth.identities USING btree (provider_id, provider);
+CREATE UNIQUE INDEX mfa_amr_claims_pkey ON auth.mfa_amr_claims USING btree (id);
+CREATE UNIQUE INDEX mfa_amr_claims_session_id_authentication_method_key ON auth.mfa_amr_claims USING btree (session_id, authentication_method);
+CREATE INDEX mfa_challenge_created_at_idx ON auth.mfa_challenges USING btree (created_at DESC);
+CREATE INDEX mfa_challenges_factor_id_idx ON auth.mfa_challenges USING btree (factor_id);
+CREATE UNIQUE INDEX mfa_challenges_pkey ON auth.mfa_challenges USING btree (id);
+CREATE UNIQUE INDEX mfa_factors_last_challenged_at_key ON auth.mfa_factors USING btree (last_challenged_at);
+CREATE UNIQUE INDEX mfa_factors_pkey ON auth.mfa_factors USING btree (id);
+CREATE UNIQUE INDEX mfa_factors_user_friendly_name_unique ON auth.mfa_factors USING btree (friendly_name, user_id) WHERE (TRIM(BOTH FROM friendly_name) <> ''::text);
+CREATE UNIQUE INDEX one_time_tokens_pkey ON auth.one_time_tokens USING btree (id);
+CREATE INDEX one_time_tokens_relates_to_hash_idx ON auth.one_time_tokens USING hash (relates_to);
+CREATE INDEX one_time_tokens_token_hash_hash_idx ON auth.one_time_tokens USING hash (token_hash);
+CREATE UNIQUE INDEX one_time_tokens_user_id_token_type_key ON auth.one_time_tokens USING btree (user_id, token_type);
 CREATE INDEX refresh_tokens_parent_idx ON auth.refresh_tokens USING btree (parent);
 CREATE UNIQUE INDEX refresh_tokens_pkey ON auth.refresh_tokens USING btree (id);
 CREATE INDEX refresh_tokens_session_id_idx ON auth.refresh_tokens USING btree (session_id);
@@ -1521,6 +1601,18 @@ CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXE
 create policy "auth_admin_all" on auth.identities as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
+create policy "auth_admin_all" on auth.mfa_amr_claims as permissive for all to supabase_auth_admin
+  using (true)
+  with check (true);
+create policy "auth_admin_all" on auth.mfa_challenges as permissive for all to supabase_auth_admin
+  using (true)
+  with check (true);
+create policy "auth_admin_all" on auth.mfa_factors as permissive for all to supabase_auth_admin
+  using (true)
+  with check (true);
+create policy "auth_admin_all" on auth.one_time_tokens as permissive for all to supabase_auth_admin
+  using (true)
+  with check (true);
 create policy "auth_admin_all" on auth.refresh_tokens as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
@@ -1722,6 +1814,10 @@ grant USAGE on schema storage to anon;
 grant USAGE on schema storage to authenticated;
 grant USAGE on schema storage to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.identities to supabase_auth_admin;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_amr_claims to supabase_auth_admin;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_challenges to supabase_auth_admin;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_factors to supabase_auth_admin;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.one_time_tokens to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.refresh_tokens to supabase_auth_admin;
 grant SELECT, UPDATE, USAGE on table auth.refresh_tokens_id_seq to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.sessions to supabase_auth_admin;

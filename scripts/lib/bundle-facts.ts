@@ -61,11 +61,16 @@ export function modulesLoadedBy(code: string): string[] {
 
 const BUILTINS = new Set(builtinModules)
 
-/** Whether a packaged app may load `specifier` from outside its own bundle. */
+/**
+ * Whether a packaged app may load `specifier` from outside its own bundle: Electron, Node's
+ * built-ins and the two runtime dependencies, PGlite and sharp (the backend's image
+ * transformations).
+ */
 export function isAllowedAtRuntime(specifier: string): boolean {
   if (specifier.startsWith('./') || specifier.startsWith('../')) return true
   if (specifier === 'electron' || specifier.startsWith('node:')) return true
   if (BUILTINS.has(specifier) || BUILTINS.has(specifier.split('/')[0])) return true
+  if (specifier === 'sharp') return true
   return specifier === '@electric-sql/pglite' || specifier.startsWith('@electric-sql/pglite/')
 }
 

@@ -20,13 +20,20 @@ export interface ApiConfig {
    * authenticator role's `pgrst.db_aggregates_enabled` setting switches it on as there.
    */
   aggregatesEnabled: boolean
+  /**
+   * PostgREST `db-plan-enabled`: `Accept: application/vnd.pgrst.plan` (supabase-js explain())
+   * answers with the query's plan. Off by default, as on hosted Supabase; the authenticator
+   * role's `pgrst.db_plan_enabled` setting switches it on as there.
+   */
+  planEnabled: boolean
 }
 
 export const DEFAULT_API_CONFIG: ApiConfig = {
   schemas: ['public'],
   extraSearchPath: ['public', 'extensions'],
   maxRows: 1000,
-  aggregatesEnabled: false
+  aggregatesEnabled: false,
+  planEnabled: false
 }
 
 type TomlValue = string | number | boolean | string[]

@@ -1,5 +1,7 @@
 // `npm run backend`: the local Supabase-compatible backend on 127.0.0.1:54321, for browser
-// development, tests and a small team's shared server. Prints exactly two lines on start.
+// development, tests and a small team's shared server. Prints what `supabase start` prints for
+// the parts it has: the URLs and the keys (the service_role key too, so admin tools and
+// server-side code can be pointed at an in-memory backend).
 
 import { resolve } from 'node:path'
 import {
@@ -14,6 +16,17 @@ import { describeStartError } from './data-dir'
 import { startBackend } from './server'
 
 const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
+
+/** The database URL as printed: its password is the operator's, not the console's. */
+function redactPassword(url: string): string {
+  try {
+    const parsed = new URL(url)
+    if (parsed.password) parsed.password = '***'
+    return parsed.toString()
+  } catch {
+    return url
+  }
+}
 
 async function main(): Promise<void> {
   let options: BackendArgs
@@ -34,8 +47,18 @@ async function main(): Promise<void> {
     migrationsDir: options.migrationsDir ?? MIGRATIONS_DIR,
     config: { enableConfirmations: options.enableConfirmations }
   })
+  const database = process.env.DATABASE_URL
+    ? redactPassword(process.env.DATABASE_URL)
+    : `PGlite (embedded, ${dataDir === null ? 'in memory' : `in ${resolve(dataDir, 'pgdata')}`}; no TCP port)`
   console.log(`API URL: ${backend.url}`)
+  console.log(`DB URL: ${database}`)
+  console.log(
+    `JWT secret (hex of the HS256 key): ${Buffer.from(backend.context.keys.secret).toString('hex')}`
+  )
   console.log(`anon key: ${backend.anonKey}`)
+  console.log(`service_role key: ${backend.serviceRoleKey}`)
+  // `supabase start` prints its mail catcher's URL too; here it is a page on the same port.
+  console.log(`Mailbox URL: ${backend.url}/mailbox`)
 
   let stopping = false
   const stop = async (): Promise<void> => {

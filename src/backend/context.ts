@@ -2,6 +2,8 @@
 // around an in-memory database.
 
 import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
+import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './auth/email-config'
+import { DEFAULT_AUTH_CONFIG, type AuthConfig } from './auth/config'
 import type { Database } from './db/database'
 import type { JwtKeys } from './jwt'
 import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
@@ -9,14 +11,18 @@ import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
 export { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
 
 export interface BackendConfig {
-  /** When true, sign-up returns a bare user and writes a confirmation link to the outbox. */
+  /** When true, sign-up returns a bare user and mails a confirmation link. */
   enableConfirmations: boolean
-  /** Where confirmation mails go when confirmations are on (null: only logged). */
-  outboxDir: string | null
+  /** Where the mailbox keeps the mails it caught (null: memory only). */
+  mailboxDir: string | null
+  /** The auth mail settings of supabase/config.toml ([auth.email], [auth.email.smtp]). */
+  email: EmailSettings
   /** Where object bytes are kept; null keeps them in memory (tests, --memory). */
   storageDir: string | null
-  /** Token endpoint requests allowed per client address per minute. */
-  tokenRateLimitPerMinute: number
+  /** Where transformed images are cached on disk; null keeps them in memory only. */
+  transformCacheDir: string | null
+  /** Where resumable (TUS) uploads keep their parts until complete; null: in memory. */
+  resumableUploadDir: string | null
   /** The site root that confirmation links redirect to by default. */
   siteUrl: string
   /**
@@ -29,8 +35,8 @@ export interface BackendConfig {
    * a notification (storage/removals.ts); the queue is drained on every notification too.
    */
   photoRemovalIntervalMs: number
-  /** Sign-up requests allowed per client address per minute. */
-  signupRateLimitPerMinute: number
+  /** The [auth] settings (supabase/config.toml): anonymous sign-ins, rate limits. */
+  auth: AuthConfig
   /** Bounds on what one REST request may make the database do (request-limits.ts). */
   rest: RestLimits
   /**
@@ -52,13 +58,15 @@ export interface BackendContext {
 
 export const DEFAULT_CONFIG: BackendConfig = {
   enableConfirmations: false,
-  outboxDir: null,
+  mailboxDir: null,
+  email: DEFAULT_EMAIL_SETTINGS,
   storageDir: null,
-  tokenRateLimitPerMinute: 60,
+  transformCacheDir: null,
+  resumableUploadDir: null,
   siteUrl: 'http://127.0.0.1:3000',
   orphanGraceMinutes: 10,
   photoRemovalIntervalMs: 10_000,
-  signupRateLimitPerMinute: 30,
+  auth: DEFAULT_AUTH_CONFIG,
   rest: DEFAULT_REST_LIMITS,
   corsOrigins: [],
   api: DEFAULT_API_CONFIG

@@ -4,7 +4,15 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
+import {
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  SignJWT,
+  type CryptoKey,
+  type JWTPayload
+} from 'jose'
+import { SIGNING_ALGORITHM, type SigningKey } from './signing-keys'
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 
@@ -20,8 +28,11 @@ export const ACCESS_TOKEN_TTL_SECONDS = 3600
 const API_KEY_TTL_SECONDS = 10 * 365 * 24 * 3600
 
 export interface JwtKeys {
+  /** Signs and verifies the HS256 API keys (anon, service_role). */
   readonly secret: Uint8Array
   readonly issuer: string
+  /** Signs user access tokens (ES256, published in the JWKS); without it they are HS256. */
+  readonly signing?: SigningKey
 }
 
 /**
@@ -96,14 +107,33 @@ function remember(keys: JwtKeys, token: string, claims: Claims): void {
   tokens.set(token, claims)
 }
 
-/** Verifies signature (HS256 only, so `alg: none` and key confusion fail) and expiry. */
+/**
+ * The one key a token may be checked with: the signing key for ES256 with its `kid`, else the
+ * secret for HS256. Each key is held to its own algorithm, so `alg: none` and key confusion
+ * (an HS256 token "signed" with the public key) fail.
+ */
+function verificationKey(keys: JwtKeys, token: string): [CryptoKey | Uint8Array, string] {
+  let header: { alg?: string; kid?: string }
+  try {
+    header = decodeProtectedHeader(token)
+  } catch {
+    throw new JwtError('JWT cryptographic operation failed', false)
+  }
+  if (header.alg === SIGNING_ALGORITHM && keys.signing && header.kid === keys.signing.kid) {
+    return [keys.signing.publicKey, SIGNING_ALGORITHM]
+  }
+  return [keys.secret, 'HS256']
+}
+
+/** Verifies signature (ES256 with the signing key or HS256 with the secret) and expiry. */
 export async function verifyJwt(keys: JwtKeys, token: string): Promise<Claims> {
   const parts = token.split('.')
   if (parts.length !== 3) throw new JwtError(`Expected 3 parts in JWT; got ${parts.length}`, false)
   const cached = cachedClaims(keys, token)
   if (cached) return cached
   try {
-    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] })
+    const [key, algorithm] = verificationKey(keys, token)
+    const { payload } = await jwtVerify(token, key, { algorithms: [algorithm] })
     const role = payload.role
     if (typeof role !== 'string' || !ROLES.includes(role as ApiRole)) {
       throw new JwtError('JWT has no valid role claim', false)

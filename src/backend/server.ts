@@ -6,6 +6,8 @@ import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { loadApiConfig } from './api-config'
 import { createAuthApi } from './auth'
+import { loadEmailSettings } from './auth/email-config'
+import { loadAuthConfig } from './auth/config'
 import {
   DEFAULT_CONFIG,
   DEFAULT_REST_LIMITS,
@@ -18,6 +20,8 @@ import { openDatabase } from './db/open'
 import { CorsPolicy, corsOriginsFromEnv, DEV_ORIGINS } from './http/cors'
 import { createHttpServer, listen } from './http/server'
 import { jsonResponse, type Handler } from './http/types'
+import { Mailbox } from './mail/mailbox'
+import { createMailboxApi, MAILBOX_PATH } from './mail/mailbox-http'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
 import { startRealtime, type RealtimeServer } from './realtime'
 import { createRestApi } from './rest'
@@ -25,12 +29,13 @@ import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
 import { startPhotoRemovals, type PhotoRemovals } from './storage/removals'
 import { sweepOrphanedUploads } from './storage/sweep'
+import { loadOrCreateSigningKey } from './signing-keys'
 
 export interface BackendOptions {
   /** 0 picks a free port. */
   port?: number
   host?: string
-  /** Data folder for PGlite, the JWT secret, stored files and the outbox; null for memory only. */
+  /** Data folder for PGlite, the JWT secret, stored files and the mailbox; null for memory only. */
   dataDir: string | null
   /** Use a PostgreSQL server instead of PGlite. */
   databaseUrl?: string
@@ -47,6 +52,8 @@ export interface RunningBackend {
   context: BackendContext
   /** Lets a browser page at `origin` call the backend (e.g. a web build on a free port). */
   allowOrigin(origin: string): void
+  /** Every mail the auth server sent (the /mailbox page). */
+  mailbox: Mailbox
   realtime: RealtimeServer
   /** Removes the photos of deleted rows (also on its own, on notifications and a timer). */
   removals: PhotoRemovals
@@ -56,9 +63,10 @@ export interface RunningBackend {
 const BROADCAST_NOT_SUPPORTED =
   'Broadcast is not supported by the local backend (only postgres_changes is); use a hosted Supabase project for it'
 
-function route(auth: Handler, rest: Handler, storage: Handler): Handler {
+function route(auth: Handler, rest: Handler, storage: Handler, mailbox: Handler): Handler {
   return async (request) => {
     const path = request.url.pathname
+    if (path === MAILBOX_PATH || path.startsWith(`${MAILBOX_PATH}/`)) return mailbox(request)
     if (path.startsWith('/auth/v1/')) return auth(request)
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return rest(request)
     if (path.startsWith('/storage/v1/')) return storage(request)
@@ -81,8 +89,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   ])
   // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
   // and keeps the defaults. Its [api] max_rows bounds every level of a REST response.
-  const api =
-    options.config?.api ?? loadApiConfig(resolve(options.migrationsDir, '..', 'config.toml'))
+  const configToml = resolve(options.migrationsDir, '..', 'config.toml')
+  const api = options.config?.api ?? loadApiConfig(configToml)
+  const auth = options.config?.auth ?? loadAuthConfig(configToml)
   const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
   const rest = { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
   if (dataDir) await prepareDataDir(dataDir)
@@ -101,17 +110,30 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   let url = ''
   const keys: JwtKeys = {
     secret: await loadOrCreateJwtSecret(dataDir ? join(dataDir, 'jwt-secret') : null),
-    issuer: 'instaframe-local'
+    issuer: 'instaframe-local',
+    signing: await loadOrCreateSigningKey(dataDir ? join(dataDir, 'signing-key.json') : null)
   }
   const config: BackendConfig = {
     ...DEFAULT_CONFIG,
     storageDir: dataDir ? join(dataDir, 'storage') : null,
-    outboxDir: dataDir ? join(dataDir, 'outbox') : null,
+    mailboxDir: dataDir ? join(dataDir, 'mailbox') : null,
+    // [auth.email] of the config.toml beside the migrations, as for [api].
+    email: loadEmailSettings(resolve(options.migrationsDir, '..', 'config.toml')),
+    transformCacheDir: dataDir ? join(dataDir, 'transform-cache') : null,
+    resumableUploadDir: dataDir ? join(dataDir, 'resumable-uploads') : null,
     ...options.config,
     api,
+    auth,
     rest
   }
   const context: BackendContext = { db, keys, config, publicUrl: () => url }
+  let mailbox: Mailbox
+  try {
+    mailbox = await Mailbox.open(config.mailboxDir)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
   const store = createByteStore(config.storageDir)
   // A crash between an upload and its post insert leaves an orphan that no client will remove.
   const sweep = async (atStart: boolean): Promise<void> => {
@@ -141,7 +163,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     intervalMs: config.photoRemovalIntervalMs
   })
   const server: Server = createHttpServer(
-    route(createAuthApi(context), createRestApi(context), createStorageApi(context, store)),
+    route(
+      createAuthApi(context, { mailbox }),
+      createRestApi(context),
+      createStorageApi(context, store),
+      createMailboxApi(mailbox)
+    ),
     cors
   )
   let realtime: RealtimeServer
@@ -178,6 +205,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     db,
     context,
     allowOrigin: (origin) => cors.allow(origin),
+    mailbox,
     realtime,
     removals,
     async close() {

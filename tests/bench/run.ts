@@ -19,6 +19,7 @@ import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
+import { measureTransforms, renderTransforms } from './transforms'
 import { measureStoryAdvance, storiesSection } from './stories'
 import {
   measureCacheSize,
@@ -153,8 +154,23 @@ async function offlineOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- --transforms`: only the image transformations, replacing the
+ * "## Image transformations" section of docs/performance.md.
+ */
+async function transformsOnly(): Promise<void> {
+  const section = renderTransforms(await measureTransforms())
+  const file = resolve(__dirname, '../../docs/performance.md')
+  await writeFile(
+    file,
+    `${spliceSection(await readFile(file, 'utf8'), '## Image transformations', section)}\n`
+  )
+  console.log(section.join('\n'))
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--stories')) return storiesOnly()
+  if (process.argv.includes('--transforms')) return transformsOnly()
   if (process.argv.includes('--offline')) return offlineOnly()
   const started = performance.now()
   const log = (line: string): void =>
@@ -195,6 +211,8 @@ async function main(): Promise<void> {
       log(`Measuring per-request costs on ${kind} at 100,000 posts…`)
       perRequest.push(await measurePerRequest(kind, 100_000))
     }
+    log('Measuring image transformations of a 12 MP photo…')
+    const transforms = await measureTransforms()
     log('Measuring what the engine worker costs per request…')
     const isolation = await measureIsolation()
     const realtime: RealtimeResults[] = []
@@ -244,7 +262,8 @@ async function main(): Promise<void> {
         images.length
       ).join('\n')
       const report =
-        `${main.trimEnd()}\n\n${offline}\n${await renderPerRequest(perRequest, isolation)}\n` +
+        `${main.trimEnd()}\n\n${offline}\n${renderTransforms(transforms).join('\n')}\n` +
+        `${await renderPerRequest(perRequest, isolation)}\n` +
         renderHostile(hostile).join('\n')
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)

@@ -2,13 +2,16 @@
 // build served with a config pointing at it. Specs read E2E_WEB_URL / E2E_API_URL.
 
 import { buildWebApp, WEB_BUILD_DIR } from '../../scripts/lib/build-web'
+import { authConfigWith } from '../../src/backend/auth/config'
 import { serveWebBuild } from '../../scripts/lib/static-server'
 import { startHarness } from '../support/backend-harness'
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const { backend } = await startHarness('pglite', '', {
     // The suite signs up and in many times from one address.
-    config: { tokenRateLimitPerMinute: 10_000, signupRateLimitPerMinute: 10_000 }
+    config: {
+      auth: authConfigWith({ rateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000 } })
+    }
   })
   await buildWebApp()
   const web = await serveWebBuild(WEB_BUILD_DIR, {

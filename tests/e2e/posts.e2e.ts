@@ -2,7 +2,7 @@
 // and replies, deleting comments, saving, copying a link, editing and deleting a post.
 
 import { expect, test, type Page } from '@playwright/test'
-import { createCarouselPost } from '../../src/shared/data/carousel'
+import { createPost } from '../../src/shared/data/post-create'
 import type { Post } from '../../src/shared/domain'
 import { photoPng } from './fixtures/images'
 import { checkA11y } from './support/axe'
@@ -10,7 +10,7 @@ import { e2eEnv, createUser, nodeClient, type TestUser } from './support/backend
 import { openApp, openCreatePost, openProfile, openSignedIn, ui, waitForFeed } from './support/app'
 
 async function carouselAs(user: TestUser, caption: string, photos: number): Promise<Post> {
-  return createCarouselPost(user.client, {
+  return createPost(user.client, {
     userId: user.id,
     caption,
     photos: Array.from({ length: photos }, (_, i) => {

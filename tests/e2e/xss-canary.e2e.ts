@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoPhotoPng } from '../../scripts/lib/png'
-import { createPost } from '../../src/shared/data/posts'
+import { createPost } from '../../src/shared/data/post-create'
 import { signUpWith } from '../support/backend-harness'
 import { e2eEnv, nodeClient } from './support/backend'
 
@@ -69,9 +69,8 @@ test.beforeAll(async () => {
   attacker = await signUp(`xss_${randomBytes(3).toString('hex')}`, PAYLOAD)
   await createPost(attacker.client, {
     userId: attacker.userId,
-    bytes: new Uint8Array(demoPhotoPng(7, 64)),
-    declaredType: 'image/png',
-    caption: PAYLOAD
+    caption: PAYLOAD,
+    photos: [{ bytes: new Uint8Array(demoPhotoPng(7, 64)), declaredType: 'image/png' }]
   })
 })
 
@@ -122,9 +121,8 @@ test('a username holding markup never reaches the page: sign-up replaces it with
   const alarms = await armCanary(page)
   await createPost(sneaky.client, {
     userId: sneaky.userId,
-    bytes: new Uint8Array(demoPhotoPng(8, 64)),
-    declaredType: 'image/png',
-    caption: 'plain'
+    caption: 'plain',
+    photos: [{ bytes: new Uint8Array(demoPhotoPng(8, 64)), declaredType: 'image/png' }]
   })
   await page.goto(e2eEnv().webUrl)
   await expect(

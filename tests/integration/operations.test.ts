@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, expect, it } from 'vitest'
 import { signIn, signOut, signUp, USERNAME_TAKEN_MESSAGE } from '../../src/shared/data/auth'
 import { fetchProfile } from '../../src/shared/data/profiles'
-import { createPost } from '../../src/shared/data/posts'
+import { createPost } from '../../src/shared/data/post-create'
 import { encodePng } from '../../scripts/lib/png'
 import { uniqueEmail, type Harness } from '../support/backend-harness'
 import { describeEachBackend } from '../support/database-suite'
@@ -83,9 +83,8 @@ describeEachBackend('shared operations', (suite) => {
     const { client, userId } = await signedUpClient('poster')
     const post = await createPost(client, {
       userId,
-      bytes: PNG,
-      declaredType: 'image/png',
-      caption: '  hello world  '
+      caption: '  hello world  ',
+      photos: [{ bytes: PNG, declaredType: 'image/png' }]
     })
     expect(post).toMatchObject({ user_id: userId, caption: 'hello world', likes_count: 0 })
     expect(post.image_url).toMatch(
@@ -102,7 +101,11 @@ describeEachBackend('shared operations', (suite) => {
     const db = harness.backend.db
     await whileDoomedPostsFail(db, async () => {
       await expect(
-        createPost(client, { userId, bytes: PNG, declaredType: 'image/png', caption: 'doomed' })
+        createPost(client, {
+          userId,
+          caption: 'doomed',
+          photos: [{ bytes: PNG, declaredType: 'image/png' }]
+        })
       ).rejects.toThrow('Failed to save post: disk quota exceeded')
       expect(await storedObjectCount(db, userId)).toBe(0)
       const posts = await db.query<{ n: number }>(
@@ -118,11 +121,9 @@ describeEachBackend('shared operations', (suite) => {
     const stages: string[] = []
     const post = await createPost(client, {
       userId,
-      bytes: PNG,
-      declaredType: 'image/png',
       caption: 'sized',
-      renditions: RENDITIONS,
-      onStage: (stage) => stages.push(stage)
+      onStage: (stage) => stages.push(stage),
+      photos: [{ bytes: PNG, declaredType: 'image/png', renditions: RENDITIONS }]
     })
     expect(stages).toEqual(['uploading', 'saving'])
     expect(post).toMatchObject({ width: 8, height: 8, placeholder: RENDITIONS.placeholder })
@@ -138,10 +139,8 @@ describeEachBackend('shared operations', (suite) => {
       await expect(
         createPost(client, {
           userId,
-          bytes: PNG,
-          declaredType: 'image/png',
           caption: 'doomed',
-          renditions: RENDITIONS
+          photos: [{ bytes: PNG, declaredType: 'image/png', renditions: RENDITIONS }]
         })
       ).rejects.toThrow('Failed to save post: disk quota exceeded')
       expect(await storedObjectCount(db, userId)).toBe(0)
@@ -162,7 +161,11 @@ describeEachBackend('shared operations', (suite) => {
     const { client, userId } = await signedUpClient('sneaky')
     const html = new TextEncoder().encode('<html><script>alert(1)</script></html>')
     await expect(
-      createPost(client, { userId, bytes: html, declaredType: 'image/jpeg', caption: '' })
+      createPost(client, {
+        userId,
+        caption: '',
+        photos: [{ bytes: html, declaredType: 'image/jpeg' }]
+      })
     ).rejects.toThrow('Please select an image file')
     expect(await storedObjectCount(harness.backend.db, userId)).toBe(0)
   })
@@ -171,7 +174,11 @@ describeEachBackend('shared operations', (suite) => {
     const { client } = await signedUpClient('wrongfolder')
     const { userId: otherId } = await signedUpClient('victim')
     await expect(
-      createPost(client, { userId: otherId, bytes: PNG, declaredType: 'image/png', caption: '' })
+      createPost(client, {
+        userId: otherId,
+        caption: '',
+        photos: [{ bytes: PNG, declaredType: 'image/png' }]
+      })
     ).rejects.toThrow(/^Upload failed: /)
   })
 })

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Api, CreatePostInput } from '../../src/shared/bridge-contract'
 import { USERNAME_TAKEN_MESSAGE } from '../../src/shared/data/auth'
-import { SIGN_IN_TO_POST_MESSAGE } from '../../src/shared/data/posts'
+import { SIGN_IN_TO_POST_MESSAGE } from '../../src/shared/data/post-owner'
 import { AuthSession } from '../../src/shared/data/session'
 import { createSessionBridge } from '../../src/shared/data/session-bridge'
 import { createHandle } from '../../src/main/ipc/handle'

@@ -27,6 +27,8 @@ export interface TestClientOptions {
   /** supabase-js's third-party-auth hook: the client asks it for the token of every request. */
   accessToken?: () => Promise<string>
   fetch?: typeof fetch
+  /** auth-js's experimental passkey API, which otherwise throws before any request. */
+  passkeys?: boolean
 }
 
 /** supabase-js for a test process: no stored session, no refresh timer, no realtime socket. */
@@ -36,7 +38,12 @@ export function testClient(
   options: TestClientOptions = {}
 ): SupabaseClient {
   return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      ...(options.passkeys ? { experimental: { passkey: true } } : {})
+    },
     accessToken: options.accessToken,
     realtime: { transport: NoRealtime as never },
     global: {

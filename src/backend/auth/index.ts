@@ -1,13 +1,33 @@
 // The GoTrue-compatible auth API, mounted at /auth/v1. supabase-js talks to it
-// unmodified: sign-up, password and refresh-token grants, /user, logout, email confirmation.
+// unmodified: sign-up (also anonymous), password and refresh-token grants, /user, logout,
+// email confirmation, TOTP factors, the admin API, the JWKS, and the switched-off answers of
+// features the local backend does not offer.
 
 import type { BackendContext } from '../context'
 import { jsonResponse, type ApiRequest, type ApiResponse, type Handler } from '../http/types'
 import { API_VERSION_HEADER, AuthError, authErrorResponse } from './errors'
 import { resolveAuthOptions, type AuthOptions, type ResolvedAuthOptions } from './options'
+import { createUser, deleteUser, getUser, updateUser } from './admin-users'
+import { deleteUserFactor, listUserFactors, listUsers } from './admin-list'
+import { anonymousDisabled, signUpAnonymously } from './anonymous'
+import {
+  disabledFeature,
+  disabledGrant,
+  oauthProviderRefusal,
+  phoneSignupsDisabled
+} from './disabled'
+import { requireAdmin, requireClaims, UUID } from './guards'
+import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa'
 import { SlidingWindowLimiter } from './rate-limit'
+import { handleAdminGenerateLink, handleInvite } from './admin-links'
+import { handleMagicLink, handleOtp } from './otp'
+import { handleReauthenticate } from './reauthenticate'
+import { handleRecover } from './recover'
+import { handleResend } from './resend'
+import { jsonObject } from './request'
 import { handleSignup } from './signup'
 import { handleToken } from './token'
+import { handleUpdateUser } from './update-user'
 import { handleGetUser, handleLogout } from './user'
 import { handleVerifyLink, handleVerifyOtp } from './verify'
 
@@ -20,7 +40,7 @@ function settings(context: BackendContext): ApiResponse {
     200,
     {
       external: {
-        anonymous_users: false,
+        anonymous_users: context.config.auth.anonymousSignIns,
         email: true,
         phone: false,
         apple: false,
@@ -38,14 +58,101 @@ function settings(context: BackendContext): ApiResponse {
 }
 
 interface Limiters {
-  token: SlidingWindowLimiter
-  signup: SlidingWindowLimiter
+  signInSignUps: SlidingWindowLimiter
+  tokenRefresh: SlidingWindowLimiter
+  tokenVerifications: SlidingWindowLimiter
+  anonymousUsers: SlidingWindowLimiter
+  emailSent: SlidingWindowLimiter
+}
+
+/** Hosted counts the mails a project sends per hour, whoever asks for them. */
+function sendsMail(limiters: Limiters): void {
+  if (!limiters.emailSent.take('project')) {
+    throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded')
+  }
 }
 
 function take(limiter: SlidingWindowLimiter, request: ApiRequest): void {
   if (!limiter.take(request.remoteAddress)) {
     throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
   }
+}
+
+async function signup(
+  context: BackendContext,
+  options: ResolvedAuthOptions,
+  limiters: Limiters,
+  request: ApiRequest
+): Promise<ApiResponse> {
+  const body = jsonObject(request)
+  const hasEmail = typeof body.email === 'string' && body.email !== ''
+  const hasPhone = typeof body.phone === 'string' && body.phone !== ''
+  if (!hasEmail && !hasPhone) {
+    if (!context.config.auth.anonymousSignIns) throw anonymousDisabled()
+    take(limiters.anonymousUsers, request)
+    return signUpAnonymously(context, options, body)
+  }
+  // Each sign-up costs a bcrypt hash and a row: a loop must not fill the disk.
+  take(limiters.signInSignUps, request)
+  if (!hasEmail) throw phoneSignupsDisabled()
+  return handleSignup(context, options, request)
+}
+
+async function token(
+  context: BackendContext,
+  options: ResolvedAuthOptions,
+  limiters: Limiters,
+  request: ApiRequest
+): Promise<ApiResponse> {
+  const grantType = request.url.searchParams.get('grant_type') ?? ''
+  take(grantType === 'refresh_token' ? limiters.tokenRefresh : limiters.signInSignUps, request)
+  const refusal = disabledGrant(grantType, jsonObject(request))
+  if (refusal) throw refusal
+  return handleToken(context, options, request)
+}
+
+const ADMIN_USER = /^\/admin\/users\/([^/]+)$/
+const ADMIN_FACTORS = /^\/admin\/users\/([^/]+)\/factors$/
+const ADMIN_FACTOR = /^\/admin\/users\/([^/]+)\/factors\/([^/]+)$/
+const FACTOR = /^\/factors\/([^/]+)(\/challenge|\/verify)?$/
+
+/** Routes with ids in their path: the admin API and the user's factors. */
+async function parameterised(
+  context: BackendContext,
+  options: ResolvedAuthOptions,
+  limiters: Limiters,
+  request: ApiRequest,
+  path: string
+): Promise<ApiResponse | null> {
+  const { method } = request
+  const factor = FACTOR.exec(path)
+  if (factor) {
+    const [, id, action] = factor
+    if (method === 'POST' && action === '/challenge') {
+      return challengeFactor(context, options, request, id)
+    }
+    if (method === 'POST' && action === '/verify') {
+      // A 6-digit code must not be guessable by trying them all.
+      take(limiters.tokenVerifications, request)
+      return verifyFactor(context, options, request, id)
+    }
+    if (method === 'DELETE' && !action) return unenrollFactor(context, request, id)
+    return null
+  }
+  if (!path.startsWith('/admin/users/')) return null
+  const user = ADMIN_USER.exec(path)
+  const factors = ADMIN_FACTORS.exec(path)
+  const oneFactor = ADMIN_FACTOR.exec(path)
+  if (!user && !factors && !oneFactor) return null
+  await requireAdmin(context, request)
+  const userId = (user ?? factors ?? oneFactor)![1]
+  if (!UUID.test(userId)) throw new AuthError(404, 'validation_failed', 'user_id must be an UUID')
+  if (user && method === 'GET') return getUser(context, userId)
+  if (user && method === 'PUT') return updateUser(context, request, userId)
+  if (user && method === 'DELETE') return deleteUser(context, request, userId)
+  if (factors && method === 'GET') return listUserFactors(context, userId)
+  if (oneFactor && method === 'DELETE') return deleteUserFactor(context, userId, oneFactor[2])
+  return null
 }
 
 async function dispatch(
@@ -58,23 +165,59 @@ async function dispatch(
   const route = `${request.method} ${path}`
   switch (route) {
     case 'POST /signup':
-      // Each sign-up costs a bcrypt hash and a row: a loop must not fill the disk.
-      take(limiters.signup, request)
-      return handleSignup(context, options, request)
+      return signup(context, options, limiters, request)
     case 'POST /token':
-      take(limiters.token, request)
-      return handleToken(context, options, request)
+      return token(context, options, limiters, request)
     case 'GET /user':
       return handleGetUser(context, request)
     case 'POST /logout':
       return handleLogout(context, request)
+    // A 6-digit code or a link's token must not be guessable by trying them all.
     case 'GET /verify':
+      take(limiters.tokenVerifications, request)
       return handleVerifyLink(context, options, request)
     case 'POST /verify':
+      take(limiters.tokenVerifications, request)
       return handleVerifyOtp(context, options, request)
+    // The mailing routes (#27): recovery, email codes and links, email and password changes.
+    case 'POST /recover':
+      sendsMail(limiters)
+      return handleRecover(context, options, request)
+    case 'POST /otp':
+      sendsMail(limiters)
+      return handleOtp(context, options, request)
+    case 'POST /magiclink':
+      sendsMail(limiters)
+      return handleMagicLink(context, options, request)
+    case 'POST /resend':
+      sendsMail(limiters)
+      return handleResend(context, options, request)
+    case 'GET /reauthenticate':
+      sendsMail(limiters)
+      return handleReauthenticate(context, options, request)
+    case 'PUT /user':
+      return handleUpdateUser(context, options, request)
+    case 'POST /invite':
+      return handleInvite(context, options, request)
+    case 'POST /admin/generate_link':
+      return handleAdminGenerateLink(context, options, request)
+    case 'POST /factors':
+      return enrollFactor(context, request)
+    case 'GET /admin/users':
+      await requireAdmin(context, request)
+      return listUsers(context, request)
+    case 'POST /admin/users':
+      await requireAdmin(context, request)
+      return createUser(context, request)
+    case 'GET /authorize':
+      throw oauthProviderRefusal(request.url.searchParams.get('provider'))
     case 'GET /.well-known/jwks.json':
-      // HS256 only: GoTrue publishes no symmetric keys, and getClaims() then asks /user.
-      return jsonResponse(200, { keys: [] }, { 'cache-control': 'public, max-age=600' })
+      // The public half of the key user tokens are signed with; GoTrue publishes no HS256 key.
+      return jsonResponse(
+        200,
+        { keys: context.keys.signing ? [context.keys.signing.publicJwk] : [] },
+        { 'cache-control': 'public, max-age=600' }
+      )
     case 'GET /settings':
       return settings(context)
     case 'GET /health':
@@ -83,16 +226,28 @@ async function dispatch(
         name: 'GoTrue',
         description: 'GoTrue is a user registration and authentication API'
       })
-    default:
-      throw new AuthError(404, 'not_found', `No auth route for ${request.method} ${path}`)
   }
+  const answer = await parameterised(context, options, limiters, request, path)
+  if (answer) return answer
+  const disabled = disabledFeature(path)
+  if (disabled) {
+    // Linking sits behind sign-in on GoTrue: a caller without a valid token learns that first.
+    if (path.startsWith('/user/')) await requireClaims(context, request)
+    if (path.startsWith('/admin/')) await requireAdmin(context, request)
+    throw disabled
+  }
+  throw new AuthError(404, 'not_found', `No auth route for ${request.method} ${path}`)
 }
 
 export function createAuthApi(context: BackendContext, options: AuthOptions = {}): Handler {
-  const resolved = resolveAuthOptions(options)
+  const resolved = resolveAuthOptions(options, context.config.email.smtp)
+  const rates = context.config.auth.rateLimits
   const limiters: Limiters = {
-    token: new SlidingWindowLimiter(context.config.tokenRateLimitPerMinute, resolved.now),
-    signup: new SlidingWindowLimiter(context.config.signupRateLimitPerMinute, resolved.now)
+    signInSignUps: new SlidingWindowLimiter(rates.signInSignUps, resolved.now),
+    tokenRefresh: new SlidingWindowLimiter(rates.tokenRefresh, resolved.now),
+    tokenVerifications: new SlidingWindowLimiter(rates.tokenVerifications, resolved.now),
+    anonymousUsers: new SlidingWindowLimiter(rates.anonymousUsers, resolved.now),
+    emailSent: new SlidingWindowLimiter(rates.emailSent, resolved.now)
   }
   return async (request) => {
     try {

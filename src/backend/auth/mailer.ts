@@ -1,45 +1,56 @@
-// The local backend sends no real mail: confirmation messages land as .eml files in the outbox
-// folder (open them in any mail client) and the link is logged, so a developer can confirm.
+// Sends the auth server's mails: always into the local mailbox (the /mailbox page), and through
+// SMTP as well when supabase/config.toml configures a server. A failed SMTP delivery fails the
+// request as GoTrue's does ("Error sending … email"), after the mailbox has its copy.
 
-import { randomBytes } from 'node:crypto'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import type { Mailbox } from '../mail/mailbox'
+import { createSmtpSender, type SmtpSender } from '../mail/smtp'
+import type { SmtpSettings } from './email-config'
+import { AuthError } from './errors'
+import { renderMail, type MailKind, type TemplateValues } from './mail-templates'
 
-export interface ConfirmationMail {
+/** What the sign-up, recovery, … handlers ask for: a kind, an address and its values. */
+export interface MailRequest extends TemplateValues {
+  kind: MailKind
   to: string
-  link: string
   now: Date
 }
 
-function renderMail(mail: ConfirmationMail): string {
-  return [
-    `Date: ${mail.now.toUTCString()}`,
-    'From: Instaframe <noreply@localhost>',
-    `To: <${mail.to}>`,
-    'Subject: Confirm your signup',
-    'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Follow this link to confirm your email address:',
-    '',
-    mail.link,
-    ''
-  ].join('\r\n')
+const LOCAL_FROM = 'Instaframe <noreply@localhost>'
+
+const FAILURE: Record<MailKind, string> = {
+  signup: 'Error sending confirmation email',
+  invite: 'Error sending invite email',
+  magiclink: 'Error sending magic link email',
+  recovery: 'Error sending recovery email',
+  email_change: 'Error sending email change email',
+  reauthentication: 'Error sending reauthentication email'
 }
 
-/** Writes the mail atomically (temp + rename) and returns its path, or null without an outbox. */
-export async function sendConfirmationMail(
-  outboxDir: string | null,
-  mail: ConfirmationMail
-): Promise<string | null> {
-  console.info(`[auth] confirmation link for ${mail.to}: ${mail.link}`)
-  if (!outboxDir) return null
-  await mkdir(outboxDir, { recursive: true })
-  const stamp = mail.now.toISOString().replace(/[:.]/g, '-')
-  const name = `${stamp}-${randomBytes(4).toString('hex')}-signup.eml`
-  const file = join(outboxDir, name)
-  const temp = join(outboxDir, `.${name}.tmp`)
-  await writeFile(temp, renderMail(mail), { mode: 0o600 })
-  await rename(temp, file)
-  return file
+export class Mailer {
+  private readonly smtp: SmtpSender | null
+
+  constructor(
+    readonly mailbox: Mailbox,
+    smtp: SmtpSettings | null
+  ) {
+    this.smtp = smtp ? createSmtpSender(smtp) : null
+  }
+
+  async send(request: MailRequest): Promise<void> {
+    const mail = renderMail(request.kind, request)
+    const from = this.smtp?.from ?? LOCAL_FROM
+    await this.mailbox.deliver({ from, to: request.to, sentAt: request.now, ...mail })
+    console.info(`[auth] ${request.kind} mail to ${request.to} (see /mailbox)`)
+    if (!this.smtp) return
+    try {
+      await this.smtp.send({ to: request.to, ...mail })
+    } catch (error) {
+      console.error(`[auth] SMTP delivery to ${request.to} failed:`, error)
+      throw new AuthError(500, 'unexpected_failure', FAILURE[request.kind])
+    }
+  }
+
+  close(): void {
+    this.smtp?.close()
+  }
 }

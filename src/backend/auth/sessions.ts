@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database'
 import type { BackendContext } from '../context'
-import { badRequest } from './errors'
-import { signAccessToken, type SessionResponse } from './tokens'
+import { AuthError, badRequest } from './errors'
+import { signAccessToken, type AmrEntry, type AssuranceLevel, type SessionResponse } from './tokens'
 import { loadUser } from './users'
 
 const toTimestamp = (ms: number): string => new Date(ms).toISOString()
@@ -32,6 +32,45 @@ async function insertRefreshToken(
   return token
 }
 
+/** Methods that prove a second factor: a session holding one of them is aal2. */
+const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn'])
+
+/**
+ * The session's `amr` (newest first) and `aal`, from auth.mfa_amr_claims as GoTrue keeps them.
+ * A session from before the claims were recorded counts as a password sign-in at its start.
+ */
+async function assurance(
+  tx: Queryable,
+  session: { id: string; createdAtSeconds: number }
+): Promise<{ aal: AssuranceLevel; amr: AmrEntry[] }> {
+  const { rows } = await tx.query<{ method: string; ts: number }>(
+    `select authentication_method as method, extract(epoch from updated_at)::float8 as ts
+       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [session.id]
+  )
+  const amr = rows.map((row) => ({ method: row.method, timestamp: Math.floor(row.ts) }))
+  if (amr.length === 0) {
+    amr.push({ method: 'password', timestamp: Math.floor(session.createdAtSeconds) })
+  }
+  const aal = amr.some((entry) => SECOND_FACTOR_METHODS.has(entry.method)) ? 'aal2' : 'aal1'
+  return { aal, amr }
+}
+
+/** Records that the session proved itself with `method` now (GoTrue's AddClaimToSession). */
+export async function addAmrClaim(
+  tx: Queryable,
+  sessionId: string,
+  method: string,
+  nowMs: number
+): Promise<void> {
+  await tx.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values (gen_random_uuid(), $1, $2, $2, $3)
+     on conflict (session_id, authentication_method) do update set updated_at = excluded.updated_at`,
+    [sessionId, toTimestamp(nowMs), method]
+  )
+}
+
 /** Loads the user and signs an access token for an existing session and refresh token. */
 export async function buildSession(
   context: BackendContext,
@@ -43,12 +82,14 @@ export async function buildSession(
   const user = await loadUser(tx, session.userId)
   if (!user)
     throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+  const { aal, amr } = await assurance(tx, session)
   const { token, expiresAt } = await signAccessToken({
     keys: context.keys,
     issuer: `${context.publicUrl()}/auth/v1`,
     user,
     sessionId: session.id,
-    authenticatedAt: session.createdAtSeconds,
+    aal,
+    amr,
     nowMs
   })
   return {
@@ -61,18 +102,24 @@ export async function buildSession(
   }
 }
 
-/** A new session with its first refresh token (sign-in, auto-confirmed sign-up, verify). */
+/**
+ * A new session with its first refresh token (sign-in, auto-confirmed sign-up, verify), its
+ * `amr` saying how the user signed in (`password`, `anonymous`, `otp`, …).
+ */
 export async function startSession(
   context: BackendContext,
   tx: Queryable,
   userId: string,
-  nowMs: number
+  nowMs: number,
+  method = 'password'
 ): Promise<SessionResponse> {
   const { rows } = await tx.query<{ id: string }>(
-    `insert into auth.sessions (user_id, created_at, updated_at) values ($1, $2, $2) returning id`,
+    `insert into auth.sessions (user_id, created_at, updated_at, aal)
+     values ($1, $2, $2, 'aal1') returning id`,
     [userId, toTimestamp(nowMs)]
   )
   const sessionId = rows[0].id
+  await addAmrClaim(tx, sessionId, method, nowMs)
   const refreshToken = await insertRefreshToken(tx, userId, sessionId, null, nowMs)
   return buildSession(
     context,
@@ -83,6 +130,40 @@ export async function startSession(
   )
 }
 
+/**
+ * The session again after its assurance changed (a verified second factor): its live refresh
+ * token is swapped for a child and a new access token carries the new `aal` and `amr`.
+ */
+export async function reissueSession(
+  context: BackendContext,
+  tx: Queryable,
+  sessionId: string,
+  nowMs: number
+): Promise<SessionResponse> {
+  const { rows } = await tx.query<{ token: string; user_id: string; created_s: number }>(
+    `select rt.token, s.user_id, extract(epoch from s.created_at)::float8 as created_s
+       from auth.sessions s
+       join auth.refresh_tokens rt on rt.session_id = s.id and not rt.revoked
+      where s.id = $1 order by rt.id desc limit 1`,
+    [sessionId]
+  )
+  const row = rows[0]
+  if (!row) {
+    throw new AuthError(
+      403,
+      'session_not_found',
+      'Session from session_id claim in JWT does not exist'
+    )
+  }
+  await tx.query(
+    `update auth.refresh_tokens set revoked = true, updated_at = $2 where token = $1`,
+    [row.token, toTimestamp(nowMs)]
+  )
+  const child = await insertRefreshToken(tx, row.user_id, sessionId, row.token, nowMs)
+  const session = { id: sessionId, userId: row.user_id, createdAtSeconds: row.created_s }
+  return buildSession(context, tx, session, child, nowMs)
+}
+
 interface TokenRow {
   id: number
   token: string
@@ -91,6 +172,7 @@ interface TokenRow {
   session_id: string | null
   revoked_at_ms: number
   session_created_s: number | null
+  banned: boolean
 }
 
 const notFound = (): Error =>
@@ -115,15 +197,19 @@ export async function refreshSession(
   const { rows } = await tx.query<TokenRow>(
     `select rt.id, rt.token, rt.user_id, rt.revoked, rt.session_id,
             (extract(epoch from rt.updated_at) * 1000)::float8 as revoked_at_ms,
-            extract(epoch from s.created_at)::float8 as session_created_s
+            extract(epoch from s.created_at)::float8 as session_created_s,
+            coalesce(u.banned_until > now(), false) as banned
        from auth.refresh_tokens rt
        left join auth.sessions s on s.id = rt.session_id
+       left join auth.users u on u.id = rt.user_id
       where rt.token = $1
       for update of rt`,
     [refreshToken]
   )
   const row = rows[0]
   if (!row || !row.session_id || row.session_created_s === null) throw notFound()
+  // A ban ends the user's sessions at their next refresh (the admin API's ban_duration).
+  if (row.banned) throw badRequest('user_banned', 'User is banned')
   const session = {
     id: row.session_id,
     userId: row.user_id,

@@ -1,10 +1,12 @@
-// Access tokens with GoTrue's claims (sub, aud, role, session_id, amr, …). Signed here rather
-// than with jwt.ts's signJwt because GoTrue's `iss` is `<url>/auth/v1` and the injected clock
-// must set iat/exp.
+// Access tokens with GoTrue's claims (sub, aud, role, session_id, aal, amr, …). Signed here
+// rather than with jwt.ts's signJwt because GoTrue's `iss` is `<url>/auth/v1`, the injected
+// clock must set iat/exp, and user tokens are signed with the published ES256 key (its `kid` in
+// the header, so getClaims() verifies them against the JWKS) when the backend has one.
 
 import { SignJWT } from 'jose'
 import type { JwtKeys } from '../jwt'
 import { ACCESS_TOKEN_TTL_SECONDS } from '../jwt'
+import { SIGNING_ALGORITHM } from '../signing-keys'
 import type { UserObject } from './users'
 
 export interface SessionResponse {
@@ -16,13 +18,21 @@ export interface SessionResponse {
   user: UserObject
 }
 
+/** One way the session proved who it is, newest first in the `amr` claim. */
+export interface AmrEntry {
+  method: string
+  timestamp: number
+}
+
+export type AssuranceLevel = 'aal1' | 'aal2'
+
 export interface AccessTokenInput {
   keys: JwtKeys
   issuer: string
   user: UserObject
   sessionId: string
-  /** When the session signed in, for the `amr` claim (seconds). */
-  authenticatedAt: number
+  aal: AssuranceLevel
+  amr: AmrEntry[]
   nowMs: number
 }
 
@@ -33,7 +43,7 @@ export async function signAccessToken(input: AccessTokenInput): Promise<{
   const iat = Math.floor(input.nowMs / 1000)
   const exp = iat + ACCESS_TOKEN_TTL_SECONDS
   const { user } = input
-  const token = await new SignJWT({
+  const claims = new SignJWT({
     iss: input.issuer,
     sub: user.id,
     aud: 'authenticated',
@@ -43,13 +53,17 @@ export async function signAccessToken(input: AccessTokenInput): Promise<{
     phone: typeof user.phone === 'string' ? user.phone : '',
     app_metadata: user.app_metadata,
     user_metadata: user.user_metadata,
-    role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: Math.floor(input.authenticatedAt) }],
+    role: typeof user.role === 'string' && user.role ? user.role : 'authenticated',
+    aal: input.aal,
+    amr: input.amr,
     session_id: input.sessionId,
-    is_anonymous: false
+    is_anonymous: user.is_anonymous === true
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .sign(input.keys.secret)
+  const signing = input.keys.signing
+  const token = signing
+    ? await claims
+        .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: signing.kid, typ: 'JWT' })
+        .sign(signing.privateKey)
+    : await claims.setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(input.keys.secret)
   return { token, expiresAt: exp }
 }

@@ -2,54 +2,18 @@
 // both follow GoTrue's checks in order: a bearer, a valid JWT, a user, a live session.
 
 import type { BackendContext } from '../context'
-import { bearerToken, jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
-import { JwtError, verifyJwt, type Claims } from '../jwt'
+import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
 import { asAuthAdmin } from './admin'
-import { API_VERSION_HEADER, AuthError, validationFailed } from './errors'
+import { API_VERSION_HEADER, validationFailed } from './errors'
+import { requireClaims, requireUser } from './guards'
 import { jsonObject } from './request'
-import { endSessions, sessionExists, type LogoutScope } from './sessions'
-import { loadUser } from './users'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-const badJwt = (message: string): AuthError => new AuthError(403, 'bad_jwt', message)
-
-async function requireClaims(context: BackendContext, request: ApiRequest): Promise<Claims> {
-  const token = bearerToken(request)
-  if (!token) {
-    throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
-  }
-  let claims: Claims
-  try {
-    claims = await verifyJwt(context.keys, token)
-  } catch (error) {
-    const reason = error instanceof JwtError ? error.message : 'invalid token'
-    throw badJwt(`invalid JWT: unable to parse or verify signature, ${reason}`)
-  }
-  if (!claims.sub) throw badJwt('invalid claim: missing sub claim')
-  if (!UUID.test(claims.sub)) throw badJwt('invalid claim: sub claim must be a UUID')
-  return claims
-}
+import { endSessions, type LogoutScope } from './sessions'
 
 export async function handleGetUser(
   context: BackendContext,
   request: ApiRequest
 ): Promise<ApiResponse> {
-  const claims = await requireClaims(context, request)
-  const user = await asAuthAdmin(context.db, async (tx) => {
-    const found = await loadUser(tx, claims.sub as string)
-    if (!found) {
-      throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
-    }
-    if (claims.session_id && !(await sessionExists(tx, claims.session_id))) {
-      throw new AuthError(
-        403,
-        'session_not_found',
-        'Session from session_id claim in JWT does not exist'
-      )
-    }
-    return found
-  })
+  const { user } = await requireUser(context, request)
   return jsonResponse(200, user, API_VERSION_HEADER)
 }
 

@@ -21,15 +21,32 @@ export interface UserRow {
   deleted_at: string | null
 }
 
-const USER_JSON = `
+/** A factor as GoTrue lists it (the secret never leaves the database). */
+export const FACTOR_JSON = `
+  jsonb_build_object(
+    'id', f.id,
+    'friendly_name', f.friendly_name,
+    'factor_type', f.factor_type,
+    'status', f.status,
+    'phone', coalesce(f.phone, ''),
+    'created_at', f.created_at,
+    'updated_at', f.updated_at,
+    'last_challenged_at', f.last_challenged_at
+  )`
+
+export const USER_JSON = `
   jsonb_build_object(
     'id', u.id,
     'aud', u.aud,
     'role', u.role,
-    'email', u.email,
+    'email', coalesce(u.email, ''),
     'email_confirmed_at', u.email_confirmed_at,
     'phone', coalesce(u.phone, ''),
     'confirmation_sent_at', u.confirmation_sent_at,
+    'invited_at', u.invited_at,
+    'recovery_sent_at', u.recovery_sent_at,
+    'new_email', nullif(u.email_change, ''),
+    'email_change_sent_at', u.email_change_sent_at,
     'confirmed_at', u.confirmed_at,
     'last_sign_in_at', u.last_sign_in_at,
     'app_metadata', coalesce(u.raw_app_meta_data, '{}'::jsonb),
@@ -50,33 +67,61 @@ const USER_JSON = `
     ), '[]'::jsonb),
     'created_at', u.created_at,
     'updated_at', u.updated_at,
-    'is_anonymous', u.is_anonymous
+    'is_anonymous', u.is_anonymous,
+    'factors', (select jsonb_agg(${FACTOR_JSON} order by f.created_at)
+                  from auth.mfa_factors f where f.user_id = u.id),
+    'banned_until', u.banned_until,
+    'deleted_at', u.deleted_at
   )`
 
 // GoTrue marks these `omitempty`: absent rather than null.
 const OMIT_WHEN_NULL = [
   'email_confirmed_at',
   'confirmation_sent_at',
+  'invited_at',
+  'recovery_sent_at',
+  'new_email',
+  'email_change_sent_at',
   'confirmed_at',
-  'last_sign_in_at'
+  'last_sign_in_at',
+  'factors',
+  'banned_until',
+  'deleted_at'
 ]
 
-function tidy(user: UserObject): UserObject {
+/** A factor built by FACTOR_JSON as GoTrue sends it (`friendly_name` omitted when empty). */
+export function tidyFactor<T extends Record<string, unknown>>(factor: T): T {
+  if (!factor.friendly_name) delete factor.friendly_name
+  return factor
+}
+
+/** Drops what GoTrue omits when empty from a user built by USER_JSON. */
+export function tidy(user: UserObject): UserObject {
   for (const key of OMIT_WHEN_NULL) if (user[key] === null) delete user[key]
+  for (const factor of (user.factors as Record<string, unknown>[] | undefined) ?? []) {
+    tidyFactor(factor)
+  }
   return user
 }
 
-export async function loadUser(tx: Queryable, id: string): Promise<UserObject | null> {
+/** The user in GoTrue's shape; a soft-deleted one only for the admin API (`includeDeleted`). */
+export async function loadUser(
+  tx: Queryable,
+  id: string,
+  { includeDeleted = false }: { includeDeleted?: boolean } = {}
+): Promise<UserObject | null> {
   const { rows } = await tx.query<{ user: UserObject }>(
-    `select ${USER_JSON} as user from auth.users u where u.id = $1 and u.deleted_at is null`,
-    [id]
+    `select ${USER_JSON} as user from auth.users u
+      where u.id = $1 and ($2::boolean or u.deleted_at is null)`,
+    [id, includeDeleted]
   )
   return rows[0] ? tidy(rows[0].user) : null
 }
 
 export async function findUserByEmail(tx: Queryable, email: string): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(
-    `select id, email, encrypted_password, email_confirmed_at, banned_until, deleted_at
+    `select id, email, encrypted_password, email_confirmed_at, deleted_at,
+            to_char(banned_until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as banned_until
        from auth.users where lower(email) = $1 and deleted_at is null`,
     [email]
   )
@@ -85,7 +130,7 @@ export async function findUserByEmail(tx: Queryable, email: string): Promise<Use
 
 export interface NewUser {
   email: string
-  passwordHash: string
+  passwordHash: string | null
   data: Record<string, unknown>
   confirmed: boolean
   /** sha256 of the confirmation token when confirmations are on. */

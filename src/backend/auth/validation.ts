@@ -22,10 +22,11 @@ export function normaliseEmail(value: unknown, missingMessage: string): string {
 }
 
 /** Sign-up password rules: present, at least 6 characters, at most 72 bytes. */
-export function checkNewPassword(value: unknown): string {
-  if (typeof value !== 'string' || value === '') {
-    throw validationFailed('Signup requires a valid password')
-  }
+export function checkNewPassword(
+  value: unknown,
+  missingMessage = 'Signup requires a valid password'
+): string {
+  if (typeof value !== 'string' || value === '') throw validationFailed(missingMessage)
   if ([...value].length < MIN_PASSWORD_LENGTH) {
     throw new AuthError(
       422,
@@ -51,4 +52,13 @@ export function userMetadata(value: unknown): Record<string, unknown> {
     return value as Record<string, unknown>
   }
   return {}
+}
+
+/** GoTrue's validatePhone: separators dropped, then E.164 digits without the plus. */
+export function normalisePhone(value: string): string {
+  const phone = value.replace(/[\s+\-()]/g, '')
+  if (!/^[1-9]\d{1,14}$/.test(phone)) {
+    throw validationFailed('Invalid phone number format (E.164 required)')
+  }
+  return phone
 }

@@ -1,42 +1,27 @@
-// Email confirmation: GET /verify is the link in the mail; it confirms, signs the user in and
-// redirects (303) with the session in the URL fragment, as GoTrue's implicit flow does. POST
-// /verify is verifyOtp({token_hash, type}) and answers with the session as JSON.
+// /verify: the link in every mail (GET, answered with a 303 to the app carrying the session or
+// the error in the URL fragment, as GoTrue's implicit flow does) and verifyOtp (POST, by
+// token_hash or by the code and the email, answered with the session as JSON). Redeeming the
+// token and what it proves (an address, a reset, a new address) live in redeem.ts.
 
 import type { BackendContext } from '../context'
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
-import { asAuthAdmin } from './admin'
-import { API_VERSION_HEADER, AuthError } from './errors'
+import { API_VERSION_HEADER, AuthError, validationFailed } from './errors'
+import { emailTokenHash, invalidToken, TOKEN_TYPES_FOR, type VerifyType } from './one-time-tokens'
 import type { ResolvedAuthOptions } from './options'
-import { hashToken, jsonObject, safeRedirect } from './request'
-import { startSession } from './sessions'
-import type { SessionResponse } from './tokens'
-import { confirmUser } from './users'
+import { redeem } from './redeem'
+import { jsonObject, safeRedirect } from './request'
+import { normaliseEmail } from './validation'
 
-/** GoTrue's default mailer_otp_exp. */
-const LINK_LIFETIME_SECONDS = 24 * 3600
-const TYPES = new Set(['signup', 'email'])
+/** Phone codes: no phone user can exist here, so every code is wrong, as hosted would say. */
+const PHONE_TYPES = new Set(['sms', 'phone_change'])
 
-const expired = (): AuthError =>
-  new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
-
-async function confirm(
-  context: BackendContext,
-  options: ResolvedAuthOptions,
-  token: string
-): Promise<SessionResponse> {
-  const nowMs = options.now()
-  return asAuthAdmin(context.db, async (tx) => {
-    const { rows } = await tx.query<{ id: string }>(
-      `select id from auth.users
-        where confirmation_token = $1 and deleted_at is null
-          and confirmation_sent_at > to_timestamp($2::float8 / 1000) - make_interval(secs => $3)`,
-      [hashToken(token), nowMs, LINK_LIFETIME_SECONDS]
-    )
-    if (!rows[0]) throw expired()
-    await confirmUser(tx, rows[0].id)
-    await tx.query(`update auth.users set last_sign_in_at = now() where id = $1`, [rows[0].id])
-    return startSession(context, tx, rows[0].id, nowMs)
-  })
+function verifyType(value: unknown): VerifyType {
+  if (typeof value !== 'string' || value === '') {
+    throw validationFailed('Verify requires a verification type')
+  }
+  if (PHONE_TYPES.has(value)) throw invalidToken()
+  if (!(value in TOKEN_TYPES_FOR)) throw validationFailed('Unsupported verification type')
+  return value as VerifyType
 }
 
 function redirect(location: string): ApiResponse {
@@ -49,29 +34,57 @@ export async function handleVerifyLink(
   request: ApiRequest
 ): Promise<ApiResponse> {
   const params = request.url.searchParams
-  const target = safeRedirect(params.get('redirect_to'), context.config.siteUrl)
+  const type = verifyType(params.get('type'))
   const token = params.get('token') ?? ''
+  if (!token) throw validationFailed('Verify requires a token or a token hash')
+  const target = safeRedirect(params.get('redirect_to'), context.config.siteUrl).split('#')[0]
+  let fragment: URLSearchParams
   try {
-    if (!token || !TYPES.has(params.get('type') ?? '')) throw expired()
-    const session = await confirm(context, options, token)
-    const fragment = new URLSearchParams({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      token_type: 'bearer',
-      type: 'signup'
-    })
-    return redirect(`${target.split('#')[0]}#${fragment}`)
+    const outcome = await redeem(context, options, type, token)
+    fragment =
+      'message' in outcome
+        ? new URLSearchParams({ message: outcome.message })
+        : new URLSearchParams({
+            access_token: outcome.session.access_token,
+            expires_at: String(outcome.session.expires_at),
+            expires_in: String(outcome.session.expires_in),
+            refresh_token: outcome.session.refresh_token,
+            token_type: 'bearer',
+            type
+          })
   } catch (error) {
     if (!(error instanceof AuthError)) throw error
-    const fragment = new URLSearchParams({
-      error: 'access_denied',
+    // A dead link reads as hosted's: "Email link is invalid or has expired".
+    const description =
+      error.code === 'otp_expired' ? 'Email link is invalid or has expired' : error.message
+    fragment = new URLSearchParams({
+      error: error.status === 403 ? 'access_denied' : 'server_error',
       error_code: error.code,
-      error_description: error.message
+      error_description: description
     })
-    return redirect(`${target.split('#')[0]}#${fragment}`)
   }
+  return redirect(`${target}#${fragment}`)
+}
+
+/** The token hash a verifyOtp body names: its token_hash, or the hash of its email and code. */
+function tokenHashOf(body: Record<string, unknown>): string {
+  const token = typeof body.token === 'string' ? body.token.trim() : ''
+  const tokenHash = typeof body.token_hash === 'string' ? body.token_hash.trim() : ''
+  if ((token === '') === (tokenHash === '')) {
+    throw validationFailed('Verify requires either a token or a token hash')
+  }
+  const hasEmail = typeof body.email === 'string' && body.email !== ''
+  const hasPhone = typeof body.phone === 'string' && body.phone !== ''
+  if (tokenHash) {
+    if (hasEmail || hasPhone) {
+      throw validationFailed('Only the token_hash and type should be provided')
+    }
+    return tokenHash
+  }
+  if (!hasEmail) {
+    throw validationFailed('Only an email address or phone number should be provided on verify')
+  }
+  return emailTokenHash(normaliseEmail(body.email, 'Verify requires an email'), token)
 }
 
 export async function handleVerifyOtp(
@@ -80,7 +93,11 @@ export async function handleVerifyOtp(
   request: ApiRequest
 ): Promise<ApiResponse> {
   const body = jsonObject(request)
-  const token = typeof body.token_hash === 'string' ? body.token_hash : ''
-  if (!token || !TYPES.has(String(body.type))) throw expired()
-  return jsonResponse(200, await confirm(context, options, token), API_VERSION_HEADER)
+  const type = verifyType(body.type)
+  const outcome = await redeem(context, options, type, tokenHashOf(body))
+  if ('message' in outcome) {
+    // GoTrue writes the code as a string here.
+    return jsonResponse(200, { msg: outcome.message, code: '200' }, API_VERSION_HEADER)
+  }
+  return jsonResponse(200, outcome.session, API_VERSION_HEADER)
 }

@@ -16,7 +16,10 @@ export const FILE_ORIGIN = 'null'
 const ALLOWED_HEADERS =
   'authorization, apikey, x-client-info, content-type, accept, accept-profile, content-profile, ' +
   'prefer, range, x-supabase-api-version, x-upsert, cache-control, x-metadata, x-retry-count, ' +
-  'traceparent, tracestate, baggage'
+  'traceparent, tracestate, baggage, ' +
+  // What tus-js-client sends for resumable uploads (storage/resumable.ts).
+  'tus-resumable, upload-length, upload-metadata, upload-offset, upload-defer-length, ' +
+  'upload-concat, x-http-method-override'
 
 /** `INSTAFRAME_CORS_ORIGINS=https://a.example,http://localhost:3000` → the origins, checked. */
 export function corsOriginsFromEnv(value: string | undefined): string[] {
@@ -70,7 +73,9 @@ export class CorsPolicy {
       'access-control-allow-headers': ALLOWED_HEADERS,
       // Without this, browsers hide Content-Range and supabase-js reports count as null.
       'access-control-expose-headers':
-        'Content-Range, X-Supabase-Api-Version, Content-Length, ETag',
+        'Content-Range, X-Supabase-Api-Version, Content-Length, ETag, X-Total-Count, Link, ' +
+        // Resumable uploads: tus-js-client reads where to send the bytes and how many arrived.
+        'Location, Upload-Offset, Upload-Length, Upload-Expires, Tus-Resumable',
       'access-control-max-age': '600'
     }
   }

@@ -79,6 +79,8 @@ export function createHttpServer(handler: Handler, policy: CorsPolicy): Server {
         )
         return
       }
+      // A client that hung up mid-body (a dropped resumable upload chunk) needs no answer.
+      if ((error as NodeJS.ErrnoException).code === 'ECONNRESET' && req.destroyed) return
       console.error('[backend] unhandled error', error)
       send(res, jsonError(500, 'internal_error', 'Internal server error'), method, cors)
     }

@@ -5,12 +5,23 @@
 import { parseError, RestError, unknownColumn } from './errors'
 import type { Condition, Field, Filter, OrderTerm } from './parse-query'
 import type { Table } from './schema-cache'
-import { ident, type Params } from './sql'
+import { ident, qualified, type Params } from './sql'
+
+/**
+ * A column, or a computed field called with the row (cast to the table's type, since the row
+ * may be a mutation's result), by name: what a select, filter or order term names.
+ */
+function columnSql(table: Table, alias: string, name: string): string {
+  if (table.columns.has(name)) return `${alias}.${ident(name)}`
+  const computed = table.computedFields?.get(name)
+  if (!computed) throw unknownColumn(table.name, name)
+  const rowType = qualified(table.name, table.schema)
+  return `${qualified(computed.name, computed.schema)}(${alias}::${rowType})`
+}
 
 /** The SQL for a column reference with an optional JSON path (`data->'a'->>'b'`). */
 export function fieldSql(table: Table, alias: string, field: Field, params: Params): string {
-  if (!table.columns.has(field.name)) throw unknownColumn(table.name, field.name)
-  let sql = `${alias}.${ident(field.name)}`
+  let sql = columnSql(table, alias, field.name)
   for (const step of field.jsonPath) {
     const key = typeof step.key === 'number' ? String(step.key) : `${params.add(step.key)}::text`
     sql = `${sql}${step.arrow}${key}`

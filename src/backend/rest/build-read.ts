@@ -1,7 +1,7 @@
 // SELECT statements: the select list with embedded resources as correlated subqueries (spread
-// and grouped levels use lateral joins), the filters, order and paging, and the body built in
-// SQL (json_agg / row_to_json, or CSV text) so that timestamps and numbers are formatted
-// exactly as PostgREST formats them (Postgres's own JSON output, not JavaScript's).
+// and grouped levels use lateral joins), the filters, order and paging. The body around it is
+// built in SQL too (read-body.ts), so that timestamps and numbers are formatted exactly as
+// PostgREST formats them (Postgres's own JSON output, not JavaScript's).
 //
 // One statement answers a read: body, number of rows in the page and, when asked, the total.
 
@@ -12,80 +12,11 @@ import { pathKey, type ColumnItem, type ParsedQuery, type SelectItem } from './p
 import { embedSource, type EmbedSource } from './embed-source'
 import type { ReadPlan } from './plan'
 import { isToOne } from './relationships'
-import type { MediaFormat } from './request'
+import { pageSql } from './read-body'
+import type { ReadOptions, ReadSource } from './read-source'
 import type { Table } from './schema-cache'
-import { ident, qualified, type Aliases, type Params } from './sql'
-
-export interface ReadSource {
-  table: Table
-  /** FROM item that defines `alias`, e.g. `"public"."posts" as _t0`. */
-  from: string
-  alias: string
-  /** Extra WHERE conditions that are not from the query string. */
-  where?: string[]
-}
-
-export interface ReadOptions {
-  /** Add a `total` column with the exact count of matching rows (limit and offset ignored). */
-  count: boolean
-  /** Stop counting past this many rows (`count=estimated` needs no more to choose). */
-  countCap?: number | null
-  /** Body is the single row as an object (the caller checks page_count first). */
-  single: boolean
-  /** HEAD: no body needed. */
-  bodyless: boolean
-  /** Apply the root filters, order and paging (false for mutation results). */
-  applyQuery: boolean
-  /** CSV gives a header line and one line per row; JSON by default. */
-  format?: MediaFormat
-  /**
-   * A body longer than this many bytes is not sent back: body is null and `body_bytes` says
-   * how long it was (the caller refuses it). Reads set it; a write's returned rows do not.
-   */
-  maxBodyBytes?: number
-}
-
-/** The root alias of every statement: the table, function result or mutation read. */
-export const ROOT_ALIAS = '_t0'
-
-/** A read of a table or view. */
-export function tableSource(table: Table): ReadSource {
-  return {
-    table,
-    from: `${qualified(table.name, table.schema)} as ${ROOT_ALIAS}`,
-    alias: ROOT_ALIAS
-  }
-}
-
-/** One output column of a level; `name` is null for `alias.*`. */
-interface Entry {
-  sql: string
-  name: string | null
-  aggregate: boolean
-  /**
-   * In a spread embed, an aggregate's input: the parent level applies the aggregate, since
-   * spread columns count as the parent's own.
-   */
-  deferred?: ColumnItem
-}
-
-interface Level {
-  entries: Entry[]
-  /** Lateral joins the entries read from (spread embeds, embeds of grouped levels). */
-  joins: string[]
-  /** EXISTS conditions of `!inner` embeds. */
-  inner: string[]
-}
-
-/** ` where a and b`, or nothing for no conditions (a computed relationship has no join). */
-const whereClause = (conditions: string[]): string =>
-  conditions.length ? ` where ${conditions.join(' and ')}` : ''
-
-function entriesSql(entries: Entry[]): string {
-  return entries.length
-    ? entries.map((e) => (e.name === null ? e.sql : `${e.sql} as ${ident(e.name)}`)).join(', ')
-    : 'null as "_pgrst_empty"'
-}
+import { entriesSql, whereClause, type Entry, type Level } from './read-level'
+import { ident, type Aliases, type Params } from './sql'
 
 /** Builds the SELECTs of one planned read (plan.ts resolved its embeds and checked it). */
 export class ReadBuilder {
@@ -326,11 +257,7 @@ export class ReadBuilder {
     return `select 1 from ${source.from}${whereSql}`
   }
 
-  /**
-   * `select <body>, <page_count>[, <total>] from (<rows>) _pgrst_t`, with `body_bytes` when
-   * the body has a limit. The body is text, so
-   * the drivers hand back exactly what Postgres printed.
-   */
+  /** The read's one statement (read-body.ts shapes its outermost SELECT). */
   build(source: ReadSource, options: ReadOptions): string {
     const { table, alias } = source
     const level = this.level(table, alias, this.query.select, [])
@@ -346,29 +273,6 @@ export class ReadBuilder {
     const counted = options.countCap
       ? `(select 1 from ${source.from}${whereSql} limit ${options.countCap}) _pgrst_c`
       : `${source.from}${whereSql}`
-    const total = options.count ? `(select count(*) from ${counted})::int8` : 'null::int8'
-    const sql = `select ${bodySql(options)} as body, count(*)::int8 as page_count, ${total} as total from (${rows}) _pgrst_t`
-    if (options.maxBodyBytes === undefined) return sql
-    const bytes = 'octet_length(_pgrst_r.body)'
-    return (
-      `select case when ${bytes} > ${options.maxBodyBytes} then null else _pgrst_r.body end as body,` +
-      ` ${bytes} as body_bytes, _pgrst_r.page_count, _pgrst_r.total from (${sql}) _pgrst_r`
-    )
+    return pageSql(rows, counted, options)
   }
-}
-
-/**
- * CSV as PostgREST writes it: the column names, then each row's record text without its
- * parentheses (so NULL is an empty field and text with commas or quotes is double-quoted).
- */
-const CSV_BODY =
-  `(select coalesce(string_agg(k, ','), '') from json_object_keys((array_agg(row_to_json(_pgrst_t)))[1]) k)` +
-  ` || chr(10) || coalesce(string_agg(substring(_pgrst_t::text, 2, length(_pgrst_t::text) - 2), chr(10)), '')`
-
-function bodySql(options: ReadOptions): string {
-  if (options.bodyless) return 'null::text'
-  if (options.format === 'csv') return CSV_BODY
-  const json = options.single ? `(json_agg(_pgrst_t) -> 0)` : `coalesce(json_agg(_pgrst_t), '[]')`
-  // Keys whose value is null are left out at every depth, as PostgREST's nulls=stripped does.
-  return options.format === 'json-stripped' ? `json_strip_nulls(${json})::text` : `${json}::text`
 }

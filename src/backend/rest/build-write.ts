@@ -6,7 +6,7 @@
 // mutation without .select(), and then PostgREST returns nothing.
 
 import { filterSql } from './build-filter'
-import { ROOT_ALIAS, type ReadSource } from './build-read'
+import { ROOT_ALIAS, type ReadSource } from './read-source'
 import { RestError, unknownPayloadColumn } from './errors'
 import type { ParsedQuery } from './parse-query'
 import type { Table } from './schema-cache'

@@ -70,11 +70,12 @@ export function unknownPayloadColumn(table: string, column: string): RestError {
   )
 }
 
+/** PostgREST 12's wording (v13 says "Cannot coerce the result to a single JSON object"). */
 export function notSingleObject(rows: number): RestError {
   return new RestError(
     406,
     'PGRST116',
-    'Cannot coerce the result to a single JSON object',
+    'JSON object requested, multiple (or no) rows returned',
     `The result contains ${rows} rows`
   )
 }

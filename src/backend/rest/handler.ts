@@ -1,39 +1,28 @@
 // Serving one REST request, in PostgREST's stages: parse the query (parse-query.ts), plan it
-// (plan.ts: every refusal that needs no database), build one statement (build-*.ts), run it
-// (run.ts: under the caller's role, with the request's limits, in one database call when it is
-// the request's only statement), then answer the way PostgREST does (status, Content-Range,
-// single objects, CSV). No SQL is written here.
+// (plan.ts: every refusal that needs no database), build its one statement (query.ts, with the
+// build-*.ts builders), run it (run.ts: under the caller's role, with the request's limits, in
+// one database call when it is the request's only statement), then answer the way PostgREST
+// does (status, Content-Range, single objects, CSV, plans). No SQL is written here.
 
 import type { BackendContext } from '../context'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
-import { ROOT_ALIAS, tableSource, type ReadSource } from './build-read'
-import { findRoutine, resultTable, rpcFrom, rpcShape, rpcValueStatement } from './build-rpc'
-import {
-  buildDelete,
-  buildInsert,
-  buildUpdate,
-  mutationSource,
-  returningStatement,
-  type WritePreferences
-} from './build-write'
+import { findRoutine } from './build-rpc'
 import { notSingleObject, RestError } from './errors'
-import type { ParsedQuery } from './parse-query'
-import { planRead, planWrite } from './plan'
-import { CSV_MEDIA_TYPE, OBJECT_MEDIA_TYPE, parseRangeHeader } from './request'
-import {
-  countCap,
-  parse,
-  readBuilder,
-  run,
-  runRead,
-  withApplied,
-  type RestCall,
-  type ResultRow
-} from './run'
+import { explainResponse } from './explain'
+import { readQuery, rootOffset, rpcQuery, writeQuery } from './query'
+import { CSV_MEDIA_TYPE, OBJECT_MEDIA_TYPE } from './request'
+import { parse, run, runRead, withApplied, type RestCall, type ResultRow } from './run'
 import type { Table } from './schema-cache'
-import { Params } from './sql'
 
 export type { RestCall } from './run'
+
+/** What each kind of request echoes in Preference-Applied (PostgREST 12's Response.hs). */
+const READ_PREFERENCES = ['count', 'tx'] as const
+const WRITE_PREFERENCES = {
+  POST: ['resolution', 'missing', 'return', 'count', 'tx'],
+  PATCH: ['missing', 'return', 'count', 'tx'],
+  DELETE: ['return', 'count', 'tx']
+} as const
 
 function contentType(call: RestCall): string {
   if (call.format === 'csv') return `${CSV_MEDIA_TYPE}; charset=utf-8`
@@ -73,17 +62,21 @@ function pageResponse(
   return { status, headers, body: call.request.method === 'HEAD' ? null : body }
 }
 
-function rootOffset(query: ParsedQuery): number {
-  return query.offset.find((o) => o.path.length === 0)?.value ?? 0
-}
+/** http-types' urlEncode: everything but letters, digits and `-_.~` is percent-encoded. */
+const encodeStrict = (text: string): string =>
+  encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+  )
 
-/** `Range: a-b` applies when the query string has no root limit or offset. */
-function applyRangeHeader(request: ApiRequest, query: ParsedQuery): void {
-  const range = parseRangeHeader(request.headers['range'])
-  const hasPaging = [...query.limit, ...query.offset].some((s) => s.path.length === 0)
-  if (!range || hasPaging) return
-  if (range.offset > 0) query.offset.push({ path: [], value: range.offset })
-  if (range.limit !== null) query.limit.push({ path: [], value: range.limit })
+/**
+ * PostgREST's Content-Location for a read: the path and its query string with the parameters
+ * sorted by name (canonical), so equal queries name one resource.
+ */
+function contentLocation(call: RestCall, table: Table): string {
+  const params = [...call.request.url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const query = params.map(([key, value]) => `${encodeStrict(key)}=${encodeStrict(value)}`)
+  return `/${table.name}${query.length > 0 ? `?${query.join('&')}` : ''}`
 }
 
 export async function handleRead(
@@ -92,22 +85,13 @@ export async function handleRead(
   table: Table
 ): Promise<ApiResponse> {
   const query = parse(call.request)
-  applyRangeHeader(call.request, query)
-  const plan = planRead(call.cache, table, query, context.config.rest)
-  const params = new Params()
-  const source = tableSource(table)
-  const sql = readBuilder(context, call, plan, params).build(source, {
-    count: call.preferences.count !== null,
-    countCap: countCap(call, table),
-    single: call.single,
-    bodyless: call.request.method === 'HEAD',
-    applyQuery: true,
-    format: call.format,
-    maxBodyBytes: context.config.rest.maxResponseBytes
-  })
-  const [row, total] = await runRead(context, call, { sql, params, plan, source })
+  const read = readQuery(context, call, table, query)
+  if (call.explain) return explainResponse(context, call, call.explain, { ...read, read })
+  const [row, total] = await runRead(context, call, read)
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
-  return pageResponse(call, rootOffset(query), row, row.body, total)
+  const response = pageResponse(call, rootOffset(query), row, row.body, total)
+  response.headers = { ...response.headers, 'content-location': contentLocation(call, table) }
+  return withApplied(call, READ_PREFERENCES, response)
 }
 
 function parseBody(request: ApiRequest): unknown {
@@ -127,35 +111,8 @@ export async function handleWrite(
   const { request, preferences } = call
   const query = parse(request)
   const body = request.method === 'DELETE' ? undefined : parseBody(request)
-  const insertBody = request.method === 'POST' ? body : undefined
-  const plan = planWrite(call.cache, table, query, insertBody, context.config.rest)
-  const params = new Params()
-  const write: WritePreferences = {
-    returning: preferences.representation,
-    resolution: request.method === 'POST' ? preferences.resolution : null,
-    missingDefault: preferences.missingDefault
-  }
-  let mutation: string | null
-  if (request.method === 'POST') {
-    mutation = buildInsert(table, body, query, write, params)
-  } else if (request.method === 'PATCH') {
-    mutation = buildUpdate(table, body, query, write, params)
-  } else {
-    mutation = buildDelete(table, query, write, params)
-  }
-  let sql = mutation
-  if (mutation && write.returning) {
-    const read = readBuilder(context, call, plan, params).build(mutationSource(table), {
-      count: false,
-      single: call.single,
-      bodyless: false,
-      applyQuery: false,
-      format: call.format
-    })
-    // Only known when rows are returned (RETURNING needs the SELECT policies, which would
-    // refuse inserts the user may make), so return=minimal keeps 201.
-    sql = returningStatement(table, mutation, read, write.resolution !== null)
-  }
+  const { sql, params, write } = writeQuery(context, call, table, query, body)
+  if (call.explain && sql) return explainResponse(context, call, call.explain, { sql, params })
   const result = await run(context, call, async (tx) => {
     if (!sql) return { count: 0, body: '[]', inserted: true }
     // A single-object write checks its row count before it may commit.
@@ -178,11 +135,14 @@ export async function handleWrite(
         ? `0-${result.count - 1}/${total}`
         : `*/${total}`
   }
-  if (write.resolution) headers['preference-applied'] = `resolution=${write.resolution}`
+  const applied = WRITE_PREFERENCES[request.method as keyof typeof WRITE_PREFERENCES]
+  // Only known when rows are returned (RETURNING needs the SELECT policies, which would
+  // refuse inserts the user may make), so return=minimal keeps 201.
   const created = request.method === 'POST' && result.inserted
-  if (!write.returning) return withApplied(call, { status: created ? 201 : 204, headers })
+  if (!write.returning) return withApplied(call, applied, { status: created ? 201 : 204, headers })
   headers['content-type'] = contentType(call)
-  return withApplied(call, { status: created ? 201 : 200, headers, body: result.body ?? '[]' })
+  const status = created ? 201 : 200
+  return withApplied(call, applied, { status, headers, body: result.body ?? '[]' })
 }
 
 function rpcArguments(request: ApiRequest, argNames: Set<string>): Record<string, unknown> {
@@ -209,41 +169,32 @@ export async function handleRpc(
   const args = rpcArguments(request, argNames)
   const routine = findRoutine(call.cache, name, Object.keys(args), request.method === 'POST')
   const query = parse(request, (key) => argNames.has(key))
-  const shape = rpcShape(routine)
-  const params = new Params()
-  if (shape === 'rows') {
-    const table = resultTable(call.cache, routine)
-    applyRangeHeader(request, query)
-    const plan = planRead(call.cache, table, query, context.config.rest)
-    const from = rpcFrom(routine, args, params, ROOT_ALIAS)
-    const single = call.single || !routine.returnsSet
-    const source: ReadSource = { table, from, alias: ROOT_ALIAS }
-    const sql = readBuilder(context, call, plan, params).build(source, {
-      count: call.preferences.count !== null,
-      countCap: countCap(call, table),
-      single,
-      bodyless: request.method === 'HEAD',
-      applyQuery: true,
-      format: call.format,
-      maxBodyBytes: context.config.rest.maxResponseBytes
-    })
-    const [row, total] = await runRead(context, call, { sql, params, plan, source })
+  const rpc = rpcQuery(context, call, routine, args, query)
+  if (rpc.shape === 'rows') {
+    const { read, single } = rpc
+    if (call.explain) return explainResponse(context, call, call.explain, { ...read, read })
+    const [row, total] = await runRead(context, call, read)
     if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
     const body = row.body ?? (single ? 'null' : '[]')
-    return withApplied(call, pageResponse(call, rootOffset(query), row, body, total))
+    return withApplied(
+      call,
+      READ_PREFERENCES,
+      pageResponse(call, rootOffset(query), row, body, total)
+    )
   }
-  const select = rpcValueStatement(shape, rpcFrom(routine, args, params, ROOT_ALIAS), ROOT_ALIAS)
+  if (call.explain) return explainResponse(context, call, call.explain, rpc)
   const { rows } = await run(context, call, (tx) =>
-    tx.queryAndCommit<ResultRow>(select, params.values)
+    tx.queryAndCommit<ResultRow>(rpc.sql, rpc.params.values)
   )
-  if (shape === 'void') {
-    return withApplied(call, { status: 204, headers: { 'content-range': '*/*' } })
+  if (rpc.shape === 'void') {
+    return withApplied(call, READ_PREFERENCES, { status: 204, headers: { 'content-range': '*/*' } })
   }
   // Any count preference counts the values returned: 1 for a scalar function.
   const total = call.preferences.count ? Number(rows[0].page_count) : null
   const format = call.format === 'csv' ? 'json' : call.format
   return withApplied(
     call,
+    READ_PREFERENCES,
     pageResponse({ ...call, single: false, format }, 0, rows[0], rows[0].body, total)
   )
 }

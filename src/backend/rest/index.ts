@@ -1,16 +1,20 @@
 // The PostgREST-compatible API at /rest/v1: tables and views of the schemas
 // listed in supabase/config.toml's [api] schemas (picked by Accept-Profile / Content-Profile),
 // and rpc for their functions. Module map:
-//   schema-cache.ts   what exists (tables, columns, keys, foreign keys, functions), per schema
+//   schema-cache.ts   what exists (tables, columns, keys, foreign keys, functions, computed
+//                     fields), per schema; catalog-queries.ts reads it, view-keys.ts gives
+//                     views the keys of the tables they show
 //   parse-query.ts    select / filter / order grammar → AST
-//   relationships.ts  which foreign key (or join table) an embed goes through
+//   relationships.ts  the relationships a table can embed through;
+//                     resolve-relationship.ts picks the one an embed names
 //   plan.ts           AST → plan: embeds resolved, every refusal that needs no database
 //                     (depth, ambiguity, input bounds from bounds.ts) made before any SQL
-//   build-*.ts        plan → one SQL statement (identifiers quoted, values bound);
-//                     aggregates.ts and embed-source.ts are pieces of build-read.ts
+//   query.ts          plan → the request's one statement, written by build-*.ts
+//                     (identifiers quoted, values bound); read-*.ts, aggregates.ts and
+//                     embed-source.ts are pieces of build-read.ts
 //   run.ts            running it under the caller's role with the request's limits
 //                     (limits.ts prices every read first)
-//   handler.ts        shaping the response
+//   handler.ts        the stages in order, and the response; explain.ts answers explain()
 //   request.ts, errors.ts   headers in, PostgREST error bodies out
 //
 // A schema's cache is loaded on its first request. Call `reload()` on the returned API after
@@ -22,7 +26,15 @@ import type { ApiRequest, ApiResponse, Handler } from '../http/types'
 import type { ApiRole, RequestIdentity } from '../jwt'
 import { errorToResponse, RestError, unknownTable } from './errors'
 import { handleRead, handleRpc, handleWrite, type RestCall } from './handler'
-import { identify, parsePrefer, requestSchema, responseFormat, wantsObject } from './request'
+import { checkExplainAllowed } from './explain'
+import {
+  explainMedia,
+  identify,
+  parsePrefer,
+  requestSchema,
+  responseFormat,
+  wantsObject
+} from './request'
 import { loadSchemaCache, type SchemaCache, type Table } from './schema-cache'
 
 export { loadSchemaCache, type SchemaCache } from './schema-cache'
@@ -90,12 +102,14 @@ export function createRestApi(context: BackendContext): RestApi {
   async function serve(request: ApiRequest, identity: RequestIdentity): Promise<ApiResponse> {
     const schemaName = requestSchema(request, schemas)
     const segments = request.url.pathname.slice(PREFIX.length).split('/').map(decodeSegment)
+    const explain = explainMedia(request)
     const base = {
       request,
       identity,
       preferences: parsePrefer(request.headers['prefer']),
-      single: wantsObject(request),
-      format: responseFormat(request),
+      single: wantsObject(request, explain),
+      format: responseFormat(request, explain),
+      explain,
       api: context.config.api
     }
     const method = request.method
@@ -104,6 +118,7 @@ export function createRestApi(context: BackendContext): RestApi {
       if (!['GET', 'HEAD', 'POST'].includes(method)) throw methodNotAllowed(method)
       const [schema] = await lookup(schemaName, (s) => s.functions.get(segments[1]))
       const call: RestCall = { ...base, cache: schema }
+      checkExplainAllowed(call)
       return handleRpc(context, call, segments[1])
     }
     if (segments.length !== 1 || !segments[0]) {
@@ -112,6 +127,7 @@ export function createRestApi(context: BackendContext): RestApi {
     const [schema, table] = await lookup<Table>(schemaName, (s) => s.tables.get(segments[0]))
     if (!table) throw unknownTable(schemaName, segments[0], schema.tables.keys())
     const call: RestCall = { ...base, cache: schema }
+    checkExplainAllowed(call)
     if (method === 'GET' || method === 'HEAD') return handleRead(context, call, table)
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE') {
       return handleWrite(context, call, table)

@@ -13,7 +13,8 @@ import { spreadNotToOne } from './embed-source'
 import { RestError } from './errors'
 import { checkEmbedDepth } from './limits'
 import { pathKey, type ParsedQuery, type Scoped, type SelectItem } from './parse-query'
-import { isToOne, resolveRelationship, type Relationship } from './relationships'
+import { isToOne, type Relationship } from './relationships'
+import { resolveRelationship } from './resolve-relationship'
 import type { SchemaCache, Table } from './schema-cache'
 
 export type EmbedItem = SelectItem & { kind: 'embed' }

@@ -1,14 +1,13 @@
-// Which relationship an embed like `profiles(...)`, `follows!follower_id(...)` or
-// `tags!post_tags(...)` goes through, following PostgREST 12's findRel: every foreign key
-// gives a many-to-one (or one-to-one) relationship from its table and a one-to-many (or
-// one-to-one) one back, a join table whose key holds foreign keys to two tables gives a
-// many-to-many one, a function taking the table's row and returning rows of a table gives a
-// computed relationship named after it, and more than one candidate is PGRST201.
+// The relationships a table (or view) can embed through, as PostgREST 12's schema cache has
+// them: every foreign key gives a many-to-one (or one-to-one) relationship from its table and a
+// one-to-many (or one-to-one) one back (views keep their tables' keys, view-keys.ts), a join
+// table whose key holds foreign keys to two tables gives a many-to-many one, and a function
+// taking the table's row and returning rows of a table gives a computed relationship named
+// after it. Which one an embed names is resolve-relationship.ts's.
 
-import { RestError } from './errors'
-import { closestName, DEFAULT_HINT_SCORE } from './fuzzy'
 import {
   isUniqueKey,
+  localTypeName,
   type ForeignKey,
   type RoutineInfo,
   type SchemaCache,
@@ -135,11 +134,6 @@ function manyToMany(cache: SchemaCache, parent: Table): Relationship[] {
   return found
 }
 
-/** A type name as format_type prints it, without the schema when it is `schema`. */
-function localName(type: string, schema: string): string {
-  return type.startsWith(`${schema}.`) ? type.slice(schema.length + 1) : type
-}
-
 /**
  * Computed relationships from `parent`: functions of one argument of the parent's row type
  * that return rows of a table (`create function replies(comments) returns setof comments`).
@@ -150,11 +144,11 @@ function computed(cache: SchemaCache, parent: Table): Relationship[] {
   for (const routine of [...cache.functions.values()].flat()) {
     if (
       routine.args.length !== 1 ||
-      localName(routine.args[0].type, cache.schema) !== parent.name
+      localTypeName(routine.args[0].type, cache.schema) !== parent.name
     ) {
       continue
     }
-    const target = cache.tables.get(localName(routine.returnType, cache.schema))
+    const target = cache.tables.get(localTypeName(routine.returnType, cache.schema))
     if (!target) continue
     const toOne = !routine.returnsSet || routine.rows === 1
     found.push({
@@ -191,120 +185,4 @@ export function relationshipsFrom(cache: SchemaCache, parent: Table): Relationsh
     if (cache.tables.get(parent.name) === parent) byTable.set(parent.name, found)
   }
   return found
-}
-
-function singleColumn(relationship: Relationship, side: 0 | 1): string | null {
-  const { columns } = relationship
-  return columns.length === 1 ? columns[0][side] : null
-}
-
-/** PostgREST's rules for which relationships an embed name and optional hint select. */
-function selects(relationship: Relationship, name: string, hint: string | null): boolean {
-  const { target, cardinality, constraint } = relationship
-  if (relationship.computed) return name === relationship.computed.name
-  const direct = cardinality !== 'many-to-many'
-  const byConstraint = (value: string): boolean => direct && constraint === value
-  const bySourceColumn = (value: string): boolean => singleColumn(relationship, 0) === value
-  const byTargetColumn = (value: string): boolean => singleColumn(relationship, 1) === value
-  if (relationship.isSelf) {
-    // One FK gives two relationships to the same table. By convention the table name (with an
-    // optional hint naming the FK column) gives the one-to-many side (`replies:comments`), and
-    // the FK column as the name gives the many-to-one side (`parent_id(*)`).
-    if (hint === null) {
-      return (
-        (name === target.name && cardinality === 'one-to-many') ||
-        (bySourceColumn(name) && cardinality === 'many-to-one')
-      )
-    }
-    return (
-      name === target.name &&
-      cardinality === 'one-to-many' &&
-      (byTargetColumn(hint) || byConstraint(hint))
-    )
-  }
-  if (hint === null) {
-    return name === target.name || byConstraint(name) || bySourceColumn(name)
-  }
-  return (
-    name === target.name &&
-    (byConstraint(hint) ||
-      bySourceColumn(hint) ||
-      byTargetColumn(hint) ||
-      (cardinality === 'many-to-many' && constraint === hint))
-  )
-}
-
-function columnList(table: string, columns: string[]): string {
-  return `${table}(${columns.join(', ')})`
-}
-
-/** One entry of PGRST201's details, worded as PostgREST words it. */
-function describe(relationship: Relationship): Record<string, string> {
-  const { parent, target, junction } = relationship
-  const text = junction
-    ? `${junction.table.name} using ${junction.source.constraint}(${junction.source.columns
-        .map((c) => c[1])
-        .join(', ')}) and ${junction.target.constraint}(${junction.target.columns
-        .map((c) => c[1])
-        .join(', ')})`
-    : `${relationship.constraint} using ${columnList(
-        parent.name,
-        relationship.columns.map((c) => c[0])
-      )} and ${columnList(
-        target.name,
-        relationship.columns.map((c) => c[1])
-      )}`
-  return {
-    cardinality: relationship.cardinality,
-    embedding: `${parent.name} with ${target.name}`,
-    relationship: text
-  }
-}
-
-/**
- * PostgREST's hint for a missing relationship: a close name among the parent's related
- * tables, or when the parent has no relationships, among the tables that have some.
- */
-function relationshipHint(cache: SchemaCache, parent: Table, name: string): string | null {
-  const related = relationshipsFrom(cache, parent)
-  if (related.length > 0) {
-    const targets = new Set(related.map((r) => r.target.name))
-    const suggestion = closestName(name, targets, DEFAULT_HINT_SCORE, true)
-    return suggestion ? `Perhaps you meant '${suggestion}' instead of '${name}'.` : null
-  }
-  const parents = new Set(cache.foreignKeys.flatMap((fk) => [fk.table, fk.refTable]))
-  const suggestion = closestName(parent.name, parents, DEFAULT_HINT_SCORE)
-  return suggestion ? `Perhaps you meant '${suggestion}' instead of '${parent.name}'.` : null
-}
-
-export function resolveRelationship(
-  cache: SchemaCache,
-  parent: Table,
-  name: string,
-  hint: string | null
-): Relationship {
-  const candidates = relationshipsFrom(cache, parent).filter((r) => selects(r, name, hint))
-  // A function named like a relationship overrides it (PostgREST's overriding relationships).
-  const computedOnes = candidates.filter((r) => r.computed)
-  const matching = computedOnes.length > 0 ? computedOnes : candidates
-  if (matching.length === 1) return matching[0]
-  if (matching.length === 0) {
-    throw new RestError(
-      400,
-      'PGRST200',
-      `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
-      `Searched for a foreign key relationship between '${parent.name}' and '${name}'` +
-        `${hint !== null ? ` using the hint '${hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
-      relationshipHint(cache, parent, name)
-    )
-  }
-  throw new RestError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
-    matching.map(describe),
-    `Try changing '${name}' to one of the following: ${matching
-      .map((r) => `'${r.target.name}!${r.constraint}'`)
-      .join(', ')}. Find the desired relationship in the 'details' key.`
-  )
 }

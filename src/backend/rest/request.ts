@@ -17,6 +17,32 @@ export interface Preferences {
   missingDefault: boolean
   /** `tx=rollback`: run the request, answer with its result, commit nothing. */
   rollback: boolean
+  /** The recognised preferences as sent (`missing=default`), echoed in Preference-Applied. */
+  given: Partial<Record<AppliedPreference, string>>
+}
+
+/** Preference-Applied lists these, in this order, as PostgREST 12 does. */
+export const APPLIED_ORDER = ['resolution', 'missing', 'return', 'count', 'tx'] as const
+export type AppliedPreference = (typeof APPLIED_ORDER)[number]
+
+const RECOGNISED: Record<AppliedPreference, string[]> = {
+  resolution: ['merge-duplicates', 'ignore-duplicates'],
+  missing: ['default', 'null'],
+  return: ['representation', 'minimal', 'headers-only'],
+  count: ['exact', 'planned', 'estimated'],
+  tx: ['commit', 'rollback']
+}
+
+/** `Preference-Applied` for the given kinds of preference the request sent, or null. */
+export function preferenceApplied(
+  preferences: Preferences,
+  kinds: readonly AppliedPreference[]
+): string | null {
+  const applied = APPLIED_ORDER.filter((kind) => kinds.includes(kind)).flatMap((kind) => {
+    const value = preferences.given[kind]
+    return value === undefined ? [] : [`${kind}=${value}`]
+  })
+  return applied.length > 0 ? applied.join(', ') : null
 }
 
 /** Prefer arrives comma-joined ("resolution=merge-duplicates, return=representation"). */
@@ -28,7 +54,13 @@ export function parsePrefer(header: string | undefined): Preferences {
   }
   const resolution = values.get('resolution')
   const count = values.get('count')
+  const given: Preferences['given'] = {}
+  for (const kind of APPLIED_ORDER) {
+    const value = values.get(kind)
+    if (value !== undefined && RECOGNISED[kind].includes(value)) given[kind] = value
+  }
   return {
+    given,
     representation: values.get('return') === 'representation',
     count: count === 'exact' || count === 'planned' || count === 'estimated' ? count : null,
     resolution:
@@ -38,8 +70,68 @@ export function parsePrefer(header: string | undefined): Preferences {
   }
 }
 
-export function wantsObject(request: ApiRequest): boolean {
+/** Accept asks for one object (single()), directly or as the `for` of a plan. */
+export function wantsObject(request: ApiRequest, explain: ExplainMedia | null): boolean {
+  if (explain) return explain.for === OBJECT_MEDIA_TYPE
   return (request.headers['accept'] ?? '').toLowerCase().includes(OBJECT_MEDIA_TYPE)
+}
+
+export const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const
+export type PlanOption = (typeof PLAN_OPTIONS)[number]
+
+/** `Accept: application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose`. */
+export interface ExplainMedia {
+  format: 'json' | 'text'
+  /** The media type whose query is explained, as PostgREST names it. */
+  for: string
+  options: PlanOption[]
+}
+
+const PLAN_FORMATS: Record<string, ExplainMedia['format']> = {
+  'application/vnd.pgrst.plan': 'text',
+  'application/vnd.pgrst.plan+text': 'text',
+  'application/vnd.pgrst.plan+json': 'json'
+}
+
+/** The `for` media type as PostgREST 12 prints it back (its MediaType's toMime). */
+function planTarget(value: string): string {
+  const type = value.replace(/^"|"$/g, '').split(';')[0].trim().toLowerCase()
+  if (type === 'application/vnd.pgrst.object' || type === OBJECT_MEDIA_TYPE) {
+    return OBJECT_MEDIA_TYPE
+  }
+  if (type === 'application/vnd.pgrst.array' || type === 'application/vnd.pgrst.array+json') {
+    return 'application/json'
+  }
+  return type
+}
+
+/** The plan media type asked for by supabase-js explain(), or null for any other Accept. */
+export function explainMedia(request: ApiRequest): ExplainMedia | null {
+  for (const range of (request.headers['accept'] ?? '').split(',')) {
+    const [type, ...parameters] = range.split(';').map((part) => part.trim())
+    const format = PLAN_FORMATS[type.toLowerCase()]
+    if (!format) continue
+    const parameter = (name: string): string | undefined =>
+      parameters.find((p) => p.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1)
+    const options = (parameter('options') ?? '').toLowerCase().split('|')
+    return {
+      format,
+      for: planTarget(parameter('for') ?? 'application/json'),
+      options: PLAN_OPTIONS.filter((option) => options.includes(option))
+    }
+  }
+  return null
+}
+
+/** The plan media type as PostgREST prints it in Content-Type and in PGRST107. */
+export function planMediaType(media: ExplainMedia): string {
+  const options = media.options.length > 0 ? `; options=${media.options.join('|')}` : ''
+  return `application/vnd.pgrst.plan+${media.format}; for="${media.for}"${options}`
+}
+
+/** PGRST107 (406), as PostgREST 12 answers an Accept it cannot produce. */
+export function mediaTypeUnavailable(types: string): RestError {
+  return new RestError(406, 'PGRST107', `None of these media types are available: ${types}`)
 }
 
 export const CSV_MEDIA_TYPE = 'text/csv'
@@ -58,7 +150,13 @@ export type MediaFormat = 'json' | 'json-stripped' | 'csv'
  * The body format the Accept header asks for. Anything this server cannot produce is PGRST107
  * (406), as PostgREST answers media types it does not have.
  */
-export function responseFormat(request: ApiRequest): MediaFormat {
+export function responseFormat(request: ApiRequest, explain: ExplainMedia | null): MediaFormat {
+  if (explain) {
+    // A plan is of the query that answers the `for` media type.
+    if (explain.for === CSV_MEDIA_TYPE) return 'csv'
+    if (JSON_MEDIA_TYPES.includes(explain.for)) return 'json'
+    throw mediaTypeUnavailable(planMediaType(explain))
+  }
   const accept = (request.headers['accept'] ?? '').trim()
   if (accept === '') return 'json'
   const ranges = accept.split(',').map((part) => {
@@ -70,7 +168,7 @@ export function responseFormat(request: ApiRequest): MediaFormat {
     return stripped && type.startsWith('application/vnd.pgrst.') ? 'json-stripped' : 'json'
   }
   if (ranges.some((range) => range.type === CSV_MEDIA_TYPE)) return 'csv'
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`)
+  throw mediaTypeUnavailable(accept)
 }
 
 /**

@@ -12,13 +12,20 @@ import type { Database, Transaction } from '../db/database'
 import { withRole, type RequestInfo } from '../db/as-role'
 import type { ApiRequest, ApiResponse } from '../http/types'
 import type { RequestIdentity } from '../jwt'
-import { ReadBuilder, type ReadSource } from './build-read'
+import { ReadBuilder } from './build-read'
+import type { ReadSource } from './read-source'
 import { responseTooLarge } from './bounds'
 import { PlanCostVerdicts } from './limits'
 import { parseQuery, type ParsedQuery } from './parse-query'
 import type { ReadPlan } from './plan'
 import { estimatesAllowed, plannedRows } from './planned-count'
-import type { MediaFormat, Preferences } from './request'
+import {
+  preferenceApplied,
+  type AppliedPreference,
+  type ExplainMedia,
+  type MediaFormat,
+  type Preferences
+} from './request'
 import type { SchemaCache, Table } from './schema-cache'
 import { Aliases, ident, Params } from './sql'
 
@@ -35,6 +42,8 @@ export interface RestCall {
   single: boolean
   /** What the Accept header asked for: JSON, JSON without nulls, or CSV. */
   format: MediaFormat
+  /** explain(): the plan media type asked for instead of the rows (explain.ts). */
+  explain: ExplainMedia | null
   api: ApiConfig
 }
 
@@ -161,6 +170,19 @@ function verdictsFor(db: Database): PlanCostVerdicts {
   return found
 }
 
+/** Refuses a read the planner prices past the limit (limits.ts), before it runs. */
+export async function checkPlanCost(
+  context: BackendContext,
+  call: RestCall,
+  tx: Transaction,
+  read: PlannedRead
+): Promise<void> {
+  const { role, claims } = call.identity
+  const priced = { sql: read.sql, params: read.params, multiplies: read.plan.toManyEmbeds > 0 }
+  const caller = { role: `${role}:${call.cache.schema}`, user: claims.sub ?? '' }
+  await verdictsFor(context.db).check(tx, priced, caller, context.config.rest)
+}
+
 /**
  * Runs a read (priced by the planner first, limits.ts) and its count: the page's row, and the
  * total when one was asked for.
@@ -171,10 +193,7 @@ export function runRead(
   read: PlannedRead
 ): Promise<readonly [ResultRow, number | null]> {
   return run(context, call, async (tx) => {
-    const { role, claims } = call.identity
-    const priced = { sql: read.sql, params: read.params, multiplies: read.plan.toManyEmbeds > 0 }
-    const caller = { role: `${role}:${call.cache.schema}`, user: claims.sub ?? '' }
-    await verdictsFor(context.db).check(tx, priced, caller, context.config.rest)
+    await checkPlanCost(context, call, tx, read)
     // The planner's counts are asked for after the read, in the same transaction.
     const estimate = call.preferences.count === 'planned' || call.preferences.count === 'estimated'
     const { rows } = estimate
@@ -189,15 +208,17 @@ export function runRead(
   })
 }
 
-/** Tells the client its tx=rollback was honoured. */
-export function withApplied(call: RestCall, response: ApiResponse): ApiResponse {
-  if (!call.preferences.rollback) return response
-  const applied = response.headers?.['preference-applied']
-  return {
-    ...response,
-    headers: {
-      ...response.headers,
-      'preference-applied': applied ? `${applied}, tx=rollback` : 'tx=rollback'
-    }
-  }
+/**
+ * Preference-Applied as PostgREST 12 answers: the preferences of `kinds` the request sent and
+ * this kind of request honours (a read: count and tx; an insert: resolution, missing, return,
+ * count and tx; ...).
+ */
+export function withApplied(
+  call: RestCall,
+  kinds: readonly AppliedPreference[],
+  response: ApiResponse
+): ApiResponse {
+  const applied = preferenceApplied(call.preferences, kinds)
+  if (applied === null) return response
+  return { ...response, headers: { ...response.headers, 'preference-applied': applied } }
 }

@@ -1,5 +1,6 @@
-// Supabase Storage's error shape: HTTP 400 for every non-500 error, with the
-// logical status as a string in `statusCode`. Apps compare `statusCode` and `message`.
+// Supabase Storage's error shape: HTTP 400 for every non-500 error (unless Storage sets the HTTP
+// status itself, as its role checks do), with the logical status as a string in `statusCode`.
+// Apps compare `statusCode` and `message`.
 
 import { isPostgresError } from '../db/database'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
@@ -9,7 +10,9 @@ export class StorageError extends Error {
     readonly statusCode: string,
     readonly code: string,
     readonly error: string,
-    message: string
+    message: string,
+    /** The HTTP status when Storage gives one other than its usual 400. */
+    readonly httpStatus?: number
   ) {
     super(message)
   }
@@ -17,7 +20,7 @@ export class StorageError extends Error {
 
 export function storageErrorResponse(error: StorageError): ApiResponse {
   return {
-    status: error.statusCode === '500' ? 500 : 400,
+    status: error.httpStatus ?? (error.statusCode === '500' ? 500 : 400),
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: JSON.stringify({
       statusCode: error.statusCode,
@@ -76,3 +79,21 @@ export function fromPostgres(error: unknown): StorageError | null {
       return null
   }
 }
+export const invalidBucketName = (): StorageError =>
+  new StorageError('400', 'InvalidBucketName', 'Invalid Input', 'Bucket name invalid')
+export const bucketAlreadyExists = (): StorageError =>
+  new StorageError('409', 'BucketAlreadyExists', 'Duplicate', 'The resource already exists')
+export const bucketNotEmpty = (): StorageError =>
+  new StorageError(
+    '409',
+    'ResourceNotEmpty',
+    'ResourceNotEmpty',
+    'The bucket you tried to delete is not empty'
+  )
+export const featureNotEnabled = (feature: string): StorageError =>
+  new StorageError(
+    '409',
+    'FeatureNotEnabled',
+    'FeatureNotEnabled',
+    `The feature ${feature} is not enabled for this resource`
+  )

@@ -1,84 +1,102 @@
-// The Supabase-compatible Storage API, mounted at /storage/v1: upload, public
-// URLs, downloads, removal and listing. Object rows live in storage.objects (so storage
+// The Supabase-compatible Storage API, mounted at /storage/v1: buckets, upload, public
+// URLs, downloads, object info, move and copy, removal and listing, signed URLs, image
+// transformations and resumable uploads. Object rows live in storage.objects (so storage
 // policies apply); the bytes live on disk under config.storageDir, or in memory.
+// Every route is one line of the table below (routes.ts matches them, most specific first).
 
 import type { BackendContext } from '../context'
-import type { ApiRequest, ApiResponse, Handler } from '../http/types'
+import type { Handler } from '../http/types'
 import { createByteStore, type ByteStore } from './byte-store'
-import { listBuckets } from './buckets'
-import {
-  invalidKey,
-  invalidRequest,
-  noSuchBucket,
-  StorageError,
-  storageErrorResponse
-} from './errors'
-import { parseObjectKey } from './keys'
+import { createBucket, deleteBucket, emptyBucket, updateBucket } from './bucket-admin'
+import { handlePurgeCache, refuseFeature } from './features-off'
+import { getBucket, listBuckets } from './buckets'
+import { StorageError, storageErrorResponse } from './errors'
 import { handleList } from './list'
+import { renderImageRoute, resumableRoute } from './media-routes'
+import { handleListV2 } from './list-v2'
+import { handleCopy, handleMove } from './move-copy'
+import { handleInfo } from './object-info'
 import { handleRead } from './read'
 import { handleRemoveMany, handleRemoveOne } from './remove'
+import { createRouter, route } from './routes'
+import { handleSignedUpload, handleSignUpload } from './signed-uploads'
+import { handleSignedRead, handleSignUrl, handleSignUrls } from './signed-urls'
 import { handleUpload } from './upload'
 
-const PREFIX = '/storage/v1/'
+const READ = ['GET', 'HEAD'] as const
+const ANY = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 
-/**
- * The request path split into raw (still encoded) segments. The path as sent is used, not the
- * parsed URL, because URL parsing resolves `..` and `%2e%2e`, which must be refused instead.
- */
-function rawSegments(request: ApiRequest): string[] {
-  const raw = request.rawPath?.startsWith('/') ? request.rawPath : request.url.pathname
-  if (!raw.startsWith(PREFIX)) throw invalidKey(raw)
-  return raw.slice(PREFIX.length).split('/')
-}
-
-function decodeBucket(raw: string | undefined): string {
-  if (!raw) throw noSuchBucket()
-  try {
-    return decodeURIComponent(raw)
-  } catch {
-    throw noSuchBucket()
-  }
-}
-
-async function dispatch(
-  context: BackendContext,
-  store: ReturnType<typeof createByteStore>,
-  request: ApiRequest
-): Promise<ApiResponse> {
-  const segments = rawSegments(request)
-  const method = request.method
-  const [area, second] = segments
-  if (area === 'bucket') {
-    if (method !== 'GET') throw invalidRequest('Only listing buckets is supported')
-    return listBuckets(context, request, second ? decodeBucket(second) : null)
-  }
-  if (area !== 'object')
-    throw invalidRequest(`No storage route for ${method} /${segments.join('/')}`)
-
-  const read = method === 'GET' || method === 'HEAD'
-  if (read && (second === 'public' || second === 'authenticated')) {
-    const bucket = decodeBucket(segments[2])
-    return handleRead(context, store, request, second, bucket, parseObjectKey(segments.slice(3)))
-  }
-  if (method === 'POST' && second === 'list') {
-    return handleList(context, request, decodeBucket(segments[2]))
-  }
-  const bucket = decodeBucket(second)
-  const keySegments = segments.slice(2)
-  if (method === 'DELETE' && keySegments.every((s) => s === '')) {
-    return handleRemoveMany(context, store, request, bucket)
-  }
-  const key = parseObjectKey(keySegments)
-  if (read) return handleRead(context, store, request, 'default', bucket, key)
-  if (method === 'POST') {
-    const upsert = (request.headers['x-upsert'] ?? '').toLowerCase() === 'true'
-    return handleUpload(context, store, request, bucket, key, upsert)
-  }
+const dispatch = createRouter([
+  route('GET', 'bucket', (c) => listBuckets(c.context, c.request)),
+  route('GET', 'bucket/:bucket', (c) => getBucket(c.context, c.request, c.params.bucket)),
+  route('POST', 'bucket', (c) => createBucket(c.context, c.request)),
+  route('PUT', 'bucket/:bucket', (c) => updateBucket(c.context, c.request, c.params.bucket)),
+  route('DELETE', 'bucket/:bucket', (c) => deleteBucket(c.context, c.request, c.params.bucket)),
+  route('POST', 'bucket/:bucket/empty', (c) =>
+    emptyBucket(c.context, c.store, c.request, c.params.bucket)
+  ),
+  route('POST', 'object/list/:bucket', (c) => handleList(c.context, c.request, c.params.bucket)),
+  route('POST', 'object/list-v2/:bucket', (c) =>
+    handleListV2(c.context, c.request, c.params.bucket)
+  ),
+  route('POST', 'object/move', (c) => handleMove(c.context, c.store, c.request)),
+  route('POST', 'object/copy', (c) => handleCopy(c.context, c.store, c.request)),
+  route('GET', 'object/info/public/:bucket/*', (c) =>
+    handleInfo(c.context, c.request, 'public', c.params.bucket, c.key())
+  ),
+  route('GET', 'object/info/authenticated/:bucket/*', (c) =>
+    handleInfo(c.context, c.request, 'authenticated', c.params.bucket, c.key())
+  ),
+  route('GET', 'object/info/:bucket/*', (c) =>
+    handleInfo(c.context, c.request, 'default', c.params.bucket, c.key())
+  ),
+  route(READ, 'object/public/:bucket/*', (c) =>
+    handleRead(c.context, c.store, c.request, 'public', c.params.bucket, c.key())
+  ),
+  route(READ, 'object/authenticated/:bucket/*', (c) =>
+    handleRead(c.context, c.store, c.request, 'authenticated', c.params.bucket, c.key())
+  ),
+  route(READ, 'object/:bucket/*', (c) =>
+    handleRead(c.context, c.store, c.request, 'default', c.params.bucket, c.key())
+  ),
+  route('POST', 'object/:bucket/*', (c) => {
+    const upsert = (c.request.headers['x-upsert'] ?? '').toLowerCase() === 'true'
+    return handleUpload(c.context, c.store, c.request, c.params.bucket, c.key(), upsert)
+  }),
   // update() replaces an existing object: Storage treats it as an upsert.
-  if (method === 'PUT') return handleUpload(context, store, request, bucket, key, true)
-  if (method === 'DELETE') return handleRemoveOne(context, store, request, bucket, key)
-  throw invalidRequest(`No storage route for ${method} /${segments.join('/')}`)
-}
+  route('PUT', 'object/:bucket/*', (c) =>
+    handleUpload(c.context, c.store, c.request, c.params.bucket, c.key(), true)
+  ),
+  route('DELETE', 'object/:bucket', (c) =>
+    handleRemoveMany(c.context, c.store, c.request, c.params.bucket)
+  ),
+  route('DELETE', 'cdn/:bucket/*', (c) => handlePurgeCache(c.context, c.request)),
+  route('DELETE', 'cdn/:bucket', (c) => handlePurgeCache(c.context, c.request)),
+  route('POST', 'object/sign/:bucket', (c) =>
+    handleSignUrls(c.context, c.request, c.params.bucket)
+  ),
+  route('POST', 'object/sign/:bucket/*', (c) =>
+    handleSignUrl(c.context, c.request, c.params.bucket, c.key())
+  ),
+  route(READ, 'object/sign/:bucket/*', (c) =>
+    handleSignedRead(c.context, c.store, c.request, c.params.bucket, c.key())
+  ),
+  route('POST', 'object/upload/sign/:bucket/*', (c) =>
+    handleSignUpload(c.context, c.request, c.params.bucket, c.key())
+  ),
+  route('PUT', 'object/upload/sign/:bucket/*', (c) =>
+    handleSignedUpload(c.context, c.store, c.request, c.params.bucket, c.key())
+  ),
+  route(READ, 'render/image/public/:bucket/*', renderImageRoute('public')),
+  route(READ, 'render/image/authenticated/:bucket/*', renderImageRoute('authenticated')),
+  route(READ, 'render/image/sign/:bucket/*', renderImageRoute('sign')),
+  route(['POST', 'HEAD', 'PATCH', 'DELETE'], 'upload/resumable/*', resumableRoute),
+  route(ANY, 'iceberg/*', (c) => refuseFeature(c.context, c.request, 'iceberg_catalog')),
+  route(ANY, 'vector/*', (c) => refuseFeature(c.context, c.request, 'vector_buckets')),
+  route('DELETE', 'object/:bucket/*', (c) =>
+    handleRemoveOne(c.context, c.store, c.request, c.params.bucket, c.key())
+  )
+])
 
 export function createStorageApi(
   context: BackendContext,

@@ -17,14 +17,20 @@ interface ObjectMetadata {
   lastModified?: string
 }
 
-interface ObjectRow {
+export interface ObjectRow {
   metadata: ObjectMetadata | null
   updated_at: string
+  /** Changes with every write of the object: transformed renditions are cached by it. */
+  version: string | null
 }
 
-async function selectObject(tx: Queryable, bucket: string, key: string): Promise<ObjectRow | null> {
+export async function selectObject(
+  tx: Queryable,
+  bucket: string,
+  key: string
+): Promise<ObjectRow | null> {
   const { rows } = await tx.query<ObjectRow>(
-    `select metadata, updated_at from storage.objects where bucket_id = $1 and name = $2`,
+    `select metadata, updated_at, version from storage.objects where bucket_id = $1 and name = $2`,
     [bucket, key]
   )
   return rows[0] ?? null
@@ -58,7 +64,17 @@ function parseRange(header: string | undefined, size: number): [number, number] 
   return start > end || start >= size ? 'invalid' : [start, end]
 }
 
-function render(request: ApiRequest, key: string, row: ObjectRow, bytes: Buffer): ApiResponse {
+/**
+ * The object's bytes with Storage's headers. `expires` (a signed URL's expiry) replaces
+ * Cache-Control with an Expires header, as Storage answers signed URLs.
+ */
+export function render(
+  request: ApiRequest,
+  key: string,
+  row: ObjectRow,
+  bytes: Buffer,
+  expires?: string
+): ApiResponse {
   const meta = row.metadata ?? {}
   const etag = meta.eTag ?? ''
   const lastModified = new Date(meta.lastModified ?? row.updated_at.replace(' ', 'T'))
@@ -74,6 +90,10 @@ function render(request: ApiRequest, key: string, row: ObjectRow, bytes: Buffer)
   if (!Number.isNaN(lastModified.getTime())) headers['last-modified'] = lastModified.toUTCString()
   const download = request.url.searchParams.get('download')
   if (download !== null) headers['content-disposition'] = contentDisposition(download, key)
+  if (expires) {
+    delete headers['cache-control']
+    headers.expires = expires
+  }
 
   if (etag && etagMatches(request.headers['if-none-match'], etag)) {
     delete headers['content-type']
@@ -96,14 +116,18 @@ function render(request: ApiRequest, key: string, row: ObjectRow, bytes: Buffer)
 
 export type ReadRoute = 'public' | 'authenticated' | 'default'
 
-export async function handleRead(
+/**
+ * The object's row if this request may read it: public buckets for anyone (as superuser),
+ * private ones as the caller's role (so the SELECT policy decides); NoSuchBucket/NoSuchKey
+ * otherwise. Image transformations read through the same door.
+ */
+export async function findReadableObject(
   context: BackendContext,
-  store: ByteStore,
   request: ApiRequest,
   route: ReadRoute,
   bucketId: string,
   key: string
-): Promise<ApiResponse> {
+): Promise<ObjectRow> {
   const caller =
     route === 'public'
       ? null
@@ -117,10 +141,31 @@ export async function handleRead(
       ? await selectObject(context.db, bucket.id, key)
       : await asCaller(context, caller, request, (tx) => selectObject(tx, bucket.id, key), true)
   if (!row) throw noSuchKey()
-  const bytes = await store.read(bucket.id, key)
+  return row
+}
+
+/** The bytes of an object whose row was found; a row without bytes reads as missing. */
+export async function readObjectBytes(
+  store: ByteStore,
+  bucketId: string,
+  key: string
+): Promise<Buffer> {
+  const bytes = await store.read(bucketId, key)
   if (!bytes) {
-    console.error(`[storage] object ${bucket.id}/${key} has a row but no bytes`)
+    console.error(`[storage] object ${bucketId}/${key} has a row but no bytes`)
     throw noSuchKey()
   }
-  return render(request, key, row, bytes)
+  return bytes
+}
+
+export async function handleRead(
+  context: BackendContext,
+  store: ByteStore,
+  request: ApiRequest,
+  route: ReadRoute,
+  bucketId: string,
+  key: string
+): Promise<ApiResponse> {
+  const row = await findReadableObject(context, request, route, bucketId, key)
+  return render(request, key, row, await readObjectBytes(store, bucketId, key))
 }

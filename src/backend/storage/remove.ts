@@ -38,16 +38,30 @@ async function deleteRows(
   } catch (error) {
     throw fromPostgres(error) ?? error
   }
-  for (const { row } of rows) {
-    if (!storedKeySegments(row.name)) continue
+  const deleted = rows.map((r) => r.row)
+  await removeStoredFiles(
+    store,
+    bucket.id,
+    deleted.map((row) => row.name)
+  )
+  return deleted
+}
+
+/** After the rows are gone (committed): their files. */
+export async function removeStoredFiles(
+  store: ByteStore,
+  bucketId: string,
+  names: string[]
+): Promise<void> {
+  for (const name of names) {
+    if (!storedKeySegments(name)) continue
     try {
-      await store.remove(bucket.id, row.name)
+      await store.remove(bucketId, name)
     } catch (error) {
       // The row is gone, so the object is gone for every client; only disk space is lost.
-      console.error(`[storage] could not delete the file of ${bucket.id}/${row.name}:`, error)
+      console.error(`[storage] could not delete the file of ${bucketId}/${name}:`, error)
     }
   }
-  return rows.map((r) => r.row)
 }
 
 export async function handleRemoveMany(

@@ -5,6 +5,7 @@
 
 import { createHash, randomUUID } from 'node:crypto'
 import type { BackendContext } from '../context'
+import type { Queryable } from '../db/database'
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
 import { sniffImageType, type ImageMimeType } from '../../shared/image'
 import type { ByteStore } from './byte-store'
@@ -16,7 +17,7 @@ import {
   invalidMimeType,
   invalidRequest
 } from './errors'
-import { asCaller, identifyCaller } from './identity'
+import { asCaller, identifyCaller, ownerOfSub, type Caller } from './identity'
 import { imageStructureProblem } from './image-structure'
 import { cacheControlFromField, checkedCacheControlHeader, checkedMimeType } from './upload-fields'
 
@@ -71,13 +72,18 @@ export async function parseUploadBody(request: ApiRequest): Promise<UploadBody> 
       userMetadata: parseMetadata(typeof metadata === 'string' ? metadata : null)
     }
   }
-  const encoded = request.headers['x-metadata']
   return {
     bytes: request.body,
     mimetype: checkedMimeType(contentType || 'application/octet-stream'),
     cacheControl: checkedCacheControlHeader(request.headers['cache-control'] || 'no-cache'),
-    userMetadata: parseMetadata(encoded ? Buffer.from(encoded, 'base64').toString('utf8') : null)
+    userMetadata: userMetadataHeader(request)
   }
+}
+
+/** The `x-metadata` header: custom metadata as base64 JSON (raw uploads, copy). */
+export function userMetadataHeader(request: ApiRequest): Record<string, unknown> | null {
+  const encoded = request.headers['x-metadata']
+  return parseMetadata(encoded ? Buffer.from(encoded, 'base64').toString('utf8') : null)
 }
 
 const baseType = (mimetype: string): string => mimetype.split(';')[0].trim().toLowerCase()
@@ -91,6 +97,20 @@ const SNIFFABLE: Record<string, ImageMimeType> = {
   'image/webp': 'image/webp'
 }
 
+/** The bucket's allowed_mime_types decide (415 otherwise); returns the bare type. */
+export function checkAllowedMimeType(bucket: Bucket, mimetype: string): string {
+  const type = baseType(mimetype)
+  const allowed = bucket.allowed_mime_types
+  if (allowed && allowed.length > 0) {
+    const ok = allowed.some((pattern) => {
+      const p = pattern.trim().toLowerCase()
+      return p === type || (p.endsWith('/*') && type.startsWith(p.slice(0, -1)))
+    })
+    if (!ok) throw invalidMimeType(`mime type ${type} is not supported`)
+  }
+  return type
+}
+
 /**
  * Bucket limits, then the bytes themselves: HTML or SVG labelled image/jpeg is refused, and so
  * is an image that is truncated or whose header claims more pixels than MAX_IMAGE_PIXELS
@@ -100,15 +120,7 @@ export function checkAgainstBucket(bucket: Bucket, body: UploadBody): void {
   if (bucket.file_size_limit !== null && body.bytes.byteLength > bucket.file_size_limit) {
     throw entityTooLarge()
   }
-  const type = baseType(body.mimetype)
-  const allowed = bucket.allowed_mime_types
-  if (allowed && allowed.length > 0) {
-    const ok = allowed.some((pattern) => {
-      const p = pattern.trim().toLowerCase()
-      return p === type || (p.endsWith('/*') && type.startsWith(p.slice(0, -1)))
-    })
-    if (!ok) throw invalidMimeType(`mime type ${type} is not supported`)
-  }
+  const type = checkAllowedMimeType(bucket, body.mimetype)
   const expected = SNIFFABLE[type]
   if (expected && sniffImageType(body.bytes) !== expected) {
     throw invalidMimeType(`mime type ${type} does not match the file content`)
@@ -119,23 +131,63 @@ export function checkAgainstBucket(bucket: Bucket, body: UploadBody): void {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** Who the row is written as: the caller's role (policies apply) or the database owner. */
+export type ObjectWriter = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>
 
-export async function handleUpload(
-  context: BackendContext,
-  store: ByteStore,
-  request: ApiRequest,
-  bucketId: string,
-  key: string,
+export interface ObjectWrite {
+  bucket: Bucket
+  key: string
+  body: UploadBody
+  /** The JWT `sub` of whoever owns the object; null for anon. */
+  ownerSub: string | null
   upsert: boolean
-): Promise<ApiResponse> {
-  const caller = await identifyCaller(context, request, 'strict')
-  const bucket = await findBucket(context, bucketId)
-  const body = await parseUploadBody(request)
-  checkAgainstBucket(bucket, body)
+}
 
-  const sub = caller.identity.claims.sub
-  const owner = sub && UUID.test(sub) ? sub : null
+/**
+ * The row's INSERT as Storage runs it: `params` are id, bucket, name, owner, owner_id,
+ * metadata, user_metadata and version. Returns the id of the row written.
+ */
+export async function insertObjectRow(
+  tx: Queryable,
+  params: unknown[],
+  upsert: boolean
+): Promise<string> {
+  if (upsert) {
+    // Needs INSERT, SELECT and UPDATE policies, as on hosted Supabase (the upsert returns the
+    // row, so the SELECT policy is checked too).
+    const { rows } = await tx.query<{ id: string }>(
+      `insert into storage.objects
+         (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+       values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)
+       on conflict (bucket_id, name) do update
+         set owner = excluded.owner, owner_id = excluded.owner_id,
+             metadata = excluded.metadata, user_metadata = excluded.user_metadata,
+             version = excluded.version, updated_at = now(), last_accessed_at = now()
+       returning id`,
+      params
+    )
+    return rows[0].id
+  }
+  // No RETURNING: a plain upload needs only the INSERT policy.
+  await tx.query(
+    `insert into storage.objects
+       (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
+    params
+  )
+  return params[0] as string
+}
+
+/**
+ * Writes the object row through `writer` with the bytes published inside its transaction (and
+ * rolled back with it). The body must have passed checkAgainstBucket. Returns the object's id.
+ */
+export async function writeObject(
+  store: ByteStore,
+  writer: ObjectWriter,
+  { bucket, key, body, ownerSub, upsert }: ObjectWrite
+): Promise<string> {
+  const owner = ownerOfSub(ownerSub)
   const size = body.bytes.byteLength
   const metadata = {
     eTag: `"${createHash('md5').update(body.bytes).digest('hex')}"`,
@@ -150,8 +202,8 @@ export async function handleUpload(
     randomUUID(),
     bucket.id,
     key,
-    owner,
-    sub ?? null,
+    owner.uuid,
+    owner.id,
     JSON.stringify(metadata),
     body.userMetadata ? JSON.stringify(body.userMetadata) : null,
     randomUUID()
@@ -159,32 +211,8 @@ export async function handleUpload(
   const staged = await store.stage(bucket.id, key, body.bytes)
   let id: string
   try {
-    id = await asCaller(context, caller, request, async (tx) => {
-      let objectId = params[0] as string
-      if (upsert) {
-        // Needs INSERT, SELECT and UPDATE policies, as on hosted Supabase (the upsert
-        // returns the row, so the SELECT policy is checked too).
-        const { rows } = await tx.query<{ id: string }>(
-          `insert into storage.objects
-             (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-           values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)
-           on conflict (bucket_id, name) do update
-             set owner = excluded.owner, owner_id = excluded.owner_id,
-                 metadata = excluded.metadata, user_metadata = excluded.user_metadata,
-                 version = excluded.version, updated_at = now(), last_accessed_at = now()
-           returning id`,
-          params
-        )
-        objectId = rows[0].id
-      } else {
-        // No RETURNING: a plain upload needs only the INSERT policy.
-        await tx.query(
-          `insert into storage.objects
-             (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-           values ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`,
-          params
-        )
-      }
+    id = await writer(async (tx) => {
+      const objectId = await insertObjectRow(tx, params, upsert)
       // Last step before commit: if the commit still fails, rollback() below undoes it.
       await staged.publish()
       return objectId
@@ -194,5 +222,36 @@ export async function handleUpload(
     throw fromPostgres(error) ?? error
   }
   await staged.finish()
+  return id
+}
+
+/** Runs `work` as the caller's role: an upload's row is written under the storage policies. */
+export function callerWriter(
+  context: BackendContext,
+  caller: Caller,
+  request: ApiRequest
+): ObjectWriter {
+  return (work) => asCaller(context, caller, request, work)
+}
+
+export async function handleUpload(
+  context: BackendContext,
+  store: ByteStore,
+  request: ApiRequest,
+  bucketId: string,
+  key: string,
+  upsert: boolean
+): Promise<ApiResponse> {
+  const caller = await identifyCaller(context, request, 'strict')
+  const bucket = await findBucket(context, bucketId)
+  const body = await parseUploadBody(request)
+  checkAgainstBucket(bucket, body)
+  const id = await writeObject(store, callerWriter(context, caller, request), {
+    bucket,
+    key,
+    body,
+    ownerSub: caller.identity.claims.sub ?? null,
+    upsert
+  })
   return jsonResponse(200, { Id: id, Key: `${bucket.id}/${key}` })
 }

@@ -8,8 +8,7 @@ import type {
   CreatePostStage,
   EventChannel
 } from '../../shared/bridge-contract'
-import { createCarouselAs } from '../../shared/data/carousel'
-import { createPostAs } from '../../shared/data/posts'
+import { createCarouselAs, createPostAs } from '../../shared/data/post-create'
 import type { Post } from '../../shared/domain'
 import { MESSAGES } from '../../shared/messages'
 import type { Handle, InvokeEventLike } from './handle'

@@ -14,12 +14,11 @@ import {
   MAX_BIO_LENGTH,
   MAX_SEARCH_QUERY_LENGTH,
   PROFILE_GRID_PAGE_SIZE,
-  UPLOAD_CACHE_CONTROL_SECONDS,
   USERNAME_PATTERN
 } from '../limits'
-import { MESSAGES } from '../messages'
 import { objectPathFromPublicUrl } from '../storage-path'
 import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
+import { uploadThenWrite } from './upload-pipeline'
 import { afterCursorFilter, boundedPageSize, toPage, type PageCursor } from './keyset'
 
 export const PROFILE_COLUMNS =
@@ -239,25 +238,18 @@ export async function uploadAvatar(
   if (!size || size.width > AVATAR_SIZE || size.height > AVATAR_SIZE) {
     throw new Error(PROFILE_MESSAGES.avatarTooLarge)
   }
-  const bucket = client.storage.from(IMAGES_BUCKET)
   const previous = await client.from('profiles').select('avatar_url').eq('id', userId).maybeSingle()
   const path = avatarPath(userId, IMAGE_EXTENSION_BY_TYPE[check.type])
-  const upload = await bucket.upload(path, bytes, {
-    cacheControl: String(UPLOAD_CACHE_CONTROL_SECONDS),
-    contentType: check.type,
-    upsert: false
-  })
-  if (upload.error) throw new Error(MESSAGES.uploadFailed(messageOr(upload.error, 'unknown error')))
-
-  let saved: Profile
-  try {
-    saved = await saveProfileRow(client, userId, {
-      avatar_url: bucket.getPublicUrl(path).data.publicUrl
+  const saved = await uploadThenWrite<Profile>(client, {
+    uploads: [{ path, bytes, type: check.type }],
+    retryable: false,
+    // saveProfileRow's errors are already in the profile's own words.
+    failureMessage: (reason) => reason,
+    write: async ([avatarUrl]) => ({
+      data: await saveProfileRow(client, userId, { avatar_url: avatarUrl }),
+      error: null
     })
-  } catch (error) {
-    await removeQuietly(client, path)
-    throw error
-  }
+  })
   const oldPath = ownAvatarPath(
     (previous.data as { avatar_url: string | null } | null)?.avatar_url ?? null,
     userId

@@ -4,8 +4,7 @@
 
 import type { Api, CreatePostStage } from '../bridge-contract'
 import type { AuthSnapshot } from '../domain'
-import { createCarouselAs } from './carousel'
-import { createPostAs } from './posts'
+import { createCarouselAs, createPostAs } from './post-create'
 import type { AuthSession } from './session'
 
 /** Notifies a set of listeners; `on` returns the unsubscribe function, as the bridge's do. */

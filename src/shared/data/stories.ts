@@ -1,4 +1,4 @@
-// Stories: post one (upload, insert, undo the uploads on failure), the strip, a person's live
+// Stories: post one (through the upload pipeline: upload, insert, undo on failure), the strip, a person's live
 // stories in viewing order, marking one seen, its viewers, and deleting it with its photos.
 // Who may see what, and for how long, is the database's decision (row-level security and the
 // story clock); these functions only ask.
@@ -7,11 +7,12 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LiveStory, StoryStripEntry, StoryViewer } from '../domain'
 import { messageOr, queryError } from '../errors'
 import { checkImage } from '../image'
-import { IMAGES_BUCKET, MAX_STORY_TEXT_LENGTH, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
+import { IMAGES_BUCKET, MAX_STORY_TEXT_LENGTH } from '../limits'
 import { MESSAGES } from '../messages'
 import { objectPathFromPublicUrl, postThumbnailPath, storyImagePath } from '../storage-path'
-import { checkRenditions, type NewPostRenditions } from './posts'
+import { checkRenditions, type PhotoRenditions } from './renditions'
 import { storageUrlRebaser } from './storage-urls'
+import { uploadThenWrite } from './upload-pipeline'
 
 // The author by the stories → profiles key: named, because story_views also links stories to
 // profiles (as viewers), which PostgREST would otherwise find ambiguous.
@@ -24,7 +25,7 @@ export interface NewStory {
   /** Optional; trimmed, at most MAX_STORY_TEXT_LENGTH characters. */
   text: string
   /** The 9:16 rendition's size, its small thumbnail and placeholder, from the image pipeline. */
-  renditions: NewPostRenditions
+  renditions: PhotoRenditions
 }
 
 type StoryRow = Omit<LiveStory, 'seen'>
@@ -54,54 +55,34 @@ export async function postStory(client: SupabaseClient, story: NewStory): Promis
   if (text.length > MAX_STORY_TEXT_LENGTH) throw new Error(MESSAGES.storyTextTooLong)
   const thumbType = checkRenditions(story.renditions)
 
-  const bucket = client.storage.from(IMAGES_BUCKET)
-  const options = (contentType: string): Record<string, unknown> => ({
-    cacheControl: String(UPLOAD_CACHE_CONTROL_SECONDS),
-    contentType,
-    upsert: false
-  })
-  const uploaded: string[] = []
-  const removeUploaded = async (): Promise<void> => {
-    if (uploaded.length === 0) return
-    const removal = await bucket.remove(uploaded)
-    if (removal.error) console.error('Could not remove orphaned upload', uploaded, removal.error)
-  }
-
   const path = storyImagePath(story.userId, check.type)
   const thumbPath = postThumbnailPath(path, thumbType)
-  for (const [objectPath, bytes, type] of [
-    [path, story.bytes, check.type],
-    [thumbPath, story.renditions.thumbnailBytes, thumbType]
-  ] as const) {
-    const upload = await bucket.upload(objectPath, bytes, options(type))
-    if (upload.error) {
-      await removeUploaded()
-      throw new Error(MESSAGES.uploadFailed(messageOr(upload.error, 'unknown error')))
-    }
-    uploaded.push(objectPath)
-  }
-
-  const row = {
-    user_id: story.userId,
-    image_url: bucket.getPublicUrl(path).data.publicUrl,
-    thumb_url: bucket.getPublicUrl(thumbPath).data.publicUrl,
-    width: story.renditions.width,
-    height: story.renditions.height,
-    placeholder: story.renditions.placeholder,
-    caption: text || null
-  }
-  let insert: { data: unknown; error: { message?: string } | null }
-  try {
-    insert = await client.from('stories').insert(row).select(STORY_SELECT).single()
-  } catch (error) {
-    insert = { data: null, error: { message: messageOr(error, 'network error') } }
-  }
-  if (insert.error || !insert.data) {
-    await removeUploaded()
-    throw new Error(MESSAGES.saveStoryFailed(messageOr(insert.error, 'no row returned')))
-  }
+  const userId = story.userId
+  const created = await uploadThenWrite<StoryRow>(client, {
+    uploads: [
+      { path, bytes: story.bytes, type: check.type },
+      { path: thumbPath, bytes: story.renditions.thumbnailBytes, type: thumbType }
+    ],
+    // A story's path is new on every attempt: nothing found there is ours.
+    retryable: false,
+    failureMessage: MESSAGES.saveStoryFailed,
+    write: async ([imageUrl, thumbUrl]) =>
+      client
+        .from('stories')
+        .insert({
+          user_id: userId,
+          image_url: imageUrl,
+          thumb_url: thumbUrl,
+          width: story.renditions.width,
+          height: story.renditions.height,
+          placeholder: story.renditions.placeholder,
+          caption: text || null
+        })
+        .select(STORY_SELECT)
+        .single()
+  })
   // The author has not watched their own new story yet, so their ring shows it as new.
-  return { ...(insert.data as StoryRow), seen: false }
+  return { ...created, seen: false }
 }
 
 /** The strip: the reader first, then people they follow with live stories, unseen first. */

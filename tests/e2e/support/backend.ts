@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LiveStory, Post } from '../../../src/shared/domain'
-import { createPost } from '../../../src/shared/data/posts'
+import { createPost } from '../../../src/shared/data/post-create'
 import { postStory } from '../../../src/shared/data/stories'
 import { WEB_BUILD_DIR } from '../../../scripts/lib/build-web'
 import { serveWebBuild } from '../../../scripts/lib/static-server'
@@ -74,9 +74,8 @@ export async function createPostAs(user: TestUser, caption: string, seed = 1): P
   const image = photoPng(seed)
   return createPost(user.client, {
     userId: user.id,
-    bytes: new Uint8Array(image.buffer),
-    declaredType: image.mimeType,
-    caption
+    caption,
+    photos: [{ bytes: new Uint8Array(image.buffer), declaredType: image.mimeType }]
   })
 }
 

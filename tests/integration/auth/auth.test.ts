@@ -279,7 +279,10 @@ describeEachBackend('auth API', (suite) => {
 
   it('serves JWKS, settings and health', async () => {
     const jwks = await fetch(`${harness.backend.url}/auth/v1/.well-known/jwks.json`)
-    expect(await jwks.json()).toEqual({ keys: [] })
+    // The public half of the ES256 key user tokens are signed with; never the HS256 secret.
+    expect(await jwks.json()).toEqual({
+      keys: [{ ...harness.backend.context.keys.signing?.publicJwk }]
+    })
     expect(jwks.headers.get('cache-control')).toBe('public, max-age=600')
     const settings = await fetch(`${harness.backend.url}/auth/v1/settings`)
     expect(await settings.json()).toMatchObject({ mailer_autoconfirm: true, disable_signup: false })

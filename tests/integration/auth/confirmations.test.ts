@@ -1,11 +1,11 @@
-// Sign-up with email confirmations on: no session, a mail in the outbox, and a link that
+// Sign-up with email confirmations on: no session, a mail in the mailbox, and a link that
 // confirms and redirects.
 
-import { readdir, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import { DEFAULT_EMAIL_SETTINGS } from '../../../src/backend/auth/email-config'
 import { uniqueEmail, uniqueUsername, type Harness } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
+import { latestMail, mailsTo } from '../../support/mailbox'
 
 describeEachBackend(
   'email confirmations',
@@ -32,15 +32,12 @@ describeEachBackend(
       expect(signUp.data.session).toBeNull()
       expect(signUp.data.user?.email).toBe(email)
       expect(signUp.data.user?.identities).toHaveLength(1)
-      expect(console.info).toHaveBeenCalledWith(expect.stringContaining('/auth/v1/verify?token='))
 
-      const outbox = join(harness.dataDir!, 'outbox')
-      const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml'))
-      expect(files).toHaveLength(1)
-      const mail = await readFile(join(outbox, files[0]), 'utf8')
-      expect(mail).toContain(`To: <${email}>`)
-      const link = /http:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail)?.[0]
-      expect(link).toBeTruthy()
+      const mail = await latestMail(harness.backend.url, email)
+      expect(mail.subject).toBe('Confirm Your Email')
+      expect(mail.code).toMatch(/^\d{6}$/)
+      const link = mail.link
+      expect(link).toContain('/auth/v1/verify?token=')
 
       const early = await harness.anon().auth.signInWithPassword({ email, password: 'secret123' })
       expect(early.error).toMatchObject({ status: 400, code: 'email_not_confirmed' })
@@ -70,6 +67,39 @@ describeEachBackend(
       expect(duplicate.data.user?.identities).toEqual([])
     })
 
+    it('resends the confirmation: the new code works, the old one no longer', async () => {
+      const email = uniqueEmail('resend')
+      await harness.anon().auth.signUp({ email, password: 'secret123' })
+      const first = await latestMail(harness.backend.url, email)
+      const resent = await harness.anon().auth.resend({ email, type: 'signup' })
+      expect(resent.error).toBeNull()
+      const second = await latestMail(harness.backend.url, email)
+      expect(second.id).not.toBe(first.id)
+      const client = harness.anon()
+      if (first.code !== second.code) {
+        const stale = await client.auth.verifyOtp({ email, token: first.code, type: 'signup' })
+        expect(stale.error).toMatchObject({ status: 403, code: 'otp_expired' })
+      }
+      const ok = await client.auth.verifyOtp({ email, token: second.code, type: 'signup' })
+      expect(ok.error).toBeNull()
+      expect(ok.data.user?.email_confirmed_at).toBeTruthy()
+      // Confirmed: nothing more to resend, and still a quiet 200.
+      expect((await client.auth.resend({ email, type: 'signup' })).error).toBeNull()
+      expect(await mailsTo(harness.backend.url, email)).toHaveLength(2)
+    })
+
+    it('signs a new address up by email code: the confirmation mail carries the code', async () => {
+      const email = uniqueEmail('otpconfirm')
+      expect((await harness.anon().auth.signInWithOtp({ email })).error).toBeNull()
+      const mail = await latestMail(harness.backend.url, email)
+      expect(mail.subject).toBe('Confirm Your Email')
+      const { data, error } = await harness
+        .anon()
+        .auth.verifyOtp({ email, token: mail.code, type: 'email' })
+      expect(error).toBeNull()
+      expect(data.session?.user.email).toBe(email)
+    })
+
     it('never redirects to a foreign site', async () => {
       const email = uniqueEmail('evil')
       await harness.anon().auth.signUp({
@@ -77,14 +107,17 @@ describeEachBackend(
         password: 'secret123',
         options: { emailRedirectTo: 'https://evil.example/steal' }
       })
-      const outbox = join(harness.dataDir!, 'outbox')
-      const files = await readdir(outbox)
-      const mails = await Promise.all(files.map((f) => readFile(join(outbox, f), 'utf8')))
-      const mail = mails.find((m) => m.includes(email))!
-      const link = /http:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(mail)![0]
+      const { link } = await latestMail(harness.backend.url, email)
       const visit = await fetch(link, { redirect: 'manual' })
       expect(visit.headers.get('location')?.startsWith('http://127.0.0.1:5173')).toBe(true)
     })
   },
-  { withDataDir: true, config: { enableConfirmations: true, siteUrl: 'http://127.0.0.1:5173' } }
+  {
+    withDataDir: true,
+    config: {
+      enableConfirmations: true,
+      siteUrl: 'http://127.0.0.1:5173',
+      email: { ...DEFAULT_EMAIL_SETTINGS, maxFrequencySeconds: 0 }
+    }
+  }
 )

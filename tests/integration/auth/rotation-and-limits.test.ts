@@ -1,11 +1,8 @@
-// Refresh-token reuse and the /token rate limit, with a fake clock: a second HTTP server runs
-// createAuthApi with an injected clock over the same backend context, so no test sleeps.
+// Refresh-token reuse and the /token rate limit, with a fake clock (tests/support/clocked-auth.ts),
+// so no test sleeps.
 
-import type { Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createAuthApi } from '../../../src/backend/auth'
-import { CorsPolicy } from '../../../src/backend/http/cors'
-import { createHttpServer, listen } from '../../../src/backend/http/server'
+import { authConfigWith } from '../../../src/backend/auth/config'
 import {
   testClient,
   signUpAndIn,
@@ -13,40 +10,8 @@ import {
   uniqueEmail,
   type Harness
 } from '../../support/backend-harness'
+import { clockedAuth, type ClockedAuth } from '../../support/clocked-auth'
 import { describeEachBackend } from '../../support/database-suite'
-
-interface ClockedAuth {
-  url: string
-  advance(ms: number): void
-  close(): Promise<void>
-}
-
-async function clockedAuth(harness: Harness, limitPerMinute?: number): Promise<ClockedAuth> {
-  let now = Date.now()
-  const context =
-    limitPerMinute === undefined
-      ? harness.backend.context
-      : {
-          ...harness.backend.context,
-          config: { ...harness.backend.context.config, tokenRateLimitPerMinute: limitPerMinute }
-        }
-  const server: Server = createHttpServer(
-    createAuthApi(context, { now: () => now }),
-    new CorsPolicy([])
-  )
-  const port = await listen(server, 0)
-  return {
-    url: `http://127.0.0.1:${port}`,
-    advance: (ms) => {
-      now += ms
-    },
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve())
-        server.closeAllConnections()
-      })
-  }
-}
 
 describeEachBackend('refresh-token reuse', (suite) => {
   let harness: Harness
@@ -101,32 +66,41 @@ describeEachBackend('refresh-token reuse', (suite) => {
   })
 })
 
-describe('token rate limit (on PGlite only: the limiter counts in memory, no query decides)', () => {
+describe('sign-in rate limit (on PGlite only: the limiter counts in memory, no query decides)', () => {
   let harness: Harness
   let auth: ClockedAuth
 
   beforeAll(async () => {
     harness = await startHarness('pglite', '')
-    auth = await clockedAuth(harness, 3)
+    auth = await clockedAuth(harness, {
+      auth: authConfigWith(
+        { rateLimits: { signInSignUps: 3 } },
+        harness.backend.context.config.auth
+      )
+    })
   })
   afterAll(async () => {
     await auth?.close()
     await harness?.close()
   })
 
-  it('answers 429 over_request_rate_limit past the limit, and recovers after a minute', async () => {
+  it('answers 429 over_request_rate_limit past the limit, and recovers after its 5 minutes', async () => {
     const client = testClient(auth.url, harness.backend.anonKey)
     const attempt = (): ReturnType<typeof client.auth.signInWithPassword> =>
       client.auth.signInWithPassword({ email: uniqueEmail('rl'), password: 'secret123' })
     for (let i = 0; i < 3; i += 1) expect((await attempt()).error?.code).toBe('invalid_credentials')
     const limited = await attempt()
     expect(limited.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
+    auth.advance(4 * 60_000)
+    expect((await attempt()).error?.code).toBe('over_request_rate_limit')
     auth.advance(61_000)
     expect((await attempt()).error?.code).toBe('invalid_credentials')
   })
 
-  it('the backend applies config.tokenRateLimitPerMinute', async () => {
-    const limited = await startHarness('pglite', '', { config: { tokenRateLimitPerMinute: 1 } })
+  it('the backend applies config.auth.rateLimits.signInSignUps', async () => {
+    const limited = await startHarness('pglite', '', {
+      config: { auth: authConfigWith({ rateLimits: { signInSignUps: 1 } }) }
+    })
     try {
       const client = limited.anon()
       const email = uniqueEmail('rl2')

@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningBackend } from '../../../src/backend/server'
-import { createPost } from '../../../src/shared/data/posts'
+import { createPost } from '../../../src/shared/data/post-create'
 import { encodePng } from '../../../scripts/lib/png'
 import { createTestDatabase } from '../../support/databases'
 import { signUpWith, startHarness, testClient } from '../../support/backend-harness'
@@ -125,7 +125,11 @@ describe('faults: the backend killed with SIGKILL mid create-post', () => {
     )
     const error = vi_silence()
     await expect(
-      createPost(client, { userId, bytes: PHOTO, declaredType: 'image/png', caption: 'lost' })
+      createPost(client, {
+        userId,
+        caption: 'lost',
+        photos: [{ bytes: PHOTO, declaredType: 'image/png' }]
+      })
     ).rejects.toThrow(/Failed to save post/)
     error.restore()
 
@@ -169,9 +173,8 @@ describe('faults: the backend killed with SIGKILL mid create-post', () => {
       const error = vi_silence()
       const creating = createPost(client, {
         userId,
-        bytes: PHOTO,
-        declaredType: 'image/png',
-        caption: 'half'
+        caption: 'half',
+        photos: [{ bytes: PHOTO, declaredType: 'image/png' }]
       }).catch((e: Error) => e)
       // Wait until the insert is inside the trigger's sleep, then kill the backend.
       for (let i = 0; i < 200; i++) {
@@ -222,9 +225,8 @@ describe('faults: SIGKILL during a write burst', () => {
         try {
           const post = await createPost(client, {
             userId,
-            bytes,
-            declaredType: 'image/png',
-            caption: `burst ${index}/${n}`
+            caption: `burst ${index}/${n}`,
+            photos: [{ bytes, declaredType: 'image/png' }]
           })
           acknowledged.posts.push({ id: post.id, url: post.image_url, bytes })
           const target = acknowledged.posts[Math.floor(Math.random() * acknowledged.posts.length)]
@@ -346,9 +348,8 @@ describe.skipIf(!mountable)('faults: an unusable data folder (tmpfs mounts; need
     const silence = vi_silence()
     const full = await createPost(client, {
       userId,
-      bytes: PHOTO,
-      declaredType: 'image/png',
-      caption: 'no space'
+      caption: 'no space',
+      photos: [{ bytes: PHOTO, declaredType: 'image/png' }]
     }).catch((e: Error) => e)
     silence.restore()
     expect(full).toBeInstanceOf(Error)
@@ -356,9 +357,8 @@ describe.skipIf(!mountable)('faults: an unusable data folder (tmpfs mounts; need
     await rm(filler, { force: true })
     const retried = await createPost(client, {
       userId,
-      bytes: PHOTO,
-      declaredType: 'image/png',
-      caption: 'space again'
+      caption: 'space again',
+      photos: [{ bytes: PHOTO, declaredType: 'image/png' }]
     })
     expect(retried.caption).toBe('space again')
     await child.kill9()

@@ -5,6 +5,7 @@
 
 import { randomBytes } from 'node:crypto'
 import { beforeAll, expect, it } from 'vitest'
+import { authConfigWith } from '../../../src/backend/auth/config'
 import { insertUser, testClient, type Harness } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
 
@@ -81,6 +82,6 @@ describeEachBackend(
     })
   },
   {
-    config: { tokenRateLimitPerMinute: 0 }
+    config: { auth: authConfigWith({ rateLimits: { signInSignUps: 0, tokenRefresh: 0 } }) }
   }
 )

@@ -2,6 +2,7 @@
 // row), and a taken username is a 422 that says so instead of the trigger's bare 500.
 
 import { beforeAll, expect, it } from 'vitest'
+import { authConfigWith } from '../../../src/backend/auth/config'
 import { uniqueEmail, uniqueUsername, type Harness } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
 
@@ -32,7 +33,7 @@ describeEachBackend(
       })
     })
 
-    it('answers 429 over_request_rate_limit past the sign-ups allowed per minute, creating no user', async () => {
+    it('answers 429 over_request_rate_limit past the sign-ups allowed per 5 minutes, creating no user', async () => {
       // Two sign-ups were spent above; one more is allowed, the next is not.
       expect((await signUp(uniqueUsername('third'))).error).toBeNull()
       const username = uniqueUsername('fourth')
@@ -45,5 +46,5 @@ describeEachBackend(
       expect(rows).toEqual([])
     })
   },
-  { config: { signupRateLimitPerMinute: 3 } }
+  { config: { auth: authConfigWith({ rateLimits: { signInSignUps: 3 } }) } }
 )

@@ -1,7 +1,7 @@
 // The package's promises, checked on a fresh `electron-vite build`: the renderer's entry chunk is
 // at most 120 KB gzipped (the desktop start parses no browser platform, no modal it has not
 // opened, and loads supabase-js as a chunk of its own), and out/main and out/preload load nothing
-// at run time but Electron, Node's built-ins and PGlite, which is all the package ships.
+// at run time but Electron, Node's built-ins, PGlite and sharp, which is all the package ships.
 
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
@@ -41,7 +41,7 @@ describe('the built app', () => {
     expect(rest.map((chunk) => chunk.file)).toContainEqual(expect.stringMatching(/browser-/))
   })
 
-  it('loads nothing at run time but Electron, Node built-ins and PGlite', async () => {
+  it('loads nothing at run time but Electron, Node built-ins, PGlite and sharp', async () => {
     const loaded = await externalModules(outDir)
     expect(Object.keys(loaded)).toContain('main/index.js')
     expect(Object.keys(loaded)).toContain('main/backend.js')
@@ -54,13 +54,25 @@ describe('the built app', () => {
     }
     // PGlite runs in the engine's worker thread (src/backend/db/pglite-engine.ts).
     expect(loaded['main/pglite-worker.js']).toContain('@electric-sql/pglite')
+    // sharp (storage/image-transform.ts) is required, not bundled, and resolves from the output.
+    const withSharp = Object.keys(loaded).filter((file) => loaded[file].includes('sharp'))
+    expect(withSharp.length).toBeGreaterThan(0)
+    for (const file of withSharp) {
+      expect(createRequire(resolve(outDir, file)).resolve('sharp')).toContain('node_modules')
+    }
   })
 
-  it('ships PGlite as the one runtime dependency', () => {
+  it('ships PGlite and sharp as the runtime dependencies, sharp unpacked from the archive', () => {
     const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as {
       dependencies: Record<string, string>
     }
-    expect(Object.keys(manifest.dependencies)).toEqual(['@electric-sql/pglite'])
+    expect(Object.keys(manifest.dependencies)).toEqual(['@electric-sql/pglite', 'sharp'])
+    const builder = createRequire(__filename)('../../../electron-builder.config.cjs') as {
+      asarUnpack: string[]
+    }
+    expect(builder.asarUnpack).toEqual(
+      expect.arrayContaining(['node_modules/sharp/**/*', 'node_modules/@img/**/*'])
+    )
   })
 })
 
@@ -75,13 +87,14 @@ describe('finding what a bundle loads', () => {
     expect(modulesLoadedBy(code)).toEqual(['./chunk.js', 'zod'])
   })
 
-  it('allows Electron, built-ins with or without node:, PGlite and its contrib, and nothing else', () => {
+  it('allows Electron, built-ins with or without node:, PGlite and its contrib, sharp, and nothing else', () => {
     for (const ok of [
       'electron',
       'node:fs',
       'fs/promises',
       'crypto',
-      '@electric-sql/pglite/contrib/pg_trgm'
+      '@electric-sql/pglite/contrib/pg_trgm',
+      'sharp'
     ]) {
       expect(isAllowedAtRuntime(ok), ok).toBe(true)
     }

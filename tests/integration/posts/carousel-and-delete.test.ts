@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { addComment } from '../../../src/shared/data/comments'
-import { createCarouselPost } from '../../../src/shared/data/carousel'
+import { createPost } from '../../../src/shared/data/post-create'
 import { deletePost, editPost } from '../../../src/shared/data/post-edits'
 import { postById } from '../../../src/shared/data/post-reads'
 import { savePost } from '../../../src/shared/data/saves'
@@ -72,7 +72,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])(
         const before = await storedObjects(db(), alice.userId)
         const html = new TextEncoder().encode('<html><body>not a photo</body></html>')
         await expect(
-          createCarouselPost(alice.client, {
+          createPost(alice.client, {
             userId: alice.userId,
             caption: '',
             photos: [photo(1), { bytes: html, declaredType: 'image/png' }, photo(3)]
@@ -114,7 +114,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])(
       async () => {
         const before = await storedObjects(db(), alice.userId)
         await expect(
-          createCarouselPost(alice.client, {
+          createPost(alice.client, {
             userId: alice.userId,
             caption: '',
             photos: [photo(1), photo(2, 'x'.repeat(1001))]

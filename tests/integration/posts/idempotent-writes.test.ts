@@ -5,9 +5,9 @@
 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { addComment, COMMENT_ID_TAKEN_MESSAGE } from '../../../src/shared/data/comments'
-import { createCarouselPost } from '../../../src/shared/data/carousel'
+import { createPost } from '../../../src/shared/data/post-create'
 import { follow, unfollow } from '../../../src/shared/data/follows'
-import { createPost, POST_ID_TAKEN_MESSAGE } from '../../../src/shared/data/posts'
+import { POST_ID_TAKEN_MESSAGE } from '../../../src/shared/data/post-owner'
 import { savePost, unsavePost } from '../../../src/shared/data/saves'
 import { startHarness, type Harness } from '../../support/backend-harness'
 import type { DatabaseKind } from '../../support/databases'
@@ -37,15 +37,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('idempotent writes on %s', (
     return rows[0].n
   }
   const single = (user: User, id: string, caption: string): ReturnType<typeof createPost> => {
-    const { bytes, renditions } = photo(7)
-    return createPost(user.client, {
-      userId: user.userId,
-      id,
-      bytes,
-      declaredType: 'image/png',
-      caption,
-      renditions
-    })
+    return createPost(user.client, { userId: user.userId, id, caption, photos: [photo(7)] })
   }
 
   it.skipIf(unavailable)(
@@ -70,8 +62,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('idempotent writes on %s', (
     'the same carousel sent twice is one post with its photos stored once',
     async () => {
       const id = crypto.randomUUID()
-      const send = (): ReturnType<typeof createCarouselPost> =>
-        createCarouselPost(alice.client, {
+      const send = (): ReturnType<typeof createPost> =>
+        createPost(alice.client, {
           userId: alice.userId,
           id,
           caption: 'two photos, twice',
@@ -95,7 +87,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('idempotent writes on %s', (
       await single(alice, id, 'alice owns this id')
       await expect(single(bob, id, 'bob tries the same id')).rejects.toThrow(POST_ID_TAKEN_MESSAGE)
       await expect(
-        createCarouselPost(bob.client, {
+        createPost(bob.client, {
           userId: bob.userId,
           id,
           caption: 'bob again',

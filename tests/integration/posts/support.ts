@@ -5,14 +5,14 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { encodePng } from '../../../scripts/lib/png'
 import type { Database } from '../../../src/backend/db/database'
 import type { Post } from '../../../src/shared/domain'
-import { createCarouselPost, type CarouselPhoto } from '../../../src/shared/data/carousel'
+import { createPost, type PostPhoto } from '../../../src/shared/data/post-create'
 import { signUpAndIn, type Harness } from '../../support/backend-harness'
 
 export const png = (rgb: [number, number, number], side = 8): Uint8Array =>
   new Uint8Array(encodePng(side, side, () => rgb))
 
 /** A photo as the renderer's pipeline hands it over: feed image, thumbnail and layout hints. */
-export function photo(seed: number, altText?: string): CarouselPhoto {
+export function photo(seed: number, altText?: string): PostPhoto {
   return {
     bytes: png([seed % 256, 40, 90]),
     declaredType: 'image/png',
@@ -39,7 +39,7 @@ export async function signedIn(harness: Harness, name: string): Promise<User> {
 }
 
 export async function postPhotos(user: User, count: number, caption = ''): Promise<Post> {
-  return createCarouselPost(user.client, {
+  return createPost(user.client, {
     userId: user.userId,
     caption,
     photos: Array.from({ length: count }, (_, i) => photo(i + 1, `photo ${i + 1}`))

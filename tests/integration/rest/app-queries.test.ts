@@ -131,7 +131,7 @@ describeEachBackend('REST API: app queries', (suite) => {
       code: 'PGRST116',
       details: 'The result contains 0 rows',
       hint: null,
-      message: 'Cannot coerce the result to a single JSON object'
+      message: 'JSON object requested, multiple (or no) rows returned'
     })
     const maybe = await lookup().maybeSingle()
     expect(maybe.error).toBeNull()

@@ -2,14 +2,14 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it, vi } from 'vitest'
 import { createHandle } from '../../../src/main/ipc/handle'
 import { registerPostsIpc } from '../../../src/main/ipc/posts'
-import { SIGN_IN_TO_POST_MESSAGE } from '../../../src/shared/data/posts'
+import { SIGN_IN_TO_POST_MESSAGE } from '../../../src/shared/data/post-owner'
 import { FakeIpcMain, fakeWindow, silentLogger } from './fakes'
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 // RIFF....WEBP: enough for the magic-byte check.
 const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 9])
 
-/** The storage and table calls createPost makes, with switchable insert and upload failures. */
+/** The storage and rpc calls createPost makes, with switchable insert and upload failures. */
 function fakeSupabase(
   options: { insertError?: { message: string; code: string }; failUploadMatching?: RegExp } = {}
 ) {
@@ -33,18 +33,31 @@ function fakeSupabase(
   const rows: unknown[] = []
   const client = {
     storage: { from: vi.fn(() => bucket) },
-    from: vi.fn(() => ({
-      insert: (row: Record<string, unknown>) => ({
+    // create_post, the one way a post is made: it answers the post row its first photo heads.
+    rpc: vi.fn(
+      (
+        _fn: string,
+        args: { caption: string; images: Record<string, unknown>[]; post_id: string }
+      ) => ({
         select: () => ({
           single: async () => {
             if (options.insertError) return { data: null, error: options.insertError }
-            const saved = { id: 'p1', likes_count: 0, comments_count: 0, created_at: 'now', ...row }
+            const { alt_text: _alt, ...first } = args.images[0]
+            const saved = {
+              ...first,
+              id: args.post_id,
+              user_id: 'user-1',
+              caption: args.caption,
+              likes_count: 0,
+              comments_count: 0,
+              created_at: 'now'
+            }
             rows.push(saved)
             return { data: saved, error: null }
           }
         })
       })
-    }))
+    )
   }
   return { client: client as unknown as SupabaseClient, objects, rows, bucket }
 }

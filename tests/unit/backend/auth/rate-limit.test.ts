@@ -4,7 +4,7 @@ import { SlidingWindowLimiter } from '../../../../src/backend/auth/rate-limit'
 describe('SlidingWindowLimiter', () => {
   it('allows `limit` requests in any 60 s window, per key', () => {
     let now = 0
-    const limiter = new SlidingWindowLimiter(2, () => now)
+    const limiter = new SlidingWindowLimiter({ limit: 2, windowMs: 60_000 }, () => now)
     expect(limiter.take('a')).toBe(true)
     now = 30_000
     expect(limiter.take('a')).toBe(true)
@@ -18,7 +18,7 @@ describe('SlidingWindowLimiter', () => {
   })
 
   it('is off when the limit is 0', () => {
-    const limiter = new SlidingWindowLimiter(0, () => 0)
+    const limiter = new SlidingWindowLimiter({ limit: 0, windowMs: 60_000 }, () => 0)
     for (let i = 0; i < 100; i += 1) expect(limiter.take('a')).toBe(true)
   })
 })

@@ -29,6 +29,7 @@ const profiles = table('profiles', ['id', 'username'])
 const cache: SchemaCache = {
   schema: 'public',
   aggregatesSetting: null,
+  planSetting: null,
   tables: new Map([
     ['posts', posts],
     ['profiles', profiles]

@@ -4,17 +4,15 @@
 // text so the user can retry.
 
 import { useEffect, useMemo, useState, type ReactElement } from 'react'
-import { ArrowLeft } from 'lucide-react'
 import type { ImageFile } from '@shared/bridge-contract'
 import { messageOr } from '@shared/errors'
-import type { ImageSource } from '@shared/image'
 import { MAX_STORY_TEXT_LENGTH } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { processImage } from '../../imaging/processImage'
 import { STORY_FRAME } from '../../imaging/renditions'
 import { useStores } from '../../store'
-import { DropZone } from '../CreatePostModal/DropZone'
-import { checkImageFile, readImageFile, type ImageRead } from '../CreatePostModal/readImage'
+import { useImagePicker } from '../../picking/useImagePicker'
+import { ChooseAnotherButton, DropZone } from '../DropZone/DropZone'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
 import styles from './CreateStoryModal.module.scss'
@@ -34,47 +32,22 @@ function usePreviewUrl(image: ImageFile | null): string | null {
 }
 
 export function CreateStoryModal(): ReactElement {
-  const { api, stories, ui } = useStores()
+  const { stories, ui } = useStores()
   const [image, setImage] = useState<ImageFile | null>(null)
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const previewUrl = usePreviewUrl(image)
 
-  // A drop that misses the zone would otherwise make the window open the file.
-  useEffect(() => {
-    const swallow = (event: Event): void => event.preventDefault()
-    window.addEventListener('dragover', swallow)
-    window.addEventListener('drop', swallow)
-    return () => {
-      window.removeEventListener('dragover', swallow)
-      window.removeEventListener('drop', swallow)
-    }
-  }, [])
-
-  const accept = (result: ImageRead): void => {
-    if (result.ok) {
-      setImage(result.image)
+  // A story is one photo: of several dropped, the first.
+  const picker = useImagePicker({
+    multiple: false,
+    onImages: ([picked]) => {
+      setImage(picked)
       setError(null)
-    } else {
-      setError(result.message)
-    }
-  }
-
-  const onFile = (file: File, source: ImageSource): void => {
-    readImageFile(file, source).then(accept, (caught: unknown) =>
-      setError(messageOr(caught, MESSAGES.selectImageFile))
-    )
-  }
-
-  const onPickNative = async (): Promise<void> => {
-    try {
-      const picked = await api.images.pick()
-      if (picked) accept(checkImageFile(picked, 'selected'))
-    } catch (caught) {
-      setError(messageOr(caught, MESSAGES.selectImageFile))
-    }
-  }
+    },
+    onError: setError
+  })
 
   const share = async (): Promise<void> => {
     if (!image || busy) return
@@ -91,17 +64,12 @@ export function CreateStoryModal(): ReactElement {
   }
 
   const back = image && !busy && (
-    <button
-      type="button"
-      className={styles.back}
-      aria-label="Choose another image"
+    <ChooseAnotherButton
       onClick={() => {
         setImage(null)
         setError(null)
       }}
-    >
-      <ArrowLeft size={22} aria-hidden />
-    </button>
+    />
   )
 
   const errorLine = error && (
@@ -120,14 +88,7 @@ export function CreateStoryModal(): ReactElement {
     >
       {!image ? (
         <div className={styles.pickStep}>
-          <DropZone
-            hasNativeDialog={api.images.hasNativeDialog}
-            onPickNative={() => void onPickNative()}
-            onFiles={(files, source) => {
-              // A story is one photo: of several dropped, the first.
-              if (files[0]) onFile(files[0], source)
-            }}
-          />
+          <DropZone picker={picker} inputLabel="Choose an image file" />
           {errorLine}
         </div>
       ) : (

@@ -3,22 +3,15 @@
 // "taken" said before saving) and bio with its 150-character counter. Saving updates every
 // place that shows the user: the header, side panel, profile page and their posts in the feed.
 
-import {
-  useEffect,
-  useRef,
-  useState,
-  type DragEvent,
-  type FormEvent,
-  type ReactElement
-} from 'react'
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
 import { messageOr } from '@shared/errors'
 import { MAX_BIO_LENGTH } from '@shared/limits'
 import { useSession, useStores } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
 import { processImage } from '../../imaging/processImage'
+import { useImagePicker } from '../../picking/useImagePicker'
 import { Avatar } from '../Avatar/Avatar'
-import { checkImageFile, readImageFile } from '../CreatePostModal/readImage'
 import { Modal } from '../Modal/Modal'
 import styles from './EditProfileModal.module.scss'
 
@@ -26,7 +19,7 @@ const USERNAME_CHECK_DELAY_MS = 300
 const AVATAR_NOT_PROCESSED = "Couldn't prepare this image. Try another one."
 
 export function EditProfileModal(): ReactElement | null {
-  const { api, people, session, ui, posts } = useStores()
+  const { people, session, ui, posts } = useStores()
   const profile = useSession(selectProfile)
   const [fullName, setFullName] = useState(profile?.full_name ?? '')
   const [username, setUsername] = useState(profile?.username ?? '')
@@ -36,7 +29,6 @@ export function EditProfileModal(): ReactElement | null {
   const [usernameError, setUsernameError] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState<'idle' | 'processing' | 'saving'>('idle')
-  const fileInput = useRef<HTMLInputElement>(null)
 
   const usernameChanged = !!profile && username.trim().toLowerCase() !== profile.username
   const usernameProblem = usernameChanged ? usernameError : null
@@ -60,8 +52,6 @@ export function EditProfileModal(): ReactElement | null {
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
 
-  if (!profile) return null
-
   const acceptImage = async (image: ImageFile): Promise<void> => {
     setError(null)
     setBusy('processing')
@@ -79,29 +69,14 @@ export function EditProfileModal(): ReactElement | null {
     }
   }
 
-  const onFile = async (file: File, source: 'selected' | 'dropped'): Promise<void> => {
-    const read = await readImageFile(file, source)
-    if (read.ok) await acceptImage(read.image)
-    else setError(read.message)
-  }
+  // One photo, picked or dropped on the avatar row, checked as any other photo.
+  const picker = useImagePicker({
+    multiple: false,
+    onImages: ([image]) => void acceptImage(image),
+    onError: setError
+  })
 
-  const pick = async (): Promise<void> => {
-    if (!api.images.hasNativeDialog) {
-      fileInput.current?.click()
-      return
-    }
-    const picked = await api.images.pick()
-    if (!picked) return
-    const checked = checkImageFile(picked, 'selected')
-    if (checked.ok) await acceptImage(checked.image)
-    else setError(checked.message)
-  }
-
-  const onDrop = (event: DragEvent<HTMLDivElement>): void => {
-    event.preventDefault()
-    const file = event.dataTransfer.files[0]
-    if (file) void onFile(file, 'dropped')
-  }
+  if (!profile) return null
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault()
@@ -133,12 +108,7 @@ export function EditProfileModal(): ReactElement | null {
       closeDisabled={busy === 'saving'}
     >
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <div
-          className={styles.avatarRow}
-          data-testid="avatar-drop"
-          onDragOver={(event) => event.preventDefault()}
-          onDrop={onDrop}
-        >
+        <div className={styles.avatarRow} data-testid="avatar-drop" {...picker.dropProps}>
           {preview ? (
             <img className={styles.preview} src={preview} alt="New profile picture" />
           ) : (
@@ -147,23 +117,15 @@ export function EditProfileModal(): ReactElement | null {
           <button
             type="button"
             className={styles.change}
-            onClick={() => void pick()}
+            onClick={picker.pick}
             disabled={busy !== 'idle'}
           >
             {busy === 'processing' ? 'Preparing…' : 'Change profile photo'}
           </button>
           <input
-            ref={fileInput}
             className={styles.fileInput}
-            type="file"
-            accept="image/*"
             aria-label="Choose a profile photo"
-            tabIndex={-1}
-            onChange={(event) => {
-              const file = event.target.files?.[0]
-              event.target.value = ''
-              if (file) void onFile(file, 'selected')
-            }}
+            {...picker.inputProps}
           />
         </div>
         <label className={styles.field}>

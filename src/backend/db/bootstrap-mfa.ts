@@ -1,0 +1,78 @@
+// GoTrue's multi-factor tables (and the users' phone confirmation), which hosted Supabase already has in its auth schema: factors
+// (TOTP secrets), challenges, and the authentication methods each session proved (its `amr`),
+// plus the session's assurance level. Part of the bootstrap rather than a migration because the
+// migrations are also pushed to hosted projects, where GoTrue owns these tables. Idempotent.
+
+export const AUTH_MFA = `
+do $$
+begin
+  if not exists (select 1 from pg_type where typname = 'factor_type'
+                 and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if not exists (select 1 from pg_type where typname = 'factor_status'
+                 and typnamespace = 'auth'::regnamespace) then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+  if not exists (select 1 from pg_type where typname = 'aal_level'
+                 and typnamespace = 'auth'::regnamespace) then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+end
+$$;
+
+-- Set by the admin API's phone_confirm.
+alter table auth.users add column if not exists phone_confirmed_at timestamptz;
+alter table auth.sessions add column if not exists factor_id uuid;
+alter table auth.sessions add column if not exists aal auth.aal_level;
+
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid
+);
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
+);
+create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+create index if not exists mfa_challenges_factor_id_idx on auth.mfa_challenges (factor_id);
+
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null primary key,
+  unique (session_id, authentication_method)
+);
+
+alter table auth.mfa_factors enable row level security;
+alter table auth.mfa_challenges enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
+grant all on auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims to supabase_auth_admin;
+drop policy if exists auth_admin_all on auth.mfa_factors;
+create policy auth_admin_all on auth.mfa_factors to supabase_auth_admin using (true) with check (true);
+drop policy if exists auth_admin_all on auth.mfa_challenges;
+create policy auth_admin_all on auth.mfa_challenges to supabase_auth_admin using (true) with check (true);
+drop policy if exists auth_admin_all on auth.mfa_amr_claims;
+create policy auth_admin_all on auth.mfa_amr_claims to supabase_auth_admin using (true) with check (true);
+`

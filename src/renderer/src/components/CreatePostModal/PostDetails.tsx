@@ -1,0 +1,98 @@
+// The create-post modal's details column (docs/product.md, "Create a post"): the author, the
+// caption with its n/500 counter, the alt text of the photo being previewed, the error line and
+// Share with the stage it is at.
+
+import type { ReactElement, ReactNode, RefObject } from 'react'
+import type { CreatePostStage } from '@shared/bridge-contract'
+import type { Profile } from '@shared/domain'
+import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
+import { MESSAGES } from '@shared/messages'
+import { Avatar } from '../Avatar/Avatar'
+import { Spinner } from '../Spinner/Spinner'
+import styles from './CreatePostModal.module.scss'
+
+const STAGE_LABEL: Record<CreatePostStage, string> = {
+  processing: MESSAGES.processing,
+  uploading: MESSAGES.uploading,
+  saving: MESSAGES.saving
+}
+
+export interface PostDetailsProps {
+  profile: Profile | null
+  caption: string
+  onCaption(caption: string): void
+  captionRef: RefObject<HTMLTextAreaElement | null>
+  /** "Alt text" for one photo, "Alt text, photo N" in a carousel. */
+  altLabel: string
+  altText: string
+  onAltText(altText: string): void
+  /** Where sharing is; null when it is not under way. */
+  stage: CreatePostStage | null
+  errorLine: ReactNode
+  onShare(): void
+}
+
+export function PostDetails({
+  profile,
+  caption,
+  onCaption,
+  captionRef,
+  altLabel,
+  altText,
+  onAltText,
+  stage,
+  errorLine,
+  onShare
+}: PostDetailsProps): ReactElement {
+  const uploading = stage !== null
+  return (
+    <div className={styles.details}>
+      {profile && (
+        <div className={styles.author}>
+          <Avatar src={profile.avatar_url} name={profile.username} size={28} decorative />
+          <span className={styles.username}>{profile.username}</span>
+        </div>
+      )}
+      <label className={styles.captionLabel} htmlFor="create-post-caption">
+        Caption
+      </label>
+      <textarea
+        ref={captionRef}
+        id="create-post-caption"
+        className={styles.caption}
+        placeholder="Write a caption..."
+        value={caption}
+        maxLength={MAX_CAPTION_LENGTH}
+        spellCheck
+        disabled={uploading}
+        onChange={(event) => onCaption(event.target.value.slice(0, MAX_CAPTION_LENGTH))}
+      />
+      <p className={styles.counter} data-testid="caption-counter">
+        {caption.length}/{MAX_CAPTION_LENGTH}
+      </p>
+      <label className={styles.altLabel} htmlFor="create-post-alt">
+        {altLabel}
+      </label>
+      <input
+        id="create-post-alt"
+        className={styles.altText}
+        type="text"
+        placeholder="Describe this photo for people who can't see it"
+        value={altText}
+        maxLength={MAX_ALT_TEXT_LENGTH}
+        disabled={uploading}
+        onChange={(event) => onAltText(event.target.value)}
+      />
+      {errorLine}
+      <button type="button" className={styles.share} disabled={uploading} onClick={onShare}>
+        {stage ? (
+          <>
+            <Spinner size={16} light /> {STAGE_LABEL[stage]}
+          </>
+        ) : (
+          'Share'
+        )}
+      </button>
+    </div>
+  )
+}

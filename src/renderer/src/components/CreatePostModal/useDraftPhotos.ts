@@ -1,0 +1,88 @@
+// The photos of a post being made, in order, each with a preview URL and its alt text: add (up
+// to ten), reorder, remove, write alt text, put back a saved draft. Preview URLs are released when
+// the modal goes away.
+
+import { useEffect, useRef, useState } from 'react'
+import type { ImageFile } from '@shared/bridge-contract'
+import { MAX_CAROUSEL_PHOTOS } from '@shared/limits'
+import { MESSAGES } from '@shared/messages'
+
+/** One photo being prepared: its checked bytes, a preview URL and the alt text typed for it. */
+export interface DraftPhoto {
+  key: string
+  image: ImageFile
+  url: string
+  altText: string
+}
+
+let draftSeq = 0
+
+export interface DraftPhotos {
+  photos: DraftPhoto[]
+  /** The photo being previewed, null before any is added. */
+  current: DraftPhoto | null
+  select(index: number): void
+  /** Adds photos after the others; answers an error message when they would pass ten. */
+  add(images: ImageFile[]): string | null
+  move(from: number, to: number): void
+  remove(index: number): void
+  setAltText(altText: string): void
+  /** Replaces every photo (a restored draft), or clears them. */
+  replace(saved: Array<{ image: ImageFile; altText: string }>): void
+}
+
+export function useDraftPhotos(): DraftPhotos {
+  const [photos, setPhotos] = useState<DraftPhoto[]>([])
+  const [selected, setSelected] = useState(0)
+  const current = photos[Math.min(selected, photos.length - 1)] ?? null
+
+  const urls = useRef(new Set<string>())
+  useEffect(() => {
+    const held = urls.current
+    return () => held.forEach((url) => URL.revokeObjectURL(url))
+  }, [])
+
+  const draftOf = (image: ImageFile, altText = ''): DraftPhoto => {
+    draftSeq += 1
+    const blob = new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.type })
+    const url = URL.createObjectURL(blob)
+    urls.current.add(url)
+    return { key: `photo-${draftSeq}`, image, url, altText }
+  }
+
+  return {
+    photos,
+    current,
+    select: setSelected,
+    add(images) {
+      if (photos.length + images.length > MAX_CAROUSEL_PHOTOS) return MESSAGES.tooManyPhotos
+      const drafts = images.map((image) => draftOf(image))
+      setPhotos((list) => [...list, ...drafts])
+      if (photos.length === 0) setSelected(0)
+      return null
+    },
+    move(from, to) {
+      setPhotos((list) => {
+        const next = [...list]
+        const [moved] = next.splice(from, 1)
+        next.splice(to, 0, moved)
+        return next
+      })
+      setSelected(to)
+    },
+    remove(index) {
+      setPhotos((list) => list.filter((_, i) => i !== index))
+      setSelected((at) => Math.max(0, at >= index ? at - 1 : at))
+    },
+    setAltText(altText) {
+      if (!current) return
+      setPhotos((list) =>
+        list.map((photo) => (photo.key === current.key ? { ...photo, altText } : photo))
+      )
+    },
+    replace(saved) {
+      setPhotos(saved.map(({ image, altText }) => draftOf(image, altText)))
+      setSelected(0)
+    }
+  }
+}

@@ -1,0 +1,142 @@
+// Picking photos, the one way the create-post, story and profile-photo modals take them: the
+// native dialog in the desktop app or a hidden file input in a browser, and drops from the file
+// manager. Every file is checked (type, size, magic bytes) before it reaches the modal; one bad
+// file refuses the whole batch, naming it when there are several.
+
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+  type RefObject
+} from 'react'
+import type { ImageFile } from '@shared/bridge-contract'
+import { messageOr } from '@shared/errors'
+import type { ImageSource } from '@shared/image'
+import { MESSAGES } from '@shared/messages'
+import { useStores } from '../store'
+import { checkImageFile, readImageFile } from './readImage'
+
+/** Checks every file of a pick or drop, in order. */
+export async function readImageFiles(files: File[], source: ImageSource): Promise<ImageFile[]> {
+  const images: ImageFile[] = []
+  for (const file of files) {
+    const result = await readImageFile(file, source)
+    if (!result.ok)
+      throw new Error(files.length > 1 ? `${file.name}: ${result.message}` : result.message)
+    images.push(result.image)
+  }
+  return images
+}
+
+export interface ImagePickerOptions {
+  /** Takes several files at once (a post); otherwise the first of a drop (a story, an avatar). */
+  multiple: boolean
+  onImages(images: ImageFile[]): void
+  onError(message: string): void
+}
+
+export interface ImagePicker {
+  /** Opens the native dialog, or the file input in a browser. */
+  pick(): void
+  /** Reads dropped or otherwise handed-over files as a drop. */
+  takeFiles(files: File[], source: ImageSource): void
+  /** Spread on the hidden `<input type="file">`. */
+  inputProps: {
+    ref: RefObject<HTMLInputElement | null>
+    type: 'file'
+    accept: string
+    multiple: boolean
+    tabIndex: number
+    onChange(event: ChangeEvent<HTMLInputElement>): void
+  }
+  /** Spread on the element photos are dropped on. */
+  dropProps: {
+    onDragOver(event: DragEvent<HTMLElement>): void
+    onDragEnter(event: DragEvent<HTMLElement>): void
+    onDragLeave(): void
+    onDrop(event: DragEvent<HTMLElement>): void
+  }
+  /** A drag is over the drop target. */
+  dragging: boolean
+}
+
+/**
+ * While a picking modal is open, a drop that misses its target would make the window open the
+ * file (and leave the app): swallow drops anywhere else.
+ */
+function useSwallowStrayDrops(): void {
+  useEffect(() => {
+    const swallow = (event: Event): void => event.preventDefault()
+    window.addEventListener('dragover', swallow)
+    window.addEventListener('drop', swallow)
+    return () => {
+      window.removeEventListener('dragover', swallow)
+      window.removeEventListener('drop', swallow)
+    }
+  }, [])
+}
+
+export function useImagePicker({ multiple, onImages, onError }: ImagePickerOptions): ImagePicker {
+  const { api } = useStores()
+  const inputRef = useRef<HTMLInputElement>(null)
+  const [dragging, setDragging] = useState(false)
+  useSwallowStrayDrops()
+
+  const takeFiles = (files: File[], source: ImageSource): void => {
+    const taken = multiple ? files : files.slice(0, 1)
+    if (taken.length === 0) return
+    readImageFiles(taken, source).then(onImages, (caught: unknown) =>
+      onError(messageOr(caught, MESSAGES.selectImageFile))
+    )
+  }
+
+  const pickNative = async (): Promise<void> => {
+    try {
+      const picked = await api.images.pick()
+      if (!picked) return
+      const checked = checkImageFile(picked, 'selected')
+      if (checked.ok) onImages([checked.image])
+      else onError(checked.message)
+    } catch (caught) {
+      onError(messageOr(caught, MESSAGES.selectImageFile))
+    }
+  }
+
+  const over = (event: DragEvent<HTMLElement>): void => {
+    // Without preventDefault the drop event never fires.
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+    setDragging(true)
+  }
+
+  return {
+    pick: () => (api.images.hasNativeDialog ? void pickNative() : inputRef.current?.click()),
+    takeFiles,
+    inputProps: {
+      ref: inputRef,
+      type: 'file',
+      accept: 'image/*',
+      multiple,
+      tabIndex: -1,
+      onChange: (event) => {
+        const files = [...(event.target.files ?? [])]
+        // Reset so choosing the same file again still fires a change.
+        event.target.value = ''
+        takeFiles(files, 'selected')
+      }
+    },
+    dropProps: {
+      onDragOver: over,
+      onDragEnter: over,
+      onDragLeave: () => setDragging(false),
+      onDrop: (event) => {
+        event.preventDefault()
+        setDragging(false)
+        takeFiles([...event.dataTransfer.files], 'dropped')
+      }
+    },
+    dragging
+  }
+}

@@ -1,0 +1,177 @@
+// Making a post of one to ten photos, all or nothing: every photo is checked before the first
+// byte is sent, then the upload pipeline uploads every photo and thumbnail and create_post
+// inserts the post and its photos in one transaction; if any upload or the insert fails, what
+// was uploaded is removed again. The post's id is chosen before the first upload and names every
+// object, so a retry after a lost answer finds the objects and the post it already made
+// (create_post returns one's own post of that id). A single photo is a post of one: there is no
+// other way in.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { CarouselPhotoInput, CreateCarouselInput, CreatePostInput } from '../bridge-contract'
+import type { Post, PostImage } from '../domain'
+import { checkImage, type ImageMimeType } from '../image'
+import { MAX_CAROUSEL_PHOTOS } from '../limits'
+import { MESSAGES } from '../messages'
+import { postPhotoPath, postThumbnailPath } from '../storage-path'
+import { checkRowId, newRowId } from './idempotent'
+import { checkAltTexts, checkCaption } from './post-edits'
+import { ownPost, SIGN_IN_TO_POST_MESSAGE } from './post-owner'
+import { checkRenditions, renditionsFromBridge, type PhotoRenditions } from './renditions'
+import { withCurrentImageOrigin } from './storage-urls'
+import { uploadThenWrite, type ObjectUpload } from './upload-pipeline'
+
+export interface PostPhoto {
+  bytes: Uint8Array
+  declaredType: string
+  altText?: string
+  /** From the renderer's image pipeline; without it the photo renders square, no thumbnail. */
+  renditions?: PhotoRenditions
+}
+
+export interface NewPost {
+  userId: string
+  /** The new post's id; a retry of the same post passes the same one. New when absent. */
+  id?: string
+  caption: string
+  /** In display order; the first is the one the grid and older readers show. */
+  photos: PostPhoto[]
+  onStage?: (stage: 'uploading' | 'saving') => void
+}
+
+/** The bridge's photos (bytes as the renderer's pipeline made them) as this module takes them. */
+export function postPhotosFromInput(photos: CarouselPhotoInput[]): PostPhoto[] {
+  return photos.map(({ image, altText, renditions }) => ({
+    bytes: image.bytes,
+    declaredType: image.type,
+    altText,
+    renditions: renditions && renditionsFromBridge(renditions)
+  }))
+}
+
+interface CheckedPhoto {
+  photo: PostPhoto
+  type: ImageMimeType
+  thumbType: ImageMimeType | null
+  altText: string
+}
+
+/**
+ * Every photo checked, or an Error naming the first bad one; nothing is uploaded before. A post
+ * of one photo keeps the plain reason (there is no "photo 1" to name).
+ */
+function checkPhotos(photos: PostPhoto[]): CheckedPhoto[] {
+  if (photos.length === 0) throw new Error(MESSAGES.noPhotos)
+  if (photos.length > MAX_CAROUSEL_PHOTOS) throw new Error(MESSAGES.tooManyPhotos)
+  const altTexts = checkAltTexts(photos.map((photo) => photo.altText ?? ''))
+  return photos.map((photo, index) => {
+    const check = checkImage(photo.bytes, photo.declaredType, 'selected')
+    if (!check.ok) {
+      throw new Error(
+        photos.length === 1 ? check.message : MESSAGES.photoNotAnImage(index + 1, check.message)
+      )
+    }
+    const thumbType = photo.renditions ? checkRenditions(photo.renditions) : null
+    return { photo, type: check.type, thumbType, altText: altTexts[index] }
+  })
+}
+
+type ImageRow = Omit<PostImage, 'post_id' | 'position'>
+
+/** Each photo's object and, when it has renditions, its thumbnail's, in upload order. */
+function photoUploads(photos: CheckedPhoto[], userId: string, postId: string): ObjectUpload[][] {
+  return photos.map(({ photo, type, thumbType }, position) => {
+    const path = postPhotoPath(userId, postId, position, type)
+    const photoUpload = { path, bytes: photo.bytes, type }
+    if (!photo.renditions || !thumbType) return [photoUpload]
+    const thumbPath = postThumbnailPath(path, thumbType)
+    return [
+      photoUpload,
+      { path: thumbPath, bytes: photo.renditions.thumbnailBytes, type: thumbType }
+    ]
+  })
+}
+
+/** The photo rows create_post takes, from each photo's uploaded URLs (photo, then thumbnail). */
+function imageRows(photos: CheckedPhoto[], urls: string[][]): ImageRow[] {
+  return photos.map(({ photo, altText }, position) => {
+    const [imageUrl, thumbUrl = null] = urls[position]
+    const renditions = photo.renditions
+    return {
+      image_url: imageUrl,
+      thumb_url: thumbUrl,
+      width: renditions?.width ?? null,
+      height: renditions?.height ?? null,
+      placeholder: renditions?.placeholder ?? null,
+      alt_text: altText || null
+    }
+  })
+}
+
+/**
+ * The one way a post is made, of one photo or of ten: through the upload pipeline, then
+ * create_post. The answer always carries image URLs on the current backend's origin, whether
+ * the post was made now or found from an earlier attempt.
+ */
+export async function createPost(client: SupabaseClient, input: NewPost): Promise<Post> {
+  const caption = checkCaption(input.caption)
+  const photos = checkPhotos(input.photos)
+  const postId = checkRowId(input.id ?? newRowId())
+  const groups = photoUploads(photos, input.userId, postId)
+  const post = await uploadThenWrite<Post>(client, {
+    uploads: groups.flat(),
+    retryable: true,
+    onStage: input.onStage,
+    failureMessage: MESSAGES.savePostFailed,
+    findExisting: () => ownPost(client, postId, input.userId),
+    write: async (urls) => {
+      let next = 0
+      const images = imageRows(
+        photos,
+        groups.map((group) => group.map(() => urls[next++]))
+      )
+      // The new row comes back with its author embedded (its photos are the ones just sent: an
+      // embed in the same statement cannot see rows the function wrote), so nothing is re-read.
+      const created = await client
+        .rpc('create_post', { caption, images, post_id: postId })
+        .select('*, profiles(username, full_name, avatar_url)')
+        .single()
+      const row = created.data as Post | null
+      return {
+        error: created.error,
+        data: row && {
+          ...row,
+          post_images: images.map((image, position) => ({ ...image, post_id: row.id, position }))
+        }
+      }
+    }
+  })
+  return withCurrentImageOrigin(client, post)
+}
+
+/** The bridge's posts:create-carousel, as whoever is signed in on `client`'s session. */
+export async function createCarouselAs(
+  client: SupabaseClient,
+  userId: string | null,
+  input: CreateCarouselInput,
+  onStage?: NewPost['onStage']
+): Promise<Post> {
+  if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
+  const { id, caption, photos } = input
+  return createPost(client, { userId, id, caption, photos: postPhotosFromInput(photos), onStage })
+}
+
+/** The bridge's posts:create: a post of one photo, made exactly as a carousel is. */
+export function createPostAs(
+  client: SupabaseClient,
+  userId: string | null,
+  input: CreatePostInput,
+  onStage?: NewPost['onStage']
+): Promise<Post> {
+  const { id, caption, image, renditions } = input
+  return createCarouselAs(
+    client,
+    userId,
+    { id, caption, photos: [{ image, renditions, altText: '' }] },
+    onStage
+  )
+}

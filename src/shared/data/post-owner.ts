@@ -1,0 +1,28 @@
+// Whose post an id is: a retried create finds the post its earlier attempt made, and only the
+// author's own post may be read back as that answer.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Post } from '../domain'
+import { messageOr } from '../errors'
+import { MESSAGES } from '../messages'
+import { FEED_SELECT } from './feed'
+
+export { POST_ID_TAKEN_MESSAGE } from './upload-pipeline'
+
+export const SIGN_IN_TO_POST_MESSAGE = 'You must be logged in to create a post'
+
+/** The post `postId` when `userId` wrote it, null otherwise (or when it does not exist). */
+export async function ownPost(
+  client: SupabaseClient,
+  postId: string,
+  userId: string
+): Promise<Post | null> {
+  const { data, error } = await client
+    .from('posts')
+    .select(FEED_SELECT)
+    .eq('id', postId)
+    .eq('user_id', userId)
+    .maybeSingle()
+  if (error) throw new Error(MESSAGES.savePostFailed(messageOr(error, 'unknown error')))
+  return (data as Post | null) ?? null
+}

@@ -1,0 +1,109 @@
+// The one way a photo reaches storage and a row that points at it: upload every object, write
+// the row, and undo the uploads when the row is refused, so no orphaned object and no half-made
+// post, story or profile photo is left behind. Posts, carousels, stories and avatars all go
+// through `uploadThenWrite`; what differs between them (paths, the row, what counts as "already
+// made") is what they pass in.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { messageOr } from '../errors'
+import { IMAGES_BUCKET, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
+import { MESSAGES } from '../messages'
+import { isAlreadyUploaded, isUniqueViolation, serverAnswered } from './idempotent'
+
+/** One object to store: where, what, and its checked MIME type. */
+export interface ObjectUpload {
+  path: string
+  bytes: Uint8Array
+  type: string
+}
+
+/** What a write answered, in supabase-js's shape (a thrown fetch counts as an unanswered error). */
+export interface WriteResult<T> {
+  data: T | null
+  error: unknown
+}
+
+export interface UploadThenWrite<T> {
+  /** Every object of the row, uploaded at once; the row's write sees their public URLs in order. */
+  uploads: ObjectUpload[]
+  /**
+   * Paths derived from an id the caller chose, so an object already there was uploaded by an
+   * earlier attempt of this same write: it is taken as uploaded (and never undone by this one).
+   */
+  retryable: boolean
+  /** Writes the row that points at the objects. */
+  write: (publicUrls: string[]) => Promise<WriteResult<T>>
+  /**
+   * For a retryable write that hit an existing row: that row when it is the caller's own (an
+   * earlier attempt made it), null when the id belongs to someone else.
+   */
+  findExisting?: () => Promise<T | null>
+  /** The message of a refused write, given the server's reason. */
+  failureMessage: (reason: string) => string
+  /** Told when the uploads start and when the row is being written. */
+  onStage?: (stage: 'uploading' | 'saving') => void
+}
+
+/** Only posts are retryable with an id the caller chose, so the id taken is a post's. */
+export const POST_ID_TAKEN_MESSAGE = 'this post id belongs to another post'
+
+/**
+ * Uploads, then writes, then undoes on failure. Every upload is waited for before undoing, so
+ * none lands after the removal and survives it. An unanswered write (the network failed) keeps
+ * the objects: the row may exist, and a retry with the same id finds both.
+ */
+export async function uploadThenWrite<T>(
+  client: SupabaseClient,
+  plan: UploadThenWrite<T>
+): Promise<T> {
+  const bucket = client.storage.from(IMAGES_BUCKET)
+  const created: string[] = []
+  const undo = async (): Promise<void> => {
+    if (created.length === 0) return
+    const removal = await bucket.remove(created)
+    if (removal.error) console.error('Could not remove orphaned uploads', created, removal.error)
+  }
+
+  const put = async ({ path, bytes, type }: ObjectUpload): Promise<string> => {
+    const { error } = await bucket.upload(path, bytes, {
+      cacheControl: String(UPLOAD_CACHE_CONTROL_SECONDS),
+      contentType: type,
+      upsert: false
+    })
+    if (error && !(plan.retryable && isAlreadyUploaded(error))) {
+      throw new Error(MESSAGES.uploadFailed(messageOr(error, 'unknown error')))
+    }
+    // Only what this attempt created is undone: an object found there may belong to a row an
+    // earlier attempt already wrote.
+    if (!error) created.push(path)
+    return bucket.getPublicUrl(path).data.publicUrl
+  }
+
+  plan.onStage?.('uploading')
+  const results = await Promise.allSettled(plan.uploads.map(put))
+  const failed = results.find((result) => result.status === 'rejected')
+  if (failed) {
+    await undo()
+    throw failed.reason instanceof Error ? failed.reason : new Error(String(failed.reason))
+  }
+  const urls = results.map((result) => (result as PromiseFulfilledResult<string>).value)
+
+  plan.onStage?.('saving')
+  let written: WriteResult<T>
+  try {
+    written = await plan.write(urls)
+  } catch (error) {
+    written = { data: null, error: { message: messageOr(error, 'network error') } }
+  }
+  if (plan.findExisting && isUniqueViolation(written.error)) {
+    const existing = await plan.findExisting()
+    if (existing) return existing
+    await undo()
+    throw new Error(plan.failureMessage(POST_ID_TAKEN_MESSAGE))
+  }
+  if (written.error || !written.data) {
+    if (!plan.retryable || serverAnswered(written.error)) await undo()
+    throw new Error(plan.failureMessage(messageOr(written.error, 'no row returned')))
+  }
+  return written.data
+}
