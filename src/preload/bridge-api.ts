@@ -67,7 +67,6 @@ export function createBridgeApi(ipc: IpcTransport): Api {
     },
     posts: {
       create: (input) => call('posts:create', input),
-      createCarousel: (input) => call('posts:create-carousel', input),
       onProgress: (listener) => subscribe('posts:progress', listener)
     },
     app: {

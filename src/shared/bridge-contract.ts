@@ -40,32 +40,24 @@ export interface PostRenditions {
   placeholder: string | null
 }
 
-export interface CreatePostInput {
-  /** The new post's id (a uuid the renderer chose): resending the same post never makes two. */
-  id?: string
+/** One photo of a post as the create-post modal hands it over. */
+export interface PostPhotoInput {
   /** The feed rendition (≤ 1080 px wide), or the picked file itself when it could not be
    * processed (an animated GIF is uploaded as it is). */
   image: ImageFile
-  caption: string
-  /** Absent when the pipeline could not run; the post then renders square, like older posts. */
-  renditions?: PostRenditions
-}
-
-/** One photo of a carousel post as the create-post modal hands it over. */
-export interface CarouselPhotoInput {
-  image: ImageFile
   /** Written in the create modal; empty for none. */
   altText: string
+  /** Absent when the pipeline could not run; the photo then renders square, like older posts. */
   renditions?: PostRenditions
 }
 
-/** A post of one to ten photos, published all or nothing. */
-export interface CreateCarouselInput {
+/** A post of one to ten photos, published all or nothing (one photo is a post of one). */
+export interface CreatePostInput {
   /** The new post's id (a uuid the renderer chose): resending the same post never makes two. */
   id?: string
   caption: string
   /** In display order: the first is the one grids and older readers show. */
-  photos: CarouselPhotoInput[]
+  photos: PostPhotoInput[]
 }
 
 /** Where a post being shared is, for the progress line in the create-post modal. */
@@ -143,10 +135,8 @@ export interface InvokeContract {
   'auth:get-access-token': { request: void; response: string | null }
   /** Opens the native file dialog; null when the user cancels. */
   'images:pick': { request: void; response: ImageFile | null }
-  /** Uploads one photo with its renditions and inserts the post, as the signed-in user. */
+  /** Uploads one to ten photos with their renditions and inserts the post, all or nothing. */
   'posts:create': { request: CreatePostInput; response: Post }
-  /** The same for up to ten photos with alt text, all or nothing. */
-  'posts:create-carousel': { request: CreateCarouselInput; response: Post }
   /** The backend's URL and anon key, its kind, the app's version and the secret-store warning. */
   'app:get-config': { request: void; response: AppConfig }
   /** The unread count and new alerts, for the desktop's native notifications, badge and tray. */
@@ -193,7 +183,6 @@ export const INVOKE_CHANNELS = [
   'auth:get-access-token',
   'images:pick',
   'posts:create',
-  'posts:create-carousel',
   'app:get-config',
   'notifications:report',
   'notifications:get-enabled',
@@ -232,9 +221,8 @@ export interface Api {
     readonly hasNativeDialog: boolean
   }
   posts: {
+    /** One to ten photos (with alt text) in one post; all uploads are undone if any step fails. */
     create(input: CreatePostInput): Promise<Post>
-    /** Several photos (with alt text) in one post; all uploads are undone if any step fails. */
-    createCarousel(input: CreateCarouselInput): Promise<Post>
     /** Stages after processing ('uploading', 'saving'); returns the unsubscribe function. */
     onProgress(listener: (stage: CreatePostStage) => void): () => void
   }

@@ -83,7 +83,7 @@ async function onBoth<T>(
 
 const png = (caption: string): CreatePostInput => ({
   caption,
-  image: { name: 'photo.png', type: 'image/png', bytes: PNG }
+  photos: [{ image: { name: 'photo.png', type: 'image/png', bytes: PNG }, altText: '' }]
 })
 
 describeEachBackend('browser and desktop bridges', (suite) => {
@@ -171,7 +171,9 @@ describeEachBackend('browser and desktop bridges', (suite) => {
       const outcomes = await onBoth(platforms, (p) =>
         p.api.posts.create({
           caption: '',
-          image: { name: 'photo.png', type: 'image/png', bytes: NOT_AN_IMAGE }
+          photos: [
+            { image: { name: 'photo.png', type: 'image/png', bytes: NOT_AN_IMAGE }, altText: '' }
+          ]
         })
       )
       expect(outcomes).toEqual([
@@ -183,16 +185,16 @@ describeEachBackend('browser and desktop bridges', (suite) => {
 
     it('refuse a carousel of 11 photos or with a non-image the same way, uploading nothing', async () => {
       const before = await Promise.all(platforms.map(objectsOf))
-      const photo = { image: png('').image, altText: '' }
+      const [photo] = png('').photos
       const eleven = await onBoth(platforms, (p) =>
-        p.api.posts.createCarousel({ caption: '', photos: Array(11).fill(photo) })
+        p.api.posts.create({ caption: '', photos: Array(11).fill(photo) })
       )
       expect(eleven).toEqual([
         { ok: false, message: 'A post can hold at most 10 photos' },
         { ok: false, message: 'A post can hold at most 10 photos' }
       ])
       const mixed = await onBoth(platforms, (p) =>
-        p.api.posts.createCarousel({
+        p.api.posts.create({
           caption: '',
           photos: [
             photo,

@@ -1,18 +1,12 @@
-// posts:create and posts:create-carousel — upload and insert with main's authenticated client,
-// through the shared createPostAs and createCarouselAs (which remove the uploads again when the
-// insert fails).
+// posts:create — upload and insert with main's authenticated client, through the shared
+// createPostAs (which removes the uploads again when the insert fails).
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type {
-  CreateCarouselInput,
-  CreatePostInput,
-  CreatePostStage,
-  EventChannel
-} from '../../shared/bridge-contract'
-import { createCarouselAs, createPostAs } from '../../shared/data/post-create'
+import type { CreatePostInput, CreatePostStage, EventChannel } from '../../shared/bridge-contract'
+import { createPostAs } from '../../shared/data/post-create'
 import type { Post } from '../../shared/domain'
 import { MESSAGES } from '../../shared/messages'
 import type { Handle, InvokeEventLike } from './handle'
-import { createCarouselSchema, createPostSchema } from './schemas'
+import { createPostSchema } from './schemas'
 
 export interface PostsDeps {
   client(): SupabaseClient
@@ -25,14 +19,6 @@ export function createPostAsCurrentUser(
   onStage?: (stage: CreatePostStage) => void
 ): Promise<Post> {
   return createPostAs(deps.client(), deps.currentUserId(), input, onStage)
-}
-
-export async function createCarouselAsCurrentUser(
-  deps: PostsDeps,
-  input: CreateCarouselInput,
-  onStage?: (stage: CreatePostStage) => void
-): Promise<Post> {
-  return createCarouselAs(deps.client(), deps.currentUserId(), input, onStage)
 }
 
 /** Progress goes back to the window that asked (the handle wrapper has already checked it). */
@@ -51,12 +37,6 @@ export function registerPostsIpc(handle: Handle, deps: PostsDeps): void {
     'posts:create',
     createPostSchema,
     (input, event) => createPostAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
-    { fallbackMessage: MESSAGES.createPostFailed }
-  )
-  handle(
-    'posts:create-carousel',
-    createCarouselSchema,
-    (input, event) => createCarouselAsCurrentUser(deps, input, (stage) => sendStage(event, stage)),
     { fallbackMessage: MESSAGES.createPostFailed }
   )
 }

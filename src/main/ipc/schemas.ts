@@ -50,8 +50,9 @@ export const renditionsSchema = z.strictObject({
 /** A client-chosen post id: checked again by the data layer, bounded here. */
 const postId = z.uuid().optional()
 
-export const createCarouselSchema = z.strictObject({
+export const createPostSchema = z.strictObject({
   id: postId,
+  // Bounded before trimming so a huge string is refused before any work.
   caption: text(10_000),
   photos: z
     .array(
@@ -62,14 +63,6 @@ export const createCarouselSchema = z.strictObject({
       })
     )
     .max(12)
-})
-
-export const createPostSchema = z.strictObject({
-  id: postId,
-  image: imageFileSchema,
-  // Bounded before trimming so a huge string is refused before any work.
-  caption: text(10_000),
-  renditions: renditionsSchema.optional()
 })
 
 /** Photos main read for the page (app:open-files): bounded like a carousel's upload. */

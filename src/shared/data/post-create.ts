@@ -7,7 +7,7 @@
 // other way in.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { CarouselPhotoInput, CreateCarouselInput, CreatePostInput } from '../bridge-contract'
+import type { CreatePostInput, PostPhotoInput } from '../bridge-contract'
 import type { Post, PostImage } from '../domain'
 import { checkImage, type ImageMimeType } from '../image'
 import { MAX_CAROUSEL_PHOTOS } from '../limits'
@@ -39,7 +39,7 @@ export interface NewPost {
 }
 
 /** The bridge's photos (bytes as the renderer's pipeline made them) as this module takes them. */
-export function postPhotosFromInput(photos: CarouselPhotoInput[]): PostPhoto[] {
+export function postPhotosFromInput(photos: PostPhotoInput[]): PostPhoto[] {
   return photos.map(({ image, altText, renditions }) => ({
     bytes: image.bytes,
     declaredType: image.type,
@@ -148,30 +148,14 @@ export async function createPost(client: SupabaseClient, input: NewPost): Promis
   return withCurrentImageOrigin(client, post)
 }
 
-/** The bridge's posts:create-carousel, as whoever is signed in on `client`'s session. */
-export async function createCarouselAs(
-  client: SupabaseClient,
-  userId: string | null,
-  input: CreateCarouselInput,
-  onStage?: NewPost['onStage']
-): Promise<Post> {
-  if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
-  const { id, caption, photos } = input
-  return createPost(client, { userId, id, caption, photos: postPhotosFromInput(photos), onStage })
-}
-
-/** The bridge's posts:create: a post of one photo, made exactly as a carousel is. */
-export function createPostAs(
+/** The bridge's posts:create, as whoever is signed in on `client`'s session. */
+export async function createPostAs(
   client: SupabaseClient,
   userId: string | null,
   input: CreatePostInput,
   onStage?: NewPost['onStage']
 ): Promise<Post> {
-  const { id, caption, image, renditions } = input
-  return createCarouselAs(
-    client,
-    userId,
-    { id, caption, photos: [{ image, renditions, altText: '' }] },
-    onStage
-  )
+  if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
+  const { id, caption, photos } = input
+  return createPost(client, { userId, id, caption, photos: postPhotosFromInput(photos), onStage })
 }

@@ -1,10 +1,10 @@
 // The session half of the bridge contract (auth and posts) over an AuthSession, as the web
 // build's page serves it. The desktop app serves the same calls from main over IPC with the same
-// AuthSession, createPostAs and createCarouselAs, so both platforms answer and fail alike (a test holds them to it).
+// AuthSession and createPostAs, so both platforms answer and fail alike (a test holds them to it).
 
 import type { Api, CreatePostStage } from '../bridge-contract'
 import type { AuthSnapshot } from '../domain'
-import { createCarouselAs, createPostAs } from './post-create'
+import { createPostAs } from './post-create'
 import type { AuthSession } from './session'
 
 /** Notifies a set of listeners; `on` returns the unsubscribe function, as the bridge's do. */
@@ -57,11 +57,6 @@ export function createSessionBridge(session: Promise<AuthSession>): SessionBridg
         const ready = await session
         await ready.getSnapshot()
         return createPostAs(ready.client, ready.currentUserId(), input, progress.emit)
-      },
-      async createCarousel(input) {
-        const ready = await session
-        await ready.getSnapshot()
-        return createCarouselAs(ready.client, ready.currentUserId(), input, progress.emit)
       },
       onProgress: progress.on
     }

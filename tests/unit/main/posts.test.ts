@@ -78,22 +78,29 @@ function setup(
   return (payload: unknown, channel = 'posts:create') => ipc.invoke(channel, win.event(), payload)
 }
 
-const withRenditions = (overrides: Record<string, unknown> = {}) => ({
-  caption: 'Wide',
-  image: { name: 'cat.webp', type: 'image/webp', bytes: WEBP },
-  renditions: {
-    thumbnail: { name: 'cat-thumb.webp', type: 'image/webp', bytes: WEBP },
-    width: 1080,
-    height: 720,
-    placeholder: 'k/cFBwAod4h3h3eHeIeHh3d4h4B4',
-    ...overrides
-  }
+/** A post of one photo, as every post is sent: photos, each with its alt text. */
+const onePhoto = (
+  caption: string,
+  image: { name: string; type: string; bytes: Uint8Array },
+  renditions?: Record<string, unknown>
+) => ({
+  caption,
+  photos: [{ image, altText: '', ...(renditions && { renditions }) }]
 })
 
-const payload = (caption = '  A cat  ') => ({
-  caption,
-  image: { name: 'cat.png', type: 'image/png', bytes: PNG }
+const thumbnailOf = (overrides: Record<string, unknown> = {}) => ({
+  thumbnail: { name: 'cat-thumb.webp', type: 'image/webp', bytes: WEBP },
+  width: 1080,
+  height: 720,
+  placeholder: 'k/cFBwAod4h3h3eHeIeHh3d4h4B4',
+  ...overrides
 })
+
+const withRenditions = (overrides: Record<string, unknown> = {}) =>
+  onePhoto('Wide', { name: 'cat.webp', type: 'image/webp', bytes: WEBP }, thumbnailOf(overrides))
+
+const payload = (caption = '  A cat  ') =>
+  onePhoto(caption, { name: 'cat.png', type: 'image/png', bytes: PNG })
 
 describe('posts:create', () => {
   it('uploads under posts/{uid}/ and inserts the row with the trimmed caption', async () => {
@@ -154,10 +161,9 @@ describe('posts:create', () => {
 
   it('refuses bytes that are not an image with the spec message', async () => {
     const supabase = fakeSupabase()
-    const result = await setup(supabase)({
-      caption: '',
-      image: { name: 'x.png', type: 'image/png', bytes: new TextEncoder().encode('hello') }
-    })
+    const result = await setup(supabase)(
+      onePhoto('', { name: 'x.png', type: 'image/png', bytes: new TextEncoder().encode('hello') })
+    )
     expect(result).toEqual({ ok: false, message: 'Please select an image file' })
     expect(supabase.bucket.upload).not.toHaveBeenCalled()
   })
@@ -223,8 +229,14 @@ describe('posts:create with renditions', () => {
 
   it('refuses a thumbnail whose bytes are not an image, before any upload', async () => {
     const supabase = fakeSupabase()
-    const payload = withRenditions()
-    payload.renditions.thumbnail = { name: 't.webp', type: 'image/webp', bytes: PNG.slice(3) }
+    const payload = onePhoto(
+      'Wide',
+      { name: 'cat.webp', type: 'image/webp', bytes: WEBP },
+      {
+        ...thumbnailOf(),
+        thumbnail: { name: 't.webp', type: 'image/webp', bytes: PNG.slice(3) }
+      }
+    )
     expect(await setup(supabase)(payload)).toEqual({
       ok: false,
       message: 'The processed image is invalid'
@@ -233,7 +245,7 @@ describe('posts:create with renditions', () => {
   })
 })
 
-describe('posts:create-carousel', () => {
+describe('posts:create with several photos', () => {
   const carousel = (count: number, image = { name: 'cat.png', type: 'image/png', bytes: PNG }) => ({
     caption: 'Many',
     photos: Array.from({ length: count }, () => ({ image, altText: '' }))
@@ -241,7 +253,7 @@ describe('posts:create-carousel', () => {
 
   it('needs a signed-in user, before any upload', async () => {
     const supabase = fakeSupabase()
-    expect(await setup(supabase, null)(carousel(2), 'posts:create-carousel')).toEqual({
+    expect(await setup(supabase, null)(carousel(2))).toEqual({
       ok: false,
       message: SIGN_IN_TO_POST_MESSAGE
     })
@@ -250,7 +262,7 @@ describe('posts:create-carousel', () => {
 
   it('refuses 11 photos with a clear message, before any upload', async () => {
     const supabase = fakeSupabase()
-    expect(await setup(supabase)(carousel(11), 'posts:create-carousel')).toEqual({
+    expect(await setup(supabase)(carousel(11))).toEqual({
       ok: false,
       message: 'A post can hold at most 10 photos'
     })
@@ -264,7 +276,7 @@ describe('posts:create-carousel', () => {
       image: { name: 'notes.png', type: 'image/png', bytes: new TextEncoder().encode('<html>') },
       altText: ''
     })
-    expect(await setup(supabase)(payload, 'posts:create-carousel')).toEqual({
+    expect(await setup(supabase)(payload)).toEqual({
       ok: false,
       message: 'Photo 3: Please select an image file'
     })
@@ -273,7 +285,7 @@ describe('posts:create-carousel', () => {
 
   it('refuses a payload of more than a dozen photos as malformed', async () => {
     const supabase = fakeSupabase()
-    const result = await setup(supabase)(carousel(13), 'posts:create-carousel')
+    const result = await setup(supabase)(carousel(13))
     expect(result).toMatchObject({ ok: false })
     expect(supabase.bucket.upload).not.toHaveBeenCalled()
   })

@@ -5,13 +5,13 @@
 // never with its metadata (EXIF with the GPS position, XMP, comments): that is stripped from
 // the bytes first, and a photo too damaged to strip is refused with a message.
 
-import type { CreatePostInput, ImageFile } from '@shared/bridge-contract'
+import type { ImageFile, PostPhotoInput } from '@shared/bridge-contract'
 import { IMAGE_EXTENSION_BY_TYPE, sniffImageType, type ImageMimeType } from '@shared/image'
 import { MetadataStripError, stripImageMetadata } from '@shared/image-metadata'
 import type { WorkerRequest, WorkerResponse } from './imageWorker'
 import type { RenditionFrame } from './renditions'
 
-export type ProcessedImage = Pick<CreatePostInput, 'image' | 'renditions'>
+export type ProcessedImage = Pick<PostPhotoInput, 'image' | 'renditions'>
 
 /** Long enough for a 12 MP decode on a slow machine; a hung worker must not hang the upload. */
 const WORKER_TIMEOUT_MS = 30_000

@@ -118,7 +118,6 @@ function feedDeps(
   return {
     posts,
     createPost: (input) => api.posts.create(input),
-    createCarousel: (input) => api.posts.createCarousel(input),
     pageExtras,
     getUserId: base.getUserId,
     saved: base.answers,

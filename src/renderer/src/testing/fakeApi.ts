@@ -7,7 +7,6 @@ import type {
   ActivityTarget,
   Api,
   AppCommand,
-  CreateCarouselInput,
   CreatePostInput,
   CreatePostStage,
   ImageFile,
@@ -29,7 +28,6 @@ export interface FakeApi extends Api {
   images: { pick: Mock<() => Promise<ImageFile | null>>; hasNativeDialog: boolean }
   posts: {
     create: Mock<(input: CreatePostInput) => Promise<Post>>
-    createCarousel: Mock<(input: CreateCarouselInput) => Promise<Post>>
     onProgress: Api['posts']['onProgress']
   }
   notifications: Api['notifications'] & {
@@ -97,7 +95,6 @@ export function fakeApi(
     images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
     posts: {
       create: vi.fn(async () => makePost()),
-      createCarousel: vi.fn(async () => makePost()),
       onProgress: (listener) => {
         progress.add(listener)
         return () => progress.delete(listener)

@@ -173,7 +173,12 @@ describe('CreatePostModal: sharing', () => {
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Close' })).toBeDisabled()
     expect(harness.api.posts.create).toHaveBeenCalledWith({
-      image: expect.objectContaining({ type: 'image/png', name: 'photo.png' }),
+      photos: [
+        {
+          image: expect.objectContaining({ type: 'image/png', name: 'photo.png' }),
+          altText: ''
+        }
+      ],
       caption: '  Hello  ',
       id: expect.any(String)
     })
@@ -247,8 +252,7 @@ describe('CreatePostModal: image pipeline and progress', () => {
     await waitFor(() => expect(harness.api.posts.create).toHaveBeenCalled())
     expect(processImage).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'image/png' }))
     expect(harness.api.posts.create).toHaveBeenCalledWith({
-      image: webp,
-      renditions,
+      photos: [{ image: webp, renditions, altText: '' }],
       caption: 'Hi',
       id: expect.any(String)
     })

@@ -80,15 +80,10 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       // metadata: imaging/processImage.ts).
       const processed = await Promise.all(photos.map((photo) => processImage(photo.image)))
       setStage('uploading')
-      const [only] = photos
-      if (photos.length === 1 && !only.altText.trim()) {
-        await feed.getState().createPost({ ...processed[0], caption })
-      } else {
-        await feed.getState().createCarousel({
-          caption,
-          photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
-        })
-      }
+      await feed.getState().createPost({
+        caption,
+        photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
+      })
       draftPhotos.replace([])
       setCaption('')
       setStage(null)

@@ -3,15 +3,15 @@
 // Writes that could be repeated carry a client-chosen id or set a state, so a resend after a
 // lost answer lands on the same result.
 
-import type { CreateCarouselInput } from '@shared/bridge-contract'
+import type { CreatePostInput } from '@shared/bridge-contract'
 
 export type OutboxAction =
   | { kind: 'like'; postId: string; liked: boolean }
   | { kind: 'save'; postId: string; saved: boolean }
   | { kind: 'follow'; userId: string; following: boolean }
   | { kind: 'comment'; id: string; postId: string; body: string; parentId: string | null }
-  /** A post of one or more photos, sent as a carousel; `input.id` is the post's id. */
-  | { kind: 'post'; input: CreateCarouselInput & { id: string } }
+  /** A post of one or more photos; `input.id` is the post's id. */
+  | { kind: 'post'; input: CreatePostInput & { id: string } }
 
 export interface OutboxItem {
   /** Increasing with each item queued: the order they are sent in. */

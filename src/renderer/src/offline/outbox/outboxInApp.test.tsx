@@ -90,7 +90,9 @@ describe('the outbox in the app', () => {
     const image = { name: 'a.png', type: 'image/png', bytes: new Uint8Array([1, 2, 3]) }
     let created: Awaited<ReturnType<typeof harness.api.posts.create>> | null = null
     await act(async () => {
-      created = await harness.stores.feed.getState().createPost({ image, caption: 'From a tunnel' })
+      created = await harness.stores.feed
+        .getState()
+        .createPost({ photos: [{ image, altText: '' }], caption: 'From a tunnel' })
     })
     const [first] = screen.getAllByRole('article')
     expect(first).toHaveTextContent("Will post when you're online")
@@ -101,12 +103,12 @@ describe('the outbox in the app', () => {
       input: { id: created!.id, caption: 'From a tunnel' }
     })
 
-    harness.api.posts.createCarousel.mockResolvedValue(
+    harness.api.posts.create.mockResolvedValue(
       makePost({ id: created!.id, caption: 'From a tunnel', user_id: 'user-1' })
     )
     act(() => harness.stores.connectivity.getState().reportReachable())
     await waitFor(() => expect(screen.queryByText("Will post when you're online")).toBeNull())
-    expect(harness.api.posts.createCarousel).toHaveBeenCalledWith(
+    expect(harness.api.posts.create).toHaveBeenCalledWith(
       expect.objectContaining({ id: created!.id, caption: 'From a tunnel' })
     )
     expect(screen.getAllByRole('article')).toHaveLength(2)

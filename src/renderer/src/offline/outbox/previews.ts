@@ -2,7 +2,7 @@
 // bytes (object URLs, made once per post and freed when it is sent or dropped), and a comment
 // with its author. Lists show these with a pending marker until the real row replaces them.
 
-import type { CreateCarouselInput, CreatePostInput } from '@shared/bridge-contract'
+import type { CreatePostInput } from '@shared/bridge-contract'
 import type { Comment, Post, PostAuthor, PostImage } from '@shared/domain'
 
 const objectUrls = new Map<string, string[]>()
@@ -19,20 +19,11 @@ export function releasePreview(postId: string): void {
   objectUrls.delete(postId)
 }
 
-/** A one-photo post as the outbox keeps every new post: a carousel of one. */
-export function asCarouselInput(input: CreatePostInput): CreateCarouselInput {
-  return {
-    id: input.id,
-    caption: input.caption,
-    photos: [{ image: input.image, altText: '', renditions: input.renditions }]
-  }
-}
-
 const previews = new Map<string, Post>()
 
 /** The post as it will look once sent, the same object for the same queued post. */
 export function previewPost(
-  input: CreateCarouselInput & { id: string },
+  input: CreatePostInput & { id: string },
   userId: string,
   author: PostAuthor | null,
   queuedAt: number

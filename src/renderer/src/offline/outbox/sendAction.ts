@@ -12,7 +12,7 @@ export interface SenderDeps {
   getClient(): Promise<SupabaseClient>
   getUserId(): string | null
   /** New posts go through the platform (main in the desktop app), as when made online. */
-  posts: Pick<Api['posts'], 'createCarousel'>
+  posts: Pick<Api['posts'], 'create'>
   likes: Pick<Services['likes'], 'setLike'>
   people: Pick<Services['people'], 'follow' | 'unfollow'>
 }
@@ -23,7 +23,7 @@ export function createSender(deps: SenderDeps): (action: OutboxAction) => Promis
     if (!userId) throw new Error('Sign in to send this')
     switch (action.kind) {
       case 'post':
-        return deps.posts.createCarousel(action.input)
+        return deps.posts.create(action.input)
       case 'like':
         return deps.likes.setLike(action.postId, action.liked)
       case 'follow':

@@ -21,7 +21,6 @@ function feedWithCache() {
     feed: services.feed,
     posts,
     createPost: vi.fn(),
-    createCarousel: vi.fn(),
     getUserId: () => 'user-1',
     saved,
     cacheKey: 'feed'

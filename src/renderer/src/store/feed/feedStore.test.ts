@@ -175,10 +175,11 @@ describe('feed store: new posts', () => {
     services.feed.fetchPage.mockClear()
     const image = { name: 'a.png', type: 'image/png', bytes: new Uint8Array([1]) }
 
-    await feed.getState().createPost({ image, caption: 'hi' })
+    const photos = [{ image, altText: '' }]
+    await feed.getState().createPost({ photos, caption: 'hi' })
 
     // With an id chosen here, so a resend can never make a second post.
-    expect(api.posts.create).toHaveBeenCalledWith({ image, caption: 'hi', id: expect.any(String) })
+    expect(api.posts.create).toHaveBeenCalledWith({ photos, caption: 'hi', id: expect.any(String) })
     expect(feed.getState().ids[0]).toBe(created.id)
     expect(stores.people.getState().page?.ids[0]).toBe(created.id)
     expect(stores.posts.getState().byId[created.id]).toEqual(created)
@@ -200,9 +201,9 @@ describe('feed store: new posts', () => {
     const before = feed.getState().ids
     api.posts.create.mockRejectedValue(new Error('Upload failed: full'))
     const image = { name: 'a.png', type: 'image/png', bytes: new Uint8Array([1]) }
-    await expect(feed.getState().createPost({ image, caption: '' })).rejects.toThrow(
-      'Upload failed'
-    )
+    await expect(
+      feed.getState().createPost({ photos: [{ image, altText: '' }], caption: '' })
+    ).rejects.toThrow('Upload failed')
     expect(feed.getState().ids).toBe(before)
   })
 })
@@ -311,7 +312,6 @@ describe('feed store: a bounded window for long sessions', () => {
         feed: services.feed,
         posts,
         createPost: async () => makePost(),
-        createCarousel: async () => makePost(),
         getUserId: () => 'user-1'
       },
       3,

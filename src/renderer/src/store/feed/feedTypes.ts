@@ -1,7 +1,7 @@
 // The feed store's shape and what its action modules share (feedStore.ts builds it).
 
 import type { StoreApi } from 'zustand/vanilla'
-import type { CreateCarouselInput, CreatePostInput } from '@shared/bridge-contract'
+import type { CreatePostInput } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
 import type { PostRow } from '@shared/data/live-posts'
 import type { Services } from '../../services'
@@ -22,7 +22,6 @@ export interface FeedDeps {
   /** Where the posts shown and their likes live. */
   posts: PostsStore
   createPost(input: CreatePostInput): Promise<Post>
-  createCarousel(input: CreateCarouselInput): Promise<Post>
   /**
    * Reads what the cards of a page show besides the posts (saved state, latest comments), with
    * the likes and before the page is shown, so no card asks on its own.
@@ -41,7 +40,7 @@ export interface FeedDeps {
    */
   outbox?: {
     queue: ActionQueue
-    preview(input: CreateCarouselInput & { id: string }): Post
+    preview(input: CreatePostInput & { id: string }): Post
   }
 }
 
@@ -71,8 +70,6 @@ export interface FeedState {
   loadNewer(): Promise<void>
   /** Creates a post and shows it at the top: the server's row, with no re-read. */
   createPost(input: CreatePostInput): Promise<Post>
-  /** Several photos in one post, prepended like createPost's. */
-  createCarousel(input: CreateCarouselInput): Promise<Post>
   /** Puts a post just created at the top of the feed (once, even if told twice). */
   postCreated(post: Post): void
   /** What it holds is out of date (e.g. who is followed changed): the next view reloads it. */
