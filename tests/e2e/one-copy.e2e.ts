@@ -1,11 +1,13 @@
 // One copy of each post in the renderer: a like made in the post view is the card's and the
 // grid tile's at once, with nothing read again; a live count cannot overwrite a like still on
-// its way; and a deleted post leaves every list that showed it, a tag page included.
+// its way; and a deleted post leaves every list that showed it, a tag page included. One copy of
+// each person too: a new username and avatar show at once on their card.
 
 import { expect, test, type Page } from '@playwright/test'
 import { addComment } from '../../src/shared/data/comments'
 import { setPostLike } from '../../src/shared/data/likes'
-import { likesLabel, openSignedIn, settle, ui } from './support/app'
+import { photoPng } from './fixtures/images'
+import { likesLabel, openProfile, openSignedIn, settle, ui } from './support/app'
 import { createPostAs, createUser, likeAs, type TestUser } from './support/backend'
 
 const postView = (page: Page, username: string) =>
@@ -117,4 +119,40 @@ test('a deleted post leaves every list: the tag page, the feed and the profile',
   await page.getByRole('main').getByRole('button', { name: 'Back', exact: true }).click()
   await settle(page)
   await expect(page.getByRole('article').filter({ hasText: `Soon gone #${tag}` })).toHaveCount(0)
+})
+
+test('a new username and avatar from Edit profile show at once on their card, with no post read again', async ({
+  page
+}) => {
+  const person = await createUser('personcopy')
+  await createPostAs(person, 'Me, before the change', 23)
+  await openSignedIn(page, person)
+  await expect(ui.post(page, person.username)).toBeVisible()
+
+  await openProfile(page)
+  await page.getByRole('button', { name: 'Edit profile', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit profile' })
+  const renamed = `${person.username}_new`.slice(0, 30)
+  await dialog.getByLabel('Username', { exact: true }).fill(renamed)
+  await dialog.getByLabel('Choose a profile photo').setInputFiles(photoPng(45, 640))
+  await expect(dialog.getByRole('img', { name: 'New profile picture' })).toBeVisible()
+  // From the save on, no post is read again: the card follows the one copy of the person. (The
+  // profile page itself is read again under its new address.)
+  const reads: string[] = []
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname
+    if (request.method() === 'GET' && /\/rest\/v1\/(posts|rpc\/feed_page)/.test(path)) {
+      reads.push(path)
+    }
+  })
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(dialog).toBeHidden()
+
+  const avatarPath = new RegExp(`/storage/v1/object/public/images/avatars/${person.id}/`)
+  await page.getByRole('button', { name: 'Home', exact: true }).click()
+  const card = ui.post(page, renamed)
+  await expect(card).toBeVisible()
+  await expect(card.locator('header img')).toHaveAttribute('src', avatarPath)
+  await expect(ui.post(page, person.username)).toHaveCount(0)
+  expect(reads).toEqual([])
 })
