@@ -115,10 +115,9 @@ async function unlisten(channel: string): Promise<void> {
 port.on('message', (message: ToWorker) => {
   switch (message.op) {
     case 'open': {
-      const snapshot = message.snapshot ? new Blob([message.snapshot]) : undefined
       openPglite(message.dataDir, {
         extensions: message.extensions,
-        snapshot,
+        snapshot: message.snapshot,
         wasm: message.wasm
       }).then(
         (opened) => {
@@ -153,7 +152,7 @@ port.on('message', (message: ToWorker) => {
       void answer(message.id, () => unlisten(message.channel))
       return
     case 'snapshot':
-      void answer(message.id, async () => (await open().snapshot()).arrayBuffer())
+      void answer(message.id, () => open().snapshot())
       return
     case 'close':
       void answer(message.id, async () => {
