@@ -1,5 +1,6 @@
 // What the backend's thread and the PGlite worker (pglite-worker.ts) say to each other. Every
-// request carries an id and gets one reply; a transaction is a `begin`, its steps and an `end`,
+// request carries an id and gets one reply; a transaction is a `begin`, its steps and an `end`
+// (or a last step that ends it: queryAndCommit, so a one-statement request is one round trip),
 // run by the worker as one Database.transaction (so PGlite sees exactly what it saw in-thread).
 
 import type { Statement } from './database'
@@ -18,7 +19,16 @@ export type ToWorker =
   | { op: 'query'; id: number; sql: string; params?: unknown[] }
   | { op: 'exec'; id: number; sql: string }
   | { op: 'begin'; tx: number; prelude?: readonly Statement[]; reuseStatements?: boolean }
-  | { op: 'step'; tx: number; id: number; kind: StepKind; sql: string; params?: unknown[] }
+  | {
+      op: 'step'
+      tx: number
+      id: number
+      kind: StepKind
+      sql: string
+      params?: unknown[]
+      /** The transaction's last step: the worker ends it after, and replies once it has. */
+      last?: boolean
+    }
   | { op: 'end'; tx: number; id: number; commit: boolean }
   | { op: 'listen' | 'unlisten'; id: number; channel: string }
   | { op: 'snapshot'; id: number }

@@ -16,6 +16,7 @@ interface Step {
   sql: string
   params?: unknown[]
   commit?: boolean
+  last?: boolean
 }
 
 /** A transaction's steps as they arrive, taken one at a time by the transaction's work. */
@@ -76,6 +77,7 @@ function begin(message: Extract<ToWorker, { op: 'begin' }>): void {
   const inbox = new Inbox()
   inboxes.set(message.tx, inbox)
   let endId = -1
+  let lastValue: unknown
   const done = open().transaction(
     async (tx) => {
       for (;;) {
@@ -85,14 +87,19 @@ function begin(message: Extract<ToWorker, { op: 'begin' }>): void {
           if (step.commit) return
           throw ROLLBACK
         }
+        if (step.last) {
+          endId = step.id
+          lastValue = await runStep(tx, step)
+          return
+        }
         await answer(step.id, () => runStep(tx, step))
       }
     },
     { prelude: message.prelude, reuseStatements: message.reuseStatements }
   )
-  // The end step's reply waits for COMMIT (or ROLLBACK) to finish.
+  // The ending step's reply waits for COMMIT (or ROLLBACK) to finish.
   done.then(
-    () => reply(endId, { value: undefined }),
+    () => reply(endId, { value: lastValue }),
     (error: unknown) => reply(endId, error === ROLLBACK ? { value: undefined } : { error })
   )
   void done.finally(() => inboxes.delete(message.tx)).catch(() => undefined)

@@ -15,6 +15,8 @@ import type { EngineWorker } from './pglite-worker-client'
 
 export class WorkerTransaction implements Transaction {
   private expired = false
+  /** The reply to the step that ended the transaction, once one was sent. */
+  private ended: Promise<unknown> | null = null
   private readonly inFlight = new Set<(error: Error) => void>()
   private readonly timer: NodeJS.Timeout | undefined
   private readonly budgetMs: number
@@ -45,14 +47,17 @@ export class WorkerTransaction implements Transaction {
     await this.step('exec', sql)
   }
 
+  /** The last step, which also ends the transaction in the worker: no `end` message follows. */
   queryAndCommit<Row>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {
-    return this.step('queryAndCommit', sql, params) as Promise<QueryResult<Row>>
+    return this.step('queryAndCommit', sql, params, true) as Promise<QueryResult<Row>>
   }
 
   /** Commits (a no-op if queryAndCommit already did); under the watchdog like any step. */
   async commit(): Promise<void> {
     try {
-      await this.timed(this.worker.request({ op: 'end', tx: this.id, commit: true }))
+      if (!this.ended) {
+        await this.timed(this.worker.request({ op: 'end', tx: this.id, commit: true }))
+      }
     } finally {
       clearTimeout(this.timer)
     }
@@ -62,12 +67,16 @@ export class WorkerTransaction implements Transaction {
   async rollback(): Promise<void> {
     clearTimeout(this.timer)
     if (this.worker.lost) return
-    await this.worker.request({ op: 'end', tx: this.id, commit: false }).catch(() => undefined)
+    // Ended by its last step, which the worker answers once the transaction is over.
+    const over = this.ended ?? this.worker.request({ op: 'end', tx: this.id, commit: false })
+    await over.catch(() => undefined)
   }
 
-  private step(kind: StepKind, sql: string, params?: unknown[]): Promise<unknown> {
+  private step(kind: StepKind, sql: string, params?: unknown[], last = false): Promise<unknown> {
     if (this.expired) return Promise.reject(new RequestBudgetError(this.budgetMs))
-    return this.timed(this.worker.request({ op: 'step', tx: this.id, kind, sql, params }))
+    const reply = this.worker.request({ op: 'step', tx: this.id, kind, sql, params, last })
+    if (last) this.ended = reply
+    return this.timed(reply)
   }
 
   /** `reply`, unless the budget runs out first. */
