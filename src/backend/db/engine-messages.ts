@@ -1,12 +1,19 @@
 // What the backend's thread and the PGlite worker (pglite-worker.ts) say to each other. Every
-// request carries an id and gets one reply; a transaction is a `begin`, its steps and an `end`
-// (or a last step that ends it: queryAndCommit, so a one-statement request is one round trip),
-// run by the worker as one Database.transaction (so PGlite sees exactly what it saw in-thread).
+// request carries an id and gets one reply; a transaction is its steps and an `end` (or a last
+// step that ends it: queryAndCommit, so a one-statement request is one message and one reply),
+// the first of them carrying how it begins, run by the worker as one Database.transaction (so
+// PGlite sees exactly what it saw in-thread).
 
 import type { Statement } from './database'
 import type { PgliteWasm } from './pglite-wasm'
 
 export type StepKind = 'query' | 'exec' | 'queryAndCommit'
+
+/** How a transaction starts (see TransactionOptions). */
+export interface TransactionStart {
+  prelude?: readonly Statement[]
+  reuseStatements?: boolean
+}
 
 export type ToWorker =
   | {
@@ -18,7 +25,6 @@ export type ToWorker =
     }
   | { op: 'query'; id: number; sql: string; params?: unknown[] }
   | { op: 'exec'; id: number; sql: string }
-  | { op: 'begin'; tx: number; prelude?: readonly Statement[]; reuseStatements?: boolean }
   | {
       op: 'step'
       tx: number
@@ -26,6 +32,8 @@ export type ToWorker =
       kind: StepKind
       sql: string
       params?: unknown[]
+      /** Set on the transaction's first message: the worker starts the transaction with it. */
+      begin?: TransactionStart
       /** The transaction's last step: the worker ends it after, and replies once it has. */
       last?: boolean
     }

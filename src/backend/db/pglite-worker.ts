@@ -4,7 +4,13 @@
 
 import { parentPort } from 'node:worker_threads'
 import type { Transaction, Unlisten } from './database'
-import { toWire, type FromWorker, type StepKind, type ToWorker } from './engine-messages'
+import {
+  toWire,
+  type FromWorker,
+  type StepKind,
+  type ToWorker,
+  type TransactionStart
+} from './engine-messages'
 import { openPglite, type PgliteDatabase } from './pglite'
 
 const port = parentPort
@@ -73,9 +79,9 @@ function runStep(tx: Transaction, step: Step): Promise<unknown> {
   return tx.query(step.sql, step.params)
 }
 
-function begin(message: Extract<ToWorker, { op: 'begin' }>): void {
+function begin(txId: number, start: TransactionStart): void {
   const inbox = new Inbox()
-  inboxes.set(message.tx, inbox)
+  inboxes.set(txId, inbox)
   let endId = -1
   let lastValue: unknown
   const done = open().transaction(
@@ -95,14 +101,14 @@ function begin(message: Extract<ToWorker, { op: 'begin' }>): void {
         await answer(step.id, () => runStep(tx, step))
       }
     },
-    { prelude: message.prelude, reuseStatements: message.reuseStatements }
+    { prelude: start.prelude, reuseStatements: start.reuseStatements }
   )
   // The ending step's reply waits for COMMIT (or ROLLBACK) to finish.
   done.then(
     () => reply(endId, { value: lastValue }),
     (error: unknown) => reply(endId, error === ROLLBACK ? { value: undefined } : { error })
   )
-  void done.finally(() => inboxes.delete(message.tx)).catch(() => undefined)
+  void done.finally(() => inboxes.delete(txId)).catch(() => undefined)
 }
 
 async function listen(channel: string): Promise<void> {
@@ -141,11 +147,9 @@ port.on('message', (message: ToWorker) => {
     case 'exec':
       void answer(message.id, () => open().exec(message.sql))
       return
-    case 'begin':
-      begin(message)
-      return
     case 'step':
     case 'end': {
+      if (message.op === 'step' && message.begin) begin(message.tx, message.begin)
       const inbox = inboxes.get(message.tx)
       if (inbox)
         inbox.put({ ...message, kind: message.op === 'end' ? 'end' : message.kind } as Step)
