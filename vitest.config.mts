@@ -31,6 +31,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/prepared-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000
         }

@@ -37,7 +37,7 @@ export interface RestLimits {
   maxPatternWildcards: number
   /** Bytes of one response body. */
   maxResponseBytes: number
-  /** Rows one insert or upsert may carry. */
+  /** Rows one insert or upsert may carry, and one PATCH or DELETE may change. */
   maxRowsPerWrite: number
   /**
    * How long one request may keep the database: PostgreSQL's statement_timeout; on PGlite the
@@ -79,7 +79,8 @@ export const LIMIT_DESCRIPTIONS: Record<keyof RestLimits, string> = {
   maxPatternLength: 'characters of a `like`/`ilike`/`match`/`imatch` pattern (400 `54001`)',
   maxPatternWildcards: '`*`/`%` in one `like`/`ilike` pattern (400 `54001`)',
   maxResponseBytes: 'bytes of one response body (400 `54000`)',
-  maxRowsPerWrite: 'rows in one insert or upsert body (400 `54000`)',
+  maxRowsPerWrite:
+    'rows in one insert or upsert body, or changed by one PATCH or DELETE (400 `54000`)',
   requestBudgetMs:
     'time one request may keep the database: statement_timeout on PostgreSQL, the watchdog on PGlite (504 `57014`)',
   queueTimeoutMs: 'wait for a busy database before giving up (504 `PGRST003`)',

@@ -41,6 +41,8 @@ export interface BackendOptions {
   databaseUrl?: string
   migrationsDir: string
   config?: Partial<BackendConfig>
+  /** A migrated PGlite data directory to start a new database from (see DatabaseOptions). */
+  pgliteSnapshot?: ArrayBuffer
 }
 
 export interface RunningBackend {
@@ -101,7 +103,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       databaseUrl: options.databaseUrl,
       dataDir: dataDir && !options.databaseUrl ? join(dataDir, 'pgdata') : undefined,
       migrationsDir: options.migrationsDir,
-      maxWaitingRequests: rest.maxWaitingRequests
+      maxWaitingRequests: rest.maxWaitingRequests,
+      pgliteSnapshot: options.pgliteSnapshot
     })
   } catch (error) {
     // A disk that fills up while PGlite initialises fails deep in its file system.

@@ -10,7 +10,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { BackendConfig } from '../../src/backend/context'
 import { signJwt } from '../../src/backend/jwt'
 import { startBackend, type RunningBackend } from '../../src/backend/server'
-import { createTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from './databases'
+import { createMigratedTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from './databases'
+import { pgliteSnapshot } from './prepared-databases'
 import { signUpUsers } from './sql-actors'
 
 /** Node 20 has no WebSocket: supabase-js refuses to start without a realtime transport. */
@@ -78,7 +79,7 @@ async function databaseUrlFor(
   if (kind === 'pglite') return undefined
   if (options.databaseUrl) return options.databaseUrl
   if (!postgresUrl) throw new Error('PostgreSQL is not available: the test server has no URL')
-  return createTestDatabase(postgresUrl)
+  return createMigratedTestDatabase(postgresUrl)
 }
 
 /** Starts a backend on a free port; `postgresUrl` is the test server's, used for 'postgres'. */
@@ -95,7 +96,8 @@ export async function startHarness(
     port: 0,
     migrationsDir: MIGRATIONS_DIR,
     databaseUrl,
-    config: options.config
+    config: options.config,
+    pgliteSnapshot: databaseUrl ? undefined : await pgliteSnapshot()
   })
   return {
     backend,

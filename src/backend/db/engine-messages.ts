@@ -1,11 +1,19 @@
 // What the backend's thread and the PGlite worker (pglite-worker.ts) say to each other. Every
-// request carries an id and gets one reply; a transaction is a `begin`, its steps and an `end`,
-// run by the worker as one Database.transaction (so PGlite sees exactly what it saw in-thread).
+// request carries an id and gets one reply; a transaction is its steps and an `end` (or a last
+// step that ends it: queryAndCommit, so a one-statement request is one message and one reply),
+// the first of them carrying how it begins, run by the worker as one Database.transaction (so
+// PGlite sees exactly what it saw in-thread).
 
 import type { Statement } from './database'
 import type { PgliteWasm } from './pglite-wasm'
 
 export type StepKind = 'query' | 'exec' | 'queryAndCommit'
+
+/** How a transaction starts (see TransactionOptions). */
+export interface TransactionStart {
+  prelude?: readonly Statement[]
+  reuseStatements?: boolean
+}
 
 export type ToWorker =
   | {
@@ -17,8 +25,18 @@ export type ToWorker =
     }
   | { op: 'query'; id: number; sql: string; params?: unknown[] }
   | { op: 'exec'; id: number; sql: string }
-  | { op: 'begin'; tx: number; prelude?: readonly Statement[]; reuseStatements?: boolean }
-  | { op: 'step'; tx: number; id: number; kind: StepKind; sql: string; params?: unknown[] }
+  | {
+      op: 'step'
+      tx: number
+      id: number
+      kind: StepKind
+      sql: string
+      params?: unknown[]
+      /** Set on the transaction's first message: the worker starts the transaction with it. */
+      begin?: TransactionStart
+      /** The transaction's last step: the worker ends it after, and replies once it has. */
+      last?: boolean
+    }
   | { op: 'end'; tx: number; id: number; commit: boolean }
   | { op: 'listen' | 'unlisten'; id: number; channel: string }
   | { op: 'snapshot'; id: number }

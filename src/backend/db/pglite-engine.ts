@@ -30,8 +30,8 @@ export interface PgliteEngineOptions {
   dataDir?: string
   /** Contrib extensions the schema creates (see pglite-extensions.ts). */
   extensions?: readonly string[]
-  /** An in-memory database may start from a data directory tarball instead of initdb. */
-  snapshot?: Blob
+  /** A new database may start from a data directory tarball (`snapshot()`) instead of initdb. */
+  snapshot?: ArrayBuffer
   /** Requests that may wait for the engine; the next is refused with 503. */
   maxWaiting?: number
 }
@@ -39,7 +39,7 @@ export interface PgliteEngineOptions {
 export interface PgliteEngine extends Database {
   readonly kind: 'pglite'
   /** The whole data directory as a tarball, for `startPgliteEngine({ snapshot })`. */
-  snapshot(): Promise<Blob>
+  snapshot(): Promise<ArrayBuffer>
   /** How many times the watchdog (or a crash) restarted the engine. */
   readonly restarts: number
 }
@@ -60,14 +60,13 @@ class Engine implements PgliteEngine {
 
   constructor(
     private readonly options: PgliteEngineOptions,
-    private readonly script: URL,
-    private readonly snapshotData?: ArrayBuffer
+    private readonly script: URL
   ) {
     this.queue = new RequestQueue({
       capacity: 1,
       maxWaiting: options.maxWaiting ?? DEFAULT_MAX_WAITING
     })
-    this.worker = this.spawn(Promise.resolve())
+    this.worker = this.spawn(Promise.resolve(), options.snapshot)
   }
 
   /** The open worker, once any restart has finished. */
@@ -140,11 +139,10 @@ class Engine implements PgliteEngine {
     }
   }
 
-  snapshot(): Promise<Blob> {
-    return this.queue.run(async () => {
-      const data = (await (await this.ready()).request({ op: 'snapshot' })) as ArrayBuffer
-      return new Blob([data])
-    })
+  snapshot(): Promise<ArrayBuffer> {
+    return this.queue.run(
+      async () => (await (await this.ready()).request({ op: 'snapshot' })) as ArrayBuffer
+    )
   }
 
   async close(): Promise<void> {
@@ -160,7 +158,8 @@ class Engine implements PgliteEngine {
     await worker.terminate()
   }
 
-  private spawn(after: Promise<unknown>): EngineWorker {
+  /** A worker opening the database once `after` settles; only the first loads `snapshot`. */
+  private spawn(after: Promise<unknown>, snapshot?: ArrayBuffer): EngineWorker {
     const { dataDir, extensions = [] } = this.options
     const opening = Promise.all([compiledPgliteWasm(), after.catch(() => undefined)])
     const worker = new EngineWorker(
@@ -169,7 +168,7 @@ class Engine implements PgliteEngine {
         op: 'open',
         dataDir,
         extensions,
-        snapshot: this.snapshotData,
+        snapshot,
         wasm
       })),
       {
@@ -234,8 +233,7 @@ class Engine implements PgliteEngine {
 }
 
 export async function startPgliteEngine(options: PgliteEngineOptions = {}): Promise<PgliteEngine> {
-  const snapshot = options.snapshot ? await options.snapshot.arrayBuffer() : undefined
-  const engine = new Engine(options, await pgliteWorkerScript(), snapshot)
+  const engine = new Engine(options, await pgliteWorkerScript())
   try {
     await engine.ready()
   } catch (error) {

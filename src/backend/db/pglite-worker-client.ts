@@ -58,11 +58,6 @@ export class EngineWorker {
     return this.isLost
   }
 
-  /** Sends a message that gets no reply (a transaction's begin). */
-  post(message: ToWorker): void {
-    this.thread.postMessage(message)
-  }
-
   request(message: Request): Promise<unknown> {
     if (this.isLost) return Promise.reject(new EngineLostError('The engine was restarted'))
     const id = ++this.nextId

@@ -4,7 +4,13 @@
 
 import { parentPort } from 'node:worker_threads'
 import type { Transaction, Unlisten } from './database'
-import { toWire, type FromWorker, type StepKind, type ToWorker } from './engine-messages'
+import {
+  toWire,
+  type FromWorker,
+  type StepKind,
+  type ToWorker,
+  type TransactionStart
+} from './engine-messages'
 import { openPglite, type PgliteDatabase } from './pglite'
 
 const port = parentPort
@@ -16,6 +22,7 @@ interface Step {
   sql: string
   params?: unknown[]
   commit?: boolean
+  last?: boolean
 }
 
 /** A transaction's steps as they arrive, taken one at a time by the transaction's work. */
@@ -72,10 +79,11 @@ function runStep(tx: Transaction, step: Step): Promise<unknown> {
   return tx.query(step.sql, step.params)
 }
 
-function begin(message: Extract<ToWorker, { op: 'begin' }>): void {
+function begin(txId: number, start: TransactionStart): void {
   const inbox = new Inbox()
-  inboxes.set(message.tx, inbox)
+  inboxes.set(txId, inbox)
   let endId = -1
+  let lastValue: unknown
   const done = open().transaction(
     async (tx) => {
       for (;;) {
@@ -85,17 +93,22 @@ function begin(message: Extract<ToWorker, { op: 'begin' }>): void {
           if (step.commit) return
           throw ROLLBACK
         }
+        if (step.last) {
+          endId = step.id
+          lastValue = await runStep(tx, step)
+          return
+        }
         await answer(step.id, () => runStep(tx, step))
       }
     },
-    { prelude: message.prelude, reuseStatements: message.reuseStatements }
+    { prelude: start.prelude, reuseStatements: start.reuseStatements }
   )
-  // The end step's reply waits for COMMIT (or ROLLBACK) to finish.
+  // The ending step's reply waits for COMMIT (or ROLLBACK) to finish.
   done.then(
-    () => reply(endId, { value: undefined }),
+    () => reply(endId, { value: lastValue }),
     (error: unknown) => reply(endId, error === ROLLBACK ? { value: undefined } : { error })
   )
-  void done.finally(() => inboxes.delete(message.tx)).catch(() => undefined)
+  void done.finally(() => inboxes.delete(txId)).catch(() => undefined)
 }
 
 async function listen(channel: string): Promise<void> {
@@ -115,10 +128,9 @@ async function unlisten(channel: string): Promise<void> {
 port.on('message', (message: ToWorker) => {
   switch (message.op) {
     case 'open': {
-      const snapshot = message.snapshot ? new Blob([message.snapshot]) : undefined
       openPglite(message.dataDir, {
         extensions: message.extensions,
-        snapshot,
+        snapshot: message.snapshot,
         wasm: message.wasm
       }).then(
         (opened) => {
@@ -135,11 +147,9 @@ port.on('message', (message: ToWorker) => {
     case 'exec':
       void answer(message.id, () => open().exec(message.sql))
       return
-    case 'begin':
-      begin(message)
-      return
     case 'step':
     case 'end': {
+      if (message.op === 'step' && message.begin) begin(message.tx, message.begin)
       const inbox = inboxes.get(message.tx)
       if (inbox)
         inbox.put({ ...message, kind: message.op === 'end' ? 'end' : message.kind } as Step)
@@ -153,7 +163,7 @@ port.on('message', (message: ToWorker) => {
       void answer(message.id, () => unlisten(message.channel))
       return
     case 'snapshot':
-      void answer(message.id, async () => (await open().snapshot()).arrayBuffer())
+      void answer(message.id, () => open().snapshot())
       return
     case 'close':
       void answer(message.id, async () => {

@@ -10,11 +10,15 @@ import {
   type Transaction,
   type TransactionOptions
 } from './database'
-import type { StepKind } from './engine-messages'
+import type { StepKind, TransactionStart } from './engine-messages'
 import type { EngineWorker } from './pglite-worker-client'
 
 export class WorkerTransaction implements Transaction {
   private expired = false
+  /** How the transaction begins, until its first message carries it to the worker. */
+  private start: TransactionStart | null
+  /** The reply to the step that ended the transaction, once one was sent. */
+  private ended: Promise<unknown> | null = null
   private readonly inFlight = new Set<(error: Error) => void>()
   private readonly timer: NodeJS.Timeout | undefined
   private readonly budgetMs: number
@@ -25,12 +29,7 @@ export class WorkerTransaction implements Transaction {
     options: TransactionOptions,
     private readonly onStall: () => void
   ) {
-    worker.post({
-      op: 'begin',
-      tx: id,
-      prelude: options.prelude,
-      reuseStatements: options.reuseStatements
-    })
+    this.start = { prelude: options.prelude, reuseStatements: options.reuseStatements }
     this.budgetMs = options.budgetMs ?? 0
     if (options.budgetMs !== undefined) {
       this.timer = setTimeout(() => this.expire(), options.budgetMs)
@@ -45,14 +44,18 @@ export class WorkerTransaction implements Transaction {
     await this.step('exec', sql)
   }
 
+  /** The last step, which also ends the transaction in the worker: no `end` message follows. */
   queryAndCommit<Row>(sql: string, params?: unknown[]): Promise<QueryResult<Row>> {
-    return this.step('queryAndCommit', sql, params) as Promise<QueryResult<Row>>
+    return this.step('queryAndCommit', sql, params, true) as Promise<QueryResult<Row>>
   }
 
   /** Commits (a no-op if queryAndCommit already did); under the watchdog like any step. */
   async commit(): Promise<void> {
     try {
-      await this.timed(this.worker.request({ op: 'end', tx: this.id, commit: true }))
+      // A transaction that never sent a statement has nothing to commit.
+      if (!this.ended && !this.start) {
+        await this.timed(this.worker.request({ op: 'end', tx: this.id, commit: true }))
+      }
     } finally {
       clearTimeout(this.timer)
     }
@@ -61,13 +64,19 @@ export class WorkerTransaction implements Transaction {
   /** Rolls back; settles once the worker is done with the transaction (or lost). Never throws. */
   async rollback(): Promise<void> {
     clearTimeout(this.timer)
-    if (this.worker.lost) return
-    await this.worker.request({ op: 'end', tx: this.id, commit: false }).catch(() => undefined)
+    if (this.worker.lost || this.start) return
+    // Ended by its last step, which the worker answers once the transaction is over.
+    const over = this.ended ?? this.worker.request({ op: 'end', tx: this.id, commit: false })
+    await over.catch(() => undefined)
   }
 
-  private step(kind: StepKind, sql: string, params?: unknown[]): Promise<unknown> {
+  private step(kind: StepKind, sql: string, params?: unknown[], last = false): Promise<unknown> {
     if (this.expired) return Promise.reject(new RequestBudgetError(this.budgetMs))
-    return this.timed(this.worker.request({ op: 'step', tx: this.id, kind, sql, params }))
+    const begin = this.start ?? undefined
+    this.start = null
+    const reply = this.worker.request({ op: 'step', tx: this.id, kind, sql, params, begin, last })
+    if (last) this.ended = reply
+    return this.timed(reply)
   }
 
   /** `reply`, unless the budget runs out first. */

@@ -1,8 +1,9 @@
 // The input bounds of a REST request (values in request-limits.ts), checked in the plan stage:
 // how many conditions its logic trees have, how long its in-lists are, how many patterns it
 // has and what each may do, how many to-many embeds it has and how many rows a write carries. Each refusal is a 400
-// that names the limit, before any SQL is written. What a response may weigh is known only once
-// the database built it: responseTooLarge is that refusal.
+// that names the limit, before any SQL is written. What a response may weigh, and how many rows
+// a PATCH or DELETE filter matches, are known only once the database ran the statement:
+// responseTooLarge and tooManyRowsChanged are those refusals, thrown before the commit.
 
 import { patternProblem, type PatternOperator } from '../patterns'
 import type { RestLimits } from '../request-limits'
@@ -82,6 +83,20 @@ export function checkWriteRows(rows: number, limits: RestLimits): void {
       'Send the rows in several requests.'
     )
   }
+}
+
+/**
+ * A PATCH or DELETE whose filter matched more rows than a write may change. Known only once the
+ * statement ran, so the handler throws it inside the transaction: nothing is committed.
+ */
+export function tooManyRowsChanged(rows: number, limits: RestLimits): RestError {
+  return new RestError(
+    400,
+    '54000',
+    `A write may change at most ${limits.maxRowsPerWrite} rows`,
+    `This one would change ${rows} rows`,
+    'Narrow the filter, or change the rows in several requests.'
+  )
 }
 
 export function responseTooLarge(bytes: number, limits: RestLimits): RestError {

@@ -6,6 +6,7 @@
 
 import type { BackendContext } from '../context'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
+import { tooManyRowsChanged } from './bounds'
 import { findRoutine } from './build-rpc'
 import { notSingleObject, RestError } from './errors'
 import { explainResponse } from './explain'
@@ -113,15 +114,20 @@ export async function handleWrite(
   const body = request.method === 'DELETE' ? undefined : parseBody(request)
   const { sql, params, write } = writeQuery(context, call, table, query, body)
   if (call.explain && sql) return explainResponse(context, call, call.explain, { sql, params })
+  // A PATCH or DELETE, like a single-object write, checks its row count before it may commit.
+  const counted = call.single || request.method !== 'POST'
   const result = await run(context, call, async (tx) => {
     if (!sql) return { count: 0, body: '[]', inserted: true }
-    // A single-object write checks its row count before it may commit.
-    const { rows, rowCount } = call.single
+    const { rows, rowCount } = counted
       ? await tx.query<ResultRow & { inserted?: boolean }>(sql, params.values)
       : await tx.queryAndCommit<ResultRow & { inserted?: boolean }>(sql, params.values)
     const count = write.returning ? Number(rows[0].page_count) : rowCount
     // Throwing inside the transaction rolls the mutation back, as PostgREST does.
     if (call.single && count !== 1) throw notSingleObject(count)
+    const limits = context.config.rest
+    if (request.method !== 'POST' && count > limits.maxRowsPerWrite) {
+      throw tooManyRowsChanged(count, limits)
+    }
     return {
       count,
       body: write.returning ? rows[0].body : null,
