@@ -3,8 +3,9 @@
 // past the limit, the least recently shown images are evicted first. Reading an image counts as
 // using it, so a photo still on screen outlives ones scrolled past long ago.
 
-import { requestResult, transactionDone } from '../idb'
+import { requestResult } from '../idb'
 import { IMAGES, type ImageEntry } from './cacheDb'
+import { evict, storedTotal, writing, type ImageCacheContext } from './imageCacheTotal'
 
 /** The default bound on the images kept (200 MB). */
 export const IMAGE_CACHE_LIMIT_BYTES = 200 * 1024 * 1024
@@ -46,52 +47,14 @@ export interface ImageCacheOptions {
 }
 
 export function createImageCache(options: ImageCacheOptions): ImageCache {
-  const limit = options.limitBytes ?? IMAGE_CACHE_LIMIT_BYTES
-  const now = options.now ?? Date.now
-  /** The stored total, read once and then kept up to date by every write here. */
-  let total: number | null = null
+  // The total and eviction live in imageCacheTotal.ts; these are the operations on entries.
+  const ctx: ImageCacheContext = {
+    limit: options.limitBytes ?? IMAGE_CACHE_LIMIT_BYTES,
+    now: options.now ?? Date.now,
+    tally: { total: null }
+  }
+  const { limit, now, tally } = ctx
   let clears = 0
-
-  async function storedTotal(db: IDBDatabase): Promise<number> {
-    if (total !== null) return total
-    const tx = db.transaction(IMAGES, 'readonly')
-    let sum = 0
-    const request = tx.objectStore(IMAGES).openCursor()
-    request.onsuccess = () => {
-      const cursor = request.result
-      if (!cursor) return
-      sum += (cursor.value as ImageEntry).bytes
-      cursor.continue()
-    }
-    await transactionDone(tx)
-    total ??= sum
-    return total
-  }
-
-  /** Deletes the least recently used entries (never `keep`) until the total fits the limit. */
-  function evict(store: IDBObjectStore, keep: string): void {
-    const request = store.index('lastAccess').openCursor()
-    request.onsuccess = () => {
-      const cursor = request.result
-      if (!cursor || total === null || total <= limit) return
-      const entry = cursor.value as ImageEntry
-      if (entry.url !== keep) {
-        total -= entry.bytes
-        cursor.delete()
-      }
-      cursor.continue()
-    }
-  }
-
-  /** Runs a write; if it fails the kept total may be wrong, so it is read again next time. */
-  async function writing(tx: IDBTransaction): Promise<void> {
-    try {
-      await transactionDone(tx)
-    } catch (error) {
-      total = null
-      throw error
-    }
-  }
 
   return {
     async get(url) {
@@ -106,7 +69,7 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
         blob = entry.blob
         store.put({ ...entry, lastAccess: now() })
       }
-      await writing(tx)
+      await writing(ctx, tx)
       return blob
     },
 
@@ -114,7 +77,7 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
       // One image larger than the whole cache would evict everything and still not fit.
       if (blob.size > limit) return
       const db = await options.db()
-      await storedTotal(db)
+      await storedTotal(ctx, db)
       const tx = db.transaction(IMAGES, 'readwrite')
       const store = tx.objectStore(IMAGES)
       const key = imageKey(url)
@@ -123,18 +86,18 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
         const previous = request.result as ImageEntry | undefined
         const entry: ImageEntry = { url: key, blob, bytes: blob.size, lastAccess: now() }
         store.put(entry)
-        if (total !== null) total += entry.bytes - (previous?.bytes ?? 0)
-        if (total !== null && total > limit) evict(store, key)
+        if (tally.total !== null) tally.total += entry.bytes - (previous?.bytes ?? 0)
+        if (tally.total !== null && tally.total > limit) evict(ctx, store, key)
       }
-      await writing(tx)
+      await writing(ctx, tx)
     },
 
     async clear() {
       const db = await options.db()
       const tx = db.transaction(IMAGES, 'readwrite')
       tx.objectStore(IMAGES).clear()
-      await writing(tx)
-      total = 0
+      await writing(ctx, tx)
+      tally.total = 0
       clears += 1
     },
 
@@ -144,7 +107,7 @@ export function createImageCache(options: ImageCacheOptions): ImageCache {
 
     async size() {
       const db = await options.db()
-      const bytes = await storedTotal(db)
+      const bytes = await storedTotal(ctx, db)
       const tx = db.transaction(IMAGES, 'readonly')
       const entries = await requestResult(tx.objectStore(IMAGES).count())
       return { entries, bytes }

@@ -1,0 +1,60 @@
+// The posts store's shape and what its action modules share (postsStore.ts builds it).
+
+import type { StoreApi } from 'zustand/vanilla'
+import type { Post } from '@shared/domain'
+import type { PostRow } from '@shared/data/live-posts'
+import type { Services } from '../../services'
+import type { ActionQueue } from '../../offline/outbox/outboxStore'
+import type { PostEntities } from './postEntities'
+
+export interface PostsDeps {
+  likes: Services['likes']
+  /** Read at call time, so a like always acts as whoever is signed in now. */
+  getUserId(): string | null
+  /** Where a like waits when the network is down; without it every like is sent at once. */
+  queue?: ActionQueue
+}
+
+export type PostAuthorChange = Pick<Post, 'user_id'> & NonNullable<Post['profiles']>
+
+export interface PostsState extends PostEntities {
+  /** Takes posts read from the server (a page, a post opened, a sent post's row). */
+  put(posts: readonly Post[]): void
+  /** Reads the signed-in user's likes of these posts in one query (errors only cost hearts). */
+  learnLikes(posts: readonly Post[]): Promise<void>
+  /** What a list knows of the liked state (a saved copy, a queued like) without asking. */
+  setLiked(postIds: readonly string[], likedIds: ReadonlySet<string>): void
+  /** Changes one post (an edit, a comment count); a no-op for a post not held. */
+  patch(postId: string, change: (post: Post) => Post): void
+  /** A post is gone: every list drops it. */
+  remove(postId: string): void
+  onRemoved(listener: (postId: string) => void): () => void
+  /** A post's live counters changed (likes wait while the user's own like is in flight). */
+  countersChanged(row: PostRow): void
+  /** A person changed their name or avatar: every post of theirs shows the new ones. */
+  authorChanged(author: PostAuthorChange): void
+  /** The ids `owner` (a list) holds now; posts no owner holds are dropped. */
+  hold(owner: string, ids: readonly string[]): void
+  /**
+   * Likes or unlikes: optimistic, ignored while that post's like is in flight, while its state
+   * is unknown or when signed out; queued offline; reconciled with the server's count; undone
+   * when refused.
+   */
+  toggleLike(postId: string): Promise<void>
+  /** Another user signed in: likes are theirs to learn. */
+  forgetLikes(): void
+  /**
+   * A comment (or a deletion) of the user's is on its way to `postId`: returns the function to
+   * call when it settles, with how the count changed (0 when it failed).
+   */
+  beginCommentChange(postId: string): (delta: number) => void
+}
+
+export type PostsStore = StoreApi<PostsState>
+
+/** What the posts store's action modules share. */
+export interface PostsContext {
+  deps: PostsDeps
+  set: PostsStore['setState']
+  get: PostsStore['getState']
+}

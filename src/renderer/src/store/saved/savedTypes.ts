@@ -1,0 +1,45 @@
+// The saved store's shape and what its action modules share (savedStore.ts builds it).
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { StoreApi } from 'zustand/vanilla'
+import type { PageCursor } from '@shared/data/keyset'
+import type { PostsStore } from '../posts/postsStore'
+import type { ActionQueue } from '../../offline/outbox/outboxStore'
+
+export interface SavedDeps {
+  getClient(): Promise<SupabaseClient>
+  /** Where the Saved tab's posts live (it holds their ids). */
+  posts: PostsStore
+  getUserId(): string | null
+  /** Where a save waits when the network is down; without it every save is sent at once. */
+  queue?: ActionQueue
+}
+
+export interface SavedState {
+  savedIds: ReadonlySet<string>
+  /** Posts whose save or unsave is in flight. */
+  savingIds: ReadonlySet<string>
+  /** The Saved tab: ids of the user's saved posts, most recently saved first. */
+  ids: string[]
+  next: PageCursor | null
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  error: string | null
+  /** Asks whether these posts are saved; calls in the same tick share one request. */
+  watch(postIds: string[]): void
+  /** Asks at once for a page of posts, resolving when the answer is in (errors only logged). */
+  prefetch(postIds: string[]): Promise<void>
+  /** Posts known not to be saved (one's own just-created post): never asked about. */
+  markUnsaved(postIds: string[]): void
+  toggle(postId: string): Promise<void>
+  loadPage(more?: boolean): Promise<void>
+  clear(): void
+}
+
+export type SavedStore = StoreApi<SavedState>
+
+/** What the saved store's action modules share. */
+export interface SavedContext {
+  deps: SavedDeps
+  set: SavedStore['setState']
+  get: SavedStore['getState']
+}
