@@ -8,9 +8,8 @@
 import type { BackendContext } from '../context'
 import type { ApiRequest, ApiResponse } from '../http/types'
 import type { ByteStore } from './byte-store'
-import { noSuchKey } from './errors'
 import { outputTypeFor, transformImage } from './image-transform'
-import { findReadableObject, readObjectBytes, render, selectObject, type ObjectRow } from './read'
+import { findReadableObject, readObjectBytes, render, type ObjectRow } from './read'
 import type { TransformCache } from './transform-cache'
 import {
   appliedTransformations,
@@ -18,7 +17,7 @@ import {
   transformOptionsFromToken,
   type TransformOptions
 } from './transform-options'
-import { verifyDownloadToken } from './url-tokens'
+import { signedObject } from './signed-urls'
 
 export type RenderRoute = 'public' | 'authenticated' | 'sign'
 
@@ -41,14 +40,7 @@ async function authorise(
     const row = await findReadableObject(context, request, route, bucketId, key)
     return { row, options }
   }
-  const token = await verifyDownloadToken(
-    context.keys,
-    request.url.searchParams.get('token'),
-    `${bucketId}/${key}`
-  )
-  // The token is the permission: the object is read as superuser.
-  const row = await selectObject(context.db, bucketId, key)
-  if (!row) throw noSuchKey()
+  const { token, row } = await signedObject(context, request, bucketId, key)
   return {
     row,
     options: transformOptionsFromToken(token.transformations ?? '', token.format ?? ''),

@@ -13,9 +13,15 @@ import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
 import type { ByteStore } from './byte-store'
 import { invalidRequest, noSuchKey, readStorageJson } from './errors'
 import { asCaller, identifyCaller } from './identity'
-import { readObjectBytes, render, selectObject } from './read'
+import { readObjectBytes, render, selectObject, type ObjectRow } from './read'
 import { signedTransformations, transformOptionsFromBody } from './transform-options'
-import { checkedExpiresIn, signUrlToken, SCOPE_DOWNLOAD, verifyDownloadToken } from './url-tokens'
+import {
+  checkedExpiresIn,
+  signUrlToken,
+  SCOPE_DOWNLOAD,
+  verifyDownloadToken,
+  type DownloadToken
+} from './url-tokens'
 
 /** Hosted looks paths up in batches; a request may name at most this many. */
 const MAX_SIGNED_PATHS = 1000
@@ -103,6 +109,26 @@ export async function handleSignUrls(
   return jsonResponse(200, entries)
 }
 
+/**
+ * The object a signed download URL opens, with its token's claims. The token is the permission:
+ * the object is read as superuser.
+ */
+export async function signedObject(
+  context: BackendContext,
+  request: ApiRequest,
+  bucketId: string,
+  key: string
+): Promise<{ token: DownloadToken; row: ObjectRow }> {
+  const token = await verifyDownloadToken(
+    context.keys,
+    request.url.searchParams.get('token'),
+    `${bucketId}/${key}`
+  )
+  const row = await selectObject(context.db, bucketId, key)
+  if (!row) throw noSuchKey()
+  return { token, row }
+}
+
 export async function handleSignedRead(
   context: BackendContext,
   store: ByteStore,
@@ -110,14 +136,7 @@ export async function handleSignedRead(
   bucketId: string,
   key: string
 ): Promise<ApiResponse> {
-  const token = await verifyDownloadToken(
-    context.keys,
-    request.url.searchParams.get('token'),
-    `${bucketId}/${key}`
-  )
-  // The token is the permission: the object is read as superuser.
-  const row = await selectObject(context.db, bucketId, key)
-  if (!row) throw noSuchKey()
+  const { token, row } = await signedObject(context, request, bucketId, key)
   const bytes = await readObjectBytes(store, bucketId, key)
   return render(request, key, row, bytes, new Date(token.exp * 1000).toUTCString())
 }
