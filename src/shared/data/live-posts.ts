@@ -4,6 +4,7 @@
 
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
+import { joinWithResync, uniqueTopic } from './live-channel'
 
 /** A posts row as the database sends it: no embedded author. */
 export type PostRow = Omit<Post, 'profiles'>
@@ -17,18 +18,13 @@ export interface PostsListener {
   onResync(): void
 }
 
-let subscriptionCount = 0
-
 /** Listens for new and changed posts. Returns the function that stops listening. */
 export function subscribeToPosts(
   client: SupabaseClient,
   listener: PostsListener
 ): () => Promise<void> {
-  // realtime-js hands back the existing channel for a topic it already has: one topic each.
-  let joins = 0
-  subscriptionCount += 1
   const channel: RealtimeChannel = client
-    .channel(`posts:${subscriptionCount}`)
+    .channel(uniqueTopic('posts'))
     .on<PostRow>(
       'postgres_changes',
       { event: 'INSERT', schema: 'public', table: 'posts' },
@@ -39,15 +35,7 @@ export function subscribeToPosts(
       { event: 'UPDATE', schema: 'public', table: 'posts' },
       (change) => listener.onUpdate(change.new as PostRow)
     )
-    .subscribe((status) => {
-      if (status !== 'SUBSCRIBED') return
-      joins += 1
-      // The first join follows the feed's own first read; every later one closes a gap.
-      if (joins > 1) listener.onResync()
-    })
-  return async () => {
-    await client.removeChannel(channel)
-  }
+  return joinWithResync(client, channel, () => listener.onResync())
 }
 
 /**

@@ -4,6 +4,7 @@
 
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { Profile } from '../domain'
+import { joinWithResync, uniqueTopic } from './live-channel'
 
 export interface ProfileCounts {
   id: string
@@ -17,19 +18,14 @@ export interface ProfileCountsListener {
   onResync(): void
 }
 
-let subscriptionCount = 0
-
 /** Listens for changes to `profileId`'s counts. Returns the function that stops listening. */
 export function subscribeToProfileCounts(
   client: SupabaseClient,
   profileId: string,
   listener: ProfileCountsListener
 ): () => Promise<void> {
-  let joins = 0
-  // realtime-js hands back the existing channel for a topic it already has: one topic each.
-  subscriptionCount += 1
   const channel: RealtimeChannel = client
-    .channel(`profile:${profileId}:${subscriptionCount}`)
+    .channel(uniqueTopic(`profile:${profileId}`))
     .on<Profile>(
       'postgres_changes',
       { event: 'UPDATE', schema: 'public', table: 'profiles', filter: `id=eq.${profileId}` },
@@ -42,13 +38,5 @@ export function subscribeToProfileCounts(
         })
       }
     )
-    .subscribe((status) => {
-      if (status !== 'SUBSCRIBED') return
-      joins += 1
-      // The first join follows the page's own read; every later one closes a gap.
-      if (joins > 1) listener.onResync()
-    })
-  return async () => {
-    await client.removeChannel(channel)
-  }
+  return joinWithResync(client, channel, () => listener.onResync())
 }
