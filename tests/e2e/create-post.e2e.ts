@@ -36,11 +36,11 @@ test('a dropped image becomes a post at the top of the feed', async ({ page }) =
   await expect(ui.share(page)).toBeEnabled()
   await ui.caption(page).fill('  Dropped from the file manager  ')
   const requests = await sharePost(page)
-  // The post comes back from its insert: uploads (photo, thumbnail), the insert, nothing re-read.
+  // The post comes back from create_post: uploads (photo, thumbnail), the insert, nothing re-read.
   expect(requests).toEqual([
     expect.stringMatching(/^POST \/storage\/v1\/object\/images\/posts\/.+\.webp$/),
     expect.stringMatching(/^POST \/storage\/v1\/object\/images\/posts\/.+-thumb\.webp$/),
-    'POST /rest/v1/posts'
+    'POST /rest/v1/rpc/create_post'
   ])
 
   const first = ui.posts(page).first()

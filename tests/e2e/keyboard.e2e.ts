@@ -163,7 +163,7 @@ test('the main flow with the keyboard only: like, open, comment, post, search, p
   await tabTo(page, ui.caption(page))
   await page.keyboard.type('Posted with keys')
   await tabTo(page, ui.share(page))
-  const shared = waitForRest(page, 'posts', 'POST')
+  const shared = waitForRest(page, 'rpc/create_post', 'POST')
   await page.keyboard.press('Enter')
   await shared
   await expect(create).toBeHidden()

@@ -197,7 +197,7 @@ export function recordBackendRequests(page: Page): { stop(): string[] } {
 /** Shares the open post and returns every backend request that took, once the modal closed. */
 export async function sharePost(page: Page): Promise<string[]> {
   const recording = recordBackendRequests(page)
-  const inserted = waitForRest(page, 'posts', 'POST')
+  const inserted = waitForRest(page, 'rpc/create_post', 'POST')
   await ui.share(page).click()
   await inserted
   await expect(ui.createDialog(page)).toBeHidden()
