@@ -171,9 +171,9 @@ test('a new post whose answer was lost is retried and stored once, with its phot
   const user = await createUser('lostpost')
   await openSignedIn(page, user)
 
-  // The insert reaches the server and the post exists; the page never hears back.
+  // create_post reaches the server and the post exists; the page never hears back.
   let lost = 0
-  await page.route('**/rest/v1/posts*', async (route) => {
+  await page.route('**/rest/v1/rpc/create_post*', async (route) => {
     if (route.request().method() !== 'POST' || lost > 0) return route.continue()
     lost++
     await route.fetch()
