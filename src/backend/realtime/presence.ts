@@ -6,7 +6,7 @@
 
 import { randomBytes } from 'node:crypto'
 
-export type Meta = Record<string, unknown> & { phx_ref: string; phx_ref_prev?: string }
+export type Meta = Record<string, unknown> & { phx_ref: string }
 export type PresenceMap = Record<string, { metas: Meta[] }>
 export interface PresenceDiff {
   joins: PresenceMap
@@ -46,12 +46,12 @@ export class PresenceRoom<Owner> {
   track(owner: Owner, key: string, payload: Record<string, unknown>): PresenceDiff | null {
     const previous = this.entries.get(owner)
     if (!previous && this.entries.size >= this.capacity) return null
-    const meta: Meta = { ...payload, phx_ref: newRef() }
-    if (previous && previous.key === key) meta.phx_ref_prev = previous.meta.phx_ref
+    const sameKey = previous?.key === key
+    const meta: Meta = { ...payload, phx_ref: sameKey ? previous.meta.phx_ref : newRef() }
     this.entries.set(owner, { key, meta })
     return {
       joins: single(key, meta),
-      leaves: previous ? single(previous.key, previous.meta) : {}
+      leaves: previous && !sameKey ? single(previous.key, previous.meta) : {}
     }
   }
 
