@@ -49,6 +49,8 @@ const JSON_ENCODING = 1
 export interface BroadcastMessage {
   event: string
   payload: unknown
+  /** Its frames once encoded, per vsn: a room's members share them (same topic, same bytes). */
+  frames?: Map<Vsn, string | Buffer | null>
 }
 
 /** The payload's size as it travels (its JSON text, or its bytes): what the size cap counts. */
@@ -155,6 +157,18 @@ export function serverPush(
  * null when the receiver cannot take it (vsn 1.0.0 has no binary frames).
  */
 export function encodeBroadcast(
+  vsn: Vsn,
+  topic: string,
+  message: BroadcastMessage
+): string | Buffer | null {
+  const cached = message.frames?.get(vsn)
+  if (cached !== undefined) return cached
+  const frame = encodeBroadcastFrame(vsn, topic, message)
+  ;(message.frames ??= new Map()).set(vsn, frame)
+  return frame
+}
+
+function encodeBroadcastFrame(
   vsn: Vsn,
   topic: string,
   message: BroadcastMessage

@@ -51,11 +51,8 @@ describeEachBackend('realtime presence', (suite) => {
     // The tracker sees itself too, and a later joiner gets the whole state at join.
     await eventually(() => expect(keysOf(a)).toEqual([alice.id]))
     expect(await b.channel.track({ name: 'bob' })).toBe('ok')
-    const late = room(
-      realtimeClient(suite.harness.backend.url, suite.harness.backend.anonKey),
-      name
-    )
-    late.watchPresence()
+    const lateClient = realtimeClient(suite.harness.backend.url, suite.harness.backend.anonKey)
+    const late = room(lateClient, name).watchPresence()
     expect(await late.subscribe()).toBe('SUBSCRIBED')
     await eventually(() => expect(keysOf(late)).toEqual([alice.id, bob.id].sort()))
 
