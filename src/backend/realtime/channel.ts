@@ -49,7 +49,7 @@ export class Channel implements Subscriber, Member {
   expiry: NodeJS.Timeout | null = null
   presenceEnabled: boolean
   /** A private channel's write decisions, asked on first use and forgotten on a new token. */
-  private writes = new Map<Extension, Promise<boolean>>()
+  private writes: Map<Extension, Promise<boolean>> | null = null
 
   constructor(
     readonly topic: string,
@@ -79,18 +79,19 @@ export class Channel implements Subscriber, Member {
     this.identity = identity
     this.identityKey = identityKey(identity)
     this.receives = receives
-    this.writes.clear()
+    this.writes = null
   }
 
   /** Whether this channel may send or track: always on a public channel, else its policies. */
   mayWrite(db: Database, extension: Extension, event: string): Promise<boolean> {
     if (!this.isPrivate) return Promise.resolve(true)
-    let decision = this.writes.get(extension)
+    const writes = (this.writes ??= new Map())
+    let decision = writes.get(extension)
     if (!decision) {
       decision = mayWrite(db, this.identity, this.subtopic, extension, event)
       // A failed check is not a decision: the next message asks again.
-      decision.catch(() => this.writes.delete(extension))
-      this.writes.set(extension, decision)
+      decision.catch(() => writes.delete(extension))
+      writes.set(extension, decision)
     }
     return decision
   }

@@ -22,7 +22,8 @@ export interface Member {
 
 interface Room {
   members: Set<Member>
-  presence: PresenceRoom<Member>
+  /** Made at the first track: most rooms (one per postgres_changes channel) never hold any. */
+  presence: PresenceRoom<Member> | null
 }
 
 const roomKey = (topic: string, isPrivate: boolean): string =>
@@ -35,7 +36,7 @@ export class Hub {
     const key = roomKey(member.topic, member.isPrivate)
     let room = this.rooms.get(key)
     if (!room) {
-      room = { members: new Set(), presence: new PresenceRoom(REALTIME_LIMITS.presencesPerTopic) }
+      room = { members: new Set(), presence: null }
       this.rooms.set(key, room)
     }
     room.members.add(member)
@@ -47,7 +48,7 @@ export class Hub {
     const key = roomKey(member.topic, member.isPrivate)
     const room = this.rooms.get(key)
     if (!room?.members.delete(member)) return
-    const diff = room.presence.untrack(member)
+    const diff = room.presence?.untrack(member)
     if (diff) this.sendDiff(room, diff)
     if (room.members.size === 0) this.rooms.delete(key)
   }
@@ -77,6 +78,7 @@ export class Hub {
       member.presenceEnabled = true
       this.sendState(member, room)
     }
+    room.presence ??= new PresenceRoom(REALTIME_LIMITS.presencesPerTopic)
     const diff = room.presence.track(member, key, payload)
     if (!diff) return false
     this.sendDiff(room, diff)
@@ -85,12 +87,14 @@ export class Hub {
 
   untrack(member: Member): void {
     const room = this.rooms.get(roomKey(member.topic, member.isPrivate))
-    const diff = room?.presence.untrack(member)
+    const diff = room?.presence?.untrack(member)
     if (room && diff) this.sendDiff(room, diff)
   }
 
   private sendState(member: Member, room: Room): void {
-    if (member.receives.presence) member.pushPresence('presence_state', room.presence.state())
+    if (member.receives.presence) {
+      member.pushPresence('presence_state', room.presence?.state() ?? {})
+    }
   }
 
   private sendDiff(room: Room, diff: PresenceDiff): void {
