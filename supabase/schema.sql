@@ -20,6 +20,7 @@ create schema auth;
 create schema extensions;
 create schema local_realtime;
 create schema public;
+create schema realtime;
 create schema storage;
 create schema supabase_migrations;
 
@@ -255,6 +256,17 @@ create table public.story_views (
   viewed_at timestamp with time zone not null default now()
 );
 alter table public.story_views enable row level security;
+create table realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid()
+);
+alter table realtime.messages enable row level security;
 create table storage.buckets (
   id text not null,
   name text not null,
@@ -388,6 +400,7 @@ alter table public.stories add constraint stories_user_id_fkey FOREIGN KEY (user
 alter table public.story_views add constraint story_views_pkey PRIMARY KEY (story_id, viewer_id);
 alter table public.story_views add constraint story_views_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE CASCADE;
 alter table public.story_views add constraint story_views_viewer_id_fkey FOREIGN KEY (viewer_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table realtime.messages add constraint messages_pkey PRIMARY KEY (id, inserted_at);
 alter table storage.buckets add constraint buckets_name_key UNIQUE (name);
 alter table storage.buckets add constraint buckets_pkey PRIMARY KEY (id);
 alter table storage.objects add constraint objects_bucket_id_fkey FOREIGN KEY (bucket_id) REFERENCES storage.buckets(id);
@@ -457,6 +470,7 @@ CREATE UNIQUE INDEX stories_pkey ON public.stories USING btree (id);
 CREATE INDEX stories_user_id_created_at_idx ON public.stories USING btree (user_id, created_at DESC);
 CREATE UNIQUE INDEX story_views_pkey ON public.story_views USING btree (story_id, viewer_id);
 CREATE INDEX story_views_viewer_id_idx ON public.story_views USING btree (viewer_id);
+CREATE UNIQUE INDEX messages_pkey ON realtime.messages USING btree (id, inserted_at);
 CREATE UNIQUE INDEX buckets_name_key ON storage.buckets USING btree (name);
 CREATE UNIQUE INDEX buckets_pkey ON storage.buckets USING btree (id);
 CREATE UNIQUE INDEX objects_bucket_id_name_key ON storage.objects USING btree (bucket_id, name);
@@ -1516,6 +1530,11 @@ begin
   from taken t;
 end
 $function$;
+CREATE OR REPLACE FUNCTION realtime.topic()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$ select nullif(current_setting('realtime.topic', true), '')::text $function$;
 CREATE OR REPLACE FUNCTION storage.extension(name text)
  RETURNS text
  LANGUAGE plpgsql
@@ -1786,6 +1805,10 @@ grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp 
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.take_storage_removals(max_count integer) to service_role;
+grant EXECUTE on function realtime.topic() to anon;
+grant EXECUTE on function realtime.topic() to authenticated;
+grant EXECUTE on function realtime.topic() to public;
+grant EXECUTE on function realtime.topic() to service_role;
 grant EXECUTE on function storage.extension(name text) to anon;
 grant EXECUTE on function storage.extension(name text) to authenticated;
 grant EXECUTE on function storage.extension(name text) to public;
@@ -1810,6 +1833,9 @@ grant USAGE on schema public to authenticated;
 grant CREATE, USAGE on schema public to pg_database_owner;
 grant USAGE on schema public to public;
 grant USAGE on schema public to service_role;
+grant USAGE on schema realtime to anon;
+grant USAGE on schema realtime to authenticated;
+grant USAGE on schema realtime to service_role;
 grant USAGE on schema storage to anon;
 grant USAGE on schema storage to authenticated;
 grant USAGE on schema storage to service_role;
@@ -1897,6 +1923,9 @@ grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.story_view
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_views to service_role;
 grant INSERT on table public.story_views (story_id) to authenticated;
 grant INSERT on table public.story_views (viewer_id) to authenticated;
+grant INSERT, SELECT, UPDATE on table realtime.messages to anon;
+grant INSERT, SELECT, UPDATE on table realtime.messages to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table realtime.messages to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to anon;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to service_role;

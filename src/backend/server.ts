@@ -24,6 +24,7 @@ import { Mailbox } from './mail/mailbox'
 import { createMailboxApi, MAILBOX_PATH } from './mail/mailbox-http'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
 import { startRealtime, type RealtimeServer } from './realtime'
+import { BROADCAST_PATH } from './realtime/broadcast-http'
 import { createRestApi } from './rest'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
@@ -62,10 +63,13 @@ export interface RunningBackend {
   close(): Promise<void>
 }
 
-const BROADCAST_NOT_SUPPORTED =
-  'Broadcast is not supported by the local backend (only postgres_changes is); use a hosted Supabase project for it'
-
-function route(auth: Handler, rest: Handler, storage: Handler, mailbox: Handler): Handler {
+function route(
+  auth: Handler,
+  rest: Handler,
+  storage: Handler,
+  mailbox: Handler,
+  broadcast: Handler
+): Handler {
   return async (request) => {
     const path = request.url.pathname
     if (path === MAILBOX_PATH || path.startsWith(`${MAILBOX_PATH}/`)) return mailbox(request)
@@ -73,9 +77,7 @@ function route(auth: Handler, rest: Handler, storage: Handler, mailbox: Handler)
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return rest(request)
     if (path.startsWith('/storage/v1/')) return storage(request)
     // realtime-js falls back to this HTTP endpoint for broadcasts sent outside a joined channel.
-    if (path.startsWith('/realtime/v1/api/broadcast')) {
-      return jsonResponse(501, { error: BROADCAST_NOT_SUPPORTED, message: BROADCAST_NOT_SUPPORTED })
-    }
+    if (path.startsWith(BROADCAST_PATH)) return broadcast(request)
     if (path === '/' || path === '/health') return jsonResponse(200, { status: 'ok' })
     return jsonResponse(404, { code: 'not_found', message: `No route for ${path}` })
   }
@@ -170,7 +172,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       createAuthApi(context, { mailbox }),
       createRestApi(context),
       createStorageApi(context, store),
-      createMailboxApi(mailbox)
+      createMailboxApi(mailbox),
+      // Realtime starts after the HTTP server is made; no request arrives before it listens.
+      (request) => realtime.broadcastApi(request)
     ),
     cors
   )

@@ -1,7 +1,8 @@
 // Realtime on the local backend, in a process of its own (as in the desktop app): how long a
 // change takes from its commit to the subscriber's supabase-js callback, with one subscriber
-// and with several signed-in users (each needs its own row-level-security check), and how much
-// memory an idle subscribed socket costs the backend.
+// and with several signed-in users (each needs its own row-level-security check), how much
+// memory an idle subscribed socket costs the backend, and broadcast latency in a room of
+// signed-in users (realtime-broadcast.ts).
 //
 // Commit time is the change's commit_timestamp (stamped by the capture trigger just before
 // the commit, on the same machine clock as the bench), so the latency is commit → callback.
@@ -16,6 +17,7 @@ import { WebSocket } from 'ws'
 import { signUpWith } from '../support/backend-harness'
 import { createTestDatabase, type DatabaseKind } from '../support/databases'
 import { startPostgresServer } from '../support/postgres-server'
+import { renderBroadcastLines, timeBroadcasts, type BroadcastResults } from './realtime-broadcast'
 import type { MemoryReport } from './realtime-server'
 import { kb, mb, ms, percentile, type Timing } from './stats'
 
@@ -24,6 +26,7 @@ export interface RealtimeResults {
   events: number
   oneSubscriber: Timing
   manySubscribers: { users: number; timing: Timing }
+  broadcast: BroadcastResults
   idle: { sockets: number; heapBeforeBytes: number; heapAfterBytes: number; perSocketBytes: number }
   /** The machine's 1-minute load average when the run started and ended (it is shared). */
   load: { start: number; end: number }
@@ -211,6 +214,7 @@ async function measureOn(kind: DatabaseKind, databaseUrl?: string): Promise<Real
     await Promise.all(readers.map((reader) => reader.removeAllChannels()))
     const many = await timeUpdates(writer, readers, post.id)
     await Promise.all(clients.map((c) => c.removeAllChannels()))
+    const broadcast = await timeBroadcasts(readers, EVENTS)
 
     const before = await server.memory()
     const sockets = await openIdleSockets(url, anonKey, IDLE_SOCKETS)
@@ -224,6 +228,7 @@ async function measureOn(kind: DatabaseKind, databaseUrl?: string): Promise<Real
       events: EVENTS,
       oneSubscriber,
       manySubscribers: { users: USERS, timing: many },
+      broadcast,
       idle: {
         sockets: IDLE_SOCKETS,
         heapBeforeBytes: before.heapAndExternal,
@@ -278,6 +283,13 @@ export function renderRealtimeSection(all: readonly RealtimeResults[]): string[]
       `${count(first.idle.sockets)} of them added to the backend's JS heap and external memory ` +
       `after a full GC (${all.map((r) => `${DATABASE_NAMES[r.kind]} ${mb(r.idle.heapBeforeBytes)} → ${mb(r.idle.heapAfterBytes)}`).join(', ')}), ` +
       'so memory is not what limits a backend below its cap of 10,000 sockets.',
-    ''
+    '',
+    ...renderBroadcastLines(
+      all.map((r) => ({
+        database: DATABASE_NAMES[r.kind],
+        broadcast: r.broadcast,
+        events: r.events
+      }))
+    )
   ]
 }

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import { AUTH_ONE_TIME_TOKENS } from './bootstrap-auth-tokens'
 import { AUTH_MFA } from './bootstrap-mfa'
+import { REALTIME_SCHEMA } from './bootstrap-realtime'
 import type { Queryable } from './database'
 
 // Roles belong to the whole server, not one database: two backends bootstrapping databases of one
@@ -259,7 +260,16 @@ create table if not exists supabase_migrations.schema_migrations (
 );
 `
 
-const PARTS = [ROLES, SCHEMAS, AUTH, AUTH_ONE_TIME_TOKENS, AUTH_MFA, STORAGE, MIGRATIONS_TABLE]
+const PARTS = [
+  ROLES,
+  SCHEMAS,
+  AUTH,
+  AUTH_ONE_TIME_TOKENS,
+  AUTH_MFA,
+  STORAGE,
+  REALTIME_SCHEMA,
+  MIGRATIONS_TABLE
+]
 /**
  * Which bootstrap a database has had, kept as the comment of the supabase_migrations schema:
  * a data folder that already has this exact bootstrap skips it, which shortens every start.

@@ -6,17 +6,23 @@
 // - `access_token` → the channel acts as the new token from then on; an invalid or expired
 //   token closes the channel (`system` error, then `phx_close`), as does the token expiring.
 // - `phx_leave` → `phx_reply` ok and the channel is gone.
-// - broadcast and presence are not implemented: an error reply and a `system` message say so.
+// - `broadcast` and `presence` pushes (channel-events.ts) reach the topic's room (hub.ts); a
+//   private channel's join and token refreshes ask its read policies (authorization.ts).
 
 import type { WebSocket } from 'ws'
+import type { Database } from '../db/database'
 import type { JwtKeys, RequestIdentity } from '../jwt'
-import { identifyAccessToken, identityKey, msUntilExpiry, RealtimeAuthError } from './auth'
+import { identifyAccessToken, msUntilExpiry, RealtimeAuthError } from './auth'
+import { channelAccess, type Readable } from './authorization'
 import { BindingError, parseBindings, type Binding } from './bindings'
-import { claimedUsage, REALTIME_LIMITS, usageOf, type ConnectionUsage, type Usage } from './limits'
+import { Channel, joinOptions } from './channel'
+import { eventContext, onBroadcast, onPresence, type EventContext } from './channel-events'
+import type { Hub } from './hub'
+import { claimedUsage, REALTIME_LIMITS, usageOf, type ConnectionUsage } from './limits'
 import type { PublishedTable } from './published-tables'
-import type { PostgresChangesPayload, Subscriber } from './delivery'
 import {
   decodeFrame,
+  encodeBroadcast,
   encodeFrame,
   ProtocolError,
   reply,
@@ -30,31 +36,14 @@ export const IDLE_TIMEOUT_MS = 60_000
 /** setTimeout's limit; tokens expiring later than this (the API keys) need no timer. */
 const MAX_TIMER_MS = 2_147_483_647
 
-const NOT_SUPPORTED =
-  'is not supported by the local backend (only postgres_changes is); use a hosted Supabase project for it'
-
 export interface ConnectionDeps {
   keys: JwtKeys
+  db: Database
+  hub: Hub
   /** The tables of the publication, read when a join needs them. */
   tables(): Promise<Map<string, PublishedTable>>
   /** This socket's share of the realtime limits (limits.ts). */
   usage: ConnectionUsage
-}
-
-class Channel implements Subscriber {
-  identityKey: string
-  expiry: NodeJS.Timeout | null = null
-
-  constructor(
-    readonly topic: string,
-    readonly joinRef: string | null,
-    public identity: RequestIdentity,
-    readonly bindings: Binding[],
-    readonly usage: Usage,
-    readonly send: (payload: PostgresChangesPayload) => void
-  ) {
-    this.identityKey = identityKey(identity)
-  }
 }
 
 export class Connection {
@@ -63,6 +52,7 @@ export class Connection {
   private nextBindingId = 1
   /** Messages are handled one at a time, in order (a leave never overtakes its join). */
   private queue: Promise<void> = Promise.resolve()
+  private readonly events: EventContext
 
   constructor(
     private readonly socket: WebSocket,
@@ -70,6 +60,9 @@ export class Connection {
     private readonly socketIdentity: RequestIdentity,
     private readonly deps: ConnectionDeps
   ) {
+    this.events = eventContext(deps.db, deps.hub, (frame, status, response) =>
+      this.send(reply(frame, status, response))
+    )
     this.touch()
     socket.on('message', (data, isBinary) => {
       this.touch()
@@ -95,8 +88,7 @@ export class Connection {
   private dispose(): void {
     if (this.idleTimer) clearTimeout(this.idleTimer)
     this.idleTimer = null
-    for (const channel of this.channels.values()) if (channel.expiry) clearTimeout(channel.expiry)
-    this.channels.clear()
+    for (const channel of [...this.channels.values()]) this.remove(channel)
     this.deps.usage.close()
   }
 
@@ -110,7 +102,18 @@ export class Connection {
   }
 
   private send(frame: Frame): void {
-    if (this.socket.readyState === this.socket.OPEN) this.socket.send(encodeFrame(this.vsn, frame))
+    this.write(encodeFrame(this.vsn, frame))
+  }
+
+  /** Queues data for the client; a client that stopped reading is dropped, not waited for. */
+  private write(data: string | Buffer): void {
+    if (this.socket.readyState !== this.socket.OPEN) return
+    if (this.socket.bufferedAmount > REALTIME_LIMITS.sendBufferBytes) {
+      this.dispose()
+      this.socket.terminate()
+      return
+    }
+    this.socket.send(data)
   }
 
   private async receive(data: Buffer, isBinary: boolean): Promise<void> {
@@ -152,9 +155,9 @@ export class Connection {
       case 'access_token':
         return this.refreshToken(channel, frame)
       case 'broadcast':
+        return onBroadcast(this.events, channel, frame)
       case 'presence':
-        this.unsupported(frame, frame.event === 'broadcast' ? 'Broadcast' : 'Presence')
-        return
+        return onPresence(this.events, channel, frame)
       default:
         this.send(reply(frame, 'error', { reason: `Unknown event ${frame.event}` }))
     }
@@ -180,8 +183,10 @@ export class Connection {
       this.send(reply(frame, 'error', { reason: overLimitEarly }))
       return
     }
+    const options = joinOptions(config)
     let identity: RequestIdentity
     let bindings: Binding[]
+    let receives: Readable
     try {
       identity = await identifyAccessToken(
         this.deps.keys,
@@ -193,6 +198,7 @@ export class Connection {
         await this.deps.tables(),
         () => this.nextBindingId++
       )
+      receives = await channelAccess(this.deps.db, identity, frame.topic, options.isPrivate)
     } catch (error) {
       if (error instanceof RealtimeAuthError || error instanceof BindingError) {
         this.send(reply(frame, 'error', { reason: error.message }))
@@ -207,8 +213,21 @@ export class Connection {
       return
     }
     const topic = frame.topic
-    const channel = new Channel(topic, frame.joinRef, identity, bindings, usage, (change) =>
-      this.send(serverPush(topic, 'postgres_changes', change))
+    const channel = new Channel(
+      topic,
+      frame.joinRef,
+      identity,
+      bindings,
+      usage,
+      options,
+      receives,
+      {
+        frame: (out) => this.send(out),
+        broadcast: (to, message) => {
+          const data = encodeBroadcast(this.vsn, to, message)
+          if (data !== null) this.write(data)
+        }
+      }
     )
     this.channels.set(topic, channel)
     this.scheduleExpiry(channel)
@@ -216,15 +235,16 @@ export class Connection {
     if (bindings.length > 0) {
       this.system(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL')
     }
-    const presence = config.presence as { enabled?: unknown } | undefined
-    if (presence?.enabled === true)
-      this.system(channel, 'presence', 'error', `Presence ${NOT_SUPPORTED}`)
+    this.deps.hub.join(channel)
   }
 
   private async refreshToken(channel: Channel, frame: Frame): Promise<void> {
     const token = (frame.payload as Record<string, unknown> | null)?.access_token
     try {
-      channel.identity = await identifyAccessToken(this.deps.keys, token, channel.identity)
+      const identity = await identifyAccessToken(this.deps.keys, token, channel.identity)
+      // A private channel's policies may answer differently for the new token's user.
+      const { db } = this.deps
+      channel.actAs(identity, await channelAccess(db, identity, channel.topic, channel.isPrivate))
     } catch (error) {
       if (error instanceof RealtimeAuthError) {
         this.shut(channel, error.message)
@@ -232,7 +252,6 @@ export class Connection {
       }
       throw error
     }
-    channel.identityKey = identityKey(channel.identity)
     this.scheduleExpiry(channel)
   }
 
@@ -260,13 +279,7 @@ export class Connection {
     if (this.channels.get(channel.topic) !== channel) return
     this.channels.delete(channel.topic)
     this.deps.usage.give(channel.usage)
-  }
-
-  private unsupported(frame: Frame, what: string): void {
-    const message = `${what} ${NOT_SUPPORTED}`
-    this.send(reply(frame, 'error', { reason: message }))
-    const channel = this.channels.get(frame.topic)
-    if (channel) this.system(channel, what.toLowerCase(), 'error', message)
+    this.deps.hub.leave(channel)
   }
 
   private system(

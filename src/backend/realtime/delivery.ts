@@ -114,7 +114,10 @@ export async function deliverChange(
   change: Change,
   subscribers: Iterable<Subscriber>
 ): Promise<void> {
-  const byIdentity = new Map<string, { identity: RequestIdentity; subs: Subscriber[] }>()
+  // Each subscriber with the bindings this change concerns (the subscriber itself is kept whole:
+  // a channel is a class instance whose methods a copy would lose).
+  type Wanting = { subscriber: Subscriber; bindings: Binding[] }
+  const byIdentity = new Map<string, { identity: RequestIdentity; subs: Wanting[] }>()
   for (const subscriber of subscribers) {
     const wanted = subscriber.bindings.filter((b) =>
       bindingMatches(b, change.schema, change.table, change.type)
@@ -124,16 +127,16 @@ export async function deliverChange(
       identity: subscriber.identity,
       subs: []
     }
-    group.subs.push({ ...subscriber, bindings: wanted })
+    group.subs.push({ subscriber, bindings: wanted })
     byIdentity.set(subscriber.identityKey, group)
   }
   await Promise.all(
     [...byIdentity.values()].map(async ({ identity, subs }) => {
-      const all = subs.flatMap((subscriber) => subscriber.bindings)
+      const all = subs.flatMap((wanting) => wanting.bindings)
       const { record, matches } = await checkVisibility(db, table, change, identity, all)
       if (!record) return
-      for (const subscriber of subs) {
-        const matched = subscriber.bindings.filter((b) => matches.get(b.filterText))
+      for (const { subscriber, bindings } of subs) {
+        const matched = bindings.filter((b) => matches.get(b.filterText))
         // Bindings asking for different columns get separate messages.
         const bySelect = new Map<string, Binding[]>()
         for (const binding of matched) {

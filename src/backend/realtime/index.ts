@@ -1,11 +1,17 @@
 // Realtime at /realtime/v1/websocket: the Phoenix channel protocol of @supabase/realtime-js,
-// with postgres_changes delivered under row-level security. Module map:
+// with postgres_changes delivered under row-level security, broadcast and presence, and private
+// channels authorized by policies on realtime.messages. Module map:
 //   capture.ts     triggers on the publication's tables → pg_notify (the source of changes)
 //   published-tables.ts  what is streamed: columns, keys, read policies
 //   protocol.ts    frames on the wire (vsn 1.0.0 objects, 2.0.0 arrays)
 //   auth.ts        apikey and access tokens → the role and claims a channel acts as
 //   bindings.ts    a join's postgres_changes: events, tables, filters
 //   connection.ts  one socket: joins, leaves, heartbeats, token refreshes
+//   channel.ts     one joined topic: its options, identity and policy decisions
+//   channel-events.ts  a channel's broadcast and presence messages
+//   hub.ts, presence.ts  every topic's joined channels (broadcast fan-out) and presence
+//   authorization.ts  private channels: RLS on realtime.messages
+//   broadcast-http.ts  POST /realtime/v1/api/broadcast (send without a joined channel)
 //   delivery.ts    who gets a change, and the payload
 //   visibility.ts  whether a change is visible to an identity and which filters it matches
 //   limits.ts      caps per socket and per client address; filter patterns that may not run
@@ -22,23 +28,31 @@ import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { BackendContext } from '../context'
 import type { CorsPolicy } from '../http/cors'
+import type { Handler } from '../http/types'
+import { createBroadcastApi } from './broadcast-http'
 import { identifyApiKey, RealtimeAuthError } from './auth'
 import { CHANGES_CHANNEL, installChangeCapture } from './capture'
 import { tableKey } from './published-tables'
 import { Connection } from './connection'
 import { deliverChange, parseChanges } from './delivery'
+import { Hub } from './hub'
 import { AddressUsage, ConnectionUsage, REALTIME_LIMITS } from './limits'
 import { parseVsn, ProtocolError } from './protocol'
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
 export const MAX_CONNECTIONS = 10_000
-/** A client message is a join, a heartbeat or a token: small. */
-const MAX_MESSAGE_BYTES = 64 * 1024
+/**
+ * A client message is a join, a heartbeat, a token, a broadcast or a presence: past twice the
+ * payload cap the socket is closed (1009); below it, a payload over the cap gets an error reply.
+ */
+const MAX_MESSAGE_BYTES = 2 * REALTIME_LIMITS.payloadBytes
 const CLOSE_GRACE_MS = 1_000
 
 export interface RealtimeServer {
   /** Takes over an HTTP upgrade request for the realtime path. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void
+  /** POST /realtime/v1/api/broadcast[/<topic>/events/<event>]. */
+  broadcastApi: Handler
   connectionCount(): number
   /** Closes every socket (clients reconnect by themselves) and stops listening. */
   close(): Promise<void>
@@ -60,6 +74,7 @@ export async function startRealtime(
   const tables = await installChangeCapture(db)
   const connections = new Set<Connection>()
   const addresses = new AddressUsage()
+  const hub = new Hub()
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES })
 
   let delivering: Promise<void> = Promise.resolve()
@@ -128,6 +143,8 @@ export async function startRealtime(
           wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
             const connection = new Connection(ws, vsn, identity, {
               keys: context.keys,
+              db,
+              hub,
               tables: async () => tables,
               usage: new ConnectionUsage(address, addresses)
             })
@@ -143,6 +160,7 @@ export async function startRealtime(
           }
         })
     },
+    broadcastApi: createBroadcastApi(context, hub),
     connectionCount: () => connections.size,
     async close() {
       const open = [...wss.clients]

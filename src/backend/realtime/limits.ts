@@ -33,8 +33,44 @@ export const REALTIME_LIMITS = {
   /** Characters of one like/ilike/match/imatch pattern. */
   patternLength: 256,
   /** Distinct filters evaluated in one SQL statement when a change is checked (delivery). */
-  filtersPerStatement: 50
+  filtersPerStatement: 50,
+  /** Bytes of one broadcast payload or presence payload (hosted's Free plan: 256 KB). */
+  payloadBytes: 256 * 1024,
+  /** Broadcasts and presence messages per socket (or per address over REST) per second. */
+  messagesPerSecond: 100,
+  /** Presence track/untrack per socket per second (hosted's Free plan: 20). */
+  presenceEventsPerSecond: 20,
+  /** Keys of one presence payload (hosted's "presence keys per object"). */
+  presenceKeysPerObject: 10,
+  /** Presences tracked on one topic, so one room's state stays small enough to send at join. */
+  presencesPerTopic: 1_000,
+  /** Messages one REST broadcast request may carry. */
+  messagesPerRequest: 100,
+  /**
+   * Bytes queued for a socket that does not read them: past this it is closed (realtime-js
+   * reconnects), so a stalled reader costs bounded memory and never delays the others.
+   */
+  sendBufferBytes: 8 * 1024 * 1024
 } as const
+
+/** Counts events in one-second windows: at most `max` per window. */
+export class PerSecond {
+  private windowStart = 0
+  private count = 0
+
+  constructor(private readonly max: number) {}
+
+  /** Counts `n` events now; false (and nothing counted) when they would pass the maximum. */
+  take(n = 1, now = Date.now()): boolean {
+    if (now - this.windowStart >= 1_000) {
+      this.windowStart = now
+      this.count = 0
+    }
+    if (this.count + n > this.max) return false
+    this.count += n
+    return true
+  }
+}
 
 /**
  * Why a filter's pattern is refused, or null when it may run. `op` is the filter's operator;

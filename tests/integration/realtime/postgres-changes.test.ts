@@ -229,20 +229,4 @@ describeEachBackend('postgres_changes', (suite) => {
     expect(kept.statuses).not.toContain('CLOSED')
     await Promise.all([client.removeAllChannels(), lapsing.removeAllChannels()])
   })
-
-  it('answers broadcast and presence with an error instead of silence', async () => {
-    const room = alice.client.channel(`room-${suite.kind}`, {
-      config: { broadcast: { ack: true } }
-    })
-    const recorder = record(alice.client, [], `room-${suite.kind}`)
-    await recorder.subscribe()
-    const sent = await room.send({ type: 'broadcast', event: 'hello', payload: { x: 1 } })
-    expect(sent).toBe('error')
-    await recorder.until(
-      () => recorder.system.some((s) => String(s.message).includes('Broadcast is not supported')),
-      'the broadcast notice'
-    )
-    expect(await room.track({ online: true })).toBe('error')
-    await alice.client.removeChannel(room)
-  })
 })

@@ -98,16 +98,4 @@ describe('realtime socket', () => {
     })
     socket.ws.close()
   })
-
-  it('answers the HTTP broadcast endpoint with 501 and a reason', async () => {
-    const response = await fetch(`${harness.backend.url}/realtime/v1/api/broadcast`, {
-      method: 'POST',
-      headers: { apikey: harness.backend.anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify({ messages: [] })
-    })
-    expect(response.status).toBe(501)
-    expect(((await response.json()) as { message: string }).message).toMatch(
-      /Broadcast is not supported/
-    )
-  })
 })

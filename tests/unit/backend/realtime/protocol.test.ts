@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   decodeFrame,
+  encodeBroadcast,
   encodeFrame,
   parseVsn,
   ProtocolError,
@@ -54,7 +55,7 @@ describe('realtime protocol', () => {
     })
   })
 
-  it("reads the refs and topic of realtime-js's binary broadcast push", () => {
+  it("reads realtime-js's binary broadcast push: refs, topic, event and payload", () => {
     const strings = ['3', '4', 'realtime:room', 'cursor']
     const header = Buffer.from([3, 1, 1, strings[2].length, strings[3].length, 0, 1])
     const frame = decodeFrame(
@@ -66,8 +67,34 @@ describe('realtime protocol', () => {
       joinRef: '3',
       ref: '4',
       topic: 'realtime:room',
-      event: 'broadcast'
+      event: 'broadcast',
+      payload: { type: 'broadcast', event: 'cursor', payload: { x: 1 } }
     })
+    const raw = Buffer.from([3, 0, 0, 6, 1, 0, 0])
+    const bytes = decodeFrame(
+      '2.0.0',
+      Buffer.concat([raw, Buffer.from('room:1e'), Buffer.from([7, 8])]),
+      true
+    )
+    expect(bytes.payload).toEqual({ type: 'broadcast', event: 'e', payload: Buffer.from([7, 8]) })
+  })
+
+  it('writes a broadcast as JSON, or as the binary user broadcast for bytes, once per vsn', () => {
+    const message = { event: 'typing', payload: { on: true } }
+    const text = encodeBroadcast('2.0.0', 'realtime:room', message)
+    expect(JSON.parse(text as string)).toEqual([
+      null,
+      null,
+      'realtime:room',
+      'broadcast',
+      { type: 'broadcast', event: 'typing', payload: { on: true } }
+    ])
+    expect(encodeBroadcast('2.0.0', 'realtime:room', message)).toBe(text)
+    const binary = encodeBroadcast('2.0.0', 'realtime:r', { event: 'e', payload: Buffer.from([9]) })
+    expect([...(binary as Buffer)]).toEqual([4, 10, 1, 0, 0, ...Buffer.from('realtime:re'), 9])
+    expect(encodeBroadcast('1.0.0', 'realtime:r', { event: 'e', payload: Buffer.from([9]) })).toBe(
+      null
+    )
   })
 
   it('refuses malformed input with a reason', () => {
