@@ -8,7 +8,8 @@ const comment = (id: string, parent_id: string | null = null): Comment => ({
   user_id: 'u',
   parent_id,
   body: id,
-  created_at: '2026-11-23T10:00:00Z'
+  created_at: '2026-11-23T10:00:00Z',
+  likes_count: 0
 })
 const thread = (id: string, replies: string[] = []): CommentThread => ({
   ...comment(id),
