@@ -50,7 +50,13 @@ function OpenPost(): ReactElement {
       </div>
       <div className={styles.side}>
         <div className={styles.header}>
-          <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
+          <Avatar
+            src={post.profiles?.avatar_url}
+            name={username}
+            personId={post.user_id}
+            size={32}
+            decorative
+          />
           <a
             className={styles.username}
             href={routeHash(profileRoute(username))}
