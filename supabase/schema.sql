@@ -151,6 +151,7 @@ create table auth.users (
 );
 alter table auth.users enable row level security;
 create table public.comment_likes (
+  id uuid not null default gen_random_uuid(),
   user_id uuid not null,
   comment_id uuid not null,
   created_at timestamp with time zone not null default now()
@@ -323,7 +324,8 @@ alter table auth.sessions add constraint sessions_user_id_fkey FOREIGN KEY (user
 alter table auth.users add constraint users_email_key UNIQUE (email);
 alter table auth.users add constraint users_pkey PRIMARY KEY (id);
 alter table public.comment_likes add constraint comment_likes_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES comments(id) ON DELETE CASCADE;
-alter table public.comment_likes add constraint comment_likes_pkey PRIMARY KEY (user_id, comment_id);
+alter table public.comment_likes add constraint comment_likes_pkey PRIMARY KEY (id);
+alter table public.comment_likes add constraint comment_likes_user_comment_unique UNIQUE (user_id, comment_id);
 alter table public.comment_likes add constraint comment_likes_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.comments add constraint comments_body_length CHECK ((((char_length(body) >= 1) AND (char_length(body) <= 2200)) AND (body ~ '\S'::text)));
 alter table public.comments add constraint comments_likes_count_not_negative CHECK ((likes_count >= 0));
@@ -432,7 +434,8 @@ CREATE UNIQUE INDEX sessions_pkey ON auth.sessions USING btree (id);
 CREATE UNIQUE INDEX users_email_key ON auth.users USING btree (email);
 CREATE UNIQUE INDEX users_pkey ON auth.users USING btree (id);
 CREATE INDEX comment_likes_comment_id_idx ON public.comment_likes USING btree (comment_id);
-CREATE UNIQUE INDEX comment_likes_pkey ON public.comment_likes USING btree (user_id, comment_id);
+CREATE UNIQUE INDEX comment_likes_pkey ON public.comment_likes USING btree (id);
+CREATE UNIQUE INDEX comment_likes_user_comment_unique ON public.comment_likes USING btree (user_id, comment_id);
 CREATE INDEX comments_parent_id_created_at_idx ON public.comments USING btree (parent_id, created_at, id);
 CREATE UNIQUE INDEX comments_pkey ON public.comments USING btree (id);
 CREATE INDEX comments_post_id_created_at_idx ON public.comments USING btree (post_id, created_at, id);
@@ -1436,7 +1439,7 @@ begin
   if should_like then
     insert into public.comment_likes (user_id, comment_id)
     values (caller, target_comment_id)
-    on conflict on constraint comment_likes_pkey do nothing;
+    on conflict on constraint comment_likes_user_comment_unique do nothing;
   else
     delete from public.comment_likes l
     where l.user_id = caller and l.comment_id = target_comment_id;

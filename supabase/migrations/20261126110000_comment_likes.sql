@@ -15,11 +15,15 @@ alter table public.comments
   add column likes_count integer not null default 0
     constraint comments_likes_count_not_negative check (likes_count >= 0);
 
+-- Its own id, like public.likes: with (user_id, comment_id) as the primary key PostgREST would
+-- see a many-to-many between comments and profiles through it, and embedding a comment's author
+-- (`profiles(...)`) would become ambiguous (PGRST201).
 create table public.comment_likes (
+  id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
   comment_id uuid not null references public.comments (id) on delete cascade,
   created_at timestamptz not null default now(),
-  constraint comment_likes_pkey primary key (user_id, comment_id)
+  constraint comment_likes_user_comment_unique unique (user_id, comment_id)
 );
 
 create index comment_likes_comment_id_idx on public.comment_likes (comment_id);
@@ -94,7 +98,7 @@ begin
   if should_like then
     insert into public.comment_likes (user_id, comment_id)
     values (caller, target_comment_id)
-    on conflict on constraint comment_likes_pkey do nothing;
+    on conflict on constraint comment_likes_user_comment_unique do nothing;
   else
     delete from public.comment_likes l
     where l.user_id = caller and l.comment_id = target_comment_id;

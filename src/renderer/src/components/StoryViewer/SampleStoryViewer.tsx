@@ -1,8 +1,8 @@
 // The viewer of the sample stories a new user or a visitor sees (docs/product.md, "Stories"):
 // the same dark frame, progress bars and controls as real stories, over frames drawn in code
 // (services/sampleData.ts). Nothing is read or written: the samples are client-only.
-// ←/→ or a click on the left third / the rest move between frames and then people; Escape
-// closes.
+// ←/→ or a click on the left third / the rest move between frames and then people; Space
+// pauses and resumes; Escape closes.
 
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
@@ -30,6 +30,7 @@ export function SampleStoryViewer({
 }: SampleStoryViewerProps): ReactElement | null {
   const [person, setPerson] = useState(startIndex)
   const [frame, setFrame] = useState(0)
+  const [paused, setPaused] = useState(false)
   const dialogRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
   const story = stories[person]
@@ -64,6 +65,7 @@ export function SampleStoryViewer({
     if (event.key === 'Escape') onClose()
     else if (event.key === 'ArrowRight') goNext()
     else if (event.key === 'ArrowLeft') goPrevious()
+    else if (event.key === ' ') setPaused((value) => !value)
     else {
       // Focus stays inside the viewer while it is open.
       trapFocus(event)
@@ -103,7 +105,7 @@ export function SampleStoryViewer({
         <StoryProgress
           count={frames.length}
           index={frame}
-          paused={false}
+          paused={paused}
           storyId={`${story.id}:${frame}`}
           onDone={goNext}
         />
