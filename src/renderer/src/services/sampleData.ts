@@ -93,6 +93,8 @@ export function sampleStoryFrames(user: SampleUser): string[] {
       `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
       `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>` +
       `</linearGradient></defs><rect width="1080" height="1920" fill="url(#g)"/>` +
+      // A dark band under the words keeps white text readable on light gradients.
+      `<rect y="860" width="1080" height="200" fill="rgba(0,0,0,0.35)"/>` +
       `<text x="540" y="960" text-anchor="middle" fill="#fff" ` +
       `font-family="-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif" ` +
       `font-size="96" font-weight="700">${scene}</text></svg>`
