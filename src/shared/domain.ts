@@ -85,6 +85,8 @@ export interface Comment {
   parent_id: string | null
   body: string
   created_at: string
+  /** Kept by the database: how many people like this comment. */
+  likes_count: number
   /** The author, embedded on reads. */
   profiles?: PostAuthor | null
 }
@@ -174,7 +176,7 @@ export const SIGNED_OUT: AuthSnapshot = {
 }
 
 /** What a notification is about (docs/product.md: activity). */
-export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow'
+export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'comment_like'
 
 /** One row of public.notifications, readable only by its recipient. */
 export interface Notification {
@@ -198,6 +200,8 @@ export interface ActivityGroup {
   post_id: string | null
   /** The newest notification's comment, for comment, reply and mention groups. */
   comment_id: string | null
+  /** That comment's text, quoted in the line ("ana commented: nice one"); null when gone. */
+  comment_body: string | null
   latest_at: string
   actor_count: number
   unread_count: number

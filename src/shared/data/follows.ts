@@ -87,6 +87,22 @@ export async function followedAmong(
   return new Set((data ?? []).map((row) => (row as { following_id: string }).following_id))
 }
 
+/** Which of `userIds` follow `followingId` (the signed-in user): "Follows you", "Follow back". */
+export async function followersAmong(
+  client: SupabaseClient,
+  followingId: string | null,
+  userIds: string[]
+): Promise<Set<string>> {
+  if (!followingId || userIds.length === 0) return new Set()
+  const { data, error } = await client
+    .from('follows')
+    .select('follower_id')
+    .eq('following_id', followingId)
+    .in('follower_id', [...new Set(userIds)])
+  if (error) throw new Error(FOLLOW_MESSAGES.listFailed(messageOr(error, 'unknown error')))
+  return new Set((data ?? []).map((row) => (row as { follower_id: string }).follower_id))
+}
+
 /** Keyset cursor of a followers/following list: its last row. */
 export interface ConnectionCursor {
   followed_at: string

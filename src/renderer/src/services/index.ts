@@ -21,6 +21,7 @@ import {
   fetchSuggestions,
   follow,
   followedAmong,
+  followersAmong,
   unfollow
 } from '@shared/data/follows'
 import { likedPostIds, setPostLike } from '@shared/data/likes'
@@ -111,6 +112,7 @@ export interface Services {
     follow: Bound<typeof follow>
     unfollow: Bound<typeof unfollow>
     followedAmong: Bound<typeof followedAmong>
+    followersAmong: Bound<typeof followersAmong>
     fetchConnections: Bound<typeof fetchConnections>
     fetchSuggestions: Bound<typeof fetchSuggestions>
     fetchProfileByUsername: Bound<typeof fetchProfileByUsername>
@@ -181,6 +183,7 @@ export function createServices(getClient: ClientProvider): Services {
       follow: bind(follow),
       unfollow: bind(unfollow),
       followedAmong: bind(followedAmong),
+      followersAmong: bind(followersAmong),
       fetchConnections: bind(fetchConnections),
       fetchSuggestions: bind(fetchSuggestions),
       fetchProfileByUsername: bind(fetchProfileByUsername),

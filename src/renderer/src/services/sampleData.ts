@@ -4,7 +4,7 @@
 
 import type { SampleUser, Story, Suggestion } from '@shared/domain'
 import { STORY_COUNT, STORY_POOL_SIZE, SUGGESTION_COUNT } from '@shared/limits'
-import { initialsAvatar } from './avatar'
+import { gradientFor, initialsAvatar } from './avatar'
 import { seededRandom } from '@shared/random'
 
 const SAMPLE_PEOPLE: ReadonlyArray<readonly [string, string]> = [
@@ -68,4 +68,36 @@ export function createSuggestions(
   return shuffled(pool, random)
     .slice(0, SUGGESTION_COUNT)
     .map(({ username, fullName, avatar }) => ({ username, fullName, avatar }))
+}
+
+/** What the sample people "posted": a scene name per frame, drawn as a picture, not fetched. */
+const SAMPLE_SCENES = [
+  'Morning coffee',
+  'City lights',
+  'Weekend hike',
+  'Fresh bread',
+  'Beach day',
+  'Studio session',
+  'Night market',
+  'First snow'
+]
+
+/** A sample story's frames: each a 9:16 gradient picture with its scene's name. */
+export function sampleStoryFrames(user: SampleUser): string[] {
+  const start = Number(user.id.replace(/\D/g, '')) || 0
+  return [0, 1].map((offset) => {
+    const scene = SAMPLE_SCENES[(start + offset * 3) % SAMPLE_SCENES.length]
+    const [from, to] = gradientFor(`${user.username}:${offset}`)
+    const svg =
+      `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1080 1920">` +
+      `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+      `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/>` +
+      `</linearGradient></defs><rect width="1080" height="1920" fill="url(#g)"/>` +
+      // A dark band under the words keeps white text readable on light gradients.
+      `<rect y="860" width="1080" height="200" fill="rgba(0,0,0,0.35)"/>` +
+      `<text x="540" y="960" text-anchor="middle" fill="#fff" ` +
+      `font-family="-apple-system, Segoe UI, Roboto, Helvetica, Arial, sans-serif" ` +
+      `font-size="96" font-weight="700">${scene}</text></svg>`
+    return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+  })
 }

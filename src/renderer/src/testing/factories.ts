@@ -109,6 +109,7 @@ export function makeGroup(overrides: Partial<ActivityGroup> = {}): ActivityGroup
     type: 'like',
     post_id: `post-g${groupSeq}`,
     comment_id: null,
+    comment_body: null,
     latest_at: new Date(Date.now() - 5 * 60_000).toISOString(),
     actor_count: 1,
     unread_count: 1,

@@ -94,6 +94,7 @@ export function fakeServices(): Services & {
       follow: vi.fn(async () => ({ followersCount: 1 })),
       unfollow: vi.fn(async () => ({ followersCount: 0 })),
       followedAmong: vi.fn(async () => new Set<string>()),
+      followersAmong: vi.fn(async () => new Set<string>()),
       fetchConnections: vi.fn(async () => []),
       fetchSuggestions: vi.fn(async () => []),
       fetchProfileByUsername: vi.fn(async () => null),

@@ -1,13 +1,16 @@
 // The activity panel (the heart icon's popover): grouped lines, newest first, each with the
 // newest actors' avatars, the line, its age and the post's thumbnail; a line opens its post
-// (or, for follows, the newest follower's profile). Opening the panel marks what it shows as
+// (or, for follows, the newest follower's profile, with "Follow back" while the user does not
+// follow them; comment lines quote the comment). Opening the panel marks what it shows as
 // read (the store does); Escape or a click outside closes it. In the desktop app it
 // also holds the switch for native notifications.
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ActivityGroup } from '@shared/domain'
 import { relativeAge } from '@shared/format'
-import { useActivity, usePerson, useStores } from '../../store'
+import { useActivity, usePerson, useSession, useStores } from '../../store'
+import { selectUserId } from '../../store/session/sessionStore'
+import { FollowButton } from '../FollowButton/FollowButton'
 import { activityAction, activityTarget, actorsPhrase } from '../../store/activity/activityText'
 import { openActivityTarget } from '../../live/openActivityTarget'
 import { Avatar } from '../Avatar/Avatar'
@@ -20,8 +23,9 @@ function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
   const known = usePerson(group.actors[0]?.id ?? '')
   const actor = known ?? group.actors[0]
   const target = activityTarget(group)
+  const newest = group.actors[0]
   return (
-    <li className={group.unread_count > 0 ? styles.unread : undefined}>
+    <li className={`${styles.item} ${group.unread_count > 0 ? styles.unread : ''}`}>
       <button
         type="button"
         className={styles.row}
@@ -30,12 +34,13 @@ function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
       >
         <Avatar
           src={actor?.avatar_url}
-          name={actor?.full_name || actor?.username || ''}
+          name={actor?.username ?? ''}
+          personId={actor?.id}
           size={44}
           decorative
         />
         <p className={styles.text}>
-          <strong>{actorsPhrase(group)}</strong> {activityAction(group.type)}{' '}
+          <strong>{actorsPhrase(group)}</strong> {activityAction(group)}{' '}
           <time className={styles.age} dateTime={group.latest_at}>
             {relativeAge(group.latest_at)}
           </time>
@@ -50,6 +55,12 @@ function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
           />
         ) : null}
       </button>
+      {group.type === 'follow' && newest && (
+        <span className={styles.follow}>
+          {/* The row has no count of theirs; the follow answers with the real one. */}
+          <FollowButton person={{ ...newest, followers_count: 0 }} />
+        </span>
+      )}
     </li>
   )
 }
@@ -94,6 +105,16 @@ export function ActivityPanel(): ReactElement {
   const status = useActivity((state) => state.status)
   const error = useActivity((state) => state.error)
   const panel = useRef<HTMLDivElement>(null)
+  const stores = useStores()
+  const userId = useSession(selectUserId)
+
+  // "Follow back" needs to know whom the user already follows among new followers.
+  useEffect(() => {
+    const followers = groups.flatMap((group) =>
+      group.type === 'follow' && group.actors[0] ? [group.actors[0].id] : []
+    )
+    if (userId && followers.length > 0) void stores.people.getState().learnFollowState(followers)
+  }, [groups, stores, userId])
 
   useEffect(() => {
     panel.current?.focus()

@@ -1,5 +1,6 @@
 // A profile picture, or, when there is none, the person's initials on a gradient derived from
-// their name, so each person keeps one colour (docs/product.md, "Post card", "Profile").
+// their id (services/avatar.ts, gradientFor), so each person keeps one colour in every view
+// (docs/product.md, "Post card", "Profile").
 
 import type { CSSProperties, ReactElement } from 'react'
 import { gradientFor, initialsOf } from '../../services/avatar'
@@ -9,6 +10,8 @@ import { CachedImg } from '../../offline/cache/CachedImg'
 export interface AvatarProps {
   src?: string | null
   name: string
+  /** The person's id: their gradient's seed, the same in every view. */
+  personId?: string | null
   size?: number
   className?: string
   /** Hidden from assistive tech when a neighbouring text already names the person. */
@@ -18,6 +21,7 @@ export interface AvatarProps {
 export function Avatar({
   src,
   name,
+  personId,
   size = 32,
   className = '',
   decorative = false
@@ -36,7 +40,7 @@ export function Avatar({
       />
     )
   }
-  const [from, to] = gradientFor(name)
+  const [from, to] = gradientFor(personId || name)
   return (
     <span
       className={`${styles.avatar} ${styles['avatar--placeholder']} ${className}`}

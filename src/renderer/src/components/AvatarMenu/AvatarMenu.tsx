@@ -82,7 +82,13 @@ export function AvatarMenu(): ReactElement {
           setOpen((value) => !value)
         }}
       >
-        <Avatar src={profile?.avatar_url} name={username || '?'} size={28} decorative />
+        <Avatar
+          src={profile?.avatar_url}
+          name={username || '?'}
+          personId={user?.id}
+          size={28}
+          decorative
+        />
       </button>
       {open && (
         <div className={styles.menu} id={menuId} role="menu" aria-label="Account">

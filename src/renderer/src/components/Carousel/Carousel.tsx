@@ -27,6 +27,8 @@ export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): 
       height={image.height}
       placeholder={image.placeholder}
       fill={fill}
+      // A card's carousel keeps one square frame, so swiping never changes its height.
+      square={!fill && images.length > 1}
     />
   )
   if (images.length < 2) return media

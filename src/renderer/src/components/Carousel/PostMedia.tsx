@@ -1,6 +1,7 @@
 // One photo in its box: the aspect ratio comes from the stored dimensions so the box has its
 // final height before the image loads (no layout shift, and the windowed feed can trust it);
-// photos without dimensions stay square. A blurred placeholder shows while it loads.
+// photos without dimensions stay square, and so does a carousel's frame (`square`), with the
+// photo fitted inside. A blurred placeholder shows while it loads.
 
 import { useMemo, useState, type CSSProperties, type ReactElement } from 'react'
 import { placeholderDataUrl } from '../../imaging/placeholder'
@@ -14,19 +15,23 @@ export interface PostMediaProps {
   height?: number | null
   placeholder?: string | null
   fill?: boolean
+  /** A fixed square frame with the photo fitted inside (carousel cards). */
+  square?: boolean
 }
 
 export function PostMedia(props: PostMediaProps): ReactElement {
   const [loaded, setLoaded] = useState(false)
   const preview = useMemo(() => placeholderDataUrl(props.placeholder), [props.placeholder])
   const style: CSSProperties = {}
-  if (props.width && props.height && !props.fill) {
+  if (props.width && props.height && !props.fill && !props.square) {
     style.aspectRatio = `${props.width} / ${props.height}`
   }
   if (preview && !loaded) style.backgroundImage = `url(${preview})`
   return (
     <div
-      className={`${styles.media} ${props.fill ? styles['media--fill'] : ''}`}
+      className={`${styles.media} ${props.fill ? styles['media--fill'] : ''} ${
+        props.square ? styles['media--square'] : ''
+      }`}
       style={style}
       data-testid="post-media"
     >

@@ -49,7 +49,13 @@ export function PostDetails({
     <div className={styles.details}>
       {profile && (
         <div className={styles.author}>
-          <Avatar src={profile.avatar_url} name={profile.username} size={28} decorative />
+          <Avatar
+            src={profile.avatar_url}
+            name={profile.username}
+            personId={profile.id}
+            size={28}
+            decorative
+          />
           <span className={styles.username}>{profile.username}</span>
         </div>
       )}

@@ -112,7 +112,12 @@ export function EditProfileModal(): ReactElement | null {
           {preview ? (
             <img className={styles.preview} src={preview} alt="New profile picture" />
           ) : (
-            <Avatar src={profile.avatar_url} name={profile.username} size={96} />
+            <Avatar
+              src={profile.avatar_url}
+              name={profile.username}
+              personId={profile.id}
+              size={96}
+            />
           )}
           <button
             type="button"

@@ -1,6 +1,7 @@
-// Follow / Following for one person. Following is optimistic (the people store rolls back on
-// failure); unfollowing asks first, as the network does. A visitor is asked to log in, and the
-// signed-in user gets no button for themselves.
+// Follow / Follow back / Following for one person ("Follow back" when they follow the user).
+// Following is optimistic (the people store rolls back on failure); unfollowing asks first, as
+// the network does, naming the person once. A visitor is asked to log in, and the signed-in
+// user gets no button for themselves.
 
 import { useState, type ReactElement } from 'react'
 import type { PersonSummary } from '@shared/domain'
@@ -24,6 +25,7 @@ export function FollowButton({
   const userId = useSession(selectUserId)
   const following = usePeople((state) => state.followedIds.has(person.id))
   const pending = usePeople((state) => state.pendingIds.has(person.id))
+  const followsYou = usePeople((state) => state.followerIds.has(person.id))
   const [confirming, setConfirming] = useState(false)
   if (userId === person.id) return null
 
@@ -36,27 +38,37 @@ export function FollowButton({
     setConfirming(false)
     void people.getState().setFollowing(person, false)
   }
+  const label = following ? 'Following' : followsYou ? 'Follow back' : 'Follow'
+  // Following is the grey button alone: the blue one's hover would darken it under dark text.
   const className =
-    variant === 'link'
-      ? styles.link
-      : `${styles.button} ${following ? styles['button--following'] : ''}`
+    variant === 'link' ? styles.link : following ? styles['button--following'] : styles.button
 
   return (
     <>
       <button
         type="button"
         className={className}
-        aria-label={`${following ? 'Following' : 'Follow'} ${person.username}`}
+        aria-label={`${label} ${person.username}`}
         aria-pressed={following}
         aria-busy={pending || undefined}
         onClick={onClick}
       >
-        {following ? 'Following' : 'Follow'}
+        {label}
       </button>
       {confirming && (
-        <Modal title={`Unfollow ${person.username}?`} onClose={() => setConfirming(false)}>
+        <Modal
+          title={`Unfollow ${person.username}?`}
+          showTitle={false}
+          onClose={() => setConfirming(false)}
+        >
           <div className={styles.confirm}>
-            <Avatar src={person.avatar_url} name={person.username} size={90} decorative />
+            <Avatar
+              src={person.avatar_url}
+              name={person.username}
+              personId={person.id}
+              size={90}
+              decorative
+            />
             <p>Unfollow @{person.username}?</p>
             <button type="button" className={styles.danger} onClick={unfollow}>
               Unfollow

@@ -30,7 +30,13 @@ export function PersonRow({
   return (
     <li className={styles.row}>
       <PersonLink username={person.username} duplicate className={styles.avatarLink}>
-        <Avatar src={person.avatar_url} name={person.username} size={avatarSize} decorative />
+        <Avatar
+          src={person.avatar_url}
+          name={person.username}
+          personId={person.id}
+          size={avatarSize}
+          decorative
+        />
       </PersonLink>
       <div className={styles.names}>
         <PersonLink username={person.username} className={styles.username}>

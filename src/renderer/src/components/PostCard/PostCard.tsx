@@ -91,7 +91,13 @@ export const PostCard = memo(function PostCard({
     >
       <header className={styles.header}>
         <PersonLink username={username} duplicate className={styles.avatarLink}>
-          <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
+          <Avatar
+            src={post.profiles?.avatar_url}
+            name={username}
+            personId={post.user_id}
+            size={32}
+            decorative
+          />
         </PersonLink>
         <PersonLink username={username} className={styles.username}>
           {username}

@@ -1,9 +1,11 @@
 // The comments of the open post: threads with their replies, newest or oldest first, paged.
-// Reply on any comment; delete on your own, and on every comment of your own post.
+// Reply on any comment; delete on your own, and on every comment of your own post. A small
+// heart likes a comment ("N likes" under it); a visitor's heart asks them to log in.
 
-import type { ReactElement } from 'react'
+import { useEffect, type ReactElement } from 'react'
+import { Heart } from 'lucide-react'
 import type { Comment } from '@shared/domain'
-import { relativeAge } from '@shared/format'
+import { formatLikesLabel, relativeAge } from '@shared/format'
 import { useOpenPost, usePost, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
@@ -20,12 +22,25 @@ function CommentItem({
   canDelete: boolean
   canReply: boolean
 }): ReactElement {
-  const { post } = useStores()
+  const { post, ui } = useStores()
   const queued = useIsQueued('comment', comment.id)
+  const signedIn = useSession(selectUserId) !== null
+  const liked = usePost((state) => state.likedCommentIds.has(comment.id))
+  const liking = usePost((state) => state.likingCommentIds.has(comment.id))
   const username = comment.profiles?.username ?? 'unknown'
+  const toggleLike = (): void => {
+    if (signedIn) void post.getState().likeComment(comment.id, !liked)
+    else ui.getState().openAuth('signin')
+  }
   return (
     <article className={styles.comment} aria-label={`Comment by ${username}`}>
-      <Avatar src={comment.profiles?.avatar_url} name={username} size={32} decorative />
+      <Avatar
+        src={comment.profiles?.avatar_url}
+        name={username}
+        personId={comment.user_id}
+        size={32}
+        decorative
+      />
       <div className={styles.commentBody}>
         <p className={styles.commentText}>
           <span className={styles.username}>{username}</span> <RichText text={comment.body} />
@@ -35,6 +50,9 @@ function CommentItem({
             <PendingClock />
           ) : (
             <time dateTime={comment.created_at}>{relativeAge(new Date(comment.created_at))}</time>
+          )}
+          {comment.likes_count > 0 && (
+            <span className={styles.commentLikes}>{formatLikesLabel(comment.likes_count)}</span>
           )}
           {canReply && (
             <button
@@ -58,6 +76,18 @@ function CommentItem({
           )}
         </p>
       </div>
+      {!queued && (
+        <button
+          type="button"
+          className={`${styles.commentHeart} ${liked ? styles['commentHeart--liked'] : ''}`}
+          aria-label={`${liked ? 'Unlike' : 'Like'} comment by ${username}`}
+          aria-pressed={liked}
+          aria-busy={liking || undefined}
+          onClick={toggleLike}
+        >
+          <Heart size={12} aria-hidden fill={liked ? 'currentColor' : 'none'} />
+        </button>
+      )}
     </article>
   )
 }
@@ -70,6 +100,11 @@ export function CommentList(): ReactElement {
   const order = usePost((state) => state.commentsOrder)
   const hasMore = usePost((state) => state.commentsNext !== null)
   const status = usePost((state) => state.commentsStatus)
+  const openId = usePost((state) => state.openId)
+  useEffect(
+    () => (openId ? post.getState().followCommentCounts(openId) : undefined),
+    [post, openId]
+  )
   const canDelete = (comment: Comment): boolean =>
     Boolean(userId) && (comment.user_id === userId || postAuthor === userId)
 

@@ -2,7 +2,8 @@
 // on wide windows and a full page on narrow ones (the same dialog, laid out by CSS). Opened
 // with the post store's openPost(id, siblings); ←/→ move through the list it came from.
 
-import { useEffect, useState, type ReactElement } from 'react'
+import { useEffect, useState, type CSSProperties, type ReactElement } from 'react'
+import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
 import { formatLikesLabel, relativeAge } from '@shared/format'
@@ -20,6 +21,12 @@ import { useCopyLink } from '../../hooks/useCopyLink'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
 import styles from './PostView.module.scss'
+
+/** The first photo's shape, which sizes the photo pane (PostView.module.scss, .layout). */
+function mediaRatioStyle(image: PostImage | undefined): CSSProperties {
+  const ratio = image?.width && image.height ? image.width / image.height : 1
+  return { '--media-ratio': ratio.toFixed(4) } as CSSProperties
+}
 
 function OpenPost(): ReactElement {
   const stores = useStores()
@@ -39,7 +46,7 @@ function OpenPost(): ReactElement {
   stores.saved.getState().watch([post.id])
 
   return (
-    <div className={styles.layout}>
+    <div className={styles.layout} style={mediaRatioStyle(sortedImages(post)[0])}>
       <div className={styles.mediaPane}>
         <Carousel
           key={post.id}
@@ -50,7 +57,13 @@ function OpenPost(): ReactElement {
       </div>
       <div className={styles.side}>
         <div className={styles.header}>
-          <Avatar src={post.profiles?.avatar_url} name={username} size={32} decorative />
+          <Avatar
+            src={post.profiles?.avatar_url}
+            name={username}
+            personId={post.user_id}
+            size={32}
+            decorative
+          />
           <a
             className={styles.username}
             href={routeHash(profileRoute(username))}

@@ -1,5 +1,6 @@
-// The head of a profile: avatar, username with Follow or Edit profile, the three counts (which
-// open the followers and following lists) and the names and bio. A profile whose row could not
+// The head of a profile: avatar, username with Follow or Edit profile (and "Follows you" when
+// they follow the viewer), the three counts (which open the followers and following lists) and
+// the names and bio. A profile whose row could not
 // be read shows its username with counts of 0 (docs/product.md, "Profile").
 
 import type { ReactElement } from 'react'
@@ -48,6 +49,7 @@ export function ProfileSummary(props: {
     profile ? (state.followerCounts[profile.id] ?? profile.followers_count ?? 0) : 0
   )
   const followingDelta = usePeople((state) => state.ownFollowingDelta)
+  const followsYou = usePeople((state) => (profile ? state.followerIds.has(profile.id) : false))
   const username = profile?.username ?? props.username
   const isOwn = profile !== null && profile.id === userId
   const following = (profile?.following_count ?? 0) + (isOwn ? followingDelta : 0)
@@ -62,6 +64,7 @@ export function ProfileSummary(props: {
         <Avatar
           src={profile?.avatar_url ?? null}
           name={username}
+          personId={profile?.id}
           size={150}
           className={styles.avatar}
         />
@@ -81,6 +84,7 @@ export function ProfileSummary(props: {
             ) : (
               <FollowButton person={{ ...profile, followers_count: followers }} />
             ))}
+          {followsYou && !isOwn && <span className={styles.followsYou}>Follows you</span>}
         </div>
         <ul className={styles.counts} aria-label="Profile stats">
           <CountLink value={postsTotal} singular="post" plural="posts" />

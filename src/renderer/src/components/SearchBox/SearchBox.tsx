@@ -143,7 +143,13 @@ export function SearchBox(): ReactElement {
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => choose(person)}
               >
-                <Avatar src={person.avatar_url} name={person.username} size={36} decorative />
+                <Avatar
+                  src={person.avatar_url}
+                  name={person.username}
+                  personId={person.id}
+                  size={36}
+                  decorative
+                />
                 <span className={styles.names}>
                   <span className={styles.username}>{person.username}</span>
                   {person.full_name && <span className={styles.fullName}>{person.full_name}</span>}

@@ -50,7 +50,13 @@ function CurrentUser(): ReactElement {
   return (
     <div className={styles.row}>
       <PersonLink username={username} duplicate>
-        <Avatar src={profile?.avatar_url} name={username || '?'} size={44} decorative />
+        <Avatar
+          src={profile?.avatar_url}
+          name={username || '?'}
+          personId={user.id}
+          size={44}
+          decorative
+        />
       </PersonLink>
       <div className={styles.names}>
         <PersonLink username={username} className={styles.username}>

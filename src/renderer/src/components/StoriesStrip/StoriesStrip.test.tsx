@@ -15,10 +15,19 @@ const entry = (username: string, hasUnseen: boolean, userId = username): StorySt
 })
 
 describe('StoriesStrip', () => {
-  it('shows a visitor the 8 sample stories, which are not buttons', () => {
+  it('shows a visitor the 8 sample stories; one opens the sample viewer and greys its ring', () => {
     renderWith(<StoriesStrip />, createHarness())
-    expect(screen.getAllByRole('listitem')).toHaveLength(8)
-    expect(screen.queryByRole('button')).toBeNull()
+    const bubbles = screen.getAllByRole('listitem')
+    expect(bubbles).toHaveLength(8)
+    const name = (bubbles[0].getAttribute('aria-label') ?? '').replace(/'s story$/, '')
+    fireEvent.click(screen.getByRole('button', { name: `${name}'s story` }))
+    const viewer = screen.getByRole('dialog', { name: `Stories by ${name}` })
+    expect(viewer).toContainElement(screen.getByRole('img', { name: `Sample story 1 by ${name}` }))
+    fireEvent.keyDown(viewer, { key: 'ArrowRight' })
+    expect(screen.getByRole('img', { name: `Sample story 2 by ${name}` })).toBeInTheDocument()
+    fireEvent.keyDown(viewer, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByRole('listitem', { name: `${name}'s story, viewed` })).toBeInTheDocument()
   })
 
   it('draws a grey ring for viewed sample stories and a gradient ring for the rest', () => {

@@ -1,16 +1,18 @@
 // The stories strip (docs/product.md, "Stories"). Signed in: your own bubble first ("Your story",
 // with a + to post one), then the people you follow who have live stories, unseen first with a
 // gradient ring, seen after with a grey one; a click opens the viewer. With no real stories at
-// all (a fresh instance, or a visitor) the sample people fill the strip, as before, so the
-// first screen never looks empty; they are pictures only, not buttons.
+// all (a fresh instance, or a visitor) the sample people fill the strip, so the first screen
+// never looks empty; they open a viewer of sample frames drawn in code (SampleStoryViewer),
+// and leave the strip as soon as anyone the user follows has a live story.
 
-import { useMemo, type ReactElement } from 'react'
+import { useCallback, useMemo, useState, type ReactElement } from 'react'
 import { Plus } from 'lucide-react'
 import type { Story, StoryStripEntry } from '@shared/domain'
 import { initialsAvatar } from '../../services/avatar'
 import { createStories } from '../../services/sampleData'
 import { useSession, useStores, useStoriesStore } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
+import { SampleStoryViewer } from '../StoryViewer/SampleStoryViewer'
 import styles from './StoriesStrip.module.scss'
 
 function Ring({ seen, src }: { seen: boolean; src: string }): ReactElement {
@@ -24,26 +26,41 @@ function Ring({ seen, src }: { seen: boolean; src: string }): ReactElement {
   )
 }
 
-function SampleStory({ story }: { story: Story }): ReactElement {
+function SampleStory({ story, onOpen }: { story: Story; onOpen(): void }): ReactElement {
+  const label = `${story.user.username}'s story${story.hasViewed ? ', viewed' : ''}`
   return (
-    <li
-      className={styles.story}
-      aria-label={`${story.user.username}'s story${story.hasViewed ? ', viewed' : ''}`}
-    >
-      <Ring seen={story.hasViewed} src={story.user.avatar} />
-      <span className={styles.username}>{story.user.username}</span>
+    <li className={styles.story} aria-label={label}>
+      <button type="button" className={styles.bubble} aria-label={label} onClick={onOpen}>
+        <Ring seen={story.hasViewed} src={story.user.avatar} />
+        <span className={styles.username}>{story.user.username}</span>
+      </button>
     </li>
   )
 }
 
-const avatarOf = (entry: Pick<StoryStripEntry, 'avatar_url' | 'username'>): string =>
-  entry.avatar_url ?? initialsAvatar(entry.username)
+// Seeded by the person's id, as every Avatar is, so the strip shows the same colours.
+const avatarOf = (entry: Pick<StoryStripEntry, 'avatar_url' | 'username' | 'user_id'>): string =>
+  entry.avatar_url ?? initialsAvatar(entry.username, entry.user_id)
 
 export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
   const { stories, ui } = useStores()
   const profile = useSession(selectProfile)
   const strip = useStoriesStore((state) => state.strip)
-  const sampleStories = useMemo(() => samples ?? createStories(), [samples])
+  const initialSamples = useMemo(() => samples ?? createStories(), [samples])
+  // Samples seen in this session grey their ring, as real ones do.
+  const [seenSamples, setSeenSamples] = useState<ReadonlySet<string>>(new Set())
+  const [openSample, setOpenSample] = useState<number | null>(null)
+  const sampleStories = useMemo(
+    () =>
+      initialSamples.map((story) =>
+        seenSamples.has(story.id) ? { ...story, hasViewed: true } : story
+      ),
+    [initialSamples, seenSamples]
+  )
+  const markSampleSeen = useCallback(
+    (id: string) => setSeenSamples((seen) => (seen.has(id) ? seen : new Set(seen).add(id))),
+    []
+  )
   const me = profile?.id ?? null
   const own = strip.find((entry) => entry.user_id === me)
   const others = strip.filter((entry) => entry.user_id !== me)
@@ -76,7 +93,7 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
                 <span className={`${styles.ring} ${styles['ring--none']}`}>
                   <img
                     className={styles.avatar}
-                    src={profile.avatar_url ?? initialsAvatar(profile.username)}
+                    src={profile.avatar_url ?? initialsAvatar(profile.username, profile.id)}
                     alt=""
                     draggable={false}
                   />
@@ -114,8 +131,18 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
           </li>
         ))}
         {strip.length === 0 &&
-          sampleStories.map((story) => <SampleStory key={story.id} story={story} />)}
+          sampleStories.map((story, index) => (
+            <SampleStory key={story.id} story={story} onOpen={() => setOpenSample(index)} />
+          ))}
       </ul>
+      {openSample !== null && strip.length === 0 && (
+        <SampleStoryViewer
+          stories={initialSamples}
+          startIndex={openSample}
+          onSeen={markSampleSeen}
+          onClose={() => setOpenSample(null)}
+        />
+      )}
     </section>
   )
 }

@@ -64,6 +64,7 @@ export function StoryOwnerBar({ story, onBusyChange }: StoryOwnerBarProps): Reac
                   <Avatar
                     src={viewer.profiles?.avatar_url ?? null}
                     name={viewer.profiles?.username ?? '?'}
+                    personId={viewer.viewer_id}
                     size={32}
                     decorative
                   />

@@ -173,7 +173,13 @@ export function StoryViewer(): ReactElement | null {
           />
         )}
         <div className={styles.top}>
-          <Avatar src={author?.avatar_url ?? null} name={name} size={32} decorative />
+          <Avatar
+            src={author?.avatar_url ?? null}
+            name={name}
+            personId={story?.user_id ?? entry?.user_id}
+            size={32}
+            decorative
+          />
           <span className={styles.name}>{name}</span>
           {story && <span className={styles.age}>{relativeAge(story.created_at)}</span>}
           <button

@@ -89,6 +89,7 @@ export function previewComment(
     parent_id: action.parentId,
     body: action.body.trim(),
     created_at: new Date(queuedAt).toISOString(),
+    likes_count: 0,
     profiles: author
   }
 }

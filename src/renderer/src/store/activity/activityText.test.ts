@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { makeGroup } from '../../testing/fakes'
-import { activityTarget, alertsSince, describeActivity } from './activityText'
+import { QUOTE_LENGTH, activityTarget, alertsSince, describeActivity } from './activityText'
 
 const actor = (username: string) => ({
   id: `id-${username}`,
@@ -28,6 +28,21 @@ describe('activity wording', () => {
     const follow = makeGroup({ type: 'follow', post_id: null, actors: [actor('ana')] })
     expect(describeActivity(follow)).toBe('ana started following you.')
     expect(describeActivity(makeGroup({ type: 'comment' }))).toBe('ana commented on your photo.')
+    expect(describeActivity(makeGroup({ type: 'comment_like' }))).toBe('ana liked your comment.')
+  })
+
+  it('quotes the comment, on one line and cut short when long', () => {
+    expect(describeActivity(makeGroup({ type: 'comment', comment_body: 'nice one' }))).toBe(
+      'ana commented: nice one'
+    )
+    expect(describeActivity(makeGroup({ type: 'comment_like', comment_body: 'so\n  true' }))).toBe(
+      'ana liked your comment: so true'
+    )
+    const long = describeActivity(makeGroup({ type: 'reply', comment_body: 'x'.repeat(200) }))
+    expect(long).toBe(`ana replied to your comment: ${'x'.repeat(QUOTE_LENGTH - 1)}…`)
+    expect(describeActivity(makeGroup({ type: 'like', comment_body: 'ignored' }))).toBe(
+      'ana liked your photo.'
+    )
   })
 
   it('opens the post, or for a follow the follower', () => {

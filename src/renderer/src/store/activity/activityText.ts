@@ -1,5 +1,6 @@
 // How an activity line reads, grouped as the network words it: "ana and 3 others liked your
-// photo." Pure, so the panel and the desktop notifications say the same thing.
+// photo.", "ana commented: nice one". Pure, so the panel and the desktop notifications say the
+// same thing.
 
 import type { ActivityAlert, ActivityTarget } from '@shared/bridge-contract'
 import type { ActivityGroup, NotificationType } from '@shared/domain'
@@ -9,7 +10,25 @@ const ACTIONS: Record<NotificationType, string> = {
   comment: 'commented on your photo.',
   reply: 'replied to your comment.',
   mention: 'mentioned you in a comment.',
-  follow: 'started following you.'
+  follow: 'started following you.',
+  comment_like: 'liked your comment.'
+}
+
+/** The words before the quoted comment, when the comment can be quoted. */
+const QUOTING: Partial<Record<NotificationType, string>> = {
+  comment: 'commented:',
+  reply: 'replied to your comment:',
+  mention: 'mentioned you in a comment:',
+  comment_like: 'liked your comment:'
+}
+
+/** Quotes longer than this end in an ellipsis, so a line stays a line. */
+export const QUOTE_LENGTH = 80
+
+function quoted(body: string): string {
+  const flat = body.replace(/\s+/g, ' ').trim()
+  const chars = [...flat]
+  return chars.length > QUOTE_LENGTH ? `${chars.slice(0, QUOTE_LENGTH - 1).join('')}…` : flat
 }
 
 /** "ana", "ana and bob", "ana and 3 others". */
@@ -22,12 +41,15 @@ export function actorsPhrase(group: Pick<ActivityGroup, 'actors' | 'actor_count'
   return `${name} and ${others} ${others === 1 ? 'other' : 'others'}`
 }
 
-export function activityAction(type: NotificationType): string {
-  return ACTIONS[type]
+/** "liked your photo.", or with the comment quoted: "commented: nice one". */
+export function activityAction(group: Pick<ActivityGroup, 'type' | 'comment_body'>): string {
+  const lead = QUOTING[group.type]
+  if (lead && group.comment_body) return `${lead} ${quoted(group.comment_body)}`
+  return ACTIONS[group.type]
 }
 
 export function describeActivity(group: ActivityGroup): string {
-  return `${actorsPhrase(group)} ${activityAction(group.type)}`
+  return `${actorsPhrase(group)} ${activityAction(group)}`
 }
 
 /** What opening this line shows: the post, or for a follow the newest follower's profile. */

@@ -16,23 +16,32 @@ export function followActions(
   deps: PeopleDeps,
   set: SetPeople,
   get: GetPeople
-): Pick<PeopleState, 'learn' | 'setFollowing'> {
+): Pick<PeopleState, 'learn' | 'learnFollowState' | 'setFollowing'> {
   return {
     async learn(people) {
       if (people.length === 0) return
       const counts = Object.fromEntries(people.map((person) => [person.id, person.followers_count]))
       set((state) => ({ followerCounts: { ...counts, ...state.followerCounts } }))
+      await get().learnFollowState(people.map((person) => person.id))
+    },
+
+    async learnFollowState(ids) {
       const userId = deps.getUserId()
-      if (!userId) return
+      if (!userId || ids.length === 0) return
       try {
-        const ids = people.map((person) => person.id)
-        const followed = await deps.people.followedAmong(userId, ids)
+        const [followed, followers] = await Promise.all([
+          deps.people.followedAmong(userId, ids),
+          deps.people.followersAmong(userId, ids)
+        ])
         set((state) => {
           const next = new Set(state.followedIds)
           // Someone with a toggle in flight keeps the optimistic state.
           for (const id of ids) if (!state.pendingIds.has(id)) next.delete(id)
           for (const id of followed) if (!state.pendingIds.has(id)) next.add(id)
-          return { followedIds: next }
+          const followerIds = new Set(state.followerIds)
+          for (const id of ids) followerIds.delete(id)
+          for (const id of followers) followerIds.add(id)
+          return { followedIds: next, followerIds }
         })
       } catch (error) {
         console.error('Error reading follows', error)

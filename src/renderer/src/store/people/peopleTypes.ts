@@ -46,6 +46,8 @@ export interface PeopleState {
   /** Everyone shown anywhere, once: the lists below hold their ids. */
   byId: Readonly<Record<string, Person>>
   followedIds: ReadonlySet<string>
+  /** Among the people shown, who follows the signed-in user ("Follows you", "Follow back"). */
+  followerIds: ReadonlySet<string>
   pendingIds: ReadonlySet<string>
   /** The latest known followers_count per person (server answers and optimistic changes). */
   followerCounts: Readonly<Record<string, number>>
@@ -79,6 +81,8 @@ export interface PeopleState {
   ): Promise<void>
   /** Learns which of these people the signed-in user follows, and their follower counts. */
   learn(people: Pick<PersonSummary, 'id' | 'followers_count'>[]): Promise<void>
+  /** Learns, for these people, whether the user follows them and whether they follow the user. */
+  learnFollowState(ids: string[]): Promise<void>
   setFollowing(person: Pick<PersonSummary, 'id' | 'followers_count'>, on: boolean): Promise<void>
   /**
    * Saves the signed-in user's profile: the avatar first (when a new one was made), then the

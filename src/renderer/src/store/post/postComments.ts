@@ -14,6 +14,7 @@ import { messageOr } from '@shared/errors'
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import { previewComment } from '../../offline/outbox/previews'
 import { hasComment, withoutComment, withReply } from './threads'
+import { learnCommentLikes } from './commentLikes'
 import type { PostContext, PostState } from './postTypes'
 
 /** Reads a page of the open post's comments (the first when `after` is null). */
@@ -32,6 +33,7 @@ export async function loadComments(
       commentsNext: page.next,
       commentsStatus: 'ready'
     }))
+    await learnCommentLikes(ctx, postId, page.items)
   } catch (error) {
     if (ctx.isOpen(postId)) ctx.set({ commentsStatus: 'error', actionError: messageOr(error, '') })
   }

@@ -13,6 +13,7 @@ import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys } from '../../offline/cache/savedAnswers'
 import { commentReadingActions, commentWritingActions, loadComments } from './postComments'
 import { authorActions } from './postEdits'
+import { commentLikeActions } from './commentLikes'
 import {
   CLOSED,
   type PostContext,
@@ -113,6 +114,7 @@ export function createPostStore(deps: PostDeps): PostStore {
 
       ...commentReadingActions(ctx),
       ...commentWritingActions(ctx),
+      ...commentLikeActions(ctx),
       ...authorActions(ctx)
     }
   })

@@ -43,6 +43,10 @@ export interface PostState {
   commentsOrder: PageOrder
   commentsNext: PageCursor | null
   commentsStatus: LoadStatus
+  /** Which of the loaded comments the signed-in user likes. */
+  likedCommentIds: ReadonlySet<string>
+  /** Comments whose like or unlike is on its way. */
+  likingCommentIds: ReadonlySet<string>
   /** The comment a reply is being written to. */
   replyTo: Comment | null
   /** The comment being written; kept when sending fails so nothing typed is lost. */
@@ -66,6 +70,12 @@ export interface PostState {
   /** Sends the draft as a comment (or as the reply being written); true when it was saved. */
   sendComment(): Promise<boolean>
   deleteComment(comment: Comment): Promise<void>
+  /** Likes or unlikes a loaded comment (optimistic, reconciled with the server's count). */
+  likeComment(commentId: string, liked: boolean): Promise<void>
+  /** A comment's like count changed on the server (live). */
+  commentCounted(commentId: string, likesCount: number): void
+  /** Follows the like counts of `postId`'s comments live; returns the function that stops. */
+  followCommentCounts(postId: string): () => void
   edit(edit: PostEdit): Promise<boolean>
   /** Deletes the open post with its photos; true when it is gone. */
   deleteOpenPost(): Promise<boolean>
@@ -87,6 +97,8 @@ export const CLOSED = {
   comments: [],
   commentsNext: null,
   commentsStatus: 'idle',
+  likedCommentIds: new Set<string>(),
+  likingCommentIds: new Set<string>(),
   replyTo: null,
   draft: '',
   focusComment: false,

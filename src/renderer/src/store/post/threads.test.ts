@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Comment, CommentThread } from '@shared/domain'
-import { withoutComment, withReply } from './threads'
+import { commentIdsOf, findComment, withCommentLikes, withoutComment, withReply } from './threads'
 
 const comment = (id: string, parent_id: string | null = null): Comment => ({
   id,
@@ -8,7 +8,8 @@ const comment = (id: string, parent_id: string | null = null): Comment => ({
   user_id: 'u',
   parent_id,
   body: id,
-  created_at: '2026-11-23T10:00:00Z'
+  created_at: '2026-11-23T10:00:00Z',
+  likes_count: 0
 })
 const thread = (id: string, replies: string[] = []): CommentThread => ({
   ...comment(id),
@@ -36,5 +37,15 @@ describe('comment threads', () => {
     expect(comments[1].replies).toEqual([])
     expect(comments[0]).toBe(list[0])
     expect(withoutComment(list, 'missing').removed).toBe(0)
+  })
+
+  it('sets one comment’s like count, a reply’s too, and keeps every other thread as it was', () => {
+    const list = [thread('a', ['r1']), thread('b', ['r2'])]
+    const counted = withCommentLikes(list, 'r2', 3)
+    expect(findComment(counted, 'r2')?.likes_count).toBe(3)
+    expect(counted[0]).toBe(list[0])
+    expect(withCommentLikes(counted, 'a', 1)[0].likes_count).toBe(1)
+    expect(withCommentLikes(counted, 'r2', 3)).toEqual(counted)
+    expect(commentIdsOf(list)).toEqual(['a', 'r1', 'b', 'r2'])
   })
 })

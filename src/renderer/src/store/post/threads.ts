@@ -48,3 +48,37 @@ export function hasComment(threads: CommentThread[], commentId: string): boolean
     (thread) => thread.id === commentId || thread.replies.some((reply) => reply.id === commentId)
   )
 }
+
+/** Every comment id in the list, replies included (to learn which the user likes). */
+export function commentIdsOf(threads: CommentThread[]): string[] {
+  return threads.flatMap((thread) => [thread.id, ...thread.replies.map((reply) => reply.id)])
+}
+
+/** The list with one comment's like count set (a reply's too); unchanged threads are kept. */
+export function withCommentLikes(
+  threads: CommentThread[],
+  commentId: string,
+  likesCount: number
+): CommentThread[] {
+  const counted = <C extends Comment>(comment: C): C =>
+    comment.id === commentId && comment.likes_count !== likesCount
+      ? { ...comment, likes_count: likesCount }
+      : comment
+  return threads.map((thread) => {
+    const replies = thread.replies.map(counted)
+    const next = counted(thread)
+    const repliesChanged = replies.some((reply, index) => reply !== thread.replies[index])
+    if (next === thread && !repliesChanged) return thread
+    return { ...next, replies }
+  })
+}
+
+/** The comment (or reply) with this id, if the list holds it. */
+export function findComment(threads: CommentThread[], commentId: string): Comment | undefined {
+  for (const thread of threads) {
+    if (thread.id === commentId) return thread
+    const reply = thread.replies.find((item) => item.id === commentId)
+    if (reply) return reply
+  }
+  return undefined
+}
