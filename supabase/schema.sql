@@ -26,6 +26,7 @@ create schema supabase_migrations;
 -- Extensions
 
 create extension pg_trgm with schema extensions;
+create extension pgcrypto with schema extensions;
 create extension unaccent with schema extensions;
 
 -- Types (enums and domains)
@@ -37,6 +38,12 @@ create type auth.one_time_token_type as enum ('confirmation_token', 'reauthentic
 
 -- Tables, views and sequences, with their columns
 
+create table app_private.sign_in_failures (
+  id bigint not null generated always as identity,
+  user_id uuid not null,
+  failed_at timestamp with time zone not null default now()
+);
+create sequence app_private.sign_in_failures_id_seq;
 create table app_private.storage_removals (
   id bigint not null generated always as identity,
   bucket_id text not null,
@@ -291,6 +298,8 @@ create table supabase_migrations.schema_migrations (
 
 -- Constraints
 
+alter table app_private.sign_in_failures add constraint sign_in_failures_pkey PRIMARY KEY (id);
+alter table app_private.sign_in_failures add constraint sign_in_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table app_private.storage_removals add constraint storage_removals_pkey PRIMARY KEY (id);
 alter table auth.identities add constraint identities_pkey PRIMARY KEY (id);
 alter table auth.identities add constraint identities_provider_id_provider_key UNIQUE (provider_id, provider);
@@ -397,6 +406,8 @@ alter table supabase_migrations.schema_migrations add constraint schema_migratio
 
 -- Indexes
 
+CREATE UNIQUE INDEX sign_in_failures_pkey ON app_private.sign_in_failures USING btree (id);
+CREATE INDEX sign_in_failures_user_time ON app_private.sign_in_failures USING btree (user_id, failed_at);
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
 CREATE INDEX factor_id_created_at_idx ON auth.mfa_factors USING btree (user_id, created_at);
 CREATE UNIQUE INDEX identities_pkey ON auth.identities USING btree (id);
@@ -492,6 +503,27 @@ begin
     new.parent_id := grandparent;
   end if;
   return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.check_password(user_id uuid, password text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from app_private.sign_in_failures f
+   where f.user_id = check_password.user_id and f.failed_at < now() - interval '15 minutes';
+  if (select count(*) from app_private.sign_in_failures f
+       where f.user_id = check_password.user_id) >= 10 then
+    raise exception 'Too many wrong passwords for this account. Try again later.'
+      using errcode = 'P0001', hint = 'too_many_attempts';
+  end if;
+  if app_private.password_matches(check_password.user_id, password) then
+    return true;
+  end if;
+  insert into app_private.sign_in_failures (user_id) values (check_password.user_id);
+  return false;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.count_post_images()
@@ -690,6 +722,20 @@ begin
   );
   return null;
 end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.password_matches(user_id uuid, password text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(
+    (select u.encrypted_password is not null
+            and u.encrypted_password <> ''
+            and extensions.crypt(password, u.encrypted_password) = u.encrypted_password
+       from auth.users u
+      where u.id = user_id),
+    false)
 $function$;
 CREATE OR REPLACE FUNCTION app_private.queue_removed_photos()
  RETURNS trigger
@@ -1080,6 +1126,36 @@ begin
   return created;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.delete_account(password text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+begin
+  if me is null then
+    raise exception 'Sign in to delete your account.' using errcode = '42501';
+  end if;
+  -- A wrong password answers false rather than raising, so the failure it counts is kept.
+  if not app_private.check_password(me, password) then
+    return false;
+  end if;
+  if exists (select 1 from auth.mfa_factors f where f.user_id = me and f.status::text = 'verified')
+     and coalesce((select auth.jwt()) ->> 'aal', 'aal1') <> 'aal2' then
+    raise exception 'Enter your two-factor code first.' using errcode = '42501',
+      hint = 'insufficient_aal';
+  end if;
+  insert into app_private.storage_removals (bucket_id, name)
+  select o.bucket_id, o.name
+    from storage.objects o
+   where (storage.foldername(o.name))[2] = me::text or o.owner = me;
+  perform pg_notify('storage_removals', '');
+  delete from auth.users u where u.id = me;
+  return true;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.edit_post(post_id uuid, caption text, alt_texts text[] DEFAULT NULL::text[])
  RETURNS posts
  LANGUAGE plpgsql
@@ -1391,6 +1467,35 @@ begin
   return next;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.sign_in_email(login text, password text)
+ RETURNS TABLE(account_exists boolean, email text)
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  wanted text := lower(btrim(coalesce(login, '')));
+  found_id uuid;
+  found_email text;
+begin
+  if left(wanted, 1) = '@' then
+    wanted := substr(wanted, 2);
+  end if;
+  select u.id, u.email into found_id, found_email
+    from public.profiles p
+    join auth.users u on u.id = p.id
+   where p.username = wanted;
+  if found_id is null or found_email is null then
+    return query select false, null::text;
+    return;
+  end if;
+  if app_private.check_password(found_id, password) then
+    return query select true, found_email;
+  else
+    return query select true, null::text;
+  end if;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.story_clock()
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -1514,6 +1619,21 @@ begin
   select distinct t.bucket_id, t.name,
          app_private.storage_object_referenced(t.bucket_id, t.name)
   from taken t;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.verify_password(password text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := (select auth.uid());
+begin
+  if me is null then
+    raise exception 'Sign in first.' using errcode = '42501';
+  end if;
+  return app_private.check_password(me, password);
 end
 $function$;
 CREATE OR REPLACE FUNCTION storage.extension(name text)
@@ -1735,6 +1855,8 @@ grant EXECUTE on function public.activity_page(before_latest_at timestamp with t
 grant EXECUTE on function public.activity_page(before_latest_at timestamp with time zone, before_group_key text, page_size integer) to service_role;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to authenticated;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to service_role;
+grant EXECUTE on function public.delete_account(password text) to authenticated;
+grant EXECUTE on function public.delete_account(password text) to service_role;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[]) to authenticated;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[]) to service_role;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
@@ -1773,6 +1895,9 @@ grant EXECUTE on function public.search_profiles(query text, max_rows integer) t
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to service_role;
 grant EXECUTE on function public.set_post_like(target_post_id uuid, should_like boolean) to authenticated;
 grant EXECUTE on function public.set_post_like(target_post_id uuid, should_like boolean) to service_role;
+grant EXECUTE on function public.sign_in_email(login text, password text) to anon;
+grant EXECUTE on function public.sign_in_email(login text, password text) to authenticated;
+grant EXECUTE on function public.sign_in_email(login text, password text) to service_role;
 grant EXECUTE on function public.story_clock() to anon;
 grant EXECUTE on function public.story_clock() to authenticated;
 grant EXECUTE on function public.story_clock() to service_role;
@@ -1786,6 +1911,8 @@ grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp 
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.take_storage_removals(max_count integer) to service_role;
+grant EXECUTE on function public.verify_password(password text) to authenticated;
+grant EXECUTE on function public.verify_password(password text) to service_role;
 grant EXECUTE on function storage.extension(name text) to anon;
 grant EXECUTE on function storage.extension(name text) to authenticated;
 grant EXECUTE on function storage.extension(name text) to public;

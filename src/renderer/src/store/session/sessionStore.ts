@@ -21,6 +21,8 @@ export interface SessionState {
   signIn(input: SignInInput): Promise<void>
   signUp(input: SignUpInput): Promise<SignUpResult>
   signOut(): Promise<void>
+  /** Reads the platform's snapshot again (after an account step signed in or changed it). */
+  reload(): Promise<AuthSnapshot>
   /** The signed-in user's profile after they edited it, so every place shows the new one. */
   setProfile(profile: Profile): void
 }
@@ -92,6 +94,10 @@ export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}):
         await auth.signOut()
         set({ snapshot: SIGNED_OUT })
         await hooks.afterSignOut?.(userId)
+      },
+      async reload() {
+        await refresh()
+        return get().snapshot
       },
       setProfile(profile) {
         set((state) =>
