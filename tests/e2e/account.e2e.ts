@@ -28,6 +28,10 @@ async function openSettings(page: Page, section: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 2 })).toBeVisible()
 }
 
+// Each flow runs several bcrypt checks and mails: on a shared, loaded machine that takes longer
+// than the default minute.
+test.describe.configure({ timeout: 180_000 })
+
 const byUsername = (user: UserCredentials): UserCredentials => ({ ...user, email: user.username })
 
 test('signs in with a username', async ({ page }) => {
