@@ -61,6 +61,20 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       getAccessToken: () => call('auth:get-access-token'),
       onChanged: (listener) => subscribe('auth:changed', listener)
     },
+    account: {
+      requestPasswordReset: (email) => call('account:request-password-reset', email),
+      sendLoginCode: (email) => call('account:send-login-code', email),
+      verifyEmailCode: (input) => call('account:verify-email-code', input),
+      setNewPassword: (password) => call('account:set-new-password', password),
+      changePassword: (input) => call('account:change-password', input),
+      changeEmail: (email) => call('account:change-email', email),
+      deleteAccount: (password) => call('account:delete', password),
+      verifySecondFactor: (code) => call('account:verify-second-factor', code),
+      listTwoFactor: () => call('account:list-two-factor'),
+      enrollTwoFactor: () => call('account:enroll-two-factor'),
+      confirmTwoFactor: (input) => call('account:confirm-two-factor', input),
+      removeTwoFactor: (factorId) => call('account:remove-two-factor', factorId)
+    },
     images: {
       pick: () => call('images:pick'),
       hasNativeDialog: true

@@ -13,8 +13,40 @@ export interface SignUpInput {
 }
 
 export interface SignInInput {
+  /** An email address or a username (signIn looks the email up when given a username). */
   email: string
   password: string
+}
+
+/** A 6-digit code mailed for password recovery or for signing in without the password. */
+export interface EmailCodeInput {
+  email: string
+  code: string
+  kind: 'recovery' | 'login'
+}
+
+export interface PasswordChangeInput {
+  currentPassword: string
+  newPassword: string
+}
+
+/** What turning two-factor on shows: the QR code (SVG markup from the server) and its secret. */
+export interface TotpEnrollment {
+  factorId: string
+  qrCodeSvg: string
+  secret: string
+}
+
+export interface TwoFactorConfirmation {
+  factorId: string
+  code: string
+}
+
+/** One authenticator app the user turned two-factor on with. */
+export interface TwoFactorMethod {
+  id: string
+  name: string
+  createdAt: string
 }
 
 export interface SignUpResult {
@@ -134,6 +166,30 @@ export interface InvokeContract {
   'auth:sign-out': { request: void; response: void }
   /** The current access token, which the page's supabase-js client borrows per request. */
   'auth:get-access-token': { request: void; response: string | null }
+  /** Mails a recovery link and code (the same answer for an address without an account). */
+  'account:request-password-reset': { request: string; response: void }
+  /** Mails a sign-in link and code to an account's address. */
+  'account:send-login-code': { request: string; response: void }
+  /** Signs in with a mailed code; a recovery code then allows account:set-new-password. */
+  'account:verify-email-code': { request: EmailCodeInput; response: void }
+  /** Sets the password after a recovery code or link signed the user in. */
+  'account:set-new-password': { request: string; response: void }
+  /** Changes the password after checking the current one. */
+  'account:change-password': { request: PasswordChangeInput; response: void }
+  /** Mails a confirmation link to a new address. */
+  'account:change-email': { request: string; response: void }
+  /** Deletes the account and everything of it after checking the password; signs out. */
+  'account:delete': { request: string; response: void }
+  /** The second step of signing in: a code from the authenticator app. */
+  'account:verify-second-factor': { request: string; response: void }
+  /** The authenticator apps two-factor is on with. */
+  'account:list-two-factor': { request: void; response: TwoFactorMethod[] }
+  /** Starts turning two-factor on: a QR code and its secret. */
+  'account:enroll-two-factor': { request: void; response: TotpEnrollment }
+  /** Turns two-factor on with the first code from the app. */
+  'account:confirm-two-factor': { request: TwoFactorConfirmation; response: void }
+  /** Turns two-factor off for one authenticator app. */
+  'account:remove-two-factor': { request: string; response: void }
   /** Opens the native file dialog; null when the user cancels. */
   'images:pick': { request: void; response: ImageFile | null }
   /** Uploads one to ten photos with their renditions and inserts the post, all or nothing. */
@@ -182,6 +238,18 @@ export const INVOKE_CHANNELS = [
   'auth:sign-in',
   'auth:sign-out',
   'auth:get-access-token',
+  'account:request-password-reset',
+  'account:send-login-code',
+  'account:verify-email-code',
+  'account:set-new-password',
+  'account:change-password',
+  'account:change-email',
+  'account:delete',
+  'account:verify-second-factor',
+  'account:list-two-factor',
+  'account:enroll-two-factor',
+  'account:confirm-two-factor',
+  'account:remove-two-factor',
   'images:pick',
   'posts:create',
   'app:get-config',
@@ -214,6 +282,21 @@ export interface Api {
     getAccessToken(): Promise<string | null>
     /** Subscribes to session changes; returns the unsubscribe function. */
     onChanged(listener: (snapshot: AuthSnapshot) => void): () => void
+  }
+  /** Recovery, emailed codes, password and email changes, two-factor and account deletion. */
+  account: {
+    requestPasswordReset(email: string): Promise<void>
+    sendLoginCode(email: string): Promise<void>
+    verifyEmailCode(input: EmailCodeInput): Promise<void>
+    setNewPassword(password: string): Promise<void>
+    changePassword(input: PasswordChangeInput): Promise<void>
+    changeEmail(email: string): Promise<void>
+    deleteAccount(password: string): Promise<void>
+    verifySecondFactor(code: string): Promise<void>
+    listTwoFactor(): Promise<TwoFactorMethod[]>
+    enrollTwoFactor(): Promise<TotpEnrollment>
+    confirmTwoFactor(input: TwoFactorConfirmation): Promise<void>
+    removeTwoFactor(factorId: string): Promise<void>
   }
   images: {
     /** The native dialog in the desktop app; `null` where there is none (the browser) or on cancel. */

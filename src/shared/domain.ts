@@ -166,6 +166,11 @@ export interface AuthSnapshot {
   accessToken: string | null
   /** Seconds since the epoch, as Supabase reports it. */
   expiresAt: number | null
+  /**
+   * A step signing in still needs: the code of the user's authenticator app (the snapshot is
+   * signed out until then), or a new password after a recovery link or code (signed in).
+   */
+  pending?: 'second-factor' | 'new-password'
 }
 
 export const SIGNED_OUT: AuthSnapshot = {

@@ -2,6 +2,7 @@
 
 import { expect, test } from '@playwright/test'
 import { MESSAGES, openApp, reloadApp, signInViaUi, ui, waitForFeed } from './support/app'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { checkA11y } from './support/axe'
 import { createUser, newCredentials } from './support/backend'
 
@@ -35,15 +36,15 @@ test('signs up through the modal and is signed in at once', async ({ page }) => 
   await expect(menu.getByText(user.fullName, { exact: true })).toBeVisible()
 })
 
-test('a wrong password shows the server message and keeps the modal open', async ({ page }) => {
+test("a wrong password is said in the app's words and keeps the modal open", async ({ page }) => {
   const user = await createUser('wrongpw')
   await openApp(page)
   await ui.logIn(page).click()
   const dialog = ui.authDialog(page)
-  await dialog.getByLabel('Email', { exact: true }).fill(user.email)
+  await dialog.getByLabel('Username or email', { exact: true }).fill(user.email)
   await dialog.getByLabel('Password', { exact: true }).fill('not-the-password')
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
-  await expect(dialog.getByRole('alert')).toHaveText(/invalid login credentials/i)
+  await expect(dialog.getByRole('alert')).toHaveText(AUTH_MESSAGES.wrongPassword)
   await expect(dialog).toBeVisible()
   await expect(ui.accountMenuButton(page)).toHaveCount(0)
 })

@@ -62,7 +62,7 @@ test('add-post opens the login modal for a visitor', async ({ page }) => {
   await ui.newPost(page).click()
   const dialog = ui.authDialog(page)
   await expect(dialog).toBeVisible()
-  await expect(dialog.getByLabel('Email', { exact: true })).toBeFocused()
+  await expect(dialog.getByLabel('Username or email', { exact: true })).toBeFocused()
   await expect(dialog.getByLabel('Password', { exact: true })).toBeVisible()
   await expect(ui.createDialog(page)).toHaveCount(0)
   await page.keyboard.press('Escape')

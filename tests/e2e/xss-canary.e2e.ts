@@ -97,7 +97,7 @@ test('a full name holding <img onerror> and <script> shows as text on the profil
     .getByRole('button', { name: 'Log in', exact: true })
     .click()
   const dialog = page.getByRole('dialog', { name: 'Log in to Instaframe' })
-  await dialog.getByLabel('Email', { exact: true }).fill(attacker.email)
+  await dialog.getByLabel('Username or email', { exact: true }).fill(attacker.email)
   await dialog.getByLabel('Password', { exact: true }).fill(attacker.password)
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(dialog).toBeHidden()

@@ -3,6 +3,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, expect, it } from 'vitest'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { signIn, signOut, signUp, USERNAME_TAKEN_MESSAGE } from '../../src/shared/data/auth'
 import { fetchProfile } from '../../src/shared/data/profiles'
 import { createPost } from '../../src/shared/data/post-create'
@@ -66,14 +67,14 @@ describeEachBackend('shared operations', (suite) => {
     ).rejects.toThrow(USERNAME_TAKEN_MESSAGE)
   })
 
-  it("shows the server's message for a wrong password, and signs out", async () => {
+  it("says a wrong password in the app's words, and signs out", async () => {
     const email = uniqueEmail('signin')
     const client = harness.anon()
     await signUp(client, { fullName: 'S', username: 'signin_user', email, password: 'secret123' })
     await signOut(client)
     expect((await client.auth.getSession()).data.session).toBeNull()
     await expect(signIn(client, { email, password: 'wrong-password' })).rejects.toThrow(
-      'Invalid login credentials'
+      AUTH_MESSAGES.wrongPassword
     )
     await signIn(client, { email, password: 'secret123' })
     expect((await client.auth.getSession()).data.session).not.toBeNull()

@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Api, CreatePostInput } from '../../src/shared/bridge-contract'
+import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { USERNAME_TAKEN_MESSAGE } from '../../src/shared/data/auth'
 import { SIGN_IN_TO_POST_MESSAGE } from '../../src/shared/data/post-owner'
 import { AuthSession } from '../../src/shared/data/session'
@@ -117,13 +118,13 @@ describeEachBackend('browser and desktop bridges', (suite) => {
     ])
   })
 
-  it('refuse a wrong password with the server message', async () => {
+  it("refuse a wrong password in the app's words", async () => {
     const outcomes = await onBoth(platforms, async (p) => {
       const { email } = await signUpOn(p)
       await p.api.auth.signOut()
       await p.api.auth.signIn({ email, password: 'wrong-password' })
     })
-    expect(outcomes[0]).toEqual({ ok: false, message: 'Invalid login credentials' })
+    expect(outcomes[0]).toEqual({ ok: false, message: AUTH_MESSAGES.wrongPassword })
     expect(outcomes[1]).toEqual(outcomes[0])
   })
 

@@ -5,6 +5,8 @@
 import type { Logger } from '../../shared/logger'
 import type { MainServices } from '../session/start-services'
 import type { DesktopNotifier } from '../notifications/desktop-notifier'
+import { createAccountActions } from '../../shared/data/account-actions'
+import { registerAccountIpc } from './account'
 import { registerAppIpc, type AppIpcDeps } from './app'
 import { registerAuthIpc } from './auth'
 import { createHandle, type IpcMainLike, type SenderPolicy } from './handle'
@@ -34,6 +36,10 @@ export function registerIpc(deps: IpcDeps): void {
     signIn: async (input) => (await services).auth.signIn(input),
     signOut: async () => (await services).auth.signOut()
   })
+  registerAccountIpc(
+    handle,
+    createAccountActions(async () => (await services).auth)
+  )
   registerImagesIpc(handle, deps.images)
   registerPostsIpc(handle, {
     // Only reachable signed in, which needs the services: they have started by then.

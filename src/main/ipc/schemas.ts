@@ -27,6 +27,29 @@ export const signInSchema = z.strictObject({
   password: text(1024)
 })
 
+export const emailSchema = text(320)
+export const passwordSchema = text(1024)
+/** A 6-digit code, with room for spaces a user pasted in. */
+const codeSchema = text(20)
+export const factorIdSchema = z.uuid()
+export const secondFactorCodeSchema = codeSchema
+
+export const emailCodeSchema = z.strictObject({
+  email: emailSchema,
+  code: codeSchema,
+  kind: z.enum(['recovery', 'login'])
+})
+
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: passwordSchema,
+  newPassword: passwordSchema
+})
+
+export const twoFactorConfirmationSchema = z.strictObject({
+  factorId: factorIdSchema,
+  code: codeSchema
+})
+
 export const imageFileSchema = z.strictObject({
   name: text(1024),
   type: text(255),

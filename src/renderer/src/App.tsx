@@ -184,6 +184,13 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
+  // A sign-in step left to do (the second factor after a restart, a new password after a
+  // recovery link in the web build) opens the auth modal on it.
+  const pendingStep = useSession((state) => state.snapshot.pending)
+  useEffect(() => {
+    if (pendingStep) ui.getState().openAuth(pendingStep)
+  }, [pendingStep, ui])
+
   // Who follows whom is per user: a new user starts from nothing.
   useEffect(() => people.getState().reset(), [people, userId])
 

@@ -3,6 +3,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { SignInInput, SignUpInput, SignUpResult } from '../bridge-contract'
+import { AUTH_MESSAGES, authErrorMessage } from '../auth-messages'
 import { messageOr } from '../errors'
 import { MESSAGES } from '../messages'
 
@@ -37,20 +38,38 @@ export async function signUp(
       emailRedirectTo
     }
   })
-  if (error) throw new Error(messageOr(error, MESSAGES.signUpFailed))
+  if (error) throw new Error(authErrorMessage(error, MESSAGES.signUpFailed))
   // With confirmation on, an existing address comes back as a user without identities.
   if (!data.session && data.user && data.user.identities?.length === 0) {
-    throw new Error('User already registered')
+    throw new Error(AUTH_MESSAGES.emailTaken)
   }
   return { needsConfirmation: !data.session }
 }
 
+/**
+ * The email to sign in with for what the user typed: an address as it is; for a username, the
+ * account's email, which the database gives only when the password is that account's
+ * (public.sign_in_email), so nobody learns another person's address.
+ */
+async function emailForLogin(
+  client: SupabaseClient,
+  login: string,
+  password: string
+): Promise<string> {
+  if (login.includes('@') && !login.startsWith('@')) return login
+  const { data, error } = await client.rpc('sign_in_email', { login, password })
+  if (error) throw new Error(authErrorMessage(error, MESSAGES.signInFailed))
+  const [answer] = (data ?? []) as { account_exists: boolean; email: string | null }[]
+  if (!answer?.account_exists) throw new Error(AUTH_MESSAGES.unknownUsername)
+  if (!answer.email) throw new Error(AUTH_MESSAGES.wrongPassword)
+  return answer.email
+}
+
+/** Signs in with an email or a username (`input.email` holds either) and the password. */
 export async function signIn(client: SupabaseClient, input: SignInInput): Promise<void> {
-  const { error } = await client.auth.signInWithPassword({
-    email: input.email.trim(),
-    password: input.password
-  })
-  if (error) throw new Error(messageOr(error, MESSAGES.signInFailed))
+  const email = await emailForLogin(client, input.email.trim(), input.password)
+  const { error } = await client.auth.signInWithPassword({ email, password: input.password })
+  if (error) throw new Error(authErrorMessage(error, MESSAGES.signInFailed))
 }
 
 export async function signOut(client: SupabaseClient): Promise<void> {

@@ -4,6 +4,7 @@
 
 import type { Api, CreatePostStage } from '../bridge-contract'
 import type { AuthSnapshot } from '../domain'
+import { createAccountActions } from './account-actions'
 import { createPostAs } from './post-create'
 import type { AuthSession } from './session'
 
@@ -26,13 +27,17 @@ export function listenerSet<T>(): {
   }
 }
 
-export interface SessionBridge extends Pick<Api, 'auth' | 'posts'> {
+export interface SessionBridge extends Pick<Api, 'auth' | 'account' | 'posts'> {
   /** Hands an auth change to the bridge's listeners: the AuthSession's `emit`. */
   emitAuthChange(snapshot: AuthSnapshot): void
 }
 
 /** `session` may still be loading (the page reads its config first); every call waits for it. */
-export function createSessionBridge(session: Promise<AuthSession>): SessionBridge {
+export function createSessionBridge(
+  session: Promise<AuthSession>,
+  /** Where mailed links lead back to (the web build's own address). */
+  redirectTo?: string
+): SessionBridge {
   const authChanges = listenerSet<AuthSnapshot>()
   const progress = listenerSet<CreatePostStage>()
   return {
@@ -52,6 +57,7 @@ export function createSessionBridge(session: Promise<AuthSession>): SessionBridg
         return authChanges.on(listener)
       }
     },
+    account: createAccountActions(() => session, redirectTo),
     posts: {
       async create(input) {
         const ready = await session

@@ -9,6 +9,7 @@ import { SIGNED_OUT, type AuthSnapshot, type Profile } from '../domain'
 import type { Logger } from '../logger'
 import { signIn, signOut, signUp } from './auth'
 import { fetchProfile } from './profiles'
+import { needsSecondFactor } from './two-factor'
 
 export interface AuthSessionDeps {
   client: SupabaseClient
@@ -27,7 +28,8 @@ function snapshotKey(snapshot: AuthSnapshot): string {
     snapshot.user?.id ?? null,
     snapshot.accessToken,
     snapshot.expiresAt,
-    snapshot.profile
+    snapshot.profile,
+    snapshot.pending ?? null
   ])
 }
 
@@ -38,6 +40,8 @@ export class AuthSession {
   private unsubscribe: (() => void) | null = null
   private readonly loadProfile: NonNullable<AuthSessionDeps['loadProfile']>
   private readonly defer: NonNullable<AuthSessionDeps['defer']>
+  /** Signed in by a recovery code or link: the user is asked for a new password. */
+  private recovering = false
 
   constructor(private readonly deps: AuthSessionDeps) {
     this.loadProfile = deps.loadProfile ?? fetchProfile
@@ -52,7 +56,9 @@ export class AuthSession {
   /** Subscribes to auth events and loads the stored session (refreshing it if it expired). */
   start(): Promise<void> {
     if (this.ready) return this.ready
-    const { data } = this.deps.client.auth.onAuthStateChange((_event, session) => {
+    const { data } = this.deps.client.auth.onAuthStateChange((event, session) => {
+      // A recovery link opened the web build (detectSessionInUrl): ask for the new password.
+      if (event === 'PASSWORD_RECOVERY') this.recovering = true
       // supabase-js holds its auth lock while calling us: queries from here would deadlock.
       this.defer(() => void this.apply(session))
     })
@@ -67,9 +73,14 @@ export class AuthSession {
     return this.snapshot
   }
 
-  /** The current access token; getSession refreshes it first when it is about to expire. */
+  /**
+   * The current access token; getSession refreshes it first when it is about to expire. None
+   * while the second factor is pending: the app acts signed out until the code is given.
+   */
   async getAccessToken(): Promise<string | null> {
     await this.start()
+    await this.queue
+    if (this.snapshot.pending === 'second-factor') return null
     const { data, error } = await this.deps.client.auth.getSession()
     if (error) this.deps.log.warn('[session] getSession failed', error)
     return data.session?.access_token ?? null
@@ -100,6 +111,27 @@ export class AuthSession {
     await this.sync()
   }
 
+  /**
+   * Runs an account operation with this session's client, then reloads the snapshot (a code
+   * may have signed the user in, a factor raised the session to aal2, a deletion signed out).
+   */
+  async withClient<T>(work: (client: SupabaseClient) => Promise<T>): Promise<T> {
+    await this.start()
+    const result = await work(this.deps.client)
+    await this.sync()
+    return result
+  }
+
+  /** Whether the user came in through a recovery code or link and has not set a password. */
+  isRecovering(): boolean {
+    return this.recovering
+  }
+
+  setRecovering(recovering: boolean): Promise<void> {
+    this.recovering = recovering
+    return this.sync()
+  }
+
   dispose(): void {
     this.unsubscribe?.()
     this.unsubscribe = null
@@ -124,7 +156,10 @@ export class AuthSession {
 
   private async applyNow(session: Session | null): Promise<void> {
     let next: AuthSnapshot = SIGNED_OUT
-    if (session) {
+    if (!session) this.recovering = false
+    if (session && needsSecondFactor(session)) {
+      next = { ...SIGNED_OUT, pending: 'second-factor' }
+    } else if (session) {
       const user = session.user
       // A token refresh keeps the user: reuse the profile instead of querying it again.
       const profile =
@@ -135,7 +170,8 @@ export class AuthSession {
         user: { id: user.id, email: user.email ?? null, user_metadata: user.user_metadata ?? {} },
         profile,
         accessToken: session.access_token,
-        expiresAt: session.expires_at ?? null
+        expiresAt: session.expires_at ?? null,
+        ...(this.recovering ? { pending: 'new-password' as const } : {})
       }
     }
     const changed = snapshotKey(next) !== snapshotKey(this.snapshot)

@@ -84,7 +84,7 @@ export async function signInViaUi(page: Page, user: UserCredentials): Promise<vo
   await ui.logIn(page).click()
   const dialog = ui.authDialog(page)
   await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Email', { exact: true }).fill(user.email)
+  await dialog.getByLabel('Username or email', { exact: true }).fill(user.email)
   await dialog.getByLabel('Password', { exact: true }).fill(user.password)
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(dialog).toBeHidden()

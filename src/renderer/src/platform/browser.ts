@@ -33,11 +33,12 @@ export function createBrowserApi(
   )
   // Keep an unhandled rejection out of the console; every caller sees the error itself.
   sessionPromise.catch(() => undefined)
-  const bridge = createSessionBridge(sessionPromise)
+  const bridge = createSessionBridge(sessionPromise, window.location.origin + '/')
 
   return {
     client: sessionPromise.then((session) => session.client),
     auth: bridge.auth,
+    account: bridge.account,
     posts: bridge.posts,
     images: {
       // A page has no native dialog; the create-post modal falls back to a file input.

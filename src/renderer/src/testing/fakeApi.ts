@@ -25,6 +25,7 @@ export interface FakeApi extends Api {
     signIn: Mock<Api['auth']['signIn']>
     signOut: Mock<Api['auth']['signOut']>
   }
+  account: { [K in keyof Api['account']]: Mock<Api['account'][K]> }
   images: { pick: Mock<() => Promise<ImageFile | null>>; hasNativeDialog: boolean }
   posts: {
     create: Mock<(input: CreatePostInput) => Promise<Post>>
@@ -91,6 +92,24 @@ export function fakeApi(
         listeners.add(listener)
         return () => listeners.delete(listener)
       }
+    },
+    account: {
+      requestPasswordReset: vi.fn(async () => undefined),
+      sendLoginCode: vi.fn(async () => undefined),
+      verifyEmailCode: vi.fn(async () => undefined),
+      setNewPassword: vi.fn(async () => undefined),
+      changePassword: vi.fn(async () => undefined),
+      changeEmail: vi.fn(async () => undefined),
+      deleteAccount: vi.fn(async () => undefined),
+      verifySecondFactor: vi.fn(async () => undefined),
+      listTwoFactor: vi.fn(async () => []),
+      enrollTwoFactor: vi.fn(async () => ({
+        factorId: 'factor',
+        qrCodeSvg: '<svg/>',
+        secret: 'S'
+      })),
+      confirmTwoFactor: vi.fn(async () => undefined),
+      removeTwoFactor: vi.fn(async () => undefined)
     },
     images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
     posts: {

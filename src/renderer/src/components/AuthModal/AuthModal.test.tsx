@@ -2,6 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { SignUpResult } from '@shared/bridge-contract'
+import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { SIGNED_OUT } from '@shared/domain'
 import { createHarness, deferred, renderWith, signedIn } from '../../testing/fakes'
 import { AuthModal } from './AuthModal'
 import { VALIDATION_MESSAGES } from './validation'
@@ -21,11 +23,11 @@ async function fillSignUp(user: ReturnType<typeof userEvent.setup>, username = '
 }
 
 describe('AuthModal: fields', () => {
-  it('signs in with a required email (type=email) and password only', () => {
+  it('signs in with a required username or email (type=text) and password only', () => {
     setup('signin')
     expect(screen.getByRole('dialog', { name: /Log in/ })).toBeInTheDocument()
-    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')
-    expect(screen.getByLabelText('Email')).toBeRequired()
+    expect(screen.getByLabelText('Username or email')).toHaveAttribute('type', 'text')
+    expect(screen.getByLabelText('Username or email')).toBeRequired()
     expect(screen.getByLabelText('Password')).toBeRequired()
     expect(screen.queryByLabelText('Username')).not.toBeInTheDocument()
     expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument()
@@ -50,12 +52,12 @@ describe('AuthModal: fields', () => {
 
   it('switching mode clears the fields, the error and password visibility', async () => {
     const { user, api } = setup('signin')
-    api.auth.signIn.mockRejectedValue(new Error('Invalid login credentials'))
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    api.auth.signIn.mockRejectedValue(new Error(AUTH_MESSAGES.wrongPassword))
+    await user.type(screen.getByLabelText('Username or email'), 'jane@example.com')
     await user.type(screen.getByLabelText('Password'), 'wrong')
     await user.click(screen.getByRole('button', { name: 'Show password' }))
     await user.click(screen.getByRole('button', { name: 'Log in' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid login credentials')
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.wrongPassword)
 
     await user.click(screen.getByRole('button', { name: 'Sign up' }))
     expect(screen.getByLabelText('Email')).toHaveValue('')
@@ -75,7 +77,7 @@ describe('AuthModal: submitting', () => {
     const { user, api } = setup('signin')
     const pending = deferred<void>()
     api.auth.signIn.mockReturnValue(pending.promise)
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Username or email'), 'jane@example.com')
     await user.type(screen.getByLabelText('Password'), 'secret123')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
     const submit = screen.getByRole('button', { name: /Log in/, busy: true })
@@ -87,20 +89,17 @@ describe('AuthModal: submitting', () => {
   it('closes the modal when sign-in succeeds', async () => {
     const { user, api, stores } = setup('signin')
     api.auth.getSession.mockResolvedValue(signedIn())
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Username or email'), 'jane')
     await user.type(screen.getByLabelText('Password'), 'secret123')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
     await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
-    expect(api.auth.signIn).toHaveBeenCalledWith({
-      email: 'jane@example.com',
-      password: 'secret123'
-    })
+    expect(api.auth.signIn).toHaveBeenCalledWith({ email: 'jane', password: 'secret123' })
   })
 
   it("falls back to 'Failed to sign in' when the server gives no message", async () => {
     const { user, api } = setup('signin')
     api.auth.signIn.mockRejectedValue(new Error(''))
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Username or email'), 'jane@example.com')
     await user.type(screen.getByLabelText('Password'), 'x')
     await user.click(screen.getByRole('button', { name: 'Log in' }))
     expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to sign in$/)
@@ -170,5 +169,73 @@ describe('AuthModal: submitting', () => {
       'Password should be at least 6 characters.'
     )
     expect(api.auth.signUp).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('AuthModal: account steps', () => {
+  it('asks for the second factor after the password, then closes', async () => {
+    const { user, api, stores } = setup('signin')
+    api.auth.getSession.mockResolvedValue({ ...SIGNED_OUT, pending: 'second-factor' })
+    await user.type(screen.getByLabelText('Username or email'), 'jane')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByRole('dialog', { name: 'Two-factor authentication' })).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Close' })).not.toBeInTheDocument()
+
+    api.account.verifySecondFactor.mockRejectedValueOnce(new Error(AUTH_MESSAGES.mfaCodeInvalid))
+    await user.type(screen.getByLabelText('Security code'), '111111')
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.mfaCodeInvalid)
+
+    api.auth.getSession.mockResolvedValue(signedIn())
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    expect(api.account.verifySecondFactor).toHaveBeenLastCalledWith('111111')
+  })
+
+  it('recovers a password: email, mailed code, then a new password typed twice', async () => {
+    const { user, api, stores } = setup('signin')
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.click(screen.getByRole('button', { name: 'Send login link' }))
+    expect(api.account.requestPasswordReset).toHaveBeenCalledWith('jane@example.com')
+    expect(await screen.findByText(AUTH_MESSAGES.emailSent('jane@example.com'))).toBeVisible()
+
+    await user.type(screen.getByLabelText('Code'), '123456')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    expect(api.account.verifyEmailCode).toHaveBeenCalledWith({
+      email: 'jane@example.com',
+      code: '123456',
+      kind: 'recovery'
+    })
+    await user.type(await screen.findByLabelText('New password'), 'new-secret')
+    await user.type(screen.getByLabelText('New password, again'), 'other')
+    await user.click(screen.getByRole('button', { name: 'Reset password' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.passwordMismatch)
+    expect(api.account.setNewPassword).not.toHaveBeenCalled()
+
+    await user.clear(screen.getByLabelText('New password, again'))
+    await user.type(screen.getByLabelText('New password, again'), 'new-secret')
+    api.auth.getSession.mockResolvedValue(signedIn())
+    await user.click(screen.getByRole('button', { name: 'Reset password' }))
+    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    expect(api.account.setNewPassword).toHaveBeenCalledWith('new-secret')
+  })
+
+  it('signs in with a login code', async () => {
+    const { user, api, stores } = setup('signin')
+    await user.click(screen.getByRole('button', { name: 'Send me a login code' }))
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.click(screen.getByRole('button', { name: 'Send me a login code' }))
+    expect(api.account.sendLoginCode).toHaveBeenCalledWith('jane@example.com')
+    api.auth.getSession.mockResolvedValue(signedIn())
+    await user.type(await screen.findByLabelText('Code'), '654321')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    expect(api.account.verifyEmailCode).toHaveBeenCalledWith({
+      email: 'jane@example.com',
+      code: '654321',
+      kind: 'login'
+    })
   })
 })

@@ -1,6 +1,7 @@
 // The auth modal (docs/product.md, "Auth modal"): sign-in and sign-up on one form. Switching mode
 // starts over (fields, errors and password visibility); a pending submit shows a spinner and locks
-// the button.
+// the button. Sign-in takes a username or an email; the account steps (forgot password, login
+// code, new password, second factor) are their own screens in the same dialog.
 
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
@@ -10,15 +11,72 @@ import { useStores, useUi } from '../../store'
 import type { AuthMode } from '../../store/ui/uiStore'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
+import { Field } from './AuthField'
+import { EMAIL_CODE_TEXT, EmailCodeStep } from './EmailCodeStep'
+import { NEW_PASSWORD_TEXT, NewPasswordStep } from './NewPasswordStep'
+import { SECOND_FACTOR_TEXT, SecondFactorStep } from './SecondFactorStep'
 import { validateSignUp } from './validation'
 import styles from './AuthModal.module.scss'
+
+export const SIGN_IN_TEXT = {
+  login: 'Username or email',
+  forgot: 'Forgot password?',
+  loginCode: 'Send me a login code',
+  back: 'Back to log in'
+} as const
+
+type StepMode = Exclude<AuthMode, 'signin' | 'signup'>
+
+const STEP_TITLES: Record<StepMode, string> = {
+  forgot: EMAIL_CODE_TEXT.forgot.title,
+  'login-code': EMAIL_CODE_TEXT['login-code'].title,
+  'new-password': NEW_PASSWORD_TEXT.title,
+  'second-factor': SECOND_FACTOR_TEXT.title
+}
+
+export function AuthModal(): ReactElement {
+  const { ui } = useStores()
+  const mode = useUi((state) => state.authMode)
+  if (mode === 'signin' || mode === 'signup') return <PasswordForm mode={mode} />
+  // A half-made sign-in (new password, second factor) cannot be dismissed by accident.
+  const closable = mode === 'forgot' || mode === 'login-code'
+  return (
+    <Modal
+      title={STEP_TITLES[mode]}
+      showTitle={false}
+      closeDisabled={!closable}
+      closeButton={closable}
+      onClose={() => ui.getState().closeModal()}
+    >
+      <div className={styles.body}>
+        {mode === 'forgot' || mode === 'login-code' ? (
+          <EmailCodeStep key={mode} kind={mode} />
+        ) : mode === 'new-password' ? (
+          <NewPasswordStep />
+        ) : (
+          <SecondFactorStep />
+        )}
+        {closable && (
+          <p className={styles.switch}>
+            <button
+              type="button"
+              className={styles.switchButton}
+              onClick={() => ui.getState().setAuthMode('signin')}
+            >
+              {SIGN_IN_TEXT.back}
+            </button>
+          </p>
+        )}
+      </div>
+    </Modal>
+  )
+}
 
 const EMPTY_FIELDS = { fullName: '', username: '', email: '', password: '' }
 type Fields = typeof EMPTY_FIELDS
 
-export function AuthModal(): ReactElement {
+function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
   const { session, ui } = useStores()
-  const mode = useUi((state) => state.authMode)
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS)
   const [showPassword, setShowPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -65,7 +123,12 @@ export function AuthModal(): ReactElement {
         }
       } else {
         await session.getState().signIn({ email: fields.email, password: fields.password })
-        ui.getState().closeModal()
+        // An account with two-factor on is not signed in until its code is given.
+        if (session.getState().snapshot.pending === 'second-factor') {
+          ui.getState().setAuthMode('second-factor')
+        } else {
+          ui.getState().closeModal()
+        }
         return
       }
     } catch (caught) {
@@ -101,11 +164,11 @@ export function AuthModal(): ReactElement {
             </>
           )}
           <Field
-            label="Email"
-            type="email"
+            label={isSignUp ? 'Email' : SIGN_IN_TEXT.login}
+            type={isSignUp ? 'email' : 'text'}
             value={fields.email}
             onChange={update('email')}
-            autoComplete="email"
+            autoComplete={isSignUp ? 'email' : 'username'}
           />
           <div className={styles.passwordRow}>
             <Field
@@ -145,6 +208,24 @@ export function AuthModal(): ReactElement {
             </p>
           )}
         </form>
+        {!isSignUp && (
+          <div className={styles.alternatives}>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => switchMode('login-code')}
+            >
+              {SIGN_IN_TEXT.loginCode}
+            </button>
+            <button
+              type="button"
+              className={styles.linkButton}
+              onClick={() => switchMode('forgot')}
+            >
+              {SIGN_IN_TEXT.forgot}
+            </button>
+          </div>
+        )}
         <p className={styles.switch}>
           {isSignUp ? 'Have an account? ' : "Don't have an account? "}
           <button
@@ -157,32 +238,5 @@ export function AuthModal(): ReactElement {
         </p>
       </div>
     </Modal>
-  )
-}
-
-interface FieldProps {
-  label: string
-  value: string
-  type?: string
-  autoComplete: string
-  onChange(event: { target: { value: string } }): void
-}
-
-function Field({ label, value, type = 'text', autoComplete, onChange }: FieldProps): ReactElement {
-  return (
-    <label className={styles.field}>
-      <span className={styles.label}>{label}</span>
-      <input
-        className={styles.input}
-        type={type}
-        value={value}
-        placeholder={label}
-        required
-        autoComplete={autoComplete}
-        // Names, usernames and addresses are not dictionary words: no red underlines.
-        spellCheck={false}
-        onChange={onChange}
-      />
-    </label>
   )
 }

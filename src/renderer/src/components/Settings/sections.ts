@@ -3,8 +3,10 @@
 // page shows on the right.
 
 import type { ComponentType } from 'react'
+import { AccountSection } from './AccountSection'
 import { AppearanceSection } from './AppearanceSection'
 import { EditProfileSection } from './EditProfileSection'
+import { SecuritySection } from './SecuritySection'
 
 export interface SettingsSection {
   id: string
@@ -14,7 +16,9 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'edit-profile', title: 'Edit profile', component: EditProfileSection },
-  { id: 'appearance', title: 'Appearance', component: AppearanceSection }
+  { id: 'appearance', title: 'Appearance', component: AppearanceSection },
+  { id: 'security', title: 'Security', component: SecuritySection },
+  { id: 'account', title: 'Account', component: AccountSection }
 ]
 
 /** The section an id names; an empty or unknown id opens the first. */

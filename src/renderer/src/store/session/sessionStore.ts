@@ -21,6 +21,13 @@ export interface SessionState {
   signIn(input: SignInInput): Promise<void>
   signUp(input: SignUpInput): Promise<SignUpResult>
   signOut(): Promise<void>
+  /**
+   * The account was deleted (the platform already forgot its session): wipes what this device
+   * kept for the user, as a sign-out does, and shows the app signed out.
+   */
+  accountDeleted(): Promise<void>
+  /** Reads the platform's snapshot again (after an account step signed in or changed it). */
+  reload(): Promise<AuthSnapshot>
   /** The signed-in user's profile after they edited it, so every place shows the new one. */
   setProfile(profile: Profile): void
 }
@@ -92,6 +99,20 @@ export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}):
         await auth.signOut()
         set({ snapshot: SIGNED_OUT })
         await hooks.afterSignOut?.(userId)
+      },
+      async accountDeleted() {
+        const userId = get().snapshot.user?.id ?? null
+        if (userId && hooks.beforeSignOut) {
+          await hooks.beforeSignOut(userId).catch((error: unknown) => {
+            console.error('Could not wipe what this device kept for the user', error)
+          })
+        }
+        set({ snapshot: SIGNED_OUT })
+        await hooks.afterSignOut?.(userId)
+      },
+      async reload() {
+        await refresh()
+        return get().snapshot
       },
       setProfile(profile) {
         set((state) =>

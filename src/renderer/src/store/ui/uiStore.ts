@@ -4,7 +4,13 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { UpdateState } from '@shared/bridge-contract'
 
 export type ModalKind = 'auth' | 'create' | 'edit-profile' | 'story' | 'shortcuts'
-export type AuthMode = 'signin' | 'signup'
+/**
+ * The auth modal's screens: the password form (sign in or up), and the account steps: forgot
+ * password and login code (email, then the mailed code), a new password after recovery, and the
+ * second factor after the password.
+ */
+export type AuthMode =
+  'signin' | 'signup' | 'forgot' | 'login-code' | 'new-password' | 'second-factor'
 
 export interface UiState {
   modal: ModalKind | null

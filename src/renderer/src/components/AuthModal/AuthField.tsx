@@ -1,0 +1,75 @@
+// One labelled input of the auth screens, and the submit-with-spinner-and-error pattern every
+// step shares (a pending step locks its button; a failure shows the app's sentence).
+
+import { useState, type ReactElement } from 'react'
+import { messageOr } from '@shared/errors'
+import styles from './AuthModal.module.scss'
+
+export interface FieldProps {
+  label: string
+  value: string
+  type?: string
+  autoComplete: string
+  /** Digits only, for the 6-digit codes: the numeric keyboard and one-time-code autofill. */
+  inputMode?: 'numeric'
+  maxLength?: number
+  onChange(event: { target: { value: string } }): void
+}
+
+export function Field({
+  label,
+  value,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  maxLength,
+  onChange
+}: FieldProps): ReactElement {
+  return (
+    <label className={styles.field}>
+      <span className={styles.label}>{label}</span>
+      <input
+        className={styles.input}
+        type={type}
+        value={value}
+        placeholder={label}
+        required
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        // Names, usernames and addresses are not dictionary words: no red underlines.
+        spellCheck={false}
+        onChange={onChange}
+      />
+    </label>
+  )
+}
+
+export interface StepSubmit {
+  busy: boolean
+  error: string | null
+  setError(error: string | null): void
+  /** Runs `work` unless one is running; its failure's message becomes the error. */
+  run(work: () => Promise<void>, fallback: string): Promise<void>
+}
+
+export function useStepSubmit(): StepSubmit {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  return {
+    busy,
+    error,
+    setError,
+    async run(work, fallback) {
+      if (busy) return
+      setBusy(true)
+      setError(null)
+      try {
+        await work()
+      } catch (caught) {
+        setError(messageOr(caught, fallback))
+      }
+      setBusy(false)
+    }
+  }
+}

@@ -1,0 +1,133 @@
+// "Forgot password?" and "Send me a login code" (docs/product.md, "Account recovery and
+// security"): the email first, then the 6-digit code from the mail (the mail's link works too).
+// A recovery code leads on to "Create a new password"; a login code signs in (then asks for the
+// second factor if the account has one).
+
+import { useState, type FormEvent, type ReactElement } from 'react'
+import { LockKeyhole, Mail } from 'lucide-react'
+import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { MESSAGES } from '@shared/messages'
+import { useStores } from '../../store'
+import { Spinner } from '../Spinner/Spinner'
+import { Field, useStepSubmit } from './AuthField'
+import styles from './AuthModal.module.scss'
+
+export const EMAIL_CODE_TEXT = {
+  forgot: {
+    title: 'Trouble logging in?',
+    intro: "Enter your email and we'll send you a link and a code to get back into your account.",
+    send: 'Send login link'
+  },
+  'login-code': {
+    title: 'Log in with a code',
+    intro: "Enter your account's email and we'll send you a 6-digit code to log in.",
+    send: 'Send me a login code'
+  },
+  code: 'Code',
+  confirm: 'Continue',
+  resend: 'Send a new code',
+  resent: 'We sent a new code.'
+} as const
+
+export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): ReactElement {
+  const { api, session, ui } = useStores()
+  const [email, setEmail] = useState('')
+  const [code, setCode] = useState('')
+  const [sentTo, setSentTo] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const submit = useStepSubmit()
+  const text = EMAIL_CODE_TEXT[kind]
+  const Icon = kind === 'forgot' ? LockKeyhole : Mail
+
+  const send = (address: string): Promise<void> =>
+    kind === 'forgot'
+      ? api.account.requestPasswordReset(address)
+      : api.account.sendLoginCode(address)
+
+  const onSend = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault()
+    void submit.run(async () => {
+      await send(email)
+      setSentTo(email.trim())
+    }, MESSAGES.signInFailed)
+  }
+
+  const onVerify = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault()
+    if (!sentTo) return
+    void submit.run(async () => {
+      const recovery = kind === 'forgot'
+      await api.account.verifyEmailCode({
+        email: sentTo,
+        code,
+        kind: recovery ? 'recovery' : 'login'
+      })
+      const snapshot = await session.getState().reload()
+      if (recovery) ui.getState().setAuthMode('new-password')
+      else if (snapshot.pending === 'second-factor') ui.getState().setAuthMode('second-factor')
+      else ui.getState().closeModal()
+    }, MESSAGES.signInFailed)
+  }
+
+  const onResend = (): void => {
+    if (!sentTo) return
+    setNotice(null)
+    void submit.run(async () => {
+      await send(sentTo)
+      setNotice(EMAIL_CODE_TEXT.resent)
+    }, MESSAGES.signInFailed)
+  }
+
+  return (
+    <div className={styles.step}>
+      <Icon className={styles.stepIcon} size={56} strokeWidth={1.2} aria-hidden />
+      <h2 className={styles.stepTitle}>{text.title}</h2>
+      {sentTo === null ? (
+        <form className={styles.form} onSubmit={onSend}>
+          <p className={styles.stepText}>{text.intro}</p>
+          <Field
+            label="Email"
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            autoComplete="email"
+          />
+          <SubmitButton busy={submit.busy} label={text.send} />
+        </form>
+      ) : (
+        <form className={styles.form} onSubmit={onVerify}>
+          <p className={styles.stepText} role="status">
+            {AUTH_MESSAGES.emailSent(sentTo)}
+          </p>
+          <Field
+            label={EMAIL_CODE_TEXT.code}
+            value={code}
+            inputMode="numeric"
+            maxLength={12}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+          />
+          <SubmitButton busy={submit.busy} label={EMAIL_CODE_TEXT.confirm} />
+          <button type="button" className={styles.linkButton} onClick={onResend}>
+            {EMAIL_CODE_TEXT.resend}
+          </button>
+          {notice && <p className={styles.stepText}>{notice}</p>}
+        </form>
+      )}
+      {submit.error && (
+        <p className={styles.error} role="alert">
+          {submit.error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export function SubmitButton({ busy, label }: { busy: boolean; label: string }): ReactElement {
+  return (
+    <button type="submit" className={styles.submit} disabled={busy} aria-busy={busy}>
+      {busy && <Spinner size={16} light />}
+      {label}
+    </button>
+  )
+}

@@ -1,0 +1,68 @@
+// The second step of signing in for an account with two-factor authentication on: the 6-digit
+// code from the authenticator app. Until it is given the app stays signed out; "Back to log in"
+// ends the half-made session.
+
+import { useState, type FormEvent, type ReactElement } from 'react'
+import { ShieldCheck } from 'lucide-react'
+import { MESSAGES } from '@shared/messages'
+import { useStores } from '../../store'
+import { Field, useStepSubmit } from './AuthField'
+import { SubmitButton } from './EmailCodeStep'
+import styles from './AuthModal.module.scss'
+
+export const SECOND_FACTOR_TEXT = {
+  title: 'Two-factor authentication',
+  intro: 'Enter the 6-digit code from your authentication app.',
+  code: 'Security code',
+  confirm: 'Confirm',
+  back: 'Back to log in'
+} as const
+
+export function SecondFactorStep(): ReactElement {
+  const { api, session, ui } = useStores()
+  const [code, setCode] = useState('')
+  const submit = useStepSubmit()
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault()
+    void submit.run(async () => {
+      await api.account.verifySecondFactor(code)
+      await session.getState().reload()
+      ui.getState().closeModal()
+    }, MESSAGES.signInFailed)
+  }
+
+  const onBack = (): void => {
+    void submit.run(async () => {
+      await session.getState().signOut()
+      ui.getState().setAuthMode('signin')
+    }, MESSAGES.signOutFailed)
+  }
+
+  return (
+    <div className={styles.step}>
+      <ShieldCheck className={styles.stepIcon} size={56} strokeWidth={1.2} aria-hidden />
+      <h2 className={styles.stepTitle}>{SECOND_FACTOR_TEXT.title}</h2>
+      <form className={styles.form} onSubmit={onSubmit}>
+        <p className={styles.stepText}>{SECOND_FACTOR_TEXT.intro}</p>
+        <Field
+          label={SECOND_FACTOR_TEXT.code}
+          value={code}
+          inputMode="numeric"
+          maxLength={12}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="one-time-code"
+        />
+        <SubmitButton busy={submit.busy} label={SECOND_FACTOR_TEXT.confirm} />
+        <button type="button" className={styles.linkButton} onClick={onBack}>
+          {SECOND_FACTOR_TEXT.back}
+        </button>
+      </form>
+      {submit.error && (
+        <p className={styles.error} role="alert">
+          {submit.error}
+        </p>
+      )}
+    </div>
+  )
+}
