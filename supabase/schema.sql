@@ -1207,6 +1207,35 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone)
+ RETURNS posts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  created public.posts;
+begin
+  if taken_at is null or taken_at > now() then
+    raise exception 'An imported post cannot be dated in the future' using errcode = '22023';
+  end if;
+  if taken_at < timestamptz '2010-10-06 00:00:00+00' then
+    raise exception 'An imported post cannot be dated before 2010-10-06' using errcode = '22023';
+  end if;
+
+  created := public.create_post(import_post.caption, import_post.images, import_post.post_id);
+
+  if created.created_at = now() and created.user_id = (select auth.uid()) then
+    update public.posts p set created_at = import_post.taken_at
+    where p.id = created.id
+    returning * into created;
+    -- Hashtag pages order by the post's date, copied when the caption was indexed.
+    update public.post_tags t set post_created_at = import_post.taken_at
+    where t.post_id = created.id;
+  end if;
+  return created;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owner uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1752,6 +1781,8 @@ grant EXECUTE on function public.following_feed_page(before_created_at timestamp
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to authenticated;
+grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to service_role;
