@@ -63,6 +63,7 @@ describe('preload window.api', () => {
     await api.auth.getAccessToken()
     await api.images.pick()
     await api.posts.create({ caption: '', photos: [] })
+    await api.data.exportInformation()
     await api.app.getConfig()
     await api.notifications.report({ unreadCount: 0, alerts: [] })
     await api.notifications.getEnabled()
