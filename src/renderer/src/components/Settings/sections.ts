@@ -5,6 +5,7 @@
 import type { ComponentType } from 'react'
 import { AppearanceSection } from './AppearanceSection'
 import { EditProfileSection } from './EditProfileSection'
+import { YourInformationSection } from '../YourInformation/YourInformationSection'
 
 export interface SettingsSection {
   id: string
@@ -14,7 +15,8 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'edit-profile', title: 'Edit profile', component: EditProfileSection },
-  { id: 'appearance', title: 'Appearance', component: AppearanceSection }
+  { id: 'appearance', title: 'Appearance', component: AppearanceSection },
+  { id: 'your-information', title: 'Your information', component: YourInformationSection }
 ]
 
 /** The section an id names; an empty or unknown id opens the first. */
