@@ -20,6 +20,7 @@ create schema auth;
 create schema extensions;
 create schema local_realtime;
 create schema public;
+create schema realtime;
 create schema storage;
 create schema supabase_migrations;
 
@@ -157,13 +158,21 @@ create table auth.users (
   phone_confirmed_at timestamp with time zone
 );
 alter table auth.users enable row level security;
+create table public.comment_likes (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null,
+  comment_id uuid not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.comment_likes enable row level security;
 create table public.comments (
   id uuid not null default gen_random_uuid(),
   post_id uuid not null,
   user_id uuid not null,
   parent_id uuid,
   body text not null,
-  created_at timestamp with time zone not null default now()
+  created_at timestamp with time zone not null default now(),
+  likes_count integer not null default 0
 );
 alter table public.comments enable row level security;
 create table public.follows (
@@ -262,6 +271,17 @@ create table public.story_views (
   viewed_at timestamp with time zone not null default now()
 );
 alter table public.story_views enable row level security;
+create table realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp without time zone not null default now(),
+  inserted_at timestamp without time zone not null default now(),
+  id uuid not null default gen_random_uuid()
+);
+alter table realtime.messages enable row level security;
 create table storage.buckets (
   id text not null,
   name text not null,
@@ -324,7 +344,12 @@ alter table auth.sessions add constraint sessions_pkey PRIMARY KEY (id);
 alter table auth.sessions add constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table auth.users add constraint users_email_key UNIQUE (email);
 alter table auth.users add constraint users_pkey PRIMARY KEY (id);
+alter table public.comment_likes add constraint comment_likes_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES comments(id) ON DELETE CASCADE;
+alter table public.comment_likes add constraint comment_likes_pkey PRIMARY KEY (id);
+alter table public.comment_likes add constraint comment_likes_user_comment_unique UNIQUE (user_id, comment_id);
+alter table public.comment_likes add constraint comment_likes_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.comments add constraint comments_body_length CHECK ((((char_length(body) >= 1) AND (char_length(body) <= 2200)) AND (body ~ '\S'::text)));
+alter table public.comments add constraint comments_likes_count_not_negative CHECK ((likes_count >= 0));
 alter table public.comments add constraint comments_not_own_parent CHECK ((parent_id IS DISTINCT FROM id));
 alter table public.comments add constraint comments_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES comments(id) ON DELETE CASCADE;
 alter table public.comments add constraint comments_pkey PRIMARY KEY (id);
@@ -344,7 +369,7 @@ alter table public.notifications add constraint notifications_pkey PRIMARY KEY (
 alter table public.notifications add constraint notifications_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.notifications add constraint notifications_post_matches_type CHECK (((type = 'follow'::text) = (post_id IS NULL)));
 alter table public.notifications add constraint notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE;
-alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text])));
+alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text])));
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
 alter table public.post_images add constraint post_images_image_url_canonical CHECK (is_storage_public_url(image_url));
@@ -397,6 +422,7 @@ alter table public.stories add constraint stories_user_id_fkey FOREIGN KEY (user
 alter table public.story_views add constraint story_views_pkey PRIMARY KEY (story_id, viewer_id);
 alter table public.story_views add constraint story_views_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE CASCADE;
 alter table public.story_views add constraint story_views_viewer_id_fkey FOREIGN KEY (viewer_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table realtime.messages add constraint messages_pkey PRIMARY KEY (id, inserted_at);
 alter table storage.buckets add constraint buckets_name_key UNIQUE (name);
 alter table storage.buckets add constraint buckets_pkey PRIMARY KEY (id);
 alter table storage.objects add constraint objects_bucket_id_fkey FOREIGN KEY (bucket_id) REFERENCES storage.buckets(id);
@@ -431,6 +457,9 @@ CREATE UNIQUE INDEX refresh_tokens_token_key ON auth.refresh_tokens USING btree 
 CREATE UNIQUE INDEX sessions_pkey ON auth.sessions USING btree (id);
 CREATE UNIQUE INDEX users_email_key ON auth.users USING btree (email);
 CREATE UNIQUE INDEX users_pkey ON auth.users USING btree (id);
+CREATE INDEX comment_likes_comment_id_idx ON public.comment_likes USING btree (comment_id);
+CREATE UNIQUE INDEX comment_likes_pkey ON public.comment_likes USING btree (id);
+CREATE UNIQUE INDEX comment_likes_user_comment_unique ON public.comment_likes USING btree (user_id, comment_id);
 CREATE INDEX comments_parent_id_created_at_idx ON public.comments USING btree (parent_id, created_at, id);
 CREATE UNIQUE INDEX comments_pkey ON public.comments USING btree (id);
 CREATE INDEX comments_post_id_created_at_idx ON public.comments USING btree (post_id, created_at, id);
@@ -468,6 +497,7 @@ CREATE UNIQUE INDEX stories_pkey ON public.stories USING btree (id);
 CREATE INDEX stories_user_id_created_at_idx ON public.stories USING btree (user_id, created_at DESC);
 CREATE UNIQUE INDEX story_views_pkey ON public.story_views USING btree (story_id, viewer_id);
 CREATE INDEX story_views_viewer_id_idx ON public.story_views USING btree (viewer_id);
+CREATE UNIQUE INDEX messages_pkey ON realtime.messages USING btree (id, inserted_at);
 CREATE UNIQUE INDEX buckets_name_key ON storage.buckets USING btree (name);
 CREATE UNIQUE INDEX buckets_pkey ON storage.buckets USING btree (id);
 CREATE UNIQUE INDEX objects_bucket_id_name_key ON storage.objects USING btree (bucket_id, name);
@@ -686,6 +716,29 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.notify_comment_like()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed public.comment_likes := case when tg_op = 'DELETE' then old else new end;
+  liked_comment record;
+begin
+  -- When the comment is being deleted it is not found: its unread notifications are taken
+  -- back by comment id (app_private.unnotify_comment).
+  select c.user_id, c.post_id into liked_comment
+  from public.comments c where c.id = changed.comment_id;
+  if found then
+    perform app_private.sync_notification(
+      tg_op, liked_comment.user_id, changed.user_id, 'comment_like', liked_comment.post_id,
+      changed.comment_id
+    );
+  end if;
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.notify_follow()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -866,6 +919,23 @@ begin
   return old;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.update_comment_likes_count()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    update public.comments set likes_count = likes_count + 1 where id = new.comment_id;
+    return new;
+  end if;
+  -- When the comment itself is being deleted this updates nothing, which is what we want.
+  update public.comments set likes_count = greatest(likes_count - 1, 0)
+  where id = old.comment_id;
+  return old;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.update_comments_count()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1026,13 +1096,15 @@ begin
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.activity_page(before_latest_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_group_key text DEFAULT NULL::text, page_size integer DEFAULT 20)
- RETURNS TABLE(group_key text, type text, post_id uuid, comment_id uuid, latest_at timestamp with time zone, actor_count integer, unread_count integer, actors jsonb, post_image_url text, post_thumb_url text)
+ RETURNS TABLE(group_key text, type text, post_id uuid, comment_id uuid, comment_body text, latest_at timestamp with time zone, actor_count integer, unread_count integer, actors jsonb, post_image_url text, post_thumb_url text)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   with grouped as (
-    select n.type || ':' || coalesce(n.post_id::text, '') as group_key,
+    select n.type || ':' || coalesce(n.post_id::text, '')
+             || coalesce(':' || (case when n.type = 'comment_like' then n.comment_id end)::text, '')
+             as group_key,
            n.type,
            n.post_id,
            (array_agg(n.comment_id order by n.created_at desc, n.id desc))[1] as comment_id,
@@ -1042,9 +1114,9 @@ AS $function$
            (array_agg(n.actor_id order by n.created_at desc, n.id desc))[1:3] as recent_actors
     from public.notifications n
     where n.recipient_id = (select auth.uid())
-    group by n.type, n.post_id
+    group by n.type, n.post_id, (case when n.type = 'comment_like' then n.comment_id end)
   )
-  select g.group_key, g.type, g.post_id, g.comment_id, g.latest_at, g.actor_count,
+  select g.group_key, g.type, g.post_id, g.comment_id, c.body, g.latest_at, g.actor_count,
          g.unread_count,
          coalesce((
            select jsonb_agg(jsonb_build_object('id', pr.id, 'username', pr.username,
@@ -1059,6 +1131,8 @@ AS $function$
          p.image_url, p.thumb_url
   from grouped g
   left join public.posts p on p.id = g.post_id
+  -- Read as the caller: a comment they may not see is not quoted.
+  left join public.comments c on c.id = g.comment_id
   where before_latest_at is null
      or (g.latest_at, g.group_key) < (before_latest_at, coalesce(before_group_key, ''))
   order by g.latest_at desc, g.group_key desc
@@ -1283,6 +1357,35 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone)
+ RETURNS posts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  created public.posts;
+begin
+  if taken_at is null or taken_at > now() then
+    raise exception 'An imported post cannot be dated in the future' using errcode = '22023';
+  end if;
+  if taken_at < timestamptz '2010-10-06 00:00:00+00' then
+    raise exception 'An imported post cannot be dated before 2010-10-06' using errcode = '22023';
+  end if;
+
+  created := public.create_post(import_post.caption, import_post.images, import_post.post_id);
+
+  if created.created_at = now() and created.user_id = (select auth.uid()) then
+    update public.posts p set created_at = import_post.taken_at
+    where p.id = created.id
+    returning * into created;
+    -- Hashtag pages order by the post's date, copied when the caption was indexed.
+    update public.post_tags t set post_created_at = import_post.taken_at
+    where t.post_id = created.id;
+  end if;
+  return created;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owner uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1436,6 +1539,36 @@ begin
                p.followers_count desc, p.username
       limit wanted;
   end if;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.set_comment_like(target_comment_id uuid, should_like boolean)
+ RETURNS TABLE(liked boolean, likes_count integer)
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+begin
+  if caller is null then
+    raise exception 'Sign in to like comments' using errcode = '42501';
+  end if;
+  if should_like is null or target_comment_id is null then
+    raise exception 'set_comment_like needs a comment and true or false' using errcode = '22004';
+  end if;
+  if should_like then
+    insert into public.comment_likes (user_id, comment_id)
+    values (caller, target_comment_id)
+    on conflict on constraint comment_likes_user_comment_unique do nothing;
+  else
+    delete from public.comment_likes l
+    where l.user_id = caller and l.comment_id = target_comment_id;
+  end if;
+  liked := should_like;
+  select c.likes_count into likes_count from public.comments c where c.id = target_comment_id;
+  if not found then
+    raise exception 'This comment no longer exists' using errcode = 'P0002';
+  end if;
+  return next;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.set_post_like(target_post_id uuid, should_like boolean)
@@ -1636,6 +1769,11 @@ begin
   return app_private.check_password(me, password);
 end
 $function$;
+CREATE OR REPLACE FUNCTION realtime.topic()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+AS $function$ select nullif(current_setting('realtime.topic', true), '')::text $function$;
 CREATE OR REPLACE FUNCTION storage.extension(name text)
  RETURNS text
  LANGUAGE plpgsql
@@ -1679,6 +1817,8 @@ $function$;
 -- Triggers
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
+CREATE TRIGGER on_comment_like_changed AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.update_comment_likes_count();
+CREATE TRIGGER on_comment_like_notify AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment_like();
 CREATE TRIGGER before_comment_inserted BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.attach_reply_to_thread();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -1742,6 +1882,16 @@ create policy "auth_admin_all" on auth.sessions as permissive for all to supabas
 create policy "auth_admin_all" on auth.users as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
+create policy "Comment likes are readable where the comment is" on public.comment_likes as permissive for select to anon, authenticated
+  using ((EXISTS ( SELECT 1
+   FROM comments c
+  WHERE (c.id = comment_likes.comment_id))));
+create policy "Users like comments as themselves" on public.comment_likes as permissive for insert to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM comments c
+  WHERE (c.id = comment_likes.comment_id)))));
+create policy "Users remove their own comment likes" on public.comment_likes as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Authors of a comment or of its post delete it" on public.comments as permissive for delete to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM posts p
@@ -1874,6 +2024,8 @@ grant EXECUTE on function public.following_feed_page(before_created_at timestamp
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to authenticated;
+grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to service_role;
@@ -1893,6 +2045,8 @@ grant EXECUTE on function public.profile_connections(profile_id uuid, direction 
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to anon;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to authenticated;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to service_role;
+grant EXECUTE on function public.set_comment_like(target_comment_id uuid, should_like boolean) to authenticated;
+grant EXECUTE on function public.set_comment_like(target_comment_id uuid, should_like boolean) to service_role;
 grant EXECUTE on function public.set_post_like(target_post_id uuid, should_like boolean) to authenticated;
 grant EXECUTE on function public.set_post_like(target_post_id uuid, should_like boolean) to service_role;
 grant EXECUTE on function public.sign_in_email(login text, password text) to anon;
@@ -1913,6 +2067,10 @@ grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp 
 grant EXECUTE on function public.take_storage_removals(max_count integer) to service_role;
 grant EXECUTE on function public.verify_password(password text) to authenticated;
 grant EXECUTE on function public.verify_password(password text) to service_role;
+grant EXECUTE on function realtime.topic() to anon;
+grant EXECUTE on function realtime.topic() to authenticated;
+grant EXECUTE on function realtime.topic() to public;
+grant EXECUTE on function realtime.topic() to service_role;
 grant EXECUTE on function storage.extension(name text) to anon;
 grant EXECUTE on function storage.extension(name text) to authenticated;
 grant EXECUTE on function storage.extension(name text) to public;
@@ -1937,6 +2095,9 @@ grant USAGE on schema public to authenticated;
 grant CREATE, USAGE on schema public to pg_database_owner;
 grant USAGE on schema public to public;
 grant USAGE on schema public to service_role;
+grant USAGE on schema realtime to anon;
+grant USAGE on schema realtime to authenticated;
+grant USAGE on schema realtime to service_role;
 grant USAGE on schema storage to anon;
 grant USAGE on schema storage to authenticated;
 grant USAGE on schema storage to service_role;
@@ -1949,6 +2110,11 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant SELECT, UPDATE, USAGE on table auth.refresh_tokens_id_seq to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.sessions to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.users to supabase_auth_admin;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comment_likes to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comment_likes to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.comment_likes to service_role;
+grant INSERT on table public.comment_likes (comment_id) to authenticated;
+grant INSERT on table public.comment_likes (user_id) to authenticated;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comments to anon;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comments to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.comments to service_role;
@@ -2024,6 +2190,9 @@ grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.story_view
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_views to service_role;
 grant INSERT on table public.story_views (story_id) to authenticated;
 grant INSERT on table public.story_views (viewer_id) to authenticated;
+grant INSERT, SELECT, UPDATE on table realtime.messages to anon;
+grant INSERT, SELECT, UPDATE on table realtime.messages to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table realtime.messages to service_role;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to anon;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to service_role;

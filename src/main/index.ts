@@ -1,7 +1,7 @@
 // Main process glue: app lifecycle, the single window, and wiring the services (which take
 // their Electron dependencies as arguments) to Electron. Decisions live in the modules.
 
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   app,
@@ -19,6 +19,7 @@ import Store from 'electron-store'
 import type { AuthSnapshot } from '../shared/domain'
 import type { BackendSupervisor } from './backend/supervisor'
 import { registerIpc } from './ipc/register-ipc'
+import { openArchiveFile } from './ipc/data-export'
 import { badgeDotBitmap, createDesktopNotifier } from './notifications/desktop-notifier'
 import { createAppTray } from './notifications/app-tray'
 import type { TrayController } from './notifications/tray'
@@ -205,6 +206,12 @@ function boot(): void {
         mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
       stat: (path) => stat(path),
       readFile: (path) => readFile(path)
+    },
+    dataExport: {
+      showSaveDialog: (options) =>
+        mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
+      createFile: openArchiveFile,
+      removeFile: (path) => rm(path, { force: true })
     },
     notifier: createDesktopNotifier({
       platform: process.platform,

@@ -83,6 +83,10 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       create: (input) => call('posts:create', input),
       onProgress: (listener) => subscribe('posts:progress', listener)
     },
+    data: {
+      exportInformation: () => call('data:export'),
+      onExportProgress: (listener) => subscribe('data:export-progress', listener)
+    },
     app: {
       getConfig: () => call('app:get-config'),
       ready: () => call('app:ready'),

@@ -90,6 +90,23 @@ export interface CreatePostInput {
   caption: string
   /** In display order: the first is the one grids and older readers show. */
   photos: PostPhotoInput[]
+  /** An imported post's original date (ISO 8601, in the past): it is made through import_post. */
+  takenAt?: string
+}
+
+/** How far "Download your information" is: photos written of all files (0 of 0 while reading). */
+export interface ExportProgress {
+  done: number
+  total: number
+}
+
+/** What the finished archive holds. */
+export interface ExportSummary {
+  posts: number
+  photos: number
+  /** Photos the storage could no longer give (listed in the archive's missing_media.json). */
+  missing: number
+  bytes: number
 }
 
 /** Where a post being shared is, for the progress line in the create-post modal. */
@@ -194,6 +211,8 @@ export interface InvokeContract {
   'images:pick': { request: void; response: ImageFile | null }
   /** Uploads one to ten photos with their renditions and inserts the post, all or nothing. */
   'posts:create': { request: CreatePostInput; response: Post }
+  /** Native save dialog, then writes the signed-in user's archive; null on cancel. */
+  'data:export': { request: void; response: ExportSummary | null }
   /** The backend's URL and anon key, its kind, the app's version and the secret-store warning. */
   'app:get-config': { request: void; response: AppConfig }
   /** The unread count and new alerts, for the desktop's native notifications, badge and tray. */
@@ -216,6 +235,8 @@ export interface EventContract {
   'auth:changed': AuthSnapshot
   /** Upload progress of the post being shared, sent to the window that asked. */
   'posts:progress': CreatePostStage
+  /** How far the archive being written is, sent to the window that asked. */
+  'data:export-progress': ExportProgress
   /** The user clicked a native notification: show what it was about. */
   'notifications:open': ActivityTarget
   /** An instaframe:// link opened the app: the route to show, or why there is none. */
@@ -252,6 +273,7 @@ export const INVOKE_CHANNELS = [
   'account:remove-two-factor',
   'images:pick',
   'posts:create',
+  'data:export',
   'app:get-config',
   'notifications:report',
   'notifications:get-enabled',
@@ -309,6 +331,11 @@ export interface Api {
     create(input: CreatePostInput): Promise<Post>
     /** Stages after processing ('uploading', 'saving'); returns the unsubscribe function. */
     onProgress(listener: (stage: CreatePostStage) => void): () => void
+  }
+  data: {
+    /** Writes "your information" as a zip: to a file the user picks (desktop) or a download. */
+    exportInformation(): Promise<ExportSummary | null>
+    onExportProgress(listener: (progress: ExportProgress) => void): () => void
   }
   app: {
     getConfig(): Promise<AppConfig>

@@ -20,6 +20,7 @@ import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
 import { measureTransforms, renderTransforms } from './transforms'
+import { measureExport, renderExport } from './export'
 import { measureStoryAdvance, storiesSection } from './stories'
 import {
   measureCacheSize,
@@ -168,7 +169,22 @@ async function transformsOnly(): Promise<void> {
   console.log(section.join('\n'))
 }
 
+/**
+ * `npm run bench -- --export`: only "Download your information" at 1,000 posts, replacing the
+ * "## Export of your information" section of docs/performance.md.
+ */
+async function exportOnly(): Promise<void> {
+  const section = renderExport(await measureExport())
+  const file = resolve(__dirname, '../../docs/performance.md')
+  await writeFile(
+    file,
+    `${spliceSection(await readFile(file, 'utf8'), '## Export of your information', section)}\n`
+  )
+  console.log(section.join('\n'))
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--export')) return exportOnly()
   if (process.argv.includes('--stories')) return storiesOnly()
   if (process.argv.includes('--transforms')) return transformsOnly()
   if (process.argv.includes('--offline')) return offlineOnly()
@@ -213,6 +229,8 @@ async function main(): Promise<void> {
     }
     log('Measuring image transformations of a 12 MP photo…')
     const transforms = await measureTransforms()
+    log('Measuring "Download your information" at 1,000 posts…')
+    const exported = await measureExport()
     log('Measuring what the engine worker costs per request…')
     const isolation = await measureIsolation()
     const realtime: RealtimeResults[] = []
@@ -264,7 +282,7 @@ async function main(): Promise<void> {
       const report =
         `${main.trimEnd()}\n\n${offline}\n${renderTransforms(transforms).join('\n')}\n` +
         `${await renderPerRequest(perRequest, isolation)}\n` +
-        renderHostile(hostile).join('\n')
+        `${renderHostile(hostile).join('\n')}\n\n${renderExport(exported).join('\n')}\n`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)

@@ -9,6 +9,7 @@ import { createAccountActions } from '../../shared/data/account-actions'
 import { registerAccountIpc } from './account'
 import { registerAppIpc, type AppIpcDeps } from './app'
 import { registerAuthIpc } from './auth'
+import { registerDataExportIpc, type DataExportDeps } from './data-export'
 import { createHandle, type IpcMainLike, type SenderPolicy } from './handle'
 import { registerImagesIpc, type ImagePickerDeps } from './images'
 import { registerNotificationsIpc } from './notifications'
@@ -22,12 +23,20 @@ export interface IpcDeps {
   /** The services once started; null before (only signed-in calls need them at once). */
   ready(): MainServices | null
   images: ImagePickerDeps
+  /** The save dialog and files for data:export; the client and user come from the services. */
+  dataExport: Pick<DataExportDeps, 'showSaveDialog' | 'createFile' | 'removeFile'>
   notifier: DesktopNotifier
   app: Omit<AppIpcDeps, 'getConfig'>
 }
 
 export function registerIpc(deps: IpcDeps): void {
   const { services } = deps
+  // Only reachable signed in, which needs the services: they have started by then.
+  const signedInClient = (): MainServices['client'] => {
+    const ready = deps.ready()
+    if (!ready) throw new Error('The backend is still starting')
+    return ready.client
+  }
   const handle = createHandle({ ipcMain: deps.ipcMain, log: deps.log, policy: deps.policy })
   registerAuthIpc(handle, {
     getSnapshot: async () => (await services).auth.getSnapshot(),
@@ -42,13 +51,18 @@ export function registerIpc(deps: IpcDeps): void {
   )
   registerImagesIpc(handle, deps.images)
   registerPostsIpc(handle, {
-    // Only reachable signed in, which needs the services: they have started by then.
-    client: () => {
-      const ready = deps.ready()
-      if (!ready) throw new Error('The backend is still starting')
-      return ready.client
-    },
+    client: signedInClient,
     currentUserId: () => deps.ready()?.auth.currentUserId() ?? null
+  })
+  registerDataExportIpc(handle, {
+    ...deps.dataExport,
+    client: signedInClient,
+    currentUser: () => {
+      const snapshot = deps.ready()?.auth.currentSnapshot()
+      return snapshot?.user
+        ? { id: snapshot.user.id, username: snapshot.profile?.username ?? null }
+        : null
+    }
   })
   registerNotificationsIpc(handle, deps.notifier)
   registerAppIpc(handle, { ...deps.app, getConfig: async () => (await services).config })

@@ -85,7 +85,9 @@ export const createPostSchema = z.strictObject({
         renditions: renditionsSchema.optional()
       })
     )
-    .max(12)
+    .max(12),
+  // An imported post's date; import_post refuses one in the future or before 2010-10-06.
+  takenAt: z.iso.datetime({ offset: true }).optional()
 })
 
 /** Photos main read for the page (app:open-files): bounded like a carousel's upload. */

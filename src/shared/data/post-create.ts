@@ -35,6 +35,8 @@ export interface NewPost {
   caption: string
   /** In display order; the first is the one the grid and older readers show. */
   photos: PostPhoto[]
+  /** An imported post's original date (ISO 8601): made through import_post, which dates it. */
+  takenAt?: string
   onStage?: (stage: 'uploading' | 'saving') => void
 }
 
@@ -132,7 +134,12 @@ export async function createPost(client: SupabaseClient, input: NewPost): Promis
       // The new row comes back with its author embedded (its photos are the ones just sent: an
       // embed in the same statement cannot see rows the function wrote), so nothing is re-read.
       const created = await client
-        .rpc('create_post', { caption, images, post_id: postId })
+        .rpc(
+          input.takenAt ? 'import_post' : 'create_post',
+          input.takenAt
+            ? { caption, images, post_id: postId, taken_at: input.takenAt }
+            : { caption, images, post_id: postId }
+        )
         .select('*, profiles(username, full_name, avatar_url)')
         .single()
       const row = created.data as Post | null
@@ -156,6 +163,13 @@ export async function createPostAs(
   onStage?: NewPost['onStage']
 ): Promise<Post> {
   if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
-  const { id, caption, photos } = input
-  return createPost(client, { userId, id, caption, photos: postPhotosFromInput(photos), onStage })
+  const { id, caption, photos, takenAt } = input
+  return createPost(client, {
+    userId,
+    id,
+    caption,
+    takenAt,
+    photos: postPhotosFromInput(photos),
+    onStage
+  })
 }

@@ -86,6 +86,11 @@ export class AuthSession {
     return data.session?.access_token ?? null
   }
 
+  /** The last snapshot emitted, without waiting for a change being applied. */
+  currentSnapshot(): AuthSnapshot {
+    return this.snapshot
+  }
+
   currentUserId(): string | null {
     return this.snapshot.user?.id ?? null
   }

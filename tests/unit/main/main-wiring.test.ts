@@ -173,6 +173,7 @@ describe('registerIpc', () => {
       services,
       ready: () => null,
       images: { showOpenDialog: vi.fn(), stat: vi.fn(), readFile: vi.fn() },
+      dataExport: { showSaveDialog: vi.fn(), createFile: vi.fn(), removeFile: vi.fn() },
       notifier: notifier(),
       app: { rendererReady: vi.fn(), restartToUpdate: vi.fn() }
     })

@@ -75,6 +75,7 @@ describe('preload window.api', () => {
     await api.account.removeTwoFactor('')
     await api.images.pick()
     await api.posts.create({ caption: '', photos: [] })
+    await api.data.exportInformation()
     await api.app.getConfig()
     await api.notifications.report({ unreadCount: 0, alerts: [] })
     await api.notifications.getEnabled()

@@ -6,6 +6,7 @@ import type { Api, AppConfig } from '@shared/bridge-contract'
 import { AuthSession } from '@shared/data/session'
 import { createSessionBridge } from '@shared/data/session-bridge'
 import { consoleLogger } from '@shared/logger'
+import { createBrowserExport } from './browserExport'
 import { loadBrowserConfig, type BrowserConfig } from './config'
 
 export interface BrowserApi extends Api {
@@ -40,6 +41,7 @@ export function createBrowserApi(
     auth: bridge.auth,
     account: bridge.account,
     posts: bridge.posts,
+    data: createBrowserExport(sessionPromise),
     images: {
       // A page has no native dialog; the create-post modal falls back to a file input.
       pick: async () => null,

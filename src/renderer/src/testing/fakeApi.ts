@@ -9,6 +9,7 @@ import type {
   AppCommand,
   CreatePostInput,
   CreatePostStage,
+  ExportProgress,
   ImageFile,
   OpenedFiles,
   SignUpResult,
@@ -81,6 +82,7 @@ export function fakeApi(
   const notices = channel<string>()
   const updates = channel<UpdateState>()
   const openedFiles = channel<OpenedFiles>()
+  const exportProgress = channel<ExportProgress>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -118,6 +120,10 @@ export function fakeApi(
         progress.add(listener)
         return () => progress.delete(listener)
       }
+    },
+    data: {
+      exportInformation: vi.fn(async () => ({ posts: 0, photos: 0, missing: 0, bytes: 22 })),
+      onExportProgress: (listener) => exportProgress.on(listener)
     },
     app: {
       getConfig: vi.fn(async () => ({

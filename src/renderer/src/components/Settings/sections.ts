@@ -7,6 +7,7 @@ import { AccountSection } from './AccountSection'
 import { AppearanceSection } from './AppearanceSection'
 import { EditProfileSection } from './EditProfileSection'
 import { SecuritySection } from './SecuritySection'
+import { YourInformationSection } from '../YourInformation/YourInformationSection'
 
 export interface SettingsSection {
   id: string
@@ -18,6 +19,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'edit-profile', title: 'Edit profile', component: EditProfileSection },
   { id: 'appearance', title: 'Appearance', component: AppearanceSection },
   { id: 'security', title: 'Security', component: SecuritySection },
+  { id: 'your-information', title: 'Your information', component: YourInformationSection },
   { id: 'account', title: 'Account', component: AccountSection }
 ]
 
