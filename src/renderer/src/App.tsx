@@ -13,6 +13,7 @@ import {
 } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
 import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
+import { DirectPage } from './components/DirectPage/DirectPage'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
 import { DropOverlay } from './components/DropOverlay/DropOverlay'
@@ -85,6 +86,8 @@ function RouteView({ route }: { route: Route }): ReactElement {
       return <ConnectionsPage username={route.username} direction={route.direction} />
     case 'suggestions':
       return <SuggestionsPage />
+    case 'direct':
+      return <DirectPage thread={route.thread} />
     case 'feed':
       return <FeedView tab={route.tab} />
   }

@@ -40,6 +40,11 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       ui.getState().closeModal()
       if (username) router.getState().navigate({ name: 'profile', username })
     }),
+    'go-direct': whenSignedIn(() => {
+      ui.getState().closeModal()
+      post.getState().close()
+      router.getState().navigate({ name: 'direct', thread: null })
+    }),
     'go-activity': whenSignedIn(() => {
       ui.getState().closeModal()
       post.getState().close()

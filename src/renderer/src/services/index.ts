@@ -32,6 +32,7 @@ import {
   uploadAvatar,
   usernameProblem
 } from '@shared/data/profiles'
+import { createDirectServices, type DirectServices } from './direct'
 import {
   deleteStory,
   fetchStoryStrip,
@@ -128,6 +129,8 @@ export interface Services {
     post: Bound<typeof postStory>
     remove: Bound<typeof deleteStory>
   }
+  /** Direct messages (services/direct.ts). */
+  direct: DirectServices
 }
 
 export function createClientProvider(
@@ -199,6 +202,7 @@ export function createServices(getClient: ClientProvider): Services {
       fetchViewers: bind(fetchStoryViewers),
       post: bind(postStory),
       remove: bind(deleteStory)
-    }
+    },
+    direct: createDirectServices(bind, subscribe)
   }
 }

@@ -11,6 +11,7 @@ export type Route =
   | { name: 'profile'; username: string }
   | { name: 'connections'; username: string; direction: ConnectionDirection }
   | { name: 'suggestions' }
+  | { name: 'direct'; thread: string | null }
 
 export const HOME: Route = { name: 'feed', tab: 'for-you' }
 
@@ -27,6 +28,7 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decode)
   if (parts[0] === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (parts[0] === 'people' && parts[1] === 'suggested') return { name: 'suggestions' }
+  if (parts[0] === 'direct') return { name: 'direct', thread: parts[1] ?? null }
   if (parts[0] === 'u' && parts[1]) {
     const username = parts[1]
     if (parts[2] === 'followers' || parts[2] === 'following') {
@@ -47,6 +49,8 @@ export function routeHash(route: Route): string {
       return `#/u/${encodeURIComponent(route.username)}`
     case 'connections':
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`
+    case 'direct':
+      return route.thread ? `#/direct/${encodeURIComponent(route.thread)}` : '#/direct'
   }
 }
 
