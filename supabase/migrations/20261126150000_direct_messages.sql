@@ -191,8 +191,10 @@ create trigger before_direct_message_inserted
   before insert on public.direct_messages
   for each row execute function app_private.check_direct_message();
 
--- A new message moves its thread to the top, counts as read by its sender, and brings back a
--- one-to-one thread the recipient had deleted (a new message is a new request).
+-- A new message moves its thread to the top and brings back a one-to-one thread the recipient
+-- had deleted (a new message is a new request). The sender's own read mark is left alone: their
+-- messages never count as unread for them, and one fewer row change per message is one fewer
+-- row-level-security check per subscriber in Realtime.
 create or replace function app_private.after_direct_message()
 returns trigger
 language plpgsql
@@ -201,9 +203,6 @@ set search_path = ''
 as $$
 begin
   update public.direct_threads set last_message_at = new.created_at where id = new.thread_id;
-  update public.direct_participants
-  set last_read_at = greatest(coalesce(last_read_at, new.created_at), new.created_at)
-  where thread_id = new.thread_id and user_id = new.sender_id;
   update public.direct_participants p
   set left_at = null, state = 'request'
   from public.direct_threads t
@@ -515,6 +514,12 @@ as $$
     and (before is null or t.last_message_at < before)
     -- A request shows once it has a message; a thread the caller started shows at once.
     and (me.state = 'accepted' or lm.id is not null)
+    -- A one-to-one thread with someone blocked (either way) is hidden.
+    and (t.is_group or not exists (
+      select 1 from public.direct_participants o
+      where o.thread_id = t.id and o.user_id <> me.user_id
+        and public.direct_blocked_between(me.user_id, o.user_id)
+    ))
   order by t.last_message_at desc, t.id desc
   limit least(greatest(coalesce(page_size, 30), 1), 100)
 $$;

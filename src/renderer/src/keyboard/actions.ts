@@ -86,6 +86,11 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
     stores.router.getState().navigate({ name: 'profile', username: link.route.username })
     return
   }
+  if (link.route.kind === 'direct') {
+    ui.getState().closeModal()
+    stores.router.getState().navigate({ name: 'direct', thread: link.route.threadId })
+    return
+  }
   ui.getState().closeModal()
   void stores.post.getState().openPost(link.route.postId, [link.route.postId])
 }

@@ -11,6 +11,11 @@ import {
   setHeart,
   unsendMessage
 } from '@shared/data/direct/messages'
+import {
+  joinThreadRoom,
+  type ThreadRoom,
+  type ThreadRoomListener
+} from '@shared/data/direct/presence'
 import { sharePost } from '@shared/data/direct/share'
 import {
   acceptRequest,
@@ -28,8 +33,31 @@ type Subscribe = <A extends unknown[]>(
   subscribe: (client: SupabaseClient, ...args: A) => () => Promise<void>
 ) => (...args: A) => () => void
 
-export function createDirectServices(bind: Bind, subscribe: Subscribe) {
+/** A thread's presence and typing room, usable before the client exists (calls wait for it). */
+function roomJoiner(getClient: () => Promise<SupabaseClient>) {
+  return (threadId: string, userId: string, listener: ThreadRoomListener): ThreadRoom => {
+    let room: ThreadRoom | null = null
+    let left = false
+    void getClient().then((client) => {
+      if (!left) room = joinThreadRoom(client, threadId, userId, listener)
+    })
+    return {
+      typing: () => room?.typing(),
+      leave: async () => {
+        left = true
+        await room?.leave()
+      }
+    }
+  }
+}
+
+export function createDirectServices(
+  bind: Bind,
+  subscribe: Subscribe,
+  getClient: () => Promise<SupabaseClient>
+) {
   return {
+    room: roomJoiner(getClient),
     startThread: bind(startThread),
     fetchThreads: bind(fetchThreads),
     countUnread: bind(countUnreadThreads),

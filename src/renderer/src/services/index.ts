@@ -203,6 +203,6 @@ export function createServices(getClient: ClientProvider): Services {
       post: bind(postStory),
       remove: bind(deleteStory)
     },
-    direct: createDirectServices(bind, subscribe)
+    direct: createDirectServices(bind, subscribe, getClient)
   }
 }

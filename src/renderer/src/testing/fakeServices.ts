@@ -132,7 +132,8 @@ export function fakeServices(): Services & {
       unsend: vi.fn(async () => undefined),
       setHeart: vi.fn(async () => undefined),
       sharePost: vi.fn(async () => []),
-      live: vi.fn(() => () => undefined)
+      live: vi.fn(() => () => undefined),
+      room: vi.fn(() => ({ typing: vi.fn(), leave: vi.fn(async () => undefined) }))
     }
   }
 }

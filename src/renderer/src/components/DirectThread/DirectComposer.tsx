@@ -67,7 +67,10 @@ export function DirectComposer({ disabled }: { disabled: boolean }): ReactElemen
         maxLength={MAX_DIRECT_TEXT_LENGTH}
         value={text}
         disabled={disabled}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value)
+          if (event.target.value) stores.direct.getState().typing()
+        }}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
       />

@@ -3,7 +3,7 @@
 
 import { useEffect, useLayoutEffect, useRef, type DragEvent, type ReactElement } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import type { DirectMessage as DirectMessageData } from '@shared/data/direct/types'
+import { DIRECT_MESSAGES, type DirectMessage as DirectMessageData } from '@shared/data/direct/types'
 import { useDirect, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
@@ -78,6 +78,10 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
   }
 
   const seen = thread ? seenLabel(messages, thread.people, userId, thread.is_group) : null
+  const others = thread?.people ?? []
+  const activeNow = others.some((person) => open?.present.includes(person.id))
+  // The store drops a typist once their time lapses.
+  const typists = others.filter((person) => open?.typingUntil[person.id] !== undefined)
   const isRequest = thread?.state === 'request'
 
   return (
@@ -96,7 +100,10 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
               size={32}
               decorative
             />
-            <h2 className={styles.title}>{threadTitle(thread)}</h2>
+            <div className={styles.titles}>
+              <h2 className={styles.title}>{threadTitle(thread)}</h2>
+              {activeNow && <p className={styles.active}>{DIRECT_MESSAGES.activeNow}</p>}
+            </div>
           </>
         )}
       </header>
@@ -114,6 +121,10 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
             />
           ))}
         </ol>
+        <p className={styles.typing} aria-live="polite">
+          {typists.length > 0 &&
+            `${typists.map((person) => person.username).join(', ')} ${DIRECT_MESSAGES.typing}`}
+        </p>
       </div>
       {isRequest ? (
         <div className={styles.request}>

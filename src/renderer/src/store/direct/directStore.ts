@@ -5,16 +5,28 @@
 
 import { createStore } from 'zustand/vanilla'
 import type { DirectFolder, DirectMessage } from '@shared/data/direct/types'
+import { createRoomKeeper } from './directRoom'
 import { createSender } from './directSending'
-import type { DirectDeps, DirectState, DirectStore } from './directTypes'
+import type { DirectDeps, DirectState, DirectStore, OpenThread } from './directTypes'
 
 export type { DirectState, DirectStore, DirectDeps } from './directTypes'
 
 const emptyFolders = () => ({ inbox: [], requests: [] })
 
+const emptyThread = (id: string): OpenThread => ({
+  id,
+  messages: [],
+  older: null,
+  status: 'loading',
+  loadingOlder: false,
+  present: [],
+  typingUntil: {}
+})
+
 export function createDirectStore(deps: DirectDeps): DirectStore {
   return createStore<DirectState>()((set, get) => {
     const sender = createSender(deps, set, get)
+    const room = createRoomKeeper(deps, set, get)
     const fail = (error: unknown): void =>
       deps.notify(error instanceof Error ? error.message : String(error))
 
@@ -120,21 +132,22 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
       },
 
       async openThread(id) {
-        if (!id) return set({ open: null })
         if (get().open?.id === id) return
-        set({ open: { id, messages: [], older: null, status: 'loading', loadingOlder: false } })
+        room.leave()
+        if (!id) return set({ open: null })
+        set({ open: { ...emptyThread(id), status: 'loading' } })
+        room.enter(id)
         try {
           const page = await deps.direct.fetchHistory(id)
           if (get().open?.id !== id) return
-          set({
-            open: {
-              id,
+          set((state) => ({
+            open: state.open && {
+              ...state.open,
               messages: [...page.items].reverse(),
               older: page.next,
-              status: 'ready',
-              loadingOlder: false
+              status: 'ready'
             }
-          })
+          }))
           await markOpenRead()
         } catch {
           if (get().open?.id === id) set({ open: { ...get().open!, status: 'error' } })
@@ -178,6 +191,7 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
         const open = get().open
         return open ? sender.sendDraft(open.id, { kind: 'text', body }) : Promise.resolve()
       },
+      typing: () => room.typing(),
       sendPhoto: (photo) => {
         const open = get().open
         return open ? sender.sendPhoto(open.id, photo, '') : Promise.resolve()

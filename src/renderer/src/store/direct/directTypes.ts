@@ -28,6 +28,10 @@ export interface OpenThread {
   older: PageCursor | null
   status: 'loading' | 'ready' | 'error'
   loadingOlder: boolean
+  /** Everyone present in the thread now (its presence room), the reader included. */
+  present: string[]
+  /** Who else is typing, until when (ms since epoch). */
+  typingUntil: Record<string, number>
 }
 
 export interface DirectState {
@@ -45,6 +49,8 @@ export interface DirectState {
   /** Starts (or finds) the thread with these people and opens it; answers its id. */
   startWith(userIds: string[], name?: string): Promise<string | null>
   sendText(body: string): Promise<void>
+  /** The reader is typing in the open thread (the others see "typing…"). */
+  typing(): void
   sendPhoto(photo: DirectPhoto): Promise<void>
   unsend(messageId: string): Promise<void>
   toggleHeart(messageId: string): Promise<void>
