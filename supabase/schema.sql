@@ -1494,6 +1494,19 @@ AS $function$
     where p.thread_id = thread and p.user_id = auth.uid() and p.left_at is null
   )
 $function$;
+CREATE OR REPLACE FUNCTION public.is_direct_room_member(topic text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- CASE, not AND: the uuid cast must only ever see a topic that has the shape.
+  select case
+    when topic ~ '^direct:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      then public.is_direct_participant(substring(topic from 8)::uuid)
+    else false
+  end
+$function$;
 CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owner uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2164,6 +2177,8 @@ grant EXECUTE on function public.following_feed_page_newer(after_created_at time
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.is_direct_participant(thread uuid) to authenticated;
 grant EXECUTE on function public.is_direct_participant(thread uuid) to service_role;
+grant EXECUTE on function public.is_direct_room_member(topic text) to authenticated;
+grant EXECUTE on function public.is_direct_room_member(topic text) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to service_role;
