@@ -175,6 +175,47 @@ create table public.comments (
   likes_count integer not null default 0
 );
 alter table public.comments enable row level security;
+create table public.direct_messages (
+  id uuid not null default gen_random_uuid(),
+  thread_id uuid not null,
+  sender_id uuid not null,
+  kind text not null,
+  body text,
+  image_url text,
+  thumb_url text,
+  width integer,
+  height integer,
+  placeholder text,
+  post_id uuid,
+  story_id uuid,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.direct_messages enable row level security;
+create table public.direct_participants (
+  thread_id uuid not null,
+  user_id uuid not null,
+  state text not null default 'accepted'::text,
+  joined_at timestamp with time zone not null default now(),
+  last_read_at timestamp with time zone,
+  left_at timestamp with time zone
+);
+alter table public.direct_participants enable row level security;
+create table public.direct_reactions (
+  message_id uuid not null,
+  user_id uuid not null,
+  thread_id uuid not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.direct_reactions enable row level security;
+create table public.direct_threads (
+  id uuid not null default gen_random_uuid(),
+  created_by uuid not null,
+  is_group boolean not null default false,
+  name text,
+  created_at timestamp with time zone not null default now(),
+  last_message_at timestamp with time zone not null default now()
+);
+alter table public.direct_threads enable row level security;
 create table public.follows (
   follower_id uuid not null,
   following_id uuid not null,
@@ -355,6 +396,29 @@ alter table public.comments add constraint comments_parent_id_fkey FOREIGN KEY (
 alter table public.comments add constraint comments_pkey PRIMARY KEY (id);
 alter table public.comments add constraint comments_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.comments add constraint comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.direct_messages add constraint direct_messages_body_length CHECK ((char_length(body) <= 1000));
+alter table public.direct_messages add constraint direct_messages_height CHECK (((height >= 1) AND (height <= 20000)));
+alter table public.direct_messages add constraint direct_messages_image_url_storage CHECK (((image_url IS NULL) OR is_storage_public_url(image_url)));
+alter table public.direct_messages add constraint direct_messages_kind CHECK ((kind = ANY (ARRAY['text'::text, 'photo'::text, 'post'::text, 'story_reply'::text, 'story_reaction'::text])));
+alter table public.direct_messages add constraint direct_messages_pkey PRIMARY KEY (id);
+alter table public.direct_messages add constraint direct_messages_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
+alter table public.direct_messages add constraint direct_messages_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE SET NULL;
+alter table public.direct_messages add constraint direct_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.direct_messages add constraint direct_messages_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE SET NULL;
+alter table public.direct_messages add constraint direct_messages_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES direct_threads(id) ON DELETE CASCADE;
+alter table public.direct_messages add constraint direct_messages_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
+alter table public.direct_messages add constraint direct_messages_width CHECK (((width >= 1) AND (width <= 20000)));
+alter table public.direct_participants add constraint direct_participants_pkey PRIMARY KEY (thread_id, user_id);
+alter table public.direct_participants add constraint direct_participants_state CHECK ((state = ANY (ARRAY['accepted'::text, 'request'::text])));
+alter table public.direct_participants add constraint direct_participants_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES direct_threads(id) ON DELETE CASCADE;
+alter table public.direct_participants add constraint direct_participants_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.direct_reactions add constraint direct_reactions_message_id_fkey FOREIGN KEY (message_id) REFERENCES direct_messages(id) ON DELETE CASCADE;
+alter table public.direct_reactions add constraint direct_reactions_pkey PRIMARY KEY (message_id, user_id);
+alter table public.direct_reactions add constraint direct_reactions_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES direct_threads(id) ON DELETE CASCADE;
+alter table public.direct_reactions add constraint direct_reactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.direct_threads add constraint direct_threads_created_by_fkey FOREIGN KEY (created_by) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.direct_threads add constraint direct_threads_name_length CHECK (((char_length(name) >= 1) AND (char_length(name) <= 64)));
+alter table public.direct_threads add constraint direct_threads_pkey PRIMARY KEY (id);
 alter table public.follows add constraint follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_following_id_fkey FOREIGN KEY (following_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_not_self CHECK ((follower_id <> following_id));
@@ -464,6 +528,18 @@ CREATE INDEX comments_parent_id_created_at_idx ON public.comments USING btree (p
 CREATE UNIQUE INDEX comments_pkey ON public.comments USING btree (id);
 CREATE INDEX comments_post_id_created_at_idx ON public.comments USING btree (post_id, created_at, id);
 CREATE INDEX comments_user_id_idx ON public.comments USING btree (user_id);
+CREATE UNIQUE INDEX direct_messages_pkey ON public.direct_messages USING btree (id);
+CREATE INDEX direct_messages_post_id_idx ON public.direct_messages USING btree (post_id);
+CREATE INDEX direct_messages_sender_id_idx ON public.direct_messages USING btree (sender_id);
+CREATE INDEX direct_messages_story_id_idx ON public.direct_messages USING btree (story_id);
+CREATE INDEX direct_messages_thread_created_idx ON public.direct_messages USING btree (thread_id, created_at DESC, id DESC);
+CREATE UNIQUE INDEX direct_participants_pkey ON public.direct_participants USING btree (thread_id, user_id);
+CREATE INDEX direct_participants_user_id_idx ON public.direct_participants USING btree (user_id);
+CREATE UNIQUE INDEX direct_reactions_pkey ON public.direct_reactions USING btree (message_id, user_id);
+CREATE INDEX direct_reactions_thread_id_idx ON public.direct_reactions USING btree (thread_id);
+CREATE INDEX direct_reactions_user_id_idx ON public.direct_reactions USING btree (user_id);
+CREATE INDEX direct_threads_created_by_idx ON public.direct_threads USING btree (created_by);
+CREATE UNIQUE INDEX direct_threads_pkey ON public.direct_threads USING btree (id);
 CREATE INDEX follows_follower_id_created_at_idx ON public.follows USING btree (follower_id, created_at DESC, following_id DESC);
 CREATE INDEX follows_following_id_created_at_idx ON public.follows USING btree (following_id, created_at DESC, follower_id DESC);
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, following_id);
@@ -507,6 +583,22 @@ CREATE UNIQUE INDEX schema_migrations_pkey ON supabase_migrations.schema_migrati
 
 -- Functions
 
+CREATE OR REPLACE FUNCTION app_private.after_direct_message()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  update public.direct_threads set last_message_at = new.created_at where id = new.thread_id;
+  update public.direct_participants p
+  set left_at = null, state = 'request'
+  from public.direct_threads t
+  where t.id = new.thread_id and not t.is_group
+    and p.thread_id = new.thread_id and p.left_at is not null and p.user_id <> new.sender_id;
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.attach_reply_to_thread()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -531,6 +623,31 @@ begin
   end if;
   if grandparent is not null then
     new.parent_id := grandparent;
+  end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.check_direct_message()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.created_at := clock_timestamp();
+  new.body := nullif(btrim(new.body), '');
+  if new.kind = 'text' and new.body is null then
+    raise exception 'A message needs some text' using errcode = '23514';
+  elsif new.kind = 'photo' and (new.image_url is null or new.width is null or new.height is null) then
+    raise exception 'A photo message needs its photo and size' using errcode = '23514';
+  elsif new.kind = 'post' and new.post_id is null then
+    raise exception 'A shared post message needs the post' using errcode = '23514';
+  elsif new.kind in ('story_reply', 'story_reaction') and new.story_id is null then
+    raise exception 'A story reply needs the story' using errcode = '23514';
+  elsif new.kind = 'story_reaction' and char_length(coalesce(new.body, '')) > 16 then
+    raise exception 'A story reaction is one emoji' using errcode = '23514';
+  end if;
+  if new.kind <> 'photo' and (new.image_url is not null or new.thumb_url is not null) then
+    raise exception 'Only a photo message carries a photo' using errcode = '23514';
   end if;
   return new;
 end
@@ -567,6 +684,47 @@ begin
   set image_count = greatest((select count(*) from public.post_images i where i.post_id = p.id), 1)
   where p.id = new.post_id;
   return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.fill_direct_reaction()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  select m.thread_id into new.thread_id from public.direct_messages m where m.id = new.message_id;
+  if new.thread_id is null then
+    raise exception 'This message was unsent' using errcode = 'PT404';
+  end if;
+  new.created_at := now();
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.guard_direct_participant()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if current_user not in ('authenticated', 'anon') then
+    return new;
+  end if;
+  if old.state = 'accepted' then
+    new.state := 'accepted';
+  end if;
+  -- least() and greatest() skip nulls, so an untouched (null) mark must stay as it was.
+  if new.last_read_at is null then
+    new.last_read_at := old.last_read_at;
+  else
+    new.last_read_at := greatest(old.last_read_at, least(new.last_read_at, now()));
+  end if;
+  if old.left_at is not null then
+    new.left_at := old.left_at;
+  elsif new.left_at is not null then
+    new.left_at := now();
+  end if;
+  return new;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.guard_post_images()
@@ -1138,6 +1296,46 @@ AS $function$
   order by g.latest_at desc, g.group_key desc
   limit least(greatest(coalesce(page_size, 20), 1), 100)
 $function$;
+CREATE OR REPLACE FUNCTION public.add_direct_participants(thread uuid, user_ids uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not public.can_send_direct(thread)
+     or not exists (select 1 from public.direct_threads t where t.id = thread and t.is_group) then
+    raise exception 'Only people in a group can add others to it' using errcode = '42501';
+  end if;
+  if exists (select 1 from unnest(user_ids) u where public.direct_blocked_between(auth.uid(), u)) then
+    raise exception 'You cannot add this person' using errcode = '42501';
+  end if;
+  insert into public.direct_participants (thread_id, user_id, state)
+  select thread, p.id, 'accepted' from public.profiles p where p.id = any(user_ids)
+  on conflict (thread_id, user_id) do update set left_at = null, joined_at = now();
+  if (select count(*) from public.direct_participants p
+      where p.thread_id = thread and p.left_at is null) > 32 then
+    raise exception 'A group has at most 32 people' using errcode = '22023';
+  end if;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.can_send_direct(thread uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.direct_participants me
+    where me.thread_id = thread and me.user_id = auth.uid()
+      and me.left_at is null and me.state = 'accepted'
+  )
+  and not exists (
+    select 1 from public.direct_participants other
+    where other.thread_id = thread and other.user_id <> auth.uid() and other.left_at is null
+      and public.direct_blocked_between(auth.uid(), other.user_id)
+  )
+$function$;
 CREATE OR REPLACE FUNCTION public.create_post(caption text, images jsonb, post_id uuid DEFAULT NULL::uuid)
  RETURNS posts
  LANGUAGE plpgsql
@@ -1229,6 +1427,84 @@ begin
   delete from auth.users u where u.id = me;
   return true;
 end
+$function$;
+CREATE OR REPLACE FUNCTION public.direct_blocked_between(a uuid, b uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  blocked boolean := false;
+begin
+  if to_regclass('public.blocks') is null then
+    return false;
+  end if;
+  execute 'select exists (select 1 from public.blocks
+                          where (blocker_id = $1 and blocked_id = $2)
+                             or (blocker_id = $2 and blocked_id = $1))'
+    into blocked using a, b;
+  return blocked;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.direct_inbox(folder text DEFAULT 'inbox'::text, before timestamp with time zone DEFAULT NULL::timestamp with time zone, page_size integer DEFAULT 30)
+ RETURNS TABLE(id uuid, name text, is_group boolean, last_message_at timestamp with time zone, state text, last_read_at timestamp with time zone, unread boolean, people jsonb, last_message jsonb)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select t.id, t.name, t.is_group, t.last_message_at, me.state, me.last_read_at,
+         coalesce(lm.sender_id <> me.user_id
+                  and lm.created_at > coalesce(me.last_read_at, '-infinity'), false) as unread,
+         coalesce((
+           select jsonb_agg(jsonb_build_object('id', pr.id, 'username', pr.username,
+                                               'full_name', pr.full_name,
+                                               'avatar_url', pr.avatar_url,
+                                               'last_read_at', o.last_read_at)
+                            order by o.joined_at, pr.id)
+           from public.direct_participants o
+           join public.profiles pr on pr.id = o.user_id
+           where o.thread_id = t.id and o.user_id <> me.user_id and o.left_at is null
+         ), '[]'::jsonb) as people,
+         case when lm.id is null then null
+              else jsonb_build_object('id', lm.id, 'sender_id', lm.sender_id, 'kind', lm.kind,
+                                      'body', lm.body, 'created_at', lm.created_at) end
+  from public.direct_participants me
+  join public.direct_threads t on t.id = me.thread_id
+  left join lateral (
+    select m.* from public.direct_messages m
+    where m.thread_id = t.id
+    order by m.created_at desc, m.id desc
+    limit 1
+  ) lm on true
+  where me.user_id = (select auth.uid()) and me.left_at is null
+    and me.state = case when folder = 'requests' then 'request' else 'accepted' end
+    and (before is null or t.last_message_at < before)
+    -- A request shows once it has a message; a thread the caller started shows at once.
+    and (me.state = 'accepted' or lm.id is not null)
+    -- A one-to-one thread with someone blocked (either way) is hidden.
+    and (t.is_group or not exists (
+      select 1 from public.direct_participants o
+      where o.thread_id = t.id and o.user_id <> me.user_id
+        and public.direct_blocked_between(me.user_id, o.user_id)
+    ))
+  order by t.last_message_at desc, t.id desc
+  limit least(greatest(coalesce(page_size, 30), 1), 100)
+$function$;
+CREATE OR REPLACE FUNCTION public.direct_unread_count()
+ RETURNS integer
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select count(*)::integer
+  from public.direct_participants me
+  where me.user_id = (select auth.uid()) and me.left_at is null and me.state = 'accepted'
+    and exists (
+      select 1 from public.direct_messages m
+      where m.thread_id = me.thread_id and m.sender_id <> me.user_id
+        and m.created_at > coalesce(me.last_read_at, '-infinity')
+    )
 $function$;
 CREATE OR REPLACE FUNCTION public.edit_post(post_id uuid, caption text, alt_texts text[] DEFAULT NULL::text[])
  RETURNS posts
@@ -1385,6 +1661,30 @@ begin
   end if;
   return created;
 end
+$function$;
+CREATE OR REPLACE FUNCTION public.is_direct_participant(thread uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.direct_participants p
+    where p.thread_id = thread and p.user_id = auth.uid() and p.left_at is null
+  )
+$function$;
+CREATE OR REPLACE FUNCTION public.is_direct_room_member(topic text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- CASE, not AND: the uuid cast must only ever see a topic that has the shape.
+  select case
+    when topic ~ '^direct:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      then public.is_direct_participant(substring(topic from 8)::uuid)
+    else false
+  end
 $function$;
 CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owner uuid)
  RETURNS boolean
@@ -1629,6 +1929,74 @@ begin
   end if;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.start_direct_thread(recipient_ids uuid[], thread_name text DEFAULT NULL::text, new_thread_id uuid DEFAULT NULL::uuid)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  recipients uuid[];
+  found_id uuid;
+  group_thread boolean;
+begin
+  if caller is null then
+    raise exception 'Sign in to send messages' using errcode = '42501';
+  end if;
+  select coalesce(array_agg(distinct r), '{}') into recipients
+  from unnest(recipient_ids) as r where r is not null and r <> caller;
+  if cardinality(recipients) not between 1 and 31 then
+    raise exception 'A conversation has from 2 to 32 people' using errcode = '22023';
+  end if;
+  if (select count(*) from public.profiles p where p.id = any(recipients)) <> cardinality(recipients) then
+    raise exception 'Some of these people do not exist' using errcode = 'PT404';
+  end if;
+  if exists (select 1 from unnest(recipients) r where public.direct_blocked_between(caller, r)) then
+    raise exception 'You cannot message this person' using errcode = '42501';
+  end if;
+  thread_name := nullif(btrim(thread_name), '');
+  group_thread := cardinality(recipients) > 1 or thread_name is not null;
+
+  if new_thread_id is not null then
+    select t.id into found_id from public.direct_threads t where t.id = new_thread_id;
+    if found then
+      if exists (select 1 from public.direct_participants p
+                 where p.thread_id = found_id and p.user_id = caller) then
+        return found_id;
+      end if;
+      raise exception 'This thread id is already taken' using errcode = '23505';
+    end if;
+  end if;
+
+  if not group_thread then
+    select t.id into found_id
+    from public.direct_threads t
+    join public.direct_participants a on a.thread_id = t.id and a.user_id = caller
+    join public.direct_participants b on b.thread_id = t.id and b.user_id = recipients[1]
+    where not t.is_group
+    limit 1;
+    if found then
+      update public.direct_participants set left_at = null
+      where thread_id = found_id and user_id = caller;
+      return found_id;
+    end if;
+  end if;
+
+  insert into public.direct_threads (id, created_by, is_group, name)
+  values (coalesce(new_thread_id, gen_random_uuid()), caller, group_thread, thread_name)
+  returning id into found_id;
+  insert into public.direct_participants (thread_id, user_id, state)
+  select found_id, caller, 'accepted'
+  union all
+  select found_id, r,
+         case when exists (select 1 from public.follows f
+                           where f.follower_id = r and f.following_id = caller)
+              then 'accepted' else 'request' end
+  from unnest(recipients) as r;
+  return found_id;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.story_clock()
  RETURNS timestamp with time zone
  LANGUAGE sql
@@ -1827,6 +2195,22 @@ CREATE TRIGGER on_comment_changed AFTER INSERT OR DELETE ON public.comments FOR 
 CREATE TRIGGER on_comment_limit_mentions BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.limit_comment_mentions();
 CREATE TRIGGER on_comment_notify AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment();
 CREATE TRIGGER on_comment_unnotify AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.unnotify_comment();
+CREATE TRIGGER after_direct_message_inserted AFTER INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.after_direct_message();
+CREATE TRIGGER before_direct_message_inserted BEFORE INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.check_direct_message();
+CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
+CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.direct_messages REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.direct_messages REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER before_direct_participant_updated BEFORE UPDATE ON public.direct_participants FOR EACH ROW EXECUTE FUNCTION app_private.guard_direct_participant();
+CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_participants FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('thread_id', 'user_id');
+CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.direct_participants REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('thread_id', 'user_id');
+CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.direct_participants REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('thread_id', 'user_id');
+CREATE TRIGGER before_direct_reaction_inserted BEFORE INSERT ON public.direct_reactions FOR EACH ROW EXECUTE FUNCTION app_private.fill_direct_reaction();
+CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_reactions FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('message_id', 'user_id');
+CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.direct_reactions REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('message_id', 'user_id');
+CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.direct_reactions REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('message_id', 'user_id');
+CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_threads FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
+CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.direct_threads REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.direct_threads REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.follows FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('follower_id', 'following_id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('follower_id', 'following_id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('follower_id', 'following_id');
@@ -1900,6 +2284,33 @@ create policy "Comments are readable by everyone" on public.comments as permissi
   using (true);
 create policy "Users comment as themselves" on public.comments as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Accepted participants send as themselves" on public.direct_messages as permissive for insert to authenticated
+  with check (((sender_id = ( SELECT auth.uid() AS uid)) AND can_send_direct(thread_id) AND ((image_url IS NULL) OR is_own_storage_url(image_url, 'direct'::text, ( SELECT auth.uid() AS uid))) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'direct'::text, ( SELECT auth.uid() AS uid))) AND ((post_id IS NULL) OR (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE (p.id = direct_messages.post_id)))) AND ((story_id IS NULL) OR (EXISTS ( SELECT 1
+   FROM (stories s
+     JOIN direct_participants dp ON (((dp.thread_id = direct_messages.thread_id) AND (dp.user_id = s.user_id))))
+  WHERE (s.id = direct_messages.story_id))))));
+create policy "Participants read their threads' messages" on public.direct_messages as permissive for select to authenticated
+  using (is_direct_participant(thread_id));
+create policy "Senders unsend their own messages" on public.direct_messages as permissive for delete to authenticated
+  using (((sender_id = ( SELECT auth.uid() AS uid)) AND is_direct_participant(thread_id)));
+create policy "Participants change their own reading state" on public.direct_participants as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Participants see who is in their threads" on public.direct_participants as permissive for select to authenticated
+  using (is_direct_participant(thread_id));
+create policy "Participants heart messages as themselves" on public.direct_reactions as permissive for insert to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_direct_participant(thread_id)));
+create policy "Participants see hearts in their threads" on public.direct_reactions as permissive for select to authenticated
+  using (is_direct_participant(thread_id));
+create policy "Participants take back their own hearts" on public.direct_reactions as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Participants rename their group" on public.direct_threads as permissive for update to authenticated
+  using ((is_group AND is_direct_participant(id)))
+  with check (is_group);
+create policy "Participants see their threads" on public.direct_threads as permissive for select to authenticated
+  using (is_direct_participant(id));
 create policy "Follows are readable by everyone" on public.follows as permissive for select to anon, authenticated
   using (true);
 create policy "Users follow as themselves" on public.follows as permissive for insert to authenticated
@@ -1968,6 +2379,10 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
   using (((viewer_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM stories s
   WHERE ((s.id = story_views.story_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Participants join their thread's room" on realtime.messages as permissive for select to authenticated
+  using (is_direct_room_member(( SELECT realtime.topic() AS topic)));
+create policy "Participants type and show presence in their thread's room" on realtime.messages as permissive for insert to authenticated
+  with check (is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -1976,6 +2391,8 @@ create policy "Users upload avatars into their own avatars folder" on storage.ob
   with check (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'avatars'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users upload images into their own posts folder" on storage.objects as permissive for insert to authenticated
   with check (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'posts'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
+create policy "Users upload message photos into their own direct folder" on storage.objects as permissive for insert to authenticated
+  with check (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'direct'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users upload story photos into their own stories folder" on storage.objects as permissive for insert to authenticated
   with check (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'stories'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 
@@ -2003,10 +2420,20 @@ grant EXECUTE on function auth.uid() to service_role;
 grant EXECUTE on function auth.uid() to supabase_auth_admin;
 grant EXECUTE on function public.activity_page(before_latest_at timestamp with time zone, before_group_key text, page_size integer) to authenticated;
 grant EXECUTE on function public.activity_page(before_latest_at timestamp with time zone, before_group_key text, page_size integer) to service_role;
+grant EXECUTE on function public.add_direct_participants(thread uuid, user_ids uuid[]) to authenticated;
+grant EXECUTE on function public.add_direct_participants(thread uuid, user_ids uuid[]) to service_role;
+grant EXECUTE on function public.can_send_direct(thread uuid) to authenticated;
+grant EXECUTE on function public.can_send_direct(thread uuid) to service_role;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to authenticated;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to service_role;
 grant EXECUTE on function public.delete_account(password text) to authenticated;
 grant EXECUTE on function public.delete_account(password text) to service_role;
+grant EXECUTE on function public.direct_blocked_between(a uuid, b uuid) to authenticated;
+grant EXECUTE on function public.direct_blocked_between(a uuid, b uuid) to service_role;
+grant EXECUTE on function public.direct_inbox(folder text, before timestamp with time zone, page_size integer) to authenticated;
+grant EXECUTE on function public.direct_inbox(folder text, before timestamp with time zone, page_size integer) to service_role;
+grant EXECUTE on function public.direct_unread_count() to authenticated;
+grant EXECUTE on function public.direct_unread_count() to service_role;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[]) to authenticated;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[]) to service_role;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
@@ -2026,6 +2453,10 @@ grant EXECUTE on function public.following_feed_page_newer(after_created_at time
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to authenticated;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to service_role;
+grant EXECUTE on function public.is_direct_participant(thread uuid) to authenticated;
+grant EXECUTE on function public.is_direct_participant(thread uuid) to service_role;
+grant EXECUTE on function public.is_direct_room_member(topic text) to authenticated;
+grant EXECUTE on function public.is_direct_room_member(topic text) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to service_role;
@@ -2052,6 +2483,8 @@ grant EXECUTE on function public.set_post_like(target_post_id uuid, should_like 
 grant EXECUTE on function public.sign_in_email(login text, password text) to anon;
 grant EXECUTE on function public.sign_in_email(login text, password text) to authenticated;
 grant EXECUTE on function public.sign_in_email(login text, password text) to service_role;
+grant EXECUTE on function public.start_direct_thread(recipient_ids uuid[], thread_name text, new_thread_id uuid) to authenticated;
+grant EXECUTE on function public.start_direct_thread(recipient_ids uuid[], thread_name text, new_thread_id uuid) to service_role;
 grant EXECUTE on function public.story_clock() to anon;
 grant EXECUTE on function public.story_clock() to authenticated;
 grant EXECUTE on function public.story_clock() to service_role;
@@ -2123,6 +2556,36 @@ grant INSERT on table public.comments (id) to authenticated;
 grant INSERT on table public.comments (parent_id) to authenticated;
 grant INSERT on table public.comments (post_id) to authenticated;
 grant INSERT on table public.comments (user_id) to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_messages to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_messages to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_messages to service_role;
+grant INSERT on table public.direct_messages (body) to authenticated;
+grant INSERT on table public.direct_messages (height) to authenticated;
+grant INSERT on table public.direct_messages (id) to authenticated;
+grant INSERT on table public.direct_messages (image_url) to authenticated;
+grant INSERT on table public.direct_messages (kind) to authenticated;
+grant INSERT on table public.direct_messages (placeholder) to authenticated;
+grant INSERT on table public.direct_messages (post_id) to authenticated;
+grant INSERT on table public.direct_messages (sender_id) to authenticated;
+grant INSERT on table public.direct_messages (story_id) to authenticated;
+grant INSERT on table public.direct_messages (thread_id) to authenticated;
+grant INSERT on table public.direct_messages (thumb_url) to authenticated;
+grant INSERT on table public.direct_messages (width) to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_participants to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_participants to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_participants to service_role;
+grant UPDATE on table public.direct_participants (last_read_at) to authenticated;
+grant UPDATE on table public.direct_participants (left_at) to authenticated;
+grant UPDATE on table public.direct_participants (state) to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_reactions to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_reactions to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_reactions to service_role;
+grant INSERT on table public.direct_reactions (message_id) to authenticated;
+grant INSERT on table public.direct_reactions (user_id) to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_threads to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_threads to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_threads to service_role;
+grant UPDATE on table public.direct_threads (name) to authenticated;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follows to anon;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follows to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follows to service_role;
@@ -2214,4 +2677,4 @@ alter default privileges in schema public grant DELETE, INSERT, MAINTAIN, REFERE
 
 -- Publications
 
-create publication supabase_realtime for table public.comments, public.follows, public.likes, public.notifications, public.posts, public.profiles;
+create publication supabase_realtime for table public.comments, public.direct_messages, public.direct_participants, public.direct_reactions, public.direct_threads, public.follows, public.likes, public.notifications, public.posts, public.profiles;

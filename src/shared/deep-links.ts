@@ -1,6 +1,7 @@
-// Links that open the app: `instaframe://p/<post id>` and `instaframe://u/<username>`. They
-// arrive from anywhere (a browser, a chat, the command line), so the parser accepts exactly these
-// two shapes and turns everything else into a message the window shows instead of navigating.
+// Links that open the app: `instaframe://p/<post id>`, `instaframe://u/<username>` and
+// `instaframe://direct/<thread id>`. They arrive from anywhere (a browser, a chat, the command
+// line), so the parser accepts exactly these three shapes and turns everything else into a
+// message the window shows instead of navigating.
 
 import { USERNAME_PATTERN } from './limits'
 
@@ -11,7 +12,10 @@ export const MAX_DEEP_LINK_LENGTH = 100
 
 const UUID_RULE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-export type DeepLinkRoute = { kind: 'post'; postId: string } | { kind: 'profile'; username: string }
+export type DeepLinkRoute =
+  | { kind: 'post'; postId: string }
+  | { kind: 'profile'; username: string }
+  | { kind: 'direct'; threadId: string }
 
 /** A link main received, parsed: what to open, or why nothing opens. */
 export type DeepLink = { ok: true; route: DeepLinkRoute } | { ok: false; message: string }
@@ -20,8 +24,10 @@ export const DEEP_LINK_MESSAGES = {
   empty: 'The link that opened Instaframe was empty.',
   scheme: 'Instaframe only opens instaframe:// links.',
   tooLong: 'The link that opened Instaframe is too long to be one of its links.',
-  unknown: 'Instaframe links point to a post (instaframe://p/…) or a profile (instaframe://u/…).',
+  unknown:
+    'Instaframe links point to a post (instaframe://p/…), a profile (instaframe://u/…) or a conversation (instaframe://direct/…).',
   post: 'This post link is damaged: the post id is not valid.',
+  direct: 'This conversation link is damaged: the conversation id is not valid.',
   username:
     'This profile link is damaged: usernames are 3–30 lowercase letters, numbers, periods and underscores.'
 } as const
@@ -51,6 +57,12 @@ export function parseDeepLink(raw: unknown): DeepLink {
       ? { ok: true, route: { kind: 'post', postId } }
       : fail(DEEP_LINK_MESSAGES.post)
   }
+  if (kind === 'direct') {
+    const threadId = value.toLowerCase()
+    return UUID_RULE.test(threadId)
+      ? { ok: true, route: { kind: 'direct', threadId } }
+      : fail(DEEP_LINK_MESSAGES.direct)
+  }
   if (kind === 'u') {
     // The database stores usernames lowercased, so a link typed as @Jane still finds jane.
     const username = value.toLowerCase()
@@ -63,9 +75,14 @@ export function parseDeepLink(raw: unknown): DeepLink {
 
 /** The canonical link for a route (what "Copy Link" would share). */
 export function deepLinkUrl(route: DeepLinkRoute): string {
-  return route.kind === 'post'
-    ? `${DEEP_LINK_SCHEME}://p/${route.postId}`
-    : `${DEEP_LINK_SCHEME}://u/${route.username}`
+  switch (route.kind) {
+    case 'post':
+      return `${DEEP_LINK_SCHEME}://p/${route.postId}`
+    case 'profile':
+      return `${DEEP_LINK_SCHEME}://u/${route.username}`
+    case 'direct':
+      return `${DEEP_LINK_SCHEME}://direct/${route.threadId}`
+  }
 }
 
 /**

@@ -43,7 +43,7 @@ function client(url: string, anonKey: string): SupabaseClient {
   })
 }
 
-async function signUp(url: string, anonKey: string, name: string): Promise<SupabaseClient> {
+export async function signUp(url: string, anonKey: string, name: string): Promise<SupabaseClient> {
   return (await signUpWith(client(url, anonKey), name, { password: 'bench-password' })).client
 }
 
@@ -56,7 +56,7 @@ function commitMillis(stamp: string): number {
 
 const now = (): number => performance.timeOrigin + performance.now()
 
-function summary(samples: number[]): Timing {
+export function summary(samples: number[]): Timing {
   const sorted = [...samples].sort((a, b) => a - b)
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), runs: sorted.length }
 }
@@ -125,7 +125,7 @@ interface BenchServer {
 }
 
 /** tests/bench/realtime-server.ts in a child process with --expose-gc. */
-function startServer(databaseUrl?: string): Promise<BenchServer> {
+export function startServer(databaseUrl?: string): Promise<BenchServer> {
   const child: ChildProcess = fork(resolve(__dirname, 'realtime-server.ts'), [], {
     execArgv: ['--expose-gc', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

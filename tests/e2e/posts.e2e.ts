@@ -133,12 +133,20 @@ test('save a post, find it in the Saved tab, unsave it there', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Save', exact: true })).toBeVisible()
 })
 
-test('copy link puts a link on the clipboard that opens the post', async ({ page, context }) => {
+test('copy link (in the share sheet) puts a link on the clipboard that opens the post', async ({
+  page,
+  context
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const author = await createUser('lauthor')
   const post = await carouselAs(author, 'Link to me', 1)
   await openSignedIn(page, author)
+  // A signed-in reader's paper-plane opens the share sheet, which keeps Copy link.
   await ui.post(page, author.username).getByRole('button', { name: 'Share' }).click()
+  await page
+    .getByRole('dialog', { name: 'Share' })
+    .getByRole('button', { name: 'Copy link' })
+    .click()
   await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
   const link = await page.evaluate(() =>
     (

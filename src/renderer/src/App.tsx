@@ -13,6 +13,7 @@ import {
 } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
 import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
+import { DirectPage } from './components/DirectPage/DirectPage'
 import { FeedView } from './components/FeedView/FeedView'
 import { Header } from './components/Header/Header'
 import { DropOverlay } from './components/DropOverlay/DropOverlay'
@@ -88,6 +89,8 @@ function RouteView({ route }: { route: Route }): ReactElement {
       return <SuggestionsPage />
     case 'settings':
       return <SettingsPage section={route.section} />
+    case 'direct':
+      return <DirectPage thread={route.thread} />
     case 'feed':
       return <FeedView tab={route.tab} />
   }

@@ -24,6 +24,13 @@ describe('parseDeepLink: valid links', () => {
     })
   })
 
+  it('opens a conversation by its thread id', () => {
+    expect(parseDeepLink(`instaframe://direct/${POST_ID.toUpperCase()}`)).toEqual({
+      ok: true,
+      route: { kind: 'direct', threadId: POST_ID }
+    })
+  })
+
   it('accepts the scheme, id and username in any case, and one trailing slash', () => {
     expect(parseDeepLink(`INSTAFRAME://p/${POST_ID.toUpperCase()}/`)).toEqual({
       ok: true,
@@ -38,7 +45,8 @@ describe('parseDeepLink: valid links', () => {
   it('round-trips through deepLinkUrl', () => {
     for (const route of [
       { kind: 'post', postId: POST_ID } as const,
-      { kind: 'profile', username: 'ada' } as const
+      { kind: 'profile', username: 'ada' } as const,
+      { kind: 'direct', threadId: POST_ID } as const
     ]) {
       expect(parseDeepLink(deepLinkUrl(route))).toEqual({ ok: true, route })
     }
@@ -58,7 +66,8 @@ describe('parseDeepLink: invalid links get a message', () => {
     ['instaframe://p/3f2b8c1e9a4d4e7f8b6a1c2d3e4f5a6b', DEEP_LINK_MESSAGES.post],
     ['instaframe://u/ab', DEEP_LINK_MESSAGES.username],
     ['instaframe://u/' + 'a'.repeat(31), DEEP_LINK_MESSAGES.username],
-    ['instaframe://u/jane-doe', DEEP_LINK_MESSAGES.username]
+    ['instaframe://u/jane-doe', DEEP_LINK_MESSAGES.username],
+    ['instaframe://direct/inbox', DEEP_LINK_MESSAGES.direct]
   ])('%j', (link, message) => {
     expect(parseDeepLink(link)).toEqual({ ok: false, message })
   })

@@ -40,6 +40,11 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       ui.getState().closeModal()
       if (username) router.getState().navigate({ name: 'profile', username })
     }),
+    'go-direct': whenSignedIn(() => {
+      ui.getState().closeModal()
+      post.getState().close()
+      router.getState().navigate({ name: 'direct', thread: null })
+    }),
     'go-activity': whenSignedIn(() => {
       ui.getState().closeModal()
       post.getState().close()
@@ -84,6 +89,11 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
   if (link.route.kind === 'profile') {
     ui.getState().closeModal()
     stores.router.getState().navigate({ name: 'profile', username: link.route.username })
+    return
+  }
+  if (link.route.kind === 'direct') {
+    ui.getState().closeModal()
+    stores.router.getState().navigate({ name: 'direct', thread: link.route.threadId })
     return
   }
   ui.getState().closeModal()

@@ -14,6 +14,7 @@ export type AppAction =
   | 'comment-post'
   | 'save-post'
   | 'open-post'
+  | 'go-direct'
 
 export interface Shortcut {
   /** Keys pressed one after another; `Mod+k` is Ctrl+K, or Cmd+K on macOS. */
@@ -38,6 +39,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['g', 'p'], action: 'go-profile', description: 'Go to your profile' },
   { keys: ['g', 'a'], action: 'go-activity', description: 'Show your activity' },
   { keys: ['Mod+,'], action: 'open-settings', description: 'Settings' },
+  { keys: ['g', 'd'], action: 'go-direct', description: 'Go to your messages' },
   { keys: ['?'], action: 'show-shortcuts', description: 'Show keyboard shortcuts' }
 ]
 

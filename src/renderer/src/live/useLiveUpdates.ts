@@ -13,7 +13,7 @@ import { watchForWake } from './wakeDetector'
 
 export function useLiveUpdates(): void {
   const stores = useStores()
-  const { api, live, feed, activity, people } = stores
+  const { api, live, feed, activity, people, direct } = stores
   const userId = useSession(selectUserId)
   const shownProfileId = usePeople((state) => state.page?.profile?.id ?? null)
   const accessToken = useSession((state) => state.snapshot.accessToken)
@@ -36,6 +36,7 @@ export function useLiveUpdates(): void {
   }, [live, accessToken])
 
   useEffect(() => (userId ? activity.getState().start(userId) : undefined), [activity, userId])
+  useEffect(() => (userId ? direct.getState().start(userId) : undefined), [direct, userId])
 
   // The profile shown (anyone's, one's own included) keeps its counts as people follow and
   // unfollow; after a gap in the channel they are read again.

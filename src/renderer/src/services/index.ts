@@ -33,6 +33,7 @@ import {
   uploadAvatar,
   usernameProblem
 } from '@shared/data/profiles'
+import { createDirectServices, type DirectServices } from './direct'
 import {
   deleteStory,
   fetchStoryStrip,
@@ -130,6 +131,8 @@ export interface Services {
     post: Bound<typeof postStory>
     remove: Bound<typeof deleteStory>
   }
+  /** Direct messages (services/direct.ts). */
+  direct: DirectServices
 }
 
 export function createClientProvider(
@@ -202,6 +205,7 @@ export function createServices(getClient: ClientProvider): Services {
       fetchViewers: bind(fetchStoryViewers),
       post: bind(postStory),
       remove: bind(deleteStory)
-    }
+    },
+    direct: createDirectServices(bind, subscribe, getClient)
   }
 }

@@ -3,6 +3,7 @@
 import type { Api } from '@shared/bridge-contract'
 import type { Services } from '../services'
 import type { ActivityStore } from './activity/activityStore'
+import type { DirectStore } from './direct/directStore'
 import type { FeedStore } from './feed/feedStore'
 import type { PostsStore } from './posts/postsStore'
 import type { PeopleStore } from './people/peopleStore'
@@ -36,6 +37,8 @@ export interface AppStores {
   toast: ToastStore
   browse: BrowseStore
   activity: ActivityStore
+  /** Direct messages: the inbox, Requests, the badge count and the open thread. */
+  direct: DirectStore
   people: PeopleStore
   router: RouterStore
   /** The Following tab of the home feed: the same feed store over the Following feed. */

@@ -7,6 +7,7 @@ import type { Api } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
 import type { Services } from '../services'
 import { createActivityStore } from './activity/activityStore'
+import { createDirectStore } from './direct/directStore'
 import { createFeedStore, type FeedDeps } from './feed/feedStore'
 import { createPostsStore, trackList, type PostsStore } from './posts/postsStore'
 import { createPeopleStore } from './people/peopleStore'
@@ -252,6 +253,12 @@ export function createStores(
       live: services.live,
       notifications: api.notifications,
       saved: base.answers
+    }),
+    direct: createDirectStore({
+      direct: services.direct,
+      connectivity,
+      searchPeople: services.people.searchPeople,
+      notify: (message) => toast.getState().show(message)
     }),
     router: createRouterStore(window),
     connectivity,

@@ -6,6 +6,7 @@ import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { Post } from '@shared/domain'
 import type { ActivityState } from './activity/activityStore'
+import type { DirectState } from './direct/directStore'
 import type { FeedState, FeedStore } from './feed/feedStore'
 import type { PostsState } from './posts/postsStore'
 import type { PeopleState } from './people/peopleStore'
@@ -126,4 +127,8 @@ export function useConnectivity<T>(selector: (state: ConnectivityState) => T): T
 
 export function useStoriesStore<T>(selector: (state: StoriesState) => T): T {
   return useStore(useStores().stories, selector)
+}
+
+export function useDirect<T>(selector: (state: DirectState) => T): T {
+  return useStore(useStores().direct, selector)
 }

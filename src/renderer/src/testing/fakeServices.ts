@@ -74,6 +74,7 @@ export function fakeServices(): Services & {
     post: Mock
     remove: Mock
   }
+  direct: { [K in keyof Services['direct']]: Mock }
 } {
   return {
     activity: {
@@ -113,6 +114,27 @@ export function fakeServices(): Services & {
         throw new Error('not programmed')
       }),
       remove: vi.fn(async () => undefined)
+    },
+    direct: {
+      startThread: vi.fn(async () => 'thread-1'),
+      fetchThreads: vi.fn(async () => ({ threads: [], next: null })),
+      countUnread: vi.fn(async () => 0),
+      accept: vi.fn(async () => undefined),
+      leave: vi.fn(async () => undefined),
+      markRead: vi.fn(async () => undefined),
+      fetchHistory: vi.fn(async () => ({ items: [], next: null })),
+      fetchMessage: vi.fn(async () => null),
+      send: vi.fn(async () => {
+        throw new Error('not programmed')
+      }),
+      sendPhoto: vi.fn(async () => {
+        throw new Error('not programmed')
+      }),
+      unsend: vi.fn(async () => undefined),
+      setHeart: vi.fn(async () => undefined),
+      sharePost: vi.fn(async () => []),
+      live: vi.fn(() => () => undefined),
+      room: vi.fn(() => ({ typing: vi.fn(), leave: vi.fn(async () => undefined) }))
     }
   }
 }

@@ -2,9 +2,9 @@
 // or the avatar menu. The add-post icon asks a visitor to log in first.
 
 import { lazy, Suspense, type ReactElement } from 'react'
-import { Heart, Home, PlusSquare } from 'lucide-react'
+import { Heart, Home, PlusSquare, Send } from 'lucide-react'
 import { BRAND_NAME } from '../../brand'
-import { useActivity, useSession, useStores } from '../../store'
+import { useActivity, useDirect, useSession, useStores } from '../../store'
 import { selectHasUnread } from '../../store/activity/activityStore'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { HOME } from '../../store/router/routes'
@@ -24,6 +24,7 @@ export function Header(): ReactElement {
   const signedIn = useSession(selectIsSignedIn)
   const hasUnread = useActivity(selectHasUnread)
   const panelOpen = useActivity((state) => state.open)
+  const unreadThreads = useDirect((state) => state.unreadCount)
 
   const onAddPost = (): void => {
     if (signedIn) ui.getState().openCreate()
@@ -54,6 +55,23 @@ export function Header(): ReactElement {
           </button>
           <button type="button" className={styles.icon} aria-label="New post" onClick={onAddPost}>
             <PlusSquare size={24} aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={`${styles.icon} ${styles.direct}`}
+            aria-label={unreadThreads ? `Messages, ${unreadThreads} unread` : 'Messages'}
+            onClick={() =>
+              signedIn
+                ? router.getState().navigate({ name: 'direct', thread: null })
+                : ui.getState().openAuth('signin')
+            }
+          >
+            <Send size={24} aria-hidden />
+            {unreadThreads > 0 && (
+              <span className={styles.count} data-testid="direct-count" aria-hidden>
+                {unreadThreads > 99 ? '99+' : unreadThreads}
+              </span>
+            )}
           </button>
           <div className={styles.activity}>
             <button

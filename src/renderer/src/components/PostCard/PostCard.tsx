@@ -3,7 +3,7 @@
 // comment (opens the post), copy link and save, the like count, the caption with its links,
 // and "View all N comments" with the two latest.
 
-import { memo, useEffect, useState, type ReactElement } from 'react'
+import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
@@ -27,6 +27,13 @@ import { useCopyLink } from '../../hooks/useCopyLink'
 import { RichText } from '../RichText/RichText'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import styles from './PostCard.module.scss'
+
+// The share sheet is code a feed does not need until someone shares.
+const DirectShareSheet = lazy(() =>
+  import('../DirectShareSheet/DirectShareSheet').then((module) => ({
+    default: module.DirectShareSheet
+  }))
+)
 
 const NO_COMMENTS: never[] = []
 
@@ -59,6 +66,7 @@ export const PostCard = memo(function PostCard({
   const copyLink = useCopyLink()
   const queued = useIsQueued('post', postId)
   const [optionsOpen, setOptionsOpen] = useState(false)
+  const [sharing, setSharing] = useState(false)
 
   // The feed asks for these with each page; a card asks only for what that missed.
   const commentCount = post?.comments_count ?? 0
@@ -128,6 +136,13 @@ export const PostCard = memo(function PostCard({
           </button>
         )}
         {/* On the body: the card's fade-in transform and the windowed list would clip it. */}
+        {sharing &&
+          createPortal(
+            <Suspense fallback={null}>
+              <DirectShareSheet postId={postId} onClose={() => setSharing(false)} />
+            </Suspense>,
+            document.body
+          )}
         {optionsOpen &&
           createPortal(
             <PostOptions
@@ -169,8 +184,8 @@ export const PostCard = memo(function PostCard({
             type="button"
             className={styles.icon}
             aria-label="Share"
-            title="Copy link"
-            onClick={() => void copyLink(postId)}
+            title={signedIn ? 'Share' : 'Copy link'}
+            onClick={() => (signedIn ? setSharing(true) : void copyLink(postId))}
           >
             <Send size={24} aria-hidden />
           </button>

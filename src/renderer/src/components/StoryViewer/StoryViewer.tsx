@@ -26,6 +26,7 @@ import { Spinner } from '../Spinner/Spinner'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { preloadImage } from './preload'
 import { StoryOwnerBar } from './StoryOwnerBar'
+import { DirectStoryReply } from '../DirectStoryReply/DirectStoryReply'
 import { StoryProgress } from './StoryProgress'
 import styles from './StoryViewer.module.scss'
 
@@ -218,6 +219,14 @@ export function StoryViewer(): ReactElement | null {
         </div>
         {story && story.user_id === me && (
           <StoryOwnerBar key={story.id} story={story} onBusyChange={setOwnerBusy} />
+        )}
+        {story && me && story.user_id !== me && (
+          <DirectStoryReply
+            key={story.id}
+            story={story}
+            authorName={name}
+            onBusyChange={setOwnerBusy}
+          />
         )}
       </div>
       <button

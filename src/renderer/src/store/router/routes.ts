@@ -13,6 +13,7 @@ export type Route =
   | { name: 'suggestions' }
   /** A Settings section by its id (components/Settings/sections.ts); '' is the first one. */
   | { name: 'settings'; section: string }
+  | { name: 'direct'; thread: string | null }
 
 export const HOME: Route = { name: 'feed', tab: 'for-you' }
 
@@ -30,6 +31,7 @@ export function parseRoute(hash: string): Route {
   if (parts[0] === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (parts[0] === 'people' && parts[1] === 'suggested') return { name: 'suggestions' }
   if (parts[0] === 'settings') return { name: 'settings', section: parts[1] ?? '' }
+  if (parts[0] === 'direct') return { name: 'direct', thread: parts[1] ?? null }
   if (parts[0] === 'u' && parts[1]) {
     const username = parts[1]
     if (parts[2] === 'followers' || parts[2] === 'following') {
@@ -52,6 +54,8 @@ export function routeHash(route: Route): string {
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`
     case 'settings':
       return route.section ? `#/settings/${encodeURIComponent(route.section)}` : '#/settings'
+    case 'direct':
+      return route.thread ? `#/direct/${encodeURIComponent(route.thread)}` : '#/direct'
   }
 }
 

@@ -1,0 +1,114 @@
+// The thread list: Inbox or Requests, newest first, with the other people's avatars, the last
+// message and its time; unread threads in bold. A request can be accepted or deleted.
+
+import { useEffect, useState, type ReactElement } from 'react'
+import { relativeAge } from '@shared/format'
+import type { DirectFolder } from '@shared/data/direct/types'
+import { useDirect, useSession, useStores } from '../../store'
+import { selectUserId } from '../../store/session/sessionStore'
+import { Avatar } from '../Avatar/Avatar'
+import { lastMessagePreview, threadTitle } from './threadTitle'
+import styles from './DirectInbox.module.scss'
+
+export interface DirectInboxProps {
+  selected: string | null
+  onNewMessage(): void
+}
+
+export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): ReactElement {
+  const { direct, router } = useStores()
+  const userId = useSession(selectUserId)
+  const [folder, setFolder] = useState<DirectFolder>('inbox')
+  const threads = useDirect((state) => state.folders[folder])
+  const status = useDirect((state) => state.folderStatus[folder])
+  const requestCount = useDirect((state) => state.folders.requests.length)
+
+  useEffect(() => {
+    void direct.getState().loadFolder(folder)
+    if (folder === 'inbox') void direct.getState().loadFolder('requests')
+  }, [direct, folder, userId])
+
+  return (
+    <section className={styles.inbox} aria-label="Conversations">
+      <div className={styles.top}>
+        <h2 className={styles.heading}>Messages</h2>
+        <button type="button" className={styles.newButton} onClick={onNewMessage}>
+          New message
+        </button>
+      </div>
+      <div className={styles.tabs} role="tablist" aria-label="Folders">
+        {(['inbox', 'requests'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={folder === name}
+            className={styles.tab}
+            onClick={() => setFolder(name)}
+          >
+            {name === 'inbox' ? 'Inbox' : `Requests${requestCount ? ` (${requestCount})` : ''}`}
+          </button>
+        ))}
+      </div>
+      {status === 'error' && <p className={styles.empty}>Couldn&apos;t load your messages.</p>}
+      {status === 'ready' && threads.length === 0 && (
+        <p className={styles.empty}>
+          {folder === 'inbox' ? 'No messages yet.' : 'No message requests.'}
+        </p>
+      )}
+      <ul className={styles.list}>
+        {threads.map((thread) => (
+          <li key={thread.id} className={styles.row}>
+            <button
+              type="button"
+              className={`${styles.thread} ${thread.id === selected ? styles.selected : ''} ${
+                thread.unread ? styles.unread : ''
+              }`}
+              aria-current={thread.id === selected ? 'true' : undefined}
+              onClick={() => router.getState().navigate({ name: 'direct', thread: thread.id })}
+            >
+              <Avatar
+                src={thread.people[0]?.avatar_url}
+                name={thread.people[0]?.username ?? 'you'}
+                size={44}
+                decorative
+              />
+              <span className={styles.text}>
+                <span className={styles.title}>
+                  {threadTitle(thread)}
+                  {thread.unread && <span className={styles.hidden}>, unread</span>}
+                </span>
+                <span className={styles.preview}>
+                  <span className={styles.previewText}>{lastMessagePreview(thread, userId)}</span>
+                  <span aria-hidden>·</span>
+                  <time dateTime={thread.last_message_at}>
+                    {relativeAge(thread.last_message_at)}
+                  </time>
+                </span>
+              </span>
+              {thread.unread && <span className={styles.dot} aria-hidden />}
+            </button>
+            {folder === 'requests' && (
+              <span className={styles.requestActions}>
+                <button
+                  type="button"
+                  className={styles.accept}
+                  onClick={() => void direct.getState().accept(thread.id)}
+                >
+                  Accept
+                </button>
+                <button
+                  type="button"
+                  className={styles.delete}
+                  onClick={() => void direct.getState().deleteRequest(thread.id)}
+                >
+                  Delete
+                </button>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

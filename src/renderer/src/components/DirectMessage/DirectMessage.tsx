@@ -1,0 +1,120 @@
+// One message in a thread: text, a photo, a shared post (with its note), a story reply quoting
+// the story ("Story unavailable" once it expired) or a story reaction; its hearts, a heart
+// button, Unsend on one's own, and the pending mark while it waits to be sent.
+
+import { memo, type ReactElement } from 'react'
+import { Heart } from 'lucide-react'
+import { DIRECT_MESSAGES, type DirectMessage as Message } from '@shared/data/direct/types'
+import { useStores } from '../../store'
+import styles from './DirectMessage.module.scss'
+
+export interface DirectMessageProps {
+  message: Message
+  own: boolean
+  readerId: string | null
+  /** "Seen" (or "Seen by …") under this message, when it is the last one the others read. */
+  seen: string | null
+}
+
+function Quoted({ message }: { message: Message }): ReactElement | null {
+  const { post } = useStores()
+  if (message.kind === 'post') {
+    if (!message.post)
+      return <p className={styles.unavailable}>{DIRECT_MESSAGES.postUnavailable}</p>
+    return (
+      <button
+        type="button"
+        className={styles.post}
+        aria-label={`Open the post by ${message.post.profiles?.username ?? 'someone'}`}
+        onClick={() => void post.getState().openPost(message.post!.id, [])}
+      >
+        <img src={message.post.thumb_url ?? message.post.image_url} alt="" loading="lazy" />
+        <span className={styles.postAuthor}>{message.post.profiles?.username}</span>
+      </button>
+    )
+  }
+  if (message.kind === 'story_reply' || message.kind === 'story_reaction') {
+    if (!message.story)
+      return <p className={styles.unavailable}>{DIRECT_MESSAGES.storyUnavailable}</p>
+    return (
+      <img
+        className={styles.story}
+        src={message.story.thumb_url ?? message.story.image_url}
+        alt="The story replied to"
+        loading="lazy"
+      />
+    )
+  }
+  return null
+}
+
+function DirectMessageView({ message, own, readerId, seen }: DirectMessageProps): ReactElement {
+  const { direct } = useStores()
+  const hearted = readerId !== null && message.hearts.includes(readerId)
+  const label =
+    message.kind === 'story_reaction'
+      ? `Reacted ${message.body ?? ''} to a story`
+      : message.kind === 'story_reply'
+        ? 'Replied to a story'
+        : null
+  return (
+    <li className={`${styles.row} ${own ? styles.own : ''}`} data-message-id={message.id}>
+      {label && <p className={styles.label}>{label}</p>}
+      <div className={styles.bubbleLine}>
+        <div
+          className={`${styles.bubble} ${message.kind === 'photo' ? styles.photoBubble : ''}`}
+          onDoubleClick={() => void direct.getState().toggleHeart(message.id)}
+        >
+          <Quoted message={message} />
+          {message.kind === 'photo' && message.image_url && (
+            <img
+              className={styles.photo}
+              src={message.image_url}
+              alt="Photo"
+              width={message.width ?? undefined}
+              height={message.height ?? undefined}
+              loading="lazy"
+            />
+          )}
+          {message.body && message.kind !== 'story_reaction' && (
+            <p className={styles.body}>{message.body}</p>
+          )}
+        </div>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={styles.action}
+            aria-label={hearted ? 'Remove heart' : 'Heart'}
+            aria-pressed={hearted}
+            disabled={message.pending}
+            onClick={() => void direct.getState().toggleHeart(message.id)}
+          >
+            <Heart size={14} aria-hidden fill={hearted ? 'currentColor' : 'none'} />
+          </button>
+          {own && !message.pending && (
+            <button
+              type="button"
+              className={styles.action}
+              onClick={() => void direct.getState().unsend(message.id)}
+            >
+              Unsend
+            </button>
+          )}
+        </div>
+      </div>
+      {message.hearts.length > 0 && (
+        <p className={styles.hearts} aria-label={`${message.hearts.length} hearts`}>
+          ❤️{message.hearts.length > 1 ? ` ${message.hearts.length}` : ''}
+        </p>
+      )}
+      {message.pending && (
+        <p className={styles.status} role="status">
+          Sending…
+        </p>
+      )}
+      {seen && <p className={styles.status}>{seen}</p>}
+    </li>
+  )
+}
+
+export const DirectMessage = memo(DirectMessageView)

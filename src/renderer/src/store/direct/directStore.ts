@@ -1,0 +1,287 @@
+// The inbox, Requests, the paper-plane badge and the open thread. A live event is a hint: a new
+// message is read back by id (with its embeds) only when its thread is open, and the inbox and
+// the count are re-read; a re-join after a gap re-reads everything shown. Sending lives in
+// directSending.ts.
+
+import { createStore } from 'zustand/vanilla'
+import type { DirectFolder, DirectMessage } from '@shared/data/direct/types'
+import { createRoomKeeper } from './directRoom'
+import { createSender } from './directSending'
+import type { DirectDeps, DirectState, DirectStore, OpenThread } from './directTypes'
+
+export type { DirectState, DirectStore, DirectDeps } from './directTypes'
+
+const emptyFolders = () => ({ inbox: [], requests: [] })
+
+const emptyThread = (id: string): OpenThread => ({
+  id,
+  messages: [],
+  older: null,
+  status: 'loading',
+  loadingOlder: false,
+  present: [],
+  typingUntil: {}
+})
+
+export function createDirectStore(deps: DirectDeps): DirectStore {
+  return createStore<DirectState>()((set, get) => {
+    const sender = createSender(deps, set, get)
+    const room = createRoomKeeper(deps, set, get)
+    const fail = (error: unknown): void =>
+      deps.notify(error instanceof Error ? error.message : String(error))
+
+    const patchOpen = (update: (messages: DirectMessage[]) => DirectMessage[]): void =>
+      set((state) =>
+        state.open ? { open: { ...state.open, messages: update(state.open.messages) } } : {}
+      )
+
+    async function countUnread(): Promise<void> {
+      const count = await deps.direct.countUnread()
+      set({ unreadCount: count })
+      deps.onUnreadCount?.(count)
+    }
+
+    async function markOpenRead(): Promise<void> {
+      const { open, userId } = get()
+      if (!open || !userId) return
+      await deps.direct.markRead(open.id, userId)
+      await countUnread()
+    }
+
+    const reloadShown = async (): Promise<void> => {
+      const loaded = (Object.keys(get().folderStatus) as DirectFolder[]).filter(
+        (folder) => get().folderStatus[folder] === 'ready'
+      )
+      await Promise.all([countUnread(), ...loaded.map((folder) => get().loadFolder(folder))])
+    }
+
+    async function messageArrived(row: { id: string; thread_id: string; sender_id: string }) {
+      const { open, userId } = get()
+      if (row.sender_id !== userId) {
+        const thread = [...get().folders.inbox, ...get().folders.requests].find(
+          (t) => t.id === row.thread_id
+        )
+        if (open?.id !== row.thread_id || document.visibilityState !== 'visible') {
+          const message = await deps.direct.fetchMessage(row.id).catch(() => null)
+          deps.onIncoming?.({ thread, body: message?.body ?? null })
+        }
+      }
+      if (open?.id === row.thread_id && !open.messages.some((m) => m.id === row.id)) {
+        const message = await deps.direct.fetchMessage(row.id)
+        if (
+          message &&
+          get().open?.id === row.thread_id &&
+          !get().open!.messages.some((m) => m.id === message.id)
+        ) {
+          patchOpen((messages) => [...messages, message])
+        }
+        if (row.sender_id !== userId && document.visibilityState === 'visible') await markOpenRead()
+      }
+      await reloadShown()
+    }
+
+    return {
+      userId: null,
+      folders: emptyFolders(),
+      folderStatus: { inbox: 'idle', requests: 'idle' },
+      unreadCount: 0,
+      open: null,
+
+      start(userId) {
+        set({
+          userId,
+          folders: emptyFolders(),
+          folderStatus: { inbox: 'idle', requests: 'idle' },
+          open: null
+        })
+        void countUnread().catch(() => undefined)
+        return deps.direct.live({
+          onMessage: (row) => void messageArrived(row).catch(() => undefined),
+          onUnsend: (row) => patchOpen((messages) => messages.filter((m) => m.id !== row.id)),
+          onHeart: (row, hearted) =>
+            patchOpen((messages) =>
+              messages.map((m) =>
+                m.id !== row.message_id
+                  ? m
+                  : {
+                      ...m,
+                      hearts: hearted
+                        ? [...new Set([...m.hearts, row.user_id])]
+                        : m.hearts.filter((id) => id !== row.user_id)
+                    }
+              )
+            ),
+          onParticipant: () => void reloadShown().catch(() => undefined),
+          onResync: () => void get().refresh()
+        })
+      },
+
+      async loadFolder(folder) {
+        if (get().folderStatus[folder] !== 'ready') {
+          set((state) => ({ folderStatus: { ...state.folderStatus, [folder]: 'loading' } }))
+        }
+        try {
+          const { threads } = await deps.direct.fetchThreads(folder)
+          set((state) => ({
+            folders: { ...state.folders, [folder]: threads },
+            folderStatus: { ...state.folderStatus, [folder]: 'ready' }
+          }))
+        } catch {
+          set((state) => ({ folderStatus: { ...state.folderStatus, [folder]: 'error' } }))
+        }
+      },
+
+      async openThread(id) {
+        if (get().open?.id === id) return
+        room.leave()
+        if (!id) return set({ open: null })
+        set({ open: { ...emptyThread(id), status: 'loading' } })
+        room.enter(id)
+        try {
+          const page = await deps.direct.fetchHistory(id)
+          if (get().open?.id !== id) return
+          set((state) => ({
+            open: state.open && {
+              ...state.open,
+              messages: [...page.items].reverse(),
+              older: page.next,
+              status: 'ready'
+            }
+          }))
+          await markOpenRead()
+        } catch {
+          if (get().open?.id === id) set({ open: { ...get().open!, status: 'error' } })
+        }
+      },
+
+      async loadOlder() {
+        const open = get().open
+        if (!open || !open.older || open.loadingOlder) return
+        set({ open: { ...open, loadingOlder: true } })
+        try {
+          const page = await deps.direct.fetchHistory(open.id, open.older)
+          const current = get().open
+          if (current?.id !== open.id) return
+          set({
+            open: {
+              ...current,
+              messages: [...[...page.items].reverse(), ...current.messages],
+              older: page.next,
+              loadingOlder: false
+            }
+          })
+        } catch (error) {
+          if (get().open?.id === open.id) set({ open: { ...get().open!, loadingOlder: false } })
+          fail(error)
+        }
+      },
+
+      async startWith(userIds, name) {
+        try {
+          const id = await deps.direct.startThread(userIds, { name })
+          await get().loadFolder('inbox')
+          return id
+        } catch (error) {
+          fail(error)
+          return null
+        }
+      },
+
+      sendText: (body) => {
+        const open = get().open
+        return open ? sender.sendDraft(open.id, { kind: 'text', body }) : Promise.resolve()
+      },
+      typing: () => room.typing(),
+      sendPhoto: (photo) => {
+        const open = get().open
+        return open ? sender.sendPhoto(open.id, photo, '') : Promise.resolve()
+      },
+
+      async unsend(messageId) {
+        const before = get().open?.messages
+        patchOpen((messages) => messages.filter((m) => m.id !== messageId))
+        try {
+          await deps.direct.unsend(messageId)
+        } catch (error) {
+          if (before) patchOpen(() => before)
+          fail(error)
+        }
+      },
+
+      async toggleHeart(messageId) {
+        const userId = get().userId
+        const message = get().open?.messages.find((m) => m.id === messageId)
+        if (!userId || !message || message.pending) return
+        const hearted = !message.hearts.includes(userId)
+        const apply = (on: boolean): void =>
+          patchOpen((messages) =>
+            messages.map((m) =>
+              m.id === messageId
+                ? {
+                    ...m,
+                    hearts: on
+                      ? [...new Set([...m.hearts, userId])]
+                      : m.hearts.filter((id) => id !== userId)
+                  }
+                : m
+            )
+          )
+        apply(hearted)
+        try {
+          await deps.direct.setHeart(messageId, userId, hearted)
+        } catch (error) {
+          apply(!hearted)
+          fail(error)
+        }
+      },
+
+      async accept(threadId) {
+        const userId = get().userId
+        if (!userId) return
+        await deps.direct.accept(threadId, userId).catch(fail)
+        await Promise.all([get().loadFolder('inbox'), get().loadFolder('requests'), countUnread()])
+      },
+
+      async deleteRequest(threadId) {
+        const userId = get().userId
+        if (!userId) return
+        await deps.direct.leave(threadId, userId).catch(fail)
+        if (get().open?.id === threadId) set({ open: null })
+        await get().loadFolder('requests')
+      },
+
+      async sharePost({ postId, note, threadIds, recipientIds }) {
+        const userId = get().userId
+        if (!userId) return false
+        try {
+          await deps.direct.sharePost({ senderId: userId, postId, note, threadIds, recipientIds })
+          return true
+        } catch (error) {
+          fail(error)
+          return false
+        }
+      },
+
+      async replyToStory(authorId, storyId, body, reaction = false) {
+        const threadId = await get().startWith([authorId])
+        if (!threadId) return false
+        const draft = reaction
+          ? ({ kind: 'story_reaction', storyId, body } as const)
+          : ({ kind: 'story_reply', storyId, body } as const)
+        await sender.sendDraft(threadId, draft)
+        return true
+      },
+
+      search: (query, limit) => deps.searchPeople(query, limit),
+
+      async refresh() {
+        await reloadShown().catch(() => undefined)
+        const open = get().open
+        if (open) {
+          set({ open: null })
+          await get().openThread(open.id)
+        }
+      }
+    }
+  })
+}

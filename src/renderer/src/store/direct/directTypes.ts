@@ -1,0 +1,76 @@
+// The direct-messages store's state: the inbox and Requests, the badge count, and the open
+// thread's history (oldest first) with the messages still waiting to be sent.
+
+import type { StoreApi } from 'zustand/vanilla'
+import type { PersonSummary } from '@shared/domain'
+import type { DirectFolder, DirectMessage, DirectThread } from '@shared/data/direct/types'
+import type { PageCursor } from '@shared/data/keyset'
+import type { DirectPhoto } from '@shared/data/direct/messages'
+import type { DirectServices } from '../../services/direct'
+import type { ConnectivityStore } from '../../offline/connectivityStore'
+
+export interface DirectDeps {
+  direct: DirectServices
+  connectivity: ConnectivityStore
+  /** People search, to start a thread or address a share. */
+  searchPeople(query: string, limit: number): Promise<PersonSummary[]>
+  notify(message: string): void
+  /** Told of a message from someone else (the desktop notification), and of the unread count. */
+  onIncoming?(message: { thread: DirectThread | undefined; body: string | null }): void
+  onUnreadCount?(count: number): void
+}
+
+export interface OpenThread {
+  id: string
+  /** Oldest first, as shown; pending messages at the end. */
+  messages: DirectMessage[]
+  /** Where older history starts; null once the first message is loaded. */
+  older: PageCursor | null
+  status: 'loading' | 'ready' | 'error'
+  loadingOlder: boolean
+  /** Everyone present in the thread now (its presence room), the reader included. */
+  present: string[]
+  /** Who else is typing, until when (ms since epoch). */
+  typingUntil: Record<string, number>
+}
+
+export interface DirectState {
+  userId: string | null
+  folders: Record<DirectFolder, DirectThread[]>
+  folderStatus: Record<DirectFolder, 'idle' | 'loading' | 'ready' | 'error'>
+  unreadCount: number
+  open: OpenThread | null
+
+  /** Follows the signed-in user's messages live; returns the stop function. */
+  start(userId: string): () => void
+  loadFolder(folder: DirectFolder): Promise<void>
+  openThread(id: string | null): Promise<void>
+  loadOlder(): Promise<void>
+  /** Starts (or finds) the thread with these people and opens it; answers its id. */
+  startWith(userIds: string[], name?: string): Promise<string | null>
+  sendText(body: string): Promise<void>
+  /** The reader is typing in the open thread (the others see "typing…"). */
+  typing(): void
+  sendPhoto(photo: DirectPhoto): Promise<void>
+  unsend(messageId: string): Promise<void>
+  toggleHeart(messageId: string): Promise<void>
+  accept(threadId: string): Promise<void>
+  deleteRequest(threadId: string): Promise<void>
+  sharePost(share: {
+    postId: string
+    note: string
+    threadIds: string[]
+    recipientIds: string[]
+  }): Promise<boolean>
+  replyToStory(
+    storyAuthorId: string,
+    storyId: string,
+    body: string,
+    reaction?: boolean
+  ): Promise<boolean>
+  search(query: string, limit: number): Promise<PersonSummary[]>
+  /** Re-reads the badge count, the folders shown and the open thread. */
+  refresh(): Promise<void>
+}
+
+export type DirectStore = StoreApi<DirectState>
