@@ -8,6 +8,7 @@ import { FEED_PAGE_SIZE } from '../../src/shared/limits'
 import { launchChromium, pipelinePage } from '../support/chromium/browser'
 import { buildAndServe, firstPaint, scrollMemory } from './app'
 import { seedPosts, startBenchBackend, type SeedImage } from './backend'
+import { measureEditPreview, renderEditPreview } from './photo-edits'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
@@ -19,6 +20,7 @@ import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
+import { spliceSection } from './sections'
 import { measureTransforms, renderTransforms } from './transforms'
 import { measureStoryAdvance, storiesSection } from './stories'
 import {
@@ -85,16 +87,6 @@ async function storiesOnly(): Promise<void> {
   }
 }
 
-/** `report` with the section under `heading` replaced by `section` (appended when absent). */
-function spliceSection(report: string, heading: string, section: string[]): string {
-  const lines = report.trimEnd().split('\n')
-  const start = lines.indexOf(heading)
-  if (start < 0) return [...lines, '', ...section].join('\n')
-  let end = lines.findIndex((line, i) => i > start && line.startsWith('## '))
-  if (end < 0) end = lines.length
-  return [...lines.slice(0, start), ...section, ...lines.slice(end)].join('\n')
-}
-
 /** Distinct photos for the offline run, so the image cache fills as a real scroll would. */
 const OFFLINE_PHOTOS = 100
 
@@ -140,10 +132,7 @@ async function offlineOnly(): Promise<void> {
       const baseline = await measureScrollWithoutCache(browser, server.url, 1000)
       const section = renderOfflineSection(start, size, baseline, OFFLINE_PHOTOS)
       const file = resolve(__dirname, '../../docs/performance.md')
-      await writeFile(
-        file,
-        `${spliceSection(await readFile(file, 'utf8'), '## Offline cache', section)}\n`
-      )
+      await writeFile(file, `${spliceSection(await readFile(file, 'utf8'), section)}\n`)
       console.log(section.join('\n'))
     } finally {
       await server.close()
@@ -161,15 +150,24 @@ async function offlineOnly(): Promise<void> {
 async function transformsOnly(): Promise<void> {
   const section = renderTransforms(await measureTransforms())
   const file = resolve(__dirname, '../../docs/performance.md')
-  await writeFile(
-    file,
-    `${spliceSection(await readFile(file, 'utf8'), '## Image transformations', section)}\n`
-  )
+  await writeFile(file, `${spliceSection(await readFile(file, 'utf8'), section)}\n`)
+  console.log(section.join('\n'))
+}
+
+/**
+ * `npm run bench -- --edits`: only the create screen's live preview, replacing the
+ * "## Photo edits: live preview" section of docs/performance.md.
+ */
+async function editsOnly(): Promise<void> {
+  const section = renderEditPreview(await measureEditPreview())
+  const file = resolve(__dirname, '../../docs/performance.md')
+  await writeFile(file, `${spliceSection(await readFile(file, 'utf8'), section).trimEnd()}\n`)
   console.log(section.join('\n'))
 }
 
 async function main(): Promise<void> {
   if (process.argv.includes('--stories')) return storiesOnly()
+  if (process.argv.includes('--edits')) return editsOnly()
   if (process.argv.includes('--transforms')) return transformsOnly()
   if (process.argv.includes('--offline')) return offlineOnly()
   const started = performance.now()
@@ -213,6 +211,8 @@ async function main(): Promise<void> {
     }
     log('Measuring image transformations of a 12 MP photo…')
     const transforms = await measureTransforms()
+    log("Measuring the create screen's live edit preview on a 12 MP photo…")
+    const editPreview = await measureEditPreview()
     log('Measuring what the engine worker costs per request…')
     const isolation = await measureIsolation()
     const realtime: RealtimeResults[] = []
@@ -263,6 +263,7 @@ async function main(): Promise<void> {
       ).join('\n')
       const report =
         `${main.trimEnd()}\n\n${offline}\n${renderTransforms(transforms).join('\n')}\n` +
+        `${renderEditPreview(editPreview).join('\n')}\n` +
         `${await renderPerRequest(perRequest, isolation)}\n` +
         renderHostile(hostile).join('\n')
       const file = resolve(__dirname, '../../docs/performance.md')
