@@ -23,6 +23,8 @@ import { CropPreview } from './PhotoEditor/CropPreview'
 import { EditPanel } from './PhotoEditor/EditPanel'
 import { renditionEdit } from './PhotoEditor/renditionEdit'
 import type { PhotoSize } from './PhotoEditor/usePreviewCanvas'
+import { preferencesStore, usePreferences } from '../../preferences/usePreferences'
+import { AltTextReminder } from './AltTextReminder'
 import { PhotoStrip } from './PhotoStrip'
 import { PostDetails } from './PostDetails'
 import { useDraftPhotos } from './useDraftPhotos'
@@ -46,6 +48,10 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   // The editor needs a worker that paints on a canvas; without one the plain preview stays.
   const [editable] = useState(canProcessImages)
   const [sizes, setSizes] = useState<ReadonlyMap<string, PhotoSize>>(new Map())
+  // The alt-text reminder: up while a photo has none, until "Not now" for this post.
+  const remindAlt = usePreferences((state) => state.altTextReminder)
+  const [notNow, setNotNow] = useState(false)
+  const altRef = useRef<HTMLInputElement>(null)
   // The pick step's button that had focus is gone once photos are in: keyboard users continue
   // in the caption instead of starting over from the top of the page.
   const hasPhotos = current !== null
@@ -132,6 +138,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     </p>
   )
   const position = current ? photos.indexOf(current) : -1
+  const withoutAlt = photos.flatMap((photo, i) => (photo.altText.trim() ? [] : [i + 1]))
   const previewLabel =
     photos.length > 1
       ? `Preview of photo ${position + 1} of ${photos.length}`
@@ -214,6 +221,28 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             onAltText={draftPhotos.setAltText}
             stage={stage}
             errorLine={errorLine}
+            altRef={altRef}
+            reminder={
+              remindAlt &&
+              !notNow &&
+              !uploading &&
+              withoutAlt.length > 0 && (
+                <AltTextReminder
+                  missing={withoutAlt}
+                  total={photos.length}
+                  onAdd={() => {
+                    draftPhotos.select(withoutAlt[0] - 1)
+                    altRef.current?.focus()
+                  }}
+                  onNotNow={() => {
+                    setNotNow(true)
+                    // The button goes away: keep the keyboard in the dialog.
+                    captionRef.current?.focus()
+                  }}
+                  onStopReminding={() => preferencesStore.getState().set('altTextReminder', false)}
+                />
+              )
+            }
             onShare={() => void share()}
           />
         </div>

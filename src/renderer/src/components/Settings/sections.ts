@@ -3,6 +3,7 @@
 // page shows on the right.
 
 import type { ComponentType } from 'react'
+import { AccessibilitySection } from './AccessibilitySection'
 import { AppearanceSection } from './AppearanceSection'
 import { EditProfileSection } from './EditProfileSection'
 
@@ -14,7 +15,8 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'edit-profile', title: 'Edit profile', component: EditProfileSection },
-  { id: 'appearance', title: 'Appearance', component: AppearanceSection }
+  { id: 'appearance', title: 'Appearance', component: AppearanceSection },
+  { id: 'accessibility', title: 'Accessibility', component: AccessibilitySection }
 ]
 
 /** The section an id names; an empty or unknown id opens the first. */
