@@ -8,6 +8,7 @@ import { FEED_PAGE_SIZE } from '../../src/shared/limits'
 import { launchChromium, pipelinePage } from '../support/chromium/browser'
 import { buildAndServe, firstPaint, scrollMemory } from './app'
 import { seedPosts, startBenchBackend, type SeedImage } from './backend'
+import { measureEditPreview, renderEditPreview } from './photo-edits'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
@@ -19,6 +20,7 @@ import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
+import { spliceSection } from './sections'
 import { measureTransforms, renderTransforms } from './transforms'
 import { measureExport, renderExport } from './export'
 import { measureStoryAdvance, storiesSection } from './stories'
@@ -86,16 +88,6 @@ async function storiesOnly(): Promise<void> {
   }
 }
 
-/** `report` with the section under `heading` replaced by `section` (appended when absent). */
-function spliceSection(report: string, heading: string, section: string[]): string {
-  const lines = report.trimEnd().split('\n')
-  const start = lines.indexOf(heading)
-  if (start < 0) return [...lines, '', ...section].join('\n')
-  let end = lines.findIndex((line, i) => i > start && line.startsWith('## '))
-  if (end < 0) end = lines.length
-  return [...lines.slice(0, start), ...section, ...lines.slice(end)].join('\n')
-}
-
 /** Distinct photos for the offline run, so the image cache fills as a real scroll would. */
 const OFFLINE_PHOTOS = 100
 
@@ -141,10 +133,7 @@ async function offlineOnly(): Promise<void> {
       const baseline = await measureScrollWithoutCache(browser, server.url, 1000)
       const section = renderOfflineSection(start, size, baseline, OFFLINE_PHOTOS)
       const file = resolve(__dirname, '../../docs/performance.md')
-      await writeFile(
-        file,
-        `${spliceSection(await readFile(file, 'utf8'), '## Offline cache', section)}\n`
-      )
+      await writeFile(file, `${spliceSection(await readFile(file, 'utf8'), section)}\n`)
       console.log(section.join('\n'))
     } finally {
       await server.close()
@@ -160,13 +149,22 @@ async function offlineOnly(): Promise<void> {
  * "## Image transformations" section of docs/performance.md.
  */
 async function transformsOnly(): Promise<void> {
-  const section = renderTransforms(await measureTransforms())
+  await replaceSection(renderTransforms(await measureTransforms()))
+}
+
+/** Writes one section of docs/performance.md (a partial run), leaving the rest as it was. */
+async function replaceSection(section: string[]): Promise<void> {
   const file = resolve(__dirname, '../../docs/performance.md')
-  await writeFile(
-    file,
-    `${spliceSection(await readFile(file, 'utf8'), '## Image transformations', section)}\n`
-  )
+  await writeFile(file, `${spliceSection(await readFile(file, 'utf8'), section).trimEnd()}\n`)
   console.log(section.join('\n'))
+}
+
+/**
+ * `npm run bench -- --edits`: only the create screen's live preview, replacing the
+ * "## Photo edits: live preview" section of docs/performance.md.
+ */
+async function editsOnly(): Promise<void> {
+  await replaceSection(renderEditPreview(await measureEditPreview()))
 }
 
 /**
@@ -174,18 +172,13 @@ async function transformsOnly(): Promise<void> {
  * "## Export of your information" section of docs/performance.md.
  */
 async function exportOnly(): Promise<void> {
-  const section = renderExport(await measureExport())
-  const file = resolve(__dirname, '../../docs/performance.md')
-  await writeFile(
-    file,
-    `${spliceSection(await readFile(file, 'utf8'), '## Export of your information', section)}\n`
-  )
-  console.log(section.join('\n'))
+  await replaceSection(renderExport(await measureExport()))
 }
 
 async function main(): Promise<void> {
   if (process.argv.includes('--export')) return exportOnly()
   if (process.argv.includes('--stories')) return storiesOnly()
+  if (process.argv.includes('--edits')) return editsOnly()
   if (process.argv.includes('--transforms')) return transformsOnly()
   if (process.argv.includes('--offline')) return offlineOnly()
   const started = performance.now()
@@ -231,6 +224,8 @@ async function main(): Promise<void> {
     const transforms = await measureTransforms()
     log('Measuring "Download your information" at 1,000 posts…')
     const exported = await measureExport()
+    log("Measuring the create screen's live edit preview on a 12 MP photo…")
+    const editPreview = await measureEditPreview()
     log('Measuring what the engine worker costs per request…')
     const isolation = await measureIsolation()
     const realtime: RealtimeResults[] = []
@@ -281,6 +276,7 @@ async function main(): Promise<void> {
       ).join('\n')
       const report =
         `${main.trimEnd()}\n\n${offline}\n${renderTransforms(transforms).join('\n')}\n` +
+        `${renderEditPreview(editPreview).join('\n')}\n` +
         `${await renderPerRequest(perRequest, isolation)}\n` +
         `${renderHostile(hostile).join('\n')}\n\n${renderExport(exported).join('\n')}\n`
       const file = resolve(__dirname, '../../docs/performance.md')

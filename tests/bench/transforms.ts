@@ -24,7 +24,7 @@ const RUNS = 12
 const BROWSER_ACCEPT = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8'
 
 /** A 4000×3000 camera-like JPEG: gradient sky, shapes and sensor noise, quality 92. */
-async function twelveMegapixelPhoto(seed: number): Promise<Buffer> {
+export async function twelveMegapixelPhoto(seed: number): Promise<Buffer> {
   const width = 4000
   const height = 3000
   const pixels = Buffer.alloc(width * height * 3)

@@ -44,6 +44,7 @@ import {
 } from './store'
 import type { Route } from './store/router/routes'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
+import { useApplyPreferences } from './preferences/usePreferences'
 import { windowTitle } from './windowTitle'
 
 // Code a start does not run: each modal is loaded when it first opens.
@@ -148,6 +149,8 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const viewingStories = useStoriesStore((state) => state.viewer !== null)
 
   useEffect(() => session.getState().init(), [session])
+  // Motion, contrast and text size as Settings › Accessibility (or the system) says.
+  useApplyPreferences()
 
   // Menu commands, deep links and keyboard shortcuts all run the same actions.
   const actions = useMemo(() => createActionHandlers(stores, focusSearch), [stores])

@@ -23,31 +23,41 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   })
 }
 
-let bundled: Promise<string> | null = null
+const bundles = new Map<string, Promise<string>>()
 
-/** The pipeline as one classic script (globalThis.pipeline.makeRenditions), built once. */
-export function pipelineBundle(): Promise<string> {
-  bundled ??= build({
+/**
+ * A renderer module as one classic script that assigns its exports to the global `name`
+ * (for a worker module, which sets `self.onmessage`, the script is the worker). Built once.
+ */
+export function rendererBundle(module: string, name: string): Promise<string> {
+  const known = bundles.get(module)
+  if (known) return known
+  const bundled = build({
     configFile: false,
     logLevel: 'silent',
     resolve: { alias: { '@shared': resolve(__dirname, '../../../src/shared') } },
     build: {
       write: false,
       minify: false,
-      // The IIFE assigns the module's exports to the global `pipeline`.
       lib: {
-        entry: resolve(__dirname, '../../../src/renderer/src/imaging/renditions.ts'),
+        entry: resolve(__dirname, '../../../src/renderer/src', module),
         formats: ['iife'],
-        name: 'pipeline'
+        name
       }
     }
   }).then((output) => {
     const outputs = (Array.isArray(output) ? output : [output]) as Rollup.RollupOutput[]
     const chunk = outputs.flatMap((o) => o.output).find((item) => item.type === 'chunk')
-    if (!chunk || chunk.type !== 'chunk') throw new Error('pipeline bundle produced no code')
+    if (!chunk || chunk.type !== 'chunk') throw new Error(`${module} bundle produced no code`)
     return chunk.code
   })
+  bundles.set(module, bundled)
   return bundled
+}
+
+/** The pipeline as one classic script (globalThis.pipeline.makeRenditions). */
+export function pipelineBundle(): Promise<string> {
+  return rendererBundle('imaging/renditions.ts', 'pipeline')
 }
 
 /** A blank page with the pipeline loaded. */

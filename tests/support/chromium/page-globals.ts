@@ -17,7 +17,9 @@ export interface PageGlobals {
   MessageChannel: new () => any
   KeyboardEvent: new (type: string, init: Record<string, unknown>) => any
   /** The app's upload pipeline, bundled into the page by pipelinePage(). */
-  pipeline: { makeRenditions(bytes: Uint8Array, type: string): Promise<any> }
+  pipeline: {
+    makeRenditions(bytes: Uint8Array, type: string, frame?: any, edit?: any): Promise<any>
+  }
   /** What the bench's init script records. */
   __bench: any
 }

@@ -2,13 +2,20 @@
 // milliseconds, which would freeze the create-post modal on the UI thread.
 
 import type { ImageMimeType } from '@shared/image'
-import { makeRenditions, type RenditionFrame, type Renditions } from './renditions'
+import {
+  makeRenditions,
+  type RenditionEdit,
+  type RenditionFrame,
+  type Renditions
+} from './renditions'
 
 export interface WorkerRequest {
   bytes: Uint8Array
   type: ImageMimeType
   /** The feed's frame when absent. */
   frame?: RenditionFrame
+  /** The create screen's crop and look; none for stories and avatars. */
+  edit?: RenditionEdit
 }
 
 export type WorkerResponse = { ok: true; renditions: Renditions } | { ok: false; message: string }
@@ -22,8 +29,8 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope
 
 scope.onmessage = (event) => {
-  const { bytes, type, frame } = event.data
-  makeRenditions(bytes, type, frame).then(
+  const { bytes, type, frame, edit } = event.data
+  makeRenditions(bytes, type, frame, edit).then(
     (renditions) => {
       const transfer = [renditions.thumbnail.bytes.buffer as ArrayBuffer]
       if (renditions.image.bytes.buffer !== bytes.buffer) {

@@ -9,7 +9,10 @@ import type { ImageFile, PostPhotoInput } from '@shared/bridge-contract'
 import { IMAGE_EXTENSION_BY_TYPE, sniffImageType, type ImageMimeType } from '@shared/image'
 import { MetadataStripError, stripImageMetadata } from '@shared/image-metadata'
 import type { WorkerRequest, WorkerResponse } from './imageWorker'
-import type { RenditionFrame } from './renditions'
+import type { RenditionEdit, RenditionFrame } from './renditions'
+
+/** The worker could not apply the create screen's edits; the photo is not shared unedited. */
+export class PhotoEditError extends Error {}
 
 export type ProcessedImage = Pick<PostPhotoInput, 'image' | 'renditions'>
 
@@ -55,16 +58,23 @@ export function withoutMetadata(image: ImageFile, type: ImageMimeType): ImageFil
   }
 }
 
-/** `frame` is the box the main rendition fits (the feed's by default; STORY_FRAME for stories). */
+/**
+ * `frame` is the box the main rendition fits (the feed's by default; STORY_FRAME for stories);
+ * `edit` the crop and look chosen on the create screen. Where no worker can run, the photo is
+ * shared uncropped and unfiltered: the editor is not offered there (canProcessImages).
+ */
 export async function processImage(
   image: ImageFile,
-  frame?: RenditionFrame
+  frame?: RenditionFrame,
+  edit?: RenditionEdit
 ): Promise<ProcessedImage> {
   const type = sniffImageType(image.bytes)
   // Not an image we know: the upload refuses it with its own message.
   if (!type) return { image }
   if (!canProcessImages()) return { image: withoutMetadata(image, type) }
-  const response = await runWorker({ bytes: image.bytes, type, frame })
+  const response = await runWorker({ bytes: image.bytes, type, frame, edit })
+  // Posting the photo uncropped and unfiltered would not be what the person chose.
+  if (!response.ok && edit) throw new PhotoEditError(response.message)
   if (!response.ok) {
     console.error('Image processing failed; sharing the photo without renditions', response.message)
     return { image: withoutMetadata(image, type) }

@@ -12,7 +12,9 @@ import {
   STORY_IMAGE_MAX_WIDTH,
   THUMBNAIL_SIZE
 } from '@shared/limits'
+import { cropRect, isPlainLook, lookOf, type Look, type PhotoEdit, type Rect } from './edits'
 import { centreSquare, fitBox, isAnimatedGif, isAnimatedWebp, QUALITY_STEPS } from './formats'
+import { paintWithLook } from './paint'
 import { bytesToBase64 } from './placeholder'
 
 export interface EncodedImage {
@@ -39,13 +41,18 @@ type Source = ImageBitmap | OffscreenCanvas
 
 function draw(
   source: Source,
-  crop: { x: number; y: number; w: number; h: number },
+  crop: Rect,
   width: number,
-  height: number
+  height: number,
+  look: Look | null = null
 ): OffscreenCanvas {
   const canvas = new OffscreenCanvas(width, height)
   const context = canvas.getContext('2d')
   if (!context) throw new Error('2D canvas unavailable')
+  if (look && !isPlainLook(look)) {
+    paintWithLook(context, source, crop, width, height, look)
+    return canvas
+  }
   context.imageSmoothingEnabled = true
   context.imageSmoothingQuality = 'high'
   context.drawImage(source, crop.x, crop.y, crop.w, crop.h, 0, 0, width, height)
@@ -58,9 +65,10 @@ function draw(
  */
 function downscale(
   bitmap: ImageBitmap,
-  crop: { x: number; y: number; w: number; h: number },
+  crop: Rect,
   width: number,
-  height: number
+  height: number,
+  look: Look | null
 ): OffscreenCanvas {
   let source: Source = bitmap
   let region = crop
@@ -69,7 +77,8 @@ function downscale(
     source = next
     region = { x: 0, y: 0, w: next.width, h: next.height }
   }
-  return draw(source, region, width, height)
+  // The look is painted once, on the last step: the pixels that are encoded.
+  return draw(source, region, width, height, look)
 }
 
 async function encode(canvas: OffscreenCanvas, budget: number): Promise<EncodedImage> {
@@ -89,11 +98,12 @@ async function encode(canvas: OffscreenCanvas, budget: number): Promise<EncodedI
   }
 }
 
-function placeholderOf(bitmap: ImageBitmap): string | null {
-  const scale = PLACEHOLDER_MAX_SIDE / Math.max(bitmap.width, bitmap.height)
-  const w = Math.max(1, Math.round(bitmap.width * Math.min(1, scale)))
-  const h = Math.max(1, Math.round(bitmap.height * Math.min(1, scale)))
-  const canvas = draw(bitmap, { x: 0, y: 0, w: bitmap.width, h: bitmap.height }, w, h)
+/** A thumbhash of what is shown: `shown` is the feed image (or the whole photo when animated). */
+function placeholderOf(shown: Source): string | null {
+  const scale = PLACEHOLDER_MAX_SIDE / Math.max(shown.width, shown.height)
+  const w = Math.max(1, Math.round(shown.width * Math.min(1, scale)))
+  const h = Math.max(1, Math.round(shown.height * Math.min(1, scale)))
+  const canvas = draw(shown, { x: 0, y: 0, w: shown.width, h: shown.height }, w, h)
   const pixels = canvas.getContext('2d')?.getImageData(0, 0, w, h)
   if (!pixels) return null
   return bytesToBase64(rgbaToThumbHash(w, h, pixels.data))
@@ -114,10 +124,17 @@ export const STORY_FRAME: RenditionFrame = {
   maxHeight: STORY_IMAGE_MAX_HEIGHT
 }
 
+/** A photo's edits from the create screen, with the crop's width ÷ height (one per post;
+ * null keeps the photo's own shape). */
+export interface RenditionEdit extends PhotoEdit {
+  ratio: number | null
+}
+
 export async function makeRenditions(
   bytes: Uint8Array,
   type: ImageMimeType,
-  frame: RenditionFrame = FEED_FRAME
+  frame: RenditionFrame = FEED_FRAME,
+  edit?: RenditionEdit
 ): Promise<Renditions> {
   const blob = new Blob([bytes as Uint8Array<ArrayBuffer>], { type })
   // 'from-image' applies the EXIF orientation, so a phone's portrait shot stays upright once
@@ -127,21 +144,30 @@ export async function makeRenditions(
     const animated =
       (type === 'image/gif' && isAnimatedGif(bytes)) ||
       (type === 'image/webp' && isAnimatedWebp(bytes))
-    const size = fitBox(bitmap.width, bitmap.height, frame.maxWidth, frame.maxHeight)
-    const whole = { x: 0, y: 0, w: bitmap.width, h: bitmap.height }
-    const image = animated
-      ? { bytes, type }
-      : await encode(downscale(bitmap, whole, size.width, size.height), FEED_IMAGE_BYTE_BUDGET)
-    const square = centreSquare(bitmap.width, bitmap.height)
+    // An animated photo is posted as it is, so no edit can apply to it.
+    const applied = animated ? undefined : edit
+    const region = applied
+      ? cropRect(
+          bitmap.width,
+          bitmap.height,
+          applied.ratio ?? bitmap.width / bitmap.height,
+          applied.framing
+        )
+      : { x: 0, y: 0, w: bitmap.width, h: bitmap.height }
+    const look = applied ? lookOf(applied) : null
+    const size = fitBox(region.w, region.h, frame.maxWidth, frame.maxHeight)
+    const feedCanvas = animated ? null : downscale(bitmap, region, size.width, size.height, look)
+    const image = feedCanvas ? await encode(feedCanvas, FEED_IMAGE_BYTE_BUDGET) : { bytes, type }
+    const square = centreSquare(region.w, region.h)
     const side = Math.min(THUMBNAIL_SIZE, square.side)
-    const crop = { x: square.x, y: square.y, w: square.side, h: square.side }
-    const thumbnail = await encode(downscale(bitmap, crop, side, side), THUMBNAIL_BYTE_BUDGET)
+    const tile = { x: region.x + square.x, y: region.y + square.y, w: square.side, h: square.side }
+    const thumbnail = await encode(downscale(bitmap, tile, side, side, look), THUMBNAIL_BYTE_BUDGET)
     return {
       image,
       thumbnail,
       width: animated ? bitmap.width : size.width,
       height: animated ? bitmap.height : size.height,
-      placeholder: placeholderOf(bitmap),
+      placeholder: placeholderOf(feedCanvas ?? bitmap),
       animated
     }
   } finally {

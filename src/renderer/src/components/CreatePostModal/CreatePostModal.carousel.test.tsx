@@ -9,7 +9,10 @@ import { CreatePostModal } from './CreatePostModal'
 const processImage = vi.hoisted(() =>
   vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
 )
-vi.mock('../../imaging/processImage', () => ({ processImage }))
+vi.mock('../../imaging/processImage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../imaging/processImage')>()),
+  processImage
+}))
 
 afterEach(() => vi.restoreAllMocks())
 

@@ -21,7 +21,10 @@ import { CreatePostModal } from './CreatePostModal'
 const processImage = vi.hoisted(() =>
   vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
 )
-vi.mock('../../imaging/processImage', () => ({ processImage }))
+vi.mock('../../imaging/processImage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../imaging/processImage')>()),
+  processImage
+}))
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -250,7 +253,12 @@ describe('CreatePostModal: image pipeline and progress', () => {
     await harness.user.type(screen.getByRole('textbox', { name: 'Caption' }), 'Hi')
     await harness.user.click(screen.getByRole('button', { name: 'Share' }))
     await waitFor(() => expect(harness.api.posts.create).toHaveBeenCalled())
-    expect(processImage).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'image/png' }))
+    // The feed's frame and, for a photo nobody edited, no edits.
+    expect(processImage).toHaveBeenLastCalledWith(
+      expect.objectContaining({ type: 'image/png' }),
+      undefined,
+      undefined
+    )
     expect(harness.api.posts.create).toHaveBeenCalledWith({
       photos: [{ image: webp, renditions, altText: '' }],
       caption: 'Hi',

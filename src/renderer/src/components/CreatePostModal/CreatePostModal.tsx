@@ -4,13 +4,14 @@
 // photos and caption so the user can retry; success resets, closes, and the new post appears at
 // the top of the feed and the profile grid. Sharing goes through three visible stages:
 // processing (renditions made in a worker), uploading, saving. One photo or ten, a post is made
-// one way (src/shared/data/post-create.ts).
+// one way (src/shared/data/post-create.ts). Where workers can paint, the preview is the photo
+// editor (crop, filters, adjustments: PhotoEditor/), none of it a required step.
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
-import { processImage } from '../../imaging/processImage'
+import { canProcessImages, PhotoEditError, processImage } from '../../imaging/processImage'
 import { useCreateDraft } from '../../offline/drafts/useCreateDraft'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { useSession, useStores } from '../../store'
@@ -18,6 +19,12 @@ import { selectProfile } from '../../store/session/sessionStore'
 import { DraftPrompt } from '../DraftPrompt/DraftPrompt'
 import { ChooseAnotherButton, DropZone } from '../DropZone/DropZone'
 import { Modal } from '../Modal/Modal'
+import { CropPreview } from './PhotoEditor/CropPreview'
+import { EditPanel } from './PhotoEditor/EditPanel'
+import { renditionEdit } from './PhotoEditor/renditionEdit'
+import type { PhotoSize } from './PhotoEditor/usePreviewCanvas'
+import { preferencesStore, usePreferences } from '../../preferences/usePreferences'
+import { AltTextReminder } from './AltTextReminder'
 import { PhotoStrip } from './PhotoStrip'
 import { PostDetails } from './PostDetails'
 import { useDraftPhotos } from './useDraftPhotos'
@@ -38,6 +45,13 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const [stage, setStage] = useState<CreatePostStage | null>(null)
   const uploading = stage !== null
   const captionRef = useRef<HTMLTextAreaElement>(null)
+  // The editor needs a worker that paints on a canvas; without one the plain preview stays.
+  const [editable] = useState(canProcessImages)
+  const [sizes, setSizes] = useState<ReadonlyMap<string, PhotoSize>>(new Map())
+  // The alt-text reminder: up while a photo has none, until "Not now" for this post.
+  const remindAlt = usePreferences((state) => state.altTextReminder)
+  const [notNow, setNotNow] = useState(false)
+  const altRef = useRef<HTMLInputElement>(null)
   // The pick step's button that had focus is gone once photos are in: keyboard users continue
   // in the caption instead of starting over from the top of the page.
   const hasPhotos = current !== null
@@ -78,7 +92,20 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       // The 10 MB and image-type rules were checked on the picked files; what is uploaded is
       // the smaller re-encode (or, when it cannot be made, the picked file stripped of its
       // metadata: imaging/processImage.ts).
-      const processed = await Promise.all(photos.map((photo) => processImage(photo.image)))
+      const { aspect } = draftPhotos
+      const processed = await Promise.all(
+        photos.map((photo, index) =>
+          processImage(
+            photo.image,
+            undefined,
+            renditionEdit(photo, photos[0], aspect, sizes)
+          ).catch((caught: unknown) => {
+            if (caught instanceof PhotoEditError)
+              throw new Error(MESSAGES.photoEditFailed(index + 1))
+            throw caught
+          })
+        )
+      )
       setStage('uploading')
       await feed.getState().createPost({
         caption,
@@ -111,6 +138,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     </p>
   )
   const position = current ? photos.indexOf(current) : -1
+  const withoutAlt = photos.flatMap((photo, i) => (photo.altText.trim() ? [] : [i + 1]))
+  const previewLabel =
+    photos.length > 1
+      ? `Preview of photo ${position + 1} of ${photos.length}`
+      : 'Preview of the selected image'
 
   return (
     <Modal
@@ -144,17 +176,23 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
         </div>
       ) : (
         <div className={styles.previewStep}>
-          <div>
-            <div className={styles.preview}>
-              <img
-                src={current.url}
-                alt={
-                  photos.length > 1
-                    ? `Preview of photo ${position + 1} of ${photos.length}`
-                    : 'Preview of the selected image'
-                }
+          <div className={styles.editColumn}>
+            {editable ? (
+              <CropPreview
+                shown={current}
+                first={photos[0]}
+                aspect={draftPhotos.aspect}
+                onAspect={draftPhotos.setAspect}
+                onEdit={draftPhotos.setEdit}
+                label={previewLabel}
+                onSizes={setSizes}
+                disabled={uploading}
               />
-            </div>
+            ) : (
+              <div className={styles.preview}>
+                <img src={current.url} alt={previewLabel} />
+              </div>
+            )}
             <PhotoStrip
               photos={photos}
               selected={position}
@@ -164,6 +202,9 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
               onRemove={draftPhotos.remove}
               onAdd={picker.pick}
             />
+            {editable && (
+              <EditPanel photo={current} onEdit={draftPhotos.setEdit} disabled={uploading} />
+            )}
             <input
               className={styles.fileInput}
               aria-label="Add more image files"
@@ -180,6 +221,28 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             onAltText={draftPhotos.setAltText}
             stage={stage}
             errorLine={errorLine}
+            altRef={altRef}
+            reminder={
+              remindAlt &&
+              !notNow &&
+              !uploading &&
+              withoutAlt.length > 0 && (
+                <AltTextReminder
+                  missing={withoutAlt}
+                  total={photos.length}
+                  onAdd={() => {
+                    draftPhotos.select(withoutAlt[0] - 1)
+                    altRef.current?.focus()
+                  }}
+                  onNotNow={() => {
+                    setNotNow(true)
+                    // The button goes away: keep the keyboard in the dialog.
+                    captionRef.current?.focus()
+                  }}
+                  onStopReminding={() => preferencesStore.getState().set('altTextReminder', false)}
+                />
+              )
+            }
             onShare={() => void share()}
           />
         </div>

@@ -26,6 +26,9 @@ export interface PostDetailsProps {
   altLabel: string
   altText: string
   onAltText(altText: string): void
+  altRef: RefObject<HTMLInputElement | null>
+  /** The alt-text reminder, shown above Share when it is up. */
+  reminder: ReactNode
   /** Where sharing is; null when it is not under way. */
   stage: CreatePostStage | null
   errorLine: ReactNode
@@ -40,6 +43,8 @@ export function PostDetails({
   altLabel,
   altText,
   onAltText,
+  altRef,
+  reminder,
   stage,
   errorLine,
   onShare
@@ -80,6 +85,7 @@ export function PostDetails({
         {altLabel}
       </label>
       <input
+        ref={altRef}
         id="create-post-alt"
         className={styles.altText}
         type="text"
@@ -90,6 +96,7 @@ export function PostDetails({
         onChange={(event) => onAltText(event.target.value)}
       />
       {errorLine}
+      {reminder}
       <button type="button" className={styles.share} disabled={uploading} onClick={onShare}>
         {stage ? (
           <>

@@ -1,11 +1,13 @@
-// The photos of a post being made, in order, each with a preview URL and its alt text: add (up
-// to ten), reorder, remove, write alt text, put back a saved draft. Preview URLs are released when
-// the modal goes away.
+// The photos of a post being made, in order, each with a preview URL, its alt text and its edits
+// (crop position, filter, adjustments; the crop's aspect is one for the whole post): add (up to
+// ten), reorder, remove, write alt text, edit, put back a saved draft. Preview URLs are released
+// when the modal goes away.
 
 import { useEffect, useRef, useState } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
 import { MAX_CAROUSEL_PHOTOS } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
+import { NO_EDIT, type AspectId, type PhotoEdit } from '../../imaging/edits'
 
 /** One photo being prepared: its checked bytes, a preview URL and the alt text typed for it. */
 export interface DraftPhoto {
@@ -13,6 +15,7 @@ export interface DraftPhoto {
   image: ImageFile
   url: string
   altText: string
+  edit: PhotoEdit
 }
 
 let draftSeq = 0
@@ -27,6 +30,11 @@ export interface DraftPhotos {
   move(from: number, to: number): void
   remove(index: number): void
   setAltText(altText: string): void
+  /** Changes the edits of the photo being previewed. */
+  setEdit(edit: PhotoEdit): void
+  /** The crop's shape, shared by every photo so a carousel's cards keep one height. */
+  aspect: AspectId
+  setAspect(aspect: AspectId): void
   /** Replaces every photo (a restored draft), or clears them. */
   replace(saved: Array<{ image: ImageFile; altText: string }>): void
 }
@@ -34,6 +42,7 @@ export interface DraftPhotos {
 export function useDraftPhotos(): DraftPhotos {
   const [photos, setPhotos] = useState<DraftPhoto[]>([])
   const [selected, setSelected] = useState(0)
+  const [aspect, setAspect] = useState<AspectId>('original')
   const current = photos[Math.min(selected, photos.length - 1)] ?? null
 
   const urls = useRef(new Set<string>())
@@ -47,7 +56,7 @@ export function useDraftPhotos(): DraftPhotos {
     const blob = new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.type })
     const url = URL.createObjectURL(blob)
     urls.current.add(url)
-    return { key: `photo-${draftSeq}`, image, url, altText }
+    return { key: `photo-${draftSeq}`, image, url, altText, edit: NO_EDIT }
   }
 
   return {
@@ -80,9 +89,18 @@ export function useDraftPhotos(): DraftPhotos {
         list.map((photo) => (photo.key === current.key ? { ...photo, altText } : photo))
       )
     },
+    setEdit(edit) {
+      if (!current) return
+      setPhotos((list) =>
+        list.map((photo) => (photo.key === current.key ? { ...photo, edit } : photo))
+      )
+    },
+    aspect,
+    setAspect,
     replace(saved) {
       setPhotos(saved.map(({ image, altText }) => draftOf(image, altText)))
       setSelected(0)
+      setAspect('original')
     }
   }
 }

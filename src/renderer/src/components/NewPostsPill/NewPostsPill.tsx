@@ -3,6 +3,7 @@
 
 import type { ReactElement } from 'react'
 import { ArrowUp } from 'lucide-react'
+import { scrollBehavior } from '../../preferences/appliedPreferences'
 import { useFeed, useFeedStore } from '../../store'
 import styles from './NewPostsPill.module.scss'
 
@@ -11,7 +12,7 @@ export function NewPostsPill(): ReactElement | null {
   const count = useFeed((state) => state.newPostIds.length)
   if (count === 0) return null
   const onClick = (): void => {
-    window.scrollTo({ top: 0, behavior: 'smooth' })
+    window.scrollTo({ top: 0, behavior: scrollBehavior() })
     void feed.getState().showNewPosts()
   }
   return (

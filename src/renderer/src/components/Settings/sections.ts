@@ -4,6 +4,7 @@
 
 import type { ComponentType } from 'react'
 import { AccountSection } from './AccountSection'
+import { AccessibilitySection } from './AccessibilitySection'
 import { AppearanceSection } from './AppearanceSection'
 import { EditProfileSection } from './EditProfileSection'
 import { SecuritySection } from './SecuritySection'
@@ -18,6 +19,7 @@ export interface SettingsSection {
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'edit-profile', title: 'Edit profile', component: EditProfileSection },
   { id: 'appearance', title: 'Appearance', component: AppearanceSection },
+  { id: 'accessibility', title: 'Accessibility', component: AccessibilitySection },
   { id: 'security', title: 'Security', component: SecuritySection },
   { id: 'your-information', title: 'Your information', component: YourInformationSection },
   { id: 'account', title: 'Account', component: AccountSection }

@@ -1,10 +1,12 @@
 // The segmented bars on top of the viewer: full for the stories already shown, filling for the
 // current one, empty for the rest. The filling is a CSS animation of STORY_PHOTO_MS, paused and
 // resumed through animation-play-state, and its end moves the viewer on; so there is no timer
-// to drift or to leak.
+// to drift or to leak. With reduced motion (Settings › Accessibility, or the system's) nothing
+// moves on its own: the current bar is shown full and the person moves on with the arrows.
 
 import type { CSSProperties, ReactElement } from 'react'
 import { STORY_PHOTO_MS } from '@shared/limits'
+import { motionReduced } from '../../preferences/appliedPreferences'
 import styles from './StoryViewer.module.scss'
 
 export interface StoryProgressProps {
@@ -23,6 +25,7 @@ export function StoryProgress({
   storyId,
   onDone
 }: StoryProgressProps): ReactElement {
+  const still = motionReduced()
   const style = {
     animationDuration: `${STORY_PHOTO_MS}ms`,
     animationPlayState: paused ? 'paused' : 'running'
@@ -32,7 +35,14 @@ export function StoryProgress({
       {Array.from({ length: count }, (_, i) => (
         <span key={i} className={styles.bar}>
           {i < index && <span className={`${styles.fill} ${styles['fill--done']}`} />}
-          {i === index && (
+          {i === index && still && (
+            <span
+              key={storyId}
+              className={`${styles.fill} ${styles['fill--done']}`}
+              data-testid="story-progress"
+            />
+          )}
+          {i === index && !still && (
             <span
               key={storyId}
               className={`${styles.fill} ${styles['fill--running']}`}

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { pngFile, createHarness, renderWith, signedIn } from '../../testing/fakes'
+import { preferencesStore } from '../../preferences/usePreferences'
+import type { ProcessedImage } from '../../imaging/processImage'
+import { CreatePostModal } from './CreatePostModal'
+
+// jsdom has no canvas: the pipeline shares the picked file as it is.
+const processImage = vi.hoisted(() =>
+  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
+)
+vi.mock('../../imaging/processImage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../imaging/processImage')>()),
+  processImage
+}))
+
+afterEach(() => preferencesStore.getState().set('altTextReminder', true))
+
+async function withPhoto() {
+  const harness = createHarness({ snapshot: signedIn() })
+  harness.stores.ui.getState().openCreate()
+  renderWith(<CreatePostModal />, harness)
+  const user = userEvent.setup({ applyAccept: false })
+  await user.upload(screen.getByLabelText('Choose an image file'), pngFile())
+  await screen.findByRole('img', { name: 'Preview of the selected image' })
+  return { harness, user }
+}
+
+const reminder = () => screen.queryByRole('region', { name: 'Alt text reminder' })
+
+// Each test renders the whole modal and reads a photo: slow on a busy machine.
+describe('the alt-text reminder', { timeout: 20_000 }, () => {
+  it('shows beside Share while the photo has no description, and goes once it has one', async () => {
+    const { user } = await withPhoto()
+    expect(reminder()).toHaveTextContent('Your photo has no alt text.')
+    await user.click(screen.getByRole('button', { name: 'Add alt text' }))
+    expect(screen.getByRole('textbox', { name: 'Alt text' })).toHaveFocus()
+    await user.keyboard('A red square')
+    expect(reminder()).toBeNull()
+  })
+
+  it('never stands in the way: Share works with it up; Not now hides it for this post', async () => {
+    const { harness, user } = await withPhoto()
+    await user.click(screen.getByRole('button', { name: 'Not now' }))
+    expect(reminder()).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Share' }))
+    await waitFor(() => expect(harness.api.posts.create).toHaveBeenCalled(), { timeout: 10_000 })
+  })
+
+  it("Don't remind me turns it off in Settings › Accessibility", async () => {
+    const { user } = await withPhoto()
+    await user.click(screen.getByRole('button', { name: "Don't remind me" }))
+    expect(reminder()).toBeNull()
+    expect(preferencesStore.getState().altTextReminder).toBe(false)
+  })
+})
