@@ -145,7 +145,7 @@ test('copy link puts a link on the clipboard that opens the post', async ({ page
       globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
     ).navigator.clipboard.readText()
   )
-  expect(link).toContain(`?p=${post.id}`)
+  expect(link).toContain(`#/p/${post.id}`)
 
   const other = await context.newPage()
   await other.goto(link)

@@ -24,6 +24,11 @@ function routeTitle(route: Route): string {
       return `${route.username} • ${APP}`
     case 'suggestions':
       return `Suggested for you • ${APP}`
+    case 'tag':
+      return `#${route.tag} • ${APP}`
+    case 'likers':
+      return `Likes • ${APP}`
+    case 'post':
     case 'feed':
       return APP
   }
