@@ -20,5 +20,7 @@ export interface PageGlobals {
   pipeline: { makeRenditions(bytes: Uint8Array, type: string): Promise<any> }
   /** What the bench's init script records. */
   __bench: any
+  /** Event Timing entries the interaction bench's init script records. */
+  __events: any
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
