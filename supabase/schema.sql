@@ -544,6 +544,7 @@ CREATE INDEX follows_follower_id_created_at_idx ON public.follows USING btree (f
 CREATE INDEX follows_following_id_created_at_idx ON public.follows USING btree (following_id, created_at DESC, follower_id DESC);
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, following_id);
 CREATE UNIQUE INDEX likes_pkey ON public.likes USING btree (id);
+CREATE INDEX likes_post_created_idx ON public.likes USING btree (post_id, created_at DESC, id DESC);
 CREATE INDEX likes_post_id_idx ON public.likes USING btree (post_id);
 CREATE UNIQUE INDEX likes_user_post_unique ON public.likes USING btree (user_id, post_id);
 CREATE INDEX notifications_actor_id_idx ON public.notifications USING btree (actor_id);
@@ -1731,6 +1732,30 @@ AS $function$
     limit least(greatest(coalesce(per_post, 2), 1), 10)
   ) c
 $function$;
+CREATE OR REPLACE FUNCTION public.like_highlights(post_ids uuid[])
+ RETURNS TABLE(post_id uuid, username text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p.id, coalesce(
+    (select pr.username
+       from public.follows f
+       join public.likes l on l.user_id = f.following_id and l.post_id = p.id
+       join public.profiles pr on pr.id = l.user_id
+      where f.follower_id = (select auth.uid())
+      order by l.created_at desc, l.id desc
+      limit 1),
+    (select pr.username
+       from public.likes l
+       join public.profiles pr on pr.id = l.user_id
+      where l.post_id = p.id
+      order by l.created_at desc, l.id desc
+      limit 1)
+  )
+  from unnest(post_ids[1:100]) as p(id)
+  where exists (select 1 from public.likes l where l.post_id = p.id)
+$function$;
 CREATE OR REPLACE FUNCTION public.mark_activity_read(up_to timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS integer
  LANGUAGE sql
@@ -2466,6 +2491,9 @@ grant EXECUTE on function public.is_storage_public_url(url text) to service_role
 grant EXECUTE on function public.latest_comments(post_ids uuid[], per_post integer) to anon;
 grant EXECUTE on function public.latest_comments(post_ids uuid[], per_post integer) to authenticated;
 grant EXECUTE on function public.latest_comments(post_ids uuid[], per_post integer) to service_role;
+grant EXECUTE on function public.like_highlights(post_ids uuid[]) to anon;
+grant EXECUTE on function public.like_highlights(post_ids uuid[]) to authenticated;
+grant EXECUTE on function public.like_highlights(post_ids uuid[]) to service_role;
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to authenticated;
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to service_role;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to authenticated;

@@ -37,6 +37,9 @@ export const MESSAGES = {
   altTextTooLong: (position: number): string =>
     `Alt text of photo ${position} can be at most 1,000 characters`,
   postNotFound: 'This post does not exist or was deleted',
+  pageUnavailable: "Sorry, this page isn't available.",
+  pageUnavailableDetail: 'The link you followed may be broken, or the page may have been removed.',
+  backHome: 'Go back to Instaframe.',
   signInRequired: 'Sign in first',
   linkCopied: 'Link copied',
   storyTextTooLong: 'Story text must be at most 200 characters',

@@ -1,6 +1,6 @@
 // Links to a post that someone can paste: a deep link the desktop app opens
-// (instaframe://p/<id>), and in the browser build the app's own address with ?p=<id>, which the
-// app opens on start.
+// (instaframe://p/<id>), and in the browser build the post's own route in the app's address
+// (`#/p/<id>`). Links of the older shape (`?p=<id>`) still open their post, once.
 
 export const DEEP_LINK_SCHEME = 'instaframe'
 
@@ -8,15 +8,15 @@ export function postDeepLink(postId: string): string {
   return `${DEEP_LINK_SCHEME}://p/${encodeURIComponent(postId)}`
 }
 
-/** `pageUrl` with its query replaced by `?p=<id>` (and no fragment). */
+/** `pageUrl` showing the post: its route `#/p/<id>`, with no query. */
 export function postWebLink(pageUrl: string, postId: string): string {
   const url = new URL(pageUrl)
-  url.search = `?p=${encodeURIComponent(postId)}`
-  url.hash = ''
+  url.search = ''
+  url.hash = `#/p/${encodeURIComponent(postId)}`
   return url.toString()
 }
 
-/** The post a page address asks for (`?p=<id>`), or null. */
+/** The post an older page address asks for (`?p=<id>`), or null. */
 export function postIdFromWebLink(pageUrl: string): string | null {
   try {
     const id = new URL(pageUrl).searchParams.get('p')

@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { RunningBackend } from '../../src/backend/server'
 import { insertUser, startHarness, testClient } from '../support/backend-harness'
+import { photoPng } from '../e2e/fixtures/images'
 
 export interface BenchBackend {
   backend: RunningBackend
@@ -93,4 +94,37 @@ export async function seedPosts(
   )
   await db.exec('analyze public.posts; analyze public.likes')
   return performance.now() - started
+}
+
+/**
+ * `count` distinct small photos (480 px, with a 160 px thumbnail) uploaded for seeding, so a
+ * scroll loads different images as a real one would.
+ */
+export async function uploadPlainPhotos(bench: BenchBackend, count: number): Promise<SeedImage[]> {
+  const bucket = bench.service.storage.from('images')
+  const images: SeedImage[] = []
+  for (let i = 0; i < count; i++) {
+    const urls: string[] = []
+    for (const [suffix, size] of [
+      ['', 480],
+      ['-thumb', 160]
+    ] as const) {
+      const path = `posts/${bench.userIds[i % bench.userIds.length]}/plain-${i}${suffix}.png`
+      const { error } = await bucket.upload(path, photoPng(i + 1, size).buffer, {
+        contentType: 'image/png',
+        cacheControl: '3600',
+        upsert: true
+      })
+      if (error) throw new Error(`upload ${path}: ${error.message}`)
+      urls.push(bucket.getPublicUrl(path).data.publicUrl)
+    }
+    images.push({
+      imageUrl: urls[0],
+      thumbUrl: urls[1],
+      width: 480,
+      height: 480,
+      placeholder: null
+    })
+  }
+  return images
 }

@@ -7,7 +7,8 @@ import { resolve } from 'node:path'
 import { FEED_PAGE_SIZE } from '../../src/shared/limits'
 import { launchChromium, pipelinePage } from '../support/chromium/browser'
 import { buildAndServe, firstPaint, scrollMemory } from './app'
-import { seedPosts, startBenchBackend, type SeedImage } from './backend'
+import { seedPosts, startBenchBackend, uploadPlainPhotos, type SeedImage } from './backend'
+import { interactionsSection, measureInteractions } from './interactions'
 import { measureEditPreview, renderEditPreview } from './photo-edits'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
@@ -30,7 +31,6 @@ import {
   measureScrollWithoutCache,
   renderOfflineSection
 } from './offline'
-import { photoPng } from '../e2e/fixtures/images'
 
 const SIZES = [10_000, 100_000]
 /** The deep page starts this many posts down (page ~417 of 12). */
@@ -99,31 +99,7 @@ async function offlineOnly(): Promise<void> {
   const bench = await startBenchBackend()
   const browser = await launchChromium()
   try {
-    const bucket = bench.service.storage.from('images')
-    const images: SeedImage[] = []
-    for (let i = 0; i < OFFLINE_PHOTOS; i++) {
-      const urls: string[] = []
-      for (const [suffix, size] of [
-        ['', 480],
-        ['-thumb', 160]
-      ] as const) {
-        const path = `posts/${bench.userIds[i % bench.userIds.length]}/offline-${i}${suffix}.png`
-        const { error } = await bucket.upload(path, photoPng(i + 1, size).buffer, {
-          contentType: 'image/png',
-          cacheControl: '3600',
-          upsert: true
-        })
-        if (error) throw new Error(`upload ${path}: ${error.message}`)
-        urls.push(bucket.getPublicUrl(path).data.publicUrl)
-      }
-      images.push({
-        imageUrl: urls[0],
-        thumbUrl: urls[1],
-        width: 480,
-        height: 480,
-        placeholder: null
-      })
-    }
+    const images = await uploadPlainPhotos(bench, OFFLINE_PHOTOS)
     await seedPosts(bench, 1_200, images)
     const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
     bench.backend.allowOrigin(new URL(server.url).origin)
@@ -175,8 +151,33 @@ async function exportOnly(): Promise<void> {
   await replaceSection(renderExport(await measureExport()))
 }
 
+/**
+ * `npm run bench -- --interactions`: only the interaction speed (like, open a post or a profile,
+ * Back), replacing the "## Interaction speed" section of docs/performance.md.
+ */
+async function interactionsOnly(): Promise<void> {
+  const bench = await startBenchBackend(4)
+  const browser = await launchChromium()
+  try {
+    await seedPosts(bench, 60, await uploadPlainPhotos(bench, 6))
+    const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
+    try {
+      await replaceSection(
+        interactionsSection(await measureInteractions(browser, server.url, bench))
+      )
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await browser.close()
+    await bench.backend.close()
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--export')) return exportOnly()
+  if (process.argv.includes('--interactions')) return interactionsOnly()
   if (process.argv.includes('--stories')) return storiesOnly()
   if (process.argv.includes('--edits')) return editsOnly()
   if (process.argv.includes('--transforms')) return transformsOnly()
@@ -249,6 +250,10 @@ async function main(): Promise<void> {
       const memory = await scrollMemory(browser, server.url, [50, 1000, 1500])
       log('Stepping through stories in the viewer…')
       const stories = await measureStoryAdvance(browser, server.url, bench)
+      log('Timing interactions (like, open a post or a profile, Back) at 4× CPU throttling…')
+      const interactions = interactionsSection(
+        await measureInteractions(browser, server.url, bench)
+      )
       log(
         'Measuring the offline cache: start with the backend unreachable, size after 1,000 posts…'
       )
@@ -278,7 +283,8 @@ async function main(): Promise<void> {
         `${main.trimEnd()}\n\n${offline}\n${renderTransforms(transforms).join('\n')}\n` +
         `${renderEditPreview(editPreview).join('\n')}\n` +
         `${await renderPerRequest(perRequest, isolation)}\n` +
-        `${renderHostile(hostile).join('\n')}\n\n${renderExport(exported).join('\n')}\n`
+        `${renderHostile(hostile).join('\n')}\n\n${renderExport(exported).join('\n')}\n` +
+        `${interactions.join('\n')}`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)

@@ -153,7 +153,7 @@ test('copy link (in the share sheet) puts a link on the clipboard that opens the
       globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
     ).navigator.clipboard.readText()
   )
-  expect(link).toContain(`?p=${post.id}`)
+  expect(link).toContain(`#/p/${post.id}`)
 
   const other = await context.newPage()
   await other.goto(link)

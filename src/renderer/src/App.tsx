@@ -8,6 +8,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useRef,
   useState,
   type ReactElement
 } from 'react'
@@ -15,6 +16,7 @@ import { SPLASH_DURATION_MS } from '@shared/limits'
 import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
 import { DirectPage } from './components/DirectPage/DirectPage'
 import { FeedView } from './components/FeedView/FeedView'
+import { NotFoundPage } from './components/NotFoundPage/NotFoundPage'
 import { Header } from './components/Header/Header'
 import { DropOverlay } from './components/DropOverlay/DropOverlay'
 import { Notice } from './components/Notice/Notice'
@@ -31,6 +33,7 @@ import { connectAppEvents, createActionHandlers } from './keyboard/actions'
 import { useShortcuts } from './keyboard/useShortcuts'
 import { useWindowDrop } from './drop/useWindowDrop'
 import { useLiveUpdates } from './live/useLiveUpdates'
+import { syncOpenPost } from './navigation/postRoute'
 import {
   useActivity,
   useBrowse,
@@ -42,7 +45,8 @@ import {
   useStoriesStore,
   useUi
 } from './store'
-import type { Route } from './store/router/routes'
+import { postRoute, routeHash, type PageRoute } from './store/router/routes'
+import { selectPostMissing } from './store/post/postStore'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 import { useApplyPreferences } from './preferences/usePreferences'
 import { windowTitle } from './windowTitle'
@@ -64,6 +68,11 @@ const StoryViewer = lazy(() =>
     default: module.StoryViewer
   }))
 )
+const LikersModal = lazy(() =>
+  import('./components/LikersModal/LikersModal').then((module) => ({
+    default: module.LikersModal
+  }))
+)
 const ShortcutsSheet = lazy(() =>
   import('./components/ShortcutsSheet/ShortcutsSheet').then((module) => ({
     default: module.ShortcutsSheet
@@ -80,10 +89,12 @@ const EditProfileModal = lazy(() =>
   }))
 )
 
-function RouteView({ route }: { route: Route }): ReactElement {
+function RouteView({ route }: { route: PageRoute }): ReactElement {
   switch (route.name) {
     case 'profile':
-      return <ProfilePage username={route.username} />
+      return <ProfilePage username={route.username} tab={route.tab} />
+    case 'tag':
+      return <BrowseView tag={route.tag} />
     case 'connections':
       return <ConnectionsPage username={route.username} direction={route.direction} />
     case 'suggestions':
@@ -110,8 +121,14 @@ const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as co
 function useScrollRestoration(): void {
   const { router } = useStores()
   const index = useRouter((state) => state.index)
+  const shownPage = useRef(routeHash(router.getState().page))
   useLayoutEffect(() => {
-    const target = router.getState().restoreScroll ?? 0
+    const { page, restoreScroll } = router.getState()
+    // An overlay (a post, its likers) opened or closed over a page leaves the page where it is.
+    const samePage = routeHash(page) === shownPage.current
+    shownPage.current = routeHash(page)
+    if (samePage) return
+    const target = restoreScroll ?? 0
     window.scrollTo(0, target)
     if (target === 0) return
     const until = performance.now() + SCROLL_RESTORE_MS
@@ -136,9 +153,11 @@ const focusSearch = (): void =>
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const stores = useStores()
-  const { session, ui, people, router, stories, post, saved, browse } = stores
+  const { session, ui, people, router, stories, saved, likers } = stores
   const browsePage = useBrowse((state) => state.page)
   const postOpen = usePost((state) => state.openId !== null)
+  const postMissing = usePost(selectPostMissing)
+  const page = useRouter((state) => state.page)
   const [splash, setSplash] = useState(splashMs > 0)
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
@@ -173,14 +192,19 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useScrollRestoration()
   useLiveUpdates()
 
-  // Going to another route leaves a tag or person page.
-  useEffect(() => browse.getState().close(), [route, browse])
+  // The open post follows the route: Back, Forward and links open and close it.
+  useEffect(() => syncOpenPost(stores, route), [stores, route])
 
-  // A copied post link (?p=<id>) opens that post.
+  // A post link of the old shape (?p=<id>) opens that post's route once; the parameter goes, so
+  // a reload shows the route rather than opening the post again after it was closed.
   useEffect(() => {
     const linked = postIdFromWebLink(window.location.href)
-    if (linked) void post.getState().openPost(linked, [linked])
-  }, [post])
+    if (!linked) return
+    const url = new URL(window.location.href)
+    url.searchParams.delete('p')
+    window.history.replaceState(window.history.state, '', url.toString())
+    router.getState().navigate(postRoute(linked))
+  }, [router])
 
   // The splash's second counts from the launch (the page's time origin), not from this first
   // render: loading the app's code is part of it, so the feed is not held back by that time twice.
@@ -197,8 +221,11 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     if (pendingStep) ui.getState().openAuth(pendingStep)
   }, [pendingStep, ui])
 
-  // Who follows whom is per user: a new user starts from nothing.
-  useEffect(() => people.getState().reset(), [people, userId])
+  // Who follows whom is per user: a new user starts from nothing (and so does who a card names).
+  useEffect(() => {
+    people.getState().reset()
+    likers.getState().reset()
+  }, [people, likers, userId])
 
   // Saved posts are cleared on sign-out, and a visitor has no modal to post or edit in.
   useEffect(() => {
@@ -222,9 +249,10 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
       <OfflineBanner />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
       <UpdateBanner />
-      {browsePage ? <BrowseView /> : <RouteView route={route} />}
+      {postMissing && route.name === 'post' ? <NotFoundPage /> : <RouteView route={page} />}
       <Suspense fallback={null}>
-        {postOpen && <PostView />}
+        {postOpen && !postMissing && <PostView />}
+        {route.name === 'likers' && <LikersModal postId={route.postId} />}
         {modal === 'auth' && <AuthModal />}
         {modal === 'create' && signedIn && (
           <CreatePostModal initialFiles={createFiles ?? undefined} />

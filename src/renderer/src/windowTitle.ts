@@ -28,6 +28,11 @@ function routeTitle(route: Route): string {
       return `Settings • ${APP}`
     case 'direct':
       return `Messages • ${APP}`
+    case 'tag':
+      return `#${route.tag} • ${APP}`
+    case 'likers':
+      return `Likes • ${APP}`
+    case 'post':
     case 'feed':
       return APP
   }

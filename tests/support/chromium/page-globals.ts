@@ -22,5 +22,7 @@ export interface PageGlobals {
   }
   /** What the bench's init script records. */
   __bench: any
+  /** Event Timing entries the interaction bench's init script records. */
+  __events: any
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */

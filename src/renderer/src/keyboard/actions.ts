@@ -4,7 +4,9 @@
 import type { DeepLink } from '@shared/deep-links'
 import { openHandedPhotos } from '../drop/photoHandover'
 import type { AppStores } from '../store'
-import { HOME, settingsRoute } from '../store/router/routes'
+import { settingsRoute } from '../store/router/routes'
+import { closePost, showPost } from '../navigation/postRoute'
+import { goHome } from '../navigation/home'
 import {
   commentOnFocusedPost,
   likeFocusedPost,
@@ -19,7 +21,7 @@ import type { AppAction } from './shortcuts'
 export type ActionHandlers = Record<AppAction, () => void | boolean>
 
 export function createActionHandlers(stores: AppStores, focusSearch: () => void): ActionHandlers {
-  const { session, ui, router, activity, post } = stores
+  const { session, ui, router, activity } = stores
   const signedIn = (): boolean => selectIsSignedIn(session.getState())
   // Creating and the own profile need an account: a visitor is asked to sign in instead.
   const whenSignedIn = (action: () => void) => (): void => {
@@ -30,7 +32,7 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
     'new-post': whenSignedIn(() => ui.getState().openCreate()),
     'go-home': () => {
       ui.getState().closeModal()
-      router.getState().navigate(HOME)
+      goHome(stores)
     },
     'go-profile': whenSignedIn(() => {
       const { profile, user } = session.getState().snapshot
@@ -42,12 +44,12 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
     }),
     'go-direct': whenSignedIn(() => {
       ui.getState().closeModal()
-      post.getState().close()
+      closePost(stores)
       router.getState().navigate({ name: 'direct', thread: null })
     }),
     'go-activity': whenSignedIn(() => {
       ui.getState().closeModal()
-      post.getState().close()
+      closePost(stores)
       void activity.getState().openPanel()
     }),
     'go-back': () => router.getState().back(),
@@ -55,7 +57,7 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
     'show-shortcuts': () => ui.getState().openShortcuts(),
     'open-settings': whenSignedIn(() => {
       ui.getState().closeModal()
-      post.getState().close()
+      closePost(stores)
       router.getState().navigate(settingsRoute())
     }),
     'focus-search': focusSearch,
@@ -97,7 +99,7 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
     return
   }
   ui.getState().closeModal()
-  void stores.post.getState().openPost(link.route.postId, [link.route.postId])
+  showPost(stores, link.route.postId)
 }
 
 /**

@@ -1,7 +1,8 @@
 // j/k (and ↓/↑) move the keyboard focus between the posts on screen; l, c and s press the
-// focused post's own Like, Comment and Save buttons, and Enter opens it as a click on its photo
-// does. Working on the rendered cards rather than on store state means the
-// keys do exactly what the buttons do, wherever the list of posts comes from.
+// focused post's own Like, Comment and Save buttons (c in an open post goes to its comment box),
+// and Enter opens it as a click on its time does. Working on the rendered cards rather than on
+// store state means the keys do exactly what the buttons do, wherever the list of posts comes
+// from.
 
 /** The posts a key can move between: the cards in the page's main region, in reading order. */
 const POSTS_SELECTOR = 'main article'
@@ -46,8 +47,16 @@ export function likeFocusedPost(root: ParentNode = document): boolean {
   return pressInFocusedPost('button[aria-label="Like"], button[aria-label="Unlike"]', root)
 }
 
-/** Presses the focused post's Comment button: the post opens with the comment field focused. */
+/**
+ * Puts the caret in the open post's comment box; else presses the focused card's Comment
+ * button, which opens its post with the caret in the box.
+ */
 export function commentOnFocusedPost(root: ParentNode = document): boolean {
+  const box = root.querySelector<HTMLTextAreaElement>('[role="dialog"] form textarea')
+  if (box && !box.disabled) {
+    box.focus()
+    return true
+  }
   return pressInFocusedPost('button[aria-label="Comment"]', root)
 }
 
@@ -66,7 +75,7 @@ export function saveFocusedPost(root: ParentNode = document): boolean {
 export function openFocusedPost(root: ParentNode = document): boolean {
   const post = focusedPost(root)
   if (!post || document.activeElement !== post) return false
-  // The card marks what a click opens the post with (its photo).
+  // The card marks what a click opens the post with (its time).
   const opener = post.querySelector<HTMLElement>('[data-open-post]')
   if (!opener) return false
   opener.click()

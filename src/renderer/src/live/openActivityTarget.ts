@@ -4,6 +4,7 @@
 
 import type { ActivityTarget } from '@shared/bridge-contract'
 import type { AppStores } from '../store'
+import { showPost } from '../navigation/postRoute'
 
 export function openActivityTarget(
   stores: Pick<AppStores, 'activity' | 'post' | 'router' | 'ui'>,
@@ -15,5 +16,5 @@ export function openActivityTarget(
     stores.router.getState().navigate({ name: 'profile', username: target.username })
     return
   }
-  void stores.post.getState().openPost(target.postId, [target.postId])
+  showPost(stores, target.postId)
 }

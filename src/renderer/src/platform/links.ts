@@ -1,5 +1,5 @@
 // The link "Copy link" puts on the clipboard: the desktop app's deep link there, the page's own
-// address with ?p=<id> in the browser build.
+// address showing the post's route (`#/p/<id>`) in the browser build.
 
 import { postDeepLink, postWebLink } from '@shared/post-link'
 

@@ -15,6 +15,7 @@ import type { PostStore } from './post/postStore'
 import type { CommentPreviewStore } from './post/commentPreviewStore'
 import type { SavedStore } from './saved/savedStore'
 import type { BrowseStore } from './browse/browseStore'
+import type { LikersStore } from './likers/likersStore'
 import type { ToastStore } from './toast/toastStore'
 import type { ConnectivityStore } from '../offline/connectivityStore'
 import type { OfflineCache } from '../offline/cache'
@@ -36,6 +37,8 @@ export interface AppStores {
   saved: SavedStore
   toast: ToastStore
   browse: BrowseStore
+  /** Who liked a post: the likers list and the liker each card names. */
+  likers: LikersStore
   activity: ActivityStore
   /** Direct messages: the inbox, Requests, the badge count and the open thread. */
   direct: DirectStore

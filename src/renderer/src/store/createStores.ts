@@ -36,6 +36,7 @@ import type { ActionQueue, OutboxStore } from '../offline/outbox/outboxStore'
 import { previewPost } from '../offline/outbox/previews'
 import { wireOutbox, type OutboxTargets } from '../offline/outbox/wireOutbox'
 import type { AppStores } from './appStores'
+import { createLikersStore } from './likers/likersStore'
 
 export interface OfflineParts {
   connectivity?: ConnectivityStore
@@ -138,7 +139,7 @@ function feedDeps(
 
 type ListStores = Pick<
   AppStores,
-  'feed' | 'followingFeed' | 'saved' | 'browse' | 'people' | 'post' | 'commentPreviews'
+  'feed' | 'followingFeed' | 'saved' | 'browse' | 'people' | 'post' | 'commentPreviews' | 'likers'
 >
 
 function createLists(
@@ -193,7 +194,8 @@ function createLists(
     onPostChanged: (changed) => commentPreviews.getState().refresh(changed.id)
   })
   const browse = createBrowseStore(getClient, posts)
-  return { feed, followingFeed, saved, browse, people, post, commentPreviews }
+  const likers = createLikersStore(getClient, people)
+  return { feed, followingFeed, saved, browse, people, post, commentPreviews, likers }
 }
 
 const NO_IDS: readonly string[] = []

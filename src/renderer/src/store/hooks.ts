@@ -18,6 +18,7 @@ import type { UiState } from './ui/uiStore'
 import type { PostState } from './post/postStore'
 import type { CommentPreviewState } from './post/commentPreviewStore'
 import type { SavedState } from './saved/savedStore'
+import type { LikersState } from './likers/likersStore'
 import type { BrowseState } from './browse/browseStore'
 import type { ToastState } from './toast/toastStore'
 import type { ConnectivityState } from '../offline/connectivityStore'
@@ -103,6 +104,10 @@ export function usePost<T>(selector: (state: PostState) => T): T {
 
 export function useCommentPreviews<T>(selector: (state: CommentPreviewState) => T): T {
   return useStore(useStores().commentPreviews, selector)
+}
+
+export function useLikers<T>(selector: (state: LikersState) => T): T {
+  return useStore(useStores().likers, selector)
 }
 
 export function useSaved<T>(selector: (state: SavedState) => T): T {

@@ -1,18 +1,22 @@
-// A hashtag's posts, as a grid; "Load more" reads the next page.
+// A hashtag's posts at #/t/<tag>, as a grid; "Load more" reads the next page.
 
-import type { ReactElement } from 'react'
+import { useEffect, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
 import { useBrowse, useStores } from '../../store'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import styles from './BrowseView.module.scss'
 
-export function BrowseView(): ReactElement | null {
-  const { browse } = useStores()
+export function BrowseView({ tag }: { tag: string }): ReactElement | null {
+  const { browse, router } = useStores()
   const page = useBrowse((state) => state.page)
   const ids = useBrowse((state) => state.ids)
   const status = useBrowse((state) => state.status)
   const error = useBrowse((state) => state.error)
   const hasMore = useBrowse((state) => state.next !== null)
+  useEffect(() => {
+    void browse.getState().openTag(tag)
+    return () => browse.getState().close()
+  }, [browse, tag])
   if (!page) return null
   const title = `#${page.tag}`
 
@@ -23,7 +27,7 @@ export function BrowseView(): ReactElement | null {
           type="button"
           className={styles.back}
           aria-label="Back"
-          onClick={() => browse.getState().close()}
+          onClick={() => router.getState().back()}
         >
           <ArrowLeft size={24} aria-hidden />
         </button>

@@ -7,7 +7,7 @@ import { BRAND_NAME } from '../../brand'
 import { useActivity, useDirect, useSession, useStores } from '../../store'
 import { selectHasUnread } from '../../store/activity/activityStore'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
-import { HOME } from '../../store/router/routes'
+import { goHome } from '../../navigation/home'
 import { AvatarMenu } from '../AvatarMenu/AvatarMenu'
 import { HistoryNav } from '../HistoryNav/HistoryNav'
 import { SearchBox } from '../SearchBox/SearchBox'
@@ -19,8 +19,9 @@ const ActivityPanel = lazy(() =>
 )
 
 export function Header(): ReactElement {
-  const { ui, router, activity } = useStores()
-  const home = (): void => router.getState().navigate(HOME)
+  const stores = useStores()
+  const { ui, activity, router } = stores
+  const home = (): void => goHome(stores)
   const signedIn = useSession(selectIsSignedIn)
   const hasUnread = useActivity(selectHasUnread)
   const panelOpen = useActivity((state) => state.open)

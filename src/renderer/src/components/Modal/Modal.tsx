@@ -25,6 +25,11 @@ export interface ModalProps {
   leading?: ReactNode
   /** False for a sheet of choices whose own Cancel row closes it, as the network's do. */
   closeButton?: boolean
+  /**
+   * What takes focus on opening: the first field or button, or the dialog itself (the post
+   * view, where the first button is a photo's Next or Like and a typed key would press it).
+   */
+  initialFocus?: 'first' | 'dialog'
   children: ReactNode
 }
 
@@ -36,6 +41,7 @@ export function Modal({
   className = '',
   leading,
   closeButton = true,
+  initialFocus = 'first',
   children
 }: ModalProps): ReactElement {
   const titleId = useId()
@@ -45,11 +51,17 @@ export function Modal({
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null
     const dialog = dialogRef.current
-    const first = dialog?.querySelector<HTMLElement>(
-      'input, textarea, button:not([data-modal-close])'
-    )
-    ;(first ?? dialog)?.focus()
+    // A field inside that took focus as it mounted (the comment box opened to comment) keeps it.
+    if (!dialog?.contains(document.activeElement)) {
+      const first =
+        initialFocus === 'first'
+          ? dialog?.querySelector<HTMLElement>('input, textarea, button:not([data-modal-close])')
+          : null
+      ;(first ?? dialog)?.focus()
+    }
     return () => opener?.focus?.()
+    // Only on opening: focus is the user's from then on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   const requestClose = (): void => {

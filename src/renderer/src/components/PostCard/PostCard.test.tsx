@@ -46,7 +46,7 @@ describe('PostCard', () => {
   it('renders mentions and hashtags in the caption as links', () => {
     setup(makePost({ caption: 'with @bob_1 at #beach' }))
     expect(screen.getByRole('link', { name: '@bob_1' })).toHaveAttribute('href', '#/u/bob_1')
-    expect(screen.getByRole('link', { name: '#beach' })).toHaveAttribute('href', '?tag=beach')
+    expect(screen.getByRole('link', { name: '#beach' })).toHaveAttribute('href', '#/t/beach')
   })
 
   it('offers "View all N comments" once a post has comments, and opens the post with it', async () => {
@@ -56,15 +56,38 @@ describe('PostCard', () => {
     expect(stores.post.getState().openId).toBe(post.id)
   })
 
-  it('Comment opens the post with its comment field focused; the photo opens it to read', async () => {
+  it('Comment opens the post to comment, the time opens it to read, a click on the photo opens nothing', async () => {
     const post = makePost()
     const { user, stores } = setup(post)
     const card = screen.getByRole('article', { name: 'Post by sam' })
     await user.click(within(card).getByRole('button', { name: 'Comment' }))
     expect(stores.post.getState()).toMatchObject({ openId: post.id, focusComment: true })
+    expect(window.location.hash).toBe(`#/p/${post.id}`)
     stores.post.getState().close()
     await user.click(within(card).getByRole('img'))
+    expect(stores.post.getState().openId).toBeNull()
+    await user.click(card.querySelector('time')!)
     expect(stores.post.getState()).toMatchObject({ openId: post.id, focusComment: false })
+  })
+
+  it('a double-click on the photo likes the post, and a second one never unlikes it', async () => {
+    const { user, services } = setup(makePost({ likes_count: 4 }))
+    services.likes.setLike.mockResolvedValue({ liked: true, likes_count: 5 })
+    const card = screen.getByRole('article', { name: 'Post by sam' })
+    await user.dblClick(within(card).getByRole('img'))
+    expect(await within(card).findByRole('button', { name: 'Unlike' })).toBeInTheDocument()
+    expect(within(card).getByText('5 likes')).toBeInTheDocument()
+    expect(screen.getByTestId('like-burst')).toBeInTheDocument()
+    await user.dblClick(within(card).getByRole('img'))
+    expect(services.likes.setLike).toHaveBeenCalledTimes(1)
+    expect(within(card).getByRole('button', { name: 'Unlike' })).toBeInTheDocument()
+  })
+
+  it('a double-click asks a visitor to log in', async () => {
+    const { user, stores, services } = setup(makePost(), { signedIn: false })
+    await user.dblClick(within(screen.getByRole('article')).getByRole('img'))
+    expect(stores.ui.getState().modal).toBe('auth')
+    expect(services.likes.setLike).not.toHaveBeenCalled()
   })
 
   it('the comment field takes focus when the post was opened to comment', () => {

@@ -7,7 +7,7 @@ import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 're
 import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
-import { formatLikesLabel, relativeAge } from '@shared/format'
+import { relativeAge } from '@shared/format'
 import { ANIMATION_STEP_SECONDS } from '@shared/limits'
 import {
   useCommentPreviews,
@@ -20,10 +20,14 @@ import {
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
+import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
+import { LikesLine } from '../LikesLine/LikesLine'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { PostOptions } from '../PostOptions/PostOptions'
 import type { OpenPostOptions } from '../../store/post/postStore'
 import { useCopyLink } from '../../hooks/useCopyLink'
+import { showPost } from '../../navigation/postRoute'
+import { postRoute, routeHash } from '../../store/router/routes'
 import { RichText } from '../RichText/RichText'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import styles from './PostCard.module.scss'
@@ -77,7 +81,7 @@ export const PostCard = memo(function PostCard({
 
   if (!post) return null
   const openPost = (options: OpenPostOptions = {}): void =>
-    void stores.post.getState().openPost(postId, feed.getState().ids, options)
+    showPost(stores, postId, feed.getState().ids, options)
   // A visitor is asked to log in, as every action they cannot take does (docs/product.md).
   const toggleLike = (): void => {
     if (signedIn) void stores.posts.getState().toggleLike(postId)
@@ -116,13 +120,20 @@ export const PostCard = memo(function PostCard({
         {queued ? (
           <PendingPostNote />
         ) : (
-          <time
+          // The time links to the post, as on the network; Enter on the focused card opens it too.
+          <a
             className={styles.ageInline}
-            dateTime={post.created_at}
-            title={created.toLocaleString()}
+            href={routeHash(postRoute(postId))}
+            data-open-post
+            onClick={(event) => {
+              event.preventDefault()
+              openPost()
+            }}
           >
-            {relativeAge(created)}
-          </time>
+            <time dateTime={post.created_at} title={created.toLocaleString()}>
+              {relativeAge(created)}
+            </time>
+          </a>
         )}
         {!queued && (
           <button
@@ -153,13 +164,13 @@ export const PostCard = memo(function PostCard({
             document.body
           )}
       </header>
-      {/* Clicking the photo opens the post; keyboard users press Enter on the focused card. */}
-      <div className={styles.mediaLink} data-open-post onClick={() => openPost()}>
+      {/* As on the network's web app, a click on the photo opens nothing; a double-click likes. */}
+      <DoubleTapLike postId={postId} className={styles.mediaLink}>
         <Carousel
           images={sortedImages(post)}
           fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
         />
-      </div>
+      </DoubleTapLike>
       <div className={styles.body}>
         <div className={styles.actions}>
           <button
@@ -199,7 +210,7 @@ export const PostCard = memo(function PostCard({
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
           </button>
         </div>
-        <p className={styles.likes}>{formatLikesLabel(post.likes_count)}</p>
+        <LikesLine postId={postId} likesCount={post.likes_count} className={styles.likes} />
         {post.caption && (
           <p className={styles.caption}>
             <span className={styles.username}>{username}</span> <RichText text={post.caption} />

@@ -6,11 +6,13 @@ import { useEffect, useState, type CSSProperties, type ReactElement } from 'reac
 import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
-import { formatLikesLabel, relativeAge } from '@shared/format'
+import { relativeAge } from '@shared/format'
 import { useOpenPost, usePost, usePosts, useSaved, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
+import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
+import { LikesLine } from '../LikesLine/LikesLine'
 import { Modal } from '../Modal/Modal'
 import { RichText } from '../RichText/RichText'
 import { CommentComposer } from './CommentComposer'
@@ -18,6 +20,7 @@ import { CommentList } from './CommentList'
 import { DeletePostDialog } from './DeletePostDialog'
 import { EditPostForm } from './EditPostForm'
 import { useCopyLink } from '../../hooks/useCopyLink'
+import { closePost, stepPost } from '../../navigation/postRoute'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
 import styles from './PostView.module.scss'
@@ -47,14 +50,14 @@ function OpenPost(): ReactElement {
 
   return (
     <div className={styles.layout} style={mediaRatioStyle(sortedImages(post)[0])}>
-      <div className={styles.mediaPane}>
+      <DoubleTapLike postId={post.id} className={styles.mediaPane}>
         <Carousel
           key={post.id}
           images={sortedImages(post)}
           fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
           fill
         />
-      </div>
+      </DoubleTapLike>
       <div className={styles.side}>
         <div className={styles.header}>
           <Avatar
@@ -69,7 +72,6 @@ function OpenPost(): ReactElement {
             href={routeHash(profileRoute(username))}
             onClick={(event) => {
               event.preventDefault()
-              stores.post.getState().close()
               stores.router.getState().navigate(profileRoute(username))
             }}
           >
@@ -147,7 +149,7 @@ function OpenPost(): ReactElement {
           >
             <LinkIcon size={22} aria-hidden />
           </button>
-          <p className={styles.likes}>{formatLikesLabel(post.likes_count)}</p>
+          <LikesLine postId={post.id} likesCount={post.likes_count} className={styles.likes} />
         </div>
         {actionError && (
           <p className={styles.error} role="alert">
@@ -175,10 +177,10 @@ export function PostView(): ReactElement | null {
       if (event.defaultPrevented || document.querySelectorAll('[role="dialog"]').length > 1) return
       // Escape inside the dialog is the dialog's; this catches it when focus was lost to the
       // page (the edit form that had it closed).
-      if (event.key === 'Escape') stores.post.getState().close()
+      if (event.key === 'Escape') closePost(stores)
       if (isTypingTarget(event.target)) return
-      if (event.key === 'ArrowLeft') stores.post.getState().step(-1)
-      if (event.key === 'ArrowRight') stores.post.getState().step(1)
+      if (event.key === 'ArrowLeft') stepPost(stores, -1)
+      if (event.key === 'ArrowRight') stepPost(stores, 1)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
@@ -190,8 +192,9 @@ export function PostView(): ReactElement | null {
     <Modal
       title={authorName ? `Post by ${authorName}` : 'Post'}
       showTitle={false}
-      onClose={() => stores.post.getState().close()}
+      onClose={() => closePost(stores)}
       className={styles.dialog}
+      initialFocus="dialog"
     >
       <div className={styles.body}>
         {status === 'ready' && <OpenPost />}

@@ -8,6 +8,7 @@ import { Copy, Heart, MessageCircle } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
 import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
+import { showPost } from '../../navigation/postRoute'
 import { usePosts, useStores } from '../../store'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import styles from './ProfileGrid.module.scss'
@@ -44,11 +45,7 @@ function GridTile({
   if (!post) return null
   return (
     <li>
-      <button
-        type="button"
-        className={styles.tile}
-        onClick={() => void stores.post.getState().openPost(post.id, [...ids])}
-      >
+      <button type="button" className={styles.tile} onClick={() => showPost(stores, post.id, ids)}>
         <CachedImg
           // The small square rendition when the post has one; older posts only have the photo.
           src={post.thumb_url ?? post.image_url}

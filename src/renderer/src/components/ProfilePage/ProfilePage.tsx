@@ -1,14 +1,16 @@
 // Anyone's profile at #/u/<username> (docs/product.md, "Profile"): its own bar (Back and the
 // username), the summary, and the posts grid, read a page at a time as it scrolls; your own adds
-// Edit profile and a Saved tab only you see. A username no one has gets a page that says so.
+// Edit profile and a Saved tab only you see (`#/u/<name>/saved`). A username no one has gets
+// the not-found page.
 
-import { useCallback, useEffect, useState, type ReactElement } from 'react'
+import { useCallback, useEffect, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
 import { usePeople, useSaved, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
-import { HOME } from '../../store/router/routes'
+import { HOME, type ProfileTab } from '../../store/router/routes'
 import { withIdentity } from '../../store/people/personEntities'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
+import { NotFoundPage } from '../NotFoundPage/NotFoundPage'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { ProfileSummary } from './ProfileSummary'
 import { ProfileTopBar } from './ProfileTopBar'
@@ -47,10 +49,13 @@ function PostsGrid(): ReactElement {
   )
 }
 
-/** Posts and Saved, as tabs: only the owner sees their saved posts. */
-function OwnTabs(): ReactElement {
-  const { saved } = useStores()
-  const [tab, setTab] = useState<'posts' | 'saved'>('posts')
+/** Posts and Saved, as tabs with their own routes: only the owner sees their saved posts. */
+function OwnTabs({ username, tab }: { username: string; tab: ProfileTab }): ReactElement {
+  const { saved, router } = useStores()
+  const setTab = (name: ProfileTab): void =>
+    router
+      .getState()
+      .navigate({ name: 'profile', username, tab: name === 'saved' ? 'saved' : undefined })
   const savedIds = useSaved((state) => state.ids)
   const savedStatus = useSaved((state) => state.status)
   useEffect(() => {
@@ -91,7 +96,13 @@ function OwnTabs(): ReactElement {
   )
 }
 
-export function ProfilePage({ username }: { username: string }): ReactElement {
+export function ProfilePage({
+  username,
+  tab = 'posts'
+}: {
+  username: string
+  tab?: ProfileTab
+}): ReactElement {
   const { people, router } = useStores()
   const userId = useSession(selectUserId)
   const page = usePeople((state) => state.page)
@@ -113,21 +124,15 @@ export function ProfilePage({ username }: { username: string }): ReactElement {
       </main>
     )
   }
-  if (page.status === 'not-found' || page.status === 'failed') {
+  if (page.status === 'not-found')
+    return <NotFoundPage top={<ProfileTopBar username={username} />} />
+  if (page.status === 'failed') {
     return (
       <main className={styles.page}>
         <ProfileTopBar username={username} />
         <div className={styles.notFound}>
-          <h2 className={styles.notFoundTitle}>
-            {page.status === 'failed'
-              ? "Couldn't load this profile"
-              : "Sorry, this page isn't available."}
-          </h2>
-          <p>
-            {page.status === 'failed'
-              ? page.error
-              : `No one has the username @${username}. The link may be broken, or the profile may have been removed.`}
-          </p>
+          <h2 className={styles.notFoundTitle}>Couldn't load this profile</h2>
+          <p>{page.error}</p>
           <button
             type="button"
             className={styles.home}
@@ -145,7 +150,7 @@ export function ProfilePage({ username }: { username: string }): ReactElement {
       <ProfileTopBar username={profile?.username ?? username} />
       <ProfileSummary username={username} profile={profile} postsTotal={page.postsTotal} />
       {profile !== null && profile.id === userId ? (
-        <OwnTabs />
+        <OwnTabs username={username} tab={tab} />
       ) : (
         <>
           <div className={styles.tabs}>

@@ -4,16 +4,16 @@
 import type { MouseEvent, ReactElement } from 'react'
 import { splitTextLinks } from '@shared/text-links'
 import { useStores } from '../../store'
-import { profileRoute, routeHash } from '../../store/router/routes'
+import { profileRoute, routeHash, tagRoute, type Route } from '../../store/router/routes'
 import styles from './RichText.module.scss'
 
 export function RichText({ text }: { text: string }): ReactElement {
-  const { browse, post, router } = useStores()
-  const follow = (event: MouseEvent, open: () => void): void => {
-    // In-app navigation: the desktop window refuses to navigate, the browser need not reload.
+  const { router } = useStores()
+  // In-app navigation: the desktop window refuses to navigate, the browser need not reload. A
+  // post view open over the page closes as the route changes (navigation/postRoute.ts).
+  const follow = (event: MouseEvent, route: Route): void => {
     event.preventDefault()
-    post.getState().close()
-    open()
+    router.getState().navigate(route)
   }
   return (
     <>
@@ -24,8 +24,8 @@ export function RichText({ text }: { text: string }): ReactElement {
             <a
               key={index}
               className={styles.link}
-              href={`?tag=${encodeURIComponent(segment.tag)}`}
-              onClick={(event) => follow(event, () => void browse.getState().openTag(segment.tag))}
+              href={routeHash(tagRoute(segment.tag))}
+              onClick={(event) => follow(event, tagRoute(segment.tag))}
             >
               {segment.text}
             </a>
@@ -36,9 +36,7 @@ export function RichText({ text }: { text: string }): ReactElement {
             key={index}
             className={styles.link}
             href={routeHash(profileRoute(segment.username))}
-            onClick={(event) =>
-              follow(event, () => router.getState().navigate(profileRoute(segment.username)))
-            }
+            onClick={(event) => follow(event, profileRoute(segment.username))}
           >
             {segment.text}
           </a>

@@ -1,5 +1,6 @@
 // The header's people search: type-ahead over usernames and full names (case and accents
-// ignored), ↑/↓ to move, Enter to open, Esc to close, and the people recently opened from it
+// ignored), ↑/↓ to move, Enter to open, Esc to close (and leave the box: the page's shortcuts
+// work again), and the people recently opened from it
 // (per user, on this device) when the box is empty. A combobox with a listbox popup, as ARIA
 // describes it, so screen readers announce the active option.
 
@@ -70,6 +71,8 @@ export function SearchBox(): ReactElement {
       if (open) event.stopPropagation()
       setOpen(false)
       setActive(-1)
+      // Leaving the box hands the keys back to the page, so its shortcuts work again.
+      event.currentTarget.blur()
     }
   }
 

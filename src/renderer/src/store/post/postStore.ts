@@ -1,7 +1,8 @@
 // The open post: which post the post view shows (opened from the feed, a grid or a link), its
 // comments, and the author's edits and deletion. Opened with openPost(id, siblings), so a route
-// can open it with one call; ←/→ step through the siblings of the list it was opened from. The
-// post itself and its like live once in the posts store, so every list showing it follows.
+// can open it with one call (navigation/postRoute.ts does, following the route); ←/→ step
+// through the siblings of the list it was opened from. The post itself and its like live once
+// in the posts store, so every list showing it follows.
 
 import { createStore } from 'zustand/vanilla'
 import type { Post } from '@shared/domain'
@@ -32,6 +33,10 @@ export type {
   PostState,
   PostStore
 } from './postTypes'
+
+/** The open post's route names a post that does not exist (or that the reader may not see). */
+export const selectPostMissing = (state: PostState): boolean =>
+  state.status === 'error' && state.error === MESSAGES.postNotFound
 
 /** Shows `post` as the open one, and learns its like unless a list already knows it. */
 function showOpenPost(ctx: PostContext, post: Post): void {
@@ -104,13 +109,6 @@ export function createPostStore(deps: PostDeps): PostStore {
       },
 
       close: () => set({ ...CLOSED, siblings: [] }),
-
-      step(direction) {
-        const { openId, siblings } = get()
-        const at = openId ? siblings.indexOf(openId) : -1
-        const next = at >= 0 ? siblings[at + direction] : undefined
-        if (next) void get().openPost(next)
-      },
 
       ...commentReadingActions(ctx),
       ...commentWritingActions(ctx),

@@ -60,8 +60,6 @@ export interface PostState {
   actionError: string | null
   openPost(postId: string, siblings?: string[], options?: OpenPostOptions): Promise<void>
   close(): void
-  /** Opens the previous (-1) or next (1) post of the list it was opened from. */
-  step(direction: -1 | 1): void
   setCommentsOrder(order: PageOrder): Promise<void>
   loadMoreComments(): Promise<void>
   /** Starts a reply, naming the person answered at the start of the draft as the network does. */

@@ -58,7 +58,11 @@ describe('routes', () => {
       { name: 'connections', username: 'jane', direction: 'following' },
       { name: 'suggestions' },
       { name: 'settings', section: '' },
-      { name: 'settings', section: 'muted-words' }
+      { name: 'settings', section: 'muted-words' },
+      { name: 'profile', username: 'jane', tab: 'saved' },
+      { name: 'tag', tag: 'sunset' },
+      { name: 'post', postId: '0b7c6f1e-8d1a-4a57-9a4e-3a1f3c2b1d00' },
+      { name: 'likers', postId: '0b7c6f1e-8d1a-4a57-9a4e-3a1f3c2b1d00' }
     ]
     for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route)
   })
@@ -107,5 +111,35 @@ describe('router store', () => {
     const router = createRouterStore(host)
     router.getState().navigate({ name: 'profile', username: 'jane' })
     expect(host.entries).toHaveLength(1)
+  })
+
+  it('opens a post over the page it came from, and closing it goes Back there', () => {
+    const host = fakeHost('#/following')
+    const router = createRouterStore(host)
+    const stop = router.getState().listen()
+    router.getState().navigate({ name: 'post', postId: 'a' })
+    expect(host.location.hash).toBe('#/p/a')
+    expect(router.getState().page).toEqual({ name: 'feed', tab: 'following' })
+    // ←/→ in the post view replace the entry: one Back still leaves the post.
+    router.getState().navigate({ name: 'post', postId: 'b' }, { replace: true })
+    router.getState().navigate({ name: 'likers', postId: 'b' })
+    expect(router.getState().page).toEqual({ name: 'feed', tab: 'following' })
+    router.getState().closeOverlay()
+    expect(router.getState().route).toEqual({ name: 'post', postId: 'b' })
+    router.getState().closeOverlay()
+    expect(router.getState().route).toEqual({ name: 'feed', tab: 'following' })
+    expect(host.entries).toHaveLength(3)
+    expect(selectCanGoBack(router.getState())).toBe(false)
+    stop()
+  })
+
+  it('shows a linked post over the home feed; closing it puts the feed in its place', () => {
+    const host = fakeHost('#/p/a')
+    const router = createRouterStore(host)
+    expect(router.getState().page).toEqual({ name: 'feed', tab: 'for-you' })
+    router.getState().closeOverlay()
+    expect(host.location.hash).toBe('#/')
+    expect(host.entries).toHaveLength(1)
+    expect(router.getState().route).toEqual({ name: 'feed', tab: 'for-you' })
   })
 })

@@ -1,21 +1,37 @@
 // The app's routes and their URLs. Hash URLs (`#/u/jane`) work the same in the desktop app
 // (a file or app origin, where the window must never navigate away) and in the browser build,
 // and in-page navigation keeps the browser's own Back and Forward working.
+//
+// A post (`#/p/<id>`) and its likers (`#/p/<id>/liked_by`) are overlays: dialogs shown over the
+// page they were opened from, as on the network's web app; opened by a link, over the home feed.
 
 import type { ConnectionDirection } from '@shared/domain'
 
 export type FeedTab = 'for-you' | 'following'
 
+/** A profile's tabs; 'saved' is only its owner's. */
+export type ProfileTab = 'posts' | 'saved'
+
 export type Route =
   | { name: 'feed'; tab: FeedTab }
-  | { name: 'profile'; username: string }
+  | { name: 'profile'; username: string; tab?: ProfileTab }
   | { name: 'connections'; username: string; direction: ConnectionDirection }
   | { name: 'suggestions' }
   /** A Settings section by its id (components/Settings/sections.ts); '' is the first one. */
   | { name: 'settings'; section: string }
   | { name: 'direct'; thread: string | null }
+  | { name: 'tag'; tag: string }
+  | { name: 'post'; postId: string }
+  | { name: 'likers'; postId: string }
 
-export const HOME: Route = { name: 'feed', tab: 'for-you' }
+export type OverlayRoute = Extract<Route, { name: 'post' | 'likers' }>
+export type PageRoute = Exclude<Route, OverlayRoute>
+
+export const HOME: PageRoute = { name: 'feed', tab: 'for-you' }
+
+export function isOverlay(route: Route): route is OverlayRoute {
+  return route.name === 'post' || route.name === 'likers'
+}
 
 function decode(segment: string): string {
   try {
@@ -28,16 +44,24 @@ function decode(segment: string): string {
 /** The route a hash (`#/u/jane/followers`) names; anything unknown is the home feed. */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decode)
-  if (parts[0] === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
-  if (parts[0] === 'people' && parts[1] === 'suggested') return { name: 'suggestions' }
-  if (parts[0] === 'settings') return { name: 'settings', section: parts[1] ?? '' }
-  if (parts[0] === 'direct') return { name: 'direct', thread: parts[1] ?? null }
-  if (parts[0] === 'u' && parts[1]) {
-    const username = parts[1]
-    if (parts[2] === 'followers' || parts[2] === 'following') {
-      return { name: 'connections', username, direction: parts[2] }
+  const [first, second, third] = parts
+  if (first === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
+  if (first === 'people' && second === 'suggested') return { name: 'suggestions' }
+  if (first === 'settings') return { name: 'settings', section: second ?? '' }
+  if (first === 'direct') return { name: 'direct', thread: second ?? null }
+  if (first === 't' && second) return { name: 'tag', tag: second.toLowerCase() }
+  if (first === 'p' && second) {
+    return third === 'liked_by'
+      ? { name: 'likers', postId: second }
+      : { name: 'post', postId: second }
+  }
+  if (first === 'u' && second) {
+    if (third === 'followers' || third === 'following') {
+      return { name: 'connections', username: second, direction: third }
     }
-    return { name: 'profile', username }
+    return third === 'saved'
+      ? { name: 'profile', username: second, tab: 'saved' }
+      : { name: 'profile', username: second }
   }
   return HOME
 }
@@ -48,17 +72,27 @@ export function routeHash(route: Route): string {
       return route.tab === 'following' ? '#/following' : '#/'
     case 'suggestions':
       return '#/people/suggested'
-    case 'profile':
-      return `#/u/${encodeURIComponent(route.username)}`
+    case 'profile': {
+      const base = `#/u/${encodeURIComponent(route.username)}`
+      return route.tab === 'saved' ? `${base}/saved` : base
+    }
     case 'connections':
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`
     case 'settings':
       return route.section ? `#/settings/${encodeURIComponent(route.section)}` : '#/settings'
     case 'direct':
       return route.thread ? `#/direct/${encodeURIComponent(route.thread)}` : '#/direct'
+    case 'tag':
+      return `#/t/${encodeURIComponent(route.tag)}`
+    case 'post':
+      return `#/p/${encodeURIComponent(route.postId)}`
+    case 'likers':
+      return `#/p/${encodeURIComponent(route.postId)}/liked_by`
   }
 }
 
 export const profileRoute = (username: string): Route => ({ name: 'profile', username })
 
 export const settingsRoute = (section = ''): Route => ({ name: 'settings', section })
+export const postRoute = (postId: string): Route => ({ name: 'post', postId })
+export const tagRoute = (tag: string): Route => ({ name: 'tag', tag: tag.toLowerCase() })

@@ -1,0 +1,60 @@
+// Under a post's actions: its like count ("1,234 likes", the spec's string) and, when it has
+// likes, "Liked by <someone the reader follows, or the latest liker> and others", as the
+// network shows it. The count and "others" open the likers list (`#/p/<id>/liked_by`); the name
+// opens that person's profile.
+
+import { useEffect, type MouseEvent, type ReactElement } from 'react'
+import { formatLikesLabel } from '@shared/format'
+import { useLikers, useStores } from '../../store'
+import { routeHash, type Route } from '../../store/router/routes'
+import { PersonLink } from '../PersonLink/PersonLink'
+import styles from './LikesLine.module.scss'
+
+export function LikesLine({
+  postId,
+  likesCount,
+  className = ''
+}: {
+  postId: string
+  likesCount: number
+  className?: string
+}): ReactElement {
+  const { likers, router } = useStores()
+  const named = useLikers((state) => state.named.get(postId))
+  useEffect(() => likers.getState().watchNamed(postId, likesCount), [likers, postId, likesCount])
+
+  const route: Route = { name: 'likers', postId }
+  const openLikers = (event: MouseEvent<HTMLAnchorElement>): void => {
+    event.preventDefault()
+    router.getState().navigate(route)
+  }
+  const label = formatLikesLabel(likesCount)
+  return (
+    <div className={`${styles.line} ${className}`}>
+      {likesCount > 0 ? (
+        <a className={styles.count} href={routeHash(route)} onClick={openLikers}>
+          {label}
+        </a>
+      ) : (
+        <span className={styles.count}>{label}</span>
+      )}
+      {likesCount > 0 && named && (
+        <span className={styles.likedBy}>
+          Liked by{' '}
+          <PersonLink username={named} className={styles.name}>
+            {named}
+          </PersonLink>
+          {likesCount > 1 && (
+            <>
+              {' '}
+              and{' '}
+              <a className={styles.name} href={routeHash(route)} onClick={openLikers}>
+                others
+              </a>
+            </>
+          )}
+        </span>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,46 @@
+// Opening, stepping and closing the post view through the router: the post's route (`#/p/<id>`)
+// is what says a post is open, so Back, Forward, links and reloads all agree with the screen.
+// The post store keeps what is shown (the post, its comments, the list it came from).
+
+import type { AppStores } from '../store'
+
+type PostStores = Pick<AppStores, 'post' | 'router'>
+import type { OpenPostOptions } from '../store/post/postStore'
+import { postRoute, type Route } from '../store/router/routes'
+
+/** Opens `postId` over the current page, with `siblings` for ←/→, as a new history entry. */
+export function showPost(
+  stores: PostStores,
+  postId: string,
+  siblings: readonly string[] = [postId],
+  options: OpenPostOptions = {}
+): void {
+  void stores.post.getState().openPost(postId, [...siblings], options)
+  stores.router.getState().navigate(postRoute(postId))
+}
+
+/** The previous (-1) or next (1) post of the list it was opened from, in the same entry. */
+export function stepPost(stores: PostStores, direction: -1 | 1): void {
+  const { openId, siblings } = stores.post.getState()
+  const at = openId ? siblings.indexOf(openId) : -1
+  const next = at >= 0 ? siblings[at + direction] : undefined
+  if (next) stores.router.getState().navigate(postRoute(next), { replace: true })
+}
+
+/** Closes the post view (and the likers over it): Back to the page it was opened from. */
+export function closePost(stores: PostStores): void {
+  stores.router.getState().closeOverlay()
+}
+
+/**
+ * Makes the post store follow the route: a post route opens its post (keeping the list it was
+ * opened from), and any route but a post or its likers closes it.
+ */
+export function syncOpenPost(stores: PostStores, route: Route): void {
+  const post = stores.post.getState()
+  if (route.name === 'post') {
+    if (post.openId !== route.postId) void post.openPost(route.postId)
+  } else if (route.name !== 'likers' && post.openId !== null) {
+    post.close()
+  }
+}

@@ -1,0 +1,121 @@
+// Who liked a post: the likers list of the post on `#/p/<id>/liked_by` (keyset-paged, each liker
+// put once in the people store so their row and Follow button follow every change), and the one
+// liker each card names ("Liked by jane and others"), asked for in batches (batchedLookup.ts).
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { PageCursor } from '@shared/data/keyset'
+import { likeHighlights, likersPage } from '@shared/data/likes'
+import { messageOr } from '@shared/errors'
+import { batchedLookup } from '../batchedLookup'
+import type { PeopleStore } from '../people/peopleStore'
+
+export interface LikersList {
+  postId: string
+  /** People ids, newest like first. */
+  ids: string[]
+  next: PageCursor | null
+  status: 'loading' | 'ready' | 'error'
+  error: string | null
+}
+
+export interface LikersState {
+  list: LikersList | null
+  /** The liker each post's card names, by post id. */
+  named: ReadonlyMap<string, string>
+  /** Reads the first page of `postId`'s likers, replacing the list shown. */
+  open(postId: string): Promise<void>
+  /** Reads the next page; a no-op while one is in flight or at the end. */
+  loadMore(): Promise<void>
+  close(): void
+  /**
+   * Asks who a card names, once per like count: a count that changed (a like, an unlike) may
+   * change who is named, so it is asked again.
+   */
+  watchNamed(postId: string, likesCount: number): void
+  /** Forgets the names (another reader follows other people). */
+  reset(): void
+}
+
+export type LikersStore = StoreApi<LikersState>
+
+export function createLikersStore(
+  getClient: () => Promise<SupabaseClient>,
+  people: PeopleStore
+): LikersStore {
+  return createStore<LikersState>()((set, get) => {
+    const askedAtCount = new Map<string, number>()
+    const names = batchedLookup(
+      async (ids) => {
+        const found = await likeHighlights(await getClient(), ids)
+        set((state) => {
+          const named = new Map(state.named)
+          for (const id of ids) {
+            const name = found.get(id)
+            if (name) named.set(id, name)
+            else named.delete(id)
+          }
+          return { named }
+        })
+      },
+      (error) => console.error('Error loading who liked posts', error)
+    )
+
+    async function load(postId: string, after: PageCursor | null): Promise<void> {
+      try {
+        const page = await likersPage(await getClient(), postId, { after })
+        if (get().list?.postId !== postId) return
+        people.getState().put(page.items)
+        void people.getState().learn(page.items)
+        const ids = page.items.map((liker) => liker.id)
+        set((state) => ({
+          list: state.list && {
+            ...state.list,
+            ids: [...state.list.ids, ...ids.filter((id) => !state.list!.ids.includes(id))],
+            next: page.next,
+            status: 'ready'
+          }
+        }))
+      } catch (error) {
+        if (get().list?.postId !== postId) return
+        set((state) => ({
+          list: state.list && { ...state.list, status: 'error', error: messageOr(error, 'Error') }
+        }))
+      }
+    }
+
+    return {
+      list: null,
+      named: new Map(),
+      open(postId) {
+        set({ list: { postId, ids: [], next: null, status: 'loading', error: null } })
+        return load(postId, null)
+      },
+      async loadMore() {
+        const { list } = get()
+        if (!list || !list.next || list.status === 'loading') return
+        set({ list: { ...list, status: 'loading', error: null } })
+        await load(list.postId, list.next)
+      },
+      close: () => set({ list: null }),
+      watchNamed(postId, likesCount) {
+        const asked = askedAtCount.get(postId)
+        if (asked === likesCount) return
+        askedAtCount.set(postId, likesCount)
+        if (likesCount === 0) {
+          set((state) => {
+            const named = new Map(state.named)
+            named.delete(postId)
+            return { named }
+          })
+        } else if (asked === undefined) names.watch([postId])
+        else names.refresh([postId])
+      },
+      reset() {
+        askedAtCount.clear()
+        names.reset()
+        set({ named: new Map() })
+      }
+    }
+  })
+}
