@@ -150,15 +150,30 @@ create table auth.users (
   phone_confirmed_at timestamp with time zone
 );
 alter table auth.users enable row level security;
+create table public.close_friends (
+  user_id uuid not null default auth.uid(),
+  friend_id uuid not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.close_friends enable row level security;
 create table public.comments (
   id uuid not null default gen_random_uuid(),
   post_id uuid not null,
   user_id uuid not null,
   parent_id uuid,
   body text not null,
-  created_at timestamp with time zone not null default now()
+  created_at timestamp with time zone not null default now(),
+  hidden boolean not null default false
 );
 alter table public.comments enable row level security;
+create table public.content_settings (
+  user_id uuid not null default auth.uid(),
+  show_sensitive_media boolean not null default false,
+  hide_like_counts boolean not null default false,
+  hide_offensive_comments boolean not null default false,
+  updated_at timestamp with time zone not null default now()
+);
+alter table public.content_settings enable row level security;
 create table public.follows (
   follower_id uuid not null,
   following_id uuid not null,
@@ -214,7 +229,11 @@ create table public.posts (
   placeholder text,
   alt_text text,
   edited_at timestamp with time zone,
-  image_count smallint not null default 1
+  image_count smallint not null default 1,
+  is_sensitive boolean not null default false,
+  sensitive_reason text,
+  comments_disabled boolean not null default false,
+  hide_like_count boolean not null default false
 );
 alter table public.posts enable row level security;
 create table public.profiles (
@@ -246,7 +265,8 @@ create table public.stories (
   placeholder text,
   caption text,
   created_at timestamp with time zone not null default now(),
-  expires_at timestamp with time zone not null default (now() + '24:00:00'::interval)
+  expires_at timestamp with time zone not null default (now() + '24:00:00'::interval),
+  close_friends_only boolean not null default false
 );
 alter table public.stories enable row level security;
 create table public.story_views (
@@ -255,6 +275,13 @@ create table public.story_views (
   viewed_at timestamp with time zone not null default now()
 );
 alter table public.story_views enable row level security;
+create table public.word_filters (
+  user_id uuid not null default auth.uid(),
+  kind text not null,
+  word text not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.word_filters enable row level security;
 create table storage.buckets (
   id text not null,
   name text not null,
@@ -315,12 +342,18 @@ alter table auth.sessions add constraint sessions_pkey PRIMARY KEY (id);
 alter table auth.sessions add constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table auth.users add constraint users_email_key UNIQUE (email);
 alter table auth.users add constraint users_pkey PRIMARY KEY (id);
+alter table public.close_friends add constraint close_friends_friend_id_fkey FOREIGN KEY (friend_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.close_friends add constraint close_friends_not_self CHECK ((user_id <> friend_id));
+alter table public.close_friends add constraint close_friends_pkey PRIMARY KEY (user_id, friend_id);
+alter table public.close_friends add constraint close_friends_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.comments add constraint comments_body_length CHECK ((((char_length(body) >= 1) AND (char_length(body) <= 2200)) AND (body ~ '\S'::text)));
 alter table public.comments add constraint comments_not_own_parent CHECK ((parent_id IS DISTINCT FROM id));
 alter table public.comments add constraint comments_parent_id_fkey FOREIGN KEY (parent_id) REFERENCES comments(id) ON DELETE CASCADE;
 alter table public.comments add constraint comments_pkey PRIMARY KEY (id);
 alter table public.comments add constraint comments_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.comments add constraint comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.content_settings add constraint content_settings_pkey PRIMARY KEY (user_id);
+alter table public.content_settings add constraint content_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_following_id_fkey FOREIGN KEY (following_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_not_self CHECK ((follower_id <> following_id));
@@ -358,6 +391,7 @@ alter table public.posts add constraint posts_image_url_storage CHECK (is_storag
 alter table public.posts add constraint posts_likes_count_not_negative CHECK ((likes_count >= 0));
 alter table public.posts add constraint posts_pkey PRIMARY KEY (id);
 alter table public.posts add constraint posts_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
+alter table public.posts add constraint posts_sensitive_reason_valid CHECK (((sensitive_reason IS NULL) OR (is_sensitive AND ((char_length(sensitive_reason) >= 1) AND (char_length(sensitive_reason) <= 100)))));
 alter table public.posts add constraint posts_thumb_url_length CHECK ((char_length(thumb_url) <= 2048));
 alter table public.posts add constraint posts_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
 alter table public.posts add constraint posts_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
@@ -388,6 +422,10 @@ alter table public.stories add constraint stories_user_id_fkey FOREIGN KEY (user
 alter table public.story_views add constraint story_views_pkey PRIMARY KEY (story_id, viewer_id);
 alter table public.story_views add constraint story_views_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE CASCADE;
 alter table public.story_views add constraint story_views_viewer_id_fkey FOREIGN KEY (viewer_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.word_filters add constraint word_filters_kind CHECK ((kind = ANY (ARRAY['mute'::text, 'hide_comments'::text])));
+alter table public.word_filters add constraint word_filters_pkey PRIMARY KEY (user_id, kind, word);
+alter table public.word_filters add constraint word_filters_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.word_filters add constraint word_filters_word_format CHECK (((word = lower(btrim(word))) AND ((char_length(word) >= 1) AND (char_length(word) <= 100))));
 alter table storage.buckets add constraint buckets_name_key UNIQUE (name);
 alter table storage.buckets add constraint buckets_pkey PRIMARY KEY (id);
 alter table storage.objects add constraint objects_bucket_id_fkey FOREIGN KEY (bucket_id) REFERENCES storage.buckets(id);
@@ -420,10 +458,13 @@ CREATE UNIQUE INDEX refresh_tokens_token_key ON auth.refresh_tokens USING btree 
 CREATE UNIQUE INDEX sessions_pkey ON auth.sessions USING btree (id);
 CREATE UNIQUE INDEX users_email_key ON auth.users USING btree (email);
 CREATE UNIQUE INDEX users_pkey ON auth.users USING btree (id);
+CREATE INDEX close_friends_friend_id_idx ON public.close_friends USING btree (friend_id);
+CREATE UNIQUE INDEX close_friends_pkey ON public.close_friends USING btree (user_id, friend_id);
 CREATE INDEX comments_parent_id_created_at_idx ON public.comments USING btree (parent_id, created_at, id);
 CREATE UNIQUE INDEX comments_pkey ON public.comments USING btree (id);
 CREATE INDEX comments_post_id_created_at_idx ON public.comments USING btree (post_id, created_at, id);
 CREATE INDEX comments_user_id_idx ON public.comments USING btree (user_id);
+CREATE UNIQUE INDEX content_settings_pkey ON public.content_settings USING btree (user_id);
 CREATE INDEX follows_follower_id_created_at_idx ON public.follows USING btree (follower_id, created_at DESC, following_id DESC);
 CREATE INDEX follows_following_id_created_at_idx ON public.follows USING btree (following_id, created_at DESC, follower_id DESC);
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, following_id);
@@ -457,6 +498,7 @@ CREATE UNIQUE INDEX stories_pkey ON public.stories USING btree (id);
 CREATE INDEX stories_user_id_created_at_idx ON public.stories USING btree (user_id, created_at DESC);
 CREATE UNIQUE INDEX story_views_pkey ON public.story_views USING btree (story_id, viewer_id);
 CREATE INDEX story_views_viewer_id_idx ON public.story_views USING btree (viewer_id);
+CREATE UNIQUE INDEX word_filters_pkey ON public.word_filters USING btree (user_id, kind, word);
 CREATE UNIQUE INDEX buckets_name_key ON storage.buckets USING btree (name);
 CREATE UNIQUE INDEX buckets_pkey ON storage.buckets USING btree (id);
 CREATE UNIQUE INDEX objects_bucket_id_name_key ON storage.objects USING btree (bucket_id, name);
@@ -491,6 +533,36 @@ begin
   if grandparent is not null then
     new.parent_id := grandparent;
   end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.check_comment_controls()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  author uuid;
+  disabled boolean;
+  words text[];
+begin
+  select p.user_id, p.comments_disabled into author, disabled
+  from public.posts p where p.id = new.post_id;
+  if disabled then
+    raise exception 'Commenting is turned off for this post' using errcode = '42501';
+  end if;
+  new.hidden := false;
+  if author is null or author = new.user_id then
+    return new;
+  end if;
+  select array_agg(f.word) into words
+  from public.word_filters f where f.user_id = author and f.kind = 'hide_comments';
+  if exists (select 1 from public.content_settings s
+             where s.user_id = author and s.hide_offensive_comments) then
+    words := coalesce(words, '{}') || app_private.offensive_words();
+  end if;
+  new.hidden := exists (select 1 from unnest(words) w where public.text_has_word(new.body, w));
   return new;
 end
 $function$;
@@ -690,6 +762,16 @@ begin
   );
   return null;
 end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.offensive_words()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array['idiot', 'stupid', 'moron', 'loser', 'retard', 'retarded', 'dumbass', 'bitch',
+               'bastard', 'asshole', 'fuck you', 'kill yourself', 'kys', 'ugly', 'fat pig',
+               'whore', 'slut', 'scum', 'trash', 'hate you']
 $function$;
 CREATE OR REPLACE FUNCTION app_private.queue_removed_photos()
  RETURNS trigger
@@ -1207,6 +1289,15 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.is_close_friend_of(author uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.close_friends c
+                 where c.user_id = author and c.friend_id = (select auth.uid()))
+$function$;
 CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owner uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1401,7 +1492,7 @@ AS $function$
                                now()))
 $function$;
 CREATE OR REPLACE FUNCTION public.story_strip()
- RETURNS TABLE(user_id uuid, username text, full_name text, avatar_url text, has_unseen boolean, story_count integer, latest_at timestamp with time zone)
+ RETURNS TABLE(user_id uuid, username text, full_name text, avatar_url text, has_unseen boolean, story_count integer, latest_at timestamp with time zone, close_friends boolean)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -1409,7 +1500,8 @@ AS $function$
   select s.user_id, p.username, p.full_name, p.avatar_url,
          bool_or(v.story_id is null) as has_unseen,
          count(*)::integer as story_count,
-         max(s.created_at) as latest_at
+         max(s.created_at) as latest_at,
+         bool_or(s.close_friends_only) as close_friends
   from public.stories s
   join public.profiles p on p.id = s.user_id
   left join public.story_views v
@@ -1516,6 +1608,16 @@ begin
   from taken t;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.text_has_word(body text, word text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select lower(body) ~ ('(^|[^[:alnum:]_])'
+                        || regexp_replace(lower(word), '([^[:alnum:]_])', '\\\1', 'g')
+                        || '($|[^[:alnum:]_])')
+$function$;
 CREATE OR REPLACE FUNCTION storage.extension(name text)
  RETURNS text
  LANGUAGE plpgsql
@@ -1559,6 +1661,7 @@ $function$;
 -- Triggers
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
+CREATE TRIGGER before_comment_checked_controls BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.check_comment_controls();
 CREATE TRIGGER before_comment_inserted BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.attach_reply_to_thread();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -1622,14 +1725,33 @@ create policy "auth_admin_all" on auth.sessions as permissive for all to supabas
 create policy "auth_admin_all" on auth.users as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
+create policy "Users add their own close friends" on public.close_friends as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users read their own close friends" on public.close_friends as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users remove their own close friends" on public.close_friends as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Authors of a comment or of its post delete it" on public.comments as permissive for delete to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM posts p
   WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
 create policy "Comments are readable by everyone" on public.comments as permissive for select to anon, authenticated
   using (true);
+create policy "Comments hidden by the post author's words" on public.comments as restrictive for select to authenticated
+  using (((NOT hidden) OR (user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
+  using ((NOT hidden));
 create policy "Users comment as themselves" on public.comments as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users change their own content settings" on public.content_settings as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users create their own content settings" on public.content_settings as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users read their own content settings" on public.content_settings as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Follows are readable by everyone" on public.follows as permissive for select to anon, authenticated
   using (true);
 create policy "Users follow as themselves" on public.follows as permissive for insert to authenticated
@@ -1688,6 +1810,8 @@ create policy "Authors and their followers see live stories" on public.stories a
   WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = stories.user_id)))))));
 create policy "Authors delete their own stories" on public.stories as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Close friends stories only for the list" on public.stories as restrictive for select to authenticated
+  using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR is_close_friend_of(user_id)));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
@@ -1698,6 +1822,12 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
   using (((viewer_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM stories s
   WHERE ((s.id = story_views.story_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Users add their own word filters" on public.word_filters as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users read their own word filters" on public.word_filters as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users remove their own word filters" on public.word_filters as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -1752,6 +1882,8 @@ grant EXECUTE on function public.following_feed_page(before_created_at timestamp
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.is_close_friend_of(author uuid) to authenticated;
+grant EXECUTE on function public.is_close_friend_of(author uuid) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to service_role;
@@ -1786,6 +1918,10 @@ grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp 
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.take_storage_removals(max_count integer) to service_role;
+grant EXECUTE on function public.text_has_word(body text, word text) to anon;
+grant EXECUTE on function public.text_has_word(body text, word text) to authenticated;
+grant EXECUTE on function public.text_has_word(body text, word text) to public;
+grant EXECUTE on function public.text_has_word(body text, word text) to service_role;
 grant EXECUTE on function storage.extension(name text) to anon;
 grant EXECUTE on function storage.extension(name text) to authenticated;
 grant EXECUTE on function storage.extension(name text) to public;
@@ -1822,6 +1958,10 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant SELECT, UPDATE, USAGE on table auth.refresh_tokens_id_seq to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.sessions to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.users to supabase_auth_admin;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.close_friends to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.close_friends to service_role;
+grant INSERT on table public.close_friends (friend_id) to authenticated;
+grant INSERT on table public.close_friends (user_id) to authenticated;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comments to anon;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comments to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.comments to service_role;
@@ -1830,6 +1970,13 @@ grant INSERT on table public.comments (id) to authenticated;
 grant INSERT on table public.comments (parent_id) to authenticated;
 grant INSERT on table public.comments (post_id) to authenticated;
 grant INSERT on table public.comments (user_id) to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.content_settings to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.content_settings to service_role;
+grant INSERT, UPDATE on table public.content_settings (hide_like_counts) to authenticated;
+grant INSERT, UPDATE on table public.content_settings (hide_offensive_comments) to authenticated;
+grant INSERT, UPDATE on table public.content_settings (show_sensitive_media) to authenticated;
+grant UPDATE on table public.content_settings (updated_at) to authenticated;
+grant INSERT on table public.content_settings (user_id) to authenticated;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follows to anon;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follows to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follows to service_role;
@@ -1863,10 +2010,14 @@ grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.po
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.posts to service_role;
 grant INSERT, UPDATE on table public.posts (alt_text) to authenticated;
 grant INSERT, UPDATE on table public.posts (caption) to authenticated;
+grant UPDATE on table public.posts (comments_disabled) to authenticated;
 grant INSERT on table public.posts (height) to authenticated;
+grant UPDATE on table public.posts (hide_like_count) to authenticated;
 grant INSERT on table public.posts (id) to authenticated;
 grant INSERT on table public.posts (image_url) to authenticated;
+grant UPDATE on table public.posts (is_sensitive) to authenticated;
 grant INSERT on table public.posts (placeholder) to authenticated;
+grant UPDATE on table public.posts (sensitive_reason) to authenticated;
 grant INSERT on table public.posts (thumb_url) to authenticated;
 grant INSERT on table public.posts (user_id) to authenticated;
 grant INSERT on table public.posts (width) to authenticated;
@@ -1886,6 +2037,7 @@ grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.stories to
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.stories to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.stories to service_role;
 grant INSERT on table public.stories (caption) to authenticated;
+grant INSERT on table public.stories (close_friends_only) to authenticated;
 grant INSERT on table public.stories (height) to authenticated;
 grant INSERT on table public.stories (image_url) to authenticated;
 grant INSERT on table public.stories (placeholder) to authenticated;
@@ -1897,6 +2049,11 @@ grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.story_view
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_views to service_role;
 grant INSERT on table public.story_views (story_id) to authenticated;
 grant INSERT on table public.story_views (viewer_id) to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.word_filters to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.word_filters to service_role;
+grant INSERT on table public.word_filters (kind) to authenticated;
+grant INSERT on table public.word_filters (user_id) to authenticated;
+grant INSERT on table public.word_filters (word) to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to anon;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to service_role;

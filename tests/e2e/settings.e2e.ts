@@ -65,6 +65,8 @@ test('the list sits beside the section, and stacks above it at 800 px', async ({
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`axe: every section, ${colorScheme}`, async ({ page }, testInfo) => {
+    // axe over every section takes long on a busy machine.
+    test.slow()
     await page.emulateMedia({ colorScheme })
     await openSignedIn(page, user)
     await page.keyboard.press('Control+,')
