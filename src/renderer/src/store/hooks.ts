@@ -17,6 +17,7 @@ import type { UiState } from './ui/uiStore'
 import type { PostState } from './post/postStore'
 import type { CommentPreviewState } from './post/commentPreviewStore'
 import type { SavedState } from './saved/savedStore'
+import type { ControlsState } from './controls/controlsStore'
 import type { BrowseState } from './browse/browseStore'
 import type { ToastState } from './toast/toastStore'
 import type { ConnectivityState } from '../offline/connectivityStore'
@@ -102,6 +103,10 @@ export function usePost<T>(selector: (state: PostState) => T): T {
 
 export function useCommentPreviews<T>(selector: (state: CommentPreviewState) => T): T {
   return useStore(useStores().commentPreviews, selector)
+}
+
+export function useControls<T>(selector: (state: ControlsState) => T): T {
+  return useStore(useStores().controls, selector)
 }
 
 export function useSaved<T>(selector: (state: SavedState) => T): T {

@@ -20,6 +20,7 @@ import { ChooseAnotherButton, DropZone } from '../DropZone/DropZone'
 import { Modal } from '../Modal/Modal'
 import { PhotoStrip } from './PhotoStrip'
 import { PostDetails } from './PostDetails'
+import { usePostControlsDraft } from '../ContentControls/AdvancedSettings'
 import { useDraftPhotos } from './useDraftPhotos'
 import styles from './CreatePostModal.module.scss'
 
@@ -69,6 +70,8 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     setCaption(saved.caption)
   }
 
+  const advanced = usePostControlsDraft()
+
   const share = async (): Promise<void> => {
     if (photos.length === 0 || uploading) return
     setStage('processing')
@@ -80,10 +83,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       // metadata: imaging/processImage.ts).
       const processed = await Promise.all(photos.map((photo) => processImage(photo.image)))
       setStage('uploading')
-      await feed.getState().createPost({
+      const created = await feed.getState().createPost({
         caption,
         photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
       })
+      await advanced.apply(created)
       draftPhotos.replace([])
       setCaption('')
       setStage(null)
@@ -180,6 +184,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             onAltText={draftPhotos.setAltText}
             stage={stage}
             errorLine={errorLine}
+            advanced={advanced.element}
             onShare={() => void share()}
           />
         </div>

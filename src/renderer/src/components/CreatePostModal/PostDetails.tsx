@@ -29,6 +29,8 @@ export interface PostDetailsProps {
   /** Where sharing is; null when it is not under way. */
   stage: CreatePostStage | null
   errorLine: ReactNode
+  /** The post's own settings (ContentControls/AdvancedSettings), under the alt text. */
+  advanced?: ReactNode
   onShare(): void
 }
 
@@ -42,6 +44,7 @@ export function PostDetails({
   onAltText,
   stage,
   errorLine,
+  advanced,
   onShare
 }: PostDetailsProps): ReactElement {
   const uploading = stage !== null
@@ -83,6 +86,7 @@ export function PostDetails({
         disabled={uploading}
         onChange={(event) => onAltText(event.target.value)}
       />
+      {advanced}
       {errorLine}
       <button type="button" className={styles.share} disabled={uploading} onClick={onShare}>
         {stage ? (

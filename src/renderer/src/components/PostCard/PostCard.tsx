@@ -7,7 +7,7 @@ import { memo, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
-import { formatLikesLabel, relativeAge } from '@shared/format'
+import { relativeAge } from '@shared/format'
 import { ANIMATION_STEP_SECONDS } from '@shared/limits'
 import {
   useCommentPreviews,
@@ -26,6 +26,10 @@ import type { OpenPostOptions } from '../../store/post/postStore'
 import { useCopyLink } from '../../hooks/useCopyLink'
 import { RichText } from '../RichText/RichText'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
+import { MutableText } from '../ContentControls/MutableText'
+import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
+import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
+import { useLikesLine, useMutedWord } from '../ContentControls/useContentControls'
 import styles from './PostCard.module.scss'
 
 const NO_COMMENTS: never[] = []
@@ -59,6 +63,9 @@ export const PostCard = memo(function PostCard({
   const copyLink = useCopyLink()
   const queued = useIsQueued('post', postId)
   const [optionsOpen, setOptionsOpen] = useState(false)
+  const likes = useLikesLine(post)
+  const muted = useMutedWord(post?.caption, post?.user_id)
+  const [showMuted, setShowMuted] = useState(false)
 
   // The feed asks for these with each page; a card asks only for what that missed.
   const commentCount = post?.comments_count ?? 0
@@ -82,6 +89,13 @@ export const PostCard = memo(function PostCard({
 
   const username = post.profiles?.username ?? 'unknown'
   const created = new Date(post.created_at)
+  if (muted && !showMuted) {
+    return (
+      <article aria-label={`Hidden post by ${username}`}>
+        <MutedPlaceholder what="Post" onShow={() => setShowMuted(true)} />
+      </article>
+    )
+  }
 
   return (
     <article
@@ -134,10 +148,12 @@ export const PostCard = memo(function PostCard({
       </header>
       {/* Clicking the photo opens the post; keyboard users press Enter on the focused card. */}
       <div className={styles.mediaLink} data-open-post onClick={() => openPost()}>
-        <Carousel
-          images={sortedImages(post)}
-          fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
-        />
+        <SensitiveMedia post={post}>
+          <Carousel
+            images={sortedImages(post)}
+            fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
+          />
+        </SensitiveMedia>
       </div>
       <div className={styles.body}>
         <div className={styles.actions}>
@@ -178,7 +194,7 @@ export const PostCard = memo(function PostCard({
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
           </button>
         </div>
-        <p className={styles.likes}>{formatLikesLabel(post.likes_count)}</p>
+        {likes && <p className={styles.likes}>{likes}</p>}
         {post.caption && (
           <p className={styles.caption}>
             <span className={styles.username}>{username}</span> <RichText text={post.caption} />
@@ -194,7 +210,9 @@ export const PostCard = memo(function PostCard({
             {[...latest].reverse().map((comment) => (
               <li key={comment.id} className={styles.caption}>
                 <span className={styles.username}>{comment.profiles?.username ?? 'unknown'}</span>{' '}
-                <RichText text={comment.body} />
+                <MutableText text={comment.body} authorId={comment.user_id} what="Comment">
+                  <RichText text={comment.body} />
+                </MutableText>
               </li>
             ))}
           </ul>

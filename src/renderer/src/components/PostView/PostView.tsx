@@ -5,7 +5,7 @@
 import { useEffect, useState, type ReactElement } from 'react'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
-import { formatLikesLabel, relativeAge } from '@shared/format'
+import { relativeAge } from '@shared/format'
 import { useOpenPost, usePost, usePosts, useSaved, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
@@ -19,6 +19,8 @@ import { EditPostForm } from './EditPostForm'
 import { useCopyLink } from '../../hooks/useCopyLink'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
+import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
+import { useLikesLine } from '../ContentControls/useContentControls'
 import styles from './PostView.module.scss'
 
 function OpenPost(): ReactElement {
@@ -36,17 +38,19 @@ function OpenPost(): ReactElement {
   const intent = usePost((state) => (own ? state.intent : null))
   const [editing, setEditing] = useState(intent === 'edit')
   const [confirmingDelete, setConfirmingDelete] = useState(intent === 'delete')
+  const likes = useLikesLine(post)
   stores.saved.getState().watch([post.id])
 
   return (
     <div className={styles.layout}>
       <div className={styles.mediaPane}>
-        <Carousel
-          key={post.id}
-          images={sortedImages(post)}
-          fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
-          fill
-        />
+        <SensitiveMedia key={post.id} post={post} fill>
+          <Carousel
+            images={sortedImages(post)}
+            fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
+            fill
+          />
+        </SensitiveMedia>
       </div>
       <div className={styles.side}>
         <div className={styles.header}>
@@ -134,14 +138,19 @@ function OpenPost(): ReactElement {
           >
             <LinkIcon size={22} aria-hidden />
           </button>
-          <p className={styles.likes}>{formatLikesLabel(post.likes_count)}</p>
+          {likes && <p className={styles.likes}>{likes}</p>}
         </div>
         {actionError && (
           <p className={styles.error} role="alert">
             {actionError}
           </p>
         )}
-        {userId && <CommentComposer />}
+        {userId &&
+          (post.comments_disabled ? (
+            <p className={styles.muted}>Commenting is turned off.</p>
+          ) : (
+            <CommentComposer />
+          ))}
       </div>
       {confirmingDelete && <DeletePostDialog onClose={() => setConfirmingDelete(false)} />}
     </div>

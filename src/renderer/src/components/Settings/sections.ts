@@ -4,7 +4,11 @@
 
 import type { ComponentType } from 'react'
 import { AppearanceSection } from './AppearanceSection'
+import { CloseFriendsSection } from './CloseFriendsSection'
+import { CommentsSection } from './CommentsSection'
 import { EditProfileSection } from './EditProfileSection'
+import { MutedWordsSection } from './MutedWordsSection'
+import { SensitiveContentSection } from './SensitiveContentSection'
 
 export interface SettingsSection {
   id: string
@@ -14,7 +18,11 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'edit-profile', title: 'Edit profile', component: EditProfileSection },
-  { id: 'appearance', title: 'Appearance', component: AppearanceSection }
+  { id: 'appearance', title: 'Appearance', component: AppearanceSection },
+  { id: 'muted-words', title: 'Muted words', component: MutedWordsSection },
+  { id: 'comments', title: 'Comments and likes', component: CommentsSection },
+  { id: 'sensitive-content', title: 'Sensitive content', component: SensitiveContentSection },
+  { id: 'close-friends', title: 'Close friends', component: CloseFriendsSection }
 ]
 
 /** The section an id names; an empty or unknown id opens the first. */
