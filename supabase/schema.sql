@@ -158,6 +158,12 @@ create table auth.users (
   phone_confirmed_at timestamp with time zone
 );
 alter table auth.users enable row level security;
+create table public.close_friends (
+  user_id uuid not null default auth.uid(),
+  friend_id uuid not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.close_friends enable row level security;
 create table public.comment_likes (
   id uuid not null default gen_random_uuid(),
   user_id uuid not null,
@@ -172,9 +178,18 @@ create table public.comments (
   parent_id uuid,
   body text not null,
   created_at timestamp with time zone not null default now(),
-  likes_count integer not null default 0
+  likes_count integer not null default 0,
+  hidden boolean not null default false
 );
 alter table public.comments enable row level security;
+create table public.content_settings (
+  user_id uuid not null default auth.uid(),
+  show_sensitive_media boolean not null default false,
+  hide_like_counts boolean not null default false,
+  hide_offensive_comments boolean not null default false,
+  updated_at timestamp with time zone not null default now()
+);
+alter table public.content_settings enable row level security;
 create table public.direct_messages (
   id uuid not null default gen_random_uuid(),
   thread_id uuid not null,
@@ -271,7 +286,11 @@ create table public.posts (
   placeholder text,
   alt_text text,
   edited_at timestamp with time zone,
-  image_count smallint not null default 1
+  image_count smallint not null default 1,
+  is_sensitive boolean not null default false,
+  sensitive_reason text,
+  comments_disabled boolean not null default false,
+  hide_like_count boolean not null default false
 );
 alter table public.posts enable row level security;
 create table public.profiles (
@@ -303,7 +322,8 @@ create table public.stories (
   placeholder text,
   caption text,
   created_at timestamp with time zone not null default now(),
-  expires_at timestamp with time zone not null default (now() + '24:00:00'::interval)
+  expires_at timestamp with time zone not null default (now() + '24:00:00'::interval),
+  close_friends_only boolean not null default false
 );
 alter table public.stories enable row level security;
 create table public.story_views (
@@ -312,6 +332,13 @@ create table public.story_views (
   viewed_at timestamp with time zone not null default now()
 );
 alter table public.story_views enable row level security;
+create table public.word_filters (
+  user_id uuid not null default auth.uid(),
+  kind text not null,
+  word text not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.word_filters enable row level security;
 create table realtime.messages (
   topic text not null,
   extension text not null,
@@ -385,6 +412,10 @@ alter table auth.sessions add constraint sessions_pkey PRIMARY KEY (id);
 alter table auth.sessions add constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table auth.users add constraint users_email_key UNIQUE (email);
 alter table auth.users add constraint users_pkey PRIMARY KEY (id);
+alter table public.close_friends add constraint close_friends_friend_id_fkey FOREIGN KEY (friend_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.close_friends add constraint close_friends_not_self CHECK ((user_id <> friend_id));
+alter table public.close_friends add constraint close_friends_pkey PRIMARY KEY (user_id, friend_id);
+alter table public.close_friends add constraint close_friends_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.comment_likes add constraint comment_likes_comment_id_fkey FOREIGN KEY (comment_id) REFERENCES comments(id) ON DELETE CASCADE;
 alter table public.comment_likes add constraint comment_likes_pkey PRIMARY KEY (id);
 alter table public.comment_likes add constraint comment_likes_user_comment_unique UNIQUE (user_id, comment_id);
@@ -396,6 +427,8 @@ alter table public.comments add constraint comments_parent_id_fkey FOREIGN KEY (
 alter table public.comments add constraint comments_pkey PRIMARY KEY (id);
 alter table public.comments add constraint comments_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.comments add constraint comments_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.content_settings add constraint content_settings_pkey PRIMARY KEY (user_id);
+alter table public.content_settings add constraint content_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.direct_messages add constraint direct_messages_body_length CHECK ((char_length(body) <= 1000));
 alter table public.direct_messages add constraint direct_messages_height CHECK (((height >= 1) AND (height <= 20000)));
 alter table public.direct_messages add constraint direct_messages_image_url_storage CHECK (((image_url IS NULL) OR is_storage_public_url(image_url)));
@@ -456,6 +489,7 @@ alter table public.posts add constraint posts_image_url_storage CHECK (is_storag
 alter table public.posts add constraint posts_likes_count_not_negative CHECK ((likes_count >= 0));
 alter table public.posts add constraint posts_pkey PRIMARY KEY (id);
 alter table public.posts add constraint posts_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
+alter table public.posts add constraint posts_sensitive_reason_valid CHECK (((sensitive_reason IS NULL) OR (is_sensitive AND ((char_length(sensitive_reason) >= 1) AND (char_length(sensitive_reason) <= 100)))));
 alter table public.posts add constraint posts_thumb_url_length CHECK ((char_length(thumb_url) <= 2048));
 alter table public.posts add constraint posts_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
 alter table public.posts add constraint posts_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
@@ -486,6 +520,10 @@ alter table public.stories add constraint stories_user_id_fkey FOREIGN KEY (user
 alter table public.story_views add constraint story_views_pkey PRIMARY KEY (story_id, viewer_id);
 alter table public.story_views add constraint story_views_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE CASCADE;
 alter table public.story_views add constraint story_views_viewer_id_fkey FOREIGN KEY (viewer_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.word_filters add constraint word_filters_kind CHECK ((kind = ANY (ARRAY['mute'::text, 'hide_comments'::text])));
+alter table public.word_filters add constraint word_filters_pkey PRIMARY KEY (user_id, kind, word);
+alter table public.word_filters add constraint word_filters_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.word_filters add constraint word_filters_word_format CHECK (((word = lower(btrim(word))) AND ((char_length(word) >= 1) AND (char_length(word) <= 100))));
 alter table realtime.messages add constraint messages_pkey PRIMARY KEY (id, inserted_at);
 alter table storage.buckets add constraint buckets_name_key UNIQUE (name);
 alter table storage.buckets add constraint buckets_pkey PRIMARY KEY (id);
@@ -521,6 +559,8 @@ CREATE UNIQUE INDEX refresh_tokens_token_key ON auth.refresh_tokens USING btree 
 CREATE UNIQUE INDEX sessions_pkey ON auth.sessions USING btree (id);
 CREATE UNIQUE INDEX users_email_key ON auth.users USING btree (email);
 CREATE UNIQUE INDEX users_pkey ON auth.users USING btree (id);
+CREATE INDEX close_friends_friend_id_idx ON public.close_friends USING btree (friend_id);
+CREATE UNIQUE INDEX close_friends_pkey ON public.close_friends USING btree (user_id, friend_id);
 CREATE INDEX comment_likes_comment_id_idx ON public.comment_likes USING btree (comment_id);
 CREATE UNIQUE INDEX comment_likes_pkey ON public.comment_likes USING btree (id);
 CREATE UNIQUE INDEX comment_likes_user_comment_unique ON public.comment_likes USING btree (user_id, comment_id);
@@ -528,6 +568,7 @@ CREATE INDEX comments_parent_id_created_at_idx ON public.comments USING btree (p
 CREATE UNIQUE INDEX comments_pkey ON public.comments USING btree (id);
 CREATE INDEX comments_post_id_created_at_idx ON public.comments USING btree (post_id, created_at, id);
 CREATE INDEX comments_user_id_idx ON public.comments USING btree (user_id);
+CREATE UNIQUE INDEX content_settings_pkey ON public.content_settings USING btree (user_id);
 CREATE UNIQUE INDEX direct_messages_pkey ON public.direct_messages USING btree (id);
 CREATE INDEX direct_messages_post_id_idx ON public.direct_messages USING btree (post_id);
 CREATE INDEX direct_messages_sender_id_idx ON public.direct_messages USING btree (sender_id);
@@ -574,6 +615,7 @@ CREATE UNIQUE INDEX stories_pkey ON public.stories USING btree (id);
 CREATE INDEX stories_user_id_created_at_idx ON public.stories USING btree (user_id, created_at DESC);
 CREATE UNIQUE INDEX story_views_pkey ON public.story_views USING btree (story_id, viewer_id);
 CREATE INDEX story_views_viewer_id_idx ON public.story_views USING btree (viewer_id);
+CREATE UNIQUE INDEX word_filters_pkey ON public.word_filters USING btree (user_id, kind, word);
 CREATE UNIQUE INDEX messages_pkey ON realtime.messages USING btree (id, inserted_at);
 CREATE UNIQUE INDEX buckets_name_key ON storage.buckets USING btree (name);
 CREATE UNIQUE INDEX buckets_pkey ON storage.buckets USING btree (id);
@@ -625,6 +667,36 @@ begin
   if grandparent is not null then
     new.parent_id := grandparent;
   end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.check_comment_controls()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  author uuid;
+  disabled boolean;
+  words text[];
+begin
+  select p.user_id, p.comments_disabled into author, disabled
+  from public.posts p where p.id = new.post_id;
+  if disabled then
+    raise exception 'Commenting is turned off for this post' using errcode = '42501';
+  end if;
+  new.hidden := false;
+  if author is null or author = new.user_id then
+    return new;
+  end if;
+  select array_agg(f.word) into words
+  from public.word_filters f where f.user_id = author and f.kind = 'hide_comments';
+  if exists (select 1 from public.content_settings s
+             where s.user_id = author and s.hide_offensive_comments) then
+    words := coalesce(words, '{}') || app_private.offensive_words();
+  end if;
+  new.hidden := exists (select 1 from unnest(words) w where public.text_has_word(new.body, w));
   return new;
 end
 $function$;
@@ -934,6 +1006,16 @@ begin
   );
   return null;
 end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.offensive_words()
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select array['idiot', 'stupid', 'moron', 'loser', 'retard', 'retarded', 'dumbass', 'bitch',
+               'bastard', 'asshole', 'fuck you', 'kill yourself', 'kys', 'ugly', 'fat pig',
+               'whore', 'slut', 'scum', 'trash', 'hate you']
 $function$;
 CREATE OR REPLACE FUNCTION app_private.password_matches(user_id uuid, password text)
  RETURNS boolean
@@ -1663,6 +1745,15 @@ begin
   return created;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.is_close_friend_of(author uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.close_friends c
+                 where c.user_id = author and c.friend_id = (select auth.uid()))
+$function$;
 CREATE OR REPLACE FUNCTION public.is_direct_participant(thread uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2032,7 +2123,7 @@ AS $function$
                                now()))
 $function$;
 CREATE OR REPLACE FUNCTION public.story_strip()
- RETURNS TABLE(user_id uuid, username text, full_name text, avatar_url text, has_unseen boolean, story_count integer, latest_at timestamp with time zone)
+ RETURNS TABLE(user_id uuid, username text, full_name text, avatar_url text, has_unseen boolean, story_count integer, latest_at timestamp with time zone, close_friends boolean)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
@@ -2040,7 +2131,8 @@ AS $function$
   select s.user_id, p.username, p.full_name, p.avatar_url,
          bool_or(v.story_id is null) as has_unseen,
          count(*)::integer as story_count,
-         max(s.created_at) as latest_at
+         max(s.created_at) as latest_at,
+         bool_or(s.close_friends_only) as close_friends
   from public.stories s
   join public.profiles p on p.id = s.user_id
   left join public.story_views v
@@ -2147,6 +2239,16 @@ begin
   from taken t;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.text_has_word(body text, word text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select lower(body) ~ ('(^|[^[:alnum:]_])'
+                        || regexp_replace(lower(word), '([^[:alnum:]_])', '\\\1', 'g')
+                        || '($|[^[:alnum:]_])')
+$function$;
 CREATE OR REPLACE FUNCTION public.verify_password(password text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -2212,6 +2314,7 @@ $function$;
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
 CREATE TRIGGER on_comment_like_changed AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.update_comment_likes_count();
 CREATE TRIGGER on_comment_like_notify AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment_like();
+CREATE TRIGGER before_comment_checked_controls BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.check_comment_controls();
 CREATE TRIGGER before_comment_inserted BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.attach_reply_to_thread();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -2291,6 +2394,12 @@ create policy "auth_admin_all" on auth.sessions as permissive for all to supabas
 create policy "auth_admin_all" on auth.users as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
+create policy "Users add their own close friends" on public.close_friends as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users read their own close friends" on public.close_friends as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users remove their own close friends" on public.close_friends as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Comment likes are readable where the comment is" on public.comment_likes as permissive for select to anon, authenticated
   using ((EXISTS ( SELECT 1
    FROM comments c
@@ -2307,8 +2416,21 @@ create policy "Authors of a comment or of its post delete it" on public.comments
   WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
 create policy "Comments are readable by everyone" on public.comments as permissive for select to anon, authenticated
   using (true);
+create policy "Comments hidden by the post author's words" on public.comments as restrictive for select to authenticated
+  using (((NOT hidden) OR (user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
+  using ((NOT hidden));
 create policy "Users comment as themselves" on public.comments as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users change their own content settings" on public.content_settings as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users create their own content settings" on public.content_settings as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users read their own content settings" on public.content_settings as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Accepted participants send as themselves" on public.direct_messages as permissive for insert to authenticated
   with check (((sender_id = ( SELECT auth.uid() AS uid)) AND can_send_direct(thread_id) AND ((image_url IS NULL) OR is_own_storage_url(image_url, 'direct'::text, ( SELECT auth.uid() AS uid))) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'direct'::text, ( SELECT auth.uid() AS uid))) AND ((post_id IS NULL) OR (EXISTS ( SELECT 1
    FROM posts p
@@ -2394,6 +2516,8 @@ create policy "Authors and their followers see live stories" on public.stories a
   WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = stories.user_id)))))));
 create policy "Authors delete their own stories" on public.stories as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Close friends stories only for the list" on public.stories as restrictive for select to authenticated
+  using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR is_close_friend_of(user_id)));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
@@ -2404,6 +2528,12 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
   using (((viewer_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM stories s
   WHERE ((s.id = story_views.story_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Users add their own word filters" on public.word_filters as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users read their own word filters" on public.word_filters as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users remove their own word filters" on public.word_filters as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants join their thread's room" on realtime.messages as permissive for select to authenticated
   using (is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Participants type and show presence in their thread's room" on realtime.messages as permissive for insert to authenticated
@@ -2478,6 +2608,8 @@ grant EXECUTE on function public.following_feed_page_newer(after_created_at time
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to authenticated;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to service_role;
+grant EXECUTE on function public.is_close_friend_of(author uuid) to authenticated;
+grant EXECUTE on function public.is_close_friend_of(author uuid) to service_role;
 grant EXECUTE on function public.is_direct_participant(thread uuid) to authenticated;
 grant EXECUTE on function public.is_direct_participant(thread uuid) to service_role;
 grant EXECUTE on function public.is_direct_room_member(topic text) to authenticated;
@@ -2526,6 +2658,10 @@ grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp 
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.take_storage_removals(max_count integer) to service_role;
+grant EXECUTE on function public.text_has_word(body text, word text) to anon;
+grant EXECUTE on function public.text_has_word(body text, word text) to authenticated;
+grant EXECUTE on function public.text_has_word(body text, word text) to public;
+grant EXECUTE on function public.text_has_word(body text, word text) to service_role;
 grant EXECUTE on function public.verify_password(password text) to authenticated;
 grant EXECUTE on function public.verify_password(password text) to service_role;
 grant EXECUTE on function realtime.topic() to anon;
@@ -2571,6 +2707,10 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant SELECT, UPDATE, USAGE on table auth.refresh_tokens_id_seq to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.sessions to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.users to supabase_auth_admin;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.close_friends to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.close_friends to service_role;
+grant INSERT on table public.close_friends (friend_id) to authenticated;
+grant INSERT on table public.close_friends (user_id) to authenticated;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comment_likes to anon;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comment_likes to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.comment_likes to service_role;
@@ -2584,6 +2724,13 @@ grant INSERT on table public.comments (id) to authenticated;
 grant INSERT on table public.comments (parent_id) to authenticated;
 grant INSERT on table public.comments (post_id) to authenticated;
 grant INSERT on table public.comments (user_id) to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.content_settings to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.content_settings to service_role;
+grant INSERT, UPDATE on table public.content_settings (hide_like_counts) to authenticated;
+grant INSERT, UPDATE on table public.content_settings (hide_offensive_comments) to authenticated;
+grant INSERT, UPDATE on table public.content_settings (show_sensitive_media) to authenticated;
+grant UPDATE on table public.content_settings (updated_at) to authenticated;
+grant INSERT on table public.content_settings (user_id) to authenticated;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_messages to anon;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_messages to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_messages to service_role;
@@ -2647,10 +2794,14 @@ grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.po
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.posts to service_role;
 grant INSERT, UPDATE on table public.posts (alt_text) to authenticated;
 grant INSERT, UPDATE on table public.posts (caption) to authenticated;
+grant UPDATE on table public.posts (comments_disabled) to authenticated;
 grant INSERT on table public.posts (height) to authenticated;
+grant UPDATE on table public.posts (hide_like_count) to authenticated;
 grant INSERT on table public.posts (id) to authenticated;
 grant INSERT on table public.posts (image_url) to authenticated;
+grant UPDATE on table public.posts (is_sensitive) to authenticated;
 grant INSERT on table public.posts (placeholder) to authenticated;
+grant UPDATE on table public.posts (sensitive_reason) to authenticated;
 grant INSERT on table public.posts (thumb_url) to authenticated;
 grant INSERT on table public.posts (user_id) to authenticated;
 grant INSERT on table public.posts (width) to authenticated;
@@ -2670,6 +2821,7 @@ grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.stories to
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.stories to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.stories to service_role;
 grant INSERT on table public.stories (caption) to authenticated;
+grant INSERT on table public.stories (close_friends_only) to authenticated;
 grant INSERT on table public.stories (height) to authenticated;
 grant INSERT on table public.stories (image_url) to authenticated;
 grant INSERT on table public.stories (placeholder) to authenticated;
@@ -2681,6 +2833,11 @@ grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.story_view
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_views to service_role;
 grant INSERT on table public.story_views (story_id) to authenticated;
 grant INSERT on table public.story_views (viewer_id) to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.word_filters to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.word_filters to service_role;
+grant INSERT on table public.word_filters (kind) to authenticated;
+grant INSERT on table public.word_filters (user_id) to authenticated;
+grant INSERT on table public.word_filters (word) to authenticated;
 grant INSERT, SELECT, UPDATE on table realtime.messages to anon;
 grant INSERT, SELECT, UPDATE on table realtime.messages to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table realtime.messages to service_role;

@@ -63,6 +63,13 @@ export interface Post {
   image_count?: number
   /** Every photo of a carousel in display order; empty or absent on single-photo posts. */
   post_images?: PostImage[]
+  /** Marked sensitive by the author: shown blurred with the reason until revealed. */
+  is_sensitive?: boolean
+  sensitive_reason?: string | null
+  /** The author turned commenting off: the database refuses new comments. */
+  comments_disabled?: boolean
+  /** The author hid the like count: others read "Liked by others". */
+  hide_like_count?: boolean
 }
 
 /** One photo of a carousel post, position 0..9; photo 0 is also copied onto the post row. */
@@ -87,6 +94,11 @@ export interface Comment {
   created_at: string
   /** Kept by the database: how many people like this comment. */
   likes_count: number
+  /**
+   * Matched the post author's hidden words when written: only the post's author (in "Hidden
+   * comments") and the comment's writer can read it.
+   */
+  hidden?: boolean
   /** The author, embedded on reads. */
   profiles?: PostAuthor | null
 }
@@ -112,6 +124,8 @@ export interface LiveStory {
   expires_at: string
   /** Whether the signed-in reader has seen it (from their story_views row). */
   seen: boolean
+  /** Posted for the author's close friends only (a green ring; only they can read it). */
+  close_friends_only?: boolean
   profiles?: PostAuthor | null
 }
 
@@ -124,6 +138,8 @@ export interface StoryStripEntry {
   has_unseen: boolean
   story_count: number
   latest_at: string
+  /** Whether any of these stories is for close friends (the ring is green). */
+  close_friends?: boolean
 }
 
 /** Someone who watched one of the reader's own stories. */

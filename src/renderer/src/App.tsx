@@ -153,7 +153,7 @@ const focusSearch = (): void =>
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const stores = useStores()
-  const { session, ui, people, router, stories, saved, likers } = stores
+  const { session, ui, people, router, stories, saved, likers, controls } = stores
   const browsePage = useBrowse((state) => state.page)
   const postOpen = usePost((state) => state.openId !== null)
   const postMissing = usePost(selectPostMissing)
@@ -234,6 +234,12 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     const open = ui.getState().modal
     if (open === 'create' || open === 'edit-profile' || open === 'story') ui.getState().closeModal()
   }, [signedIn, ui, saved])
+
+  // Muted words and the like are per person: whoever signs in gets their own.
+  useEffect(() => {
+    controls.getState().clear()
+    if (userId) void controls.getState().load()
+  }, [userId, controls])
 
   // Stories are per reader: whoever signs in gets their own strip; a visitor sees the samples.
   useEffect(() => {

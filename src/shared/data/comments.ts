@@ -18,7 +18,7 @@ import {
 } from './keyset'
 
 export const COMMENT_SELECT =
-  'id, post_id, user_id, parent_id, body, created_at, likes_count, profiles(username, full_name, avatar_url)'
+  'id, post_id, user_id, parent_id, body, created_at, likes_count, hidden, profiles(username, full_name, avatar_url)'
 
 /** The body as it will be stored (trimmed), or an Error saying what is wrong with it. */
 export function checkCommentBody(body: string): string {

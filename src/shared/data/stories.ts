@@ -24,6 +24,8 @@ export interface NewStory {
   declaredType: string
   /** Optional; trimmed, at most MAX_STORY_TEXT_LENGTH characters. */
   text: string
+  /** Only the author's close friends may see it (the database enforces it). */
+  closeFriendsOnly?: boolean
   /** The 9:16 rendition's size, its small thumbnail and placeholder, from the image pipeline. */
   renditions: PhotoRenditions
 }
@@ -76,7 +78,8 @@ export async function postStory(client: SupabaseClient, story: NewStory): Promis
           width: story.renditions.width,
           height: story.renditions.height,
           placeholder: story.renditions.placeholder,
-          caption: text || null
+          caption: text || null,
+          close_friends_only: story.closeFriendsOnly ?? false
         })
         .select(STORY_SELECT)
         .single()

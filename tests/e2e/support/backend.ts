@@ -80,7 +80,12 @@ export async function createPostAs(user: TestUser, caption: string, seed = 1): P
 }
 
 /** A story as `user` through the data layer, with a small thumbnail as its renditions. */
-export async function postStoryAs(user: TestUser, text: string, seed = 1): Promise<LiveStory> {
+export async function postStoryAs(
+  user: TestUser,
+  text: string,
+  seed = 1,
+  closeFriendsOnly = false
+): Promise<LiveStory> {
   const image = photoPng(seed, 180)
   const thumb = photoPng(seed, 32)
   return postStory(user.client, {
@@ -88,6 +93,7 @@ export async function postStoryAs(user: TestUser, text: string, seed = 1): Promi
     bytes: new Uint8Array(image.buffer),
     declaredType: image.mimeType,
     text,
+    closeFriendsOnly,
     renditions: {
       thumbnailBytes: new Uint8Array(thumb.buffer),
       thumbnailType: thumb.mimeType,

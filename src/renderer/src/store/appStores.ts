@@ -14,6 +14,7 @@ import type { UiStore } from './ui/uiStore'
 import type { PostStore } from './post/postStore'
 import type { CommentPreviewStore } from './post/commentPreviewStore'
 import type { SavedStore } from './saved/savedStore'
+import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { LikersStore } from './likers/likersStore'
 import type { ToastStore } from './toast/toastStore'
@@ -35,6 +36,8 @@ export interface AppStores {
   post: PostStore
   commentPreviews: CommentPreviewStore
   saved: SavedStore
+  /** The signed-in person's muted and hidden words, switches and close friends. */
+  controls: ControlsStore
   toast: ToastStore
   browse: BrowseStore
   /** Who liked a post: the likers list and the liker each card names. */

@@ -23,6 +23,7 @@ import { createUiStore } from './ui/uiStore'
 import { createPostStore } from './post/postStore'
 import { createCommentPreviewStore } from './post/commentPreviewStore'
 import { createSavedStore } from './saved/savedStore'
+import { createControlsStore } from './controls/controlsStore'
 import { createBrowseStore } from './browse/browseStore'
 import { createToastStore, type ToastStore } from './toast/toastStore'
 import { createConnectivityStore, type ConnectivityStore } from '../offline/connectivityStore'
@@ -266,6 +267,7 @@ export function createStores(
     connectivity,
     offlineCache,
     imageRecorder: offline.imageRecorder ?? null,
-    stories: createStoriesStore({ stories: services.stories, getUserId: base.getUserId })
+    stories: createStoriesStore({ stories: services.stories, getUserId: base.getUserId }),
+    controls: createControlsStore({ getClient, getUserId: base.getUserId })
   }
 }

@@ -19,6 +19,7 @@ import type { PostState } from './post/postStore'
 import type { CommentPreviewState } from './post/commentPreviewStore'
 import type { SavedState } from './saved/savedStore'
 import type { LikersState } from './likers/likersStore'
+import type { ControlsState } from './controls/controlsStore'
 import type { BrowseState } from './browse/browseStore'
 import type { ToastState } from './toast/toastStore'
 import type { ConnectivityState } from '../offline/connectivityStore'
@@ -108,6 +109,10 @@ export function useCommentPreviews<T>(selector: (state: CommentPreviewState) => 
 
 export function useLikers<T>(selector: (state: LikersState) => T): T {
   return useStore(useStores().likers, selector)
+}
+
+export function useControls<T>(selector: (state: ControlsState) => T): T {
+  return useStore(useStores().controls, selector)
 }
 
 export function useSaved<T>(selector: (state: SavedState) => T): T {

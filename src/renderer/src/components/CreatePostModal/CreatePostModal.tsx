@@ -27,6 +27,7 @@ import { preferencesStore, usePreferences } from '../../preferences/usePreferenc
 import { AltTextReminder } from './AltTextReminder'
 import { PhotoStrip } from './PhotoStrip'
 import { PostDetails } from './PostDetails'
+import { usePostControlsDraft } from '../ContentControls/AdvancedSettings'
 import { useDraftPhotos } from './useDraftPhotos'
 import styles from './CreatePostModal.module.scss'
 
@@ -83,6 +84,8 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     setCaption(saved.caption)
   }
 
+  const advanced = usePostControlsDraft()
+
   const share = async (): Promise<void> => {
     if (photos.length === 0 || uploading) return
     setStage('processing')
@@ -107,10 +110,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
         )
       )
       setStage('uploading')
-      await feed.getState().createPost({
+      const created = await feed.getState().createPost({
         caption,
         photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
       })
+      await advanced.apply(created)
       draftPhotos.replace([])
       setCaption('')
       setStage(null)
@@ -243,6 +247,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
                 />
               )
             }
+            advanced={advanced.element}
             onShare={() => void share()}
           />
         </div>

@@ -32,6 +32,8 @@ export interface PostDetailsProps {
   /** Where sharing is; null when it is not under way. */
   stage: CreatePostStage | null
   errorLine: ReactNode
+  /** The post's own settings (ContentControls/AdvancedSettings), under the alt text. */
+  advanced?: ReactNode
   onShare(): void
 }
 
@@ -47,6 +49,7 @@ export function PostDetails({
   reminder,
   stage,
   errorLine,
+  advanced,
   onShare
 }: PostDetailsProps): ReactElement {
   const uploading = stage !== null
@@ -95,6 +98,7 @@ export function PostDetails({
         disabled={uploading}
         onChange={(event) => onAltText(event.target.value)}
       />
+      {advanced}
       {errorLine}
       {reminder}
       <button type="button" className={styles.share} disabled={uploading} onClick={onShare}>

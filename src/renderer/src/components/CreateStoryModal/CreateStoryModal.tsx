@@ -15,6 +15,7 @@ import { useImagePicker } from '../../picking/useImagePicker'
 import { ChooseAnotherButton, DropZone } from '../DropZone/DropZone'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
+import { Toggle } from '../Settings/Toggle'
 import styles from './CreateStoryModal.module.scss'
 
 function usePreviewUrl(image: ImageFile | null): string | null {
@@ -35,6 +36,7 @@ export function CreateStoryModal(): ReactElement {
   const { stories, ui } = useStores()
   const [image, setImage] = useState<ImageFile | null>(null)
   const [text, setText] = useState('')
+  const [closeFriendsOnly, setCloseFriendsOnly] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const previewUrl = usePreviewUrl(image)
@@ -55,7 +57,7 @@ export function CreateStoryModal(): ReactElement {
     setError(null)
     try {
       const processed = await processImage(image, STORY_FRAME)
-      await stories.getState().postStory({ ...processed, text })
+      await stories.getState().postStory({ ...processed, text, closeFriendsOnly })
       ui.getState().closeModal()
     } catch (caught) {
       setError(messageOr(caught, MESSAGES.createPostFailed))
@@ -112,6 +114,12 @@ export function CreateStoryModal(): ReactElement {
           <p className={styles.counter} data-testid="story-text-counter">
             {text.length}/{MAX_STORY_TEXT_LENGTH}
           </p>
+          <Toggle
+            label="Close friends only"
+            hint="Only the people on your close friends list (Settings) see it, with a green ring."
+            checked={closeFriendsOnly}
+            onChange={setCloseFriendsOnly}
+          />
           {errorLine}
           <button
             type="button"

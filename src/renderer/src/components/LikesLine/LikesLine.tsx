@@ -1,7 +1,8 @@
 // Under a post's actions: its like count ("1,234 likes", the spec's string) and, when it has
 // likes, "Liked by <someone the reader follows, or the latest liker> and others", as the
 // network shows it. The count and "others" open the likers list (`#/p/<id>/liked_by`); the name
-// opens that person's profile.
+// opens that person's profile. Where the count is hidden from the reader (docs/product.md,
+// "Content controls") the number is left out: "Liked by <name> and others" or "Liked by others".
 
 import { useEffect, type MouseEvent, type ReactElement } from 'react'
 import { formatLikesLabel } from '@shared/format'
@@ -13,12 +14,14 @@ import styles from './LikesLine.module.scss'
 export function LikesLine({
   postId,
   likesCount,
+  countHidden = false,
   className = ''
 }: {
   postId: string
   likesCount: number
+  countHidden?: boolean
   className?: string
-}): ReactElement {
+}): ReactElement | null {
   const { likers, router } = useStores()
   const named = useLikers((state) => state.named.get(postId))
   useEffect(() => likers.getState().watchNamed(postId, likesCount), [likers, postId, likesCount])
@@ -29,6 +32,27 @@ export function LikesLine({
     router.getState().navigate(route)
   }
   const label = formatLikesLabel(likesCount)
+  if (countHidden && likesCount === 0) return null
+  if (countHidden) {
+    return (
+      <div className={`${styles.line} ${className}`}>
+        <span className={styles.likedBy}>
+          Liked by{' '}
+          {named && (
+            <>
+              <PersonLink username={named} className={styles.name}>
+                {named}
+              </PersonLink>{' '}
+              and{' '}
+            </>
+          )}
+          <a className={styles.name} href={routeHash(route)} onClick={openLikers}>
+            others
+          </a>
+        </span>
+      </div>
+    )
+  }
   return (
     <div className={`${styles.line} ${className}`}>
       {likesCount > 0 ? (

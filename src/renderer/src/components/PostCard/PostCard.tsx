@@ -30,6 +30,10 @@ import { showPost } from '../../navigation/postRoute'
 import { postRoute, routeHash } from '../../store/router/routes'
 import { RichText } from '../RichText/RichText'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
+import { MutableText } from '../ContentControls/MutableText'
+import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
+import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
+import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
 import styles from './PostCard.module.scss'
 
 // The share sheet is code a feed does not need until someone shares.
@@ -71,6 +75,9 @@ export const PostCard = memo(function PostCard({
   const queued = useIsQueued('post', postId)
   const [optionsOpen, setOptionsOpen] = useState(false)
   const [sharing, setSharing] = useState(false)
+  const countHidden = useLikeCountHidden(post)
+  const muted = useMutedWord(post?.caption, post?.user_id)
+  const [showMuted, setShowMuted] = useState(false)
 
   // The feed asks for these with each page; a card asks only for what that missed.
   const commentCount = post?.comments_count ?? 0
@@ -94,6 +101,13 @@ export const PostCard = memo(function PostCard({
 
   const username = post.profiles?.username ?? 'unknown'
   const created = new Date(post.created_at)
+  if (muted && !showMuted) {
+    return (
+      <article aria-label={`Hidden post by ${username}`}>
+        <MutedPlaceholder what="Post" onShow={() => setShowMuted(true)} />
+      </article>
+    )
+  }
 
   return (
     <article
@@ -166,10 +180,12 @@ export const PostCard = memo(function PostCard({
       </header>
       {/* As on the network's web app, a click on the photo opens nothing; a double-click likes. */}
       <DoubleTapLike postId={postId} className={styles.mediaLink}>
-        <Carousel
-          images={sortedImages(post)}
-          fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
-        />
+        <SensitiveMedia post={post}>
+          <Carousel
+            images={sortedImages(post)}
+            fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
+          />
+        </SensitiveMedia>
       </DoubleTapLike>
       <div className={styles.body}>
         <div className={styles.actions}>
@@ -210,7 +226,12 @@ export const PostCard = memo(function PostCard({
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
           </button>
         </div>
-        <LikesLine postId={postId} likesCount={post.likes_count} className={styles.likes} />
+        <LikesLine
+          postId={postId}
+          likesCount={post.likes_count}
+          countHidden={countHidden}
+          className={styles.likes}
+        />
         {post.caption && (
           <p className={styles.caption}>
             <span className={styles.username}>{username}</span> <RichText text={post.caption} />
@@ -226,7 +247,9 @@ export const PostCard = memo(function PostCard({
             {[...latest].reverse().map((comment) => (
               <li key={comment.id} className={styles.caption}>
                 <span className={styles.username}>{comment.profiles?.username ?? 'unknown'}</span>{' '}
-                <RichText text={comment.body} />
+                <MutableText text={comment.body} authorId={comment.user_id} what="Comment">
+                  <RichText text={comment.body} />
+                </MutableText>
               </li>
             ))}
           </ul>

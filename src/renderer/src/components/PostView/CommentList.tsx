@@ -1,16 +1,18 @@
 // The comments of the open post: threads with their replies, newest or oldest first, paged.
 // Reply on any comment; delete on your own, and on every comment of your own post. A small
-// heart likes a comment ("N likes" under it); a visitor's heart asks them to log in.
+// heart likes a comment ("N likes" under it); a visitor's heart asks them to log in. On your own
+// post, comments your hidden words caught are listed apart under "Hidden comments".
 
 import { useEffect, type ReactElement } from 'react'
 import { Heart } from 'lucide-react'
-import type { Comment } from '@shared/domain'
+import type { Comment, CommentThread } from '@shared/domain'
 import { formatLikesLabel, relativeAge } from '@shared/format'
 import { useOpenPost, usePost, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { RichText } from '../RichText/RichText'
 import { PendingClock, useIsQueued } from '../PendingMarker/PendingMarker'
+import { MutableText } from '../ContentControls/MutableText'
 import styles from './PostView.module.scss'
 
 function CommentItem({
@@ -43,7 +45,10 @@ function CommentItem({
       />
       <div className={styles.commentBody}>
         <p className={styles.commentText}>
-          <span className={styles.username}>{username}</span> <RichText text={comment.body} />
+          <span className={styles.username}>{username}</span>{' '}
+          <MutableText text={comment.body} authorId={comment.user_id} what="Comment">
+            <RichText text={comment.body} />
+          </MutableText>
         </p>
         <p className={styles.commentMeta}>
           {queued ? (
@@ -107,6 +112,32 @@ export function CommentList(): ReactElement {
   )
   const canDelete = (comment: Comment): boolean =>
     Boolean(userId) && (comment.user_id === userId || postAuthor === userId)
+  // On one's own post, comments hidden by one's words wait apart, under "Hidden comments".
+  const ownPost = Boolean(userId) && postAuthor === userId
+  const shown = ownPost ? comments.filter((thread) => !thread.hidden) : comments
+  const hidden = ownPost ? comments.filter((thread) => thread.hidden) : []
+
+  const renderThread = (thread: CommentThread): ReactElement => (
+    <li key={thread.id}>
+      <CommentItem comment={thread} canDelete={canDelete(thread)} canReply={Boolean(userId)} />
+      {thread.replies.length > 0 && (
+        <ul
+          className={styles.replies}
+          aria-label={`Replies to ${thread.profiles?.username ?? 'comment'}`}
+        >
+          {thread.replies.map((reply) => (
+            <li key={reply.id}>
+              <CommentItem
+                comment={reply}
+                canDelete={canDelete(reply)}
+                canReply={Boolean(userId)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  )
 
   return (
     <section className={styles.comments} aria-label="Comments">
@@ -125,33 +156,16 @@ export function CommentList(): ReactElement {
       {status === 'ready' && comments.length === 0 && (
         <p className={styles.muted}>No comments yet.</p>
       )}
-      <ul className={styles.threads}>
-        {comments.map((thread) => (
-          <li key={thread.id}>
-            <CommentItem
-              comment={thread}
-              canDelete={canDelete(thread)}
-              canReply={Boolean(userId)}
-            />
-            {thread.replies.length > 0 && (
-              <ul
-                className={styles.replies}
-                aria-label={`Replies to ${thread.profiles?.username ?? 'comment'}`}
-              >
-                {thread.replies.map((reply) => (
-                  <li key={reply.id}>
-                    <CommentItem
-                      comment={reply}
-                      canDelete={canDelete(reply)}
-                      canReply={Boolean(userId)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
+      <ul className={styles.threads}>{shown.map(renderThread)}</ul>
+      {hidden.length > 0 && (
+        <details className={styles.hiddenComments}>
+          <summary>Hidden comments ({hidden.length})</summary>
+          <p className={styles.muted}>
+            These contain your hidden words: only you and their writers see them.
+          </p>
+          <ul className={styles.threads}>{hidden.map(renderThread)}</ul>
+        </details>
+      )}
       {status === 'loading' && (
         <p className={styles.muted} role="status">
           Loading comments…

@@ -6,6 +6,7 @@ import type { Post } from '@shared/domain'
 import { sortedImages } from '@shared/data/post-reads'
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
 import { useStores } from '../../store'
+import { PostControlsEditor } from '../ContentControls/PostControlsEditor'
 import styles from './PostView.module.scss'
 
 export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): ReactElement {
@@ -56,6 +57,7 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
           />
         </label>
       ))}
+      <PostControlsEditor post={post} />
       <div className={styles.formActions}>
         <button type="button" className={styles.secondary} onClick={onDone} disabled={saving}>
           Cancel

@@ -23,6 +23,8 @@ import { useCopyLink } from '../../hooks/useCopyLink'
 import { closePost, stepPost } from '../../navigation/postRoute'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
+import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
+import { useLikeCountHidden } from '../ContentControls/useContentControls'
 import styles from './PostView.module.scss'
 
 /** The first photo's shape, which sizes the photo pane (PostView.module.scss, .layout). */
@@ -46,17 +48,19 @@ function OpenPost(): ReactElement {
   const intent = usePost((state) => (own ? state.intent : null))
   const [editing, setEditing] = useState(intent === 'edit')
   const [confirmingDelete, setConfirmingDelete] = useState(intent === 'delete')
+  const countHidden = useLikeCountHidden(post)
   stores.saved.getState().watch([post.id])
 
   return (
     <div className={styles.layout} style={mediaRatioStyle(sortedImages(post)[0])}>
       <DoubleTapLike postId={post.id} className={styles.mediaPane}>
-        <Carousel
-          key={post.id}
-          images={sortedImages(post)}
-          fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
-          fill
-        />
+        <SensitiveMedia key={post.id} post={post} fill>
+          <Carousel
+            images={sortedImages(post)}
+            fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
+            fill
+          />
+        </SensitiveMedia>
       </DoubleTapLike>
       <div className={styles.side}>
         <div className={styles.header}>
@@ -149,14 +153,24 @@ function OpenPost(): ReactElement {
           >
             <LinkIcon size={22} aria-hidden />
           </button>
-          <LikesLine postId={post.id} likesCount={post.likes_count} className={styles.likes} />
+          <LikesLine
+            postId={post.id}
+            likesCount={post.likes_count}
+            countHidden={countHidden}
+            className={styles.likes}
+          />
         </div>
         {actionError && (
           <p className={styles.error} role="alert">
             {actionError}
           </p>
         )}
-        {userId && <CommentComposer />}
+        {userId &&
+          (post.comments_disabled ? (
+            <p className={styles.muted}>Commenting is turned off.</p>
+          ) : (
+            <CommentComposer />
+          ))}
       </div>
       {confirmingDelete && <DeletePostDialog onClose={() => setConfirmingDelete(false)} />}
     </div>

@@ -12,25 +12,23 @@ export function EditProfileSection(): ReactElement {
   const profile = useSession(selectProfile)
   const username = profile?.username ?? ''
   return (
-    <>
-      <div className={styles.row}>
-        <Avatar src={profile?.avatar_url} name={username || '?'} size={56} decorative />
-        <div className={styles.grow}>
-          <div>
-            <strong>{username}</strong>
-          </div>
-          {profile?.full_name && <div>{profile.full_name}</div>}
-          {profile?.bio && <div className={styles.muted}>{profile.bio}</div>}
+    <div className={styles.row}>
+      <Avatar src={profile?.avatar_url} name={username || '?'} size={56} decorative />
+      <div className={styles.grow}>
+        <div>
+          <strong>{username}</strong>
         </div>
-        <button
-          type="button"
-          className={styles.secondary}
-          onClick={() => ui.getState().openEditProfile()}
-        >
-          Edit profile
-        </button>
+        {profile?.full_name && <div>{profile.full_name}</div>}
+        {profile?.bio && <div className={styles.muted}>{profile.bio}</div>}
+        <div className={styles.muted}>Change your photo, name, username and bio.</div>
       </div>
-      <p className={styles.muted}>Change your photo, name, username and bio.</p>
-    </>
+      <button
+        type="button"
+        className={styles.secondary}
+        onClick={() => ui.getState().openEditProfile()}
+      >
+        Edit profile
+      </button>
+    </div>
   )
 }

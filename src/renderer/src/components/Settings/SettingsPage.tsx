@@ -1,5 +1,5 @@
 // Settings (account menu › Settings, Ctrl/Cmd+,): the sections' list on the left and the open
-// section on the right, as on the network's own settings page; below 800 px the list stacks
+// section on the right, as on the network's own settings page; at 800 px and below the list stacks
 // above the section. Each section comes from the registry in sections.ts.
 
 import type { MouseEvent, ReactElement } from 'react'

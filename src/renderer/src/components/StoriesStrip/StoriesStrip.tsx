@@ -15,12 +15,19 @@ import { selectProfile } from '../../store/session/sessionStore'
 import { SampleStoryViewer } from '../StoryViewer/SampleStoryViewer'
 import styles from './StoriesStrip.module.scss'
 
-function Ring({ seen, src }: { seen: boolean; src: string }): ReactElement {
+function Ring({
+  seen,
+  src,
+  closeFriends = false
+}: {
+  seen: boolean
+  src: string
+  /** Among the stories is one for close friends: the ring is green while unseen. */
+  closeFriends?: boolean
+}): ReactElement {
+  const kind = seen ? 'ring--viewed' : closeFriends ? 'ring--close-friends' : 'ring--unviewed'
   return (
-    <span
-      className={`${styles.ring} ${seen ? styles['ring--viewed'] : styles['ring--unviewed']}`}
-      data-testid="story-ring"
-    >
+    <span className={`${styles.ring} ${styles[kind]}`} data-testid="story-ring">
       <img className={styles.avatar} src={src} alt="" draggable={false} />
     </span>
   )
@@ -80,7 +87,7 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
                 aria-label={`Your story${own.has_unseen ? '' : ', viewed'}`}
                 onClick={() => open(own.user_id)}
               >
-                <Ring seen={!own.has_unseen} src={avatarOf(own)} />
+                <Ring seen={!own.has_unseen} src={avatarOf(own)} closeFriends={own.close_friends} />
                 <span className={styles.username}>Your story</span>
               </button>
             ) : (
@@ -122,10 +129,14 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
             <button
               type="button"
               className={styles.bubble}
-              aria-label={`${entry.username}'s story${entry.has_unseen ? '' : ', viewed'}`}
+              aria-label={`${entry.username}'s story${entry.close_friends ? ', close friends' : ''}${entry.has_unseen ? '' : ', viewed'}`}
               onClick={() => open(entry.user_id)}
             >
-              <Ring seen={!entry.has_unseen} src={avatarOf(entry)} />
+              <Ring
+                seen={!entry.has_unseen}
+                src={avatarOf(entry)}
+                closeFriends={entry.close_friends}
+              />
               <span className={styles.username}>{entry.username}</span>
             </button>
           </li>

@@ -30,13 +30,14 @@ export function stripActions({
         set({ stripLoaded: true })
       }
     },
-    async postStory({ image, renditions, text }) {
+    async postStory({ image, renditions, text, closeFriendsOnly }) {
       if (!renditions) throw new Error(MESSAGES.storyNeedsProcessing)
       const story = await deps.stories.post({
         userId: deps.getUserId(),
         bytes: image.bytes,
         declaredType: image.type,
         text,
+        closeFriendsOnly,
         renditions: {
           thumbnailBytes: renditions.thumbnail.bytes,
           thumbnailType: renditions.thumbnail.type,
@@ -53,7 +54,8 @@ export function stripActions({
         avatar_url: story.profiles?.avatar_url ?? own?.avatar_url ?? null,
         has_unseen: true,
         story_count: (own?.story_count ?? 0) + 1,
-        latest_at: story.created_at
+        latest_at: story.created_at,
+        close_friends: Boolean(own?.close_friends) || story.close_friends_only === true
       }
       const others = get().strip.filter((held) => held.user_id !== story.user_id)
       set({ strip: [entry, ...others], stripLoaded: true })

@@ -22,6 +22,7 @@ export interface NewStoryInput {
   image: ImageFile
   renditions?: PostRenditions
   text: string
+  closeFriendsOnly?: boolean
 }
 
 export interface StoriesState {

@@ -1,0 +1,128 @@
+// Settings › Close friends: the people who see the stories posted for close friends. Nobody is
+// told they were added; the list is private (the database keeps it so).
+
+import { useEffect, useState, type ReactElement } from 'react'
+import type { CloseFriend } from '@shared/data/content-controls'
+import { messageOr } from '@shared/errors'
+import { useControls, useStores } from '../../store'
+import { Avatar } from '../Avatar/Avatar'
+import section from './SettingsSection.module.scss'
+import styles from './WordList.module.scss'
+
+const TYPING_PAUSE_MS = 250
+
+function PersonLine({ person, action }: { person: CloseFriend; action: ReactElement }) {
+  return (
+    <li className={styles.word}>
+      <span className={section.row}>
+        <Avatar src={person.avatar_url} name={person.username} size={32} decorative />
+        <span>
+          <strong>{person.username}</strong>
+          {person.full_name && <span className={section.muted}> {person.full_name}</span>}
+        </span>
+      </span>
+      {action}
+    </li>
+  )
+}
+
+export function CloseFriendsSection(): ReactElement {
+  const { controls } = useStores()
+  const friends = useControls((state) => state.closeFriends)
+  const error = useControls((state) => state.error)
+  const [query, setQuery] = useState('')
+  const [found, setFound] = useState<CloseFriend[]>([])
+  const [searchError, setSearchError] = useState<string | null>(null)
+
+  useEffect(() => void controls.getState().loadCloseFriends(), [controls])
+
+  useEffect(() => {
+    if (!query.trim()) return
+    let cancelled = false
+    const timer = setTimeout(() => {
+      controls
+        .getState()
+        .findPeople(query)
+        .then(
+          (people) => !cancelled && (setFound(people), setSearchError(null)),
+          (caught: unknown) => !cancelled && setSearchError(messageOr(caught, "Couldn't search"))
+        )
+    }, TYPING_PAUSE_MS)
+    return () => {
+      cancelled = true
+      clearTimeout(timer)
+    }
+  }, [controls, query])
+
+  const listed = new Set((friends ?? []).map((friend) => friend.id))
+  // An emptied field shows no results, whatever the last search found.
+  const candidates = query.trim() ? found.filter((person) => !listed.has(person.id)) : []
+
+  return (
+    <>
+      <p className={section.intro}>
+        Only the people on this list see the stories you post for close friends, with a green ring.
+        Nobody is told when you add or remove them.
+      </p>
+      <input
+        className={styles.field}
+        type="search"
+        aria-label="Search people to add"
+        placeholder="Search people to add"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+      />
+      {searchError && <p className={styles.error}>{searchError}</p>}
+      {candidates.length > 0 && (
+        <ul className={styles.list} aria-label="People to add">
+          {candidates.map((person) => (
+            <PersonLine
+              key={person.id}
+              person={person}
+              action={
+                <button
+                  type="button"
+                  className={section.secondary}
+                  aria-label={`Add ${person.username}`}
+                  onClick={() => void controls.getState().addCloseFriend(person)}
+                >
+                  Add
+                </button>
+              }
+            />
+          ))}
+        </ul>
+      )}
+      <h3 className={section.subtitle}>Your close friends</h3>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {friends === null ? (
+        <p className={styles.empty}>Loading…</p>
+      ) : friends.length === 0 ? (
+        <p className={styles.empty}>No one yet.</p>
+      ) : (
+        <ul className={styles.list} aria-label="Your close friends">
+          {friends.map((person) => (
+            <PersonLine
+              key={person.id}
+              person={person}
+              action={
+                <button
+                  type="button"
+                  className={styles.remove}
+                  aria-label={`Remove ${person.username}`}
+                  onClick={() => void controls.getState().removeCloseFriend(person.id)}
+                >
+                  Remove
+                </button>
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,178 @@
+// The signed-in person's content controls: muted and hidden words, their switches (sensitive
+// media, like counts, the offensive-words filter) and their close friends. The database keeps
+// them private and enforces what they do to others; this store holds them for the screens that
+// filter what the person reads and for Settings.
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { messageOr } from '@shared/errors'
+import {
+  addCloseFriend,
+  addWord,
+  DEFAULT_CONTENT_SETTINGS,
+  fetchCloseFriends,
+  fetchMyControls,
+  removeCloseFriend,
+  removeWord,
+  saveContentSettings,
+  setPostControls,
+  type CloseFriend,
+  type ContentSettings,
+  type PostControls,
+  type WordKind
+} from '@shared/data/content-controls'
+import { searchPeople } from '@shared/data/profiles'
+import { normalizeWord } from '@shared/word-match'
+
+export interface ControlsDeps {
+  getClient(): Promise<SupabaseClient>
+  getUserId(): string | null
+}
+
+export interface ControlsState {
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  words: Record<WordKind, string[]>
+  settings: ContentSettings
+  /** Null until Settings › Close friends first asks for them. */
+  closeFriends: CloseFriend[] | null
+  /** The last change that failed, for the section that made it. */
+  error: string | null
+  load(): Promise<void>
+  addWord(kind: WordKind, input: string): Promise<boolean>
+  removeWord(kind: WordKind, word: string): Promise<void>
+  setSetting(key: keyof ContentSettings, value: boolean): Promise<void>
+  loadCloseFriends(): Promise<void>
+  /** People to add to close friends, by username or name. */
+  findPeople(query: string): Promise<CloseFriend[]>
+  addCloseFriend(person: CloseFriend): Promise<void>
+  removeCloseFriend(id: string): Promise<void>
+  /** Changes the author's switches on one of their posts; throws what went wrong. */
+  setPostControls(postId: string, controls: PostControls): Promise<void>
+  clear(): void
+}
+
+export type ControlsStore = StoreApi<ControlsState>
+
+const EMPTY = {
+  status: 'idle' as const,
+  words: { mute: [], hide_comments: [] },
+  settings: DEFAULT_CONTENT_SETTINGS,
+  closeFriends: null,
+  error: null
+}
+
+export function createControlsStore(deps: ControlsDeps): ControlsStore {
+  return createStore<ControlsState>()((set, get) => {
+    /** Runs a change on the server; on failure puts `undo` back and says why. */
+    const change = async (
+      work: (client: SupabaseClient) => Promise<void>,
+      undo: () => void,
+      what: string
+    ): Promise<boolean> => {
+      set({ error: null })
+      try {
+        await work(await deps.getClient())
+        return true
+      } catch (error) {
+        undo()
+        set({ error: messageOr(error, what) })
+        return false
+      }
+    }
+
+    return {
+      ...EMPTY,
+
+      async load() {
+        if (!deps.getUserId()) return
+        set({ status: 'loading' })
+        try {
+          const mine = await fetchMyControls(await deps.getClient())
+          set({ status: 'ready', words: mine.words, settings: mine.settings })
+        } catch (error) {
+          console.error('Error loading content controls', error)
+          set({ status: 'failed' })
+        }
+      },
+
+      async addWord(kind, input) {
+        const word = normalizeWord(input)
+        if (!word) {
+          set({ error: 'Enter a word of at most 100 characters' })
+          return false
+        }
+        const before = get().words
+        if (before[kind].includes(word)) return true
+        set({ words: { ...before, [kind]: [...before[kind], word] } })
+        return change(
+          (client) => addWord(client, kind, word),
+          () => set({ words: before }),
+          "Couldn't add the word"
+        )
+      },
+
+      async removeWord(kind, word) {
+        const before = get().words
+        set({ words: { ...before, [kind]: before[kind].filter((listed) => listed !== word) } })
+        await change(
+          (client) => removeWord(client, kind, word),
+          () => set({ words: before }),
+          "Couldn't remove the word"
+        )
+      },
+
+      async setSetting(key, value) {
+        const userId = deps.getUserId()
+        if (!userId) return
+        const before = get().settings
+        const settings = { ...before, [key]: value }
+        set({ settings })
+        await change(
+          (client) => saveContentSettings(client, userId, settings),
+          () => set({ settings: before }),
+          "Couldn't save your settings"
+        )
+      },
+
+      async loadCloseFriends() {
+        try {
+          set({ closeFriends: await fetchCloseFriends(await deps.getClient()), error: null })
+        } catch (error) {
+          set({ error: messageOr(error, "Couldn't load your close friends") })
+        }
+      },
+
+      async findPeople(query) {
+        const found = await searchPeople(await deps.getClient(), query, 8)
+        return found.filter((person) => person.id !== deps.getUserId())
+      },
+
+      async addCloseFriend(person) {
+        const before = get().closeFriends ?? []
+        if (before.some((friend) => friend.id === person.id)) return
+        set({ closeFriends: [...before, person] })
+        await change(
+          (client) => addCloseFriend(client, person.id),
+          () => set({ closeFriends: before }),
+          "Couldn't add to close friends"
+        )
+      },
+
+      async removeCloseFriend(id) {
+        const before = get().closeFriends ?? []
+        set({ closeFriends: before.filter((friend) => friend.id !== id) })
+        await change(
+          (client) => removeCloseFriend(client, id),
+          () => set({ closeFriends: before }),
+          "Couldn't remove from close friends"
+        )
+      },
+
+      async setPostControls(postId, controls) {
+        await setPostControls(await deps.getClient(), postId, controls)
+      },
+
+      clear: () => set(EMPTY)
+    }
+  })
+}

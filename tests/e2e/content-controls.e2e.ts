@@ -1,0 +1,178 @@
+// Content controls with two (or three) people side by side, each in their own browser context:
+// what one sets changes what the other sees, and the database refuses what the UI hides.
+
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { openSignedIn, ui } from './support/app'
+import { axeSummary, checkA11y } from './support/axe'
+import { createPostAs, createUser, follow, likeAs, postStoryAs } from './support/backend'
+
+test.afterAll(() => {
+  console.log(axeSummary())
+})
+
+async function personPage(browser: Browser, user: Parameters<typeof openSignedIn>[1]) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  await openSignedIn(page, user)
+  return page
+}
+
+async function openSettings(page: Page, section: string): Promise<void> {
+  await page.keyboard.press('Control+,')
+  const nav = page.getByRole('navigation', { name: 'Settings' })
+  await nav.getByRole('link', { name: section, exact: true }).click()
+  await expect(page.getByRole('heading', { level: 2, name: section })).toBeVisible()
+}
+
+test('a reader mutes a word and sees an author\u2019s sensitive post blurred', async ({
+  browser
+}, testInfo) => {
+  test.slow()
+  const author = await createUser('author')
+  const reader = await createUser('reader')
+  await createPostAs(author, 'The finale SPOILER is wild', 3)
+  const sensitive = await createPostAs(author, 'Recovery, week one', 4)
+  const { error } = await author.client
+    .from('posts')
+    .update({ is_sensitive: true, sensitive_reason: 'Medical photo' })
+    .eq('id', sensitive.id)
+  expect(error).toBeNull()
+
+  const page = await personPage(browser, reader)
+  await openSettings(page, 'Muted words')
+  await page.getByRole('textbox', { name: 'Add a muted word or hashtag' }).fill('Spoiler')
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(page.getByRole('list', { name: /your list/ })).toContainText('spoiler')
+
+  await page.getByRole('button', { name: 'Home' }).click()
+  const hidden = page.getByRole('article', { name: `Hidden post by ${author.username}` })
+  await expect(hidden).toContainText('Post hidden because it contains a muted word.')
+  const blurred = ui.post(page, author.username).filter({ hasText: 'Sensitive content' })
+  await expect(blurred).toContainText('Medical photo')
+  await expect(blurred.getByRole('img', { name: 'Recovery, week one' })).toHaveCount(0)
+  await checkA11y(page, 'feed with a muted and a sensitive post', testInfo)
+
+  await hidden.getByRole('button', { name: 'Show' }).click()
+  await expect(page.getByText('The finale SPOILER is wild')).toBeVisible()
+  await blurred.getByRole('button', { name: 'See photo' }).click()
+  await expect(page.getByRole('img', { name: 'Recovery, week one' })).toBeVisible()
+
+  // The author sees their own post as it is.
+  const own = await personPage(browser, author)
+  await expect(own.getByText('The finale SPOILER is wild')).toBeVisible()
+  await expect(ui.post(own, author.username).filter({ hasText: 'Sensitive content' })).toHaveCount(
+    0
+  )
+})
+
+test('the author turns off commenting and hides the like count; another person sees it', async ({
+  browser
+}, testInfo) => {
+  test.slow()
+  const author = await createUser('poster')
+  const other = await createUser('visitor')
+  const post = await createPostAs(author, 'Quiet post', 5)
+  await likeAs(other, post)
+
+  const mine = await personPage(browser, author)
+  await ui.post(mine, author.username).first().locator('[data-open-post]').click()
+  const view = mine.getByRole('dialog', { name: `Post by ${author.username}` })
+  await view.getByRole('button', { name: 'Edit', exact: true }).click()
+  const saved = (): Promise<unknown> =>
+    mine.waitForResponse(
+      (r) => r.url().includes('/rest/v1/posts') && r.request().method() === 'PATCH'
+    )
+  await Promise.all([saved(), view.getByRole('switch', { name: /Turn off commenting/ }).check()])
+  await Promise.all([saved(), view.getByRole('switch', { name: /Hide like count/ }).check()])
+  await checkA11y(mine, 'post edit with post settings', testInfo)
+  await expect(view.getByText('1 like', { exact: true })).toBeVisible()
+
+  const theirs = await personPage(browser, other)
+  const card = ui.post(theirs, author.username).filter({ hasText: 'Quiet post' })
+  await expect(card.getByText('Liked by others')).toBeVisible()
+  await card.locator('[data-open-post]').click()
+  await expect(theirs.getByText('Commenting is turned off.')).toBeVisible()
+  await expect(theirs.getByRole('textbox', { name: /comment/i })).toHaveCount(0)
+
+  // Whatever the client, the database refuses the comment.
+  const { error } = await other.client
+    .from('comments')
+    .insert({ post_id: post.id, user_id: other.id, body: 'let me in' })
+  expect(error?.message).toBe('Commenting is turned off for this post')
+})
+
+test('hidden words move a comment into "Hidden comments", seen by the author only', async ({
+  browser
+}) => {
+  test.slow()
+  const author = await createUser('owner')
+  const troll = await createUser('troll')
+  const bystander = await createUser('bystander')
+  const post = await createPostAs(author, 'Sunset again', 6)
+
+  const mine = await personPage(browser, author)
+  await openSettings(mine, 'Comments and likes')
+  await mine.getByRole('textbox', { name: 'Add a hidden word' }).fill('boring')
+  await mine.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(mine.getByRole('list', { name: /your list/ })).toContainText('boring')
+
+  for (const body of ['So boring', 'Lovely colours']) {
+    const { error } = await troll.client
+      .from('comments')
+      .insert({ post_id: post.id, user_id: troll.id, body })
+    expect(error).toBeNull()
+  }
+
+  await mine.getByRole('button', { name: 'Home' }).click()
+  await ui
+    .post(mine, author.username)
+    .filter({ hasText: 'Sunset again' })
+    .locator('[data-open-post]')
+    .click()
+  const hiddenSection = mine.getByRole('group').filter({ hasText: 'Hidden comments (1)' })
+  await hiddenSection.getByText('Hidden comments (1)').click()
+  await expect(hiddenSection.getByText('So boring')).toBeVisible()
+
+  const seen = await personPage(browser, bystander)
+  await ui
+    .post(seen, author.username)
+    .filter({ hasText: 'Sunset again' })
+    .locator('[data-open-post]')
+    .click()
+  await expect(seen.getByText('Lovely colours')).toBeVisible()
+  await expect(seen.getByText('So boring')).toHaveCount(0)
+})
+
+test('a close friends story has a green ring for the list and is invisible to others', async ({
+  browser
+}, testInfo) => {
+  test.slow()
+  const author = await createUser('storyteller')
+  const friend = await createUser('friend')
+  const stranger = await createUser('stranger')
+  await follow(friend, author)
+  await follow(stranger, author)
+
+  const mine = await personPage(browser, author)
+  await openSettings(mine, 'Close friends')
+  await mine.getByRole('searchbox', { name: 'Search people to add' }).fill(friend.username)
+  await mine.getByRole('button', { name: `Add ${friend.username}` }).click()
+  await expect(mine.getByRole('list', { name: 'Your close friends' })).toContainText(
+    friend.username
+  )
+  await checkA11y(mine, 'settings › close friends (with a friend)', testInfo)
+  await postStoryAs(author, 'Just for you', 7, true)
+
+  const theirs = await personPage(browser, friend)
+  await expect(
+    ui.stories(theirs).getByRole('button', { name: `${author.username}'s story, close friends` })
+  ).toBeVisible()
+  await expect(theirs.getByTestId('story-ring').first()).toBeVisible()
+
+  const outside = await personPage(browser, stranger)
+  await expect(
+    outside.getByRole('button', { name: new RegExp(`^${author.username}'s story`) })
+  ).toHaveCount(0)
+  const { data } = await stranger.client.from('stories').select('id').eq('user_id', author.id)
+  expect(data).toEqual([])
+})
