@@ -9,7 +9,8 @@ const ACTIONS: Record<NotificationType, string> = {
   comment: 'commented on your photo.',
   reply: 'replied to your comment.',
   mention: 'mentioned you in a comment.',
-  follow: 'started following you.'
+  follow: 'started following you.',
+  follow_request: 'asked to follow you.'
 }
 
 /** "ana", "ana and bob", "ana and 3 others". */
