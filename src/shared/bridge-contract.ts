@@ -101,7 +101,8 @@ export const APP_COMMANDS = [
   'go-activity',
   'go-back',
   'go-forward',
-  'show-shortcuts'
+  'show-shortcuts',
+  'open-settings'
 ] as const
 
 export type AppCommand = (typeof APP_COMMANDS)[number]

@@ -62,11 +62,27 @@ function historyItem(
   }
 }
 
-function appMenu(appName: string): MenuItemConstructorOptions {
+/**
+ * Settings… (macOS: the app menu's, elsewhere File's), on the platform's Cmd/Ctrl+, key. The page
+ * handles that key itself, like Back and Forward, so it is shown here but not registered: a
+ * registered one would also fire while a dialog that owns the keyboard is open.
+ */
+function settingsItem(actions: MenuActions): MenuItemConstructorOptions {
+  return {
+    label: 'Settings…',
+    accelerator: 'CmdOrCtrl+,',
+    registerAccelerator: false,
+    click: () => actions.command('open-settings')
+  }
+}
+
+function appMenu(appName: string, actions: MenuActions): MenuItemConstructorOptions {
   return {
     label: appName,
     submenu: [
       { role: 'about' },
+      { type: 'separator' },
+      settingsItem(actions),
       { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
@@ -143,12 +159,15 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const isMac = options.platform === 'darwin'
   const { actions } = options
   return [
-    ...(isMac ? [appMenu(options.appName)] : []),
+    ...(isMac ? [appMenu(options.appName, actions)] : []),
     {
       label: 'File',
       submenu: [
         commandItem('New Post', 'new-post', 'CmdOrCtrl+N', actions),
         ...openAtLoginItems(options),
+        ...(isMac
+          ? []
+          : ([{ type: 'separator' }, settingsItem(actions)] as MenuItemConstructorOptions[])),
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' }
       ]

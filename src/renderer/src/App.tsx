@@ -22,6 +22,7 @@ import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
 import { BrowseView } from './components/BrowseView/BrowseView'
 import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
+import { SettingsPage } from './components/Settings/SettingsPage'
 import { Toast } from './components/Toast/Toast'
 import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
@@ -85,6 +86,8 @@ function RouteView({ route }: { route: Route }): ReactElement {
       return <ConnectionsPage username={route.username} direction={route.direction} />
     case 'suggestions':
       return <SuggestionsPage />
+    case 'settings':
+      return <SettingsPage section={route.section} />
     case 'feed':
       return <FeedView tab={route.tab} />
   }

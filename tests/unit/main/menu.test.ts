@@ -111,6 +111,25 @@ describe('application menu', () => {
     }
   )
 
+  it.each(['darwin', 'win32', 'linux'] as const)(
+    'on %s Settings… opens the settings on Cmd/Ctrl+, which the page handles itself',
+    (platform) => {
+      const menuActions = actions()
+      const template = buildMenuTemplate(options({ platform, actions: menuActions }))
+      const menu = template.find(
+        (top) =>
+          Array.isArray(top.submenu) && top.submenu.some((item) => item.label === 'Settings…')
+      )
+      // macOS keeps Settings in the app's own menu; Windows and Linux in File.
+      expect(menu?.label).toBe(platform === 'darwin' ? 'Instaframe' : 'File')
+      const item = find(template, 'Settings…')
+      expect(item.accelerator).toBe('CmdOrCtrl+,')
+      expect(item.registerAccelerator).toBe(false)
+      click(item)
+      expect(menuActions.command).toHaveBeenCalledWith('open-settings')
+    }
+  )
+
   it('View › Theme shows the remembered theme checked and sets the one picked', () => {
     const menuActions = actions()
     const template = buildMenuTemplate(options({ theme: 'dark', actions: menuActions }))

@@ -4,7 +4,7 @@
 import type { DeepLink } from '@shared/deep-links'
 import { openHandedPhotos } from '../drop/photoHandover'
 import type { AppStores } from '../store'
-import { HOME } from '../store/router/routes'
+import { HOME, settingsRoute } from '../store/router/routes'
 import {
   commentOnFocusedPost,
   likeFocusedPost,
@@ -48,6 +48,11 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
     'go-back': () => router.getState().back(),
     'go-forward': () => router.getState().forward(),
     'show-shortcuts': () => ui.getState().openShortcuts(),
+    'open-settings': whenSignedIn(() => {
+      ui.getState().closeModal()
+      post.getState().close()
+      router.getState().navigate(settingsRoute())
+    }),
     'focus-search': focusSearch,
     'next-post': () => movePostFocus('next'),
     'previous-post': () => movePostFocus('previous'),

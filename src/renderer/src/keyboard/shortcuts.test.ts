@@ -57,6 +57,8 @@ describe('createShortcutMatcher', () => {
     expect(matcher.press(key('?'), 0)).toBe('show-shortcuts')
     expect(matcher.press(key('k', { ctrlKey: true }), 0)).toBe('focus-search')
     expect(matcher.press(key('K', { metaKey: true }), 0)).toBe('focus-search')
+    expect(matcher.press(key(',', { ctrlKey: true }), 0)).toBe('open-settings')
+    expect(matcher.press(key(',', { metaKey: true }), 0)).toBe('open-settings')
     expect(matcher.press(key('g'), 0)).toBeNull()
     expect(matcher.press(key('h'), 100)).toBe('go-home')
     expect(matcher.press(key('g'), 200)).toBeNull()

@@ -37,6 +37,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['g', 'h'], action: 'go-home', description: 'Go to Home' },
   { keys: ['g', 'p'], action: 'go-profile', description: 'Go to your profile' },
   { keys: ['g', 'a'], action: 'go-activity', description: 'Show your activity' },
+  { keys: ['Mod+,'], action: 'open-settings', description: 'Settings' },
   { keys: ['?'], action: 'show-shortcuts', description: 'Show keyboard shortcuts' }
 ]
 

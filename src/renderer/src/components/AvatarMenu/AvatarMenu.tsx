@@ -1,4 +1,4 @@
-// The signed-in user's menu: who you are, Profile, Clear cache and Sign out. A sign-out failure stays
+// The signed-in user's menu: who you are, Profile, Settings, Clear cache and Sign out. A sign-out failure stays
 // visible in the menu (docs/product.md, "Avatar menu": the server's message, else 'Failed to
 // sign out').
 
@@ -8,7 +8,7 @@ import { MESSAGES } from '@shared/messages'
 import { useOutbox, useSession, useStores } from '../../store'
 import { unsentWarning } from '../../offline/outbox/actions'
 import { selectProfile, selectUser } from '../../store/session/sessionStore'
-import { HOME, profileRoute } from '../../store/router/routes'
+import { HOME, profileRoute, settingsRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 import { ClearCacheItem } from './ClearCacheItem'
@@ -42,6 +42,11 @@ export function AvatarMenu(): ReactElement {
     setOpen(false)
     const username = selectProfile(session.getState())?.username
     if (username) router.getState().navigate(profileRoute(username))
+  }
+
+  const openSettings = (): void => {
+    setOpen(false)
+    router.getState().navigate(settingsRoute())
   }
 
   const signOut = async (confirmed = false): Promise<void> => {
@@ -87,6 +92,9 @@ export function AvatarMenu(): ReactElement {
           </div>
           <button type="button" role="menuitem" className={styles.item} onClick={openProfile}>
             Profile
+          </button>
+          <button type="button" role="menuitem" className={styles.item} onClick={openSettings}>
+            Settings
           </button>
           <ClearCacheItem className={styles.item} />
           {confirming ? (

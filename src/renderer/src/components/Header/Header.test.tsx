@@ -49,9 +49,20 @@ describe('Header', () => {
     expect(menu).toHaveTextContent('jane.doe')
     expect(menu).toHaveTextContent('Jane Doe')
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toBeInTheDocument()
+    expect(screen.getByRole('menuitem', { name: 'Settings' })).toBeInTheDocument()
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     expect(harness.api.auth.signOut).toHaveBeenCalled()
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument()
+  })
+
+  it('opens Settings from the avatar menu', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<Header />, harness)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Account menu' }))
+    await user.click(screen.getByRole('menuitem', { name: 'Settings' }))
+    expect(harness.stores.router.getState().route).toEqual({ name: 'settings', section: '' })
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument()
   })
 
   it("shows the server's sign-out error, else 'Failed to sign out'", async () => {

@@ -56,7 +56,9 @@ describe('routes', () => {
       { name: 'profile', username: 'jane.doe' },
       { name: 'connections', username: 'jane_doe', direction: 'followers' },
       { name: 'connections', username: 'jane', direction: 'following' },
-      { name: 'suggestions' }
+      { name: 'suggestions' },
+      { name: 'settings', section: '' },
+      { name: 'settings', section: 'muted-words' }
     ]
     for (const route of routes) expect(parseRoute(routeHash(route))).toEqual(route)
   })

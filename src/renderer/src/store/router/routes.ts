@@ -11,6 +11,8 @@ export type Route =
   | { name: 'profile'; username: string }
   | { name: 'connections'; username: string; direction: ConnectionDirection }
   | { name: 'suggestions' }
+  /** A Settings section by its id (components/Settings/sections.ts); '' is the first one. */
+  | { name: 'settings'; section: string }
 
 export const HOME: Route = { name: 'feed', tab: 'for-you' }
 
@@ -27,6 +29,7 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decode)
   if (parts[0] === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (parts[0] === 'people' && parts[1] === 'suggested') return { name: 'suggestions' }
+  if (parts[0] === 'settings') return { name: 'settings', section: parts[1] ?? '' }
   if (parts[0] === 'u' && parts[1]) {
     const username = parts[1]
     if (parts[2] === 'followers' || parts[2] === 'following') {
@@ -47,7 +50,11 @@ export function routeHash(route: Route): string {
       return `#/u/${encodeURIComponent(route.username)}`
     case 'connections':
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`
+    case 'settings':
+      return route.section ? `#/settings/${encodeURIComponent(route.section)}` : '#/settings'
   }
 }
 
 export const profileRoute = (username: string): Route => ({ name: 'profile', username })
+
+export const settingsRoute = (section = ''): Route => ({ name: 'settings', section })

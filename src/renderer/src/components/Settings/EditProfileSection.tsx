@@ -1,0 +1,36 @@
+// Settings › Edit profile: who the user is today, and the Edit profile form (the same dialog the
+// profile page opens) one click away.
+
+import type { ReactElement } from 'react'
+import { useSession, useStores } from '../../store'
+import { selectProfile } from '../../store/session/sessionStore'
+import { Avatar } from '../Avatar/Avatar'
+import styles from './SettingsSection.module.scss'
+
+export function EditProfileSection(): ReactElement {
+  const { ui } = useStores()
+  const profile = useSession(selectProfile)
+  const username = profile?.username ?? ''
+  return (
+    <>
+      <div className={styles.row}>
+        <Avatar src={profile?.avatar_url} name={username || '?'} size={56} decorative />
+        <div className={styles.grow}>
+          <div>
+            <strong>{username}</strong>
+          </div>
+          {profile?.full_name && <div>{profile.full_name}</div>}
+          {profile?.bio && <div className={styles.muted}>{profile.bio}</div>}
+        </div>
+        <button
+          type="button"
+          className={styles.secondary}
+          onClick={() => ui.getState().openEditProfile()}
+        >
+          Edit profile
+        </button>
+      </div>
+      <p className={styles.muted}>Change your photo, name, username and bio.</p>
+    </>
+  )
+}

@@ -1,0 +1,78 @@
+// The Settings page: opened from the account menu and with Ctrl/Cmd+, ; a section per URL; the
+// list beside the section on a wide window and stacked above it at 800 px; axe in light and dark.
+
+import { expect, test, type Page } from '@playwright/test'
+import { openSignedIn, ui } from './support/app'
+import { axeSummary, checkA11y } from './support/axe'
+import { createUser, type TestUser } from './support/backend'
+
+let user: TestUser
+
+test.beforeAll(async () => {
+  user = await createUser('settings')
+})
+
+test.afterAll(() => {
+  console.log(axeSummary())
+})
+
+const settingsNav = (page: Page) => page.getByRole('navigation', { name: 'Settings' })
+const sectionHeading = (page: Page, name: string) =>
+  page.getByRole('heading', { level: 2, name, exact: true })
+
+test('opens from the account menu and the keyboard, one section per URL', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openSignedIn(page, user)
+  await ui.accountMenuButton(page).click()
+  await ui.accountMenu(page).getByRole('menuitem', { name: 'Settings' }).click()
+  await expect(settingsNav(page)).toBeVisible()
+  await expect(sectionHeading(page, 'Edit profile')).toBeVisible()
+  await expect(page).toHaveTitle('Settings • Instaframe')
+
+  await settingsNav(page).getByRole('link', { name: 'Appearance' }).click()
+  await expect(sectionHeading(page, 'Appearance')).toBeVisible()
+  expect(new URL(page.url()).hash).toBe('#/settings/appearance')
+  await page.goBack()
+  await expect(sectionHeading(page, 'Edit profile')).toBeVisible()
+
+  // The Edit profile section opens the existing form.
+  await page.getByRole('button', { name: 'Edit profile' }).click()
+  await expect(page.getByRole('dialog', { name: 'Edit profile' })).toBeVisible()
+  await page.keyboard.press('Escape')
+
+  // From anywhere else, Ctrl+, comes back.
+  await page.getByRole('button', { name: 'Home' }).click()
+  await expect(settingsNav(page)).toHaveCount(0)
+  await page.keyboard.press('Control+,')
+  await expect(settingsNav(page)).toBeVisible()
+})
+
+test('the list sits beside the section, and stacks above it at 800 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openSignedIn(page, user)
+  await page.keyboard.press('Control+,')
+  const content = page.locator('section[aria-labelledby="settings-section-title"]')
+  const wide = { nav: await settingsNav(page).boundingBox(), content: await content.boundingBox() }
+  expect(wide.nav!.x + wide.nav!.width).toBeLessThanOrEqual(wide.content!.x)
+
+  await page.setViewportSize({ width: 799, height: 800 })
+  const narrow = {
+    nav: await settingsNav(page).boundingBox(),
+    content: await content.boundingBox()
+  }
+  expect(narrow.nav!.y + narrow.nav!.height).toBeLessThanOrEqual(narrow.content!.y)
+})
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`axe: every section, ${colorScheme}`, async ({ page }, testInfo) => {
+    await page.emulateMedia({ colorScheme })
+    await openSignedIn(page, user)
+    await page.keyboard.press('Control+,')
+    const links = settingsNav(page).getByRole('link')
+    for (const name of await links.allTextContents()) {
+      await settingsNav(page).getByRole('link', { name, exact: true }).click()
+      await expect(sectionHeading(page, name)).toBeVisible()
+      await checkA11y(page, `settings › ${name} (${colorScheme})`, testInfo)
+    }
+  })
+}
