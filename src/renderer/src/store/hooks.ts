@@ -13,6 +13,7 @@ import type { Person } from './people/personEntities'
 import type { RouterState } from './router/routerStore'
 import type { SessionState } from './session/sessionStore'
 import type { StoriesState } from './stories/storiesStore'
+import type { SafetyState } from './safety/safetyStore'
 import type { UiState } from './ui/uiStore'
 import type { PostState } from './post/postStore'
 import type { CommentPreviewState } from './post/commentPreviewStore'
@@ -126,4 +127,8 @@ export function useConnectivity<T>(selector: (state: ConnectivityState) => T): T
 
 export function useStoriesStore<T>(selector: (state: StoriesState) => T): T {
   return useStore(useStores().stories, selector)
+}
+
+export function useSafety<T>(selector: (state: SafetyState) => T): T {
+  return useStore(useStores().safety, selector)
 }

@@ -24,11 +24,13 @@ export function FollowButton({
   const userId = useSession(selectUserId)
   const following = usePeople((state) => state.followedIds.has(person.id))
   const pending = usePeople((state) => state.pendingIds.has(person.id))
+  const requested = usePeople((state) => state.requestedIds.has(person.id))
   const [confirming, setConfirming] = useState(false)
   if (userId === person.id) return null
 
   const onClick = (): void => {
     if (!userId) ui.getState().openAuth('signin')
+    else if (requested) void people.getState().withdrawRequest(person.id)
     else if (following) setConfirming(true)
     else void people.getState().setFollowing(person, true)
   }
@@ -36,22 +38,23 @@ export function FollowButton({
     setConfirming(false)
     void people.getState().setFollowing(person, false)
   }
+  const label = following ? 'Following' : requested ? 'Requested' : 'Follow'
   const className =
     variant === 'link'
       ? styles.link
-      : `${styles.button} ${following ? styles['button--following'] : ''}`
+      : `${styles.button} ${following || requested ? styles['button--following'] : ''}`
 
   return (
     <>
       <button
         type="button"
         className={className}
-        aria-label={`${following ? 'Following' : 'Follow'} ${person.username}`}
-        aria-pressed={following}
+        aria-label={`${label} ${person.username}`}
+        aria-pressed={following || requested}
         aria-busy={pending || undefined}
         onClick={onClick}
       >
-        {following ? 'Following' : 'Follow'}
+        {label}
       </button>
       {confirming && (
         <Modal title={`Unfollow ${person.username}?`} onClose={() => setConfirming(false)}>

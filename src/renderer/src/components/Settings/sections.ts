@@ -4,7 +4,10 @@
 
 import type { ComponentType } from 'react'
 import { AppearanceSection } from './AppearanceSection'
+import { BlockedSection } from './BlockedSection'
 import { EditProfileSection } from './EditProfileSection'
+import { MutedSection } from './MutedSection'
+import { PrivacySection } from './PrivacySection'
 
 export interface SettingsSection {
   id: string
@@ -14,7 +17,10 @@ export interface SettingsSection {
 
 export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'edit-profile', title: 'Edit profile', component: EditProfileSection },
-  { id: 'appearance', title: 'Appearance', component: AppearanceSection }
+  { id: 'appearance', title: 'Appearance', component: AppearanceSection },
+  { id: 'privacy', title: 'Account privacy', component: PrivacySection },
+  { id: 'blocked', title: 'Blocked accounts', component: BlockedSection },
+  { id: 'muted', title: 'Muted accounts', component: MutedSection }
 ]
 
 /** The section an id names; an empty or unknown id opens the first. */

@@ -26,6 +26,7 @@ type PeopleData = Pick<
   PeopleState,
   | 'byId'
   | 'followedIds'
+  | 'requestedIds'
   | 'pendingIds'
   | 'followerCounts'
   | 'ownFollowingDelta'
@@ -40,6 +41,7 @@ type PeopleData = Pick<
 const initial = (): PeopleData => ({
   byId: {},
   followedIds: new Set<string>(),
+  requestedIds: new Set<string>(),
   pendingIds: new Set<string>(),
   followerCounts: {},
   ownFollowingDelta: 0,

@@ -46,6 +46,8 @@ export interface PeopleState {
   /** Everyone shown anywhere, once: the lists below hold their ids. */
   byId: Readonly<Record<string, Person>>
   followedIds: ReadonlySet<string>
+  /** Private accounts the signed-in user asked to follow, waiting for their answer. */
+  requestedIds: ReadonlySet<string>
   pendingIds: ReadonlySet<string>
   /** The latest known followers_count per person (server answers and optimistic changes). */
   followerCounts: Readonly<Record<string, number>>
@@ -80,6 +82,10 @@ export interface PeopleState {
   /** Learns which of these people the signed-in user follows, and their follower counts. */
   learn(people: Pick<PersonSummary, 'id' | 'followers_count'>[]): Promise<void>
   setFollowing(person: Pick<PersonSummary, 'id' | 'followers_count'>, on: boolean): Promise<void>
+  /** Withdraws a follow request (the button says "Requested"). */
+  withdrawRequest(personId: string): Promise<void>
+  /** Learns whether the signed-in user asked to follow this private account. */
+  learnRequested(personId: string, requested: boolean): void
   /**
    * Saves the signed-in user's profile: the avatar first (when a new one was made), then the
    * fields. Returns the saved row; throws an Error a user can read.

@@ -13,6 +13,8 @@ export type Route =
   | { name: 'suggestions' }
   /** A Settings section by its id (components/Settings/sections.ts); '' is the first one. */
   | { name: 'settings'; section: string }
+  /** The moderators' open reports (the database refuses everyone else). */
+  | { name: 'moderation' }
 
 export const HOME: Route = { name: 'feed', tab: 'for-you' }
 
@@ -29,6 +31,7 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decode)
   if (parts[0] === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (parts[0] === 'people' && parts[1] === 'suggested') return { name: 'suggestions' }
+  if (parts[0] === 'moderation' && parts.length === 1) return { name: 'moderation' }
   if (parts[0] === 'settings') return { name: 'settings', section: parts[1] ?? '' }
   if (parts[0] === 'u' && parts[1]) {
     const username = parts[1]
@@ -50,11 +53,15 @@ export function routeHash(route: Route): string {
       return `#/u/${encodeURIComponent(route.username)}`
     case 'connections':
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`
+    case 'moderation':
+      return '#/moderation'
     case 'settings':
       return route.section ? `#/settings/${encodeURIComponent(route.section)}` : '#/settings'
   }
 }
 
 export const profileRoute = (username: string): Route => ({ name: 'profile', username })
+
+export const MODERATION: Route = { name: 'moderation' }
 
 export const settingsRoute = (section = ''): Route => ({ name: 'settings', section })
