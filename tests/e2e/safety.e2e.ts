@@ -22,6 +22,16 @@ async function goTo(page: Page, hash: string): Promise<void> {
   }, hash)
 }
 
+/** Light and dark screenshots at 1280 px, outside the repository, to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({ path: `/tmp/safety-shots/${name}-${scheme}.png` })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
 async function openPostOptions(page: Page, username: string): Promise<void> {
   await ui.post(page, username).first().getByRole('button', { name: 'More options' }).click()
 }
@@ -41,6 +51,7 @@ test('block from a post: gone from the feed and both profiles, unblocked in Sett
   const confirm = anaPage.getByRole('dialog', { name: `Block ${bob.username}?` })
   await expect(confirm).toBeVisible()
   await checkA11y(anaPage, 'block dialog', testInfo)
+  await shoot(anaPage, 'block-dialog')
   await confirm.getByRole('button', { name: 'Block', exact: true }).click()
   await expect(anaPage.getByRole('status').getByText(`Blocked @${bob.username}`)).toBeVisible()
   await waitForFeed(anaPage)
@@ -55,6 +66,7 @@ test('block from a post: gone from the feed and both profiles, unblocked in Sett
   const list = anaPage.getByRole('list', { name: 'Blocked accounts' })
   await expect(list.getByText(bob.username)).toBeVisible()
   await checkA11y(anaPage, 'settings: blocked accounts', testInfo)
+  await shoot(anaPage, 'settings-blocked')
   await list.getByRole('button', { name: `Unblock ${bob.username}` }).click()
   await expect(anaPage.getByText("You haven't blocked anyone.")).toBeVisible()
   await goTo(bobPage, '#/')
@@ -78,6 +90,7 @@ test('report a post, then a moderator removes it', async ({ browser }, testInfo)
   await dialog.getByRole('radio', { name: "It's spam" }).check()
   await dialog.getByLabel('Anything else we should know? (optional)').fill('ads')
   await checkA11y(anaPage, 'report dialog', testInfo)
+  await shoot(anaPage, 'report-dialog')
   await dialog.getByRole('button', { name: 'Submit report' }).click()
   await expect(anaPage.getByRole('dialog', { name: 'Thanks for reporting' })).toBeVisible()
   await checkA11y(anaPage, 'report sent', testInfo)
@@ -98,6 +111,7 @@ test('report a post, then a moderator removes it', async ({ browser }, testInfo)
   const report = modPage.getByRole('listitem', { name: `Report on a post by ${bob.username}` })
   await expect(report.getByText('Buy followers now')).toBeVisible()
   await checkA11y(modPage, 'moderation view', testInfo)
+  await shoot(modPage, 'moderation')
   await report.getByRole('button', { name: 'Remove post' }).click()
   await expect(modPage.getByText('No open reports.')).toBeVisible()
   await goTo(anaPage, '#/')
@@ -120,6 +134,7 @@ test('a private account: Requested, approved in Settings, then the grid shows', 
   await toggle.check()
   await expect(toggle).toBeChecked()
   await checkA11y(anaPage, 'settings: account privacy', testInfo)
+  await shoot(anaPage, 'settings-privacy')
 
   await bobPage.reload()
   await waitForFeed(bobPage)
@@ -127,6 +142,7 @@ test('a private account: Requested, approved in Settings, then the grid shows', 
   await goTo(bobPage, `#/u/${ana.username}`)
   await expect(bobPage.getByText('This account is private')).toBeVisible()
   await checkA11y(bobPage, 'private profile', testInfo)
+  await shoot(bobPage, 'private-profile')
   await bobPage.getByRole('button', { name: `Follow ${ana.username}` }).click()
   await expect(bobPage.getByRole('button', { name: `Requested ${ana.username}` })).toBeVisible()
 
@@ -152,6 +168,7 @@ test("mute someone's posts from their profile: out of the feed, listed in Settin
   await goTo(anaPage, `#/u/${bob.username}`)
   await anaPage.getByRole('button', { name: `Options for ${bob.username}` }).click()
   await checkA11y(anaPage, 'profile options', testInfo)
+  await shoot(anaPage, 'profile-options')
   await anaPage.getByRole('menuitem', { name: 'Mute' }).click()
   const dialog = anaPage.getByRole('dialog', { name: `Mute ${bob.username}` })
   await dialog.getByRole('checkbox', { name: 'Mute stories' }).uncheck()
@@ -166,4 +183,5 @@ test("mute someone's posts from their profile: out of the feed, listed in Settin
   const list = anaPage.getByRole('list', { name: 'Muted accounts' })
   await expect(list.getByText('Posts muted')).toBeVisible()
   await checkA11y(anaPage, 'settings: muted accounts', testInfo)
+  await shoot(anaPage, 'settings-muted')
 })

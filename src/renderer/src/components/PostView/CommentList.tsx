@@ -1,7 +1,8 @@
 // The comments of the open post: threads with their replies, newest or oldest first, paged.
-// Reply on any comment; delete on your own, and on every comment of your own post.
+// Reply on any comment; delete on your own, and on every comment of your own post; report, block
+// or mute the author of someone else's (More).
 
-import type { ReactElement } from 'react'
+import { useState, type ReactElement } from 'react'
 import type { Comment } from '@shared/domain'
 import { relativeAge } from '@shared/format'
 import { useOpenPost, usePost, useSession, useStores } from '../../store'
@@ -9,6 +10,7 @@ import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { RichText } from '../RichText/RichText'
 import { PendingClock, useIsQueued } from '../PendingMarker/PendingMarker'
+import { SafetyActions } from '../SafetyActions/SafetyActions'
 import styles from './PostView.module.scss'
 
 function CommentItem({
@@ -21,8 +23,10 @@ function CommentItem({
   canReply: boolean
 }): ReactElement {
   const { post } = useStores()
+  const userId = useSession(selectUserId)
   const queued = useIsQueued('comment', comment.id)
   const username = comment.profiles?.username ?? 'unknown'
+  const [safetyOpen, setSafetyOpen] = useState(false)
   return (
     <article className={styles.comment} aria-label={`Comment by ${username}`}>
       <Avatar src={comment.profiles?.avatar_url} name={username} size={32} decorative />
@@ -56,7 +60,24 @@ function CommentItem({
               Delete
             </button>
           )}
+          {userId && comment.user_id !== userId && (
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-label={`Report or block ${username}`}
+              onClick={() => setSafetyOpen(true)}
+            >
+              More
+            </button>
+          )}
         </p>
+        {safetyOpen && (
+          <SafetyActions
+            person={{ id: comment.user_id, username }}
+            target={{ type: 'comment', id: comment.id }}
+            onClose={() => setSafetyOpen(false)}
+          />
+        )}
       </div>
     </article>
   )
