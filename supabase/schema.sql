@@ -16,6 +16,7 @@
 -- Schemas
 
 create schema app_private;
+create schema app_rules;
 create schema auth;
 create schema extensions;
 create schema local_realtime;
@@ -158,6 +159,12 @@ create table auth.users (
   phone_confirmed_at timestamp with time zone
 );
 alter table auth.users enable row level security;
+create table public.blocks (
+  blocker_id uuid not null,
+  blocked_id uuid not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.blocks enable row level security;
 create table public.close_friends (
   user_id uuid not null default auth.uid(),
   friend_id uuid not null,
@@ -231,6 +238,12 @@ create table public.direct_threads (
   last_message_at timestamp with time zone not null default now()
 );
 alter table public.direct_threads enable row level security;
+create table public.follow_requests (
+  requester_id uuid not null,
+  target_id uuid not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.follow_requests enable row level security;
 create table public.follows (
   follower_id uuid not null,
   following_id uuid not null,
@@ -244,6 +257,19 @@ create table public.likes (
   created_at timestamp with time zone not null default now()
 );
 alter table public.likes enable row level security;
+create table public.moderators (
+  user_id uuid not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.moderators enable row level security;
+create table public.mutes (
+  muter_id uuid not null,
+  muted_id uuid not null,
+  posts boolean not null default true,
+  stories boolean not null default true,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.mutes enable row level security;
 create table public.notifications (
   id uuid not null default gen_random_uuid(),
   recipient_id uuid not null,
@@ -302,9 +328,24 @@ create table public.profiles (
   created_at timestamp with time zone not null default now(),
   followers_count integer not null default 0,
   following_count integer not null default 0,
-  search_name text
+  search_name text,
+  is_private boolean not null default false,
+  suspended_at timestamp with time zone
 );
 alter table public.profiles enable row level security;
+create table public.reports (
+  id uuid not null default gen_random_uuid(),
+  reporter_id uuid not null,
+  target_type text not null,
+  target_id uuid not null,
+  reason text not null,
+  details text,
+  status text not null default 'open'::text,
+  created_at timestamp with time zone not null default now(),
+  resolved_at timestamp with time zone,
+  resolved_by uuid
+);
+alter table public.reports enable row level security;
 create table public.saves (
   id uuid not null default gen_random_uuid(),
   user_id uuid not null,
@@ -412,6 +453,10 @@ alter table auth.sessions add constraint sessions_pkey PRIMARY KEY (id);
 alter table auth.sessions add constraint sessions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table auth.users add constraint users_email_key UNIQUE (email);
 alter table auth.users add constraint users_pkey PRIMARY KEY (id);
+alter table public.blocks add constraint blocks_blocked_id_fkey FOREIGN KEY (blocked_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.blocks add constraint blocks_blocker_id_fkey FOREIGN KEY (blocker_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.blocks add constraint blocks_not_self CHECK ((blocker_id <> blocked_id));
+alter table public.blocks add constraint blocks_pkey PRIMARY KEY (blocker_id, blocked_id);
 alter table public.close_friends add constraint close_friends_friend_id_fkey FOREIGN KEY (friend_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.close_friends add constraint close_friends_not_self CHECK ((user_id <> friend_id));
 alter table public.close_friends add constraint close_friends_pkey PRIMARY KEY (user_id, friend_id);
@@ -452,6 +497,10 @@ alter table public.direct_reactions add constraint direct_reactions_user_id_fkey
 alter table public.direct_threads add constraint direct_threads_created_by_fkey FOREIGN KEY (created_by) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.direct_threads add constraint direct_threads_name_length CHECK (((char_length(name) >= 1) AND (char_length(name) <= 64)));
 alter table public.direct_threads add constraint direct_threads_pkey PRIMARY KEY (id);
+alter table public.follow_requests add constraint follow_requests_not_self CHECK ((requester_id <> target_id));
+alter table public.follow_requests add constraint follow_requests_pkey PRIMARY KEY (requester_id, target_id);
+alter table public.follow_requests add constraint follow_requests_requester_id_fkey FOREIGN KEY (requester_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.follow_requests add constraint follow_requests_target_id_fkey FOREIGN KEY (target_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_following_id_fkey FOREIGN KEY (following_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_not_self CHECK ((follower_id <> following_id));
@@ -460,13 +509,20 @@ alter table public.likes add constraint likes_pkey PRIMARY KEY (id);
 alter table public.likes add constraint likes_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.likes add constraint likes_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.likes add constraint likes_user_post_unique UNIQUE (user_id, post_id);
+alter table public.moderators add constraint moderators_pkey PRIMARY KEY (user_id);
+alter table public.moderators add constraint moderators_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.mutes add constraint mutes_muted_id_fkey FOREIGN KEY (muted_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.mutes add constraint mutes_muter_id_fkey FOREIGN KEY (muter_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.mutes add constraint mutes_not_self CHECK ((muter_id <> muted_id));
+alter table public.mutes add constraint mutes_pkey PRIMARY KEY (muter_id, muted_id);
+alter table public.mutes add constraint mutes_something CHECK ((posts OR stories));
 alter table public.notifications add constraint notifications_actor_id_fkey FOREIGN KEY (actor_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.notifications add constraint notifications_not_self CHECK ((recipient_id <> actor_id));
 alter table public.notifications add constraint notifications_pkey PRIMARY KEY (id);
 alter table public.notifications add constraint notifications_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
-alter table public.notifications add constraint notifications_post_matches_type CHECK (((type = 'follow'::text) = (post_id IS NULL)));
+alter table public.notifications add constraint notifications_post_matches_type CHECK (((type = ANY (ARRAY['follow'::text, 'follow_request'::text])) = (post_id IS NULL)));
 alter table public.notifications add constraint notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE;
-alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text])));
+alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text, 'follow_request'::text])));
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
 alter table public.post_images add constraint post_images_image_url_canonical CHECK (is_storage_public_url(image_url));
@@ -506,6 +562,13 @@ alter table public.profiles add constraint profiles_search_name_length CHECK ((c
 alter table public.profiles add constraint profiles_username_dots CHECK (((username ~ '[a-z0-9]'::text) AND (username !~ '^\.|\.$|\.\.'::text)));
 alter table public.profiles add constraint profiles_username_format CHECK ((username ~ '^[a-z0-9._]{3,30}$'::text));
 alter table public.profiles add constraint profiles_username_key UNIQUE (username);
+alter table public.reports add constraint reports_details_length CHECK ((char_length(details) <= 1000));
+alter table public.reports add constraint reports_pkey PRIMARY KEY (id);
+alter table public.reports add constraint reports_reason_valid CHECK ((reason = ANY (ARRAY['spam'::text, 'nudity'::text, 'harassment'::text, 'violence'::text, 'other'::text])));
+alter table public.reports add constraint reports_reporter_id_fkey FOREIGN KEY (reporter_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.reports add constraint reports_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES profiles(id) ON DELETE SET NULL;
+alter table public.reports add constraint reports_status_valid CHECK ((status = ANY (ARRAY['open'::text, 'dismissed'::text, 'removed'::text, 'suspended'::text])));
+alter table public.reports add constraint reports_target_type_valid CHECK ((target_type = ANY (ARRAY['post'::text, 'comment'::text, 'story'::text, 'profile'::text])));
 alter table public.saves add constraint saves_pkey PRIMARY KEY (id);
 alter table public.saves add constraint saves_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.saves add constraint saves_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
@@ -559,6 +622,8 @@ CREATE UNIQUE INDEX refresh_tokens_token_key ON auth.refresh_tokens USING btree 
 CREATE UNIQUE INDEX sessions_pkey ON auth.sessions USING btree (id);
 CREATE UNIQUE INDEX users_email_key ON auth.users USING btree (email);
 CREATE UNIQUE INDEX users_pkey ON auth.users USING btree (id);
+CREATE INDEX blocks_blocked_id_idx ON public.blocks USING btree (blocked_id, blocker_id);
+CREATE UNIQUE INDEX blocks_pkey ON public.blocks USING btree (blocker_id, blocked_id);
 CREATE INDEX close_friends_friend_id_idx ON public.close_friends USING btree (friend_id);
 CREATE UNIQUE INDEX close_friends_pkey ON public.close_friends USING btree (user_id, friend_id);
 CREATE INDEX comment_likes_comment_id_idx ON public.comment_likes USING btree (comment_id);
@@ -581,6 +646,8 @@ CREATE INDEX direct_reactions_thread_id_idx ON public.direct_reactions USING btr
 CREATE INDEX direct_reactions_user_id_idx ON public.direct_reactions USING btree (user_id);
 CREATE INDEX direct_threads_created_by_idx ON public.direct_threads USING btree (created_by);
 CREATE UNIQUE INDEX direct_threads_pkey ON public.direct_threads USING btree (id);
+CREATE UNIQUE INDEX follow_requests_pkey ON public.follow_requests USING btree (requester_id, target_id);
+CREATE INDEX follow_requests_target_idx ON public.follow_requests USING btree (target_id, created_at DESC);
 CREATE INDEX follows_follower_id_created_at_idx ON public.follows USING btree (follower_id, created_at DESC, following_id DESC);
 CREATE INDEX follows_following_id_created_at_idx ON public.follows USING btree (following_id, created_at DESC, follower_id DESC);
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, following_id);
@@ -588,6 +655,9 @@ CREATE UNIQUE INDEX likes_pkey ON public.likes USING btree (id);
 CREATE INDEX likes_post_created_idx ON public.likes USING btree (post_id, created_at DESC, id DESC);
 CREATE INDEX likes_post_id_idx ON public.likes USING btree (post_id);
 CREATE UNIQUE INDEX likes_user_post_unique ON public.likes USING btree (user_id, post_id);
+CREATE UNIQUE INDEX moderators_pkey ON public.moderators USING btree (user_id);
+CREATE INDEX mutes_muted_id_idx ON public.mutes USING btree (muted_id);
+CREATE UNIQUE INDEX mutes_pkey ON public.mutes USING btree (muter_id, muted_id);
 CREATE INDEX notifications_actor_id_idx ON public.notifications USING btree (actor_id);
 CREATE INDEX notifications_comment_id_idx ON public.notifications USING btree (comment_id);
 CREATE UNIQUE INDEX notifications_pkey ON public.notifications USING btree (id);
@@ -606,6 +676,12 @@ CREATE INDEX profiles_search_name_trgm_idx ON public.profiles USING gin (search_
 CREATE UNIQUE INDEX profiles_username_key ON public.profiles USING btree (username);
 CREATE INDEX profiles_username_prefix_idx ON public.profiles USING btree (username text_pattern_ops);
 CREATE INDEX profiles_username_trgm_idx ON public.profiles USING gin (username extensions.gin_trgm_ops) WITH (fastupdate=off);
+CREATE UNIQUE INDEX reports_one_open_per_reporter_idx ON public.reports USING btree (reporter_id, target_type, target_id) WHERE (status = 'open'::text);
+CREATE INDEX reports_open_idx ON public.reports USING btree (created_at, id) WHERE (status = 'open'::text);
+CREATE UNIQUE INDEX reports_pkey ON public.reports USING btree (id);
+CREATE INDEX reports_reporter_id_idx ON public.reports USING btree (reporter_id);
+CREATE INDEX reports_resolved_by_idx ON public.reports USING btree (resolved_by);
+CREATE INDEX reports_target_idx ON public.reports USING btree (target_type, target_id);
 CREATE UNIQUE INDEX saves_pkey ON public.saves USING btree (id);
 CREATE INDEX saves_post_id_idx ON public.saves USING btree (post_id);
 CREATE INDEX saves_user_id_created_at_idx ON public.saves USING btree (user_id, created_at DESC, post_id DESC);
@@ -640,6 +716,23 @@ begin
   where t.id = new.thread_id and not t.is_group
     and p.thread_id = new.thread_id and p.left_at is not null and p.user_id <> new.sender_id;
   return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.approve_requests_on_going_public()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  pending record;
+begin
+  for pending in
+    select r.requester_id from public.follow_requests r where r.target_id = new.id
+  loop
+    perform app_private.make_approved_follow(pending.requester_id, new.id);
+  end loop;
+  return null;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.attach_reply_to_thread()
@@ -759,6 +852,32 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.end_follow_requests_on_block()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.follow_requests r
+  where (r.requester_id = new.blocker_id and r.target_id = new.blocked_id)
+     or (r.requester_id = new.blocked_id and r.target_id = new.blocker_id);
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.end_follows_on_block()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.follows f
+  where (f.follower_id = new.blocker_id and f.following_id = new.blocked_id)
+     or (f.follower_id = new.blocked_id and f.following_id = new.blocker_id);
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.fill_direct_reaction()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -800,6 +919,47 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.guard_follow()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  target_private boolean;
+begin
+  if current_setting('app.approving_follow', true)
+     is not distinct from new.follower_id::text || ':' || new.following_id::text then
+    return new;
+  end if;
+  if app_rules.blocked_with(new.following_id) then
+    raise exception 'This account isn''t available' using errcode = 'PT404';
+  end if;
+  select p.is_private into target_private from public.profiles p where p.id = new.following_id;
+  if not found then
+    raise exception 'This account isn''t available' using errcode = 'PT404';
+  end if;
+  if target_private then
+    raise exception 'This account is private: ask to follow it' using errcode = '42501',
+      hint = 'Call follow_profile, which sends a follow request.';
+  end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.guard_follow_request()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from public.profiles p where p.id = new.target_id) then
+    raise exception 'This account isn''t available' using errcode = 'PT404';
+  end if;
+  if not exists (select 1 from public.profiles p where p.id = new.target_id and p.is_private) then
+    raise exception 'This account is public: follow it directly' using errcode = '22023';
+  end if;
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.guard_post_images()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -809,6 +969,45 @@ begin
   if current_setting('app.creating_post', true) is distinct from new.post_id::text then
     raise exception 'Photos are added with their post, through create_post'
       using errcode = '42501';
+  end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.guard_post_interaction()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if not exists (select 1 from public.posts p where p.id = new.post_id) then
+    raise exception 'This post isn''t available' using errcode = 'PT404';
+  end if;
+  -- Nested, so the likes table (which has no parent_id) never parses the inner condition.
+  if tg_table_name = 'comments' then
+    if new.parent_id is not null
+       and not exists (select 1 from public.comments c where c.id = new.parent_id) then
+      raise exception 'The comment you are replying to isn''t available' using errcode = 'PT404';
+    end if;
+  end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.guard_report()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  visible boolean;
+begin
+  visible := case new.target_type
+    when 'post' then exists (select 1 from public.posts t where t.id = new.target_id)
+    when 'comment' then exists (select 1 from public.comments t where t.id = new.target_id)
+    when 'story' then exists (select 1 from public.stories t where t.id = new.target_id)
+    else exists (select 1 from public.profiles t where t.id = new.target_id)
+  end;
+  if not visible then
+    raise exception 'This content isn''t available' using errcode = 'PT404';
   end if;
   return new;
 end
@@ -870,6 +1069,20 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.make_approved_follow(follower uuid, followed uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform set_config('app.approving_follow', follower::text || ':' || followed::text, true);
+  insert into public.follows (follower_id, following_id) values (follower, followed)
+  on conflict do nothing;
+  perform set_config('app.approving_follow', '', true);
+  delete from public.follow_requests r where r.requester_id = follower and r.target_id = followed;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.max_mentions_per_comment()
  RETURNS integer
  LANGUAGE sql
@@ -897,6 +1110,13 @@ CREATE OR REPLACE FUNCTION app_private.notify(recipient uuid, actor uuid, kind t
 AS $function$
 begin
   if recipient is null or actor is null or recipient = actor then
+    return;
+  end if;
+  if exists (
+    select 1 from public.blocks b
+    where (b.blocker_id = recipient and b.blocked_id = actor)
+       or (b.blocker_id = actor and b.blocked_id = recipient)
+  ) then
     return;
   end if;
   if exists (
@@ -985,6 +1205,21 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.notify_follow_request()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed public.follow_requests := case when tg_op = 'DELETE' then old else new end;
+begin
+  perform app_private.sync_notification(
+    tg_op, changed.target_id, changed.requester_id, 'follow_request', null, null
+  );
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.notify_like()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1050,6 +1285,18 @@ begin
     perform pg_notify('storage_removals', '');
   end if;
   return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.require_moderator()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not app_rules.is_moderator() then
+    raise exception 'Only moderators can do this' using errcode = '42501';
+  end if;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.set_profile_search_name()
@@ -1229,6 +1476,93 @@ begin
   return old;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.block_partners()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(x.id), '{}'::uuid[])
+  from (
+    select b.blocked_id as id from public.blocks b where b.blocker_id = (select auth.uid())
+    union all
+    select b.blocker_id from public.blocks b where b.blocked_id = (select auth.uid())
+  ) x
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.blocked_with(other uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.blocks b
+    where (b.blocker_id = (select auth.uid()) and b.blocked_id = other)
+       or (b.blocker_id = other and b.blocked_id = (select auth.uid()))
+  )
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.caller_suspended()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.profiles p
+    where p.id = (select auth.uid()) and p.suspended_at is not null
+  )
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.can_see_author(author uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  author_private boolean;
+  author_suspended boolean;
+begin
+  if author = caller then
+    return true;
+  end if;
+  select p.is_private, p.suspended_at is not null into author_private, author_suspended
+  from public.profiles p where p.id = author;
+  if author_suspended then
+    return false;
+  end if;
+  if caller is null then
+    return not coalesce(author_private, false);
+  end if;
+  if exists (select 1 from public.blocks b
+             where (b.blocker_id = caller and b.blocked_id = author)
+                or (b.blocker_id = author and b.blocked_id = caller)) then
+    return false;
+  end if;
+  return not coalesce(author_private, false)
+      or exists (select 1 from public.follows f
+                 where f.follower_id = caller and f.following_id = author);
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.is_moderator()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.moderators m where m.user_id = (select auth.uid()))
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.muted_authors(kind text)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(m.muted_id), '{}'::uuid[])
+  from public.mutes m
+  where m.muter_id = (select auth.uid())
+    and case kind when 'stories' then m.stories else m.posts end
+$function$;
 CREATE OR REPLACE FUNCTION auth.email()
  RETURNS text
  LANGUAGE sql
@@ -1401,6 +1735,37 @@ begin
     raise exception 'A group has at most 32 people' using errcode = '22023';
   end if;
 end
+$function$;
+CREATE OR REPLACE FUNCTION public.approve_follow_request(requester uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+begin
+  if not exists (
+    select 1 from public.follow_requests r
+    where r.requester_id = requester and r.target_id = caller
+  ) then
+    raise exception 'This follow request no longer exists' using errcode = 'PT404';
+  end if;
+  perform app_private.make_approved_follow(requester, caller);
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.blocked_accounts()
+ RETURNS TABLE(id uuid, username text, full_name text, avatar_url text, blocked_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.id, p.username, p.full_name, p.avatar_url, b.created_at
+  from public.blocks b
+  join public.profiles p on p.id = b.blocked_id
+  where b.blocker_id = (select auth.uid())
+  order by b.created_at desc
+  limit 1000
 $function$;
 CREATE OR REPLACE FUNCTION public.can_send_direct(thread uuid)
  RETURNS boolean
@@ -1623,6 +1988,7 @@ CREATE OR REPLACE FUNCTION public.feed_page(before_created_at timestamp with tim
 AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
+  muted uuid[] := app_rules.muted_authors('posts');
 begin
   return query
   select p.*
@@ -1631,6 +1997,7 @@ begin
     coalesce(before_created_at, 'infinity'::timestamptz),
     coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)
   )
+    and not (p.user_id = any (muted))
   order by p.created_at desc, p.id desc
   limit page_limit;
 end
@@ -1644,11 +2011,13 @@ CREATE OR REPLACE FUNCTION public.feed_page_newer(after_created_at timestamp wit
 AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
+  muted uuid[] := app_rules.muted_authors('posts');
 begin
   return query
   select p.*
   from public.posts p
   where (p.created_at, p.id) > (after_created_at, after_id)
+    and not (p.user_id = any (muted))
   order by p.created_at asc, p.id asc
   limit page_limit;
 end
@@ -1661,6 +2030,52 @@ CREATE OR REPLACE FUNCTION public.fold_search_text(value text)
 AS $function$
   select left(lower(extensions.unaccent('extensions.unaccent'::regdictionary, btrim(value))), 200)
 $function$;
+CREATE OR REPLACE FUNCTION public.follow_profile(target uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  target_private boolean;
+begin
+  if caller is null then
+    raise exception 'Sign in to follow people' using errcode = '42501';
+  end if;
+  if caller = target then
+    raise exception 'You can''t follow yourself' using errcode = '22023';
+  end if;
+  select p.is_private into target_private from public.profiles p where p.id = target;
+  if not found then
+    raise exception 'This account isn''t available' using errcode = 'PT404';
+  end if;
+  if exists (select 1 from public.follows f where f.follower_id = caller and f.following_id = target)
+  then
+    return 'following';
+  end if;
+  if target_private then
+    insert into public.follow_requests (requester_id, target_id) values (caller, target)
+    on conflict do nothing;
+    return 'requested';
+  end if;
+  insert into public.follows (follower_id, following_id) values (caller, target)
+  on conflict do nothing;
+  return 'following';
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.follow_requests_page(page_size integer DEFAULT 50)
+ RETURNS TABLE(id uuid, username text, full_name text, avatar_url text, requested_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p.id, p.username, p.full_name, p.avatar_url, r.created_at
+  from public.follow_requests r
+  join public.profiles p on p.id = r.requester_id
+  where r.target_id = (select auth.uid())
+  order by r.created_at desc, r.requester_id desc
+  limit least(greatest(coalesce(page_size, 50), 1), 200)
+$function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
  LANGUAGE plpgsql
@@ -1670,6 +2085,7 @@ CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestam
 AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
+  muted uuid[] := app_rules.muted_authors('posts');
 begin
   return query
   select p.*
@@ -1686,6 +2102,7 @@ begin
     limit page_limit
   ) p
   where f.follower_id = (select auth.uid())
+    and not (f.following_id = any (muted))
   order by p.created_at desc, p.id desc
   limit page_limit;
 end
@@ -1699,6 +2116,7 @@ CREATE OR REPLACE FUNCTION public.following_feed_page_newer(after_created_at tim
 AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
+  muted uuid[] := app_rules.muted_authors('posts');
 begin
   return query
   select p.*
@@ -1712,6 +2130,7 @@ begin
     limit page_limit
   ) p
   where f.follower_id = (select auth.uid())
+    and not (f.following_id = any (muted))
   order by p.created_at asc, p.id asc
   limit page_limit;
 end
@@ -1881,6 +2300,95 @@ begin
   on conflict (story_id, viewer_id) do nothing;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.moderation_reports(page_size integer DEFAULT 50)
+ RETURNS TABLE(report_id uuid, target_type text, target_id uuid, reason text, details text, reported_at timestamp with time zone, report_count integer, reporter_username text, author_id uuid, author_username text, author_suspended boolean, content_text text, content_image_url text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app_private.require_moderator();
+  return query
+  with open_targets as (
+    select distinct on (r.target_type, r.target_id)
+           r.id, r.target_type, r.target_id, r.reason, r.details, r.created_at, r.reporter_id,
+           count(*) over (partition by r.target_type, r.target_id)::integer as n,
+           min(r.created_at) over (partition by r.target_type, r.target_id) as first_at
+    from public.reports r
+    where r.status = 'open'
+    order by r.target_type, r.target_id, r.created_at desc
+  ),
+  content as (
+    select o.*,
+           coalesce(po.user_id, co.user_id, st.user_id, pr.id) as author,
+           coalesce(po.caption, co.body, st.caption, pr.bio) as body,
+           coalesce(po.thumb_url, po.image_url, st.thumb_url, st.image_url, pr.avatar_url) as image
+    from open_targets o
+    left join public.posts po on o.target_type = 'post' and po.id = o.target_id
+    left join public.comments co on o.target_type = 'comment' and co.id = o.target_id
+    left join public.stories st on o.target_type = 'story' and st.id = o.target_id
+    left join public.profiles pr on o.target_type = 'profile' and pr.id = o.target_id
+  )
+  select c.id, c.target_type, c.target_id, c.reason, c.details, c.created_at, c.n,
+         rp.username, c.author, au.username, au.suspended_at is not null, c.body, c.image
+  from content c
+  left join public.profiles rp on rp.id = c.reporter_id
+  left join public.profiles au on au.id = c.author
+  order by c.first_at, c.id
+  limit least(greatest(coalesce(page_size, 50), 1), 200);
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.moderation_resolve(report uuid, action text)
+ RETURNS integer
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  target record;
+  author uuid;
+  closed integer;
+begin
+  perform app_private.require_moderator();
+  if action not in ('dismiss', 'remove', 'suspend') then
+    raise exception 'action must be dismiss, remove or suspend' using errcode = '22023';
+  end if;
+  select r.target_type, r.target_id into target
+  from public.reports r where r.id = report and r.status = 'open';
+  if not found then
+    raise exception 'This report is already resolved' using errcode = 'PT404';
+  end if;
+  author := case target.target_type
+    when 'post' then (select p.user_id from public.posts p where p.id = target.target_id)
+    when 'comment' then (select c.user_id from public.comments c where c.id = target.target_id)
+    when 'story' then (select s.user_id from public.stories s where s.id = target.target_id)
+    else target.target_id
+  end;
+  if action = 'remove' then
+    if target.target_type = 'profile' then
+      raise exception 'A profile is suspended, not removed' using errcode = '22023';
+    end if;
+    delete from public.posts p where target.target_type = 'post' and p.id = target.target_id;
+    delete from public.comments c where target.target_type = 'comment' and c.id = target.target_id;
+    delete from public.stories s where target.target_type = 'story' and s.id = target.target_id;
+  elsif action = 'suspend' then
+    if author is null then
+      raise exception 'The reported content is gone; dismiss the report' using errcode = '22023';
+    end if;
+    update public.profiles set suspended_at = coalesce(suspended_at, now()) where id = author;
+    update auth.users set banned_until = now() + interval '100 years' where id = author;
+  end if;
+  update public.reports r
+  set status = case action when 'dismiss' then 'dismissed'
+                           when 'remove' then 'removed' else 'suspended' end,
+      resolved_at = now(),
+      resolved_by = auth.uid()
+  where r.target_type = target.target_type and r.target_id = target.target_id
+    and r.status = 'open';
+  get diagnostics closed = row_count;
+  return closed;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.profile_connections(profile_id uuid, direction text, query text DEFAULT NULL::text, before_followed_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 20)
  RETURNS TABLE(id uuid, username text, full_name text, avatar_url text, bio text, followers_count integer, following_count integer, followed_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -1919,6 +2427,25 @@ begin
   else
     raise exception 'direction must be followers or following' using errcode = '22023';
   end if;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.report_content(target_type text, target_id uuid, reason text, details text DEFAULT NULL::text)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to report' using errcode = '42501';
+  end if;
+  -- Not ON CONFLICT: that needs the reporter to read reports, which only moderators do.
+  begin
+    insert into public.reports (reporter_id, target_type, target_id, reason, details)
+    values (auth.uid(), report_content.target_type, report_content.target_id,
+            report_content.reason, nullif(btrim(report_content.details), ''));
+  exception when unique_violation then
+    null;
+  end;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.search_profiles(query text, max_rows integer DEFAULT 10)
@@ -2137,6 +2664,7 @@ AS $function$
   join public.profiles p on p.id = s.user_id
   left join public.story_views v
     on v.story_id = s.id and v.viewer_id = (select auth.uid())
+  where not (s.user_id = any ((select app_rules.muted_authors('stories'))::uuid[]))
   group by s.user_id, p.username, p.full_name, p.avatar_url
   order by s.user_id = (select auth.uid()) desc nulls last,
            bool_or(v.story_id is null) desc,
@@ -2312,10 +2840,13 @@ $function$;
 -- Triggers
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
+CREATE TRIGGER on_block_end_follow_requests AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follow_requests_on_block();
+CREATE TRIGGER on_block_end_follows AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follows_on_block();
 CREATE TRIGGER on_comment_like_changed AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.update_comment_likes_count();
 CREATE TRIGGER on_comment_like_notify AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment_like();
 CREATE TRIGGER before_comment_checked_controls BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.check_comment_controls();
 CREATE TRIGGER before_comment_inserted BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.attach_reply_to_thread();
+CREATE TRIGGER guard_comment_visibility BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -2339,11 +2870,18 @@ CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.direct_reactions REF
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_threads FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.direct_threads REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.direct_threads REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER before_follow_request_inserted BEFORE INSERT ON public.follow_requests FOR EACH ROW EXECUTE FUNCTION app_private.guard_follow_request();
+CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.follow_requests FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('requester_id', 'target_id');
+CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.follow_requests REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('requester_id', 'target_id');
+CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.follow_requests REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('requester_id', 'target_id');
+CREATE TRIGGER on_follow_request_notify AFTER INSERT OR DELETE ON public.follow_requests FOR EACH ROW EXECUTE FUNCTION app_private.notify_follow_request();
+CREATE TRIGGER before_follow_inserted BEFORE INSERT ON public.follows FOR EACH ROW EXECUTE FUNCTION app_private.guard_follow();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.follows FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('follower_id', 'following_id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('follower_id', 'following_id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('follower_id', 'following_id');
 CREATE TRIGGER on_follow_changed AFTER INSERT OR DELETE ON public.follows FOR EACH ROW EXECUTE FUNCTION app_private.update_follow_counts();
 CREATE TRIGGER on_follow_notify AFTER INSERT OR DELETE ON public.follows FOR EACH ROW EXECUTE FUNCTION app_private.notify_follow();
+CREATE TRIGGER guard_like_visibility BEFORE INSERT ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.likes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.likes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -2364,7 +2902,9 @@ CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERE
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER on_profile_made_public AFTER UPDATE OF is_private ON public.profiles FOR EACH ROW WHEN ((old.is_private AND (NOT new.is_private))) EXECUTE FUNCTION app_private.approve_requests_on_going_public();
 CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_profile_search_name();
+CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
 
@@ -2394,6 +2934,12 @@ create policy "auth_admin_all" on auth.sessions as permissive for all to supabas
 create policy "auth_admin_all" on auth.users as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
+create policy "Blockers read their own blocks" on public.blocks as permissive for select to authenticated
+  using ((blocker_id = ( SELECT auth.uid() AS uid)));
+create policy "Blockers unblock" on public.blocks as permissive for delete to authenticated
+  using ((blocker_id = ( SELECT auth.uid() AS uid)));
+create policy "Users block as themselves" on public.blocks as permissive for insert to authenticated
+  with check ((blocker_id = ( SELECT auth.uid() AS uid)));
 create policy "Users add their own close friends" on public.close_friends as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own close friends" on public.close_friends as permissive for select to authenticated
@@ -2416,12 +2962,18 @@ create policy "Authors of a comment or of its post delete it" on public.comments
   WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
 create policy "Comments are readable by everyone" on public.comments as permissive for select to anon, authenticated
   using (true);
+create policy "Comments hidden across a block and with their post" on public.comments as restrictive for select to anon, authenticated
+  using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE (p.id = comments.post_id)))));
 create policy "Comments hidden by the post author's words" on public.comments as restrictive for select to authenticated
   using (((NOT hidden) OR (user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM posts p
   WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
 create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
   using ((NOT hidden));
+create policy "Suspended accounts do not comment" on public.comments as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users comment as themselves" on public.comments as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users change their own content settings" on public.content_settings as permissive for update to authenticated
@@ -2458,18 +3010,49 @@ create policy "Participants rename their group" on public.direct_threads as perm
   with check (is_group);
 create policy "Participants see their threads" on public.direct_threads as permissive for select to authenticated
   using (is_direct_participant(id));
+create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
+  using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
+create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
+  using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
+create policy "Suspended accounts do not ask to follow" on public.follow_requests as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Users ask to follow as themselves" on public.follow_requests as permissive for insert to authenticated
+  with check ((requester_id = ( SELECT auth.uid() AS uid)));
 create policy "Follows are readable by everyone" on public.follows as permissive for select to anon, authenticated
   using (true);
+create policy "Follows hidden across a block and in private lists" on public.follows as restrictive for select to anon, authenticated
+  using (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (app_rules.can_see_author(follower_id) AND app_rules.can_see_author(following_id))));
+create policy "Suspended accounts do not follow" on public.follows as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users follow as themselves" on public.follows as permissive for insert to authenticated
   with check ((follower_id = ( SELECT auth.uid() AS uid)));
 create policy "Users unfollow as themselves" on public.follows as permissive for delete to authenticated
   using ((follower_id = ( SELECT auth.uid() AS uid)));
 create policy "Likes are readable by everyone" on public.likes as permissive for select to anon, authenticated
   using (true);
+create policy "Likes hidden across a block and with their post" on public.likes as restrictive for select to anon, authenticated
+  using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE (p.id = likes.post_id)))));
+create policy "Suspended accounts do not like" on public.likes as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users like as themselves" on public.likes as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users remove their own likes" on public.likes as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Moderators read their own row" on public.moderators as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Muters change their own mutes" on public.mutes as permissive for update to authenticated
+  using ((muter_id = ( SELECT auth.uid() AS uid)))
+  with check ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Muters read their own mutes" on public.mutes as permissive for select to authenticated
+  using ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Muters unmute" on public.mutes as permissive for delete to authenticated
+  using ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Users mute as themselves" on public.mutes as permissive for insert to authenticated
+  with check ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Activity hidden across a block" on public.notifications as restrictive for select to authenticated
+  using ((NOT (actor_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
 create policy "Recipients mark their notifications read" on public.notifications as permissive for update to authenticated
   using ((recipient_id = ( SELECT auth.uid() AS uid)))
   with check ((recipient_id = ( SELECT auth.uid() AS uid)));
@@ -2488,10 +3071,22 @@ create policy "Authors edit the alt text of their own photos" on public.post_ima
   WHERE ((p.id = post_images.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid))))));
 create policy "Post images are readable by everyone" on public.post_images as permissive for select to anon, authenticated
   using (true);
+create policy "Post images seen with their post" on public.post_images as restrictive for select to anon, authenticated
+  using ((EXISTS ( SELECT 1
+   FROM posts p
+  WHERE (p.id = post_images.post_id))));
 create policy "Post tags are readable by everyone" on public.post_tags as permissive for select to anon, authenticated
   using (true);
+create policy "Post tags seen with their post" on public.post_tags as restrictive for select to anon, authenticated
+  using ((EXISTS ( SELECT 1
+   FROM posts p
+  WHERE (p.id = post_tags.post_id))));
 create policy "Posts are readable by everyone" on public.posts as permissive for select to anon, authenticated
   using (true);
+create policy "Posts hidden across a block, a private account or a suspension" on public.posts as restrictive for select to anon, authenticated
+  using (app_rules.can_see_author(user_id));
+create policy "Suspended accounts do not post" on public.posts as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'posts'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'posts'::text, user_id))));
 create policy "Users delete their own posts" on public.posts as permissive for delete to authenticated
@@ -2501,9 +3096,17 @@ create policy "Users edit their own posts" on public.posts as permissive for upd
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Profiles are readable by everyone" on public.profiles as permissive for select to anon, authenticated
   using (true);
+create policy "Profiles hidden across a block or a suspension" on public.profiles as restrictive for select to anon, authenticated
+  using (((NOT (id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND ((suspended_at IS NULL) OR (id = ( SELECT auth.uid() AS uid)) OR ( SELECT app_rules.is_moderator() AS is_moderator))));
 create policy "Users update their own profile" on public.profiles as permissive for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
+create policy "Only moderators read reports" on public.reports as permissive for select to authenticated
+  using (( SELECT app_rules.is_moderator() AS is_moderator));
+create policy "Suspended accounts do not report" on public.reports as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Users report as themselves" on public.reports as permissive for insert to authenticated
+  with check ((reporter_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own saves" on public.saves as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users remove their own saves" on public.saves as permissive for delete to authenticated
@@ -2518,8 +3121,14 @@ create policy "Authors delete their own stories" on public.stories as permissive
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Close friends stories only for the list" on public.stories as restrictive for select to authenticated
   using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR is_close_friend_of(user_id)));
+create policy "Stories hidden across a block or a suspension" on public.stories as restrictive for select to authenticated
+  using (app_rules.can_see_author(user_id));
+create policy "Suspended accounts do not post stories" on public.stories as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
+create policy "Story views hidden across a block" on public.story_views as restrictive for select to authenticated
+  using ((NOT (viewer_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
   with check (((viewer_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM stories s
@@ -2553,6 +3162,24 @@ create policy "Users upload story photos into their own stories folder" on stora
 
 -- Grants on schemas, tables, columns and functions
 
+grant EXECUTE on function app_rules.block_partners() to anon;
+grant EXECUTE on function app_rules.block_partners() to authenticated;
+grant EXECUTE on function app_rules.block_partners() to service_role;
+grant EXECUTE on function app_rules.blocked_with(other uuid) to anon;
+grant EXECUTE on function app_rules.blocked_with(other uuid) to authenticated;
+grant EXECUTE on function app_rules.blocked_with(other uuid) to service_role;
+grant EXECUTE on function app_rules.caller_suspended() to anon;
+grant EXECUTE on function app_rules.caller_suspended() to authenticated;
+grant EXECUTE on function app_rules.caller_suspended() to service_role;
+grant EXECUTE on function app_rules.can_see_author(author uuid) to anon;
+grant EXECUTE on function app_rules.can_see_author(author uuid) to authenticated;
+grant EXECUTE on function app_rules.can_see_author(author uuid) to service_role;
+grant EXECUTE on function app_rules.is_moderator() to anon;
+grant EXECUTE on function app_rules.is_moderator() to authenticated;
+grant EXECUTE on function app_rules.is_moderator() to service_role;
+grant EXECUTE on function app_rules.muted_authors(kind text) to anon;
+grant EXECUTE on function app_rules.muted_authors(kind text) to authenticated;
+grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
 grant EXECUTE on function auth.email() to anon;
 grant EXECUTE on function auth.email() to authenticated;
 grant EXECUTE on function auth.email() to public;
@@ -2577,6 +3204,10 @@ grant EXECUTE on function public.activity_page(before_latest_at timestamp with t
 grant EXECUTE on function public.activity_page(before_latest_at timestamp with time zone, before_group_key text, page_size integer) to service_role;
 grant EXECUTE on function public.add_direct_participants(thread uuid, user_ids uuid[]) to authenticated;
 grant EXECUTE on function public.add_direct_participants(thread uuid, user_ids uuid[]) to service_role;
+grant EXECUTE on function public.approve_follow_request(requester uuid) to authenticated;
+grant EXECUTE on function public.approve_follow_request(requester uuid) to service_role;
+grant EXECUTE on function public.blocked_accounts() to authenticated;
+grant EXECUTE on function public.blocked_accounts() to service_role;
 grant EXECUTE on function public.can_send_direct(thread uuid) to authenticated;
 grant EXECUTE on function public.can_send_direct(thread uuid) to service_role;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to authenticated;
@@ -2600,6 +3231,10 @@ grant EXECUTE on function public.feed_page_newer(after_created_at timestamp with
 grant EXECUTE on function public.fold_search_text(value text) to anon;
 grant EXECUTE on function public.fold_search_text(value text) to authenticated;
 grant EXECUTE on function public.fold_search_text(value text) to service_role;
+grant EXECUTE on function public.follow_profile(target uuid) to authenticated;
+grant EXECUTE on function public.follow_profile(target uuid) to service_role;
+grant EXECUTE on function public.follow_requests_page(page_size integer) to authenticated;
+grant EXECUTE on function public.follow_requests_page(page_size integer) to service_role;
 grant EXECUTE on function public.following_feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
@@ -2630,9 +3265,15 @@ grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zo
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to service_role;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to authenticated;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to service_role;
+grant EXECUTE on function public.moderation_reports(page_size integer) to authenticated;
+grant EXECUTE on function public.moderation_reports(page_size integer) to service_role;
+grant EXECUTE on function public.moderation_resolve(report uuid, action text) to authenticated;
+grant EXECUTE on function public.moderation_resolve(report uuid, action text) to service_role;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to authenticated;
+grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to service_role;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to anon;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to authenticated;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to service_role;
@@ -2680,6 +3321,9 @@ grant EXECUTE on function storage.foldername(name text) to anon;
 grant EXECUTE on function storage.foldername(name text) to authenticated;
 grant EXECUTE on function storage.foldername(name text) to public;
 grant EXECUTE on function storage.foldername(name text) to service_role;
+grant USAGE on schema app_rules to anon;
+grant USAGE on schema app_rules to authenticated;
+grant USAGE on schema app_rules to service_role;
 grant USAGE on schema auth to anon;
 grant USAGE on schema auth to authenticated;
 grant USAGE on schema auth to service_role;
@@ -2707,6 +3351,11 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant SELECT, UPDATE, USAGE on table auth.refresh_tokens_id_seq to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.sessions to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.users to supabase_auth_admin;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.blocks to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.blocks to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.blocks to service_role;
+grant INSERT on table public.blocks (blocked_id) to authenticated;
+grant INSERT on table public.blocks (blocker_id) to authenticated;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.close_friends to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.close_friends to service_role;
 grant INSERT on table public.close_friends (friend_id) to authenticated;
@@ -2761,6 +3410,11 @@ grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_thr
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_threads to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_threads to service_role;
 grant UPDATE on table public.direct_threads (name) to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follow_requests to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follow_requests to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follow_requests to service_role;
+grant INSERT on table public.follow_requests (requester_id) to authenticated;
+grant INSERT on table public.follow_requests (target_id) to authenticated;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follows to anon;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follows to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follows to service_role;
@@ -2771,6 +3425,16 @@ grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.li
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.likes to service_role;
 grant INSERT on table public.likes (post_id) to authenticated;
 grant INSERT on table public.likes (user_id) to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.moderators to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.moderators to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.moderators to service_role;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.mutes to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.mutes to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.mutes to service_role;
+grant INSERT on table public.mutes (muted_id) to authenticated;
+grant INSERT on table public.mutes (muter_id) to authenticated;
+grant INSERT, UPDATE on table public.mutes (posts) to authenticated;
+grant INSERT, UPDATE on table public.mutes (stories) to authenticated;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.notifications to anon;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.notifications to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.notifications to service_role;
@@ -2811,7 +3475,16 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant UPDATE on table public.profiles (avatar_url) to authenticated;
 grant UPDATE on table public.profiles (bio) to authenticated;
 grant UPDATE on table public.profiles (full_name) to authenticated;
+grant UPDATE on table public.profiles (is_private) to authenticated;
 grant UPDATE on table public.profiles (username) to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.reports to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.reports to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.reports to service_role;
+grant INSERT on table public.reports (details) to authenticated;
+grant INSERT on table public.reports (reason) to authenticated;
+grant INSERT on table public.reports (reporter_id) to authenticated;
+grant INSERT on table public.reports (target_id) to authenticated;
+grant INSERT on table public.reports (target_type) to authenticated;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.saves to anon;
 grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.saves to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.saves to service_role;
@@ -2862,4 +3535,4 @@ alter default privileges in schema public grant DELETE, INSERT, MAINTAIN, REFERE
 
 -- Publications
 
-create publication supabase_realtime for table public.comments, public.direct_messages, public.direct_participants, public.direct_reactions, public.direct_threads, public.follows, public.likes, public.notifications, public.posts, public.profiles;
+create publication supabase_realtime for table public.comments, public.direct_messages, public.direct_participants, public.direct_reactions, public.direct_threads, public.follow_requests, public.follows, public.likes, public.notifications, public.posts, public.profiles;

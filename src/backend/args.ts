@@ -10,6 +10,8 @@ export interface BackendArgs {
   dataDir?: string | null
   migrationsDir?: string
   enableConfirmations: boolean
+  /** Emails of accounts to make moderators at start (--moderator, repeatable). */
+  moderators: string[]
 }
 
 /** What `npm run backend` uses when not told otherwise (the Supabase CLI's port). */
@@ -19,7 +21,7 @@ export const DEFAULT_DATA_DIR = '.data/local-backend'
 export class BackendArgsError extends Error {}
 
 export const USAGE =
-  'Usage: npm run backend -- [--port N] [--data DIR | --memory] [--confirm-emails]'
+  'Usage: npm run backend -- [--port N] [--data DIR | --memory] [--confirm-emails] [--moderator EMAIL]...'
 
 function parsePort(text: string): number {
   const port = Number(text)
@@ -39,7 +41,7 @@ export function parseBackendArgs(
   argv: readonly string[],
   { lenient = false }: { lenient?: boolean } = {}
 ): BackendArgs {
-  let values: Record<string, string | boolean | undefined>
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>
   try {
     ;({ values } = parseArgs({
       args: [...argv],
@@ -50,7 +52,8 @@ export function parseBackendArgs(
         data: { type: 'string' },
         memory: { type: 'boolean' },
         migrations: { type: 'string' },
-        'confirm-emails': { type: 'boolean' }
+        'confirm-emails': { type: 'boolean' },
+        moderator: { type: 'string', multiple: true }
       }
     }))
   } catch (error) {
@@ -62,7 +65,10 @@ export function parseBackendArgs(
   if (data !== undefined && values.memory === true) {
     throw new BackendArgsError('Use either --data DIR or --memory, not both')
   }
-  const args: BackendArgs = { enableConfirmations: values['confirm-emails'] === true }
+  const moderators = Array.isArray(values.moderator)
+    ? values.moderator.filter((email): email is string => typeof email === 'string')
+    : []
+  const args: BackendArgs = { enableConfirmations: values['confirm-emails'] === true, moderators }
   if (port !== undefined) args.port = parsePort(port)
   if (values.memory === true) args.dataDir = null
   else if (data !== undefined) args.dataDir = data

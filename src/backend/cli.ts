@@ -13,6 +13,7 @@ import {
   type BackendArgs
 } from './args'
 import { describeStartError } from './data-dir'
+import { grantModerator } from './moderators'
 import { startBackend } from './server'
 
 const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
@@ -59,6 +60,14 @@ async function main(): Promise<void> {
   console.log(`service_role key: ${backend.serviceRoleKey}`)
   // `supabase start` prints its mail catcher's URL too; here it is a page on the same port.
   console.log(`Mailbox URL: ${backend.url}/mailbox`)
+  for (const email of options.moderators) {
+    const granted = await grantModerator(backend.db, email)
+    console.log(
+      granted
+        ? `Moderator: ${email}`
+        : `No account with the email ${email} yet: sign up, then start again with --moderator`
+    )
+  }
 
   let stopping = false
   const stop = async (): Promise<void> => {

@@ -12,6 +12,10 @@ export interface Profile {
   /** Kept by the database (a trigger on follows); absent on rows read before it existed. */
   followers_count?: number
   following_count?: number
+  /** Only followers see a private account's posts, stories and lists (set by the owner). */
+  is_private?: boolean
+  /** Set by a moderator; a suspended account is hidden from everyone else. */
+  suspended_at?: string | null
 }
 
 /** A person as lists show them: search results, suggestions, followers and following. */
@@ -197,7 +201,8 @@ export const SIGNED_OUT: AuthSnapshot = {
 }
 
 /** What a notification is about (docs/product.md: activity). */
-export type NotificationType = 'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'comment_like'
+export type NotificationType =
+  'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'comment_like' | 'follow_request'
 
 /** One row of public.notifications, readable only by its recipient. */
 export interface Notification {

@@ -4,7 +4,12 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { RunningBackend } from '../../src/backend/server'
-import { insertUser, startHarness, testClient } from '../support/backend-harness'
+import {
+  insertUser,
+  startHarness,
+  testClient,
+  type HarnessOptions
+} from '../support/backend-harness'
 import { photoPng } from '../e2e/fixtures/images'
 
 export interface BenchBackend {
@@ -23,8 +28,11 @@ export interface SeedImage {
   placeholder: string | null
 }
 
-export async function startBenchBackend(authors = 24): Promise<BenchBackend> {
-  const { backend } = await startHarness('pglite', '')
+export async function startBenchBackend(
+  authors = 24,
+  options: HarnessOptions = {}
+): Promise<BenchBackend> {
+  const { backend } = await startHarness('pglite', '', options)
   const userIds: string[] = []
   for (let i = 0; i < authors; i++)
     userIds.push((await insertUser(backend, `bench_${i}`, `B ${i}`)).id)

@@ -76,7 +76,7 @@ const LAST = [
   'Kowalski'
 ]
 /** What people type: a letter or two, the start of a name, part of a name, accents or not. */
-const QUERIES = [
+export const QUERIES = [
   'z',
   'ch',
   'mor',

@@ -62,6 +62,8 @@ export interface HarnessOptions {
   dataDir?: string
   /** With kind 'postgres', reopen this database instead of creating a new one. */
   databaseUrl?: string
+  /** Other migrations than the repository's (a bench's "before"); no prepared snapshot then. */
+  migrationsDir?: string
 }
 
 export interface Harness {
@@ -94,10 +96,10 @@ export async function startHarness(
   const backend = await startBackend({
     dataDir,
     port: 0,
-    migrationsDir: MIGRATIONS_DIR,
+    migrationsDir: options.migrationsDir ?? MIGRATIONS_DIR,
     databaseUrl,
     config: options.config,
-    pgliteSnapshot: databaseUrl ? undefined : await pgliteSnapshot()
+    pgliteSnapshot: databaseUrl || options.migrationsDir ? undefined : await pgliteSnapshot()
   })
   return {
     backend,

@@ -21,7 +21,7 @@ export interface LintFinding {
 /** Schemas PostgREST exposes: every table here is reachable with the anon key. */
 export const EXPOSED_SCHEMAS = ['public']
 /** Schemas holding the app's own functions. */
-export const APP_SCHEMAS = ['public', 'app_private']
+export const APP_SCHEMAS = ['public', 'app_private', 'app_rules']
 /** Schemas that hold SECURITY DEFINER helpers and must stay out of the API roles' reach. */
 export const PRIVATE_SCHEMAS = ['app_private']
 /** Schemas whose policies the app writes (storage.objects gets the images bucket policies). */

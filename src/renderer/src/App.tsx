@@ -26,6 +26,7 @@ import { Splash } from './components/Splash/Splash'
 import { BrowseView } from './components/BrowseView/BrowseView'
 import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
 import { SettingsPage } from './components/Settings/SettingsPage'
+import { ModerationPage } from './components/ModerationPage/ModerationPage'
 import { Toast } from './components/Toast/Toast'
 import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
@@ -103,6 +104,8 @@ function RouteView({ route }: { route: PageRoute }): ReactElement {
       return <SettingsPage section={route.section} />
     case 'direct':
       return <DirectPage thread={route.thread} />
+    case 'moderation':
+      return <ModerationPage />
     case 'feed':
       return <FeedView tab={route.tab} />
   }

@@ -26,6 +26,8 @@ function routeTitle(route: Route): string {
       return `Suggested for you • ${APP}`
     case 'settings':
       return `Settings • ${APP}`
+    case 'moderation':
+      return `Moderation • ${APP}`
     case 'direct':
       return `Messages • ${APP}`
     case 'tag':

@@ -25,6 +25,8 @@ const CHECK_VIOLATION = '23514'
 export interface FollowResult {
   /** The followed person's followers_count after the change. */
   followersCount: number
+  /** A private account was asked instead (follow_profile): nothing changes until it approves. */
+  requested?: boolean
 }
 
 async function followersCountOf(client: SupabaseClient, userId: string): Promise<number> {
@@ -45,14 +47,14 @@ export async function follow(
 ): Promise<FollowResult> {
   if (!followerId) throw new Error(FOLLOW_MESSAGES.signInToFollow)
   if (followerId === followingId) throw new Error(FOLLOW_MESSAGES.notYourself)
-  const { error } = await client
-    .from('follows')
-    .insert({ follower_id: followerId, following_id: followingId })
+  // follow_profile follows a public account and asks a private one (a follow request).
+  const { data, error } = await client.rpc('follow_profile', { target: followingId })
   if (error && error.code !== UNIQUE_VIOLATION) {
     if (error.code === CHECK_VIOLATION) throw new Error(FOLLOW_MESSAGES.notYourself)
     throw new Error(FOLLOW_MESSAGES.followFailed(messageOr(error, 'unknown error')))
   }
-  return { followersCount: await followersCountOf(client, followingId) }
+  const followersCount = await followersCountOf(client, followingId)
+  return data === 'requested' ? { followersCount, requested: true } : { followersCount }
 }
 
 /** `followerId` (the signed-in user) stops following `followingId`; a no-op when not following. */
@@ -68,6 +70,15 @@ export async function unfollow(
     .eq('follower_id', followerId)
     .eq('following_id', followingId)
   if (error) throw new Error(FOLLOW_MESSAGES.unfollowFailed(messageOr(error, 'unknown error')))
+  // Unfollowing a private account one only asked to follow withdraws the request.
+  const withdrawn = await client
+    .from('follow_requests')
+    .delete()
+    .eq('requester_id', followerId)
+    .eq('target_id', followingId)
+  if (withdrawn.error) {
+    throw new Error(FOLLOW_MESSAGES.unfollowFailed(messageOr(withdrawn.error, 'unknown error')))
+  }
   return { followersCount: await followersCountOf(client, followingId) }
 }
 

@@ -4,14 +4,15 @@ import { backendLaunchArgs } from '../../../src/shared/backend-protocol'
 
 describe('backend arguments', () => {
   it('leaves unset what was not given (the CLI and main supply the defaults)', () => {
-    expect(parseBackendArgs([])).toEqual({ enableConfirmations: false })
+    expect(parseBackendArgs([])).toEqual({ enableConfirmations: false, moderators: [] })
   })
 
   it('takes --port, --data, --memory and --confirm-emails, in both spellings', () => {
     expect(parseBackendArgs(['--port', '0', '--memory'])).toEqual({
       port: 0,
       dataDir: null,
-      enableConfirmations: false
+      enableConfirmations: false,
+      moderators: []
     })
     expect(parseBackendArgs(['--data', '/tmp/x']).dataDir).toBe('/tmp/x')
     expect(parseBackendArgs(['--data=/tmp/y', '--port=8080'])).toMatchObject({
@@ -19,6 +20,13 @@ describe('backend arguments', () => {
       port: 8080
     })
     expect(parseBackendArgs(['--confirm-emails']).enableConfirmations).toBe(true)
+  })
+
+  it('takes --moderator once per account to make a moderator', () => {
+    expect(
+      parseBackendArgs(['--moderator', 'ana@example.test', '--moderator=bo@example.test'])
+        .moderators
+    ).toEqual(['ana@example.test', 'bo@example.test'])
   })
 
   it('rejects bad ports, unknown options and --data with --memory, saying what is wrong', () => {
@@ -42,7 +50,8 @@ describe('backend arguments', () => {
       dataDir: '/user/data',
       migrationsDir: '/app/migrations',
       port: 0,
-      enableConfirmations: false
+      enableConfirmations: false,
+      moderators: []
     })
   })
 })

@@ -10,6 +10,7 @@ import type { PeopleStore } from './people/peopleStore'
 import type { RouterStore } from './router/routerStore'
 import type { SessionStore } from './session/sessionStore'
 import type { StoriesStore } from './stories/storiesStore'
+import type { SafetyStore } from './safety/safetyStore'
 import type { UiStore } from './ui/uiStore'
 import type { PostStore } from './post/postStore'
 import type { CommentPreviewStore } from './post/commentPreviewStore'
@@ -57,6 +58,8 @@ export interface AppStores {
   imageRecorder: ImageRecorder | null
   /** Actions made while the backend could not be reached, sent when it can. */
   outbox: OutboxStore
+  /** Block, mute, report, private account, follow requests, moderation. */
+  safety: SafetyStore
 }
 
 export interface OfflineParts {

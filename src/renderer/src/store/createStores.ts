@@ -18,6 +18,7 @@ import {
   selectUserId,
   type SessionStore
 } from './session/sessionStore'
+import { createSafetyStore } from './safety/safetyStore'
 import { createStoriesStore } from './stories/storiesStore'
 import { createUiStore } from './ui/uiStore'
 import { createPostStore } from './post/postStore'
@@ -242,6 +243,17 @@ export function createStores(
   const targets = { session, posts, ...lists }
   base.setTargets(targets)
   wireOutbox(outbox, targets)
+  const stories = createStoriesStore({ stories: services.stories, getUserId: base.getUserId })
+  const safety = createSafetyStore({
+    getClient,
+    getUserId: base.getUserId,
+    // A block or a mute changes what the feeds and the strip may show: read them again.
+    onVisibilityChanged: () => {
+      lists.followingFeed.getState().invalidate()
+      void lists.feed.getState().load()
+      void stories.getState().loadStrip()
+    }
+  })
   return {
     api,
     outbox,
@@ -267,7 +279,8 @@ export function createStores(
     connectivity,
     offlineCache,
     imageRecorder: offline.imageRecorder ?? null,
-    stories: createStoriesStore({ stories: services.stories, getUserId: base.getUserId }),
+    stories,
+    safety,
     controls: createControlsStore({ getClient, getUserId: base.getUserId })
   }
 }

@@ -14,6 +14,7 @@ import type { Person } from './people/personEntities'
 import type { RouterState } from './router/routerStore'
 import type { SessionState } from './session/sessionStore'
 import type { StoriesState } from './stories/storiesStore'
+import type { SafetyState } from './safety/safetyStore'
 import type { UiState } from './ui/uiStore'
 import type { PostState } from './post/postStore'
 import type { CommentPreviewState } from './post/commentPreviewStore'
@@ -141,4 +142,8 @@ export function useStoriesStore<T>(selector: (state: StoriesState) => T): T {
 
 export function useDirect<T>(selector: (state: DirectState) => T): T {
   return useStore(useStores().direct, selector)
+}
+
+export function useSafety<T>(selector: (state: SafetyState) => T): T {
+  return useStore(useStores().safety, selector)
 }

@@ -1,22 +1,29 @@
-// The signed-in user's menu: who you are, Profile, Settings, Clear cache and Sign out. A sign-out failure stays
+// The signed-in user's menu: who you are, Profile, Settings, Moderation (moderators only), Clear
+// cache and Sign out. A sign-out failure stays
 // visible in the menu (docs/product.md, "Avatar menu": the server's message, else 'Failed to
 // sign out').
 
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
-import { useOutbox, useSession, useStores } from '../../store'
+import { useOutbox, useSafety, useSession, useStores } from '../../store'
 import { unsentWarning } from '../../offline/outbox/actions'
 import { selectProfile, selectUser } from '../../store/session/sessionStore'
-import { HOME, profileRoute, settingsRoute } from '../../store/router/routes'
+import { HOME, MODERATION, profileRoute, settingsRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 import { ClearCacheItem } from './ClearCacheItem'
 
 export function AvatarMenu(): ReactElement {
-  const { session, router } = useStores()
+  const { session, router, safety } = useStores()
   const user = useSession(selectUser)
   const profile = useSession(selectProfile)
+  // Whether to offer the Moderation view: the moderators table says (its own row only).
+  const moderator = useSafety((state) => state.moderator)
+  const userId = user?.id
+  useEffect(() => {
+    if (userId) void safety.getState().checkModerator()
+  }, [safety, userId])
   const [open, setOpen] = useState(false)
   const [error, setError] = useState<string | null>(null)
   // Unsent actions would be wiped with the sign-out: the first click asks, the second confirms.
@@ -42,6 +49,11 @@ export function AvatarMenu(): ReactElement {
     setOpen(false)
     const username = selectProfile(session.getState())?.username
     if (username) router.getState().navigate(profileRoute(username))
+  }
+
+  const openModeration = (): void => {
+    setOpen(false)
+    router.getState().navigate(MODERATION)
   }
 
   const openSettings = (): void => {
@@ -102,6 +114,11 @@ export function AvatarMenu(): ReactElement {
           <button type="button" role="menuitem" className={styles.item} onClick={openSettings}>
             Settings
           </button>
+          {moderator && (
+            <button type="button" role="menuitem" className={styles.item} onClick={openModeration}>
+              Moderation
+            </button>
+          )}
           <ClearCacheItem className={styles.item} />
           {confirming ? (
             <div className={styles.confirm}>

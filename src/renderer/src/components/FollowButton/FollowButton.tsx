@@ -26,11 +26,13 @@ export function FollowButton({
   const following = usePeople((state) => state.followedIds.has(person.id))
   const pending = usePeople((state) => state.pendingIds.has(person.id))
   const followsYou = usePeople((state) => state.followerIds.has(person.id))
+  const requested = usePeople((state) => state.requestedIds.has(person.id))
   const [confirming, setConfirming] = useState(false)
   if (userId === person.id) return null
 
   const onClick = (): void => {
     if (!userId) ui.getState().openAuth('signin')
+    else if (requested) void people.getState().withdrawRequest(person.id)
     else if (following) setConfirming(true)
     else void people.getState().setFollowing(person, true)
   }
@@ -38,10 +40,21 @@ export function FollowButton({
     setConfirming(false)
     void people.getState().setFollowing(person, false)
   }
-  const label = following ? 'Following' : followsYou ? 'Follow back' : 'Follow'
-  // Following is the grey button alone: the blue one's hover would darken it under dark text.
+  const label = following
+    ? 'Following'
+    : requested
+      ? 'Requested'
+      : followsYou
+        ? 'Follow back'
+        : 'Follow'
+  // Following (and Requested) is the grey button alone: the blue one's hover would darken it
+  // under dark text.
   const className =
-    variant === 'link' ? styles.link : following ? styles['button--following'] : styles.button
+    variant === 'link'
+      ? styles.link
+      : following || requested
+        ? styles['button--following']
+        : styles.button
 
   return (
     <>
@@ -49,7 +62,7 @@ export function FollowButton({
         type="button"
         className={className}
         aria-label={`${label} ${person.username}`}
-        aria-pressed={following}
+        aria-pressed={following || requested}
         aria-busy={pending || undefined}
         onClick={onClick}
       >

@@ -1,7 +1,8 @@
 // A post's "More options" (⋯) sheet, as the network shows it: a column of choices over the page.
 // The author gets Edit and Delete (which open the post at that step); anyone else whom the
 // signed-in user follows gets Unfollow; everyone gets Go to post, Copy link and About this
-// account. Cancel, Escape or a click outside closes it.
+// account; someone else's post also offers Report, Block and Mute (SafetyActions). Cancel, Escape
+// or a click outside closes it.
 
 import { useState, type KeyboardEvent, type ReactElement } from 'react'
 import type { Post } from '@shared/domain'
@@ -10,6 +11,7 @@ import { selectUserId } from '../../store/session/sessionStore'
 import type { PostIntent } from '../../store/post/postStore'
 import { profileRoute } from '../../store/router/routes'
 import { Modal } from '../Modal/Modal'
+import { SafetyActions, type SafetyStep } from '../SafetyActions/SafetyActions'
 import { useCopyLink } from '../../hooks/useCopyLink'
 import styles from './PostOptions.module.scss'
 
@@ -44,6 +46,7 @@ export function PostOptions({
   const followers = usePeople((state) => state.followerCounts[post.user_id])
   const copyLink = useCopyLink()
   const [confirmingUnfollow, setConfirmingUnfollow] = useState(false)
+  const [safetyStep, setSafetyStep] = useState<SafetyStep | null>(null)
   const username = post.profiles?.username ?? 'unknown'
   const own = userId !== null && userId === post.user_id
 
@@ -56,6 +59,14 @@ export function PostOptions({
       ? [
           { label: 'Delete', danger: true, run: () => openPost('delete') },
           { label: 'Edit', run: () => openPost('edit') }
+        ]
+      : []),
+    // Report, block and mute someone else's post (issue #25): the most asked-for way in.
+    ...(!own && userId
+      ? [
+          { label: 'Report', danger: true, run: () => setSafetyStep('report') },
+          { label: 'Block', danger: true, run: () => setSafetyStep('block') },
+          { label: 'Mute', run: () => setSafetyStep('mute') }
         ]
       : []),
     ...(!own && userId && following && followers !== undefined
@@ -78,6 +89,17 @@ export function PostOptions({
     },
     { label: 'Cancel', run: onClose }
   ]
+
+  if (safetyStep) {
+    return (
+      <SafetyActions
+        person={{ id: post.user_id, username }}
+        target={{ type: 'post', id: post.id }}
+        step={safetyStep}
+        onClose={onClose}
+      />
+    )
+  }
 
   if (confirmingUnfollow) {
     const unfollow = (): void => {

@@ -1,9 +1,10 @@
 // The comments of the open post: threads with their replies, newest or oldest first, paged.
-// Reply on any comment; delete on your own, and on every comment of your own post. A small
-// heart likes a comment ("N likes" under it); a visitor's heart asks them to log in. On your own
-// post, comments your hidden words caught are listed apart under "Hidden comments".
+// Reply on any comment; delete on your own, and on every comment of your own post; report, block
+// or mute the author of someone else's (More). A small heart likes a comment ("N likes" under
+// it); a visitor's heart asks them to log in. On your own post, comments your hidden words caught
+// are listed apart under "Hidden comments".
 
-import { useEffect, type ReactElement } from 'react'
+import { useEffect, useState, type ReactElement } from 'react'
 import { Heart } from 'lucide-react'
 import type { Comment, CommentThread } from '@shared/domain'
 import { formatLikesLabel, relativeAge } from '@shared/format'
@@ -13,6 +14,7 @@ import { Avatar } from '../Avatar/Avatar'
 import { RichText } from '../RichText/RichText'
 import { PendingClock, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutableText } from '../ContentControls/MutableText'
+import { SafetyActions } from '../SafetyActions/SafetyActions'
 import styles from './PostView.module.scss'
 
 function CommentItem({
@@ -25,6 +27,7 @@ function CommentItem({
   canReply: boolean
 }): ReactElement {
   const { post, ui } = useStores()
+  const userId = useSession(selectUserId)
   const queued = useIsQueued('comment', comment.id)
   const signedIn = useSession(selectUserId) !== null
   const liked = usePost((state) => state.likedCommentIds.has(comment.id))
@@ -34,6 +37,7 @@ function CommentItem({
     if (signedIn) void post.getState().likeComment(comment.id, !liked)
     else ui.getState().openAuth('signin')
   }
+  const [safetyOpen, setSafetyOpen] = useState(false)
   return (
     <article className={styles.comment} aria-label={`Comment by ${username}`}>
       <Avatar
@@ -79,7 +83,24 @@ function CommentItem({
               Delete
             </button>
           )}
+          {userId && comment.user_id !== userId && (
+            <button
+              type="button"
+              className={styles.linkButton}
+              aria-label={`Report or block ${username}`}
+              onClick={() => setSafetyOpen(true)}
+            >
+              More
+            </button>
+          )}
         </p>
+        {safetyOpen && (
+          <SafetyActions
+            person={{ id: comment.user_id, username }}
+            target={{ type: 'comment', id: comment.id }}
+            onClose={() => setSafetyOpen(false)}
+          />
+        )}
       </div>
       {!queued && (
         <button

@@ -96,6 +96,16 @@ function OwnTabs({ username, tab }: { username: string; tab: ProfileTab }): Reac
   )
 }
 
+/** A private account the viewer does not follow: its header and counts, nothing more. */
+function PrivateNotice(): ReactElement {
+  return (
+    <div className={styles.notFound}>
+      <h2 className={styles.notFoundTitle}>This account is private</h2>
+      <p>Follow this account to see their photos and stories.</p>
+    </div>
+  )
+}
+
 export function ProfilePage({
   username,
   tab = 'posts'
@@ -103,16 +113,30 @@ export function ProfilePage({
   username: string
   tab?: ProfileTab
 }): ReactElement {
-  const { people, router } = useStores()
+  const { people, router, safety } = useStores()
   const userId = useSession(selectUserId)
   const page = usePeople((state) => state.page)
   // Who the person is comes from the people store's one copy (a rename or new avatar shows).
   const person = usePeople((state) => (page?.profile ? state.byId[page.profile.id] : undefined))
   const profile = page?.profile ? withIdentity(page.profile, person) : null
 
+  const followed = usePeople((state) => (profile ? state.followedIds.has(profile.id) : false))
+
   useEffect(() => {
     void people.getState().loadProfile(username)
   }, [people, username, userId])
+
+  // A private account not followed: has the viewer already asked ("Requested")?
+  const askable = profile?.is_private && !followed && userId !== null && profile.id !== userId
+  const profileId = profile?.id
+  useEffect(() => {
+    if (!askable || !profileId) return
+    void safety
+      .getState()
+      .requestedTo(profileId)
+      .then((requested) => people.getState().learnRequested(profileId, requested))
+      .catch(() => undefined)
+  }, [askable, profileId, people, safety])
 
   if (!page || page.username !== username || (page.status === 'loading' && !profile)) {
     return (
@@ -147,10 +171,12 @@ export function ProfilePage({
 
   return (
     <main className={styles.page}>
-      <ProfileTopBar username={profile?.username ?? username} />
+      <ProfileTopBar username={profile?.username ?? username} personId={profile?.id} />
       <ProfileSummary username={username} profile={profile} postsTotal={page.postsTotal} />
       {profile !== null && profile.id === userId ? (
         <OwnTabs username={username} tab={tab} />
+      ) : profile?.is_private && !followed ? (
+        <PrivateNotice />
       ) : (
         <>
           <div className={styles.tabs}>

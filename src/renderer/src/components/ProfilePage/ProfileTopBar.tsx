@@ -1,16 +1,28 @@
 // The profile view's own bar (docs/product.md, "Profile"): a back button and the username as
 // the title. Back returns to where the user came from; a profile opened straight from a link
-// has nowhere to return to, so it goes to the feed.
+// has nowhere to return to, so it goes to the feed. On someone else's profile a "…" button opens
+// Report, Block and Mute.
 
-import type { ReactElement } from 'react'
-import { ArrowLeft } from 'lucide-react'
-import { useRouter, useStores } from '../../store'
+import { useState, type ReactElement } from 'react'
+import { ArrowLeft, MoreHorizontal } from 'lucide-react'
+import { useRouter, useSession, useStores } from '../../store'
 import { selectCanGoBack } from '../../store/router/routerStore'
+import { selectUserId } from '../../store/session/sessionStore'
 import { HOME } from '../../store/router/routes'
+import { SafetyActions } from '../SafetyActions/SafetyActions'
 import styles from './ProfilePage.module.scss'
 
-export function ProfileTopBar({ username }: { username: string }): ReactElement {
+export function ProfileTopBar({
+  username,
+  personId
+}: {
+  username: string
+  /** Someone else's profile, shown: the "…" menu offers Report, Block and Mute. */
+  personId?: string
+}): ReactElement {
   const { router } = useStores()
+  const userId = useSession(selectUserId)
+  const [menuOpen, setMenuOpen] = useState(false)
   const canGoBack = useRouter(selectCanGoBack)
   const goBack = (): void => {
     if (canGoBack) router.getState().back()
@@ -22,6 +34,20 @@ export function ProfileTopBar({ username }: { username: string }): ReactElement 
         <ArrowLeft size={24} aria-hidden />
       </button>
       <h1 className={styles.title}>{username}</h1>
+      {userId && personId && personId !== userId && (
+        <button
+          type="button"
+          className={styles.back}
+          aria-label={`Options for ${username}`}
+          aria-haspopup="dialog"
+          onClick={() => setMenuOpen(true)}
+        >
+          <MoreHorizontal size={24} aria-hidden />
+        </button>
+      )}
+      {menuOpen && personId && (
+        <SafetyActions person={{ id: personId, username }} onClose={() => setMenuOpen(false)} />
+      )}
     </div>
   )
 }

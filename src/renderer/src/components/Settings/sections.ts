@@ -6,10 +6,13 @@ import type { ComponentType } from 'react'
 import { AccountSection } from './AccountSection'
 import { AccessibilitySection } from './AccessibilitySection'
 import { AppearanceSection } from './AppearanceSection'
+import { BlockedSection } from './BlockedSection'
 import { CloseFriendsSection } from './CloseFriendsSection'
 import { CommentsSection } from './CommentsSection'
 import { EditProfileSection } from './EditProfileSection'
+import { MutedSection } from './MutedSection'
 import { MutedWordsSection } from './MutedWordsSection'
+import { PrivacySection } from './PrivacySection'
 import { SecuritySection } from './SecuritySection'
 import { SensitiveContentSection } from './SensitiveContentSection'
 import { YourInformationSection } from '../YourInformation/YourInformationSection'
@@ -24,10 +27,13 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'edit-profile', title: 'Edit profile', component: EditProfileSection },
   { id: 'appearance', title: 'Appearance', component: AppearanceSection },
   { id: 'accessibility', title: 'Accessibility', component: AccessibilitySection },
+  { id: 'privacy', title: 'Account privacy', component: PrivacySection },
+  { id: 'close-friends', title: 'Close friends', component: CloseFriendsSection },
+  { id: 'blocked', title: 'Blocked accounts', component: BlockedSection },
+  { id: 'muted', title: 'Muted accounts', component: MutedSection },
   { id: 'muted-words', title: 'Muted words', component: MutedWordsSection },
   { id: 'comments', title: 'Comments and likes', component: CommentsSection },
   { id: 'sensitive-content', title: 'Sensitive content', component: SensitiveContentSection },
-  { id: 'close-friends', title: 'Close friends', component: CloseFriendsSection },
   { id: 'security', title: 'Security', component: SecuritySection },
   { id: 'your-information', title: 'Your information', component: YourInformationSection },
   { id: 'account', title: 'Account', component: AccountSection }

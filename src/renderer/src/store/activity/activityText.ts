@@ -11,7 +11,8 @@ const ACTIONS: Record<NotificationType, string> = {
   reply: 'replied to your comment.',
   mention: 'mentioned you in a comment.',
   follow: 'started following you.',
-  comment_like: 'liked your comment.'
+  comment_like: 'liked your comment.',
+  follow_request: 'asked to follow you.'
 }
 
 /** The words before the quoted comment, when the comment can be quoted. */

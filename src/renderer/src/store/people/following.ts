@@ -16,7 +16,10 @@ export function followActions(
   deps: PeopleDeps,
   set: SetPeople,
   get: GetPeople
-): Pick<PeopleState, 'learn' | 'learnFollowState' | 'setFollowing'> {
+): Pick<
+  PeopleState,
+  'learn' | 'learnFollowState' | 'setFollowing' | 'withdrawRequest' | 'learnRequested'
+> {
   return {
     async learn(people) {
       if (people.length === 0) return
@@ -45,6 +48,24 @@ export function followActions(
         })
       } catch (error) {
         console.error('Error reading follows', error)
+      }
+    },
+
+    learnRequested(personId, requested) {
+      set((state) => ({ requestedIds: withId(state.requestedIds, personId, requested) }))
+    },
+
+    async withdrawRequest(personId) {
+      const userId = deps.getUserId()
+      if (!userId || !get().requestedIds.has(personId)) return
+      set((state) => ({ requestedIds: withId(state.requestedIds, personId, false) }))
+      try {
+        await deps.people.unfollow(userId, personId)
+      } catch (error) {
+        set((state) => ({
+          requestedIds: withId(state.requestedIds, personId, true),
+          followError: messageOr(error, 'unknown error')
+        }))
       }
     },
 
@@ -80,7 +101,15 @@ export function followActions(
             apply()
           }
         )
-        if (outcome.status === 'sent') {
+        if (outcome.status === 'sent' && outcome.result.requested) {
+          // A private account: asked, not followed, until it approves.
+          set((state) => ({
+            followedIds: withId(state.followedIds, person.id, false),
+            requestedIds: withId(state.requestedIds, person.id, true),
+            followerCounts: { ...state.followerCounts, [person.id]: previousCount },
+            ownFollowingDelta: applied ? state.ownFollowingDelta - delta : state.ownFollowingDelta
+          }))
+        } else if (outcome.status === 'sent') {
           const count = outcome.result.followersCount
           set((state) => ({ followerCounts: { ...state.followerCounts, [person.id]: count } }))
         }

@@ -27,6 +27,7 @@ type PeopleData = Pick<
   | 'byId'
   | 'followedIds'
   | 'followerIds'
+  | 'requestedIds'
   | 'pendingIds'
   | 'followerCounts'
   | 'ownFollowingDelta'
@@ -42,6 +43,7 @@ const initial = (): PeopleData => ({
   byId: {},
   followedIds: new Set<string>(),
   followerIds: new Set<string>(),
+  requestedIds: new Set<string>(),
   pendingIds: new Set<string>(),
   followerCounts: {},
   ownFollowingDelta: 0,

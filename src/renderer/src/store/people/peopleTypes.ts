@@ -48,6 +48,8 @@ export interface PeopleState {
   followedIds: ReadonlySet<string>
   /** Among the people shown, who follows the signed-in user ("Follows you", "Follow back"). */
   followerIds: ReadonlySet<string>
+  /** Private accounts the signed-in user asked to follow, waiting for their answer. */
+  requestedIds: ReadonlySet<string>
   pendingIds: ReadonlySet<string>
   /** The latest known followers_count per person (server answers and optimistic changes). */
   followerCounts: Readonly<Record<string, number>>
@@ -84,6 +86,10 @@ export interface PeopleState {
   /** Learns, for these people, whether the user follows them and whether they follow the user. */
   learnFollowState(ids: string[]): Promise<void>
   setFollowing(person: Pick<PersonSummary, 'id' | 'followers_count'>, on: boolean): Promise<void>
+  /** Withdraws a follow request (the button says "Requested"). */
+  withdrawRequest(personId: string): Promise<void>
+  /** Learns whether the signed-in user asked to follow this private account. */
+  learnRequested(personId: string, requested: boolean): void
   /**
    * Saves the signed-in user's profile: the avatar first (when a new one was made), then the
    * fields. Returns the saved row; throws an Error a user can read.

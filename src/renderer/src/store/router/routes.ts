@@ -23,6 +23,8 @@ export type Route =
   | { name: 'tag'; tag: string }
   | { name: 'post'; postId: string }
   | { name: 'likers'; postId: string }
+  /** The moderators' open reports (the database refuses everyone else). */
+  | { name: 'moderation' }
 
 export type OverlayRoute = Extract<Route, { name: 'post' | 'likers' }>
 export type PageRoute = Exclude<Route, OverlayRoute>
@@ -47,6 +49,7 @@ export function parseRoute(hash: string): Route {
   const [first, second, third] = parts
   if (first === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (first === 'people' && second === 'suggested') return { name: 'suggestions' }
+  if (first === 'moderation' && parts.length === 1) return { name: 'moderation' }
   if (first === 'settings') return { name: 'settings', section: second ?? '' }
   if (first === 'direct') return { name: 'direct', thread: second ?? null }
   if (first === 't' && second) return { name: 'tag', tag: second.toLowerCase() }
@@ -78,6 +81,8 @@ export function routeHash(route: Route): string {
     }
     case 'connections':
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`
+    case 'moderation':
+      return '#/moderation'
     case 'settings':
       return route.section ? `#/settings/${encodeURIComponent(route.section)}` : '#/settings'
     case 'direct':
@@ -92,6 +97,8 @@ export function routeHash(route: Route): string {
 }
 
 export const profileRoute = (username: string): Route => ({ name: 'profile', username })
+
+export const MODERATION: Route = { name: 'moderation' }
 
 export const settingsRoute = (section = ''): Route => ({ name: 'settings', section })
 export const postRoute = (postId: string): Route => ({ name: 'post', postId })

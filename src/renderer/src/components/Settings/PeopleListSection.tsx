@@ -1,0 +1,55 @@
+// A list of people with one or two buttons each, shared by the Blocked accounts, Muted accounts
+// and Follow requests settings: each row is the person's avatar and name, then the actions.
+
+import type { ReactElement, ReactNode } from 'react'
+import type { ListedPerson } from '@shared/data/safety'
+import { Avatar } from '../Avatar/Avatar'
+import styles from './SettingsSection.module.scss'
+
+export interface PeopleListProps<P extends ListedPerson> {
+  label: string
+  people: readonly P[]
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  error: string | null
+  empty: string
+  /** The buttons of one row. */
+  actions(person: P): ReactNode
+  /** A line under the name (e.g. what is muted). */
+  detail?(person: P): string
+}
+
+export function PeopleList<P extends ListedPerson>({
+  label,
+  people,
+  status,
+  error,
+  empty,
+  actions,
+  detail
+}: PeopleListProps<P>): ReactElement {
+  if (status === 'failed') {
+    return (
+      <p className={styles.error} role="alert">
+        {error}
+      </p>
+    )
+  }
+  if (status !== 'ready') return <p role="status">Loading…</p>
+  if (people.length === 0) return <p className={styles.muted}>{empty}</p>
+  return (
+    <ul className={styles.list} aria-label={label}>
+      {people.map((person) => (
+        <li key={person.id} className={styles.row}>
+          <Avatar src={person.avatar_url} name={person.username} size={44} decorative />
+          <div className={styles.grow}>
+            <div>
+              <strong>{person.username}</strong>
+            </div>
+            <div className={styles.muted}>{detail ? detail(person) : (person.full_name ?? '')}</div>
+          </div>
+          {actions(person)}
+        </li>
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,178 @@
+// `npm run bench:safety`: the feed and search reads with and without the safety rules of issue
+// #25 (blocks, private accounts, suspensions: restrictive policies on every read). "Before" is a
+// backend migrated up to the migration before 20261126120000; "after" is today's schema with
+// 1,000 blocks (two of them the reader's) and 100 private accounts (two of them post authors the
+// reader does not follow) in the data. Both hold 10,000 users and the same posts. Replaces the
+// "## Safety rules" section of docs/performance.md.
+
+import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { fetchFeedPage } from '../../src/shared/data/feed'
+import { fetchFollowingFeedPage, fetchSuggestions } from '../../src/shared/data/follows'
+import { searchPeople } from '../../src/shared/data/profiles'
+import { SEARCH_RESULT_COUNT } from '../../src/shared/limits'
+import { seedPosts, startBenchBackend, type BenchBackend } from './backend'
+import { PEOPLE_USERS, QUERIES, seedPeople } from './people'
+import { spliceSection } from './sections'
+import { ms, percentile, time, type Timing } from './stats'
+
+const POSTS = 50_000
+const DEPTH = 2_000
+const BLOCKS = 1_000
+const PRIVATE = 100
+const FIRST_SAFETY_MIGRATION = '20261126120000'
+const MIGRATIONS = resolve(__dirname, '../../supabase/migrations')
+
+interface Results {
+  feedFirst: Timing
+  feedDeep: Timing
+  followingFirst: Timing
+  suggestions: Timing
+  search: Timing
+}
+
+/** The repository's migrations before the safety rules, in a temporary folder. */
+async function migrationsBefore(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-before-'))
+  for (const name of await readdir(MIGRATIONS)) {
+    if (name < FIRST_SAFETY_MIGRATION) await cp(join(MIGRATIONS, name), join(dir, name))
+  }
+  return dir
+}
+
+async function seed(bench: BenchBackend): Promise<void> {
+  const image = `${bench.backend.url}/storage/v1/object/public/images/posts/bench/1.png`
+  await seedPosts(bench, POSTS, [
+    { imageUrl: image, thumbUrl: image, width: 1080, height: 1080, placeholder: null }
+  ])
+  await seedPeople(bench, PEOPLE_USERS)
+  // The reader follows 20 of the 24 authors (the Following feed), not the last 4.
+  await bench.backend.db.query(
+    'insert into follows (follower_id, following_id) select $1, unnest($2::uuid[])',
+    [bench.reader.id, bench.userIds.slice(0, 20)]
+  )
+}
+
+async function seedSafetyData(bench: BenchBackend): Promise<void> {
+  const { db } = bench.backend
+  const [a, b, c, d] = bench.userIds.slice(20)
+  // The reader blocked one author and was blocked by another; two more authors are private.
+  await db.query('insert into blocks (blocker_id, blocked_id) values ($1, $2), ($3, $1)', [
+    bench.reader.id,
+    a,
+    b
+  ])
+  await db.query('update profiles set is_private = true where id = any($1)', [[c, d]])
+  await db.query(
+    `insert into blocks (blocker_id, blocked_id)
+     select x.id, y.id
+     from (select id, row_number() over (order by id) as n from profiles
+           where username not like 'bench\\_%') x
+     join (select id, row_number() over (order by id desc) as n from profiles
+           where username not like 'bench\\_%') y on y.n = x.n and y.id <> x.id
+     limit $1
+     on conflict do nothing`,
+    [BLOCKS - 2]
+  )
+  await db.query(
+    `update profiles set is_private = true
+     where id in (select id from profiles where username not like 'bench\\_%' order by id limit $1)`,
+    [PRIVATE - 2]
+  )
+  await db.exec('analyze')
+}
+
+async function measure(bench: BenchBackend): Promise<Results> {
+  const client = bench.reader.client
+  let before: { created_at: string; id: string } | undefined
+  for (let total = 0; total < DEPTH;) {
+    const page = await fetchFeedPage(client, { before, limit: 100 })
+    total += page.length
+    before = page[page.length - 1]
+  }
+  const deep = before
+  const feedFirst = await time(() => fetchFeedPage(client, { limit: 12 }))
+  const feedDeep = await time(() => fetchFeedPage(client, { before: deep, limit: 12 }))
+  const followingFirst = await time(() => fetchFollowingFeedPage(client, { limit: 12 }))
+  const suggestions = await time(() => fetchSuggestions(client, 5))
+  const samples: number[] = []
+  for (const query of QUERIES) {
+    await time(
+      async () => {
+        const started = performance.now()
+        await searchPeople(client, query, SEARCH_RESULT_COUNT)
+        samples.push(performance.now() - started)
+      },
+      20,
+      2
+    )
+  }
+  samples.sort((x, y) => x - y)
+  const search = {
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    runs: samples.length
+  }
+  return { feedFirst, feedDeep, followingFirst, suggestions, search }
+}
+
+async function run(migrationsDir?: string): Promise<Results> {
+  const bench = await startBenchBackend(24, migrationsDir ? { migrationsDir } : {})
+  try {
+    await seed(bench)
+    if (!migrationsDir) await seedSafetyData(bench)
+    return await measure(bench)
+  } finally {
+    await bench.backend.close()
+  }
+}
+
+function render(before: Results, after: Results): string[] {
+  const row = (name: string, key: keyof Results): string => {
+    const change = (after[key].p50 / before[key].p50 - 1) * 100
+    return (
+      `| ${name} | ${ms(before[key].p50)} / ${ms(before[key].p95)} | ` +
+      `${ms(after[key].p50)} / ${ms(after[key].p95)} | ${change >= 0 ? '+' : ''}${change.toFixed(0)} % |`
+    )
+  }
+  return [
+    '## Safety rules',
+    '',
+    `\`npm run bench:safety\` (tests/bench/safety-run.ts): the reader's reads through supabase-js on`,
+    `PGlite with ${PEOPLE_USERS.toLocaleString('en')} users and ${POSTS.toLocaleString('en')} posts,`,
+    `before the safety migrations and after them with ${BLOCKS.toLocaleString('en')} blocks and`,
+    `${PRIVATE} private accounts in the data (the reader is on both sides of a block; two authors`,
+    `they do not follow are private). p50 / p95; the goal is within 10 % at p50.`,
+    '',
+    '| Read | Before | After | p50 change |',
+    '| --- | --- | --- | --- |',
+    row('Feed, first page (feed_page)', 'feedFirst'),
+    row(`Feed, page at depth ${DEPTH.toLocaleString('en')}`, 'feedDeep'),
+    row('Following feed, first page', 'followingFirst'),
+    row('Suggestions (5)', 'suggestions'),
+    row(`Search (${QUERIES.length} queries × 20)`, 'search'),
+    ''
+  ]
+}
+
+async function main(): Promise<void> {
+  const dir = await migrationsBefore()
+  try {
+    console.log('Before the safety rules…')
+    const before = await run(dir)
+    console.log('After, with blocks and private accounts…')
+    const after = await run()
+    const section = render(before, after)
+    const file = resolve(__dirname, '../../docs/performance.md')
+    await writeFile(file, spliceSection(await readFile(file, 'utf8'), section))
+    console.log(section.join('\n'))
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,187 @@
+// Block, report with moderation, private accounts and mute (issue #25), each with two people side
+// by side (two browser contexts), and axe on every new screen and dialog.
+
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { openApp, openSignedIn, signInViaUi, ui, waitForFeed } from './support/app'
+import { axeSummary, checkA11y } from './support/axe'
+import { createPostAs, createUser, nodeClient, e2eEnv, type TestUser } from './support/backend'
+
+test.afterAll(() => {
+  console.log(axeSummary())
+})
+
+async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await openSignedIn(page, user)
+  return page
+}
+
+async function goTo(page: Page, hash: string): Promise<void> {
+  await page.evaluate((target) => {
+    ;(globalThis as unknown as { location: { hash: string } }).location.hash = target
+  }, hash)
+}
+
+/** Light and dark screenshots at 1280 px, outside the repository, to look at. */
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({ path: `/tmp/safety-shots/${name}-${scheme}.png` })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
+
+async function openPostOptions(page: Page, username: string): Promise<void> {
+  await ui.post(page, username).first().getByRole('button', { name: 'More options' }).click()
+}
+
+test('block from a post: gone from the feed and both profiles, unblocked in Settings', async ({
+  browser
+}, testInfo) => {
+  const ana = await createUser('blockana')
+  const bob = await createUser('blockbob')
+  await createPostAs(bob, 'Blocked soon', 41)
+  const anaPage = await signedInPage(browser, ana)
+  const bobPage = await signedInPage(browser, bob)
+
+  await expect(ui.post(anaPage, bob.username).first()).toBeVisible()
+  await openPostOptions(anaPage, bob.username)
+  await anaPage.getByRole('menuitem', { name: 'Block' }).click()
+  const confirm = anaPage.getByRole('dialog', { name: `Block ${bob.username}?` })
+  await expect(confirm).toBeVisible()
+  await checkA11y(anaPage, 'block dialog', testInfo)
+  await shoot(anaPage, 'block-dialog')
+  await confirm.getByRole('button', { name: 'Block', exact: true }).click()
+  await expect(anaPage.getByRole('status').getByText(`Blocked @${bob.username}`)).toBeVisible()
+  await waitForFeed(anaPage)
+  await expect(ui.post(anaPage, bob.username)).toHaveCount(0)
+
+  await goTo(anaPage, `#/u/${bob.username}`)
+  await expect(anaPage.getByText("Sorry, this page isn't available.")).toBeVisible()
+  await goTo(bobPage, `#/u/${ana.username}`)
+  await expect(bobPage.getByText("Sorry, this page isn't available.")).toBeVisible()
+
+  await goTo(anaPage, '#/settings/blocked')
+  const list = anaPage.getByRole('list', { name: 'Blocked accounts' })
+  await expect(list.getByText(bob.username)).toBeVisible()
+  await checkA11y(anaPage, 'settings: blocked accounts', testInfo)
+  await shoot(anaPage, 'settings-blocked')
+  await list.getByRole('button', { name: `Unblock ${bob.username}` }).click()
+  await expect(anaPage.getByText("You haven't blocked anyone.")).toBeVisible()
+  await goTo(bobPage, '#/')
+  await goTo(bobPage, `#/u/${ana.username}`)
+  await expect(bobPage.getByRole('heading', { name: ana.username, level: 1 })).toBeVisible()
+})
+
+test('report a post, then a moderator removes it', async ({ browser }, testInfo) => {
+  const ana = await createUser('reportana')
+  const bob = await createUser('reportbob')
+  const mod = await createUser('reportmod')
+  const admin = nodeClient(e2eEnv().serviceKey)
+  const { error } = await admin.from('moderators').insert({ user_id: mod.id })
+  expect(error).toBeNull()
+  await createPostAs(bob, 'Buy followers now', 42)
+  const anaPage = await signedInPage(browser, ana)
+
+  await openPostOptions(anaPage, bob.username)
+  await anaPage.getByRole('menuitem', { name: 'Report' }).click()
+  const dialog = anaPage.getByRole('dialog', { name: 'Report this post' })
+  await dialog.getByRole('radio', { name: "It's spam" }).check()
+  await dialog.getByLabel('Anything else we should know? (optional)').fill('ads')
+  await checkA11y(anaPage, 'report dialog', testInfo)
+  await shoot(anaPage, 'report-dialog')
+  await dialog.getByRole('button', { name: 'Submit report' }).click()
+  await expect(anaPage.getByRole('dialog', { name: 'Thanks for reporting' })).toBeVisible()
+  await checkA11y(anaPage, 'report sent', testInfo)
+  await anaPage.getByRole('button', { name: 'Close', exact: true }).last().click()
+
+  // Not a moderator: no menu item, and the view gets the database's refusal.
+  await ui.accountMenuButton(anaPage).click()
+  await expect(ui.accountMenu(anaPage).getByRole('menuitem', { name: 'Moderation' })).toHaveCount(0)
+  await anaPage.keyboard.press('Escape')
+  await goTo(anaPage, '#/moderation')
+  await expect(anaPage.getByRole('alert')).toContainText('Only moderators can do this')
+
+  const modPage = await (await browser.newContext()).newPage()
+  await openApp(modPage)
+  await signInViaUi(modPage, mod)
+  await ui.accountMenuButton(modPage).click()
+  await ui.accountMenu(modPage).getByRole('menuitem', { name: 'Moderation' }).click()
+  const report = modPage.getByRole('listitem', { name: `Report on a post by ${bob.username}` })
+  await expect(report.getByText('Buy followers now')).toBeVisible()
+  await checkA11y(modPage, 'moderation view', testInfo)
+  await shoot(modPage, 'moderation')
+  await report.getByRole('button', { name: 'Remove post' }).click()
+  await expect(modPage.getByText('No open reports.')).toBeVisible()
+  await goTo(anaPage, '#/')
+  await anaPage.reload()
+  await waitForFeed(anaPage)
+  await expect(ui.post(anaPage, bob.username)).toHaveCount(0)
+})
+
+test('a private account: Requested, approved in Settings, then the grid shows', async ({
+  browser
+}, testInfo) => {
+  const ana = await createUser('privana')
+  const bob = await createUser('privbob')
+  await createPostAs(ana, 'Only for friends', 43)
+  const anaPage = await signedInPage(browser, ana)
+  const bobPage = await signedInPage(browser, bob)
+
+  await goTo(anaPage, '#/settings/privacy')
+  const toggle = anaPage.getByRole('switch', { name: 'Private account' })
+  await toggle.check()
+  await expect(toggle).toBeChecked()
+  await checkA11y(anaPage, 'settings: account privacy', testInfo)
+  await shoot(anaPage, 'settings-privacy')
+
+  await bobPage.reload()
+  await waitForFeed(bobPage)
+  await expect(ui.post(bobPage, ana.username)).toHaveCount(0)
+  await goTo(bobPage, `#/u/${ana.username}`)
+  await expect(bobPage.getByText('This account is private')).toBeVisible()
+  await checkA11y(bobPage, 'private profile', testInfo)
+  await shoot(bobPage, 'private-profile')
+  await bobPage.getByRole('button', { name: `Follow ${ana.username}` }).click()
+  await expect(bobPage.getByRole('button', { name: `Requested ${ana.username}` })).toBeVisible()
+
+  await anaPage.reload()
+  await expect(anaPage.getByRole('list', { name: 'Follow requests' })).toBeVisible()
+  await anaPage.getByRole('button', { name: `Confirm ${bob.username}` }).click()
+  await expect(anaPage.getByText('No follow requests.')).toBeVisible()
+
+  await bobPage.reload()
+  await expect(bobPage.getByRole('button', { name: `Following ${ana.username}` })).toBeVisible()
+  await expect(ui.profileGrid(bobPage)).toBeVisible()
+})
+
+test("mute someone's posts from their profile: out of the feed, listed in Settings", async ({
+  browser
+}, testInfo) => {
+  const ana = await createUser('muteana')
+  const bob = await createUser('mutebob')
+  await createPostAs(bob, 'Too many posts', 44)
+  const anaPage = await signedInPage(browser, ana)
+  await expect(ui.post(anaPage, bob.username).first()).toBeVisible()
+
+  await goTo(anaPage, `#/u/${bob.username}`)
+  await anaPage.getByRole('button', { name: `Options for ${bob.username}` }).click()
+  await checkA11y(anaPage, 'profile options', testInfo)
+  await shoot(anaPage, 'profile-options')
+  await anaPage.getByRole('menuitem', { name: 'Mute' }).click()
+  const dialog = anaPage.getByRole('dialog', { name: `Mute ${bob.username}` })
+  await dialog.getByRole('checkbox', { name: 'Mute stories' }).uncheck()
+  await checkA11y(anaPage, 'mute dialog', testInfo)
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(anaPage.getByRole('status').getByText(`Muted @${bob.username}`)).toBeVisible()
+
+  await goTo(anaPage, '#/')
+  await waitForFeed(anaPage)
+  await expect(ui.post(anaPage, bob.username)).toHaveCount(0)
+  await goTo(anaPage, '#/settings/muted')
+  const list = anaPage.getByRole('list', { name: 'Muted accounts' })
+  await expect(list.getByText('Posts muted')).toBeVisible()
+  await checkA11y(anaPage, 'settings: muted accounts', testInfo)
+  await shoot(anaPage, 'settings-muted')
+})
