@@ -1,7 +1,7 @@
 // "Download your information" at 1,000 posts: one account with 1,000 posts made through the
 // app's own createPost (one ~1080 px JPEG each, distinct bytes), exported by a separate process
 // (export-child.ts) to a file. Time, archive size and the exporter's peak memory go to
-// docs/performance.md ("## Export of your information").
+// docs/performance.md, "Export of your information".
 
 import { execFile } from 'node:child_process'
 import { mkdtemp, rm, stat } from 'node:fs/promises'

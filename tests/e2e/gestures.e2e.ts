@@ -1,4 +1,4 @@
-// Gestures and focus as a reader of the network expects them (docs/product.md, "Gestures"): a
+// Gestures and focus as a reader of the network expects them (docs/product.md, "Post card" and "Views and navigation"): a
 // double-click or double-tap on a photo likes it with a heart burst and never unlikes; a single
 // click opens nothing in the feed; a carousel's arrows keep working; `c` and the comment icon
 // put the caret in the comment box; `/` then Escape gives the keys back to the page.

@@ -1,5 +1,5 @@
-// Every place has an address and a history entry (docs/product.md, "Routes"): a post opens over
-// the feed at #/p/<id> and Back closes it, tags and profile tabs have their own routes, the
+// Every place has an address and a history entry (docs/product.md, "Views and navigation"): a
+// post opens over the feed at #/p/<id> and Back closes it, tags and profile tabs have their own routes, the
 // likers list is #/p/<id>/liked_by, a missing post or person gets the not-found page, copied
 // links open their post, and the feed keeps its exact scroll position across Back.
 

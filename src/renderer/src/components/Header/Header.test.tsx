@@ -6,16 +6,21 @@ import { createHarness, renderWith, signedIn } from '../../testing/fakes'
 import { Header } from './Header'
 
 describe('Header', () => {
-  it('shows the brand, search, three labelled icons and Log in when signed out', () => {
+  it('shows the brand, search, four labelled icons and Log in when signed out', () => {
     renderWith(<Header />, createHarness())
     expect(screen.getByRole('button', { name: 'Instaframe' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Search people' })).toBeInTheDocument()
-    for (const name of ['Home', 'New post', 'Notifications', 'Log in']) {
+    for (const name of ['Home', 'New post', 'Messages', 'Notifications', 'Log in']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument()
     }
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument()
-    // There is no messaging, so no icon pretends there is.
-    expect(screen.queryByRole('button', { name: 'Messages' })).not.toBeInTheDocument()
+  })
+
+  it('Messages asks a visitor to log in', async () => {
+    const harness = createHarness({ snapshot: SIGNED_OUT })
+    renderWith(<Header />, harness)
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Messages' }))
+    expect(harness.stores.ui.getState()).toMatchObject({ modal: 'auth', authMode: 'signin' })
   })
 
   it('opens the login modal from Log in', async () => {
