@@ -1,4 +1,4 @@
-// Editing a photo before sharing it (docs/product.md, "Edit before sharing"): the crop's shape
+// Editing a photo before sharing it (docs/product.md, "Create a post"): the crop's shape
 // and position and a filter reach the posted pixels, measured in the image the backend serves
 // (decoded with sharp), not assumed from the controls' state.
 

@@ -15,7 +15,10 @@ import { dropOutcome, HANDOVER_MESSAGES } from './photoHandover'
 const processImage = vi.hoisted(() =>
   vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
 )
-vi.mock('../imaging/processImage', () => ({ processImage }))
+vi.mock('../imaging/processImage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../imaging/processImage')>()),
+  processImage
+}))
 
 beforeEach(() => window.history.replaceState(null, '', '#/'))
 

@@ -1,4 +1,4 @@
-// The create screen's photo with its crop (docs/product.md, "Edit before sharing"): the photo as
+// The create screen's photo with its crop (docs/product.md, "Create a post"): the photo as
 // it will be posted, painted live by a worker; drag (or the arrow keys) to move it in the frame,
 // the wheel, the slider or +/- to zoom, and the frame's shape for the whole post.
 

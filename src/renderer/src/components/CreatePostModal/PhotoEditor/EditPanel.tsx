@@ -1,5 +1,5 @@
-// Filters and adjustments for the photo being previewed (docs/product.md, "Edit before
-// sharing"). The swatches are a quick CSS likeness of each filter; the preview beside them is
+// Filters and adjustments for the photo being previewed (docs/product.md, "Create a post").
+// The swatches are a quick CSS likeness of each filter; the preview beside them is
 // the exact look, painted as it will be posted.
 
 import { useId, useState, type ReactElement } from 'react'
