@@ -25,6 +25,30 @@ const TEXT_SIZE: Choice<'textSize'>[] = [
   { value: 'larger', label: 'Larger' }
 ]
 
+/** A setting's row: its title and hint, labelling the control on the right. */
+function SettingRow({
+  title,
+  hint,
+  control
+}: {
+  title: string
+  hint: string
+  control: (id: string) => ReactElement
+}): ReactElement {
+  const id = useId()
+  return (
+    <div className={styles.row}>
+      <div className={styles.grow}>
+        <label htmlFor={id}>
+          <strong>{title}</strong>
+        </label>
+        <div className={styles.muted}>{hint}</div>
+      </div>
+      {control(id)}
+    </div>
+  )
+}
+
 function ChoiceRow<K extends 'motion' | 'contrast' | 'textSize'>({
   setting,
   title,
@@ -37,30 +61,27 @@ function ChoiceRow<K extends 'motion' | 'contrast' | 'textSize'>({
   choices: Choice<K>[]
 }): ReactElement {
   const value = usePreferences((state) => state[setting])
-  const id = useId()
   return (
-    <div className={styles.row}>
-      <div className={styles.grow}>
-        <label htmlFor={id}>
-          <strong>{title}</strong>
-        </label>
-        <div className={styles.muted}>{hint}</div>
-      </div>
-      <select
-        id={id}
-        className={styles.select}
-        value={value}
-        onChange={(event) =>
-          preferencesStore.getState().set(setting, event.target.value as Preferences[K])
-        }
-      >
-        {choices.map((choice) => (
-          <option key={choice.value} value={choice.value}>
-            {choice.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SettingRow
+      title={title}
+      hint={hint}
+      control={(id) => (
+        <select
+          id={id}
+          className={styles.select}
+          value={value}
+          onChange={(event) =>
+            preferencesStore.getState().set(setting, event.target.value as Preferences[K])
+          }
+        >
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   )
 }
 
@@ -74,24 +95,21 @@ function SwitchRow({
   hint: string
 }): ReactElement {
   const on = usePreferences((state) => state[setting])
-  const id = useId()
   return (
-    <div className={styles.row}>
-      <div className={styles.grow}>
-        <label htmlFor={id}>
-          <strong>{title}</strong>
-        </label>
-        <div className={styles.muted}>{hint}</div>
-      </div>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className={styles.switch}
-        checked={on}
-        onChange={(event) => preferencesStore.getState().set(setting, event.target.checked)}
-      />
-    </div>
+    <SettingRow
+      title={title}
+      hint={hint}
+      control={(id) => (
+        <input
+          id={id}
+          type="checkbox"
+          role="switch"
+          className={styles.switch}
+          checked={on}
+          onChange={(event) => preferencesStore.getState().set(setting, event.target.checked)}
+        />
+      )}
+    />
   )
 }
 
