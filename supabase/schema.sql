@@ -789,7 +789,7 @@ begin
              where s.user_id = author and s.hide_offensive_comments) then
     words := coalesce(words, '{}') || app_private.offensive_words();
   end if;
-  new.hidden := exists (select 1 from unnest(words) w where public.text_has_word(new.body, w));
+  new.hidden := exists (select 1 from unnest(words) w where app_rules.text_has_word(new.body, w));
   return new;
 end
 $function$;
@@ -1476,6 +1476,27 @@ begin
   return old;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone)
+ RETURNS posts
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  dated public.posts;
+begin
+  update public.posts p set created_at = backdate_new_post.taken_at
+  where p.id = backdate_new_post.post_id and p.user_id = (select auth.uid())
+    and p.created_at = now()
+  returning * into dated;
+  if found then
+    -- Hashtag pages order by the post's date, copied when the caption was indexed.
+    update public.post_tags t set post_created_at = backdate_new_post.taken_at
+    where t.post_id = dated.id;
+  end if;
+  return dated;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.block_partners()
  RETURNS uuid[]
  LANGUAGE sql
@@ -1544,6 +1565,66 @@ begin
                  where f.follower_id = caller and f.following_id = author);
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.can_send_direct(thread uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.direct_participants me
+    where me.thread_id = thread and me.user_id = auth.uid()
+      and me.left_at is null and me.state = 'accepted'
+  )
+  and not exists (
+    select 1 from public.direct_participants other
+    where other.thread_id = thread and other.user_id <> auth.uid() and other.left_at is null
+      and app_rules.direct_blocked_between(auth.uid(), other.user_id)
+  )
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.direct_blocked_between(a uuid, b uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.blocks
+                 where (blocker_id = a and blocked_id = b)
+                    or (blocker_id = b and blocked_id = a))
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.is_close_friend_of(author uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.close_friends c
+                 where c.user_id = author and c.friend_id = (select auth.uid()))
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.is_direct_participant(thread uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select exists (
+    select 1 from public.direct_participants p
+    where p.thread_id = thread and p.user_id = auth.uid() and p.left_at is null
+  )
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.is_direct_room_member(topic text)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- CASE, not AND: the uuid cast must only ever see a topic that has the shape.
+  select case
+    when topic ~ '^direct:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+      then app_rules.is_direct_participant(substring(topic from 8)::uuid)
+    else false
+  end
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.is_moderator()
  RETURNS boolean
  LANGUAGE sql
@@ -1562,6 +1643,16 @@ AS $function$
   from public.mutes m
   where m.muter_id = (select auth.uid())
     and case kind when 'stories' then m.stories else m.posts end
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.text_has_word(body text, word text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select lower(body) ~ ('(^|[^[:alnum:]_])'
+                        || regexp_replace(lower(word), '([^[:alnum:]_])', '\\\1', 'g')
+                        || '($|[^[:alnum:]_])')
 $function$;
 CREATE OR REPLACE FUNCTION auth.email()
  RETURNS text
@@ -1720,11 +1811,11 @@ CREATE OR REPLACE FUNCTION public.add_direct_participants(thread uuid, user_ids 
  SET search_path TO ''
 AS $function$
 begin
-  if not public.can_send_direct(thread)
+  if not app_rules.can_send_direct(thread)
      or not exists (select 1 from public.direct_threads t where t.id = thread and t.is_group) then
     raise exception 'Only people in a group can add others to it' using errcode = '42501';
   end if;
-  if exists (select 1 from unnest(user_ids) u where public.direct_blocked_between(auth.uid(), u)) then
+  if exists (select 1 from unnest(user_ids) u where app_rules.direct_blocked_between(auth.uid(), u)) then
     raise exception 'You cannot add this person' using errcode = '42501';
   end if;
   insert into public.direct_participants (thread_id, user_id, state)
@@ -1766,23 +1857,6 @@ AS $function$
   where b.blocker_id = (select auth.uid())
   order by b.created_at desc
   limit 1000
-$function$;
-CREATE OR REPLACE FUNCTION public.can_send_direct(thread uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (
-    select 1 from public.direct_participants me
-    where me.thread_id = thread and me.user_id = auth.uid()
-      and me.left_at is null and me.state = 'accepted'
-  )
-  and not exists (
-    select 1 from public.direct_participants other
-    where other.thread_id = thread and other.user_id <> auth.uid() and other.left_at is null
-      and public.direct_blocked_between(auth.uid(), other.user_id)
-  )
 $function$;
 CREATE OR REPLACE FUNCTION public.create_post(caption text, images jsonb, post_id uuid DEFAULT NULL::uuid)
  RETURNS posts
@@ -1876,25 +1950,6 @@ begin
   return true;
 end
 $function$;
-CREATE OR REPLACE FUNCTION public.direct_blocked_between(a uuid, b uuid)
- RETURNS boolean
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  blocked boolean := false;
-begin
-  if to_regclass('public.blocks') is null then
-    return false;
-  end if;
-  execute 'select exists (select 1 from public.blocks
-                          where (blocker_id = $1 and blocked_id = $2)
-                             or (blocker_id = $2 and blocked_id = $1))'
-    into blocked using a, b;
-  return blocked;
-end
-$function$;
 CREATE OR REPLACE FUNCTION public.direct_inbox(folder text DEFAULT 'inbox'::text, before timestamp with time zone DEFAULT NULL::timestamp with time zone, page_size integer DEFAULT 30)
  RETURNS TABLE(id uuid, name text, is_group boolean, last_message_at timestamp with time zone, state text, last_read_at timestamp with time zone, unread boolean, people jsonb, last_message jsonb)
  LANGUAGE sql
@@ -1934,7 +1989,7 @@ AS $function$
     and (t.is_group or not exists (
       select 1 from public.direct_participants o
       where o.thread_id = t.id and o.user_id <> me.user_id
-        and public.direct_blocked_between(me.user_id, o.user_id)
+        and app_rules.direct_blocked_between(me.user_id, o.user_id)
     ))
   order by t.last_message_at desc, t.id desc
   limit least(greatest(coalesce(page_size, 30), 1), 100)
@@ -2138,11 +2193,11 @@ $function$;
 CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone)
  RETURNS posts
  LANGUAGE plpgsql
- SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   created public.posts;
+  dated public.posts;
 begin
   if taken_at is null or taken_at > now() then
     raise exception 'An imported post cannot be dated in the future' using errcode = '22023';
@@ -2150,52 +2205,14 @@ begin
   if taken_at < timestamptz '2010-10-06 00:00:00+00' then
     raise exception 'An imported post cannot be dated before 2010-10-06' using errcode = '22023';
   end if;
-
   created := public.create_post(import_post.caption, import_post.images, import_post.post_id);
-
-  if created.created_at = now() and created.user_id = (select auth.uid()) then
-    update public.posts p set created_at = import_post.taken_at
-    where p.id = created.id
-    returning * into created;
-    -- Hashtag pages order by the post's date, copied when the caption was indexed.
-    update public.post_tags t set post_created_at = import_post.taken_at
-    where t.post_id = created.id;
+  dated := app_rules.backdate_new_post(created.id, import_post.taken_at);
+  -- An idempotent retry finds the post made before: it keeps the date it was given then.
+  if dated.id is null then
+    return created;
   end if;
-  return created;
+  return dated;
 end
-$function$;
-CREATE OR REPLACE FUNCTION public.is_close_friend_of(author uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (select 1 from public.close_friends c
-                 where c.user_id = author and c.friend_id = (select auth.uid()))
-$function$;
-CREATE OR REPLACE FUNCTION public.is_direct_participant(thread uuid)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  select exists (
-    select 1 from public.direct_participants p
-    where p.thread_id = thread and p.user_id = auth.uid() and p.left_at is null
-  )
-$function$;
-CREATE OR REPLACE FUNCTION public.is_direct_room_member(topic text)
- RETURNS boolean
- LANGUAGE sql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-  -- CASE, not AND: the uuid cast must only ever see a topic that has the shape.
-  select case
-    when topic ~ '^direct:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-      then public.is_direct_participant(substring(topic from 8)::uuid)
-    else false
-  end
 $function$;
 CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owner uuid)
  RETURNS boolean
@@ -2595,7 +2612,7 @@ begin
   if (select count(*) from public.profiles p where p.id = any(recipients)) <> cardinality(recipients) then
     raise exception 'Some of these people do not exist' using errcode = 'PT404';
   end if;
-  if exists (select 1 from unnest(recipients) r where public.direct_blocked_between(caller, r)) then
+  if exists (select 1 from unnest(recipients) r where app_rules.direct_blocked_between(caller, r)) then
     raise exception 'You cannot message this person' using errcode = '42501';
   end if;
   thread_name := nullif(btrim(thread_name), '');
@@ -2766,16 +2783,6 @@ begin
          app_private.storage_object_referenced(t.bucket_id, t.name)
   from taken t;
 end
-$function$;
-CREATE OR REPLACE FUNCTION public.text_has_word(body text, word text)
- RETURNS boolean
- LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  select lower(body) ~ ('(^|[^[:alnum:]_])'
-                        || regexp_replace(lower(word), '([^[:alnum:]_])', '\\\1', 'g')
-                        || '($|[^[:alnum:]_])')
 $function$;
 CREATE OR REPLACE FUNCTION public.verify_password(password text)
  RETURNS boolean
@@ -2984,32 +2991,32 @@ create policy "Users create their own content settings" on public.content_settin
 create policy "Users read their own content settings" on public.content_settings as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Accepted participants send as themselves" on public.direct_messages as permissive for insert to authenticated
-  with check (((sender_id = ( SELECT auth.uid() AS uid)) AND can_send_direct(thread_id) AND ((image_url IS NULL) OR is_own_storage_url(image_url, 'direct'::text, ( SELECT auth.uid() AS uid))) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'direct'::text, ( SELECT auth.uid() AS uid))) AND ((post_id IS NULL) OR (EXISTS ( SELECT 1
+  with check (((sender_id = ( SELECT auth.uid() AS uid)) AND app_rules.can_send_direct(thread_id) AND ((image_url IS NULL) OR is_own_storage_url(image_url, 'direct'::text, ( SELECT auth.uid() AS uid))) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'direct'::text, ( SELECT auth.uid() AS uid))) AND ((post_id IS NULL) OR (EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = direct_messages.post_id)))) AND ((story_id IS NULL) OR (EXISTS ( SELECT 1
    FROM (stories s
      JOIN direct_participants dp ON (((dp.thread_id = direct_messages.thread_id) AND (dp.user_id = s.user_id))))
   WHERE (s.id = direct_messages.story_id))))));
 create policy "Participants read their threads' messages" on public.direct_messages as permissive for select to authenticated
-  using (is_direct_participant(thread_id));
+  using (app_rules.is_direct_participant(thread_id));
 create policy "Senders unsend their own messages" on public.direct_messages as permissive for delete to authenticated
-  using (((sender_id = ( SELECT auth.uid() AS uid)) AND is_direct_participant(thread_id)));
+  using (((sender_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Participants change their own reading state" on public.direct_participants as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants see who is in their threads" on public.direct_participants as permissive for select to authenticated
-  using (is_direct_participant(thread_id));
+  using (app_rules.is_direct_participant(thread_id));
 create policy "Participants heart messages as themselves" on public.direct_reactions as permissive for insert to authenticated
-  with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_direct_participant(thread_id)));
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Participants see hearts in their threads" on public.direct_reactions as permissive for select to authenticated
-  using (is_direct_participant(thread_id));
+  using (app_rules.is_direct_participant(thread_id));
 create policy "Participants take back their own hearts" on public.direct_reactions as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants rename their group" on public.direct_threads as permissive for update to authenticated
-  using ((is_group AND is_direct_participant(id)))
+  using ((is_group AND app_rules.is_direct_participant(id)))
   with check (is_group);
 create policy "Participants see their threads" on public.direct_threads as permissive for select to authenticated
-  using (is_direct_participant(id));
+  using (app_rules.is_direct_participant(id));
 create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
 create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
@@ -3120,7 +3127,7 @@ create policy "Authors and their followers see live stories" on public.stories a
 create policy "Authors delete their own stories" on public.stories as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Close friends stories only for the list" on public.stories as restrictive for select to authenticated
-  using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR is_close_friend_of(user_id)));
+  using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR app_rules.is_close_friend_of(user_id)));
 create policy "Stories hidden across a block or a suspension" on public.stories as restrictive for select to authenticated
   using (app_rules.can_see_author(user_id));
 create policy "Suspended accounts do not post stories" on public.stories as restrictive for insert to authenticated
@@ -3144,9 +3151,9 @@ create policy "Users read their own word filters" on public.word_filters as perm
 create policy "Users remove their own word filters" on public.word_filters as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants join their thread's room" on realtime.messages as permissive for select to authenticated
-  using (is_direct_room_member(( SELECT realtime.topic() AS topic)));
+  using (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Participants type and show presence in their thread's room" on realtime.messages as permissive for insert to authenticated
-  with check (is_direct_room_member(( SELECT realtime.topic() AS topic)));
+  with check (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -3162,6 +3169,8 @@ create policy "Users upload story photos into their own stories folder" on stora
 
 -- Grants on schemas, tables, columns and functions
 
+grant EXECUTE on function app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone) to authenticated;
+grant EXECUTE on function app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone) to service_role;
 grant EXECUTE on function app_rules.block_partners() to anon;
 grant EXECUTE on function app_rules.block_partners() to authenticated;
 grant EXECUTE on function app_rules.block_partners() to service_role;
@@ -3174,12 +3183,26 @@ grant EXECUTE on function app_rules.caller_suspended() to service_role;
 grant EXECUTE on function app_rules.can_see_author(author uuid) to anon;
 grant EXECUTE on function app_rules.can_see_author(author uuid) to authenticated;
 grant EXECUTE on function app_rules.can_see_author(author uuid) to service_role;
+grant EXECUTE on function app_rules.can_send_direct(thread uuid) to authenticated;
+grant EXECUTE on function app_rules.can_send_direct(thread uuid) to service_role;
+grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to authenticated;
+grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
+grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to authenticated;
+grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to service_role;
+grant EXECUTE on function app_rules.is_direct_participant(thread uuid) to authenticated;
+grant EXECUTE on function app_rules.is_direct_participant(thread uuid) to service_role;
+grant EXECUTE on function app_rules.is_direct_room_member(topic text) to authenticated;
+grant EXECUTE on function app_rules.is_direct_room_member(topic text) to service_role;
 grant EXECUTE on function app_rules.is_moderator() to anon;
 grant EXECUTE on function app_rules.is_moderator() to authenticated;
 grant EXECUTE on function app_rules.is_moderator() to service_role;
 grant EXECUTE on function app_rules.muted_authors(kind text) to anon;
 grant EXECUTE on function app_rules.muted_authors(kind text) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
+grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;
+grant EXECUTE on function app_rules.text_has_word(body text, word text) to authenticated;
+grant EXECUTE on function app_rules.text_has_word(body text, word text) to public;
+grant EXECUTE on function app_rules.text_has_word(body text, word text) to service_role;
 grant EXECUTE on function auth.email() to anon;
 grant EXECUTE on function auth.email() to authenticated;
 grant EXECUTE on function auth.email() to public;
@@ -3208,14 +3231,10 @@ grant EXECUTE on function public.approve_follow_request(requester uuid) to authe
 grant EXECUTE on function public.approve_follow_request(requester uuid) to service_role;
 grant EXECUTE on function public.blocked_accounts() to authenticated;
 grant EXECUTE on function public.blocked_accounts() to service_role;
-grant EXECUTE on function public.can_send_direct(thread uuid) to authenticated;
-grant EXECUTE on function public.can_send_direct(thread uuid) to service_role;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to authenticated;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to service_role;
 grant EXECUTE on function public.delete_account(password text) to authenticated;
 grant EXECUTE on function public.delete_account(password text) to service_role;
-grant EXECUTE on function public.direct_blocked_between(a uuid, b uuid) to authenticated;
-grant EXECUTE on function public.direct_blocked_between(a uuid, b uuid) to service_role;
 grant EXECUTE on function public.direct_inbox(folder text, before timestamp with time zone, page_size integer) to authenticated;
 grant EXECUTE on function public.direct_inbox(folder text, before timestamp with time zone, page_size integer) to service_role;
 grant EXECUTE on function public.direct_unread_count() to authenticated;
@@ -3243,12 +3262,6 @@ grant EXECUTE on function public.following_feed_page_newer(after_created_at time
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to authenticated;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to service_role;
-grant EXECUTE on function public.is_close_friend_of(author uuid) to authenticated;
-grant EXECUTE on function public.is_close_friend_of(author uuid) to service_role;
-grant EXECUTE on function public.is_direct_participant(thread uuid) to authenticated;
-grant EXECUTE on function public.is_direct_participant(thread uuid) to service_role;
-grant EXECUTE on function public.is_direct_room_member(topic text) to authenticated;
-grant EXECUTE on function public.is_direct_room_member(topic text) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to service_role;
@@ -3299,10 +3312,6 @@ grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp 
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.take_storage_removals(max_count integer) to service_role;
-grant EXECUTE on function public.text_has_word(body text, word text) to anon;
-grant EXECUTE on function public.text_has_word(body text, word text) to authenticated;
-grant EXECUTE on function public.text_has_word(body text, word text) to public;
-grant EXECUTE on function public.text_has_word(body text, word text) to service_role;
 grant EXECUTE on function public.verify_password(password text) to authenticated;
 grant EXECUTE on function public.verify_password(password text) to service_role;
 grant EXECUTE on function realtime.topic() to anon;

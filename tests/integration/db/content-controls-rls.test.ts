@@ -111,7 +111,10 @@ describeEachDatabase('content controls under row-level security', (suite) => {
         ['what ( now', '(', true]
       ]
       for (const [body, word, expected] of cases) {
-        const [row] = await rows(anon, 'select text_has_word($1, $2) as hit', [body, word])
+        const [row] = await rows(anon, 'select app_rules.text_has_word($1, $2) as hit', [
+          body,
+          word
+        ])
         expect(row.hit, `${word} in ${body}`).toBe(expected)
       }
     })

@@ -301,7 +301,7 @@ describeEachDatabase('direct messages under row-level security', (suite) => {
           [JSON.stringify({ sub: a.id, role: 'authenticated' })]
         )
         const { rows } = await tx.query<{ ok: boolean; listed: number }>(
-          `select public.can_send_direct($1) as ok,
+          `select app_rules.can_send_direct($1) as ok,
                   (select count(*)::int from public.direct_inbox('inbox')) as listed`,
           [thread]
         )

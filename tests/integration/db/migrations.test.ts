@@ -25,17 +25,30 @@ describeEachDatabase('migrations', (suite) => {
     await bootstrapDatabase(db)
     expect(await applyMigrations(db, files)).toEqual([])
     expect(await publicTables(db)).toEqual([
+      'blocks',
+      'close_friends',
+      'comment_likes',
       'comments',
+      'content_settings',
+      'direct_messages',
+      'direct_participants',
+      'direct_reactions',
+      'direct_threads',
+      'follow_requests',
       'follows',
       'likes',
+      'moderators',
+      'mutes',
       'notifications',
       'post_images',
       'post_tags',
       'posts',
       'profiles',
+      'reports',
       'saves',
       'stories',
-      'story_views'
+      'story_views',
+      'word_filters'
     ])
   })
 
