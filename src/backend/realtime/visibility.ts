@@ -1,7 +1,8 @@
 // Whether a change is visible to one identity, and which of its subscribers' filters it
 // matches. Row-level security decides: for an INSERT or UPDATE the identity selects the row
 // back by primary key as itself; for a DELETE the table's SELECT policies are evaluated, as
-// that identity, against the old row the trigger captured.
+// that identity, against the old row the trigger captured. The policies see that row under the
+// table's own name, since a policy may name its table (`where p.id = likes.post_id`).
 //
 // Filters are evaluated in SQL in bounded chunks (REALTIME_LIMITS.filtersPerStatement per
 // statement), the row and the first chunk together, so the usual few filters cost one
@@ -84,7 +85,8 @@ async function evaluate(
     sql = `select has_table_privilege(${name}::text, 'SELECT')
                   and (coalesce((select r.rolbypassrls from pg_catalog.pg_roles r
                                  where r.rolname = current_user), false)
-                       or coalesce(${selectPolicySql(table, identity.role)}, false)) as visible,
+                       or coalesce((select ${selectPolicySql(table, identity.role)}
+                                    from (select _t0.*) as ${ident(table.name)}), false)) as visible,
                   '{}'::jsonb as record, array[${matchSql}]::boolean[] as matches
            from jsonb_populate_record(null::${relation}, ${old}::jsonb) as _t0`
   } else {
