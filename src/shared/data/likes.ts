@@ -47,8 +47,10 @@ export async function setPostLike(
     .rpc('set_post_like', { target_post_id: postId, should_like: liked })
     .single()
   if (error) {
-    // 23503: the like's post was deleted; P0002: raised by the function for the same reason.
-    if (error.code === '23503' || error.code === 'P0002') throw new Error(POST_GONE_MESSAGE)
+    // PT404: the likes guard finds no post the caller may see (deleted, or its author blocked or
+    // went private); P0002: raised by the function when the post went while unliking; 23503: the
+    // post was deleted between the guard and the insert.
+    if (['PT404', 'P0002', '23503'].includes(error.code)) throw new Error(POST_GONE_MESSAGE)
     throw queryError(liked ? 'like' : 'unlike', error)
   }
   return data as LikeState

@@ -83,7 +83,7 @@ describeEachDatabase('set_post_like', (suite) => {
     await suite.db.query('delete from posts where id = $1', [postId])
     expect(await attemptAs(suite.db, fan, SET_LIKE, [postId, true])).toMatchObject({
       ok: false,
-      code: '23503'
+      code: 'PT404'
     })
   })
 })
