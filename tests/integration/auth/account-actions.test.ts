@@ -116,6 +116,11 @@ describeEachBackend('account actions', (suite) => {
 
     const fresh = harness.anon()
     await signIn(fresh, { email: user.username, password: user.password })
+    // The REST schema cache learns of a new table on a miss, at most every 5 s (as PostgREST
+    // needs a reload): wait until it answers for the scratch table at all.
+    await expect
+      .poll(async () => (await fresh.from(table).select('id')).status, { timeout: 15_000 })
+      .not.toBe(404)
     const session = (await fresh.auth.getSession()).data.session!
     expect(needsSecondFactor(session)).toBe(true)
     expect(decodeClaims(session.access_token).aal).toBe('aal1')
