@@ -13,20 +13,13 @@ import {
   type ReactElement
 } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
-import { ConnectionsPage } from './components/ConnectionsPage/ConnectionsPage'
-import { DirectPage } from './components/DirectPage/DirectPage'
 import { FeedView } from './components/FeedView/FeedView'
 import { NotFoundPage } from './components/NotFoundPage/NotFoundPage'
 import { Header } from './components/Header/Header'
 import { DropOverlay } from './components/DropOverlay/DropOverlay'
 import { Notice } from './components/Notice/Notice'
 import { OfflineBanner } from './components/OfflineBanner/OfflineBanner'
-import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
-import { BrowseView } from './components/BrowseView/BrowseView'
-import { SuggestionsPage } from './components/SuggestionsPage/SuggestionsPage'
-import { SettingsPage } from './components/Settings/SettingsPage'
-import { ModerationPage } from './components/ModerationPage/ModerationPage'
 import { Toast } from './components/Toast/Toast'
 import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
@@ -87,6 +80,40 @@ const CreatePostModal = lazy(() =>
 const EditProfileModal = lazy(() =>
   import('./components/EditProfileModal/EditProfileModal').then((module) => ({
     default: module.EditProfileModal
+  }))
+)
+
+// Pages other than the feed are loaded on the first visit, like the modals; the profile and tag
+// pages, which a click on any name or hashtag opens, are fetched once the feed has painted.
+const loadProfilePage = (): Promise<{
+  default: typeof import('./components/ProfilePage/ProfilePage').ProfilePage
+}> =>
+  import('./components/ProfilePage/ProfilePage').then((module) => ({ default: module.ProfilePage }))
+const loadBrowseView = (): Promise<{
+  default: typeof import('./components/BrowseView/BrowseView').BrowseView
+}> =>
+  import('./components/BrowseView/BrowseView').then((module) => ({ default: module.BrowseView }))
+const ProfilePage = lazy(loadProfilePage)
+const BrowseView = lazy(loadBrowseView)
+const ConnectionsPage = lazy(() =>
+  import('./components/ConnectionsPage/ConnectionsPage').then((module) => ({
+    default: module.ConnectionsPage
+  }))
+)
+const DirectPage = lazy(() =>
+  import('./components/DirectPage/DirectPage').then((module) => ({ default: module.DirectPage }))
+)
+const SuggestionsPage = lazy(() =>
+  import('./components/SuggestionsPage/SuggestionsPage').then((module) => ({
+    default: module.SuggestionsPage
+  }))
+)
+const SettingsPage = lazy(() =>
+  import('./components/Settings/SettingsPage').then((module) => ({ default: module.SettingsPage }))
+)
+const ModerationPage = lazy(() =>
+  import('./components/ModerationPage/ModerationPage').then((module) => ({
+    default: module.ModerationPage
   }))
 )
 
@@ -217,6 +244,17 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
+  // Once the first view is up, fetch the pages a click on a name or a hashtag opens, so that
+  // click does not wait for their code.
+  useEffect(() => {
+    if (splash) return
+    const idle = requestIdleCallback(() => {
+      void loadProfilePage()
+      void loadBrowseView()
+    })
+    return () => cancelIdleCallback(idle)
+  }, [splash])
+
   // A sign-in step left to do (the second factor after a restart, a new password after a
   // recovery link in the web build) opens the auth modal on it.
   const pendingStep = useSession((state) => state.snapshot.pending)
@@ -258,7 +296,13 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
       <OfflineBanner />
       {notice && <Notice text={notice} onDismiss={() => ui.getState().setNotice(null)} />}
       <UpdateBanner />
-      {postMissing && route.name === 'post' ? <NotFoundPage /> : <RouteView route={page} />}
+      {postMissing && route.name === 'post' ? (
+        <NotFoundPage />
+      ) : (
+        <Suspense fallback={null}>
+          <RouteView route={page} />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         {postOpen && !postMissing && <PostView />}
         {route.name === 'likers' && <LikersModal postId={route.postId} />}

@@ -23,7 +23,6 @@ import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { PersonLink } from '../PersonLink/PersonLink'
-import { PostOptions } from '../PostOptions/PostOptions'
 import type { OpenPostOptions } from '../../store/post/postStore'
 import { useCopyLink } from '../../hooks/useCopyLink'
 import { showPost } from '../../navigation/postRoute'
@@ -37,6 +36,9 @@ import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentC
 import styles from './PostCard.module.scss'
 
 // The share sheet is code a feed does not need until someone shares.
+const PostOptions = lazy(() =>
+  import('../PostOptions/PostOptions').then((module) => ({ default: module.PostOptions }))
+)
 const DirectShareSheet = lazy(() =>
   import('../DirectShareSheet/DirectShareSheet').then((module) => ({
     default: module.DirectShareSheet
@@ -170,11 +172,13 @@ export const PostCard = memo(function PostCard({
           )}
         {optionsOpen &&
           createPortal(
-            <PostOptions
-              post={post}
-              onOpenPost={(intent) => openPost({ intent })}
-              onClose={() => setOptionsOpen(false)}
-            />,
+            <Suspense fallback={null}>
+              <PostOptions
+                post={post}
+                onOpenPost={(intent) => openPost({ intent })}
+                onClose={() => setOptionsOpen(false)}
+              />
+            </Suspense>,
             document.body
           )}
       </header>

@@ -3,14 +3,18 @@
 // has nowhere to return to, so it goes to the feed. On someone else's profile a "…" button opens
 // Report, Block and Mute.
 
-import { useState, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type ReactElement } from 'react'
 import { ArrowLeft, MoreHorizontal } from 'lucide-react'
 import { useRouter, useSession, useStores } from '../../store'
 import { selectCanGoBack } from '../../store/router/routerStore'
 import { selectUserId } from '../../store/session/sessionStore'
 import { HOME } from '../../store/router/routes'
-import { SafetyActions } from '../SafetyActions/SafetyActions'
 import styles from './ProfilePage.module.scss'
+
+// Loaded when the menu first opens: most profile visits never open it.
+const SafetyActions = lazy(() =>
+  import('../SafetyActions/SafetyActions').then((module) => ({ default: module.SafetyActions }))
+)
 
 export function ProfileTopBar({
   username,
@@ -46,7 +50,9 @@ export function ProfileTopBar({
         </button>
       )}
       {menuOpen && personId && (
-        <SafetyActions person={{ id: personId, username }} onClose={() => setMenuOpen(false)} />
+        <Suspense fallback={null}>
+          <SafetyActions person={{ id: personId, username }} onClose={() => setMenuOpen(false)} />
+        </Suspense>
       )}
     </div>
   )

@@ -5,15 +5,21 @@
 // never looks empty; they open a viewer of sample frames drawn in code (SampleStoryViewer),
 // and leave the strip as soon as anyone the user follows has a live story.
 
-import { useCallback, useMemo, useState, type ReactElement } from 'react'
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactElement } from 'react'
 import { Plus } from 'lucide-react'
 import type { Story, StoryStripEntry } from '@shared/domain'
 import { initialsAvatar } from '../../services/avatar'
 import { createStories } from '../../services/sampleData'
 import { useSession, useStores, useStoriesStore } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
-import { SampleStoryViewer } from '../StoryViewer/SampleStoryViewer'
 import styles from './StoriesStrip.module.scss'
+
+// Loaded on the first open, as the real story viewer is.
+const SampleStoryViewer = lazy(() =>
+  import('../StoryViewer/SampleStoryViewer').then((module) => ({
+    default: module.SampleStoryViewer
+  }))
+)
 
 function Ring({
   seen,
@@ -147,12 +153,14 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
           ))}
       </ul>
       {openSample !== null && strip.length === 0 && (
-        <SampleStoryViewer
-          stories={initialSamples}
-          startIndex={openSample}
-          onSeen={markSampleSeen}
-          onClose={() => setOpenSample(null)}
-        />
+        <Suspense fallback={null}>
+          <SampleStoryViewer
+            stories={initialSamples}
+            startIndex={openSample}
+            onSeen={markSampleSeen}
+            onClose={() => setOpenSample(null)}
+          />
+        </Suspense>
       )}
     </section>
   )
