@@ -1,9 +1,12 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SIGNED_OUT } from '@shared/domain'
+import { MESSAGES } from '@shared/messages'
 import { App } from './App'
 import { createHarness, renderWith, signedIn } from './testing/fakes'
+// The profile page is loaded on first use; importing it here has its code ready when it opens.
+import './components/ProfilePage/ProfilePage'
 
 afterEach(() => {
   vi.useRealTimers()
@@ -31,7 +34,10 @@ describe('App', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Profile' }))
     expect(window.location.hash).toBe('#/u/jane.doe')
     expect(screen.queryByRole('region', { name: 'Stories' })).not.toBeInTheDocument()
-    // The profile's own Back, beside the header's history arrow.
+    // The profile's own Back, beside the header's history arrow, once the page's code and the
+    // profile have loaded (its loading state is another <main>).
+    await screen.findByRole('main')
+    await waitFor(() => expect(screen.queryByText(MESSAGES.loadingProfile)).toBeNull())
     await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Back' }))
     expect(await screen.findByRole('region', { name: 'Stories' })).toBeInTheDocument()
     expect(window.location.hash).toBe('#/')

@@ -247,7 +247,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   // Once the first view is up, fetch the pages a click on a name or a hashtag opens, so that
   // click does not wait for their code.
   useEffect(() => {
-    if (splash) return
+    if (splash || typeof requestIdleCallback !== 'function') return
     const idle = requestIdleCallback(() => {
       void loadProfilePage()
       void loadBrowseView()

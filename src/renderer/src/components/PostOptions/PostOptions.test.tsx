@@ -27,7 +27,8 @@ function setup(post: Post, options: { signedIn?: boolean; following?: boolean } 
 
 async function openOptions(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
   await user.click(screen.getByRole('button', { name: 'More options' }))
-  return screen.getByRole('menu', { name: 'Post options' })
+  // The sheet's code loads on the first open.
+  return screen.findByRole('menu', { name: 'Post options' })
 }
 
 const labels = (menu: HTMLElement): string[] =>

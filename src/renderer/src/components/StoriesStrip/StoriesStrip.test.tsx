@@ -15,13 +15,14 @@ const entry = (username: string, hasUnseen: boolean, userId = username): StorySt
 })
 
 describe('StoriesStrip', () => {
-  it('shows a visitor the 8 sample stories; one opens the sample viewer and greys its ring', () => {
+  it('shows a visitor the 8 sample stories; one opens the sample viewer and greys its ring', async () => {
     renderWith(<StoriesStrip />, createHarness())
     const bubbles = screen.getAllByRole('listitem')
     expect(bubbles).toHaveLength(8)
     const name = (bubbles[0].getAttribute('aria-label') ?? '').replace(/'s story$/, '')
     fireEvent.click(screen.getByRole('button', { name: `${name}'s story` }))
-    const viewer = screen.getByRole('dialog', { name: `Stories by ${name}` })
+    // The viewer's code loads on the first open.
+    const viewer = await screen.findByRole('dialog', { name: `Stories by ${name}` })
     expect(viewer).toContainElement(screen.getByRole('img', { name: `Sample story 1 by ${name}` }))
     fireEvent.keyDown(viewer, { key: 'ArrowRight' })
     expect(screen.getByRole('img', { name: `Sample story 2 by ${name}` })).toBeInTheDocument()
