@@ -2276,12 +2276,13 @@ AS $function$
     (select pr.username
        from public.likes l
        join public.profiles pr on pr.id = l.user_id
-      where l.post_id = p.id
+      where l.post_id = p.id and l.user_id is distinct from (select auth.uid())
       order by l.created_at desc, l.id desc
       limit 1)
   )
   from unnest(post_ids[1:100]) as p(id)
-  where exists (select 1 from public.likes l where l.post_id = p.id)
+  where exists (select 1 from public.likes l
+                where l.post_id = p.id and l.user_id is distinct from (select auth.uid()))
 $function$;
 CREATE OR REPLACE FUNCTION public.mark_activity_read(up_to timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS integer

@@ -89,7 +89,9 @@ test('the author turns off commenting and hides the like count; another person s
 
   const theirs = await personPage(browser, other)
   const card = ui.post(theirs, author.username).filter({ hasText: 'Quiet post' })
-  await expect(card.getByText('Liked by others')).toBeVisible()
+  // Hidden, the count becomes "Liked by <someone> and others", as the network words it.
+  await expect(card.getByRole('link', { name: 'others', exact: true })).toBeVisible()
+  await expect(card.getByText(/\d+ likes?$/)).toHaveCount(0)
   await card.locator('[data-open-post]').click()
   await expect(theirs.getByText('Commenting is turned off.')).toBeVisible()
   await expect(theirs.getByRole('textbox', { name: /comment/i })).toHaveCount(0)

@@ -65,4 +65,17 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('likers on %s', (kind) => {
     await setPostLike(likers[1].client, post.id, false)
     expect((await likeHighlights(author.client, [post.id])).get(post.id)).toBe(likers[4].username)
   })
+
+  it.skipIf(unavailable)('never names the reader: their own like is theirs to see', async () => {
+    // eve liked `post` last: she is named to others, and the next-latest liker to herself.
+    expect((await likeHighlights(likers[4].client, [post.id])).get(post.id)).toBe(
+      likers[3].username
+    )
+    // A post only the reader liked names nobody.
+    await setPostLike(likers[0].client, quiet.id, true)
+    expect((await likeHighlights(likers[0].client, [quiet.id])).has(quiet.id)).toBe(false)
+    expect((await likeHighlights(harness.anon(), [quiet.id])).get(quiet.id)).toBe(
+      likers[0].username
+    )
+  })
 })

@@ -6,7 +6,7 @@
 
 import { useEffect, type MouseEvent, type ReactElement } from 'react'
 import { formatLikesLabel } from '@shared/format'
-import { useLikers, useStores } from '../../store'
+import { useLikers, usePosts, useStores } from '../../store'
 import { routeHash, type Route } from '../../store/router/routes'
 import { PersonLink } from '../PersonLink/PersonLink'
 import styles from './LikesLine.module.scss'
@@ -24,7 +24,11 @@ export function LikesLine({
 }): ReactElement | null {
   const { likers, router } = useStores()
   const named = useLikers((state) => state.named.get(postId))
-  useEffect(() => likers.getState().watchNamed(postId, likesCount), [likers, postId, likesCount])
+  // The reader's own like never changes who is named (the database names others), so only a
+  // change in others' likes asks again: a like stays one request.
+  const likedByReader = usePosts((state) => state.liked[postId] === true)
+  const othersLikes = Math.max(likesCount - (likedByReader ? 1 : 0), 0)
+  useEffect(() => likers.getState().watchNamed(postId, othersLikes), [likers, postId, othersLikes])
 
   const route: Route = { name: 'likers', postId }
   const openLikers = (event: MouseEvent<HTMLAnchorElement>): void => {

@@ -29,10 +29,11 @@ export interface LikersState {
   loadMore(): Promise<void>
   close(): void
   /**
-   * Asks who a card names, once per like count: a count that changed (a like, an unlike) may
-   * change who is named, so it is asked again.
+   * Asks who a card names, once per count of others' likes (the reader's own like left out, as
+   * the database leaves it out of who is named): a count that changed may change who is named,
+   * so it is asked again.
    */
-  watchNamed(postId: string, likesCount: number): void
+  watchNamed(postId: string, othersLikes: number): void
   /** Forgets the names (another reader follows other people). */
   reset(): void
 }
@@ -98,11 +99,11 @@ export function createLikersStore(
         await load(list.postId, list.next)
       },
       close: () => set({ list: null }),
-      watchNamed(postId, likesCount) {
+      watchNamed(postId, othersLikes) {
         const asked = askedAtCount.get(postId)
-        if (asked === likesCount) return
-        askedAtCount.set(postId, likesCount)
-        if (likesCount === 0) {
+        if (asked === othersLikes) return
+        askedAtCount.set(postId, othersLikes)
+        if (othersLikes === 0) {
           set((state) => {
             const named = new Map(state.named)
             named.delete(postId)
