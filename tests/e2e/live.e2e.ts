@@ -67,7 +67,8 @@ test("B's like, comment and post reach A live: dot, grouped panel, counts, New p
     await expect(lines.nth(0)).toContainText(
       `${friend.username} and ${fan.username} liked your photo.`
     )
-    await expect(lines.nth(1)).toContainText(`${fan.username} commented on your photo.`)
+    // The comment line quotes the comment, as the network's does.
+    await expect(lines.nth(1)).toContainText(`${fan.username} commented: Seen it live`)
     await checkA11y(pageA, 'activity panel', testInfo)
     // Opening the panel marked it read.
     await expect(dot).toHaveCount(0)

@@ -322,7 +322,11 @@ test('More options on a card: the author deletes from it; on another’s post it
 
   const options = page.getByRole('menu', { name: 'Post options' })
   await ui.post(page, author.username).getByRole('button', { name: 'More options' }).click()
+  // Someone else's post: the safety choices first, as the network lists them (safety.e2e.ts).
   await expect(options.getByRole('menuitem')).toHaveText([
+    'Report',
+    'Block',
+    'Mute',
     'Go to post',
     'Copy link',
     'About this account',
@@ -379,7 +383,11 @@ test('a visitor uses More options with the keyboard; the post view’s Like asks
   await more.focus()
   await page.keyboard.press('Enter')
   const options = page.getByRole('menu', { name: 'Post options' })
+  // Someone else's post: the safety choices first, as the network lists them (safety.e2e.ts).
   await expect(options.getByRole('menuitem')).toHaveText([
+    'Report',
+    'Block',
+    'Mute',
     'Go to post',
     'Copy link',
     'About this account',

@@ -5,8 +5,6 @@ import { SIGNED_OUT } from '@shared/domain'
 import { MESSAGES } from '@shared/messages'
 import { App } from './App'
 import { createHarness, renderWith, signedIn } from './testing/fakes'
-// The profile page is loaded on first use; importing it here has its code ready when it opens.
-import './components/ProfilePage/ProfilePage'
 
 afterEach(() => {
   vi.useRealTimers()

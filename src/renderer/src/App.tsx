@@ -19,6 +19,7 @@ import { Header } from './components/Header/Header'
 import { DropOverlay } from './components/DropOverlay/DropOverlay'
 import { Notice } from './components/Notice/Notice'
 import { OfflineBanner } from './components/OfflineBanner/OfflineBanner'
+import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
 import { Toast } from './components/Toast/Toast'
 import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
@@ -44,6 +45,7 @@ import { selectPostMissing } from './store/post/postStore'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 import { useApplyPreferences } from './preferences/usePreferences'
 import { windowTitle } from './windowTitle'
+import { preloadable } from './preloadable'
 
 // Code a start does not run: each modal is loaded when it first opens.
 const AuthModal = lazy(() =>
@@ -83,18 +85,13 @@ const EditProfileModal = lazy(() =>
   }))
 )
 
-// Pages other than the feed are loaded on the first visit, like the modals; the profile and tag
-// pages, which a click on any name or hashtag opens, are fetched once the feed has painted.
-const loadProfilePage = (): Promise<{
-  default: typeof import('./components/ProfilePage/ProfilePage').ProfilePage
-}> =>
-  import('./components/ProfilePage/ProfilePage').then((module) => ({ default: module.ProfilePage }))
-const loadBrowseView = (): Promise<{
-  default: typeof import('./components/BrowseView/BrowseView').BrowseView
-}> =>
-  import('./components/BrowseView/BrowseView').then((module) => ({ default: module.BrowseView }))
-const ProfilePage = lazy(loadProfilePage)
-const BrowseView = lazy(loadBrowseView)
+// Pages other than the feed and profiles are loaded on the first visit, like the modals; tag
+// pages, which a click on any hashtag opens, are fetched once the feed has painted. The profile
+// page stays in the entry: a page that suspends as it opens over the feed hides the feed for a
+// moment, and the feed then came back ~470 px off its place on Back (nav-routes.e2e.ts).
+const BrowseView = preloadable(() =>
+  import('./components/BrowseView/BrowseView').then((module) => module.BrowseView)
+)
 const ConnectionsPage = lazy(() =>
   import('./components/ConnectionsPage/ConnectionsPage').then((module) => ({
     default: module.ConnectionsPage
@@ -249,8 +246,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useEffect(() => {
     if (splash || typeof requestIdleCallback !== 'function') return
     const idle = requestIdleCallback(() => {
-      void loadProfilePage()
-      void loadBrowseView()
+      void BrowseView.preload()
     })
     return () => cancelIdleCallback(idle)
   }, [splash])

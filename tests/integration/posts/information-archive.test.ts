@@ -103,8 +103,10 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('your information on %s', (k
       const instagram = json(files, 'content/posts_1.json') as Array<{
         media: Array<{ uri: string; title: string; creation_timestamp: number }>
       }>
-      expect(instagram[0].media[0].creation_timestamp).toBe(Date.UTC(2019, 4, 1, 8) / 1000)
-      expect(instagram[0].media[0].title).toBe('cafÃ© au lait â\u0098\u0095 #morning')
+      // Newest first, as Instagram lists them: the 2019 post is the oldest, so last.
+      const oldest = instagram[instagram.length - 1]
+      expect(oldest.media[0].creation_timestamp).toBe(Date.UTC(2019, 4, 1, 8) / 1000)
+      expect(oldest.media[0].title).toBe('cafÃ© au lait â\u0098\u0095 #morning')
     }
   )
 

@@ -34,6 +34,34 @@ describe('Instagram text', () => {
 })
 
 describe('planInstagramImport', () => {
+  it('keeps the download’s order for posts of the same second (newest first)', async () => {
+    const post = (title: string, second: number): unknown => ({
+      title,
+      creation_timestamp: second,
+      media: [{ uri: `media/${title}.jpg` }]
+    })
+    const plan = await planInstagramImport(
+      folder({
+        'content/posts_1.json': encode([
+          post('third', 1700000001),
+          post('second', 1700000000),
+          post('first', 1700000000),
+          post('alone', 1600000000)
+        ]),
+        'media/third.jpg': JPEG,
+        'media/second.jpg': JPEG,
+        'media/first.jpg': JPEG,
+        'media/alone.jpg': JPEG
+      })
+    )
+    expect(plan.posts.map(({ caption, takenAt }) => [caption, takenAt])).toEqual([
+      ['third', '2023-11-14T22:13:21.000Z'],
+      ['second', '2023-11-14T22:13:20.001Z'],
+      ['first', '2023-11-14T22:13:20.000Z'],
+      ['alone', '2020-09-13T12:26:40.000Z']
+    ])
+  })
+
   it('reads the newer layout inside a top folder, keeping captions, dates and photo order', async () => {
     const root = 'instagram-jane-2024/'
     const plan = await planInstagramImport(

@@ -4,19 +4,10 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { subscribeToDirect } from '@shared/data/direct/live'
 import {
-  fetchHistory,
-  fetchMessage,
-  sendMessage,
-  sendPhoto,
-  setHeart,
-  unsendMessage
-} from '@shared/data/direct/messages'
-import {
   joinThreadRoom,
   type ThreadRoom,
   type ThreadRoomListener
 } from '@shared/data/direct/presence'
-import { sharePost } from '@shared/data/direct/share'
 import {
   acceptRequest,
   countUnreadThreads,
@@ -32,6 +23,23 @@ type Bind = <A extends unknown[], R>(
 type Subscribe = <A extends unknown[]>(
   subscribe: (client: SupabaseClient, ...args: A) => () => Promise<void>
 ) => (...args: A) => () => void
+
+// What only an open thread needs (its messages, sharing a post) is loaded with the first
+// call, so the start does not parse it; the inbox badge and the live feed of new messages are
+// needed at once.
+const messages = (): Promise<typeof import('@shared/data/direct/messages')> =>
+  import('@shared/data/direct/messages')
+const sharing = (): Promise<typeof import('@shared/data/direct/share')> =>
+  import('@shared/data/direct/share')
+
+/** The operation `name` of the module `load` gives, loaded on its first call. */
+function later<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
+  const call = async (...args: unknown[]): Promise<unknown> => {
+    const operation = (await load())[name] as (...all: unknown[]) => Promise<unknown>
+    return operation(...args)
+  }
+  return call as M[K]
+}
 
 /** A thread's presence and typing room, usable before the client exists (calls wait for it). */
 function roomJoiner(getClient: () => Promise<SupabaseClient>) {
@@ -64,13 +72,13 @@ export function createDirectServices(
     accept: bind(acceptRequest),
     leave: bind(leaveThread),
     markRead: bind(markThreadRead),
-    fetchHistory: bind(fetchHistory),
-    fetchMessage: bind(fetchMessage),
-    send: bind(sendMessage),
-    sendPhoto: bind(sendPhoto),
-    unsend: bind(unsendMessage),
-    setHeart: bind(setHeart),
-    sharePost: bind(sharePost),
+    fetchHistory: bind(later(messages, 'fetchHistory')),
+    fetchMessage: bind(later(messages, 'fetchMessage')),
+    send: bind(later(messages, 'sendMessage')),
+    sendPhoto: bind(later(messages, 'sendPhoto')),
+    unsend: bind(later(messages, 'unsendMessage')),
+    setHeart: bind(later(messages, 'setHeart')),
+    sharePost: bind(later(sharing, 'sharePost')),
     live: subscribe(subscribeToDirect)
   }
 }

@@ -56,9 +56,9 @@ function mediaPlan(records: InformationRecords): {
 
 const seconds = (iso: string): number => Math.floor(new Date(iso).getTime() / 1000)
 
-/** The posts as Instagram's posts_1.json lists them. */
+/** The posts as Instagram's posts_1.json lists them: newest first, dates in whole seconds. */
 function instagramPosts(records: InformationRecords, uris: Map<string, string>): InstagramPost[] {
-  return records.posts.map((post) => {
+  return [...records.posts].reverse().map((post) => {
     const timestamp = seconds(post.created_at)
     const title = encodeInstagramText(post.caption ?? '')
     const media = post.post_images.map((photo) => ({

@@ -83,11 +83,32 @@ function asPosts(json: unknown): InstagramPost[] {
   )
 }
 
-function takenAt(post: InstagramPost): string | undefined {
+/** When a post was taken, in whole seconds (what the download keeps). */
+function takenSeconds(post: InstagramPost): number | undefined {
   const seconds = post.creation_timestamp ?? post.media[0]?.creation_timestamp
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
-    ? new Date(seconds * 1000).toISOString()
+    ? Math.floor(seconds)
     : undefined
+}
+
+/**
+ * The dates to import with. The download lists posts newest first and keeps only seconds, so the
+ * n posts of one second are told apart by their place in the list: the first gets n - 1 ms, the
+ * last .000, and the grid keeps the download's order. A post alone in its second keeps its date.
+ */
+function takenDates(seconds: (number | undefined)[]): (string | undefined)[] {
+  const inSecond = new Map<number, number>()
+  for (const second of seconds) {
+    if (second !== undefined) inSecond.set(second, (inSecond.get(second) ?? 0) + 1)
+  }
+  const seen = new Map<number, number>()
+  return seconds.map((second) => {
+    if (second === undefined) return undefined
+    const before = seen.get(second) ?? 0
+    seen.set(second, before + 1)
+    const later = Math.min(inSecond.get(second)! - 1 - before, 999)
+    return new Date(second * 1000 + Math.max(later, 0)).toISOString()
+  })
 }
 
 async function readPhoto(
@@ -106,6 +127,7 @@ export async function planInstagramImport(files: DownloadFiles): Promise<ImportP
   const located = locatePosts(files.paths())
   if (!located) throw new Error(NOT_AN_INSTAGRAM_DOWNLOAD)
   const plan: ImportPlan = { posts: [], skipped: [] }
+  const seconds: (number | undefined)[] = []
   for (const list of located.lists) {
     const bytes = await files.read(list)
     if (!bytes) continue
@@ -125,8 +147,11 @@ export async function planInstagramImport(files: DownloadFiles): Promise<ImportP
           plan.skipped.push({ uri: media.uri, reason: 'too-many' })
         else photos.push(photo)
       }
-      if (photos.length > 0) plan.posts.push({ key, caption, takenAt: takenAt(post), photos })
+      if (photos.length === 0) continue
+      plan.posts.push({ key, caption, takenAt: undefined, photos })
+      seconds.push(takenSeconds(post))
     }
   }
+  takenDates(seconds).forEach((date, index) => (plan.posts[index].takenAt = date))
   return plan
 }

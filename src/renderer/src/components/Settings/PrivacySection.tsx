@@ -21,14 +21,17 @@ export function PrivacySection(): ReactElement {
     void safety.getState().loadRequests()
   }, [safety])
 
+  // The switch moves at once, as a switch does; a refused write moves it back and says why.
   const toggle = async (): Promise<void> => {
     if (!profile) return
     setSaving(true)
+    session.getState().setProfile({ ...profile, is_private: !isPrivate })
     try {
       await safety.getState().setPrivate(!isPrivate)
-      session.getState().setProfile({ ...profile, is_private: !isPrivate })
+      // Going public approved every pending request.
       if (isPrivate) void safety.getState().loadRequests()
     } catch (caught) {
+      session.getState().setProfile(profile)
       toast.getState().show(messageOr(caught, 'unknown error'))
     } finally {
       setSaving(false)
