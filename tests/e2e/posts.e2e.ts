@@ -383,11 +383,8 @@ test('a visitor uses More options with the keyboard; the post view’s Like asks
   await more.focus()
   await page.keyboard.press('Enter')
   const options = page.getByRole('menu', { name: 'Post options' })
-  // Someone else's post: the safety choices first, as the network lists them (safety.e2e.ts).
+  // A visitor has nothing to report, block or mute with: those ask for an account.
   await expect(options.getByRole('menuitem')).toHaveText([
-    'Report',
-    'Block',
-    'Mute',
     'Go to post',
     'Copy link',
     'About this account',

@@ -167,6 +167,8 @@ test("mute someone's posts from their profile: out of the feed, listed in Settin
 
   await goTo(anaPage, `#/u/${bob.username}`)
   await anaPage.getByRole('button', { name: `Options for ${bob.username}` }).click()
+  // The menu's code loads on the first open: check it once it is there.
+  await expect(anaPage.getByRole('menuitem', { name: 'Mute' })).toBeVisible()
   await checkA11y(anaPage, 'profile options', testInfo)
   await shoot(anaPage, 'profile-options')
   await anaPage.getByRole('menuitem', { name: 'Mute' }).click()
