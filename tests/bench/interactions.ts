@@ -96,7 +96,7 @@ export async function measureInteractions(
       .getByRole('button', { name: 'Log in', exact: true })
       .click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Email', { exact: true }).fill(credentials.email)
+    await dialog.getByLabel('Username or email', { exact: true }).fill(credentials.email)
     await dialog.getByLabel('Password', { exact: true }).fill(credentials.password)
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
     await page.getByRole('button', { name: 'Account menu' }).waitFor()

@@ -75,7 +75,7 @@ export async function measureStoryAdvance(
       .getByRole('button', { name: 'Log in', exact: true })
       .click()
     const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Email', { exact: true }).fill(credentials.email)
+    await dialog.getByLabel('Username or email', { exact: true }).fill(credentials.email)
     await dialog.getByLabel('Password', { exact: true }).fill(credentials.password)
     await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
     await page.getByRole('button', { name: "bench_0's story" }).click()
