@@ -1048,6 +1048,26 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.limit_caption_hashtags()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  tags integer;
+begin
+  select count(*) into tags
+  from regexp_matches(coalesce(new.caption, ''), '(^|[^A-Za-z0-9_.@#&])#([A-Za-z0-9_]{1,100})', 'g');
+  if tags > 30 then
+    raise exception using
+      errcode = '23514',
+      message = 'A caption can have at most 30 hashtags',
+      detail = format('This one has %s', tags),
+      hint = 'Use fewer hashtags.';
+  end if;
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.limit_comment_mentions()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2901,6 +2921,7 @@ CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERE
 CREATE TRIGGER before_post_image_inserted BEFORE INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_images();
 CREATE TRIGGER on_post_image_inserted AFTER INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.count_post_images();
 CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
+CREATE TRIGGER limit_caption_hashtags BEFORE INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.limit_caption_hashtags();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3170,6 +3191,7 @@ create policy "Users upload story photos into their own stories folder" on stora
 
 -- Grants on schemas, tables, columns and functions
 
+grant EXECUTE on function app_private.limit_caption_hashtags() to public;
 grant EXECUTE on function app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone) to authenticated;
 grant EXECUTE on function app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone) to service_role;
 grant EXECUTE on function app_rules.block_partners() to anon;

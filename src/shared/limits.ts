@@ -11,6 +11,10 @@ export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 export const MAX_IMAGE_PIXELS = 50_000_000
 /** Caption characters (also a database check). */
 export const MAX_CAPTION_LENGTH = 500
+/** Hashtags in one caption, each one written counted, as Instagram counts them (also a database check). */
+export const MAX_CAPTION_HASHTAGS = 30
+/** Caption characters a feed card shows before "… more", as the network's cards do. */
+export const CAPTION_PREVIEW_LENGTH = 125
 /** Cache lifetime sent with each upload. */
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600
 /** How long the splash screen shows, counted from the launch. */
@@ -57,7 +61,7 @@ export const MAX_IMAGE_DIMENSION = 20000
 // Posts in full: comments, carousels and alt text (the same limits as the database checks).
 /** Comment characters (also a database check). */
 export const MAX_COMMENT_LENGTH = 2200
-/** Distinct people one comment may @mention (the database refuses more; Instagram allows ~20). */
+/** Distinct people one comment may mention with an @ (the database refuses more; Instagram allows ~20). */
 export const MAX_MENTIONS_PER_COMMENT = 20
 /** Photos in one post. */
 export const MAX_CAROUSEL_PHOTOS = 10

@@ -30,6 +30,7 @@ export const MESSAGES = {
   commentEmpty: 'Write something before sending your comment',
   commentTooLong: 'A comment can be at most 2,200 characters',
   tooManyPhotos: 'A post can hold at most 10 photos',
+  tooManyHashtags: 'A caption can have at most 30 hashtags',
   photoEditFailed: (position: number): string =>
     `Your edits could not be applied to photo ${position}. Try again, or share it without edits.`,
   noPhotos: 'Add at least one photo',

@@ -42,3 +42,20 @@ export function mentionedUsernames(text: string): string[] {
   const names = splitTextLinks(text).flatMap((s) => (s.kind === 'mention' ? [s.username] : []))
   return [...new Set(names)]
 }
+
+/** How many hashtags a text has, each one written counted (the database's rule for captions). */
+export function hashtagCount(text: string): number {
+  return splitTextLinks(text).filter((segment) => segment.kind === 'tag').length
+}
+
+/**
+ * The start of a caption a card shows, cut at the last space before `length` characters (so no
+ * word, @mention or #hashtag is cut in two), or null when the whole caption fits.
+ */
+export function captionPreview(text: string, length: number): string | null {
+  const characters = [...text]
+  if (characters.length <= length) return null
+  const head = characters.slice(0, length).join('')
+  const lastSpace = head.search(/\s\S*$/)
+  return (lastSpace > 0 ? head.slice(0, lastSpace) : head).trimEnd()
+}

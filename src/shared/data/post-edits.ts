@@ -6,22 +6,25 @@ import type { Post } from '../domain'
 import {
   IMAGES_BUCKET,
   MAX_ALT_TEXT_LENGTH,
+  MAX_CAPTION_HASHTAGS,
   MAX_CAPTION_LENGTH,
   MAX_CAROUSEL_PHOTOS
 } from '../limits'
 import { MESSAGES } from '../messages'
+import { hashtagCount } from '../text-links'
 import { objectPathFromPublicUrl } from '../storage-path'
 import { failure } from './failure'
 import { postById, sortedImages } from './post-reads'
 
 const characters = (text: string): number => [...text].length
 
-/** The caption as stored (trimmed), or an Error when it is too long. */
+/** The caption as stored (trimmed), or an Error when it is too long or has too many hashtags. */
 export function checkCaption(caption: string): string {
   const trimmed = caption.trim()
   if (characters(trimmed) > MAX_CAPTION_LENGTH) {
     throw new Error(`Caption must be at most ${MAX_CAPTION_LENGTH} characters`)
   }
+  if (hashtagCount(trimmed) > MAX_CAPTION_HASHTAGS) throw new Error(MESSAGES.tooManyHashtags)
   return trimmed
 }
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { mentionedUsernames, splitTextLinks } from '../../../src/shared/text-links'
+import {
+  captionPreview,
+  hashtagCount,
+  mentionedUsernames,
+  splitTextLinks
+} from '../../../src/shared/text-links'
 
 describe('splitTextLinks', () => {
   it('finds mentions and hashtags between plain text', () => {
@@ -39,5 +44,31 @@ describe('splitTextLinks', () => {
 describe('mentionedUsernames', () => {
   it('lists each mentioned username once, lower-case', () => {
     expect(mentionedUsernames('@Alice and @alice and @bob_1')).toEqual(['alice', 'bob_1'])
+  })
+})
+
+describe('hashtagCount', () => {
+  it('counts each hashtag written, repeats included, and nothing that is not one', () => {
+    expect(hashtagCount('#a #b #a')).toBe(3)
+    expect(hashtagCount('mail#x &#y @#z #a#b')).toBe(1)
+    expect(hashtagCount('no tags here')).toBe(0)
+  })
+})
+
+describe('captionPreview', () => {
+  it('leaves a caption that fits whole', () => {
+    expect(captionPreview('short', 125)).toBeNull()
+    expect(captionPreview('x'.repeat(125), 125)).toBeNull()
+  })
+
+  it('cuts a long caption at the last space before the limit, never inside a word or tag', () => {
+    const caption = `${'word '.repeat(24)}#hashtag and more`
+    const preview = captionPreview(caption, 125)!
+    expect(preview).toBe('word '.repeat(24).trimEnd())
+    expect([...preview].length).toBeLessThanOrEqual(125)
+  })
+
+  it('counts characters, not UTF-16 units, and cuts one long word where it must', () => {
+    expect(captionPreview('🌅'.repeat(130), 125)).toBe('🌅'.repeat(125))
   })
 })

@@ -49,6 +49,20 @@ describe('PostCard', () => {
     expect(screen.getByRole('link', { name: '#beach' })).toHaveAttribute('href', '#/t/beach')
   })
 
+  it('shows a long caption up to "… more", which opens the rest in place', async () => {
+    const caption = `${'sunset '.repeat(20)}#finally here`
+    const { user } = setup(
+      makePost({ caption, profiles: { username: 'sam', full_name: 'Sam', avatar_url: null } })
+    )
+    const card = screen.getByRole('article', { name: 'Post by sam' })
+    const more = within(card).getByRole('button', { name: 'more of the caption' })
+    expect(more).toHaveTextContent('more')
+    expect(within(card).queryByRole('link', { name: '#finally' })).toBeNull()
+    await user.click(more)
+    expect(within(card).queryByRole('button', { name: 'more of the caption' })).toBeNull()
+    expect(within(card).getByRole('link', { name: '#finally' })).toBeInTheDocument()
+  })
+
   it('offers "View all N comments" once a post has comments, and opens the post with it', async () => {
     const post = makePost({ comments_count: 12 })
     const { user, stores } = setup(post)

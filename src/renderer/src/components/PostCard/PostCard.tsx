@@ -28,6 +28,7 @@ import { useCopyLink } from '../../hooks/useCopyLink'
 import { showPost } from '../../navigation/postRoute'
 import { postRoute, routeHash } from '../../store/router/routes'
 import { RichText } from '../RichText/RichText'
+import { CardCaption } from './CardCaption'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutableText } from '../ContentControls/MutableText'
 import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
@@ -236,11 +237,7 @@ export const PostCard = memo(function PostCard({
           countHidden={countHidden}
           className={styles.likes}
         />
-        {post.caption && (
-          <p className={styles.caption}>
-            <span className={styles.username}>{username}</span> <RichText text={post.caption} />
-          </p>
-        )}
+        {post.caption && <CardCaption username={username} caption={post.caption} />}
         {post.comments_count > 0 && (
           <button type="button" className={styles.viewComments} onClick={() => openPost()}>
             {viewCommentsLabel(post.comments_count)}
