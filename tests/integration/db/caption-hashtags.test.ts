@@ -10,7 +10,7 @@ import { hashtagCount } from '../../../src/shared/text-links'
 import { describeEachDatabase } from '../../support/database-suite'
 import { resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
 
-const IMAGE = 'https://example.test/storage/v1/object/public/images/posts/x/1.png'
+const STORAGE = 'https://example.test/storage/v1/object/public/images/posts'
 const tags = (count: number, prefix = 'tag'): string =>
   Array.from({ length: count }, (_, i) => `#${prefix}${i}`).join(' ')
 
@@ -28,12 +28,13 @@ const COUNT_CASES = [
 describeEachDatabase('at most 30 hashtags in a caption', (suite) => {
   let alice: Actor
 
+  // As alice, through the posts policies: the photo is in her own folder.
   const post = (caption: string): Promise<unknown> =>
     runAs(
       suite.db,
       alice,
       'insert into posts (user_id, image_url, caption) values ($1, $2, $3) returning id',
-      [alice.id, IMAGE, caption]
+      [alice.id, `${STORAGE}/${alice.id}/1.png`, caption]
     )
 
   beforeEach(async () => {
