@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { signUpWith, testClient } from '../support/backend-harness'
 import type { PageGlobals } from '../support/chromium/page-globals'
 import type { BenchBackend } from './backend'
+import { signInThroughDialog } from './sign-in'
 
 export const INTERACTION_TRIES = 50
 const CPU_SLOWDOWN = 4
@@ -91,14 +92,7 @@ export async function measureInteractions(
   const page = await context.newPage()
   try {
     await page.goto(url)
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Log in', exact: true })
-      .click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Username or email', { exact: true }).fill(credentials.email)
-    await dialog.getByLabel('Password', { exact: true }).fill(credentials.password)
-    await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
+    await signInThroughDialog(page, credentials)
     await page.getByRole('button', { name: 'Account menu' }).waitFor()
     const card = page.getByRole('main').getByRole('article').first()
     await card.getByRole('img').first().waitFor()

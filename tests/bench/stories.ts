@@ -11,6 +11,7 @@ import type { PageGlobals } from '../support/chromium/page-globals'
 import { signUpWith, testClient } from '../support/backend-harness'
 import type { BenchBackend } from './backend'
 import { mb, ms, percentile } from './stats'
+import { signInThroughDialog } from './sign-in'
 
 const STORY_COUNT = 24
 /** How long each story is watched before "next": the preload has this long to decode. */
@@ -70,14 +71,7 @@ export async function measureStoryAdvance(
   const page = await context.newPage()
   try {
     await page.goto(url)
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('button', { name: 'Log in', exact: true })
-      .click()
-    const dialog = page.getByRole('dialog')
-    await dialog.getByLabel('Username or email', { exact: true }).fill(credentials.email)
-    await dialog.getByLabel('Password', { exact: true }).fill(credentials.password)
-    await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
+    await signInThroughDialog(page, credentials)
     await page.getByRole('button', { name: "bench_0's story" }).click()
     await page.getByRole('dialog', { name: 'Stories by bench_0' }).waitFor()
     await page.keyboard.press('Space')
