@@ -763,6 +763,15 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.caption_hashtags(caption text)
+ RETURNS SETOF text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select m[2]
+  from regexp_matches(coalesce(caption, ''), '(^|[^A-Za-z0-9_.@#&])#([A-Za-z0-9_]{1,100})', 'g') as m
+$function$;
 CREATE OR REPLACE FUNCTION app_private.check_comment_controls()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1042,22 +1051,21 @@ begin
     delete from public.post_tags where post_id = new.id;
   end if;
   insert into public.post_tags (post_id, tag, post_created_at)
-  select distinct new.id, lower(m[2]), new.created_at
-  from regexp_matches(coalesce(new.caption, ''), '(^|[^A-Za-z0-9_.@#&])#([A-Za-z0-9_]{1,100})', 'g')
-    as m;
+  select distinct new.id, lower(tag), new.created_at
+  from app_private.caption_hashtags(new.caption) as tag;
   return null;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.limit_caption_hashtags()
  RETURNS trigger
  LANGUAGE plpgsql
+ SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 declare
   tags integer;
 begin
-  select count(*) into tags
-  from regexp_matches(coalesce(new.caption, ''), '(^|[^A-Za-z0-9_.@#&])#([A-Za-z0-9_]{1,100})', 'g');
+  select count(*) into tags from app_private.caption_hashtags(new.caption);
   if tags > 30 then
     raise exception using
       errcode = '23514',
@@ -3191,7 +3199,6 @@ create policy "Users upload story photos into their own stories folder" on stora
 
 -- Grants on schemas, tables, columns and functions
 
-grant EXECUTE on function app_private.limit_caption_hashtags() to public;
 grant EXECUTE on function app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone) to authenticated;
 grant EXECUTE on function app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone) to service_role;
 grant EXECUTE on function app_rules.block_partners() to anon;
