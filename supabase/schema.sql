@@ -330,7 +330,8 @@ create table public.profiles (
   following_count integer not null default 0,
   search_name text,
   is_private boolean not null default false,
-  suspended_at timestamp with time zone
+  suspended_at timestamp with time zone,
+  posts_count integer not null default 0
 );
 alter table public.profiles enable row level security;
 create table public.reports (
@@ -558,6 +559,7 @@ alter table public.profiles add constraint profiles_following_count_not_negative
 alter table public.profiles add constraint profiles_full_name_length CHECK ((char_length(full_name) <= 100));
 alter table public.profiles add constraint profiles_id_fkey FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.profiles add constraint profiles_pkey PRIMARY KEY (id);
+alter table public.profiles add constraint profiles_posts_count_not_negative CHECK ((posts_count >= 0));
 alter table public.profiles add constraint profiles_search_name_length CHECK ((char_length(search_name) <= 200));
 alter table public.profiles add constraint profiles_username_dots CHECK (((username ~ '[a-z0-9]'::text) AND (username !~ '^\.|\.$|\.\.'::text)));
 alter table public.profiles add constraint profiles_username_format CHECK ((username ~ '^[a-z0-9._]{3,30}$'::text));
@@ -848,6 +850,22 @@ begin
   return false;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.count_added_posts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform 1 from public.profiles
+  where id in (select distinct user_id from added) order by id for no key update;
+  update public.profiles p
+  set posts_count = p.posts_count + a.n
+  from (select user_id, count(*)::integer as n from added group by user_id) a
+  where p.id = a.user_id;
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.count_post_images()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -858,6 +876,22 @@ begin
   update public.posts p
   set image_count = greatest((select count(*) from public.post_images i where i.post_id = p.id), 1)
   where p.id = new.post_id;
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.count_removed_posts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform 1 from public.profiles
+  where id in (select distinct user_id from removed) order by id for no key update;
+  update public.profiles p
+  set posts_count = greatest(p.posts_count - r.n, 0)
+  from (select user_id, count(*)::integer as n from removed group by user_id) r
+  where p.id = r.user_id;
   return null;
 end
 $function$;
@@ -1661,6 +1695,18 @@ CREATE OR REPLACE FUNCTION app_rules.is_moderator()
 AS $function$
   select exists (select 1 from public.moderators m where m.user_id = (select auth.uid()))
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.last_public_post_at(author uuid)
+ RETURNS timestamp with time zone
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select max(q.created_at)
+  from public.posts q
+  where q.user_id = author
+    and exists (select 1 from public.profiles a
+                where a.id = author and not a.is_private and a.suspended_at is null)
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.muted_authors(kind text)
  RETURNS uuid[]
  LANGUAGE sql
@@ -1671,6 +1717,63 @@ AS $function$
   from public.mutes m
   where m.muter_id = (select auth.uid())
     and case kind when 'stories' then m.stories else m.posts end
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.profile_search_matches(query text, max_rows integer)
+ RETURNS TABLE(id uuid, rank bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER ROWS 50
+ SET search_path TO ''
+AS $function$
+declare
+  folded text := coalesce(public.fold_search_text(left(query, 100)), '');
+  pattern text;
+  wanted integer := least(greatest(coalesce(max_rows, 10), 1), 50);
+  hidden uuid[] := app_rules.block_partners();
+  caller uuid := auth.uid();
+  moderator boolean := app_rules.is_moderator();
+begin
+  if folded = '' then
+    return;
+  end if;
+  pattern := replace(replace(replace(folded, '\', '\\'), '%', '\%'), '_', '\_');
+  if char_length(folded) < 3 then
+    -- Too short for trigrams: prefix matches only, which the pattern indexes answer.
+    return query
+      select p.id, row_number() over (
+               order by p.username = folded desc, p.username like pattern || '%' desc,
+                        p.followers_count desc, p.username)
+      from public.profiles p
+      where (p.username like pattern || '%' or p.search_name like pattern || '%')
+        and not (p.id = any (hidden))
+        and (p.suspended_at is null or p.id = caller or moderator)
+      order by 2
+      limit wanted;
+  else
+    return query
+      select p.id, row_number() over (
+               order by p.username = folded desc, p.username like pattern || '%' desc,
+                        coalesce(p.search_name like pattern || '%', false) desc,
+                        p.followers_count desc, p.username)
+      from public.profiles p
+      where (p.username like '%' || pattern || '%' or p.search_name like '%' || pattern || '%')
+        and not (p.id = any (hidden))
+        and (p.suspended_at is null or p.id = caller or moderator)
+      order by 2
+      limit wanted;
+  end if;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.recent_public_authors()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select r.user_id
+  from (select p.user_id from public.posts p order by p.created_at desc, p.id desc limit 500) r
+  join public.profiles a on a.id = r.user_id
+  where not a.is_private and a.suspended_at is null
+  group by r.user_id
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.text_has_word(body text, word text)
  RETURNS boolean
@@ -2072,14 +2175,13 @@ AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
   muted uuid[] := app_rules.muted_authors('posts');
+  bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
+  bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 begin
   return query
   select p.*
   from public.posts p
-  where (p.created_at, p.id) < (
-    coalesce(before_created_at, 'infinity'::timestamptz),
-    coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)
-  )
+  where (p.created_at, p.id) < (bound_at, bound_id)
     and not (p.user_id = any (muted))
   order by p.created_at desc, p.id desc
   limit page_limit;
@@ -2169,6 +2271,8 @@ AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
   muted uuid[] := app_rules.muted_authors('posts');
+  bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
+  bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 begin
   return query
   select p.*
@@ -2177,10 +2281,7 @@ begin
     select q.*
     from public.posts q
     where q.user_id = f.following_id
-      and (q.created_at, q.id) < (
-        coalesce(before_created_at, 'infinity'::timestamptz),
-        coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)
-      )
+      and (q.created_at, q.id) < (bound_at, bound_id)
     order by q.created_at desc, q.id desc
     limit page_limit
   ) p
@@ -2496,39 +2597,14 @@ end
 $function$;
 CREATE OR REPLACE FUNCTION public.search_profiles(query text, max_rows integer DEFAULT 10)
  RETURNS SETOF profiles
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
-declare
-  folded text := coalesce(public.fold_search_text(left(query, 100)), '');
-  pattern text;
-  wanted integer := least(greatest(coalesce(max_rows, 10), 1), 50);
-begin
-  if folded = '' then
-    return;
-  end if;
-  pattern := replace(replace(replace(folded, '\', '\\'), '%', '\%'), '_', '\_');
-  if char_length(folded) < 3 then
-    -- Too short for trigrams: prefix matches only, which the pattern indexes answer.
-    return query
-      select p.*
-      from public.profiles p
-      where p.username like pattern || '%' or p.search_name like pattern || '%'
-      order by p.username = folded desc, p.username like pattern || '%' desc,
-               p.followers_count desc, p.username
-      limit wanted;
-  else
-    return query
-      select p.*
-      from public.profiles p
-      where p.username like '%' || pattern || '%' or p.search_name like '%' || pattern || '%'
-      order by p.username = folded desc, p.username like pattern || '%' desc,
-               coalesce(p.search_name like pattern || '%', false) desc,
-               p.followers_count desc, p.username
-      limit wanted;
-  end if;
-end
+  select p.*
+  from app_rules.profile_search_matches(query, max_rows) m
+  join public.profiles p on p.id = m.id
+  order by m.rank
 $function$;
 CREATE OR REPLACE FUNCTION public.set_comment_like(target_comment_id uuid, should_like boolean)
  RETURNS TABLE(liked boolean, likes_count integer)
@@ -2737,11 +2813,6 @@ AS $function$
     join mine m on f.follower_id = m.id
     group by f.following_id
   ),
-  recent_authors as (
-    select r.user_id as id
-    from (select p.user_id from public.posts p order by p.created_at desc, p.id desc limit 500) r
-    group by r.user_id
-  ),
   popular as (
     select p.id
     from public.profiles p
@@ -2751,13 +2822,13 @@ AS $function$
   candidates as (
     select friends_follow.id from friends_follow
     union
-    select recent_authors.id from recent_authors
+    select r.id from app_rules.recent_public_authors() as r(id)
     union
     select popular.id from popular
   )
   select p.id, p.username, p.full_name, p.avatar_url, p.bio, p.followers_count, p.following_count,
          coalesce(ff.n, 0) as followed_by_count,
-         (select max(q.created_at) from public.posts q where q.user_id = p.id) as last_post_at
+         app_rules.last_public_post_at(p.id) as last_post_at
   from candidates c
   join public.profiles p on p.id = c.id
   left join friends_follow ff on ff.id = p.id
@@ -2776,16 +2847,16 @@ CREATE OR REPLACE FUNCTION public.tag_page(tag text, before_created_at timestamp
 AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
+  wanted_tag text := lower(tag_page.tag);
+  bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
+  bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 begin
   return query
   select p.*
   from public.post_tags t
   join public.posts p on p.id = t.post_id
-  where t.tag = lower(tag_page.tag)
-    and (t.post_created_at, t.post_id) < (
-      coalesce(before_created_at, 'infinity'::timestamptz),
-      coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)
-    )
+  where t.tag = wanted_tag
+    and (t.post_created_at, t.post_id) < (bound_at, bound_id)
   order by t.post_created_at desc, t.post_id desc
   limit page_limit;
 end
@@ -2935,7 +3006,9 @@ CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.posts REFERENCING NE
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER on_post_caption_tagged AFTER INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.index_post_tags();
 CREATE TRIGGER on_post_edited BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.stamp_post_edit();
+CREATE TRIGGER on_posts_added_count AFTER INSERT ON public.posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_added_posts();
 CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
+CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3226,9 +3299,15 @@ grant EXECUTE on function app_rules.is_direct_room_member(topic text) to service
 grant EXECUTE on function app_rules.is_moderator() to anon;
 grant EXECUTE on function app_rules.is_moderator() to authenticated;
 grant EXECUTE on function app_rules.is_moderator() to service_role;
+grant EXECUTE on function app_rules.last_public_post_at(author uuid) to anon;
+grant EXECUTE on function app_rules.last_public_post_at(author uuid) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to anon;
 grant EXECUTE on function app_rules.muted_authors(kind text) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
+grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to anon;
+grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to authenticated;
+grant EXECUTE on function app_rules.recent_public_authors() to anon;
+grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to public;

@@ -12,6 +12,8 @@ export interface Profile {
   /** Kept by the database (a trigger on follows); absent on rows read before it existed. */
   followers_count?: number
   following_count?: number
+  /** Kept by the database (triggers on posts): all their posts, also those one may not see. */
+  posts_count?: number
   /** Only followers see a private account's posts, stories and lists (set by the owner). */
   is_private?: boolean
   /** Set by a moderator; a suspended account is hidden from everyone else. */

@@ -22,7 +22,7 @@ import { uploadThenWrite } from './upload-pipeline'
 import { afterCursorFilter, boundedPageSize, toPage, type PageCursor } from './keyset'
 
 export const PROFILE_COLUMNS =
-  'id, username, full_name, avatar_url, bio, created_at, followers_count, following_count, is_private'
+  'id, username, full_name, avatar_url, bio, created_at, followers_count, following_count, posts_count, is_private'
 export const PERSON_COLUMNS = 'id, username, full_name, avatar_url, followers_count'
 
 export const PROFILE_MESSAGES = {
@@ -78,13 +78,11 @@ export interface ProfilePosts {
   posts: Post[]
   /** Where the next page of the grid starts; null after the oldest post. */
   next: PageCursor | null
-  /** All their posts, not only those read; counted with the first page only. */
-  total: number | null
 }
 
 /**
  * A page of a person's grid, newest first, keyset-paged like the feed (the grid shows every
- * post, a page at a time); the first page also counts all their posts.
+ * post, a page at a time). How many they have is the profile's posts_count.
  */
 export async function fetchProfilePosts(
   client: SupabaseClient,
@@ -92,13 +90,9 @@ export async function fetchProfilePosts(
   options: { after?: PageCursor | null; limit?: number } = {}
 ): Promise<ProfilePosts> {
   const limit = boundedPageSize(options.limit, PROFILE_GRID_PAGE_SIZE)
-  const first = !options.after
-  let query = client
-    .from('posts')
-    .select('*', first ? { count: 'exact' } : undefined)
-    .eq('user_id', userId)
+  let query = client.from('posts').select('*').eq('user_id', userId)
   if (options.after) query = query.or(afterCursorFilter(options.after, 'newest'))
-  const { data, error, count } = await query
+  const { data, error } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit + 1)
@@ -109,8 +103,7 @@ export async function fetchProfilePosts(
   }))
   return {
     posts: withCurrentStorageOrigin(client, page.items),
-    next: page.next,
-    total: first ? (count ?? page.items.length) : null
+    next: page.next
   }
 }
 

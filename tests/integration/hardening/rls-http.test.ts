@@ -238,7 +238,9 @@ const REVIEWED_RPCS: Record<string, string> = {
     'SECURITY INVOKER, STABLE, page size clamped: posts of people the caller follows, posts policies apply',
   profile_connections:
     'SECURITY INVOKER, STABLE, page size clamped to 1..100: follows and profiles policies apply',
-  search_profiles: 'SECURITY INVOKER, STABLE, at most 50 rows: profiles policies apply',
+  search_profiles:
+    'SECURITY INVOKER, STABLE, at most 50 rows: matches come from app_rules (index-friendly), ' +
+    'profiles policies apply to the rows returned',
   suggested_profiles:
     'SECURITY INVOKER, STABLE, bounded candidates: follows and profiles policies apply',
   mark_activity_read:

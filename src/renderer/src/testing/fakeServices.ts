@@ -99,7 +99,7 @@ export function fakeServices(): Services & {
       fetchConnections: vi.fn(async () => []),
       fetchSuggestions: vi.fn(async () => []),
       fetchProfileByUsername: vi.fn(async () => null),
-      fetchProfilePosts: vi.fn(async () => ({ posts: [] as Post[], next: null, total: 0 })),
+      fetchProfilePosts: vi.fn(async () => ({ posts: [] as Post[], next: null })),
       searchPeople: vi.fn(async () => []),
       updateProfile: vi.fn(async () => PROFILE),
       uploadAvatar: vi.fn(async () => PROFILE),

@@ -28,7 +28,7 @@ describe('people store: profiles offline', () => {
     const { services, cache, people, postsIn } = peopleWithCache()
     const posts = [makePost({ user_id: PROFILE.id })]
     services.people.fetchProfileByUsername.mockResolvedValue(PROFILE)
-    services.people.fetchProfilePosts.mockResolvedValue({ posts, next: null, total: 1 })
+    services.people.fetchProfilePosts.mockResolvedValue({ posts, next: null })
     await people.getState().loadProfile(PROFILE.username)
     await vi.waitFor(async () =>
       expect(await cache.read('user-1', `profile:${PROFILE.username}`)).not.toBeNull()
@@ -96,16 +96,17 @@ describe('people store: profiles offline', () => {
     const first = [makePost({ id: 'p2', user_id: PROFILE.id })]
     const second = [makePost({ id: 'p1', user_id: PROFILE.id })]
     const cursor = { created_at: first[0].created_at, id: 'p2' }
-    services.people.fetchProfileByUsername.mockResolvedValue(PROFILE)
+    services.people.fetchProfileByUsername.mockResolvedValue({ ...PROFILE, posts_count: 2 })
     services.people.fetchProfilePosts
-      .mockResolvedValueOnce({ posts: first, next: cursor, total: 2 })
-      .mockResolvedValueOnce({ posts: second, next: null, total: null })
+      .mockResolvedValueOnce({ posts: first, next: cursor })
+      .mockResolvedValueOnce({ posts: second, next: null })
     await people.getState().loadProfile(PROFILE.username)
     await people.getState().loadMorePosts()
     expect(services.people.fetchProfilePosts).toHaveBeenLastCalledWith(PROFILE.id, {
       after: cursor
     })
     expect(people.getState().page).toMatchObject({ ids: ['p2', 'p1'], next: null })
+    // The count is the profile's (all their posts), not the pages read so far.
     expect(people.getState().page?.postsTotal).toBe(2)
     // At the end, asking again reads nothing.
     await people.getState().loadMorePosts()

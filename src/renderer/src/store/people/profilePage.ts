@@ -124,10 +124,13 @@ export async function readProfilePage(
     const snapshot = await cached
     if (!isCurrent()) return
     if (snapshot && snapshot.profile.id === found.id) showSaved({ ...snapshot, profile: found })
-    else update(() => ({ status: 'ready', ids: [], postsTotal: 0, next: null }))
+    else
+      update(() => ({ status: 'ready', ids: [], postsTotal: found.posts_count ?? 0, next: null }))
     return
   }
-  const postsTotal = grid.total ?? grid.posts.length
+  // The profile's count, not the grid's: a private account's visitor sees how many posts it
+  // has and none of them.
+  const postsTotal = found.posts_count ?? grid.posts.length
   deps.posts.getState().put(grid.posts)
   update(() => ({
     status: 'ready',
