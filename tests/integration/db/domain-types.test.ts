@@ -32,7 +32,15 @@ const ROW_TYPES: RowType[] = [
   {
     type: 'PersonSummary',
     table: 'profiles',
-    omitted: ['bio', 'created_at', 'following_count', 'posts_count', 'search_name', 'is_private', 'suspended_at']
+    omitted: [
+      'bio',
+      'created_at',
+      'following_count',
+      'posts_count',
+      'search_name',
+      'is_private',
+      'suspended_at'
+    ]
   },
   { type: 'Post', table: 'posts', notColumns: ['profiles', 'post_images'] },
   { type: 'PostImage', table: 'post_images' },
