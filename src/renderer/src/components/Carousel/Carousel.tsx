@@ -1,9 +1,10 @@
 // The photos of a post, one at a time: arrows and dots to move, ←/→ when it has focus. A
 // single photo renders as just the photo. Each photo's alt text is its own; photos without
-// one fall back to `fallbackAlt`.
+// one fall back to `fallbackAlt`. With `onExpand` (the post view) a button over the photo, and
+// Enter on the focused photos, open it full screen.
 
-import { useState, type KeyboardEvent, type ReactElement } from 'react'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useState, type KeyboardEvent, type ReactElement, type Ref } from 'react'
+import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react'
 import type { PostImage } from '@shared/domain'
 import { PostMedia } from './PostMedia'
 import styles from './Carousel.module.scss'
@@ -13,10 +14,25 @@ export interface CarouselProps {
   fallbackAlt: string
   /** Fill the box it is given (post view) instead of taking the photo's own aspect ratio. */
   fill?: boolean
+  /** The photo shown, when the owner keeps it (the post view, whose viewer opens on it). */
+  index?: number
+  onIndexChange?(index: number): void
+  onExpand?(index: number): void
+  /** The expand button, which takes focus back when the viewer closes. */
+  expandRef?: Ref<HTMLButtonElement>
 }
 
-export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): ReactElement {
-  const [index, setIndex] = useState(0)
+export function Carousel({
+  images,
+  fallbackAlt,
+  fill = false,
+  index: shownIndex,
+  onIndexChange,
+  onExpand,
+  expandRef
+}: CarouselProps): ReactElement {
+  const [ownIndex, setOwnIndex] = useState(0)
+  const index = shownIndex ?? ownIndex
   const at = Math.min(index, images.length - 1)
   const image = images[at]
   const media = (
@@ -29,12 +45,39 @@ export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): 
       fill={fill}
       // A card's carousel keeps one square frame, so swiping never changes its height.
       square={!fill && images.length > 1}
-    />
+      altText={image.alt_text?.trim()}
+    >
+      {onExpand && (
+        <button
+          ref={expandRef}
+          type="button"
+          className={styles.expand}
+          aria-label="View full screen"
+          title="View full screen (f)"
+          onClick={(event) => {
+            event.stopPropagation()
+            onExpand(at)
+          }}
+        >
+          <Maximize2 size={16} aria-hidden />
+        </button>
+      )}
+    </PostMedia>
   )
   if (images.length < 2) return media
 
-  const move = (to: number): void => setIndex(Math.max(0, Math.min(images.length - 1, to)))
+  const move = (to: number): void => {
+    const next = Math.max(0, Math.min(images.length - 1, to))
+    setOwnIndex(next)
+    onIndexChange?.(next)
+  }
   const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === 'Enter' && onExpand && event.target === event.currentTarget) {
+      event.preventDefault()
+      event.stopPropagation()
+      onExpand(at)
+      return
+    }
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
     // The photos take the arrows; the post view's own ←/→ (next post) must not also fire.
     event.stopPropagation()

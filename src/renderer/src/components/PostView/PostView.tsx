@@ -1,8 +1,17 @@
 // The post on its own: photo(s) left, author, caption and comments right; a modal over the page
 // on wide windows and a full page on narrow ones (the same dialog, laid out by CSS). Opened
-// with the post store's openPost(id, siblings); ←/→ move through the list it came from.
+// with the post store's openPost(id, siblings); ←/→ move through the list it came from. Its
+// photo opens full screen in the photo viewer (loaded on first use) with its button or f.
 
-import { useEffect, useState, type CSSProperties, type ReactElement } from 'react'
+import {
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type RefObject
+} from 'react'
 import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
@@ -23,6 +32,9 @@ import { useCopyLink } from '../../hooks/useCopyLink'
 import { closePost, stepPost } from '../../navigation/postRoute'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
+import { photoViewerAction } from '../../keyboard/photoViewerKeys'
+import { preloadable } from '../../preloadable'
+import type { ViewerPosition } from '../PhotoViewer/useViewerPosition'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
 import styles from './PostView.module.scss'
@@ -33,7 +45,19 @@ function mediaRatioStyle(image: PostImage | undefined): CSSProperties {
   return { '--media-ratio': ratio.toFixed(4) } as CSSProperties
 }
 
-function OpenPost(): ReactElement {
+const PhotoViewer = preloadable(() =>
+  import('../PhotoViewer/PhotoViewer').then((module) => module.PhotoViewer)
+)
+
+interface PhotoProps {
+  /** The photo the carousel shows. */
+  photoIndex: number
+  onPhotoIndex(index: number): void
+  onExpand(index: number): void
+  expandRef: RefObject<HTMLButtonElement | null>
+}
+
+function OpenPost({ photoIndex, onPhotoIndex, onExpand, expandRef }: PhotoProps): ReactElement {
   const stores = useStores()
   const post = useOpenPost()!
   const actionError = usePost((state) => state.actionError)
@@ -59,6 +83,10 @@ function OpenPost(): ReactElement {
             images={sortedImages(post)}
             fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
             fill
+            index={photoIndex}
+            onIndexChange={onPhotoIndex}
+            onExpand={onExpand}
+            expandRef={expandRef}
           />
         </SensitiveMedia>
       </DoubleTapLike>
@@ -183,6 +211,12 @@ export function PostView(): ReactElement | null {
   const status = usePost((state) => state.status)
   const error = usePost((state) => state.error)
   const authorName = useOpenPost()?.profiles?.username
+  // The photo shown (kept here so the viewer opens on it and hands back the one it ended on);
+  // another post starts at its first.
+  const [photo, setPhoto] = useState<ViewerPosition | null>(null)
+  const photoIndex = photo?.postId === openId ? photo.index : 0
+  const [viewing, setViewing] = useState(false)
+  const expandRef = useRef<HTMLButtonElement>(null)
 
   useEffect(() => {
     if (!openId) return
@@ -193,36 +227,65 @@ export function PostView(): ReactElement | null {
       // page (the edit form that had it closed).
       if (event.key === 'Escape') closePost(stores)
       if (isTypingTarget(event.target)) return
+      if (photoViewerAction(event) === 'open' && status === 'ready') {
+        event.preventDefault()
+        setViewing(true)
+      }
       if (event.key === 'ArrowLeft') stepPost(stores, -1)
       if (event.key === 'ArrowRight') stepPost(stores, 1)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [openId, stores])
+  }, [openId, status, stores])
 
   if (!openId) return null
 
   return (
-    <Modal
-      title={authorName ? `Post by ${authorName}` : 'Post'}
-      showTitle={false}
-      onClose={() => closePost(stores)}
-      className={styles.dialog}
-      initialFocus="dialog"
-    >
-      <div className={styles.body}>
-        {status === 'ready' && <OpenPost />}
-        {status === 'loading' && (
-          <p className={styles.status} role="status">
-            Loading post…
-          </p>
-        )}
-        {status === 'error' && (
-          <p className={styles.status} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </Modal>
+    <>
+      <Modal
+        title={authorName ? `Post by ${authorName}` : 'Post'}
+        showTitle={false}
+        onClose={() => closePost(stores)}
+        className={styles.dialog}
+        initialFocus="dialog"
+      >
+        <div className={styles.body}>
+          {status === 'ready' && (
+            <OpenPost
+              photoIndex={photoIndex}
+              onPhotoIndex={(index) => setPhoto({ postId: openId, index })}
+              onExpand={(index) => {
+                setPhoto({ postId: openId, index })
+                setViewing(true)
+              }}
+              expandRef={expandRef}
+            />
+          )}
+          {status === 'loading' && (
+            <p className={styles.status} role="status">
+              Loading post…
+            </p>
+          )}
+          {status === 'error' && (
+            <p className={styles.status} role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </Modal>
+      {viewing && (
+        // Its own boundary: while its code loads, the post view stays on screen.
+        <Suspense fallback={null}>
+          <PhotoViewer
+            start={{ postId: openId, index: photoIndex }}
+            onClose={(shown) => {
+              setPhoto(shown)
+              setViewing(false)
+              expandRef.current?.focus()
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   )
 }
