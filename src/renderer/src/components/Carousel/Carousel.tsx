@@ -1,10 +1,10 @@
 // The photos of a post, one at a time: arrows and dots to move, ←/→ when it has focus. A
 // single photo renders as just the photo. Each photo's alt text is its own; photos without
-// one fall back to `fallbackAlt`. With `onExpand` (the post view) a button over the photo, and
-// Enter on the focused photos, open it full screen.
+// one fall back to `fallbackAlt`. The post view draws its "View full screen" over the photo
+// (`overlay`) and opens it with Enter on the focused photos (`onOpen`).
 
-import { useState, type KeyboardEvent, type ReactElement, type Ref } from 'react'
-import { ChevronLeft, ChevronRight, Maximize2 } from 'lucide-react'
+import { useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react'
+import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { PostImage } from '@shared/domain'
 import { PostMedia } from './PostMedia'
 import styles from './Carousel.module.scss'
@@ -17,9 +17,10 @@ export interface CarouselProps {
   /** The photo shown, when the owner keeps it (the post view, whose viewer opens on it). */
   index?: number
   onIndexChange?(index: number): void
-  onExpand?(index: number): void
-  /** The expand button, which takes focus back when the viewer closes. */
-  expandRef?: Ref<HTMLButtonElement>
+  /** Controls drawn over the shown photo. */
+  overlay?: (index: number) => ReactNode
+  /** Enter on the focused photos. */
+  onOpen?(index: number): void
 }
 
 export function Carousel({
@@ -28,8 +29,8 @@ export function Carousel({
   fill = false,
   index: shownIndex,
   onIndexChange,
-  onExpand,
-  expandRef
+  overlay,
+  onOpen
 }: CarouselProps): ReactElement {
   const [ownIndex, setOwnIndex] = useState(0)
   const index = shownIndex ?? ownIndex
@@ -47,21 +48,7 @@ export function Carousel({
       square={!fill && images.length > 1}
       altText={image.alt_text?.trim()}
     >
-      {onExpand && (
-        <button
-          ref={expandRef}
-          type="button"
-          className={styles.expand}
-          aria-label="View full screen"
-          title="View full screen (f)"
-          onClick={(event) => {
-            event.stopPropagation()
-            onExpand(at)
-          }}
-        >
-          <Maximize2 size={16} aria-hidden />
-        </button>
-      )}
+      {overlay?.(at)}
     </PostMedia>
   )
   if (images.length < 2) return media
@@ -72,10 +59,10 @@ export function Carousel({
     onIndexChange?.(next)
   }
   const onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key === 'Enter' && onExpand && event.target === event.currentTarget) {
+    if (event.key === 'Enter' && onOpen && event.target === event.currentTarget) {
       event.preventDefault()
       event.stopPropagation()
-      onExpand(at)
+      onOpen(at)
       return
     }
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return

@@ -3,15 +3,7 @@
 // with the post store's openPost(id, siblings); ←/→ move through the list it came from. Its
 // photo opens full screen in the photo viewer (loaded on first use) with its button or f.
 
-import {
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactElement,
-  type RefObject
-} from 'react'
+import { useEffect, useState, type CSSProperties, type ReactElement } from 'react'
 import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
@@ -33,8 +25,7 @@ import { closePost, stepPost } from '../../navigation/postRoute'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
-import { preloadable } from '../../preloadable'
-import type { ViewerPosition } from '../PhotoViewer/useViewerPosition'
+import { useFullScreenPhoto, ViewFullScreenButton, type FullScreenPhoto } from './FullScreenPhoto'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
 import styles from './PostView.module.scss'
@@ -45,19 +36,7 @@ function mediaRatioStyle(image: PostImage | undefined): CSSProperties {
   return { '--media-ratio': ratio.toFixed(4) } as CSSProperties
 }
 
-const PhotoViewer = preloadable(() =>
-  import('../PhotoViewer/PhotoViewer').then((module) => module.PhotoViewer)
-)
-
-interface PhotoProps {
-  /** The photo the carousel shows. */
-  photoIndex: number
-  onPhotoIndex(index: number): void
-  onExpand(index: number): void
-  expandRef: RefObject<HTMLButtonElement | null>
-}
-
-function OpenPost({ photoIndex, onPhotoIndex, onExpand, expandRef }: PhotoProps): ReactElement {
+function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement {
   const stores = useStores()
   const post = useOpenPost()!
   const actionError = usePost((state) => state.actionError)
@@ -83,10 +62,15 @@ function OpenPost({ photoIndex, onPhotoIndex, onExpand, expandRef }: PhotoProps)
             images={sortedImages(post)}
             fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
             fill
-            index={photoIndex}
-            onIndexChange={onPhotoIndex}
-            onExpand={onExpand}
-            expandRef={expandRef}
+            index={fullScreen.photoIndex}
+            onIndexChange={fullScreen.showPhoto}
+            onOpen={fullScreen.open}
+            overlay={(index) => (
+              <ViewFullScreenButton
+                buttonRef={fullScreen.expandRef}
+                onClick={() => fullScreen.open(index)}
+              />
+            )}
           />
         </SensitiveMedia>
       </DoubleTapLike>
@@ -211,12 +195,8 @@ export function PostView(): ReactElement | null {
   const status = usePost((state) => state.status)
   const error = usePost((state) => state.error)
   const authorName = useOpenPost()?.profiles?.username
-  // The photo shown (kept here so the viewer opens on it and hands back the one it ended on);
-  // another post starts at its first.
-  const [photo, setPhoto] = useState<ViewerPosition | null>(null)
-  const photoIndex = photo?.postId === openId ? photo.index : 0
-  const [viewing, setViewing] = useState(false)
-  const expandRef = useRef<HTMLButtonElement>(null)
+  const fullScreen = useFullScreenPhoto(openId)
+  const openFullScreen = fullScreen.open
 
   useEffect(() => {
     if (!openId) return
@@ -229,14 +209,14 @@ export function PostView(): ReactElement | null {
       if (isTypingTarget(event.target)) return
       if (photoViewerAction(event) === 'open' && status === 'ready') {
         event.preventDefault()
-        setViewing(true)
+        openFullScreen()
       }
       if (event.key === 'ArrowLeft') stepPost(stores, -1)
       if (event.key === 'ArrowRight') stepPost(stores, 1)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [openId, status, stores])
+  }, [openId, status, stores, openFullScreen])
 
   if (!openId) return null
 
@@ -250,17 +230,7 @@ export function PostView(): ReactElement | null {
         initialFocus="dialog"
       >
         <div className={styles.body}>
-          {status === 'ready' && (
-            <OpenPost
-              photoIndex={photoIndex}
-              onPhotoIndex={(index) => setPhoto({ postId: openId, index })}
-              onExpand={(index) => {
-                setPhoto({ postId: openId, index })
-                setViewing(true)
-              }}
-              expandRef={expandRef}
-            />
-          )}
+          {status === 'ready' && <OpenPost fullScreen={fullScreen} />}
           {status === 'loading' && (
             <p className={styles.status} role="status">
               Loading post…
@@ -273,19 +243,7 @@ export function PostView(): ReactElement | null {
           )}
         </div>
       </Modal>
-      {viewing && (
-        // Its own boundary: while its code loads, the post view stays on screen.
-        <Suspense fallback={null}>
-          <PhotoViewer
-            start={{ postId: openId, index: photoIndex }}
-            onClose={(shown) => {
-              setPhoto(shown)
-              setViewing(false)
-              expandRef.current?.focus()
-            }}
-          />
-        </Suspense>
-      )}
+      {fullScreen.viewer}
     </>
   )
 }
