@@ -86,6 +86,13 @@ describe('PhotoViewer', () => {
     })
   })
 
+  it('opens with Enter on the focused carousel', async () => {
+    openCarousel()
+    screen.getByRole('group', { name: 'Photos, 1 of 3' }).focus()
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByRole('dialog', { name: 'Photo viewer' })).toBeInTheDocument()
+  })
+
   it('goes back through the photos, then to the previous post', async () => {
     const { harness, before } = openCarousel()
     await openViewer()
@@ -109,6 +116,21 @@ describe('PhotoViewer', () => {
     expect(viewerImage().style.transform).toMatch(/scale\(1\)$/)
     await userEvent.keyboard('=0')
     expect(viewerImage().style.transform).toBe('translate(0px, 0px) scale(1)')
+  })
+
+  it('glides to a new zoom on a key, and jumps there when motion is reduced', async () => {
+    openCarousel()
+    await openViewer()
+    await userEvent.keyboard('+')
+    expect(viewerImage()).toHaveClass('image--animated')
+    document.documentElement.dataset.motion = 'reduce'
+    try {
+      await userEvent.keyboard('+')
+      expect(viewerImage().style.transform).toMatch(/scale\(2\.25\)$/)
+      expect(viewerImage()).not.toHaveClass('image--animated')
+    } finally {
+      delete document.documentElement.dataset.motion
+    }
   })
 
   it('zooms around the pointer with the wheel and toggles with a double-click', async () => {

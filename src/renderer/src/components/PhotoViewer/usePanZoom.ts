@@ -18,6 +18,7 @@ import { motionReduced } from '../../preferences/appliedPreferences'
 import {
   FITTED,
   KEY_ZOOM_FACTOR,
+  clampView,
   fitSize,
   isZoomed,
   panBy,
@@ -181,7 +182,8 @@ export function usePanZoom(
 
   const centre = { x: 0, y: 0 }
   return {
-    view,
+    // A window made smaller while zoomed must not leave a gap at the photo's edge.
+    view: clampView(view, fitted, stage),
     fitted,
     animated,
     dragging,
