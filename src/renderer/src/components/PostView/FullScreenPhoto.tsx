@@ -7,7 +7,7 @@ import { Suspense, useCallback, useRef, useState, type ReactElement, type RefObj
 import { Maximize2 } from 'lucide-react'
 import { preloadable } from '../../preloadable'
 import type { ViewerPosition } from '../PhotoViewer/useViewerPosition'
-import styles from './PostView.module.scss'
+import styles from './FullScreenPhoto.module.scss'
 
 const PhotoViewer = preloadable(() =>
   import('../PhotoViewer/PhotoViewer').then((module) => module.PhotoViewer)
