@@ -19,11 +19,16 @@ export function showPost(
   stores.router.getState().navigate(postRoute(postId))
 }
 
-/** The previous (-1) or next (1) post of the list it was opened from, in the same entry. */
-export function stepPost(stores: PostStores, direction: -1 | 1): void {
+/** The id of the post before (-1) or after (1) the open one in the list it was opened from. */
+export function siblingPost(stores: Pick<AppStores, 'post'>, direction: -1 | 1): string | null {
   const { openId, siblings } = stores.post.getState()
   const at = openId ? siblings.indexOf(openId) : -1
-  const next = at >= 0 ? siblings[at + direction] : undefined
+  return (at >= 0 ? siblings[at + direction] : undefined) ?? null
+}
+
+/** The previous (-1) or next (1) post of the list it was opened from, in the same entry. */
+export function stepPost(stores: PostStores, direction: -1 | 1): void {
+  const next = siblingPost(stores, direction)
   if (next) stores.router.getState().navigate(postRoute(next), { replace: true })
 }
 

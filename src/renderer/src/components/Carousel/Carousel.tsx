@@ -1,8 +1,9 @@
 // The photos of a post, one at a time: arrows and dots to move, ←/→ when it has focus. A
 // single photo renders as just the photo. Each photo's alt text is its own; photos without
-// one fall back to `fallbackAlt`.
+// one fall back to `fallbackAlt`. The post view draws its "View full screen" over the photo
+// (`overlay`) and opens it with Enter on the focused photos (`onOpen`).
 
-import { useState, type KeyboardEvent, type ReactElement } from 'react'
+import { useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { PostImage } from '@shared/domain'
 import { PostMedia } from './PostMedia'
@@ -13,10 +14,26 @@ export interface CarouselProps {
   fallbackAlt: string
   /** Fill the box it is given (post view) instead of taking the photo's own aspect ratio. */
   fill?: boolean
+  /** The photo shown, when the owner keeps it (the post view, whose viewer opens on it). */
+  index?: number
+  onIndexChange?(index: number): void
+  /** Controls drawn over the shown photo. */
+  overlay?: (index: number) => ReactNode
+  /** Enter on the focused photos. */
+  onOpen?(index: number): void
 }
 
-export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): ReactElement {
-  const [index, setIndex] = useState(0)
+export function Carousel({
+  images,
+  fallbackAlt,
+  fill = false,
+  index: shownIndex,
+  onIndexChange,
+  overlay,
+  onOpen
+}: CarouselProps): ReactElement {
+  const [ownIndex, setOwnIndex] = useState(0)
+  const index = shownIndex ?? ownIndex
   const at = Math.min(index, images.length - 1)
   const image = images[at]
   const media = (
@@ -29,12 +46,25 @@ export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): 
       fill={fill}
       // A card's carousel keeps one square frame, so swiping never changes its height.
       square={!fill && images.length > 1}
-    />
+      altText={image.alt_text?.trim()}
+    >
+      {overlay?.(at)}
+    </PostMedia>
   )
   if (images.length < 2) return media
 
-  const move = (to: number): void => setIndex(Math.max(0, Math.min(images.length - 1, to)))
+  const move = (to: number): void => {
+    const next = Math.max(0, Math.min(images.length - 1, to))
+    setOwnIndex(next)
+    onIndexChange?.(next)
+  }
   const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === 'Enter' && onOpen && event.target === event.currentTarget) {
+      event.preventDefault()
+      event.stopPropagation()
+      onOpen(at)
+      return
+    }
     if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
     // The photos take the arrows; the post view's own ←/→ (next post) must not also fire.
     event.stopPropagation()

@@ -1,22 +1,28 @@
 // One photo in its box: the aspect ratio comes from the stored dimensions so the box has its
 // final height before the image loads (no layout shift, and the windowed feed can trust it);
 // photos without dimensions stay square, and so does a carousel's frame (`square`), with the
-// photo fitted inside. A blurred placeholder shows while it loads.
+// photo fitted inside. A blurred placeholder shows while it loads. A photo with its own alt text
+// wears the ALT badge.
 
-import { useMemo, useState, type CSSProperties, type ReactElement } from 'react'
+import { useMemo, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react'
 import { placeholderDataUrl } from '../../imaging/placeholder'
 import styles from './Carousel.module.scss'
 import { CachedImg } from '../../offline/cache/CachedImg'
+import { AltBadge } from './AltBadge'
 
 export interface PostMediaProps {
   src: string
   alt: string
+  /** The author's own description, when there is one (not the caption fallback): the badge. */
+  altText?: string | null
   width?: number | null
   height?: number | null
   placeholder?: string | null
   fill?: boolean
   /** A fixed square frame with the photo fitted inside (carousel cards). */
   square?: boolean
+  /** Controls drawn over the photo (the post view's "View full screen"). */
+  children?: ReactNode
 }
 
 export function PostMedia(props: PostMediaProps): ReactElement {
@@ -48,6 +54,8 @@ export function PostMedia(props: PostMediaProps): ReactElement {
         className={loaded ? undefined : styles['media--loading']}
         onLoad={() => setLoaded(true)}
       />
+      {props.altText && <AltBadge text={props.altText} />}
+      {props.children}
     </div>
   )
 }

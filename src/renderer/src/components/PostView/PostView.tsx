@@ -1,6 +1,7 @@
 // The post on its own: photo(s) left, author, caption and comments right; a modal over the page
 // on wide windows and a full page on narrow ones (the same dialog, laid out by CSS). Opened
-// with the post store's openPost(id, siblings); ←/→ move through the list it came from.
+// with the post store's openPost(id, siblings); ←/→ move through the list it came from. Its
+// photo opens full screen in the photo viewer (loaded on first use) with its button or f.
 
 import { useEffect, useState, type CSSProperties, type ReactElement } from 'react'
 import type { PostImage } from '@shared/domain'
@@ -23,6 +24,8 @@ import { useCopyLink } from '../../hooks/useCopyLink'
 import { closePost, stepPost } from '../../navigation/postRoute'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
+import { photoViewerAction } from '../../keyboard/photoViewerKeys'
+import { useFullScreenPhoto, ViewFullScreenButton, type FullScreenPhoto } from './FullScreenPhoto'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
 import styles from './PostView.module.scss'
@@ -33,7 +36,7 @@ function mediaRatioStyle(image: PostImage | undefined): CSSProperties {
   return { '--media-ratio': ratio.toFixed(4) } as CSSProperties
 }
 
-function OpenPost(): ReactElement {
+function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement {
   const stores = useStores()
   const post = useOpenPost()!
   const actionError = usePost((state) => state.actionError)
@@ -59,6 +62,15 @@ function OpenPost(): ReactElement {
             images={sortedImages(post)}
             fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
             fill
+            index={fullScreen.photoIndex}
+            onIndexChange={fullScreen.showPhoto}
+            onOpen={fullScreen.open}
+            overlay={(index) => (
+              <ViewFullScreenButton
+                buttonRef={fullScreen.expandRef}
+                onClick={() => fullScreen.open(index)}
+              />
+            )}
           />
         </SensitiveMedia>
       </DoubleTapLike>
@@ -183,6 +195,8 @@ export function PostView(): ReactElement | null {
   const status = usePost((state) => state.status)
   const error = usePost((state) => state.error)
   const authorName = useOpenPost()?.profiles?.username
+  const fullScreen = useFullScreenPhoto(openId)
+  const openFullScreen = fullScreen.open
 
   useEffect(() => {
     if (!openId) return
@@ -193,36 +207,43 @@ export function PostView(): ReactElement | null {
       // page (the edit form that had it closed).
       if (event.key === 'Escape') closePost(stores)
       if (isTypingTarget(event.target)) return
+      if (photoViewerAction(event) === 'open' && status === 'ready') {
+        event.preventDefault()
+        openFullScreen()
+      }
       if (event.key === 'ArrowLeft') stepPost(stores, -1)
       if (event.key === 'ArrowRight') stepPost(stores, 1)
     }
     document.addEventListener('keydown', onKeyDown)
     return () => document.removeEventListener('keydown', onKeyDown)
-  }, [openId, stores])
+  }, [openId, status, stores, openFullScreen])
 
   if (!openId) return null
 
   return (
-    <Modal
-      title={authorName ? `Post by ${authorName}` : 'Post'}
-      showTitle={false}
-      onClose={() => closePost(stores)}
-      className={styles.dialog}
-      initialFocus="dialog"
-    >
-      <div className={styles.body}>
-        {status === 'ready' && <OpenPost />}
-        {status === 'loading' && (
-          <p className={styles.status} role="status">
-            Loading post…
-          </p>
-        )}
-        {status === 'error' && (
-          <p className={styles.status} role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-    </Modal>
+    <>
+      <Modal
+        title={authorName ? `Post by ${authorName}` : 'Post'}
+        showTitle={false}
+        onClose={() => closePost(stores)}
+        className={styles.dialog}
+        initialFocus="dialog"
+      >
+        <div className={styles.body}>
+          {status === 'ready' && <OpenPost fullScreen={fullScreen} />}
+          {status === 'loading' && (
+            <p className={styles.status} role="status">
+              Loading post…
+            </p>
+          )}
+          {status === 'error' && (
+            <p className={styles.status} role="alert">
+              {error}
+            </p>
+          )}
+        </div>
+      </Modal>
+      {fullScreen.viewer}
+    </>
   )
 }

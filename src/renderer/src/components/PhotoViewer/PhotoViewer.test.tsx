@@ -1,0 +1,185 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Post, PostImage } from '@shared/domain'
+import {
+  createHarness,
+  makePost,
+  openInPostView,
+  renderWith,
+  type Harness
+} from '../../testing/fakes'
+import { PostView } from '../PostView/PostView'
+
+// jsdom lays nothing out: the viewer's stage gets a window-sized box so zoom and pan have room.
+const box = { width: 1000, height: 800 }
+beforeAll(() => {
+  const sized = { configurable: true }
+  Object.defineProperty(HTMLElement.prototype, 'clientWidth', { ...sized, get: () => box.width })
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { ...sized, get: () => box.height })
+})
+afterAll(() => {
+  // Element.prototype's own getters (zero in jsdom) show through again.
+  delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth
+  delete (HTMLElement.prototype as { clientHeight?: number }).clientHeight
+})
+
+function photo(post: Pick<Post, 'id'>, position: number, alt: string | null): PostImage {
+  return {
+    post_id: post.id,
+    position,
+    image_url: `https://example.test/${post.id}/${position}.jpg`,
+    thumb_url: null,
+    width: 1500,
+    height: 1000,
+    placeholder: null,
+    alt_text: alt
+  }
+}
+
+/** A three-photo post (the middle one without alt text) between two others, open in the post view. */
+function openCarousel(): { harness: Harness; post: Post; before: Post; after: Post } {
+  const harness = createHarness()
+  const before = makePost({ caption: 'The one before' })
+  const after = makePost({ caption: 'The one after' })
+  const post = makePost({ caption: 'Three in a row' })
+  post.post_images = [photo(post, 0, 'a red door'), photo(post, 1, null), photo(post, 2, 'a cat')]
+  harness.stores.posts.getState().put([before, after])
+  openInPostView(harness.stores, post, { siblings: [before.id, post.id, after.id] })
+  renderWith(<PostView />, harness)
+  return { harness, post, before, after }
+}
+
+const viewer = (): HTMLElement => screen.getByRole('dialog', { name: 'Photo viewer' })
+const viewerImage = (): HTMLElement => within(viewer()).getByRole('img')
+
+async function openViewer(): Promise<HTMLElement> {
+  await userEvent.click(screen.getByRole('button', { name: 'View full screen' }))
+  return screen.findByRole('dialog', { name: 'Photo viewer' })
+}
+
+describe('PhotoViewer', () => {
+  it('opens from the post view’s button on the shown photo, as a focused modal dialog', async () => {
+    openCarousel()
+    await userEvent.click(screen.getByRole('button', { name: 'Next photo' }))
+    const dialog = await openViewer()
+    expect(dialog).toHaveAttribute('aria-modal', 'true')
+    expect(dialog).toHaveFocus()
+    expect(within(dialog).getByText('2 of 3')).toBeInTheDocument()
+    // The photo without alt text is described by the caption.
+    expect(viewerImage()).toHaveAttribute('alt', 'Three in a row')
+  })
+
+  it('opens with f, moves through the photos and on to the next post with →', async () => {
+    const { harness, after } = openCarousel()
+    await userEvent.keyboard('f')
+    await screen.findByRole('dialog', { name: 'Photo viewer' })
+    expect(viewerImage()).toHaveAttribute('alt', 'a red door')
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}')
+    expect(within(viewer()).getByText('3 of 3')).toBeInTheDocument()
+    expect(viewerImage()).toHaveAttribute('alt', 'a cat')
+    expect(within(viewer()).getByRole('button', { name: 'Next post' })).toBeInTheDocument()
+    await userEvent.keyboard('{ArrowRight}')
+    expect(harness.stores.router.getState().route).toMatchObject({
+      name: 'post',
+      postId: after.id
+    })
+  })
+
+  it('opens with Enter on the focused carousel', async () => {
+    openCarousel()
+    screen.getByRole('group', { name: 'Photos, 1 of 3' }).focus()
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByRole('dialog', { name: 'Photo viewer' })).toBeInTheDocument()
+  })
+
+  it('goes back through the photos, then to the previous post', async () => {
+    const { harness, before } = openCarousel()
+    await openViewer()
+    expect(within(viewer()).getByRole('button', { name: 'Previous post' })).toBeInTheDocument()
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(harness.stores.router.getState().route).toMatchObject({ postId: before.id })
+  })
+
+  it('zooms with + and 0, and while zoomed the arrows pan instead of moving on', async () => {
+    openCarousel()
+    await openViewer()
+    // 1500 x 1000 fitted in 1000 x 800: 1000 x 666.7 px.
+    expect(viewerImage().style.width).toBe('1000px')
+    expect(viewerImage().style.transform).toBe('translate(0px, 0px) scale(1)')
+    await userEvent.keyboard('+')
+    expect(viewerImage().style.transform).toBe('translate(0px, 0px) scale(1.5)')
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(viewerImage().style.transform).toBe('translate(80px, 0px) scale(1.5)')
+    expect(within(viewer()).getByText('1 of 3')).toBeInTheDocument()
+    await userEvent.keyboard('-')
+    expect(viewerImage().style.transform).toMatch(/scale\(1\)$/)
+    await userEvent.keyboard('=0')
+    expect(viewerImage().style.transform).toBe('translate(0px, 0px) scale(1)')
+  })
+
+  it('glides to a new zoom on a key, and jumps there when motion is reduced', async () => {
+    openCarousel()
+    await openViewer()
+    await userEvent.keyboard('+')
+    expect(viewerImage()).toHaveClass('image--animated')
+    document.documentElement.dataset.motion = 'reduce'
+    try {
+      await userEvent.keyboard('+')
+      expect(viewerImage().style.transform).toMatch(/scale\(2\.25\)$/)
+      expect(viewerImage()).not.toHaveClass('image--animated')
+    } finally {
+      delete document.documentElement.dataset.motion
+    }
+  })
+
+  it('zooms around the pointer with the wheel and toggles with a double-click', async () => {
+    openCarousel()
+    await openViewer()
+    const stage = screen.getByTestId('photo-viewer-stage')
+    act(() => {
+      stage.dispatchEvent(new WheelEvent('wheel', { deltaY: -200, clientX: 0, clientY: 0 }))
+    })
+    // jsdom's stage rect is at 0,0 with no size, so the pointer is at the centre.
+    expect(viewerImage().style.transform).toMatch(/scale\(1\.49/)
+    fireEvent.doubleClick(stage, { clientX: 0, clientY: 0 })
+    expect(viewerImage().style.transform).toBe('translate(0px, 0px) scale(1)')
+    fireEvent.doubleClick(stage, { clientX: 0, clientY: 0 })
+    expect(viewerImage().style.transform).toBe('translate(0px, 0px) scale(2.5)')
+  })
+
+  it('closes on Escape, hands focus back to the button, and the post view shows the same photo', async () => {
+    openCarousel()
+    await openViewer()
+    await userEvent.keyboard('{ArrowRight}{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Photo viewer' })).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'View full screen' })).toHaveFocus()
+    expect(screen.getByRole('group', { name: 'Photos, 2 of 3' })).toBeInTheDocument()
+    // Escape closed only the viewer; the post stays open.
+    expect(screen.getByRole('dialog', { name: /Post by/ })).toBeInTheDocument()
+  })
+
+  it('keeps Tab inside and closes with its Close button', async () => {
+    openCarousel()
+    await openViewer()
+    const close = within(viewer()).getByRole('button', { name: 'Close' })
+    const buttons = within(viewer()).getAllByRole('button')
+    buttons[buttons.length - 1].focus()
+    await userEvent.tab()
+    expect(buttons[0]).toHaveFocus()
+    await userEvent.click(close)
+    expect(screen.queryByRole('dialog', { name: 'Photo viewer' })).not.toBeInTheDocument()
+  })
+
+  it('shows the ALT badge with the photo’s description, in the post view and the viewer', async () => {
+    openCarousel()
+    const inPost = screen.getByRole('button', { name: 'ALT' })
+    expect(inPost).toHaveAccessibleDescription('a red door')
+    await openViewer()
+    const badge = within(viewer()).getByRole('button', { name: 'ALT' })
+    expect(badge).toHaveAccessibleDescription('a red door')
+    // The photo without alt text has no badge.
+    await userEvent.keyboard('{ArrowRight}')
+    expect(within(viewer()).queryByRole('button', { name: 'ALT' })).not.toBeInTheDocument()
+  })
+})

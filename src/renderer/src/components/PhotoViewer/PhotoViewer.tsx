@@ -1,0 +1,159 @@
+// The full-screen photo viewer, opened from the post view (its "View full screen" button or f):
+// the photo fitted on a dark backdrop, zoomed by wheel, pinch, double-click or +/-/0 and panned
+// by drag or the arrows while zoomed; fitted, ←/→ move through the post's photos and on to the
+// neighbouring posts. A modal dialog: focus stays inside, Escape or Close ends it, and the post
+// view puts focus back on the button that opened it.
+
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
+import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { useFocusTrap } from '../../hooks/useFocusTrap'
+import { photoViewerAction } from '../../keyboard/photoViewerKeys'
+import { CachedImg } from '../../offline/cache/CachedImg'
+import { placeholderDataUrl } from '../../imaging/placeholder'
+import { AltBadge } from '../Carousel/AltBadge'
+import { usePanZoom } from './usePanZoom'
+import { useViewerPosition, type ViewerPosition } from './useViewerPosition'
+import { KEY_PAN_STEP, isZoomed, viewTransform, type Size } from './zoom'
+import styles from './PhotoViewer.module.scss'
+
+export interface PhotoViewerProps {
+  start: ViewerPosition
+  /** Called with the photo shown last, so the post view can show the same one. */
+  onClose(shown: ViewerPosition): void
+}
+
+export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement {
+  const dialogRef = useRef<HTMLDivElement>(null)
+  const stageRef = useRef<HTMLDivElement>(null)
+  const trapFocus = useFocusTrap(dialogRef)
+  const counterId = useId()
+  const place = useViewerPosition(start)
+  const { post, images, index } = place
+  const image = post ? images[index] : undefined
+  const photoKey = image ? `${post!.id}:${image.position}` : 'loading'
+  // Photos saved without dimensions take theirs from the loaded image.
+  const [loadedSize, setLoadedSize] = useState<{ key: string; size: Size } | null>(null)
+  const natural =
+    image?.width && image.height
+      ? { width: image.width, height: image.height }
+      : loadedSize?.key === photoKey
+        ? loadedSize.size
+        : { width: 0, height: 0 }
+  const zoom = usePanZoom(stageRef, natural, photoKey, (direction) => place.step(direction))
+  const zoomed = isZoomed(zoom.view)
+
+  useEffect(() => dialogRef.current?.focus(), [])
+
+  const close = (): void => onClose({ postId: post?.id ?? start.postId, index: Math.max(0, index) })
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key === 'Tab') {
+      trapFocus(event)
+      return
+    }
+    const action = photoViewerAction(event)
+    // A focused button keeps Enter and Space; the arrows and zoom keys are the viewer's.
+    if (!action || action === 'open') return
+    event.preventDefault()
+    event.stopPropagation()
+    if (action === 'close') close()
+    else if (action === 'zoom-in') zoom.zoomIn()
+    else if (action === 'zoom-out') zoom.zoomOut()
+    else if (action === 'zoom-reset') zoom.reset()
+    // While zoomed the arrows move the view over the photo: ← shows more of its left side.
+    else if (zoomed && action === 'left') zoom.pan(KEY_PAN_STEP, 0)
+    else if (zoomed && action === 'right') zoom.pan(-KEY_PAN_STEP, 0)
+    else if (zoomed && action === 'up') zoom.pan(0, KEY_PAN_STEP)
+    else if (zoomed && action === 'down') zoom.pan(0, -KEY_PAN_STEP)
+    else if (action === 'left') place.step(-1)
+    else if (action === 'right') place.step(1)
+  }
+
+  const username = post?.profiles?.username ?? 'unknown'
+  const alt = image?.alt_text?.trim() || post?.caption?.trim() || `Photo by ${username}`
+  const previous = place.canStep(-1)
+  const next = place.canStep(1)
+  const preview = placeholderDataUrl(image?.placeholder)
+
+  return (
+    <div
+      ref={dialogRef}
+      className={styles.viewer}
+      role="dialog"
+      aria-modal="true"
+      aria-label="Photo viewer"
+      aria-describedby={images.length > 1 ? counterId : undefined}
+      tabIndex={-1}
+      onKeyDown={onKeyDown}
+    >
+      <div
+        ref={stageRef}
+        className={`${styles.stage} ${zoomed ? styles['stage--zoomed'] : ''} ${
+          zoom.dragging ? styles['stage--dragging'] : ''
+        }`}
+        data-testid="photo-viewer-stage"
+        {...zoom.stageHandlers}
+      >
+        {image ? (
+          <CachedImg
+            key={photoKey}
+            src={image.image_url}
+            alt={alt}
+            draggable={false}
+            className={`${styles.image} ${zoom.animated ? styles['image--animated'] : ''}`}
+            style={{
+              width: zoom.fitted.width,
+              height: zoom.fitted.height,
+              transform: viewTransform(zoom.view),
+              backgroundImage: preview ? `url(${preview})` : undefined
+            }}
+            onLoad={(event) => {
+              const img = event.currentTarget
+              setLoadedSize({
+                key: photoKey,
+                size: { width: img.naturalWidth, height: img.naturalHeight }
+              })
+            }}
+          />
+        ) : (
+          <p className={styles.status} role="status">
+            Loading…
+          </p>
+        )}
+      </div>
+      <div className={styles.topBar}>
+        {images.length > 1 && (
+          <p id={counterId} className={styles.counter} aria-live="polite">
+            {index + 1} of {images.length}
+          </p>
+        )}
+        <button type="button" className={styles.close} aria-label="Close" onClick={close}>
+          <X size={24} aria-hidden />
+        </button>
+      </div>
+      {previous && (
+        <button
+          type="button"
+          className={`${styles.nav} ${styles['nav--previous']}`}
+          aria-label={previous === 'photo' ? 'Previous photo' : 'Previous post'}
+          onClick={() => place.step(-1)}
+        >
+          <ChevronLeft size={28} aria-hidden />
+        </button>
+      )}
+      {next && (
+        <button
+          type="button"
+          className={`${styles.nav} ${styles['nav--next']}`}
+          aria-label={next === 'photo' ? 'Next photo' : 'Next post'}
+          onClick={() => place.step(1)}
+        >
+          <ChevronRight size={28} aria-hidden />
+        </button>
+      )}
+      {image?.alt_text?.trim() && (
+        <AltBadge key={photoKey} text={image.alt_text.trim()} className={styles.alt} />
+      )}
+    </div>
+  )
+}
