@@ -273,7 +273,8 @@ export function createStores(
       direct: services.direct,
       connectivity,
       searchPeople: services.people.searchPeople,
-      notify: (message) => toast.getState().show(message)
+      notify: (message) => toast.getState().show(message),
+      notifications: api.notifications
     }),
     router: createRouterStore(window),
     connectivity,

@@ -1,10 +1,12 @@
 // The inbox, Requests, the paper-plane badge and the open thread. A live event is a hint: a new
-// message is read back by id (with its embeds) only when its thread is open, and the inbox and
-// the count are re-read; a re-join after a gap re-reads everything shown. Sending lives in
-// directSending.ts.
+// message is read back by id (with its embeds) when its thread is open or to word its desktop
+// notification, and the inbox and the count are re-read; a re-join after a gap re-reads
+// everything shown. Every count and new message is reported to the desktop (badge, tray,
+// notifications). Sending lives in directSending.ts.
 
 import { createStore } from 'zustand/vanilla'
 import type { DirectFolder, DirectMessage } from '@shared/data/direct/types'
+import { createDesktopReporter } from './directDesktop'
 import { createRoomKeeper } from './directRoom'
 import { createSender } from './directSending'
 import type { DirectDeps, DirectState, DirectStore, OpenThread } from './directTypes'
@@ -27,6 +29,7 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
   return createStore<DirectState>()((set, get) => {
     const sender = createSender(deps, set, get)
     const room = createRoomKeeper(deps, set, get)
+    const desktop = createDesktopReporter(deps, get)
     const fail = (error: unknown): void =>
       deps.notify(error instanceof Error ? error.message : String(error))
 
@@ -38,7 +41,7 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
     async function countUnread(): Promise<void> {
       const count = await deps.direct.countUnread()
       set({ unreadCount: count })
-      deps.onUnreadCount?.(count)
+      desktop.report([])
     }
 
     async function markOpenRead(): Promise<void> {
@@ -57,15 +60,6 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
 
     async function messageArrived(row: { id: string; thread_id: string; sender_id: string }) {
       const { open, userId } = get()
-      if (row.sender_id !== userId) {
-        const thread = [...get().folders.inbox, ...get().folders.requests].find(
-          (t) => t.id === row.thread_id
-        )
-        if (open?.id !== row.thread_id || document.visibilityState !== 'visible') {
-          const message = await deps.direct.fetchMessage(row.id).catch(() => null)
-          deps.onIncoming?.({ thread, body: message?.body ?? null })
-        }
-      }
       if (open?.id === row.thread_id && !open.messages.some((m) => m.id === row.id)) {
         const message = await deps.direct.fetchMessage(row.id)
         if (
@@ -77,6 +71,7 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
         }
         if (row.sender_id !== userId && document.visibilityState === 'visible') await markOpenRead()
       }
+      if (row.sender_id !== userId) await desktop.announce(row).catch(() => undefined)
       await reloadShown()
     }
 

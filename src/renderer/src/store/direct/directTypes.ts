@@ -2,6 +2,7 @@
 // thread's history (oldest first) with the messages still waiting to be sent.
 
 import type { StoreApi } from 'zustand/vanilla'
+import type { Api } from '@shared/bridge-contract'
 import type { PersonSummary } from '@shared/domain'
 import type { DirectFolder, DirectMessage, DirectThread } from '@shared/data/direct/types'
 import type { PageCursor } from '@shared/data/keyset'
@@ -15,9 +16,8 @@ export interface DirectDeps {
   /** People search, to start a thread or address a share. */
   searchPeople(query: string, limit: number): Promise<PersonSummary[]>
   notify(message: string): void
-  /** Told of a message from someone else (the desktop notification), and of the unread count. */
-  onIncoming?(message: { thread: DirectThread | undefined; body: string | null }): void
-  onUnreadCount?(count: number): void
+  /** The desktop's badge, tray and notifications: told each unread count and new message. */
+  notifications?: Pick<Api['notifications'], 'reportDirect'>
 }
 
 export interface OpenThread {
