@@ -274,7 +274,8 @@ export function createStores(
       connectivity,
       searchPeople: services.people.searchPeople,
       notify: (message) => toast.getState().show(message),
-      notifications: api.notifications
+      notifications: api.notifications,
+      saved: base.answers
     }),
     router: createRouterStore(window),
     connectivity,

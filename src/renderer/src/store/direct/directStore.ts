@@ -2,28 +2,20 @@
 // message is read back by id (with its embeds) when its thread is open or to word its desktop
 // notification, and the inbox and the count are re-read; a re-join after a gap re-reads
 // everything shown. Every count and new message is reported to the desktop (badge, tray,
-// notifications). Sending lives in directSending.ts.
+// notifications). Reading (with the offline copy) lives in directReading.ts, sending in
+// directSending.ts.
 
 import { createStore } from 'zustand/vanilla'
 import type { DirectFolder, DirectMessage } from '@shared/data/direct/types'
 import { createDesktopReporter } from './directDesktop'
+import { readingActions } from './directReading'
 import { createRoomKeeper } from './directRoom'
 import { createSender } from './directSending'
-import type { DirectDeps, DirectState, DirectStore, OpenThread } from './directTypes'
+import type { DirectDeps, DirectState, DirectStore } from './directTypes'
 
 export type { DirectState, DirectStore, DirectDeps } from './directTypes'
 
 const emptyFolders = () => ({ inbox: [], requests: [] })
-
-const emptyThread = (id: string): OpenThread => ({
-  id,
-  messages: [],
-  older: null,
-  status: 'loading',
-  loadingOlder: false,
-  present: [],
-  typingUntil: {}
-})
 
 export function createDirectStore(deps: DirectDeps): DirectStore {
   return createStore<DirectState>()((set, get) => {
@@ -75,12 +67,15 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
       await reloadShown()
     }
 
+    const reading = readingActions({ deps, set, get, room, sender, markOpenRead, fail })
+
     return {
       userId: null,
       folders: emptyFolders(),
       folderStatus: { inbox: 'idle', requests: 'idle' },
       unreadCount: 0,
       open: null,
+      ...reading,
 
       start(userId) {
         set({
@@ -109,66 +104,6 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
           onParticipant: () => void reloadShown().catch(() => undefined),
           onResync: () => void get().refresh()
         })
-      },
-
-      async loadFolder(folder) {
-        if (get().folderStatus[folder] !== 'ready') {
-          set((state) => ({ folderStatus: { ...state.folderStatus, [folder]: 'loading' } }))
-        }
-        try {
-          const { threads } = await deps.direct.fetchThreads(folder)
-          set((state) => ({
-            folders: { ...state.folders, [folder]: threads },
-            folderStatus: { ...state.folderStatus, [folder]: 'ready' }
-          }))
-        } catch {
-          set((state) => ({ folderStatus: { ...state.folderStatus, [folder]: 'error' } }))
-        }
-      },
-
-      async openThread(id) {
-        if (get().open?.id === id) return
-        room.leave()
-        if (!id) return set({ open: null })
-        set({ open: { ...emptyThread(id), status: 'loading' } })
-        room.enter(id)
-        try {
-          const page = await deps.direct.fetchHistory(id)
-          if (get().open?.id !== id) return
-          set((state) => ({
-            open: state.open && {
-              ...state.open,
-              messages: [...page.items].reverse(),
-              older: page.next,
-              status: 'ready'
-            }
-          }))
-          await markOpenRead()
-        } catch {
-          if (get().open?.id === id) set({ open: { ...get().open!, status: 'error' } })
-        }
-      },
-
-      async loadOlder() {
-        const open = get().open
-        if (!open || !open.older || open.loadingOlder) return
-        set({ open: { ...open, loadingOlder: true } })
-        try {
-          const page = await deps.direct.fetchHistory(open.id, open.older)
-          const current = get().open
-          if (current?.id !== open.id) return
-          set({
-            open: {
-              ...current,
-              messages: [...[...page.items].reverse(), ...current.messages],
-              older: page.next,
-              loadingOlder: false
-            }
-          })
-        } catch (error) {
-          if (get().open?.id === open.id) set({ open: { ...get().open!, loadingOlder: false } })
-          fail(error)
-        }
       },
 
       async startWith(userIds, name) {

@@ -9,6 +9,7 @@ import type { PageCursor } from '@shared/data/keyset'
 import type { DirectPhoto } from '@shared/data/direct/messages'
 import type { DirectServices } from '../../services/direct'
 import type { ConnectivityStore } from '../../offline/connectivityStore'
+import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 
 export interface DirectDeps {
   direct: DirectServices
@@ -16,6 +17,8 @@ export interface DirectDeps {
   /** People search, to start a thread or address a share. */
   searchPeople(query: string, limit: number): Promise<PersonSummary[]>
   notify(message: string): void
+  /** The offline copy of the inbox and opened threads (absent where nothing can be saved). */
+  saved?: SavedAnswers
   /** The desktop's badge, tray and notifications: told each unread count and new message. */
   notifications?: Pick<Api['notifications'], 'reportDirect'>
 }
