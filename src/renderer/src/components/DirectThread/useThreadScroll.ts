@@ -41,9 +41,14 @@ export function useThreadScroll({
   onMoved
 }: ThreadScrollOptions): () => void {
   const anchor = useRef<Anchor>({ atEnd: true, key: null, delta: 0 })
+  // Where this hook last put the view. Its scroll event comes a frame later, when rows may have
+  // been measured taller: it is not the reader moving, and must not move the anchor.
+  const placed = useRef<number | null>(null)
 
   const record = useCallback((): void => {
     if (!scroller || !list) return
+    if (placed.current !== null && Math.abs(scroller.scrollTop - placed.current) < 1) return
+    placed.current = null
     const fromBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight
     if (fromBottom < AT_END_PX) {
       anchor.current = { atEnd: true, key: null, delta: 0 }
@@ -65,6 +70,7 @@ export function useThreadScroll({
     }
     if (Math.abs(scroller.scrollTop - target) < 1) return
     scroller.scrollTo({ top: target })
+    placed.current = scroller.scrollTop
     onMoved()
   }, [scroller, list, keys, offsets, onMoved])
 
