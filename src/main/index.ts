@@ -226,7 +226,8 @@ function boot(): void {
         if (contents && !contents.isDestroyed()) contents.send('notifications:open', target)
       },
       settings: new Store({ name: 'settings' }),
-      onUnreadCount: (count) => tray.setUnreadCount(count)
+      onUnreadCount: (count) => tray.setUnreadCount(count),
+      onUnreadMessages: (count) => tray.setUnreadMessages(count)
     }),
     app: {
       rendererReady: () => {

@@ -100,6 +100,7 @@ export function createBridgeApi(ipc: IpcTransport): Api {
     notifications: {
       native: true,
       report: (report) => call('notifications:report', report),
+      reportDirect: (report) => call('notifications:report-direct', report),
       getEnabled: () => call('notifications:get-enabled'),
       setEnabled: (enabled) => call('notifications:set-enabled', enabled),
       onOpen: (listener) => subscribe('notifications:open', listener)

@@ -124,7 +124,9 @@ export interface AppConfig {
 
 /** What a native notification opens when clicked. */
 export type ActivityTarget =
-  { kind: 'post'; postId: string } | { kind: 'profile'; username: string }
+  | { kind: 'post'; postId: string }
+  | { kind: 'profile'; username: string }
+  | { kind: 'direct'; threadId: string }
 
 /** One new line of activity, worded by the renderer, for main to show as a native notification. */
 export interface ActivityAlert {
@@ -139,6 +141,26 @@ export interface ActivityReport {
   unreadCount: number
   alerts: ActivityAlert[]
 }
+/** One new direct message, worded by the renderer (sender as the title, a preview as the body). */
+export interface DirectAlert {
+  /** The message's id: main never shows the same message twice. */
+  key: string
+  title: string
+  body: string
+  threadId: string
+}
+
+/**
+ * What the renderer tells main about direct messages: the unread count (added to the badge and
+ * shown in the tray), the thread on screen (a message there is not announced while the window
+ * has focus) and messages that just arrived from others in accepted threads.
+ */
+export interface DirectReport {
+  unreadCount: number
+  openThreadId: string | null
+  alerts: DirectAlert[]
+}
+
 /**
  * What the application menu asks the renderer to do. The menu lists only these, and the renderer
  * handles every one (a Record over this union), so no menu item can do nothing.
@@ -148,6 +170,7 @@ export const APP_COMMANDS = [
   'go-home',
   'go-profile',
   'go-activity',
+  'go-direct',
   'go-back',
   'go-forward',
   'show-shortcuts',
@@ -217,6 +240,8 @@ export interface InvokeContract {
   'app:get-config': { request: void; response: AppConfig }
   /** The unread count and new alerts, for the desktop's native notifications, badge and tray. */
   'notifications:report': { request: ActivityReport; response: void }
+  /** The unread direct-message count, the open thread and new messages, for the same. */
+  'notifications:report-direct': { request: DirectReport; response: void }
   /** Whether native notifications are on (the user's setting). */
   'notifications:get-enabled': { request: void; response: boolean }
   /** Turns native notifications on or off. */
@@ -276,6 +301,7 @@ export const INVOKE_CHANNELS = [
   'data:export',
   'app:get-config',
   'notifications:report',
+  'notifications:report-direct',
   'notifications:get-enabled',
   'notifications:set-enabled',
   'app:ready',
@@ -352,6 +378,7 @@ export interface Api {
     /** True in the desktop app, where main shows native notifications and the badge. */
     readonly native: boolean
     report(report: ActivityReport): Promise<void>
+    reportDirect(report: DirectReport): Promise<void>
     /** Whether native notifications are on (the user's setting). */
     getEnabled(): Promise<boolean>
     setEnabled(enabled: boolean): Promise<void>

@@ -17,7 +17,7 @@ export interface AppTrayDeps {
   createTray(): ElectronTrayLike
   buildMenu(template: MenuItemConstructorOptions[]): unknown
   showWindow(): void
-  command(command: 'new-post' | 'go-activity'): void
+  command(command: 'new-post' | 'go-activity' | 'go-direct'): void
   quit(): void
 }
 
@@ -42,6 +42,10 @@ export function createAppTray(deps: AppTrayDeps): TrayController {
       showActivity: () => {
         deps.showWindow()
         deps.command('go-activity')
+      },
+      showMessages: () => {
+        deps.showWindow()
+        deps.command('go-direct')
       },
       quit: deps.quit
     }

@@ -1,10 +1,13 @@
 // Native notifications and the unread badge, decided here with Electron passed in (so the unit
-// tests drive it with fakes). The renderer reads activity and words it; main only decides
-// whether to show it: never while the window has focus (the panel's dot says it already),
-// never twice for the same activity line, and never once the user has turned them off.
+// tests drive it with fakes). The renderer reads activity and direct messages and words them;
+// main only decides whether to show them: activity never while the window has focus (the
+// panel's dot says it already), a message only when its thread is not on screen in a focused
+// window; never twice for the same line or message, and never once the user has turned them
+// off. The badge counts unread activity and unread direct messages together.
 
-import type { ActivityReport, ActivityTarget } from '../../shared/bridge-contract'
+import type { ActivityReport, ActivityTarget, DirectReport } from '../../shared/bridge-contract'
 import type { KeyValueStore } from '../session/secret-storage'
+import { unreadSummary } from './tray'
 
 export const NOTIFICATION_TITLE = 'Instaframe'
 export const NOTIFICATIONS_ENABLED_KEY = 'notificationsEnabled'
@@ -41,12 +44,15 @@ export interface NotifierDeps {
   /** Tells the renderer what a clicked notification was about. */
   open(target: ActivityTarget): void
   settings: KeyValueStore
-  /** Told the unread count with every report, as the badge is (the tray shows it too). */
+  /** Told the unread activity count with every report (the tray shows it too). */
   onUnreadCount?(count: number): void
+  /** Told the unread direct-message count with every direct report (the tray shows it too). */
+  onUnreadMessages?(count: number): void
 }
 
 export interface DesktopNotifier {
   report(report: ActivityReport): void
+  reportDirect(report: DirectReport): void
   isEnabled(): boolean
   setEnabled(enabled: boolean): void
 }
@@ -56,6 +62,7 @@ export function createDesktopNotifier(deps: NotifierDeps): DesktopNotifier {
   // Electron drops a notification's click handler when the object is collected: hold on to
   // the ones on screen.
   const onScreen = new Set<NotificationLike>()
+  const unread = { activity: 0, messages: 0 }
 
   function isEnabled(): boolean {
     return deps.settings.get(NOTIFICATIONS_ENABLED_KEY) !== false
@@ -77,47 +84,67 @@ export function createDesktopNotifier(deps: NotifierDeps): DesktopNotifier {
     window.focus()
   }
 
-  function showBadge(count: number): void {
+  function showBadge(): void {
+    const count = unread.activity + unread.messages
     if (deps.platform === 'win32') {
       const window = deps.window()
       if (!window || window.isDestroyed()) return
-      window.setOverlayIcon(
-        count > 0 ? deps.overlayIcon() : null,
-        count > 0 ? `${count} unread notifications` : ''
-      )
+      window.setOverlayIcon(count > 0 ? deps.overlayIcon() : null, unreadSummary(unread))
       return
     }
     deps.setBadgeCount(count)
   }
 
-  function shouldNotify(): boolean {
-    if (!isEnabled() || !deps.notificationsSupported()) return false
+  const windowFocused = (): boolean => {
     const window = deps.window()
-    return !window || window.isDestroyed() || !window.isFocused()
+    return Boolean(window && !window.isDestroyed() && window.isFocused())
+  }
+  const canNotify = (): boolean => isEnabled() && deps.notificationsSupported()
+
+  /** Shows one alert unless already shown; `show` false marks it seen without showing it. */
+  function announce(
+    key: string,
+    show: boolean,
+    content: { title: string; body: string },
+    target: ActivityTarget
+  ): void {
+    if (shownKeys.has(key)) return
+    // Seen while focused counts as seen: it is not shown later when the window blurs.
+    remember(key)
+    if (!show) return
+    const notification = deps.createNotification({ ...content, silent: false })
+    onScreen.add(notification)
+    notification.on('click', () => {
+      onScreen.delete(notification)
+      focusWindow()
+      deps.open(target)
+    })
+    notification.show()
   }
 
   return {
     report({ unreadCount, alerts }) {
-      showBadge(unreadCount)
+      unread.activity = unreadCount
+      showBadge()
       deps.onUnreadCount?.(unreadCount)
-      const notify = shouldNotify()
+      const show = canNotify() && !windowFocused()
       for (const alert of alerts) {
-        if (shownKeys.has(alert.key)) continue
-        // Seen while focused counts as seen: it is not shown later when the window blurs.
-        remember(alert.key)
-        if (!notify) continue
-        const notification = deps.createNotification({
-          title: NOTIFICATION_TITLE,
-          body: alert.body,
-          silent: false
+        announce(alert.key, show, { title: NOTIFICATION_TITLE, body: alert.body }, alert.target)
+      }
+    },
+    reportDirect({ unreadCount, openThreadId, alerts }) {
+      unread.messages = unreadCount
+      showBadge()
+      deps.onUnreadMessages?.(unreadCount)
+      const notify = canNotify()
+      const focused = windowFocused()
+      for (const alert of alerts) {
+        // The reader sees a message arrive in the thread in front of them: no banner for it.
+        const onScreenNow = focused && alert.threadId === openThreadId
+        announce(`direct:${alert.key}`, notify && !onScreenNow, alert, {
+          kind: 'direct',
+          threadId: alert.threadId
         })
-        onScreen.add(notification)
-        notification.on('click', () => {
-          onScreen.delete(notification)
-          focusWindow()
-          deps.open(alert.target)
-        })
-        notification.show()
       }
     },
     isEnabled,

@@ -1,8 +1,8 @@
 // The tray icon on Windows and Linux (macOS has the dock and its badge): shown once someone is
-// signed in, with the unread activity count the badge shows and a menu to open the window,
-// start a post or quit. Electron draws no text beside a tray icon outside macOS (Tray.setTitle
+// signed in, with the unread activity and direct-message counts the badge adds up, and a menu
+// to open the window, start a post or quit. Electron draws no text beside a tray icon outside macOS (Tray.setTitle
 // exists only there) and Linux AppIndicator trays show no tooltips, so the count is in the
-// tooltip and at the top of the menu, where it opens the activity. Decided here with Electron's
+// tooltip and at the top of the menu, where they open the activity and the messages. Decided here with Electron's
 // Tray passed in; the menu is a pure function, tested as data.
 
 import type { MenuItemConstructorOptions } from 'electron'
@@ -12,8 +12,18 @@ export interface TrayMenuActions {
   newPost(): void
   /** Opens the window on the activity panel. */
   showActivity(): void
+  /** Opens the window on the direct messages. */
+  showMessages(): void
   quit(): void
 }
+
+/** Unread activity and unread direct messages. */
+export interface UnreadCounts {
+  activity: number
+  messages: number
+}
+
+const NONE: UnreadCounts = { activity: 0, messages: 0 }
 
 const countText = (unreadCount: number): string => (unreadCount > 99 ? '99+' : String(unreadCount))
 
@@ -22,17 +32,35 @@ export function unreadText(unreadCount: number): string {
   return `${countText(unreadCount)} unread ${unreadCount === 1 ? 'notification' : 'notifications'}`
 }
 
+/** "2 unread messages", for the tooltip and the menu. */
+export function unreadMessagesText(count: number): string {
+  return `${countText(count)} unread ${count === 1 ? 'message' : 'messages'}`
+}
+
+/** Both counts in words, the zero ones left out ("" when there is nothing unread). */
+export function unreadSummary(counts: UnreadCounts): string {
+  return [
+    counts.activity > 0 ? unreadText(counts.activity) : null,
+    counts.messages > 0 ? unreadMessagesText(counts.messages) : null
+  ]
+    .filter((part) => part !== null)
+    .join(', ')
+}
+
 export function buildTrayMenuTemplate(
   actions: TrayMenuActions,
-  unreadCount = 0
+  counts: UnreadCounts = NONE
 ): MenuItemConstructorOptions[] {
+  const lines: MenuItemConstructorOptions[] = [
+    ...(counts.activity > 0
+      ? [{ label: unreadText(counts.activity), click: () => actions.showActivity() }]
+      : []),
+    ...(counts.messages > 0
+      ? [{ label: unreadMessagesText(counts.messages), click: () => actions.showMessages() }]
+      : [])
+  ]
   const unread: MenuItemConstructorOptions[] =
-    unreadCount > 0
-      ? [
-          { label: unreadText(unreadCount), click: () => actions.showActivity() },
-          { type: 'separator' }
-        ]
-      : []
+    lines.length > 0 ? [...lines, { type: 'separator' }] : []
   return [
     ...unread,
     { label: 'Open Instaframe', click: () => actions.open() },
@@ -43,8 +71,9 @@ export function buildTrayMenuTemplate(
 }
 
 /** What hovering the icon says. */
-export function trayToolTip(unreadCount: number): string {
-  return unreadCount > 0 ? `Instaframe: ${unreadText(unreadCount)}` : 'Instaframe'
+export function trayToolTip(counts: UnreadCounts): string {
+  const summary = unreadSummary(counts)
+  return summary ? `Instaframe: ${summary}` : 'Instaframe'
 }
 
 /** The parts of Electron's Tray used. */
@@ -65,6 +94,7 @@ export interface TrayDeps {
 export interface TrayController {
   setSignedIn(signedIn: boolean): void
   setUnreadCount(count: number): void
+  setUnreadMessages(count: number): void
   /** Whether the icon is shown (for tests and logs). */
   readonly visible: boolean
 }
@@ -73,12 +103,19 @@ export function createTrayController(deps: TrayDeps): TrayController {
   // macOS shows the app in the dock, with its badge: a menu-bar icon would repeat it.
   const supported = deps.platform === 'win32' || deps.platform === 'linux'
   let tray: TrayLike | null = null
-  let unread = 0
+  let unread: UnreadCounts = NONE
 
   function show(): void {
     if (!tray) return
     tray.setToolTip(trayToolTip(unread))
     tray.setContextMenu(buildTrayMenuTemplate(deps.actions, unread))
+  }
+
+  function setCount(which: keyof UnreadCounts, count: number): void {
+    const next = Math.max(0, count)
+    if (next === unread[which]) return
+    unread = { ...unread, [which]: next }
+    show()
   }
 
   return {
@@ -92,15 +129,11 @@ export function createTrayController(deps: TrayDeps): TrayController {
       } else if (!signedIn && tray) {
         tray.destroy()
         tray = null
-        unread = 0
+        unread = NONE
       }
     },
-    setUnreadCount(count) {
-      const next = Math.max(0, count)
-      if (next === unread) return
-      unread = next
-      show()
-    },
+    setUnreadCount: (count) => setCount('activity', count),
+    setUnreadMessages: (count) => setCount('messages', count),
     get visible() {
       return tray !== null
     }

@@ -179,6 +179,7 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         commandItem('Home', 'go-home', 'CmdOrCtrl+1', actions),
         commandItem('Profile', 'go-profile', 'CmdOrCtrl+2', actions),
         commandItem('Activity', 'go-activity', 'CmdOrCtrl+3', actions),
+        commandItem('Messages', 'go-direct', 'CmdOrCtrl+4', actions),
         { type: 'separator' },
         historyItem('Back', 'go-back', isMac, actions),
         historyItem('Forward', 'go-forward', isMac, actions)

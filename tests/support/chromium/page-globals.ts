@@ -12,6 +12,7 @@ export interface PageGlobals {
   requestAnimationFrame(callback: () => void): number
   scrollBy(x: number, y: number): void
   document: any
+  location: { hash: string }
   performance: { now(): number }
   PerformanceObserver: new (callback: (list: any) => void) => any
   MessageChannel: new () => any

@@ -76,6 +76,21 @@ describe('createDeepLinkOpener', () => {
     expect(showWindow).toHaveBeenCalledOnce()
   })
 
+  it('sends a conversation link as its thread, which the window opens at #/direct/<id>', () => {
+    const { open, delivered, showWindow } = setUp()
+    open('instaframe://direct/0f8fad5b-d9cb-469f-a165-70867728950e')
+    expect(delivered).toEqual([
+      {
+        channel: 'app:deep-link',
+        payload: {
+          ok: true,
+          route: { kind: 'direct', threadId: '0f8fad5b-d9cb-469f-a165-70867728950e' }
+        }
+      }
+    ])
+    expect(showWindow).toHaveBeenCalledOnce()
+  })
+
   it('sends an invalid link as its message, and never logs the raw link', () => {
     const { open, delivered, log } = setUp()
     open('instaframe://u/jane?access_token=secret')

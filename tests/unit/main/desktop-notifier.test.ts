@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { ActivityAlert } from '../../../src/shared/bridge-contract'
+import type { ActivityAlert, DirectAlert } from '../../../src/shared/bridge-contract'
 import {
   badgeDotBitmap,
   createDesktopNotifier,
@@ -10,7 +10,7 @@ import {
 function setup(
   options: { platform?: NodeJS.Platform; focused?: boolean; supported?: boolean } = {}
 ) {
-  const shown: { body: string; click(): void }[] = []
+  const shown: { title: string; body: string; click(): void }[] = []
   const window = {
     focused: options.focused ?? false,
     isDestroyed: () => false,
@@ -25,13 +25,13 @@ function setup(
   const deps: NotifierDeps = {
     platform: options.platform ?? 'darwin',
     notificationsSupported: () => options.supported ?? true,
-    createNotification: ({ body }) => {
+    createNotification: ({ title, body }) => {
       let onClick = (): void => undefined
       return {
         on: (_event, listener) => {
           onClick = listener
         },
-        show: () => shown.push({ body, click: () => onClick() })
+        show: () => shown.push({ title, body, click: () => onClick() })
       }
     },
     setBadgeCount: vi.fn(() => true),
@@ -39,6 +39,7 @@ function setup(
     window: () => window,
     open: vi.fn(),
     onUnreadCount: vi.fn(),
+    onUnreadMessages: vi.fn(),
     settings: {
       get: (key) => values.get(key),
       set: (key, value) => values.set(key, value),
@@ -117,6 +118,66 @@ describe('desktop notifier', () => {
     expect(window.setOverlayIcon.mock.calls).toEqual([
       ['dot-image', '2 unread notifications'],
       [null, '']
+    ])
+  })
+})
+
+const message: DirectAlert = { key: 'm1', title: 'ana', body: 'see you at 8?', threadId: 't1' }
+const direct = (alerts: DirectAlert[], openThreadId: string | null = null, unreadCount = 1) => ({
+  unreadCount,
+  openThreadId,
+  alerts
+})
+
+describe('desktop notifier: direct messages', () => {
+  it('shows a message with its sender as the title, once, and opens its thread on click', () => {
+    const { notifier, shown, deps, window } = setup()
+    notifier.reportDirect(direct([message]))
+    notifier.reportDirect(direct([message]))
+    expect(shown.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: 'ana', body: 'see you at 8?' }
+    ])
+    shown[0].click()
+    expect(window.focus).toHaveBeenCalled()
+    expect(deps.open).toHaveBeenCalledWith({ kind: 'direct', threadId: 't1' })
+  })
+
+  it('stays quiet for the thread on screen in the focused window, not for another thread', () => {
+    const { notifier, shown, window } = setup({ focused: true })
+    notifier.reportDirect(direct([message], 't1'))
+    notifier.reportDirect(direct([{ ...message, key: 'm2', threadId: 't2', body: 'hey' }], 't1'))
+    expect(shown.map((n) => n.body)).toEqual(['hey'])
+    // The same thread open but the window in the background: it is news.
+    window.focused = false
+    notifier.reportDirect(direct([{ ...message, key: 'm3', body: 'still there?' }], 't1'))
+    expect(shown.map((n) => n.body)).toEqual(['hey', 'still there?'])
+  })
+
+  it('shows no message once notifications are turned off', () => {
+    const { notifier, shown } = setup()
+    notifier.setEnabled(false)
+    notifier.reportDirect(direct([message]))
+    expect(shown).toHaveLength(0)
+  })
+
+  it('adds unread messages to unread activity on the badge, and tells the tray each count', () => {
+    const { notifier, deps } = setup({ platform: 'darwin' })
+    notifier.report({ unreadCount: 2, alerts: [] })
+    notifier.reportDirect(direct([], null, 3))
+    notifier.report({ unreadCount: 0, alerts: [] })
+    notifier.reportDirect(direct([], null, 0))
+    expect(vi.mocked(deps.setBadgeCount).mock.calls).toEqual([[2], [5], [3], [0]])
+    expect(vi.mocked(deps.onUnreadMessages!).mock.calls).toEqual([[3], [0]])
+    expect(vi.mocked(deps.onUnreadCount!).mock.calls).toEqual([[2], [0]])
+  })
+
+  it('describes both counts on the Windows overlay', () => {
+    const { notifier, window } = setup({ platform: 'win32' })
+    notifier.reportDirect(direct([], null, 1))
+    notifier.report({ unreadCount: 2, alerts: [] })
+    expect(window.setOverlayIcon.mock.calls.at(-1)).toEqual([
+      'dot-image',
+      '2 unread notifications, 1 unread message'
     ])
   })
 })

@@ -84,6 +84,7 @@ describe('application menu', () => {
     ['Home', 'go-home', 'CmdOrCtrl+1'],
     ['Profile', 'go-profile', 'CmdOrCtrl+2'],
     ['Activity', 'go-activity', 'CmdOrCtrl+3'],
+    ['Messages', 'go-direct', 'CmdOrCtrl+4'],
     ['Keyboard Shortcuts', 'show-shortcuts', 'CmdOrCtrl+/']
   ])('%s sends %s and has the accelerator %s', (label, command, accelerator) => {
     const menuActions = actions()

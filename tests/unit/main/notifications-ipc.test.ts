@@ -9,6 +9,7 @@ function setup() {
   const window = fakeWindow()
   const notifier: DesktopNotifier = {
     report: vi.fn(),
+    reportDirect: vi.fn(),
     isEnabled: vi.fn(() => true),
     setEnabled: vi.fn()
   }
@@ -46,6 +47,29 @@ describe('notifications IPC', () => {
       })
     }
     expect(notifier.report).not.toHaveBeenCalled()
+  })
+
+  it('passes a direct-message report to the notifier, and refuses one without its thread', async () => {
+    const { ipcMain, event, notifier } = setup()
+    const alert = { key: 'm1', title: 'ana', body: 'hi!', threadId: 't1' }
+    const report = { unreadCount: 1, openThreadId: null, alerts: [alert] }
+    expect(await ipcMain.invoke('notifications:report-direct', event, report)).toEqual({
+      ok: true,
+      value: undefined
+    })
+    expect(notifier.reportDirect).toHaveBeenCalledWith(report)
+    const { threadId: _dropped, ...withoutThread } = alert
+    for (const bad of [
+      { ...report, alerts: [withoutThread] },
+      { unreadCount: 1, alerts: [] },
+      { ...report, unreadCount: 1.5 }
+    ]) {
+      expect(await ipcMain.invoke('notifications:report-direct', event, bad)).toEqual({
+        ok: false,
+        message: 'Invalid request'
+      })
+    }
+    expect(notifier.reportDirect).toHaveBeenCalledOnce()
   })
 
   it('reads and changes the setting, accepting only a boolean', async () => {

@@ -78,6 +78,7 @@ describe('preload window.api', () => {
     await api.data.exportInformation()
     await api.app.getConfig()
     await api.notifications.report({ unreadCount: 0, alerts: [] })
+    await api.notifications.reportDirect({ unreadCount: 0, openThreadId: null, alerts: [] })
     await api.notifications.getEnabled()
     await api.notifications.setEnabled(true)
     await api.app.ready()

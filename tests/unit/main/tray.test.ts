@@ -38,6 +38,7 @@ const actions = (): Actions => ({
   open: vi.fn(),
   newPost: vi.fn(),
   showActivity: vi.fn(),
+  showMessages: vi.fn(),
   quit: vi.fn()
 })
 
@@ -59,6 +60,8 @@ function setup(platform: NodeJS.Platform): {
   })
   return { controller, trays, actions: trayActions }
 }
+
+const unread = (activity: number, messages = 0) => ({ activity, messages })
 
 const click = (item: MenuItemConstructorOptions): void => (item.click as () => void)()
 const labels = (template: MenuItemConstructorOptions[]): string[] =>
@@ -82,7 +85,7 @@ describe('tray menu', () => {
 
   it('puts the unread count first, opening the activity', () => {
     const trayActions = actions()
-    const template = buildTrayMenuTemplate(trayActions, 3)
+    const template = buildTrayMenuTemplate(trayActions, unread(3))
     expect(labels(template).slice(0, 3)).toEqual([
       '3 unread notifications',
       'separator',
@@ -90,14 +93,34 @@ describe('tray menu', () => {
     ])
     click(template[0])
     expect(trayActions.showActivity).toHaveBeenCalledOnce()
-    expect(buildTrayMenuTemplate(trayActions, 1)[0].label).toBe('1 unread notification')
+    expect(buildTrayMenuTemplate(trayActions, unread(1))[0].label).toBe('1 unread notification')
   })
 
   it('says the unread count in the tooltip, capped at 99+', () => {
-    expect(trayToolTip(0)).toBe('Instaframe')
-    expect(trayToolTip(1)).toBe('Instaframe: 1 unread notification')
-    expect(trayToolTip(3)).toBe('Instaframe: 3 unread notifications')
-    expect(trayToolTip(250)).toBe('Instaframe: 99+ unread notifications')
+    expect(trayToolTip(unread(0))).toBe('Instaframe')
+    expect(trayToolTip(unread(1))).toBe('Instaframe: 1 unread notification')
+    expect(trayToolTip(unread(3))).toBe('Instaframe: 3 unread notifications')
+    expect(trayToolTip(unread(250))).toBe('Instaframe: 99+ unread notifications')
+  })
+
+  it('lists unread direct messages under the activity, opening the messages', () => {
+    const trayActions = actions()
+    const template = buildTrayMenuTemplate(trayActions, unread(2, 3))
+    expect(labels(template).slice(0, 4)).toEqual([
+      '2 unread notifications',
+      '3 unread messages',
+      'separator',
+      'Open Instaframe'
+    ])
+    click(template[1])
+    expect(trayActions.showMessages).toHaveBeenCalledOnce()
+    expect(trayActions.showActivity).not.toHaveBeenCalled()
+    expect(labels(buildTrayMenuTemplate(trayActions, unread(0, 1))).slice(0, 2)).toEqual([
+      '1 unread message',
+      'separator'
+    ])
+    expect(trayToolTip(unread(0, 120))).toBe('Instaframe: 99+ unread messages')
+    expect(trayToolTip(unread(1, 2))).toBe('Instaframe: 1 unread notification, 2 unread messages')
   })
 })
 
@@ -135,6 +158,19 @@ describe('tray icon', () => {
     controller.setUnreadCount(0)
     expect(trays[0].toolTip).toBe('Instaframe')
     expect(trays[0].template[0].label).toBe('Open Instaframe')
+  })
+
+  it('keeps the message count apart from the activity count', () => {
+    const { controller, trays } = setup('win32')
+    controller.setSignedIn(true)
+    controller.setUnreadMessages(3)
+    controller.setUnreadCount(1)
+    expect(trays[0].toolTip).toBe('Instaframe: 1 unread notification, 3 unread messages')
+    controller.setUnreadMessages(0)
+    expect(labels(trays[0].template).slice(0, 2)).toEqual(['1 unread notification', 'separator'])
+    controller.setSignedIn(false)
+    controller.setSignedIn(true)
+    expect(trays[1].toolTip).toBe('Instaframe')
   })
 
   it('a new sign-in starts from no unread count; a click on the icon opens the window', () => {

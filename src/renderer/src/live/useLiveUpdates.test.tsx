@@ -140,4 +140,12 @@ describe('live updates', () => {
     act(() => harness.api.emitOpen({ kind: 'profile', username: 'ana' }))
     expect(harness.stores.router.getState().route).toEqual({ name: 'profile', username: 'ana' })
   })
+
+  it('opens the conversation when a direct-message notification is clicked', () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    mount(harness)
+    act(() => harness.api.emitOpen({ kind: 'direct', threadId: 't1' }))
+    expect(harness.stores.router.getState().route).toEqual({ name: 'direct', thread: 't1' })
+    expect(window.location.hash).toBe('#/direct/t1')
+  })
 })

@@ -76,6 +76,7 @@ export function createBrowserApi(
     notifications: {
       native: false,
       report: async () => undefined,
+      reportDirect: async () => undefined,
       getEnabled: async () => false,
       setEnabled: async () => undefined,
       onOpen: () => () => undefined

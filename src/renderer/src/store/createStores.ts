@@ -273,7 +273,9 @@ export function createStores(
       direct: services.direct,
       connectivity,
       searchPeople: services.people.searchPeople,
-      notify: (message) => toast.getState().show(message)
+      notify: (message) => toast.getState().show(message),
+      notifications: api.notifications,
+      saved: base.answers
     }),
     router: createRouterStore(window),
     connectivity,

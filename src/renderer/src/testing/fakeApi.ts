@@ -7,6 +7,7 @@ import type {
   ActivityTarget,
   Api,
   AppCommand,
+  DirectReport,
   CreatePostInput,
   CreatePostStage,
   ExportProgress,
@@ -34,6 +35,7 @@ export interface FakeApi extends Api {
   }
   notifications: Api['notifications'] & {
     report: Mock<(report: ActivityReport) => Promise<void>>
+    reportDirect: Mock<(report: DirectReport) => Promise<void>>
     getEnabled: Mock<() => Promise<boolean>>
     setEnabled: Mock<(enabled: boolean) => Promise<void>>
   }
@@ -144,6 +146,7 @@ export function fakeApi(
     notifications: {
       native: options.hasNativeDialog ?? false,
       report: vi.fn(async () => undefined),
+      reportDirect: vi.fn(async () => undefined),
       getEnabled: vi.fn(async () => true),
       setEnabled: vi.fn(async () => undefined),
       onOpen: (listener) => {

@@ -1,6 +1,6 @@
 // How a thread is named in the inbox and its header: the group's name, else its people.
 
-import type { DirectThread } from '@shared/data/direct/types'
+import type { DirectLastMessage, DirectThread } from '@shared/data/direct/types'
 
 export function threadTitle(thread: Pick<DirectThread, 'name' | 'people'>): string {
   if (thread.name) return thread.name
@@ -12,7 +12,14 @@ export function threadTitle(thread: Pick<DirectThread, 'name' | 'people'>): stri
 export function lastMessagePreview(thread: DirectThread, readerId: string | null): string {
   const last = thread.last_message
   if (!last) return 'No messages yet'
-  const own = last.sender_id === readerId ? 'You: ' : ''
+  return messagePreview(last, last.sender_id === readerId ? 'You: ' : '')
+}
+
+/** One message in a line (the inbox row, a desktop notification), after `own` ("You: "). */
+export function messagePreview(
+  last: Pick<DirectLastMessage, 'kind' | 'body'>,
+  own: string
+): string {
   switch (last.kind) {
     case 'photo':
       return `${own}Sent a photo`

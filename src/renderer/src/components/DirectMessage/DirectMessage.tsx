@@ -14,6 +14,8 @@ export interface DirectMessageProps {
   readerId: string | null
   /** "Seen" (or "Seen by …") under this message, when it is the last one the others read. */
   seen: string | null
+  /** Measures the row while it is mounted (the thread's windowed history). */
+  itemRef?: (element: HTMLLIElement | null) => void
 }
 
 function Quoted({ message }: { message: Message }): ReactElement | null {
@@ -48,7 +50,13 @@ function Quoted({ message }: { message: Message }): ReactElement | null {
   return null
 }
 
-function DirectMessageView({ message, own, readerId, seen }: DirectMessageProps): ReactElement {
+function DirectMessageView({
+  message,
+  own,
+  readerId,
+  seen,
+  itemRef
+}: DirectMessageProps): ReactElement {
   const { direct } = useStores()
   const hearted = readerId !== null && message.hearts.includes(readerId)
   const label =
@@ -58,7 +66,12 @@ function DirectMessageView({ message, own, readerId, seen }: DirectMessageProps)
         ? 'Replied to a story'
         : null
   return (
-    <li className={`${styles.row} ${own ? styles.own : ''}`} data-message-id={message.id}>
+    <li
+      className={`${styles.row} ${own ? styles.own : ''}`}
+      data-message-id={message.id}
+      data-key={message.id}
+      ref={itemRef}
+    >
       {label && <p className={styles.label}>{label}</p>}
       <div className={styles.bubbleLine}>
         <div

@@ -1,7 +1,8 @@
-// One open thread: its people, the history (older pages load at the top without moving what
+// One open thread: its people, the history (windowed, so a thread of 10,000 messages keeps a
+// small DOM; it opens at the last message, and older pages load at the top without moving what
 // is on screen), "Seen", and the composer. A photo dropped anywhere on it is sent.
 
-import { useEffect, useLayoutEffect, useRef, type DragEvent, type ReactElement } from 'react'
+import { useCallback, useEffect, useMemo, useState, type DragEvent, type ReactElement } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { DIRECT_MESSAGES, type DirectMessage as DirectMessageData } from '@shared/data/direct/types'
 import { useDirect, useSession, useStores } from '../../store'
@@ -11,11 +12,23 @@ import { DirectMessage } from '../DirectMessage/DirectMessage'
 import { threadTitle } from '../DirectInbox/threadTitle'
 import { DirectComposer, sendPhotoFiles } from './DirectComposer'
 import { seenLabel } from './seenLabel'
+import { useWindowedList } from '../FeedView/useWindowedList'
+import { useThreadScroll } from './useThreadScroll'
 import styles from './DirectThread.module.scss'
 
 /** How close to the top (px) the reader must scroll for the older page to load. */
 const LOAD_OLDER_AT = 200
 const NO_MESSAGES: DirectMessageData[] = []
+/** Pixels of history rendered above and below the view. */
+const OVERSCAN_PX = 600
+
+/** A message's height before it is measured: a line of text, or a photo or post preview. */
+function estimateMessageHeight(message: DirectMessageData | undefined): number {
+  if (!message) return 40
+  if (message.kind === 'photo') return 260
+  if (message.kind === 'post' || message.kind === 'story_reply') return 220
+  return message.body && message.body.length > 60 ? 64 : 40
+}
 
 export function DirectThread({ threadId }: { threadId: string }): ReactElement {
   const stores = useStores()
@@ -30,11 +43,33 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
       [...state.folders.inbox, ...state.folders.requests].find((t) => t.id === threadId)
     )
   )
-  const list = useRef<HTMLDivElement>(null)
-  const anchor = useRef<{ firstId: string | null; fromBottom: number; count: number }>({
-    firstId: null,
-    fromBottom: 0,
-    count: 0
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null)
+  const [listElement, setListElement] = useState<HTMLOListElement | null>(null)
+  const keys = useMemo(() => messages.map((message) => message.id), [messages])
+  const estimateHeight = useCallback(
+    (index: number) => estimateMessageHeight(messages[index]),
+    [messages]
+  )
+  const windowed = useWindowedList({
+    keys,
+    estimateHeight,
+    overscan: OVERSCAN_PX,
+    scroller
+  })
+  const { attachList } = windowed
+  const attachMessages = useCallback(
+    (element: HTMLOListElement | null) => {
+      attachList(element)
+      setListElement(element)
+    },
+    [attachList]
+  )
+  const recordPlace = useThreadScroll({
+    scroller,
+    list: listElement,
+    keys,
+    offsets: windowed.offsets,
+    onMoved: windowed.refresh
   })
 
   useEffect(() => {
@@ -42,30 +77,10 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
     return () => void direct.getState().openThread(null)
   }, [direct, threadId])
 
-  // Older messages went in above: keep the distance from the bottom, so nothing moves. A new
-  // message at the bottom: follow it when the reader was at the bottom.
-  useLayoutEffect(() => {
-    const element = list.current
-    if (!element) return
-    const before = anchor.current
-    const firstId = messages[0]?.id ?? null
-    if (before.firstId && firstId !== before.firstId && messages.length > before.count) {
-      element.scrollTop = element.scrollHeight - before.fromBottom
-    } else if (before.fromBottom < 80 || before.count === 0) {
-      element.scrollTop = element.scrollHeight
-    }
-    anchor.current = {
-      firstId,
-      fromBottom: element.scrollHeight - element.scrollTop - element.clientHeight,
-      count: messages.length
-    }
-  }, [messages])
-
   const onScroll = (): void => {
-    const element = list.current
-    if (!element) return
-    anchor.current.fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight
-    if (element.scrollTop < LOAD_OLDER_AT) void direct.getState().loadOlder()
+    if (!scroller) return
+    recordPlace()
+    if (scroller.scrollTop < LOAD_OLDER_AT) void direct.getState().loadOlder()
   }
 
   const onDragOver = (event: DragEvent): void => {
@@ -107,17 +122,28 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
           </>
         )}
       </header>
-      <div className={styles.history} ref={list} onScroll={onScroll} data-testid="direct-history">
-        {open?.loadingOlder && <p className={styles.note}>Loading…</p>}
+      <div
+        className={styles.history}
+        ref={setScroller}
+        onScroll={onScroll}
+        data-testid="direct-history"
+      >
+        {open?.loadingOlder && <p className={styles.loadingOlder}>Loading…</p>}
         {open?.status === 'error' && <p className={styles.note}>Couldn&apos;t load messages.</p>}
-        <ol className={styles.messages} aria-label="Messages">
-          {messages.map((message) => (
+        <ol
+          className={styles.messages}
+          aria-label="Messages"
+          ref={attachMessages}
+          style={{ paddingTop: windowed.paddingTop, paddingBottom: windowed.paddingBottom }}
+        >
+          {messages.slice(windowed.start, windowed.end).map((message) => (
             <DirectMessage
               key={message.id}
               message={message}
               own={message.sender_id === userId}
               readerId={userId}
               seen={seen?.id === message.id ? seen.label : null}
+              itemRef={windowed.attachItem}
             />
           ))}
         </ol>

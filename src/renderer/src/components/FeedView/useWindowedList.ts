@@ -1,5 +1,5 @@
-// A windowed list over the page's own scroll: only the items near the viewport are mounted, the
-// rest are padding, so a session that scrolls through thousands of posts keeps a bounded DOM
+// A windowed list over the page's own scroll (or a scrolling element's, as a conversation's
+// history): only the items near the viewport are mounted, the rest are padding, so a session that scrolls through thousands of posts keeps a bounded DOM
 // (and the decoded images of unmounted cards can be freed). Heights start as estimates (a card's
 // height is known once its image's width and height are) and are replaced by measurements.
 
@@ -21,6 +21,8 @@ export interface WindowedListOptions {
    * to), so its layout, and the scroll position restored on it, match what was shown.
    */
   knownHeights?: Map<string, number>
+  /** The element that scrolls, when it is not the page (its own box is the viewport). */
+  scroller?: HTMLElement | null
 }
 
 export interface WindowedList {
@@ -32,6 +34,10 @@ export interface WindowedList {
   end: number
   paddingTop: number
   paddingBottom: number
+  /** Where each item starts below the first (count + 1 entries, the last is the total). */
+  offsets: readonly number[]
+  /** Recomputes what is mounted now (after the owner moved the scroll position itself). */
+  refresh(): void
 }
 
 interface Spacer {
@@ -80,6 +86,7 @@ const DEFAULT_OVERSCAN = 1200
 
 export function useWindowedList(options: WindowedListOptions): WindowedList {
   const { keys, estimateHeight, overscan = DEFAULT_OVERSCAN, onNearStart, knownHeights } = options
+  const scroller = options.scroller ?? null
   const container = useRef<HTMLElement | null>(null)
   const observer = useRef<ResizeObserver | null>(null)
   const measured = useRef(new Set<HTMLElement>())
@@ -126,17 +133,19 @@ export function useWindowedList(options: WindowedListOptions): WindowedList {
   const update = useCallback(() => {
     const element = container.current
     if (!element || keys.length === 0) return
-    // Where the first item starts, relative to the window's top edge.
-    const top = element.getBoundingClientRect().top + spacer.height
+    // Where the first item starts, relative to the viewport's top edge.
+    const viewportTop = scroller ? scroller.getBoundingClientRect().top : 0
+    const top = element.getBoundingClientRect().top - viewportTop + spacer.height
+    const viewportHeight = scroller ? scroller.clientHeight : window.innerHeight
     const from = -top - overscan
-    const to = -top + window.innerHeight + overscan
+    const to = -top + viewportHeight + overscan
     if (from < 0 && spacer.height > 0) onNearStart?.()
     const start = indexAt(offsets, Math.max(0, from))
     const end = Math.min(keys.length, indexAt(offsets, Math.max(0, to)) + 1)
     setRange((current) =>
       current.start === start && current.end === end ? current : { start, end }
     )
-  }, [keys.length, offsets, overscan, spacer.height, onNearStart])
+  }, [keys.length, offsets, overscan, spacer.height, onNearStart, scroller])
 
   useLayoutEffect(update, [update])
 
@@ -149,14 +158,15 @@ export function useWindowedList(options: WindowedListOptions): WindowedList {
         update()
       })
     }
-    window.addEventListener('scroll', onScroll, { passive: true })
+    const scrolling: HTMLElement | Window = scroller ?? window
+    scrolling.addEventListener('scroll', onScroll, { passive: true })
     window.addEventListener('resize', onScroll)
     return () => {
-      window.removeEventListener('scroll', onScroll)
+      scrolling.removeEventListener('scroll', onScroll)
       window.removeEventListener('resize', onScroll)
       if (frame) cancelAnimationFrame(frame)
     }
-  }, [update])
+  }, [update, scroller])
 
   const getObserver = useCallback((): ResizeObserver | null => {
     if (typeof ResizeObserver === 'undefined') return null
@@ -230,6 +240,8 @@ export function useWindowedList(options: WindowedListOptions): WindowedList {
     start,
     end,
     paddingTop: spacer.height + (offsets[start] ?? 0),
-    paddingBottom: (offsets[keys.length] ?? 0) - (offsets[end] ?? 0)
+    paddingBottom: (offsets[keys.length] ?? 0) - (offsets[end] ?? 0),
+    offsets,
+    refresh: update
   }
 }

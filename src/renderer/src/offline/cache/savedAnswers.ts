@@ -19,7 +19,9 @@ export const cacheKeys = {
   activity: 'activity',
   ownProfile: 'me',
   profile: (username: string): string => `profile:${username}`,
-  post: (postId: string): string => `post:${postId}`
+  post: (postId: string): string => `post:${postId}`,
+  directFolder: (folder: string): string => `direct:${folder}`,
+  directThread: (threadId: string): string => `direct-thread:${threadId}`
 }
 
 export function savedAnswers(cache: ReadCache, getScope: () => string | null): SavedAnswers {

@@ -11,6 +11,8 @@ import type { DirectDeps, DirectState } from './directTypes'
 
 interface Queued {
   outgoing: OutgoingMessage
+  /** The message as shown with its pending mark (shown again if its thread is reopened). */
+  shown: DirectMessage
   run(outgoing: OutgoingMessage): Promise<DirectMessage>
 }
 
@@ -92,15 +94,13 @@ export function createSender(deps: DirectDeps, set: Set, get: () => DirectState)
       const userId = get().userId
       if (!userId) return Promise.resolve()
       const outgoing = { id: newRowId(), threadId, senderId: userId }
+      const shown = optimistic(outgoing, draft, photoPreview)
       if (get().open?.id === threadId) {
         set((state) => ({
-          open: state.open && {
-            ...state.open,
-            messages: [...state.open.messages, optimistic(outgoing, draft, photoPreview)]
-          }
+          open: state.open && { ...state.open, messages: [...state.open.messages, shown] }
         }))
       }
-      queue.push({ outgoing, run })
+      queue.push({ outgoing, shown, run })
       return flush()
     },
     sendDraft(threadId: string, draft: DirectDraft): Promise<void> {
@@ -115,6 +115,9 @@ export function createSender(deps: DirectDeps, set: Set, get: () => DirectState)
       )
     },
     /** How many sends are waiting (for tests and the pending mark). */
-    pendingCount: (): number => queue.length
+    pendingCount: (): number => queue.length,
+    /** The messages still waiting to be sent in `threadId`, oldest first, with their mark. */
+    pendingIn: (threadId: string): DirectMessage[] =>
+      queue.filter((queued) => queued.outgoing.threadId === threadId).map((q) => q.shown)
   }
 }

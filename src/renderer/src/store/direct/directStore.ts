@@ -1,32 +1,27 @@
 // The inbox, Requests, the paper-plane badge and the open thread. A live event is a hint: a new
-// message is read back by id (with its embeds) only when its thread is open, and the inbox and
-// the count are re-read; a re-join after a gap re-reads everything shown. Sending lives in
+// message is read back by id (with its embeds) when its thread is open or to word its desktop
+// notification, and the inbox and the count are re-read; a re-join after a gap re-reads
+// everything shown. Every count and new message is reported to the desktop (badge, tray,
+// notifications). Reading (with the offline copy) lives in directReading.ts, sending in
 // directSending.ts.
 
 import { createStore } from 'zustand/vanilla'
 import type { DirectFolder, DirectMessage } from '@shared/data/direct/types'
+import { createDesktopReporter } from './directDesktop'
+import { readingActions } from './directReading'
 import { createRoomKeeper } from './directRoom'
 import { createSender } from './directSending'
-import type { DirectDeps, DirectState, DirectStore, OpenThread } from './directTypes'
+import type { DirectDeps, DirectState, DirectStore } from './directTypes'
 
 export type { DirectState, DirectStore, DirectDeps } from './directTypes'
 
 const emptyFolders = () => ({ inbox: [], requests: [] })
 
-const emptyThread = (id: string): OpenThread => ({
-  id,
-  messages: [],
-  older: null,
-  status: 'loading',
-  loadingOlder: false,
-  present: [],
-  typingUntil: {}
-})
-
 export function createDirectStore(deps: DirectDeps): DirectStore {
   return createStore<DirectState>()((set, get) => {
     const sender = createSender(deps, set, get)
     const room = createRoomKeeper(deps, set, get)
+    const desktop = createDesktopReporter(deps, get)
     const fail = (error: unknown): void =>
       deps.notify(error instanceof Error ? error.message : String(error))
 
@@ -38,7 +33,7 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
     async function countUnread(): Promise<void> {
       const count = await deps.direct.countUnread()
       set({ unreadCount: count })
-      deps.onUnreadCount?.(count)
+      desktop.report([])
     }
 
     async function markOpenRead(): Promise<void> {
@@ -57,15 +52,6 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
 
     async function messageArrived(row: { id: string; thread_id: string; sender_id: string }) {
       const { open, userId } = get()
-      if (row.sender_id !== userId) {
-        const thread = [...get().folders.inbox, ...get().folders.requests].find(
-          (t) => t.id === row.thread_id
-        )
-        if (open?.id !== row.thread_id || document.visibilityState !== 'visible') {
-          const message = await deps.direct.fetchMessage(row.id).catch(() => null)
-          deps.onIncoming?.({ thread, body: message?.body ?? null })
-        }
-      }
       if (open?.id === row.thread_id && !open.messages.some((m) => m.id === row.id)) {
         const message = await deps.direct.fetchMessage(row.id)
         if (
@@ -77,8 +63,11 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
         }
         if (row.sender_id !== userId && document.visibilityState === 'visible') await markOpenRead()
       }
+      if (row.sender_id !== userId) await desktop.announce(row).catch(() => undefined)
       await reloadShown()
     }
+
+    const reading = readingActions({ deps, set, get, room, sender, markOpenRead, fail })
 
     return {
       userId: null,
@@ -86,6 +75,7 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
       folderStatus: { inbox: 'idle', requests: 'idle' },
       unreadCount: 0,
       open: null,
+      ...reading,
 
       start(userId) {
         set({
@@ -114,66 +104,6 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
           onParticipant: () => void reloadShown().catch(() => undefined),
           onResync: () => void get().refresh()
         })
-      },
-
-      async loadFolder(folder) {
-        if (get().folderStatus[folder] !== 'ready') {
-          set((state) => ({ folderStatus: { ...state.folderStatus, [folder]: 'loading' } }))
-        }
-        try {
-          const { threads } = await deps.direct.fetchThreads(folder)
-          set((state) => ({
-            folders: { ...state.folders, [folder]: threads },
-            folderStatus: { ...state.folderStatus, [folder]: 'ready' }
-          }))
-        } catch {
-          set((state) => ({ folderStatus: { ...state.folderStatus, [folder]: 'error' } }))
-        }
-      },
-
-      async openThread(id) {
-        if (get().open?.id === id) return
-        room.leave()
-        if (!id) return set({ open: null })
-        set({ open: { ...emptyThread(id), status: 'loading' } })
-        room.enter(id)
-        try {
-          const page = await deps.direct.fetchHistory(id)
-          if (get().open?.id !== id) return
-          set((state) => ({
-            open: state.open && {
-              ...state.open,
-              messages: [...page.items].reverse(),
-              older: page.next,
-              status: 'ready'
-            }
-          }))
-          await markOpenRead()
-        } catch {
-          if (get().open?.id === id) set({ open: { ...get().open!, status: 'error' } })
-        }
-      },
-
-      async loadOlder() {
-        const open = get().open
-        if (!open || !open.older || open.loadingOlder) return
-        set({ open: { ...open, loadingOlder: true } })
-        try {
-          const page = await deps.direct.fetchHistory(open.id, open.older)
-          const current = get().open
-          if (current?.id !== open.id) return
-          set({
-            open: {
-              ...current,
-              messages: [...[...page.items].reverse(), ...current.messages],
-              older: page.next,
-              loadingOlder: false
-            }
-          })
-        } catch (error) {
-          if (get().open?.id === open.id) set({ open: { ...get().open!, loadingOlder: false } })
-          fail(error)
-        }
       },
 
       async startWith(userIds, name) {

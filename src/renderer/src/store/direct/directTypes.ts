@@ -2,12 +2,14 @@
 // thread's history (oldest first) with the messages still waiting to be sent.
 
 import type { StoreApi } from 'zustand/vanilla'
+import type { Api } from '@shared/bridge-contract'
 import type { PersonSummary } from '@shared/domain'
 import type { DirectFolder, DirectMessage, DirectThread } from '@shared/data/direct/types'
 import type { PageCursor } from '@shared/data/keyset'
 import type { DirectPhoto } from '@shared/data/direct/messages'
 import type { DirectServices } from '../../services/direct'
 import type { ConnectivityStore } from '../../offline/connectivityStore'
+import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 
 export interface DirectDeps {
   direct: DirectServices
@@ -15,9 +17,10 @@ export interface DirectDeps {
   /** People search, to start a thread or address a share. */
   searchPeople(query: string, limit: number): Promise<PersonSummary[]>
   notify(message: string): void
-  /** Told of a message from someone else (the desktop notification), and of the unread count. */
-  onIncoming?(message: { thread: DirectThread | undefined; body: string | null }): void
-  onUnreadCount?(count: number): void
+  /** The offline copy of the inbox and opened threads (absent where nothing can be saved). */
+  saved?: SavedAnswers
+  /** The desktop's badge, tray and notifications: told each unread count and new message. */
+  notifications?: Pick<Api['notifications'], 'reportDirect'>
 }
 
 export interface OpenThread {

@@ -1,0 +1,46 @@
+// The direct messages' offline copy, in the same read cache as the feed and profiles: the inbox
+// and Requests as last read, and each opened thread's newest messages, so all of them can be
+// read with no network. Sign-out wipes them with the rest of the cache. Messages still waiting
+// to be sent are never saved: they live in the sender's queue.
+
+import type { DirectFolder, DirectMessage, DirectThread } from '@shared/data/direct/types'
+import type { PageCursor } from '@shared/data/keyset'
+import type { SavedAnswers } from '../../offline/cache/savedAnswers'
+import { cacheKeys } from '../../offline/cache/savedAnswers'
+
+/** Messages kept per thread: the newest, which a thread opens on. */
+export const SAVED_THREAD_MESSAGES = 100
+
+export interface SavedThread {
+  /** Oldest first, as shown. */
+  messages: DirectMessage[]
+  older: PageCursor | null
+}
+
+export interface DirectOffline {
+  readFolder(folder: DirectFolder): Promise<DirectThread[] | null>
+  writeFolder(folder: DirectFolder, threads: DirectThread[]): void
+  readThread(threadId: string): Promise<SavedThread | null>
+  /** Saves the newest messages shown, and where history before them starts. */
+  writeThread(threadId: string, messages: DirectMessage[], older: PageCursor | null): void
+}
+
+export function directOffline(saved: SavedAnswers | undefined): DirectOffline {
+  return {
+    readFolder: async (folder) =>
+      (await saved?.read<DirectThread[]>(cacheKeys.directFolder(folder))) ?? null,
+    writeFolder: (folder, threads) => saved?.write(cacheKeys.directFolder(folder), threads),
+    readThread: async (threadId) =>
+      (await saved?.read<SavedThread>(cacheKeys.directThread(threadId))) ?? null,
+    writeThread(threadId, messages, older) {
+      if (!saved) return
+      const sent = messages.filter((message) => !message.pending)
+      const kept = sent.slice(-SAVED_THREAD_MESSAGES)
+      const first = kept[0]
+      // Trimmed: the history before the first kept message is read from there, online.
+      const from =
+        kept.length < sent.length && first ? { created_at: first.created_at, id: first.id } : older
+      saved.write(cacheKeys.directThread(threadId), { messages: kept, older: from })
+    }
+  }
+}

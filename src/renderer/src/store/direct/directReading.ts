@@ -1,0 +1,131 @@
+// Reading the direct messages: a folder (Inbox, Requests) and a thread's history, newest page
+// first and older pages above it. Each shows its saved copy at once (all there is offline) and
+// then the backend's answer, which is saved in turn; a reopened thread shows the messages still
+// waiting to be sent in it after its history.
+
+import type { DirectMessage, DirectThread } from '@shared/data/direct/types'
+import { directOffline } from './directOffline'
+import type { createRoomKeeper } from './directRoom'
+import type { createSender } from './directSending'
+import type { DirectDeps, DirectState, OpenThread } from './directTypes'
+
+type Set = (partial: Partial<DirectState> | ((state: DirectState) => Partial<DirectState>)) => void
+
+export interface ReadingContext {
+  deps: DirectDeps
+  set: Set
+  get(): DirectState
+  room: ReturnType<typeof createRoomKeeper>
+  sender: ReturnType<typeof createSender>
+  markOpenRead(): Promise<void>
+  fail(error: unknown): void
+}
+
+const emptyThread = (id: string): OpenThread => ({
+  id,
+  messages: [],
+  older: null,
+  status: 'loading',
+  loadingOlder: false,
+  present: [],
+  typingUntil: {}
+})
+
+export function readingActions(
+  ctx: ReadingContext
+): Pick<DirectState, 'loadFolder' | 'openThread' | 'loadOlder'> {
+  const { deps, set, get, room, sender, markOpenRead, fail } = ctx
+  const offline = directOffline(deps.saved)
+  /** The history with the messages still waiting to be sent in it after it. */
+  const withPending = (threadId: string, history: DirectMessage[]): DirectMessage[] => {
+    const pending = sender.pendingIn(threadId).filter((m) => !history.some((h) => h.id === m.id))
+    return [...history, ...pending]
+  }
+
+  return {
+    async loadFolder(folder) {
+      const showing = get().folderStatus[folder] === 'ready'
+      const setFolder = (threads: DirectThread[]): void =>
+        set((state) => ({
+          folders: { ...state.folders, [folder]: threads },
+          folderStatus: { ...state.folderStatus, [folder]: 'ready' }
+        }))
+      if (!showing) {
+        set((state) => ({ folderStatus: { ...state.folderStatus, [folder]: 'loading' } }))
+      }
+      // The saved copy shows at once; the backend's answer replaces it.
+      const copy = showing ? Promise.resolve(null) : offline.readFolder(folder)
+      void copy.then((threads) => {
+        if (threads && get().folderStatus[folder] === 'loading') setFolder(threads)
+      })
+      try {
+        const { threads } = await deps.direct.fetchThreads(folder)
+        setFolder(threads)
+        offline.writeFolder(folder, threads)
+      } catch {
+        const threads = await copy
+        if (get().folderStatus[folder] === 'ready') return
+        if (threads) setFolder(threads)
+        else set((state) => ({ folderStatus: { ...state.folderStatus, [folder]: 'error' } }))
+      }
+    },
+
+    async openThread(id) {
+      if (get().open?.id === id) return
+      room.leave()
+      if (!id) return set({ open: null })
+      set({ open: { ...emptyThread(id), status: 'loading' } })
+      room.enter(id)
+      const show = (history: DirectMessage[], older: OpenThread['older']): void =>
+        set((state) => ({
+          open: state.open && {
+            ...state.open,
+            messages: withPending(id, history),
+            older,
+            status: 'ready'
+          }
+        }))
+      // The saved copy shows at once (and is all there is offline); the backend's replaces it.
+      const copy = offline.readThread(id)
+      void copy.then((saved) => {
+        if (saved && get().open?.id === id && get().open!.status === 'loading') {
+          show(saved.messages, saved.older)
+        }
+      })
+      try {
+        const page = await deps.direct.fetchHistory(id)
+        if (get().open?.id !== id) return
+        const history = [...page.items].reverse()
+        show(history, page.next)
+        offline.writeThread(id, history, page.next)
+        await markOpenRead()
+      } catch {
+        await copy
+        const open = get().open
+        if (open?.id === id && open.status !== 'ready') set({ open: { ...open, status: 'error' } })
+      }
+    },
+
+    async loadOlder() {
+      const open = get().open
+      if (!open || !open.older || open.loadingOlder) return
+      set({ open: { ...open, loadingOlder: true } })
+      try {
+        const page = await deps.direct.fetchHistory(open.id, open.older)
+        const current = get().open
+        if (current?.id !== open.id) return
+        set({
+          open: {
+            ...current,
+            messages: [...[...page.items].reverse(), ...current.messages],
+            older: page.next,
+            loadingOlder: false
+          }
+        })
+      } catch (error) {
+        if (get().open?.id === open.id) set({ open: { ...get().open!, loadingOlder: false } })
+        fail(error)
+      }
+    }
+  }
+}
