@@ -6,28 +6,19 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '@shared/errors'
-import {
-  approveFollowRequest,
-  blockPerson,
-  deleteFollowRequest,
-  fetchBlockedAccounts,
-  fetchFollowRequests,
-  fetchModerationReports,
-  fetchMutes,
-  hasRequestedToFollow,
-  isModerator,
-  reportContent,
-  resolveReport,
-  setAccountPrivate,
-  setMute,
-  unblockPerson,
-  type ListedPerson,
-  type ModerationAction,
-  type ModerationReport,
-  type Mute,
-  type ReportReason,
-  type ReportTarget
+import type {
+  ListedPerson,
+  ModerationAction,
+  ModerationReport,
+  Mute,
+  ReportReason,
+  ReportTarget
 } from '@shared/data/safety'
+
+// The operations load with the first one used (a Settings list, a block, a report): the app's
+// start does not parse them.
+const safetyData = (): Promise<typeof import('@shared/data/safety')> =>
+  import('@shared/data/safety')
 
 export interface SafetyDeps {
   getClient(): Promise<SupabaseClient>
@@ -97,46 +88,54 @@ export function createSafetyStore(deps: SafetyDeps): SafetyStore {
       moderator: false,
       async checkModerator() {
         try {
-          set({ moderator: await isModerator(await client(), deps.getUserId()) })
+          set({
+            moderator: await (await safetyData()).isModerator(await client(), deps.getUserId())
+          })
         } catch {
           set({ moderator: false })
         }
       },
-      loadBlocked: () => read('blocked', async () => fetchBlockedAccounts(await client())),
-      loadMutes: () => read('mutes', async () => fetchMutes(await client(), deps.getUserId())),
-      loadRequests: () => read('requests', async () => fetchFollowRequests(await client())),
-      loadReports: () => read('reports', async () => fetchModerationReports(await client())),
+      loadBlocked: () =>
+        read('blocked', async () => (await safetyData()).fetchBlockedAccounts(await client())),
+      loadMutes: () =>
+        read('mutes', async () =>
+          (await safetyData()).fetchMutes(await client(), deps.getUserId())
+        ),
+      loadRequests: () =>
+        read('requests', async () => (await safetyData()).fetchFollowRequests(await client())),
+      loadReports: () =>
+        read('reports', async () => (await safetyData()).fetchModerationReports(await client())),
       async block(personId) {
-        await blockPerson(await client(), deps.getUserId(), personId)
+        await (await safetyData()).blockPerson(await client(), deps.getUserId(), personId)
         deps.onVisibilityChanged()
       },
       async unblock(personId) {
-        await unblockPerson(await client(), deps.getUserId(), personId)
+        await (await safetyData()).unblockPerson(await client(), deps.getUserId(), personId)
         set((state) => ({ blocked: state.blocked.filter((person) => person.id !== personId) }))
         deps.onVisibilityChanged()
       },
       async mute(personId, what) {
-        await setMute(await client(), deps.getUserId(), personId, what)
+        await (await safetyData()).setMute(await client(), deps.getUserId(), personId, what)
         if (get().status.mutes !== 'idle') await get().loadMutes()
         deps.onVisibilityChanged()
       },
       async report(target, id, reason, details) {
-        await reportContent(await client(), target, id, reason, details)
+        await (await safetyData()).reportContent(await client(), target, id, reason, details)
       },
       async setPrivate(isPrivate) {
-        await setAccountPrivate(await client(), deps.getUserId(), isPrivate)
+        await (await safetyData()).setAccountPrivate(await client(), deps.getUserId(), isPrivate)
       },
       async requestedTo(personId) {
-        return hasRequestedToFollow(await client(), deps.getUserId(), personId)
+        return (await safetyData()).hasRequestedToFollow(await client(), deps.getUserId(), personId)
       },
       async answerRequest(requesterId, approve) {
         const c = await client()
-        if (approve) await approveFollowRequest(c, requesterId)
-        else await deleteFollowRequest(c, requesterId, deps.getUserId() ?? '')
+        if (approve) await (await safetyData()).approveFollowRequest(c, requesterId)
+        else await (await safetyData()).deleteFollowRequest(c, requesterId, deps.getUserId() ?? '')
         set((state) => ({ requests: state.requests.filter((person) => person.id !== requesterId) }))
       },
       async resolve(reportId, action) {
-        await resolveReport(await client(), reportId, action)
+        await (await safetyData()).resolveReport(await client(), reportId, action)
         await get().loadReports()
       }
     }
