@@ -4,7 +4,15 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { openApp, openSignedIn, signInViaUi, ui, waitForFeed } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
-import { createPostAs, createUser, nodeClient, e2eEnv, type TestUser } from './support/backend'
+import {
+  createPostAs,
+  createUser,
+  e2eEnv,
+  follow,
+  nodeClient,
+  postStoryAs,
+  type TestUser
+} from './support/backend'
 
 test.afterAll(() => {
   console.log(axeSummary())
@@ -186,4 +194,43 @@ test("mute someone's posts from their profile: out of the feed, listed in Settin
   await expect(list.getByText('Posts muted')).toBeVisible()
   await checkA11y(anaPage, 'settings: muted accounts', testInfo)
   await shoot(anaPage, 'settings-muted')
+})
+
+test('report a story and block its author from the story viewer', async ({ browser }, testInfo) => {
+  const ana = await createUser('storyreportana')
+  const bob = await createUser('storyreportbob')
+  await follow(ana, bob)
+  await postStoryAs(bob, 'not nice', 7)
+  const anaPage = await signedInPage(browser, ana)
+  const strip = anaPage.getByRole('region', { name: 'Stories' })
+  const bobStory = strip.getByRole('button', { name: `${bob.username}'s story`, exact: true })
+  await bobStory.click()
+  const viewer = anaPage.getByRole('dialog', { name: `Stories by ${bob.username}` })
+  await expect(viewer.getByRole('img', { name: 'not nice' })).toBeVisible()
+
+  await viewer.getByRole('button', { name: `Report or block ${bob.username}` }).click()
+  await anaPage.getByRole('menuitem', { name: 'Report' }).click()
+  const report = anaPage.getByRole('dialog', { name: 'Report this story' })
+  await report.getByRole('radio', { name: "It's spam" }).check()
+  await checkA11y(anaPage, 'report a story', testInfo)
+  await report.getByRole('button', { name: 'Submit report' }).click()
+  await expect(anaPage.getByRole('dialog', { name: 'Thanks for reporting' })).toBeVisible()
+  await anaPage.getByRole('button', { name: 'Close', exact: true }).last().click()
+  await expect(anaPage.getByRole('dialog', { name: 'Thanks for reporting' })).toHaveCount(0)
+  await expect(viewer).toBeVisible()
+  const admin = nodeClient(e2eEnv().serviceKey)
+  const { data: reports } = await admin
+    .from('reports')
+    .select('target_type')
+    .eq('reporter_id', ana.id)
+  expect(reports).toEqual([{ target_type: 'story' }])
+
+  await viewer.getByRole('button', { name: `Report or block ${bob.username}` }).click()
+  await anaPage.getByRole('menuitem', { name: 'Block' }).click()
+  await anaPage
+    .getByRole('dialog', { name: `Block ${bob.username}?` })
+    .getByRole('button', { name: 'Block', exact: true })
+    .click()
+  await expect(viewer).toHaveCount(0)
+  await expect(bobStory).toHaveCount(0)
 })

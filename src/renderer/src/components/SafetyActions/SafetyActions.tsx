@@ -24,6 +24,8 @@ export interface SafetyActionsProps {
   target?: { type: ReportTarget; id: string }
   step?: SafetyStep
   onClose(): void
+  /** After a block went through (the story viewer closes: the person's stories are gone). */
+  onBlocked?(): void
 }
 
 const TARGET_NAMES: Record<ReportTarget, string> = {
@@ -37,7 +39,8 @@ export function SafetyActions({
   person,
   target = { type: 'profile', id: person.id },
   step: initialStep = 'menu',
-  onClose
+  onClose,
+  onBlocked
 }: SafetyActionsProps): ReactElement {
   const { safety, toast, router } = useStores()
   const [step, setStep] = useState<SafetyStep>(initialStep)
@@ -64,6 +67,7 @@ export function SafetyActions({
   const block = async (): Promise<void> => {
     if (!(await run(() => safety.getState().block(person.id)))) return
     onClose()
+    onBlocked?.()
     toast.getState().show(`Blocked @${person.username}`)
     router.getState().navigate(HOME)
   }

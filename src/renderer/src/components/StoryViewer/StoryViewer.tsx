@@ -25,6 +25,7 @@ import { Avatar } from '../Avatar/Avatar'
 import { Spinner } from '../Spinner/Spinner'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { preloadImage } from './preload'
+import { StoryOptions } from './StoryOptions'
 import { StoryOwnerBar } from './StoryOwnerBar'
 import { DirectStoryReply } from '../DirectStoryReply/DirectStoryReply'
 import { StoryProgress } from './StoryProgress'
@@ -59,6 +60,7 @@ export function StoryViewer(): ReactElement | null {
   const me = useSession((state) => state.snapshot.user?.id ?? null)
   const [heldOrToggled, setPaused] = useState(false)
   const [ownerBusy, setOwnerBusy] = useState(false)
+  const [optionsOpen, setOptionsOpen] = useState(false)
   const dialogRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
   const pressedAt = useRef<{ time: number; x: number } | null>(null)
@@ -69,7 +71,7 @@ export function StoryViewer(): ReactElement | null {
   const entry = strip.find((held) => held.user_id === person)
   const author = story?.profiles ?? entry ?? null
   const name = author?.username ?? ''
-  const paused = heldOrToggled || ownerBusy
+  const paused = heldOrToggled || ownerBusy || optionsOpen
 
   // Focus moves into the viewer when it opens and back to what opened it when it closes.
   const isOpen = viewer !== null
@@ -92,6 +94,8 @@ export function StoryViewer(): ReactElement | null {
   const goPrevious = useCallback(() => store.getState().previous(), [store])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    // The report and block dialog handles its own keys (Escape closes it, not the stories).
+    if (optionsOpen) return
     if (event.key === 'Escape') {
       event.stopPropagation()
       close()
@@ -193,6 +197,15 @@ export function StoryViewer(): ReactElement | null {
           >
             {heldOrToggled ? <Play size={20} aria-hidden /> : <Pause size={20} aria-hidden />}
           </button>
+          {story && me && story.user_id !== me && (
+            <StoryOptions
+              key={story.id}
+              story={story}
+              authorName={name}
+              onOpenChange={setOptionsOpen}
+              onBlocked={close}
+            />
+          )}
         </div>
         <div
           className={styles.stage}
