@@ -33,6 +33,14 @@ import {
   uploadAvatar,
   usernameProblem
 } from '@shared/data/profiles'
+import {
+  addPeopleTags,
+  approvePeopleTag,
+  fetchPeopleTags,
+  fetchTaggedPosts,
+  removePeopleTag,
+  searchHashtags
+} from '@shared/data/people-tags'
 import { createDirectServices, type DirectServices } from './direct'
 import {
   deleteStory,
@@ -123,6 +131,15 @@ export interface Services {
     uploadAvatar: Bound<typeof uploadAvatar>
     usernameProblem: Bound<typeof usernameProblem>
   }
+  /** People tags on photos, the Tagged tab, and hashtag suggestions for the caption. */
+  peopleTags: {
+    add: Bound<typeof addPeopleTags>
+    fetch: Bound<typeof fetchPeopleTags>
+    approve: Bound<typeof approvePeopleTag>
+    remove: Bound<typeof removePeopleTag>
+    taggedPosts: Bound<typeof fetchTaggedPosts>
+    searchHashtags: Bound<typeof searchHashtags>
+  }
   stories: {
     fetchStrip: Bound<typeof fetchStoryStrip>
     fetchUserStories: Bound<typeof fetchUserStories>
@@ -195,6 +212,14 @@ export function createServices(getClient: ClientProvider): Services {
       updateProfile: bind(updateProfile),
       uploadAvatar: bind(uploadAvatar),
       usernameProblem: bind(usernameProblem)
+    },
+    peopleTags: {
+      add: bind(addPeopleTags),
+      fetch: bind(fetchPeopleTags),
+      approve: bind(approvePeopleTag),
+      remove: bind(removePeopleTag),
+      taggedPosts: bind(fetchTaggedPosts),
+      searchHashtags: bind(searchHashtags)
     },
     // Stories are posted from the page with the same client as every read: the upload needs
     // nothing of main's but the access token, which the client already borrows per request.

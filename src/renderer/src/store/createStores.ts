@@ -39,6 +39,7 @@ import { previewPost } from '../offline/outbox/previews'
 import { wireOutbox, type OutboxTargets } from '../offline/outbox/wireOutbox'
 import type { AppStores } from './appStores'
 import { createLikersStore } from './likers/likersStore'
+import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
 
 export interface OfflineParts {
   connectivity?: ConnectivityStore
@@ -276,6 +277,7 @@ export function createStores(
       notify: (message) => toast.getState().show(message)
     }),
     router: createRouterStore(window),
+    peopleTags: createPeopleTagsStore({ peopleTags: services.peopleTags }),
     connectivity,
     offlineCache,
     imageRecorder: offline.imageRecorder ?? null,

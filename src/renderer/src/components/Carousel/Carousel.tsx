@@ -1,10 +1,12 @@
 // The photos of a post, one at a time: arrows and dots to move, ←/→ when it has focus. A
 // single photo renders as just the photo. Each photo's alt text is its own; photos without
-// one fall back to `fallbackAlt`.
+// one fall back to `fallbackAlt`. A photo with people tagged on it carries their layer
+// (PeopleTags/PeopleTagsLayer); a click on the photo shows or hides the names.
 
 import { useState, type KeyboardEvent, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import type { PostImage } from '@shared/domain'
+import type { PeopleTag, PostImage } from '@shared/domain'
+import { PeopleTagsLayer } from '../PeopleTags/PeopleTagsLayer'
 import { PostMedia } from './PostMedia'
 import styles from './Carousel.module.scss'
 
@@ -13,12 +15,35 @@ export interface CarouselProps {
   fallbackAlt: string
   /** Fill the box it is given (post view) instead of taking the photo's own aspect ratio. */
   fill?: boolean
+  /** The post's people tags (every photo's); each photo shows its own. */
+  tags?: readonly PeopleTag[]
 }
 
-export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): ReactElement {
+const NO_TAGS: readonly PeopleTag[] = []
+
+export function Carousel({
+  images,
+  fallbackAlt,
+  fill = false,
+  tags = NO_TAGS
+}: CarouselProps): ReactElement {
   const [index, setIndex] = useState(0)
+  const [tagsShown, setTagsShown] = useState(false)
   const at = Math.min(index, images.length - 1)
   const image = images[at]
+  const square = !fill && images.length > 1
+  const photoTags = tags.filter((tag) => tag.position === image.position)
+  const toggleTags = (): void => setTagsShown((shown) => !shown)
+  const tagLayer = photoTags.length > 0 && (
+    <PeopleTagsLayer
+      tags={photoTags}
+      shown={tagsShown}
+      onToggle={toggleTags}
+      photo={image}
+      fit={fill || square ? 'contain' : 'cover'}
+    />
+  )
+  const onPhotoClick = photoTags.length > 0 ? toggleTags : undefined
   const media = (
     <PostMedia
       src={image.image_url}
@@ -28,10 +53,21 @@ export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): 
       placeholder={image.placeholder}
       fill={fill}
       // A card's carousel keeps one square frame, so swiping never changes its height.
-      square={!fill && images.length > 1}
+      square={square}
     />
   )
-  if (images.length < 2) return media
+  if (images.length < 2) {
+    if (!tagLayer) return media
+    return (
+      <div
+        className={`${styles.tagged} ${fill ? styles['carousel--fill'] : ''}`}
+        onClick={onPhotoClick}
+      >
+        {media}
+        {tagLayer}
+      </div>
+    )
+  }
 
   const move = (to: number): void => setIndex(Math.max(0, Math.min(images.length - 1, to)))
   const onKeyDown = (event: KeyboardEvent): void => {
@@ -50,8 +86,10 @@ export function Carousel({ images, fallbackAlt, fill = false }: CarouselProps): 
       aria-label={`Photos, ${at + 1} of ${images.length}`}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onClick={onPhotoClick}
     >
       {media}
+      {tagLayer}
       {at > 0 && (
         <button
           type="button"

@@ -7,7 +7,16 @@ import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
 import { relativeAge } from '@shared/format'
-import { useOpenPost, usePost, usePosts, useSaved, useSession, useStores } from '../../store'
+import {
+  useOpenPost,
+  usePeopleTags,
+  usePost,
+  usePosts,
+  useSaved,
+  useSession,
+  useStores
+} from '../../store'
+import { selectPostTags } from '../../store/peopleTags/peopleTagsStore'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
@@ -50,6 +59,8 @@ function OpenPost(): ReactElement {
   const [confirmingDelete, setConfirmingDelete] = useState(intent === 'delete')
   const countHidden = useLikeCountHidden(post)
   stores.saved.getState().watch([post.id])
+  stores.peopleTags.getState().watch([post.id])
+  const peopleTags = usePeopleTags(selectPostTags(post.id))
 
   return (
     <div className={styles.layout} style={mediaRatioStyle(sortedImages(post)[0])}>
@@ -59,6 +70,7 @@ function OpenPost(): ReactElement {
             images={sortedImages(post)}
             fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
             fill
+            tags={peopleTags}
           />
         </SensitiveMedia>
       </DoubleTapLike>
