@@ -277,7 +277,11 @@ export function createStores(
       notify: (message) => toast.getState().show(message)
     }),
     router: createRouterStore(window),
-    peopleTags: createPeopleTagsStore({ peopleTags: services.peopleTags }),
+    peopleTags: createPeopleTagsStore({
+      peopleTags: services.peopleTags,
+      searchPeople: services.people.searchPeople,
+      putPosts: (items) => posts.getState().put(items)
+    }),
     connectivity,
     offlineCache,
     imageRecorder: offline.imageRecorder ?? null,

@@ -1,11 +1,11 @@
 // Anyone's profile at #/u/<username> (docs/product.md, "Profile"): its own bar (Back and the
 // username), the summary, and the posts grid, read a page at a time as it scrolls; your own adds
-// Edit profile and a Saved tab only you see (`#/u/<name>/saved`). A username no one has gets
-// the not-found page.
+// Edit profile and a Saved tab only you see (`#/u/<name>/saved`); everyone's has a Tagged tab
+// (`#/u/<name>/tagged`, ProfileTabs). A username no one has gets the not-found page.
 
 import { useCallback, useEffect, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
-import { usePeople, useSaved, useSession, useStores } from '../../store'
+import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { HOME, type ProfileTab } from '../../store/router/routes'
 import { withIdentity } from '../../store/people/personEntities'
@@ -13,6 +13,7 @@ import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { NotFoundPage } from '../NotFoundPage/NotFoundPage'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { ProfileSummary } from './ProfileSummary'
+import { ProfileTabs } from './ProfileTabs'
 import { ProfileTopBar } from './ProfileTopBar'
 import styles from './ProfilePage.module.scss'
 
@@ -45,53 +46,6 @@ function PostsGrid(): ReactElement {
           </button>
         </div>
       )}
-    </>
-  )
-}
-
-/** Posts and Saved, as tabs with their own routes: only the owner sees their saved posts. */
-function OwnTabs({ username, tab }: { username: string; tab: ProfileTab }): ReactElement {
-  const { saved, router } = useStores()
-  const setTab = (name: ProfileTab): void =>
-    router
-      .getState()
-      .navigate({ name: 'profile', username, tab: name === 'saved' ? 'saved' : undefined })
-  const savedIds = useSaved((state) => state.ids)
-  const savedStatus = useSaved((state) => state.status)
-  useEffect(() => {
-    if (tab === 'saved') void saved.getState().loadPage()
-  }, [saved, tab])
-  return (
-    <>
-      <div className={styles.tabs} role="tablist" aria-label="Profile sections">
-        {(['posts', 'saved'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            id={`profile-tab-${name}`}
-            className={`${styles.tab} ${tab === name ? styles['tab--selected'] : ''}`}
-            role="tab"
-            aria-selected={tab === name}
-            aria-controls="profile-tab-panel"
-            onClick={() => setTab(name)}
-          >
-            {name === 'posts' ? 'Posts' : 'Saved'}
-          </button>
-        ))}
-      </div>
-      <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`}>
-        {tab === 'posts' ? (
-          <PostsGrid />
-        ) : (
-          <ProfileGrid
-            ids={savedIds}
-            loading={savedStatus === 'loading' && savedIds.length === 0}
-            label="Saved posts"
-            emptyTitle="Save"
-            emptyText="Save photos that you want to see again. Only you can see what you've saved."
-          />
-        )}
-      </div>
     </>
   )
 }
@@ -173,17 +127,18 @@ export function ProfilePage({
     <main className={styles.page}>
       <ProfileTopBar username={profile?.username ?? username} personId={profile?.id} />
       <ProfileSummary username={username} profile={profile} postsTotal={page.postsTotal} />
-      {profile !== null && profile.id === userId ? (
-        <OwnTabs username={username} tab={tab} />
-      ) : profile?.is_private && !followed ? (
+      {profile === null ? (
+        <PostsGrid />
+      ) : profile.is_private && !followed && profile.id !== userId ? (
         <PrivateNotice />
       ) : (
-        <>
-          <div className={styles.tabs}>
-            <h2 className={`${styles.tab} ${styles['tab--selected']}`}>Posts</h2>
-          </div>
-          <PostsGrid />
-        </>
+        <ProfileTabs
+          username={username}
+          profileId={profile.id}
+          tab={tab}
+          own={profile.id === userId}
+          posts={<PostsGrid />}
+        />
       )}
     </main>
   )

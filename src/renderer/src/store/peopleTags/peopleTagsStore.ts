@@ -1,10 +1,13 @@
 // Who is tagged on each post's photos (docs/product.md, "People tags"), asked for in batches
 // (batchedLookup.ts): every card that mounts in the same tick shares one request. The tagged
 // person's Approve and Remove change the one copy here, so the card, the post view and the
-// activity line follow; the Tagged tab's pages are read through the same services.
+// activity line follow. The people and hashtag searches that tagging and the caption's
+// suggestions use go through here too.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { PeopleTag } from '@shared/domain'
+import type { HashtagSuggestion } from '@shared/data/people-tags'
+import type { Page, PageCursor } from '@shared/data/keyset'
+import type { PeopleTag, PersonSummary, Post } from '@shared/domain'
 import type { Services } from '../../services'
 import { batchedLookup } from '../batchedLookup'
 
@@ -21,6 +24,12 @@ export interface PeopleTagsState {
   approve(postId: string, userId: string): Promise<void>
   /** Removes `userId`'s tags from a post (the tagged person, or the author). */
   remove(postId: string, userId: string): Promise<void>
+  /** People to tag or mention: the app's one people search (search_profiles). */
+  searchPeople(query: string, limit: number): Promise<PersonSummary[]>
+  /** Hashtags for the caption's suggestions, by prefix. */
+  searchHashtags(prefix: string, limit: number): Promise<HashtagSuggestion[]>
+  /** A page of the posts `userId` is tagged in, put in the posts store; answers their ids. */
+  taggedPage(userId: string, after: PageCursor | null): Promise<Page<string>>
 }
 
 export type PeopleTagsStore = StoreApi<PeopleTagsState>
@@ -32,6 +41,9 @@ export function selectPostTags(postId: string): (state: PeopleTagsState) => read
 
 export function createPeopleTagsStore(deps: {
   peopleTags: Services['peopleTags']
+  searchPeople: Services['people']['searchPeople']
+  /** Where the Tagged tab's posts are kept, as every list's are. */
+  putPosts(posts: Post[]): void
 }): PeopleTagsStore {
   return createStore<PeopleTagsState>()((set, get) => {
     const batches = batchedLookup(
@@ -54,6 +66,13 @@ export function createPeopleTagsStore(deps: {
       byPost: new Map(),
       watch: (postIds) => batches.watch(postIds),
       refresh: (postId) => batches.refresh([postId]),
+      searchPeople: (query, limit) => deps.searchPeople(query, limit),
+      searchHashtags: (prefix, limit) => deps.peopleTags.searchHashtags(prefix, limit),
+      async taggedPage(userId, after) {
+        const page = await deps.peopleTags.taggedPosts(userId, { after })
+        deps.putPosts(page.items)
+        return { next: page.next, items: page.items.map((post) => post.id) }
+      },
       async approve(postId, userId) {
         await deps.peopleTags.approve(postId, userId)
         update(postId, (tags) =>
