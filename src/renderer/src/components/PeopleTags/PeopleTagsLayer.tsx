@@ -3,11 +3,12 @@
 // carousel forwards) shows each username at its point, a link to the profile. Points are
 // fractions of the photo, placed on the photo's pixels whatever the box does to it (photoRect).
 
-import { useLayoutEffect, useRef, useState, type ReactElement } from 'react'
+import { useRef, type ReactElement } from 'react'
 import { UserRound } from 'lucide-react'
 import type { PeopleTag } from '@shared/domain'
 import { PersonLink } from '../PersonLink/PersonLink'
-import { photoContentRect, pointInBox, type PhotoFit, type PhotoSize, type Size } from './photoRect'
+import { photoContentRect, pointInBox, type PhotoFit, type PhotoSize } from './photoRect'
+import { useBoxSize } from './useBoxSize'
 import styles from './PeopleTags.module.scss'
 
 export interface PeopleTagsLayerProps {
@@ -28,17 +29,7 @@ export function PeopleTagsLayer({
   fit
 }: PeopleTagsLayerProps): ReactElement | null {
   const layer = useRef<HTMLDivElement>(null)
-  const [box, setBox] = useState<Size>({ width: 0, height: 0 })
-  useLayoutEffect(() => {
-    const element = layer.current
-    if (!shown || !element) return
-    const measure = (): void => setBox({ width: element.offsetWidth, height: element.offsetHeight })
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [shown])
+  const box = useBoxSize(layer, shown)
   if (tags.length === 0) return null
   const rect = photoContentRect(box, photo, fit)
   return (

@@ -5,7 +5,7 @@
 // suggestions use go through here too.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { HashtagSuggestion } from '@shared/data/people-tags'
+import type { HashtagSuggestion, NewPeopleTag } from '@shared/data/people-tags'
 import type { Page, PageCursor } from '@shared/data/keyset'
 import type { PeopleTag, PersonSummary, Post } from '@shared/domain'
 import type { Services } from '../../services'
@@ -20,6 +20,8 @@ export interface PeopleTagsState {
   watch(postIds: readonly string[]): void
   /** Reads a post's tags again (after they were added). */
   refresh(postId: string): void
+  /** Tags people on the author's new post, all or none, then shows them. */
+  add(postId: string, tags: readonly NewPeopleTag[]): Promise<void>
   /** The signed-in user approves their pending tag on a post. */
   approve(postId: string, userId: string): Promise<void>
   /** Removes `userId`'s tags from a post (the tagged person, or the author). */
@@ -66,6 +68,11 @@ export function createPeopleTagsStore(deps: {
       byPost: new Map(),
       watch: (postIds) => batches.watch(postIds),
       refresh: (postId) => batches.refresh([postId]),
+      async add(postId, tags) {
+        if (tags.length === 0) return
+        await deps.peopleTags.add(postId, tags)
+        batches.refresh([postId])
+      },
       searchPeople: (query, limit) => deps.searchPeople(query, limit),
       searchHashtags: (prefix, limit) => deps.peopleTags.searchHashtags(prefix, limit),
       async taggedPage(userId, after) {
