@@ -113,6 +113,19 @@ export async function removePeopleTag(
   if (error) throw failure("Couldn't remove the tag", error)
 }
 
+/** "Manually approve tags": new tags of `userId` wait for their approval while it is on. */
+export async function setManualTagApproval(
+  client: SupabaseClient,
+  userId: string,
+  on: boolean
+): Promise<void> {
+  const { error } = await client
+    .from('profiles')
+    .update({ manually_approve_tags: on })
+    .eq('id', userId)
+  if (error) throw failure("Couldn't change how tags are approved", error)
+}
+
 /** One page of the posts `userId` is tagged in (approved), newest first: the Tagged tab. */
 export async function fetchTaggedPosts(
   client: SupabaseClient,

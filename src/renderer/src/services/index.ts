@@ -39,7 +39,8 @@ import {
   fetchPeopleTags,
   fetchTaggedPosts,
   removePeopleTag,
-  searchHashtags
+  searchHashtags,
+  setManualTagApproval
 } from '@shared/data/people-tags'
 import { createDirectServices, type DirectServices } from './direct'
 import {
@@ -139,6 +140,7 @@ export interface Services {
     remove: Bound<typeof removePeopleTag>
     taggedPosts: Bound<typeof fetchTaggedPosts>
     searchHashtags: Bound<typeof searchHashtags>
+    setManualApproval: Bound<typeof setManualTagApproval>
   }
   stories: {
     fetchStrip: Bound<typeof fetchStoryStrip>
@@ -219,7 +221,8 @@ export function createServices(getClient: ClientProvider): Services {
       approve: bind(approvePeopleTag),
       remove: bind(removePeopleTag),
       taggedPosts: bind(fetchTaggedPosts),
-      searchHashtags: bind(searchHashtags)
+      searchHashtags: bind(searchHashtags),
+      setManualApproval: bind(setManualTagApproval)
     },
     // Stories are posted from the page with the same client as every read: the upload needs
     // nothing of main's but the access token, which the client already borrows per request.

@@ -112,7 +112,8 @@ export function fakeServices(): Services & {
       approve: vi.fn(async () => undefined),
       remove: vi.fn(async () => undefined),
       taggedPosts: vi.fn(async () => ({ items: [] as Post[], next: null })),
-      searchHashtags: vi.fn(async () => [])
+      searchHashtags: vi.fn(async () => []),
+      setManualApproval: vi.fn(async () => undefined)
     },
     stories: {
       fetchStrip: vi.fn(async () => []),

@@ -30,6 +30,8 @@ export interface PeopleTagsState {
   searchPeople(query: string, limit: number): Promise<PersonSummary[]>
   /** Hashtags for the caption's suggestions, by prefix. */
   searchHashtags(prefix: string, limit: number): Promise<HashtagSuggestion[]>
+  /** Settings › Privacy › "Manually approve tags" for the signed-in user. */
+  setManualApproval(userId: string, on: boolean): Promise<void>
   /** A page of the posts `userId` is tagged in, put in the posts store; answers their ids. */
   taggedPage(userId: string, after: PageCursor | null): Promise<Page<string>>
 }
@@ -75,6 +77,7 @@ export function createPeopleTagsStore(deps: {
       },
       searchPeople: (query, limit) => deps.searchPeople(query, limit),
       searchHashtags: (prefix, limit) => deps.peopleTags.searchHashtags(prefix, limit),
+      setManualApproval: (userId, on) => deps.peopleTags.setManualApproval(userId, on),
       async taggedPage(userId, after) {
         const page = await deps.peopleTags.taggedPosts(userId, { after })
         deps.putPosts(page.items)
