@@ -33,7 +33,7 @@ import {
   uploadAvatar,
   usernameProblem
 } from '@shared/data/profiles'
-import {
+import type {
   addPeopleTags,
   approvePeopleTag,
   fetchPeopleTags,
@@ -42,6 +42,7 @@ import {
   searchHashtags,
   setManualTagApproval
 } from '@shared/data/people-tags'
+import { createPeopleTagsServices } from './peopleTags'
 import { createDirectServices, type DirectServices } from './direct'
 import {
   deleteStory,
@@ -215,15 +216,7 @@ export function createServices(getClient: ClientProvider): Services {
       uploadAvatar: bind(uploadAvatar),
       usernameProblem: bind(usernameProblem)
     },
-    peopleTags: {
-      add: bind(addPeopleTags),
-      fetch: bind(fetchPeopleTags),
-      approve: bind(approvePeopleTag),
-      remove: bind(removePeopleTag),
-      taggedPosts: bind(fetchTaggedPosts),
-      searchHashtags: bind(searchHashtags),
-      setManualApproval: bind(setManualTagApproval)
-    },
+    peopleTags: createPeopleTagsServices(getClient),
     // Stories are posted from the page with the same client as every read: the upload needs
     // nothing of main's but the access token, which the client already borrows per request.
     stories: {

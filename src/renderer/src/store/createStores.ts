@@ -277,11 +277,7 @@ export function createStores(
       notify: (message) => toast.getState().show(message)
     }),
     router: createRouterStore(window),
-    peopleTags: createPeopleTagsStore({
-      peopleTags: services.peopleTags,
-      searchPeople: services.people.searchPeople,
-      putPosts: (items) => posts.getState().put(items)
-    }),
+    peopleTags: createPeopleTagsStore({ peopleTags: services.peopleTags }),
     connectivity,
     offlineCache,
     imageRecorder: offline.imageRecorder ?? null,

@@ -24,7 +24,7 @@ const formatPosts = (posts: number): string =>
   `${posts.toLocaleString('en-US')} ${posts === 1 ? 'post' : 'posts'}`
 
 export function useSuggestions(token: Pick<CaretToken, 'kind' | 'query'> | null): Suggestion[] {
-  const { peopleTags } = useStores()
+  const { peopleTags, direct } = useStores()
   const kind = token?.kind ?? null
   const query = token?.query ?? ''
   const asking = kind && query ? `${kind}:${query}` : null
@@ -35,29 +35,34 @@ export function useSuggestions(token: Pick<CaretToken, 'kind' | 'query'> | null)
     if (!kind || !query || !asking) return
     let current = true
     const timer = setTimeout(() => {
-      const store = peopleTags.getState()
       const asked: Promise<Suggestion[]> =
         kind === 'mention'
-          ? store.searchPeople(query, RESULTS * 2).then((people) =>
-              people
-                .filter((person) => person.username.startsWith(query.toLowerCase()))
-                .slice(0, RESULTS)
-                .map((person) => ({
-                  key: person.id,
-                  value: person.username,
-                  label: person.username,
-                  detail: person.full_name,
-                  person: { id: person.id, avatarUrl: person.avatar_url }
+          ? direct
+              .getState()
+              .search(query, RESULTS * 2)
+              .then((people) =>
+                people
+                  .filter((person) => person.username.startsWith(query.toLowerCase()))
+                  .slice(0, RESULTS)
+                  .map((person) => ({
+                    key: person.id,
+                    value: person.username,
+                    label: person.username,
+                    detail: person.full_name,
+                    person: { id: person.id, avatarUrl: person.avatar_url }
+                  }))
+              )
+          : peopleTags
+              .getState()
+              .services.searchHashtags(query, RESULTS)
+              .then((tags) =>
+                tags.map((tag) => ({
+                  key: tag.tag,
+                  value: tag.tag,
+                  label: `#${tag.tag}`,
+                  detail: formatPosts(tag.posts)
                 }))
-            )
-          : store.searchHashtags(query, RESULTS).then((tags) =>
-              tags.map((tag) => ({
-                key: tag.tag,
-                value: tag.tag,
-                label: `#${tag.tag}`,
-                detail: formatPosts(tag.posts)
-              }))
-            )
+              )
       asked.then(
         (items) => current && setAnswer({ to: asking, items }),
         () => current && setAnswer({ to: asking, items: [] })
@@ -67,7 +72,7 @@ export function useSuggestions(token: Pick<CaretToken, 'kind' | 'query'> | null)
       current = false
       clearTimeout(timer)
     }
-  }, [peopleTags, kind, query, asking])
+  }, [peopleTags, direct, kind, query, asking])
 
   return answer && answer.to === asking ? answer.items : NONE
 }

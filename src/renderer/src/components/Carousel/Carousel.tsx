@@ -3,10 +3,9 @@
 // one fall back to `fallbackAlt`. A photo with people tagged on it carries their layer
 // (PeopleTags/PeopleTagsLayer); a click on the photo shows or hides the names.
 
-import { useState, type KeyboardEvent, type ReactElement } from 'react'
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { PeopleTag, PostImage } from '@shared/domain'
-import { PeopleTagsLayer } from '../PeopleTags/PeopleTagsLayer'
 import { PostMedia } from './PostMedia'
 import styles from './Carousel.module.scss'
 
@@ -20,6 +19,11 @@ export interface CarouselProps {
 }
 
 const NO_TAGS: readonly PeopleTag[] = []
+
+// Only photos with people tagged on them need the layer: it is loaded with the first.
+const PeopleTagsLayer = lazy(() =>
+  import('../PeopleTags/PeopleTagsLayer').then((module) => ({ default: module.PeopleTagsLayer }))
+)
 
 export function Carousel({
   images,
@@ -35,13 +39,15 @@ export function Carousel({
   const photoTags = tags.filter((tag) => tag.position === image.position)
   const toggleTags = (): void => setTagsShown((shown) => !shown)
   const tagLayer = photoTags.length > 0 && (
-    <PeopleTagsLayer
-      tags={photoTags}
-      shown={tagsShown}
-      onToggle={toggleTags}
-      photo={image}
-      fit={fill || square ? 'contain' : 'cover'}
-    />
+    <Suspense fallback={null}>
+      <PeopleTagsLayer
+        tags={photoTags}
+        shown={tagsShown}
+        onToggle={toggleTags}
+        photo={image}
+        fit={fill || square ? 'contain' : 'cover'}
+      />
+    </Suspense>
   )
   const onPhotoClick = photoTags.length > 0 ? toggleTags : undefined
   const media = (

@@ -3,7 +3,7 @@
 // Edit profile and a Saved tab only you see (`#/u/<name>/saved`); everyone's has a Tagged tab
 // (`#/u/<name>/tagged`, ProfileTabs). A username no one has gets the not-found page.
 
-import { useCallback, useEffect, type ReactElement } from 'react'
+import { Suspense, useCallback, useEffect, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
 import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
@@ -13,11 +13,15 @@ import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { NotFoundPage } from '../NotFoundPage/NotFoundPage'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { ProfileSummary } from './ProfileSummary'
-import { ProfileTabs } from './ProfileTabs'
+import { preloadable } from '../../preloadable'
 import { ProfileTopBar } from './ProfileTopBar'
 import styles from './ProfilePage.module.scss'
 
 const NO_IDS: readonly string[] = []
+
+// The tabs are fetched as the profile is read (kept out of the app's entry); until they are
+// here the Posts grid shows alone.
+const ProfileTabs = preloadable(() => import('./ProfileTabs').then((module) => module.ProfileTabs))
 
 /** The grid of the shown profile's posts, reading the next page as its end comes near. */
 function PostsGrid(): ReactElement {
@@ -77,6 +81,7 @@ export function ProfilePage({
   const followed = usePeople((state) => (profile ? state.followedIds.has(profile.id) : false))
 
   useEffect(() => {
+    void ProfileTabs.preload()
     void people.getState().loadProfile(username)
   }, [people, username, userId])
 
@@ -132,13 +137,15 @@ export function ProfilePage({
       ) : profile.is_private && !followed && profile.id !== userId ? (
         <PrivateNotice />
       ) : (
-        <ProfileTabs
-          username={username}
-          profileId={profile.id}
-          tab={tab}
-          own={profile.id === userId}
-          posts={<PostsGrid />}
-        />
+        <Suspense fallback={<PostsGrid />}>
+          <ProfileTabs
+            username={username}
+            profileId={profile.id}
+            tab={tab}
+            own={profile.id === userId}
+            posts={<PostsGrid />}
+          />
+        </Suspense>
       )}
     </main>
   )

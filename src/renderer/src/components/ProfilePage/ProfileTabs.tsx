@@ -1,12 +1,16 @@
 // A profile's tabs, each with its own route: Posts and Tagged for everyone who may see the
 // profile's posts, and Saved for its owner only (`#/u/<name>/saved`, `#/u/<name>/tagged`).
 
-import { useEffect, type ReactElement, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 'react'
 import { useSaved, useStores } from '../../store'
 import type { ProfileTab } from '../../store/router/routes'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
-import { TaggedGrid } from './TaggedGrid'
 import styles from './ProfilePage.module.scss'
+
+// Loaded when the Tagged tab is first opened: the profile's start does not parse it.
+const TaggedGrid = lazy(() =>
+  import('./TaggedGrid').then((module) => ({ default: module.TaggedGrid }))
+)
 
 const TAB_LABEL: Record<ProfileTab, string> = { posts: 'Posts', tagged: 'Tagged', saved: 'Saved' }
 
@@ -76,7 +80,9 @@ export function ProfileTabs({
         ) : shown === 'saved' ? (
           <SavedGrid />
         ) : (
-          <TaggedGrid profileId={profileId} own={own} />
+          <Suspense fallback={<ProfileGrid ids={[]} loading label="Tagged posts" />}>
+            <TaggedGrid profileId={profileId} own={own} />
+          </Suspense>
         )}
       </div>
     </>

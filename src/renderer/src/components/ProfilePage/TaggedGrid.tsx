@@ -20,17 +20,19 @@ interface TaggedState {
 const START: TaggedState = { ids: [], next: null, status: 'loading', error: null }
 
 export function TaggedGrid({ profileId, own }: { profileId: string; own: boolean }): ReactElement {
-  const { peopleTags } = useStores()
+  const { peopleTags, posts } = useStores()
   const [state, setState] = useState<TaggedState>(START)
 
   const load = useCallback(
     async (after: PageCursor | null, signal: { live: boolean }): Promise<void> => {
       setState((current) => ({ ...current, status: 'loading', error: null }))
       try {
-        const page = await peopleTags.getState().taggedPage(profileId, after)
+        const page = await peopleTags.getState().services.taggedPosts(profileId, { after })
         if (!signal.live) return
+        posts.getState().put(page.items)
+        const ids = page.items.map((post) => post.id)
         setState((current) => ({
-          ids: after ? [...current.ids, ...page.items] : page.items,
+          ids: after ? [...current.ids, ...ids] : ids,
           next: page.next,
           status: 'ready',
           error: null
@@ -40,7 +42,7 @@ export function TaggedGrid({ profileId, own }: { profileId: string; own: boolean
         setState((current) => ({ ...current, status: 'failed', error: messageOr(error, '') }))
       }
     },
-    [peopleTags, profileId]
+    [peopleTags, posts, profileId]
   )
 
   useEffect(() => {

@@ -19,7 +19,7 @@ export function TagApprovalSetting(): ReactElement {
     setSaving(true)
     session.getState().setProfile({ ...profile, manually_approve_tags: !on })
     try {
-      await peopleTags.getState().setManualApproval(profile.id, !on)
+      await peopleTags.getState().services.setManualApproval(profile.id, !on)
     } catch (caught) {
       session.getState().setProfile(profile)
       toast.getState().show(messageOr(caught, 'unknown error'))

@@ -1,13 +1,11 @@
 // Who is tagged on each post's photos (docs/product.md, "People tags"), asked for in batches
 // (batchedLookup.ts): every card that mounts in the same tick shares one request. The tagged
 // person's Approve and Remove change the one copy here, so the card, the post view and the
-// activity line follow. The people and hashtag searches that tagging and the caption's
-// suggestions use go through here too.
+// activity line follow.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { HashtagSuggestion, NewPeopleTag } from '@shared/data/people-tags'
-import type { Page, PageCursor } from '@shared/data/keyset'
-import type { PeopleTag, PersonSummary, Post } from '@shared/domain'
+import type { NewPeopleTag } from '@shared/data/people-tags'
+import type { PeopleTag } from '@shared/domain'
 import type { Services } from '../../services'
 import { batchedLookup } from '../batchedLookup'
 
@@ -26,14 +24,8 @@ export interface PeopleTagsState {
   approve(postId: string, userId: string): Promise<void>
   /** Removes `userId`'s tags from a post (the tagged person, or the author). */
   remove(postId: string, userId: string): Promise<void>
-  /** People to tag or mention: the app's one people search (search_profiles). */
-  searchPeople(query: string, limit: number): Promise<PersonSummary[]>
-  /** Hashtags for the caption's suggestions, by prefix. */
-  searchHashtags(prefix: string, limit: number): Promise<HashtagSuggestion[]>
-  /** Settings › Privacy › "Manually approve tags" for the signed-in user. */
-  setManualApproval(userId: string, on: boolean): Promise<void>
-  /** A page of the posts `userId` is tagged in, put in the posts store; answers their ids. */
-  taggedPage(userId: string, after: PageCursor | null): Promise<Page<string>>
+  /** The calls that keep no state here: the Tagged tab, hashtag suggestions, the setting. */
+  services: Services['peopleTags']
 }
 
 export type PeopleTagsStore = StoreApi<PeopleTagsState>
@@ -45,11 +37,8 @@ export function selectPostTags(postId: string): (state: PeopleTagsState) => read
 
 export function createPeopleTagsStore(deps: {
   peopleTags: Services['peopleTags']
-  searchPeople: Services['people']['searchPeople']
-  /** Where the Tagged tab's posts are kept, as every list's are. */
-  putPosts(posts: Post[]): void
 }): PeopleTagsStore {
-  return createStore<PeopleTagsState>()((set, get) => {
+  return createStore<PeopleTagsState>()((set) => {
     const batches = batchedLookup(
       async (ids) => {
         const found = await deps.peopleTags.fetch(ids)
@@ -75,29 +64,17 @@ export function createPeopleTagsStore(deps: {
         await deps.peopleTags.add(postId, tags)
         batches.refresh([postId])
       },
-      searchPeople: (query, limit) => deps.searchPeople(query, limit),
-      searchHashtags: (prefix, limit) => deps.peopleTags.searchHashtags(prefix, limit),
-      setManualApproval: (userId, on) => deps.peopleTags.setManualApproval(userId, on),
-      async taggedPage(userId, after) {
-        const page = await deps.peopleTags.taggedPosts(userId, { after })
-        deps.putPosts(page.items)
-        return { next: page.next, items: page.items.map((post) => post.id) }
-      },
+      services: deps.peopleTags,
       async approve(postId, userId) {
         await deps.peopleTags.approve(postId, userId)
         update(postId, (tags) =>
           tags.map((tag) => (tag.user_id === userId ? { ...tag, status: 'approved' } : tag))
         )
       },
+      // Not optimistic: the tag goes once the database has taken it off.
       async remove(postId, userId) {
-        const before = get().byPost.get(postId)
+        await deps.peopleTags.remove(postId, userId)
         update(postId, (tags) => tags.filter((tag) => tag.user_id !== userId))
-        try {
-          await deps.peopleTags.remove(postId, userId)
-        } catch (error) {
-          if (before) set((state) => ({ byPost: new Map(state.byPost).set(postId, before) }))
-          throw error
-        }
       }
     }
   })
