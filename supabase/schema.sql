@@ -292,6 +292,16 @@ create table public.post_images (
   alt_text text
 );
 alter table public.post_images enable row level security;
+create table public.post_people_tags (
+  post_id uuid not null,
+  "position" smallint not null,
+  user_id uuid not null,
+  x real not null,
+  y real not null,
+  status text not null default 'approved'::text,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.post_people_tags enable row level security;
 create table public.post_tags (
   post_id uuid not null,
   tag text not null,
@@ -331,7 +341,8 @@ create table public.profiles (
   search_name text,
   is_private boolean not null default false,
   suspended_at timestamp with time zone,
-  posts_count integer not null default 0
+  posts_count integer not null default 0,
+  manually_approve_tags boolean not null default false
 );
 alter table public.profiles enable row level security;
 create table public.reports (
@@ -523,7 +534,7 @@ alter table public.notifications add constraint notifications_pkey PRIMARY KEY (
 alter table public.notifications add constraint notifications_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.notifications add constraint notifications_post_matches_type CHECK (((type = ANY (ARRAY['follow'::text, 'follow_request'::text])) = (post_id IS NULL)));
 alter table public.notifications add constraint notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE;
-alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text, 'follow_request'::text])));
+alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text, 'follow_request'::text, 'tag'::text])));
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
 alter table public.post_images add constraint post_images_image_url_canonical CHECK (is_storage_public_url(image_url));
@@ -534,6 +545,12 @@ alter table public.post_images add constraint post_images_position_range CHECK (
 alter table public.post_images add constraint post_images_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.post_images add constraint post_images_thumb_url_canonical CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
 alter table public.post_images add constraint post_images_thumb_url_storage CHECK (((thumb_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'::text) AND (char_length(thumb_url) <= 2048)));
+alter table public.post_people_tags add constraint post_people_tags_pkey PRIMARY KEY (post_id, "position", user_id);
+alter table public.post_people_tags add constraint post_people_tags_post_id_position_fkey FOREIGN KEY (post_id, "position") REFERENCES post_images(post_id, "position") ON DELETE CASCADE;
+alter table public.post_people_tags add constraint post_people_tags_status_valid CHECK ((status = ANY (ARRAY['approved'::text, 'pending'::text])));
+alter table public.post_people_tags add constraint post_people_tags_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.post_people_tags add constraint post_people_tags_x_range CHECK (((x >= (0)::double precision) AND (x <= (1)::double precision)));
+alter table public.post_people_tags add constraint post_people_tags_y_range CHECK (((y >= (0)::double precision) AND (y <= (1)::double precision)));
 alter table public.post_tags add constraint post_tags_pkey PRIMARY KEY (post_id, tag);
 alter table public.post_tags add constraint post_tags_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.post_tags add constraint post_tags_tag_format CHECK ((tag ~ '^[a-z0-9_]{1,100}$'::text));
@@ -667,6 +684,8 @@ CREATE INDEX notifications_post_id_idx ON public.notifications USING btree (post
 CREATE INDEX notifications_recipient_created_idx ON public.notifications USING btree (recipient_id, created_at DESC, id DESC);
 CREATE INDEX notifications_unread_dedupe_idx ON public.notifications USING btree (recipient_id, actor_id, type) WHERE (read_at IS NULL);
 CREATE UNIQUE INDEX post_images_pkey ON public.post_images USING btree (post_id, "position");
+CREATE UNIQUE INDEX post_people_tags_pkey ON public.post_people_tags USING btree (post_id, "position", user_id);
+CREATE INDEX post_people_tags_user_idx ON public.post_people_tags USING btree (user_id, status, post_id);
 CREATE INDEX post_tags_page_idx ON public.post_tags USING btree (tag, post_created_at DESC, post_id DESC);
 CREATE UNIQUE INDEX post_tags_pkey ON public.post_tags USING btree (post_id, tag);
 CREATE INDEX posts_feed_order_idx ON public.posts USING btree (created_at DESC, id DESC);
@@ -1003,6 +1022,40 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.guard_people_tag()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  tagged_person record;
+  tagged integer;
+begin
+  select p.manually_approve_tags, p.suspended_at is not null as suspended into tagged_person
+  from public.profiles p where p.id = new.user_id;
+  if not found or tagged_person.suspended or app_rules.blocked_with(new.user_id) then
+    raise exception 'This account isn''t available' using errcode = 'PT404';
+  end if;
+  new.status := case
+    when tagged_person.manually_approve_tags and new.user_id is distinct from (select auth.uid())
+      then 'pending'
+    else 'approved'
+  end;
+  perform pg_advisory_xact_lock(hashtextextended('post_people_tags:' || new.post_id::text, 0));
+  select count(distinct t.user_id) into tagged
+  from public.post_people_tags t
+  where t.post_id = new.post_id and t.user_id <> new.user_id;
+  if tagged >= 20 then
+    raise exception using
+      errcode = '23514',
+      message = 'You can tag up to 20 people in a post',
+      detail = format('This post already tags %s people', tagged),
+      hint = 'Remove a tag first.';
+  end if;
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.guard_post_images()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1298,6 +1351,34 @@ begin
     (select p.user_id from public.posts p where p.id = changed.post_id),
     changed.user_id,
     'like',
+    changed.post_id,
+    null
+  );
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.notify_people_tag()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  changed public.post_people_tags := case when tg_op = 'DELETE' then old else new end;
+begin
+  -- A person tagged on several photos of one post is told once (notify skips an unread
+  -- duplicate); removing one of those tags keeps the notice while another remains.
+  if tg_op = 'DELETE' and exists (
+    select 1 from public.post_people_tags t
+    where t.post_id = changed.post_id and t.user_id = changed.user_id
+  ) then
+    return null;
+  end if;
+  perform app_private.sync_notification(
+    tg_op,
+    changed.user_id,
+    (select p.user_id from public.posts p where p.id = changed.post_id),
+    'tag',
     changed.post_id,
     null
   );
@@ -2595,6 +2676,21 @@ begin
   end;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.search_hashtags(prefix text, max_rows integer DEFAULT 8)
+ RETURNS TABLE(tag text, posts bigint)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select t.tag, count(*) as posts
+  from public.post_tags t
+  where t.tag >= lower(search_hashtags.prefix)
+    and starts_with(t.tag, lower(search_hashtags.prefix))
+    and char_length(search_hashtags.prefix) between 1 and 100
+  group by t.tag
+  order by count(*) desc, t.tag
+  limit least(greatest(coalesce(max_rows, 8), 1), 20)
+$function$;
 CREATE OR REPLACE FUNCTION public.search_profiles(query text, max_rows integer DEFAULT 10)
  RETURNS SETOF profiles
  LANGUAGE sql
@@ -2861,6 +2957,25 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.tagged_page(person uuid, before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
+ RETURNS SETOF posts
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p.*
+  from public.posts p
+  where p.id in (
+      select t.post_id from public.post_people_tags t
+      where t.user_id = tagged_page.person and t.status = 'approved'
+    )
+    and (p.created_at, p.id) < (
+      coalesce(before_created_at, 'infinity'::timestamptz),
+      coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid)
+    )
+  order by p.created_at desc, p.id desc
+  limit least(greatest(coalesce(page_size, 12), 1), 100)
+$function$;
 CREATE OR REPLACE FUNCTION public.take_storage_removals(max_count integer DEFAULT 100)
  RETURNS TABLE(bucket_id text, name text, still_referenced boolean)
  LANGUAGE plpgsql
@@ -3000,6 +3115,8 @@ CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERE
 CREATE TRIGGER before_post_image_inserted BEFORE INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_images();
 CREATE TRIGGER on_post_image_inserted AFTER INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.count_post_images();
 CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
+CREATE TRIGGER before_people_tag_inserted BEFORE INSERT ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.guard_people_tag();
+CREATE TRIGGER on_people_tag_notify AFTER INSERT OR DELETE ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.notify_people_tag();
 CREATE TRIGGER limit_caption_hashtags BEFORE INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.limit_caption_hashtags();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3185,6 +3302,31 @@ create policy "Post images seen with their post" on public.post_images as restri
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_images.post_id))));
+create policy "Approved people tags are seen with their post" on public.post_people_tags as permissive for select to anon, authenticated
+  using ((status = 'approved'::text));
+create policy "Authors tag people on their own posts" on public.post_people_tags as permissive for insert to authenticated
+  with check ((EXISTS ( SELECT 1
+   FROM posts p
+  WHERE ((p.id = post_people_tags.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid))))));
+create policy "Pending people tags are seen by the author and the tagged perso" on public.post_people_tags as permissive for select to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE ((p.id = post_people_tags.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "People tags hidden across a block" on public.post_people_tags as restrictive for select to authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
+create policy "People tags seen with their post" on public.post_people_tags as restrictive for select to anon, authenticated
+  using ((EXISTS ( SELECT 1
+   FROM posts p
+  WHERE (p.id = post_people_tags.post_id))));
+create policy "Suspended accounts do not tag people" on public.post_people_tags as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Tagged people and authors remove tags" on public.post_people_tags as permissive for delete to authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE ((p.id = post_people_tags.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Tagged people approve their tags" on public.post_people_tags as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'approved'::text)));
 create policy "Post tags are readable by everyone" on public.post_tags as permissive for select to anon, authenticated
   using (true);
 create policy "Post tags seen with their post" on public.post_tags as restrictive for select to anon, authenticated
@@ -3396,6 +3538,9 @@ grant EXECUTE on function public.profile_connections(profile_id uuid, direction 
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to authenticated;
 grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to service_role;
+grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to anon;
+grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to authenticated;
+grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to service_role;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to anon;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to authenticated;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to service_role;
@@ -3420,6 +3565,9 @@ grant EXECUTE on function public.suggested_profiles(max_rows integer) to service
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.tagged_page(person uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
+grant EXECUTE on function public.tagged_page(person uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
+grant EXECUTE on function public.tagged_page(person uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.take_storage_removals(max_count integer) to service_role;
 grant EXECUTE on function public.verify_password(password text) to authenticated;
 grant EXECUTE on function public.verify_password(password text) to service_role;
@@ -3568,6 +3716,15 @@ grant INSERT on table public.post_images (placeholder) to authenticated;
 grant INSERT on table public.post_images (post_id) to authenticated;
 grant INSERT on table public.post_images (thumb_url) to authenticated;
 grant INSERT on table public.post_images (width) to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_people_tags to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_people_tags to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.post_people_tags to service_role;
+grant INSERT on table public.post_people_tags ("position") to authenticated;
+grant INSERT on table public.post_people_tags (post_id) to authenticated;
+grant UPDATE on table public.post_people_tags (status) to authenticated;
+grant INSERT on table public.post_people_tags (user_id) to authenticated;
+grant INSERT on table public.post_people_tags (x) to authenticated;
+grant INSERT on table public.post_people_tags (y) to authenticated;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_tags to anon;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_tags to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.post_tags to service_role;
@@ -3594,6 +3751,7 @@ grant UPDATE on table public.profiles (avatar_url) to authenticated;
 grant UPDATE on table public.profiles (bio) to authenticated;
 grant UPDATE on table public.profiles (full_name) to authenticated;
 grant UPDATE on table public.profiles (is_private) to authenticated;
+grant UPDATE on table public.profiles (manually_approve_tags) to authenticated;
 grant UPDATE on table public.profiles (username) to authenticated;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.reports to anon;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.reports to authenticated;

@@ -18,6 +18,8 @@ export interface Profile {
   is_private?: boolean
   /** Set by a moderator; a suspended account is hidden from everyone else. */
   suspended_at?: string | null
+  /** New people tags of this person wait for their approval (set by the owner). */
+  manually_approve_tags?: boolean
 }
 
 /** A person as lists show them: search results, suggestions, followers and following. */
@@ -204,7 +206,23 @@ export const SIGNED_OUT: AuthSnapshot = {
 
 /** What a notification is about (docs/product.md: activity). */
 export type NotificationType =
-  'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'comment_like' | 'follow_request'
+  'like' | 'comment' | 'reply' | 'mention' | 'follow' | 'comment_like' | 'follow_request' | 'tag'
+
+/** A person tagged at a point of one photo of a post (public.post_people_tags). */
+export interface PeopleTag {
+  post_id: string
+  /** The photo's position in the post, as post_images numbers them. */
+  position: number
+  user_id: string
+  /** The point, as fractions (0..1) of the photo's width and height from its top left. */
+  x: number
+  y: number
+  /** 'pending' until the tagged person approves, when they approve tags manually. */
+  status: 'approved' | 'pending'
+  created_at: string
+  /** The tagged person's name, embedded for the label. */
+  profiles?: { username: string } | null
+}
 
 /** One row of public.notifications, readable only by its recipient. */
 export interface Notification {

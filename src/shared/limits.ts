@@ -13,6 +13,8 @@ export const MAX_IMAGE_PIXELS = 50_000_000
 export const MAX_CAPTION_LENGTH = 500
 /** Hashtags in one caption, each one written counted, as Instagram counts them (also a database check). */
 export const MAX_CAPTION_HASHTAGS = 30
+/** People tagged on one post, over all its photos (also a database check). */
+export const MAX_PEOPLE_TAGS = 20
 /** Caption characters a feed card shows before "… more", as the network's cards do. */
 export const CAPTION_PREVIEW_LENGTH = 125
 /** Cache lifetime sent with each upload. */

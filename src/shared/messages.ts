@@ -31,6 +31,8 @@ export const MESSAGES = {
   commentTooLong: 'A comment can be at most 2,200 characters',
   tooManyPhotos: 'A post can hold at most 10 photos',
   tooManyHashtags: 'A caption can have at most 30 hashtags',
+  tooManyPeopleTags: 'You can tag up to 20 people in a post',
+  peopleTagsFailed: "Your post is shared, but the people you tagged couldn't be saved",
   photoEditFailed: (position: number): string =>
     `Your edits could not be applied to photo ${position}. Try again, or share it without edits.`,
   noPhotos: 'Add at least one photo',

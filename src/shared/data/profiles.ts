@@ -22,7 +22,7 @@ import { uploadThenWrite } from './upload-pipeline'
 import { afterCursorFilter, boundedPageSize, toPage, type PageCursor } from './keyset'
 
 export const PROFILE_COLUMNS =
-  'id, username, full_name, avatar_url, bio, created_at, followers_count, following_count, posts_count, is_private'
+  'id, username, full_name, avatar_url, bio, created_at, followers_count, following_count, posts_count, is_private, manually_approve_tags'
 export const PERSON_COLUMNS = 'id, username, full_name, avatar_url, followers_count'
 
 export const PROFILE_MESSAGES = {

@@ -39,7 +39,8 @@ const ROW_TYPES: RowType[] = [
       'posts_count',
       'search_name',
       'is_private',
-      'suspended_at'
+      'suspended_at',
+      'manually_approve_tags'
     ]
   },
   { type: 'Post', table: 'posts', notColumns: ['profiles', 'post_images'] },
@@ -48,6 +49,7 @@ const ROW_TYPES: RowType[] = [
   { type: 'LiveStory', table: 'stories', notColumns: ['seen', 'profiles'] },
   { type: 'StoryViewer', table: 'story_views', omitted: ['story_id'], notColumns: ['profiles'] },
   { type: 'Notification', table: 'notifications' },
+  { type: 'PeopleTag', table: 'post_people_tags', notColumns: ['profiles'] },
   { type: 'StoryStripEntry', rpc: 'story_strip' },
   { type: 'ActivityGroup', rpc: 'activity_page' },
   {

@@ -176,7 +176,7 @@ const ATTACKS: Attack[] = [
 
 /** The columns a signed-in user may update on their own row; everything else is refused. */
 const UPDATABLE: Record<string, string[]> = {
-  profiles: ['username', 'full_name', 'avatar_url', 'bio', 'is_private'],
+  profiles: ['username', 'full_name', 'avatar_url', 'bio', 'is_private', 'manually_approve_tags'],
   posts: [
     'caption',
     'alt_text',
@@ -227,6 +227,10 @@ const REVIEWED_RPCS: Record<string, string> = {
   latest_comments:
     'SECURITY INVOKER, STABLE, at most 100 posts and 10 comments each: comments policies apply',
   tag_page: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
+  tagged_page:
+    'SECURITY INVOKER, STABLE, page size clamped to 1..100: post_people_tags and posts policies apply',
+  search_hashtags:
+    'SECURITY INVOKER, STABLE, at most 20 rows: post_tags policies (with their posts) apply',
   is_storage_public_url:
     'SECURITY INVOKER, IMMUTABLE, reads no table: whether a text has the shape of a storage URL',
   activity_page:

@@ -33,6 +33,16 @@ import {
   uploadAvatar,
   usernameProblem
 } from '@shared/data/profiles'
+import type {
+  addPeopleTags,
+  approvePeopleTag,
+  fetchPeopleTags,
+  fetchTaggedPosts,
+  removePeopleTag,
+  searchHashtags,
+  setManualTagApproval
+} from '@shared/data/people-tags'
+import { createPeopleTagsServices } from './peopleTags'
 import { createDirectServices, type DirectServices } from './direct'
 import {
   deleteStory,
@@ -123,6 +133,16 @@ export interface Services {
     uploadAvatar: Bound<typeof uploadAvatar>
     usernameProblem: Bound<typeof usernameProblem>
   }
+  /** People tags on photos, the Tagged tab, and hashtag suggestions for the caption. */
+  peopleTags: {
+    add: Bound<typeof addPeopleTags>
+    fetch: Bound<typeof fetchPeopleTags>
+    approve: Bound<typeof approvePeopleTag>
+    remove: Bound<typeof removePeopleTag>
+    taggedPosts: Bound<typeof fetchTaggedPosts>
+    searchHashtags: Bound<typeof searchHashtags>
+    setManualApproval: Bound<typeof setManualTagApproval>
+  }
   stories: {
     fetchStrip: Bound<typeof fetchStoryStrip>
     fetchUserStories: Bound<typeof fetchUserStories>
@@ -196,6 +216,7 @@ export function createServices(getClient: ClientProvider): Services {
       uploadAvatar: bind(uploadAvatar),
       usernameProblem: bind(usernameProblem)
     },
+    peopleTags: createPeopleTagsServices(getClient),
     // Stories are posted from the page with the same client as every read: the upload needs
     // nothing of main's but the access token, which the client already borrows per request.
     stories: {

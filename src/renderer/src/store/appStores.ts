@@ -18,6 +18,7 @@ import type { SavedStore } from './saved/savedStore'
 import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { LikersStore } from './likers/likersStore'
+import type { PeopleTagsStore } from './peopleTags/peopleTagsStore'
 import type { ToastStore } from './toast/toastStore'
 import type { ConnectivityStore } from '../offline/connectivityStore'
 import type { OfflineCache } from '../offline/cache'
@@ -47,6 +48,8 @@ export interface AppStores {
   /** Direct messages: the inbox, Requests, the badge count and the open thread. */
   direct: DirectStore
   people: PeopleStore
+  /** Who is tagged on each post's photos; Approve and Remove for the tagged person. */
+  peopleTags: PeopleTagsStore
   router: RouterStore
   /** The Following tab of the home feed: the same feed store over the Following feed. */
   followingFeed: FeedStore

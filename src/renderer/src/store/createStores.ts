@@ -39,6 +39,7 @@ import { previewPost } from '../offline/outbox/previews'
 import { wireOutbox, type OutboxTargets } from '../offline/outbox/wireOutbox'
 import type { AppStores } from './appStores'
 import { createLikersStore } from './likers/likersStore'
+import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
 
 export interface OfflineParts {
   connectivity?: ConnectivityStore
@@ -278,6 +279,7 @@ export function createStores(
       saved: base.answers
     }),
     router: createRouterStore(window),
+    peopleTags: createPeopleTagsStore({ peopleTags: services.peopleTags }),
     connectivity,
     offlineCache,
     imageRecorder: offline.imageRecorder ?? null,

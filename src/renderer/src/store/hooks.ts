@@ -20,6 +20,7 @@ import type { PostState } from './post/postStore'
 import type { CommentPreviewState } from './post/commentPreviewStore'
 import type { SavedState } from './saved/savedStore'
 import type { LikersState } from './likers/likersStore'
+import type { PeopleTagsState } from './peopleTags/peopleTagsStore'
 import type { ControlsState } from './controls/controlsStore'
 import type { BrowseState } from './browse/browseStore'
 import type { ToastState } from './toast/toastStore'
@@ -110,6 +111,10 @@ export function useCommentPreviews<T>(selector: (state: CommentPreviewState) => 
 
 export function useLikers<T>(selector: (state: LikersState) => T): T {
   return useStore(useStores().likers, selector)
+}
+
+export function usePeopleTags<T>(selector: (state: PeopleTagsState) => T): T {
+  return useStore(useStores().peopleTags, selector)
 }
 
 export function useControls<T>(selector: (state: ControlsState) => T): T {

@@ -75,6 +75,7 @@ export function fakeServices(): Services & {
     remove: Mock
   }
   direct: { [K in keyof Services['direct']]: Mock }
+  peopleTags: { [K in keyof Services['peopleTags']]: Mock }
 } {
   return {
     activity: {
@@ -104,6 +105,15 @@ export function fakeServices(): Services & {
       updateProfile: vi.fn(async () => PROFILE),
       uploadAvatar: vi.fn(async () => PROFILE),
       usernameProblem: vi.fn(async () => null)
+    },
+    peopleTags: {
+      add: vi.fn(async () => undefined),
+      fetch: vi.fn(async () => new Map()),
+      approve: vi.fn(async () => undefined),
+      remove: vi.fn(async () => undefined),
+      taggedPosts: vi.fn(async () => ({ items: [] as Post[], next: null })),
+      searchHashtags: vi.fn(async () => []),
+      setManualApproval: vi.fn(async () => undefined)
     },
     stories: {
       fetchStrip: vi.fn(async () => []),

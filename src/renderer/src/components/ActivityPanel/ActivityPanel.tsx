@@ -1,9 +1,9 @@
 // The activity panel (the heart icon's popover): grouped lines, newest first, each with the
 // newest actors' avatars, the line, its age and the post's thumbnail; a line opens its post
 // (or, for follows, the newest follower's profile, with "Follow back" while the user does not
-// follow them; comment lines quote the comment). Opening the panel marks what it shows as
-// read (the store does); Escape or a click outside closes it. In the desktop app it
-// also holds the switch for native notifications.
+// follow them; comment lines quote the comment; a pending tag has Approve and Remove). Opening
+// the panel marks what it shows as read (the store does); Escape or a click outside closes it.
+// In the desktop app it also holds the switch for native notifications.
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ActivityGroup } from '@shared/domain'
@@ -11,6 +11,7 @@ import { relativeAge } from '@shared/format'
 import { useActivity, usePerson, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { FollowButton } from '../FollowButton/FollowButton'
+import { TagActions } from './TagActions'
 import { activityAction, activityTarget, actorsPhrase } from '../../store/activity/activityText'
 import { openActivityTarget } from '../../live/openActivityTarget'
 import { Avatar } from '../Avatar/Avatar'
@@ -55,6 +56,7 @@ function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
           />
         ) : null}
       </button>
+      {group.type === 'tag' && group.post_id && <TagActions postId={group.post_id} />}
       {group.type === 'follow' && newest && (
         <span className={styles.follow}>
           {/* The row has no count of theirs; the follow answers with the real one. */}

@@ -1,11 +1,20 @@
 // The photos of a post, one at a time: arrows and dots to move, ←/→ when it has focus. A
 // single photo renders as just the photo. Each photo's alt text is its own; photos without
 // one fall back to `fallbackAlt`. The post view draws its "View full screen" over the photo
-// (`overlay`) and opens it with Enter on the focused photos (`onOpen`).
+// (`overlay`) and opens it with Enter on the focused photos (`onOpen`). A photo with people
+// tagged on it carries their layer (PeopleTags/PeopleTagsLayer); a click on the photo shows or
+// hides the names.
 
-import { useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode
+} from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import type { PostImage } from '@shared/domain'
+import type { PeopleTag, PostImage } from '@shared/domain'
 import { PostMedia } from './PostMedia'
 import styles from './Carousel.module.scss'
 
@@ -21,7 +30,16 @@ export interface CarouselProps {
   overlay?: (index: number) => ReactNode
   /** Enter on the focused photos. */
   onOpen?(index: number): void
+  /** The post's people tags (every photo's); each photo shows its own. */
+  tags?: readonly PeopleTag[]
 }
+
+const NO_TAGS: readonly PeopleTag[] = []
+
+// Only photos with people tagged on them need the layer: it is loaded with the first.
+const PeopleTagsLayer = lazy(() =>
+  import('../PeopleTags/PeopleTagsLayer').then((module) => ({ default: module.PeopleTagsLayer }))
+)
 
 export function Carousel({
   images,
@@ -30,12 +48,29 @@ export function Carousel({
   index: shownIndex,
   onIndexChange,
   overlay,
-  onOpen
+  onOpen,
+  tags = NO_TAGS
 }: CarouselProps): ReactElement {
   const [ownIndex, setOwnIndex] = useState(0)
   const index = shownIndex ?? ownIndex
+  const [tagsShown, setTagsShown] = useState(false)
   const at = Math.min(index, images.length - 1)
   const image = images[at]
+  const square = !fill && images.length > 1
+  const photoTags = tags.filter((tag) => tag.position === image.position)
+  const toggleTags = (): void => setTagsShown((shown) => !shown)
+  const tagLayer = photoTags.length > 0 && (
+    <Suspense fallback={null}>
+      <PeopleTagsLayer
+        tags={photoTags}
+        shown={tagsShown}
+        onToggle={toggleTags}
+        photo={image}
+        fit={fill || square ? 'contain' : 'cover'}
+      />
+    </Suspense>
+  )
+  const onPhotoClick = photoTags.length > 0 ? toggleTags : undefined
   const media = (
     <PostMedia
       src={image.image_url}
@@ -45,13 +80,24 @@ export function Carousel({
       placeholder={image.placeholder}
       fill={fill}
       // A card's carousel keeps one square frame, so swiping never changes its height.
-      square={!fill && images.length > 1}
+      square={square}
       altText={image.alt_text?.trim()}
     >
       {overlay?.(at)}
     </PostMedia>
   )
-  if (images.length < 2) return media
+  if (images.length < 2) {
+    if (!tagLayer) return media
+    return (
+      <div
+        className={`${styles.tagged} ${fill ? styles['carousel--fill'] : ''}`}
+        onClick={onPhotoClick}
+      >
+        {media}
+        {tagLayer}
+      </div>
+    )
+  }
 
   const move = (to: number): void => {
     const next = Math.max(0, Math.min(images.length - 1, to))
@@ -80,8 +126,10 @@ export function Carousel({
       aria-label={`Photos, ${at + 1} of ${images.length}`}
       tabIndex={0}
       onKeyDown={onKeyDown}
+      onClick={onPhotoClick}
     >
       {media}
+      {tagLayer}
       {at > 0 && (
         <button
           type="button"

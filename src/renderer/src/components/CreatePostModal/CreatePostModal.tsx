@@ -5,12 +5,15 @@
 // the top of the feed and the profile grid. Sharing goes through three visible stages:
 // processing (renditions made in a worker), uploading, saving. One photo or ten, a post is made
 // one way (src/shared/data/post-create.ts). Where workers can paint, the preview is the photo
-// editor (crop, filters, adjustments: PhotoEditor/), none of it a required step.
+// editor (crop, filters, adjustments: PhotoEditor/), none of it a required step. "Tag people"
+// turns the preview into a surface that places people tags (TagPeople/), saved with the post.
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
+import { peopleTagsProblem } from '@shared/data/people-tags'
+import { UserRound } from 'lucide-react'
 import { canProcessImages, PhotoEditError, processImage } from '../../imaging/processImage'
 import { useCreateDraft } from '../../offline/drafts/useCreateDraft'
 import { useImagePicker } from '../../picking/useImagePicker'
@@ -29,6 +32,8 @@ import { PhotoStrip } from './PhotoStrip'
 import { PostDetails } from './PostDetails'
 import { usePostControlsDraft } from '../ContentControls/AdvancedSettings'
 import { useDraftPhotos } from './useDraftPhotos'
+import { TagPeopleSurface } from './TagPeople/TagPeopleSurface'
+import { useDraftTags } from './TagPeople/useDraftTags'
 import styles from './CreatePostModal.module.scss'
 
 export interface CreatePostModalProps {
@@ -37,10 +42,12 @@ export interface CreatePostModalProps {
 }
 
 export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): ReactElement {
-  const { api, feed, ui } = useStores()
+  const { api, feed, ui, peopleTags, toast } = useStores()
   const profile = useSession(selectProfile)
   const draftPhotos = useDraftPhotos()
   const { photos, current } = draftPhotos
+  const draftTags = useDraftTags(photos)
+  const [tagging, setTagging] = useState(false)
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<CreatePostStage | null>(null)
@@ -88,6 +95,9 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
 
   const share = async (): Promise<void> => {
     if (photos.length === 0 || uploading) return
+    const tags = draftTags.forPost()
+    const tagsProblem = peopleTagsProblem(tags)
+    if (tagsProblem) return setError(tagsProblem)
     setStage('processing')
     setError(null)
     const stopListening = api.posts.onProgress((next) => setStage(next))
@@ -115,7 +125,15 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
         photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
       })
       await advanced.apply(created)
+      // The post is shared whatever happens to its tags; a failure is said, not hidden.
+      await peopleTags
+        .getState()
+        .add(created.id, tags)
+        .catch((caught: unknown) =>
+          toast.getState().show(messageOr(caught, MESSAGES.peopleTagsFailed))
+        )
       draftPhotos.replace([])
+      draftTags.clear()
       setCaption('')
       setStage(null)
       ui.getState().closeModal()
@@ -126,6 +144,18 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       stopListening()
     }
   }
+
+  // The photo's points are fractions of the photo as posted: the crop's shape, or the photo.
+  const tagSurface = (photo: { width: number; height: number } | null): ReactElement | null =>
+    tagging && current && !uploading ? (
+      <TagPeopleSurface
+        tags={draftTags.of(current)}
+        onAdd={(tag) => draftTags.add(current, tag)}
+        onRemove={(userId) => draftTags.remove(current, userId)}
+        photo={photo}
+        fit="contain"
+      />
+    ) : null
 
   const back = photos.length > 0 && !uploading && (
     <ChooseAnotherButton
@@ -191,12 +221,23 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
                 label={previewLabel}
                 onSizes={setSizes}
                 disabled={uploading}
+                overlay={(ratio) => tagSurface(ratio === null ? null : { width: ratio, height: 1 })}
               />
             ) : (
               <div className={styles.preview}>
                 <img src={current.url} alt={previewLabel} />
+                {tagSurface(sizes.get(current.key) ?? null)}
               </div>
             )}
+            <button
+              type="button"
+              className={styles.tagPeople}
+              aria-pressed={tagging}
+              disabled={uploading}
+              onClick={() => setTagging((on) => !on)}
+            >
+              <UserRound size={16} aria-hidden /> {tagging ? 'Done tagging' : 'Tag people'}
+            </button>
             <PhotoStrip
               photos={photos}
               selected={position}

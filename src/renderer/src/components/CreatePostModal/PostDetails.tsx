@@ -1,6 +1,6 @@
 // The create-post modal's details column (docs/product.md, "Create a post"): the author, the
-// caption with its n/500 counter, the alt text of the photo being previewed, the error line and
-// Share with the stage it is at.
+// caption with its n/500 counter and @/# suggestions (CaptionField), the alt text of the photo
+// being previewed, the error line and Share with the stage it is at.
 
 import type { ReactElement, ReactNode, RefObject } from 'react'
 import type { CreatePostStage } from '@shared/bridge-contract'
@@ -8,6 +8,7 @@ import type { Profile } from '@shared/domain'
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { Avatar } from '../Avatar/Avatar'
+import { CaptionField } from '../CaptionAutocomplete/CaptionField'
 import { Spinner } from '../Spinner/Spinner'
 import styles from './CreatePostModal.module.scss'
 
@@ -70,8 +71,8 @@ export function PostDetails({
       <label className={styles.captionLabel} htmlFor="create-post-caption">
         Caption
       </label>
-      <textarea
-        ref={captionRef}
+      <CaptionField
+        textareaRef={captionRef}
         id="create-post-caption"
         className={styles.caption}
         placeholder="Write a caption..."
@@ -79,7 +80,7 @@ export function PostDetails({
         maxLength={MAX_CAPTION_LENGTH}
         spellCheck
         disabled={uploading}
-        onChange={(event) => onCaption(event.target.value.slice(0, MAX_CAPTION_LENGTH))}
+        onValueChange={(value) => onCaption(value.slice(0, MAX_CAPTION_LENGTH))}
       />
       <p className={styles.counter} data-testid="caption-counter">
         {caption.length}/{MAX_CAPTION_LENGTH}

@@ -11,6 +11,7 @@ import { relativeAge } from '@shared/format'
 import { ANIMATION_STEP_SECONDS } from '@shared/limits'
 import {
   useCommentPreviews,
+  usePeopleTags,
   usePosts,
   useFeedStore,
   useSaved,
@@ -18,6 +19,7 @@ import {
   useStores
 } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
+import { selectPostTags } from '../../store/peopleTags/peopleTagsStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
@@ -81,12 +83,14 @@ export const PostCard = memo(function PostCard({
   const countHidden = useLikeCountHidden(post)
   const muted = useMutedWord(post?.caption, post?.user_id)
   const [showMuted, setShowMuted] = useState(false)
+  const peopleTags = usePeopleTags(selectPostTags(postId))
 
   // The feed asks for these with each page; a card asks only for what that missed.
   const commentCount = post?.comments_count ?? 0
   useEffect(() => {
     stores.commentPreviews.getState().watch([{ id: postId, comments_count: commentCount }])
     if (signedIn) stores.saved.getState().watch([postId])
+    stores.peopleTags.getState().watch([postId])
   }, [stores, postId, signedIn, commentCount])
 
   if (!post) return null
@@ -189,6 +193,7 @@ export const PostCard = memo(function PostCard({
           <Carousel
             images={sortedImages(post)}
             fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
+            tags={peopleTags}
           />
         </SensitiveMedia>
       </DoubleTapLike>

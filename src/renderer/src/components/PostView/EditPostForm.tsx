@@ -1,11 +1,12 @@
 // The author's edit of their post: the caption (same 500-character limit as when posting) and
 // every photo's alt text.
 
-import { useState, type FormEvent, type ReactElement } from 'react'
+import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import type { Post } from '@shared/domain'
 import { sortedImages } from '@shared/data/post-reads'
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
 import { useStores } from '../../store'
+import { CaptionField } from '../CaptionAutocomplete/CaptionField'
 import { PostControlsEditor } from '../ContentControls/PostControlsEditor'
 import styles from './PostView.module.scss'
 
@@ -15,6 +16,7 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
   const [caption, setCaption] = useState(post.caption ?? '')
   const [altTexts, setAltTexts] = useState(images.map((image) => image.alt_text ?? ''))
   const [saving, setSaving] = useState(false)
+  const captionId = useId()
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault()
@@ -30,16 +32,18 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
       onSubmit={(event) => void submit(event)}
       aria-label="Edit post"
     >
-      <label className={styles.field}>
-        <span>Caption</span>
-        <textarea
+      <div className={styles.field}>
+        <label htmlFor={captionId}>Caption</label>
+        <CaptionField
+          id={captionId}
           value={caption}
           maxLength={MAX_CAPTION_LENGTH}
           rows={4}
-          onChange={(event) => setCaption(event.target.value)}
+          onValueChange={setCaption}
+          // The post view's own keys (←/→, Escape) must not fire while typing.
           onKeyDown={(event) => event.stopPropagation()}
         />
-      </label>
+      </div>
       {images.map((image, index) => (
         <label key={image.position} className={styles.field}>
           <span>{images.length > 1 ? `Alt text, photo ${index + 1}` : 'Alt text'}</span>

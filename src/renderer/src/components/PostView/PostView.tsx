@@ -8,7 +8,16 @@ import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '@shared/data/post-reads'
 import { relativeAge } from '@shared/format'
-import { useOpenPost, usePost, usePosts, useSaved, useSession, useStores } from '../../store'
+import {
+  useOpenPost,
+  usePeopleTags,
+  usePost,
+  usePosts,
+  useSaved,
+  useSession,
+  useStores
+} from '../../store'
+import { selectPostTags } from '../../store/peopleTags/peopleTagsStore'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
@@ -53,6 +62,8 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
   const [confirmingDelete, setConfirmingDelete] = useState(intent === 'delete')
   const countHidden = useLikeCountHidden(post)
   stores.saved.getState().watch([post.id])
+  stores.peopleTags.getState().watch([post.id])
+  const peopleTags = usePeopleTags(selectPostTags(post.id))
 
   return (
     <div className={styles.layout} style={mediaRatioStyle(sortedImages(post)[0])}>
@@ -71,6 +82,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
                 onClick={() => fullScreen.open(index)}
               />
             )}
+            tags={peopleTags}
           />
         </SensitiveMedia>
       </DoubleTapLike>

@@ -1,11 +1,11 @@
 // Anyone's profile at #/u/<username> (docs/product.md, "Profile"): its own bar (Back and the
 // username), the summary, and the posts grid, read a page at a time as it scrolls; your own adds
-// Edit profile and a Saved tab only you see (`#/u/<name>/saved`). A username no one has gets
-// the not-found page.
+// Edit profile and a Saved tab only you see (`#/u/<name>/saved`); everyone's has a Tagged tab
+// (`#/u/<name>/tagged`, ProfileTabs). A username no one has gets the not-found page.
 
-import { useCallback, useEffect, type ReactElement } from 'react'
+import { Suspense, useCallback, useEffect, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
-import { usePeople, useSaved, useSession, useStores } from '../../store'
+import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { HOME, type ProfileTab } from '../../store/router/routes'
 import { withIdentity } from '../../store/people/personEntities'
@@ -13,10 +13,15 @@ import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { NotFoundPage } from '../NotFoundPage/NotFoundPage'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { ProfileSummary } from './ProfileSummary'
+import { preloadable } from '../../preloadable'
 import { ProfileTopBar } from './ProfileTopBar'
 import styles from './ProfilePage.module.scss'
 
 const NO_IDS: readonly string[] = []
+
+// The tabs are fetched as the profile is read (kept out of the app's entry); until they are
+// here the Posts grid shows alone.
+const ProfileTabs = preloadable(() => import('./ProfileTabs').then((module) => module.ProfileTabs))
 
 /** The grid of the shown profile's posts, reading the next page as its end comes near. */
 function PostsGrid(): ReactElement {
@@ -49,53 +54,6 @@ function PostsGrid(): ReactElement {
   )
 }
 
-/** Posts and Saved, as tabs with their own routes: only the owner sees their saved posts. */
-function OwnTabs({ username, tab }: { username: string; tab: ProfileTab }): ReactElement {
-  const { saved, router } = useStores()
-  const setTab = (name: ProfileTab): void =>
-    router
-      .getState()
-      .navigate({ name: 'profile', username, tab: name === 'saved' ? 'saved' : undefined })
-  const savedIds = useSaved((state) => state.ids)
-  const savedStatus = useSaved((state) => state.status)
-  useEffect(() => {
-    if (tab === 'saved') void saved.getState().loadPage()
-  }, [saved, tab])
-  return (
-    <>
-      <div className={styles.tabs} role="tablist" aria-label="Profile sections">
-        {(['posts', 'saved'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            id={`profile-tab-${name}`}
-            className={`${styles.tab} ${tab === name ? styles['tab--selected'] : ''}`}
-            role="tab"
-            aria-selected={tab === name}
-            aria-controls="profile-tab-panel"
-            onClick={() => setTab(name)}
-          >
-            {name === 'posts' ? 'Posts' : 'Saved'}
-          </button>
-        ))}
-      </div>
-      <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${tab}`}>
-        {tab === 'posts' ? (
-          <PostsGrid />
-        ) : (
-          <ProfileGrid
-            ids={savedIds}
-            loading={savedStatus === 'loading' && savedIds.length === 0}
-            label="Saved posts"
-            emptyTitle="Save"
-            emptyText="Save photos that you want to see again. Only you can see what you've saved."
-          />
-        )}
-      </div>
-    </>
-  )
-}
-
 /** A private account the viewer does not follow: its header and counts, nothing more. */
 function PrivateNotice(): ReactElement {
   return (
@@ -123,6 +81,7 @@ export function ProfilePage({
   const followed = usePeople((state) => (profile ? state.followedIds.has(profile.id) : false))
 
   useEffect(() => {
+    void ProfileTabs.preload()
     void people.getState().loadProfile(username)
   }, [people, username, userId])
 
@@ -173,17 +132,20 @@ export function ProfilePage({
     <main className={styles.page}>
       <ProfileTopBar username={profile?.username ?? username} personId={profile?.id} />
       <ProfileSummary username={username} profile={profile} postsTotal={page.postsTotal} />
-      {profile !== null && profile.id === userId ? (
-        <OwnTabs username={username} tab={tab} />
-      ) : profile?.is_private && !followed ? (
+      {profile === null ? (
+        <PostsGrid />
+      ) : profile.is_private && !followed && profile.id !== userId ? (
         <PrivateNotice />
       ) : (
-        <>
-          <div className={styles.tabs}>
-            <h2 className={`${styles.tab} ${styles['tab--selected']}`}>Posts</h2>
-          </div>
-          <PostsGrid />
-        </>
+        <Suspense fallback={<PostsGrid />}>
+          <ProfileTabs
+            username={username}
+            profileId={profile.id}
+            tab={tab}
+            own={profile.id === userId}
+            posts={<PostsGrid />}
+          />
+        </Suspense>
       )}
     </main>
   )

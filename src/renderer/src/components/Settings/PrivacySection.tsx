@@ -1,11 +1,13 @@
 // Settings › Privacy: the private account switch and the follow requests waiting for an answer
-// (issue #25). Going public approves every pending request (the database does it).
+// (issue #25), and "Manually approve tags" (TagApprovalSetting). Going public approves every
+// pending request (the database does it).
 
 import { useEffect, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
 import { useSafety, useSession, useStores } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
 import { PeopleList } from './PeopleListSection'
+import { TagApprovalSetting } from './TagApprovalSetting'
 import styles from './SettingsSection.module.scss'
 
 export function PrivacySection(): ReactElement {
@@ -68,6 +70,7 @@ export function PrivacySection(): ReactElement {
           onChange={() => void toggle()}
         />
       </div>
+      <TagApprovalSetting />
       <h3 className={styles.subheading}>Follow requests</h3>
       <PeopleList
         label="Follow requests"

@@ -12,7 +12,8 @@ const ACTIONS: Record<NotificationType, string> = {
   mention: 'mentioned you in a comment.',
   follow: 'started following you.',
   comment_like: 'liked your comment.',
-  follow_request: 'asked to follow you.'
+  follow_request: 'asked to follow you.',
+  tag: 'tagged you in a post.'
 }
 
 /** The words before the quoted comment, when the comment can be quoted. */

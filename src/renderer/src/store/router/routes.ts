@@ -9,8 +9,8 @@ import type { ConnectionDirection } from '@shared/domain'
 
 export type FeedTab = 'for-you' | 'following'
 
-/** A profile's tabs; 'saved' is only its owner's. */
-export type ProfileTab = 'posts' | 'saved'
+/** A profile's tabs; 'saved' is only its owner's, 'tagged' lists posts the person is tagged in. */
+export type ProfileTab = 'posts' | 'saved' | 'tagged'
 
 export type Route =
   | { name: 'feed'; tab: FeedTab }
@@ -62,8 +62,8 @@ export function parseRoute(hash: string): Route {
     if (third === 'followers' || third === 'following') {
       return { name: 'connections', username: second, direction: third }
     }
-    return third === 'saved'
-      ? { name: 'profile', username: second, tab: 'saved' }
+    return third === 'saved' || third === 'tagged'
+      ? { name: 'profile', username: second, tab: third }
       : { name: 'profile', username: second }
   }
   return HOME
@@ -77,7 +77,7 @@ export function routeHash(route: Route): string {
       return '#/people/suggested'
     case 'profile': {
       const base = `#/u/${encodeURIComponent(route.username)}`
-      return route.tab === 'saved' ? `${base}/saved` : base
+      return route.tab === 'saved' || route.tab === 'tagged' ? `${base}/${route.tab}` : base
     }
     case 'connections':
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`

@@ -2,7 +2,15 @@
 // it will be posted, painted live by a worker; drag (or the arrow keys) to move it in the frame,
 // the wheel, the slider or +/- to zoom, and the frame's shape for the whole post.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode
+} from 'react'
 import {
   ASPECTS,
   cropRect,
@@ -27,6 +35,8 @@ export interface CropPreviewProps {
   /** Original sizes by draft key, reported as photos are decoded. */
   onSizes(sizes: ReadonlyMap<string, PhotoSize>): void
   disabled: boolean
+  /** Laid over the frame (Tag people), given the crop's width / height once known. */
+  overlay?: (ratio: number | null) => ReactNode
 }
 
 const KEY_STEP = 0.1
@@ -42,7 +52,8 @@ export function CropPreview({
   onEdit,
   label,
   onSizes,
-  disabled
+  disabled,
+  overlay
 }: CropPreviewProps): ReactElement {
   const frame = useRef<HTMLDivElement>(null)
   const preview = usePreviewCanvas(frame, shown, first, aspect, shown.edit)
@@ -111,35 +122,38 @@ export function CropPreview({
 
   return (
     <div className={styles.cropper}>
-      <div
-        ref={frame}
-        className={`${styles.frame} ${dragging ? styles['frame--dragging'] : ''}`}
-        role="img"
-        aria-label={label}
-        aria-describedby={hintId}
-        tabIndex={disabled ? -1 : 0}
-        onKeyDown={onKeyDown}
-        onPointerDown={(event) => {
-          if (disabled || event.button !== 0) return
-          event.currentTarget.setPointerCapture(event.pointerId)
-          drag.current = { x: event.clientX, y: event.clientY, framing: shown.edit.framing }
-          setDragging(true)
-        }}
-        onPointerMove={(event) => {
-          const start = drag.current
-          if (!start || !size || ratio === null) return
-          moveBy(event.clientX - start.x, event.clientY - start.y, size, ratio)
-        }}
-        onPointerUp={() => {
-          drag.current = null
-          setDragging(false)
-        }}
-        onPointerCancel={() => {
-          drag.current = null
-          setDragging(false)
-        }}
-      >
-        {preview.failed && <img className={styles.fallback} src={shown.url} alt="" />}
+      <div className={styles.frameBox}>
+        <div
+          ref={frame}
+          className={`${styles.frame} ${dragging ? styles['frame--dragging'] : ''}`}
+          role="img"
+          aria-label={label}
+          aria-describedby={hintId}
+          tabIndex={disabled ? -1 : 0}
+          onKeyDown={onKeyDown}
+          onPointerDown={(event) => {
+            if (disabled || event.button !== 0) return
+            event.currentTarget.setPointerCapture(event.pointerId)
+            drag.current = { x: event.clientX, y: event.clientY, framing: shown.edit.framing }
+            setDragging(true)
+          }}
+          onPointerMove={(event) => {
+            const start = drag.current
+            if (!start || !size || ratio === null) return
+            moveBy(event.clientX - start.x, event.clientY - start.y, size, ratio)
+          }}
+          onPointerUp={() => {
+            drag.current = null
+            setDragging(false)
+          }}
+          onPointerCancel={() => {
+            drag.current = null
+            setDragging(false)
+          }}
+        >
+          {preview.failed && <img className={styles.fallback} src={shown.url} alt="" />}
+        </div>
+        {overlay?.(ratio)}
       </div>
       <p id={hintId} className={styles.hint}>
         Drag or use the arrow keys to move the photo in the frame, + and - to zoom.

@@ -1,0 +1,90 @@
+// A profile's tabs, each with its own route: Posts and Tagged for everyone who may see the
+// profile's posts, and Saved for its owner only (`#/u/<name>/saved`, `#/u/<name>/tagged`).
+
+import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 'react'
+import { useSaved, useStores } from '../../store'
+import type { ProfileTab } from '../../store/router/routes'
+import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import styles from './ProfilePage.module.scss'
+
+// Loaded when the Tagged tab is first opened: the profile's start does not parse it.
+const TaggedGrid = lazy(() =>
+  import('./TaggedGrid').then((module) => ({ default: module.TaggedGrid }))
+)
+
+const TAB_LABEL: Record<ProfileTab, string> = { posts: 'Posts', tagged: 'Tagged', saved: 'Saved' }
+
+function SavedGrid(): ReactElement {
+  const { saved } = useStores()
+  const savedIds = useSaved((state) => state.ids)
+  const savedStatus = useSaved((state) => state.status)
+  useEffect(() => {
+    void saved.getState().loadPage()
+  }, [saved])
+  return (
+    <ProfileGrid
+      ids={savedIds}
+      loading={savedStatus === 'loading' && savedIds.length === 0}
+      label="Saved posts"
+      emptyTitle="Save"
+      emptyText="Save photos that you want to see again. Only you can see what you've saved."
+    />
+  )
+}
+
+export interface ProfileTabsProps {
+  username: string
+  profileId: string
+  tab: ProfileTab
+  /** The signed-in user's own profile: it has a Saved tab. */
+  own: boolean
+  /** The Posts tab's grid. */
+  posts: ReactNode
+}
+
+export function ProfileTabs({
+  username,
+  profileId,
+  tab,
+  own,
+  posts
+}: ProfileTabsProps): ReactElement {
+  const { router } = useStores()
+  const tabs: ProfileTab[] = own ? ['posts', 'tagged', 'saved'] : ['posts', 'tagged']
+  const shown = tabs.includes(tab) ? tab : 'posts'
+  const setTab = (name: ProfileTab): void =>
+    router
+      .getState()
+      .navigate({ name: 'profile', username, tab: name === 'posts' ? undefined : name })
+  return (
+    <>
+      <div className={styles.tabs} role="tablist" aria-label="Profile sections">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            id={`profile-tab-${name}`}
+            className={`${styles.tab} ${shown === name ? styles['tab--selected'] : ''}`}
+            role="tab"
+            aria-selected={shown === name}
+            aria-controls="profile-tab-panel"
+            onClick={() => setTab(name)}
+          >
+            {TAB_LABEL[name]}
+          </button>
+        ))}
+      </div>
+      <div id="profile-tab-panel" role="tabpanel" aria-labelledby={`profile-tab-${shown}`}>
+        {shown === 'posts' ? (
+          posts
+        ) : shown === 'saved' ? (
+          <SavedGrid />
+        ) : (
+          <Suspense fallback={<ProfileGrid ids={[]} loading label="Tagged posts" />}>
+            <TaggedGrid profileId={profileId} own={own} />
+          </Suspense>
+        )}
+      </div>
+    </>
+  )
+}
