@@ -90,6 +90,10 @@ export function fakeApi(
       signIn: vi.fn(async () => undefined),
       signOut: vi.fn(async () => undefined),
       getAccessToken: vi.fn(async () => current.accessToken),
+      switchAccount: vi.fn(async () => undefined),
+      addAccount: vi.fn(async () => undefined),
+      cancelAddAccount: vi.fn(async () => undefined),
+      signOutAll: vi.fn(async () => undefined),
       onChanged: (listener) => {
         listeners.add(listener)
         return () => listeners.delete(listener)
