@@ -26,6 +26,7 @@ import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
 import { connectAppEvents, createActionHandlers } from './keyboard/actions'
 import { useShortcuts } from './keyboard/useShortcuts'
+import { useAccountSwitching } from './keyboard/accountShortcuts'
 import { useWindowDrop } from './drop/useWindowDrop'
 import { useLiveUpdates } from './live/useLiveUpdates'
 import { syncOpenPost } from './navigation/postRoute'
@@ -202,6 +203,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const actions = useMemo(() => createActionHandlers(stores, focusSearch), [stores])
   useEffect(() => connectAppEvents(stores, actions), [stores, actions])
   useShortcuts(actions, !splash && modal === null)
+  useAccountSwitching(!splash && modal === null, modal === 'auth')
   // Photos dropped anywhere on the window open Create with them.
   const draggingFiles = useWindowDrop(stores, !splash)
   const openPostAuthor = useOpenPost()?.profiles?.username ?? null
