@@ -2,16 +2,16 @@
 // and refresh them. Each keeps its session in its own slot of the encrypted store.
 
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import { SESSION_STORAGE_KEY, type SessionStorage } from '../../shared/data/account-storage'
+import type { SlotStorage } from '../../shared/data/account-storage'
 
 export function createMainClient(
   endpoint: { url: string; anonKey: string },
-  storage: SessionStorage
+  storage: Pick<SlotStorage, 'getItem' | 'setItem' | 'removeItem' | 'storageKey'>
 ): SupabaseClient {
   return createClient(endpoint.url, endpoint.anonKey, {
     auth: {
       storage,
-      storageKey: SESSION_STORAGE_KEY,
+      storageKey: storage.storageKey,
       persistSession: true,
       autoRefreshToken: true,
       // No URLs reach main: confirmation links open in the user's browser.

@@ -28,10 +28,17 @@ export function accountPrefix(userId: string): string {
   return `account:${userId}:`
 }
 
-/** One account's view of the shared storage: its keys, under its prefix. */
+/**
+ * One account's view of the shared storage: its keys, under its prefix. Its client gets a
+ * storageKey of its own (`storageKey`): supabase-js names its cross-tab BroadcastChannel and its
+ * lock after it, and clients sharing one would hand each other their sessions (bob signing in
+ * would sign alice's client in as bob). Stored, the key is always SESSION_STORAGE_KEY.
+ */
 export class SlotStorage implements SessionStorage {
   /** A move in progress: reads and writes wait for it, then use the new prefix. */
   private moving: Promise<void> = Promise.resolve()
+  /** The storageKey this slot's supabase-js client must be created with. */
+  readonly storageKey = `${SESSION_STORAGE_KEY}:${globalThis.crypto.randomUUID()}`
 
   constructor(
     private readonly base: SessionStorage,
@@ -40,17 +47,25 @@ export class SlotStorage implements SessionStorage {
 
   async getItem(key: string): Promise<string | null> {
     await this.moving
-    return this.base.getItem(this.prefix + key)
+    return this.base.getItem(this.stored(key))
   }
 
   async setItem(key: string, value: string): Promise<void> {
     await this.moving
-    await this.base.setItem(this.prefix + key, value)
+    await this.base.setItem(this.stored(key), value)
   }
 
   async removeItem(key: string): Promise<void> {
     await this.moving
-    await this.base.removeItem(this.prefix + key)
+    await this.base.removeItem(this.stored(key))
+  }
+
+  /** Where the client's `key` is kept: its own storageKey stored as SESSION_STORAGE_KEY. */
+  private stored(key: string): string {
+    const own = key.startsWith(this.storageKey)
+      ? SESSION_STORAGE_KEY + key.slice(this.storageKey.length)
+      : key
+    return this.prefix + own
   }
 
   /** Moves the session under `prefix` (the user id it turned out to be) and stays there. */

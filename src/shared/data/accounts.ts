@@ -42,8 +42,8 @@ export type CurrentSession = Pick<
 export interface AccountSessionsDeps extends Omit<AuthSessionDeps, 'client'> {
   /** Where every account's session and the index live. */
   storage: SessionStorage
-  /** A supabase-js client keeping its session in `storage` (under SESSION_STORAGE_KEY). */
-  createClient(storage: SessionStorage): SupabaseClient
+  /** A supabase-js client keeping its session in `slot`, with `slot.storageKey` as its key. */
+  createClient(slot: SlotStorage): SupabaseClient
 }
 
 interface Account {

@@ -7,7 +7,12 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AccountSessions } from '../../../src/shared/data/accounts'
-import { ACCOUNTS_INDEX_KEY, SESSION_STORAGE_KEY } from '../../../src/shared/data/account-storage'
+import {
+  ACCOUNTS_INDEX_KEY,
+  LEGACY_PREFIX,
+  SESSION_STORAGE_KEY,
+  SlotStorage
+} from '../../../src/shared/data/account-storage'
 import type { AuthSnapshot } from '../../../src/shared/domain'
 import { MAX_SIGNED_IN_ACCOUNTS } from '../../../src/shared/limits'
 import { MESSAGES } from '../../../src/shared/messages'
@@ -191,7 +196,7 @@ describe('several accounts on one install', () => {
     const storage = createEncryptedStorage(safeStorage, store, log)
     const legacy = createMainClient(
       { url: harness.backend.url, anonKey: harness.backend.anonKey },
-      storage
+      new SlotStorage(storage, LEGACY_PREFIX)
     )
     const username = uniqueUsername('legacy')
     const { data } = await legacy.auth.signUp({

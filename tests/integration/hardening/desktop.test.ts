@@ -17,7 +17,7 @@ import Conf from 'conf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AuthSession } from '../../../src/shared/data/session'
 import { createMainClient } from '../../../src/main/session/client'
-import { SESSION_STORAGE_KEY } from '../../../src/shared/data/account-storage'
+import { SESSION_STORAGE_KEY, SlotStorage } from '../../../src/shared/data/account-storage'
 import {
   chooseSessionStorage,
   type KeyValueStore,
@@ -269,7 +269,7 @@ describe("desktop: tokens at rest after a real sign-in (on PGlite only: main's s
     expect(choice.persistent).toBe(true)
     const client = createMainClient(
       { url: harness.backend.url, anonKey: harness.backend.anonKey },
-      choice.storage
+      new SlotStorage(choice.storage, '')
     )
     const session = new AuthSession({ client, emit: () => undefined, log })
     await session.signUp({ email, password, username, fullName: 'At Rest' })

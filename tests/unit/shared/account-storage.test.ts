@@ -45,6 +45,18 @@ describe('account session slots', () => {
     ])
   })
 
+  it("gives each slot's client a storageKey of its own, stored under the one session key", async () => {
+    const base = slowStorage()
+    const alice = new SlotStorage(base, accountPrefix('a'))
+    const bob = new SlotStorage(base, accountPrefix('b'))
+    // supabase-js names its cross-tab channel and its lock after the storageKey: shared, one
+    // client would take the other's session.
+    expect(alice.storageKey).not.toBe(bob.storageKey)
+    await alice.setItem(`${alice.storageKey}-user`, 'user-a')
+    expect([...base.items.keys()]).toEqual([`account:a:${SESSION_STORAGE_KEY}-user`])
+    expect(await alice.getItem(`${alice.storageKey}-user`)).toBe('user-a')
+  })
+
   it('moves a new sign-in under its user id, and a write racing the move lands there too', async () => {
     const base = slowStorage()
     const slot = new SlotStorage(base, NEW_ACCOUNT_PREFIX)

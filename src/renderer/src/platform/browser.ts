@@ -5,7 +5,7 @@
 import { createClient } from '@supabase/supabase-js'
 import type { Api, AppConfig } from '@shared/bridge-contract'
 import { AccountSessions } from '@shared/data/accounts'
-import { SESSION_STORAGE_KEY, type SessionStorage } from '@shared/data/account-storage'
+import type { SessionStorage } from '@shared/data/account-storage'
 import { createSessionBridge } from '@shared/data/session-bridge'
 import { consoleLogger } from '@shared/logger'
 import { createBrowserExport } from './browserExport'
@@ -35,7 +35,7 @@ export function createBrowserApi(
             auth: {
               persistSession: true,
               storage: slot,
-              storageKey: SESSION_STORAGE_KEY,
+              storageKey: slot.storageKey,
               autoRefreshToken: true
             },
             ...(fetchImpl ? { global: { fetch: fetchImpl } } : {})
