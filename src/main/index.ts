@@ -226,7 +226,13 @@ function boot(): void {
         if (contents && !contents.isDestroyed()) contents.send('notifications:open', target)
       },
       settings: new Store({ name: 'settings' }),
-      onUnreadCount: (count) => tray.setUnreadCount(count)
+      onUnreadCount: (count) => tray.setUnreadCount(count),
+      // The page reports the current account's activity: name it when there are several.
+      accountLabel: () => {
+        if (!authSession || authSession.list().length < 2) return null
+        const username = authSession.currentSnapshot().profile?.username
+        return username ? `@${username}` : null
+      }
     }),
     app: {
       rendererReady: () => {

@@ -43,6 +43,16 @@ export interface NotifierDeps {
   settings: KeyValueStore
   /** Told the unread count with every report, as the badge is (the tray shows it too). */
   onUnreadCount?(count: number): void
+  /**
+   * Whose activity this is ("@alice") when several accounts are signed in, so the notification
+   * says which one; null with one account.
+   */
+  accountLabel?(): string | null
+}
+
+/** The title of a notification: the app, and the account it is for when there are several. */
+export function notificationTitle(accountLabel: string | null | undefined): string {
+  return accountLabel ? `${NOTIFICATION_TITLE} · ${accountLabel}` : NOTIFICATION_TITLE
 }
 
 export interface DesktopNotifier {
@@ -107,7 +117,7 @@ export function createDesktopNotifier(deps: NotifierDeps): DesktopNotifier {
         remember(alert.key)
         if (!notify) continue
         const notification = deps.createNotification({
-          title: NOTIFICATION_TITLE,
+          title: notificationTitle(deps.accountLabel?.()),
           body: alert.body,
           silent: false
         })

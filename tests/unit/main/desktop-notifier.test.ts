@@ -8,9 +8,14 @@ import {
 } from '../../../src/main/notifications/desktop-notifier'
 
 function setup(
-  options: { platform?: NodeJS.Platform; focused?: boolean; supported?: boolean } = {}
+  options: {
+    platform?: NodeJS.Platform
+    focused?: boolean
+    supported?: boolean
+    accountLabel?: () => string | null
+  } = {}
 ) {
-  const shown: { body: string; click(): void }[] = []
+  const shown: { title: string; body: string; click(): void }[] = []
   const window = {
     focused: options.focused ?? false,
     isDestroyed: () => false,
@@ -25,13 +30,13 @@ function setup(
   const deps: NotifierDeps = {
     platform: options.platform ?? 'darwin',
     notificationsSupported: () => options.supported ?? true,
-    createNotification: ({ body }) => {
+    createNotification: ({ title, body }) => {
       let onClick = (): void => undefined
       return {
         on: (_event, listener) => {
           onClick = listener
         },
-        show: () => shown.push({ body, click: () => onClick() })
+        show: () => shown.push({ title, body, click: () => onClick() })
       }
     },
     setBadgeCount: vi.fn(() => true),
@@ -39,6 +44,7 @@ function setup(
     window: () => window,
     open: vi.fn(),
     onUnreadCount: vi.fn(),
+    accountLabel: options.accountLabel,
     settings: {
       get: (key) => values.get(key),
       set: (key, value) => values.set(key, value),
@@ -60,6 +66,15 @@ describe('desktop notifier', () => {
     notifier.report({ unreadCount: 1, alerts: [like] })
     notifier.report({ unreadCount: 1, alerts: [like] })
     expect(shown.map((n) => n.body)).toEqual(['ana liked your photo.'])
+  })
+
+  it('says which account the activity is for when several are signed in', () => {
+    let label: string | null = null
+    const { notifier, shown } = setup({ accountLabel: () => label })
+    notifier.report({ unreadCount: 1, alerts: [like] })
+    label = '@bob'
+    notifier.report({ unreadCount: 2, alerts: [{ ...like, key: 'like:p2@2026-01-01' }] })
+    expect(shown.map((n) => n.title)).toEqual(['Instaframe', 'Instaframe · @bob'])
   })
 
   it('shows nothing while the window has focus, nor later for what was seen then', () => {
