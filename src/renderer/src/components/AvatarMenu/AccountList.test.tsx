@@ -89,6 +89,9 @@ describe('the account menu with several accounts', () => {
     renderWith(<AvatarMenu />, single)
     await user.click(screen.getAllByRole('button', { name: 'Account menu' }).at(-1)!)
     expect(screen.queryByRole('menuitem', { name: 'Log out of all accounts' })).toBeNull()
+    // One account is named at the top of the menu already: no list, just Add account.
+    expect(screen.queryAllByRole('menuitemradio')).toHaveLength(0)
+    expect(screen.getAllByRole('menuitem', { name: 'Add account' }).at(-1)).toBeVisible()
     await user.click(screen.getByRole('menuitem', { name: 'Sign out' }))
     expect(single.api.auth.signOut).toHaveBeenCalledTimes(1)
   })

@@ -1,6 +1,6 @@
-// The account menu's accounts (docs/product.md, "Several accounts"): every account signed in on
-// this device in order, the current one checked, each with its Ctrl+Shift+number; a click
-// switches. "Add account" signs in to another one without logging out of this one.
+// The account menu's accounts (docs/product.md, "Several accounts"): with two or more, every
+// account signed in on this device in order, the current one checked, each with its
+// Ctrl+Shift+number; a click switches. "Add account" signs in to another one without logging out of this one.
 
 import type { ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
@@ -53,36 +53,38 @@ export function AccountList({ onDone, onError }: Props): ReactElement {
 
   return (
     <div role="group" aria-label="Accounts" className={styles.accounts}>
-      {accounts.map((account, index) => {
-        const name = account.username ?? account.fullName ?? '?'
-        const current = account.id === currentId
-        return (
-          <button
-            key={account.id}
-            type="button"
-            role="menuitemradio"
-            aria-checked={current}
-            aria-keyshortcuts={index < 9 ? `Control+Shift+${index + 1}` : undefined}
-            className={`${styles.item} ${styles.account}`}
-            onClick={() => void (current ? onDone() : switchTo(account.id))}
-          >
-            <Avatar
-              src={account.avatarUrl}
-              name={name}
-              personId={account.id}
-              size={24}
-              decorative
-            />
-            <span className={styles.accountName}>{name}</span>
-            {index < 9 && (
-              <kbd className={styles.accountKey}>{accountShortcutLabel(index, IS_MAC)}</kbd>
-            )}
-            <span className={styles.check} aria-hidden>
-              {current ? '✓' : ''}
-            </span>
-          </button>
-        )
-      })}
+      {/* One account is already named at the top of the menu: the list starts at two. */}
+      {accounts.length > 1 &&
+        accounts.map((account, index) => {
+          const name = account.username ?? account.fullName ?? '?'
+          const current = account.id === currentId
+          return (
+            <button
+              key={account.id}
+              type="button"
+              role="menuitemradio"
+              aria-checked={current}
+              aria-keyshortcuts={index < 9 ? `Control+Shift+${index + 1}` : undefined}
+              className={`${styles.item} ${styles.account}`}
+              onClick={() => void (current ? onDone() : switchTo(account.id))}
+            >
+              <Avatar
+                src={account.avatarUrl}
+                name={name}
+                personId={account.id}
+                size={24}
+                decorative
+              />
+              <span className={styles.accountName}>{name}</span>
+              {index < 9 && (
+                <kbd className={styles.accountKey}>{accountShortcutLabel(index, IS_MAC)}</kbd>
+              )}
+              <span className={styles.check} aria-hidden>
+                {current ? '✓' : ''}
+              </span>
+            </button>
+          )
+        })}
       <button
         type="button"
         role="menuitem"
