@@ -116,3 +116,13 @@ export async function readAccountsIndex(storage: SessionStorage): Promise<Accoun
 export function writeAccountsIndex(storage: SessionStorage, index: AccountsIndex): Promise<void> {
   return storage.setItem(ACCOUNTS_INDEX_KEY, JSON.stringify(index))
 }
+
+/** A session storage that forgets on restart (a client signed in as nobody). */
+export function memoryStorage(): SessionStorage {
+  const items = new Map<string, string>()
+  return {
+    getItem: async (key) => items.get(key) ?? null,
+    setItem: async (key, value) => void items.set(key, value),
+    removeItem: async (key) => void items.delete(key)
+  }
+}

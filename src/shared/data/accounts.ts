@@ -13,31 +13,17 @@ import { MESSAGES } from '../messages'
 import {
   accountPrefix,
   LEGACY_PREFIX,
+  memoryStorage,
   NEW_ACCOUNT_PREFIX,
   readAccountsIndex,
   SlotStorage,
   writeAccountsIndex,
   type SessionStorage
 } from './account-storage'
-import { AuthSession, type AuthSessionDeps } from './session'
+import { ChangeQueue } from './change-queue'
+import { AuthSession, type AuthSessionDeps, type CurrentSession } from './session'
 
-/** What acts as "the signed-in user": an AuthSession, or AccountSessions over several. */
-export type CurrentSession = Pick<
-  AuthSession,
-  | 'client'
-  | 'start'
-  | 'getSnapshot'
-  | 'getAccessToken'
-  | 'currentSnapshot'
-  | 'currentUserId'
-  | 'signUp'
-  | 'signIn'
-  | 'signOut'
-  | 'withClient'
-  | 'isRecovering'
-  | 'setRecovering'
-  | 'dispose'
->
+export type { CurrentSession } from './session'
 
 export interface AccountSessionsDeps extends Omit<AuthSessionDeps, 'client'> {
   /** Where every account's session and the index live. */
@@ -60,7 +46,9 @@ export class AccountSessions implements CurrentSession {
   /** Whom "Cancel" returns to while an account is being added. */
   private returnTo: Account | null = null
   /** Changes to the list apply one at a time; every call waits for those before it. */
-  private work: Promise<void> = Promise.resolve()
+  private readonly changes = new ChangeQueue((error) =>
+    this.deps.log.error('[accounts] could not apply a change', error)
+  )
   private ready: Promise<void> | null = null
   private lastEmitted = ''
   /** What `client` is before the accounts are loaded: a client signed in as nobody. */
@@ -293,25 +281,17 @@ export class AccountSessions implements CurrentSession {
   }
 
   private enqueue(change: () => Promise<void>): Promise<void> {
-    const run = this.work.then(async () => {
+    return this.changes.run(async () => {
       await this.start()
       await change()
       this.publish()
     })
-    this.work = run.catch((error: unknown) => {
-      this.deps.log.error('[accounts] could not apply a change', error)
-    })
-    return run
   }
 
   /** Waits for the start and for every change queued so far. */
   private async settled(): Promise<void> {
     await this.start()
-    let seen: Promise<void>
-    do {
-      seen = this.work
-      await seen
-    } while (seen !== this.work)
+    await this.changes.settled()
   }
 
   /** Tells the page about the current account (and the list) when anything it shows changed. */
@@ -328,15 +308,6 @@ export class AccountSessions implements CurrentSession {
     const accounts = this.list()
     const adding = this.current?.userId === null && accounts.length > 0
     return { ...snapshot, accounts, ...(adding ? { addingAccount: true } : {}) }
-  }
-}
-
-function memoryStorage(): SessionStorage {
-  const items = new Map<string, string>()
-  return {
-    getItem: async (key) => items.get(key) ?? null,
-    setItem: async (key, value) => void items.set(key, value),
-    removeItem: async (key) => void items.delete(key)
   }
 }
 
