@@ -29,7 +29,7 @@ import { createFileOpener } from './open-files'
 import { electronLog, startLogging } from './logging/start-logging'
 import { startUpdates } from './updates/start-updates'
 import type { UpdateService } from './updates/update-service'
-import type { AuthSession } from '../shared/data/session'
+import type { AccountSessions } from '../shared/data/accounts'
 import type { MainServices } from './session/start-services'
 import { startMainServices } from './main-services'
 import { appIconPath, trayIcon } from './window/app-icon'
@@ -60,7 +60,7 @@ const renderer = createRendererUrlPolicy({
 
 let mainWindow: BrowserWindow | null = null
 let supervisor: BackendSupervisor | null = null
-let authSession: AuthSession | null = null
+let authSession: AccountSessions | null = null
 let updates: UpdateService | null = null
 let booted = false
 
@@ -227,7 +227,13 @@ function boot(): void {
       },
       settings: new Store({ name: 'settings' }),
       onUnreadCount: (count) => tray.setUnreadCount(count),
-      onUnreadMessages: (count) => tray.setUnreadMessages(count)
+      onUnreadMessages: (count) => tray.setUnreadMessages(count),
+      // The page reports the current account's activity: name it when there are several.
+      accountLabel: () => {
+        if (!authSession || authSession.list().length < 2) return null
+        const username = authSession.currentSnapshot().profile?.username
+        return username ? `@${username}` : null
+      }
     }),
     app: {
       rendererReady: () => {

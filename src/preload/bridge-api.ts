@@ -58,6 +58,10 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       signUp: (input) => call('auth:sign-up', input),
       signIn: (input) => call('auth:sign-in', input),
       signOut: () => call('auth:sign-out'),
+      switchAccount: (userId) => call('auth:switch-account', userId),
+      addAccount: () => call('auth:add-account'),
+      cancelAddAccount: () => call('auth:cancel-add-account'),
+      signOutAll: () => call('auth:sign-out-all'),
       getAccessToken: () => call('auth:get-access-token'),
       onChanged: (listener) => subscribe('auth:changed', listener)
     },

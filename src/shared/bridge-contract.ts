@@ -92,6 +92,11 @@ export interface CreatePostInput {
   photos: PostPhotoInput[]
   /** An imported post's original date (ISO 8601, in the past): it is made through import_post. */
   takenAt?: string
+  /**
+   * The account the post must be made as (a queued post's): refused when another account is
+   * current by then, so a switch never publishes one account's post as another.
+   */
+  authorId?: string
 }
 
 /** How far "Download your information" is: photos written of all files (0 of 0 while reading). */
@@ -202,10 +207,18 @@ export interface InvokeContract {
   'auth:sign-up': { request: SignUpInput; response: SignUpResult }
   /** Signs in with email and password. */
   'auth:sign-in': { request: SignInInput; response: void }
-  /** Signs out and forgets the stored session. */
+  /** Logs out of the current account and forgets its stored session (others stay). */
   'auth:sign-out': { request: void; response: void }
   /** The current access token, which the page's supabase-js client borrows per request. */
   'auth:get-access-token': { request: void; response: string | null }
+  /** Makes another signed-in account (by user id) the current one. */
+  'auth:switch-account': { request: string; response: void }
+  /** Starts adding an account: signed out until it signs in (refused at the account limit). */
+  'auth:add-account': { request: void; response: void }
+  /** Gives up adding an account: back to the one that was current. */
+  'auth:cancel-add-account': { request: void; response: void }
+  /** Logs out of every account signed in on this install. */
+  'auth:sign-out-all': { request: void; response: void }
   /** Mails a recovery link and code (the same answer for an address without an account). */
   'account:request-password-reset': { request: string; response: void }
   /** Mails a sign-in link and code to an account's address. */
@@ -284,6 +297,10 @@ export const INVOKE_CHANNELS = [
   'auth:sign-in',
   'auth:sign-out',
   'auth:get-access-token',
+  'auth:switch-account',
+  'auth:add-account',
+  'auth:cancel-add-account',
+  'auth:sign-out-all',
   'account:request-password-reset',
   'account:send-login-code',
   'account:verify-email-code',
@@ -326,8 +343,14 @@ export interface Api {
     getSession(): Promise<AuthSnapshot>
     signUp(input: SignUpInput): Promise<SignUpResult>
     signIn(input: SignInInput): Promise<void>
+    /** Logs out of the current account; another signed-in one (if any) becomes current. */
     signOut(): Promise<void>
     getAccessToken(): Promise<string | null>
+    /** Several accounts: the snapshot's `accounts` lists them, in this order. */
+    switchAccount(userId: string): Promise<void>
+    addAccount(): Promise<void>
+    cancelAddAccount(): Promise<void>
+    signOutAll(): Promise<void>
     /** Subscribes to session changes; returns the unsubscribe function. */
     onChanged(listener: (snapshot: AuthSnapshot) => void): () => void
   }

@@ -195,6 +195,18 @@ export interface AuthSnapshot {
    * signed out until then), or a new password after a recovery link or code (signed in).
    */
   pending?: 'second-factor' | 'new-password'
+  /** Every account signed in on this install, in the order the account menu lists them. */
+  accounts?: SignedInAccount[]
+  /** True while another account is being added: the app is signed out until it signs in. */
+  addingAccount?: boolean
+}
+
+/** One of the accounts signed in on this install, as the account menu shows it. */
+export interface SignedInAccount {
+  id: string
+  username: string | null
+  fullName: string | null
+  avatarUrl: string | null
 }
 
 export const SIGNED_OUT: AuthSnapshot = {

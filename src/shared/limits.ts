@@ -106,3 +106,6 @@ export const STORY_PHOTO_MS = 5000
 export const STORY_IMAGE_MAX_WIDTH = 1080
 /** The height of the frame a story photo is fitted into. */
 export const STORY_IMAGE_MAX_HEIGHT = 1920
+// Several accounts (docs/product.md, "Several accounts").
+/** Accounts signed in at once on one install, as Instagram's apps allow. */
+export const MAX_SIGNED_IN_ACCOUNTS = 5

@@ -5,6 +5,9 @@ export const MESSAGES = {
   signUpFailed: 'Failed to sign up',
   signInFailed: 'Failed to sign in',
   signOutFailed: 'Failed to sign out',
+  tooManyAccounts: (max: number): string =>
+    `You can be logged in to up to ${max} accounts. Log out of one to add another.`,
+  accountNotSignedIn: 'That account is not logged in on this device.',
   signUpCheckEmail: 'Check your email for the confirmation link!',
   imageTooLarge: 'Image must be less than 10MB',
   imageTooManyPixels: 'Image is too large to process',

@@ -7,7 +7,8 @@ import type { Api, CreatePostInput } from '../../src/shared/bridge-contract'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { USERNAME_TAKEN_MESSAGE } from '../../src/shared/data/auth'
 import { SIGN_IN_TO_POST_MESSAGE } from '../../src/shared/data/post-owner'
-import { AuthSession } from '../../src/shared/data/session'
+import { AccountSessions } from '../../src/shared/data/accounts'
+import type { AuthSnapshot } from '../../src/shared/domain'
 import { createSessionBridge } from '../../src/shared/data/session-bridge'
 import { createHandle } from '../../src/main/ipc/handle'
 import { registerAuthIpc } from '../../src/main/ipc/auth'
@@ -27,27 +28,34 @@ type SessionApi = Pick<Api, 'auth' | 'posts'>
 interface Platform {
   name: 'browser' | 'desktop'
   api: SessionApi
-  session: AuthSession
+  session: AccountSessions
+}
+
+/** The accounts a platform holds, each over its own supabase-js client (sessions in memory). */
+function accountsOn(harness: Harness, emit: (snapshot: AuthSnapshot) => void): AccountSessions {
+  const items = new Map<string, string>()
+  return new AccountSessions({
+    storage: {
+      getItem: async (key) => items.get(key) ?? null,
+      setItem: async (key, value) => void items.set(key, value),
+      removeItem: async (key) => void items.delete(key)
+    },
+    createClient: () => harness.anon(),
+    emit,
+    log: silentLogger()
+  })
 }
 
 /** What a page runs: the shared session bridge over its own supabase-js session. */
 function browserPlatform(harness: Harness): Platform {
-  const session = new AuthSession({
-    client: harness.anon(),
-    emit: (snapshot) => bridge.emitAuthChange(snapshot),
-    log: silentLogger()
-  })
+  const session = accountsOn(harness, (snapshot) => bridge.emitAuthChange(snapshot))
   const bridge = createSessionBridge(Promise.resolve(session))
   return { name: 'browser', api: bridge, session }
 }
 
 /** What the desktop renderer reaches: main's handlers behind the preload's bridge. */
 function desktopPlatform(harness: Harness): Platform {
-  const session = new AuthSession({
-    client: harness.anon(),
-    emit: () => undefined,
-    log: silentLogger()
-  })
+  const session = accountsOn(harness, () => undefined)
   const ipc = new FakeIpcMain()
   const win = fakeWindow()
   const handle = createHandle({ ipcMain: ipc, policy: win.policy, log: silentLogger() })

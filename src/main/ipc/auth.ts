@@ -1,13 +1,22 @@
-// auth:* — sign up, sign in, sign out and session reads, all through main's AuthSession.
+// auth:* — sign up, sign in, sign out, session reads and switching between signed-in accounts,
+// all through main's AccountSessions.
 
 import { MESSAGES } from '../../shared/messages'
-import type { AuthSession } from '../../shared/data/session'
+import type { AccountSessions } from '../../shared/data/accounts'
 import type { Handle } from './handle'
-import { noPayload, signInSchema, signUpSchema } from './schemas'
+import { noPayload, signInSchema, signUpSchema, userIdSchema } from './schemas'
 
 export type AuthService = Pick<
-  AuthSession,
-  'getSnapshot' | 'getAccessToken' | 'signUp' | 'signIn' | 'signOut'
+  AccountSessions,
+  | 'getSnapshot'
+  | 'getAccessToken'
+  | 'signUp'
+  | 'signIn'
+  | 'signOut'
+  | 'switchTo'
+  | 'addAccount'
+  | 'cancelAddAccount'
+  | 'signOutAll'
 >
 
 export function registerAuthIpc(handle: Handle, session: AuthService): void {
@@ -20,6 +29,12 @@ export function registerAuthIpc(handle: Handle, session: AuthService): void {
     fallbackMessage: MESSAGES.signInFailed
   })
   handle('auth:sign-out', noPayload, () => session.signOut(), {
+    fallbackMessage: MESSAGES.signOutFailed
+  })
+  handle('auth:switch-account', userIdSchema, (userId) => session.switchTo(userId))
+  handle('auth:add-account', noPayload, () => session.addAccount())
+  handle('auth:cancel-add-account', noPayload, () => session.cancelAddAccount())
+  handle('auth:sign-out-all', noPayload, () => session.signOutAll(), {
     fallbackMessage: MESSAGES.signOutFailed
   })
 }

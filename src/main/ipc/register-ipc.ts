@@ -32,23 +32,26 @@ export interface IpcDeps {
 export function registerIpc(deps: IpcDeps): void {
   const { services } = deps
   // Only reachable signed in, which needs the services: they have started by then.
-  const signedInClient = (): MainServices['client'] => {
+  const signedInClient = (): MainServices['auth']['client'] => {
     const ready = deps.ready()
     if (!ready) throw new Error('The backend is still starting')
-    return ready.client
+    // The current account's client: an upload or export acts as whoever is current now.
+    return ready.auth.client
   }
   const handle = createHandle({ ipcMain: deps.ipcMain, log: deps.log, policy: deps.policy })
+  const accounts = async (): Promise<MainServices['auth']> => (await services).auth
   registerAuthIpc(handle, {
-    getSnapshot: async () => (await services).auth.getSnapshot(),
-    getAccessToken: async () => (await services).auth.getAccessToken(),
-    signUp: async (input) => (await services).auth.signUp(input),
-    signIn: async (input) => (await services).auth.signIn(input),
-    signOut: async () => (await services).auth.signOut()
+    getSnapshot: async () => (await accounts()).getSnapshot(),
+    getAccessToken: async () => (await accounts()).getAccessToken(),
+    signUp: async (input) => (await accounts()).signUp(input),
+    signIn: async (input) => (await accounts()).signIn(input),
+    signOut: async () => (await accounts()).signOut(),
+    switchTo: async (userId) => (await accounts()).switchTo(userId),
+    addAccount: async () => (await accounts()).addAccount(),
+    cancelAddAccount: async () => (await accounts()).cancelAddAccount(),
+    signOutAll: async () => (await accounts()).signOutAll()
   })
-  registerAccountIpc(
-    handle,
-    createAccountActions(async () => (await services).auth)
-  )
+  registerAccountIpc(handle, createAccountActions(accounts))
   registerImagesIpc(handle, deps.images)
   registerPostsIpc(handle, {
     client: signedInClient,

@@ -32,6 +32,7 @@ export const passwordSchema = text(1024)
 /** A 6-digit code, with room for spaces a user pasted in. */
 const codeSchema = text(20)
 export const factorIdSchema = z.uuid()
+export const userIdSchema = z.uuid()
 export const secondFactorCodeSchema = codeSchema
 
 export const emailCodeSchema = z.strictObject({
@@ -87,7 +88,8 @@ export const createPostSchema = z.strictObject({
     )
     .max(12),
   // An imported post's date; import_post refuses one in the future or before 2010-10-06.
-  takenAt: z.iso.datetime({ offset: true }).optional()
+  takenAt: z.iso.datetime({ offset: true }).optional(),
+  authorId: z.uuid().optional()
 })
 
 /** Photos main read for the page (app:open-files): bounded like a carousel's upload. */

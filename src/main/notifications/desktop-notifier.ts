@@ -48,6 +48,16 @@ export interface NotifierDeps {
   onUnreadCount?(count: number): void
   /** Told the unread direct-message count with every direct report (the tray shows it too). */
   onUnreadMessages?(count: number): void
+  /**
+   * Whose activity this is ("@alice") when several accounts are signed in, so the notification
+   * says which one; null with one account.
+   */
+  accountLabel?(): string | null
+}
+
+/** The title of a notification: the app, and the account it is for when there are several. */
+export function notificationTitle(accountLabel: string | null | undefined): string {
+  return accountLabel ? `${NOTIFICATION_TITLE} · ${accountLabel}` : NOTIFICATION_TITLE
 }
 
 export interface DesktopNotifier {
@@ -129,7 +139,12 @@ export function createDesktopNotifier(deps: NotifierDeps): DesktopNotifier {
       deps.onUnreadCount?.(unreadCount)
       const show = canNotify() && !windowFocused()
       for (const alert of alerts) {
-        announce(alert.key, show, { title: NOTIFICATION_TITLE, body: alert.body }, alert.target)
+        announce(
+          alert.key,
+          show,
+          { title: notificationTitle(deps.accountLabel?.()), body: alert.body },
+          alert.target
+        )
       }
     },
     reportDirect({ unreadCount, openThreadId, alerts }) {
@@ -138,13 +153,20 @@ export function createDesktopNotifier(deps: NotifierDeps): DesktopNotifier {
       deps.onUnreadMessages?.(unreadCount)
       const notify = canNotify()
       const focused = windowFocused()
+      const account = deps.accountLabel?.()
       for (const alert of alerts) {
         // The reader sees a message arrive in the thread in front of them: no banner for it.
         const onScreenNow = focused && alert.threadId === openThreadId
-        announce(`direct:${alert.key}`, notify && !onScreenNow, alert, {
-          kind: 'direct',
-          threadId: alert.threadId
-        })
+        const title = account ? `${alert.title} · ${account}` : alert.title
+        announce(
+          `direct:${alert.key}`,
+          notify && !onScreenNow,
+          { title, body: alert.body },
+          {
+            kind: 'direct',
+            threadId: alert.threadId
+          }
+        )
       }
     },
     isEnabled,

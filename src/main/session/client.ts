@@ -1,18 +1,17 @@
-// main's supabase-js client: the only one that holds the refresh token and refreshes it.
+// main's supabase-js clients, one per signed-in account: the only ones that hold refresh tokens
+// and refresh them. Each keeps its session in its own slot of the encrypted store.
 
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
-import type { AuthStorage } from './secret-storage'
-
-export const AUTH_STORAGE_KEY = 'instaframe-auth'
+import type { SlotStorage } from '../../shared/data/account-storage'
 
 export function createMainClient(
   endpoint: { url: string; anonKey: string },
-  storage: AuthStorage
+  storage: Pick<SlotStorage, 'getItem' | 'setItem' | 'removeItem' | 'storageKey'>
 ): SupabaseClient {
   return createClient(endpoint.url, endpoint.anonKey, {
     auth: {
       storage,
-      storageKey: AUTH_STORAGE_KEY,
+      storageKey: storage.storageKey,
       persistSession: true,
       autoRefreshToken: true,
       // No URLs reach main: confirmation links open in the user's browser.

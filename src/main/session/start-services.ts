@@ -1,18 +1,17 @@
-// What main serves once the backend is known: the session (stored with the OS's secret store
+// What main serves once the backend is known: the signed-in accounts' sessions (stored with the OS's secret store
 // where there is one) over main's supabase-js client, and the config the page asks for.
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { AppConfig } from '../../shared/bridge-contract'
 import type { AuthSnapshot } from '../../shared/domain'
 import type { Logger } from '../../shared/logger'
-import { AuthSession } from '../../shared/data/session'
+import { AccountSessions } from '../../shared/data/accounts'
 import type { ResolvedBackend } from '../backend/resolve-backend'
 import { createMainClient } from './client'
 import { chooseSessionStorage } from './secret-storage'
 
 export interface MainServices {
-  auth: AuthSession
-  client: SupabaseClient
+  /** Every signed-in account; calls act as the current one. */
+  auth: AccountSessions
   config: AppConfig
 }
 
@@ -30,12 +29,15 @@ export interface StartServicesDeps {
 export async function startServices(deps: StartServicesDeps): Promise<MainServices> {
   const backend = await deps.backend()
   const storage = await chooseSessionStorage({ ...deps.secrets, log: deps.log })
-  const client: SupabaseClient = createMainClient(backend, storage.storage)
-  const auth = new AuthSession({ client, emit: deps.emit, log: deps.log })
+  const auth = new AccountSessions({
+    storage: storage.storage,
+    createClient: (slot) => createMainClient(backend, slot),
+    emit: deps.emit,
+    log: deps.log
+  })
   void auth.start()
   return {
     auth,
-    client,
     config: {
       backendUrl: backend.url,
       anonKey: backend.anonKey,

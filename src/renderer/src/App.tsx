@@ -26,6 +26,7 @@ import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
 import { connectAppEvents, createActionHandlers } from './keyboard/actions'
 import { useShortcuts } from './keyboard/useShortcuts'
+import { useAccountSwitching } from './keyboard/accountShortcuts'
 import { useWindowDrop } from './drop/useWindowDrop'
 import { useLiveUpdates } from './live/useLiveUpdates'
 import { syncOpenPost } from './navigation/postRoute'
@@ -180,7 +181,7 @@ const focusSearch = (): void =>
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const stores = useStores()
-  const { session, ui, people, router, stories, saved, likers, controls } = stores
+  const { session, ui, router, stories, saved, controls } = stores
   const browsePage = useBrowse((state) => state.page)
   const postOpen = usePost((state) => state.openId !== null)
   const postMissing = usePost(selectPostMissing)
@@ -202,6 +203,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const actions = useMemo(() => createActionHandlers(stores, focusSearch), [stores])
   useEffect(() => connectAppEvents(stores, actions), [stores, actions])
   useShortcuts(actions, !splash && modal === null)
+  useAccountSwitching(!splash && modal === null, modal === 'auth')
   // Photos dropped anywhere on the window open Create with them.
   const draggingFiles = useWindowDrop(stores, !splash)
   const openPostAuthor = useOpenPost()?.profiles?.username ?? null
@@ -257,12 +259,6 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   useEffect(() => {
     if (pendingStep) ui.getState().openAuth(pendingStep)
   }, [pendingStep, ui])
-
-  // Who follows whom is per user: a new user starts from nothing (and so does who a card names).
-  useEffect(() => {
-    people.getState().reset()
-    likers.getState().reset()
-  }, [people, likers, userId])
 
   // Saved posts are cleared on sign-out, and a visitor has no modal to post or edit in.
   useEffect(() => {

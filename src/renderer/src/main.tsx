@@ -25,8 +25,8 @@ const probeFetch = reportingFetch(connectivity, networkFetch)
 const offlineCache = typeof indexedDB === 'undefined' ? null : createOfflineCache()
 const imageRecorder = offlineCache ? createImageRecorder(offlineCache.images, dataFetch) : null
 
-void loadPlatform(dataFetch).then(({ api, sessionClient }) => {
-  const getClient = createClientProvider(api, sessionClient, dataFetch)
+void loadPlatform(dataFetch).then(({ api }) => {
+  const getClient = createClientProvider(api, dataFetch)
   const stores = createStores(api, createServices(getClient), getClient, {
     connectivity,
     cache: offlineCache,

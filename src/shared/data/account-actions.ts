@@ -11,7 +11,7 @@ import {
   setPassword,
   verifyEmailCode
 } from './account'
-import type { AuthSession } from './session'
+import type { CurrentSession } from './accounts'
 import {
   confirmTwoFactor,
   enrollTwoFactor,
@@ -28,11 +28,12 @@ export const NOT_RECOVERING_MESSAGE =
  * app's instaframe://auth/ link; without one they lead to the project's site URL.
  */
 export function createAccountActions(
-  session: () => Promise<AuthSession>,
+  session: () => Promise<CurrentSession>,
   redirectTo?: string
 ): Api['account'] {
-  const withClient = async <T>(work: (client: AuthSession['client']) => Promise<T>): Promise<T> =>
-    (await session()).withClient(work)
+  const withClient = async <T>(
+    work: (client: CurrentSession['client']) => Promise<T>
+  ): Promise<T> => (await session()).withClient(work)
 
   return {
     requestPasswordReset: (email) =>

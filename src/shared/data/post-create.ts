@@ -15,7 +15,7 @@ import { MESSAGES } from '../messages'
 import { postPhotoPath, postThumbnailPath } from '../storage-path'
 import { checkRowId, newRowId } from './idempotent'
 import { checkAltTexts, checkCaption } from './post-edits'
-import { ownPost, SIGN_IN_TO_POST_MESSAGE } from './post-owner'
+import { ownPost, POST_ACCOUNT_SWITCHED_MESSAGE, SIGN_IN_TO_POST_MESSAGE } from './post-owner'
 import { checkRenditions, renditionsFromBridge, type PhotoRenditions } from './renditions'
 import { withCurrentImageOrigin } from './storage-urls'
 import { uploadThenWrite, type ObjectUpload } from './upload-pipeline'
@@ -163,6 +163,7 @@ export async function createPostAs(
   onStage?: NewPost['onStage']
 ): Promise<Post> {
   if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
+  if (input.authorId && input.authorId !== userId) throw new Error(POST_ACCOUNT_SWITCHED_MESSAGE)
   const { id, caption, photos, takenAt } = input
   return createPost(client, {
     userId,

@@ -10,6 +10,8 @@ import { FEED_SELECT } from './feed'
 export { POST_ID_TAKEN_MESSAGE } from './upload-pipeline'
 
 export const SIGN_IN_TO_POST_MESSAGE = 'You must be logged in to create a post'
+export const POST_ACCOUNT_SWITCHED_MESSAGE =
+  'This post waits for the account that made it: switch back to it to share it.'
 
 /** The post `postId` when `userId` wrote it, null otherwise (or when it does not exist). */
 export async function ownPost(

@@ -1,4 +1,4 @@
-// The session half of the bridge contract (auth and posts) over an AuthSession, as the web
+// The session half of the bridge contract (auth and posts) over the signed-in accounts, as the web
 // build's page serves it. The desktop app serves the same calls from main over IPC with the same
 // AuthSession and createPostAs, so both platforms answer and fail alike (a test holds them to it).
 
@@ -6,7 +6,7 @@ import type { Api, CreatePostStage } from '../bridge-contract'
 import type { AuthSnapshot } from '../domain'
 import { createAccountActions } from './account-actions'
 import { createPostAs } from './post-create'
-import type { AuthSession } from './session'
+import type { AccountSessions } from './accounts'
 
 /** Notifies a set of listeners; `on` returns the unsubscribe function, as the bridge's do. */
 export function listenerSet<T>(): {
@@ -34,7 +34,7 @@ export interface SessionBridge extends Pick<Api, 'auth' | 'account' | 'posts'> {
 
 /** `session` may still be loading (the page reads its config first); every call waits for it. */
 export function createSessionBridge(
-  session: Promise<AuthSession>,
+  session: Promise<AccountSessions>,
   /** Where mailed links lead back to (the web build's own address). */
   redirectTo?: string
 ): SessionBridge {
@@ -48,6 +48,10 @@ export function createSessionBridge(
       signIn: async (input) => (await session).signIn(input),
       signOut: async () => (await session).signOut(),
       getAccessToken: async () => (await session).getAccessToken(),
+      switchAccount: async (userId) => (await session).switchTo(userId),
+      addAccount: async () => (await session).addAccount(),
+      cancelAddAccount: async () => (await session).cancelAddAccount(),
+      signOutAll: async () => (await session).signOutAll(),
       onChanged(listener) {
         // Starting the session subscribes it to supabase-js's auth events.
         session.then(

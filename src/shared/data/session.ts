@@ -184,3 +184,21 @@ export class AuthSession {
     if (changed) this.deps.emit(next)
   }
 }
+
+/** What acts as "the signed-in user": an AuthSession, or AccountSessions over several. */
+export type CurrentSession = Pick<
+  AuthSession,
+  | 'client'
+  | 'start'
+  | 'getSnapshot'
+  | 'getAccessToken'
+  | 'currentSnapshot'
+  | 'currentUserId'
+  | 'signUp'
+  | 'signIn'
+  | 'signOut'
+  | 'withClient'
+  | 'isRecovering'
+  | 'setRecovering'
+  | 'dispose'
+>

@@ -16,7 +16,8 @@ import { pathToFileURL } from 'node:url'
 import Conf from 'conf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AuthSession } from '../../../src/shared/data/session'
-import { AUTH_STORAGE_KEY, createMainClient } from '../../../src/main/session/client'
+import { createMainClient } from '../../../src/main/session/client'
+import { SESSION_STORAGE_KEY, SlotStorage } from '../../../src/shared/data/account-storage'
 import {
   chooseSessionStorage,
   type KeyValueStore,
@@ -268,7 +269,7 @@ describe("desktop: tokens at rest after a real sign-in (on PGlite only: main's s
     expect(choice.persistent).toBe(true)
     const client = createMainClient(
       { url: harness.backend.url, anonKey: harness.backend.anonKey },
-      choice.storage
+      new SlotStorage(choice.storage, '')
     )
     const session = new AuthSession({ client, emit: () => undefined, log })
     await session.signUp({ email, password, username, fullName: 'At Rest' })
@@ -307,7 +308,7 @@ describe("desktop: tokens at rest after a real sign-in (on PGlite only: main's s
       platform: 'linux',
       log
     })
-    const stored = JSON.parse((await again.storage.getItem(AUTH_STORAGE_KEY))!)
+    const stored = JSON.parse((await again.storage.getItem(SESSION_STORAGE_KEY))!)
     expect(stored.refresh_token).toBe(refreshed.refresh_token)
     expect(log.warn).not.toHaveBeenCalled()
   })

@@ -8,7 +8,12 @@ import {
 } from '../../../src/main/notifications/desktop-notifier'
 
 function setup(
-  options: { platform?: NodeJS.Platform; focused?: boolean; supported?: boolean } = {}
+  options: {
+    platform?: NodeJS.Platform
+    focused?: boolean
+    supported?: boolean
+    accountLabel?: () => string | null
+  } = {}
 ) {
   const shown: { title: string; body: string; click(): void }[] = []
   const window = {
@@ -40,6 +45,7 @@ function setup(
     open: vi.fn(),
     onUnreadCount: vi.fn(),
     onUnreadMessages: vi.fn(),
+    accountLabel: options.accountLabel,
     settings: {
       get: (key) => values.get(key),
       set: (key, value) => values.set(key, value),
@@ -61,6 +67,15 @@ describe('desktop notifier', () => {
     notifier.report({ unreadCount: 1, alerts: [like] })
     notifier.report({ unreadCount: 1, alerts: [like] })
     expect(shown.map((n) => n.body)).toEqual(['ana liked your photo.'])
+  })
+
+  it('says which account the activity is for when several are signed in', () => {
+    let label: string | null = null
+    const { notifier, shown } = setup({ accountLabel: () => label })
+    notifier.report({ unreadCount: 1, alerts: [like] })
+    label = '@bob'
+    notifier.report({ unreadCount: 2, alerts: [{ ...like, key: 'like:p2@2026-01-01' }] })
+    expect(shown.map((n) => n.title)).toEqual(['Instaframe', 'Instaframe · @bob'])
   })
 
   it('shows nothing while the window has focus, nor later for what was seen then', () => {
@@ -140,6 +155,12 @@ describe('desktop notifier: direct messages', () => {
     shown[0].click()
     expect(window.focus).toHaveBeenCalled()
     expect(deps.open).toHaveBeenCalledWith({ kind: 'direct', threadId: 't1' })
+  })
+
+  it('names the account a message is for when several are signed in', () => {
+    const { notifier, shown } = setup({ accountLabel: () => '@bob' })
+    notifier.reportDirect(direct([message]))
+    expect(shown.map((n) => n.title)).toEqual(['ana · @bob'])
   })
 
   it('stays quiet for the thread on screen in the focused window, not for another thread', () => {

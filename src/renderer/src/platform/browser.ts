@@ -1,32 +1,45 @@
 // The bridge contract implemented in the page, for the plain web build: the page owns the
-// session (persisted in localStorage) and serves auth and posts through the shared session
-// bridge, the same AuthSession and createPostAs that main runs in the desktop app.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+// signed-in accounts' sessions (persisted in localStorage, one slot per user id) and serves auth
+// and posts through the shared session bridge, the same AccountSessions and createPostAs that
+// main runs in the desktop app.
+import { createClient } from '@supabase/supabase-js'
 import type { Api, AppConfig } from '@shared/bridge-contract'
-import { AuthSession } from '@shared/data/session'
+import { AccountSessions } from '@shared/data/accounts'
+import type { SessionStorage } from '@shared/data/account-storage'
 import { createSessionBridge } from '@shared/data/session-bridge'
 import { consoleLogger } from '@shared/logger'
 import { createBrowserExport } from './browserExport'
 import { loadBrowserConfig, type BrowserConfig } from './config'
 
-export interface BrowserApi extends Api {
-  /** The page's one supabase-js client, shared with the data layer so it sees the session. */
-  readonly client: Promise<SupabaseClient>
+/** localStorage as supabase-js's async storage. */
+function pageStorage(): SessionStorage {
+  return {
+    getItem: async (key) => window.localStorage.getItem(key),
+    setItem: async (key, value) => window.localStorage.setItem(key, value),
+    removeItem: async (key) => window.localStorage.removeItem(key)
+  }
 }
 
 export function createBrowserApi(
   loadConfig: () => Promise<BrowserConfig> = loadBrowserConfig,
   /** The fetch the page's client sends with (one that reports whether the backend answered). */
   fetchImpl?: typeof fetch
-): BrowserApi {
+): Api {
   const configPromise = loadConfig()
   const sessionPromise = configPromise.then(
     (config) =>
-      new AuthSession({
-        client: createClient(config.supabaseUrl, config.supabaseAnonKey, {
-          auth: { persistSession: true, storage: window.localStorage, autoRefreshToken: true },
-          ...(fetchImpl ? { global: { fetch: fetchImpl } } : {})
-        }),
+      new AccountSessions({
+        storage: pageStorage(),
+        createClient: (slot) =>
+          createClient(config.supabaseUrl, config.supabaseAnonKey, {
+            auth: {
+              persistSession: true,
+              storage: slot,
+              storageKey: slot.storageKey,
+              autoRefreshToken: true
+            },
+            ...(fetchImpl ? { global: { fetch: fetchImpl } } : {})
+          }),
         emit: (snapshot) => bridge.emitAuthChange(snapshot),
         log: consoleLogger,
         emailRedirectTo: window.location.origin + '/'
@@ -37,7 +50,6 @@ export function createBrowserApi(
   const bridge = createSessionBridge(sessionPromise, window.location.origin + '/')
 
   return {
-    client: sessionPromise.then((session) => session.client),
     auth: bridge.auth,
     account: bridge.account,
     posts: bridge.posts,

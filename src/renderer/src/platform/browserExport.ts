@@ -4,7 +4,7 @@
 
 import type { Api } from '@shared/bridge-contract'
 import { archiveFileName, writeInformationArchive } from '@shared/data/export/information-archive'
-import type { AuthSession } from '@shared/data/session'
+import type { CurrentSession } from '@shared/data/accounts'
 import { listenerSet } from '@shared/data/session-bridge'
 import { MESSAGES } from '@shared/messages'
 
@@ -18,7 +18,7 @@ function download(chunks: Uint8Array<ArrayBuffer>[], fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }
 
-export function createBrowserExport(session: Promise<AuthSession>): Api['data'] {
+export function createBrowserExport(session: Promise<CurrentSession>): Api['data'] {
   const progress = listenerSet<{ done: number; total: number }>()
   return {
     async exportInformation() {

@@ -1,8 +1,8 @@
 // The one place that decides what serves the renderer: the preload's `window.api` in the desktop
 // app, or supabase-js in the page when the renderer runs as a plain web app. The browser
 // implementation is its own chunk, loaded only where there is no bridge, so the desktop app
-// never downloads or parses it.
-import type { SupabaseClient } from '@supabase/supabase-js'
+// never downloads or parses it. On both, the data layer's client borrows the current account's
+// access token per request, so switching accounts switches whom every request acts as.
 import type { Api } from '@shared/bridge-contract'
 
 // Typed locally rather than with `declare global`, so this agrees with the preload's
@@ -11,15 +11,12 @@ type WindowWithApi = Window & { api?: Api }
 
 export interface Platform {
   api: Api
-  /** The browser platform's own client (it holds the session); null in the desktop app. */
-  sessionClient: Promise<SupabaseClient> | null
 }
 
 /** `fetchImpl`: what the browser platform's client sends its requests with. */
 export async function loadPlatform(fetchImpl?: typeof fetch): Promise<Platform> {
   const bridged = (window as WindowWithApi).api
-  if (bridged) return { api: bridged, sessionClient: null }
+  if (bridged) return { api: bridged }
   const { createBrowserApi } = await import('./browser')
-  const api = createBrowserApi(undefined, fetchImpl)
-  return { api, sessionClient: api.client }
+  return { api: createBrowserApi(undefined, fetchImpl) }
 }

@@ -1,6 +1,6 @@
 // The renderer's view of the data layer: every operation from src/shared/data, bound to one
-// data client. In the desktop app main owns the session, so the client borrows its access token
-// per request; in a browser the platform's client holds it. Stores depend on `Services`, so
+// data client. The platform (main, or the page's AccountSessions) owns the sessions, so the
+// client borrows the current account's access token per request. Stores depend on `Services`, so
 // tests hand them fakes.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
@@ -157,11 +157,10 @@ export interface Services {
 
 export function createClientProvider(
   api: Api,
-  sessionClient: Promise<SupabaseClient> | null,
   /** The fetch the client sends with (one that reports whether the backend answered). */
   fetchImpl?: typeof fetch
 ): ClientProvider {
-  let client: Promise<SupabaseClient> | null = sessionClient
+  let client: Promise<SupabaseClient> | null = null
   return () => {
     if (!client) {
       // supabase-js is a chunk of its own, fetched while the first screen paints.

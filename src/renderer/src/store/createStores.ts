@@ -201,6 +201,21 @@ function createLists(
   return { feed, followingFeed, saved, browse, people, post, commentPreviews, likers }
 }
 
+/**
+ * Who follows whom is per user: a new user (a sign-in, a switch of account) starts from nothing,
+ * and so does who a card names. Done as the session changes, before any view reloads for the
+ * new user (an effect in App ran after the open profile's own reload and wiped it).
+ */
+function forgetPeopleOnUserChange(base: Foundation, lists: ListStores): void {
+  let userId = base.getUserId()
+  base.session.subscribe(() => {
+    if (base.getUserId() === userId) return
+    userId = base.getUserId()
+    lists.people.getState().reset()
+    lists.likers.getState().reset()
+  })
+}
+
 const NO_IDS: readonly string[] = []
 
 /** Every list tells the posts store what it holds, and drops a post that is gone. */
@@ -241,6 +256,7 @@ export function createStores(
   const posts = createPosts(services, base)
   const lists = createLists(api, services, getClient, base, posts)
   trackLists(posts, lists)
+  forgetPeopleOnUserChange(base, lists)
   const targets = { session, posts, ...lists }
   base.setTargets(targets)
   wireOutbox(outbox, targets)

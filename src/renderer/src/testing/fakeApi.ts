@@ -90,8 +90,17 @@ export function fakeApi(
       getSession: vi.fn(async () => current),
       signUp: vi.fn(async (): Promise<SignUpResult> => ({ needsConfirmation: true })),
       signIn: vi.fn(async () => undefined),
-      signOut: vi.fn(async () => undefined),
+      // As the platform does: the next read of the session is signed out.
+      signOut: vi.fn(async () => {
+        current = SIGNED_OUT
+      }),
       getAccessToken: vi.fn(async () => current.accessToken),
+      switchAccount: vi.fn(async () => undefined),
+      addAccount: vi.fn(async () => undefined),
+      cancelAddAccount: vi.fn(async () => undefined),
+      signOutAll: vi.fn(async () => {
+        current = SIGNED_OUT
+      }),
       onChanged: (listener) => {
         listeners.add(listener)
         return () => listeners.delete(listener)

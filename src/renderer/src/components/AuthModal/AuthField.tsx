@@ -1,7 +1,7 @@
 // One labelled input of the auth screens, and the submit-with-spinner-and-error pattern every
 // step shares (a pending step locks its button; a failure shows the app's sentence).
 
-import { useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
 import styles from './AuthModal.module.scss'
 
@@ -13,6 +13,11 @@ export interface FieldProps {
   /** Digits only, for the 6-digit codes: the numeric keyboard and one-time-code autofill. */
   inputMode?: 'numeric'
   maxLength?: number
+  /**
+   * Takes focus when it appears: the first field of each step, so after one step (the password,
+   * the email, the code) typing goes on in the next without reaching for the mouse.
+   */
+  autoFocus?: boolean
   onChange(event: { target: { value: string } }): void
 }
 
@@ -23,12 +28,20 @@ export function Field({
   autoComplete,
   inputMode,
   maxLength,
+  autoFocus = false,
   onChange
 }: FieldProps): ReactElement {
+  const inputRef = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (autoFocus) inputRef.current?.focus()
+    // Only as it appears: focus is the user's from then on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   return (
     <label className={styles.field}>
       <span className={styles.label}>{label}</span>
       <input
+        ref={inputRef}
         className={styles.input}
         type={type}
         value={value}

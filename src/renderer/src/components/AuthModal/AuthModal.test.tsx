@@ -239,3 +239,32 @@ describe('AuthModal: account steps', () => {
     })
   })
 })
+
+describe('AuthModal: focus follows the steps', () => {
+  it('lands in the first field of each next step: email, code, new password', async () => {
+    const { user, api } = setup('signin')
+    expect(screen.getByLabelText('Username or email')).toHaveFocus()
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    expect(screen.getByLabelText('Email')).toHaveFocus()
+    await user.keyboard('jane@example.com{Enter}')
+    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveFocus())
+    api.auth.getSession.mockResolvedValue(signedIn())
+    await user.keyboard('123456{Enter}')
+    await waitFor(() => expect(screen.getByLabelText('New password')).toHaveFocus())
+  })
+
+  it('lands in the security code after the password, and after a login code', async () => {
+    const { user, api } = setup('signin')
+    api.auth.getSession.mockResolvedValue({ ...SIGNED_OUT, pending: 'second-factor' })
+    await user.keyboard('jane{Tab}secret123{Enter}')
+    await waitFor(() => expect(screen.getByLabelText('Security code')).toHaveFocus())
+
+    const again = setup('signin')
+    again.api.auth.getSession.mockResolvedValue({ ...SIGNED_OUT, pending: 'second-factor' })
+    await again.user.click(screen.getAllByRole('button', { name: 'Send me a login code' }).at(-1)!)
+    await again.user.keyboard('jane@example.com{Enter}')
+    await waitFor(() => expect(screen.getByLabelText('Code')).toHaveFocus())
+    await again.user.keyboard('654321{Enter}')
+    await waitFor(() => expect(screen.getAllByLabelText('Security code').at(-1)).toHaveFocus())
+  })
+})

@@ -91,6 +91,7 @@ export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): Reac
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             autoComplete="email"
+            autoFocus
           />
           <SubmitButton busy={submit.busy} label={text.send} />
         </form>
@@ -106,6 +107,7 @@ export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): Reac
             maxLength={12}
             onChange={(event) => setCode(event.target.value)}
             autoComplete="one-time-code"
+            autoFocus
           />
           <SubmitButton busy={submit.busy} label={EMAIL_CODE_TEXT.confirm} />
           <button type="button" className={styles.linkButton} onClick={onResend}>

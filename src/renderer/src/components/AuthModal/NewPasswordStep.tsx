@@ -48,6 +48,7 @@ export function NewPasswordStep(): ReactElement {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           autoComplete="new-password"
+          autoFocus
         />
         <Field
           label={NEW_PASSWORD_TEXT.again}

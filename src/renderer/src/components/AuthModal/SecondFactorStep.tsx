@@ -52,6 +52,7 @@ export function SecondFactorStep(): ReactElement {
           maxLength={12}
           onChange={(event) => setCode(event.target.value)}
           autoComplete="one-time-code"
+          autoFocus
         />
         <SubmitButton busy={submit.busy} label={SECOND_FACTOR_TEXT.confirm} />
         <button type="button" className={styles.linkButton} onClick={onBack}>

@@ -1,18 +1,20 @@
 // The signed-in user's menu: who you are, Profile, Settings, Moderation (moderators only), Clear
-// cache and Sign out. A sign-out failure stays
-// visible in the menu (docs/product.md, "Avatar menu": the server's message, else 'Failed to
-// sign out').
+// cache, the accounts on this device (switch, Add account) and Sign out. With several accounts
+// signed in, "Log out @name" leaves the current one only, and "Log out of all accounts" every one.
+// A sign-out failure stays visible in the menu (docs/product.md, "Avatar menu": the server's
+// message, else 'Failed to sign out').
 
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
 import { useOutbox, useSafety, useSession, useStores } from '../../store'
 import { unsentWarning } from '../../offline/outbox/actions'
-import { selectProfile, selectUser } from '../../store/session/sessionStore'
+import { selectAccounts, selectProfile, selectUser } from '../../store/session/sessionStore'
 import { HOME, MODERATION, profileRoute, settingsRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 import { ClearCacheItem } from './ClearCacheItem'
+import { AccountList } from './AccountList'
 
 export function AvatarMenu(): ReactElement {
   const { session, router, safety } = useStores()
@@ -28,7 +30,9 @@ export function AvatarMenu(): ReactElement {
   const [error, setError] = useState<string | null>(null)
   // Unsent actions would be wiped with the sign-out: the first click asks, the second confirms.
   const unsent = useOutbox((state) => state.items)
-  const [confirming, setConfirming] = useState(false)
+  // Which sign-out waits for that confirmation: this account's, or every account's.
+  const [confirming, setConfirming] = useState<'one' | 'all' | false>(false)
+  const several = useSession((state) => selectAccounts(state).length > 1)
   const rootRef = useRef<HTMLDivElement>(null)
   const menuId = useId()
 
@@ -61,12 +65,13 @@ export function AvatarMenu(): ReactElement {
     router.getState().navigate(settingsRoute())
   }
 
-  const signOut = async (confirmed = false): Promise<void> => {
+  const signOut = async (which: 'one' | 'all', confirmed = false): Promise<void> => {
     setError(null)
-    if (unsent.length > 0 && !confirmed) return setConfirming(true)
+    if (unsent.length > 0 && !confirmed) return setConfirming(which)
     setConfirming(false)
     try {
-      await session.getState().signOut()
+      if (which === 'all') await session.getState().signOutAll()
+      else await session.getState().signOut()
       setOpen(false)
       router.getState().navigate(HOME)
     } catch (caught) {
@@ -120,6 +125,7 @@ export function AvatarMenu(): ReactElement {
             </button>
           )}
           <ClearCacheItem className={styles.item} />
+          <AccountList onDone={() => setOpen(false)} onError={setError} />
           {confirming ? (
             <div className={styles.confirm}>
               <p role="alert">{unsentWarning(unsent)}</p>
@@ -127,7 +133,7 @@ export function AvatarMenu(): ReactElement {
                 type="button"
                 role="menuitem"
                 className={styles.item}
-                onClick={() => void signOut(true)}
+                onClick={() => void signOut(confirming, true)}
               >
                 Sign out anyway
               </button>
@@ -141,14 +147,26 @@ export function AvatarMenu(): ReactElement {
               </button>
             </div>
           ) : (
-            <button
-              type="button"
-              role="menuitem"
-              className={styles.item}
-              onClick={() => void signOut()}
-            >
-              Sign out
-            </button>
+            <>
+              <button
+                type="button"
+                role="menuitem"
+                className={styles.item}
+                onClick={() => void signOut('one')}
+              >
+                {several ? `Log out @${username}` : 'Sign out'}
+              </button>
+              {several && (
+                <button
+                  type="button"
+                  role="menuitem"
+                  className={styles.item}
+                  onClick={() => void signOut('all')}
+                >
+                  Log out of all accounts
+                </button>
+              )}
+            </>
           )}
           {error && (
             <p className={styles.error} role="alert">

@@ -2,6 +2,7 @@
 // back-off retry, a refusal (or a deleted target) drops the item with one message.
 
 import { messageOr } from '@shared/errors'
+import { POST_ACCOUNT_SWITCHED_MESSAGE } from '@shared/data/post-owner'
 import { describeAction, targetPostId, type OutboxItem } from './actions'
 import { backoffDelay, classifyFailure, DEFAULT_BACKOFF } from './failures'
 import { clearRetry, type OutboxContext, type OutboxState } from './outboxTypes'
@@ -54,6 +55,11 @@ async function sendHead(ctx: OutboxContext, item: OutboxItem, userId: string): P
   try {
     result = await deps.send(item.action)
   } catch (error) {
+    // Another account became current while this was on its way (main refuses a queued post
+    // made as someone else): it stays queued, untouched, for its own account.
+    if (get().userId !== userId || messageOr(error, '') === POST_ACCOUNT_SWITCHED_MESSAGE) {
+      return false
+    }
     const kind = classifyFailure(error)
     if (kind !== 'retry') {
       await drop(ctx, item, kind, error)

@@ -23,7 +23,8 @@ export function createSender(deps: SenderDeps): (action: OutboxAction) => Promis
     if (!userId) throw new Error('Sign in to send this')
     switch (action.kind) {
       case 'post':
-        return deps.posts.create(action.input)
+        // Made as the account that queued it, or refused (another account became current).
+        return deps.posts.create({ ...action.input, authorId: userId })
       case 'like':
         return deps.likes.setLike(action.postId, action.liked)
       case 'follow':

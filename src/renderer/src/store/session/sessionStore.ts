@@ -8,7 +8,8 @@ import {
   type AuthSnapshot,
   type PostAuthor,
   type Profile,
-  type SessionUser
+  type SessionUser,
+  type SignedInAccount
 } from '@shared/domain'
 
 export type SessionStatus = 'loading' | 'ready'
@@ -20,7 +21,16 @@ export interface SessionState {
   init(): () => void
   signIn(input: SignInInput): Promise<void>
   signUp(input: SignUpInput): Promise<SignUpResult>
+  /** Logs out of the current account; another signed-in one (if any) becomes current. */
   signOut(): Promise<void>
+  /** Logs out of every account signed in on this device. */
+  signOutAll(): Promise<void>
+  /** Makes another signed-in account current (the snapshot's `accounts`). */
+  switchAccount(userId: string): Promise<void>
+  /** Starts adding an account: signed out until it signs in; refused at the account limit. */
+  addAccount(): Promise<void>
+  /** Gives up adding an account: back to the one that was current. */
+  cancelAddAccount(): Promise<void>
   /**
    * The account was deleted (the platform already forgot its session): wipes what this device
    * kept for the user, as a sign-out does, and shows the app signed out.
@@ -51,6 +61,15 @@ export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}):
   return createStore<SessionState>()((set, get) => {
     // An event is newer than the initial read, so a late getSession must not overwrite it.
     let sawEvent = false
+
+    /** Wipes what this device kept for each user leaving (queued actions, drafts). */
+    async function beforeLeaving(userIds: string[]): Promise<void> {
+      for (const userId of userIds) {
+        await hooks.beforeSignOut?.(userId).catch((error: unknown) => {
+          console.error('Could not wipe what this device kept for the user', error)
+        })
+      }
+    }
 
     async function refresh(): Promise<void> {
       try {
@@ -91,14 +110,35 @@ export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}):
       },
       async signOut() {
         const userId = get().snapshot.user?.id ?? null
-        if (userId && hooks.beforeSignOut) {
-          await hooks.beforeSignOut(userId).catch((error: unknown) => {
-            console.error('Could not wipe what this device kept for the user', error)
-          })
-        }
+        if (userId) await beforeLeaving([userId])
         await auth.signOut()
+        // Another account may be current now: read who, rather than assume nobody.
         set({ snapshot: SIGNED_OUT })
+        await refresh()
         await hooks.afterSignOut?.(userId)
+      },
+      async signOutAll() {
+        const { snapshot } = get()
+        const userIds = (snapshot.accounts ?? []).map((account) => account.id)
+        if (snapshot.user && !userIds.includes(snapshot.user.id)) userIds.push(snapshot.user.id)
+        await beforeLeaving(userIds)
+        await auth.signOutAll()
+        set({ snapshot: SIGNED_OUT })
+        await refresh()
+        await hooks.afterSignOut?.(snapshot.user?.id ?? null)
+      },
+      async switchAccount(userId) {
+        if (get().snapshot.user?.id === userId) return
+        await auth.switchAccount(userId)
+        await refresh()
+      },
+      async addAccount() {
+        await auth.addAccount()
+        await refresh()
+      },
+      async cancelAddAccount() {
+        await auth.cancelAddAccount()
+        await refresh()
       },
       async accountDeleted() {
         const userId = get().snapshot.user?.id ?? null
@@ -131,6 +171,13 @@ export const selectUser = (state: SessionState): SessionUser | null => state.sna
 export const selectUserId = (state: SessionState): string | null => state.snapshot.user?.id ?? null
 export const selectProfile = (state: SessionState): Profile | null => state.snapshot.profile
 export const selectIsSignedIn = (state: SessionState): boolean => state.snapshot.user !== null
+
+const NO_ACCOUNTS: SignedInAccount[] = []
+/** Every account signed in on this device, in the account menu's order. */
+export const selectAccounts = (state: SessionState): SignedInAccount[] =>
+  state.snapshot.accounts ?? NO_ACCOUNTS
+export const selectAddingAccount = (state: SessionState): boolean =>
+  state.snapshot.addingAccount === true
 
 /** The signed-in user as the author of what they post or comment (previews of queued writes). */
 export const selectAuthor = (state: SessionState): PostAuthor | null => {
