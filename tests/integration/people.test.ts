@@ -16,13 +16,15 @@ import {
   unfollow
 } from '../../src/shared/data/follows'
 import {
-  fetchProfileByUsername,
-  PROFILE_MESSAGES,
   removeAvatar,
-  searchPeople,
   updateProfile,
   uploadAvatar,
   usernameProblem
+} from '../../src/shared/data/profile-edits'
+import {
+  fetchProfileByUsername,
+  PROFILE_MESSAGES,
+  searchPeople
 } from '../../src/shared/data/profiles'
 import { encodePng } from '../../scripts/lib/png'
 import { signUpWith, startHarness, type Harness } from '../support/backend-harness'

@@ -13,7 +13,7 @@ import { signIn } from '../../../src/shared/data/auth'
 import { addComment } from '../../../src/shared/data/comments'
 import { follow } from '../../../src/shared/data/follows'
 import { setPostLike } from '../../../src/shared/data/likes'
-import { uploadAvatar } from '../../../src/shared/data/profiles'
+import { uploadAvatar } from '../../../src/shared/data/profile-edits'
 import {
   confirmTwoFactor,
   enrollTwoFactor,

@@ -17,6 +17,8 @@ import {
   startThread
 } from '@shared/data/direct/threads'
 
+import { later } from './later'
+
 type Bind = <A extends unknown[], R>(
   operation: (client: SupabaseClient, ...args: A) => Promise<R>
 ) => (...args: A) => Promise<R>
@@ -31,15 +33,6 @@ const messages = (): Promise<typeof import('@shared/data/direct/messages')> =>
   import('@shared/data/direct/messages')
 const sharing = (): Promise<typeof import('@shared/data/direct/share')> =>
   import('@shared/data/direct/share')
-
-/** The operation `name` of the module `load` gives, loaded on its first call. */
-function later<M, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
-  const call = async (...args: unknown[]): Promise<unknown> => {
-    const operation = (await load())[name] as (...all: unknown[]) => Promise<unknown>
-    return operation(...args)
-  }
-  return call as M[K]
-}
 
 /** A thread's presence and typing room, usable before the client exists (calls wait for it). */
 function roomJoiner(getClient: () => Promise<SupabaseClient>) {

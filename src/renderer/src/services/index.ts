@@ -25,14 +25,9 @@ import {
   unfollow
 } from '@shared/data/follows'
 import { likedPostIds, setPostLike } from '@shared/data/likes'
-import {
-  fetchProfileByUsername,
-  fetchProfilePosts,
-  searchPeople,
-  updateProfile,
-  uploadAvatar,
-  usernameProblem
-} from '@shared/data/profiles'
+import { fetchProfileByUsername, fetchProfilePosts, searchPeople } from '@shared/data/profiles'
+import type { updateProfile, uploadAvatar, usernameProblem } from '@shared/data/profile-edits'
+import { later } from './later'
 import type {
   addPeopleTags,
   approvePeopleTag,
@@ -52,6 +47,10 @@ import {
   markStorySeen,
   postStory
 } from '@shared/data/stories'
+
+// Editing one's profile loads with its first use (the edit form): the start does not parse it.
+const profileEdits = (): Promise<typeof import('@shared/data/profile-edits')> =>
+  import('@shared/data/profile-edits')
 
 /** Lazily resolves the data client, so the UI can render before the backend config is known. */
 export type ClientProvider = () => Promise<SupabaseClient>
@@ -211,9 +210,9 @@ export function createServices(getClient: ClientProvider): Services {
       fetchProfileByUsername: bind(fetchProfileByUsername),
       fetchProfilePosts: bind(fetchProfilePosts),
       searchPeople: bind(searchPeople),
-      updateProfile: bind(updateProfile),
-      uploadAvatar: bind(uploadAvatar),
-      usernameProblem: bind(usernameProblem)
+      updateProfile: bind(later(profileEdits, 'updateProfile')),
+      uploadAvatar: bind(later(profileEdits, 'uploadAvatar')),
+      usernameProblem: bind(later(profileEdits, 'usernameProblem'))
     },
     peopleTags: createPeopleTagsServices(getClient),
     // Stories are posted from the page with the same client as every read: the upload needs

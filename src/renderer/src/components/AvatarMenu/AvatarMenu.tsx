@@ -4,7 +4,7 @@
 // A sign-out failure stays visible in the menu (docs/product.md, "Avatar menu": the server's
 // message, else 'Failed to sign out').
 
-import { useEffect, useId, useRef, useState, type ReactElement } from 'react'
+import { Suspense, useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
 import { useOutbox, useSafety, useSession, useStores } from '../../store'
@@ -14,7 +14,11 @@ import { HOME, MODERATION, profileRoute, settingsRoute } from '../../store/route
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 import { ClearCacheItem } from './ClearCacheItem'
-import { AccountList } from './AccountList'
+import { preloadable } from '../../preloadable'
+
+// The accounts part of the menu loads once the pointer or focus reaches the avatar, before the
+// menu opens: the app's start does not parse it.
+const AccountList = preloadable(() => import('./AccountList').then((module) => module.AccountList))
 
 export function AvatarMenu(): ReactElement {
   const { session, router, safety } = useStores()
@@ -94,6 +98,8 @@ export function AvatarMenu(): ReactElement {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
+        onPointerEnter={() => void AccountList.preload()}
+        onFocus={() => void AccountList.preload()}
         onClick={() => {
           setConfirming(false)
           setOpen((value) => !value)
@@ -125,7 +131,9 @@ export function AvatarMenu(): ReactElement {
             </button>
           )}
           <ClearCacheItem className={styles.item} />
-          <AccountList onDone={() => setOpen(false)} onError={setError} />
+          <Suspense fallback={null}>
+            <AccountList onDone={() => setOpen(false)} onError={setError} />
+          </Suspense>
           {confirming ? (
             <div className={styles.confirm}>
               <p role="alert">{unsentWarning(unsent)}</p>

@@ -1,4 +1,4 @@
-// The people tagged on the photo being shown (docs/product.md, "People tags"): a small person
+// The people tagged on the photo being shown (docs/product.md, "People tags and caption suggestions"): a small person
 // button in the photo's corner says there are some; it (or a click on the photo, which the
 // carousel forwards) shows each username at its point, a link to the profile. Points are
 // fractions of the photo, placed on the photo's pixels whatever the box does to it (photoRect).

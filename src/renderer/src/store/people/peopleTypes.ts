@@ -4,7 +4,7 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { ConnectionDirection, PersonSummary, Post, Profile } from '@shared/domain'
 import type { ImageFile } from '@shared/bridge-contract'
-import type { ProfileChanges } from '@shared/data/profiles'
+import type { ProfileChanges } from '@shared/data/profile-edits'
 import type { ProfileCounts } from '@shared/data/live-profiles'
 import type { Services } from '../../services'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'

@@ -1,4 +1,4 @@
-// Who is tagged on each post's photos (docs/product.md, "People tags"), asked for in batches
+// Who is tagged on each post's photos (docs/product.md, "People tags and caption suggestions"), asked for in batches
 // (batchedLookup.ts): every card that mounts in the same tick shares one request. The tagged
 // person's Approve and Remove change the one copy here, so the card, the post view and the
 // activity line follow.
