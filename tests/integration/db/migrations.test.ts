@@ -41,6 +41,7 @@ describeEachDatabase('migrations', (suite) => {
       'mutes',
       'notifications',
       'post_images',
+      'post_people_tags',
       'post_tags',
       'posts',
       'profiles',

@@ -69,7 +69,9 @@ describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) 
 
     await backend.close()
     backend = await start(port)
-    // Carol likes while Alice's channel is still down: no live event can reach her for it.
+    // Carol likes while Alice's channel is most likely still down (realtime-js waits before it
+    // reconnects; on a fast start it may already be back, and then her like arrives live too).
+    // Either way the re-read below must hold it.
     await like(carol, post)
     await inbox.joined(2, 15_000)
 
@@ -88,8 +90,5 @@ describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) 
         inbox.changes.some((change) => (change.new as { actor_id?: string }).actor_id === dave.id),
       'a live notification after the re-join'
     )
-    expect(
-      inbox.changes.map((change) => (change.new as { actor_id?: string }).actor_id)
-    ).not.toContain(carol.id)
   }, 90_000)
 })

@@ -52,7 +52,8 @@ describe('the account menu with several accounts', () => {
     renderWith(<AvatarMenu />, harness)
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Account menu' }))
-    const items = screen.getAllByRole('menuitemradio')
+    // The list loads with the menu's first use.
+    const items = await screen.findAllByRole('menuitemradio')
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/alice.*Shift\+1✓$/),
       expect.stringMatching(/bob.*Shift\+2$/),
