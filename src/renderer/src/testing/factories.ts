@@ -1,6 +1,7 @@
 // Test data: rows as the backend returns them, a PNG the checks accept, and a promise a test
 // settles by hand.
 
+import type { DirectMessage } from '@shared/data/direct/types'
 import type {
   ActivityGroup,
   AuthSnapshot,
@@ -129,4 +130,25 @@ export function pngBytes(extra = 16): Uint8Array {
 
 export function pngFile(name = 'photo.png'): File {
   return new File([pngBytes() as Uint8Array<ArrayBuffer>], name, { type: 'image/png' })
+}
+
+/** A text message from ana in thread t1; tests override what they look at. */
+export function makeDirectMessage(overrides: Partial<DirectMessage> = {}): DirectMessage {
+  return {
+    id: 'm1',
+    thread_id: 't1',
+    sender_id: 'ana',
+    kind: 'text',
+    body: 'see you at 8?',
+    image_url: null,
+    thumb_url: null,
+    width: null,
+    height: null,
+    placeholder: null,
+    post_id: null,
+    story_id: null,
+    created_at: '2026-11-26T10:00:00Z',
+    hearts: [],
+    ...overrides
+  }
 }

@@ -8,28 +8,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DirectMessage } from '@shared/data/direct/types'
 import { StoresProvider } from '../../store'
 import { createHarness, signedIn } from '../../testing/fakes'
+import { makeDirectMessage } from '../../testing/factories'
 import { DirectThread } from './DirectThread'
 
 const VIEWPORT = 600
 const ROW = 40
 
 function message(n: number): DirectMessage {
-  return {
+  return makeDirectMessage({
     id: `m${n}`,
-    thread_id: 't1',
     sender_id: n % 2 ? 'ana' : 'me',
-    kind: 'text',
     body: `message ${n}`,
-    image_url: null,
-    thumb_url: null,
-    width: null,
-    height: null,
-    placeholder: null,
-    post_id: null,
-    story_id: null,
-    created_at: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
-    hearts: []
-  }
+    created_at: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString()
+  })
 }
 
 /** Newest first, as a history page is. */

@@ -4,6 +4,7 @@ import type { DirectMessage, DirectThread } from '@shared/data/direct/types'
 import { createConnectivityStore } from '../../offline/connectivityStore'
 import { fakeServices } from '../../testing/fakeServices'
 import { ALERT_PREVIEW_LENGTH, directAlert } from './directAlerts'
+import { makeDirectMessage } from '../../testing/factories'
 import { createDirectStore } from './directStore'
 
 const ME = 'me'
@@ -26,23 +27,7 @@ function thread(id: string, change: Partial<DirectThread> = {}): DirectThread {
 }
 
 function message(change: Partial<DirectMessage> = {}): DirectMessage {
-  return {
-    id: 'm1',
-    thread_id: 't1',
-    sender_id: 'ana',
-    kind: 'text',
-    body: 'see you at 8?',
-    image_url: null,
-    thumb_url: null,
-    width: null,
-    height: null,
-    placeholder: null,
-    post_id: null,
-    story_id: null,
-    created_at: '2026-11-26T10:00:00Z',
-    hearts: [],
-    ...change
-  }
+  return makeDirectMessage(change)
 }
 
 describe('direct alert wording', () => {

@@ -11,6 +11,7 @@ import { savedAnswers } from '../../offline/cache/savedAnswers'
 import { createConnectivityStore } from '../../offline/connectivityStore'
 import { fakeServices } from '../../testing/fakeServices'
 import { SAVED_THREAD_MESSAGES } from './directOffline'
+import { makeDirectMessage } from '../../testing/factories'
 import { createDirectStore } from './directStore'
 
 const ME = 'me'
@@ -29,23 +30,13 @@ const thread: DirectThread = {
 }
 
 function message(n: number, change: Partial<DirectMessage> = {}): DirectMessage {
-  return {
+  return makeDirectMessage({
     id: `m${n}`,
-    thread_id: 't1',
     sender_id: n % 2 ? 'ana' : ME,
-    kind: 'text',
     body: `message ${n}`,
-    image_url: null,
-    thumb_url: null,
-    width: null,
-    height: null,
-    placeholder: null,
-    post_id: null,
-    story_id: null,
     created_at: new Date(Date.UTC(2026, 10, 26, 0, 0, n)).toISOString(),
-    hearts: [],
     ...change
-  }
+  })
 }
 
 /** A fresh app start (new store, same cache), as after a restart. */

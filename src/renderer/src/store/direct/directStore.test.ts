@@ -2,28 +2,20 @@ import { describe, expect, it, vi } from 'vitest'
 import type { DirectMessage } from '@shared/data/direct/types'
 import { createConnectivityStore } from '../../offline/connectivityStore'
 import { fakeServices } from '../../testing/fakeServices'
+import { makeDirectMessage } from '../../testing/factories'
 import { createDirectStore } from './directStore'
 
 const THREAD = 'thread-1'
 const ME = 'me'
 
 function sentMessage(id: string, body: string): DirectMessage {
-  return {
+  return makeDirectMessage({
     id,
     thread_id: THREAD,
     sender_id: ME,
-    kind: 'text',
     body,
-    image_url: null,
-    thumb_url: null,
-    width: null,
-    height: null,
-    placeholder: null,
-    post_id: null,
-    story_id: null,
-    created_at: new Date().toISOString(),
-    hearts: []
-  }
+    created_at: new Date().toISOString()
+  })
 }
 
 function setup() {
