@@ -8,6 +8,7 @@ import { photoPng } from './fixtures/images'
 import { chooseFile, openCreatePost, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, e2eEnv, nodeClient, type TestUser } from './support/backend'
 import { indexedDbText } from '../support/chromium/offline-cache'
+import { SESSION_STORAGE_KEY } from '../../src/shared/data/account-storage'
 
 const PENDING_POST = "Will post when you're online"
 
@@ -28,16 +29,17 @@ async function cutBackend(page: Page): Promise<void> {
 
 /** The session supabase-js keeps in the browser build's localStorage: its two tokens. */
 async function sessionTokens(page: Page): Promise<string[]> {
-  const stored = await page.evaluate(() => {
+  // Each signed-in account keeps its session under `account:<user id>:instaframe-auth`.
+  const stored = await page.evaluate((sessionKey) => {
     const storage = (
       globalThis as unknown as {
         localStorage: Record<string, string> & { getItem(key: string): string | null }
       }
     ).localStorage
     return Object.keys(storage)
-      .filter((key) => key.endsWith('-auth-token'))
+      .filter((key) => key.endsWith(`:${sessionKey}`))
       .map((key) => storage.getItem(key) ?? '')
-  })
+  }, SESSION_STORAGE_KEY)
   return stored.flatMap((text) => {
     const session = JSON.parse(text) as { access_token: string; refresh_token: string }
     return [session.access_token, session.refresh_token]

@@ -47,6 +47,7 @@ import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 import { useApplyPreferences } from './preferences/usePreferences'
 import { windowTitle } from './windowTitle'
 import { preloadable } from './preloadable'
+import { ProfileTabs } from './components/ProfilePage/profileTabsLoader'
 
 // Code a start does not run: each modal is loaded when it first opens.
 const AuthModal = lazy(() =>
@@ -243,12 +244,13 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // Once the first view is up, fetch the pages a click on a name or a hashtag opens, so that
-  // click does not wait for their code.
+  // Once the first view is up, fetch the pages (and a profile's tabs) a click on a name or a
+  // hashtag opens, so that click does not wait for their code.
   useEffect(() => {
     if (splash || typeof requestIdleCallback !== 'function') return
     const idle = requestIdleCallback(() => {
       void BrowseView.preload()
+      void ProfileTabs.preload()
     })
     return () => cancelIdleCallback(idle)
   }, [splash])

@@ -39,7 +39,7 @@ import { previewPost } from '../offline/outbox/previews'
 import { wireOutbox, type OutboxTargets } from '../offline/outbox/wireOutbox'
 import type { AppStores } from './appStores'
 import { createLikersStore } from './likers/likersStore'
-import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
+import { createPeopleTagsStore, type PeopleTagsStore } from './peopleTags/peopleTagsStore'
 
 export interface OfflineParts {
   connectivity?: ConnectivityStore
@@ -150,16 +150,18 @@ function createLists(
   services: Services,
   getClient: () => Promise<SupabaseClient>,
   base: Foundation,
-  posts: PostsStore
+  posts: PostsStore,
+  peopleTags: PeopleTagsStore
 ): ListStores {
   const { getUserId, queue, answers } = base
   const commentPreviews = createCommentPreviewStore(getClient)
   const saved = createSavedStore({ getClient, getUserId, queue, posts })
-  // Saved state and the latest comments are read with each page of either feed.
+  // Saved state, the latest comments and people tags are read with each page of either feed.
   const pageExtras = async (page: Post[]): Promise<void> => {
     await Promise.all([
       saved.getState().prefetch(page.map((item) => item.id)),
-      commentPreviews.getState().prefetch(page)
+      commentPreviews.getState().prefetch(page),
+      peopleTags.getState().prefetch(page.map((item) => item.id))
     ])
   }
   const shared = feedDeps(api, base, posts, pageExtras)
@@ -183,8 +185,10 @@ function createLists(
     cacheKey: cacheKeys.feed,
     onPostCreated: (post) => {
       people.getState().postCreated(post)
-      // Nobody has saved one's brand-new post yet, and it has no comments to preview.
+      // Nobody has saved one's brand-new post yet, it has no comments to preview, and the
+      // people tagged on it (if any) are added, and read, after it is created.
       saved.getState().markUnsaved([post.id])
+      peopleTags.getState().markUntagged([post.id])
     }
   })
   const post = createPostStore({
@@ -254,7 +258,8 @@ export function createStores(
   const base = createFoundation(api, services, getClient, offline)
   const { session, outbox, toast, connectivity, offlineCache } = base
   const posts = createPosts(services, base)
-  const lists = createLists(api, services, getClient, base, posts)
+  const peopleTags = createPeopleTagsStore({ peopleTags: services.peopleTags })
+  const lists = createLists(api, services, getClient, base, posts, peopleTags)
   trackLists(posts, lists)
   forgetPeopleOnUserChange(base, lists)
   const targets = { session, posts, ...lists }
@@ -295,7 +300,7 @@ export function createStores(
       saved: base.answers
     }),
     router: createRouterStore(window),
-    peopleTags: createPeopleTagsStore({ peopleTags: services.peopleTags }),
+    peopleTags,
     connectivity,
     offlineCache,
     imageRecorder: offline.imageRecorder ?? null,

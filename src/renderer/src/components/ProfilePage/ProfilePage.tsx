@@ -13,15 +13,11 @@ import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { NotFoundPage } from '../NotFoundPage/NotFoundPage'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { ProfileSummary } from './ProfileSummary'
-import { preloadable } from '../../preloadable'
+import { ProfileTabs } from './profileTabsLoader'
 import { ProfileTopBar } from './ProfileTopBar'
 import styles from './ProfilePage.module.scss'
 
 const NO_IDS: readonly string[] = []
-
-// The tabs are fetched as the profile is read (kept out of the app's entry); until they are
-// here the Posts grid shows alone.
-const ProfileTabs = preloadable(() => import('./ProfileTabs').then((module) => module.ProfileTabs))
 
 /** The grid of the shown profile's posts, reading the next page as its end comes near. */
 function PostsGrid(): ReactElement {

@@ -16,6 +16,10 @@ export interface PeopleTagsState {
   byPost: ReadonlyMap<string, readonly PeopleTag[]>
   /** Asks for these posts' tags; calls in the same tick share one request. */
   watch(postIds: readonly string[]): void
+  /** Asks at once, with a page of a feed, so its cards ask nothing more. */
+  prefetch(postIds: readonly string[]): Promise<void>
+  /** These posts have no tags (one's brand-new post before any are added): nothing to ask. */
+  markUntagged(postIds: readonly string[]): void
   /** Reads a post's tags again (after they were added). */
   refresh(postId: string): void
   /** Tags people on the author's new post, all or none, then shows them. */
@@ -58,6 +62,15 @@ export function createPeopleTagsStore(deps: {
     return {
       byPost: new Map(),
       watch: (postIds) => batches.watch(postIds),
+      prefetch: (postIds) => batches.prefetch(postIds),
+      markUntagged(postIds) {
+        batches.markKnown(postIds)
+        set((state) => {
+          const byPost = new Map(state.byPost)
+          for (const id of postIds) byPost.set(id, [])
+          return { byPost }
+        })
+      },
       refresh: (postId) => batches.refresh([postId]),
       async add(postId, tags) {
         if (tags.length === 0) return
