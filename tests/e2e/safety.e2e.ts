@@ -209,6 +209,7 @@ test('report a story and block its author from the story viewer', async ({ brows
   await expect(viewer.getByRole('img', { name: 'not nice' })).toBeVisible()
 
   await viewer.getByRole('button', { name: `Report or block ${bob.username}` }).click()
+  await shoot(anaPage, 'story-options')
   await anaPage.getByRole('menuitem', { name: 'Report' }).click()
   const report = anaPage.getByRole('dialog', { name: 'Report this story' })
   await report.getByRole('radio', { name: "It's spam" }).check()
