@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import {
   createHarness,
@@ -70,6 +71,23 @@ describe('StoryViewer', () => {
     fireEvent.keyDown(dialog, { key: ' ' })
     fireEvent.animationEnd(screen.getByTestId('story-progress'))
     expect(screen.getByText('Story 2 of 2 by ann')).toBeInTheDocument()
+  })
+
+  it('opens report and block from the keyboard, pauses meanwhile, and Escape leaves the stories', async () => {
+    const harness = harnessWith('one', 'two')
+    const dialog = await openViewer(harness, 'ann')
+    const options = screen.getByRole('button', { name: 'Report or block ann' })
+    options.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByRole('menuitem', { name: 'Report' })).toBeInTheDocument()
+    expect(screen.getByTestId('story-progress').style.animationPlayState).toBe('paused')
+    // Keys belong to the open dialog: the viewer neither moves on nor closes.
+    fireEvent.keyDown(dialog, { key: 'ArrowRight' })
+    expect(screen.getByText('Story 1 of 2 by ann')).toBeInTheDocument()
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('menuitem', { name: 'Report' })).not.toBeInTheDocument()
+    expect(screen.getByRole('dialog', { name: 'Stories by ann' })).toBeInTheDocument()
+    expect(screen.getByTestId('story-progress').style.animationPlayState).toBe('running')
   })
 
   it('a tap on the right moves on, on the left goes back; a swipe changes person', async () => {
