@@ -802,7 +802,6 @@ AS $function$
 declare
   author uuid;
   disabled boolean;
-  words text[];
 begin
   select p.user_id, p.comments_disabled into author, disabled
   from public.posts p where p.id = new.post_id;
@@ -813,13 +812,10 @@ begin
   if author is null or author = new.user_id then
     return new;
   end if;
-  select array_agg(f.word) into words
-  from public.word_filters f where f.user_id = author and f.kind = 'hide_comments';
-  if exists (select 1 from public.content_settings s
-             where s.user_id = author and s.hide_offensive_comments) then
-    words := coalesce(words, '{}') || app_private.offensive_words();
-  end if;
-  new.hidden := exists (select 1 from unnest(words) w where app_rules.text_has_word(new.body, w));
+  new.hidden := exists (
+    select 1 from unnest(app_private.comment_hiding_words(author)) w
+    where app_rules.text_has_word(new.body, w)
+  );
   return new;
 end
 $function$;
@@ -868,6 +864,22 @@ begin
   insert into app_private.sign_in_failures (user_id) values (check_password.user_id);
   return false;
 end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.comment_hiding_words(author uuid)
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(f.word), '{}')
+    || case
+         when exists (select 1 from public.content_settings s
+                      where s.user_id = author and s.hide_offensive_comments)
+         then app_private.offensive_words()
+         else '{}'::text[]
+       end
+  from public.word_filters f
+  where f.user_id = author and f.kind = 'hide_comments'
 $function$;
 CREATE OR REPLACE FUNCTION app_private.count_added_posts()
  RETURNS trigger
@@ -1427,6 +1439,71 @@ begin
   if found then
     perform pg_notify('storage_removals', '');
   end if;
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments(author uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  words text[] := app_private.comment_hiding_words(author);
+begin
+  update public.comments c
+  set hidden = matched.hide
+  from (
+    select c2.id,
+      exists (select 1 from unnest(words) w where app_rules.text_has_word(c2.body, w)) as hide
+    from public.comments c2
+    join public.posts p on p.id = c2.post_id
+    where p.user_id = author and c2.user_id <> author
+  ) matched
+  where c.id = matched.id and c.hidden is distinct from matched.hide;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments_for_settings()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' then
+    if new.hide_offensive_comments then
+      perform app_private.recheck_hidden_comments(new.user_id);
+    end if;
+  elsif old.hide_offensive_comments is distinct from new.hide_offensive_comments then
+    perform app_private.recheck_hidden_comments(new.user_id);
+  end if;
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments_for_words()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  owners uuid[];
+begin
+  -- Each event names only the transition tables it has, so each reads its own.
+  if tg_op = 'INSERT' then
+    select array_agg(distinct user_id) into owners
+    from changed_words where kind = 'hide_comments';
+  elsif tg_op = 'DELETE' then
+    select array_agg(distinct user_id) into owners
+    from earlier_words where kind = 'hide_comments';
+  else
+    select array_agg(distinct author_id) into owners from (
+      select user_id as author_id from changed_words where kind = 'hide_comments'
+      union all
+      select user_id from earlier_words where kind = 'hide_comments'
+    ) both_sides;
+  end if;
+  perform app_private.recheck_hidden_comments(author_id) from unnest(owners) as author_id;
   return null;
 end
 $function$;
@@ -3076,6 +3153,7 @@ CREATE TRIGGER on_comment_changed AFTER INSERT OR DELETE ON public.comments FOR 
 CREATE TRIGGER on_comment_limit_mentions BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.limit_comment_mentions();
 CREATE TRIGGER on_comment_notify AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment();
 CREATE TRIGGER on_comment_unnotify AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.unnotify_comment();
+CREATE TRIGGER on_offensive_filter_changed AFTER INSERT OR UPDATE OF hide_offensive_comments ON public.content_settings FOR EACH ROW EXECUTE FUNCTION app_private.recheck_hidden_comments_for_settings();
 CREATE TRIGGER after_direct_message_inserted AFTER INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.after_direct_message();
 CREATE TRIGGER before_direct_message_inserted BEFORE INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.check_direct_message();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
@@ -3134,6 +3212,9 @@ CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON p
 CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
+CREATE TRIGGER on_hiding_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
+CREATE TRIGGER on_hiding_words_changed AFTER UPDATE ON public.word_filters REFERENCING OLD TABLE AS earlier_words NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
+CREATE TRIGGER on_hiding_words_removed AFTER DELETE ON public.word_filters REFERENCING OLD TABLE AS earlier_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
 
 -- Row-level security policies
 
@@ -3617,37 +3698,37 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant SELECT, UPDATE, USAGE on table auth.refresh_tokens_id_seq to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.sessions to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.users to supabase_auth_admin;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.blocks to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.blocks to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.blocks to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.blocks to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.blocks to service_role;
 grant INSERT on table public.blocks (blocked_id) to authenticated;
 grant INSERT on table public.blocks (blocker_id) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.close_friends to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.close_friends to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.close_friends to service_role;
 grant INSERT on table public.close_friends (friend_id) to authenticated;
 grant INSERT on table public.close_friends (user_id) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comment_likes to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comment_likes to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.comment_likes to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.comment_likes to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.comment_likes to service_role;
 grant INSERT on table public.comment_likes (comment_id) to authenticated;
 grant INSERT on table public.comment_likes (user_id) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comments to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.comments to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.comments to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.comments to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.comments to service_role;
 grant INSERT on table public.comments (body) to authenticated;
 grant INSERT on table public.comments (id) to authenticated;
 grant INSERT on table public.comments (parent_id) to authenticated;
 grant INSERT on table public.comments (post_id) to authenticated;
 grant INSERT on table public.comments (user_id) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.content_settings to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.content_settings to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.content_settings to service_role;
 grant INSERT, UPDATE on table public.content_settings (hide_like_counts) to authenticated;
 grant INSERT, UPDATE on table public.content_settings (hide_offensive_comments) to authenticated;
 grant INSERT, UPDATE on table public.content_settings (show_sensitive_media) to authenticated;
 grant UPDATE on table public.content_settings (updated_at) to authenticated;
 grant INSERT on table public.content_settings (user_id) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_messages to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_messages to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.direct_messages to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.direct_messages to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_messages to service_role;
 grant INSERT on table public.direct_messages (body) to authenticated;
 grant INSERT on table public.direct_messages (height) to authenticated;
@@ -3661,41 +3742,41 @@ grant INSERT on table public.direct_messages (story_id) to authenticated;
 grant INSERT on table public.direct_messages (thread_id) to authenticated;
 grant INSERT on table public.direct_messages (thumb_url) to authenticated;
 grant INSERT on table public.direct_messages (width) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_participants to anon;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_participants to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.direct_participants to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.direct_participants to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_participants to service_role;
 grant UPDATE on table public.direct_participants (last_read_at) to authenticated;
 grant UPDATE on table public.direct_participants (left_at) to authenticated;
 grant UPDATE on table public.direct_participants (state) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_reactions to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_reactions to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.direct_reactions to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.direct_reactions to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_reactions to service_role;
 grant INSERT on table public.direct_reactions (message_id) to authenticated;
 grant INSERT on table public.direct_reactions (user_id) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_threads to anon;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.direct_threads to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.direct_threads to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.direct_threads to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.direct_threads to service_role;
 grant UPDATE on table public.direct_threads (name) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follow_requests to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follow_requests to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.follow_requests to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.follow_requests to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follow_requests to service_role;
 grant INSERT on table public.follow_requests (requester_id) to authenticated;
 grant INSERT on table public.follow_requests (target_id) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follows to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.follows to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.follows to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.follows to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follows to service_role;
 grant INSERT on table public.follows (follower_id) to authenticated;
 grant INSERT on table public.follows (following_id) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.likes to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.likes to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.likes to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.likes to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.likes to service_role;
 grant INSERT on table public.likes (post_id) to authenticated;
 grant INSERT on table public.likes (user_id) to authenticated;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.moderators to anon;
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.moderators to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.moderators to service_role;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.mutes to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.mutes to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.mutes to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.mutes to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.mutes to service_role;
 grant INSERT on table public.mutes (muted_id) to authenticated;
 grant INSERT on table public.mutes (muter_id) to authenticated;
@@ -3705,8 +3786,8 @@ grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.notifications to ano
 grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.notifications to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.notifications to service_role;
 grant UPDATE on table public.notifications (read_at) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_images to anon;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_images to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.post_images to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.post_images to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.post_images to service_role;
 grant INSERT on table public.post_images ("position") to authenticated;
 grant INSERT, UPDATE on table public.post_images (alt_text) to authenticated;
@@ -3716,8 +3797,8 @@ grant INSERT on table public.post_images (placeholder) to authenticated;
 grant INSERT on table public.post_images (post_id) to authenticated;
 grant INSERT on table public.post_images (thumb_url) to authenticated;
 grant INSERT on table public.post_images (width) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_people_tags to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_people_tags to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.post_people_tags to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.post_people_tags to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.post_people_tags to service_role;
 grant INSERT on table public.post_people_tags ("position") to authenticated;
 grant INSERT on table public.post_people_tags (post_id) to authenticated;
@@ -3725,11 +3806,11 @@ grant UPDATE on table public.post_people_tags (status) to authenticated;
 grant INSERT on table public.post_people_tags (user_id) to authenticated;
 grant INSERT on table public.post_people_tags (x) to authenticated;
 grant INSERT on table public.post_people_tags (y) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_tags to anon;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.post_tags to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.post_tags to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.post_tags to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.post_tags to service_role;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.posts to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.posts to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.posts to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.posts to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.posts to service_role;
 grant INSERT, UPDATE on table public.posts (alt_text) to authenticated;
 grant INSERT, UPDATE on table public.posts (caption) to authenticated;
@@ -3744,8 +3825,8 @@ grant UPDATE on table public.posts (sensitive_reason) to authenticated;
 grant INSERT on table public.posts (thumb_url) to authenticated;
 grant INSERT on table public.posts (user_id) to authenticated;
 grant INSERT on table public.posts (width) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.profiles to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.profiles to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.profiles to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.profiles to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.profiles to service_role;
 grant UPDATE on table public.profiles (avatar_url) to authenticated;
 grant UPDATE on table public.profiles (bio) to authenticated;
@@ -3761,13 +3842,13 @@ grant INSERT on table public.reports (reason) to authenticated;
 grant INSERT on table public.reports (reporter_id) to authenticated;
 grant INSERT on table public.reports (target_id) to authenticated;
 grant INSERT on table public.reports (target_type) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.saves to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.saves to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.saves to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.saves to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.saves to service_role;
 grant INSERT on table public.saves (post_id) to authenticated;
 grant INSERT on table public.saves (user_id) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.stories to anon;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.stories to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.stories to anon;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.stories to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.stories to service_role;
 grant INSERT on table public.stories (caption) to authenticated;
 grant INSERT on table public.stories (close_friends_only) to authenticated;
@@ -3777,12 +3858,12 @@ grant INSERT on table public.stories (placeholder) to authenticated;
 grant INSERT on table public.stories (thumb_url) to authenticated;
 grant INSERT on table public.stories (user_id) to authenticated;
 grant INSERT on table public.stories (width) to authenticated;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.story_views to anon;
-grant MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.story_views to authenticated;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.story_views to anon;
+grant MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.story_views to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_views to service_role;
 grant INSERT on table public.story_views (story_id) to authenticated;
 grant INSERT on table public.story_views (viewer_id) to authenticated;
-grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE on table public.word_filters to authenticated;
+grant DELETE, MAINTAIN, REFERENCES, SELECT, TRIGGER on table public.word_filters to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.word_filters to service_role;
 grant INSERT on table public.word_filters (kind) to authenticated;
 grant INSERT on table public.word_filters (user_id) to authenticated;
@@ -3790,11 +3871,11 @@ grant INSERT on table public.word_filters (word) to authenticated;
 grant INSERT, SELECT, UPDATE on table realtime.messages to anon;
 grant INSERT, SELECT, UPDATE on table realtime.messages to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table realtime.messages to service_role;
-grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to anon;
-grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE on table storage.buckets to anon;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE on table storage.buckets to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.buckets to service_role;
-grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.objects to anon;
-grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.objects to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE on table storage.objects to anon;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE on table storage.objects to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table storage.objects to service_role;
 
 -- Default privileges
@@ -3805,8 +3886,8 @@ alter default privileges in schema public grant SELECT, UPDATE, USAGE on sequenc
 alter default privileges in schema public grant EXECUTE on functions to anon;
 alter default privileges in schema public grant EXECUTE on functions to authenticated;
 alter default privileges in schema public grant EXECUTE on functions to service_role;
-alter default privileges in schema public grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on tables to anon;
-alter default privileges in schema public grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on tables to authenticated;
+alter default privileges in schema public grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE on tables to anon;
+alter default privileges in schema public grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, UPDATE on tables to authenticated;
 alter default privileges in schema public grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on tables to service_role;
 
 -- Publications

@@ -103,7 +103,7 @@ test('the author turns off commenting and hides the like count; another person s
   expect(error?.message).toBe('Commenting is turned off for this post')
 })
 
-test('hidden words move a comment into "Hidden comments", seen by the author only', async ({
+test('hidden words move comments, earlier ones too, into "Hidden comments", seen by the author only', async ({
   browser
 }) => {
   test.slow()
@@ -111,6 +111,14 @@ test('hidden words move a comment into "Hidden comments", seen by the author onl
   const troll = await createUser('troll')
   const bystander = await createUser('bystander')
   const post = await createPostAs(author, 'Sunset again', 6)
+  const commentAsTroll = async (body: string): Promise<void> => {
+    const { error } = await troll.client
+      .from('comments')
+      .insert({ post_id: post.id, user_id: troll.id, body })
+    expect(error).toBeNull()
+  }
+  // Written before the word is added: adding it hides this one too.
+  await commentAsTroll('Dull and boring')
 
   const mine = await personPage(browser, author)
   await openSettings(mine, 'Comments and likes')
@@ -118,12 +126,7 @@ test('hidden words move a comment into "Hidden comments", seen by the author onl
   await mine.getByRole('button', { name: 'Add', exact: true }).click()
   await expect(mine.getByRole('list', { name: /your list/ })).toContainText('boring')
 
-  for (const body of ['So boring', 'Lovely colours']) {
-    const { error } = await troll.client
-      .from('comments')
-      .insert({ post_id: post.id, user_id: troll.id, body })
-    expect(error).toBeNull()
-  }
+  for (const body of ['So boring', 'Lovely colours']) await commentAsTroll(body)
 
   await mine.getByRole('button', { name: 'Home' }).click()
   await ui
@@ -131,9 +134,10 @@ test('hidden words move a comment into "Hidden comments", seen by the author onl
     .filter({ hasText: 'Sunset again' })
     .locator('[data-open-post]')
     .click()
-  const hiddenSection = mine.getByRole('group').filter({ hasText: 'Hidden comments (1)' })
-  await hiddenSection.getByText('Hidden comments (1)').click()
+  const hiddenSection = mine.getByRole('group').filter({ hasText: 'Hidden comments (2)' })
+  await hiddenSection.getByText('Hidden comments (2)').click()
   await expect(hiddenSection.getByText('So boring')).toBeVisible()
+  await expect(hiddenSection.getByText('Dull and boring')).toBeVisible()
 
   const seen = await personPage(browser, bystander)
   await ui
@@ -143,6 +147,7 @@ test('hidden words move a comment into "Hidden comments", seen by the author onl
     .click()
   await expect(seen.getByText('Lovely colours')).toBeVisible()
   await expect(seen.getByText('So boring')).toHaveCount(0)
+  await expect(seen.getByText('Dull and boring')).toHaveCount(0)
 })
 
 test('a close friends story has a green ring for the list and is invisible to others', async ({

@@ -221,8 +221,9 @@ describeEachDatabase('content controls under row-level security', (suite) => {
       expect(await visibleTo(anon)).toEqual([shown])
     })
 
-    it('the default offensive-words filter works only once switched on', async () => {
+    it('the default offensive-words filter works only once switched on, on earlier comments too', async () => {
       const before = await commentAs(c, 'you idiot')
+      expect(await visibleTo(b)).toEqual([before])
       await runAs(
         suite.db,
         a,
@@ -230,8 +231,40 @@ describeEachDatabase('content controls under row-level security', (suite) => {
       )
       const after = await commentAs(c, 'You IDIOT')
       const own = await commentAs(a, 'idiot me')
-      expect(await visibleTo(b)).toEqual([before, own])
+      expect(await visibleTo(b)).toEqual([own])
       expect(await visibleTo(a)).toEqual([before, after, own])
+      await runAs(suite.db, a, `update content_settings set hide_offensive_comments = false`)
+      expect(await visibleTo(b)).toEqual([before, after, own])
+    })
+
+    it('adding a word hides the earlier comments it matches; removing it shows them again', async () => {
+      const spoiler = await commentAs(c, 'the ending: SPOILER, he dies')
+      const fine = await commentAs(c, 'lovely light')
+      const own = await commentAs(a, 'no spoiler from me')
+      // Someone else's post keeps its comments: the words are A's, for A's posts.
+      const [{ id: postB }] = await rows(
+        b,
+        `insert into posts (user_id, image_url, caption) values ($1, $2, 'mine') returning id`,
+        [b.id, postUrl(b.id!)]
+      )
+      const [{ id: onB }] = await rows(
+        c,
+        `insert into comments (post_id, user_id, body) values ($1, $2, 'spoiler here') returning id`,
+        [postB, c.id]
+      )
+      await runAs(
+        suite.db,
+        a,
+        `insert into word_filters (kind, word) values ('hide_comments', 'spoiler'), ('mute', 'lovely')`
+      )
+      expect(await visibleTo(b)).toEqual([fine, own])
+      expect(await visibleTo(anon)).toEqual([fine, own])
+      expect(await visibleTo(a)).toEqual([spoiler, fine, own])
+      expect(await ids(anon, 'select id from comments where post_id = $1', [postB])).toEqual([
+        String(onB)
+      ])
+      await runAs(suite.db, a, `delete from word_filters where word = 'spoiler'`)
+      expect(await visibleTo(b)).toEqual([spoiler, fine, own])
     })
 
     it('a client cannot write a comment already hidden or unhidden', async () => {

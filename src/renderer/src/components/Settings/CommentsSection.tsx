@@ -21,8 +21,8 @@ export function CommentsSection(): ReactElement {
       />
       <h3 className={styles.subtitle}>Hidden words</h3>
       <p className={styles.intro}>
-        New comments on your posts that contain these words go to Hidden comments: only you and
-        their writer see them.
+        Comments on your posts that contain these words, earlier ones too, go to Hidden comments:
+        only you and their writer see them.
       </p>
       <WordList
         kind="hide_comments"
