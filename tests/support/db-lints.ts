@@ -152,6 +152,22 @@ export const DATABASE_LINTS: readonly DatabaseLint[] = [
       order by 1`
   },
   {
+    name: 'api_roles_can_truncate',
+    description:
+      'anon and authenticated cannot TRUNCATE an app table: TRUNCATE ignores row-level ' +
+      'security, so one grant left from the default privileges would empty a table for everyone.',
+    sql: `
+      with api_roles (role) as (values ('anon'), ('authenticated'))
+      select format('%s can truncate %I.%I', r.role, n.nspname, c.relname) as object
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      cross join api_roles r
+      where c.relkind in ('r', 'p')
+        and n.nspname in (${list([...APP_SCHEMAS, 'storage'])})
+        and has_table_privilege(r.role, c.oid, 'truncate')
+      order by 1`
+  },
+  {
     name: 'unindexed_foreign_keys',
     description:
       'Every foreign key in the app\u2019s schemas is covered by a valid, non-partial index whose ' +

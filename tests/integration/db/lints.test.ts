@@ -77,6 +77,14 @@ const violations: Record<string, { sql: string; expected: string[] }> = {
       'authenticated can use schema app_private'
     ]
   },
+  api_roles_can_truncate: {
+    sql: `
+      create table public.lint_truncatable (id int primary key);
+      grant truncate on public.lint_truncatable to authenticated;
+      create table public.lint_kept (id int primary key);
+      revoke truncate on public.lint_kept from anon, authenticated;`,
+    expected: ['authenticated can truncate public.lint_truncatable']
+  },
   unindexed_foreign_keys: {
     sql: `
       create table public.lint_parent (id int primary key, other int, unique (id, other));
