@@ -1755,35 +1755,27 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.can_see_author(author uuid)
  RETURNS boolean
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  caller uuid := auth.uid();
-  author_private boolean;
-  author_suspended boolean;
-begin
-  if author = caller then
-    return true;
-  end if;
-  select p.is_private, p.suspended_at is not null into author_private, author_suspended
-  from public.profiles p where p.id = author;
-  if author_suspended then
-    return false;
-  end if;
-  if caller is null then
-    return not coalesce(author_private, false);
-  end if;
-  if exists (select 1 from public.blocks b
-             where (b.blocker_id = caller and b.blocked_id = author)
-                or (b.blocker_id = author and b.blocked_id = caller)) then
-    return false;
-  end if;
-  return not coalesce(author_private, false)
-      or exists (select 1 from public.follows f
-                 where f.follower_id = caller and f.following_id = author);
-end
+  select author = auth.uid() or exists (
+    select 1
+    from public.profiles p
+    where p.id = author
+      and p.suspended_at is null
+      and case
+        when auth.uid() is null then not p.is_private
+        else not exists (
+               select 1 from public.blocks b
+               where (b.blocker_id = auth.uid() and b.blocked_id = author)
+                  or (b.blocker_id = author and b.blocked_id = auth.uid())
+             )
+             and (not p.is_private
+                  or exists (select 1 from public.follows f
+                             where f.follower_id = auth.uid() and f.following_id = author))
+      end
+  )
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.can_send_direct(thread uuid)
  RETURNS boolean
@@ -1811,6 +1803,50 @@ AS $function$
   select exists (select 1 from public.blocks
                  where (blocker_id = a and blocked_id = b)
                     or (blocker_id = b and blocked_id = a))
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer)
+ RETURNS SETOF uuid
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER ROWS 12
+ SET search_path TO ''
+AS $function$
+declare
+  muted uuid[] := app_rules.muted_authors('posts');
+  authors uuid[];
+begin
+  select coalesce(array_agg(f.following_id), '{}') into authors
+  from public.follows f
+  where f.follower_id = auth.uid()
+    and not (f.following_id = any (muted))
+    and app_rules.can_see_author(f.following_id);
+  if newer then
+    return query
+    select p.id
+    from unnest(authors) as a(id)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.posts q
+      where q.user_id = a.id and (q.created_at, q.id) > (bound_at, bound_id)
+      order by q.created_at asc, q.id asc
+      limit page_limit
+    ) p
+    order by p.created_at asc, p.id asc
+    limit page_limit;
+  else
+    return query
+    select p.id
+    from unnest(authors) as a(id)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.posts q
+      where q.user_id = a.id and (q.created_at, q.id) < (bound_at, bound_id)
+      order by q.created_at desc, q.id desc
+      limit page_limit
+    ) p
+    order by p.created_at desc, p.id desc
+    limit page_limit;
+  end if;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.is_close_friend_of(author uuid)
  RETURNS boolean
@@ -2421,61 +2457,39 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
-declare
-  page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
-  muted uuid[] := app_rules.muted_authors('posts');
-  bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
-  bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
-begin
-  return query
   select p.*
-  from public.follows f
-  cross join lateral (
-    select q.*
-    from public.posts q
-    where q.user_id = f.following_id
-      and (q.created_at, q.id) < (bound_at, bound_id)
-    order by q.created_at desc, q.id desc
-    limit page_limit
-  ) p
-  where f.follower_id = (select auth.uid())
-    and not (f.following_id = any (muted))
+  from public.posts p
+  where p.id = any (array(
+    select app_rules.following_feed_post_ids(
+      coalesce(before_created_at, 'infinity'::timestamptz),
+      coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid),
+      false,
+      least(greatest(coalesce(page_size, 12), 1), 100)
+    )
+  ))
   order by p.created_at desc, p.id desc
-  limit page_limit;
-end
 $function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
  SET search_path TO ''
- SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
-declare
-  page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
-  muted uuid[] := app_rules.muted_authors('posts');
-begin
-  return query
   select p.*
-  from public.follows f
-  cross join lateral (
-    select q.*
-    from public.posts q
-    where q.user_id = f.following_id
-      and (q.created_at, q.id) > (after_created_at, after_id)
-    order by q.created_at asc, q.id asc
-    limit page_limit
-  ) p
-  where f.follower_id = (select auth.uid())
-    and not (f.following_id = any (muted))
+  from public.posts p
+  where p.id = any (array(
+    select app_rules.following_feed_post_ids(
+      after_created_at,
+      after_id,
+      true,
+      least(greatest(coalesce(page_size, 12), 1), 100)
+    )
+  ))
   order by p.created_at asc, p.id asc
-  limit page_limit;
-end
 $function$;
 CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone)
  RETURNS posts
@@ -3513,6 +3527,8 @@ grant EXECUTE on function app_rules.can_send_direct(thread uuid) to authenticate
 grant EXECUTE on function app_rules.can_send_direct(thread uuid) to service_role;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to authenticated;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
+grant EXECUTE on function app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to anon;
+grant EXECUTE on function app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to service_role;
 grant EXECUTE on function app_rules.is_direct_participant(thread uuid) to authenticated;

@@ -1,0 +1,113 @@
+-- The Following feed checks each followed author once, not each of their posts.
+--
+-- following_feed_page read up to a page of posts per followed author through the posts
+-- policy, so `app_rules.can_see_author` (a block, a private account, a suspension) ran on every
+-- one of them: 1,200 calls for a reader who follows 100 people, to show 12 posts (+130 % over
+-- the feed before the safety rules in `npm run bench:safety`). Whether a post may be seen
+-- depends only on its author, so the candidates are now picked without the policy from the
+-- authors that pass the check once each, and the page is then read through the policy as
+-- before: the policy still guards every row returned, the helper only decides which ids to ask
+-- for, and it returns nothing the caller could not read.
+create or replace function app_rules.following_feed_post_ids(
+  bound_at timestamptz,
+  bound_id uuid,
+  newer boolean,
+  page_limit integer
+)
+returns setof uuid
+language plpgsql
+stable
+security definer
+rows 12
+set search_path = ''
+as $$
+declare
+  muted uuid[] := app_rules.muted_authors('posts');
+  authors uuid[];
+begin
+  select coalesce(array_agg(f.following_id), '{}') into authors
+  from public.follows f
+  where f.follower_id = auth.uid()
+    and not (f.following_id = any (muted))
+    and app_rules.can_see_author(f.following_id);
+  if newer then
+    return query
+    select p.id
+    from unnest(authors) as a(id)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.posts q
+      where q.user_id = a.id and (q.created_at, q.id) > (bound_at, bound_id)
+      order by q.created_at asc, q.id asc
+      limit page_limit
+    ) p
+    order by p.created_at asc, p.id asc
+    limit page_limit;
+  else
+    return query
+    select p.id
+    from unnest(authors) as a(id)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.posts q
+      where q.user_id = a.id and (q.created_at, q.id) < (bound_at, bound_id)
+      order by q.created_at desc, q.id desc
+      limit page_limit
+    ) p
+    order by p.created_at desc, p.id desc
+    limit page_limit;
+  end if;
+end
+$$;
+
+-- Visitors call the page too (it is empty for them: they follow nobody).
+revoke all on function app_rules.following_feed_post_ids(timestamptz, uuid, boolean, integer)
+  from public;
+grant execute on function app_rules.following_feed_post_ids(timestamptz, uuid, boolean, integer)
+  to anon, authenticated;
+
+create or replace function public.following_feed_page(
+  before_created_at timestamptz default null,
+  before_id uuid default null,
+  page_size integer default 12
+)
+returns setof public.posts
+language sql
+stable
+set search_path = ''
+as $$
+  select p.*
+  from public.posts p
+  where p.id = any (array(
+    select app_rules.following_feed_post_ids(
+      coalesce(before_created_at, 'infinity'::timestamptz),
+      coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid),
+      false,
+      least(greatest(coalesce(page_size, 12), 1), 100)
+    )
+  ))
+  order by p.created_at desc, p.id desc
+$$;
+
+create or replace function public.following_feed_page_newer(
+  after_created_at timestamptz,
+  after_id uuid,
+  page_size integer default 12
+)
+returns setof public.posts
+language sql
+stable
+set search_path = ''
+as $$
+  select p.*
+  from public.posts p
+  where p.id = any (array(
+    select app_rules.following_feed_post_ids(
+      after_created_at,
+      after_id,
+      true,
+      least(greatest(coalesce(page_size, 12), 1), 100)
+    )
+  ))
+  order by p.created_at asc, p.id asc
+$$;
