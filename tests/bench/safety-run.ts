@@ -6,7 +6,7 @@
 // "## Safety rules" section of docs/performance.md.
 
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fetchFeedPage } from '../../src/shared/data/feed'
 import { fetchFollowingFeedPage, fetchSuggestions } from '../../src/shared/data/follows'
@@ -152,6 +152,18 @@ function render(before: Results, after: Results): string[] {
     row('Following feed, first page', 'followingFirst'),
     row('Suggestions (5)', 'suggestions'),
     row(`Search (${QUERIES.length} queries × 20)`, 'search'),
+    '',
+    `Load average (1 min) when it ended: ${loadavg()[0].toFixed(1)}; before and after run one`,
+    'after the other on the same machine, so a shared machine slows both.',
+    '',
+    'What keeps the rules cheap: the keyset pages hold their bounds in variables, so under',
+    'row-level security the bound is still an index condition (a row comparison with `coalesce`',
+    'is not leakproof, so Postgres would apply it only after the policy); people search and',
+    'suggestions pick their candidates in `app_rules` helpers that apply the block and',
+    'suspension rule themselves, so the trigram indexes and the newest posts are read without the',
+    'policy on every row; the Following feed checks each followed author once and reads the',
+    "page's posts through the policy; and `app_rules.can_see_author`, which every restrictive",
+    'policy calls per row, is a single SQL statement.',
     ''
   ]
 }
