@@ -17,7 +17,7 @@ export interface AuthSessionDeps {
   emit(snapshot: AuthSnapshot): void
   log: Logger
   loadProfile?: (client: SupabaseClient, userId: string) => Promise<Profile | null>
-  /** Where a confirmation link leads (the web build's own root); the desktop app has none. */
+  /** Where a confirmation link leads: the web build's own root, the desktop app's callback. */
   emailRedirectTo?: string
   /** Runs work outside supabase-js's auth callback, where awaiting the client deadlocks. */
   defer?: (work: () => void) => void
