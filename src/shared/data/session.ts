@@ -57,7 +57,8 @@ export class AuthSession {
   start(): Promise<void> {
     if (this.ready) return this.ready
     const { data } = this.deps.client.auth.onAuthStateChange((event, session) => {
-      // A recovery link opened the web build (detectSessionInUrl): ask for the new password.
+      // A client that detects sessions in the URL says so for a recovery link: ask for the new
+      // password. (The app's own clients do not: mailed links go through auth-link.ts.)
       if (event === 'PASSWORD_RECOVERY') this.recovering = true
       // supabase-js holds its auth lock while calling us: queries from here would deadlock.
       this.defer(() => void this.apply(session))
