@@ -8,10 +8,17 @@ const at = (hash: string) => ({ hash, pathname: '/', search: '' })
 
 describe('mailed links in the web build', () => {
   it('takes a fragment /verify wrote off the address, and leaves the router’s hashes alone', () => {
-    const history = { replaceState: vi.fn() }
     const error = '#error=access_denied&error_description=Email+link+is+invalid'
-    expect(takeMailedLink(at(error), history)).toBe(`${AUTH_CALLBACK_URL}${error}`)
+    const location = at(error)
+    // As the page's own location does, the hash follows replaceState.
+    const history = {
+      replaceState: vi.fn((_state: unknown, _title: string, url: string) => {
+        location.hash = url.slice(url.indexOf('#'))
+      })
+    }
+    expect(takeMailedLink(location, history)).toBe(`${AUTH_CALLBACK_URL}${error}`)
     expect(history.replaceState).toHaveBeenCalledWith(null, '', '/#/')
+    expect(location.hash).toBe('#/')
     history.replaceState.mockClear()
     expect(takeMailedLink(at('#/p/1234'), history)).toBeNull()
     expect(takeMailedLink(at('#/u/access_token=x'), history)).toBeNull()

@@ -24,9 +24,11 @@ export function takeMailedLink(
   location: PageLocation,
   history: Pick<History, 'replaceState'>
 ): string | null {
-  if (!AUTH_FRAGMENT.test(location.hash)) return null
+  // Read before replacing: `location` is live.
+  const fragment = location.hash
+  if (!AUTH_FRAGMENT.test(fragment)) return null
   history.replaceState(null, '', `${location.pathname}${location.search}#/`)
-  return `${AUTH_CALLBACK_URL}${location.hash}`
+  return `${AUTH_CALLBACK_URL}${fragment}`
 }
 
 /**
