@@ -30,6 +30,7 @@ import { electronLog, startLogging } from './logging/start-logging'
 import { startUpdates } from './updates/start-updates'
 import type { UpdateService } from './updates/update-service'
 import type { AccountSessions } from '../shared/data/accounts'
+import { openAuthLink } from '../shared/data/auth-link'
 import type { MainServices } from './session/start-services'
 import { startMainServices } from './main-services'
 import { appIconPath, trayIcon } from './window/app-icon'
@@ -114,7 +115,15 @@ function showWindow(): void {
   mainWindow.focus()
 }
 
-const openDeepLink = createDeepLinkOpener({ outbox, showWindow, log })
+// A mailed link can arrive before boot (macOS open-url): it waits for the accounts boot() starts.
+let accountsStarted: (accounts: Promise<AccountSessions>) => void = () => undefined
+const accountsReady = new Promise<AccountSessions>((resolve) => (accountsStarted = resolve))
+const openDeepLink = createDeepLinkOpener({
+  outbox,
+  showWindow,
+  log,
+  openAuthLink: async (raw) => openAuthLink(await accountsReady, raw)
+})
 const openFile = createFileOpener({
   outbox,
   showWindow,
@@ -172,6 +181,7 @@ function boot(): void {
     }
   })
   let ready: MainServices | null = null
+  accountsStarted(services.then((started) => started.auth))
   services.then(
     (started) => {
       ready = started
@@ -251,7 +261,7 @@ function boot(): void {
   openWindow()
   // Windows and Linux start the app with the link that launched it on the command line.
   const launchLink = findDeepLinkArg(process.argv)
-  if (launchLink) openDeepLink(launchLink)
+  if (launchLink) void openDeepLink(launchLink)
   updates = startUpdates({
     log,
     updaterLog: electronLog,

@@ -3,6 +3,7 @@
 // line), so the parser accepts exactly these three shapes and turns everything else into a
 // message the window shows instead of navigating.
 
+import type { AuthLinkOutcome } from './auth-links'
 import { USERNAME_PATTERN } from './limits'
 
 export const DEEP_LINK_SCHEME = 'instaframe'
@@ -16,6 +17,8 @@ export type DeepLinkRoute =
   | { kind: 'post'; postId: string }
   | { kind: 'profile'; username: string }
   | { kind: 'direct'; threadId: string }
+  /** A mailed link (instaframe://auth/callback, auth-links.ts) that main already completed. */
+  | { kind: 'auth'; outcome: AuthLinkOutcome }
 
 /** A link main received, parsed: what to open, or why nothing opens. */
 export type DeepLink = { ok: true; route: DeepLinkRoute } | { ok: false; message: string }
@@ -74,7 +77,7 @@ export function parseDeepLink(raw: unknown): DeepLink {
 }
 
 /** The canonical link for a route (what "Copy Link" would share). */
-export function deepLinkUrl(route: DeepLinkRoute): string {
+export function deepLinkUrl(route: Exclude<DeepLinkRoute, { kind: 'auth' }>): string {
   switch (route.kind) {
     case 'post':
       return `${DEEP_LINK_SCHEME}://p/${route.postId}`

@@ -1,6 +1,7 @@
 // Small request helpers shared by the auth routes.
 
 import { createHash } from 'node:crypto'
+import { AUTH_CALLBACK_URL } from '../../shared/auth-links'
 import { readJsonBody, type ApiRequest } from '../http/types'
 import { badRequest } from './errors'
 
@@ -26,11 +27,13 @@ export function hashToken(token: string): string {
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /**
- * Where a confirmation may send the browser: the site URL's origin or a loopback address,
- * never an arbitrary site (an open redirect would make our links useful to phishers).
+ * Where a confirmation may send the browser: the site URL's origin, a loopback address or the
+ * desktop app's own callback (hosted Supabase lists it in additional_redirect_urls), never an
+ * arbitrary site (an open redirect would make our links useful to phishers).
  */
 export function safeRedirect(candidate: string | null, siteUrl: string): string {
   if (!candidate) return siteUrl
+  if (candidate === AUTH_CALLBACK_URL) return candidate
   try {
     const target = new URL(candidate)
     const site = new URL(siteUrl)

@@ -5,6 +5,7 @@
 import type { Logger } from '../../shared/logger'
 import type { MainServices } from '../session/start-services'
 import type { DesktopNotifier } from '../notifications/desktop-notifier'
+import { AUTH_CALLBACK_URL } from '../../shared/auth-links'
 import { createAccountActions } from '../../shared/data/account-actions'
 import { registerAccountIpc } from './account'
 import { registerAppIpc, type AppIpcDeps } from './app'
@@ -51,7 +52,8 @@ export function registerIpc(deps: IpcDeps): void {
     cancelAddAccount: async () => (await accounts()).cancelAddAccount(),
     signOutAll: async () => (await accounts()).signOutAll()
   })
-  registerAccountIpc(handle, createAccountActions(accounts))
+  // Mailed links lead back into the app (shared/auth-links.ts).
+  registerAccountIpc(handle, createAccountActions(accounts, AUTH_CALLBACK_URL))
   registerImagesIpc(handle, deps.images)
   registerPostsIpc(handle, {
     client: signedInClient,

@@ -1,6 +1,7 @@
 // What main serves once the backend is known: the signed-in accounts' sessions (stored with the OS's secret store
 // where there is one) over main's supabase-js client, and the config the page asks for.
 
+import { AUTH_CALLBACK_URL } from '../../shared/auth-links'
 import type { AppConfig } from '../../shared/bridge-contract'
 import type { AuthSnapshot } from '../../shared/domain'
 import type { Logger } from '../../shared/logger'
@@ -33,7 +34,9 @@ export async function startServices(deps: StartServicesDeps): Promise<MainServic
     storage: storage.storage,
     createClient: (slot) => createMainClient(backend, slot),
     emit: deps.emit,
-    log: deps.log
+    log: deps.log,
+    // A sign-up's confirmation link opens the app (shared/auth-links.ts).
+    emailRedirectTo: AUTH_CALLBACK_URL
   })
   void auth.start()
   return {

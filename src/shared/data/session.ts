@@ -17,7 +17,7 @@ export interface AuthSessionDeps {
   emit(snapshot: AuthSnapshot): void
   log: Logger
   loadProfile?: (client: SupabaseClient, userId: string) => Promise<Profile | null>
-  /** Where a confirmation link leads (the web build's own root); the desktop app has none. */
+  /** Where a confirmation link leads: the web build's own root, the desktop app's callback. */
   emailRedirectTo?: string
   /** Runs work outside supabase-js's auth callback, where awaiting the client deadlocks. */
   defer?: (work: () => void) => void
@@ -57,7 +57,8 @@ export class AuthSession {
   start(): Promise<void> {
     if (this.ready) return this.ready
     const { data } = this.deps.client.auth.onAuthStateChange((event, session) => {
-      // A recovery link opened the web build (detectSessionInUrl): ask for the new password.
+      // A client that detects sessions in the URL says so for a recovery link: ask for the new
+      // password. (The app's own clients do not: mailed links go through auth-link.ts.)
       if (event === 'PASSWORD_RECOVERY') this.recovering = true
       // supabase-js holds its auth lock while calling us: queries from here would deadlock.
       this.defer(() => void this.apply(session))

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi, type Mock } from 'vitest'
+import { AUTH_LINK_MESSAGES } from '../../../src/shared/auth-links'
 import {
   createDeepLinkOpener,
   protocolClientCommand,
@@ -9,7 +10,7 @@ import {
   createRendererOutbox,
   type OutboxEvent
 } from '../../../src/main/window/renderer-outbox'
-import { DEEP_LINK_MESSAGES } from '../../../src/shared/deep-links'
+import { DEEP_LINK_MESSAGES, type DeepLink } from '../../../src/shared/deep-links'
 import { silentLogger } from './fakes'
 
 describe('renderer outbox', () => {
@@ -50,19 +51,60 @@ describe('renderer outbox', () => {
 })
 
 describe('createDeepLinkOpener', () => {
-  function setUp(): {
-    open: (raw: string) => void
+  function setUp(completed: Promise<DeepLink> = Promise.resolve(EMAIL_CHANGED)): {
+    open: (raw: string) => Promise<void>
     delivered: OutboxEvent[]
     showWindow: ReturnType<typeof vi.fn>
     log: ReturnType<typeof silentLogger>
+    openAuthLink: Mock<(raw: string) => Promise<DeepLink>>
   } {
     const delivered: OutboxEvent[] = []
     const outbox = createRendererOutbox((event) => delivered.push(event))
     outbox.markReady()
     const showWindow = vi.fn()
     const log = silentLogger()
-    return { open: createDeepLinkOpener({ outbox, showWindow, log }), delivered, showWindow, log }
+    const openAuthLink = vi.fn(async () => completed)
+    const open = createDeepLinkOpener({ outbox, showWindow, log, openAuthLink })
+    return { open, delivered, showWindow, log, openAuthLink }
   }
+
+  const EMAIL_CHANGED: DeepLink = { ok: true, route: { kind: 'auth', outcome: 'email_change' } }
+  const MAILED =
+    'instaframe://auth/callback#access_token=eyJ.eyJ.sig&refresh_token=refresh-secret-value&type=email_change'
+
+  it('has a mailed link completed with the accounts first, then sends only what it did', async () => {
+    const { open, delivered, showWindow, log, openAuthLink } = setUp()
+    await open(MAILED)
+    expect(openAuthLink).toHaveBeenCalledWith(MAILED)
+    expect(delivered).toEqual([{ channel: 'app:deep-link', payload: EMAIL_CHANGED }])
+    expect(showWindow).toHaveBeenCalledOnce()
+    const logged = JSON.stringify(
+      [log.info, log.warn, log.error].map((fn) => vi.mocked(fn).mock.calls)
+    )
+    expect(logged).toContain('email_change')
+    expect(logged).not.toContain('refresh-secret-value')
+    expect(logged).not.toContain('eyJ')
+  })
+
+  it('says the mailed link did not work when the accounts could not complete it', async () => {
+    const { open, delivered, log } = setUp(Promise.reject(new Error('backend down')))
+    await open(MAILED)
+    expect(delivered).toEqual([
+      {
+        channel: 'app:deep-link',
+        payload: { ok: false, message: AUTH_LINK_MESSAGES.unknownFailure }
+      }
+    ])
+    expect(log.error).toHaveBeenCalledOnce()
+  })
+
+  it('never hands a route link or a look-alike to the accounts', async () => {
+    const { open, openAuthLink, delivered } = setUp()
+    await open('instaframe://u/jane')
+    await open('instaframe://authx/callback#access_token=a.b.c')
+    expect(openAuthLink).not.toHaveBeenCalled()
+    expect(delivered.map((event) => (event.payload as DeepLink).ok)).toEqual([true, false])
+  })
 
   it('sends a valid link as a route and brings the window forward', () => {
     const { open, delivered, showWindow } = setUp()

@@ -7,6 +7,7 @@ import type { AppStores } from '../store'
 import { settingsRoute } from '../store/router/routes'
 import { closePost, showPost } from '../navigation/postRoute'
 import { goHome } from '../navigation/home'
+import { showAuthLinkOutcome } from '../navigation/authLink'
 import {
   commentOnFocusedPost,
   likeFocusedPost,
@@ -91,6 +92,10 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
   if (link.route.kind === 'profile') {
     ui.getState().closeModal()
     stores.router.getState().navigate({ name: 'profile', username: link.route.username })
+    return
+  }
+  if (link.route.kind === 'auth') {
+    showAuthLinkOutcome(link.route.outcome, stores)
     return
   }
   if (link.route.kind === 'direct') {

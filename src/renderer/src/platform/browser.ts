@@ -10,6 +10,7 @@ import { createSessionBridge } from '@shared/data/session-bridge'
 import { consoleLogger } from '@shared/logger'
 import { createBrowserExport } from './browserExport'
 import { loadBrowserConfig, type BrowserConfig } from './config'
+import { pageLinkEvents, takeMailedLink } from './pageLinks'
 
 /** localStorage as supabase-js's async storage. */
 function pageStorage(): SessionStorage {
@@ -36,7 +37,9 @@ export function createBrowserApi(
               persistSession: true,
               storage: slot,
               storageKey: slot.storageKey,
-              autoRefreshToken: true
+              autoRefreshToken: true,
+              // Mailed links are completed by pageLinks.ts, as the desktop app completes them.
+              detectSessionInUrl: false
             },
             ...(fetchImpl ? { global: { fetch: fetchImpl } } : {})
           }),
@@ -48,6 +51,7 @@ export function createBrowserApi(
   // Keep an unhandled rejection out of the console; every caller sees the error itself.
   sessionPromise.catch(() => undefined)
   const bridge = createSessionBridge(sessionPromise, window.location.origin + '/')
+  const links = pageLinkEvents(takeMailedLink(window.location, window.history), sessionPromise)
 
   return {
     auth: bridge.auth,
@@ -70,9 +74,10 @@ export function createBrowserApi(
           secretStorageWarning: null
         }
       },
-      // A page has no main process: no deep links, application menu or backend notices reach it.
-      ready: async () => undefined,
-      onDeepLink: () => () => undefined,
+      // A page has no main process: its only link is a mailed one it was opened with (pageLinks).
+      // No application menu or backend notices reach it.
+      ready: links.ready,
+      onDeepLink: links.onDeepLink,
       onCommand: () => () => undefined,
       onNotice: () => () => undefined,
       // A page is updated by reloading it; there is no app update to install.

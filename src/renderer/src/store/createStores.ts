@@ -83,7 +83,7 @@ function createFoundation(
   })
   const session = createSessionStore(api.auth, {
     beforeSignOut: (userId) => outbox.getState().wipe(userId),
-    afterSignOut: (userId) => wipeCacheOnSignOut(offlineCache, userId)
+    afterSignOut: (userId, othersRemain) => wipeCacheOnSignOut(offlineCache, userId, othersRemain)
   })
   return {
     session,

@@ -64,4 +64,11 @@ describe('auth input rules', () => {
     expect(safeRedirect('javascript:alert(1)', site)).toBe(site)
     expect(safeRedirect(null, site)).toBe(site)
   })
+
+  it('redirects to the desktop app’s own callback, and to no other instaframe:// link', () => {
+    const site = 'http://127.0.0.1:3000'
+    expect(safeRedirect('instaframe://auth/callback', site)).toBe('instaframe://auth/callback')
+    expect(safeRedirect('instaframe://u/jane', site)).toBe(site)
+    expect(safeRedirect('instaframe://auth/callback/../x', site)).toBe(site)
+  })
 })

@@ -48,4 +48,17 @@ describe('read cache', () => {
     await cache.clear()
     expect(await cache.read('visitor', 'feed')).toBeNull()
   })
+
+  it('clears one scope and keeps every other account’s answers', async () => {
+    const cache = createReadCache({ db: databaseOpener(new IDBFactory()) })
+    await cache.write('user-1', 'feed', { posts: ['p1'] })
+    await cache.write('user-1', 'profile:jane', { id: 'user-1' })
+    await cache.write('user-10', 'feed', { posts: ['p10'] })
+    await cache.write('user-2', 'feed', { posts: ['p2'] })
+    await cache.clearScope('user-1')
+    expect(await cache.read('user-1', 'feed')).toBeNull()
+    expect(await cache.read('user-1', 'profile:jane')).toBeNull()
+    expect(await cache.read('user-10', 'feed')).toEqual({ posts: ['p10'] })
+    expect(await cache.read('user-2', 'feed')).toEqual({ posts: ['p2'] })
+  })
 })

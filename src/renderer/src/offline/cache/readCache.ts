@@ -19,6 +19,8 @@ export interface ReadCache {
   write(scope: string, key: string, data: unknown): Promise<void>
   /** Removes every saved answer. */
   clear(): Promise<void>
+  /** Removes the answers saved in one scope (one account leaving), keeping everyone else's. */
+  clearScope(scope: string): Promise<void>
   /** How many answers are saved and their approximate size in bytes. */
   size(): Promise<{ entries: number; bytes: number }>
 }
@@ -73,6 +75,20 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       const db = await options.db()
       const tx = db.transaction(ENTRIES, 'readwrite')
       tx.objectStore(ENTRIES).clear()
+      await transactionDone(tx)
+    },
+
+    async clearScope(scope) {
+      const db = await options.db()
+      const tx = db.transaction(ENTRIES, 'readwrite')
+      const request = tx.objectStore(ENTRIES).openCursor()
+      request.onsuccess = () => {
+        const cursor = request.result
+        if (!cursor) return
+        // The scope field, not the id's prefix: a malformed entry without one stays harmless.
+        if (isEntry(cursor.value) && cursor.value.scope === scope) cursor.delete()
+        cursor.continue()
+      }
       await transactionDone(tx)
     },
 

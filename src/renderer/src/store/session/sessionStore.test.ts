@@ -47,7 +47,24 @@ describe('session store', () => {
     await expect(store.getState().signOut()).rejects.toThrow('network down')
     expect(afterSignOut).not.toHaveBeenCalled()
     await store.getState().signOut()
-    expect(afterSignOut).toHaveBeenCalledWith('user-1')
+    expect(afterSignOut).toHaveBeenCalledWith('user-1', false)
+  })
+
+  it('tells the after-sign-out hook when other accounts stay signed in', async () => {
+    const other = { id: 'user-2', username: 'bob', fullName: null, avatarUrl: null }
+    const api = fakeApi({ snapshot: signedIn() })
+    // The platform makes the next account current once the first one logs out.
+    api.auth.signOut.mockImplementation(async () => {
+      api.auth.getSession.mockResolvedValue({ ...SIGNED_OUT, accounts: [other] })
+    })
+    const afterSignOut = vi.fn(async () => undefined)
+    const store = createSessionStore(api.auth, { afterSignOut })
+    const me = { id: 'user-1', username: 'jane', fullName: null, avatarUrl: null }
+    store.setState({ snapshot: { ...signedIn(), accounts: [me, other] }, status: 'ready' })
+    await store.getState().signOut()
+    expect(afterSignOut).toHaveBeenCalledWith('user-1', true)
+    await store.getState().signOutAll()
+    expect(afterSignOut).toHaveBeenLastCalledWith(null, false)
   })
 
   it('treats a failed initial read as signed out, and logs it', async () => {

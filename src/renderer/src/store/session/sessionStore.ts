@@ -46,10 +46,11 @@ export type SessionStore = StoreApi<SessionState>
 
 export interface SessionHooks {
   /**
-   * Runs after a sign-out succeeded, with the id of who signed out: wipes what this device
-   * kept for them (the offline cache). It must not throw; sign-out has already happened.
+   * Runs after a sign-out succeeded, with the id of who signed out and whether other accounts
+   * are still signed in: wipes what this device kept for them (the offline cache: theirs only
+   * while others remain). It must not throw; sign-out has already happened.
    */
-  afterSignOut?(userId: string | null): Promise<void>
+  afterSignOut?(userId: string | null, othersRemain: boolean): Promise<void>
   /**
    * Runs before the platform signs out, with the user leaving: what the device keeps for them
    * (queued actions, drafts) is wiped. A failure is logged and does not block the sign-out.
@@ -115,7 +116,11 @@ export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}):
         // Another account may be current now: read who, rather than assume nobody.
         set({ snapshot: SIGNED_OUT })
         await refresh()
-        await hooks.afterSignOut?.(userId)
+        const remaining = get().snapshot.accounts ?? []
+        await hooks.afterSignOut?.(
+          userId,
+          remaining.some((account) => account.id !== userId)
+        )
       },
       async signOutAll() {
         const { snapshot } = get()
@@ -125,7 +130,7 @@ export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}):
         await auth.signOutAll()
         set({ snapshot: SIGNED_OUT })
         await refresh()
-        await hooks.afterSignOut?.(snapshot.user?.id ?? null)
+        await hooks.afterSignOut?.(snapshot.user?.id ?? null, false)
       },
       async switchAccount(userId) {
         if (get().snapshot.user?.id === userId) return
@@ -141,14 +146,16 @@ export function createSessionStore(auth: Api['auth'], hooks: SessionHooks = {}):
         await refresh()
       },
       async accountDeleted() {
-        const userId = get().snapshot.user?.id ?? null
+        const { snapshot } = get()
+        const userId = snapshot.user?.id ?? null
+        const othersRemain = (snapshot.accounts ?? []).some((account) => account.id !== userId)
         if (userId && hooks.beforeSignOut) {
           await hooks.beforeSignOut(userId).catch((error: unknown) => {
             console.error('Could not wipe what this device kept for the user', error)
           })
         }
         set({ snapshot: SIGNED_OUT })
-        await hooks.afterSignOut?.(userId)
+        await hooks.afterSignOut?.(userId, othersRemain)
       },
       async reload() {
         await refresh()

@@ -1,0 +1,28 @@
+// What the window shows once main (or the page) completed a link from an email
+// (instaframe://auth/callback): a recovery asks for the new password, as a recovery code does; a
+// sign-in or confirmation link closes the sign-in dialog and says what happened.
+
+import { AUTH_LINK_MESSAGES, type AuthLinkOutcome } from '@shared/auth-links'
+import type { AppStores } from '../store'
+
+const NOTICES: Record<Exclude<AuthLinkOutcome, 'recovery'>, string> = {
+  magiclink: AUTH_LINK_MESSAGES.signedIn,
+  email: AUTH_LINK_MESSAGES.signedIn,
+  invite: AUTH_LINK_MESSAGES.signedIn,
+  signup: AUTH_LINK_MESSAGES.signupConfirmed,
+  email_change: AUTH_LINK_MESSAGES.emailChanged,
+  'email-change-half': AUTH_LINK_MESSAGES.emailChangeHalf
+}
+
+export function showAuthLinkOutcome(outcome: AuthLinkOutcome, stores: AppStores): void {
+  const { ui, session } = stores
+  if (outcome === 'recovery') {
+    ui.getState().openAuth('new-password')
+    return
+  }
+  // A second factor still to give keeps its step open; otherwise the dialog has done its job.
+  const pending = session.getState().snapshot.pending
+  if (pending) ui.getState().openAuth(pending)
+  else if (ui.getState().modal === 'auth') ui.getState().closeModal()
+  ui.getState().setNotice(NOTICES[outcome])
+}
