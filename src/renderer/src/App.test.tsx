@@ -29,7 +29,7 @@ describe('App', () => {
     renderWith(<App splashMs={0} />, harness)
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Account menu' }))
-    await user.click(screen.getByRole('menuitem', { name: 'Profile' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }))
     expect(window.location.hash).toBe('#/u/jane.doe')
     expect(screen.queryByRole('region', { name: 'Stories' })).not.toBeInTheDocument()
     // The profile's own Back, beside the header's history arrow, once the page's code and the

@@ -7,7 +7,6 @@ import type { AppStores } from '../store'
 import { settingsRoute } from '../store/router/routes'
 import { closePost, showPost } from '../navigation/postRoute'
 import { goHome } from '../navigation/home'
-import { showAuthLinkOutcome } from '../navigation/authLink'
 import {
   commentOnFocusedPost,
   likeFocusedPost,
@@ -95,7 +94,11 @@ export function openDeepLink(link: DeepLink, stores: AppStores, actions: ActionH
     return
   }
   if (link.route.kind === 'auth') {
-    showAuthLinkOutcome(link.route.outcome, stores)
+    const { outcome } = link.route
+    // Rare (a mail's link), so its messages load with it rather than with every window.
+    void import('../navigation/authLink').then(({ showAuthLinkOutcome }) =>
+      showAuthLinkOutcome(outcome, stores)
+    )
     return
   }
   if (link.route.kind === 'direct') {

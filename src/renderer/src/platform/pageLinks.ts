@@ -8,7 +8,7 @@
 import { AUTH_CALLBACK_URL } from '@shared/auth-links'
 import type { Api } from '@shared/bridge-contract'
 import type { DeepLink } from '@shared/deep-links'
-import { openAuthLink, type LinkSessions } from '@shared/data/auth-link'
+import type { LinkSessions } from '@shared/data/auth-link'
 import { listenerSet } from '@shared/data/session-bridge'
 
 /** What /verify puts in the fragment; the router's own hashes start with `#/`. */
@@ -47,6 +47,8 @@ export function pageLinkEvents(
       if (!pending) return
       const raw = pending
       pending = null
+      // Loaded only when a page opens from a mail: it stays out of the entry chunk.
+      const { openAuthLink } = await import('@shared/data/auth-link')
       links.emit(await openAuthLink(await sessions, raw))
     }
   }

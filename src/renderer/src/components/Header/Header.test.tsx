@@ -50,7 +50,7 @@ describe('Header', () => {
     expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument()
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Account menu' }))
-    const menu = screen.getByRole('menu')
+    const menu = await screen.findByRole('menu')
     expect(menu).toHaveTextContent('jane.doe')
     expect(menu).toHaveTextContent('Jane Doe')
     expect(screen.getByRole('menuitem', { name: 'Profile' })).toBeInTheDocument()

@@ -125,7 +125,7 @@ describe('the outbox in the app', () => {
     renderWith(<AvatarMenu />, harness)
     const user = userEvent.setup()
     await user.click(screen.getByRole('button', { name: 'Account menu' }))
-    await user.click(screen.getByRole('menuitem', { name: 'Sign out' }))
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }))
 
     expect(screen.getByRole('alert')).toHaveTextContent(
       'You have 1 unsent item (a like). Sign out anyway? They will be lost.'
