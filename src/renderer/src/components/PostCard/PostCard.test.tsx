@@ -43,6 +43,25 @@ describe('PostCard', () => {
     expect(within(card).getAllByText('5h')).toHaveLength(1)
   })
 
+  it('shows the location under the username as plain text, and no line without one', () => {
+    setup(makePost({ id: 'p-here', location: 'Lisbon, Portugal' }))
+    const card = screen.getByRole('article', { name: 'Post by sam' })
+    const header = card.querySelector('header')!
+    const line = within(header).getByTestId('post-location')
+    expect(line).toHaveTextContent('Location: Lisbon, Portugal')
+    expect(line).toHaveAttribute('title', 'Lisbon, Portugal')
+    // Not a link: there are no place pages, so it must not look like one.
+    expect(line.closest('a')).toBeNull()
+    expect(within(header).queryByRole('link', { name: /Lisbon/ })).toBeNull()
+    // Under the name and age: the line after theirs, in the same byline.
+    expect(line.previousElementSibling).toHaveTextContent(/^sam•2h$/)
+  })
+
+  it('has no location line when the post has none', () => {
+    setup(makePost({ location: null }))
+    expect(screen.queryByTestId('post-location')).toBeNull()
+  })
+
   it('renders mentions and hashtags in the caption as links', () => {
     setup(makePost({ caption: 'with @bob_1 at #beach' }))
     expect(screen.getByRole('link', { name: '@bob_1' })).toHaveAttribute('href', '#/u/bob_1')

@@ -1,7 +1,7 @@
-// The post card (docs/product.md, "Post card"): author and age, More options (PostOptions; not
-// on a post still queued offline), the photo or carousel, like (optimistic, see store/feed),
-// comment (opens the post), copy link and save, the like count, the caption with its links,
-// and "View all N comments" with the two latest.
+// The post card (docs/product.md, "Post card"): author and age with the location under them,
+// More options (PostOptions; not on a post still queued offline), the photo or carousel, like
+// (optimistic, see store/feed), comment (opens the post), copy link and save, the like count,
+// the caption with its links, and "View all N comments" with the two latest.
 
 import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
@@ -25,6 +25,7 @@ import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { PersonLink } from '../PersonLink/PersonLink'
+import { PostLocation } from '../PostLocation/PostLocation'
 import type { OpenPostOptions } from '../../store/post/postStore'
 import { useCopyLink } from '../../hooks/useCopyLink'
 import { showPost } from '../../navigation/postRoute'
@@ -132,30 +133,35 @@ export const PostCard = memo(function PostCard({
             decorative
           />
         </PersonLink>
-        <PersonLink username={username} className={styles.username}>
-          {username}
-        </PersonLink>
-        <span className={styles.dot} aria-hidden>
-          •
-        </span>
-        {queued ? (
-          <PendingPostNote />
-        ) : (
-          // The time links to the post, as on the network; Enter on the focused card opens it too.
-          <a
-            className={styles.ageInline}
-            href={routeHash(postRoute(postId))}
-            data-open-post
-            onClick={(event) => {
-              event.preventDefault()
-              openPost()
-            }}
-          >
-            <time dateTime={post.created_at} title={created.toLocaleString()}>
-              {relativeAge(created)}
-            </time>
-          </a>
-        )}
+        <div className={styles.byline}>
+          <div className={styles.nameLine}>
+            <PersonLink username={username} className={styles.username}>
+              {username}
+            </PersonLink>
+            <span className={styles.dot} aria-hidden>
+              •
+            </span>
+            {queued ? (
+              <PendingPostNote />
+            ) : (
+              // The time links to the post, as on the network; Enter on the focused card opens it.
+              <a
+                className={styles.ageInline}
+                href={routeHash(postRoute(postId))}
+                data-open-post
+                onClick={(event) => {
+                  event.preventDefault()
+                  openPost()
+                }}
+              >
+                <time dateTime={post.created_at} title={created.toLocaleString()}>
+                  {relativeAge(created)}
+                </time>
+              </a>
+            )}
+          </div>
+          {post.location && <PostLocation location={post.location} />}
+        </div>
         {!queued && (
           <button
             type="button"

@@ -24,6 +24,7 @@ import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { Modal } from '../Modal/Modal'
+import { PostLocation } from '../PostLocation/PostLocation'
 import { RichText } from '../RichText/RichText'
 import { CommentComposer } from './CommentComposer'
 import { CommentList } from './CommentList'
@@ -95,16 +96,19 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             size={32}
             decorative
           />
-          <a
-            className={styles.username}
-            href={routeHash(profileRoute(username))}
-            onClick={(event) => {
-              event.preventDefault()
-              stores.router.getState().navigate(profileRoute(username))
-            }}
-          >
-            {username}
-          </a>
+          <div className={styles.byline}>
+            <a
+              className={styles.username}
+              href={routeHash(profileRoute(username))}
+              onClick={(event) => {
+                event.preventDefault()
+                stores.router.getState().navigate(profileRoute(username))
+              }}
+            >
+              {username}
+            </a>
+            {post.location && <PostLocation location={post.location} />}
+          </div>
           {own && !editing && (
             <span className={styles.ownActions}>
               <button type="button" className={styles.linkButton} onClick={() => setEditing(true)}>

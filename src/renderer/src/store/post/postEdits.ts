@@ -1,5 +1,5 @@
-// The author's changes to the open post: its caption and alt texts, and deleting it. Either is
-// applied once in the posts store, so every list showing the post follows (or drops it).
+// The author's changes to the open post: its caption, alt texts and location, and deleting it.
+// Either is applied once in the posts store, so every list showing the post follows (or drops it).
 
 import type { Post } from '@shared/domain'
 import { deletePost, editPost } from '@shared/data/post-edits'
@@ -26,6 +26,7 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
           ...post,
           caption: row.caption,
           alt_text: row.alt_text,
+          location: row.location ?? null,
           edited_at: row.edited_at,
           post_images: post.post_images?.map((image) => ({
             ...image,
