@@ -25,7 +25,6 @@ import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { PersonLink } from '../PersonLink/PersonLink'
-import { PostLocation } from '../PostLocation/PostLocation'
 import type { OpenPostOptions } from '../../store/post/postStore'
 import { useCopyLink } from '../../hooks/useCopyLink'
 import { showPost } from '../../navigation/postRoute'
@@ -134,33 +133,31 @@ export const PostCard = memo(function PostCard({
           />
         </PersonLink>
         <div className={styles.byline}>
-          <div className={styles.nameLine}>
-            <PersonLink username={username} className={styles.username}>
-              {username}
-            </PersonLink>
-            <span className={styles.dot} aria-hidden>
-              •
-            </span>
-            {queued ? (
-              <PendingPostNote />
-            ) : (
-              // The time links to the post, as on the network; Enter on the focused card opens it.
-              <a
-                className={styles.ageInline}
-                href={routeHash(postRoute(postId))}
-                data-open-post
-                onClick={(event) => {
-                  event.preventDefault()
-                  openPost()
-                }}
-              >
-                <time dateTime={post.created_at} title={created.toLocaleString()}>
-                  {relativeAge(created)}
-                </time>
-              </a>
-            )}
-          </div>
-          {post.location && <PostLocation location={post.location} />}
+          <PersonLink username={username} className={styles.username}>
+            {username}
+          </PersonLink>
+          <span className={styles.dot} aria-hidden>
+            •
+          </span>
+          {queued ? (
+            <PendingPostNote />
+          ) : (
+            // The time links to the post, as on the network; Enter on the focused card opens it.
+            <a
+              className={styles.ageInline}
+              href={routeHash(postRoute(postId))}
+              data-open-post
+              onClick={(event) => {
+                event.preventDefault()
+                openPost()
+              }}
+            >
+              <time dateTime={post.created_at} title={created.toLocaleString()}>
+                {relativeAge(created)}
+              </time>
+            </a>
+          )}
+          {post.location && <p className={styles.location}>{post.location}</p>}
         </div>
         {!queued && (
           <button

@@ -24,7 +24,6 @@ import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { Modal } from '../Modal/Modal'
-import { PostLocation } from '../PostLocation/PostLocation'
 import { RichText } from '../RichText/RichText'
 import { CommentComposer } from './CommentComposer'
 import { CommentList } from './CommentList'
@@ -107,7 +106,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             >
               {username}
             </a>
-            {post.location && <PostLocation location={post.location} />}
+            {post.location && <p className={styles.location}>{post.location}</p>}
           </div>
           {own && !editing && (
             <span className={styles.ownActions}>

@@ -2,9 +2,13 @@
 // Either is applied once in the posts store, so every list showing the post follows (or drops it).
 
 import type { Post } from '@shared/domain'
-import { deletePost, editPost } from '@shared/data/post-edits'
 import { messageOr } from '@shared/errors'
 import { CLOSED, type PostContext, type PostState } from './postTypes'
+
+// Editing or deleting one's post loads with its first use (the edit form, a confirmed delete):
+// the app's start does not parse it.
+const postEdits = (): Promise<typeof import('@shared/data/post-edits')> =>
+  import('@shared/data/post-edits')
 
 /** Changes the open post once, in the posts store: every list showing it follows. */
 function changePost(ctx: PostContext, post: Post): void {
@@ -19,7 +23,7 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
       if (!post) return false
       ctx.set({ actionError: null })
       try {
-        const client = await ctx.deps.getClient()
+        const [client, { editPost }] = await Promise.all([ctx.deps.getClient(), postEdits()])
         const row = await editPost(client, post.id, edit)
         const altTexts = edit.altTexts
         changePost(ctx, {
@@ -46,7 +50,7 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
       if (!post) return false
       ctx.set({ actionError: null })
       try {
-        const client = await ctx.deps.getClient()
+        const [client, { deletePost }] = await Promise.all([ctx.deps.getClient(), postEdits()])
         await deletePost(client, post.id)
         ctx.set({ ...CLOSED, siblings: siblings.filter((id) => id !== post.id) })
         // Every list showing it drops it.
