@@ -326,7 +326,8 @@ create table public.posts (
   is_sensitive boolean not null default false,
   sensitive_reason text,
   comments_disabled boolean not null default false,
-  hide_like_count boolean not null default false
+  hide_like_count boolean not null default false,
+  location text
 );
 alter table public.posts enable row level security;
 create table public.profiles (
@@ -561,6 +562,7 @@ alter table public.posts add constraint posts_dimensions_valid CHECK ((((width I
 alter table public.posts add constraint posts_image_count_range CHECK (((image_count >= 1) AND (image_count <= 10)));
 alter table public.posts add constraint posts_image_url_storage CHECK (is_storage_public_url(image_url));
 alter table public.posts add constraint posts_likes_count_not_negative CHECK ((likes_count >= 0));
+alter table public.posts add constraint posts_location_length CHECK (((location IS NULL) OR (((char_length(location) >= 1) AND (char_length(location) <= 100)) AND (location = btrim(location)))));
 alter table public.posts add constraint posts_pkey PRIMARY KEY (id);
 alter table public.posts add constraint posts_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.posts add constraint posts_sensitive_reason_valid CHECK (((sensitive_reason IS NULL) OR (is_sensitive AND ((char_length(sensitive_reason) >= 1) AND (char_length(sensitive_reason) <= 100)))));
@@ -1603,6 +1605,23 @@ begin
   end if;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.tidy_post_location()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.location := nullif(btrim(regexp_replace(new.location, '\s+', ' ', 'g')), '');
+  if char_length(new.location) > 100 then
+    raise exception using
+      errcode = '23514',
+      message = 'A location can be at most 100 characters',
+      detail = format('This one has %s', char_length(new.location)),
+      hint = 'Shorten the location.';
+  end if;
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.unnotify(recipient uuid, actor uuid, kind text, post_id uuid, comment_id uuid)
  RETURNS void
  LANGUAGE sql
@@ -2183,7 +2202,7 @@ AS $function$
   order by b.created_at desc
   limit 1000
 $function$;
-CREATE OR REPLACE FUNCTION public.create_post(caption text, images jsonb, post_id uuid DEFAULT NULL::uuid)
+CREATE OR REPLACE FUNCTION public.create_post(caption text, images jsonb, post_id uuid DEFAULT NULL::uuid, location text DEFAULT NULL::text)
  RETURNS posts
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -2220,10 +2239,12 @@ begin
     end if;
   end loop;
 
+  -- The location is tidied (and a too-long one refused) by the tidy_post_location trigger.
   insert into public.posts (id, user_id, image_url, thumb_url, width, height, placeholder,
-                            alt_text, caption)
+                            alt_text, caption, location)
   select new_id, uid, p.image_url, p.thumb_url, p.width, p.height, p.placeholder,
-         nullif(btrim(p.alt_text), ''), nullif(btrim(create_post.caption), '')
+         nullif(btrim(p.alt_text), ''), nullif(btrim(create_post.caption), ''),
+         create_post.location
   from jsonb_to_record(images -> 0)
     as p(image_url text, thumb_url text, width integer, height integer, placeholder text,
          alt_text text)
@@ -2334,7 +2355,7 @@ AS $function$
         and m.created_at > coalesce(me.last_read_at, '-infinity')
     )
 $function$;
-CREATE OR REPLACE FUNCTION public.edit_post(post_id uuid, caption text, alt_texts text[] DEFAULT NULL::text[])
+CREATE OR REPLACE FUNCTION public.edit_post(post_id uuid, caption text, alt_texts text[] DEFAULT NULL::text[], location text DEFAULT NULL::text)
  RETURNS posts
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -2345,7 +2366,8 @@ begin
   update public.posts p
   set caption = nullif(btrim(edit_post.caption), ''),
       alt_text = case when alt_texts is null then p.alt_text
-                      else nullif(btrim(alt_texts[1]), '') end
+                      else nullif(btrim(alt_texts[1]), '') end,
+      location = coalesce(edit_post.location, p.location)
   where p.id = edit_post.post_id
   returning * into edited;
   if not found then
@@ -3218,6 +3240,7 @@ CREATE TRIGGER on_post_edited BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE
 CREATE TRIGGER on_posts_added_count AFTER INSERT ON public.posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_added_posts();
 CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
+CREATE TRIGGER tidy_post_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.tidy_post_location();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3579,16 +3602,16 @@ grant EXECUTE on function public.approve_follow_request(requester uuid) to authe
 grant EXECUTE on function public.approve_follow_request(requester uuid) to service_role;
 grant EXECUTE on function public.blocked_accounts() to authenticated;
 grant EXECUTE on function public.blocked_accounts() to service_role;
-grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to authenticated;
-grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid) to service_role;
+grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid, location text) to authenticated;
+grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid, location text) to service_role;
 grant EXECUTE on function public.delete_account(password text) to authenticated;
 grant EXECUTE on function public.delete_account(password text) to service_role;
 grant EXECUTE on function public.direct_inbox(folder text, before timestamp with time zone, page_size integer) to authenticated;
 grant EXECUTE on function public.direct_inbox(folder text, before timestamp with time zone, page_size integer) to service_role;
 grant EXECUTE on function public.direct_unread_count() to authenticated;
 grant EXECUTE on function public.direct_unread_count() to service_role;
-grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[]) to authenticated;
-grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[]) to service_role;
+grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[], location text) to authenticated;
+grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[], location text) to service_role;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
@@ -3836,6 +3859,7 @@ grant UPDATE on table public.posts (hide_like_count) to authenticated;
 grant INSERT on table public.posts (id) to authenticated;
 grant INSERT on table public.posts (image_url) to authenticated;
 grant UPDATE on table public.posts (is_sensitive) to authenticated;
+grant INSERT, UPDATE on table public.posts (location) to authenticated;
 grant INSERT on table public.posts (placeholder) to authenticated;
 grant UPDATE on table public.posts (sensitive_reason) to authenticated;
 grant INSERT on table public.posts (thumb_url) to authenticated;

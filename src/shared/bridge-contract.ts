@@ -88,6 +88,8 @@ export interface CreatePostInput {
   /** The new post's id (a uuid the renderer chose): resending the same post never makes two. */
   id?: string
   caption: string
+  /** Typed in the create modal, shown under the author's name; '' or absent for none. */
+  location?: string
   /** In display order: the first is the one grids and older readers show. */
   photos: PostPhotoInput[]
   /** An imported post's original date (ISO 8601, in the past): it is made through import_post. */

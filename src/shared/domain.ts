@@ -65,6 +65,8 @@ export interface Post {
   profiles?: PostAuthor | null
   /** The first photo's alt text (every photo's is in post_images). */
   alt_text?: string | null
+  /** Free text the author typed (one line, 1..100 characters), shown under their name. */
+  location?: string | null
   /** Set by the database when the author last changed the caption. */
   edited_at?: string | null
   /** How many photos the post holds (1 for single-photo posts, up to 10 for a carousel). */

@@ -42,6 +42,7 @@ export const MESSAGES = {
   photoNotAnImage: (position: number, reason: string): string => `Photo ${position}: ${reason}`,
   altTextTooLong: (position: number): string =>
     `Alt text of photo ${position} can be at most 1,000 characters`,
+  locationTooLong: 'A location can be at most 100 characters',
   postNotFound: 'This post does not exist or was deleted',
   pageUnavailable: "Sorry, this page isn't available.",
   pageUnavailableDetail: 'The link you followed may be broken, or the page may have been removed.',

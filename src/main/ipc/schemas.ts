@@ -78,6 +78,7 @@ export const createPostSchema = z.strictObject({
   id: postId,
   // Bounded before trimming so a huge string is refused before any work.
   caption: text(10_000),
+  location: text(10_000).optional(),
   photos: z
     .array(
       z.strictObject({

@@ -14,7 +14,7 @@ import { MAX_CAROUSEL_PHOTOS } from '../limits'
 import { MESSAGES } from '../messages'
 import { postPhotoPath, postThumbnailPath } from '../storage-path'
 import { checkRowId, newRowId } from './idempotent'
-import { checkAltTexts, checkCaption } from './post-edits'
+import { checkAltTexts, checkCaption, checkLocation } from './post-edits'
 import { ownPost, POST_ACCOUNT_SWITCHED_MESSAGE, SIGN_IN_TO_POST_MESSAGE } from './post-owner'
 import { checkRenditions, renditionsFromBridge, type PhotoRenditions } from './renditions'
 import { withCurrentImageOrigin } from './storage-urls'
@@ -33,6 +33,8 @@ export interface NewPost {
   /** The new post's id; a retry of the same post passes the same one. New when absent. */
   id?: string
   caption: string
+  /** Free text shown under the author's name; '' or absent for none. */
+  location?: string
   /** In display order; the first is the one the grid and older readers show. */
   photos: PostPhoto[]
   /** An imported post's original date (ISO 8601): made through import_post, which dates it. */
@@ -116,6 +118,7 @@ function imageRows(photos: CheckedPhoto[], urls: string[][]): ImageRow[] {
  */
 export async function createPost(client: SupabaseClient, input: NewPost): Promise<Post> {
   const caption = checkCaption(input.caption)
+  const location = checkLocation(input.location ?? '') || null
   const photos = checkPhotos(input.photos)
   const postId = checkRowId(input.id ?? newRowId())
   const groups = photoUploads(photos, input.userId, postId)
@@ -138,7 +141,7 @@ export async function createPost(client: SupabaseClient, input: NewPost): Promis
           input.takenAt ? 'import_post' : 'create_post',
           input.takenAt
             ? { caption, images, post_id: postId, taken_at: input.takenAt }
-            : { caption, images, post_id: postId }
+            : { caption, images, post_id: postId, location }
         )
         .select('*, profiles(username, full_name, avatar_url)')
         .single()
@@ -164,11 +167,12 @@ export async function createPostAs(
 ): Promise<Post> {
   if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
   if (input.authorId && input.authorId !== userId) throw new Error(POST_ACCOUNT_SWITCHED_MESSAGE)
-  const { id, caption, photos, takenAt } = input
+  const { id, caption, location, photos, takenAt } = input
   return createPost(client, {
     userId,
     id,
     caption,
+    location,
     takenAt,
     photos: postPhotosFromInput(photos),
     onStage

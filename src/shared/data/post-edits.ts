@@ -1,5 +1,5 @@
-// The author's changes to their own post: the caption and alt text, and deleting it with every
-// row and stored object that belongs to it.
+// The author's changes to their own post: the caption, alt text and location, and deleting it
+// with every row and stored object that belongs to it.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
@@ -8,7 +8,8 @@ import {
   MAX_ALT_TEXT_LENGTH,
   MAX_CAPTION_HASHTAGS,
   MAX_CAPTION_LENGTH,
-  MAX_CAROUSEL_PHOTOS
+  MAX_CAROUSEL_PHOTOS,
+  MAX_LOCATION_LENGTH
 } from '../limits'
 import { MESSAGES } from '../messages'
 import { hashtagCount } from '../text-links'
@@ -39,14 +40,26 @@ export function checkAltTexts(altTexts: string[]): string[] {
   })
 }
 
+/**
+ * The location as stored: one line (runs of white space become one space), trimmed, '' for
+ * none; or an Error when it is too long. The database tidies and checks it the same way.
+ */
+export function checkLocation(location: string): string {
+  const tidied = location.replace(/\s+/g, ' ').trim()
+  if (characters(tidied) > MAX_LOCATION_LENGTH) throw new Error(MESSAGES.locationTooLong)
+  return tidied
+}
+
 export interface PostEdit {
   caption: string
   /** One per photo in display order; omitted to leave every alt text as it is. */
   altTexts?: string[]
+  /** The new location, '' to clear it; omitted to leave it as it is. */
+  location?: string
 }
 
 /**
- * Changes the caption and alt texts of the signed-in user's post in one statement. The database
+ * Changes the caption, alt texts and location of the signed-in user's post in one statement. The database
  * stamps edited_at when the caption changed and refuses anyone but the author.
  */
 export async function editPost(
@@ -56,8 +69,10 @@ export async function editPost(
 ): Promise<Post> {
   const caption = checkCaption(edit.caption)
   const altTexts = edit.altTexts ? checkAltTexts(edit.altTexts) : null
+  // edit_post leaves the location as it is when it gets null, and clears it on ''.
+  const location = edit.location === undefined ? null : checkLocation(edit.location)
   const { data, error } = await client
-    .rpc('edit_post', { post_id: postId, caption, alt_texts: altTexts })
+    .rpc('edit_post', { post_id: postId, caption, alt_texts: altTexts, location })
     .single()
   if (error || !data) throw failure("Couldn't save your changes", error)
   return data as Post

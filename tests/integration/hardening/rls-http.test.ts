@@ -180,6 +180,7 @@ const UPDATABLE: Record<string, string[]> = {
   posts: [
     'caption',
     'alt_text',
+    'location',
     'is_sensitive',
     'sensitive_reason',
     'comments_disabled',
@@ -222,8 +223,8 @@ const REVIEWED_RPCS: Record<string, string> = {
     'SECURITY INVOKER, authenticated only: inserts the caller’s post and photos through the posts ' +
     'and post_images policies, photos only from the caller’s own storage folder',
   edit_post:
-    'SECURITY INVOKER, authenticated only: updates caption and alt text through the posts and ' +
-    'post_images policies (the author only)',
+    'SECURITY INVOKER, authenticated only: updates caption, alt text and location through the ' +
+    'posts and post_images policies (the author only)',
   latest_comments:
     'SECURITY INVOKER, STABLE, at most 100 posts and 10 comments each: comments policies apply',
   tag_page: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',

@@ -20,6 +20,7 @@ export interface ExportedPhoto {
 export interface ExportedPost {
   id: string
   caption: string | null
+  location: string | null
   created_at: string
   edited_at: string | null
   likes_count: number
@@ -77,7 +78,7 @@ async function readMessages(client: SupabaseClient): Promise<Record<string, unkn
 }
 
 const POST_SELECT =
-  'id, caption, created_at, edited_at, likes_count, comments_count, ' +
+  'id, caption, location, created_at, edited_at, likes_count, comments_count, ' +
   'post_images(position, image_url, alt_text, width, height)'
 
 export async function readInformationRecords(

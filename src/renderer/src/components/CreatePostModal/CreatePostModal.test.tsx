@@ -183,6 +183,7 @@ describe('CreatePostModal: sharing', () => {
         }
       ],
       caption: '  Hello  ',
+      location: '',
       id: expect.any(String)
     })
     await act(async () => pending.resolve(makePost()))
@@ -262,8 +263,24 @@ describe('CreatePostModal: image pipeline and progress', () => {
     expect(harness.api.posts.create).toHaveBeenCalledWith({
       photos: [{ image: webp, renditions, altText: '' }],
       caption: 'Hi',
+      location: '',
       id: expect.any(String)
     })
+  })
+
+  it('sends the optional location typed under the alt text, with its map pin', async () => {
+    const harness = setup()
+    harness.api.posts.create.mockResolvedValue(makePost())
+    await selectImage(harness)
+    const location = screen.getByRole('textbox', { name: 'Location' })
+    expect(location).toHaveAttribute('placeholder', 'Add location')
+    expect(location.parentElement?.querySelector('svg.lucide-map-pin')).not.toBeNull()
+    await harness.user.type(location, ' Lisbon ')
+    await harness.user.click(screen.getByRole('button', { name: 'Share' }))
+    await waitFor(() => expect(harness.api.posts.create).toHaveBeenCalled())
+    expect(harness.api.posts.create).toHaveBeenCalledWith(
+      expect.objectContaining({ location: ' Lisbon ' })
+    )
   })
 
   it('offers a story instead, which switches to the story dialog', async () => {

@@ -1,12 +1,12 @@
 // The create-post modal (docs/product.md, "Create a post"): no file (drop zone) → preview with
-// caption and Share → uploading. Up to ten photos may be dropped or picked; they can be
-// reordered by drag (or the move buttons), each with its own alt text. A failure keeps the
-// photos and caption so the user can retry; success resets, closes, and the new post appears at
-// the top of the feed and the profile grid. Sharing goes through three visible stages:
-// processing (renditions made in a worker), uploading, saving. One photo or ten, a post is made
-// one way (src/shared/data/post-create.ts). Where workers can paint, the preview is the photo
-// editor (crop, filters, adjustments: PhotoEditor/), none of it a required step. "Tag people"
-// turns the preview into a surface that places people tags (TagPeople/), saved with the post.
+// caption, optional location and Share → uploading. Up to ten photos may be dropped or picked;
+// they can be reordered by drag (or the move buttons), each with its own alt text. A failure
+// keeps what was written so the user can retry; success resets, closes, and the new post is on
+// top of the feed and the profile grid. Sharing goes through three visible stages: processing
+// (renditions made in a worker), uploading, saving. One photo or ten, a post is made one way
+// (src/shared/data/post-create.ts). Where workers can paint, the preview is the photo editor
+// (crop, filters, adjustments: PhotoEditor/), none of it a required step. "Tag people" turns
+// the preview into a surface that places people tags (TagPeople/), saved with the post.
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
@@ -49,6 +49,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const draftTags = useDraftTags(photos)
   const [tagging, setTagging] = useState(false)
   const [caption, setCaption] = useState('')
+  const [location, setLocation] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [stage, setStage] = useState<CreatePostStage | null>(null)
   const uploading = stage !== null
@@ -102,9 +103,8 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     setError(null)
     const stopListening = api.posts.onProgress((next) => setStage(next))
     try {
-      // The 10 MB and image-type rules were checked on the picked files; what is uploaded is
-      // the smaller re-encode (or, when it cannot be made, the picked file stripped of its
-      // metadata: imaging/processImage.ts).
+      // The 10 MB and image-type rules were checked on the picked files; what is uploaded is the
+      // smaller re-encode (or, when none can be made, the picked file stripped of its metadata).
       const { aspect } = draftPhotos
       const processed = await Promise.all(
         photos.map((photo, index) =>
@@ -122,6 +122,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       setStage('uploading')
       const created = await feed.getState().createPost({
         caption,
+        location,
         photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
       })
       await advanced.apply(created)
@@ -267,6 +268,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             stage={stage}
             errorLine={errorLine}
             altRef={altRef}
+            location={{ value: location, onChange: setLocation }}
             reminder={
               remindAlt &&
               !notNow &&

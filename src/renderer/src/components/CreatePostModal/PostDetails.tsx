@@ -1,6 +1,6 @@
 // The create-post modal's details column (docs/product.md, "Create a post"): the author, the
 // caption with its n/500 counter and @/# suggestions (CaptionField), the alt text of the photo
-// being previewed, the error line and Share with the stage it is at.
+// being previewed, the optional location, the error line and Share with the stage it is at.
 
 import type { ReactElement, ReactNode, RefObject } from 'react'
 import type { CreatePostStage } from '@shared/bridge-contract'
@@ -9,6 +9,7 @@ import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { Avatar } from '../Avatar/Avatar'
 import { CaptionField } from '../CaptionAutocomplete/CaptionField'
+import { LocationField } from '../LocationField/LocationField'
 import { Spinner } from '../Spinner/Spinner'
 import styles from './CreatePostModal.module.scss'
 
@@ -28,6 +29,8 @@ export interface PostDetailsProps {
   altText: string
   onAltText(altText: string): void
   altRef: RefObject<HTMLInputElement | null>
+  /** The post's location as typed ('' for none), and its setter. */
+  location: { value: string; onChange(location: string): void }
   /** The alt-text reminder, shown above Share when it is up. */
   reminder: ReactNode
   /** Where sharing is; null when it is not under way. */
@@ -47,6 +50,7 @@ export function PostDetails({
   altText,
   onAltText,
   altRef,
+  location,
   reminder,
   stage,
   errorLine,
@@ -99,6 +103,7 @@ export function PostDetails({
         disabled={uploading}
         onChange={(event) => onAltText(event.target.value)}
       />
+      <LocationField {...location} disabled={uploading} />
       {advanced}
       {errorLine}
       {reminder}

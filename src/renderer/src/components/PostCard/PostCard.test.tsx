@@ -43,6 +43,26 @@ describe('PostCard', () => {
     expect(within(card).getAllByText('5h')).toHaveLength(1)
   })
 
+  it('shows the location under the username as plain text, and no line without one', () => {
+    setup(makePost({ location: 'Lisbon, Portugal' }))
+    const card = screen.getByRole('article', { name: 'Post by sam' })
+    const header = card.querySelector('header')!
+    const line = within(header).getByText('Lisbon, Portugal', { exact: true })
+    expect(line.tagName).toBe('P')
+    // Not a link: there are no place pages, so it must not look like one.
+    expect(line.closest('a')).toBeNull()
+    expect(within(header).queryByRole('link', { name: /Lisbon/ })).toBeNull()
+    // Under the name and age: after them, in the same byline.
+    expect(line.parentElement).toHaveTextContent(/^sam•2hLisbon, Portugal$/)
+    expect(line.previousElementSibling).toHaveTextContent('2h')
+  })
+
+  it('has no location line when the post has none', () => {
+    setup(makePost({ location: null }))
+    const header = screen.getByRole('article', { name: 'Post by sam' }).querySelector('header')!
+    expect(header.querySelector('p')).toBeNull()
+  })
+
   it('renders mentions and hashtags in the caption as links', () => {
     setup(makePost({ caption: 'with @bob_1 at #beach' }))
     expect(screen.getByRole('link', { name: '@bob_1' })).toHaveAttribute('href', '#/u/bob_1')

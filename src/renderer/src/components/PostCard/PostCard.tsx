@@ -1,7 +1,7 @@
-// The post card (docs/product.md, "Post card"): author and age, More options (PostOptions; not
-// on a post still queued offline), the photo or carousel, like (optimistic, see store/feed),
-// comment (opens the post), copy link and save, the like count, the caption with its links,
-// and "View all N comments" with the two latest.
+// The post card (docs/product.md, "Post card"): author and age with the location under them,
+// More options (PostOptions; not on a post still queued offline), the photo or carousel, like
+// (optimistic, see store/feed), comment (opens the post), copy link and save, the like count,
+// the caption with its links, and "View all N comments" with the two latest.
 
 import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
@@ -132,30 +132,33 @@ export const PostCard = memo(function PostCard({
             decorative
           />
         </PersonLink>
-        <PersonLink username={username} className={styles.username}>
-          {username}
-        </PersonLink>
-        <span className={styles.dot} aria-hidden>
-          •
-        </span>
-        {queued ? (
-          <PendingPostNote />
-        ) : (
-          // The time links to the post, as on the network; Enter on the focused card opens it too.
-          <a
-            className={styles.ageInline}
-            href={routeHash(postRoute(postId))}
-            data-open-post
-            onClick={(event) => {
-              event.preventDefault()
-              openPost()
-            }}
-          >
-            <time dateTime={post.created_at} title={created.toLocaleString()}>
-              {relativeAge(created)}
-            </time>
-          </a>
-        )}
+        <div className={styles.byline}>
+          <PersonLink username={username} className={styles.username}>
+            {username}
+          </PersonLink>
+          <span className={styles.dot} aria-hidden>
+            •
+          </span>
+          {queued ? (
+            <PendingPostNote />
+          ) : (
+            // The time links to the post, as on the network; Enter on the focused card opens it.
+            <a
+              className={styles.ageInline}
+              href={routeHash(postRoute(postId))}
+              data-open-post
+              onClick={(event) => {
+                event.preventDefault()
+                openPost()
+              }}
+            >
+              <time dateTime={post.created_at} title={created.toLocaleString()}>
+                {relativeAge(created)}
+              </time>
+            </a>
+          )}
+          {post.location && <p className={styles.location}>{post.location}</p>}
+        </div>
         {!queued && (
           <button
             type="button"

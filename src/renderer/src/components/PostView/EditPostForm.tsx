@@ -1,5 +1,5 @@
-// The author's edit of their post: the caption (same 500-character limit as when posting) and
-// every photo's alt text.
+// The author's edit of their post: the caption (same 500-character limit as when posting),
+// every photo's alt text, and the location (emptied, it is removed).
 
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import type { Post } from '@shared/domain'
@@ -7,6 +7,7 @@ import { sortedImages } from '@shared/data/post-reads'
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
 import { useStores } from '../../store'
 import { CaptionField } from '../CaptionAutocomplete/CaptionField'
+import { LocationField } from '../LocationField/LocationField'
 import { PostControlsEditor } from '../ContentControls/PostControlsEditor'
 import styles from './PostView.module.scss'
 
@@ -15,13 +16,14 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
   const images = sortedImages(post)
   const [caption, setCaption] = useState(post.caption ?? '')
   const [altTexts, setAltTexts] = useState(images.map((image) => image.alt_text ?? ''))
+  const [location, setLocation] = useState(post.location ?? '')
   const [saving, setSaving] = useState(false)
   const captionId = useId()
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault()
     setSaving(true)
-    const saved = await stores.post.getState().edit({ caption, altTexts })
+    const saved = await stores.post.getState().edit({ caption, altTexts, location })
     setSaving(false)
     if (saved) onDone()
   }
@@ -61,6 +63,12 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
           />
         </label>
       ))}
+      <LocationField
+        value={location}
+        onChange={setLocation}
+        labelVisible
+        onKeyDown={(event) => event.stopPropagation()}
+      />
       <PostControlsEditor post={post} />
       <div className={styles.formActions}>
         <button type="button" className={styles.secondary} onClick={onDone} disabled={saving}>

@@ -1,5 +1,6 @@
-import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it, vi } from 'vitest'
 import type { PostIntent } from '../../store/post/postStore'
 import {
   createHarness,
@@ -11,11 +12,12 @@ import {
 } from '../../testing/fakes'
 import { PostView } from './PostView'
 
-function openWith(intent: PostIntent | null, userId = PROFILE.id) {
+function openWith(intent: PostIntent | null, userId = PROFILE.id, location: string | null = null) {
   const harness = createHarness({ snapshot: signedIn() })
-  const post = makePost({ user_id: userId })
+  const post = makePost({ user_id: userId, location })
   openInPostView(harness.stores, post, { intent })
   renderWith(<PostView />, harness)
+  return harness
 }
 
 describe('PostView opened from a card’s options', () => {
@@ -35,5 +37,28 @@ describe('PostView opened from a card’s options', () => {
     openWith('delete', 'someone-else')
     expect(screen.queryByRole('dialog', { name: 'Delete post?' })).not.toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument()
+  })
+})
+
+describe('PostView: the location', () => {
+  it('shows under the author’s name as plain text', () => {
+    openWith(null, 'someone-else', 'Lisbon, Portugal')
+    const line = screen.getByText('Lisbon, Portugal', { exact: true })
+    expect(line.closest('a')).toBeNull()
+    expect(line.previousElementSibling).toHaveTextContent('sam')
+  })
+
+  it('is changed or cleared in the author’s edit form', async () => {
+    const harness = openWith('edit', PROFILE.id, 'Lisbon')
+    const edit = vi.spyOn(harness.stores.post.getState(), 'edit').mockResolvedValue(true)
+    const user = userEvent.setup()
+    const form = screen.getByRole('form', { name: 'Edit post' })
+    const box = within(form).getByRole('textbox', { name: 'Location' })
+    expect(box).toHaveValue('Lisbon')
+    await user.clear(box)
+    await user.type(box, 'Porto')
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(edit).toHaveBeenCalledWith(expect.objectContaining({ location: 'Porto' }))
+    expect(box).toHaveAttribute('maxLength', '100')
   })
 })

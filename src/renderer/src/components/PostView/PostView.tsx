@@ -95,16 +95,19 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             size={32}
             decorative
           />
-          <a
-            className={styles.username}
-            href={routeHash(profileRoute(username))}
-            onClick={(event) => {
-              event.preventDefault()
-              stores.router.getState().navigate(profileRoute(username))
-            }}
-          >
-            {username}
-          </a>
+          <div className={styles.byline}>
+            <a
+              className={styles.username}
+              href={routeHash(profileRoute(username))}
+              onClick={(event) => {
+                event.preventDefault()
+                stores.router.getState().navigate(profileRoute(username))
+              }}
+            >
+              {username}
+            </a>
+            {post.location && <p className={styles.location}>{post.location}</p>}
+          </div>
           {own && !editing && (
             <span className={styles.ownActions}>
               <button type="button" className={styles.linkButton} onClick={() => setEditing(true)}>

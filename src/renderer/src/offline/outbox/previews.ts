@@ -53,6 +53,7 @@ export function previewPost(
     placeholder: first?.placeholder ?? null,
     alt_text: first?.alt_text ?? null,
     caption: input.caption.trim() || null,
+    location: input.location?.trim() || null,
     likes_count: 0,
     comments_count: 0,
     created_at: new Date(queuedAt).toISOString(),

@@ -1,10 +1,14 @@
-// The author's changes to the open post: its caption and alt texts, and deleting it. Either is
-// applied once in the posts store, so every list showing the post follows (or drops it).
+// The author's changes to the open post: its caption, alt texts and location, and deleting it.
+// Either is applied once in the posts store, so every list showing the post follows (or drops it).
 
 import type { Post } from '@shared/domain'
-import { deletePost, editPost } from '@shared/data/post-edits'
 import { messageOr } from '@shared/errors'
 import { CLOSED, type PostContext, type PostState } from './postTypes'
+
+// Editing or deleting one's post loads with its first use (the edit form, a confirmed delete):
+// the app's start does not parse it.
+const postEdits = (): Promise<typeof import('@shared/data/post-edits')> =>
+  import('@shared/data/post-edits')
 
 /** Changes the open post once, in the posts store: every list showing it follows. */
 function changePost(ctx: PostContext, post: Post): void {
@@ -19,13 +23,14 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
       if (!post) return false
       ctx.set({ actionError: null })
       try {
-        const client = await ctx.deps.getClient()
+        const [client, { editPost }] = await Promise.all([ctx.deps.getClient(), postEdits()])
         const row = await editPost(client, post.id, edit)
         const altTexts = edit.altTexts
         changePost(ctx, {
           ...post,
           caption: row.caption,
           alt_text: row.alt_text,
+          location: row.location ?? null,
           edited_at: row.edited_at,
           post_images: post.post_images?.map((image) => ({
             ...image,
@@ -45,7 +50,7 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
       if (!post) return false
       ctx.set({ actionError: null })
       try {
-        const client = await ctx.deps.getClient()
+        const [client, { deletePost }] = await Promise.all([ctx.deps.getClient(), postEdits()])
         await deletePost(client, post.id)
         ctx.set({ ...CLOSED, siblings: siblings.filter((id) => id !== post.id) })
         // Every list showing it drops it.
