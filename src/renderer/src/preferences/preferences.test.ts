@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { appliedPreferences, applyToDocument, motionReduced } from './appliedPreferences'
+import {
+  appliedAutoplay,
+  appliedPreferences,
+  applyToDocument,
+  motionReduced
+} from './appliedPreferences'
 import { createPreferencesStore, DEFAULT_PREFERENCES, readPreferences } from './preferences'
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
@@ -47,7 +52,8 @@ describe('applied preferences', () => {
     expect(appliedPreferences(DEFAULT_PREFERENCES, system)).toEqual({
       motion: 'reduce',
       contrast: 'standard',
-      textSize: 'default'
+      textSize: 'default',
+      autoplay: 'off'
     })
     expect(
       appliedPreferences({ ...DEFAULT_PREFERENCES, motion: 'full', contrast: 'more' }, system)
@@ -65,5 +71,15 @@ describe('applied preferences', () => {
     expect(motionReduced(root)).toBe(true)
     root.dataset.motion = 'full'
     expect(motionReduced(root)).toBe(false)
+  })
+})
+
+describe('autoplay of animated photos', () => {
+  it('"Same as system" is off under reduced motion; a choice wins either way', () => {
+    expect(appliedAutoplay('system', true)).toBe('off')
+    expect(appliedAutoplay('system', false)).toBe('on')
+    expect(appliedAutoplay('on', true)).toBe('on')
+    expect(appliedAutoplay('off', false)).toBe('off')
+    expect(readPreferences(JSON.stringify({ autoplay: 'sometimes' })).autoplay).toBe('system')
   })
 })
