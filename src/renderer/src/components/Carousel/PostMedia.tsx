@@ -2,12 +2,21 @@
 // final height before the image loads (no layout shift, and the windowed feed can trust it);
 // photos without dimensions stay square, and so does a carousel's frame (`square`), with the
 // photo fitted inside. A blurred placeholder shows while it loads. A photo with its own alt text
-// wears the ALT badge.
+// wears the ALT badge; an animated one held still (autoplay off) wears the GIF play button.
 
-import { useMemo, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react'
+import {
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode
+} from 'react'
 import { placeholderDataUrl } from '../../imaging/placeholder'
 import styles from './Carousel.module.scss'
-import { CachedImg } from '../../offline/cache/CachedImg'
+import { HeldImg } from '../AnimatedPhoto/HeldImg'
+import { PlayAnimationButton } from '../AnimatedPhoto/PlayAnimationButton'
+import { useAnimationHold } from '../AnimatedPhoto/useAnimationHold'
 import { AltBadge } from './AltBadge'
 
 export interface PostMediaProps {
@@ -26,7 +35,11 @@ export interface PostMediaProps {
 }
 
 export function PostMedia(props: PostMediaProps): ReactElement {
-  const [loaded, setLoaded] = useState(false)
+  const boxRef = useRef<HTMLDivElement>(null)
+  const hold = useAnimationHold(props.src, boxRef)
+  const [loadedImage, setLoaded] = useState(false)
+  // Still being read to learn whether it moves: the placeholder stays until it may be seen.
+  const loaded = loadedImage && !hold.pending
   const preview = useMemo(() => placeholderDataUrl(props.placeholder), [props.placeholder])
   const style: CSSProperties = {}
   if (props.width && props.height && !props.fill && !props.square) {
@@ -35,13 +48,15 @@ export function PostMedia(props: PostMediaProps): ReactElement {
   if (preview && !loaded) style.backgroundImage = `url(${preview})`
   return (
     <div
+      ref={boxRef}
       className={`${styles.media} ${props.fill ? styles['media--fill'] : ''} ${
         props.square ? styles['media--square'] : ''
       }`}
       style={style}
       data-testid="post-media"
     >
-      <CachedImg
+      <HeldImg
+        hold={hold}
         // A new photo in the same box starts its fade again.
         key={props.src}
         src={props.src}
@@ -54,6 +69,7 @@ export function PostMedia(props: PostMediaProps): ReactElement {
         className={loaded ? undefined : styles['media--loading']}
         onLoad={() => setLoaded(true)}
       />
+      <PlayAnimationButton hold={hold} />
       {props.altText && <AltBadge text={props.altText} />}
       {props.children}
     </div>

@@ -8,7 +8,9 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactEleme
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
-import { CachedImg } from '../../offline/cache/CachedImg'
+import { HeldImg } from '../AnimatedPhoto/HeldImg'
+import { PlayAnimationButton } from '../AnimatedPhoto/PlayAnimationButton'
+import { useAnimationHold } from '../AnimatedPhoto/useAnimationHold'
 import { placeholderDataUrl } from '../../imaging/placeholder'
 import { AltBadge } from '../Carousel/AltBadge'
 import { usePanZoom } from './usePanZoom'
@@ -41,6 +43,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
         : { width: 0, height: 0 }
   const zoom = usePanZoom(stageRef, natural, photoKey, (direction) => place.step(direction))
   const zoomed = isZoomed(zoom.view)
+  const hold = useAnimationHold(image?.image_url, stageRef)
 
   useEffect(() => dialogRef.current?.focus(), [])
 
@@ -95,7 +98,8 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
         {...zoom.stageHandlers}
       >
         {image ? (
-          <CachedImg
+          <HeldImg
+            hold={hold}
             key={photoKey}
             src={image.image_url}
             alt={alt}
@@ -151,6 +155,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
           <ChevronRight size={28} aria-hidden />
         </button>
       )}
+      <PlayAnimationButton hold={hold} className={styles.play} />
       {image?.alt_text?.trim() && (
         <AltBadge key={photoKey} text={image.alt_text.trim()} className={styles.alt} />
       )}
