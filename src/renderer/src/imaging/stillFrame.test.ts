@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isAnimatedImage, mayBeAnimated, stillFrameOf } from './stillFrame'
+import { mayBeAnimated } from '../components/AnimatedPhoto/mayBeAnimated'
+import { isAnimatedImage, stillFrameOf } from './stillFrame'
 
 /** A GIF89a with `frames` 1×1 images (each an image descriptor and a one-byte LZW block). */
 function gif(frames: number): Uint8Array {

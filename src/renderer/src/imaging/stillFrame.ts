@@ -4,12 +4,10 @@
 // object URL), never downloaded twice; the first frame is decoded on its own and re-encoded as
 // a still PNG, so what is shown while held is an image that cannot move, not a paused one.
 
-import { isAnimatedGif, isAnimatedWebp } from './formats'
+// Loaded on first use (useAnimationHold imports it when a photo has to be read), so the feed's
+// entry chunk carries none of it.
 
-/** Only GIFs and WebPs can move: other photos are shown as they are and never read again. */
-export function mayBeAnimated(url: string): boolean {
-  return /\.(gif|webp)(?:[?#]|$)/i.test(url)
-}
+import { isAnimatedGif, isAnimatedWebp } from './formats'
 
 export function isAnimatedImage(bytes: Uint8Array): boolean {
   return isAnimatedGif(bytes) || isAnimatedWebp(bytes)

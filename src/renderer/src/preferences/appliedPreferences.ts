@@ -13,8 +13,6 @@ export interface Applied {
   motion: 'reduce' | 'full'
   contrast: 'more' | 'standard'
   textSize: Preferences['textSize']
-  /** Off when the system asks for reduced motion, unless the person chose. */
-  autoplay: 'on' | 'off'
 }
 
 export function appliedPreferences(choices: Preferences, system: SystemSettings): Applied {
@@ -27,18 +25,8 @@ export function appliedPreferences(choices: Preferences, system: SystemSettings)
           ? 'more'
           : 'standard'
         : choices.contrast,
-    textSize: choices.textSize,
-    autoplay: appliedAutoplay(choices.autoplay, system.reducedMotion)
+    textSize: choices.textSize
   }
-}
-
-/** Whether animated photos play by themselves: "Same as system" is off under reduced motion. */
-export function appliedAutoplay(
-  choice: Preferences['autoplay'],
-  reducedMotion: boolean
-): Applied['autoplay'] {
-  if (choice !== 'system') return choice
-  return reducedMotion ? 'off' : 'on'
 }
 
 export function applyToDocument(applied: Applied, root: HTMLElement): void {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  appliedAutoplay,
-  appliedPreferences,
-  applyToDocument,
-  motionReduced
-} from './appliedPreferences'
+import { appliedPreferences, applyToDocument, motionReduced } from './appliedPreferences'
+import { appliedAutoplay } from './autoplay'
 import { createPreferencesStore, DEFAULT_PREFERENCES, readPreferences } from './preferences'
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
@@ -52,8 +48,7 @@ describe('applied preferences', () => {
     expect(appliedPreferences(DEFAULT_PREFERENCES, system)).toEqual({
       motion: 'reduce',
       contrast: 'standard',
-      textSize: 'default',
-      autoplay: 'off'
+      textSize: 'default'
     })
     expect(
       appliedPreferences({ ...DEFAULT_PREFERENCES, motion: 'full', contrast: 'more' }, system)
@@ -76,10 +71,10 @@ describe('applied preferences', () => {
 
 describe('autoplay of animated photos', () => {
   it('"Same as system" is off under reduced motion; a choice wins either way', () => {
-    expect(appliedAutoplay('system', true)).toBe('off')
-    expect(appliedAutoplay('system', false)).toBe('on')
-    expect(appliedAutoplay('on', true)).toBe('on')
-    expect(appliedAutoplay('off', false)).toBe('off')
+    expect(appliedAutoplay('system', true)).toBe(false)
+    expect(appliedAutoplay('system', false)).toBe(true)
+    expect(appliedAutoplay('on', true)).toBe(true)
+    expect(appliedAutoplay('off', false)).toBe(false)
     expect(readPreferences(JSON.stringify({ autoplay: 'sometimes' })).autoplay).toBe('system')
   })
 })

@@ -1,9 +1,9 @@
 // The app's preferences store and the hook that keeps <html>'s data attributes in step with it
 // and with the system's reduced-motion and contrast settings, live.
 
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
 import { useStore } from 'zustand'
-import { appliedAutoplay, appliedPreferences, applyToDocument } from './appliedPreferences'
+import { appliedPreferences, applyToDocument } from './appliedPreferences'
 import { createPreferencesStore, type PreferencesState } from './preferences'
 
 function localStorageOrNull(): Storage | null {
@@ -22,28 +22,10 @@ export function usePreferences<T>(select: (state: PreferencesState) => T): T {
 
 const query = (media: string): MediaQueryList | null => globalThis.matchMedia?.(media) ?? null
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
-
-function subscribeReducedMotion(onChange: () => void): () => void {
-  const reduced = query(REDUCED_MOTION)
-  reduced?.addEventListener('change', onChange)
-  return () => reduced?.removeEventListener('change', onChange)
-}
-
-const systemReducesMotion = (): boolean => query(REDUCED_MOTION)?.matches ?? false
-
-/** Whether animated photos play by themselves: the person's choice, or off while the system
- * asks for reduced motion. Follows either as it changes. */
-export function useAutoplayAnimations(): boolean {
-  const choice = usePreferences((state) => state.autoplay)
-  const reducedMotion = useSyncExternalStore(subscribeReducedMotion, systemReducesMotion)
-  return appliedAutoplay(choice, reducedMotion) === 'on'
-}
-
 /** Mounted once at the app's root. */
 export function useApplyPreferences(): void {
   useEffect(() => {
-    const reduced = query(REDUCED_MOTION)
+    const reduced = query('(prefers-reduced-motion: reduce)')
     const contrast = query('(prefers-contrast: more)')
     const apply = (): void =>
       applyToDocument(

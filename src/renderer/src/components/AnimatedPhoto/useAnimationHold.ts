@@ -5,8 +5,8 @@
 // screen. Another photo starts held again.
 
 import { useEffect, useState, type RefObject } from 'react'
-import { mayBeAnimated, stillFrameOf } from '../../imaging/stillFrame'
-import { useAutoplayAnimations } from '../../preferences/usePreferences'
+import { useAutoplayAnimations } from '../../preferences/autoplay'
+import { mayBeAnimated } from './mayBeAnimated'
 
 export interface AnimationHold {
   /** Autoplay is off and it is not known yet whether the photo moves: keep it out of sight. */
@@ -20,6 +20,10 @@ export interface AnimationHold {
   /** The photo's <img> loaded from `loadedUrl` (its currentSrc). */
   loaded(loadedUrl: string): void
 }
+
+/** Reads the photo back and makes its still frame: code loaded only when a photo needs it. */
+const stillFrameOf = (loadedUrl: string): Promise<string | null> =>
+  import('../../imaging/stillFrame').then((module) => module.stillFrameOf(loadedUrl))
 
 /** Photos already read and found not to move: shown again at once (the windowed feed remounts). */
 const stillPhotos = new Set<string>()

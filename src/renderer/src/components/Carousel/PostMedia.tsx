@@ -5,19 +5,27 @@
 // wears the ALT badge; an animated one held still (autoplay off) wears the GIF play button.
 
 import {
+  Suspense,
   useMemo,
-  useRef,
   useState,
   type CSSProperties,
   type ReactElement,
   type ReactNode
 } from 'react'
 import { placeholderDataUrl } from '../../imaging/placeholder'
+import { CachedImg } from '../../offline/cache/CachedImg'
+import { mayBeAnimated } from '../AnimatedPhoto/mayBeAnimated'
+import { preloadable } from '../../preloadable'
 import styles from './Carousel.module.scss'
-import { HeldImg } from '../AnimatedPhoto/HeldImg'
-import { PlayAnimationButton } from '../AnimatedPhoto/PlayAnimationButton'
-import { useAnimationHold } from '../AnimatedPhoto/useAnimationHold'
 import { AltBadge } from './AltBadge'
+
+// A photo that may move (GIF, WebP) is shown by AnimatedPhoto, which holds it still while
+// autoplay is off. Its code is not in the entry chunk: fetched as the app starts, so the first
+// such photo rarely waits for it.
+const HeldMedia = preloadable(() =>
+  import('../AnimatedPhoto/HeldMedia').then((module) => module.HeldMedia)
+)
+void HeldMedia.preload()
 
 export interface PostMediaProps {
   src: string
@@ -35,11 +43,8 @@ export interface PostMediaProps {
 }
 
 export function PostMedia(props: PostMediaProps): ReactElement {
-  const boxRef = useRef<HTMLDivElement>(null)
-  const hold = useAnimationHold(props.src, boxRef)
-  const [loadedImage, setLoaded] = useState(false)
-  // Still being read to learn whether it moves: the placeholder stays until it may be seen.
-  const loaded = loadedImage && !hold.pending
+  const Photo = mayBeAnimated(props.src) ? HeldMedia : CachedImg
+  const [loaded, setLoaded] = useState(false)
   const preview = useMemo(() => placeholderDataUrl(props.placeholder), [props.placeholder])
   const style: CSSProperties = {}
   if (props.width && props.height && !props.fill && !props.square) {
@@ -48,28 +53,28 @@ export function PostMedia(props: PostMediaProps): ReactElement {
   if (preview && !loaded) style.backgroundImage = `url(${preview})`
   return (
     <div
-      ref={boxRef}
       className={`${styles.media} ${props.fill ? styles['media--fill'] : ''} ${
         props.square ? styles['media--square'] : ''
       }`}
       style={style}
       data-testid="post-media"
     >
-      <HeldImg
-        hold={hold}
-        // A new photo in the same box starts its fade again.
-        key={props.src}
-        src={props.src}
-        alt={props.alt}
-        width={props.width ?? undefined}
-        height={props.height ?? undefined}
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-        className={loaded ? undefined : styles['media--loading']}
-        onLoad={() => setLoaded(true)}
-      />
-      <PlayAnimationButton hold={hold} />
+      {/* Never suspends for a still photo; a GIF's waits at most for its code. */}
+      <Suspense fallback={null}>
+        <Photo
+          // A new photo in the same box starts its fade again.
+          key={props.src}
+          src={props.src}
+          alt={props.alt}
+          width={props.width ?? undefined}
+          height={props.height ?? undefined}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          className={loaded ? undefined : styles['media--loading']}
+          onLoad={() => setLoaded(true)}
+        />
+      </Suspense>
       {props.altText && <AltBadge text={props.altText} />}
       {props.children}
     </div>

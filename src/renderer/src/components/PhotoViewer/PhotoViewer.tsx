@@ -1,8 +1,8 @@
 // The full-screen photo viewer, opened from the post view (its "View full screen" button or f):
 // the photo fitted on a dark backdrop, zoomed by wheel, pinch, double-click or double-tap or
-// +/-/0 and panned by drag or the arrows while zoomed; fitted, ←/→ move through the post's photos and on to the
-// neighbouring posts. A modal dialog: focus stays inside, Escape or Close ends it, and the post
-// view puts focus back on the button that opened it.
+// +/-/0 and panned by drag or the arrows while zoomed; fitted, ←/→ move through the post's
+// photos and on to the neighbouring posts. A modal dialog: focus stays inside, Escape or Close
+// ends it, and the post view puts focus back on the button that opened it.
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'

@@ -1,7 +1,8 @@
 import { act, render, renderHook, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { preferencesStore, useAutoplayAnimations } from '../../preferences/usePreferences'
+import { useAutoplayAnimations } from '../../preferences/autoplay'
+import { preferencesStore } from '../../preferences/usePreferences'
 import { AccessibilitySection } from './AccessibilitySection'
 
 /** A system whose reduced-motion setting the test can flip, telling listeners as a browser does. */
