@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { appliedPreferences, applyToDocument, motionReduced } from './appliedPreferences'
+import { appliedAutoplay } from './autoplay'
 import { createPreferencesStore, DEFAULT_PREFERENCES, readPreferences } from './preferences'
 
 function memoryStorage(initial: Record<string, string> = {}): Storage {
@@ -65,5 +66,15 @@ describe('applied preferences', () => {
     expect(motionReduced(root)).toBe(true)
     root.dataset.motion = 'full'
     expect(motionReduced(root)).toBe(false)
+  })
+})
+
+describe('autoplay of animated photos', () => {
+  it('"Same as system" is off under reduced motion; a choice wins either way', () => {
+    expect(appliedAutoplay('system', true)).toBe(false)
+    expect(appliedAutoplay('system', false)).toBe(true)
+    expect(appliedAutoplay('on', true)).toBe(true)
+    expect(appliedAutoplay('off', false)).toBe(false)
+    expect(readPreferences(JSON.stringify({ autoplay: 'sometimes' })).autoplay).toBe('system')
   })
 })

@@ -1,6 +1,6 @@
 // The person's display and accessibility choices on this install (docs/product.md, "Settings ›
-// Accessibility"): motion, contrast and text size follow the system unless set here; the
-// alt-text reminder shows unless turned off. Kept in the
+// Accessibility"): motion, contrast, text size and animated-photo autoplay follow the system
+// unless set here; the alt-text reminder shows unless turned off. Kept in the
 // renderer's local storage, which survives restarts on the desktop and in a browser.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
@@ -11,6 +11,8 @@ export interface Preferences {
   motion: FollowOrSet<'reduce' | 'full'>
   contrast: FollowOrSet<'more' | 'standard'>
   textSize: 'default' | 'large' | 'larger'
+  /** Animated photos (GIF, WebP) play by themselves, or stay still until played. */
+  autoplay: FollowOrSet<'on' | 'off'>
   /** Ask before sharing a photo without alt text. */
   altTextReminder: boolean
 }
@@ -19,6 +21,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   motion: 'system',
   contrast: 'system',
   textSize: 'default',
+  autoplay: 'system',
   altTextReminder: true
 }
 
@@ -34,6 +37,7 @@ const CHOICES: { [K in keyof Preferences]: ReadonlyArray<Preferences[K]> } = {
   motion: ['system', 'reduce', 'full'],
   contrast: ['system', 'more', 'standard'],
   textSize: ['default', 'large', 'larger'],
+  autoplay: ['system', 'on', 'off'],
   altTextReminder: [true, false]
 }
 

@@ -2,13 +2,30 @@
 // final height before the image loads (no layout shift, and the windowed feed can trust it);
 // photos without dimensions stay square, and so does a carousel's frame (`square`), with the
 // photo fitted inside. A blurred placeholder shows while it loads. A photo with its own alt text
-// wears the ALT badge.
+// wears the ALT badge; an animated one held still (autoplay off) wears the GIF play button.
 
-import { useMemo, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react'
+import {
+  Suspense,
+  useMemo,
+  useState,
+  type CSSProperties,
+  type ReactElement,
+  type ReactNode
+} from 'react'
 import { placeholderDataUrl } from '../../imaging/placeholder'
-import styles from './Carousel.module.scss'
 import { CachedImg } from '../../offline/cache/CachedImg'
+import { mayBeAnimated } from '../AnimatedPhoto/mayBeAnimated'
+import { preloadable } from '../../preloadable'
+import styles from './Carousel.module.scss'
 import { AltBadge } from './AltBadge'
+
+// A photo that may move (GIF, WebP) is shown by AnimatedPhoto, which holds it still while
+// autoplay is off. Its code is not in the entry chunk: fetched as the app starts, so the first
+// such photo rarely waits for it.
+const HeldMedia = preloadable(() =>
+  import('../AnimatedPhoto/HeldMedia').then((module) => module.HeldMedia)
+)
+void HeldMedia.preload()
 
 export interface PostMediaProps {
   src: string
@@ -26,6 +43,7 @@ export interface PostMediaProps {
 }
 
 export function PostMedia(props: PostMediaProps): ReactElement {
+  const Photo = mayBeAnimated(props.src) ? HeldMedia : CachedImg
   const [loaded, setLoaded] = useState(false)
   const preview = useMemo(() => placeholderDataUrl(props.placeholder), [props.placeholder])
   const style: CSSProperties = {}
@@ -41,19 +59,22 @@ export function PostMedia(props: PostMediaProps): ReactElement {
       style={style}
       data-testid="post-media"
     >
-      <CachedImg
-        // A new photo in the same box starts its fade again.
-        key={props.src}
-        src={props.src}
-        alt={props.alt}
-        width={props.width ?? undefined}
-        height={props.height ?? undefined}
-        loading="lazy"
-        decoding="async"
-        draggable={false}
-        className={loaded ? undefined : styles['media--loading']}
-        onLoad={() => setLoaded(true)}
-      />
+      {/* Never suspends for a still photo; a GIF's waits at most for its code. */}
+      <Suspense fallback={null}>
+        <Photo
+          // A new photo in the same box starts its fade again.
+          key={props.src}
+          src={props.src}
+          alt={props.alt}
+          width={props.width ?? undefined}
+          height={props.height ?? undefined}
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          className={loaded ? undefined : styles['media--loading']}
+          onLoad={() => setLoaded(true)}
+        />
+      </Suspense>
       {props.altText && <AltBadge text={props.altText} />}
       {props.children}
     </div>

@@ -3,16 +3,13 @@
 // asked to log in instead. The photo's own controls (a carousel's arrows and dots) keep their
 // clicks. No burst for a reader who asked for less motion.
 
-import { useRef, useState, type PointerEvent, type ReactElement, type ReactNode } from 'react'
+import { useState, type ReactElement, type ReactNode } from 'react'
 import { Heart } from 'lucide-react'
 import { useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { prefersReducedMotion } from '../../navigation/home'
+import { useDoubleTap } from '../../hooks/useDoubleTap'
 import styles from './DoubleTapLike.module.scss'
-
-/** Two taps this close in time and space are one double-tap. */
-export const DOUBLE_TAP_MS = 300
-const DOUBLE_TAP_PX = 30
 
 /** Whether `target` is one of the photo's own controls, which take their own clicks. */
 function onControl(target: EventTarget | null): boolean {
@@ -31,9 +28,6 @@ export function DoubleTapLike({
   const stores = useStores()
   const signedIn = useSession(selectIsSignedIn)
   const [bursts, setBursts] = useState(0)
-  const lastTap = useRef<{ at: number; x: number; y: number } | null>(null)
-  /** A double-tap was just handled: the dblclick the browser may add for it is the same one. */
-  const handledTapAt = useRef(0)
 
   const like = (): void => {
     if (!signedIn) {
@@ -46,29 +40,13 @@ export function DoubleTapLike({
     }
   }
 
-  const onPointerUp = (event: PointerEvent<HTMLDivElement>): void => {
-    if (event.pointerType !== 'touch' || onControl(event.target)) return
-    const tap = { at: event.timeStamp, x: event.clientX, y: event.clientY }
-    const previous = lastTap.current
-    const isDouble =
-      previous !== null &&
-      tap.at - previous.at < DOUBLE_TAP_MS &&
-      Math.hypot(tap.x - previous.x, tap.y - previous.y) < DOUBLE_TAP_PX
-    lastTap.current = isDouble ? null : tap
-    if (!isDouble) return
-    handledTapAt.current = tap.at
-    like()
-  }
+  const doubleTap = useDoubleTap(like, onControl)
 
   return (
     <div
       className={`${styles.area} ${className}`}
-      onPointerUp={onPointerUp}
-      onDoubleClick={(event) => {
-        if (onControl(event.target)) return
-        if (event.timeStamp - handledTapAt.current < DOUBLE_TAP_MS) return
-        like()
-      }}
+      onPointerUp={doubleTap.onPointerUp}
+      onDoubleClick={doubleTap.onDoubleClick}
     >
       {children}
       {bursts > 0 && (

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, createEvent, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Post, PostImage } from '@shared/domain'
@@ -146,6 +146,52 @@ describe('PhotoViewer', () => {
     expect(viewerImage().style.transform).toBe('translate(0px, 0px) scale(1)')
     fireEvent.doubleClick(stage, { clientX: 0, clientY: 0 })
     expect(viewerImage().style.transform).toBe('translate(0px, 0px) scale(2.5)')
+  })
+
+  it('toggles zoom with a double-tap on a touch screen, once, at the tapped point', async () => {
+    openCarousel()
+    await openViewer()
+    const stage = screen.getByTestId('photo-viewer-stage')
+    let id = 0
+    /** A tap at `at` ms: a touch pointer going down and up at (x, y). */
+    const tap = (at: number, x = 0, y = 0, pointerType = 'touch'): void => {
+      id += 1
+      for (const type of ['pointerdown', 'pointerup']) {
+        // jsdom has no PointerEvent: a mouse event carrying a pointer's fields, as React reads them.
+        const event = new MouseEvent(type, { bubbles: true, clientX: x, clientY: y, button: 0 })
+        Object.defineProperties(event, {
+          pointerId: { value: id },
+          pointerType: { value: pointerType },
+          timeStamp: { value: at }
+        })
+        act(() => void stage.dispatchEvent(event))
+      }
+    }
+    const transform = (): string => viewerImage().style.transform
+
+    // Too slow, too far apart, or a mouse: not a double-tap.
+    tap(1000)
+    tap(1400)
+    tap(2000, 0, 0)
+    tap(2100, 80, 0)
+    tap(3000, 0, 0, 'mouse')
+    tap(3100, 0, 0, 'mouse')
+    expect(transform()).toBe('translate(0px, 0px) scale(1)')
+
+    // Two taps at nearly one point: 2.5x around it (jsdom's stage is at 0,0 with no size, so
+    // the point is its distance from the centre); the browser's own dblclick for them is the
+    // same gesture and does not zoom back out.
+    tap(4000, 100, 40)
+    tap(4200, 104, 42)
+    expect(transform()).toBe('translate(-156px, -63px) scale(2.5)')
+    const doubleClick = createEvent.dblClick(stage, { clientX: 104, clientY: 42 })
+    Object.defineProperty(doubleClick, 'timeStamp', { value: 4250 })
+    fireEvent(stage, doubleClick)
+    expect(transform()).toBe('translate(-156px, -63px) scale(2.5)')
+    // Again: back to fitted, as a double-click does.
+    tap(5000, 104, 42)
+    tap(5150, 104, 42)
+    expect(transform()).toBe('translate(0px, 0px) scale(1)')
   })
 
   it('closes on Escape, hands focus back to the button, and the post view shows the same photo', async () => {

@@ -1,14 +1,16 @@
 // The full-screen photo viewer, opened from the post view (its "View full screen" button or f):
-// the photo fitted on a dark backdrop, zoomed by wheel, pinch, double-click or +/-/0 and panned
-// by drag or the arrows while zoomed; fitted, ←/→ move through the post's photos and on to the
-// neighbouring posts. A modal dialog: focus stays inside, Escape or Close ends it, and the post
-// view puts focus back on the button that opened it.
+// the photo fitted on a dark backdrop, zoomed by wheel, pinch, double-click or double-tap or
+// +/-/0 and panned by drag or the arrows while zoomed; fitted, ←/→ move through the post's
+// photos and on to the neighbouring posts. A modal dialog: focus stays inside, Escape or Close
+// ends it, and the post view puts focus back on the button that opened it.
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
-import { CachedImg } from '../../offline/cache/CachedImg'
+import { HeldImg } from '../AnimatedPhoto/HeldImg'
+import { PlayAnimationButton } from '../AnimatedPhoto/PlayAnimationButton'
+import { useAnimationHold } from '../AnimatedPhoto/useAnimationHold'
 import { placeholderDataUrl } from '../../imaging/placeholder'
 import { AltBadge } from '../Carousel/AltBadge'
 import { usePanZoom } from './usePanZoom'
@@ -41,6 +43,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
         : { width: 0, height: 0 }
   const zoom = usePanZoom(stageRef, natural, photoKey, (direction) => place.step(direction))
   const zoomed = isZoomed(zoom.view)
+  const hold = useAnimationHold(image?.image_url, stageRef)
 
   useEffect(() => dialogRef.current?.focus(), [])
 
@@ -95,7 +98,8 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
         {...zoom.stageHandlers}
       >
         {image ? (
-          <CachedImg
+          <HeldImg
+            hold={hold}
             key={photoKey}
             src={image.image_url}
             alt={alt}
@@ -151,6 +155,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
           <ChevronRight size={28} aria-hidden />
         </button>
       )}
+      <PlayAnimationButton hold={hold} className={styles.play} />
       {image?.alt_text?.trim() && (
         <AltBadge key={photoKey} text={image.alt_text.trim()} className={styles.alt} />
       )}

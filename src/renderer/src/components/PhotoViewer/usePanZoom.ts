@@ -1,6 +1,6 @@
 // The viewer's gestures, turned into the zoom module's views: the wheel zooms around the pointer
 // (a trackpad pinch arrives as ctrl+wheel), two fingers pinch, a double-click toggles 1x/2.5x at
-// the point, a drag pans while zoomed, and a horizontal swipe while fitted asks for the
+// the point (so do two taps on a touch screen), a drag pans while zoomed, and a horizontal swipe while fitted asks for the
 // neighbouring photo. Discrete changes (double-click, keys) animate unless motion is reduced;
 // continuous ones follow the hand. Another photo (`photoKey`) starts fitted.
 
@@ -14,6 +14,7 @@ import {
   type PointerEvent,
   type RefObject
 } from 'react'
+import { useDoubleTap, type TapPoint } from '../../hooks/useDoubleTap'
 import { motionReduced } from '../../preferences/appliedPreferences'
 import {
   FITTED,
@@ -34,6 +35,10 @@ import {
 const SWIPE_PX = 60
 
 type Pointers = Map<number, Point>
+
+/** The viewer's buttons take their own clicks and taps. */
+const onButton = (target: EventTarget | null): boolean =>
+  target instanceof Element && target.closest('button') !== null
 
 const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y)
 const midpoint = (a: Point, b: Point): Point => ({ x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 })
@@ -128,7 +133,7 @@ export function usePanZoom(
 
   const onPointerDown = (event: PointerEvent<HTMLElement>): void => {
     if (event.pointerType === 'mouse' && event.button !== 0) return
-    if ((event.target as Element).closest('button')) return
+    if (onButton(event.target)) return
     event.currentTarget.setPointerCapture?.(event.pointerId)
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY })
     swipeStart.current = pointers.current.size === 1 ? { x: event.clientX, y: event.clientY } : null
@@ -180,6 +185,12 @@ export function usePanZoom(
     }
   }
 
+  const toggleAt = ({ clientX, clientY }: TapPoint): void => {
+    const point = fromCentre(clientX, clientY)
+    change((current) => toggleZoom(current, point, fitted, stage), true)
+  }
+  const doubleTap = useDoubleTap(toggleAt, onButton)
+
   const centre = { x: 0, y: 0 }
   return {
     // A window made smaller while zoomed must not leave a gap at the photo's edge.
@@ -190,13 +201,12 @@ export function usePanZoom(
     stageHandlers: {
       onPointerDown,
       onPointerMove,
-      onPointerUp: onPointerEnd,
+      onPointerUp: (event) => {
+        onPointerEnd(event)
+        doubleTap.onPointerUp(event)
+      },
       onPointerCancel: onPointerEnd,
-      onDoubleClick: (event) => {
-        if ((event.target as Element).closest('button')) return
-        const point = fromCentre(event.clientX, event.clientY)
-        change((current) => toggleZoom(current, point, fitted, stage), true)
-      }
+      onDoubleClick: doubleTap.onDoubleClick
     },
     zoomIn: () =>
       change((current) => zoomBy(current, KEY_ZOOM_FACTOR, centre, fitted, stage), true),

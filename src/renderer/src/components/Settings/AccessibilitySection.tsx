@@ -1,5 +1,5 @@
-// Settings › Accessibility (docs/product.md): motion, contrast and text size follow the system
-// until set here; the alt-text reminder can be turned off. Choices apply at once and are kept on
+// Settings › Accessibility (docs/product.md): motion, contrast, text size and autoplay of
+// animated photos follow the system until set here; the alt-text reminder can be turned off. Choices apply at once and are kept on
 // this install (src/renderer/src/preferences).
 
 import { useId, type ReactElement } from 'react'
@@ -18,6 +18,11 @@ const CONTRAST: Choice<'contrast'>[] = [
   { value: 'system', label: 'Same as system' },
   { value: 'more', label: 'More contrast' },
   { value: 'standard', label: 'Standard' }
+]
+const AUTOPLAY: Choice<'autoplay'>[] = [
+  { value: 'system', label: 'Same as system' },
+  { value: 'on', label: 'On' },
+  { value: 'off', label: 'Off' }
 ]
 const TEXT_SIZE: Choice<'textSize'>[] = [
   { value: 'default', label: 'Default' },
@@ -49,7 +54,7 @@ function SettingRow({
   )
 }
 
-function ChoiceRow<K extends 'motion' | 'contrast' | 'textSize'>({
+function ChoiceRow<K extends 'motion' | 'contrast' | 'textSize' | 'autoplay'>({
   setting,
   title,
   hint,
@@ -117,8 +122,8 @@ export function AccessibilitySection(): ReactElement {
   return (
     <>
       <p className={styles.intro}>
-        Motion, contrast and text size follow your computer&apos;s settings unless you choose here.
-        Your choices are kept on this computer.
+        Motion, contrast, text size and autoplay follow your computer&apos;s settings unless you
+        choose here. Your choices are kept on this computer.
       </p>
       <ChoiceRow
         setting="motion"
@@ -137,6 +142,12 @@ export function AccessibilitySection(): ReactElement {
         title="Text size"
         hint="Makes text larger everywhere in the app. Zoom in and out still works as before."
         choices={TEXT_SIZE}
+      />
+      <ChoiceRow
+        setting="autoplay"
+        title="Autoplay animated images"
+        hint="Off shows GIFs and other animated photos still, with a button to play them. Same as system turns it off when your computer asks for reduced motion."
+        choices={AUTOPLAY}
       />
       <SwitchRow
         setting="altTextReminder"

@@ -3,7 +3,7 @@
 // before the backend answers) it shows the saved copy through an object URL, released when no
 // longer shown. Without an offline cache (component tests) it is a plain <img>.
 
-import { useEffect, useState, type ImgHTMLAttributes, type ReactElement } from 'react'
+import { useEffect, useState, type ImgHTMLAttributes, type ReactElement, type Ref } from 'react'
 import { useConnectivity, useStores } from '../../store'
 import type { ImageCache } from './imageCache'
 
@@ -31,7 +31,10 @@ function release(url: string): void {
   void entry.objectUrl.then((objectUrl) => objectUrl && URL.revokeObjectURL(objectUrl))
 }
 
-export type CachedImgProps = ImgHTMLAttributes<HTMLImageElement> & { src?: string }
+export type CachedImgProps = ImgHTMLAttributes<HTMLImageElement> & {
+  src?: string
+  ref?: Ref<HTMLImageElement>
+}
 
 export function CachedImg({ src, onLoad, onError, ...rest }: CachedImgProps): ReactElement {
   const { offlineCache, imageRecorder } = useStores()

@@ -1,0 +1,35 @@
+// The "GIF" badge on an animated photo held still: a real button, named for what it does, that
+// plays the animation and, pressed again, stops it. It is the photo's own control, so its click
+// neither opens a post nor toggles people tags, and a double-click on it does not like.
+
+import type { ReactElement } from 'react'
+import { Pause, Play } from 'lucide-react'
+import type { AnimationHold } from './useAnimationHold'
+import styles from './PlayAnimationButton.module.scss'
+
+export function PlayAnimationButton({
+  hold,
+  className = ''
+}: {
+  hold: AnimationHold
+  className?: string
+}): ReactElement | null {
+  if (!hold.controllable) return null
+  const Icon = hold.playing ? Pause : Play
+  return (
+    <button
+      type="button"
+      className={`${styles.badge} ${className}`}
+      // The visible "GIF" is part of the name, so speaking what is seen works with voice control.
+      aria-label={`${hold.playing ? 'Pause' : 'Play'} animation (GIF)`}
+      title={hold.playing ? 'Pause animation' : 'Play animation'}
+      onClick={(event) => {
+        event.stopPropagation()
+        hold.toggle()
+      }}
+    >
+      <Icon size={12} aria-hidden fill="currentColor" strokeWidth={0} />
+      GIF
+    </button>
+  )
+}
