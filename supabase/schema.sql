@@ -1823,6 +1823,35 @@ AS $function$
                  where (blocker_id = a and blocked_id = b)
                     or (blocker_id = b and blocked_id = a))
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.followed_by_my_follows()
+ RETURNS TABLE(id uuid, n integer)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with me as (
+    select auth.uid() as id, app_rules.block_partners() as hidden
+  ),
+  friends as (
+    select f.following_id as id
+    from public.follows f
+    join public.profiles a on a.id = f.following_id
+    cross join me
+    where f.follower_id = me.id
+      and a.suspended_at is null
+      and not (f.following_id = any (me.hidden))
+  )
+  select f.following_id, count(*)::integer
+  from public.follows f
+  join friends on friends.id = f.follower_id
+  join public.profiles t on t.id = f.following_id
+  cross join me
+  where not t.is_private
+    and t.suspended_at is null
+    and not (t.id = any (me.hidden))
+    and t.id is distinct from me.id
+  group by f.following_id
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer)
  RETURNS SETOF uuid
  LANGUAGE plpgsql
@@ -1830,14 +1859,18 @@ CREATE OR REPLACE FUNCTION app_rules.following_feed_post_ids(bound_at timestamp 
  SET search_path TO ''
 AS $function$
 declare
+  caller uuid := auth.uid();
   muted uuid[] := app_rules.muted_authors('posts');
+  hidden uuid[] := app_rules.block_partners();
   authors uuid[];
 begin
   select coalesce(array_agg(f.following_id), '{}') into authors
   from public.follows f
-  where f.follower_id = auth.uid()
+  join public.profiles a on a.id = f.following_id
+  where f.follower_id = caller
+    and a.suspended_at is null
     and not (f.following_id = any (muted))
-    and app_rules.can_see_author(f.following_id);
+    and not (f.following_id = any (hidden));
   if newer then
     return query
     select p.id
@@ -1908,17 +1941,15 @@ CREATE OR REPLACE FUNCTION app_rules.is_moderator()
 AS $function$
   select exists (select 1 from public.moderators m where m.user_id = (select auth.uid()))
 $function$;
-CREATE OR REPLACE FUNCTION app_rules.last_public_post_at(author uuid)
- RETURNS timestamp with time zone
+CREATE OR REPLACE FUNCTION app_rules.last_public_posts(people uuid[])
+ RETURNS TABLE(id uuid, last_post_at timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select max(q.created_at)
-  from public.posts q
-  where q.user_id = author
-    and exists (select 1 from public.profiles a
-                where a.id = author and not a.is_private and a.suspended_at is null)
+  select a.id, (select max(q.created_at) from public.posts q where q.user_id = a.id)
+  from public.profiles a
+  where a.id = any (people) and not a.is_private and a.suspended_at is null
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.muted_authors(kind text)
  RETURNS uuid[]
@@ -3017,10 +3048,7 @@ AS $function$
     where f.follower_id = me.id
   ),
   friends_follow as (
-    select f.following_id as id, count(*)::integer as n
-    from public.follows f
-    join mine m on f.follower_id = m.id
-    group by f.following_id
+    select r.id, r.n from app_rules.followed_by_my_follows() r
   ),
   popular as (
     select p.id
@@ -3034,13 +3062,18 @@ AS $function$
     select r.id from app_rules.recent_public_authors() as r(id)
     union
     select popular.id from popular
+  ),
+  activity as (
+    select a.id, a.last_post_at
+    from app_rules.last_public_posts(array(select candidates.id from candidates)) a
   )
   select p.id, p.username, p.full_name, p.avatar_url, p.bio, p.followers_count, p.following_count,
          coalesce(ff.n, 0) as followed_by_count,
-         app_rules.last_public_post_at(p.id) as last_post_at
+         activity.last_post_at
   from candidates c
   join public.profiles p on p.id = c.id
   left join friends_follow ff on ff.id = p.id
+  left join activity on activity.id = p.id
   cross join me
   where p.id is distinct from me.id
     and not exists (select 1 from mine m where m.id = p.id)
@@ -3550,6 +3583,8 @@ grant EXECUTE on function app_rules.can_send_direct(thread uuid) to authenticate
 grant EXECUTE on function app_rules.can_send_direct(thread uuid) to service_role;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to authenticated;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
+grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
+grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
 grant EXECUTE on function app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to anon;
 grant EXECUTE on function app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to authenticated;
@@ -3561,8 +3596,8 @@ grant EXECUTE on function app_rules.is_direct_room_member(topic text) to service
 grant EXECUTE on function app_rules.is_moderator() to anon;
 grant EXECUTE on function app_rules.is_moderator() to authenticated;
 grant EXECUTE on function app_rules.is_moderator() to service_role;
-grant EXECUTE on function app_rules.last_public_post_at(author uuid) to anon;
-grant EXECUTE on function app_rules.last_public_post_at(author uuid) to authenticated;
+grant EXECUTE on function app_rules.last_public_posts(people uuid[]) to anon;
+grant EXECUTE on function app_rules.last_public_posts(people uuid[]) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to anon;
 grant EXECUTE on function app_rules.muted_authors(kind text) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
