@@ -1,5 +1,5 @@
-// Whether an animated photo plays or is held on its first frame (docs/product.md, "Autoplay
-// animated images"). With autoplay off, a GIF or WebP stays out of sight from its load until its
+// Whether an animated photo plays or is held on its first frame (docs/product.md, "Settings ›
+// Accessibility", its autoplay setting). With autoplay off, a GIF or WebP stays out of sight from its load until its
 // bytes say whether it moves, so it never moves first; one that moves is shown as its still
 // first frame with a play button. Played, it stops again on a second press or once it leaves the
 // screen. Another photo starts held again.
