@@ -124,8 +124,8 @@ export async function readProfilePage(
     const snapshot = await cached
     if (!isCurrent()) return
     if (snapshot && snapshot.profile.id === found.id) showSaved({ ...snapshot, profile: found })
-    else
-      update(() => ({ status: 'ready', ids: [], postsTotal: found.posts_count ?? 0, next: null }))
+    // The spec's failure state: an empty grid and a count of 0, as if the posts were never read.
+    else update(() => ({ status: 'ready', ids: [], postsTotal: 0, next: null }))
     return
   }
   // The profile's count, not the grid's: a private account's visitor sees how many posts it

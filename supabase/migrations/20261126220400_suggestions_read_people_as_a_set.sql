@@ -1,70 +1,13 @@
--- The Following feed and suggestions decide visibility for a set of people at once, and
--- suggestions read their candidates' last post in one call.
+-- Suggestions decide visibility for a set of people at once, and read their candidates' last
+-- post in one call.
 --
--- Both still ran `app_rules.can_see_author` once per person or per row: the Following feed once
--- per followed author, suggestions twice per row of "who my follows follow" (the follows
--- policy checks both ends). For the people these reads are about, the rule reduces to joins:
--- - an author one follows is visible unless suspended or across a block (being followed
---   settles a private account);
--- - a follow row between a friend (followed, as above) and someone one does not follow is
---   visible when that person is public, unsuspended and not across a block.
--- The helpers only choose candidates; every row returned still passes the policies, and the
--- safety matrix holds both reads to them.
-create or replace function app_rules.following_feed_post_ids(
-  bound_at timestamptz,
-  bound_id uuid,
-  newer boolean,
-  page_limit integer
-)
-returns setof uuid
-language plpgsql
-stable
-security definer
-rows 12
-set search_path = ''
-as $$
-declare
-  caller uuid := auth.uid();
-  muted uuid[] := app_rules.muted_authors('posts');
-  hidden uuid[] := app_rules.block_partners();
-  authors uuid[];
-begin
-  select coalesce(array_agg(f.following_id), '{}') into authors
-  from public.follows f
-  join public.profiles a on a.id = f.following_id
-  where f.follower_id = caller
-    and a.suspended_at is null
-    and not (f.following_id = any (muted))
-    and not (f.following_id = any (hidden));
-  if newer then
-    return query
-    select p.id
-    from unnest(authors) as a(id)
-    cross join lateral (
-      select q.id, q.created_at
-      from public.posts q
-      where q.user_id = a.id and (q.created_at, q.id) > (bound_at, bound_id)
-      order by q.created_at asc, q.id asc
-      limit page_limit
-    ) p
-    order by p.created_at asc, p.id asc
-    limit page_limit;
-  else
-    return query
-    select p.id
-    from unnest(authors) as a(id)
-    cross join lateral (
-      select q.id, q.created_at
-      from public.posts q
-      where q.user_id = a.id and (q.created_at, q.id) < (bound_at, bound_id)
-      order by q.created_at desc, q.id desc
-      limit page_limit
-    ) p
-    order by p.created_at desc, p.id desc
-    limit page_limit;
-  end if;
-end
-$$;
+-- They ran `app_rules.can_see_author` twice per row of "who my follows follow" (the follows
+-- policy checks both ends) and once per candidate for its last post. For the people this read
+-- is about, the rule reduces to joins: a friend (someone one follows) is visible unless
+-- suspended or across a block; a follow row from a friend to someone one does not follow is
+-- visible when that person is public, unsuspended and not across a block. The helpers only
+-- choose candidates and counts; every row returned still passes the policies, and the safety
+-- matrix holds the read to them.
 
 -- How many of the caller's follows follow each person the caller does not follow, counting
 -- only the follow rows the caller may see (see above).
