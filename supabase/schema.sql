@@ -1833,13 +1833,7 @@ AS $function$
     select auth.uid() as id, app_rules.block_partners() as hidden
   ),
   friends as (
-    select f.following_id as id
-    from public.follows f
-    join public.profiles a on a.id = f.following_id
-    cross join me
-    where f.follower_id = me.id
-      and a.suspended_at is null
-      and not (f.following_id = any (me.hidden))
+    select v.id from app_rules.visible_followed_people() as v(id)
   )
   select f.following_id, count(*)::integer
   from public.follows f
@@ -1859,18 +1853,12 @@ CREATE OR REPLACE FUNCTION app_rules.following_feed_post_ids(bound_at timestamp 
  SET search_path TO ''
 AS $function$
 declare
-  caller uuid := auth.uid();
   muted uuid[] := app_rules.muted_authors('posts');
-  hidden uuid[] := app_rules.block_partners();
   authors uuid[];
 begin
-  select coalesce(array_agg(f.following_id), '{}') into authors
-  from public.follows f
-  join public.profiles a on a.id = f.following_id
-  where f.follower_id = caller
-    and a.suspended_at is null
-    and not (f.following_id = any (muted))
-    and not (f.following_id = any (hidden));
+  select coalesce(array_agg(v.id), '{}') into authors
+  from app_rules.visible_followed_people() as v(id)
+  where not (v.id = any (muted));
   if newer then
     return query
     select p.id
@@ -2028,6 +2016,19 @@ AS $function$
   select lower(body) ~ ('(^|[^[:alnum:]_])'
                         || regexp_replace(lower(word), '([^[:alnum:]_])', '\\\1', 'g')
                         || '($|[^[:alnum:]_])')
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.visible_followed_people()
+ RETURNS SETOF uuid
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select f.following_id
+  from public.follows f
+  join public.profiles a on a.id = f.following_id
+  where f.follower_id = auth.uid()
+    and a.suspended_at is null
+    and not (f.following_id = any (app_rules.block_partners()))
 $function$;
 CREATE OR REPLACE FUNCTION auth.email()
  RETURNS text
@@ -3609,6 +3610,8 @@ grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to public;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to service_role;
+grant EXECUTE on function app_rules.visible_followed_people() to anon;
+grant EXECUTE on function app_rules.visible_followed_people() to authenticated;
 grant EXECUTE on function auth.email() to anon;
 grant EXECUTE on function auth.email() to authenticated;
 grant EXECUTE on function auth.email() to public;

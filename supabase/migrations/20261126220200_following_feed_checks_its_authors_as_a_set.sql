@@ -9,6 +9,27 @@
 -- candidates are picked without the policy from those authors, and the page is then read
 -- through the policy as before: the policy still guards every row returned, the helper only
 -- decides which ids to ask for, and it returns nothing the caller could not read.
+-- The people the caller follows whose work the caller may see: for someone one follows the
+-- visibility rule reduces to "not suspended and not across a block". One definition for the
+-- Following feed here and for suggestions (20261126220400).
+create or replace function app_rules.visible_followed_people()
+returns setof uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select f.following_id
+  from public.follows f
+  join public.profiles a on a.id = f.following_id
+  where f.follower_id = auth.uid()
+    and a.suspended_at is null
+    and not (f.following_id = any (app_rules.block_partners()))
+$$;
+
+revoke all on function app_rules.visible_followed_people() from public;
+grant execute on function app_rules.visible_followed_people() to anon, authenticated;
+
 create or replace function app_rules.following_feed_post_ids(
   bound_at timestamptz,
   bound_id uuid,
@@ -23,18 +44,12 @@ rows 12
 set search_path = ''
 as $$
 declare
-  caller uuid := auth.uid();
   muted uuid[] := app_rules.muted_authors('posts');
-  hidden uuid[] := app_rules.block_partners();
   authors uuid[];
 begin
-  select coalesce(array_agg(f.following_id), '{}') into authors
-  from public.follows f
-  join public.profiles a on a.id = f.following_id
-  where f.follower_id = caller
-    and a.suspended_at is null
-    and not (f.following_id = any (muted))
-    and not (f.following_id = any (hidden));
+  select coalesce(array_agg(v.id), '{}') into authors
+  from app_rules.visible_followed_people() as v(id)
+  where not (v.id = any (muted));
   if newer then
     return query
     select p.id

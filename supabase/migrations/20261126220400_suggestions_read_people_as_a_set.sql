@@ -22,13 +22,7 @@ as $$
     select auth.uid() as id, app_rules.block_partners() as hidden
   ),
   friends as (
-    select f.following_id as id
-    from public.follows f
-    join public.profiles a on a.id = f.following_id
-    cross join me
-    where f.follower_id = me.id
-      and a.suspended_at is null
-      and not (f.following_id = any (me.hidden))
+    select v.id from app_rules.visible_followed_people() as v(id)
   )
   select f.following_id, count(*)::integer
   from public.follows f
