@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mayBeAnimated } from '../components/AnimatedPhoto/mayBeAnimated'
-import { isAnimatedImage, stillFrameOf } from './stillFrame'
+import { animatedFormatOf, isAnimatedImage, stillFrameOf } from './stillFrame'
 
 /** A GIF89a with `frames` 1×1 images (each an image descriptor and a one-byte LZW block). */
 function gif(frames: number): Uint8Array {
@@ -22,6 +22,19 @@ describe('still frames of animated photos', () => {
   it('tells a moving GIF from a still one by its frames', () => {
     expect(isAnimatedImage(gif(1))).toBe(false)
     expect(isAnimatedImage(gif(2))).toBe(true)
+  })
+
+  it('names the kind of animation for the badge: GIF or WebP', () => {
+    // RIFF....WEBPVP8X, then the VP8X flags byte (offset 20) with the animation bit.
+    const webp = (flags: number): Uint8Array =>
+      Uint8Array.from([
+        ...[0x52, 0x49, 0x46, 0x46, 30, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+        ...[0x56, 0x50, 0x38, 0x58, 10, 0, 0, 0, flags, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+      ])
+    expect(animatedFormatOf(gif(2))).toBe('GIF')
+    expect(animatedFormatOf(webp(0x02))).toBe('WebP')
+    expect(animatedFormatOf(webp(0x00))).toBeNull()
+    expect(animatedFormatOf(gif(1))).toBeNull()
   })
 
   it('a photo that does not move has no still frame; a failed read is an error', async () => {

@@ -1,5 +1,5 @@
-// The "GIF" badge on an animated photo held still: a real button, named for what it does, that
-// plays the animation and, pressed again, stops it. It is the photo's own control, so its click
+// The "GIF" (or "WebP") badge on an animated photo: a real button, named for what it does, that
+// plays a held animation or pauses a playing one. It is the photo's own control, so its click
 // neither opens a post nor toggles people tags, and a double-click on it does not like.
 
 import type { ReactElement } from 'react'
@@ -16,12 +16,13 @@ export function PlayAnimationButton({
 }): ReactElement | null {
   if (!hold.controllable) return null
   const Icon = hold.playing ? Pause : Play
+  const format = hold.format ?? 'GIF'
   return (
     <button
       type="button"
       className={`${styles.badge} ${className}`}
-      // The visible "GIF" is part of the name, so speaking what is seen works with voice control.
-      aria-label={`${hold.playing ? 'Pause' : 'Play'} animation (GIF)`}
+      // The visible format is part of the name, so speaking what is seen works with voice control.
+      aria-label={`${hold.playing ? 'Pause' : 'Play'} animation (${format})`}
       title={hold.playing ? 'Pause animation' : 'Play animation'}
       onClick={(event) => {
         event.stopPropagation()
@@ -29,7 +30,7 @@ export function PlayAnimationButton({
       }}
     >
       <Icon size={12} aria-hidden fill="currentColor" strokeWidth={0} />
-      GIF
+      {format}
     </button>
   )
 }

@@ -1,19 +1,24 @@
 // Whether an animated photo plays or is held on its first frame (docs/product.md, "Settings ›
-// Accessibility", its autoplay setting). With autoplay off, a GIF or WebP stays out of sight from its load until its
-// bytes say whether it moves, so it never moves first; one that moves is shown as its still
-// first frame with a play button. Played, it stops again on a second press or once it leaves the
-// screen. Another photo starts held again.
+// Accessibility", its autoplay setting). A GIF or WebP is read back once loaded, to know whether
+// it moves; one that moves gets a button that plays and pauses it (WCAG 2.2.2: anything that
+// moves for more than five seconds can be paused). With autoplay off it stays out of sight from
+// its load until its bytes are read, so it never moves first, and is shown as its still first
+// frame; played, it stops again on a second press or once it leaves the screen. With autoplay on
+// it plays, and a press pauses it until pressed again. Another photo starts afresh.
 
 import { useEffect, useState, type RefObject } from 'react'
+import type { AnimatedFormat, StillFrame } from '../../imaging/stillFrame'
 import { useAutoplayAnimations } from '../../preferences/autoplay'
 import { mayBeAnimated } from './mayBeAnimated'
 
 export interface AnimationHold {
   /** Autoplay is off and it is not known yet whether the photo moves: keep it out of sight. */
   pending: boolean
-  /** The photo moves and autoplay is off: it has a play button. */
+  /** The photo moves: it has a play/pause button. */
   controllable: boolean
   playing: boolean
+  /** What kind of moving photo it is (the button's label), once known. */
+  format: AnimatedFormat | null
   /** The still first frame to show instead of the photo, or null to show the photo. */
   still: string | null
   toggle(): void
@@ -22,7 +27,7 @@ export interface AnimationHold {
 }
 
 /** Reads the photo back and makes its still frame: code loaded only when a photo needs it. */
-const stillFrameOf = (loadedUrl: string): Promise<string | null> =>
+const stillFrameOf = (loadedUrl: string): Promise<StillFrame | null> =>
   import('../../imaging/stillFrame').then((module) => module.stillFrameOf(loadedUrl))
 
 /** Photos already read and found not to move: shown again at once (the windowed feed remounts). */
@@ -36,56 +41,61 @@ export function useAnimationHold(
   const candidate = !!src && mayBeAnimated(src) && !stillPhotos.has(src)
   const [shownSrc, setShownSrc] = useState(src)
   const [loadedUrl, setLoadedUrl] = useState<string | null>(null)
-  /** undefined: not read yet; null: it does not move; a string: its still first frame. */
-  const [still, setStill] = useState<string | null | undefined>(undefined)
-  const [playing, setPlaying] = useState(false)
+  /** undefined: not read yet; null: it does not move; otherwise its still first frame. */
+  const [frame, setFrame] = useState<StillFrame | null | undefined>(undefined)
+  /** The reader's own choice with its button; null follows the autoplay setting. */
+  const [chosen, setChosen] = useState<boolean | null>(null)
   if (shownSrc !== src) {
     setShownSrc(src)
     setLoadedUrl(null)
-    setStill(undefined)
-    setPlaying(false)
+    setFrame(undefined)
+    setChosen(null)
   }
 
-  const held = !autoplay && candidate
   useEffect(() => {
-    if (!held || !loadedUrl || still !== undefined || !src) return
+    if (!candidate || !loadedUrl || frame !== undefined || !src) return
     let current = true
     stillFrameOf(loadedUrl).then(
-      (frame) => {
-        if (frame === null) stillPhotos.add(src)
-        if (current) setStill(frame)
-        else if (frame) URL.revokeObjectURL(frame)
+      (read) => {
+        if (read === null) stillPhotos.add(src)
+        if (current) setFrame(read)
+        else if (read) URL.revokeObjectURL(read.url)
       },
       (error: unknown) => {
         // Without its bytes it cannot be held: shown as it is rather than not at all.
         console.warn('Could not read an animated photo back to hold it still', error)
-        if (current) setStill(null)
+        if (current) setFrame(null)
       }
     )
     return () => {
       current = false
     }
-  }, [held, loadedUrl, still, src])
+  }, [candidate, loadedUrl, frame, src])
 
-  useEffect(() => () => void (still && URL.revokeObjectURL(still)), [still])
+  useEffect(() => () => void (frame && URL.revokeObjectURL(frame.url)), [frame])
 
+  const controllable = candidate && !!frame
+  const playing = controllable && (chosen ?? autoplay)
+
+  // Played against the setting (autoplay off), it stops once it leaves the screen.
+  const playedByChoice = playing && !autoplay
   useEffect(() => {
     const box = boxRef.current
-    if (!playing || !box || typeof IntersectionObserver !== 'function') return
+    if (!playedByChoice || !box || typeof IntersectionObserver !== 'function') return
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => !entry.isIntersecting)) setPlaying(false)
+      if (entries.some((entry) => !entry.isIntersecting)) setChosen(null)
     })
     observer.observe(box)
     return () => observer.disconnect()
-  }, [playing, boxRef])
+  }, [playedByChoice, boxRef])
 
-  const controllable = held && typeof still === 'string'
   return {
-    pending: held && still === undefined,
+    pending: !autoplay && candidate && frame === undefined,
     controllable,
-    playing: controllable && playing,
-    still: controllable && !playing ? (still as string) : null,
-    toggle: () => setPlaying((on) => !on),
+    playing,
+    format: frame?.format ?? null,
+    still: candidate && frame && !playing ? frame.url : null,
+    toggle: () => setChosen(!playing),
     loaded: (url) => setLoadedUrl(url)
   }
 }
