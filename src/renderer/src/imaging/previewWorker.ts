@@ -2,8 +2,12 @@
 // canvas (transferControlToOffscreen) and each photo once; the worker keeps a screen-sized copy
 // of each photo and repaints the crop and look on every change. Painting a 12 MP original on
 // each slider step would take far longer than a frame; the copy is at most PREVIEW_MAX_SIDE.
+// While a slider or a drag moves (paints asked for less than DRAG_GAP_MS apart) the look is
+// painted at half the canvas's resolution and scaled up, a quarter of the pixels, so each step
+// keeps up with the pointer without a GPU; once the changes stop, the same edit is painted again
+// at full resolution.
 
-import { cropRect, lookOf, type PhotoEdit } from './edits'
+import { cropRect, lookOf, type Look, type PhotoEdit, type Rect } from './edits'
 import { readImageDimensions, type ImageDimensions } from '@shared/image'
 import { isAnimatedGif, isAnimatedWebp } from './formats'
 import { paintWithLook } from './paint'
@@ -25,12 +29,17 @@ export type PreviewRequest =
     }
   | { op: 'forget'; key: string }
 
+/** A paint during a drag (half resolution, scaled up) or a settled one (full resolution). */
+export type PaintQuality = 'draft' | 'full'
+
 export type PreviewEvent =
   | { op: 'opened'; key: string; width: number; height: number; animated: boolean }
-  | { op: 'painted'; key: string; ms: number }
+  | { op: 'painted'; key: string; ms: number; quality: PaintQuality }
   | { op: 'failed'; key: string; message: string }
 
 const PREVIEW_MAX_SIDE = 1440
+/** Paints asked for closer together than this are one drag; this long after, it has settled. */
+const DRAG_GAP_MS = 150
 /** Screen copies kept: the photos one flips between; each is at most ~8 MB. */
 const KEPT_PHOTOS = 4
 
@@ -56,6 +65,12 @@ let queued: PaintRequest | null = null
 /** The last paint asked for: painted again once its photo is open. */
 let latest: PaintRequest | null = null
 let frameScheduled = false
+let lastAskedAt = -Infinity
+/** The latest paint asked for came within DRAG_GAP_MS of the one before. */
+let dragging = false
+let settle: ReturnType<typeof setTimeout> | undefined
+/** Where a drag's half-resolution paints are made before they are scaled up. */
+let draftCanvas: OffscreenCanvas | null = null
 
 function keep(key: string, photo: Photo): void {
   photos.delete(key)
@@ -102,7 +117,31 @@ async function open(key: string, bytes: Uint8Array, type: string): Promise<void>
   scope.postMessage({ op: 'opened', key, width, height, animated })
 }
 
-function paint(request: PaintRequest): void {
+/** Paints the look at half resolution, then scales it up to fill `context`'s canvas. */
+function paintDraft(
+  context: OffscreenCanvasRenderingContext2D,
+  source: ImageBitmap,
+  crop: Rect,
+  width: number,
+  height: number,
+  look: Look
+): void {
+  const draftWidth = Math.max(1, Math.round(width / 2))
+  const draftHeight = Math.max(1, Math.round(height / 2))
+  draftCanvas ??= new OffscreenCanvas(draftWidth, draftHeight)
+  if (draftCanvas.width !== draftWidth) draftCanvas.width = draftWidth
+  if (draftCanvas.height !== draftHeight) draftCanvas.height = draftHeight
+  const draft = draftCanvas.getContext('2d')
+  if (!draft) return
+  paintWithLook(draft, source, crop, draftWidth, draftHeight, look)
+  context.save()
+  context.imageSmoothingEnabled = true
+  context.imageSmoothingQuality = 'low'
+  context.drawImage(draftCanvas, 0, 0, width, height)
+  context.restore()
+}
+
+function paint(request: PaintRequest, quality: PaintQuality): void {
   const photo = photos.get(request.key)
   const context = canvas?.getContext('2d')
   if (!photo || !canvas || !context) return
@@ -113,22 +152,30 @@ function paint(request: PaintRequest): void {
   // The crop is in the original's pixels; the copy is smaller by this factor.
   const scale = photo.bitmap.width / photo.width
   const scaled = { x: crop.x * scale, y: crop.y * scale, w: crop.w * scale, h: crop.h * scale }
-  paintWithLook(context, photo.bitmap, scaled, canvas.width, canvas.height, lookOf(request.edit))
+  const look = lookOf(request.edit)
+  if (quality === 'draft')
+    paintDraft(context, photo.bitmap, scaled, canvas.width, canvas.height, look)
+  else paintWithLook(context, photo.bitmap, scaled, canvas.width, canvas.height, look)
   if (request.flush) context.getImageData(0, 0, 1, 1)
-  scope.postMessage({ op: 'painted', key: request.key, ms: performance.now() - started })
+  scope.postMessage({ op: 'painted', key: request.key, ms: performance.now() - started, quality })
 }
 
 /** Slider drags send many paints per frame: only the latest is painted, once per frame. */
 function schedulePaint(request: PaintRequest): void {
+  const askedAt = performance.now()
+  dragging = askedAt - lastAskedAt < DRAG_GAP_MS
+  lastAskedAt = askedAt
   queued = request
   latest = request
+  clearTimeout(settle)
+  if (dragging) settle = setTimeout(() => latest && paint(latest, 'full'), DRAG_GAP_MS)
   if (frameScheduled) return
   frameScheduled = true
   const run = (): void => {
     frameScheduled = false
     const next = queued
     queued = null
-    if (next) paint(next)
+    if (next) paint(next, dragging ? 'draft' : 'full')
   }
   if (scope.requestAnimationFrame) scope.requestAnimationFrame(run)
   else setTimeout(run, 0)
