@@ -10,6 +10,7 @@ import { buildAndServe, firstPaint, scrollMemory } from './app'
 import { seedPosts, startBenchBackend, uploadPlainPhotos, type SeedImage } from './backend'
 import { interactionsSection, measureInteractions } from './interactions'
 import { measureEditPreview, renderEditPreview } from './photo-edits'
+import { measureShareCarousel, renderShareCarousel } from './share-carousel'
 import { photoThroughPipeline, type PhotoSizes } from './photos'
 import { measureBundle } from './bundle'
 import { measureEventLoop } from './event-loop'
@@ -175,11 +176,35 @@ async function interactionsOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- --share`: only sharing a 10-photo carousel of 12 MP photos, replacing the
+ * "## Sharing a carousel" section of docs/performance.md.
+ */
+async function shareOnly(): Promise<void> {
+  const bench = await startBenchBackend(4)
+  const browser = await launchChromium()
+  try {
+    const server = await buildAndServe(bench.backend.url, bench.backend.anonKey)
+    bench.backend.allowOrigin(new URL(server.url).origin)
+    try {
+      await replaceSection(
+        renderShareCarousel(await measureShareCarousel(browser, server.url, bench))
+      )
+    } finally {
+      await server.close()
+    }
+  } finally {
+    await browser.close()
+    await bench.backend.close()
+  }
+}
+
 async function main(): Promise<void> {
   if (process.argv.includes('--export')) return exportOnly()
   if (process.argv.includes('--interactions')) return interactionsOnly()
   if (process.argv.includes('--stories')) return storiesOnly()
   if (process.argv.includes('--edits')) return editsOnly()
+  if (process.argv.includes('--share')) return shareOnly()
   if (process.argv.includes('--transforms')) return transformsOnly()
   if (process.argv.includes('--offline')) return offlineOnly()
   const started = performance.now()
@@ -254,6 +279,10 @@ async function main(): Promise<void> {
       const interactions = interactionsSection(
         await measureInteractions(browser, server.url, bench)
       )
+      log('Sharing a carousel of 10 photos of 12 MP…')
+      const shareCarousel = renderShareCarousel(
+        await measureShareCarousel(browser, server.url, bench)
+      )
       log(
         'Measuring the offline cache: start with the backend unreachable, size after 1,000 posts…'
       )
@@ -284,7 +313,7 @@ async function main(): Promise<void> {
         `${renderEditPreview(editPreview).join('\n')}\n` +
         `${await renderPerRequest(perRequest, isolation)}\n` +
         `${renderHostile(hostile).join('\n')}\n\n${renderExport(exported).join('\n')}\n` +
-        `${interactions.join('\n')}`
+        `${interactions.join('\n')}\n${shareCarousel.join('\n')}`
       const file = resolve(__dirname, '../../docs/performance.md')
       await writeFile(file, report)
       console.log(report)

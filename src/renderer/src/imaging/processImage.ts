@@ -8,6 +8,7 @@
 import type { ImageFile, PostPhotoInput } from '@shared/bridge-contract'
 import { IMAGE_EXTENSION_BY_TYPE, sniffImageType, type ImageMimeType } from '@shared/image'
 import { MetadataStripError, stripImageMetadata } from '@shared/image-metadata'
+import { concurrencyLimit } from '@shared/concurrency'
 import type { WorkerRequest, WorkerResponse } from './imageWorker'
 import type { RenditionEdit, RenditionFrame } from './renditions'
 
@@ -18,6 +19,14 @@ export type ProcessedImage = Pick<PostPhotoInput, 'image' | 'renditions'>
 
 /** Long enough for a 12 MP decode on a slow machine; a hung worker must not hang the upload. */
 const WORKER_TIMEOUT_MS = 30_000
+
+/**
+ * Workers run at once: half the cores, 2 to 4. A 10-photo post started ten 12 MP decodes
+ * together, each with its own timeout; on two busy cores some timed out and failed the share.
+ */
+const inWorkerSlot = concurrencyLimit(
+  Math.min(4, Math.max(2, Math.floor((globalThis.navigator?.hardwareConcurrency ?? 2) / 2)))
+)
 
 export function canProcessImages(): boolean {
   return typeof Worker !== 'undefined' && typeof OffscreenCanvas !== 'undefined'
@@ -72,7 +81,7 @@ export async function processImage(
   // Not an image we know: the upload refuses it with its own message.
   if (!type) return { image }
   if (!canProcessImages()) return { image: withoutMetadata(image, type) }
-  const response = await runWorker({ bytes: image.bytes, type, frame, edit })
+  const response = await inWorkerSlot(() => runWorker({ bytes: image.bytes, type, frame, edit }))
   // Posting the photo uncropped and unfiltered would not be what the person chose.
   if (!response.ok && edit) throw new PhotoEditError(response.message)
   if (!response.ok) {
