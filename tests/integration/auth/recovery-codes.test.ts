@@ -1,0 +1,287 @@
+// Two-factor recovery codes (the local backend's own endpoints under /auth/v1/factors/
+// recovery-codes), driven through the app's data functions over the unmodified supabase-js on
+// both databases: generate at aal2, redeem at aal1 to aal2, single use (also under a race),
+// regeneration, removal with the last factor, refusals, and the redeem rate limit.
+
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authConfigWith } from '../../../src/backend/auth/config'
+import { totpCode, totpStep } from '../../../src/backend/auth/totp'
+import { AUTH_MESSAGES } from '../../../src/shared/auth-messages'
+import {
+  generateRecoveryCodes,
+  recoveryCodeStatus,
+  redeemRecoveryCode
+} from '../../../src/shared/data/recovery-codes'
+import {
+  decodeClaims,
+  signUpAndIn,
+  startHarness,
+  testClient,
+  type Harness,
+  type SignedUpUser
+} from '../../support/backend-harness'
+import { clockedAuth, type ClockedAuth } from '../../support/clocked-auth'
+import { describeEachBackend } from '../../support/database-suite'
+
+interface TwoFactorUser extends SignedUpUser {
+  factorId: string
+  /** Signed in and verified: aal2. */
+  client: SupabaseClient
+}
+
+async function twoFactorUser(harness: Harness, name: string): Promise<TwoFactorUser> {
+  const user = await signUpAndIn(harness, name)
+  const client = testClient(harness.backend.url, harness.backend.anonKey)
+  await client.auth.setSession({ access_token: user.accessToken, refresh_token: user.refreshToken })
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' })
+  if (enrolled.error) throw enrolled.error
+  const verified = await client.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data.id,
+    code: totpCode(enrolled.data.totp.secret, totpStep(Date.now()))
+  })
+  if (verified.error) throw verified.error
+  return { ...user, factorId: enrolled.data.id, client }
+}
+
+/** A new sign-in with the password only: aal1 with the second factor pending. */
+async function passwordOnly(harness: Harness, user: SignedUpUser): Promise<SupabaseClient> {
+  const client = testClient(harness.backend.url, harness.backend.anonKey)
+  const signedIn = await client.auth.signInWithPassword({
+    email: user.email,
+    password: user.password
+  })
+  if (signedIn.error) throw signedIn.error
+  return client
+}
+
+/** The raw answer of a recovery-code route, for status codes the app's functions translate. */
+async function raw(
+  harness: Harness,
+  token: string,
+  path: string,
+  body?: unknown
+): Promise<{ status: number; code: unknown }> {
+  const response = await fetch(`${harness.backend.url}/auth/v1/factors/recovery-codes${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: harness.backend.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json'
+    },
+    body: JSON.stringify(body ?? {})
+  })
+  const answer = (await response.json()) as { code?: unknown }
+  return { status: response.status, code: answer.code }
+}
+
+async function accessToken(client: SupabaseClient): Promise<string> {
+  const { data } = await client.auth.getSession()
+  return data.session!.access_token
+}
+
+describeEachBackend(
+  'two-factor recovery codes',
+  (suite) => {
+    let harness: Harness
+
+    beforeAll(() => {
+      harness = suite.harness
+    })
+
+    it('generates ten codes at aal2; one raises a password-only sign-in to aal2 with amr "recovery", once', async () => {
+      const user = await twoFactorUser(harness, 'rc-redeem')
+      const codes = await generateRecoveryCodes(user.client)
+      expect(codes).toHaveLength(10)
+      expect(new Set(codes).size).toBe(10)
+      for (const code of codes)
+        expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/)
+      expect(await recoveryCodeStatus(user.client)).toEqual({ total: 10, remaining: 10 })
+
+      const pending = await passwordOnly(harness, user)
+      expect((await pending.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+        currentLevel: 'aal1',
+        nextLevel: 'aal2'
+      })
+      // Typed loosely: upper case and without the dash.
+      await redeemRecoveryCode(pending, codes[3].replace('-', '').toUpperCase())
+      const claims = decodeClaims(await accessToken(pending))
+      expect(claims.aal).toBe('aal2')
+      expect((claims.amr as { method: string }[]).map((entry) => entry.method)).toContain(
+        'recovery'
+      )
+      const level = await pending.auth.mfa.getAuthenticatorAssuranceLevel()
+      expect(level.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' })
+      // The upgraded session keeps working past a refresh.
+      const refreshed = await pending.auth.refreshSession()
+      expect(decodeClaims(refreshed.data.session!.access_token).aal).toBe('aal2')
+      expect(await recoveryCodeStatus(pending)).toEqual({ total: 10, remaining: 9 })
+
+      const again = await passwordOnly(harness, user)
+      await expect(redeemRecoveryCode(again, codes[3])).rejects.toThrow(
+        AUTH_MESSAGES.recoveryCodeInvalid
+      )
+      expect(await raw(harness, await accessToken(again), '/redeem', { code: codes[3] })).toEqual({
+        status: 422,
+        code: 'mfa_verification_failed'
+      })
+      await expect(redeemRecoveryCode(again, 'abcde-fghjk')).rejects.toThrow(
+        AUTH_MESSAGES.recoveryCodeInvalid
+      )
+      await expect(redeemRecoveryCode(again, 'not a code')).rejects.toThrow(
+        AUTH_MESSAGES.recoveryCodeInvalid
+      )
+      expect(decodeClaims(await accessToken(again)).aal).toBe('aal1')
+    })
+
+    it('a new set replaces the old one: the old codes stop working', async () => {
+      const user = await twoFactorUser(harness, 'rc-regen')
+      const first = await generateRecoveryCodes(user.client)
+      const second = await generateRecoveryCodes(user.client)
+      expect(second.some((code) => first.includes(code))).toBe(false)
+      const pending = await passwordOnly(harness, user)
+      await expect(redeemRecoveryCode(pending, first[0])).rejects.toThrow(
+        AUTH_MESSAGES.recoveryCodeInvalid
+      )
+      await redeemRecoveryCode(pending, second[0])
+      expect(decodeClaims(await accessToken(pending)).aal).toBe('aal2')
+    })
+
+    it('of two redeems of the same code at once, exactly one wins', async () => {
+      const user = await twoFactorUser(harness, 'rc-race')
+      const [code] = await generateRecoveryCodes(user.client)
+      const one = await passwordOnly(harness, user)
+      const two = await passwordOnly(harness, user)
+      const outcomes = await Promise.allSettled([
+        raw(harness, await accessToken(one), '/redeem', { code }),
+        raw(harness, await accessToken(two), '/redeem', { code })
+      ])
+      const statuses = outcomes.map((outcome) =>
+        outcome.status === 'fulfilled' ? outcome.value.status : 0
+      )
+      expect(statuses.sort()).toEqual([200, 422])
+      expect(await recoveryCodeStatus(user.client)).toEqual({ total: 10, remaining: 9 })
+    })
+
+    it('unenrolling the last factor deletes the codes', async () => {
+      const user = await twoFactorUser(harness, 'rc-unenroll')
+      const codes = await generateRecoveryCodes(user.client)
+      const unenrolled = await user.client.auth.mfa.unenroll({ factorId: user.factorId })
+      expect(unenrolled.error).toBeNull()
+      expect(await recoveryCodeStatus(user.client)).toEqual({ total: 0, remaining: 0 })
+      const pending = await passwordOnly(harness, user)
+      await expect(redeemRecoveryCode(pending, codes[0])).rejects.toThrow(
+        AUTH_MESSAGES.recoveryCodeInvalid
+      )
+    })
+
+    it('refuses to generate without a token, at aal1, without a factor, or for an anonymous user', async () => {
+      const user = await twoFactorUser(harness, 'rc-refuse')
+      const pending = await passwordOnly(harness, user)
+      expect(await raw(harness, await accessToken(pending), '')).toEqual({
+        status: 403,
+        code: 'insufficient_aal'
+      })
+      await expect(generateRecoveryCodes(pending)).rejects.toThrow(AUTH_MESSAGES.mfaRequired)
+      expect(await raw(harness, harness.backend.anonKey, '')).toMatchObject({ status: 403 })
+
+      const plain = await signUpAndIn(harness, 'rc-plain')
+      expect(await raw(harness, plain.accessToken, '')).toEqual({
+        status: 422,
+        code: 'mfa_verified_factor_not_found'
+      })
+      const anonymous = await harness.anon().auth.signInAnonymously()
+      expect(await raw(harness, anonymous.data.session!.access_token, '')).toEqual({
+        status: 403,
+        code: 'no_authorization'
+      })
+    })
+  },
+  { config: { auth: authConfigWith({ anonymousSignIns: true }) } }
+)
+
+/**
+ * A stand-in for a hosted project: the backend behind a proxy that answers the recovery-code
+ * paths as GoTrue does (its factor routes take UUIDs only: 404 "factor_id must be an UUID").
+ */
+async function withoutRecoveryCodes(target: string): Promise<{ url: string; close(): void }> {
+  const server = createServer((request, response) => {
+    if (request.url?.startsWith('/auth/v1/factors/recovery-codes')) {
+      response.writeHead(404, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ code: 'validation_failed', msg: 'factor_id must be an UUID' }))
+      return
+    }
+    const upstream = httpRequest(
+      `${target}${request.url}`,
+      { method: request.method, headers: request.headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(response)
+      }
+    )
+    request.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() }
+}
+
+describe('recovery codes on PGlite only: the redeem rate limit, and a server without them', () => {
+  let harness: Harness
+  let auth: ClockedAuth
+
+  beforeAll(async () => {
+    harness = await startHarness('pglite', '')
+    auth = await clockedAuth(harness, {
+      auth: authConfigWith(
+        { rateLimits: { tokenVerifications: 3 } },
+        harness.backend.context.config.auth
+      )
+    })
+  })
+  afterAll(async () => {
+    await auth?.close()
+    await harness?.close()
+  })
+
+  it('answers 429 over_request_rate_limit past the verify limit', async () => {
+    const user = await signUpAndIn(harness, 'rc-limit')
+    const redeem = async (): Promise<number> => {
+      const response = await fetch(`${auth.url}/auth/v1/factors/recovery-codes/redeem`, {
+        method: 'POST',
+        headers: {
+          apikey: harness.backend.anonKey,
+          authorization: `Bearer ${user.accessToken}`,
+          'content-type': 'application/json'
+        },
+        body: JSON.stringify({ code: 'abcde-fghjk' })
+      })
+      return response.status
+    }
+    for (let i = 0; i < 3; i += 1) expect(await redeem()).toBe(422)
+    expect(await redeem()).toBe(429)
+    auth.advance(5 * 60_000 + 1000)
+    expect(await redeem()).toBe(422)
+  })
+
+  it('reads a server without recovery codes (a hosted project) as "not offered": null', async () => {
+    const hosted = await withoutRecoveryCodes(harness.backend.url)
+    try {
+      const user = await signUpAndIn(harness, 'rc-hosted')
+      const client = testClient(hosted.url, harness.backend.anonKey)
+      await client.auth.setSession({
+        access_token: user.accessToken,
+        refresh_token: user.refreshToken
+      })
+      expect(await recoveryCodeStatus(client)).toBeNull()
+      expect(await recoveryCodeStatus(await passwordOnly(harness, user))).toEqual({
+        total: 0,
+        remaining: 0
+      })
+    } finally {
+      hosted.close()
+    }
+  })
+})
