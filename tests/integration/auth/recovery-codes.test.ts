@@ -165,7 +165,7 @@ describeEachBackend(
       expect(await recoveryCodeStatus(user.client)).toEqual({ total: 10, remaining: 9 })
     })
 
-    it('unenrolling the last factor deletes the codes', async () => {
+    it('unenrolling the last factor (by the user or the admin API) deletes the codes', async () => {
       const user = await twoFactorUser(harness, 'rc-unenroll')
       const codes = await generateRecoveryCodes(user.client)
       const unenrolled = await user.client.auth.mfa.unenroll({ factorId: user.factorId })
@@ -175,6 +175,16 @@ describeEachBackend(
       await expect(redeemRecoveryCode(pending, codes[0])).rejects.toThrow(
         AUTH_MESSAGES.recoveryCodeInvalid
       )
+      // The admin API's factor delete does the same.
+      const other = await twoFactorUser(harness, 'rc-admin-unenroll')
+      await generateRecoveryCodes(other.client)
+      const admin = testClient(harness.backend.url, harness.backend.serviceRoleKey).auth.admin
+      const deleted = await admin.mfa.deleteFactor({ userId: other.userId, id: other.factorId })
+      expect(deleted.error).toBeNull()
+      expect(await recoveryCodeStatus(await passwordOnly(harness, other))).toEqual({
+        total: 0,
+        remaining: 0
+      })
     })
 
     it('refuses to generate without a token, at aal1, without a factor, or for an anonymous user', async () => {
