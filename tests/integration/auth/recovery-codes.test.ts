@@ -1,15 +1,20 @@
 // Two-factor recovery codes (the local backend's own endpoints under /auth/v1/factors/
 // recovery-codes), driven through the app's data functions over the unmodified supabase-js on
 // both databases: generate at aal2, redeem at aal1 to aal2, single use (also under a race),
-// regeneration, removal with the last factor, refusals, and the redeem rate limit.
+// regeneration, removal with the last factor, refusals, and the desktop's IPC path.
+// The rate limit and a server without recovery codes: recovery-codes-limits.test.ts.
 
-import { createServer, request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, expect, it } from 'vitest'
 import { authConfigWith } from '../../../src/backend/auth/config'
 import { totpCode, totpStep } from '../../../src/backend/auth/totp'
+import { createHandle } from '../../../src/main/ipc/handle'
+import { registerAccountIpc } from '../../../src/main/ipc/account'
+import { registerAuthIpc } from '../../../src/main/ipc/auth'
+import { createBridgeApi } from '../../../src/preload/bridge-api'
 import { AUTH_MESSAGES } from '../../../src/shared/auth-messages'
+import { createAccountActions } from '../../../src/shared/data/account-actions'
+import { AccountSessions } from '../../../src/shared/data/accounts'
 import {
   generateRecoveryCodes,
   recoveryCodeStatus,
@@ -18,13 +23,12 @@ import {
 import {
   decodeClaims,
   signUpAndIn,
-  startHarness,
   testClient,
   type Harness,
   type SignedUpUser
 } from '../../support/backend-harness'
-import { clockedAuth, type ClockedAuth } from '../../support/clocked-auth'
 import { describeEachBackend } from '../../support/database-suite'
+import { FakeIpcMain, fakeWindow, silentLogger } from '../../unit/main/fakes'
 
 interface TwoFactorUser extends SignedUpUser {
   factorId: string
@@ -187,6 +191,48 @@ describeEachBackend(
       })
     })
 
+    it("through main's IPC, a recovery code ends the pending second step of the desktop session", async () => {
+      const user = await twoFactorUser(harness, 'rc-desktop')
+      const codes = await generateRecoveryCodes(user.client)
+      const items = new Map<string, string>()
+      const session = new AccountSessions({
+        storage: {
+          getItem: async (key) => items.get(key) ?? null,
+          setItem: async (key, value) => void items.set(key, value),
+          removeItem: async (key) => void items.delete(key)
+        },
+        createClient: () => harness.anon(),
+        emit: () => undefined,
+        log: silentLogger()
+      })
+      const ipc = new FakeIpcMain()
+      const win = fakeWindow()
+      const handle = createHandle({ ipcMain: ipc, policy: win.policy, log: silentLogger() })
+      registerAuthIpc(handle, session)
+      registerAccountIpc(
+        handle,
+        createAccountActions(async () => session)
+      )
+      const api = createBridgeApi({
+        invoke: (channel, ...args) => ipc.invoke(channel, win.event(), ...args),
+        on: () => undefined,
+        removeListener: () => undefined
+      })
+
+      await api.auth.signIn({ email: user.email, password: user.password })
+      expect((await api.auth.getSession()).pending).toBe('second-factor')
+      expect(await api.account.recoveryCodeStatus()).toEqual({ total: 10, remaining: 10 })
+      await expect(api.account.redeemRecoveryCode('zzzzz-zzzzz')).rejects.toThrow(
+        AUTH_MESSAGES.recoveryCodeInvalid
+      )
+      await api.account.redeemRecoveryCode(codes[5])
+      const snapshot = await api.auth.getSession()
+      expect(snapshot.pending ?? null).toBeNull()
+      expect(snapshot.user?.id).toBe(user.userId)
+      expect(decodeClaims((await api.auth.getAccessToken())!).aal).toBe('aal2')
+      session.dispose()
+    })
+
     it('refuses to generate without a token, at aal1, without a factor, or for an anonymous user', async () => {
       const user = await twoFactorUser(harness, 'rc-refuse')
       const pending = await passwordOnly(harness, user)
@@ -211,87 +257,3 @@ describeEachBackend(
   },
   { config: { auth: authConfigWith({ anonymousSignIns: true }) } }
 )
-
-/**
- * A stand-in for a hosted project: the backend behind a proxy that answers the recovery-code
- * paths as GoTrue does (its factor routes take UUIDs only: 404 "factor_id must be an UUID").
- */
-async function withoutRecoveryCodes(target: string): Promise<{ url: string; close(): void }> {
-  const server = createServer((request, response) => {
-    if (request.url?.startsWith('/auth/v1/factors/recovery-codes')) {
-      response.writeHead(404, { 'content-type': 'application/json' })
-      response.end(JSON.stringify({ code: 'validation_failed', msg: 'factor_id must be an UUID' }))
-      return
-    }
-    const upstream = httpRequest(
-      `${target}${request.url}`,
-      { method: request.method, headers: request.headers },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(response)
-      }
-    )
-    request.pipe(upstream)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  return { url: `http://127.0.0.1:${port}`, close: () => server.close() }
-}
-
-describe('recovery codes on PGlite only: the redeem rate limit, and a server without them', () => {
-  let harness: Harness
-  let auth: ClockedAuth
-
-  beforeAll(async () => {
-    harness = await startHarness('pglite', '')
-    auth = await clockedAuth(harness, {
-      auth: authConfigWith(
-        { rateLimits: { tokenVerifications: 3 } },
-        harness.backend.context.config.auth
-      )
-    })
-  })
-  afterAll(async () => {
-    await auth?.close()
-    await harness?.close()
-  })
-
-  it('answers 429 over_request_rate_limit past the verify limit', async () => {
-    const user = await signUpAndIn(harness, 'rc-limit')
-    const redeem = async (): Promise<number> => {
-      const response = await fetch(`${auth.url}/auth/v1/factors/recovery-codes/redeem`, {
-        method: 'POST',
-        headers: {
-          apikey: harness.backend.anonKey,
-          authorization: `Bearer ${user.accessToken}`,
-          'content-type': 'application/json'
-        },
-        body: JSON.stringify({ code: 'abcde-fghjk' })
-      })
-      return response.status
-    }
-    for (let i = 0; i < 3; i += 1) expect(await redeem()).toBe(422)
-    expect(await redeem()).toBe(429)
-    auth.advance(5 * 60_000 + 1000)
-    expect(await redeem()).toBe(422)
-  })
-
-  it('reads a server without recovery codes (a hosted project) as "not offered": null', async () => {
-    const hosted = await withoutRecoveryCodes(harness.backend.url)
-    try {
-      const user = await signUpAndIn(harness, 'rc-hosted')
-      const client = testClient(hosted.url, harness.backend.anonKey)
-      await client.auth.setSession({
-        access_token: user.accessToken,
-        refresh_token: user.refreshToken
-      })
-      expect(await recoveryCodeStatus(client)).toBeNull()
-      expect(await recoveryCodeStatus(await passwordOnly(harness, user))).toEqual({
-        total: 0,
-        remaining: 0
-      })
-    } finally {
-      hosted.close()
-    }
-  })
-})
