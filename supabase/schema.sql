@@ -98,6 +98,15 @@ create table auth.mfa_factors (
   web_authn_aaguid uuid
 );
 alter table auth.mfa_factors enable row level security;
+create table auth.mfa_recovery_codes (
+  id uuid not null,
+  user_id uuid not null,
+  salt text not null,
+  code_hash text not null,
+  created_at timestamp with time zone not null,
+  used_at timestamp with time zone
+);
+alter table auth.mfa_recovery_codes enable row level security;
 create table auth.one_time_tokens (
   id uuid not null default gen_random_uuid(),
   user_id uuid not null,
@@ -454,6 +463,8 @@ alter table auth.mfa_challenges add constraint mfa_challenges_pkey PRIMARY KEY (
 alter table auth.mfa_factors add constraint mfa_factors_last_challenged_at_key UNIQUE (last_challenged_at);
 alter table auth.mfa_factors add constraint mfa_factors_pkey PRIMARY KEY (id);
 alter table auth.mfa_factors add constraint mfa_factors_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+alter table auth.mfa_recovery_codes add constraint mfa_recovery_codes_pkey PRIMARY KEY (id);
+alter table auth.mfa_recovery_codes add constraint mfa_recovery_codes_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table auth.one_time_tokens add constraint one_time_tokens_pkey PRIMARY KEY (id);
 alter table auth.one_time_tokens add constraint one_time_tokens_token_hash_check CHECK ((char_length(token_hash) > 0));
 alter table auth.one_time_tokens add constraint one_time_tokens_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -632,6 +643,8 @@ CREATE UNIQUE INDEX mfa_challenges_pkey ON auth.mfa_challenges USING btree (id);
 CREATE UNIQUE INDEX mfa_factors_last_challenged_at_key ON auth.mfa_factors USING btree (last_challenged_at);
 CREATE UNIQUE INDEX mfa_factors_pkey ON auth.mfa_factors USING btree (id);
 CREATE UNIQUE INDEX mfa_factors_user_friendly_name_unique ON auth.mfa_factors USING btree (friendly_name, user_id) WHERE (TRIM(BOTH FROM friendly_name) <> ''::text);
+CREATE UNIQUE INDEX mfa_recovery_codes_pkey ON auth.mfa_recovery_codes USING btree (id);
+CREATE INDEX mfa_recovery_codes_user_id_idx ON auth.mfa_recovery_codes USING btree (user_id);
 CREATE UNIQUE INDEX one_time_tokens_pkey ON auth.one_time_tokens USING btree (id);
 CREATE INDEX one_time_tokens_relates_to_hash_idx ON auth.one_time_tokens USING hash (relates_to);
 CREATE INDEX one_time_tokens_token_hash_hash_idx ON auth.one_time_tokens USING hash (token_hash);
@@ -3301,6 +3314,9 @@ create policy "auth_admin_all" on auth.mfa_challenges as permissive for all to s
 create policy "auth_admin_all" on auth.mfa_factors as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
+create policy "auth_admin_all" on auth.mfa_recovery_codes as permissive for all to supabase_auth_admin
+  using (true)
+  with check (true);
 create policy "auth_admin_all" on auth.one_time_tokens as permissive for all to supabase_auth_admin
   using (true)
   with check (true);
@@ -3770,6 +3786,7 @@ grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_amr_claims to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_challenges to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_factors to supabase_auth_admin;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_recovery_codes to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.one_time_tokens to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.refresh_tokens to supabase_auth_admin;
 grant SELECT, UPDATE, USAGE on table auth.refresh_tokens_id_seq to supabase_auth_admin;

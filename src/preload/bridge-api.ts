@@ -76,6 +76,9 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       verifySecondFactor: (code) => call('account:verify-second-factor', code),
       listTwoFactor: () => call('account:list-two-factor'),
       enrollTwoFactor: () => call('account:enroll-two-factor'),
+      recoveryCodeStatus: () => call('account:recovery-code-status'),
+      generateRecoveryCodes: () => call('account:generate-recovery-codes'),
+      redeemRecoveryCode: (code) => call('account:redeem-recovery-code', code),
       confirmTwoFactor: (input) => call('account:confirm-two-factor', input),
       removeTwoFactor: (factorId) => call('account:remove-two-factor', factorId)
     },

@@ -14,6 +14,8 @@ export const AUTH_MESSAGES = {
   waitBeforeRetry: 'Please wait a few minutes before you try again.',
   codeInvalid: "That code isn't valid. You can request a new one.",
   mfaCodeInvalid: "That code isn't valid. Check the code in your authentication app and try again.",
+  recoveryCodeInvalid:
+    "That recovery code isn't valid or was already used. Each code works once: try another one.",
   samePassword: "Create a new password that you haven't used before.",
   invalidEmail: 'Enter a valid email address.',
   emailSent: (email: string): string =>

@@ -49,6 +49,12 @@ export interface TwoFactorMethod {
   createdAt: string
 }
 
+/** The user's recovery codes: how many the current set has and how many are unused. */
+export interface RecoveryCodeStatus {
+  total: number
+  remaining: number
+}
+
 export interface SignUpResult {
   /** True when the server wants the email confirmed first (no session was returned). */
   needsConfirmation: boolean
@@ -245,6 +251,12 @@ export interface InvokeContract {
   'account:confirm-two-factor': { request: TwoFactorConfirmation; response: void }
   /** Turns two-factor off for one authenticator app. */
   'account:remove-two-factor': { request: string; response: void }
+  /** How many recovery codes are left; null when the server has none to offer (hosted). */
+  'account:recovery-code-status': { request: void; response: RecoveryCodeStatus | null }
+  /** A new set of ten recovery codes, shown once; the previous set stops working. */
+  'account:generate-recovery-codes': { request: void; response: string[] }
+  /** The second step of signing in with a recovery code instead of the app's code. */
+  'account:redeem-recovery-code': { request: string; response: void }
   /** Opens the native file dialog; null when the user cancels. */
   'images:pick': { request: void; response: ImageFile | null }
   /** Uploads one to ten photos with their renditions and inserts the post, all or nothing. */
@@ -315,6 +327,9 @@ export const INVOKE_CHANNELS = [
   'account:enroll-two-factor',
   'account:confirm-two-factor',
   'account:remove-two-factor',
+  'account:recovery-code-status',
+  'account:generate-recovery-codes',
+  'account:redeem-recovery-code',
   'images:pick',
   'posts:create',
   'data:export',
@@ -370,6 +385,9 @@ export interface Api {
     enrollTwoFactor(): Promise<TotpEnrollment>
     confirmTwoFactor(input: TwoFactorConfirmation): Promise<void>
     removeTwoFactor(factorId: string): Promise<void>
+    recoveryCodeStatus(): Promise<RecoveryCodeStatus | null>
+    generateRecoveryCodes(): Promise<string[]>
+    redeemRecoveryCode(code: string): Promise<void>
   }
   images: {
     /** The native dialog in the desktop app; `null` where there is none (the browser) or on cancel. */

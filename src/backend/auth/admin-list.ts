@@ -8,6 +8,7 @@ import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
 import { asAuthAdmin } from './admin'
 import { API_VERSION_HEADER, AuthError, validationFailed } from './errors'
 import { FACTOR_JSON, loadUser, tidy, tidyFactor, USER_JSON, type UserObject } from './users'
+import { dropOrphanRecoveryCodes } from './recovery-code-store'
 
 const DEFAULT_PER_PAGE = 50
 /** GoTrue has no ceiling; the local backend bounds every response (docs/architecture.md). */
@@ -107,6 +108,7 @@ export async function deleteUserFactor(
        returning ${FACTOR_JSON} as factor`,
       [factorId, userId]
     )
+    await dropOrphanRecoveryCodes(tx, userId)
     return rows[0] ? tidyFactor(rows[0].factor) : null
   })
   if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found')

@@ -1,6 +1,6 @@
 // The GoTrue-compatible auth API, mounted at /auth/v1. supabase-js talks to it
 // unmodified: sign-up (also anonymous), password and refresh-token grants, /user, logout,
-// email confirmation, TOTP factors, the admin API, the JWKS, and the switched-off answers of
+// email confirmation, TOTP factors and recovery codes, the admin API, the JWKS, and the switched-off answers of
 // features the local backend does not offer.
 
 import type { BackendContext } from '../context'
@@ -19,6 +19,7 @@ import {
 import { requireAdmin, requireClaims, UUID } from './guards'
 import { challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa'
 import { SlidingWindowLimiter } from './rate-limit'
+import { generateRecoveryCodes, recoveryCodesStatus, redeemRecoveryCode } from './recovery-codes'
 import { handleAdminGenerateLink, handleInvite } from './admin-links'
 import { handleMagicLink, handleOtp } from './otp'
 import { handleReauthenticate } from './reauthenticate'
@@ -203,6 +204,15 @@ async function dispatch(
       return handleAdminGenerateLink(context, options, request)
     case 'POST /factors':
       return enrollFactor(context, request)
+    // Recovery codes: the local backend's own, GoTrue has none (recovery-codes.ts).
+    case 'GET /factors/recovery-codes':
+      return recoveryCodesStatus(context, request)
+    case 'POST /factors/recovery-codes':
+      return generateRecoveryCodes(context, request)
+    case 'POST /factors/recovery-codes/redeem':
+      // Like a TOTP code, a recovery code must not be found by trying many.
+      take(limiters.tokenVerifications, request)
+      return redeemRecoveryCode(context, options, request)
     case 'GET /admin/users':
       await requireAdmin(context, request)
       return listUsers(context, request)

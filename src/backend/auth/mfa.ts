@@ -14,6 +14,7 @@ import { requireUser, UUID, type SignedInCaller } from './guards'
 import type { ResolvedAuthOptions } from './options'
 import { jsonObject } from './request'
 import { addAmrClaim, reissueSession } from './sessions'
+import { dropOrphanRecoveryCodes } from './recovery-code-store'
 import { newTotpSecret, totpUri, verifyTotp } from './totp'
 
 /** GoTrue's defaults: MFA_CHALLENGE_EXPIRY_DURATION, MFA_FACTOR_EXPIRY_DURATION, MFA_MAX_ENROLLED_FACTORS. */
@@ -35,7 +36,11 @@ const disabledFactor = (type: 'Phone' | 'WebAuthn', action: 'enroll' | 'verifica
     `MFA ${action} is disabled for ${type}`
   )
 
-async function caller(context: BackendContext, request: ApiRequest): Promise<SignedInCaller> {
+/** A signed-in, non-anonymous user: who may manage factors (and recovery codes). */
+export async function caller(
+  context: BackendContext,
+  request: ApiRequest
+): Promise<SignedInCaller> {
   const signedIn = await requireUser(context, request)
   if (signedIn.claims.is_anonymous === true) {
     throw new AuthError(
@@ -47,7 +52,7 @@ async function caller(context: BackendContext, request: ApiRequest): Promise<Sig
   return signedIn
 }
 
-async function sessionAal(tx: Queryable, sessionId: string | null): Promise<string> {
+export async function sessionAal(tx: Queryable, sessionId: string | null): Promise<string> {
   if (!sessionId) return 'aal1'
   const { rows } = await tx.query<{ aal: string | null }>(
     `select aal::text as aal from auth.sessions where id = $1`,
@@ -269,13 +274,14 @@ export async function unenrollFactor(
     await tx.query(
       `delete from auth.mfa_amr_claims c using auth.sessions s
         where c.session_id = s.id and s.factor_id = $1
-          and c.authentication_method in ('totp', 'mfa/phone', 'mfa/webauthn')`,
+          and c.authentication_method in ('totp', 'recovery', 'mfa/phone', 'mfa/webauthn')`,
       [factor.id]
     )
     await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
       factor.id
     ])
     await tx.query(`delete from auth.mfa_factors where id = $1`, [factor.id])
+    await dropOrphanRecoveryCodes(tx, user.id)
   })
   return jsonResponse(200, { id: factorId }, API_VERSION_HEADER)
 }

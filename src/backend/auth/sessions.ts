@@ -33,7 +33,8 @@ async function insertRefreshToken(
 }
 
 /** Methods that prove a second factor: a session holding one of them is aal2. */
-const SECOND_FACTOR_METHODS = new Set(['totp', 'mfa/phone', 'mfa/webauthn'])
+/** GoTrue's second factors, plus the local backend's recovery codes (recovery-codes.ts). */
+const SECOND_FACTOR_METHODS = new Set(['totp', 'recovery', 'mfa/phone', 'mfa/webauthn'])
 
 /**
  * The session's `amr` (newest first) and `aal`, from auth.mfa_amr_claims as GoTrue keeps them.

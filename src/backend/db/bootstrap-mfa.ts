@@ -65,14 +65,30 @@ create table if not exists auth.mfa_amr_claims (
   unique (session_id, authentication_method)
 );
 
+-- Not GoTrue's: the local backend's single-use recovery codes (docs/architecture.md, "Recovery
+-- codes"). Only a salted SHA-256 of each code is kept; used_at marks a code spent.
+create table if not exists auth.mfa_recovery_codes (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  salt text not null,
+  code_hash text not null,
+  created_at timestamptz not null,
+  used_at timestamptz
+);
+create index if not exists mfa_recovery_codes_user_id_idx on auth.mfa_recovery_codes (user_id);
+
 alter table auth.mfa_factors enable row level security;
 alter table auth.mfa_challenges enable row level security;
 alter table auth.mfa_amr_claims enable row level security;
-grant all on auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims to supabase_auth_admin;
+alter table auth.mfa_recovery_codes enable row level security;
+grant all on auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims, auth.mfa_recovery_codes
+  to supabase_auth_admin;
 drop policy if exists auth_admin_all on auth.mfa_factors;
 create policy auth_admin_all on auth.mfa_factors to supabase_auth_admin using (true) with check (true);
 drop policy if exists auth_admin_all on auth.mfa_challenges;
 create policy auth_admin_all on auth.mfa_challenges to supabase_auth_admin using (true) with check (true);
 drop policy if exists auth_admin_all on auth.mfa_amr_claims;
 create policy auth_admin_all on auth.mfa_amr_claims to supabase_auth_admin using (true) with check (true);
+drop policy if exists auth_admin_all on auth.mfa_recovery_codes;
+create policy auth_admin_all on auth.mfa_recovery_codes to supabase_auth_admin using (true) with check (true);
 `

@@ -11,6 +11,7 @@ import {
   noPayload,
   passwordChangeSchema,
   passwordSchema,
+  recoveryCodeSchema,
   secondFactorCodeSchema,
   twoFactorConfirmationSchema
 } from './schemas'
@@ -39,4 +40,12 @@ export function registerAccountIpc(handle: Handle, account: Api['account']): voi
     options
   )
   handle('account:remove-two-factor', factorIdSchema, account.removeTwoFactor, options)
+  handle('account:recovery-code-status', noPayload, () => account.recoveryCodeStatus(), options)
+  handle(
+    'account:generate-recovery-codes',
+    noPayload,
+    () => account.generateRecoveryCodes(),
+    options
+  )
+  handle('account:redeem-recovery-code', recoveryCodeSchema, account.redeemRecoveryCode, options)
 }

@@ -34,6 +34,8 @@ const codeSchema = text(20)
 export const factorIdSchema = z.uuid()
 export const userIdSchema = z.uuid()
 export const secondFactorCodeSchema = codeSchema
+/** A recovery code as typed: `xxxxx-xxxxx`, with room for spaces around it. */
+export const recoveryCodeSchema = text(40)
 
 export const emailCodeSchema = z.strictObject({
   email: emailSchema,

@@ -19,6 +19,7 @@ import {
   removeTwoFactor,
   verifySecondFactor
 } from './two-factor'
+import { generateRecoveryCodes, recoveryCodeStatus, redeemRecoveryCode } from './recovery-codes'
 
 export const NOT_RECOVERING_MESSAGE =
   'Open the link or enter the code we emailed you before creating a new password.'
@@ -57,6 +58,9 @@ export function createAccountActions(
     listTwoFactor: () => withClient(listTwoFactor),
     enrollTwoFactor: () => withClient(enrollTwoFactor),
     confirmTwoFactor: (input) => withClient((client) => confirmTwoFactor(client, input)),
-    removeTwoFactor: (factorId) => withClient((client) => removeTwoFactor(client, factorId))
+    removeTwoFactor: (factorId) => withClient((client) => removeTwoFactor(client, factorId)),
+    recoveryCodeStatus: () => withClient(recoveryCodeStatus),
+    generateRecoveryCodes: () => withClient(generateRecoveryCodes),
+    redeemRecoveryCode: (code) => withClient((client) => redeemRecoveryCode(client, code))
   }
 }

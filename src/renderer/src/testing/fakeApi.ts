@@ -122,7 +122,10 @@ export function fakeApi(
         secret: 'S'
       })),
       confirmTwoFactor: vi.fn(async () => undefined),
-      removeTwoFactor: vi.fn(async () => undefined)
+      removeTwoFactor: vi.fn(async () => undefined),
+      recoveryCodeStatus: vi.fn(async () => null),
+      generateRecoveryCodes: vi.fn(async () => []),
+      redeemRecoveryCode: vi.fn(async () => undefined)
     },
     images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
     posts: {

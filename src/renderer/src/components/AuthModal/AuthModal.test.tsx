@@ -193,6 +193,44 @@ describe('AuthModal: account steps', () => {
     expect(api.account.verifySecondFactor).toHaveBeenLastCalledWith('111111')
   })
 
+  it('switches the second step to a recovery code, says so when one is refused, then closes', async () => {
+    const { user, api, stores } = setup('signin')
+    api.auth.getSession.mockResolvedValue({ ...SIGNED_OUT, pending: 'second-factor' })
+    api.account.recoveryCodeStatus.mockResolvedValue({ total: 10, remaining: 4 })
+    await user.type(screen.getByLabelText('Username or email'), 'jane')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    await user.click(await screen.findByRole('button', { name: 'Use a recovery code' }))
+    expect(screen.queryByLabelText('Security code')).not.toBeInTheDocument()
+
+    api.account.redeemRecoveryCode.mockRejectedValueOnce(
+      new Error(AUTH_MESSAGES.recoveryCodeInvalid)
+    )
+    await user.type(screen.getByLabelText('Recovery code'), 'abcde-fghjk')
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTH_MESSAGES.recoveryCodeInvalid)
+    expect(api.account.verifySecondFactor).not.toHaveBeenCalled()
+
+    api.auth.getSession.mockResolvedValue(signedIn())
+    await user.clear(screen.getByLabelText('Recovery code'))
+    await user.type(screen.getByLabelText('Recovery code'), 'k3m9q-zx7p2')
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    expect(api.account.redeemRecoveryCode).toHaveBeenLastCalledWith('k3m9q-zx7p2')
+  })
+
+  it('offers no recovery code where the server has none (hosted) or none are left', async () => {
+    const { user, api } = setup('signin')
+    api.auth.getSession.mockResolvedValue({ ...SIGNED_OUT, pending: 'second-factor' })
+    api.account.recoveryCodeStatus.mockResolvedValue(null)
+    await user.type(screen.getByLabelText('Username or email'), 'jane')
+    await user.type(screen.getByLabelText('Password'), 'secret123')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    expect(await screen.findByLabelText('Security code')).toBeVisible()
+    await waitFor(() => expect(api.account.recoveryCodeStatus).toHaveBeenCalled())
+    expect(screen.queryByRole('button', { name: 'Use a recovery code' })).not.toBeInTheDocument()
+  })
+
   it('recovers a password: email, mailed code, then a new password typed twice', async () => {
     const { user, api, stores } = setup('signin')
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }))

@@ -1,8 +1,9 @@
 // The second step of signing in for an account with two-factor authentication on: the 6-digit
-// code from the authenticator app. Until it is given the app stays signed out; "Back to log in"
-// ends the half-made session.
+// code from the authenticator app, or one of the recovery codes saved when it was turned on
+// (offered only when the server has recovery codes and the user has some left). Until it is
+// given the app stays signed out; "Back to log in" ends the half-made session.
 
-import { useState, type FormEvent, type ReactElement } from 'react'
+import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
@@ -15,18 +16,46 @@ export const SECOND_FACTOR_TEXT = {
   intro: 'Enter the 6-digit code from your authentication app.',
   code: 'Security code',
   confirm: 'Confirm',
-  back: 'Back to log in'
+  back: 'Back to log in',
+  useRecovery: 'Use a recovery code',
+  recoveryIntro:
+    'Enter one of the recovery codes you saved when you turned on two-factor authentication.',
+  recoveryCode: 'Recovery code',
+  useApp: 'Use your authentication app'
 } as const
 
 export function SecondFactorStep(): ReactElement {
   const { api, session, ui } = useStores()
   const [code, setCode] = useState('')
+  const [recovery, setRecovery] = useState(false)
+  const [recoveryOffered, setRecoveryOffered] = useState(false)
   const submit = useStepSubmit()
+
+  useEffect(() => {
+    let live = true
+    // Not offered (hosted Supabase), none left, or no answer: the link stays hidden.
+    api.account.recoveryCodeStatus().then(
+      (status) => {
+        if (live) setRecoveryOffered(status !== null && status.remaining > 0)
+      },
+      () => undefined
+    )
+    return () => {
+      live = false
+    }
+  }, [api])
+
+  const switchTo = (useRecovery: boolean): void => {
+    setRecovery(useRecovery)
+    setCode('')
+    submit.setError(null)
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
     void submit.run(async () => {
-      await api.account.verifySecondFactor(code)
+      if (recovery) await api.account.redeemRecoveryCode(code)
+      else await api.account.verifySecondFactor(code)
       await session.getState().reload()
       ui.getState().closeModal()
     }, MESSAGES.signInFailed)
@@ -44,17 +73,37 @@ export function SecondFactorStep(): ReactElement {
       <ShieldCheck className={styles.stepIcon} size={56} strokeWidth={1.2} aria-hidden />
       <h2 className={styles.stepTitle}>{SECOND_FACTOR_TEXT.title}</h2>
       <form className={styles.form} onSubmit={onSubmit}>
-        <p className={styles.stepText}>{SECOND_FACTOR_TEXT.intro}</p>
-        <Field
-          label={SECOND_FACTOR_TEXT.code}
-          value={code}
-          inputMode="numeric"
-          maxLength={12}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          autoFocus
-        />
+        <p className={styles.stepText}>
+          {recovery ? SECOND_FACTOR_TEXT.recoveryIntro : SECOND_FACTOR_TEXT.intro}
+        </p>
+        {recovery ? (
+          <Field
+            key="recovery"
+            label={SECOND_FACTOR_TEXT.recoveryCode}
+            value={code}
+            maxLength={20}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="off"
+            autoFocus
+          />
+        ) : (
+          <Field
+            key="app"
+            label={SECOND_FACTOR_TEXT.code}
+            value={code}
+            inputMode="numeric"
+            maxLength={12}
+            onChange={(event) => setCode(event.target.value)}
+            autoComplete="one-time-code"
+            autoFocus
+          />
+        )}
         <SubmitButton busy={submit.busy} label={SECOND_FACTOR_TEXT.confirm} />
+        {recoveryOffered && (
+          <button type="button" className={styles.linkButton} onClick={() => switchTo(!recovery)}>
+            {recovery ? SECOND_FACTOR_TEXT.useApp : SECOND_FACTOR_TEXT.useRecovery}
+          </button>
+        )}
         <button type="button" className={styles.linkButton} onClick={onBack}>
           {SECOND_FACTOR_TEXT.back}
         </button>

@@ -1,5 +1,6 @@
 // Settings › Security › Two-factor authentication: turn it on with an authenticator app (scan
-// the QR code or copy the secret, then enter its first code), see it on, and turn it off.
+// the QR code or copy the secret, then enter its first code), see it on with its recovery codes
+// (RecoveryCodes.tsx), and turn it off.
 
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import type { TotpEnrollment, TwoFactorMethod } from '@shared/bridge-contract'
@@ -7,6 +8,7 @@ import { ACCOUNT_FAILED } from '@shared/data/account'
 import { messageOr } from '@shared/errors'
 import { useStores } from '../../store'
 import { useStepSubmit } from '../AuthModal/AuthField'
+import { RecoveryCodes } from './RecoveryCodes'
 import { SettingsField } from './SettingsField'
 import styles from './SettingsSection.module.scss'
 
@@ -30,6 +32,8 @@ export function TwoFactorSettings(): ReactElement {
   const [enrollment, setEnrollment] = useState<TotpEnrollment | null>(null)
   const [code, setCode] = useState('')
   const [copied, setCopied] = useState(false)
+  /** Turned on in this visit: the first recovery codes are made and shown at once. */
+  const [justEnabled, setJustEnabled] = useState(false)
   const submit = useStepSubmit()
 
   // Bumped after a change, so the list is read again.
@@ -61,6 +65,7 @@ export function TwoFactorSettings(): ReactElement {
       await api.account.confirmTwoFactor({ factorId: enrollment.factorId, code })
       setEnrollment(null)
       setCode('')
+      setJustEnabled(true)
       await load()
     }, ACCOUNT_FAILED)
   }
@@ -68,6 +73,7 @@ export function TwoFactorSettings(): ReactElement {
   const remove = (factorId: string): void =>
     void submit.run(async () => {
       await api.account.removeTwoFactor(factorId)
+      setJustEnabled(false)
       await load()
     }, ACCOUNT_FAILED)
 
@@ -101,6 +107,7 @@ export function TwoFactorSettings(): ReactElement {
               </button>
             </div>
           ))}
+          <RecoveryCodes generateNow={justEnabled} />
         </>
       ) : enrollment ? (
         <form className={styles.enroll} onSubmit={confirm}>
