@@ -23,13 +23,15 @@ export interface PreparedDatabases {
 const ROOT = resolve(__dirname, '../..')
 const MIGRATIONS_DIR = join(ROOT, 'supabase/migrations')
 
-/** What a migrated data directory depends on: the migrations, the bootstrap and PGlite itself. */
+/** What a migrated data directory depends on: the migrations, every bootstrap file and PGlite. */
 async function snapshotKey(): Promise<string> {
   const hash = createHash('sha256')
   const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
+  const dbSources = join(ROOT, 'src/backend/db')
+  const bootstrap = (await readdir(dbSources)).filter((name) => /^bootstrap.*\.ts$/.test(name))
   const sources = [
     ...files.map((name) => join(MIGRATIONS_DIR, name)),
-    join(ROOT, 'src/backend/db/bootstrap.ts'),
+    ...bootstrap.sort().map((name) => join(dbSources, name)),
     join(ROOT, 'node_modules/@electric-sql/pglite/package.json')
   ]
   for (const file of sources)

@@ -65,8 +65,8 @@ create table if not exists auth.mfa_amr_claims (
   unique (session_id, authentication_method)
 );
 
--- Not GoTrue's: the local backend's single-use recovery codes (docs/architecture.md, "Recovery
--- codes"). Only a salted SHA-256 of each code is kept; used_at marks a code spent.
+-- Not GoTrue's: the local backend's single-use recovery codes (docs/architecture.md, "Auth
+-- beyond passwords"). Only a salted SHA-256 of each code is kept; used_at marks a code spent.
 create table if not exists auth.mfa_recovery_codes (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,

@@ -44,7 +44,12 @@ grant anon, authenticated, service_role, supabase_auth_admin to current_user;
 const SCHEMAS = `
 create schema if not exists extensions;
 grant usage on schema public, extensions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+-- All but TRUNCATE (which ignores row-level security) for the API roles: migration
+-- 20261126220100 takes it away on a hosted project, and a bootstrap that runs again on an
+-- existing data folder (after an update changed it) must not hand it back.
+alter default privileges in schema public grant all on tables to service_role;
+alter default privileges in schema public
+  grant select, insert, update, delete, references, trigger on tables to anon, authenticated;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 do $$
@@ -208,7 +213,9 @@ create index if not exists objects_bucket_name_idx on storage.objects (bucket_id
 
 alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
-grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to service_role;
+grant select, insert, update, delete, references, trigger on storage.buckets, storage.objects
+  to anon, authenticated;
 
 create or replace function storage.foldername(name text) returns text[]
 language plpgsql immutable

@@ -1,6 +1,6 @@
 // Two-factor recovery codes (docs/product.md, "Account recovery and security"): ten single-use
 // codes that stand in for the authenticator app at sign-in. The local backend serves them under
-// /auth/v1/factors/recovery-codes (docs/architecture.md, "Recovery codes"); GoTrue has no such
+// /auth/v1/factors/recovery-codes (docs/architecture.md, "Auth beyond passwords"); GoTrue has no such
 // endpoints, so on a hosted project `recoveryCodeStatus` answers null and the app hides them.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
