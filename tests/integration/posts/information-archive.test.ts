@@ -1,6 +1,6 @@
 // "Download your information" and the Instagram import through the real supabase-js client on
 // both databases: the archive holds the records and every photo byte for byte, and importing it
-// into a fresh account makes the same grid (captions, dates, photo order).
+// into a fresh account makes the same grid (captions, locations, dates, photo order).
 
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -35,7 +35,7 @@ async function exportOf(user: User): Promise<Uint8Array> {
 async function grid(user: User): Promise<unknown[]> {
   const { data, error } = await user.client
     .from('posts')
-    .select('caption, created_at, image_count')
+    .select('caption, location, created_at, image_count')
     .eq('user_id', user.userId)
     .order('created_at', { ascending: false })
   if (error) throw error
@@ -116,7 +116,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('your information on %s', (k
   )
 
   it.skipIf(unavailable)(
-    'an export imported into a fresh account makes the same grid, with the original dates',
+    'an export imported into a fresh account makes the same grid, with dates and locations',
     async () => {
       const carol = await signedIn(harness, 'carol')
       const plan = await planInstagramImport(zipDownloadFiles(await exportOf(alice)))
@@ -125,6 +125,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('your information on %s', (k
         await createPost(carol.client, {
           userId: carol.userId,
           caption: post.caption,
+          location: post.location,
           takenAt: post.takenAt,
           photos: post.photos.map((item) => ({ bytes: item.bytes, declaredType: item.type }))
         })
