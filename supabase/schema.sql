@@ -2558,7 +2558,7 @@ AS $function$
   ))
   order by p.created_at asc, p.id asc
 $function$;
-CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text DEFAULT NULL::text)
  RETURNS posts
  LANGUAGE plpgsql
  SET search_path TO ''
@@ -2573,7 +2573,8 @@ begin
   if taken_at < timestamptz '2010-10-06 00:00:00+00' then
     raise exception 'An imported post cannot be dated before 2010-10-06' using errcode = '22023';
   end if;
-  created := public.create_post(import_post.caption, import_post.images, import_post.post_id);
+  created := public.create_post(import_post.caption, import_post.images, import_post.post_id,
+                                import_post.location);
   dated := app_rules.backdate_new_post(created.id, import_post.taken_at);
   -- An idempotent retry finds the post made before: it keeps the date it was given then.
   if dated.id is null then
@@ -3685,8 +3686,8 @@ grant EXECUTE on function public.following_feed_page(before_created_at timestamp
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
-grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to authenticated;
-grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone) to service_role;
+grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text) to authenticated;
+grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to service_role;

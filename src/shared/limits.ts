@@ -17,6 +17,13 @@ export const MAX_CAPTION_HASHTAGS = 30
 export const MAX_PEOPLE_TAGS = 20
 /** Caption characters a feed card shows before "… more", as the network's cards do. */
 export const CAPTION_PREVIEW_LENGTH = 125
+/**
+ * Objects larger than this go up as a resumable (TUS) upload, so a dropped connection resumes;
+ * Supabase's guide: resumable above 6 MB.
+ */
+export const RESUMABLE_UPLOAD_THRESHOLD_BYTES = 6 * 1024 * 1024
+/** Bytes per request of a resumable upload (Supabase's documented chunkSize). */
+export const RESUMABLE_UPLOAD_CHUNK_BYTES = 6 * 1024 * 1024
 /** Cache lifetime sent with each upload. */
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600
 /** How long the splash screen shows, counted from the launch. */

@@ -24,6 +24,7 @@ import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
 import { spliceSection } from './sections'
 import { measureTransforms, renderTransforms } from './transforms'
+import { measureUploads, renderUploads } from './uploads'
 import { measureExport, renderExport } from './export'
 import { measureStoryAdvance, storiesSection } from './stories'
 import {
@@ -129,6 +130,14 @@ async function transformsOnly(): Promise<void> {
   await replaceSection(renderTransforms(await measureTransforms()))
 }
 
+/**
+ * `npm run bench -- --uploads`: only plain versus resumable upload of a 20 MB photo, replacing
+ * the "## Large photo uploads" section of docs/performance.md.
+ */
+async function uploadsOnly(): Promise<void> {
+  await replaceSection(renderUploads(await measureUploads()))
+}
+
 /** Writes one section of docs/performance.md (a partial run), leaving the rest as it was. */
 async function replaceSection(section: string[]): Promise<void> {
   const file = resolve(__dirname, '../../docs/performance.md')
@@ -206,6 +215,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--edits')) return editsOnly()
   if (process.argv.includes('--share')) return shareOnly()
   if (process.argv.includes('--transforms')) return transformsOnly()
+  if (process.argv.includes('--uploads')) return uploadsOnly()
   if (process.argv.includes('--offline')) return offlineOnly()
   const started = performance.now()
   const log = (line: string): void =>

@@ -140,7 +140,7 @@ export async function createPost(client: SupabaseClient, input: NewPost): Promis
         .rpc(
           input.takenAt ? 'import_post' : 'create_post',
           input.takenAt
-            ? { caption, images, post_id: postId, taken_at: input.takenAt }
+            ? { caption, images, post_id: postId, taken_at: input.takenAt, location }
             : { caption, images, post_id: postId, location }
         )
         .select('*, profiles(username, full_name, avatar_url)')

@@ -2,13 +2,14 @@
 // the row, and undo the uploads when the row is refused, so no orphaned object and no half-made
 // post, story or profile photo is left behind. Posts, carousels, stories and avatars all go
 // through `uploadThenWrite`; what differs between them (paths, the row, what counts as "already
-// made") is what they pass in.
+// made") is what they pass in. Photos above 6 MB go up resumably (object-upload.ts).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '../errors'
-import { IMAGES_BUCKET, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
+import { IMAGES_BUCKET } from '../limits'
 import { MESSAGES } from '../messages'
 import { isAlreadyUploaded, isUniqueViolation, serverAnswered } from './idempotent'
+import { storeObject } from './object-upload'
 
 /** One object to store: where, what, and its checked MIME type. */
 export interface ObjectUpload {
@@ -65,10 +66,14 @@ export async function uploadThenWrite<T>(
   }
 
   const put = async ({ path, bytes, type }: ObjectUpload): Promise<string> => {
-    const { error } = await bucket.upload(path, bytes, {
-      cacheControl: String(UPLOAD_CACHE_CONTROL_SECONDS),
+    // Large photos go up resumably (object-upload.ts); an interrupted one is kept to resume
+    // only when a retry reuses the path.
+    const { error } = await storeObject(client, {
+      bucket: IMAGES_BUCKET,
+      path,
+      bytes,
       contentType: type,
-      upsert: false
+      keepForRetry: plan.retryable
     })
     if (error && !(plan.retryable && isAlreadyUploaded(error))) {
       throw new Error(MESSAGES.uploadFailed(messageOr(error, 'unknown error')))

@@ -1,6 +1,6 @@
 // "Download your information" and the Instagram import through the real supabase-js client on
 // both databases: the archive holds the records and every photo byte for byte, and importing it
-// into a fresh account makes the same grid (captions, dates, photo order).
+// into a fresh account makes the same grid (captions, locations, dates, photo order).
 
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -9,6 +9,7 @@ import { planInstagramImport } from '../../../src/shared/data/export/instagram-i
 import { zipDownloadFiles } from '../../../src/shared/data/export/zip-download'
 import { addComment } from '../../../src/shared/data/comments'
 import { createPost } from '../../../src/shared/data/post-create'
+import { editPost } from '../../../src/shared/data/post-edits'
 import { startHarness, type Harness } from '../../support/backend-harness'
 import type { DatabaseKind } from '../../support/databases'
 import { photo, postPhotos, signedIn, type User } from './support'
@@ -34,7 +35,7 @@ async function exportOf(user: User): Promise<Uint8Array> {
 async function grid(user: User): Promise<unknown[]> {
   const { data, error } = await user.client
     .from('posts')
-    .select('caption, created_at, image_count')
+    .select('caption, location, created_at, image_count')
     .eq('user_id', user.userId)
     .order('created_at', { ascending: false })
   if (error) throw error
@@ -65,7 +66,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('your information on %s', (k
       photos: [photo(7, 'a cup')],
       takenAt: '2019-05-01T08:00:00.000Z'
     })
-    await postPhotos(alice, 3, 'three in a row')
+    const carousel = await postPhotos(alice, 3, 'three in a row')
+    await editPost(alice.client, carousel.id, { caption: 'three in a row', location: 'Lisbon' })
     await addComment(bob.client, { postId: single.id, body: 'nice', userId: bob.userId })
     await bob.client.from('follows').insert({ follower_id: bob.userId, following_id: alice.userId })
     await alice.client.from('likes').insert({ user_id: alice.userId, post_id: single.id })
@@ -80,12 +82,15 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('your information on %s', (k
       const files = unzipSync(await exportOf(alice))
       const posts = json(files, 'your_information/posts.json') as Array<{
         caption: string
+        location: string | null
         post_images: Array<{ file: string }>
       }>
       expect(posts.map((post) => post.caption)).toEqual([
         'café au lait ☕ #morning',
         'three in a row'
       ])
+      // Each post's location is in our records (Instagram's posts_1.json has no field for it).
+      expect(posts.map((post) => post.location)).toEqual([null, 'Lisbon'])
       expect(json(files, 'your_information/profile.json')).toMatchObject({
         username: alice.username
       })
@@ -111,7 +116,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('your information on %s', (k
   )
 
   it.skipIf(unavailable)(
-    'an export imported into a fresh account makes the same grid, with the original dates',
+    'an export imported into a fresh account makes the same grid, with dates and locations',
     async () => {
       const carol = await signedIn(harness, 'carol')
       const plan = await planInstagramImport(zipDownloadFiles(await exportOf(alice)))
@@ -120,6 +125,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('your information on %s', (k
         await createPost(carol.client, {
           userId: carol.userId,
           caption: post.caption,
+          location: post.location,
           takenAt: post.takenAt,
           photos: post.photos.map((item) => ({ bytes: item.bytes, declaredType: item.type }))
         })

@@ -34,6 +34,37 @@ describe('Instagram text', () => {
 })
 
 describe('planInstagramImport', () => {
+  it('takes a location only from an archive made here, never from Instagram’s metadata', async () => {
+    // As Instagram writes a photo: camera and EXIF metadata, GPS at most, no place name.
+    const instagram = {
+      media: [
+        {
+          uri: 'media/posts/a-0.jpg',
+          title: 'Harbour',
+          creation_timestamp: 1700000000,
+          media_metadata: { photo_metadata: { exif_data: [{ latitude: 38.7, longitude: -9.1 }] } }
+        }
+      ]
+    }
+    const files = {
+      'content/posts_1.json': encode([instagram]),
+      'media/posts/a-0.jpg': JPEG
+    }
+    const [plain] = (await planInstagramImport(folder(files))).posts
+    expect(plain.caption).toBe('Harbour')
+    expect(plain).not.toHaveProperty('location')
+
+    const archived = await planInstagramImport(
+      folder({
+        ...files,
+        'your_information/posts.json': encode([
+          { location: 'Lisbon', post_images: [{ file: 'media/posts/a-0.jpg' }] }
+        ])
+      })
+    )
+    expect(archived.posts[0].location).toBe('Lisbon')
+  })
+
   it('keeps the download’s order for posts of the same second (newest first)', async () => {
     const post = (title: string, second: number): unknown => ({
       title,

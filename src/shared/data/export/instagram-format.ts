@@ -3,7 +3,10 @@
 // media point at files in the download by a relative `uri`. Instagram writes every text field
 // "mojibake-escaped": each UTF-8 byte of the text becomes one \u00XX character, so "café"
 // arrives as "cafÃ©". The archive "Download your information" writes uses the same shape, so
-// an export imports back with the same code.
+// an export imports back with the same code. The format has no field for a post's place: media
+// carry a title, a date and camera or EXIF metadata (`media_metadata`, at most GPS coordinates),
+// so a location is neither read from it nor written to it: the archive keeps it in
+// your_information/posts.json, where the import finds it.
 
 export interface InstagramMedia {
   uri: string

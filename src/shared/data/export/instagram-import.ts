@@ -1,7 +1,8 @@
 // Reading an Instagram data download (or an archive "Download your information" wrote) into
 // the posts it would make here, before anything is uploaded: what the preview shows and what
 // the report says was left out. Each post keeps its caption (decoded from Instagram's escaped
-// text) and its date; videos, files the download lacks, photos this app cannot read and
+// text) and its date, and, from an archive made here, its location (Instagram's own download has
+// none: instagram-format.ts); videos, files the download lacks, photos this app cannot read and
 // captions over the limit are skipped and listed, never silently dropped.
 
 import { sniffImageType, type ImageMimeType } from '../../image'
@@ -31,6 +32,8 @@ export interface ImportCandidate {
   /** Stable within one download: its place in the posts list. */
   key: string
   caption: string
+  /** Only an archive made here has one (your_information/posts.json). */
+  location?: string
   /** ISO 8601; absent when the download gives no date (the post is then dated now). */
   takenAt?: string
   photos: ImportPhoto[]
@@ -111,6 +114,28 @@ function takenDates(seconds: (number | undefined)[]): (string | undefined)[] {
   })
 }
 
+/** Our own archive's record of each post, by its photos' files: the location Instagram lacks. */
+async function archivedLocations(files: DownloadFiles, root: string): Promise<Map<string, string>> {
+  const byFile = new Map<string, string>()
+  const bytes = await files.read(`${root}your_information/posts.json`)
+  if (!bytes) return byFile
+  let posts: unknown
+  try {
+    posts = JSON.parse(new TextDecoder().decode(bytes))
+  } catch {
+    return byFile
+  }
+  for (const post of Array.isArray(posts) ? posts : []) {
+    const { location, post_images: images } = (post ?? {}) as Record<string, unknown>
+    if (typeof location !== 'string' || !location || !Array.isArray(images)) continue
+    for (const image of images) {
+      const file = (image as { file?: unknown } | null)?.file
+      if (typeof file === 'string') byFile.set(file, location)
+    }
+  }
+  return byFile
+}
+
 async function readPhoto(
   files: DownloadFiles,
   root: string,
@@ -127,6 +152,7 @@ export async function planInstagramImport(files: DownloadFiles): Promise<ImportP
   const located = locatePosts(files.paths())
   if (!located) throw new Error(NOT_AN_INSTAGRAM_DOWNLOAD)
   const plan: ImportPlan = { posts: [], skipped: [] }
+  const locations = await archivedLocations(files, located.root)
   const seconds: (number | undefined)[] = []
   for (const list of located.lists) {
     const bytes = await files.read(list)
@@ -148,7 +174,14 @@ export async function planInstagramImport(files: DownloadFiles): Promise<ImportP
         else photos.push(photo)
       }
       if (photos.length === 0) continue
-      plan.posts.push({ key, caption, takenAt: undefined, photos })
+      const location = locations.get(photos[0].uri)
+      plan.posts.push({
+        key,
+        caption,
+        ...(location ? { location } : {}),
+        takenAt: undefined,
+        photos
+      })
       seconds.push(takenSeconds(post))
     }
   }

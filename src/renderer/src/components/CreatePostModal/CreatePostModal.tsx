@@ -1,12 +1,10 @@
 // The create-post modal (docs/product.md, "Create a post"): no file (drop zone) → preview with
-// caption, optional location and Share → uploading. Up to ten photos may be dropped or picked;
-// they can be reordered by drag (or the move buttons), each with its own alt text. A failure
-// keeps what was written so the user can retry; success resets, closes, and the new post is on
-// top of the feed and the profile grid. Sharing goes through three visible stages: processing
-// (renditions made in a worker), uploading, saving. One photo or ten, a post is made one way
-// (src/shared/data/post-create.ts). Where workers can paint, the preview is the photo editor
-// (crop, filters, adjustments: PhotoEditor/), none of it a required step. "Tag people" turns
-// the preview into a surface that places people tags (TagPeople/), saved with the post.
+// caption, optional location and Share → uploading. Up to ten photos, dropped or picked, reordered
+// by drag (or the move buttons), each with its own alt text. A failure keeps what was written to
+// retry; success resets, closes, and the new post tops the feed and the grid. Sharing shows three
+// stages: processing (renditions in a worker), uploading, saving; a post is made one way
+// (src/shared/data/post-create.ts). Where workers paint, the preview is the photo editor
+// (PhotoEditor/: crop, filters, adjustments, none required); "Tag people" places tags (TagPeople/).
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
@@ -68,7 +66,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     if (hasPhotos) captionRef.current?.focus()
   }, [hasPhotos])
   // Saved as it changes, offered back after a crash; deleted once shared or discarded.
-  const draft = useCreateDraft(photos, caption)
+  const draft = useCreateDraft(photos, caption, location)
 
   const picker = useImagePicker({
     multiple: true,
@@ -90,6 +88,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     if (!saved) return
     draftPhotos.replace(saved.photos)
     setCaption(saved.caption)
+    setLocation(saved.location ?? '')
   }
 
   const advanced = usePostControlsDraft()
@@ -136,6 +135,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       draftPhotos.replace([])
       draftTags.clear()
       setCaption('')
+      setLocation('')
       setStage(null)
       ui.getState().closeModal()
     } catch (caught) {

@@ -62,6 +62,7 @@ export async function importPosts(
       await api.posts.create({
         id: newRowId(),
         caption: post.caption,
+        location: post.location,
         takenAt: post.takenAt,
         photos: processed.map((item) => ({ ...item, altText: '' }))
       })

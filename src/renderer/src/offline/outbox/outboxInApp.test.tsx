@@ -78,7 +78,7 @@ describe('the outbox in the app', () => {
     expect(item.action).toMatchObject({ kind: 'comment', postId: post.id })
   })
 
-  it('shows a post shared offline on top as pending, then the server row in its place', async () => {
+  it('shows a post shared offline (location and all) on top as pending, then the server row', async () => {
     const harness = createHarness({ snapshot: signedIn() })
     await ready(harness)
     const older = makePost({ caption: 'Someone else' })
@@ -90,17 +90,20 @@ describe('the outbox in the app', () => {
     const image = { name: 'a.png', type: 'image/png', bytes: new Uint8Array([1, 2, 3]) }
     let created: Awaited<ReturnType<typeof harness.api.posts.create>> | null = null
     await act(async () => {
-      created = await harness.stores.feed
-        .getState()
-        .createPost({ photos: [{ image, altText: '' }], caption: 'From a tunnel' })
+      created = await harness.stores.feed.getState().createPost({
+        photos: [{ image, altText: '' }],
+        caption: 'From a tunnel',
+        location: 'Gotthard'
+      })
     })
     const [first] = screen.getAllByRole('article')
     expect(first).toHaveTextContent("Will post when you're online")
     expect(first).toHaveTextContent('From a tunnel')
+    expect(first).toHaveTextContent('Gotthard')
     const queued = harness.stores.outbox.getState().items[0].action
     expect(queued).toMatchObject({
       kind: 'post',
-      input: { id: created!.id, caption: 'From a tunnel' }
+      input: { id: created!.id, caption: 'From a tunnel', location: 'Gotthard' }
     })
 
     harness.api.posts.create.mockResolvedValue(
@@ -109,7 +112,7 @@ describe('the outbox in the app', () => {
     act(() => harness.stores.connectivity.getState().reportReachable())
     await waitFor(() => expect(screen.queryByText("Will post when you're online")).toBeNull())
     expect(harness.api.posts.create).toHaveBeenCalledWith(
-      expect.objectContaining({ id: created!.id, caption: 'From a tunnel' })
+      expect.objectContaining({ id: created!.id, caption: 'From a tunnel', location: 'Gotthard' })
     )
     expect(screen.getAllByRole('article')).toHaveLength(2)
     expect(screen.getAllByText('From a tunnel')).toHaveLength(1)
