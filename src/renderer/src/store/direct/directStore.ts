@@ -110,12 +110,16 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
       ...paging,
 
       start(userId) {
+        // A thread route shown before the session was known (a reload on it, offline too) is
+        // read again as this user, with its room.
+        const shown = get().open?.id ?? null
         set({
           userId,
           folders: emptyFolders(),
           folderStatus: { inbox: 'idle', requests: 'idle' },
           open: null
         })
+        if (shown) void get().openThread(shown)
         void countUnread().catch(() => undefined)
         return deps.direct.live({
           onMessage: (row) => void messageArrived(row).catch(() => undefined),
