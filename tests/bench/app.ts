@@ -119,7 +119,7 @@ export interface MemoryPoint {
 }
 
 /** The self size of V8's compiled code in a heap snapshot. */
-async function compiledCodeSize(cdp: CDPSession): Promise<number> {
+export async function compiledCodeSize(cdp: CDPSession): Promise<number> {
   const chunks: string[] = []
   const onChunk = (event: { chunk: string }): void => {
     chunks.push(event.chunk)

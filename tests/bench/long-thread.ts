@@ -10,6 +10,7 @@ import type { PageGlobals } from '../support/chromium/page-globals'
 import { signUpWith, testClient } from '../support/backend-harness'
 import type { BenchBackend } from './backend'
 import { signInThroughDialog } from './sign-in'
+import { compiledCodeSize } from './app'
 import { percentile } from './stats'
 import { DIRECT_PAGE_SIZE } from '../../src/shared/data/direct/types'
 
@@ -23,6 +24,8 @@ export interface MemorySample {
   domElements: number
   mountedMessages: number
   heapUsed: number
+  /** heapUsed without V8's compiled code (which grows as the JIT warms up): what the app holds. */
+  heapObjects: number
 }
 
 export interface LongThreadResult {
@@ -164,6 +167,7 @@ async function sample(page: Page): Promise<MemorySample> {
   await cdp.send('HeapProfiler.collectGarbage')
   await cdp.send('HeapProfiler.collectGarbage')
   const heap = await cdp.send('Runtime.getHeapUsage')
+  const code = await compiledCodeSize(cdp)
   const dom = await page.evaluate(() => {
     const doc = (globalThis as unknown as PageGlobals).document
     return {
@@ -172,7 +176,12 @@ async function sample(page: Page): Promise<MemorySample> {
     }
   })
   await cdp.detach()
-  return { domElements: dom.elements, mountedMessages: dom.rows, heapUsed: heap.usedSize }
+  return {
+    domElements: dom.elements,
+    mountedMessages: dom.rows,
+    heapUsed: heap.usedSize,
+    heapObjects: heap.usedSize - code
+  }
 }
 
 /** Where the page is, for a look when something goes wrong (BENCH_SHOTS=folder). */
@@ -240,14 +249,14 @@ function verdict(result: LongThreadResult, of: (sample: MemorySample) => number)
 
 export function renderLongThread(result: LongThreadResult, load: string): string[] {
   const row = (name: string, s: MemorySample): string =>
-    `| ${name} | ${s.domElements} (${change(result.bottom.domElements, s.domElements)}) | ${s.mountedMessages} | ${mb(s.heapUsed)} (${change(result.bottom.heapUsed, s.heapUsed)}) |`
+    `| ${name} | ${s.domElements} (${change(result.bottom.domElements, s.domElements)}) | ${s.mountedMessages} | ${mb(s.heapUsed)} (${change(result.bottom.heapUsed, s.heapUsed)}) | ${mb(s.heapObjects)} (${change(result.bottom.heapObjects, s.heapObjects)}) |`
   return [
     '## Long conversation',
     '',
     `A thread of ${result.messages.toLocaleString('en-US')} text messages (every fourth wraps onto several lines) in the browser build, headless Chromium at 1280 × 900, on in-memory PGlite (\`npm run bench:thread\`). Opening it from the inbox until its last message is painted: p50 ${result.open.p50.toFixed(0)} ms, p95 ${result.open.p95.toFixed(0)} ms over ${result.open.runs} opens. Goal: ≤ 150 ms. Then the reader scrolls up a screenful per frame to the first message (every older page of ${DIRECT_PAGE_SIZE} loading on the way: ${(result.top.scrollMs / 1000).toFixed(1)} s) and back down to the last (every dropped page read again: ${(result.back.scrollMs / 1000).toFixed(1)} s). Heap after two forced collections. Goal: the DOM and the JS heap flat within ±10 % of the bottom's. ${load}`,
     '',
-    '| where | DOM elements (vs bottom) | messages mounted | JS heap (vs bottom) |',
-    '| --- | --- | --- | --- |',
+    '| where | DOM elements (vs bottom) | messages mounted | JS heap (vs bottom) | of which objects (vs bottom) |',
+    '| --- | --- | --- | --- | --- |',
     row(`opened, at the last message (${DIRECT_PAGE_SIZE} held)`, result.bottom),
     row(
       `at the first message (${HELD} held of ${result.messages.toLocaleString('en-US')})`,
@@ -255,7 +264,7 @@ export function renderLongThread(result: LongThreadResult, load: string): string
     ),
     row(`back at the last message (${HELD} held)`, result.back),
     '',
-    `DOM: ${verdict(result, (sample) => sample.domElements)}. JS heap: ${verdict(result, (sample) => sample.heapUsed)}.`,
+    `DOM: ${verdict(result, (sample) => sample.domElements)}. JS heap: ${verdict(result, (sample) => sample.heapUsed)}; its objects (the heap without V8's compiled code, split with a heap snapshot as in "In the browser" below: the JIT's code grows on the first long scroll and then levels off): ${verdict(result, (sample) => sample.heapObjects)}.`,
     '',
     `The history is windowed (the feed's \`useWindowedList\` over the history's own scroll): only the rows near the view are mounted, so the DOM stays flat however long the thread. The store holds a bounded window of the history too, as the feed does with its pages: at most ${HELD} messages (four pages) around the view. A page read above drops the newest held past the bound and one read below drops the oldest; each is read again by keyset (older or newer than the window's edge) when the reader comes back, and the view stays on the message it shows as pages go in or out at either end. While the newest page is not held, a new message is only counted ("New messages ↓"), and jumping to the bottom, or sending, reads the newest page again.`,
     ''
