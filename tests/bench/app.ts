@@ -9,8 +9,10 @@ import { serveWebBuild, type RunningWebServer } from '../../scripts/lib/static-s
 import type { PageGlobals } from '../support/chromium/page-globals'
 
 const REPO = resolve(__dirname, '../..')
-// Its own output folder, so a bench never clobbers the build the browser tests are serving.
-const OUT_DIR = resolve(REPO, 'node_modules/.tmp/bench-web')
+// Its own output folder, so a bench never clobbers the build the browser tests are serving; in
+// the checkout itself (not node_modules, which checkouts side by side may share through a link),
+// so two checkouts' benches never serve each other's build.
+const OUT_DIR = resolve(REPO, 'out/bench-web')
 
 /** The Vite CLI in a child process (its programmatic build misbehaves under tsx's transform). */
 export async function buildAndServe(
@@ -117,7 +119,7 @@ export interface MemoryPoint {
 }
 
 /** The self size of V8's compiled code in a heap snapshot. */
-async function compiledCodeSize(cdp: CDPSession): Promise<number> {
+export async function compiledCodeSize(cdp: CDPSession): Promise<number> {
   const chunks: string[] = []
   const onChunk = (event: { chunk: string }): void => {
     chunks.push(event.chunk)

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { subscribeToDirect, type DirectListener } from '../../../src/shared/data/direct/live'
 import {
   fetchHistory,
+  fetchNewerHistory,
   sendMessage,
   setHeart,
   unsendMessage
@@ -146,6 +147,12 @@ describeEachBackend('direct messages', (suite) => {
     ])
     expect(third.next).toBeNull()
     expect((await fetchHistory(alice.client, thread)).items).toEqual([])
+    // Read again downwards from a dropped page's edge: oldest first, the same keyset.
+    const below = await fetchNewerHistory(bob.client, thread, second.next!, 2)
+    expect(below.items.map((m) => m.body)).toEqual(['m2', 'm3'])
+    const last = await fetchNewerHistory(bob.client, thread, below.next!, 2)
+    expect(last.items.map((m) => m.body)).toEqual(['m4'])
+    expect(last.next).toBeNull()
   })
 
   it('shares a post to a person with a note; the message shows the post', async () => {

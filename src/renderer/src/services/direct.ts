@@ -66,6 +66,7 @@ export function createDirectServices(
     leave: bind(leaveThread),
     markRead: bind(markThreadRead),
     fetchHistory: bind(later(messages, 'fetchHistory')),
+    fetchNewerHistory: bind(later(messages, 'fetchNewerHistory')),
     fetchMessage: bind(later(messages, 'fetchMessage')),
     send: bind(later(messages, 'sendMessage')),
     sendPhoto: bind(later(messages, 'sendPhoto')),

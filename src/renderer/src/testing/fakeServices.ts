@@ -133,6 +133,7 @@ export function fakeServices(): Services & {
       leave: vi.fn(async () => undefined),
       markRead: vi.fn(async () => undefined),
       fetchHistory: vi.fn(async () => ({ items: [], next: null })),
+      fetchNewerHistory: vi.fn(async () => ({ items: [], next: null })),
       fetchMessage: vi.fn(async () => null),
       send: vi.fn(async () => {
         throw new Error('not programmed')

@@ -1,7 +1,7 @@
-// Messages: a thread's history (keyset pages, newest first), sending every kind of message
-// exactly once (the id is chosen before the first attempt, so a retry after a lost answer finds
-// the message instead of making a second), photos through the one upload pipeline, unsending
-// and hearts. Who may read or write is the database's decision.
+// Messages: a thread's history (keyset pages, newest first, and the newer ones again after a
+// cursor), sending every kind of message exactly once (the id is chosen before the first attempt,
+// so a retry after a lost answer finds the message instead of making a second), photos through
+// the one upload pipeline, unsending and hearts. Who may read or write is the database's decision.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '../../errors'
@@ -59,6 +59,30 @@ export async function fetchHistory(
   const { data, error } = await query
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
+    .limit(pageSize + 1)
+  if (error) throw new Error(messageOr(error, DIRECT_MESSAGES.loadFailed))
+  const rows = ((data ?? []) as unknown as MessageRow[]).map((row) => toDirectMessage(client, row))
+  return toPage(rows, pageSize, (row) => ({ created_at: row.created_at, id: row.id }))
+}
+
+/**
+ * The page of history just after `cursor`, oldest first: what an open thread reads again below
+ * its window after it dropped newer pages. `next` is this page's last message while newer
+ * history remains.
+ */
+export async function fetchNewerHistory(
+  client: SupabaseClient,
+  threadId: string,
+  cursor: PageCursor,
+  pageSize = DIRECT_PAGE_SIZE
+): Promise<Page<DirectMessage>> {
+  const { data, error } = await client
+    .from('direct_messages')
+    .select(DIRECT_MESSAGE_SELECT)
+    .eq('thread_id', threadId)
+    .or(afterCursorFilter(cursor, 'oldest'))
+    .order('created_at', { ascending: true })
+    .order('id', { ascending: true })
     .limit(pageSize + 1)
   if (error) throw new Error(messageOr(error, DIRECT_MESSAGES.loadFailed))
   const rows = ((data ?? []) as unknown as MessageRow[]).map((row) => toDirectMessage(client, row))

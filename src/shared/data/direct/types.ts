@@ -100,5 +100,6 @@ export const DIRECT_MESSAGES = {
   postUnavailable: 'Post unavailable',
   seen: 'Seen',
   activeNow: 'Active now',
-  typing: 'typing…'
+  typing: 'typing…',
+  newMessagesBelow: 'New messages ↓'
 } as const

@@ -1,7 +1,8 @@
 // The thread's windowed history in jsdom, with a small fake layout (jsdom lays nothing out): the
 // history is a 600 px viewport, each row is its estimated 40 px, and the list sits at the top of
 // the history's content. A 10,000-message thread opens at its last message with a few dozen rows
-// mounted, and older messages going in above keep the rows on screen where they were.
+// mounted, pages going in or dropping out at either end of the held window keep the rows on
+// screen where they were, and "New messages ↓" (far up) goes back to the newest page.
 
 import { act, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -134,5 +135,62 @@ describe('direct thread: windowed history', () => {
     // 40 rows went in above: the view moved down by their height, so m980 is still at its top.
     await waitFor(() => expect(history().scrollTop).toBe((40 + 19) * ROW))
     expect(mounted()).toContain('m980')
+  })
+
+  it('keeps the rows on screen in place when the oldest held drop above and newer go in below', async () => {
+    const harness = open(page(961, 1_000))
+    await waitFor(() => expect(mounted()).toContain('m1000'))
+    // Far up, the window holds m801..m960 (newer ones dropped); m900 is at the top of the view.
+    act(() => {
+      const current = harness.stores.direct.getState().open!
+      harness.stores.direct.setState({
+        open: {
+          ...current,
+          messages: [...page(801, 960)].reverse(),
+          newer: { created_at: message(960).created_at, id: 'm960' }
+        }
+      })
+    })
+    act(() => history().scrollTo({ top: 99 * ROW }))
+    await waitFor(() => expect(mounted()).toContain('m900'))
+    // The page below goes in and the oldest 40 drop above: m900 stays at the top of the view.
+    act(() => {
+      const current = harness.stores.direct.getState().open!
+      harness.stores.direct.setState({
+        open: {
+          ...current,
+          messages: [...page(841, 1_000)].reverse(),
+          older: { created_at: message(841).created_at, id: 'm841' },
+          newer: null
+        }
+      })
+    })
+    await waitFor(() => expect(history().scrollTop).toBe((99 - 40) * ROW))
+    expect(mounted()).toContain('m900')
+  })
+
+  it('far up, says a new message arrived; the button reads the newest page and goes to it', async () => {
+    const harness = open(page(961, 1_000))
+    await waitFor(() => expect(mounted()).toContain('m1000'))
+    act(() => {
+      const current = harness.stores.direct.getState().open!
+      harness.stores.direct.setState({
+        open: {
+          ...current,
+          messages: [...page(1, 160)].reverse(),
+          older: null,
+          newer: { created_at: message(160).created_at, id: 'm160' },
+          arrivedBelow: 1
+        }
+      })
+    })
+    harness.services.direct.fetchHistory.mockResolvedValueOnce({
+      items: page(962, 1_001),
+      next: { created_at: message(962).created_at, id: 'm962' }
+    })
+    act(() => screen.getByRole('button', { name: 'New messages ↓' }).click())
+    await waitFor(() => expect(mounted()).toContain('m1001'))
+    expect(history().scrollTop).toBe(40 * ROW - VIEWPORT)
+    expect(screen.queryByRole('button', { name: 'New messages ↓' })).toBeNull()
   })
 })

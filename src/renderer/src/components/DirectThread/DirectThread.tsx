@@ -1,6 +1,7 @@
 // One open thread: its people, the history (windowed, so a thread of 10,000 messages keeps a
-// small DOM; it opens at the last message, and older pages load at the top without moving what
-// is on screen), "Seen", and the composer. A photo dropped anywhere on it is sent.
+// small DOM; it opens at the last message, and pages load at the top and bottom without moving
+// what is on screen, while the store drops those far from it), "New messages" while the newest
+// is not held, "Seen", and the composer. A photo dropped anywhere on it is sent.
 
 import { useCallback, useEffect, useMemo, useState, type DragEvent, type ReactElement } from 'react'
 import { useShallow } from 'zustand/react/shallow'
@@ -16,8 +17,8 @@ import { useWindowedList } from '../FeedView/useWindowedList'
 import { useThreadScroll } from './useThreadScroll'
 import styles from './DirectThread.module.scss'
 
-/** How close to the top (px) the reader must scroll for the older page to load. */
-const LOAD_OLDER_AT = 200
+/** How close to the top (or bottom) the reader must scroll, in px, for the page there to load. */
+const LOAD_PAGE_AT = 200
 const NO_MESSAGES: DirectMessageData[] = []
 /** Pixels of history rendered above and below the view. */
 const OVERSCAN_PX = 600
@@ -54,7 +55,8 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
     keys,
     estimateHeight,
     overscan: OVERSCAN_PX,
-    scroller
+    scroller,
+    ownerKeepsPlace: true
   })
   const { attachList } = windowed
   const attachMessages = useCallback(
@@ -64,11 +66,13 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
     },
     [attachList]
   )
-  const recordPlace = useThreadScroll({
+  const atLatest = !open?.newer
+  const place = useThreadScroll({
     scroller,
     list: listElement,
     keys,
     offsets: windowed.offsets,
+    atLatest,
     onMoved: windowed.refresh
   })
 
@@ -79,8 +83,14 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
 
   const onScroll = (): void => {
     if (!scroller) return
-    recordPlace()
-    if (scroller.scrollTop < LOAD_OLDER_AT) void direct.getState().loadOlder()
+    place.record()
+    if (scroller.scrollTop < LOAD_PAGE_AT) void direct.getState().loadOlder()
+    const fromBottom = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight
+    if (fromBottom < LOAD_PAGE_AT) void direct.getState().loadNewer()
+  }
+  const jumpToLatest = (): void => {
+    place.toEnd()
+    void direct.getState().showLatest()
   }
 
   const onDragOver = (event: DragEvent): void => {
@@ -92,7 +102,9 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
     void sendPhotoFiles(event.dataTransfer.files, 'dropped', stores)
   }
 
-  const seen = thread ? seenLabel(messages, thread.people, userId, thread.is_group) : null
+  // "Seen" is about the last message: only shown while it is held.
+  const seen =
+    thread && atLatest ? seenLabel(messages, thread.people, userId, thread.is_group) : null
   const others = thread?.people ?? []
   const activeNow = others.some((person) => open?.present.includes(person.id))
   // The store drops a typist once their time lapses.
@@ -147,10 +159,18 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
             />
           ))}
         </ol>
+        {open?.loadingNewer && <p className={styles.loadingNewer}>Loading…</p>}
         <p className={styles.typing} aria-live="polite">
           {typists.length > 0 &&
             `${typists.map((person) => person.username).join(', ')} ${DIRECT_MESSAGES.typing}`}
         </p>
+        {open && open.arrivedBelow > 0 && (
+          <div className={styles.newBelowBar}>
+            <button type="button" className={styles.newBelow} onClick={jumpToLatest}>
+              {DIRECT_MESSAGES.newMessagesBelow}
+            </button>
+          </div>
+        )}
       </div>
       {isRequest ? (
         <div className={styles.request}>

@@ -23,6 +23,11 @@ export interface WindowedListOptions {
   knownHeights?: Map<string, number>
   /** The element that scrolls, when it is not the page (its own box is the viewport). */
   scroller?: HTMLElement | null
+  /**
+   * The owner keeps the view on its place itself when items are dropped from the top (as a
+   * conversation anchors on the message in view), so no spacer stands in for them.
+   */
+  ownerKeepsPlace?: boolean
 }
 
 export interface WindowedList {
@@ -113,7 +118,7 @@ export function useWindowedList(options: WindowedListOptions): WindowedList {
   // Adjusting state while rendering, when the list changes (React's pattern for derived state).
   if (previousKeys !== keys) {
     setPreviousKeys(keys)
-    setSpacer(nextSpacer(spacer, previousKeys, keys, heightOf))
+    if (!options.ownerKeepsPlace) setSpacer(nextSpacer(spacer, previousKeys, keys, heightOf))
     // Forget the heights of items no longer held, so memory stays bounded too.
     const held = new Set(keys)
     if ([...heights.keys()].some((key) => !held.has(key))) {

@@ -1,7 +1,7 @@
-// Reading the direct messages: a folder (Inbox, Requests) and a thread's history, newest page
-// first and older pages above it. Each shows its saved copy at once (all there is offline) and
-// then the backend's answer, which is saved in turn; a reopened thread shows the messages still
-// waiting to be sent in it after its history.
+// Reading the direct messages: a folder (Inbox, Requests) and a thread's newest page (the pages
+// around it are read in directWindow.ts). Each shows its saved copy at once (all there is
+// offline) and then the backend's answer, which is saved in turn; a reopened thread shows the
+// messages still waiting to be sent in it after its history.
 
 import type { DirectMessage, DirectThread } from '@shared/data/direct/types'
 import { directOffline } from './directOffline'
@@ -25,22 +25,20 @@ const emptyThread = (id: string): OpenThread => ({
   id,
   messages: [],
   older: null,
+  newer: null,
   status: 'loading',
   loadingOlder: false,
+  loadingNewer: false,
+  arrivedBelow: 0,
   present: [],
   typingUntil: {}
 })
 
 export function readingActions(
   ctx: ReadingContext
-): Pick<DirectState, 'loadFolder' | 'openThread' | 'loadOlder'> {
-  const { deps, set, get, room, sender, markOpenRead, fail } = ctx
+): Pick<DirectState, 'loadFolder' | 'openThread'> {
+  const { deps, set, get, room, sender, markOpenRead } = ctx
   const offline = directOffline(deps.saved)
-  /** The history with the messages still waiting to be sent in it after it. */
-  const withPending = (threadId: string, history: DirectMessage[]): DirectMessage[] => {
-    const pending = sender.pendingIn(threadId).filter((m) => !history.some((h) => h.id === m.id))
-    return [...history, ...pending]
-  }
 
   return {
     async loadFolder(folder) {
@@ -80,7 +78,8 @@ export function readingActions(
         set((state) => ({
           open: state.open && {
             ...state.open,
-            messages: withPending(id, history),
+            messages: sender.withPending(id, history),
+            newer: null,
             older,
             status: 'ready'
           }
@@ -103,28 +102,6 @@ export function readingActions(
         await copy
         const open = get().open
         if (open?.id === id && open.status !== 'ready') set({ open: { ...open, status: 'error' } })
-      }
-    },
-
-    async loadOlder() {
-      const open = get().open
-      if (!open || !open.older || open.loadingOlder) return
-      set({ open: { ...open, loadingOlder: true } })
-      try {
-        const page = await deps.direct.fetchHistory(open.id, open.older)
-        const current = get().open
-        if (current?.id !== open.id) return
-        set({
-          open: {
-            ...current,
-            messages: [...[...page.items].reverse(), ...current.messages],
-            older: page.next,
-            loadingOlder: false
-          }
-        })
-      } catch (error) {
-        if (get().open?.id === open.id) set({ open: { ...get().open!, loadingOlder: false } })
-        fail(error)
       }
     }
   }

@@ -118,6 +118,11 @@ export function createSender(deps: DirectDeps, set: Set, get: () => DirectState)
     pendingCount: (): number => queue.length,
     /** The messages still waiting to be sent in `threadId`, oldest first, with their mark. */
     pendingIn: (threadId: string): DirectMessage[] =>
-      queue.filter((queued) => queued.outgoing.threadId === threadId).map((q) => q.shown)
+      queue.filter((queued) => queued.outgoing.threadId === threadId).map((q) => q.shown),
+    /** The newest history of `threadId` with the messages still waiting to be sent after it. */
+    withPending(threadId: string, history: DirectMessage[]): DirectMessage[] {
+      const pending = this.pendingIn(threadId).filter((m) => !history.some((h) => h.id === m.id))
+      return [...history, ...pending]
+    }
   }
 }

@@ -116,3 +116,18 @@ describe('direct store: live events', () => {
     expect(store.getState().open!.older).toBeNull()
   })
 })
+
+describe('direct store: a thread route shown before the session starts', () => {
+  it('is read again as the signed-in user, with its room, instead of going blank', async () => {
+    const { store, direct } = setup()
+    direct.fetchHistory.mockResolvedValue({ items: [sentMessage('a', 'kept')], next: null })
+    // Child effects run first: the thread route opens the thread, then the session starts.
+    await store.getState().openThread(THREAD)
+    store.getState().start(ME)
+    await vi.waitFor(() =>
+      expect(store.getState().open?.messages.map((m) => m.body)).toEqual(['kept'])
+    )
+    expect(store.getState().open!.id).toBe(THREAD)
+    expect(direct.room).toHaveBeenCalledWith(THREAD, ME, expect.anything())
+  })
+})

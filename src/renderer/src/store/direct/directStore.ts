@@ -2,8 +2,9 @@
 // message is read back by id (with its embeds) when its thread is open or to word its desktop
 // notification, and the inbox and the count are re-read; a re-join after a gap re-reads
 // everything shown. Every count and new message is reported to the desktop (badge, tray,
-// notifications). Reading (with the offline copy) lives in directReading.ts, sending in
-// directSending.ts.
+// notifications). Reading (with the offline copy) lives in directReading.ts, the open thread's
+// bounded window in directWindow.ts, sending in directSending.ts. While the reader is far up
+// (the newest page not held), a new message is only counted.
 
 import { createStore } from 'zustand/vanilla'
 import type { DirectFolder, DirectMessage } from '@shared/data/direct/types'
@@ -11,6 +12,8 @@ import { createDesktopReporter } from './directDesktop'
 import { readingActions } from './directReading'
 import { createRoomKeeper } from './directRoom'
 import { createSender } from './directSending'
+import { windowActions } from './directWindow'
+import { THREAD_MAX_LOADED_MESSAGES, trimThreadWindow } from './threadWindow'
 import type { DirectDeps, DirectState, DirectStore } from './directTypes'
 
 export type { DirectState, DirectStore, DirectDeps } from './directTypes'
@@ -52,14 +55,31 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
 
     async function messageArrived(row: { id: string; thread_id: string; sender_id: string }) {
       const { open, userId } = get()
-      if (open?.id === row.thread_id && !open.messages.some((m) => m.id === row.id)) {
+      if (open?.id === row.thread_id && open.newer && row.sender_id !== userId) {
+        // The reader is far up and the newest page is not held: counted, read on the way down.
+        set((state) =>
+          state.open ? { open: { ...state.open, arrivedBelow: state.open.arrivedBelow + 1 } } : {}
+        )
+      } else if (open?.id === row.thread_id && !open.messages.some((m) => m.id === row.id)) {
         const message = await deps.direct.fetchMessage(row.id)
+        const current = get().open
         if (
           message &&
-          get().open?.id === row.thread_id &&
-          !get().open!.messages.some((m) => m.id === message.id)
+          current?.id === row.thread_id &&
+          !current.newer &&
+          !current.messages.some((m) => m.id === message.id)
         ) {
-          patchOpen((messages) => [...messages, message])
+          // The window stays bounded however long the reader stays at the newest.
+          set({
+            open: {
+              ...current,
+              ...trimThreadWindow(
+                { ...current, messages: [...current.messages, message] },
+                THREAD_MAX_LOADED_MESSAGES,
+                'top'
+              )
+            }
+          })
         }
         if (row.sender_id !== userId && document.visibilityState === 'visible') await markOpenRead()
       }
@@ -68,6 +88,17 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
     }
 
     const reading = readingActions({ deps, set, get, room, sender, markOpenRead, fail })
+    const paging = windowActions({ deps, set, get, sender, markOpenRead, fail })
+    /** Sending while reading far up: the newest page comes back first, to show the message. */
+    const sendInOpen = (send: (threadId: string) => Promise<void>): Promise<void> => {
+      const open = get().open
+      if (!open) return Promise.resolve()
+      // Held at once when the newest is held: the message shows before this returns.
+      if (!open.newer) return send(open.id)
+      return get()
+        .showLatest()
+        .then(() => send(open.id))
+    }
 
     return {
       userId: null,
@@ -76,14 +107,19 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
       unreadCount: 0,
       open: null,
       ...reading,
+      ...paging,
 
       start(userId) {
+        // A thread route shown before the session was known (a reload on it, offline too) is
+        // read again as this user, with its room.
+        const shown = get().open?.id ?? null
         set({
           userId,
           folders: emptyFolders(),
           folderStatus: { inbox: 'idle', requests: 'idle' },
           open: null
         })
+        if (shown) void get().openThread(shown)
         void countUnread().catch(() => undefined)
         return deps.direct.live({
           onMessage: (row) => void messageArrived(row).catch(() => undefined),
@@ -117,15 +153,9 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
         }
       },
 
-      sendText: (body) => {
-        const open = get().open
-        return open ? sender.sendDraft(open.id, { kind: 'text', body }) : Promise.resolve()
-      },
+      sendText: (body) => sendInOpen((id) => sender.sendDraft(id, { kind: 'text', body })),
       typing: () => room.typing(),
-      sendPhoto: (photo) => {
-        const open = get().open
-        return open ? sender.sendPhoto(open.id, photo, '') : Promise.resolve()
-      },
+      sendPhoto: (photo) => sendInOpen((id) => sender.sendPhoto(id, photo, '')),
 
       async unsend(messageId) {
         const before = get().open?.messages

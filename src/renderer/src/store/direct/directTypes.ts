@@ -1,5 +1,5 @@
 // The direct-messages store's state: the inbox and Requests, the badge count, and the open
-// thread's history (oldest first) with the messages still waiting to be sent.
+// thread's window of history (oldest first) with the messages still waiting to be sent.
 
 import type { StoreApi } from 'zustand/vanilla'
 import type { Api } from '@shared/bridge-contract'
@@ -25,12 +25,20 @@ export interface DirectDeps {
 
 export interface OpenThread {
   id: string
-  /** Oldest first, as shown; pending messages at the end. */
+  /**
+   * The window of history held (threadWindow.ts), oldest first, as shown; pending messages at
+   * the end while the newest page is held.
+   */
   messages: DirectMessage[]
   /** Where older history starts; null once the first message is loaded. */
   older: PageCursor | null
+  /** Where the newer history dropped from the window starts; null while the newest is held. */
+  newer: PageCursor | null
   status: 'loading' | 'ready' | 'error'
   loadingOlder: boolean
+  loadingNewer: boolean
+  /** Messages from others that arrived while the newest page was not held ("New messages"). */
+  arrivedBelow: number
   /** Everyone present in the thread now (its presence room), the reader included. */
   present: string[]
   /** Who else is typing, until when (ms since epoch). */
@@ -49,6 +57,10 @@ export interface DirectState {
   loadFolder(folder: DirectFolder): Promise<void>
   openThread(id: string | null): Promise<void>
   loadOlder(): Promise<void>
+  /** Reads the page below the window again (after it was dropped while reading far up). */
+  loadNewer(): Promise<void>
+  /** Holds the newest page again (the reader jumps to the latest messages). */
+  showLatest(): Promise<void>
   /** Starts (or finds) the thread with these people and opens it; answers its id. */
   startWith(userIds: string[], name?: string): Promise<string | null>
   sendText(body: string): Promise<void>
