@@ -5,7 +5,7 @@
 // in 8 ms steps); an interaction under 16 ms makes no entry and counts as 16.
 
 import { randomUUID } from 'node:crypto'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { signUpWith, testClient } from '../support/backend-harness'
 import type { PageGlobals } from '../support/chromium/page-globals'
 import type { BenchBackend } from './backend'
@@ -73,6 +73,27 @@ async function timeInteraction(
   }
 }
 
+/**
+ * A double-click likes only once the reader's likes are known (they are read just after signing
+ * in); until then it does nothing. Like and unlike once, so the timed rounds start from a known
+ * state rather than losing that race on a loaded machine.
+ */
+async function waitForLikesKnown(card: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await card.getByRole('button', { name: 'Like', exact: true }).click()
+    const liked = await card
+      .getByRole('button', { name: 'Unlike' })
+      .waitFor({ timeout: 1000 })
+      .then(
+        () => true,
+        () => false
+      )
+    if (liked) break
+  }
+  await card.getByRole('button', { name: 'Unlike' }).click()
+  await card.getByRole('button', { name: 'Like', exact: true }).waitFor()
+}
+
 async function signUpReader(bench: BenchBackend): Promise<{ email: string; password: string }> {
   const credentials = { email: `tapper-${randomUUID()}@example.com`, password: 'bench-pass-1' }
   const client = testClient(bench.backend.url, bench.backend.anonKey)
@@ -96,6 +117,8 @@ export async function measureInteractions(
     await page.getByRole('button', { name: 'Account menu' }).waitFor()
     const card = page.getByRole('main').getByRole('article').first()
     await card.getByRole('img').first().waitFor()
+
+    await waitForLikesKnown(card)
 
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
