@@ -1,7 +1,8 @@
 // The post card (docs/product.md, "Post card"): author and age with the location under them,
 // More options (PostOptions; not on a post still queued offline), the photo or carousel, like
 // (optimistic, see store/feed), comment (opens the post), copy link and save, the like count,
-// the caption with its links, and "View all N comments" with the two latest.
+// the caption with its links, "View all N comments" with the two latest, and "Add a comment…"
+// (CardCommentBox) unless commenting is turned off.
 
 import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
@@ -31,6 +32,7 @@ import { showPost } from '../../navigation/postRoute'
 import { postRoute, routeHash } from '../../store/router/routes'
 import { RichText } from '../RichText/RichText'
 import { CardCaption } from './CardCaption'
+import { CardCommentBox } from './CardCommentBox'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutableText } from '../ContentControls/MutableText'
 import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
@@ -264,6 +266,7 @@ export const PostCard = memo(function PostCard({
           </ul>
         )}
       </div>
+      {!post.comments_disabled && !queued && <CardCommentBox postId={postId} />}
     </article>
   )
 })
