@@ -4,9 +4,11 @@
 
 import {
   lazy,
+  memo,
   Suspense,
   useEffect,
   useLayoutEffect,
+  useDeferredValue,
   useMemo,
   useRef,
   useState,
@@ -53,8 +55,9 @@ import { ProfileTabs } from './components/ProfilePage/profileTabsLoader'
 const AuthModal = lazy(() =>
   import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
 )
-const PostView = lazy(() =>
-  import('./components/PostView/PostView').then((module) => ({ default: module.PostView }))
+// Fetched once the first view is up (see below), so the first post opened does not wait for it.
+const PostView = preloadable(() =>
+  import('./components/PostView/PostView').then((module) => module.PostView)
 )
 const CreateStoryModal = lazy(() =>
   import('./components/CreateStoryModal/CreateStoryModal').then((module) => ({
@@ -116,7 +119,11 @@ const ModerationPage = lazy(() =>
   }))
 )
 
-function RouteView({ route }: { route: PageRoute }): ReactElement {
+/**
+ * The page under any overlay. Memoised: opening or closing a post (or any App state change that
+ * keeps the page) must not re-render the whole feed inside the click that did it.
+ */
+const RouteView = memo(function RouteView({ route }: { route: PageRoute }): ReactElement {
   switch (route.name) {
     case 'profile':
       return <ProfilePage username={route.username} tab={route.tab} />
@@ -135,7 +142,7 @@ function RouteView({ route }: { route: PageRoute }): ReactElement {
     case 'feed':
       return <FeedView tab={route.tab} />
   }
-}
+})
 
 /** How long a restored entry may take to settle its layout. */
 const SCROLL_RESTORE_MS = 1000
@@ -147,12 +154,11 @@ const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as co
  * anchoring moves the page as they change size, so the position is held each frame for a
  * moment, until the user scrolls themselves.
  */
-function useScrollRestoration(): void {
+function useScrollRestoration(page: PageRoute): void {
   const { router } = useStores()
-  const index = useRouter((state) => state.index)
-  const shownPage = useRef(routeHash(router.getState().page))
+  const shownPage = useRef(routeHash(page))
   useLayoutEffect(() => {
-    const { page, restoreScroll } = router.getState()
+    const { restoreScroll } = router.getState()
     // An overlay (a post, its likers) opened or closed over a page leaves the page where it is.
     const samePage = routeHash(page) === shownPage.current
     shownPage.current = routeHash(page)
@@ -174,7 +180,7 @@ function useScrollRestoration(): void {
     for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true })
     frame = requestAnimationFrame(hold)
     return stop
-  }, [router, index])
+  }, [router, page])
 }
 
 const focusSearch = (): void =>
@@ -186,7 +192,10 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const browsePage = useBrowse((state) => state.page)
   const postOpen = usePost((state) => state.openId !== null)
   const postMissing = usePost(selectPostMissing)
-  const page = useRouter((state) => state.page)
+  // A new page renders after the paint that answers the click or key that asked for it (the
+  // header already follows the route), so that paint is not held up by unmounting the feed and
+  // mounting a profile; the old page stays until the new one is ready.
+  const page = useDeferredValue(useRouter((state) => state.page))
   const [splash, setSplash] = useState(splashMs > 0)
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
@@ -219,7 +228,8 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     })
   }, [route, postOpen, openPostAuthor, browsePage, activityOpen])
   useEffect(() => router.getState().listen(), [router])
-  useScrollRestoration()
+  // Follows the page shown, so the old one is not scrolled while it is still on screen.
+  useScrollRestoration(page)
   useLiveUpdates()
 
   // The open post follows the route: Back, Forward and links open and close it.
@@ -244,13 +254,14 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // Once the first view is up, fetch the pages (and a profile's tabs) a click on a name or a
-  // hashtag opens, so that click does not wait for their code.
+  // Once the first view is up, fetch the pages (and a profile's tabs) a click on a name, a
+  // hashtag or a post's time opens, so that click does not wait for their code.
   useEffect(() => {
     if (splash || typeof requestIdleCallback !== 'function') return
     const idle = requestIdleCallback(() => {
       void BrowseView.preload()
       void ProfileTabs.preload()
+      void PostView.preload()
     })
     return () => cancelIdleCallback(idle)
   }, [splash])
