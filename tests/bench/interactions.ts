@@ -222,8 +222,8 @@ export function interactionsSection(
     '| --- | --- | ---: | ---: | ---: |',
     ...results.map((r) => `| ${r.name} | ${r.input} | ${r.p50} ms | ${r.p95} ms | ${r.max} ms |`),
     '',
-    `Load average when it ended: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores (the`,
-    'machine was shared; a loaded one makes every row slower).',
+    `Load average when it ended: ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`,
+    '(the machine was shared; a loaded one makes every row slower).',
     ''
   ]
 }
