@@ -216,7 +216,7 @@ export function interactionsSection(
     'Opening a post paints its dialog (its shell while the post loads) in the click; a new page',
     '(a profile, the feed again) renders in a deferred update after the paint that answers the',
     'click or key, the old page staying until it is ready (App.tsx), so the input is answered at',
-    'once and the page follows. The PostView code is fetched once the first view is up.',
+    'once and the page follows.',
     '',
     '| Interaction | Input | p50 | p95 | max |',
     '| --- | --- | ---: | ---: | ---: |',

@@ -55,9 +55,8 @@ import { ProfileTabs } from './components/ProfilePage/profileTabsLoader'
 const AuthModal = lazy(() =>
   import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
 )
-// Fetched once the first view is up (see below), so the first post opened does not wait for it.
-const PostView = preloadable(() =>
-  import('./components/PostView/PostView').then((module) => module.PostView)
+const PostView = lazy(() =>
+  import('./components/PostView/PostView').then((module) => ({ default: module.PostView }))
 )
 const CreateStoryModal = lazy(() =>
   import('./components/CreateStoryModal/CreateStoryModal').then((module) => ({
@@ -254,14 +253,13 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => clearTimeout(timer)
   }, [splashMs])
 
-  // Once the first view is up, fetch the pages (and a profile's tabs) a click on a name, a
-  // hashtag or a post's time opens, so that click does not wait for their code.
+  // Once the first view is up, fetch the pages (and a profile's tabs) a click on a name or a
+  // hashtag opens, so that click does not wait for their code.
   useEffect(() => {
     if (splash || typeof requestIdleCallback !== 'function') return
     const idle = requestIdleCallback(() => {
       void BrowseView.preload()
       void ProfileTabs.preload()
-      void PostView.preload()
     })
     return () => cancelIdleCallback(idle)
   }, [splash])

@@ -23,10 +23,14 @@ function setup(post: Post, options: { signedIn?: boolean } = {}) {
   return { ...harness, card, user: userEvent.setup() }
 }
 
+/** The box's code loads on its own (out of the entry chunk). */
+const commentField = (card: HTMLElement): Promise<HTMLElement> =>
+  within(card).findByRole('textbox', { name: 'Add a comment' })
+
 describe('CardCommentBox', () => {
   it('shows Post only once something is typed', async () => {
     const { card, user } = setup(makePost())
-    const field = within(card).getByRole('textbox', { name: 'Add a comment' })
+    const field = await commentField(card)
     expect(field).toHaveAttribute('placeholder', 'Add a comment…')
     expect(within(card).queryByRole('button', { name: 'Post' })).toBeNull()
     await user.type(field, '  ')
@@ -40,7 +44,7 @@ describe('CardCommentBox', () => {
     await waitFor(() => expect(stores.outbox.getState().userId).toBe('user-1'))
     // Offline, the comment waits in the outbox and shows as written meanwhile.
     stores.connectivity.getState().reportUnreachable()
-    const field = within(card).getByRole('textbox', { name: 'Add a comment' })
+    const field = await commentField(card)
     await user.type(field, 'Great light{Enter}')
 
     const latest = await within(card).findByRole('list', { name: 'Latest comments' })
@@ -57,7 +61,7 @@ describe('CardCommentBox', () => {
 
   it("shows the post view's message when sending fails, and keeps the text", async () => {
     const { card, user } = setup(makePost())
-    const field = within(card).getByRole('textbox', { name: 'Add a comment' })
+    const field = await commentField(card)
     const long = 'a'.repeat(2201)
     await user.click(field)
     await user.paste(long)
@@ -69,7 +73,7 @@ describe('CardCommentBox', () => {
 
   it('asks a visitor to log in instead of taking their text', async () => {
     const { card, user, stores } = setup(makePost(), { signedIn: false })
-    const field = within(card).getByRole('textbox', { name: 'Add a comment' })
+    const field = await commentField(card)
     await user.click(field)
     expect(stores.ui.getState().modal).toBe('auth')
     stores.ui.getState().closeModal()
@@ -78,8 +82,21 @@ describe('CardCommentBox', () => {
     expect(field).toHaveValue('')
   })
 
-  it('is left out when commenting is turned off on the post', () => {
-    const { card } = setup(makePost({ comments_disabled: true }))
+  it('is left out when commenting is turned off on the post', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const open = makePost({ profiles: { username: 'ann', full_name: 'Ann', avatar_url: null } })
+    const off = makePost({ comments_disabled: true })
+    showInFeed(harness.stores, [open, off])
+    renderWith(
+      <>
+        <PostCard postId={open.id} index={0} />
+        <PostCard postId={off.id} index={1} />
+      </>,
+      harness
+    )
+    // Once the box's code is in, the open post has one and the other none.
+    await commentField(screen.getByRole('article', { name: 'Post by ann' }))
+    const card = screen.getByRole('article', { name: 'Post by sam' })
     expect(within(card).queryByRole('textbox', { name: 'Add a comment' })).toBeNull()
   })
 })

@@ -32,7 +32,6 @@ import { showPost } from '../../navigation/postRoute'
 import { postRoute, routeHash } from '../../store/router/routes'
 import { RichText } from '../RichText/RichText'
 import { CardCaption } from './CardCaption'
-import { CardCommentBox } from './CardCommentBox'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutableText } from '../ContentControls/MutableText'
 import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
@@ -48,6 +47,12 @@ const DirectShareSheet = lazy(() =>
   import('../DirectShareSheet/DirectShareSheet').then((module) => ({
     default: module.DirectShareSheet
   }))
+)
+
+// Out of the entry chunk (its size limit); its code arrives with the first card, before a reader
+// can type, and the feed's height estimate already counts its line.
+const CardCommentBox = lazy(() =>
+  import('./CardCommentBox').then((module) => ({ default: module.CardCommentBox }))
 )
 
 const NO_COMMENTS: never[] = []
@@ -266,7 +271,11 @@ export const PostCard = memo(function PostCard({
           </ul>
         )}
       </div>
-      {!post.comments_disabled && !queued && <CardCommentBox postId={postId} />}
+      {!post.comments_disabled && !queued && (
+        <Suspense fallback={null}>
+          <CardCommentBox postId={postId} />
+        </Suspense>
+      )}
     </article>
   )
 })

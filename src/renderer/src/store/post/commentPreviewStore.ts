@@ -55,14 +55,14 @@ export function createCommentPreviewStore(
         return asked
       },
       refresh: (postId) => batches.refresh([postId]),
+      // A new comment (its id is new), so it is put on top without looking for it first.
       show: (comment) =>
-        set((state) => {
-          const others = (state.byPost.get(comment.post_id) ?? []).filter(
-            (shown) => shown.id !== comment.id
+        set((state) => ({
+          byPost: new Map(state.byPost).set(
+            comment.post_id,
+            [comment, ...(state.byPost.get(comment.post_id) ?? [])].slice(0, PREVIEW_COMMENTS)
           )
-          const latest = [comment, ...others].slice(0, PREVIEW_COMMENTS)
-          return { byPost: new Map([...state.byPost, [comment.post_id, latest]]) }
-        })
+        }))
     }
   })
 }
