@@ -4,9 +4,11 @@
 
 import {
   lazy,
+  memo,
   Suspense,
   useEffect,
   useLayoutEffect,
+  useDeferredValue,
   useMemo,
   useRef,
   useState,
@@ -116,7 +118,11 @@ const ModerationPage = lazy(() =>
   }))
 )
 
-function RouteView({ route }: { route: PageRoute }): ReactElement {
+/**
+ * The page under any overlay. Memoised: opening or closing a post (or any App state change that
+ * keeps the page) must not re-render the whole feed inside the click that did it.
+ */
+const RouteView = memo(function RouteView({ route }: { route: PageRoute }): ReactElement {
   switch (route.name) {
     case 'profile':
       return <ProfilePage username={route.username} tab={route.tab} />
@@ -135,7 +141,7 @@ function RouteView({ route }: { route: PageRoute }): ReactElement {
     case 'feed':
       return <FeedView tab={route.tab} />
   }
-}
+})
 
 /** How long a restored entry may take to settle its layout. */
 const SCROLL_RESTORE_MS = 1000
@@ -147,12 +153,11 @@ const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as co
  * anchoring moves the page as they change size, so the position is held each frame for a
  * moment, until the user scrolls themselves.
  */
-function useScrollRestoration(): void {
+function useScrollRestoration(page: PageRoute): void {
   const { router } = useStores()
-  const index = useRouter((state) => state.index)
-  const shownPage = useRef(routeHash(router.getState().page))
+  const shownPage = useRef(routeHash(page))
   useLayoutEffect(() => {
-    const { page, restoreScroll } = router.getState()
+    const { restoreScroll } = router.getState()
     // An overlay (a post, its likers) opened or closed over a page leaves the page where it is.
     const samePage = routeHash(page) === shownPage.current
     shownPage.current = routeHash(page)
@@ -174,7 +179,7 @@ function useScrollRestoration(): void {
     for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true })
     frame = requestAnimationFrame(hold)
     return stop
-  }, [router, index])
+  }, [router, page])
 }
 
 const focusSearch = (): void =>
@@ -186,7 +191,10 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const browsePage = useBrowse((state) => state.page)
   const postOpen = usePost((state) => state.openId !== null)
   const postMissing = usePost(selectPostMissing)
-  const page = useRouter((state) => state.page)
+  // A new page renders after the paint that answers the click or key that asked for it (the
+  // header already follows the route), so that paint is not held up by unmounting the feed and
+  // mounting a profile; the old page stays until the new one is ready.
+  const page = useDeferredValue(useRouter((state) => state.page))
   const [splash, setSplash] = useState(splashMs > 0)
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
@@ -219,7 +227,8 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     })
   }, [route, postOpen, openPostAuthor, browsePage, activityOpen])
   useEffect(() => router.getState().listen(), [router])
-  useScrollRestoration()
+  // Follows the page shown, so the old one is not scrolled while it is still on screen.
+  useScrollRestoration(page)
   useLiveUpdates()
 
   // The open post follows the route: Back, Forward and links open and close it.

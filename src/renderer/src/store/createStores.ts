@@ -198,7 +198,8 @@ function createLists(
     saved: answers,
     queue,
     getAuthor: () => selectAuthor(base.session.getState()),
-    onPostChanged: (changed) => commentPreviews.getState().refresh(changed.id)
+    onPostChanged: (changed) => commentPreviews.getState().refresh(changed.id),
+    onCommentAdded: (comment) => commentPreviews.getState().show(comment)
   })
   const browse = createBrowseStore(getClient, posts)
   const likers = createLikersStore(getClient, people)

@@ -27,8 +27,11 @@ import { StoriesStrip } from '../StoriesStrip/StoriesStrip'
 import styles from './FeedView.module.scss'
 import { useWindowedList } from './useWindowedList'
 
-/** Card chrome around the image: header, actions, likes, a caption line, age and margin. */
-const CARD_CHROME_PX = 200
+/**
+ * Card chrome around the image: header, actions, likes, a caption line, age, the "Add a
+ * comment…" line and margin.
+ */
+const CARD_CHROME_PX = 245
 
 /** Tall photos are cropped to 4:5 in the card (see PostCard's .media). */
 const MAX_IMAGE_RATIO = 1.25

@@ -1,7 +1,7 @@
 // Header: brand with Back/Forward, the people search (desktop widths), four icons, and Log in
 // or the avatar menu. The add-post icon asks a visitor to log in first.
 
-import { lazy, Suspense, type ReactElement } from 'react'
+import { lazy, memo, Suspense, type ReactElement } from 'react'
 import { Heart, Home, PlusSquare, Send } from 'lucide-react'
 import { BRAND_NAME } from '../../brand'
 import { useActivity, useDirect, useSession, useStores } from '../../store'
@@ -18,7 +18,8 @@ const ActivityPanel = lazy(() =>
   import('../ActivityPanel/ActivityPanel').then((module) => ({ default: module.ActivityPanel }))
 )
 
-export function Header(): ReactElement {
+/** Memoised: it reads what it shows from the stores, so App's other changes need not re-render it. */
+export const Header = memo(function Header(): ReactElement {
   const stores = useStores()
   const { ui, activity, router } = stores
   const home = (): void => goHome(stores)
@@ -107,4 +108,4 @@ export function Header(): ReactElement {
       </div>
     </header>
   )
-}
+})

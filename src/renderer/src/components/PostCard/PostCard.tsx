@@ -1,7 +1,8 @@
 // The post card (docs/product.md, "Post card"): author and age with the location under them,
 // More options (PostOptions; not on a post still queued offline), the photo or carousel, like
 // (optimistic, see store/feed), comment (opens the post), copy link and save, the like count,
-// the caption with its links, and "View all N comments" with the two latest.
+// the caption with its links, "View all N comments" with the two latest, and "Add a comment…"
+// (CardCommentBox) unless commenting is turned off.
 
 import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
@@ -46,6 +47,12 @@ const DirectShareSheet = lazy(() =>
   import('../DirectShareSheet/DirectShareSheet').then((module) => ({
     default: module.DirectShareSheet
   }))
+)
+
+// Out of the entry chunk (its size limit); its code arrives with the first card, before a reader
+// can type, and the feed's height estimate already counts its line.
+const CardCommentBox = lazy(() =>
+  import('./CardCommentBox').then((module) => ({ default: module.CardCommentBox }))
 )
 
 const NO_COMMENTS: never[] = []
@@ -264,6 +271,11 @@ export const PostCard = memo(function PostCard({
           </ul>
         )}
       </div>
+      {!post.comments_disabled && !queued && (
+        <Suspense fallback={null}>
+          <CardCommentBox postId={postId} />
+        </Suspense>
+      )}
     </article>
   )
 })

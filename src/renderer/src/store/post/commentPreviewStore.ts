@@ -18,6 +18,8 @@ export interface CommentPreviewState {
   prefetch(posts: PreviewPost[]): Promise<void>
   /** Reads a post's preview again (after a comment was added or deleted in the post view). */
   refresh(postId: string): void
+  /** Puts a comment just written on a card at the top of its post's preview. */
+  show(comment: Comment): void
 }
 
 export type CommentPreviewStore = StoreApi<CommentPreviewState>
@@ -52,7 +54,15 @@ export function createCommentPreviewStore(
         batches.markKnown(ids(posts))
         return asked
       },
-      refresh: (postId) => batches.refresh([postId])
+      refresh: (postId) => batches.refresh([postId]),
+      // A new comment (its id is new), so it is put on top without looking for it first.
+      show: (comment) =>
+        set((state) => ({
+          byPost: new Map(state.byPost).set(
+            comment.post_id,
+            [comment, ...(state.byPost.get(comment.post_id) ?? [])].slice(0, PREVIEW_COMMENTS)
+          )
+        }))
     }
   })
 }

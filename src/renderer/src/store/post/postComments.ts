@@ -10,7 +10,9 @@ import {
   deleteComment as deleteCommentRow
 } from '@shared/data/comments'
 import { newRowId } from '@shared/data/idempotent'
+import type { Comment } from '@shared/domain'
 import { messageOr } from '@shared/errors'
+import { MESSAGES } from '@shared/messages'
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import { previewComment } from '../../offline/outbox/previews'
 import { hasComment, withoutComment, withReply } from './threads'
@@ -39,16 +41,18 @@ export async function loadComments(
   }
 }
 
-/** Runs a comment write, moving the post's comment count once by what it changed. */
-async function changingComments(
+/** Runs a comment write, moving the post's comment count once by the `delta` it reports. */
+async function changingComments<T>(
   ctx: PostContext,
   postId: string,
-  write: () => Promise<number>
-): Promise<void> {
+  write: () => Promise<{ delta: number; value: T }>
+): Promise<T> {
   const settle = ctx.deps.posts.getState().beginCommentChange(postId)
   let delta = 0
   try {
-    delta = await write()
+    const written = await write()
+    delta = written.delta
+    return written.value
   } finally {
     settle(delta)
     const post = ctx.deps.posts.getState().byId[postId]
@@ -86,50 +90,74 @@ export function commentReadingActions(
   }
 }
 
-/** Writing: a comment or reply sent (or queued), a comment deleted. */
+/**
+ * Sends (or, offline, queues) one comment on `postId`, moving its comment count once; resolves
+ * with the comment as it is shown (a preview while queued). Throws what the check or the database
+ * refused (empty, too long, commenting turned off, a block).
+ */
+async function writeComment(
+  ctx: PostContext,
+  postId: string,
+  body: string,
+  parentId: string | null
+): Promise<Comment> {
+  const userId = ctx.deps.getUserId()
+  if (!userId) throw new Error(MESSAGES.signInRequired)
+  // The id is chosen here, so a resend after a lost answer finds this comment.
+  const action = {
+    kind: 'comment' as const,
+    id: newRowId(),
+    postId,
+    body: checkCommentBody(body),
+    parentId
+  }
+  return changingComments(ctx, postId, async () => {
+    const outcome = await sendOrQueue(ctx.deps.queue, action, async () =>
+      addComment(await ctx.deps.getClient(), { ...action, userId })
+    )
+    const shown =
+      outcome.status === 'sent'
+        ? outcome.result
+        : previewComment(action, userId, ctx.deps.getAuthor?.() ?? null, Date.now())
+    return { delta: 1, value: shown }
+  })
+}
+
+/** Writing: a comment or reply sent (or queued) from the post view or a card, a comment deleted. */
 export function commentWritingActions(
   ctx: PostContext
-): Pick<PostState, 'sendComment' | 'deleteComment'> {
+): Pick<PostState, 'sendComment' | 'commentOn' | 'deleteComment'> {
   return {
     async sendComment() {
       const { openId, replyTo, draft: body } = ctx.get()
-      const userId = ctx.deps.getUserId()
-      if (!openId || !userId || ctx.get().sending) return false
+      if (!openId || !ctx.deps.getUserId() || ctx.get().sending) return false
       ctx.set({ sending: true, actionError: null })
       try {
-        // The id is chosen here, so a resend after a lost answer finds this comment.
-        const action = {
-          kind: 'comment' as const,
-          id: newRowId(),
-          postId: openId,
-          body: checkCommentBody(body),
-          parentId: replyTo?.id ?? null
+        const comment = await writeComment(ctx, openId, body, replyTo?.id ?? null)
+        if (ctx.isOpen(openId)) {
+          ctx.set((state) => ({
+            comments: hasComment(state.comments, comment.id)
+              ? state.comments
+              : withReply(state.comments, comment, state.commentsOrder),
+            replyTo: null,
+            draft: ''
+          }))
         }
-        await changingComments(ctx, openId, async () => {
-          const outcome = await sendOrQueue(ctx.deps.queue, action, async () =>
-            addComment(await ctx.deps.getClient(), { ...action, userId })
-          )
-          const comment =
-            outcome.status === 'sent'
-              ? outcome.result
-              : previewComment(action, userId, ctx.deps.getAuthor?.() ?? null, Date.now())
-          if (ctx.isOpen(openId)) {
-            ctx.set((state) => ({
-              comments: hasComment(state.comments, comment.id)
-                ? state.comments
-                : withReply(state.comments, comment, state.commentsOrder),
-              replyTo: null,
-              draft: ''
-            }))
-          }
-          return 1
-        })
         return true
       } catch (error) {
         ctx.set({ actionError: messageOr(error, 'Error') })
         return false
       } finally {
         ctx.set({ sending: false })
+      }
+    },
+
+    async commentOn(postId, body) {
+      try {
+        ctx.deps.onCommentAdded?.(await writeComment(ctx, postId, body, null))
+        return null
+      } catch (error) {
+        return messageOr(error, 'Error')
       }
     },
 
@@ -140,7 +168,7 @@ export function commentWritingActions(
           await deleteCommentRow(await ctx.deps.getClient(), comment.id)
           const { comments, removed } = withoutComment(ctx.get().comments, comment.id)
           ctx.set({ comments })
-          return -removed
+          return { delta: -removed, value: undefined }
         })
       } catch (error) {
         ctx.set({ actionError: messageOr(error, 'Error') })

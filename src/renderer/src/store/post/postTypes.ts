@@ -22,6 +22,8 @@ export interface PostDeps {
   posts: PostsStore
   /** Told whenever the open post's row changed here (its latest comments may have too). */
   onPostChanged(post: Post): void
+  /** Told of a comment written on a card, so it shows there at once (even while queued). */
+  onCommentAdded?(comment: Comment): void
   /** Where opened posts are saved for offline use. */
   saved?: SavedAnswers
   /** Where a comment waits when the network is down; without it comments are sent at once. */
@@ -67,6 +69,11 @@ export interface PostState {
   setDraft(draft: string): void
   /** Sends the draft as a comment (or as the reply being written); true when it was saved. */
   sendComment(): Promise<boolean>
+  /**
+   * Comments on any post without opening it (a feed card's "Add a comment…"): the same checks,
+   * outbox and count as sendComment; resolves with the failure's message, or null when saved.
+   */
+  commentOn(postId: string, body: string): Promise<string | null>
   deleteComment(comment: Comment): Promise<void>
   /** Likes or unlikes a loaded comment (optimistic, reconciled with the server's count). */
   likeComment(commentId: string, liked: boolean): Promise<void>
