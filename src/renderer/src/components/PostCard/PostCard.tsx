@@ -50,7 +50,8 @@ const DirectShareSheet = lazy(() =>
 )
 
 // Out of the entry chunk (its size limit); its code arrives with the first card, before a reader
-// can type, and the feed's height estimate already counts its line.
+// can type, an empty line of its height stands in until then, and the feed's height estimate
+// already counts it.
 const CardCommentBox = lazy(() =>
   import('./CardCommentBox').then((module) => ({ default: module.CardCommentBox }))
 )
@@ -272,7 +273,14 @@ export const PostCard = memo(function PostCard({
         )}
       </div>
       {!post.comments_disabled && !queued && (
-        <Suspense fallback={null}>
+        // Its line is held while the code arrives, so the card never grows under the reader.
+        <Suspense
+          fallback={
+            <div className={styles.commentBox} aria-hidden>
+              <div className={styles.commentRow} />
+            </div>
+          }
+        >
           <CardCommentBox postId={postId} />
         </Suspense>
       )}
