@@ -2,12 +2,12 @@
 // canvas (transferControlToOffscreen) and each photo once; the worker keeps a screen-sized copy
 // of each photo and repaints the crop and look on every change. Painting a 12 MP original on
 // each slider step would take far longer than a frame; the copy is at most PREVIEW_MAX_SIDE.
-// While a slider or a drag moves (paints asked for less than DRAG_GAP_MS apart) the look is
-// painted at half the canvas's resolution and scaled up, a quarter of the pixels, so each step
+// While a slider or a drag moves (paints asked for less than DRAG_GAP_MS apart) the canvas
+// holds half the resolution, a quarter of the pixels, and its CSS box scales it up, so each step
 // keeps up with the pointer without a GPU; once the changes stop, the same edit is painted again
 // at full resolution.
 
-import { cropRect, lookOf, type Look, type PhotoEdit, type Rect } from './edits'
+import { cropRect, lookOf, type PhotoEdit } from './edits'
 import { readImageDimensions, type ImageDimensions } from '@shared/image'
 import { isAnimatedGif, isAnimatedWebp } from './formats'
 import { paintWithLook } from './paint'
@@ -69,8 +69,6 @@ let lastAskedAt = -Infinity
 /** The latest paint asked for came within DRAG_GAP_MS of the one before. */
 let dragging = false
 let settle: ReturnType<typeof setTimeout> | undefined
-/** Where a drag's half-resolution paints are made before they are scaled up. */
-let draftCanvas: OffscreenCanvas | null = null
 
 function keep(key: string, photo: Photo): void {
   photos.delete(key)
@@ -117,45 +115,23 @@ async function open(key: string, bytes: Uint8Array, type: string): Promise<void>
   scope.postMessage({ op: 'opened', key, width, height, animated })
 }
 
-/** Paints the look at half resolution, then scales it up to fill `context`'s canvas. */
-function paintDraft(
-  context: OffscreenCanvasRenderingContext2D,
-  source: ImageBitmap,
-  crop: Rect,
-  width: number,
-  height: number,
-  look: Look
-): void {
-  const draftWidth = Math.max(1, Math.round(width / 2))
-  const draftHeight = Math.max(1, Math.round(height / 2))
-  draftCanvas ??= new OffscreenCanvas(draftWidth, draftHeight)
-  if (draftCanvas.width !== draftWidth) draftCanvas.width = draftWidth
-  if (draftCanvas.height !== draftHeight) draftCanvas.height = draftHeight
-  const draft = draftCanvas.getContext('2d')
-  if (!draft) return
-  paintWithLook(draft, source, crop, draftWidth, draftHeight, look)
-  context.save()
-  context.imageSmoothingEnabled = true
-  context.imageSmoothingQuality = 'low'
-  context.drawImage(draftCanvas, 0, 0, width, height)
-  context.restore()
-}
-
 function paint(request: PaintRequest, quality: PaintQuality): void {
   const photo = photos.get(request.key)
   const context = canvas?.getContext('2d')
   if (!photo || !canvas || !context) return
   const started = performance.now()
-  if (canvas.width !== request.width) canvas.width = request.width
-  if (canvas.height !== request.height) canvas.height = request.height
+  // A draft is a canvas of half the size, which the page's CSS box scales up as it shows it:
+  // no pixel is painted twice.
+  const resolution = quality === 'draft' ? 0.5 : 1
+  const width = Math.max(1, Math.round(request.width * resolution))
+  const height = Math.max(1, Math.round(request.height * resolution))
+  if (canvas.width !== width) canvas.width = width
+  if (canvas.height !== height) canvas.height = height
   const crop = cropRect(photo.width, photo.height, request.ratio, request.edit.framing)
   // The crop is in the original's pixels; the copy is smaller by this factor.
   const scale = photo.bitmap.width / photo.width
   const scaled = { x: crop.x * scale, y: crop.y * scale, w: crop.w * scale, h: crop.h * scale }
-  const look = lookOf(request.edit)
-  if (quality === 'draft')
-    paintDraft(context, photo.bitmap, scaled, canvas.width, canvas.height, look)
-  else paintWithLook(context, photo.bitmap, scaled, canvas.width, canvas.height, look)
+  paintWithLook(context, photo.bitmap, scaled, width, height, lookOf(request.edit))
   if (request.flush) context.getImageData(0, 0, 1, 1)
   scope.postMessage({ op: 'painted', key: request.key, ms: performance.now() - started, quality })
 }
