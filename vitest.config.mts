@@ -19,7 +19,8 @@ export default defineConfig({
           include: [
             'tests/unit/shared/**/*.test.ts',
             'tests/unit/main/**/*.test.ts',
-            'tests/unit/backend/**/*.test.ts'
+            'tests/unit/backend/**/*.test.ts',
+            'tests/unit/bench/**/*.test.ts'
           ],
           testTimeout: 30_000
         }

@@ -22,7 +22,7 @@ import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
 import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
-import { spliceSection } from './sections'
+import { spliceSection, spliceSections } from './sections'
 import { measureTransforms, renderTransforms } from './transforms'
 import { measureUploads, renderUploads } from './uploads'
 import { measureExport, renderExport } from './export'
@@ -325,7 +325,7 @@ async function main(): Promise<void> {
         `${renderHostile(hostile).join('\n')}\n\n${renderExport(exported).join('\n')}\n` +
         `${interactions.join('\n')}\n${shareCarousel.join('\n')}`
       const file = resolve(__dirname, '../../docs/performance.md')
-      await writeFile(file, report)
+      await writeFile(file, `${spliceSections(await readFile(file, 'utf8'), report).trimEnd()}\n`)
       console.log(report)
       log(`Wrote ${file}`)
     } finally {

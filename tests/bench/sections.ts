@@ -1,5 +1,6 @@
-// Writing one section of docs/performance.md from a partial bench run (bench:people,
-// bench:realtime), leaving the rest of the file as the last full run wrote it.
+// Writing sections of docs/performance.md from a bench run, leaving the rest of the file as it
+// was: a partial run (bench:people, bench:realtime) writes its one section, and the full run
+// writes all of its own without wiping those of the separate runs (direct, thread, safety).
 
 /**
  * `report` with the section that starts with `section`'s heading line replaced by `section`.
@@ -17,4 +18,18 @@ export function spliceSection(report: string, section: string[], before?: string
   let end = lines.findIndex((line, i) => i > start && line.startsWith('## '))
   if (end < 0) end = lines.length
   return [...lines.slice(0, start), ...section, ...lines.slice(end)].join('\n')
+}
+
+/**
+ * `existing` with every `## ` section of `report` spliced in (new ones at the end), and the text
+ * before the first heading (the title and targets' preamble) taken from `report`.
+ */
+export function spliceSections(existing: string, report: string): string {
+  const [preamble, ...sections] = report.split(/\n(?=## )/)
+  const existingSections = existing.split(/\n(?=## )/)
+  const existingPreamble = existingSections[0].startsWith('## ') ? '' : existingSections[0]
+  let out = existing.slice(existingPreamble.length)
+  for (const section of preamble.startsWith('## ') ? [preamble, ...sections] : sections)
+    out = spliceSection(out, [...section.trimEnd().split('\n'), ''])
+  return preamble.startsWith('## ') ? out : `${preamble}${out}`
 }
