@@ -92,9 +92,12 @@ test('the author turns off commenting and hides the like count; another person s
   // Hidden, the count becomes "Liked by <someone> and others", as the network words it.
   await expect(card.getByRole('link', { name: 'others', exact: true })).toBeVisible()
   await expect(card.getByText(/\d+ likes?$/)).toHaveCount(0)
+  // No "Add a comment…" under the card either.
+  await expect(card.getByRole('textbox', { name: /comment/i })).toHaveCount(0)
   await card.locator('[data-open-post]').click()
-  await expect(theirs.getByText('Commenting is turned off.')).toBeVisible()
-  await expect(theirs.getByRole('textbox', { name: /comment/i })).toHaveCount(0)
+  const opened = theirs.getByRole('dialog', { name: `Post by ${author.username}` })
+  await expect(opened.getByText('Commenting is turned off.')).toBeVisible()
+  await expect(opened.getByRole('textbox', { name: /comment/i })).toHaveCount(0)
 
   // Whatever the client, the database refuses the comment.
   const { error } = await other.client
@@ -145,7 +148,10 @@ test('hidden words move comments, earlier ones too, into "Hidden comments", seen
     .filter({ hasText: 'Sunset again' })
     .locator('[data-open-post]')
     .click()
-  await expect(seen.getByText('Lovely colours')).toBeVisible()
+  // In the open post (the card's latest comments may show it too).
+  const seenPost = seen.getByRole('dialog', { name: `Post by ${author.username}` })
+  await expect(seenPost.getByText('Lovely colours')).toBeVisible()
+  // Nowhere on the page: neither the post nor the card.
   await expect(seen.getByText('So boring')).toHaveCount(0)
   await expect(seen.getByText('Dull and boring')).toHaveCount(0)
 })

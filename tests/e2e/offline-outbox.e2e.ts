@@ -3,7 +3,7 @@
 // in the order they were made, when the connection returns. A retry after a lost answer (the
 // request reached the server, the answer never reached the page) does not duplicate the row.
 
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { chooseFile, openCreatePost, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, e2eEnv, nodeClient, type TestUser } from './support/backend'
@@ -53,9 +53,13 @@ async function reconnect(page: Page, context: BrowserContext): Promise<void> {
   await context.setOffline(false)
 }
 
+/** The open post's comment box (each feed card has its own "Add a comment…" too). */
+const postCommentBox = (page: Page): Locator =>
+  page.getByTestId('modal-backdrop').getByRole('textbox', { name: 'Add a comment' })
+
 async function openPostOf(page: Page, username: string): Promise<void> {
   await ui.post(page, username).getByRole('button', { name: 'Comment', exact: true }).click()
-  await expect(page.getByRole('textbox', { name: 'Add a comment' })).toBeVisible()
+  await expect(postCommentBox(page)).toBeVisible()
 }
 
 test('a comment, a like and a post made offline stay pending across a reload and are sent once, in order', async ({
@@ -69,7 +73,7 @@ test('a comment, a like and a post made offline stay pending across a reload and
   // The post view is open when the connection drops.
   await openPostOf(page, author.username)
   await cutBackend(page)
-  await page.getByRole('textbox', { name: 'Add a comment' }).fill('Sent from a train')
+  await postCommentBox(page).fill('Sent from a train')
   await page.getByRole('button', { name: 'Post', exact: true }).click()
   const comment = page.getByRole('article', { name: `Comment by ${user.username}` })
   await expect(comment.getByRole('img', { name: 'Pending' })).toBeVisible()
@@ -155,7 +159,7 @@ test('a comment whose answer was lost is retried and stored once', async ({ page
     await route.fetch()
     await route.abort('connectionreset')
   })
-  await page.getByRole('textbox', { name: 'Add a comment' }).fill('Only once, please')
+  await postCommentBox(page).fill('Only once, please')
   await page.getByRole('button', { name: 'Post', exact: true }).click()
   const comment = page.getByRole('article', { name: `Comment by ${user.username}` })
   await expect(comment).toHaveCount(1)
