@@ -85,6 +85,8 @@ test('adds a second account, switches by shortcut and by menu, and logs out of o
 
   // A reload keeps both accounts and the current one.
   await page.reload()
+  // Started again on bob's profile: the menu is opened once the page has come back.
+  await expect(page.getByRole('heading', { name: bob.username, level: 1 })).toBeVisible()
   await expectCurrent(page, bob, 'bob in the hills')
 
   // Logging out of bob leaves alice signed in.
