@@ -8,6 +8,7 @@ import { act, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { DirectMessage } from '@shared/data/direct/types'
 import { StoresProvider } from '../../store'
+import type { OpenThread } from '../../store/direct/directTypes'
 import { createHarness, signedIn } from '../../testing/fakes'
 import { makeDirectMessage } from '../../testing/factories'
 import { DirectThread } from './DirectThread'
@@ -103,16 +104,30 @@ function open(messages: DirectMessage[]) {
   return harness
 }
 
+/** Changes the open thread in the store, as a page read or dropped by the window would. */
+function changeOpen(
+  harness: ReturnType<typeof open>,
+  change: (current: OpenThread) => Partial<OpenThread>
+): void {
+  act(() => {
+    const current = harness.stores.direct.getState().open!
+    harness.stores.direct.setState({ open: { ...current, ...change(current) } })
+  })
+}
+
+/** The keyset bound at message `n`. */
+const bound = (n: number): { created_at: string; id: string } => ({
+  created_at: message(n).created_at,
+  id: `m${n}`
+})
+
 describe('direct thread: windowed history', () => {
   it('opens a 10,000-message thread at its last message with a few dozen rows mounted', async () => {
     const harness = open(page(9_961, 10_000))
     await waitFor(() => expect(mounted()).toContain('m10000'))
-    act(() => {
-      const current = harness.stores.direct.getState().open!
-      harness.stores.direct.setState({
-        open: { ...current, messages: [...page(1, 9_960)].reverse().concat(current.messages) }
-      })
-    })
+    changeOpen(harness, (current) => ({
+      messages: [...page(1, 9_960)].reverse().concat(current.messages)
+    }))
     await waitFor(() => expect(mounted()).toContain('m10000'))
     expect(harness.stores.direct.getState().open!.messages).toHaveLength(10_000)
     expect(mounted().length).toBeLessThan(60)
@@ -126,12 +141,9 @@ describe('direct thread: windowed history', () => {
     // The reader scrolls up to the middle of what is loaded: m980 is at the top of the view.
     act(() => history().scrollTo({ top: 19 * ROW }))
     await waitFor(() => expect(mounted()).toContain('m980'))
-    act(() => {
-      const current = harness.stores.direct.getState().open!
-      harness.stores.direct.setState({
-        open: { ...current, messages: [...page(921, 960)].reverse().concat(current.messages) }
-      })
-    })
+    changeOpen(harness, (current) => ({
+      messages: [...page(921, 960)].reverse().concat(current.messages)
+    }))
     // 40 rows went in above: the view moved down by their height, so m980 is still at its top.
     await waitFor(() => expect(history().scrollTop).toBe((40 + 19) * ROW))
     expect(mounted()).toContain('m980')
@@ -141,30 +153,18 @@ describe('direct thread: windowed history', () => {
     const harness = open(page(961, 1_000))
     await waitFor(() => expect(mounted()).toContain('m1000'))
     // Far up, the window holds m801..m960 (newer ones dropped); m900 is at the top of the view.
-    act(() => {
-      const current = harness.stores.direct.getState().open!
-      harness.stores.direct.setState({
-        open: {
-          ...current,
-          messages: [...page(801, 960)].reverse(),
-          newer: { created_at: message(960).created_at, id: 'm960' }
-        }
-      })
-    })
+    changeOpen(harness, () => ({
+      messages: [...page(801, 960)].reverse(),
+      newer: bound(960)
+    }))
     act(() => history().scrollTo({ top: 99 * ROW }))
     await waitFor(() => expect(mounted()).toContain('m900'))
     // The page below goes in and the oldest 40 drop above: m900 stays at the top of the view.
-    act(() => {
-      const current = harness.stores.direct.getState().open!
-      harness.stores.direct.setState({
-        open: {
-          ...current,
-          messages: [...page(841, 1_000)].reverse(),
-          older: { created_at: message(841).created_at, id: 'm841' },
-          newer: null
-        }
-      })
-    })
+    changeOpen(harness, () => ({
+      messages: [...page(841, 1_000)].reverse(),
+      older: bound(841),
+      newer: null
+    }))
     await waitFor(() => expect(history().scrollTop).toBe((99 - 40) * ROW))
     expect(mounted()).toContain('m900')
   })
@@ -172,18 +172,12 @@ describe('direct thread: windowed history', () => {
   it('far up, says a new message arrived; the button reads the newest page and goes to it', async () => {
     const harness = open(page(961, 1_000))
     await waitFor(() => expect(mounted()).toContain('m1000'))
-    act(() => {
-      const current = harness.stores.direct.getState().open!
-      harness.stores.direct.setState({
-        open: {
-          ...current,
-          messages: [...page(1, 160)].reverse(),
-          older: null,
-          newer: { created_at: message(160).created_at, id: 'm160' },
-          arrivedBelow: 1
-        }
-      })
-    })
+    changeOpen(harness, () => ({
+      messages: [...page(1, 160)].reverse(),
+      older: null,
+      newer: bound(160),
+      arrivedBelow: 1
+    }))
     harness.services.direct.fetchHistory.mockResolvedValueOnce({
       items: page(962, 1_001),
       next: { created_at: message(962).created_at, id: 'm962' }
