@@ -3,7 +3,14 @@
 // what is on screen, while the store drops those far from it), "New messages" while the newest
 // is not held, "Seen", and the composer. A photo dropped anywhere on it is sent.
 
-import { useCallback, useEffect, useMemo, useState, type DragEvent, type ReactElement } from 'react'
+import {
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  type DragEvent,
+  type ReactElement
+} from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { DIRECT_MESSAGES, type DirectMessage as DirectMessageData } from '@shared/data/direct/types'
 import { useDirect, useSession, useStores } from '../../store'
@@ -56,7 +63,8 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
     estimateHeight,
     overscan: OVERSCAN_PX,
     scroller,
-    ownerKeepsPlace: true
+    ownerKeepsPlace: true,
+    measureBeforePaint: true
   })
   const { attachList } = windowed
   const attachMessages = useCallback(
@@ -76,7 +84,8 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
     onMoved: windowed.refresh
   })
 
-  useEffect(() => {
+  // Before the first paint: a thread read lately is in memory, and shows in the click's frame.
+  useLayoutEffect(() => {
     void direct.getState().openThread(threadId)
     return () => void direct.getState().openThread(null)
   }, [direct, threadId])

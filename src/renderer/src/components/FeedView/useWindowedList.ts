@@ -28,6 +28,12 @@ export interface WindowedListOptions {
    * conversation anchors on the message in view), so no spacer stands in for them.
    */
   ownerKeepsPlace?: boolean
+  /**
+   * Measure the mounted items after every commit, before the browser paints, so the first frame
+   * already lays them out at their real heights (a conversation opens on its last message with
+   * no frame on estimates between). A layout read per commit; the feed leaves it to the observer.
+   */
+  measureBeforePaint?: boolean
 }
 
 export interface WindowedList {
@@ -151,6 +157,21 @@ export function useWindowedList(options: WindowedListOptions): WindowedList {
       current.start === start && current.end === end ? current : { start, end }
     )
   }, [keys.length, offsets, overscan, spacer.height, onNearStart, scroller])
+
+  const measureBeforePaint = options.measureBeforePaint === true
+  useLayoutEffect(() => {
+    if (!measureBeforePaint) return
+    let batch: Map<string, number> | null = null
+    for (const element of measured.current) {
+      const key = element.dataset.key
+      if (!key || !element.isConnected) continue
+      const height = Math.round(element.getBoundingClientRect().height)
+      if (height > 0 && heights.get(key) !== height) (batch ??= new Map()).set(key, height)
+    }
+    const found = batch
+    if (found) setHeights((current) => new Map([...current, ...found]))
+    // Whenever other items are mounted (range, keys) or may have re-wrapped (width).
+  }, [measureBeforePaint, heights, range, keys, width])
 
   useLayoutEffect(update, [update])
 

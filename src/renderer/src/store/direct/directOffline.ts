@@ -25,6 +25,19 @@ export interface DirectOffline {
   writeThread(threadId: string, messages: DirectMessage[], older: PageCursor | null): void
 }
 
+/**
+ * The newest `SAVED_THREAD_MESSAGES` sent messages of a thread as shown, and where the history
+ * before them starts (the first kept message, when older ones were left out).
+ */
+export function newestSaved(messages: DirectMessage[], older: PageCursor | null): SavedThread {
+  const sent = messages.filter((message) => !message.pending)
+  const kept = sent.slice(-SAVED_THREAD_MESSAGES)
+  const first = kept[0]
+  const from =
+    kept.length < sent.length && first ? { created_at: first.created_at, id: first.id } : older
+  return { messages: kept, older: from }
+}
+
 export function directOffline(saved: SavedAnswers | undefined): DirectOffline {
   return {
     readFolder: async (folder) =>
@@ -33,14 +46,8 @@ export function directOffline(saved: SavedAnswers | undefined): DirectOffline {
     readThread: async (threadId) =>
       (await saved?.read<SavedThread>(cacheKeys.directThread(threadId))) ?? null,
     writeThread(threadId, messages, older) {
-      if (!saved) return
-      const sent = messages.filter((message) => !message.pending)
-      const kept = sent.slice(-SAVED_THREAD_MESSAGES)
-      const first = kept[0]
       // Trimmed: the history before the first kept message is read from there, online.
-      const from =
-        kept.length < sent.length && first ? { created_at: first.created_at, id: first.id } : older
-      saved.write(cacheKeys.directThread(threadId), { messages: kept, older: from })
+      saved?.write(cacheKeys.directThread(threadId), newestSaved(messages, older))
     }
   }
 }

@@ -5,6 +5,7 @@
 
 import type { DirectMessage, DirectThread } from '@shared/data/direct/types'
 import { directOffline } from './directOffline'
+import type { RecentThreads } from './recentThreads'
 import type { createRoomKeeper } from './directRoom'
 import type { createSender } from './directSending'
 import type { DirectDeps, DirectState, OpenThread } from './directTypes'
@@ -16,6 +17,8 @@ export interface ReadingContext {
   set: Set
   get(): DirectState
   room: ReturnType<typeof createRoomKeeper>
+  /** Threads read lately, as they were left: a reopened one shows at once. */
+  recent: RecentThreads
   sender: ReturnType<typeof createSender>
   markOpenRead(): Promise<void>
   fail(error: unknown): void
@@ -37,7 +40,7 @@ const emptyThread = (id: string): OpenThread => ({
 export function readingActions(
   ctx: ReadingContext
 ): Pick<DirectState, 'loadFolder' | 'openThread'> {
-  const { deps, set, get, room, sender, markOpenRead } = ctx
+  const { deps, set, get, room, recent, sender, markOpenRead } = ctx
   const offline = directOffline(deps.saved)
 
   return {
@@ -69,10 +72,25 @@ export function readingActions(
     },
 
     async openThread(id) {
-      if (get().open?.id === id) return
+      const leaving = get().open
+      if (leaving?.id === id) return
+      // Remembered as left when it shows the newest messages (a window far up is read again).
+      if (leaving?.status === 'ready' && !leaving.newer) {
+        recent.remember(get().userId, leaving.id, leaving.messages, leaving.older)
+      }
       room.leave()
       if (!id) return set({ open: null })
-      set({ open: { ...emptyThread(id), status: 'loading' } })
+      const remembered = recent.get(get().userId, id)
+      set({
+        open: remembered
+          ? {
+              ...emptyThread(id),
+              messages: sender.withPending(id, remembered.messages),
+              older: remembered.older,
+              status: 'ready'
+            }
+          : emptyThread(id)
+      })
       room.enter(id)
       const show = (history: DirectMessage[], older: OpenThread['older']): void =>
         set((state) => ({

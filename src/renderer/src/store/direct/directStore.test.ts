@@ -131,3 +131,31 @@ describe('direct store: a thread route shown before the session starts', () => {
     expect(direct.room).toHaveBeenCalledWith(THREAD, ME, expect.anything())
   })
 })
+
+describe('direct store: a thread read lately', () => {
+  it('shows again as it was left, in the same call that opens it, then the backend answer', async () => {
+    const { store, direct } = setup()
+    direct.fetchHistory.mockResolvedValue({ items: [sentMessage('a', 'first')], next: null })
+    await openThread(store)
+    await store.getState().openThread(null)
+    let answer: (page: { items: DirectMessage[]; next: null }) => void = () => undefined
+    direct.fetchHistory.mockImplementation(() => new Promise((resolve) => (answer = resolve)))
+    const opening = store.getState().openThread(THREAD)
+    // Before the backend answers: the remembered messages, ready to read.
+    expect(store.getState().open).toMatchObject({ status: 'ready', messages: [{ body: 'first' }] })
+    answer({ items: [sentMessage('b', 'second'), sentMessage('a', 'first')], next: null })
+    await opening
+    expect(store.getState().open!.messages.map((m) => m.body)).toEqual(['first', 'second'])
+  })
+
+  it('is not shown to someone else signed in after, nor after a new session starts', async () => {
+    const { store, direct } = setup()
+    direct.fetchHistory.mockResolvedValue({ items: [sentMessage('a', 'private')], next: null })
+    await openThread(store)
+    await store.getState().openThread(null)
+    direct.fetchHistory.mockImplementation(() => new Promise(() => undefined))
+    store.getState().start('someone-else')
+    void store.getState().openThread(THREAD)
+    expect(store.getState().open).toMatchObject({ status: 'loading', messages: [] })
+  })
+})

@@ -13,6 +13,7 @@ import { readingActions } from './directReading'
 import { createRoomKeeper } from './directRoom'
 import { createSender } from './directSending'
 import { windowActions } from './directWindow'
+import { createRecentThreads } from './recentThreads'
 import { THREAD_MAX_LOADED_MESSAGES, trimThreadWindow } from './threadWindow'
 import type { DirectDeps, DirectState, DirectStore } from './directTypes'
 
@@ -87,7 +88,8 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
       await reloadShown()
     }
 
-    const reading = readingActions({ deps, set, get, room, sender, markOpenRead, fail })
+    const recent = createRecentThreads()
+    const reading = readingActions({ deps, set, get, room, recent, sender, markOpenRead, fail })
     const paging = windowActions({ deps, set, get, sender, markOpenRead, fail })
     /** Sending while reading far up: the newest page comes back first, to show the message. */
     const sendInOpen = (send: (threadId: string) => Promise<void>): Promise<void> => {
@@ -113,6 +115,7 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
         // A thread route shown before the session was known (a reload on it, offline too) is
         // read again as this user, with its room.
         const shown = get().open?.id ?? null
+        recent.forget()
         set({
           userId,
           folders: emptyFolders(),
