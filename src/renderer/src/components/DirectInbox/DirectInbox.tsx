@@ -66,6 +66,8 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
               }`}
               aria-current={thread.id === selected ? 'true' : undefined}
               onClick={() => router.getState().navigate({ name: 'direct', thread: thread.id })}
+              onPointerEnter={() => void direct.getState().prefetchThread(thread.id)}
+              onFocus={() => void direct.getState().prefetchThread(thread.id)}
             >
               <Avatar
                 src={thread.people[0]?.avatar_url}

@@ -39,7 +39,7 @@ const emptyThread = (id: string): OpenThread => ({
 
 export function readingActions(
   ctx: ReadingContext
-): Pick<DirectState, 'loadFolder' | 'openThread'> {
+): Pick<DirectState, 'loadFolder' | 'openThread' | 'prefetchThread'> {
   const { deps, set, get, room, recent, sender, markOpenRead } = ctx
   const offline = directOffline(deps.saved)
 
@@ -71,6 +71,21 @@ export function readingActions(
       }
     },
 
+    async prefetchThread(id) {
+      const reader = get().userId
+      if (!reader || get().open?.id === id || recent.get(reader, id)) return
+      // Remembered before the answer, so a second hover does not read it again meanwhile.
+      recent.remember(reader, id, [], null)
+      try {
+        const page = await deps.direct.fetchHistory(id)
+        // Not if the thread was opened (it reads its own) or the reader changed meanwhile.
+        if (get().userId !== reader || get().open?.id === id) return
+        recent.remember(reader, id, [...page.items].reverse(), page.next)
+      } catch {
+        recent.drop(reader, id)
+      }
+    },
+
     async openThread(id) {
       const leaving = get().open
       if (leaving?.id === id) return
@@ -82,7 +97,7 @@ export function readingActions(
       if (!id) return set({ open: null })
       const remembered = recent.get(get().userId, id)
       set({
-        open: remembered
+        open: remembered?.messages.length
           ? {
               ...emptyThread(id),
               messages: sender.withPending(id, remembered.messages),

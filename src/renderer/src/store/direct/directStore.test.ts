@@ -158,4 +158,32 @@ describe('direct store: a thread read lately', () => {
     void store.getState().openThread(THREAD)
     expect(store.getState().open).toMatchObject({ status: 'loading', messages: [] })
   })
+
+  it('is read ahead from the inbox once, and opens from there at once', async () => {
+    const { store, direct } = setup()
+    store.getState().start(ME)
+    direct.fetchHistory.mockResolvedValue({ items: [sentMessage('a', 'ahead')], next: null })
+    await store.getState().prefetchThread(THREAD)
+    await store.getState().prefetchThread(THREAD)
+    expect(direct.fetchHistory).toHaveBeenCalledTimes(1)
+    direct.fetchHistory.mockImplementation(() => new Promise(() => undefined))
+    void store.getState().openThread(THREAD)
+    expect(store.getState().open).toMatchObject({ status: 'ready', messages: [{ body: 'ahead' }] })
+  })
+
+  it('reads ahead again after a read ahead that failed', async () => {
+    const { store, direct } = setup()
+    store.getState().start(ME)
+    direct.fetchHistory.mockRejectedValueOnce(networkError())
+    await store.getState().prefetchThread(THREAD)
+    direct.fetchHistory.mockResolvedValue({ items: [sentMessage('a', 'second try')], next: null })
+    await store.getState().prefetchThread(THREAD)
+    expect(direct.fetchHistory).toHaveBeenCalledTimes(2)
+    direct.fetchHistory.mockImplementation(() => new Promise(() => undefined))
+    void store.getState().openThread(THREAD)
+    expect(store.getState().open).toMatchObject({
+      status: 'ready',
+      messages: [{ body: 'second try' }]
+    })
+  })
 })

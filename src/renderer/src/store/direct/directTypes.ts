@@ -56,6 +56,11 @@ export interface DirectState {
   start(userId: string): () => void
   loadFolder(folder: DirectFolder): Promise<void>
   openThread(id: string | null): Promise<void>
+  /**
+   * Reads a thread's newest page ahead of opening it (the pointer is on its row in the inbox),
+   * into the threads read lately, so the click shows it at once. Once per thread at most.
+   */
+  prefetchThread(id: string): Promise<void>
   loadOlder(): Promise<void>
   /** Reads the page below the window again (after it was dropped while reading far up). */
   loadNewer(): Promise<void>
