@@ -706,6 +706,7 @@ CREATE UNIQUE INDEX post_tags_pkey ON public.post_tags USING btree (post_id, tag
 CREATE INDEX posts_feed_order_idx ON public.posts USING btree (created_at DESC, id DESC);
 CREATE UNIQUE INDEX posts_pkey ON public.posts USING btree (id);
 CREATE INDEX posts_user_id_created_at_id_idx ON public.posts USING btree (user_id, created_at DESC, id DESC);
+CREATE INDEX profiles_followers_count_idx ON public.profiles USING btree (followers_count DESC, id);
 CREATE UNIQUE INDEX profiles_pkey ON public.profiles USING btree (id);
 CREATE INDEX profiles_search_name_prefix_idx ON public.profiles USING btree (search_name text_pattern_ops);
 CREATE INDEX profiles_search_name_trgm_idx ON public.profiles USING gin (search_name extensions.gin_trgm_ops) WITH (fastupdate=off);
@@ -2020,6 +2021,52 @@ AS $function$
   where not a.is_private and a.suspended_at is null
   group by r.user_id
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
+ RETURNS TABLE(id uuid, followed_by_count integer, last_post_at timestamp with time zone)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER ROWS 15
+ SET search_path TO ''
+AS $function$
+  with me as (
+    select auth.uid() as id, app_rules.block_partners() as hidden
+  ),
+  friends_follow as (
+    select r.id, r.n from app_rules.followed_by_my_follows() r
+  ),
+  popular as (
+    select p.id
+    from public.profiles p
+    cross join me
+    where p.suspended_at is null and not (p.id = any (me.hidden))
+    order by p.followers_count desc, p.id
+    limit 100
+  ),
+  candidates as (
+    select friends_follow.id from friends_follow
+    union
+    select r.id from app_rules.recent_public_authors() as r(id)
+    union
+    select popular.id from popular
+  ),
+  activity as (
+    select a.id, a.last_post_at
+    from app_rules.last_public_posts(array(select candidates.id from candidates)) a
+  )
+  select p.id, coalesce(ff.n, 0), activity.last_post_at
+  from public.profiles p
+  cross join me
+  left join friends_follow ff on ff.id = p.id
+  left join activity on activity.id = p.id
+  where p.id = any (array(select candidates.id from candidates))
+    and p.suspended_at is null
+    and not (p.id = any (me.hidden))
+    and p.id is distinct from me.id
+    and not exists (
+      select 1 from public.follows f where f.follower_id = me.id and f.following_id = p.id
+    )
+  order by coalesce(ff.n, 0) desc, activity.last_post_at desc nulls last, p.followers_count desc, p.id
+  limit max_rows
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.text_has_word(body text, word text)
  RETURNS boolean
  LANGUAGE sql
@@ -2039,9 +2086,9 @@ AS $function$
   select f.following_id
   from public.follows f
   join public.profiles a on a.id = f.following_id
-  where f.follower_id = auth.uid()
+  where f.follower_id = (select auth.uid())
     and a.suspended_at is null
-    and not (f.following_id = any (app_rules.block_partners()))
+    and not (f.following_id = any ((select app_rules.block_partners())::uuid[]))
 $function$;
 CREATE OR REPLACE FUNCTION auth.email()
  RETURNS text
@@ -3054,45 +3101,11 @@ CREATE OR REPLACE FUNCTION public.suggested_profiles(max_rows integer DEFAULT 5)
  STABLE
  SET search_path TO ''
 AS $function$
-  with me as (
-    select (select auth.uid()) as id
-  ),
-  mine as (
-    select f.following_id as id
-    from public.follows f, me
-    where f.follower_id = me.id
-  ),
-  friends_follow as (
-    select r.id, r.n from app_rules.followed_by_my_follows() r
-  ),
-  popular as (
-    select p.id
-    from public.profiles p
-    order by p.followers_count desc, p.id
-    limit 100
-  ),
-  candidates as (
-    select friends_follow.id from friends_follow
-    union
-    select r.id from app_rules.recent_public_authors() as r(id)
-    union
-    select popular.id from popular
-  ),
-  activity as (
-    select a.id, a.last_post_at
-    from app_rules.last_public_posts(array(select candidates.id from candidates)) a
-  )
   select p.id, p.username, p.full_name, p.avatar_url, p.bio, p.followers_count, p.following_count,
-         coalesce(ff.n, 0) as followed_by_count,
-         activity.last_post_at
-  from candidates c
-  join public.profiles p on p.id = c.id
-  left join friends_follow ff on ff.id = p.id
-  left join activity on activity.id = p.id
-  cross join me
-  where p.id is distinct from me.id
-    and not exists (select 1 from mine m where m.id = p.id)
-  order by followed_by_count desc, last_post_at desc nulls last, p.followers_count desc, p.id
+         r.followed_by_count, r.last_post_at
+  from app_rules.suggestion_candidates(least(greatest(coalesce(max_rows, 5), 1), 50) + 5) r
+  join public.profiles p on p.id = r.id
+  order by r.followed_by_count desc, r.last_post_at desc nulls last, p.followers_count desc, p.id
   limit least(greatest(coalesce(max_rows, 5), 1), 50)
 $function$;
 CREATE OR REPLACE FUNCTION public.tag_page(tag text, before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
@@ -3623,6 +3636,8 @@ grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows 
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to authenticated;
 grant EXECUTE on function app_rules.recent_public_authors() to anon;
 grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
+grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;
+grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to public;

@@ -27,21 +27,25 @@ export async function time(work: () => Promise<unknown>, runs = 40, warmup = 5):
 
 /**
  * Times two operations alternately, so background load on a shared machine lands on both alike
- * and their ratio stays meaningful.
+ * and their ratio stays meaningful: `perRound` runs of `a`, then `perRound` of `b`, until each
+ * ran `runs` times. `work` gets the run's number (to cycle through inputs).
  */
 export async function timeAlternating(
-  a: () => Promise<unknown>,
-  b: () => Promise<unknown>,
+  a: (run: number) => Promise<unknown>,
+  b: (run: number) => Promise<unknown>,
   runs = 60,
-  warmup = 5
+  warmup = 5,
+  perRound = 1
 ): Promise<[Timing, Timing]> {
-  for (let i = 0; i < warmup; i++) await Promise.all([a(), b()])
+  for (let i = 0; i < warmup; i++) await Promise.all([a(i), b(i)])
   const samples: [number[], number[]] = [[], []]
-  for (let i = 0; i < runs; i++) {
+  for (let round = 0; round < runs; round += perRound) {
     for (const [index, work] of [a, b].entries()) {
-      const started = performance.now()
-      await work()
-      samples[index].push(performance.now() - started)
+      for (let i = round; i < Math.min(runs, round + perRound); i++) {
+        const started = performance.now()
+        await work(i)
+        samples[index].push(performance.now() - started)
+      }
     }
   }
   const summary = (values: number[]): Timing => {
