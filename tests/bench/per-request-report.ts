@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { IsolationResults } from './engine-isolation'
 import type { PerRequestResults } from './per-request'
+import { splitTable, verdictParagraph } from './per-request-verdict'
 import { mb, ms } from './stats'
 
 export const BASELINE_FILE = resolve(__dirname, 'per-request-baseline.json')
@@ -118,6 +119,8 @@ export async function renderPerRequest(
       'backend share the 2 cores.',
     '',
     ...isolationParagraph(isolation),
+    ...verdictParagraph(results),
+    ...splitTable(results),
     ...warning,
     `| | Goal | ${columns.map((c) => c.title).join(' | ')} |`,
     `| --- | --- | ${columns.map(() => '---').join(' | ')} |`,

@@ -13,15 +13,23 @@ import { insertUser, startHarness, testClient } from '../support/backend-harness
 import { startChildBackend } from '../support/child-backend'
 import { createTestDatabase, DATABASE_KINDS, type DatabaseKind } from '../support/databases'
 import { postgresAvailable, startPostgresServer } from '../support/postgres-server'
-import { throughput, time, type Timing } from './stats'
+import { ServerTimingFetch, timeSplit, type RequestSplit } from './request-split'
+import { throughput, type Timing } from './stats'
 
 export interface PerRequestResults {
   kind: DatabaseKind
   posts: number
   /** Spawn of the CLI to its "API URL" line, on a data folder that already holds the posts. */
   startupMs: number
+  /** The client's total per request (as before the split was measured). */
   oneRow: Timing
   feedPage: Timing
+  /**
+   * Client total, the backend's Server-Timing total and database share, and the transport for
+   * each kind of request; the floor is `/health`, which touches no database: what HTTP alone
+   * costs between these two processes on this machine.
+   */
+  split?: { oneRow: RequestSplit; feedPage: RequestSplit; floor: RequestSplit }
   pagesPerSecond: number
   rssIdleBytes: number
   rssLoadedBytes: number
@@ -86,8 +94,22 @@ export async function measurePerRequest(
       const pid = backend.child.pid as number
       const rssIdleBytes = await rssOf(pid)
       const loadAverage = loadavg()[0]
-      const client = testClient(backend.url, backend.anonKey)
-      const oneRow = await time(
+      const timings = new ServerTimingFetch()
+      const client = testClient(backend.url, backend.anonKey, { fetch: timings.fetch })
+      const floor = await timeSplit(
+        timings,
+        async () => {
+          const response = await timings.fetch(`${backend.url}/health`, {
+            headers: { apikey: backend.anonKey }
+          })
+          if (!response.ok) throw new Error(`health: ${response.status}`)
+          await response.json()
+        },
+        300,
+        30
+      )
+      const oneRow = await timeSplit(
+        timings,
         async () => {
           const { data, error } = await client.from('posts').select('*').eq('id', postId)
           if (error || data?.length !== 1) throw new Error(`one-row read: ${error?.message}`)
@@ -95,7 +117,8 @@ export async function measurePerRequest(
         300,
         30
       )
-      const feedPage = await time(
+      const feedPage = await timeSplit(
+        timings,
         async () => {
           const page = await fetchFeedPage(client, { limit: 12 })
           if (page.length !== 12 || !page[0].profiles) throw new Error('feed page is incomplete')
@@ -109,8 +132,9 @@ export async function measurePerRequest(
         kind,
         posts,
         startupMs,
-        oneRow,
-        feedPage,
+        oneRow: oneRow.client,
+        feedPage: feedPage.client,
+        split: { oneRow, feedPage, floor },
         pagesPerSecond,
         rssIdleBytes,
         rssLoadedBytes,

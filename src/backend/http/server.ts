@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { CorsPolicy } from './cors'
+import { serverTiming, type RequestTiming } from './server-timing'
 import type { ApiRequest, ApiResponse, Handler } from './types'
 
 /** Uploads are at most 10 MB; the rest is multipart overhead. */
@@ -58,6 +59,8 @@ export function createHttpServer(handler: Handler, policy: CorsPolicy): Server {
       send(res, { status: 204 }, method, cors)
       return
     }
+    const started = performance.now()
+    const timing: RequestTiming = { dbMs: 0 }
     try {
       const body = await collectBody(req)
       const request: ApiRequest = {
@@ -66,9 +69,12 @@ export function createHttpServer(handler: Handler, policy: CorsPolicy): Server {
         headers: req.headers as Record<string, string | undefined>,
         body,
         remoteAddress: req.socket.remoteAddress ?? 'unknown',
-        rawPath: (req.url ?? '/').split('?')[0]
+        rawPath: (req.url ?? '/').split('?')[0],
+        timing
       }
-      send(res, await handler(request), method, cors)
+      const response = await handler(request)
+      const timed = { ...cors, 'server-timing': serverTiming(timing, performance.now() - started) }
+      send(res, response, method, timed)
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         send(

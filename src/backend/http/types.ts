@@ -1,6 +1,8 @@
 // The backend's own request and response values: plain data, so handlers are easy to test
 // without sockets, and the node:http glue lives in one place (server.ts).
 
+import type { RequestTiming } from './server-timing'
+
 export interface ApiRequest {
   method: string
   url: URL
@@ -14,6 +16,8 @@ export interface ApiRequest {
    * storage can refuse traversal instead of silently rewriting the key.
    */
   rawPath?: string
+  /** The request's Server-Timing figures (server-timing.ts), when the HTTP server times it. */
+  timing?: RequestTiming
 }
 
 export interface ApiResponse {

@@ -12,6 +12,7 @@ import { notSingleObject, RestError } from './errors'
 import { explainResponse } from './explain'
 import { readQuery, rootOffset, rpcQuery, writeQuery } from './query'
 import { CSV_MEDIA_TYPE, OBJECT_MEDIA_TYPE } from './request'
+import { reusedBuild } from './statement-cache'
 import { parse, run, runRead, withApplied, type RestCall, type ResultRow } from './run'
 import type { Table } from './schema-cache'
 
@@ -85,8 +86,10 @@ export async function handleRead(
   call: RestCall,
   table: Table
 ): Promise<ApiResponse> {
-  const query = parse(call.request)
-  const read = readQuery(context, call, table, query)
+  const { query, read } = reusedBuild(call, () => {
+    const query = parse(call.request)
+    return { query, read: readQuery(context, call, table, query) }
+  })
   if (call.explain) return explainResponse(context, call, call.explain, { ...read, read })
   const [row, total] = await runRead(context, call, read)
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
@@ -170,12 +173,14 @@ export async function handleRpc(
   name: string
 ): Promise<ApiResponse> {
   const { request } = call
-  const overloads = call.cache.functions.get(name) ?? []
-  const argNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
-  const args = rpcArguments(request, argNames)
-  const routine = findRoutine(call.cache, name, Object.keys(args), request.method === 'POST')
-  const query = parse(request, (key) => argNames.has(key))
-  const rpc = rpcQuery(context, call, routine, args, query)
+  const { query, rpc } = reusedBuild(call, () => {
+    const overloads = call.cache.functions.get(name) ?? []
+    const argNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
+    const args = rpcArguments(request, argNames)
+    const routine = findRoutine(call.cache, name, Object.keys(args), request.method === 'POST')
+    const query = parse(request, (key) => argNames.has(key))
+    return { query, rpc: rpcQuery(context, call, routine, args, query) }
+  })
   if (rpc.shape === 'rows') {
     const { read, single } = rpc
     if (call.explain) return explainResponse(context, call, call.explain, { ...read, read })

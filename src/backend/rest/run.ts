@@ -10,6 +10,7 @@ import type { ApiConfig } from '../api-config'
 import type { BackendContext } from '../context'
 import type { Database, Transaction } from '../db/database'
 import { withRole, type RequestInfo } from '../db/as-role'
+import { timeDatabase } from '../http/server-timing'
 import type { ApiRequest, ApiResponse } from '../http/types'
 import type { RequestIdentity } from '../jwt'
 import { ReadBuilder } from './build-read'
@@ -85,9 +86,18 @@ function requestInfo(context: BackendContext, call: RestCall): RequestInfo {
 /**
  * Runs `work` under the caller's role, with the request's time limits. `Prefer: tx=rollback`
  * rolls the transaction back and still answers with its result: `queryAndCommit` then runs its
- * statement without the COMMIT.
+ * statement without the COMMIT. Its time, waiting for the engine included, is the request's
+ * Server-Timing `db`.
  */
-export async function run<T>(
+export function run<T>(
+  context: BackendContext,
+  call: RestCall,
+  work: (tx: Transaction) => Promise<T>
+): Promise<T> {
+  return timeDatabase(call.request.timing, () => runInTransaction(context, call, work))
+}
+
+async function runInTransaction<T>(
   context: BackendContext,
   call: RestCall,
   work: (tx: Transaction) => Promise<T>
