@@ -12,6 +12,7 @@ import { createFeedStore, type FeedDeps } from './feed/feedStore'
 import { createPostsStore, trackList, type PostsStore } from './posts/postsStore'
 import { createPeopleStore } from './people/peopleStore'
 import { createRouterStore } from './router/routerStore'
+import { afterNextPaint } from '../scheduling/afterNextPaint'
 import {
   createSessionStore,
   selectAuthor,
@@ -300,7 +301,7 @@ export function createStores(
       notifications: api.notifications,
       saved: base.answers
     }),
-    router: createRouterStore(window),
+    router: createRouterStore(window, afterNextPaint),
     peopleTags,
     connectivity,
     offlineCache,

@@ -142,4 +142,56 @@ describe('router store', () => {
     expect(host.entries).toHaveLength(1)
     expect(router.getState().route).toEqual({ name: 'feed', tab: 'for-you' })
   })
+
+  it('writes a new entry later when told to, and in order before any other use of history', () => {
+    const host = fakeHost('#/')
+    const later: (() => void)[] = []
+    const router = createRouterStore(host, (write) => {
+      later.push(write)
+      return () => later.splice(later.indexOf(write), 1)
+    })
+    const stop = router.getState().listen()
+    router.getState().navigate({ name: 'post', postId: 'a' })
+    // The screen follows at once; the entry waits.
+    expect(router.getState().route).toEqual({ name: 'post', postId: 'a' })
+    expect(host.entries).toHaveLength(1)
+    later[0]()
+    expect(host.location.hash).toBe('#/p/a')
+
+    // Closing right after opening (before the write) still goes Back to the feed.
+    router.getState().navigate({ name: 'post', postId: 'b' }, { replace: true })
+    router.getState().closeOverlay()
+    expect(router.getState().route).toEqual({ name: 'feed', tab: 'for-you' })
+    router.getState().navigate({ name: 'profile', username: 'jane' })
+    router.getState().navigate({ name: 'suggestions' })
+    expect(host.entries.map((entry) => entry.hash)).toEqual(['#/', '#/u/jane'])
+    expect(later).toHaveLength(1)
+    router.getState().back()
+    expect(later).toHaveLength(0)
+    expect(host.entries.map((entry) => entry.hash)).toEqual([
+      '#/',
+      '#/u/jane',
+      '#/people/suggested'
+    ])
+    expect(router.getState().route).toEqual({ name: 'profile', username: 'jane' })
+    stop()
+  })
+
+  it('drops an entry not yet written when the browser itself goes Back first', () => {
+    const host = fakeHost('#/')
+    const later: (() => void)[] = []
+    const router = createRouterStore(host, (write) => {
+      later.push(write)
+      return () => later.splice(later.indexOf(write), 1)
+    })
+    const stop = router.getState().listen()
+    router.getState().navigate({ name: 'profile', username: 'jane' })
+    later[0]()
+    router.getState().navigate({ name: 'suggestions' })
+    host.history.back()
+    expect(later).toHaveLength(0)
+    expect(host.entries.map((entry) => entry.hash)).toEqual(['#/', '#/u/jane'])
+    expect(router.getState().route).toEqual({ name: 'feed', tab: 'for-you' })
+    stop()
+  })
 })
