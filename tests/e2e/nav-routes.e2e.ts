@@ -59,18 +59,18 @@ test('a post opens at #/p/<id> over the feed, and Back closes it (mouse, visitor
   await waitForFeed(page)
   await likedCard(page).locator('time').click()
   await expect(postView(page)).toBeVisible()
-  await expect.poll(() => hashOf(page)).toBe(`#/p/${liked.id}`)
+  expect(await hashOf(page)).toBe(`#/p/${liked.id}`)
   // The feed stays beneath it.
   await expect(ui.posts(page).first()).toBeAttached()
   await page.goBack()
   await expect(postView(page)).toBeHidden()
-  await expect.poll(() => hashOf(page)).toBe('#/')
+  expect(await hashOf(page)).toBe('#/')
   await page.goForward()
   await expect(postView(page)).toBeVisible()
   // Closing it is going Back: no entry is left to return to the post.
   await postView(page).getByRole('button', { name: 'Close' }).click()
   await expect(postView(page)).toBeHidden()
-  await expect.poll(() => hashOf(page)).toBe('#/')
+  expect(await hashOf(page)).toBe('#/')
 })
 
 test('a post opens with Enter on the focused card and closes with Escape (keyboard, signed in)', async ({
@@ -81,17 +81,17 @@ test('a post opens with Enter on the focused card and closes with Escape (keyboa
   await page.keyboard.press('Enter')
   const view = page.getByRole('dialog', { name: /^Post by / })
   await expect(view).toBeVisible()
-  await expect.poll(() => hashOf(page)).toMatch(/^#\/p\/[0-9a-f-]{36}$/)
+  expect(await hashOf(page)).toMatch(/^#\/p\/[0-9a-f-]{36}$/)
   await page.keyboard.press('Escape')
   await expect(view).toBeHidden()
-  await expect.poll(() => hashOf(page)).toBe('#/')
+  expect(await hashOf(page)).toBe('#/')
 })
 
 test('tag pages and profile tabs have their own routes and history entries', async ({ page }) => {
   await openSignedIn(page, author)
   await likedCard(page).getByRole('link', { name: '#navtag' }).click()
   await expect(page.getByRole('heading', { name: '#navtag' })).toBeVisible()
-  await expect.poll(() => hashOf(page)).toBe('#/t/navtag')
+  expect(await hashOf(page)).toBe('#/t/navtag')
   await page.goBack()
   await expect(page.getByRole('heading', { name: '#navtag' })).toBeHidden()
   await waitForFeed(page)
@@ -99,7 +99,7 @@ test('tag pages and profile tabs have their own routes and history entries', asy
   await page.goto(`${new URL(page.url()).origin}/#/u/${author.username}`)
   await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true')
   await page.getByRole('tab', { name: 'Saved' }).click()
-  await expect.poll(() => hashOf(page)).toBe(`#/u/${author.username}/saved`)
+  expect(await hashOf(page)).toBe(`#/u/${author.username}/saved`)
   await expect(page.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true')
   await page.goBack()
   await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true')
@@ -119,7 +119,7 @@ test('"N likes" and "Liked by X and others" open the likers list with Follow but
   await card.getByRole('link', { name: '2 likes' }).click()
   const dialog = page.getByRole('dialog', { name: 'Likes' })
   await expect(dialog).toBeVisible()
-  await expect.poll(() => hashOf(page)).toBe(`#/p/${liked.id}/liked_by`)
+  expect(await hashOf(page)).toBe(`#/p/${liked.id}/liked_by`)
   const list = dialog.getByRole('list', { name: 'People who liked this' })
   await expect(list.getByRole('listitem')).toHaveCount(2)
   await expect(list.getByRole('link', { name: fans[1].username })).toBeVisible()
@@ -133,7 +133,7 @@ test('"N likes" and "Liked by X and others" open the likers list with Follow but
   ).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
-  await expect.poll(() => hashOf(page)).toBe('#/')
+  expect(await hashOf(page)).toBe('#/')
 
   // From the post view, with the keyboard: "others" opens the list over the post; Escape
   // returns to the post.
@@ -145,7 +145,7 @@ test('"N likes" and "Liked by X and others" open the likers list with Follow but
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
   await expect(postView(page)).toBeVisible()
-  await expect.poll(() => hashOf(page)).toBe(`#/p/${liked.id}`)
+  expect(await hashOf(page)).toBe(`#/p/${liked.id}`)
 })
 
 test('a missing post or person gets the not-found page with a way home', async ({ page }) => {
@@ -159,7 +159,7 @@ test('a missing post or person gets the not-found page with a way home', async (
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await page.getByRole('link', { name: 'Go back to Instaframe.' }).click()
     await waitForFeed(page)
-    await expect.poll(() => hashOf(page)).toBe('#/')
+    expect(await hashOf(page)).toBe('#/')
   }
 })
 

@@ -12,7 +12,6 @@ import { createFeedStore, type FeedDeps } from './feed/feedStore'
 import { createPostsStore, trackList, type PostsStore } from './posts/postsStore'
 import { createPeopleStore } from './people/peopleStore'
 import { createRouterStore } from './router/routerStore'
-import { afterNextPaint } from '../scheduling/afterNextPaint'
 import {
   createSessionStore,
   selectAuthor,
@@ -301,7 +300,7 @@ export function createStores(
       notifications: api.notifications,
       saved: base.answers
     }),
-    router: createRouterStore(window, afterNextPaint),
+    router: createRouterStore(window),
     peopleTags,
     connectivity,
     offlineCache,

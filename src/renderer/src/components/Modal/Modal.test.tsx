@@ -1,10 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { Modal } from './Modal'
 
-/** The modal, once focus has moved into it (after its first paint). */
-async function setup(props: { closeDisabled?: boolean } = {}) {
+function setup(props: { closeDisabled?: boolean } = {}) {
   const onClose = vi.fn()
   render(
     <Modal title="Example" onClose={onClose} {...props}>
@@ -12,33 +11,19 @@ async function setup(props: { closeDisabled?: boolean } = {}) {
       <button type="button">Last</button>
     </Modal>
   )
-  await waitFor(() => expect(screen.getByRole('textbox', { name: 'First' })).toHaveFocus())
   return { onClose, user: userEvent.setup() }
 }
 
 describe('Modal', () => {
-  it('moves focus inside after its first paint, not in the task that opened it', async () => {
-    const opener = document.body.appendChild(document.createElement('button'))
-    opener.focus()
-    render(
-      <Modal title="Example" onClose={vi.fn()}>
-        <input aria-label="First" />
-      </Modal>
-    )
-    expect(opener).toHaveFocus()
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'First' })).toHaveFocus())
-    opener.remove()
-  })
-
-  it('is a labelled modal dialog with focus inside', async () => {
-    await setup()
+  it('is a labelled modal dialog with focus inside', () => {
+    setup()
     const dialog = screen.getByRole('dialog', { name: 'Example' })
     expect(dialog).toHaveAttribute('aria-modal', 'true')
     expect(screen.getByRole('textbox', { name: 'First' })).toHaveFocus()
   })
 
   it('closes on Escape, on the close button and on a backdrop click, not on a click inside', async () => {
-    const { onClose, user } = await setup()
+    const { onClose, user } = setup()
     await user.keyboard('{Escape}')
     await user.click(screen.getByRole('button', { name: 'Close' }))
     fireEvent.mouseDown(screen.getByRole('dialog'))
@@ -48,7 +33,7 @@ describe('Modal', () => {
   })
 
   it('keeps Tab inside the dialog', async () => {
-    const { user } = await setup()
+    const { user } = setup()
     await user.tab()
     expect(screen.getByRole('button', { name: 'Last' })).toHaveFocus()
     await user.tab()
@@ -58,7 +43,7 @@ describe('Modal', () => {
   })
 
   it('ignores every way out while closing is disabled', async () => {
-    const { onClose, user } = await setup({ closeDisabled: true })
+    const { onClose, user } = setup({ closeDisabled: true })
     await user.keyboard('{Escape}')
     fireEvent.mouseDown(screen.getByTestId('modal-backdrop'))
     expect(onClose).not.toHaveBeenCalled()

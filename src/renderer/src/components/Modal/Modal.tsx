@@ -11,7 +11,6 @@ import {
 } from 'react'
 import { X } from 'lucide-react'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
-import { afterNextPaint } from '../../scheduling/afterNextPaint'
 import styles from './Modal.module.scss'
 
 export interface ModalProps {
@@ -52,21 +51,15 @@ export function Modal({
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null
     const dialog = dialogRef.current
-    // After the dialog's first paint: focus() forces a style and layout pass, which in the click
-    // that opened it held that paint back (docs/performance.md, "Interaction speed").
-    const cancelFocus = afterNextPaint(() => {
-      // A field inside that took focus as it mounted (the comment box opened to comment) keeps it.
-      if (!dialog || dialog.contains(document.activeElement)) return
+    // A field inside that took focus as it mounted (the comment box opened to comment) keeps it.
+    if (!dialog?.contains(document.activeElement)) {
       const first =
         initialFocus === 'first'
-          ? dialog.querySelector<HTMLElement>('input, textarea, button:not([data-modal-close])')
+          ? dialog?.querySelector<HTMLElement>('input, textarea, button:not([data-modal-close])')
           : null
-      ;(first ?? dialog).focus()
-    })
-    return () => {
-      cancelFocus()
-      opener?.focus?.()
+      ;(first ?? dialog)?.focus()
     }
+    return () => opener?.focus?.()
     // Only on opening: focus is the user's from then on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])

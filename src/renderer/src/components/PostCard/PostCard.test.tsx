@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '@shared/domain'
@@ -96,8 +96,7 @@ describe('PostCard', () => {
     const card = screen.getByRole('article', { name: 'Post by sam' })
     await user.click(within(card).getByRole('button', { name: 'Comment' }))
     expect(stores.post.getState()).toMatchObject({ openId: post.id, focusComment: true })
-    // The history entry is written after the paint.
-    await waitFor(() => expect(window.location.hash).toBe(`#/p/${post.id}`))
+    expect(window.location.hash).toBe(`#/p/${post.id}`)
     stores.post.getState().close()
     await user.click(within(card).getByRole('img'))
     expect(stores.post.getState().openId).toBeNull()

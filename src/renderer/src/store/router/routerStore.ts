@@ -57,40 +57,6 @@ export interface RouterState {
 
 export type RouterStore = StoreApi<RouterState>
 
-/** Runs a history write later (after the next paint); returns the function that cancels it. */
-export type DeferWrite = (write: () => void) => () => void
-
-/**
- * New entries pushed through `defer` (pushState cost tens of ms in the click that opens a post
- * under 4× CPU throttling, before its paint); any other use of history first writes the one
- * still waiting, so entries keep their order. Without `defer`, entries are pushed at once.
- */
-function entryPusher(history: HistoryHost['history'], defer?: DeferWrite) {
-  let waiting: (() => void) | null = null
-  let cancel = (): void => {}
-  const flush = (): void => {
-    cancel()
-    const write = waiting
-    waiting = null
-    write?.()
-  }
-  return {
-    push(state: EntryState, url: string): void {
-      flush()
-      const write = (): void => history.pushState(state, '', url)
-      if (!defer) return write()
-      waiting = write
-      cancel = defer(flush)
-    },
-    flush,
-    /** The browser moved through its history before the entry was written: it is not wanted. */
-    drop(): void {
-      cancel()
-      waiting = null
-    }
-  }
-}
-
 function entryIndex(state: unknown): number | null {
   const index = (state as Partial<EntryState> | null)?.index
   return typeof index === 'number' ? index : null
@@ -104,8 +70,7 @@ function pageOf(route: Route, state: unknown): PageRoute {
   return isOverlay(page) ? HOME : page
 }
 
-export function createRouterStore(host: HistoryHost, deferPush?: DeferWrite): RouterStore {
-  const pusher = entryPusher(host.history, deferPush)
+export function createRouterStore(host: HistoryHost): RouterStore {
   const scrollByIndex = new Map<number, number>()
   const startIndex = entryIndex(host.history.state) ?? 0
   if (entryIndex(host.history.state) === null) {
@@ -122,7 +87,6 @@ export function createRouterStore(host: HistoryHost, deferPush?: DeferWrite): Ro
     navigate(route, options = {}) {
       const { index, page } = get()
       if (routeHash(route) === routeHash(get().route)) return
-      pusher.flush()
       const entry: EntryState = { index: options.replace ? index : index + 1 }
       if (isOverlay(route)) {
         entry.background = routeHash(page)
@@ -136,7 +100,7 @@ export function createRouterStore(host: HistoryHost, deferPush?: DeferWrite): Ro
         return
       }
       scrollByIndex.set(index, host.scrollY)
-      pusher.push(entry, routeHash(route))
+      host.history.pushState(entry, '', routeHash(route))
       set({
         route,
         page: nextPage,
@@ -148,7 +112,6 @@ export function createRouterStore(host: HistoryHost, deferPush?: DeferWrite): Ro
     closeOverlay() {
       const { route, page, index } = get()
       if (!isOverlay(route)) return
-      pusher.flush()
       const entry = host.history.state as Partial<EntryState> | null
       if (entry?.overPrevious === true && index > 0) {
         host.history.back()
@@ -159,16 +122,13 @@ export function createRouterStore(host: HistoryHost, deferPush?: DeferWrite): Ro
       set({ route: page, page })
     },
     back() {
-      pusher.flush()
       if (get().index > 0) host.history.back()
     },
     forward() {
-      pusher.flush()
       if (get().index < get().lastIndex) host.history.forward()
     },
     listen() {
       const onPopState = (): void => {
-        pusher.drop()
         const { index, lastIndex } = get()
         scrollByIndex.set(index, host.scrollY)
         // An entry the app did not make (a typed URL) counts as a new one after the current,
