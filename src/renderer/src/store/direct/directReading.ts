@@ -42,6 +42,8 @@ export function readingActions(
 ): Pick<DirectState, 'loadFolder' | 'openThread' | 'prefetchThread'> {
   const { deps, set, get, room, recent, sender, markOpenRead } = ctx
   const offline = directOffline(deps.saved)
+  /** Threads being read ahead now (reader/thread), so a second hover does not read one again. */
+  const readingAhead = new Set<string>()
 
   return {
     async loadFolder(folder) {
@@ -73,16 +75,19 @@ export function readingActions(
 
     async prefetchThread(id) {
       const reader = get().userId
-      if (!reader || get().open?.id === id || recent.get(reader, id)) return
-      // Remembered before the answer, so a second hover does not read it again meanwhile.
-      recent.remember(reader, id, [], null)
+      const key = `${reader}/${id}`
+      if (!reader || get().open?.id === id || readingAhead.has(key)) return
+      if (recent.get(reader, id)) return
+      readingAhead.add(key)
       try {
         const page = await deps.direct.fetchHistory(id)
         // Not if the thread was opened (it reads its own) or the reader changed meanwhile.
         if (get().userId !== reader || get().open?.id === id) return
         recent.remember(reader, id, [...page.items].reverse(), page.next)
       } catch {
-        recent.drop(reader, id)
+        // Read again on the next hover, or when the thread opens.
+      } finally {
+        readingAhead.delete(key)
       }
     },
 
@@ -97,7 +102,7 @@ export function readingActions(
       if (!id) return set({ open: null })
       const remembered = recent.get(get().userId, id)
       set({
-        open: remembered?.messages.length
+        open: remembered
           ? {
               ...emptyThread(id),
               messages: sender.withPending(id, remembered.messages),

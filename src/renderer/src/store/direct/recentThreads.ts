@@ -18,8 +18,6 @@ export interface RecentThreads {
     messages: DirectMessage[],
     older: PageCursor | null
   ): void
-  /** One thread (a read ahead that failed). */
-  drop(reader: string, threadId: string): void
   forget(): void
 }
 
@@ -45,7 +43,6 @@ export function createRecentThreads(capacity = RECENT_THREADS): RecentThreads {
         threads.delete(oldest)
       }
     },
-    drop: (reader, threadId) => void threads.delete(`${reader}/${threadId}`),
     forget: () => threads.clear()
   }
 }
