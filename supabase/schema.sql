@@ -983,6 +983,16 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.forget_block_partners()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  perform set_config('app_rules.block_partners', '', true);
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.guard_direct_participant()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1752,16 +1762,30 @@ end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.block_partners()
  RETURNS uuid[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(array_agg(x.id), '{}'::uuid[])
+declare
+  caller uuid := auth.uid();
+  remembered text := current_setting('app_rules.block_partners', true);
+  partners uuid[];
+begin
+  if caller is null then
+    return '{}'::uuid[];
+  end if;
+  if starts_with(remembered, caller::text || '=') then
+    return substr(remembered, 38)::uuid[];
+  end if;
+  select coalesce(array_agg(x.id), '{}'::uuid[]) into partners
   from (
-    select b.blocked_id as id from public.blocks b where b.blocker_id = (select auth.uid())
+    select b.blocked_id as id from public.blocks b where b.blocker_id = caller
     union all
-    select b.blocker_id from public.blocks b where b.blocked_id = (select auth.uid())
-  ) x
+    select b.blocker_id from public.blocks b where b.blocked_id = caller
+  ) x;
+  perform set_config('app_rules.block_partners', caller::text || '=' || partners::text, true);
+  return partners;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.blocked_with(other uuid)
  RETURNS boolean
@@ -1865,6 +1889,7 @@ CREATE OR REPLACE FUNCTION app_rules.following_feed_post_ids(bound_at timestamp 
  LANGUAGE plpgsql
  STABLE SECURITY DEFINER ROWS 12
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 declare
   muted uuid[] := app_rules.muted_authors('posts');
@@ -1976,7 +2001,6 @@ declare
   wanted integer := least(greatest(coalesce(max_rows, 10), 1), 50);
   hidden uuid[] := app_rules.block_partners();
   caller uuid := auth.uid();
-  moderator boolean := app_rules.is_moderator();
 begin
   if folded = '' then
     return;
@@ -1991,7 +2015,7 @@ begin
       from public.profiles p
       where (p.username like pattern || '%' or p.search_name like pattern || '%')
         and not (p.id = any (hidden))
-        and (p.suspended_at is null or p.id = caller or moderator)
+        and (p.suspended_at is null or p.id = caller or (select app_rules.is_moderator()))
       order by 2
       limit wanted;
   else
@@ -2003,7 +2027,7 @@ begin
       from public.profiles p
       where (p.username like '%' || pattern || '%' or p.search_name like '%' || pattern || '%')
         and not (p.id = any (hidden))
-        and (p.suspended_at is null or p.id = caller or moderator)
+        and (p.suspended_at is null or p.id = caller or (select app_rules.is_moderator()))
       order by 2
       limit wanted;
   end if;
@@ -2571,39 +2595,51 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
-  select p.*
-  from public.posts p
-  where p.id = any (array(
+declare
+  ids uuid[] := array(
     select app_rules.following_feed_post_ids(
       coalesce(before_created_at, 'infinity'::timestamptz),
       coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid),
       false,
       least(greatest(coalesce(page_size, 12), 1), 100)
     )
-  ))
-  order by p.created_at desc, p.id desc
+  );
+begin
+  return query
+  select p.*
+  from public.posts p
+  where p.id = any (ids)
+  order by p.created_at desc, p.id desc;
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
-  select p.*
-  from public.posts p
-  where p.id = any (array(
+declare
+  ids uuid[] := array(
     select app_rules.following_feed_post_ids(
       after_created_at,
       after_id,
       true,
       least(greatest(coalesce(page_size, 12), 1), 100)
     )
-  ))
-  order by p.created_at asc, p.id asc
+  );
+begin
+  return query
+  select p.*
+  from public.posts p
+  where p.id = any (ids)
+  order by p.created_at asc, p.id asc;
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text DEFAULT NULL::text)
  RETURNS posts
@@ -2899,14 +2935,18 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION public.search_profiles(query text, max_rows integer DEFAULT 10)
  RETURNS SETOF profiles
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
+begin
+  return query
   select p.*
   from app_rules.profile_search_matches(query, max_rows) m
   join public.profiles p on p.id = m.id
-  order by m.rank
+  order by m.rank;
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.set_comment_like(target_comment_id uuid, should_like boolean)
  RETURNS TABLE(liked boolean, likes_count integer)
@@ -3236,6 +3276,7 @@ $function$;
 -- Triggers
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
+CREATE TRIGGER forget_block_partners AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_block_partners();
 CREATE TRIGGER on_block_end_follow_requests AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follow_requests_on_block();
 CREATE TRIGGER on_block_end_follows AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follows_on_block();
 CREATE TRIGGER on_comment_like_changed AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.update_comment_likes_count();
@@ -3518,7 +3559,11 @@ create policy "Post tags seen with their post" on public.post_tags as restrictiv
 create policy "Posts are readable by everyone" on public.posts as permissive for select to anon, authenticated
   using (true);
 create policy "Posts hidden across a block, a private account or a suspension" on public.posts as restrictive for select to anon, authenticated
-  using (app_rules.can_see_author(user_id));
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
+   FROM profiles author
+  WHERE ((author.id = posts.user_id) AND (author.suspended_at IS NULL) AND ((NOT author.is_private) OR (EXISTS ( SELECT 1
+           FROM follows f
+          WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = posts.user_id))))))))));
 create policy "Suspended accounts do not post" on public.posts as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated
@@ -3556,7 +3601,11 @@ create policy "Authors delete their own stories" on public.stories as permissive
 create policy "Close friends stories only for the list" on public.stories as restrictive for select to authenticated
   using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR app_rules.is_close_friend_of(user_id)));
 create policy "Stories hidden across a block or a suspension" on public.stories as restrictive for select to authenticated
-  using (app_rules.can_see_author(user_id));
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
+   FROM profiles author
+  WHERE ((author.id = stories.user_id) AND (author.suspended_at IS NULL) AND ((NOT author.is_private) OR (EXISTS ( SELECT 1
+           FROM follows f
+          WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = stories.user_id))))))))));
 create policy "Suspended accounts do not post stories" on public.stories as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
