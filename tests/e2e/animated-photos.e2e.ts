@@ -58,6 +58,10 @@ async function changesOver(page: Page, box: Locator, ms: number): Promise<boolea
 async function expectHeld(page: Page, box: Locator): Promise<void> {
   // Generous: the photo is read back and its first frame made on a machine that may be busy.
   await expect(box.locator('img[data-animation="held"]')).toBeVisible({ timeout: 20_000 })
+  // The held frame may still be fading in when it appears: wait until the box is still, then
+  // hold it to that over two whole loops. A playing GIF never looks still 250 ms apart (its
+  // frames last 200 ms), so this wait cannot pass one that moves.
+  await expect.poll(() => changesOver(page, box, 250), { timeout: 20_000 }).toBe(false)
   expect(await changesOver(page, box, LOOP_MS)).toBe(false)
   expect(await changesOver(page, box, LOOP_MS)).toBe(false)
 }
