@@ -29,9 +29,14 @@ export interface RequestInfo {
 
 /**
  * One statement sets read-only mode, timeout, role and claims. It waits for the transaction's
- * first statement and goes out with it (see Database.transaction).
+ * first statement and goes out with it (see Database.transaction). Exported so that tests can
+ * switch an open transaction to a caller exactly as a request does.
  */
-function settings(db: Database, identity: RequestIdentity, request: RequestInfo): Statement {
+export function requestSettings(
+  db: Database,
+  identity: RequestIdentity,
+  request: RequestInfo
+): Statement {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(request.headers ?? {})) {
     // Never hand tokens to SQL that does not need them.
@@ -69,7 +74,7 @@ export async function withRole<T>(
   work: (tx: Transaction) => Promise<T>
 ): Promise<T> {
   return db.transaction(work, {
-    prelude: [settings(db, identity, request)],
+    prelude: [requestSettings(db, identity, request)],
     reuseStatements: true,
     budgetMs: request.budgetMs,
     queueTimeoutMs: request.queueTimeoutMs

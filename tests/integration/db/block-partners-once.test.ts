@@ -4,6 +4,7 @@
 // answer is only ever the caller's own.
 
 import { beforeEach, expect, it } from 'vitest'
+import { requestSettings } from '../../../src/backend/db/as-role'
 import type { Queryable } from '../../../src/backend/db/database'
 import { inRolledBackTransaction, resetData, signUp, type Actor } from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
@@ -20,14 +21,14 @@ describeEachDatabase('block partners, read once per transaction', (suite) => {
     c = await signUp(suite.db, 'C', { username: 'carol' })
   })
 
-  /** Switches the transaction to `actor`, as the REST layer's prelude does. */
-  const become = (tx: Queryable, actor: Actor) =>
-    tx.query(
-      `select set_config('role', 'authenticated', true),
-              set_config('request.jwt.claims', $1, true),
-              set_config('request.jwt.claim.sub', $2, true)`,
-      [JSON.stringify({ sub: actor.id, role: 'authenticated' }), actor.id]
-    )
+  /** Switches the open transaction to `actor` with the REST layer's own prelude. */
+  const become = (tx: Queryable, actor: Actor) => {
+    const { sql, params } = requestSettings(suite.db, actor.identity, {
+      method: 'POST',
+      path: '/tests/sql'
+    })
+    return tx.query(sql, params)
+  }
   const partners = async (tx: Queryable) =>
     (await tx.query<{ ids: string[] }>('select app_rules.block_partners() as ids')).rows[0].ids
   const seesProfile = async (tx: Queryable, actor: Actor) =>
