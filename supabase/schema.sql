@@ -336,7 +336,8 @@ create table public.posts (
   sensitive_reason text,
   comments_disabled boolean not null default false,
   hide_like_count boolean not null default false,
-  location text
+  location text,
+  author_restricted boolean not null default false
 );
 alter table public.posts enable row level security;
 create table public.profiles (
@@ -983,13 +984,13 @@ begin
   return new;
 end
 $function$;
-CREATE OR REPLACE FUNCTION app_private.forget_block_partners()
+CREATE OR REPLACE FUNCTION app_private.forget_reader_lists()
  RETURNS trigger
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
 begin
-  perform set_config('app_rules.block_partners', '', true);
+  perform set_config('app_rules.reader_lists', '', true);
   return null;
 end
 $function$;
@@ -1236,6 +1237,22 @@ begin
   delete from public.follow_requests r where r.requester_id = follower and r.target_id = followed;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.mark_posts_of_restricted_author()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  restricted boolean := new.is_private or new.suspended_at is not null;
+begin
+  -- The posts' own trigger reads the same value again from this profile, already updated here.
+  update public.posts
+  set author_restricted = restricted
+  where user_id = new.id and author_restricted is distinct from restricted;
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.max_mentions_per_comment()
  RETURNS integer
  LANGUAGE sql
@@ -1466,6 +1483,24 @@ begin
     perform pg_notify('storage_removals', '');
   end if;
   return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.read_post_author_restriction()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  restricted boolean;
+begin
+  select a.is_private or a.suspended_at is not null into restricted
+  from public.profiles a
+  where a.id = new.user_id
+  for share;
+  -- No profile (the foreign key refuses the row anyway): checked the slow way.
+  new.author_restricted := coalesce(restricted, true);
+  return new;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments(author uuid)
@@ -1768,23 +1803,16 @@ CREATE OR REPLACE FUNCTION app_rules.block_partners()
 AS $function$
 declare
   caller uuid := auth.uid();
-  remembered text := current_setting('app_rules.block_partners', true);
-  partners uuid[];
+  -- Null when no transaction has set it yet on this connection.
+  lists text := coalesce(current_setting('app_rules.reader_lists', true), '');
 begin
   if caller is null then
     return '{}'::uuid[];
   end if;
-  if starts_with(remembered, caller::text || '=') then
-    return substr(remembered, 38)::uuid[];
+  if not starts_with(lists, caller::text || '=') then
+    lists := app_rules.remember_reader_lists();
   end if;
-  select coalesce(array_agg(x.id), '{}'::uuid[]) into partners
-  from (
-    select b.blocked_id as id from public.blocks b where b.blocker_id = caller
-    union all
-    select b.blocker_id from public.blocks b where b.blocked_id = caller
-  ) x;
-  perform set_config('app_rules.block_partners', caller::text || '=' || partners::text, true);
-  return partners;
+  return split_part(lists, '=', 2)::uuid[];
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.blocked_with(other uuid)
@@ -1980,14 +2008,23 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.muted_authors(kind text)
  RETURNS uuid[]
- LANGUAGE sql
- STABLE
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce(array_agg(m.muted_id), '{}'::uuid[])
-  from public.mutes m
-  where m.muter_id = (select auth.uid())
-    and case kind when 'stories' then m.stories else m.posts end
+declare
+  caller uuid := auth.uid();
+  -- Null when no transaction has set it yet on this connection.
+  lists text := coalesce(current_setting('app_rules.reader_lists', true), '');
+begin
+  if caller is null then
+    return '{}'::uuid[];
+  end if;
+  if not starts_with(lists, caller::text || '=') then
+    lists := app_rules.remember_reader_lists();
+  end if;
+  return split_part(lists, '=', case kind when 'stories' then 4 else 3 end)::uuid[];
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.profile_search_matches(query text, max_rows integer)
  RETURNS TABLE(id uuid, rank bigint)
@@ -2001,6 +2038,7 @@ declare
   wanted integer := least(greatest(coalesce(max_rows, 10), 1), 50);
   hidden uuid[] := app_rules.block_partners();
   caller uuid := auth.uid();
+  page uuid[];
 begin
   if folded = '' then
     return;
@@ -2008,29 +2046,28 @@ begin
   pattern := replace(replace(replace(folded, '\', '\\'), '%', '\%'), '_', '\_');
   if char_length(folded) < 3 then
     -- Too short for trigrams: prefix matches only, which the pattern indexes answer.
-    return query
-      select p.id, row_number() over (
-               order by p.username = folded desc, p.username like pattern || '%' desc,
-                        p.followers_count desc, p.username)
+    page := array(
+      select p.id
       from public.profiles p
       where (p.username like pattern || '%' or p.search_name like pattern || '%')
         and not (p.id = any (hidden))
         and (p.suspended_at is null or p.id = caller or (select app_rules.is_moderator()))
-      order by 2
-      limit wanted;
+      order by p.username = folded desc, p.username like pattern || '%' desc,
+               p.followers_count desc, p.username
+      limit wanted);
   else
-    return query
-      select p.id, row_number() over (
-               order by p.username = folded desc, p.username like pattern || '%' desc,
-                        coalesce(p.search_name like pattern || '%', false) desc,
-                        p.followers_count desc, p.username)
+    page := array(
+      select p.id
       from public.profiles p
       where (p.username like '%' || pattern || '%' or p.search_name like '%' || pattern || '%')
         and not (p.id = any (hidden))
         and (p.suspended_at is null or p.id = caller or (select app_rules.is_moderator()))
-      order by 2
-      limit wanted;
+      order by p.username = folded desc, p.username like pattern || '%' desc,
+               coalesce(p.search_name like pattern || '%', false) desc,
+               p.followers_count desc, p.username
+      limit wanted);
   end if;
+  return query select m.id, m.rank from unnest(page) with ordinality as m(id, rank);
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.recent_public_authors()
@@ -2044,6 +2081,32 @@ AS $function$
   join public.profiles a on a.id = r.user_id
   where not a.is_private and a.suspended_at is null
   group by r.user_id
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.remember_reader_lists()
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  partners uuid[];
+  muted_posts uuid[];
+  muted_stories uuid[];
+  lists text;
+begin
+  select array(select b.blocked_id from public.blocks b where b.blocker_id = caller
+               union all
+               select b.blocker_id from public.blocks b where b.blocked_id = caller),
+         array(select m.muted_id from public.mutes m where m.muter_id = caller and m.posts),
+         array(select m.muted_id from public.mutes m where m.muter_id = caller and m.stories)
+    into partners, muted_posts, muted_stories;
+  lists := caller::text || '=' || partners::text || '=' || muted_posts::text || '='
+           || muted_stories::text;
+  -- An assignment, not PERFORM: a plain expression needs no executor of its own.
+  lists := set_config('app_rules.reader_lists', lists, true);
+  return lists;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
  RETURNS TABLE(id uuid, followed_by_count integer, last_post_at timestamp with time zone)
@@ -3276,7 +3339,7 @@ $function$;
 -- Triggers
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
-CREATE TRIGGER forget_block_partners AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_block_partners();
+CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER on_block_end_follow_requests AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follow_requests_on_block();
 CREATE TRIGGER on_block_end_follows AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follows_on_block();
 CREATE TRIGGER on_comment_like_changed AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.update_comment_likes_count();
@@ -3325,6 +3388,7 @@ CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.likes REFERENCING NE
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.likes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER on_like_changed AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.update_likes_count();
 CREATE TRIGGER on_like_notify AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_like();
+CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.mutes FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.notifications FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3342,10 +3406,12 @@ CREATE TRIGGER on_post_edited BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE
 CREATE TRIGGER on_posts_added_count AFTER INSERT ON public.posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_added_posts();
 CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
+CREATE TRIGGER read_post_author_restriction BEFORE INSERT OR UPDATE OF user_id, author_restricted ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.read_post_author_restriction();
 CREATE TRIGGER tidy_post_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.tidy_post_location();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER mark_posts_of_restricted_author AFTER UPDATE OF is_private, suspended_at ON public.profiles FOR EACH ROW WHEN (((old.is_private OR (old.suspended_at IS NOT NULL)) IS DISTINCT FROM (new.is_private OR (new.suspended_at IS NOT NULL)))) EXECUTE FUNCTION app_private.mark_posts_of_restricted_author();
 CREATE TRIGGER on_profile_made_public AFTER UPDATE OF is_private ON public.profiles FOR EACH ROW WHEN ((old.is_private AND (NOT new.is_private))) EXECUTE FUNCTION app_private.approve_requests_on_going_public();
 CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_profile_search_name();
 CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
@@ -3559,11 +3625,11 @@ create policy "Post tags seen with their post" on public.post_tags as restrictiv
 create policy "Posts are readable by everyone" on public.posts as permissive for select to anon, authenticated
   using (true);
 create policy "Posts hidden across a block, a private account or a suspension" on public.posts as restrictive for select to anon, authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ((NOT author_restricted) AND (NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[])))) OR (author_restricted AND (EXISTS ( SELECT 1
    FROM profiles author
   WHERE ((author.id = posts.user_id) AND (author.suspended_at IS NULL) AND ((NOT author.is_private) OR (EXISTS ( SELECT 1
            FROM follows f
-          WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = posts.user_id))))))))));
+          WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = posts.user_id)))))))))));
 create policy "Suspended accounts do not post" on public.posts as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated

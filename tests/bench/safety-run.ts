@@ -166,11 +166,10 @@ function verdict(before: Results, after: Results): string {
   if (missed.length === 0) return 'Goal met on this run: every read within 10 % at p50.'
   return (
     `Goal missed on this run for ${missed.join(', ')}. What remains is the rules' own work ` +
-    'on every request: a security-definer call to learn whom the reader blocked or was ' +
-    'blocked by (`app_rules.block_partners`, once per transaction) and whom they muted ' +
-    '(`muted_authors`), each about 0.15 to 0.2 ms on PGlite, the order of reading a whole page ' +
-    'of posts; and for each row returned, the author lookup of the posts policy, which each ' +
-    'post and each of its photos (seen with its post) pass.'
+    'on every request: one query, behind a security-definer call, for whom the reader blocked, ' +
+    'was blocked by or muted (about 0.15 ms on PGlite, the order of reading a whole page of ' +
+    'posts); the block check of every row the posts policy passes; and, for the Following feed ' +
+    'and search, a helper that picks the visible people before their rows are read.'
   )
 }
 
@@ -216,9 +215,12 @@ function render(before: Results, after: Results): string[] {
     'PL/pgSQL with a generic plan, so the bigger plans the policies make are built once per',
     'connection rather than on every call; the posts and stories policies state the rule',
     'themselves, so Postgres plans the author lookup with the query instead of calling a',
-    'function per row; and `app_rules.block_partners`, which the profiles, likes, comments and',
-    'activity policies ask, reads the blocks once per transaction (a feed page asked three',
-    'times).',
+    'function per row; a post carries whether its author is private or suspended',
+    '(`author_restricted`, kept by triggers), so the posts policy looks up only those authors',
+    'and checks the rest against the block list alone; the block list and the muted people are',
+    'read in one query per transaction (`app_rules.block_partners` and `muted_authors`, which',
+    'the policies and feeds ask several times per request); and search numbers only the page of',
+    'matches instead of sorting every match twice.',
     ''
   ]
 }

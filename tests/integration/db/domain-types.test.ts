@@ -43,7 +43,13 @@ const ROW_TYPES: RowType[] = [
       'manually_approve_tags'
     ]
   },
-  { type: 'Post', table: 'posts', notColumns: ['profiles', 'post_images'] },
+  {
+    type: 'Post',
+    table: 'posts',
+    // The posts policy's own bookkeeping (migration 20261127150200); the app never reads it.
+    omitted: ['author_restricted'],
+    notColumns: ['profiles', 'post_images']
+  },
   { type: 'PostImage', table: 'post_images' },
   { type: 'Comment', table: 'comments', notColumns: ['profiles'] },
   { type: 'LiveStory', table: 'stories', notColumns: ['seen', 'profiles'] },
