@@ -1497,7 +1497,7 @@ begin
   select a.is_private or a.suspended_at is not null into restricted
   from public.profiles a
   where a.id = new.user_id
-  for share;
+  for no key update;
   -- No profile (the foreign key refuses the row anyway): checked the slow way.
   new.author_restricted := coalesce(restricted, true);
   return new;

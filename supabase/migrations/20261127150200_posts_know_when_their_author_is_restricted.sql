@@ -20,10 +20,12 @@
 --   reads it from the author's profile, whatever the statement said;
 -- - when a profile's privacy or suspension changes, a trigger marks all its posts again, in the
 --   same transaction.
--- On PostgreSQL, the insert's trigger reads the profile FOR SHARE: a post inserted while its
--- author's change is in flight waits for that change to commit and reads the new state, and a
--- change that starts after it waits for the post to commit, so its update of the author's posts
--- sees it. Marked restricted by mistake, a post would only be checked the slow way.
+-- On PostgreSQL, the insert's trigger locks the profile row (FOR NO KEY UPDATE, as the posts
+-- count's update of that row later in the statement would): a post inserted while its author's
+-- change is in flight waits for that change to commit and reads the new state, and a change that
+-- starts after it waits for the post to commit, so its update of the author's posts sees it.
+-- Not FOR SHARE: two inserts by one author would each hold it and each wait for the other to
+-- update the count. Marked restricted by mistake, a post would only be checked the slow way.
 --
 -- Stories keep the lookup: a reader passes a few dozen live stories at most.
 -- tests/integration/db/post-author-restriction.test.ts holds the column's rules, and
@@ -51,7 +53,7 @@ begin
   select a.is_private or a.suspended_at is not null into restricted
   from public.profiles a
   where a.id = new.user_id
-  for share;
+  for no key update;
   -- No profile (the foreign key refuses the row anyway): checked the slow way.
   new.author_restricted := coalesce(restricted, true);
   return new;

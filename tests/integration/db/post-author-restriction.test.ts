@@ -112,6 +112,16 @@ describeEachDatabase('a post knows whether its author is restricted', (suite) =>
     expect(await marks()).toEqual([false])
   })
 
+  it('posts by one author inserted at once all land: the profile is locked in one order', async () => {
+    // The insert trigger locks the author's profile before the posts count updates it; a shared
+    // lock there deadlocked two inserts by the same author on PostgreSQL (each waiting to update
+    // the profile the other held).
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(Array.from({ length: 6 }, () => post()))
+    }
+    expect(await marks()).toHaveLength(30)
+  })
+
   it('a suspended author’s old posts stay hidden when the post is edited', async () => {
     const id = await post()
     await setProfile('suspended_at = now()')
