@@ -2166,16 +2166,20 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.visible_followed_people()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
+begin
+  return query
   select f.following_id
   from public.follows f
   join public.profiles a on a.id = f.following_id
   where f.follower_id = (select auth.uid())
     and a.suspended_at is null
-    and not (f.following_id = any ((select app_rules.block_partners())::uuid[]))
+    and not (f.following_id = any ((select app_rules.block_partners())::uuid[]));
+end
 $function$;
 CREATE OR REPLACE FUNCTION auth.email()
  RETURNS text
