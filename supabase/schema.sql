@@ -40,6 +40,10 @@ create type auth.one_time_token_type as enum ('confirmation_token', 'reauthentic
 
 -- Tables, views and sequences, with their columns
 
+create table app_private.followed_private_people (
+  follower_id uuid not null,
+  following_id uuid not null
+);
 create table app_private.sign_in_failures (
   id bigint not null generated always as identity,
   user_id uuid not null,
@@ -450,6 +454,8 @@ create table supabase_migrations.schema_migrations (
 
 -- Constraints
 
+alter table app_private.followed_private_people add constraint followed_private_people_follower_id_following_id_fkey FOREIGN KEY (follower_id, following_id) REFERENCES follows(follower_id, following_id) ON UPDATE CASCADE ON DELETE CASCADE;
+alter table app_private.followed_private_people add constraint followed_private_people_pkey PRIMARY KEY (follower_id, following_id);
 alter table app_private.sign_in_failures add constraint sign_in_failures_pkey PRIMARY KEY (id);
 alter table app_private.sign_in_failures add constraint sign_in_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table app_private.storage_removals add constraint storage_removals_pkey PRIMARY KEY (id);
@@ -630,6 +636,8 @@ alter table supabase_migrations.schema_migrations add constraint schema_migratio
 
 -- Indexes
 
+CREATE INDEX followed_private_people_following_id_idx ON app_private.followed_private_people USING btree (following_id);
+CREATE UNIQUE INDEX followed_private_people_pkey ON app_private.followed_private_people USING btree (follower_id, following_id);
 CREATE UNIQUE INDEX sign_in_failures_pkey ON app_private.sign_in_failures USING btree (id);
 CREATE INDEX sign_in_failures_user_time ON app_private.sign_in_failures USING btree (user_id, failed_at);
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
@@ -1179,6 +1187,47 @@ begin
   insert into public.post_tags (post_id, tag, post_created_at)
   select distinct new.id, lower(tag), new.created_at
   from app_private.caption_hashtags(new.caption) as tag;
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.keep_followed_private_person()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform 1
+  from public.profiles a
+  where a.id = new.following_id and a.is_private and a.suspended_at is null
+  for no key update;
+  if found then
+    insert into app_private.followed_private_people (follower_id, following_id)
+    values (new.follower_id, new.following_id)
+    on conflict do nothing;
+  elsif tg_op = 'UPDATE' then
+    delete from app_private.followed_private_people
+    where follower_id = new.follower_id and following_id = new.following_id;
+  end if;
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.keep_followers_of_private_person()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if new.is_private and new.suspended_at is null then
+    insert into app_private.followed_private_people (follower_id, following_id)
+    select f.follower_id, f.following_id
+    from public.follows f
+    where f.following_id = new.id
+    on conflict do nothing;
+  else
+    delete from app_private.followed_private_people where following_id = new.id;
+  end if;
   return null;
 end
 $function$;
@@ -1797,24 +1846,11 @@ end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.block_partners()
  RETURNS uuid[]
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  caller uuid := auth.uid();
-  -- Null when no transaction has set it yet on this connection.
-  lists text := coalesce(current_setting('app_rules.reader_lists', true), '');
-begin
-  if caller is null then
-    return '{}'::uuid[];
-  end if;
-  if not starts_with(lists, caller::text || '=') then
-    lists := app_rules.remember_reader_lists();
-  end if;
-  return split_part(lists, '=', 2)::uuid[];
-end
-$function$;
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT app_rules.reader_list(2) AS reader_list;
+END;
 CREATE OR REPLACE FUNCTION app_rules.blocked_with(other uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -1912,47 +1948,68 @@ AS $function$
     and t.id is distinct from me.id
   group by f.following_id
 $function$;
-CREATE OR REPLACE FUNCTION app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer)
- RETURNS SETOF uuid
+CREATE OR REPLACE FUNCTION app_rules.followed_private_people()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT app_rules.reader_list(5) AS reader_list;
+END;
+CREATE OR REPLACE FUNCTION app_rules.following_feed_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer)
+ RETURNS uuid[]
  LANGUAGE plpgsql
- STABLE SECURITY DEFINER ROWS 12
+ STABLE SECURITY DEFINER
  SET search_path TO ''
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 declare
+  caller uuid := auth.uid();
+  hidden uuid[] := app_rules.block_partners();
   muted uuid[] := app_rules.muted_authors('posts');
-  authors uuid[];
+  ids uuid[];
 begin
-  select coalesce(array_agg(v.id), '{}') into authors
-  from app_rules.visible_followed_people() as v(id)
-  where not (v.id = any (muted));
+  -- Two statements rather than one with the direction as a parameter: each keeps the index
+  -- order of its own direction, so neither sorts more than a page per author.
   if newer then
-    return query
-    select p.id
-    from unnest(authors) as a(id)
-    cross join lateral (
-      select q.id, q.created_at
-      from public.posts q
-      where q.user_id = a.id and (q.created_at, q.id) > (bound_at, bound_id)
-      order by q.created_at asc, q.id asc
+    select array(
+      select p.id
+      from public.follows f
+      join public.profiles a on a.id = f.following_id
+      cross join lateral (
+        select q.id, q.created_at
+        from public.posts q
+        where q.user_id = f.following_id and (q.created_at, q.id) > (bound_at, bound_id)
+        order by q.created_at asc, q.id asc
+        limit page_limit
+      ) p
+      where f.follower_id = caller
+        and a.suspended_at is null
+        and not (f.following_id = any (hidden))
+        and not (f.following_id = any (muted))
+      order by p.created_at asc, p.id asc
       limit page_limit
-    ) p
-    order by p.created_at asc, p.id asc
-    limit page_limit;
+    ) into ids;
   else
-    return query
-    select p.id
-    from unnest(authors) as a(id)
-    cross join lateral (
-      select q.id, q.created_at
-      from public.posts q
-      where q.user_id = a.id and (q.created_at, q.id) < (bound_at, bound_id)
-      order by q.created_at desc, q.id desc
+    select array(
+      select p.id
+      from public.follows f
+      join public.profiles a on a.id = f.following_id
+      cross join lateral (
+        select q.id, q.created_at
+        from public.posts q
+        where q.user_id = f.following_id and (q.created_at, q.id) < (bound_at, bound_id)
+        order by q.created_at desc, q.id desc
+        limit page_limit
+      ) p
+      where f.follower_id = caller
+        and a.suspended_at is null
+        and not (f.following_id = any (hidden))
+        and not (f.following_id = any (muted))
+      order by p.created_at desc, p.id desc
       limit page_limit
-    ) p
-    order by p.created_at desc, p.id desc
-    limit page_limit;
+    ) into ids;
   end if;
+  return ids;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.is_close_friend_of(author uuid)
@@ -2008,24 +2065,15 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.muted_authors(kind text)
  RETURNS uuid[]
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  caller uuid := auth.uid();
-  -- Null when no transaction has set it yet on this connection.
-  lists text := coalesce(current_setting('app_rules.reader_lists', true), '');
-begin
-  if caller is null then
-    return '{}'::uuid[];
-  end if;
-  if not starts_with(lists, caller::text || '=') then
-    lists := app_rules.remember_reader_lists();
-  end if;
-  return split_part(lists, '=', case kind when 'stories' then 4 else 3 end)::uuid[];
-end
-$function$;
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT app_rules.reader_list(
+         CASE kind
+             WHEN 'stories'::text THEN 4
+             ELSE 3
+         END) AS reader_list;
+END;
 CREATE OR REPLACE FUNCTION app_rules.profile_search_matches(query text, max_rows integer)
  RETURNS TABLE(id uuid, rank bigint)
  LANGUAGE plpgsql
@@ -2070,6 +2118,37 @@ begin
   return query select m.id, m.rank from unnest(page) with ordinality as m(id, rank);
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.reader_list(place integer)
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN (auth.uid() IS NULL) THEN '{}'::uuid[]
+             WHEN starts_with(COALESCE(current_setting('app_rules.reader_lists'::text, true), ''::text), ((auth.uid())::text || '='::text)) THEN (split_part(current_setting('app_rules.reader_lists'::text, true), '='::text, place))::uuid[]
+             ELSE (split_part(app_rules.remember_reader_lists(), '='::text, place))::uuid[]
+         END AS split_part;
+END;
+CREATE OR REPLACE FUNCTION app_rules.reader_lists_of(person uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT (((((((((person)::text || '='::text) || (ARRAY( SELECT b.blocked_id
+            FROM blocks b
+           WHERE (b.blocker_id = reader_lists_of.person)
+         UNION ALL
+          SELECT b.blocker_id
+            FROM blocks b
+           WHERE (b.blocked_id = reader_lists_of.person)))::text) || '='::text) || (ARRAY( SELECT m.muted_id
+            FROM mutes m
+           WHERE ((m.muter_id = reader_lists_of.person) AND m.posts)))::text) || '='::text) || (ARRAY( SELECT m.muted_id
+            FROM mutes m
+           WHERE ((m.muter_id = reader_lists_of.person) AND m.stories)))::text) || '='::text) || (ARRAY( SELECT p.following_id
+            FROM app_private.followed_private_people p
+           WHERE (p.follower_id = reader_lists_of.person)))::text);
+END;
 CREATE OR REPLACE FUNCTION app_rules.recent_public_authors()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -2090,22 +2169,12 @@ CREATE OR REPLACE FUNCTION app_rules.remember_reader_lists()
 AS $function$
 declare
   caller uuid := auth.uid();
-  partners uuid[];
-  muted_posts uuid[];
-  muted_stories uuid[];
-  lists text;
 begin
-  select array(select b.blocked_id from public.blocks b where b.blocker_id = caller
-               union all
-               select b.blocker_id from public.blocks b where b.blocked_id = caller),
-         array(select m.muted_id from public.mutes m where m.muter_id = caller and m.posts),
-         array(select m.muted_id from public.mutes m where m.muter_id = caller and m.stories)
-    into partners, muted_posts, muted_stories;
-  lists := caller::text || '=' || partners::text || '=' || muted_posts::text || '='
-           || muted_stories::text;
+  if caller is null then
+    return '';
+  end if;
   -- An assignment, not PERFORM: a plain expression needs no executor of its own.
-  lists := set_config('app_rules.reader_lists', lists, true);
-  return lists;
+  return set_config('app_rules.reader_lists', app_rules.reader_lists_of(caller), true);
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
@@ -2668,13 +2737,11 @@ CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestam
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 declare
-  ids uuid[] := array(
-    select app_rules.following_feed_post_ids(
-      coalesce(before_created_at, 'infinity'::timestamptz),
-      coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid),
-      false,
-      least(greatest(coalesce(page_size, 12), 1), 100)
-    )
+  ids uuid[] := app_rules.following_feed_ids(
+    coalesce(before_created_at, 'infinity'::timestamptz),
+    coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid),
+    false,
+    least(greatest(coalesce(page_size, 12), 1), 100)
   );
 begin
   return query
@@ -2692,13 +2759,11 @@ CREATE OR REPLACE FUNCTION public.following_feed_page_newer(after_created_at tim
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 declare
-  ids uuid[] := array(
-    select app_rules.following_feed_post_ids(
-      after_created_at,
-      after_id,
-      true,
-      least(greatest(coalesce(page_size, 12), 1), 100)
-    )
+  ids uuid[] := app_rules.following_feed_ids(
+    after_created_at,
+    after_id,
+    true,
+    least(greatest(coalesce(page_size, 12), 1), 100)
   );
 begin
   return query
@@ -3342,6 +3407,7 @@ $function$;
 
 -- Triggers
 
+CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON app_private.followed_private_people FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
 CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER on_block_end_follow_requests AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follow_requests_on_block();
@@ -3381,6 +3447,7 @@ CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.follow_requests REFE
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.follow_requests REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('requester_id', 'target_id');
 CREATE TRIGGER on_follow_request_notify AFTER INSERT OR DELETE ON public.follow_requests FOR EACH ROW EXECUTE FUNCTION app_private.notify_follow_request();
 CREATE TRIGGER before_follow_inserted BEFORE INSERT ON public.follows FOR EACH ROW EXECUTE FUNCTION app_private.guard_follow();
+CREATE TRIGGER keep_followed_private_person AFTER INSERT OR UPDATE OF follower_id, following_id ON public.follows FOR EACH ROW EXECUTE FUNCTION app_private.keep_followed_private_person();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.follows FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('follower_id', 'following_id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('follower_id', 'following_id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.follows REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('follower_id', 'following_id');
@@ -3412,6 +3479,7 @@ CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERE
 CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
 CREATE TRIGGER read_post_author_restriction BEFORE INSERT OR UPDATE OF user_id, author_restricted ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.read_post_author_restriction();
 CREATE TRIGGER tidy_post_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.tidy_post_location();
+CREATE TRIGGER keep_followers_of_private_person AFTER UPDATE OF is_private, suspended_at ON public.profiles FOR EACH ROW WHEN (((old.is_private AND (old.suspended_at IS NULL)) IS DISTINCT FROM (new.is_private AND (new.suspended_at IS NULL)))) EXECUTE FUNCTION app_private.keep_followers_of_private_person();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3629,11 +3697,7 @@ create policy "Post tags seen with their post" on public.post_tags as restrictiv
 create policy "Posts are readable by everyone" on public.posts as permissive for select to anon, authenticated
   using (true);
 create policy "Posts hidden across a block, a private account or a suspension" on public.posts as restrictive for select to anon, authenticated
-  using (((user_id = ( SELECT auth.uid() AS uid)) OR ((NOT author_restricted) AND (NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[])))) OR (author_restricted AND (EXISTS ( SELECT 1
-   FROM profiles author
-  WHERE ((author.id = posts.user_id) AND (author.suspended_at IS NULL) AND ((NOT author.is_private) OR (EXISTS ( SELECT 1
-           FROM follows f
-          WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = posts.user_id)))))))))));
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND ((NOT author_restricted) OR (user_id = ANY (( SELECT app_rules.followed_private_people() AS followed_private_people)::uuid[]))))));
 create policy "Suspended accounts do not post" on public.posts as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated
@@ -3735,8 +3799,9 @@ grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to au
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
 grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
-grant EXECUTE on function app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to anon;
-grant EXECUTE on function app_rules.following_feed_post_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to authenticated;
+grant EXECUTE on function app_rules.followed_private_people() to public;
+grant EXECUTE on function app_rules.following_feed_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to anon;
+grant EXECUTE on function app_rules.following_feed_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to service_role;
 grant EXECUTE on function app_rules.is_direct_participant(thread uuid) to authenticated;
@@ -3753,8 +3818,12 @@ grant EXECUTE on function app_rules.muted_authors(kind text) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to anon;
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to authenticated;
+grant EXECUTE on function app_rules.reader_list(place integer) to public;
 grant EXECUTE on function app_rules.recent_public_authors() to anon;
 grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
+grant EXECUTE on function app_rules.remember_reader_lists() to anon;
+grant EXECUTE on function app_rules.remember_reader_lists() to authenticated;
+grant EXECUTE on function app_rules.remember_reader_lists() to service_role;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;

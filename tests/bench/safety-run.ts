@@ -166,10 +166,11 @@ function verdict(before: Results, after: Results): string {
   if (missed.length === 0) return 'Goal met on this run: every read within 10 % at p50.'
   return (
     `Goal missed on this run for ${missed.join(', ')}. What remains is the rules' own work ` +
-    'on every request: one query, behind a security-definer call, for whom the reader blocked, ' +
-    'was blocked by or muted (about 0.15 ms on PGlite, the order of reading a whole page of ' +
-    'posts); the block check of every row the posts policy passes; and, for the Following feed ' +
-    'and search, a helper that picks the visible people before their rows are read.'
+    "on every request: reading the reader's lists (block partners, muted people, the private " +
+    'people they follow) in the statement that switches the request to the reader; the checks ' +
+    'of every row the posts, profiles and photos policies pass, and setting up those parts of ' +
+    'each plan; and, for the Following feed, the helper that picks the page before it is read ' +
+    'through the policy.'
   )
 }
 
@@ -209,18 +210,19 @@ function render(before: Results, after: Results): string[] {
     'suspension rule themselves, so the trigram indexes and the newest posts are read without the',
     'policy on every row; suggestions also rank and cut their ~100 candidates to the page plus 5',
     'before reading profiles through the policy (it ran on all 10,000 profiles in a hash join),',
-    'and find the most followed people by an index on `followers_count`; the Following feed checks',
-    'each followed author once, reading the blocks once per call rather than once per follow, and',
-    "reads the page's posts through the policy; the Following feed, search and followed-people",
-    'functions are',
-    'PL/pgSQL with a generic plan, so the bigger plans the policies make are built once per',
-    'connection rather than on every call; the posts and stories policies state the rule',
-    'themselves, so Postgres plans the author lookup with the query instead of calling a',
-    'function per row; a post carries whether its author is private or suspended',
-    '(`author_restricted`, kept by triggers), so the posts policy looks up only those authors',
-    'and checks the rest against the block list alone; the block list and the muted people are',
-    'read in one query per transaction (`app_rules.block_partners` and `muted_authors`, which',
-    'the policies and feeds ask several times per request); and search numbers only the page of',
+    'and find the most followed people by an index on `followers_count`; the Following feed picks',
+    "its page's posts in one query (`app_rules.following_feed_ids`), from the followed authors",
+    'who are not suspended, blocked or muted, and reads the page through the policy; the',
+    'Following feed, search and followed-people functions are PL/pgSQL with a generic plan, so',
+    'the bigger plans the policies make are built once per connection rather than on every call;',
+    'the stories policy states the rule itself, so Postgres plans the author lookup with the query',
+    'instead of calling a function per row; the posts policy looks nothing up: a post carries',
+    'whether its author is private or suspended (`author_restricted`), and the private people the',
+    'reader follows are a list kept by triggers (`app_private.followed_private_people`); the',
+    "reader's lists (block partners, muted people, followed private people) are read once per",
+    'request, in the statement that switches it to the reader, and the policies read them inline',
+    '(`block_partners`, `muted_authors` and `followed_private_people` are SQL functions that',
+    'Postgres inlines rather than calls); and search numbers only the page of',
     'matches instead of sorting every match twice.',
     ''
   ]

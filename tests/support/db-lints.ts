@@ -94,7 +94,8 @@ export const DATABASE_LINTS: readonly DatabaseLint[] = [
     name: 'function_search_path_mutable',
     description:
       "Every function in the app's schemas fixes its search_path (SET search_path = ...), so a " +
-      'caller cannot make it resolve names to objects of their choosing.',
+      'caller cannot make it resolve names to objects of their choosing. A SQL-standard body ' +
+      '(BEGIN ATOMIC) needs none: its names were resolved when it was created.',
     sql: `
       select format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
                as object,
@@ -108,6 +109,7 @@ export const DATABASE_LINTS: readonly DatabaseLint[] = [
                           and d.deptype = 'e')
         and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) as setting
                         where setting like 'search_path=%')
+        and p.prosqlbody is null
       order by 1`
   },
   {

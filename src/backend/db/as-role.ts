@@ -4,6 +4,7 @@
 
 import type { Database, Statement, Transaction } from './database'
 import type { RequestIdentity } from '../jwt'
+import { keepsReaderLists } from './reader-lists'
 
 export interface RequestInfo {
   method: string
@@ -27,10 +28,19 @@ export interface RequestInfo {
   searchPath?: string
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /**
  * One statement sets read-only mode, timeout, role and claims. It waits for the transaction's
  * first statement and goes out with it (see Database.transaction). Exported so that tests can
- * switch an open transaction to a caller exactly as a request does.
+ * start a transaction as a caller exactly as a request does.
+ *
+ * For a signed-in caller it also keeps their lists for the transaction (block partners, muted
+ * people, the private people they follow: migrations 20261127160000 and 160200), which nearly
+ * every read's policies ask for. Read here, the lists query is part of this statement rather than
+ * a query run from inside a function on the first policy that asks. It reads who blocked the
+ * caller, which no API role may read, so the statement must open the transaction, while it still
+ * runs as the server's own user: under a caller's role it is refused.
  */
 export function requestSettings(
   db: Database,
@@ -42,8 +52,19 @@ export function requestSettings(
     // Never hand tokens to SQL that does not need them.
     if (value !== undefined && name !== 'authorization' && name !== 'apikey') headers[name] = value
   }
+  const lists =
+    keepsReaderLists(db) && UUID.test(identity.claims.sub ?? '') ? identity.claims.sub : null
+  // First, before the role switch. Should the server's own user be one that row-level security
+  // applies to (not an owner of the tables, not a superuser), the lists it reads would be short:
+  // then nothing is kept, and the first policy that asks reads them as the definer.
+  const keepLists = `set_config('app_rules.reader_lists',
+                       case when row_security_active('public.blocks')
+                              or row_security_active('public.mutes') then ''
+                            else app_rules.reader_lists_of($10) end,
+                       true),`
   return {
-    sql: `select set_config('search_path', $9, true),
+    sql: `select ${lists ? keepLists : ''}
+              set_config('search_path', $9, true),
               set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
               set_config('request.jwt.claim.sub', $3, true),
@@ -62,7 +83,8 @@ export function requestSettings(
       JSON.stringify(headers),
       String(db.kind === 'postgres' ? (request.budgetMs ?? 0) : 0),
       request.readOnly ? 'on' : 'off',
-      request.searchPath ?? 'public, extensions'
+      request.searchPath ?? 'public, extensions',
+      ...(lists ? [lists] : [])
     ]
   }
 }

@@ -54,7 +54,9 @@ const violations: Record<string, { sql: string; expected: string[] }> = {
       create function public.lint_no_path() returns int language sql as 'select 1';
       create function app_private.lint_no_path() returns int language sql as 'select 1';
       create function public.lint_fixed_path() returns int language sql
-        set search_path = '' as 'select 1';`,
+        set search_path = '' as 'select 1';
+      create function public.lint_bound_body() returns int language sql
+        begin atomic select 1; end;`,
     expected: ['app_private.lint_no_path()', 'public.lint_no_path()']
   },
   anon_security_definer_function_executable: {

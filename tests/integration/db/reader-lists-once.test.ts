@@ -1,8 +1,9 @@
 // The caller's block partners and muted people are read in one query and kept for the rest of
 // the transaction (migrations 20261127140200 and 20261127150000), so the policies and feeds that
-// ask several times per request read blocks and mutes once. What must not change: a block or a
-// mute made in the same transaction counts at once, and the kept lists are only ever the
-// caller's own.
+// ask several times per request read blocks and mutes once. The request settings keep them from
+// the start, and the policies read them inline, without a function call (20261127160000). What
+// must not change: a block or a mute made in the same transaction counts at once, and the kept
+// lists are only ever the caller's own, complete.
 
 import { beforeEach, expect, it } from 'vitest'
 import { requestSettings } from '../../../src/backend/db/as-role'
@@ -22,7 +23,7 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
     c = await signUp(suite.db, 'C', { username: 'carol' })
   })
 
-  /** Switches the open transaction to `actor` with the REST layer's own prelude. */
+  /** Starts the open transaction as `actor` with the REST layer's own prelude. */
   const become = (tx: Queryable, actor: Actor) => {
     const { sql, params } = requestSettings(suite.db, actor.identity, {
       method: 'POST',
@@ -30,6 +31,14 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
     })
     return tx.query(sql, params)
   }
+  /** Switches to `actor` as PostgREST on a hosted project does: role and claims, nothing kept. */
+  const becomeAsPostgrest = (tx: Queryable, actor: Actor) =>
+    tx.query(
+      `select set_config('role', 'authenticated', true),
+              set_config('request.jwt.claims', $1, true),
+              set_config('request.jwt.claim.sub', $2, true)`,
+      [JSON.stringify(actor.identity.claims), actor.id]
+    )
   const partners = async (tx: Queryable) =>
     (await tx.query<{ ids: string[] }>('select app_rules.block_partners() as ids')).rows[0].ids
   const muted = async (tx: Queryable, kind: 'posts' | 'stories') =>
@@ -89,9 +98,9 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
     const lists = await inRolledBackTransaction(suite.db, async (tx) => {
       await become(tx, a)
       const first = { partners: await partners(tx), muted: await muted(tx, 'posts') }
-      await become(tx, c)
+      await becomeAsPostgrest(tx, c)
       const other = { partners: await partners(tx), muted: await muted(tx, 'posts') }
-      await become(tx, b)
+      await becomeAsPostgrest(tx, b)
       return {
         first,
         other,
@@ -116,5 +125,69 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
       return partners(tx)
     })
     expect(list).toEqual([b.id])
+  })
+
+  const kept = async (tx: Queryable) =>
+    (
+      await tx.query<{ lists: string | null }>(
+        `select current_setting('app_rules.reader_lists', true) as lists`
+      )
+    ).rows[0].lists
+
+  it('a request’s settings keep the caller’s lists, who blocked them included', async () => {
+    await suite.db.query('insert into public.blocks (blocker_id, blocked_id) values ($1, $2)', [
+      b.id,
+      a.id
+    ])
+    await suite.db.query('insert into public.mutes (muter_id, muted_id) values ($1, $2)', [
+      a.id,
+      c.id
+    ])
+    const seen = await inRolledBackTransaction(suite.db, async (tx) => {
+      await become(tx, a)
+      // Nothing has asked yet: the statement that switched to the caller kept them.
+      return { kept: await kept(tx), partners: await partners(tx), muted: await muted(tx, 'posts') }
+    })
+    expect(seen).toEqual({
+      kept: `${a.id}={${b.id}}={${c.id}}={${c.id}}={}`,
+      partners: [b.id],
+      muted: [c.id]
+    })
+  })
+
+  it('without the request settings (PostgREST), the first ask reads the lists in full', async () => {
+    await suite.db.query('insert into public.blocks (blocker_id, blocked_id) values ($1, $2)', [
+      b.id,
+      c.id
+    ])
+    const seen = await inRolledBackTransaction(suite.db, async (tx) => {
+      await becomeAsPostgrest(tx, c)
+      const before = await kept(tx)
+      const list = await partners(tx)
+      return { before: before ?? '', partners: list, after: (await kept(tx))?.split('=')[0] }
+    })
+    expect(seen).toEqual({ before: '', partners: [b.id], after: c.id })
+  })
+
+  it('the request settings are refused under a caller’s role: they read other people’s blocks', async () => {
+    await expect(
+      inRolledBackTransaction(suite.db, async (tx) => {
+        await become(tx, a)
+        await become(tx, c)
+      })
+    ).rejects.toThrow(/permission denied/)
+  })
+
+  it('the policies read the kept lists inline, with no function call', async () => {
+    const plan = await inRolledBackTransaction(suite.db, async (tx) => {
+      await become(tx, a)
+      const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
+        'explain (verbose, costs off) select id from public.profiles where id = $1',
+        [b.id]
+      )
+      return rows.map((row) => row['QUERY PLAN']).join('\n')
+    })
+    expect(plan).toContain(`current_setting('app_rules.reader_lists'`)
+    expect(plan).not.toMatch(/block_partners\(|reader_list\(/)
   })
 })
