@@ -5,7 +5,7 @@
 // use them only to arrange data and to check what really is in the tables.
 
 import { randomUUID } from 'node:crypto'
-import { withRole } from '../../src/backend/db/as-role'
+import { requestSettings, withRole } from '../../src/backend/db/as-role'
 import {
   isPostgresError,
   type Database,
@@ -185,6 +185,19 @@ export async function inRolledBackTransaction<T>(
     throw error
   }
   throw new Error('unreachable: the transaction always throws')
+}
+
+/**
+ * Switches `tx`, just opened on `db`, to `actor` with the statement every request starts with
+ * (as-role.ts): role, claims and the caller's kept lists. For a test that goes on in the same
+ * transaction as that caller, where runAs would open a transaction of its own.
+ */
+export async function startAs(db: Database, tx: Queryable, actor: Actor): Promise<void> {
+  const { sql, params } = requestSettings(db, actor.identity, {
+    method: 'POST',
+    path: '/tests/sql'
+  })
+  await tx.query(sql, params)
 }
 
 /** Runs one statement under a savepoint and returns 'ok' or its SQLSTATE; `tx` stays usable. */

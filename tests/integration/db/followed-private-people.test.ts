@@ -5,13 +5,13 @@
 // posts to someone who no longer follows them: each change that moves a row is tried here.
 
 import { beforeEach, expect, it } from 'vitest'
-import { requestSettings } from '../../../src/backend/db/as-role'
 import type { Queryable } from '../../../src/backend/db/database'
 import {
   inRolledBackTransaction,
   resetData,
   runAs,
   signUp,
+  startAs,
   type Actor
 } from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
@@ -110,11 +110,7 @@ describeEachDatabase('the private people each reader follows, kept', (suite) => 
   it('a follow approved in the same transaction counts at once for the kept lists', async () => {
     await setProfile(author, 'is_private = true')
     const seen = await inRolledBackTransaction(suite.db, async (tx: Queryable) => {
-      const { sql, params } = requestSettings(suite.db, follower.identity, {
-        method: 'POST',
-        path: '/tests/sql'
-      })
-      await tx.query(sql, params)
+      await startAs(suite.db, tx, follower)
       const seesPost = async () =>
         (await tx.query('select 1 from posts where id = $1', [postId])).rows.length === 1
       const before = await seesPost()
@@ -130,11 +126,7 @@ describeEachDatabase('the private people each reader follows, kept', (suite) => 
 
   it('the posts policy looks nothing up: a restricted author is checked against the kept list', async () => {
     const plan = await inRolledBackTransaction(suite.db, async (tx: Queryable) => {
-      const { sql, params } = requestSettings(suite.db, follower.identity, {
-        method: 'POST',
-        path: '/tests/sql'
-      })
-      await tx.query(sql, params)
+      await startAs(suite.db, tx, follower)
       const { rows } = await tx.query<{ 'QUERY PLAN': string }>(
         'explain (costs off) select id from public.posts order by created_at desc limit 12'
       )

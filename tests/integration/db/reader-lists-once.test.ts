@@ -6,9 +6,14 @@
 // lists are only ever the caller's own, complete.
 
 import { beforeEach, expect, it } from 'vitest'
-import { requestSettings } from '../../../src/backend/db/as-role'
 import type { Queryable } from '../../../src/backend/db/database'
-import { inRolledBackTransaction, resetData, signUp, type Actor } from '../../support/sql-actors'
+import {
+  inRolledBackTransaction,
+  resetData,
+  signUp,
+  startAs,
+  type Actor
+} from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
 
 describeEachDatabase('block partners and mutes, read once per transaction', (suite) => {
@@ -24,13 +29,7 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
   })
 
   /** Starts the open transaction as `actor` with the REST layer's own prelude. */
-  const become = (tx: Queryable, actor: Actor) => {
-    const { sql, params } = requestSettings(suite.db, actor.identity, {
-      method: 'POST',
-      path: '/tests/sql'
-    })
-    return tx.query(sql, params)
-  }
+  const become = (tx: Queryable, actor: Actor) => startAs(suite.db, tx, actor)
   /** Switches to `actor` as PostgREST on a hosted project does: role and claims, nothing kept. */
   const becomeAsPostgrest = (tx: Queryable, actor: Actor) =>
     tx.query(
