@@ -44,6 +44,10 @@ create table app_private.followed_private_people (
   follower_id uuid not null,
   following_id uuid not null
 );
+create table app_private.reader_lists (
+  person uuid not null,
+  lists text not null
+);
 create table app_private.sign_in_failures (
   id bigint not null generated always as identity,
   user_id uuid not null,
@@ -456,6 +460,8 @@ create table supabase_migrations.schema_migrations (
 
 alter table app_private.followed_private_people add constraint followed_private_people_follower_id_following_id_fkey FOREIGN KEY (follower_id, following_id) REFERENCES follows(follower_id, following_id) ON UPDATE CASCADE ON DELETE CASCADE;
 alter table app_private.followed_private_people add constraint followed_private_people_pkey PRIMARY KEY (follower_id, following_id);
+alter table app_private.reader_lists add constraint reader_lists_person_fkey FOREIGN KEY (person) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table app_private.reader_lists add constraint reader_lists_pkey PRIMARY KEY (person);
 alter table app_private.sign_in_failures add constraint sign_in_failures_pkey PRIMARY KEY (id);
 alter table app_private.sign_in_failures add constraint sign_in_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table app_private.storage_removals add constraint storage_removals_pkey PRIMARY KEY (id);
@@ -638,6 +644,7 @@ alter table supabase_migrations.schema_migrations add constraint schema_migratio
 
 CREATE INDEX followed_private_people_following_id_idx ON app_private.followed_private_people USING btree (following_id);
 CREATE UNIQUE INDEX followed_private_people_pkey ON app_private.followed_private_people USING btree (follower_id, following_id);
+CREATE UNIQUE INDEX reader_lists_pkey ON app_private.reader_lists USING btree (person);
 CREATE UNIQUE INDEX sign_in_failures_pkey ON app_private.sign_in_failures USING btree (id);
 CREATE INDEX sign_in_failures_user_time ON app_private.sign_in_failures USING btree (user_id, failed_at);
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
@@ -1552,6 +1559,25 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.reader_lists_computed(person uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT (((((((((person)::text || '='::text) || (ARRAY( SELECT b.blocked_id
+            FROM blocks b
+           WHERE (b.blocker_id = reader_lists_computed.person)
+         UNION ALL
+          SELECT b.blocker_id
+            FROM blocks b
+           WHERE (b.blocked_id = reader_lists_computed.person)))::text) || '='::text) || (ARRAY( SELECT m.muted_id
+            FROM mutes m
+           WHERE ((m.muter_id = reader_lists_computed.person) AND m.posts)))::text) || '='::text) || (ARRAY( SELECT m.muted_id
+            FROM mutes m
+           WHERE ((m.muter_id = reader_lists_computed.person) AND m.stories)))::text) || '='::text) || (ARRAY( SELECT p.following_id
+            FROM app_private.followed_private_people p
+           WHERE (p.follower_id = reader_lists_computed.person)))::text);
+END;
 CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments(author uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -1615,6 +1641,69 @@ begin
   end if;
   perform app_private.recheck_hidden_comments(author_id) from unnest(owners) as author_id;
   return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.refresh_all_reader_lists()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app_private.refresh_reader_lists(array(select r.person from app_private.reader_lists r));
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.refresh_changed_reader_lists()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  people uuid[];
+begin
+  if tg_table_name = 'blocks' then
+    people := array(select b.blocker_id from changed_rows b
+                    union select b.blocked_id from changed_rows b);
+    if tg_op = 'UPDATE' then
+      people := people || array(select b.blocker_id from old_rows b
+                                union select b.blocked_id from old_rows b);
+    end if;
+  elsif tg_table_name = 'mutes' then
+    people := array(select m.muter_id from changed_rows m);
+    if tg_op = 'UPDATE' then
+      people := people || array(select m.muter_id from old_rows m);
+    end if;
+  else
+    people := array(select f.follower_id from changed_rows f);
+    if tg_op = 'UPDATE' then
+      people := people || array(select f.follower_id from old_rows f);
+    end if;
+  end if;
+  if cardinality(people) > 0 then
+    perform app_private.refresh_reader_lists(people);
+  end if;
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.refresh_reader_lists(people uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into app_private.reader_lists (person, lists)
+  select p.id, '' from public.profiles p where p.id = any (people) order by p.id
+  on conflict do nothing;
+  -- Locked first, in one order, then computed by a statement of its own: a writer that waited
+  -- here for another sees what that one committed.
+  perform 1 from app_private.reader_lists r where r.person = any (people) order by r.person
+  for update;
+  update app_private.reader_lists r
+  set lists = app_private.reader_lists_computed(r.person)
+  where r.person = any (people);
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.require_moderator()
@@ -2135,19 +2224,9 @@ CREATE OR REPLACE FUNCTION app_rules.reader_lists_of(person uuid)
  LANGUAGE sql
  STABLE
 BEGIN ATOMIC
- SELECT (((((((((person)::text || '='::text) || (ARRAY( SELECT b.blocked_id
-            FROM blocks b
-           WHERE (b.blocker_id = reader_lists_of.person)
-         UNION ALL
-          SELECT b.blocker_id
-            FROM blocks b
-           WHERE (b.blocked_id = reader_lists_of.person)))::text) || '='::text) || (ARRAY( SELECT m.muted_id
-            FROM mutes m
-           WHERE ((m.muter_id = reader_lists_of.person) AND m.posts)))::text) || '='::text) || (ARRAY( SELECT m.muted_id
-            FROM mutes m
-           WHERE ((m.muter_id = reader_lists_of.person) AND m.stories)))::text) || '='::text) || (ARRAY( SELECT p.following_id
-            FROM app_private.followed_private_people p
-           WHERE (p.follower_id = reader_lists_of.person)))::text);
+ SELECT COALESCE(( SELECT r.lists
+            FROM app_private.reader_lists r
+           WHERE (r.person = reader_lists_of.person)), ((person)::text || '={}={}={}={}'::text)) AS "coalesce";
 END;
 CREATE OR REPLACE FUNCTION app_rules.recent_public_authors()
  RETURNS SETOF uuid
@@ -3408,10 +3487,18 @@ $function$;
 -- Triggers
 
 CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON app_private.followed_private_people FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON app_private.followed_private_people REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON app_private.followed_private_people REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON app_private.followed_private_people FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON app_private.followed_private_people REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
 CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER on_block_end_follow_requests AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follow_requests_on_block();
 CREATE TRIGGER on_block_end_follows AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follows_on_block();
+CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON public.blocks REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON public.blocks REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON public.blocks REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER on_comment_like_changed AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.update_comment_likes_count();
 CREATE TRIGGER on_comment_like_notify AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment_like();
 CREATE TRIGGER before_comment_checked_controls BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.check_comment_controls();
@@ -3460,6 +3547,10 @@ CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.likes REFERENCING NE
 CREATE TRIGGER on_like_changed AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.update_likes_count();
 CREATE TRIGGER on_like_notify AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_like();
 CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.mutes FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON public.mutes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON public.mutes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON public.mutes FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
+CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON public.mutes REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.notifications FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');

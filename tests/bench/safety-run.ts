@@ -166,8 +166,8 @@ function verdict(before: Results, after: Results): string {
   if (missed.length === 0) return 'Goal met on this run: every read within 10 % at p50.'
   return (
     `Goal missed on this run for ${missed.join(', ')}. What remains is the rules' own work ` +
-    "on every request: reading the reader's lists (block partners, muted people, the private " +
-    'people they follow) in the statement that switches the request to the reader; the checks ' +
+    "on every request: reading the reader's kept lists (block partners, muted people, the " +
+    'private people they follow) in the statement that switches the request to the reader; the checks ' +
     'of every row the posts, profiles and photos policies pass, and setting up those parts of ' +
     'each plan; and, for the Following feed, the helper that picks the page before it is read ' +
     'through the policy.'
@@ -219,8 +219,9 @@ function render(before: Results, after: Results): string[] {
     'instead of calling a function per row; the posts policy looks nothing up: a post carries',
     'whether its author is private or suspended (`author_restricted`), and the private people the',
     'reader follows are a list kept by triggers (`app_private.followed_private_people`); the',
-    "reader's lists (block partners, muted people, followed private people) are read once per",
-    'request, in the statement that switches it to the reader, and the policies read them inline',
+    "reader's lists (block partners, muted people, followed private people) are kept per person",
+    'by triggers (`app_private.reader_lists`) and read with one primary-key lookup per request, in',
+    'the statement that switches it to the reader, and the policies read them inline',
     '(`block_partners`, `muted_authors` and `followed_private_people` are SQL functions that',
     'Postgres inlines rather than calls); and search numbers only the page of',
     'matches instead of sorting every match twice.',

@@ -98,6 +98,17 @@ export async function runAs<Row = Record<string, unknown>>(
   )
 }
 
+/** A post by `actor`, written as they would write it (through the posts policies); its id. */
+export async function postAs(db: Database, actor: Actor, photo = '1.png'): Promise<string> {
+  const { rows } = await runAs<{ id: string }>(
+    db,
+    actor,
+    'insert into posts (user_id, image_url) values ($1, $2) returning id',
+    [actor.id, `https://example.test/storage/v1/object/public/images/posts/${actor.id}/${photo}`]
+  )
+  return rows[0].id
+}
+
 export type Outcome =
   | { ok: true; rowCount: number; rows: Record<string, unknown>[] }
   | { ok: false; code: string; message: string }

@@ -36,9 +36,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * start a transaction as a caller exactly as a request does.
  *
  * For a signed-in caller it also keeps their lists for the transaction (block partners, muted
- * people, the private people they follow: migrations 20261127160000 and 160200), which nearly
- * every read's policies ask for. Read here, the lists query is part of this statement rather than
- * a query run from inside a function on the first policy that asks. It reads who blocked the
+ * people, the private people they follow: migrations 20261127160000, 160200 and 170000), which
+ * nearly every read's policies ask for. Read here, they cost one primary-key lookup in this
+ * statement rather than a function call on the first policy that asks. They tell who blocked the
  * caller, which no API role may read, so the statement must open the transaction, while it still
  * runs as the server's own user: under a caller's role it is refused.
  */
@@ -54,14 +54,9 @@ export function requestSettings(
   }
   const lists =
     keepsReaderLists(db) && UUID.test(identity.claims.sub ?? '') ? identity.claims.sub : null
-  // First, before the role switch. Should the server's own user be one that row-level security
-  // applies to (not an owner of the tables, not a superuser), the lists it reads would be short:
-  // then nothing is kept, and the first policy that asks reads them as the definer.
-  const keepLists = `set_config('app_rules.reader_lists',
-                       case when row_security_active('public.blocks')
-                              or row_security_active('public.mutes') then ''
-                            else app_rules.reader_lists_of($10) end,
-                       true),`
+  // First, before the role switch: one primary-key read of app_private.reader_lists (migration
+  // 20261127170000), which no API role may read.
+  const keepLists = `set_config('app_rules.reader_lists', app_rules.reader_lists_of($10), true),`
   return {
     sql: `select ${lists ? keepLists : ''}
               set_config('search_path', $9, true),

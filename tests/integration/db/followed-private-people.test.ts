@@ -8,6 +8,7 @@ import { beforeEach, expect, it } from 'vitest'
 import type { Queryable } from '../../../src/backend/db/database'
 import {
   inRolledBackTransaction,
+  postAs,
   resetData,
   runAs,
   signUp,
@@ -15,8 +16,6 @@ import {
   type Actor
 } from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
-
-const STORAGE = 'https://example.test/storage/v1/object/public/images/posts'
 
 describeEachDatabase('the private people each reader follows, kept', (suite) => {
   let author: Actor
@@ -29,13 +28,7 @@ describeEachDatabase('the private people each reader follows, kept', (suite) => 
     author = await signUp(suite.db, 'author', { username: 'author' })
     other = await signUp(suite.db, 'other', { username: 'other' })
     follower = await signUp(suite.db, 'follower', { username: 'follower' })
-    const { rows } = await runAs<{ id: string }>(
-      suite.db,
-      author,
-      'insert into posts (user_id, image_url) values ($1, $2) returning id',
-      [author.id, `${STORAGE}/${author.id}/1.png`]
-    )
-    postId = rows[0].id
+    postId = await postAs(suite.db, author)
   })
 
   const kept = async (): Promise<string[]> =>
