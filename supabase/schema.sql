@@ -721,6 +721,7 @@ CREATE INDEX post_tags_page_idx ON public.post_tags USING btree (tag, post_creat
 CREATE UNIQUE INDEX post_tags_pkey ON public.post_tags USING btree (post_id, tag);
 CREATE INDEX posts_feed_order_idx ON public.posts USING btree (created_at DESC, id DESC);
 CREATE UNIQUE INDEX posts_pkey ON public.posts USING btree (id);
+CREATE INDEX posts_user_id_author_restricted_created_at_id_idx ON public.posts USING btree (user_id, author_restricted, created_at DESC, id DESC);
 CREATE INDEX posts_user_id_created_at_id_idx ON public.posts USING btree (user_id, created_at DESC, id DESC);
 CREATE INDEX profiles_followers_count_idx ON public.profiles USING btree (followers_count DESC, id);
 CREATE UNIQUE INDEX profiles_pkey ON public.profiles USING btree (id);
@@ -1564,13 +1565,13 @@ CREATE OR REPLACE FUNCTION app_private.reader_lists_computed(person uuid)
  LANGUAGE sql
  STABLE
 BEGIN ATOMIC
- SELECT (((((((((person)::text || '='::text) || (ARRAY( SELECT b.blocked_id
+ SELECT (((((((ARRAY( SELECT b.blocked_id
             FROM blocks b
            WHERE (b.blocker_id = reader_lists_computed.person)
          UNION ALL
           SELECT b.blocker_id
             FROM blocks b
-           WHERE (b.blocked_id = reader_lists_computed.person)))::text) || '='::text) || (ARRAY( SELECT m.muted_id
+           WHERE (b.blocked_id = reader_lists_computed.person)))::text || '='::text) || (ARRAY( SELECT m.muted_id
             FROM mutes m
            WHERE ((m.muter_id = reader_lists_computed.person) AND m.posts)))::text) || '='::text) || (ARRAY( SELECT m.muted_id
             FROM mutes m
@@ -2044,63 +2045,6 @@ CREATE OR REPLACE FUNCTION app_rules.followed_private_people()
 BEGIN ATOMIC
  SELECT app_rules.reader_list(5) AS reader_list;
 END;
-CREATE OR REPLACE FUNCTION app_rules.following_feed_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer)
- RETURNS uuid[]
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
- SET plan_cache_mode TO 'force_generic_plan'
-AS $function$
-declare
-  caller uuid := auth.uid();
-  hidden uuid[] := app_rules.block_partners();
-  muted uuid[] := app_rules.muted_authors('posts');
-  ids uuid[];
-begin
-  -- Two statements rather than one with the direction as a parameter: each keeps the index
-  -- order of its own direction, so neither sorts more than a page per author.
-  if newer then
-    select array(
-      select p.id
-      from public.follows f
-      join public.profiles a on a.id = f.following_id
-      cross join lateral (
-        select q.id, q.created_at
-        from public.posts q
-        where q.user_id = f.following_id and (q.created_at, q.id) > (bound_at, bound_id)
-        order by q.created_at asc, q.id asc
-        limit page_limit
-      ) p
-      where f.follower_id = caller
-        and a.suspended_at is null
-        and not (f.following_id = any (hidden))
-        and not (f.following_id = any (muted))
-      order by p.created_at asc, p.id asc
-      limit page_limit
-    ) into ids;
-  else
-    select array(
-      select p.id
-      from public.follows f
-      join public.profiles a on a.id = f.following_id
-      cross join lateral (
-        select q.id, q.created_at
-        from public.posts q
-        where q.user_id = f.following_id and (q.created_at, q.id) < (bound_at, bound_id)
-        order by q.created_at desc, q.id desc
-        limit page_limit
-      ) p
-      where f.follower_id = caller
-        and a.suspended_at is null
-        and not (f.following_id = any (hidden))
-        and not (f.following_id = any (muted))
-      order by p.created_at desc, p.id desc
-      limit page_limit
-    ) into ids;
-  end if;
-  return ids;
-end
-$function$;
 CREATE OR REPLACE FUNCTION app_rules.is_close_friend_of(author uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2173,8 +2117,6 @@ declare
   folded text := coalesce(public.fold_search_text(left(query, 100)), '');
   pattern text;
   wanted integer := least(greatest(coalesce(max_rows, 10), 1), 50);
-  hidden uuid[] := app_rules.block_partners();
-  caller uuid := auth.uid();
   page uuid[];
 begin
   if folded = '' then
@@ -2187,8 +2129,9 @@ begin
       select p.id
       from public.profiles p
       where (p.username like pattern || '%' or p.search_name like pattern || '%')
-        and not (p.id = any (hidden))
-        and (p.suspended_at is null or p.id = caller or (select app_rules.is_moderator()))
+        and not (p.id = any ((select app_rules.block_partners())::uuid[]))
+        and (p.suspended_at is null or p.id = (select auth.uid())
+             or (select app_rules.is_moderator()))
       order by p.username = folded desc, p.username like pattern || '%' desc,
                p.followers_count desc, p.username
       limit wanted);
@@ -2197,8 +2140,9 @@ begin
       select p.id
       from public.profiles p
       where (p.username like '%' || pattern || '%' or p.search_name like '%' || pattern || '%')
-        and not (p.id = any (hidden))
-        and (p.suspended_at is null or p.id = caller or (select app_rules.is_moderator()))
+        and not (p.id = any ((select app_rules.block_partners())::uuid[]))
+        and (p.suspended_at is null or p.id = (select auth.uid())
+             or (select app_rules.is_moderator()))
       order by p.username = folded desc, p.username like pattern || '%' desc,
                coalesce(p.search_name like pattern || '%', false) desc,
                p.followers_count desc, p.username
@@ -2207,6 +2151,13 @@ begin
   return query select m.id, m.rank from unnest(page) with ordinality as m(id, rank);
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.reader_key()
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT ((COALESCE(current_setting('request.jwt.claim.sub'::text, true), ''::text) || COALESCE(current_setting('request.jwt.claims'::text, true), ''::text)) || chr(31));
+END;
 CREATE OR REPLACE FUNCTION app_rules.reader_list(place integer)
  RETURNS uuid[]
  LANGUAGE sql
@@ -2214,9 +2165,8 @@ CREATE OR REPLACE FUNCTION app_rules.reader_list(place integer)
 BEGIN ATOMIC
  SELECT
          CASE
-             WHEN (auth.uid() IS NULL) THEN '{}'::uuid[]
-             WHEN starts_with(COALESCE(current_setting('app_rules.reader_lists'::text, true), ''::text), ((auth.uid())::text || '='::text)) THEN (split_part(current_setting('app_rules.reader_lists'::text, true), '='::text, place))::uuid[]
-             ELSE (split_part(app_rules.remember_reader_lists(), '='::text, place))::uuid[]
+             WHEN starts_with(current_setting('app_rules.reader_lists'::text, true), app_rules.reader_key()) THEN (split_part(current_setting('app_rules.reader_lists'::text, true), '='::text, (place - 6)))::uuid[]
+             ELSE (split_part(app_rules.remember_reader_lists(), '='::text, (place - 6)))::uuid[]
          END AS split_part;
 END;
 CREATE OR REPLACE FUNCTION app_rules.reader_lists_of(person uuid)
@@ -2226,7 +2176,7 @@ CREATE OR REPLACE FUNCTION app_rules.reader_lists_of(person uuid)
 BEGIN ATOMIC
  SELECT COALESCE(( SELECT r.lists
             FROM app_private.reader_lists r
-           WHERE (r.person = reader_lists_of.person)), ((person)::text || '={}={}={}={}'::text)) AS "coalesce";
+           WHERE (r.person = reader_lists_of.person)), '{}={}={}={}'::text) AS "coalesce";
 END;
 CREATE OR REPLACE FUNCTION app_rules.recent_public_authors()
  RETURNS SETOF uuid
@@ -2249,11 +2199,12 @@ AS $function$
 declare
   caller uuid := auth.uid();
 begin
-  if caller is null then
-    return '';
-  end if;
   -- An assignment, not PERFORM: a plain expression needs no executor of its own.
-  return set_config('app_rules.reader_lists', app_rules.reader_lists_of(caller), true);
+  return set_config('app_rules.reader_lists',
+                    app_rules.reader_key() || '='
+                      || case when caller is null then '{}={}={}={}'
+                              else app_rules.reader_lists_of(caller) end,
+                    true);
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
@@ -2721,7 +2672,6 @@ CREATE OR REPLACE FUNCTION public.feed_page(before_created_at timestamp with tim
 AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
-  muted uuid[] := app_rules.muted_authors('posts');
   bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
   bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 begin
@@ -2729,7 +2679,7 @@ begin
   select p.*
   from public.posts p
   where (p.created_at, p.id) < (bound_at, bound_id)
-    and not (p.user_id = any (muted))
+    and not (p.user_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
   order by p.created_at desc, p.id desc
   limit page_limit;
 end
@@ -2743,13 +2693,12 @@ CREATE OR REPLACE FUNCTION public.feed_page_newer(after_created_at timestamp wit
 AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
-  muted uuid[] := app_rules.muted_authors('posts');
 begin
   return query
   select p.*
   from public.posts p
   where (p.created_at, p.id) > (after_created_at, after_id)
-    and not (p.user_id = any (muted))
+    and not (p.user_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
   order by p.created_at asc, p.id asc
   limit page_limit;
 end
@@ -2816,18 +2765,28 @@ CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestam
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 declare
-  ids uuid[] := app_rules.following_feed_ids(
-    coalesce(before_created_at, 'infinity'::timestamptz),
-    coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid),
-    false,
-    least(greatest(coalesce(page_size, 12), 1), 100)
-  );
+  page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
+  bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
+  bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 begin
   return query
   select p.*
-  from public.posts p
-  where p.id = any (ids)
-  order by p.created_at desc, p.id desc;
+  from public.follows f
+  cross join lateral (
+    select q.*
+    from public.posts q
+    where q.user_id = f.following_id
+      and q.author_restricted
+          = (f.following_id = any ((select app_rules.followed_private_people())::uuid[]))
+      and (q.created_at, q.id) < (bound_at, bound_id)
+    order by q.created_at desc, q.id desc
+    limit page_limit
+  ) p
+  where f.follower_id = (select auth.uid())
+    and not (f.following_id = any ((select app_rules.block_partners())::uuid[]))
+    and not (f.following_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
+  order by p.created_at desc, p.id desc
+  limit page_limit;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer DEFAULT 12)
@@ -2838,18 +2797,26 @@ CREATE OR REPLACE FUNCTION public.following_feed_page_newer(after_created_at tim
  SET plan_cache_mode TO 'force_generic_plan'
 AS $function$
 declare
-  ids uuid[] := app_rules.following_feed_ids(
-    after_created_at,
-    after_id,
-    true,
-    least(greatest(coalesce(page_size, 12), 1), 100)
-  );
+  page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
 begin
   return query
   select p.*
-  from public.posts p
-  where p.id = any (ids)
-  order by p.created_at asc, p.id asc;
+  from public.follows f
+  cross join lateral (
+    select q.*
+    from public.posts q
+    where q.user_id = f.following_id
+      and q.author_restricted
+          = (f.following_id = any ((select app_rules.followed_private_people())::uuid[]))
+      and (q.created_at, q.id) > (after_created_at, after_id)
+    order by q.created_at asc, q.id asc
+    limit page_limit
+  ) p
+  where f.follower_id = (select auth.uid())
+    and not (f.following_id = any ((select app_rules.block_partners())::uuid[]))
+    and not (f.following_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
+  order by p.created_at asc, p.id asc
+  limit page_limit;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text DEFAULT NULL::text)
@@ -3891,8 +3858,6 @@ grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to se
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
 grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
 grant EXECUTE on function app_rules.followed_private_people() to public;
-grant EXECUTE on function app_rules.following_feed_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to anon;
-grant EXECUTE on function app_rules.following_feed_ids(bound_at timestamp with time zone, bound_id uuid, newer boolean, page_limit integer) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to service_role;
 grant EXECUTE on function app_rules.is_direct_participant(thread uuid) to authenticated;
@@ -3909,6 +3874,7 @@ grant EXECUTE on function app_rules.muted_authors(kind text) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to anon;
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to authenticated;
+grant EXECUTE on function app_rules.reader_key() to public;
 grant EXECUTE on function app_rules.reader_list(place integer) to public;
 grant EXECUTE on function app_rules.recent_public_authors() to anon;
 grant EXECUTE on function app_rules.recent_public_authors() to authenticated;

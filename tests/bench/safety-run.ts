@@ -169,8 +169,7 @@ function verdict(before: Results, after: Results): string {
     "on every request: reading the reader's kept lists (block partners, muted people, the " +
     'private people they follow) in the statement that switches the request to the reader; the checks ' +
     'of every row the posts, profiles and photos policies pass, and setting up those parts of ' +
-    'each plan; and, for the Following feed, the helper that picks the page before it is read ' +
-    'through the policy.'
+    'each plan.'
   )
 }
 
@@ -210,10 +209,12 @@ function render(before: Results, after: Results): string[] {
     'suspension rule themselves, so the trigram indexes and the newest posts are read without the',
     'policy on every row; suggestions also rank and cut their ~100 candidates to the page plus 5',
     'before reading profiles through the policy (it ran on all 10,000 profiles in a hash join),',
-    'and find the most followed people by an index on `followers_count`; the Following feed picks',
-    "its page's posts in one query (`app_rules.following_feed_ids`), from the followed authors",
-    'who are not suspended, blocked or muted, and reads the page through the policy; the',
-    'Following feed, search and followed-people functions are PL/pgSQL with a generic plan, so',
+    'and find the most followed people by an index on `followers_count`; the Following feed is',
+    "one query as the reader, each followed author's newest posts read from an index on",
+    '`(user_id, author_restricted, created_at, id)` with `author_restricted` fixed to what the',
+    'reader may see, so no post of a followed suspended author is read to be refused; the feeds',
+    "and search ask for the reader's lists inside their query rather than in PL/pgSQL variables;",
+    'the feed, Following feed, search and followed-people functions are PL/pgSQL with a generic plan, so',
     'the bigger plans the policies make are built once per connection rather than on every call;',
     'the stories policy states the rule itself, so Postgres plans the author lookup with the query',
     'instead of calling a function per row; the posts policy looks nothing up: a post carries',

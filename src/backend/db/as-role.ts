@@ -52,13 +52,18 @@ export function requestSettings(
     // Never hand tokens to SQL that does not need them.
     if (value !== undefined && name !== 'authorization' && name !== 'apikey') headers[name] = value
   }
-  const lists =
-    keepsReaderLists(db) && UUID.test(identity.claims.sub ?? '') ? identity.claims.sub : null
+  const keeping = keepsReaderLists(db)
+  const lists = keeping && UUID.test(identity.claims.sub ?? '') ? identity.claims.sub : null
   // First, before the role switch: one primary-key read of app_private.reader_lists (migration
-  // 20261127170000), which no API role may read.
-  const keepLists = `set_config('app_rules.reader_lists', app_rules.reader_lists_of($10), true),`
+  // 20261127170000), which no API role may read; a visitor's lists are empty. They are kept
+  // under the key app_rules.reader_key() reads: the claim.sub and claims set below ($3, $2).
+  const keepLists = !keeping
+    ? ''
+    : `set_config('app_rules.reader_lists', $3 || $2 || chr(31) || '=' || ${
+        lists ? 'app_rules.reader_lists_of($10)' : `'{}={}={}={}'`
+      }, true),`
   return {
-    sql: `select ${lists ? keepLists : ''}
+    sql: `select ${keepLists}
               set_config('search_path', $9, true),
               set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),

@@ -117,6 +117,27 @@ describeEachDatabase('the private people each reader follows, kept', (suite) => 
     expect(seen).toEqual({ before: false, after: true })
   })
 
+  it('the Following feed shows a followed private author, and nothing of a followed suspended one', async () => {
+    const othersPost = await postAs(suite.db, other)
+    await setProfile(author, 'is_private = true')
+    await follow(follower, author)
+    await follow(follower, other)
+    await setProfile(other, 'suspended_at = now()')
+    const page = async (sql: string) =>
+      (await runAs<{ id: string }>(suite.db, follower, sql)).rows.map((row) => row.id)
+    expect(await page('select id from following_feed_page()')).toEqual([postId])
+    expect(
+      await page(
+        `select id from following_feed_page_newer('-infinity', '00000000-0000-0000-0000-000000000000')`
+      )
+    ).toEqual([postId])
+
+    await setProfile(other, 'suspended_at = null')
+    expect((await page('select id from following_feed_page()')).sort()).toEqual(
+      [postId, othersPost].sort()
+    )
+  })
+
   it('the posts policy looks nothing up: a restricted author is checked against the kept list', async () => {
     const plan = await inRolledBackTransaction(suite.db, async (tx: Queryable) => {
       await startAs(suite.db, tx, follower)
