@@ -2201,9 +2201,7 @@ declare
 begin
   -- An assignment, not PERFORM: a plain expression needs no executor of its own.
   return set_config('app_rules.reader_lists',
-                    app_rules.reader_key() || '='
-                      || case when caller is null then '{}={}={}={}'
-                              else app_rules.reader_lists_of(caller) end,
+                    app_rules.reader_key() || '=' || app_rules.reader_lists_of(caller),
                     true);
 end
 $function$;

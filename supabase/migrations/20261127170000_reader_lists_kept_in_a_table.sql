@@ -185,9 +185,9 @@ create trigger refresh_reader_lists_after_truncate
   after truncate on app_private.followed_private_people
   for each statement execute function app_private.refresh_all_reader_lists();
 
--- The read: one row, or four empty lists. (`person` alone would name the column here.) Still a
--- plain SQL function, inlined into the request settings' statement; still no API role may call
--- it.
+-- The read: one row, or four empty lists, also for no one (null): the one place the empty lists
+-- are written. (`person` alone would name the column here.) Still a plain SQL function, inlined
+-- into the request settings' statement; still no API role may call it.
 create or replace function app_rules.reader_lists_of(person uuid)
 returns text
 language sql
@@ -226,7 +226,7 @@ begin atomic
   end;
 end;
 
--- Keeps the caller's lists under their key; a visitor's are empty.
+-- Keeps the caller's lists under their key; a visitor's are empty (reader_lists_of(null)).
 create or replace function app_rules.remember_reader_lists()
 returns text
 language plpgsql
@@ -239,9 +239,7 @@ declare
 begin
   -- An assignment, not PERFORM: a plain expression needs no executor of its own.
   return set_config('app_rules.reader_lists',
-                    app_rules.reader_key() || '='
-                      || case when caller is null then '{}={}={}={}'
-                              else app_rules.reader_lists_of(caller) end,
+                    app_rules.reader_key() || '=' || app_rules.reader_lists_of(caller),
                     true);
 end
 $$;

@@ -55,13 +55,12 @@ export function requestSettings(
   const keeping = keepsReaderLists(db)
   const lists = keeping && UUID.test(identity.claims.sub ?? '') ? identity.claims.sub : null
   // First, before the role switch: one primary-key read of app_private.reader_lists (migration
-  // 20261127170000), which no API role may read; a visitor's lists are empty. They are kept
+  // 20261127170000), which no API role may read; a visitor's ($10 null) are empty. They are kept
   // under the key app_rules.reader_key() reads: the claim.sub and claims set below ($3, $2).
-  const keepLists = !keeping
-    ? ''
-    : `set_config('app_rules.reader_lists', $3 || $2 || chr(31) || '=' || ${
-        lists ? 'app_rules.reader_lists_of($10)' : `'{}={}={}={}'`
-      }, true),`
+  const keepLists = keeping
+    ? `set_config('app_rules.reader_lists',
+                  $3 || $2 || chr(31) || '=' || app_rules.reader_lists_of($10::uuid), true),`
+    : ''
   return {
     sql: `select ${keepLists}
               set_config('search_path', $9, true),
@@ -84,7 +83,7 @@ export function requestSettings(
       String(db.kind === 'postgres' ? (request.budgetMs ?? 0) : 0),
       request.readOnly ? 'on' : 'off',
       request.searchPath ?? 'public, extensions',
-      ...(lists ? [lists] : [])
+      ...(keeping ? [lists] : [])
     ]
   }
 }
