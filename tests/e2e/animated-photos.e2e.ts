@@ -68,8 +68,44 @@ async function expectHeld(page: Page, box: Locator): Promise<void> {
 
 async function expectPlaying(page: Page, box: Locator): Promise<void> {
   await expect(box.locator('img[data-animation="held"]')).toHaveCount(0)
-  await expect.poll(() => changesOver(page, box, 350), { timeout: 20_000 }).toBe(true)
+  try {
+    await expect.poll(() => changesOver(page, box, 350), { timeout: 20_000 }).toBe(true)
+  } catch (error) {
+    // What tells a photo held again from one that never loaded or loaded and does not move.
+    throw new Error(`The played photo did not move. Its images: ${await imagesIn(box)}`, {
+      cause: error
+    })
+  }
 }
+
+/** The page's view of an <img>; tsconfig.node.json has no DOM library. */
+type WebImage = {
+  complete: boolean
+  naturalWidth: number
+  currentSrc: string
+  getAttribute(name: string): string | null
+  getBoundingClientRect(): { top: number; height: number }
+}
+
+const imagesIn = (box: Locator): Promise<string> =>
+  box.evaluate((element) =>
+    JSON.stringify(
+      Array.from(
+        (
+          element as unknown as { querySelectorAll(s: string): ArrayLike<WebImage> }
+        ).querySelectorAll('img'),
+        (img) => ({
+          animation: img.getAttribute('data-animation'),
+          complete: img.complete,
+          naturalWidth: img.naturalWidth,
+          box: [img.getBoundingClientRect().top, img.getBoundingClientRect().height].map(
+            Math.round
+          ),
+          src: img.currentSrc.slice(-40)
+        })
+      )
+    )
+  )
 
 test('off: held still on the card, post view and viewer; played and stopped again', async ({
   page

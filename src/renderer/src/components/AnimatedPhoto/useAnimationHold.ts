@@ -26,6 +26,25 @@ export interface AnimationHold {
   loaded(loadedUrl: string): void
 }
 
+/**
+ * Calls `left` once `box`, seen on screen, is no longer on it; returns the stop. Only the newest
+ * word on the box counts: a photo just mounted may be reported off screen before its first
+ * layout and on screen in the same batch, and that is not leaving. Nor is a first report of
+ * being off screen: played from its own button, it was on screen.
+ */
+export function whenLeavesScreen(box: Element, left: () => void): () => void {
+  if (typeof IntersectionObserver !== 'function') return () => {}
+  let seen = false
+  const observer = new IntersectionObserver((entries) => {
+    const latest = entries[entries.length - 1]
+    if (!latest) return
+    if (latest.isIntersecting) seen = true
+    else if (seen) left()
+  })
+  observer.observe(box)
+  return () => observer.disconnect()
+}
+
 /** Reads the photo back and makes its still frame: code loaded only when a photo needs it. */
 const stillFrameOf = (loadedUrl: string): Promise<StillFrame | null> =>
   import('../../imaging/stillFrame').then((module) => module.stillFrameOf(loadedUrl))
@@ -81,12 +100,8 @@ export function useAnimationHold(
   const playedByChoice = playing && !autoplay
   useEffect(() => {
     const box = boxRef.current
-    if (!playedByChoice || !box || typeof IntersectionObserver !== 'function') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => !entry.isIntersecting)) setChosen(null)
-    })
-    observer.observe(box)
-    return () => observer.disconnect()
+    if (!playedByChoice || !box) return
+    return whenLeavesScreen(box, () => setChosen(null))
   }, [playedByChoice, boxRef])
 
   return {
