@@ -98,6 +98,14 @@ export async function runAs<Row = Record<string, unknown>>(
   )
 }
 
+/**
+ * The key a caller's lists are kept under in `app_rules.reader_lists` (app_rules.reader_key):
+ * the claim.sub and claims settings as a request sets them, then the unit separator.
+ */
+export function readerKeyOf(actor: Actor): string {
+  return `${actor.id}${JSON.stringify(actor.identity.claims)}\x1f`
+}
+
 /** A post by `actor`, written as they would write it (through the posts policies); its id. */
 export async function postAs(db: Database, actor: Actor, photo = '1.png'): Promise<string> {
   const { rows } = await runAs<{ id: string }>(

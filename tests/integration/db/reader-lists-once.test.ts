@@ -9,6 +9,7 @@ import { beforeEach, expect, it } from 'vitest'
 import type { Queryable } from '../../../src/backend/db/database'
 import {
   inRolledBackTransaction,
+  readerKeyOf,
   resetData,
   signUp,
   startAs,
@@ -38,8 +39,6 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
               set_config('request.jwt.claim.sub', $2, true)`,
       [JSON.stringify(actor.identity.claims), actor.id]
     )
-  /** The key lists are kept under: the claim.sub and claims settings, and the unit separator. */
-  const keyOf = (actor: Actor) => `${actor.id}${JSON.stringify(actor.identity.claims)}\x1f`
   const partners = async (tx: Queryable) =>
     (await tx.query<{ ids: string[] }>('select app_rules.block_partners() as ids')).rows[0].ids
   const muted = async (tx: Queryable, kind: 'posts' | 'stories') =>
@@ -124,7 +123,7 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
       // C's lists as kept (empty), then the caller's claims become A's as PostgREST sets them.
       await becomeAsPostgrest(tx, c)
       await tx.query(`select set_config('app_rules.reader_lists', $1, true)`, [
-        `${keyOf(c)}={}={}={}={}`
+        `${readerKeyOf(c)}={}={}={}={}`
       ])
       await becomeAsPostgrest(tx, a)
       return partners(tx)
@@ -154,7 +153,7 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
       return { kept: await kept(tx), partners: await partners(tx), muted: await muted(tx, 'posts') }
     })
     expect(seen).toEqual({
-      kept: `${keyOf(a)}={${b.id}}={${c.id}}={${c.id}}={}`,
+      kept: `${readerKeyOf(a)}={${b.id}}={${c.id}}={${c.id}}={}`,
       partners: [b.id],
       muted: [c.id]
     })
@@ -171,7 +170,11 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
       const list = await partners(tx)
       return { before: before ?? '', partners: list, after: await kept(tx) }
     })
-    expect(seen).toEqual({ before: '', partners: [b.id], after: `${keyOf(c)}={${b.id}}={}={}={}` })
+    expect(seen).toEqual({
+      before: '',
+      partners: [b.id],
+      after: `${readerKeyOf(c)}={${b.id}}={}={}={}`
+    })
   })
 
   it('the request settings are refused under a caller’s role: they read other people’s blocks', async () => {
