@@ -1005,8 +1005,10 @@ CREATE OR REPLACE FUNCTION app_private.forget_reader_lists()
  LANGUAGE plpgsql
  SET search_path TO ''
 AS $function$
+declare
+  key text := set_config('app_rules.reader_lists_key', '', true);
+  lists text := set_config('app_rules.reader_lists', '', true);
 begin
-  perform set_config('app_rules.reader_lists', '', true);
   return null;
 end
 $function$;
@@ -2165,8 +2167,8 @@ CREATE OR REPLACE FUNCTION app_rules.reader_list(place integer)
 BEGIN ATOMIC
  SELECT
          CASE
-             WHEN starts_with(current_setting('app_rules.reader_lists'::text, true), app_rules.reader_key()) THEN (split_part(current_setting('app_rules.reader_lists'::text, true), '='::text, (place - 6)))::uuid[]
-             ELSE (split_part(app_rules.remember_reader_lists(), '='::text, (place - 6)))::uuid[]
+             WHEN (current_setting('app_rules.reader_lists_key'::text, true) = app_rules.reader_key()) THEN (split_part(current_setting('app_rules.reader_lists'::text, true), '='::text, (place - 1)))::uuid[]
+             ELSE (split_part(app_rules.remember_reader_lists(), '='::text, (place - 1)))::uuid[]
          END AS split_part;
 END;
 CREATE OR REPLACE FUNCTION app_rules.reader_lists_of(person uuid)
@@ -2198,11 +2200,11 @@ CREATE OR REPLACE FUNCTION app_rules.remember_reader_lists()
 AS $function$
 declare
   caller uuid := auth.uid();
+  -- Assignments, not PERFORM: a plain expression needs no executor of its own.
+  lists text := set_config('app_rules.reader_lists', app_rules.reader_lists_of(caller), true);
+  key text := set_config('app_rules.reader_lists_key', app_rules.reader_key(), true);
 begin
-  -- An assignment, not PERFORM: a plain expression needs no executor of its own.
-  return set_config('app_rules.reader_lists',
-                    app_rules.reader_key() || '=' || app_rules.reader_lists_of(caller),
-                    true);
+  return lists;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)

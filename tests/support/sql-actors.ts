@@ -99,7 +99,7 @@ export async function runAs<Row = Record<string, unknown>>(
 }
 
 /**
- * The key a caller's lists are kept under in `app_rules.reader_lists` (app_rules.reader_key):
+ * The key a caller's kept lists carry in `app_rules.reader_lists_key` (app_rules.reader_key):
  * the claim.sub and claims settings as a request sets them, then the unit separator.
  */
 export function readerKeyOf(actor: Actor): string {

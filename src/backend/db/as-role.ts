@@ -55,11 +55,12 @@ export function requestSettings(
   const keeping = keepsReaderLists(db)
   const lists = keeping && UUID.test(identity.claims.sub ?? '') ? identity.claims.sub : null
   // First, before the role switch: one primary-key read of app_private.reader_lists (migration
-  // 20261127170000), which no API role may read; a visitor's ($10 null) are empty. They are kept
-  // under the key app_rules.reader_key() reads: the claim.sub and claims set below ($3, $2).
+  // 20261127170000), which no API role may read; a visitor's ($10 null) are empty. Their key,
+  // in a setting of its own (migration 20261127180000), is what app_rules.reader_key() reads:
+  // the claim.sub and claims set below ($3, $2), then chr(31).
   const keepLists = keeping
-    ? `set_config('app_rules.reader_lists',
-                  $3 || $2 || chr(31) || '=' || app_rules.reader_lists_of($10::uuid), true),`
+    ? `set_config('app_rules.reader_lists', app_rules.reader_lists_of($10::uuid), true),
+       set_config('app_rules.reader_lists_key', $3 || $2 || chr(31), true),`
     : ''
   return {
     sql: `select ${keepLists}

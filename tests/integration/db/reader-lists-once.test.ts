@@ -122,21 +122,25 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
     const list = await inRolledBackTransaction(suite.db, async (tx) => {
       // C's lists as kept (empty), then the caller's claims become A's as PostgREST sets them.
       await becomeAsPostgrest(tx, c)
-      await tx.query(`select set_config('app_rules.reader_lists', $1, true)`, [
-        `${readerKeyOf(c)}={}={}={}={}`
-      ])
+      await tx.query(
+        `select set_config('app_rules.reader_lists_key', $1, true),
+                set_config('app_rules.reader_lists', '{}={}={}={}', true)`,
+        [readerKeyOf(c)]
+      )
       await becomeAsPostgrest(tx, a)
       return partners(tx)
     })
     expect(list).toEqual([b.id])
   })
 
-  const kept = async (tx: Queryable) =>
-    (
-      await tx.query<{ lists: string | null }>(
-        `select current_setting('app_rules.reader_lists', true) as lists`
-      )
-    ).rows[0].lists
+  /** The kept lists and their key (migration 20261127180000), '' when none are kept. */
+  const kept = async (tx: Queryable) => {
+    const { rows } = await tx.query<{ key: string | null; lists: string | null }>(
+      `select current_setting('app_rules.reader_lists_key', true) as key,
+              current_setting('app_rules.reader_lists', true) as lists`
+    )
+    return { key: rows[0].key ?? '', lists: rows[0].lists ?? '' }
+  }
 
   it('a request’s settings keep the caller’s lists, who blocked them included', async () => {
     await suite.db.query('insert into public.blocks (blocker_id, blocked_id) values ($1, $2)', [
@@ -153,7 +157,7 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
       return { kept: await kept(tx), partners: await partners(tx), muted: await muted(tx, 'posts') }
     })
     expect(seen).toEqual({
-      kept: `${readerKeyOf(a)}={${b.id}}={${c.id}}={${c.id}}={}`,
+      kept: { key: readerKeyOf(a), lists: `{${b.id}}={${c.id}}={${c.id}}={}` },
       partners: [b.id],
       muted: [c.id]
     })
@@ -168,12 +172,12 @@ describeEachDatabase('block partners and mutes, read once per transaction', (sui
       await becomeAsPostgrest(tx, c)
       const before = await kept(tx)
       const list = await partners(tx)
-      return { before: before ?? '', partners: list, after: await kept(tx) }
+      return { before, partners: list, after: await kept(tx) }
     })
     expect(seen).toEqual({
-      before: '',
+      before: { key: '', lists: '' },
       partners: [b.id],
-      after: `${readerKeyOf(c)}={${b.id}}={}={}={}`
+      after: { key: readerKeyOf(c), lists: `{${b.id}}={}={}={}` }
     })
   })
 
