@@ -2047,6 +2047,16 @@ CREATE OR REPLACE FUNCTION app_rules.followed_private_people()
 BEGIN ATOMIC
  SELECT app_rules.reader_list(5) AS reader_list;
 END;
+CREATE OR REPLACE FUNCTION app_rules.following_feed_authors()
+ RETURNS TABLE(id uuid, restricted boolean)
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT f.following_id,
+     (f.following_id = ANY (( SELECT app_rules.followed_private_people() AS followed_private_people)::uuid[]))
+    FROM follows f
+   WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (NOT (f.following_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (NOT (f.following_id = ANY (( SELECT app_rules.muted_authors('posts'::text) AS muted_authors)::uuid[]))));
+END;
 CREATE OR REPLACE FUNCTION app_rules.is_close_friend_of(author uuid)
  RETURNS boolean
  LANGUAGE sql
@@ -2770,21 +2780,37 @@ declare
   bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
 begin
   return query
+  with followed as (select * from app_rules.following_feed_authors()),
+  newest as (
+    select n.created_at
+    from followed a
+    cross join lateral (
+      select q.created_at
+      from public.posts q
+      where q.user_id = a.id
+        and q.author_restricted = a.restricted
+        and (q.created_at, q.id) < (bound_at, bound_id)
+      order by q.created_at desc, q.id desc
+      limit 1
+    ) n
+    order by n.created_at desc
+    limit page_limit
+  )
   select p.*
-  from public.follows f
+  from followed a
   cross join lateral (
     select q.*
     from public.posts q
-    where q.user_id = f.following_id
-      and q.author_restricted
-          = (f.following_id = any ((select app_rules.followed_private_people())::uuid[]))
+    where q.user_id = a.id
+      and q.author_restricted = a.restricted
       and (q.created_at, q.id) < (bound_at, bound_id)
+      and q.created_at >= (
+        select case when count(*) = page_limit then min(n.created_at) else '-infinity' end
+        from newest n
+      )
     order by q.created_at desc, q.id desc
     limit page_limit
   ) p
-  where f.follower_id = (select auth.uid())
-    and not (f.following_id = any ((select app_rules.block_partners())::uuid[]))
-    and not (f.following_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
   order by p.created_at desc, p.id desc
   limit page_limit;
 end
@@ -2800,21 +2826,37 @@ declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
 begin
   return query
+  with followed as (select * from app_rules.following_feed_authors()),
+  oldest as (
+    select n.created_at
+    from followed a
+    cross join lateral (
+      select q.created_at
+      from public.posts q
+      where q.user_id = a.id
+        and q.author_restricted = a.restricted
+        and (q.created_at, q.id) > (after_created_at, after_id)
+      order by q.created_at asc, q.id asc
+      limit 1
+    ) n
+    order by n.created_at asc
+    limit page_limit
+  )
   select p.*
-  from public.follows f
+  from followed a
   cross join lateral (
     select q.*
     from public.posts q
-    where q.user_id = f.following_id
-      and q.author_restricted
-          = (f.following_id = any ((select app_rules.followed_private_people())::uuid[]))
+    where q.user_id = a.id
+      and q.author_restricted = a.restricted
       and (q.created_at, q.id) > (after_created_at, after_id)
+      and q.created_at <= (
+        select case when count(*) = page_limit then max(n.created_at) else 'infinity' end
+        from oldest n
+      )
     order by q.created_at asc, q.id asc
     limit page_limit
   ) p
-  where f.follower_id = (select auth.uid())
-    and not (f.following_id = any ((select app_rules.block_partners())::uuid[]))
-    and not (f.following_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
   order by p.created_at asc, p.id asc
   limit page_limit;
 end
@@ -3858,6 +3900,7 @@ grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to se
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
 grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
 grant EXECUTE on function app_rules.followed_private_people() to public;
+grant EXECUTE on function app_rules.following_feed_authors() to public;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to service_role;
 grant EXECUTE on function app_rules.is_direct_participant(thread uuid) to authenticated;

@@ -237,4 +237,81 @@ describeEachDatabase('people queries', (suite) => {
       ).toMatchObject({ ok: false, code: '22023' })
     })
   })
+
+  describe('the Following feed read down to its floor (migration 20261127180100)', () => {
+    const BASE = '2026-01-01T12:00:00Z'
+    let reader: Actor
+    let order: string[]
+
+    /** Posts by `author` at the given minutes before BASE: equal minutes are equal timestamps. */
+    const postsBefore = async (author: Actor, minutes: number[]): Promise<void> => {
+      await suite.db.query(
+        `insert into posts (user_id, image_url, created_at)
+         select $1, $2, $3::timestamptz - make_interval(mins => m) from unnest($4::int[]) as t(m)`,
+        [author.id, IMAGE, BASE, minutes]
+      )
+    }
+
+    beforeAll(async () => {
+      reader = await signUp(suite.db, 'floor_reader', { username: 'floor_reader' })
+      // More authors than a page, one far more active than the rest, and ties across authors.
+      const activity = [[1, 2, 3, 4, 5, 6, 7], [8, 30, 30], [30, 31], [50], [30, 60, 61, 62]]
+      for (const [n, minutes] of activity.entries()) {
+        const author = await signUp(suite.db, `floor_author_${n}`, {
+          username: `floor_author_${n}`
+        })
+        await follow(suite.db, reader, author)
+        await postsBefore(author, minutes)
+      }
+      // One more followed person with no posts: the floor counts authors who have one.
+      await follow(suite.db, reader, await signUp(suite.db, 'floor_quiet', { username: 'quiet' }))
+      const { rows } = await suite.db.query<{ id: string }>(
+        `select p.id from posts p join follows f on f.following_id = p.user_id
+         where f.follower_id = $1 order by p.created_at desc, p.id desc`,
+        [reader.id]
+      )
+      order = rows.map((row) => row.id)
+      expect(order).toHaveLength(17)
+    })
+
+    type Cursor = { created_at: string; id: string }
+    const pageOf = async (sql: string, cursor: Cursor | null, size: number): Promise<Cursor[]> =>
+      (
+        await runAs<Cursor>(
+          suite.db,
+          reader,
+          `select id, to_json(created_at) #>> '{}' as created_at from ${sql}`,
+          [cursor?.created_at ?? null, cursor?.id ?? null, size]
+        )
+      ).rows
+
+    it('pages older and newer hold every post in order, at each page size', async () => {
+      for (const size of [1, 2, 3, 4, 5, 16]) {
+        const older: Cursor[] = []
+        for (let cursor: Cursor | null = null; ;) {
+          const page = await pageOf('following_feed_page($1, $2, $3)', cursor, size)
+          older.push(...page)
+          if (page.length < size) break
+          cursor = page[page.length - 1]
+        }
+        expect(
+          older.map((post) => post.id),
+          `older, pages of ${size}`
+        ).toEqual(order)
+
+        const newer: Cursor[] = []
+        let after: Cursor = { created_at: '-infinity', id: '00000000-0000-0000-0000-000000000000' }
+        for (;;) {
+          const page = await pageOf('following_feed_page_newer($1, $2, $3)', after, size)
+          newer.push(...page)
+          if (page.length < size) break
+          after = page[page.length - 1]
+        }
+        expect(
+          newer.map((post) => post.id),
+          `newer, pages of ${size}`
+        ).toEqual([...order].reverse())
+      }
+    })
+  })
 })
