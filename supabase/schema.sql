@@ -943,6 +943,23 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.count_reader_lists_write()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  -- An assignment, not PERFORM: a plain expression needs no executor of its own.
+  generation text := set_config(
+    'app_rules.reader_lists_generation',
+    (coalesce(nullif(current_setting('app_rules.reader_lists_generation', true), ''), '0')::bigint
+      + 1)::text,
+    false
+  );
+begin
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.count_removed_posts()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1581,6 +1598,23 @@ BEGIN ATOMIC
             FROM app_private.followed_private_people p
            WHERE (p.follower_id = reader_lists_computed.person)))::text);
 END;
+CREATE OR REPLACE FUNCTION app_private.reader_lists_kept_in_session(person uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  lists text := app_rules.reader_lists_of(person);
+  kept text := set_config(
+    'app_rules.kept_' || replace(person::text, '-', ''),
+    coalesce(nullif(current_setting('app_rules.reader_lists_generation', true), ''), '0')
+      || chr(30) || lists,
+    false
+  );
+begin
+  return lists;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments(author uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -3500,6 +3534,7 @@ CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON app_private.fol
 CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON app_private.followed_private_people REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON app_private.followed_private_people FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON app_private.followed_private_people REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER count_reader_lists_write AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON app_private.reader_lists FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_reader_lists_write();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
 CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER on_block_end_follow_requests AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follow_requests_on_block();

@@ -176,6 +176,9 @@ export async function resetData(db: Queryable): Promise<void> {
     end
     $$;
     select set_config('session_replication_role', 'origin', true);
+    -- Empty already; deleted again with triggers on, so that the session counts a write to it and
+    -- no reader's lists kept in the session outlive the reset (migration 20261127180200).
+    delete from app_private.reader_lists;
     delete from storage.objects;
     delete from storage.buckets where id <> 'images';`)
 }

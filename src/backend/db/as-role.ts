@@ -31,16 +31,51 @@ export interface RequestInfo {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
+ * The start of the request settings that keeps a caller's lists for the transaction, with its
+ * values ($10 on); nothing on a database that keeps none. It runs first, before the role switch:
+ * the lists tell who blocked the caller, which no API role may read. Their key, in a setting of
+ * its own (migration 20261127180000), is what app_rules.reader_key() reads: the claim.sub and
+ * claims that requestSettings sets ($3, $2), then chr(31).
+ * - PostgreSQL, and a visitor anywhere ($10 null, whose lists are empty): one primary-key read
+ *   of app_private.reader_lists (migration 20261127170000).
+ * - A signed-in caller on PGlite: the lists kept in the session ($11) while no write to that
+ *   table came since (migration 20261127180200); otherwise the read, which keeps them there.
+ */
+function readerListsSettings(db: Database, sub: string | undefined): Required<Statement> {
+  if (!keepsReaderLists(db)) return { sql: '', params: [] }
+  const reader = sub !== undefined && UUID.test(sub) ? sub : null
+  const key = `set_config('app_rules.reader_lists_key', $3 || $2 || chr(31), true),`
+  if (db.kind === 'pglite' && reader !== null) {
+    return {
+      sql: `set_config('app_rules.reader_lists',
+              case when split_part(current_setting($11, true), chr(30), 1)
+                        = coalesce(nullif(current_setting('app_rules.reader_lists_generation',
+                                                          true), ''), '0')
+                   then split_part(current_setting($11, true), chr(30), 2)
+                   else app_private.reader_lists_kept_in_session($10::uuid) end,
+              true),
+            ${key}`,
+      params: [reader, `app_rules.kept_${reader.replaceAll('-', '')}`]
+    }
+  }
+  return {
+    sql: `set_config('app_rules.reader_lists', app_rules.reader_lists_of($10::uuid), true), ${key}`,
+    params: [reader]
+  }
+}
+
+/**
  * One statement sets read-only mode, timeout, role and claims. It waits for the transaction's
  * first statement and goes out with it (see Database.transaction). Exported so that tests can
  * start a transaction as a caller exactly as a request does.
  *
  * For a signed-in caller it also keeps their lists for the transaction (block partners, muted
  * people, the private people they follow: migrations 20261127160000, 160200 and 170000), which
- * nearly every read's policies ask for. Read here, they cost one primary-key lookup in this
- * statement rather than a function call on the first policy that asks. They tell who blocked the
- * caller, which no API role may read, so the statement must open the transaction, while it still
- * runs as the server's own user: under a caller's role it is refused.
+ * nearly every read's policies ask for (readerListsSettings). Read here, they cost at most one
+ * primary-key lookup in this statement rather than a function call on the first policy that
+ * asks. They tell who blocked the caller, which no API role may read, so the statement must
+ * open the transaction, while it still runs as the server's own user: under a caller's role it
+ * is refused.
  */
 export function requestSettings(
   db: Database,
@@ -52,18 +87,9 @@ export function requestSettings(
     // Never hand tokens to SQL that does not need them.
     if (value !== undefined && name !== 'authorization' && name !== 'apikey') headers[name] = value
   }
-  const keeping = keepsReaderLists(db)
-  const lists = keeping && UUID.test(identity.claims.sub ?? '') ? identity.claims.sub : null
-  // First, before the role switch: one primary-key read of app_private.reader_lists (migration
-  // 20261127170000), which no API role may read; a visitor's ($10 null) are empty. Their key,
-  // in a setting of its own (migration 20261127180000), is what app_rules.reader_key() reads:
-  // the claim.sub and claims set below ($3, $2), then chr(31).
-  const keepLists = keeping
-    ? `set_config('app_rules.reader_lists', app_rules.reader_lists_of($10::uuid), true),
-       set_config('app_rules.reader_lists_key', $3 || $2 || chr(31), true),`
-    : ''
+  const keepLists = readerListsSettings(db, identity.claims.sub)
   return {
-    sql: `select ${keepLists}
+    sql: `select ${keepLists.sql}
               set_config('search_path', $9, true),
               set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
@@ -84,7 +110,7 @@ export function requestSettings(
       String(db.kind === 'postgres' ? (request.budgetMs ?? 0) : 0),
       request.readOnly ? 'on' : 'off',
       request.searchPath ?? 'public, extensions',
-      ...(keeping ? [lists] : [])
+      ...keepLists.params
     ]
   }
 }
