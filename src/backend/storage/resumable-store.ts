@@ -126,7 +126,7 @@ export function createResumableStore(dir: string | null): ResumableStore {
         const upload = await readState(join(dir, name))
         if (upload && `${nameOf(upload.id)}.json` === name) {
           index.set(upload.id, {
-            holder: upload.holder ?? upload.ownerSub ?? '',
+            holder: upload.holder,
             length: upload.length,
             expiresAt: upload.expiresAt
           })
