@@ -167,11 +167,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const removals: PhotoRemovals = await startPhotoRemovals(context, store, {
     intervalMs: config.photoRemovalIntervalMs
   })
+  // Resumable uploads in progress live in a folder until close() (storage/resumable-store.ts).
+  const storage = createStorageApi(context, store)
   const server: Server = createHttpServer(
     route(
       createAuthApi(context, { mailbox }),
       createRestApi(context),
-      createStorageApi(context, store),
+      storage,
       createMailboxApi(mailbox),
       // Realtime starts after the HTTP server is made; no request arrives before it listens.
       (request) => realtime.broadcastApi(request)
@@ -184,6 +186,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   } catch (error) {
     clearInterval(sweepTimer)
     await removals.close()
+    await storage.close()
     await db.close()
     throw error
   }
@@ -196,6 +199,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     clearInterval(sweepTimer)
     await removals.close()
     await realtime.close()
+    await storage.close()
     await db.close()
     throw error
   }
@@ -223,6 +227,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         server.close(() => resolve())
         server.closeAllConnections()
       })
+      await storage.close()
       await db.close()
     }
   }
