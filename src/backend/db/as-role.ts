@@ -27,6 +27,8 @@ export interface RequestInfo {
   queueTimeoutMs?: number
   /** The search_path, already quoted; 'public, extensions' unless a schema was asked for. */
   searchPath?: string
+  /** Who the request is for, so one caller cannot take a whole pool (TransactionOptions.holder). */
+  holder?: string
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -148,6 +150,7 @@ export async function withRole<T>(
     prelude: [requestSettings(db, identity, request)],
     reuseStatements: true,
     budgetMs: request.budgetMs,
-    queueTimeoutMs: request.queueTimeoutMs
+    queueTimeoutMs: request.queueTimeoutMs,
+    holder: request.holder
   })
 }

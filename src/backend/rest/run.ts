@@ -64,10 +64,12 @@ class RolledBack<T> {
 
 /**
  * A request for a schema other than public searches that schema first, as PostgREST does, so
- * its functions find their own tables unqualified.
+ * its functions find their own tables unqualified. Its holder is the signed-in user, or the
+ * address of an anonymous caller.
  */
 function requestInfo(context: BackendContext, call: RestCall): RequestInfo {
-  const { method, url, headers } = call.request
+  const { method, url, headers, remoteAddress } = call.request
+  const { role, claims } = call.identity
   const { requestBudgetMs, queueTimeoutMs } = context.config.rest
   const schema = call.cache.schema
   return {
@@ -77,6 +79,7 @@ function requestInfo(context: BackendContext, call: RestCall): RequestInfo {
     readOnly: method === 'GET' || method === 'HEAD',
     budgetMs: requestBudgetMs,
     queueTimeoutMs,
+    holder: claims.sub ? `user ${claims.sub}` : `${role} ${remoteAddress}`,
     searchPath:
       schema === 'public'
         ? undefined
