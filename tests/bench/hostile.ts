@@ -32,6 +32,10 @@ const COMMENTS = 4_600
 const PASSWORD = 'hostile-password'
 const PROBE_EVERY_MS = 50
 export const PROBER_GOAL_MS = 250
+/** The warm-up before the attacks, and the quiet window measured after it. */
+const BASELINE_MS = 2_000
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 export interface AttackResult {
   name: string
@@ -50,6 +54,8 @@ export interface HostileResults {
   attacks: AttackResult[]
   /** The machine's 1-minute load average before and after the run (2 cores are shared). */
   load: [number, number]
+  /** The prober's worst latency over a quiet window before the first attack: the noise floor. */
+  baselineWorstMs: number
 }
 
 /** What the goal asks of an attack on `kind`, in words. */
@@ -147,9 +153,15 @@ export async function measureHostile(kind: DatabaseKind): Promise<HostileResults
     const prober = new Prober(target(), PROBE_EVERY_MS)
     const attacks: AttackResult[] = []
     const loadBefore = loadavg()[0]
+    // A warm-up, then a quiet window: what the prober sees with no attack at all.
+    await sleep(BASELINE_MS)
+    const quietFrom = probeClock()
+    await sleep(BASELINE_MS)
+    const baselineWorstMs = (await prober.worstSince(quietFrom)).worst
+    console.log(`  no attack (${BASELINE_MS} ms): prober worst ${baselineWorstMs.toFixed(0)} ms`)
     try {
       for (const attack of ATTACKS) {
-        await new Promise((resolve) => setTimeout(resolve, 500)) // a quiet baseline between
+        await sleep(500) // a quiet moment between attacks
         const startedAt = probeClock()
         const started = performance.now()
         const outcome = await attack
@@ -183,7 +195,13 @@ export async function measureHostile(kind: DatabaseKind): Promise<HostileResults
       await prober.stop()
       await backend.kill9()
     }
-    return { kind, posts: HOSTILE_POSTS, attacks, load: [loadBefore, loadavg()[0]] }
+    return {
+      kind,
+      posts: HOSTILE_POSTS,
+      attacks,
+      load: [loadBefore, loadavg()[0]],
+      baselineWorstMs
+    }
   } finally {
     server?.stop()
     await rm(dataDir, { recursive: true, force: true })
@@ -216,7 +234,8 @@ export function renderHostile(results: HostileResults[]): string[] {
       `### ${result.kind === 'pglite' ? 'PGlite' : 'PostgreSQL 15'}`,
       '',
       `${met} of ${result.attacks.length} attacks meet the goal. Machine load (1 min, 2 cores): ` +
-        `${result.load[0].toFixed(1)} before, ${result.load[1].toFixed(1)} after.`,
+        `${result.load[0].toFixed(1)} before, ${result.load[1].toFixed(1)} after; the prober's ` +
+        `worst with no attack (${BASELINE_MS / 1000} s): ${fmt(result.baselineWorstMs)}.`,
       '',
       '| Attack | Status | Its time | Prober worst | Goal | Met | After |',
       '| --- | --- | ---: | ---: | --- | --- | --- |'

@@ -2,9 +2,9 @@
 // how many conditions its logic trees have, how long its in-lists are, how many patterns and
 // full-text searches it has and what each may do, how many to-many embeds it has, how many rows
 // a write carries and how large its body is. Each refusal names the limit, before any SQL is
-// written. What a response may weigh, and how many rows
-// a PATCH or DELETE filter matches, are known only once the database ran the statement:
-// responseTooLarge and tooManyRowsChanged are those refusals, thrown before the commit.
+// written. What a response may weigh, and how many rows a PATCH or DELETE filter matches, are
+// known only once the database ran the statement: responseTooLarge and tooManyRowsChanged are
+// those refusals, thrown before the commit.
 
 import { patternProblem, type PatternOperator } from '../patterns'
 import type { RestLimits } from '../request-limits'
