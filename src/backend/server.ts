@@ -92,12 +92,14 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...(options.config?.corsOrigins ?? [])
   ])
   // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
-  // and keeps the defaults. Its [api] max_rows bounds every level of a REST response.
+  // and keeps the defaults. Its [api] max_rows bounds every level of a REST response, and
+  // max_request_body_bytes every write or rpc body.
   const configToml = resolve(options.migrationsDir, '..', 'config.toml')
   const api = options.config?.api ?? loadApiConfig(configToml)
   const auth = options.config?.auth ?? loadAuthConfig(configToml)
   const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
-  const rest = { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
+  const maxRequestBodyBytes = api.maxRequestBodyBytes ?? DEFAULT_REST_LIMITS.maxRequestBodyBytes
+  const rest = { ...DEFAULT_REST_LIMITS, maxRows, maxRequestBodyBytes, ...options.config?.rest }
   if (dataDir) await prepareDataDir(dataDir)
   let db: Database
   try {
