@@ -765,10 +765,13 @@ AS $function$
 begin
   update public.direct_threads set last_message_at = new.created_at where id = new.thread_id;
   update public.direct_participants p
-  set left_at = null, state = 'request'
+  set left_at = null,
+      state = app_rules.direct_entry(p.user_id, array[new.sender_id], new.sender_id)
   from public.direct_threads t
   where t.id = new.thread_id and not t.is_group
-    and p.thread_id = new.thread_id and p.left_at is not null and p.user_id <> new.sender_id;
+    and p.thread_id = new.thread_id and p.left_at is not null and p.user_id <> new.sender_id
+    and app_rules.direct_entry(p.user_id, array[new.sender_id], new.sender_id)
+        in ('accepted', 'request');
   return new;
 end
 $function$;
@@ -1743,6 +1746,37 @@ begin
   where r.person = any (people);
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.refuse_direct_entry(person uuid, entry text, several boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if entry = 'unavailable' then
+    raise exception '%', case when several then 'One of these accounts isn''t available'
+                              else 'This account isn''t available' end
+      using errcode = 'PT404';
+  elsif entry = 'refused' then
+    raise exception 'You can''t add @% to this conversation',
+      (select p.username from public.profiles p where p.id = person)
+      using errcode = '42501';
+  end if;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.refuse_suspended_direct()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if app_rules.caller_suspended() then
+    raise exception 'Your account is suspended' using errcode = '42501',
+      hint = 'A suspended account cannot write messages until a moderator lifts it.';
+  end if;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.require_moderator()
  RETURNS void
  LANGUAGE plpgsql
@@ -2036,8 +2070,11 @@ AS $function$
       and me.left_at is null and me.state = 'accepted'
   )
   and not exists (
-    select 1 from public.direct_participants other
-    where other.thread_id = thread and other.user_id <> auth.uid() and other.left_at is null
+    select 1
+    from public.direct_participants other
+    join public.direct_threads t on t.id = other.thread_id
+    where other.thread_id = thread and other.user_id <> auth.uid()
+      and (other.left_at is null or not t.is_group)
       and app_rules.direct_blocked_between(auth.uid(), other.user_id)
   )
 $function$;
@@ -2050,6 +2087,28 @@ AS $function$
   select exists (select 1 from public.blocks
                  where (blocker_id = a and blocked_id = b)
                     or (blocker_id = b and blocked_id = a))
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.direct_entry(person uuid, members uuid[], brought_by uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when person is not distinct from brought_by then 'accepted'
+    when person is null
+      or not exists (select 1 from public.profiles p
+                     where p.id = person and p.suspended_at is null)
+      or app_rules.direct_blocked_between(person, brought_by) then 'unavailable'
+    when exists (
+      select 1 from public.blocks b
+      where (b.blocker_id = person and b.blocked_id = any (members))
+         or (b.blocked_id = person and b.blocker_id = any (members))
+    ) then 'refused'
+    when exists (select 1 from public.follows f
+                 where f.follower_id = person and f.following_id = brought_by) then 'accepted'
+    else 'request'
+  end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.followed_by_my_follows()
  RETURNS TABLE(id uuid, n integer)
@@ -2480,21 +2539,47 @@ CREATE OR REPLACE FUNCTION public.add_direct_participants(thread uuid, user_ids 
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  caller uuid := auth.uid();
+  members uuid[];
+  newcomers uuid[];
+  entry record;
 begin
+  if caller is null then
+    raise exception 'Sign in to send messages' using errcode = '42501';
+  end if;
+  perform app_private.refuse_suspended_direct();
   if not app_rules.can_send_direct(thread)
      or not exists (select 1 from public.direct_threads t where t.id = thread and t.is_group) then
     raise exception 'Only people in a group can add others to it' using errcode = '42501';
   end if;
-  if exists (select 1 from unnest(user_ids) u where app_rules.direct_blocked_between(auth.uid(), u)) then
-    raise exception 'You cannot add this person' using errcode = '42501';
+  -- Serialises adds to one group, so two at once cannot both pass the cap or each other's blocks.
+  perform 1 from public.direct_threads t where t.id = thread for update;
+  select coalesce(array_agg(p.user_id), '{}') into members
+  from public.direct_participants p where p.thread_id = thread and p.left_at is null;
+  select coalesce(array_agg(distinct u), '{}') into newcomers
+  from unnest(user_ids) as u where u is not null and not (u = any (members));
+  if cardinality(newcomers) = 0 then
+    return;
   end if;
-  insert into public.direct_participants (thread_id, user_id, state)
-  select thread, p.id, 'accepted' from public.profiles p where p.id = any(user_ids)
-  on conflict (thread_id, user_id) do update set left_at = null, joined_at = now();
-  if (select count(*) from public.direct_participants p
-      where p.thread_id = thread and p.left_at is null) > 32 then
+  if cardinality(members) + cardinality(newcomers) > 32 then
     raise exception 'A group has at most 32 people' using errcode = '22023';
   end if;
+  -- Each newcomer meets the members and the other newcomers (two who block each other cannot
+  -- both come in); unavailable first, so a refusal never names someone next to an account the
+  -- caller cannot see.
+  members := members || newcomers;
+  for entry in
+    select u as person, app_rules.direct_entry(u, members, caller) as state
+    from unnest(newcomers) as u
+    order by app_rules.direct_entry(u, members, caller) <> 'unavailable', u
+  loop
+    perform app_private.refuse_direct_entry(entry.person, entry.state, cardinality(newcomers) > 1);
+  end loop;
+  insert into public.direct_participants (thread_id, user_id, state)
+  select thread, u, app_rules.direct_entry(u, members, caller) from unnest(newcomers) as u
+  on conflict (thread_id, user_id) do update
+    set left_at = null, joined_at = now(), state = excluded.state;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.approve_follow_request(requester uuid)
@@ -3299,23 +3384,29 @@ AS $function$
 declare
   caller uuid := auth.uid();
   recipients uuid[];
+  members uuid[];
   found_id uuid;
   group_thread boolean;
+  entry record;
 begin
   if caller is null then
     raise exception 'Sign in to send messages' using errcode = '42501';
   end if;
+  perform app_private.refuse_suspended_direct();
   select coalesce(array_agg(distinct r), '{}') into recipients
   from unnest(recipient_ids) as r where r is not null and r <> caller;
   if cardinality(recipients) not between 1 and 31 then
     raise exception 'A conversation has from 2 to 32 people' using errcode = '22023';
   end if;
-  if (select count(*) from public.profiles p where p.id = any(recipients)) <> cardinality(recipients) then
-    raise exception 'Some of these people do not exist' using errcode = 'PT404';
-  end if;
-  if exists (select 1 from unnest(recipients) r where app_rules.direct_blocked_between(caller, r)) then
-    raise exception 'You cannot message this person' using errcode = '42501';
-  end if;
+  members := recipients || caller;
+  -- Unavailable first, so a refusal never names someone next to an account the caller cannot see.
+  for entry in
+    select r as person, app_rules.direct_entry(r, members, caller) as state
+    from unnest(recipients) as r
+    order by app_rules.direct_entry(r, members, caller) <> 'unavailable', r
+  loop
+    perform app_private.refuse_direct_entry(entry.person, entry.state, cardinality(recipients) > 1);
+  end loop;
   thread_name := nullif(btrim(thread_name), '');
   group_thread := cardinality(recipients) > 1 or thread_name is not null;
 
@@ -3350,10 +3441,7 @@ begin
   insert into public.direct_participants (thread_id, user_id, state)
   select found_id, caller, 'accepted'
   union all
-  select found_id, r,
-         case when exists (select 1 from public.follows f
-                           where f.follower_id = r and f.following_id = caller)
-              then 'accepted' else 'request' end
+  select found_id, r, app_rules.direct_entry(r, members, caller)
   from unnest(recipients) as r;
   return found_id;
 end
@@ -3717,22 +3805,34 @@ create policy "Participants read their threads' messages" on public.direct_messa
   using (app_rules.is_direct_participant(thread_id));
 create policy "Senders unsend their own messages" on public.direct_messages as permissive for delete to authenticated
   using (((sender_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
+create policy "Suspended accounts do not send messages" on public.direct_messages as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts do not unsend messages" on public.direct_messages as restrictive for delete to authenticated
+  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Participants change their own reading state" on public.direct_participants as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants see who is in their threads" on public.direct_participants as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
+create policy "Suspended accounts do not change their threads" on public.direct_participants as restrictive for update to authenticated
+  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Participants heart messages as themselves" on public.direct_reactions as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Participants see hearts in their threads" on public.direct_reactions as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
 create policy "Participants take back their own hearts" on public.direct_reactions as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts do not heart messages" on public.direct_reactions as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts do not take hearts back" on public.direct_reactions as restrictive for delete to authenticated
+  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Participants rename their group" on public.direct_threads as permissive for update to authenticated
   using ((is_group AND app_rules.is_direct_participant(id)))
   with check (is_group);
 create policy "Participants see their threads" on public.direct_threads as permissive for select to authenticated
   using (app_rules.is_direct_participant(id));
+create policy "Suspended accounts do not rename groups" on public.direct_threads as restrictive for update to authenticated
+  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
 create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
@@ -3899,6 +3999,8 @@ create policy "Participants join their thread's room" on realtime.messages as pe
   using (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Participants type and show presence in their thread's room" on realtime.messages as permissive for insert to authenticated
   with check (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
+create policy "Suspended accounts do not type in a thread's room" on realtime.messages as restrictive for insert to authenticated
+  with check (((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)) OR (( SELECT realtime.topic() AS topic) !~ '^direct:'::text)));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -3932,6 +4034,8 @@ grant EXECUTE on function app_rules.can_send_direct(thread uuid) to authenticate
 grant EXECUTE on function app_rules.can_send_direct(thread uuid) to service_role;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to authenticated;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
+grant EXECUTE on function app_rules.direct_entry(person uuid, members uuid[], brought_by uuid) to authenticated;
+grant EXECUTE on function app_rules.direct_entry(person uuid, members uuid[], brought_by uuid) to service_role;
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
 grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
 grant EXECUTE on function app_rules.followed_private_people() to public;
