@@ -1012,7 +1012,11 @@ CREATE OR REPLACE FUNCTION app_private.fill_direct_reaction()
  SET search_path TO ''
 AS $function$
 begin
-  select m.thread_id into new.thread_id from public.direct_messages m where m.id = new.message_id;
+  select m.thread_id into new.thread_id
+  from public.direct_messages m
+  where m.id = new.message_id
+    -- A signed-in caller finds only messages of their own threads; the service role all.
+    and (auth.uid() is null or app_rules.is_direct_participant(m.thread_id));
   if new.thread_id is null then
     raise exception 'This message was unsent' using errcode = 'PT404';
   end if;
@@ -1129,6 +1133,23 @@ begin
       message = 'You can tag up to 20 people in a post',
       detail = format('This post already tags %s people', tagged),
       hint = 'Remove a tag first.';
+  end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.guard_person_target()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  target uuid := case tg_table_name
+    when 'mutes' then (to_jsonb(new) ->> 'muted_id')::uuid
+    else (to_jsonb(new) ->> 'friend_id')::uuid
+  end;
+begin
+  if not exists (select 1 from public.profiles p where p.id = target) then
+    raise exception 'This account isn''t available' using errcode = 'PT404';
   end if;
   return new;
 end
@@ -3631,11 +3652,12 @@ CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON public.blocks R
 CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON public.blocks REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON public.blocks REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER guard_close_friend_target BEFORE INSERT ON public.close_friends FOR EACH ROW EXECUTE FUNCTION app_private.guard_person_target();
 CREATE TRIGGER on_comment_like_changed AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.update_comment_likes_count();
 CREATE TRIGGER on_comment_like_notify AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment_like();
+CREATE TRIGGER before_comment_allowed BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER before_comment_checked_controls BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.check_comment_controls();
 CREATE TRIGGER before_comment_inserted BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.attach_reply_to_thread();
-CREATE TRIGGER guard_comment_visibility BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3679,6 +3701,7 @@ CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.likes REFERENCING NE
 CREATE TRIGGER on_like_changed AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.update_likes_count();
 CREATE TRIGGER on_like_notify AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_like();
 CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.mutes FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
+CREATE TRIGGER guard_mute_target BEFORE INSERT ON public.mutes FOR EACH ROW EXECUTE FUNCTION app_private.guard_person_target();
 CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON public.mutes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON public.mutes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON public.mutes FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
@@ -3710,6 +3733,7 @@ CREATE TRIGGER mark_posts_of_restricted_author AFTER UPDATE OF is_private, suspe
 CREATE TRIGGER on_profile_made_public AFTER UPDATE OF is_private ON public.profiles FOR EACH ROW WHEN ((old.is_private AND (NOT new.is_private))) EXECUTE FUNCTION app_private.approve_requests_on_going_public();
 CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_profile_search_name();
 CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
+CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
 CREATE TRIGGER on_hiding_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
@@ -3761,6 +3785,8 @@ create policy "Comment likes are readable where the comment is" on public.commen
   using ((EXISTS ( SELECT 1
    FROM comments c
   WHERE (c.id = comment_likes.comment_id))));
+create policy "Comment likes hidden across a block" on public.comment_likes as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
 create policy "Users like comments as themselves" on public.comment_likes as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM comments c
