@@ -513,7 +513,7 @@ alter table public.content_settings add constraint content_settings_pkey PRIMARY
 alter table public.content_settings add constraint content_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.direct_messages add constraint direct_messages_body_length CHECK ((char_length(body) <= 1000));
 alter table public.direct_messages add constraint direct_messages_height CHECK (((height >= 1) AND (height <= 20000)));
-alter table public.direct_messages add constraint direct_messages_image_url_storage CHECK (((image_url IS NULL) OR is_storage_public_url(image_url)));
+alter table public.direct_messages add constraint direct_messages_image_url_storage_path CHECK (((image_url IS NULL) OR app_rules.is_storage_path(image_url)));
 alter table public.direct_messages add constraint direct_messages_kind CHECK ((kind = ANY (ARRAY['text'::text, 'photo'::text, 'post'::text, 'story_reply'::text, 'story_reaction'::text])));
 alter table public.direct_messages add constraint direct_messages_pkey PRIMARY KEY (id);
 alter table public.direct_messages add constraint direct_messages_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
@@ -521,7 +521,7 @@ alter table public.direct_messages add constraint direct_messages_post_id_fkey F
 alter table public.direct_messages add constraint direct_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.direct_messages add constraint direct_messages_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE SET NULL;
 alter table public.direct_messages add constraint direct_messages_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES direct_threads(id) ON DELETE CASCADE;
-alter table public.direct_messages add constraint direct_messages_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
+alter table public.direct_messages add constraint direct_messages_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.direct_messages add constraint direct_messages_width CHECK (((width >= 1) AND (width <= 20000)));
 alter table public.direct_participants add constraint direct_participants_pkey PRIMARY KEY (thread_id, user_id);
 alter table public.direct_participants add constraint direct_participants_state CHECK ((state = ANY (ARRAY['accepted'::text, 'request'::text])));
@@ -562,14 +562,12 @@ alter table public.notifications add constraint notifications_recipient_id_fkey 
 alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text, 'follow_request'::text, 'tag'::text])));
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
-alter table public.post_images add constraint post_images_image_url_canonical CHECK (is_storage_public_url(image_url));
-alter table public.post_images add constraint post_images_image_url_storage CHECK (((image_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'::text) AND (char_length(image_url) <= 2048)));
+alter table public.post_images add constraint post_images_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.post_images add constraint post_images_pkey PRIMARY KEY (post_id, "position");
 alter table public.post_images add constraint post_images_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.post_images add constraint post_images_position_range CHECK ((("position" >= 0) AND ("position" <= 9)));
 alter table public.post_images add constraint post_images_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
-alter table public.post_images add constraint post_images_thumb_url_canonical CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
-alter table public.post_images add constraint post_images_thumb_url_storage CHECK (((thumb_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'::text) AND (char_length(thumb_url) <= 2048)));
+alter table public.post_images add constraint post_images_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.post_people_tags add constraint post_people_tags_pkey PRIMARY KEY (post_id, "position", user_id);
 alter table public.post_people_tags add constraint post_people_tags_post_id_position_fkey FOREIGN KEY (post_id, "position") REFERENCES post_images(post_id, "position") ON DELETE CASCADE;
 alter table public.post_people_tags add constraint post_people_tags_status_valid CHECK ((status = ANY (ARRAY['approved'::text, 'pending'::text])));
@@ -584,18 +582,16 @@ alter table public.posts add constraint posts_caption_length CHECK ((char_length
 alter table public.posts add constraint posts_comments_count_not_negative CHECK ((comments_count >= 0));
 alter table public.posts add constraint posts_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
 alter table public.posts add constraint posts_image_count_range CHECK (((image_count >= 1) AND (image_count <= 10)));
-alter table public.posts add constraint posts_image_url_storage CHECK (is_storage_public_url(image_url));
+alter table public.posts add constraint posts_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.posts add constraint posts_likes_count_not_negative CHECK ((likes_count >= 0));
 alter table public.posts add constraint posts_location_length CHECK (((location IS NULL) OR (((char_length(location) >= 1) AND (char_length(location) <= 100)) AND (location = btrim(location)))));
 alter table public.posts add constraint posts_pkey PRIMARY KEY (id);
 alter table public.posts add constraint posts_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.posts add constraint posts_sensitive_reason_valid CHECK (((sensitive_reason IS NULL) OR (is_sensitive AND ((char_length(sensitive_reason) >= 1) AND (char_length(sensitive_reason) <= 100)))));
 alter table public.posts add constraint posts_thumb_url_length CHECK ((char_length(thumb_url) <= 2048));
-alter table public.posts add constraint posts_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
+alter table public.posts add constraint posts_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.posts add constraint posts_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
-alter table public.profiles add constraint profiles_avatar_url_own_canonical CHECK (((avatar_url IS NULL) OR is_own_storage_url(avatar_url, 'avatars'::text, id)));
-alter table public.profiles add constraint profiles_avatar_url_own_storage CHECK (((char_length(avatar_url) <= 2048) AND (avatar_url ~ (('^https?://[^/?#\s]+/storage/v1/object/public/images/avatars/'::text || (id)::text) || '/[^?#\s]+$'::text))));
-alter table public.profiles add constraint profiles_avatar_url_storage CHECK (((avatar_url IS NULL) OR is_storage_public_url(avatar_url)));
+alter table public.profiles add constraint profiles_avatar_url_own_storage_path CHECK (((avatar_url IS NULL) OR app_rules.is_own_storage_path(avatar_url, 'avatars'::text, id)));
 alter table public.profiles add constraint profiles_bio_length CHECK ((char_length(bio) <= 150));
 alter table public.profiles add constraint profiles_followers_count_not_negative CHECK ((followers_count >= 0));
 alter table public.profiles add constraint profiles_following_count_not_negative CHECK ((following_count >= 0));
@@ -620,10 +616,10 @@ alter table public.saves add constraint saves_user_id_fkey FOREIGN KEY (user_id)
 alter table public.saves add constraint saves_user_post_unique UNIQUE (user_id, post_id);
 alter table public.stories add constraint stories_caption_length CHECK ((char_length(caption) <= 200));
 alter table public.stories add constraint stories_dimensions_valid CHECK ((((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))));
-alter table public.stories add constraint stories_image_url_storage CHECK (is_storage_public_url(image_url));
+alter table public.stories add constraint stories_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.stories add constraint stories_pkey PRIMARY KEY (id);
 alter table public.stories add constraint stories_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
-alter table public.stories add constraint stories_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
+alter table public.stories add constraint stories_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.stories add constraint stories_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.story_views add constraint story_views_pkey PRIMARY KEY (story_id, viewer_id);
 alter table public.story_views add constraint story_views_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE CASCADE;
@@ -1241,6 +1237,16 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.keep_avatar_path()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.avatar_url := coalesce(app_rules.storage_path(new.avatar_url), new.avatar_url);
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.keep_followed_private_person()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1280,6 +1286,17 @@ begin
     delete from app_private.followed_private_people where following_id = new.id;
   end if;
   return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.keep_photo_paths()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.image_url := coalesce(app_rules.storage_path(new.image_url), new.image_url);
+  new.thumb_url := coalesce(app_rules.storage_path(new.thumb_url), new.thumb_url);
+  return new;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.limit_caption_hashtags()
@@ -1574,11 +1591,11 @@ begin
   insert into app_private.storage_removals (bucket_id, name)
   select split_part(p.path, '/', 1), substr(p.path, strpos(p.path, '/') + 1)
   from (
-    select substring(u.url from '^https?://[^/]+/storage/v1/object/public/(.+)$') as path
+    select substring(app_rules.storage_path(u.url) from '^/storage/v1/object/public/(.+)$') as path
     from removed r
     cross join lateral (values (r.image_url), (r.thumb_url)) as u(url)
-    where public.is_storage_public_url(u.url)
-  ) p;
+  ) p
+  where p.path is not null;
   if found then
     perform pg_notify('storage_removals', '');
   end if;
@@ -2212,6 +2229,20 @@ CREATE OR REPLACE FUNCTION app_rules.is_moderator()
 AS $function$
   select exists (select 1 from public.moderators m where m.user_id = (select auth.uid()))
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.is_own_storage_path(value text, folder text, owner uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT COALESCE(((char_length(value) <= 2048) AND (folder ~ '^[a-z]+$'::text) AND (value ~ (((('^/storage/v1/object/public/images/'::text || folder) || '/'::text) || (owner)::text) || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$'::text))), false) AS "coalesce";
+END;
+CREATE OR REPLACE FUNCTION app_rules.is_storage_path(value text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT COALESCE(((char_length(value) <= 2048) AND (value ~ '^/storage/v1/object/public(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$'::text)), false) AS "coalesce";
+END;
 CREATE OR REPLACE FUNCTION app_rules.last_public_posts(people uuid[])
  RETURNS TABLE(id uuid, last_post_at timestamp with time zone)
  LANGUAGE sql
@@ -2331,6 +2362,19 @@ begin
   return lists;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.storage_path(url text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN (char_length(url) > 2048) THEN NULL::text
+             WHEN (url ~ '^/storage/v1/object/public(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$'::text) THEN url
+             WHEN (url ~ (('^https?://'::text || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'::text) || '/storage/v1/object/public(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$'::text)) THEN substr(url, strpos(url, '/storage/v1/object/public/'::text))
+             ELSE NULL::text
+         END AS "case";
+END;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
  RETURNS TABLE(id uuid, followed_by_count integer, last_post_at timestamp with time zone)
  LANGUAGE sql
@@ -3030,31 +3074,16 @@ CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owne
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  select public.is_storage_public_url(url)
-     and folder ~ '^[a-z]+$'
-     and owner is not null
-     -- The canonical form above has no ?, # or %, so the path is everything after the host.
-     and substring(url from '^https?://[^/]+(/.*)$')
-         ~ ('^/storage/v1/object/public/images/' || folder || '/' || owner::text || '/[^/]+$')
-$function$;
+BEGIN ATOMIC
+ SELECT COALESCE(((char_length(url) <= 2048) AND (folder ~ '^[a-z]+$'::text) AND (url ~ (((((('^(?:https?://'::text || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'::text) || ')?/storage/v1/object/public/images/'::text) || folder) || '/'::text) || (owner)::text) || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$'::text))), false) AS "coalesce";
+END;
 CREATE OR REPLACE FUNCTION public.is_storage_public_url(url text)
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  select url is not null
-     and char_length(url) <= 2048
-     and url ~ ('^https?://'
-                -- host: dot-separated labels, or a bracketed IPv6 address; then an optional port
-                || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*'
-                || '|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'
-                || '/storage/v1/object/public'
-                -- bucket, folders and file: plain segments that never start with a dot
-                || '(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$')
-$function$;
+BEGIN ATOMIC
+ SELECT COALESCE(((char_length(url) <= 2048) AND (url ~ (('^(?:https?://'::text || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'::text) || ')?/storage/v1/object/public(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$'::text))), false) AS "coalesce";
+END;
 CREATE OR REPLACE FUNCTION public.latest_comments(post_ids uuid[], per_post integer DEFAULT 2)
  RETURNS SETOF comments
  LANGUAGE sql
@@ -3668,6 +3697,7 @@ CREATE TRIGGER on_comment_unnotify AFTER DELETE ON public.comments FOR EACH ROW 
 CREATE TRIGGER on_offensive_filter_changed AFTER INSERT OR UPDATE OF hide_offensive_comments ON public.content_settings FOR EACH ROW EXECUTE FUNCTION app_private.recheck_hidden_comments_for_settings();
 CREATE TRIGGER after_direct_message_inserted AFTER INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.after_direct_message();
 CREATE TRIGGER before_direct_message_inserted BEFORE INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.check_direct_message();
+CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.direct_messages REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.direct_messages REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3710,10 +3740,12 @@ CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.notifications FOR EA
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER before_post_image_inserted BEFORE INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_images();
+CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER on_post_image_inserted AFTER INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.count_post_images();
 CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER before_people_tag_inserted BEFORE INSERT ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.guard_people_tag();
 CREATE TRIGGER on_people_tag_notify AFTER INSERT OR DELETE ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.notify_people_tag();
+CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER limit_caption_hashtags BEFORE INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.limit_caption_hashtags();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3725,6 +3757,7 @@ CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERE
 CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
 CREATE TRIGGER read_post_author_restriction BEFORE INSERT OR UPDATE OF user_id, author_restricted ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.read_post_author_restriction();
 CREATE TRIGGER tidy_post_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.tidy_post_location();
+CREATE TRIGGER keep_avatar_path BEFORE INSERT OR UPDATE OF avatar_url ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.keep_avatar_path();
 CREATE TRIGGER keep_followers_of_private_person AFTER UPDATE OF is_private, suspended_at ON public.profiles FOR EACH ROW WHEN (((old.is_private AND (old.suspended_at IS NULL)) IS DISTINCT FROM (new.is_private AND (new.suspended_at IS NULL)))) EXECUTE FUNCTION app_private.keep_followers_of_private_person();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3734,6 +3767,7 @@ CREATE TRIGGER on_profile_made_public AFTER UPDATE OF is_private ON public.profi
 CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_profile_search_name();
 CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
 CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
+CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
 CREATE TRIGGER on_hiding_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
@@ -4075,6 +4109,12 @@ grant EXECUTE on function app_rules.is_direct_room_member(topic text) to service
 grant EXECUTE on function app_rules.is_moderator() to anon;
 grant EXECUTE on function app_rules.is_moderator() to authenticated;
 grant EXECUTE on function app_rules.is_moderator() to service_role;
+grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to anon;
+grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to authenticated;
+grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to service_role;
+grant EXECUTE on function app_rules.is_storage_path(value text) to anon;
+grant EXECUTE on function app_rules.is_storage_path(value text) to authenticated;
+grant EXECUTE on function app_rules.is_storage_path(value text) to service_role;
 grant EXECUTE on function app_rules.last_public_posts(people uuid[]) to anon;
 grant EXECUTE on function app_rules.last_public_posts(people uuid[]) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to anon;
@@ -4089,6 +4129,9 @@ grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to anon;
 grant EXECUTE on function app_rules.remember_reader_lists() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to service_role;
+grant EXECUTE on function app_rules.storage_path(url text) to anon;
+grant EXECUTE on function app_rules.storage_path(url text) to authenticated;
+grant EXECUTE on function app_rules.storage_path(url text) to service_role;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;
