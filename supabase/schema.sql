@@ -513,7 +513,7 @@ alter table public.content_settings add constraint content_settings_pkey PRIMARY
 alter table public.content_settings add constraint content_settings_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.direct_messages add constraint direct_messages_body_length CHECK ((char_length(body) <= 1000));
 alter table public.direct_messages add constraint direct_messages_height CHECK (((height >= 1) AND (height <= 20000)));
-alter table public.direct_messages add constraint direct_messages_image_url_storage CHECK (((image_url IS NULL) OR is_storage_public_url(image_url)));
+alter table public.direct_messages add constraint direct_messages_image_url_storage_path CHECK (((image_url IS NULL) OR app_rules.is_storage_path(image_url)));
 alter table public.direct_messages add constraint direct_messages_kind CHECK ((kind = ANY (ARRAY['text'::text, 'photo'::text, 'post'::text, 'story_reply'::text, 'story_reaction'::text])));
 alter table public.direct_messages add constraint direct_messages_pkey PRIMARY KEY (id);
 alter table public.direct_messages add constraint direct_messages_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
@@ -521,7 +521,7 @@ alter table public.direct_messages add constraint direct_messages_post_id_fkey F
 alter table public.direct_messages add constraint direct_messages_sender_id_fkey FOREIGN KEY (sender_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.direct_messages add constraint direct_messages_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE SET NULL;
 alter table public.direct_messages add constraint direct_messages_thread_id_fkey FOREIGN KEY (thread_id) REFERENCES direct_threads(id) ON DELETE CASCADE;
-alter table public.direct_messages add constraint direct_messages_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
+alter table public.direct_messages add constraint direct_messages_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.direct_messages add constraint direct_messages_width CHECK (((width >= 1) AND (width <= 20000)));
 alter table public.direct_participants add constraint direct_participants_pkey PRIMARY KEY (thread_id, user_id);
 alter table public.direct_participants add constraint direct_participants_state CHECK ((state = ANY (ARRAY['accepted'::text, 'request'::text])));
@@ -562,14 +562,12 @@ alter table public.notifications add constraint notifications_recipient_id_fkey 
 alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text, 'follow_request'::text, 'tag'::text])));
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
-alter table public.post_images add constraint post_images_image_url_canonical CHECK (is_storage_public_url(image_url));
-alter table public.post_images add constraint post_images_image_url_storage CHECK (((image_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'::text) AND (char_length(image_url) <= 2048)));
+alter table public.post_images add constraint post_images_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.post_images add constraint post_images_pkey PRIMARY KEY (post_id, "position");
 alter table public.post_images add constraint post_images_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.post_images add constraint post_images_position_range CHECK ((("position" >= 0) AND ("position" <= 9)));
 alter table public.post_images add constraint post_images_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
-alter table public.post_images add constraint post_images_thumb_url_canonical CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
-alter table public.post_images add constraint post_images_thumb_url_storage CHECK (((thumb_url ~ '^https?://[^/?#\s]+/storage/v1/object/public/'::text) AND (char_length(thumb_url) <= 2048)));
+alter table public.post_images add constraint post_images_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.post_people_tags add constraint post_people_tags_pkey PRIMARY KEY (post_id, "position", user_id);
 alter table public.post_people_tags add constraint post_people_tags_post_id_position_fkey FOREIGN KEY (post_id, "position") REFERENCES post_images(post_id, "position") ON DELETE CASCADE;
 alter table public.post_people_tags add constraint post_people_tags_status_valid CHECK ((status = ANY (ARRAY['approved'::text, 'pending'::text])));
@@ -584,18 +582,16 @@ alter table public.posts add constraint posts_caption_length CHECK ((char_length
 alter table public.posts add constraint posts_comments_count_not_negative CHECK ((comments_count >= 0));
 alter table public.posts add constraint posts_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
 alter table public.posts add constraint posts_image_count_range CHECK (((image_count >= 1) AND (image_count <= 10)));
-alter table public.posts add constraint posts_image_url_storage CHECK (is_storage_public_url(image_url));
+alter table public.posts add constraint posts_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.posts add constraint posts_likes_count_not_negative CHECK ((likes_count >= 0));
 alter table public.posts add constraint posts_location_length CHECK (((location IS NULL) OR (((char_length(location) >= 1) AND (char_length(location) <= 100)) AND (location = btrim(location)))));
 alter table public.posts add constraint posts_pkey PRIMARY KEY (id);
 alter table public.posts add constraint posts_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.posts add constraint posts_sensitive_reason_valid CHECK (((sensitive_reason IS NULL) OR (is_sensitive AND ((char_length(sensitive_reason) >= 1) AND (char_length(sensitive_reason) <= 100)))));
 alter table public.posts add constraint posts_thumb_url_length CHECK ((char_length(thumb_url) <= 2048));
-alter table public.posts add constraint posts_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
+alter table public.posts add constraint posts_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.posts add constraint posts_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
-alter table public.profiles add constraint profiles_avatar_url_own_canonical CHECK (((avatar_url IS NULL) OR is_own_storage_url(avatar_url, 'avatars'::text, id)));
-alter table public.profiles add constraint profiles_avatar_url_own_storage CHECK (((char_length(avatar_url) <= 2048) AND (avatar_url ~ (('^https?://[^/?#\s]+/storage/v1/object/public/images/avatars/'::text || (id)::text) || '/[^?#\s]+$'::text))));
-alter table public.profiles add constraint profiles_avatar_url_storage CHECK (((avatar_url IS NULL) OR is_storage_public_url(avatar_url)));
+alter table public.profiles add constraint profiles_avatar_url_own_storage_path CHECK (((avatar_url IS NULL) OR app_rules.is_own_storage_path(avatar_url, 'avatars'::text, id)));
 alter table public.profiles add constraint profiles_bio_length CHECK ((char_length(bio) <= 150));
 alter table public.profiles add constraint profiles_followers_count_not_negative CHECK ((followers_count >= 0));
 alter table public.profiles add constraint profiles_following_count_not_negative CHECK ((following_count >= 0));
@@ -620,10 +616,10 @@ alter table public.saves add constraint saves_user_id_fkey FOREIGN KEY (user_id)
 alter table public.saves add constraint saves_user_post_unique UNIQUE (user_id, post_id);
 alter table public.stories add constraint stories_caption_length CHECK ((char_length(caption) <= 200));
 alter table public.stories add constraint stories_dimensions_valid CHECK ((((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))));
-alter table public.stories add constraint stories_image_url_storage CHECK (is_storage_public_url(image_url));
+alter table public.stories add constraint stories_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.stories add constraint stories_pkey PRIMARY KEY (id);
 alter table public.stories add constraint stories_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
-alter table public.stories add constraint stories_thumb_url_storage CHECK (((thumb_url IS NULL) OR is_storage_public_url(thumb_url)));
+alter table public.stories add constraint stories_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.stories add constraint stories_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.story_views add constraint story_views_pkey PRIMARY KEY (story_id, viewer_id);
 alter table public.story_views add constraint story_views_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE CASCADE;
@@ -765,10 +761,13 @@ AS $function$
 begin
   update public.direct_threads set last_message_at = new.created_at where id = new.thread_id;
   update public.direct_participants p
-  set left_at = null, state = 'request'
+  set left_at = null,
+      state = app_rules.direct_entry(p.user_id, array[new.sender_id], new.sender_id)
   from public.direct_threads t
   where t.id = new.thread_id and not t.is_group
-    and p.thread_id = new.thread_id and p.left_at is not null and p.user_id <> new.sender_id;
+    and p.thread_id = new.thread_id and p.left_at is not null and p.user_id <> new.sender_id
+    and app_rules.direct_entry(p.user_id, array[new.sender_id], new.sender_id)
+        in ('accepted', 'request');
   return new;
 end
 $function$;
@@ -1009,7 +1008,11 @@ CREATE OR REPLACE FUNCTION app_private.fill_direct_reaction()
  SET search_path TO ''
 AS $function$
 begin
-  select m.thread_id into new.thread_id from public.direct_messages m where m.id = new.message_id;
+  select m.thread_id into new.thread_id
+  from public.direct_messages m
+  where m.id = new.message_id
+    -- A signed-in caller finds only messages of their own threads; the service role all.
+    and (auth.uid() is null or app_rules.is_direct_participant(m.thread_id));
   if new.thread_id is null then
     raise exception 'This message was unsent' using errcode = 'PT404';
   end if;
@@ -1130,6 +1133,23 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.guard_person_target()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  target uuid := case tg_table_name
+    when 'mutes' then (to_jsonb(new) ->> 'muted_id')::uuid
+    else (to_jsonb(new) ->> 'friend_id')::uuid
+  end;
+begin
+  if not exists (select 1 from public.profiles p where p.id = target) then
+    raise exception 'This account isn''t available' using errcode = 'PT404';
+  end if;
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.guard_post_images()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1217,6 +1237,16 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.keep_avatar_path()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.avatar_url := coalesce(app_rules.storage_path(new.avatar_url), new.avatar_url);
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.keep_followed_private_person()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1256,6 +1286,17 @@ begin
     delete from app_private.followed_private_people where following_id = new.id;
   end if;
   return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.keep_photo_paths()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.image_url := coalesce(app_rules.storage_path(new.image_url), new.image_url);
+  new.thumb_url := coalesce(app_rules.storage_path(new.thumb_url), new.thumb_url);
+  return new;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.limit_caption_hashtags()
@@ -1550,11 +1591,11 @@ begin
   insert into app_private.storage_removals (bucket_id, name)
   select split_part(p.path, '/', 1), substr(p.path, strpos(p.path, '/') + 1)
   from (
-    select substring(u.url from '^https?://[^/]+/storage/v1/object/public/(.+)$') as path
+    select substring(app_rules.storage_path(u.url) from '^/storage/v1/object/public/(.+)$') as path
     from removed r
     cross join lateral (values (r.image_url), (r.thumb_url)) as u(url)
-    where public.is_storage_public_url(u.url)
-  ) p;
+  ) p
+  where p.path is not null;
   if found then
     perform pg_notify('storage_removals', '');
   end if;
@@ -1741,6 +1782,37 @@ begin
   update app_private.reader_lists r
   set lists = app_private.reader_lists_computed(r.person)
   where r.person = any (people);
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.refuse_direct_entry(person uuid, entry text, several boolean)
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if entry = 'unavailable' then
+    raise exception '%', case when several then 'One of these accounts isn''t available'
+                              else 'This account isn''t available' end
+      using errcode = 'PT404';
+  elsif entry = 'refused' then
+    raise exception 'You can''t add @% to this conversation',
+      (select p.username from public.profiles p where p.id = person)
+      using errcode = '42501';
+  end if;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.refuse_suspended_direct()
+ RETURNS void
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if app_rules.caller_suspended() then
+    raise exception 'Your account is suspended' using errcode = '42501',
+      hint = 'A suspended account cannot write messages until a moderator lifts it.';
+  end if;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.require_moderator()
@@ -2036,8 +2108,11 @@ AS $function$
       and me.left_at is null and me.state = 'accepted'
   )
   and not exists (
-    select 1 from public.direct_participants other
-    where other.thread_id = thread and other.user_id <> auth.uid() and other.left_at is null
+    select 1
+    from public.direct_participants other
+    join public.direct_threads t on t.id = other.thread_id
+    where other.thread_id = thread and other.user_id <> auth.uid()
+      and (other.left_at is null or not t.is_group)
       and app_rules.direct_blocked_between(auth.uid(), other.user_id)
   )
 $function$;
@@ -2050,6 +2125,28 @@ AS $function$
   select exists (select 1 from public.blocks
                  where (blocker_id = a and blocked_id = b)
                     or (blocker_id = b and blocked_id = a))
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.direct_entry(person uuid, members uuid[], brought_by uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when person is not distinct from brought_by then 'accepted'
+    when person is null
+      or not exists (select 1 from public.profiles p
+                     where p.id = person and p.suspended_at is null)
+      or app_rules.direct_blocked_between(person, brought_by) then 'unavailable'
+    when exists (
+      select 1 from public.blocks b
+      where (b.blocker_id = person and b.blocked_id = any (members))
+         or (b.blocked_id = person and b.blocker_id = any (members))
+    ) then 'refused'
+    when exists (select 1 from public.follows f
+                 where f.follower_id = person and f.following_id = brought_by) then 'accepted'
+    else 'request'
+  end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.followed_by_my_follows()
  RETURNS TABLE(id uuid, n integer)
@@ -2132,6 +2229,20 @@ CREATE OR REPLACE FUNCTION app_rules.is_moderator()
 AS $function$
   select exists (select 1 from public.moderators m where m.user_id = (select auth.uid()))
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.is_own_storage_path(value text, folder text, owner uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT COALESCE(((char_length(value) <= 2048) AND (folder ~ '^[a-z]+$'::text) AND (value ~ (((('^/storage/v1/object/public/images/'::text || folder) || '/'::text) || (owner)::text) || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$'::text))), false) AS "coalesce";
+END;
+CREATE OR REPLACE FUNCTION app_rules.is_storage_path(value text)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT COALESCE(((char_length(value) <= 2048) AND (value ~ '^/storage/v1/object/public(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$'::text)), false) AS "coalesce";
+END;
 CREATE OR REPLACE FUNCTION app_rules.last_public_posts(people uuid[])
  RETURNS TABLE(id uuid, last_post_at timestamp with time zone)
  LANGUAGE sql
@@ -2251,6 +2362,19 @@ begin
   return lists;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.storage_path(url text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN (char_length(url) > 2048) THEN NULL::text
+             WHEN (url ~ '^/storage/v1/object/public(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$'::text) THEN url
+             WHEN (url ~ (('^https?://'::text || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'::text) || '/storage/v1/object/public(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$'::text)) THEN substr(url, strpos(url, '/storage/v1/object/public/'::text))
+             ELSE NULL::text
+         END AS "case";
+END;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
  RETURNS TABLE(id uuid, followed_by_count integer, last_post_at timestamp with time zone)
  LANGUAGE sql
@@ -2480,21 +2604,47 @@ CREATE OR REPLACE FUNCTION public.add_direct_participants(thread uuid, user_ids 
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  caller uuid := auth.uid();
+  members uuid[];
+  newcomers uuid[];
+  entry record;
 begin
+  if caller is null then
+    raise exception 'Sign in to send messages' using errcode = '42501';
+  end if;
+  perform app_private.refuse_suspended_direct();
   if not app_rules.can_send_direct(thread)
      or not exists (select 1 from public.direct_threads t where t.id = thread and t.is_group) then
     raise exception 'Only people in a group can add others to it' using errcode = '42501';
   end if;
-  if exists (select 1 from unnest(user_ids) u where app_rules.direct_blocked_between(auth.uid(), u)) then
-    raise exception 'You cannot add this person' using errcode = '42501';
+  -- Serialises adds to one group, so two at once cannot both pass the cap or each other's blocks.
+  perform 1 from public.direct_threads t where t.id = thread for update;
+  select coalesce(array_agg(p.user_id), '{}') into members
+  from public.direct_participants p where p.thread_id = thread and p.left_at is null;
+  select coalesce(array_agg(distinct u), '{}') into newcomers
+  from unnest(user_ids) as u where u is not null and not (u = any (members));
+  if cardinality(newcomers) = 0 then
+    return;
   end if;
-  insert into public.direct_participants (thread_id, user_id, state)
-  select thread, p.id, 'accepted' from public.profiles p where p.id = any(user_ids)
-  on conflict (thread_id, user_id) do update set left_at = null, joined_at = now();
-  if (select count(*) from public.direct_participants p
-      where p.thread_id = thread and p.left_at is null) > 32 then
+  if cardinality(members) + cardinality(newcomers) > 32 then
     raise exception 'A group has at most 32 people' using errcode = '22023';
   end if;
+  -- Each newcomer meets the members and the other newcomers (two who block each other cannot
+  -- both come in); unavailable first, so a refusal never names someone next to an account the
+  -- caller cannot see.
+  members := members || newcomers;
+  for entry in
+    select u as person, app_rules.direct_entry(u, members, caller) as state
+    from unnest(newcomers) as u
+    order by app_rules.direct_entry(u, members, caller) <> 'unavailable', u
+  loop
+    perform app_private.refuse_direct_entry(entry.person, entry.state, cardinality(newcomers) > 1);
+  end loop;
+  insert into public.direct_participants (thread_id, user_id, state)
+  select thread, u, app_rules.direct_entry(u, members, caller) from unnest(newcomers) as u
+  on conflict (thread_id, user_id) do update
+    set left_at = null, joined_at = now(), state = excluded.state;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.approve_follow_request(requester uuid)
@@ -2924,31 +3074,16 @@ CREATE OR REPLACE FUNCTION public.is_own_storage_url(url text, folder text, owne
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  select public.is_storage_public_url(url)
-     and folder ~ '^[a-z]+$'
-     and owner is not null
-     -- The canonical form above has no ?, # or %, so the path is everything after the host.
-     and substring(url from '^https?://[^/]+(/.*)$')
-         ~ ('^/storage/v1/object/public/images/' || folder || '/' || owner::text || '/[^/]+$')
-$function$;
+BEGIN ATOMIC
+ SELECT COALESCE(((char_length(url) <= 2048) AND (folder ~ '^[a-z]+$'::text) AND (url ~ (((((('^(?:https?://'::text || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'::text) || ')?/storage/v1/object/public/images/'::text) || folder) || '/'::text) || (owner)::text) || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$'::text))), false) AS "coalesce";
+END;
 CREATE OR REPLACE FUNCTION public.is_storage_public_url(url text)
  RETURNS boolean
  LANGUAGE sql
  IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  select url is not null
-     and char_length(url) <= 2048
-     and url ~ ('^https?://'
-                -- host: dot-separated labels, or a bracketed IPv6 address; then an optional port
-                || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*'
-                || '|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'
-                || '/storage/v1/object/public'
-                -- bucket, folders and file: plain segments that never start with a dot
-                || '(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$')
-$function$;
+BEGIN ATOMIC
+ SELECT COALESCE(((char_length(url) <= 2048) AND (url ~ (('^(?:https?://'::text || '(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?'::text) || ')?/storage/v1/object/public(?:/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254})+$'::text))), false) AS "coalesce";
+END;
 CREATE OR REPLACE FUNCTION public.latest_comments(post_ids uuid[], per_post integer DEFAULT 2)
  RETURNS SETOF comments
  LANGUAGE sql
@@ -3299,23 +3434,29 @@ AS $function$
 declare
   caller uuid := auth.uid();
   recipients uuid[];
+  members uuid[];
   found_id uuid;
   group_thread boolean;
+  entry record;
 begin
   if caller is null then
     raise exception 'Sign in to send messages' using errcode = '42501';
   end if;
+  perform app_private.refuse_suspended_direct();
   select coalesce(array_agg(distinct r), '{}') into recipients
   from unnest(recipient_ids) as r where r is not null and r <> caller;
   if cardinality(recipients) not between 1 and 31 then
     raise exception 'A conversation has from 2 to 32 people' using errcode = '22023';
   end if;
-  if (select count(*) from public.profiles p where p.id = any(recipients)) <> cardinality(recipients) then
-    raise exception 'Some of these people do not exist' using errcode = 'PT404';
-  end if;
-  if exists (select 1 from unnest(recipients) r where app_rules.direct_blocked_between(caller, r)) then
-    raise exception 'You cannot message this person' using errcode = '42501';
-  end if;
+  members := recipients || caller;
+  -- Unavailable first, so a refusal never names someone next to an account the caller cannot see.
+  for entry in
+    select r as person, app_rules.direct_entry(r, members, caller) as state
+    from unnest(recipients) as r
+    order by app_rules.direct_entry(r, members, caller) <> 'unavailable', r
+  loop
+    perform app_private.refuse_direct_entry(entry.person, entry.state, cardinality(recipients) > 1);
+  end loop;
   thread_name := nullif(btrim(thread_name), '');
   group_thread := cardinality(recipients) > 1 or thread_name is not null;
 
@@ -3350,10 +3491,7 @@ begin
   insert into public.direct_participants (thread_id, user_id, state)
   select found_id, caller, 'accepted'
   union all
-  select found_id, r,
-         case when exists (select 1 from public.follows f
-                           where f.follower_id = r and f.following_id = caller)
-              then 'accepted' else 'request' end
+  select found_id, r, app_rules.direct_entry(r, members, caller)
   from unnest(recipients) as r;
   return found_id;
 end
@@ -3543,11 +3681,12 @@ CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON public.blocks R
 CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON public.blocks REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON public.blocks REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER guard_close_friend_target BEFORE INSERT ON public.close_friends FOR EACH ROW EXECUTE FUNCTION app_private.guard_person_target();
 CREATE TRIGGER on_comment_like_changed AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.update_comment_likes_count();
 CREATE TRIGGER on_comment_like_notify AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment_like();
+CREATE TRIGGER before_comment_allowed BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER before_comment_checked_controls BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.check_comment_controls();
 CREATE TRIGGER before_comment_inserted BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.attach_reply_to_thread();
-CREATE TRIGGER guard_comment_visibility BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.comments REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3558,6 +3697,7 @@ CREATE TRIGGER on_comment_unnotify AFTER DELETE ON public.comments FOR EACH ROW 
 CREATE TRIGGER on_offensive_filter_changed AFTER INSERT OR UPDATE OF hide_offensive_comments ON public.content_settings FOR EACH ROW EXECUTE FUNCTION app_private.recheck_hidden_comments_for_settings();
 CREATE TRIGGER after_direct_message_inserted AFTER INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.after_direct_message();
 CREATE TRIGGER before_direct_message_inserted BEFORE INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.check_direct_message();
+CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.direct_messages REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.direct_messages REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3591,6 +3731,7 @@ CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.likes REFERENCING NE
 CREATE TRIGGER on_like_changed AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.update_likes_count();
 CREATE TRIGGER on_like_notify AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_like();
 CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.mutes FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
+CREATE TRIGGER guard_mute_target BEFORE INSERT ON public.mutes FOR EACH ROW EXECUTE FUNCTION app_private.guard_person_target();
 CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON public.mutes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON public.mutes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON public.mutes FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
@@ -3599,10 +3740,12 @@ CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.notifications FOR EA
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER before_post_image_inserted BEFORE INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_images();
+CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER on_post_image_inserted AFTER INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.count_post_images();
 CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER before_people_tag_inserted BEFORE INSERT ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.guard_people_tag();
 CREATE TRIGGER on_people_tag_notify AFTER INSERT OR DELETE ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.notify_people_tag();
+CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER limit_caption_hashtags BEFORE INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.limit_caption_hashtags();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3614,6 +3757,7 @@ CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERE
 CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
 CREATE TRIGGER read_post_author_restriction BEFORE INSERT OR UPDATE OF user_id, author_restricted ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.read_post_author_restriction();
 CREATE TRIGGER tidy_post_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.tidy_post_location();
+CREATE TRIGGER keep_avatar_path BEFORE INSERT OR UPDATE OF avatar_url ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.keep_avatar_path();
 CREATE TRIGGER keep_followers_of_private_person AFTER UPDATE OF is_private, suspended_at ON public.profiles FOR EACH ROW WHEN (((old.is_private AND (old.suspended_at IS NULL)) IS DISTINCT FROM (new.is_private AND (new.suspended_at IS NULL)))) EXECUTE FUNCTION app_private.keep_followers_of_private_person();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.profiles REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -3622,6 +3766,8 @@ CREATE TRIGGER mark_posts_of_restricted_author AFTER UPDATE OF is_private, suspe
 CREATE TRIGGER on_profile_made_public AFTER UPDATE OF is_private ON public.profiles FOR EACH ROW WHEN ((old.is_private AND (NOT new.is_private))) EXECUTE FUNCTION app_private.approve_requests_on_going_public();
 CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_profile_search_name();
 CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
+CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
+CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
 CREATE TRIGGER on_hiding_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
@@ -3673,6 +3819,8 @@ create policy "Comment likes are readable where the comment is" on public.commen
   using ((EXISTS ( SELECT 1
    FROM comments c
   WHERE (c.id = comment_likes.comment_id))));
+create policy "Comment likes hidden across a block" on public.comment_likes as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
 create policy "Users like comments as themselves" on public.comment_likes as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM comments c
@@ -3717,22 +3865,34 @@ create policy "Participants read their threads' messages" on public.direct_messa
   using (app_rules.is_direct_participant(thread_id));
 create policy "Senders unsend their own messages" on public.direct_messages as permissive for delete to authenticated
   using (((sender_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
+create policy "Suspended accounts do not send messages" on public.direct_messages as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts do not unsend messages" on public.direct_messages as restrictive for delete to authenticated
+  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Participants change their own reading state" on public.direct_participants as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants see who is in their threads" on public.direct_participants as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
+create policy "Suspended accounts do not change their threads" on public.direct_participants as restrictive for update to authenticated
+  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Participants heart messages as themselves" on public.direct_reactions as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Participants see hearts in their threads" on public.direct_reactions as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
 create policy "Participants take back their own hearts" on public.direct_reactions as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts do not heart messages" on public.direct_reactions as restrictive for insert to authenticated
+  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts do not take hearts back" on public.direct_reactions as restrictive for delete to authenticated
+  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Participants rename their group" on public.direct_threads as permissive for update to authenticated
   using ((is_group AND app_rules.is_direct_participant(id)))
   with check (is_group);
 create policy "Participants see their threads" on public.direct_threads as permissive for select to authenticated
   using (app_rules.is_direct_participant(id));
+create policy "Suspended accounts do not rename groups" on public.direct_threads as restrictive for update to authenticated
+  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
 create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
@@ -3899,6 +4059,8 @@ create policy "Participants join their thread's room" on realtime.messages as pe
   using (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Participants type and show presence in their thread's room" on realtime.messages as permissive for insert to authenticated
   with check (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
+create policy "Suspended accounts do not type in a thread's room" on realtime.messages as restrictive for insert to authenticated
+  with check (((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)) OR (( SELECT realtime.topic() AS topic) !~ '^direct:'::text)));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -3932,6 +4094,8 @@ grant EXECUTE on function app_rules.can_send_direct(thread uuid) to authenticate
 grant EXECUTE on function app_rules.can_send_direct(thread uuid) to service_role;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to authenticated;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
+grant EXECUTE on function app_rules.direct_entry(person uuid, members uuid[], brought_by uuid) to authenticated;
+grant EXECUTE on function app_rules.direct_entry(person uuid, members uuid[], brought_by uuid) to service_role;
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
 grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
 grant EXECUTE on function app_rules.followed_private_people() to public;
@@ -3945,6 +4109,12 @@ grant EXECUTE on function app_rules.is_direct_room_member(topic text) to service
 grant EXECUTE on function app_rules.is_moderator() to anon;
 grant EXECUTE on function app_rules.is_moderator() to authenticated;
 grant EXECUTE on function app_rules.is_moderator() to service_role;
+grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to anon;
+grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to authenticated;
+grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to service_role;
+grant EXECUTE on function app_rules.is_storage_path(value text) to anon;
+grant EXECUTE on function app_rules.is_storage_path(value text) to authenticated;
+grant EXECUTE on function app_rules.is_storage_path(value text) to service_role;
 grant EXECUTE on function app_rules.last_public_posts(people uuid[]) to anon;
 grant EXECUTE on function app_rules.last_public_posts(people uuid[]) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to anon;
@@ -3959,6 +4129,9 @@ grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to anon;
 grant EXECUTE on function app_rules.remember_reader_lists() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to service_role;
+grant EXECUTE on function app_rules.storage_path(url text) to anon;
+grant EXECUTE on function app_rules.storage_path(url text) to authenticated;
+grant EXECUTE on function app_rules.storage_path(url text) to service_role;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;

@@ -65,22 +65,32 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]'])
 const PUBLIC_OBJECT_PATH = '/storage/v1/object/public/'
 
 /**
- * The embedded local backend listens on whatever loopback port was free when it started, but
- * posts store absolute public URLs. A URL that points at a loopback backend's public storage is
- * therefore moved onto the backend in use now (`currentBase`, e.g. http://127.0.0.1:51234), so
- * photos survive a restart on a new port. Hosted URLs, and anything else, are left alone.
+ * A stored photo URL made loadable from the backend in use now (`currentBase`: any URL of its
+ * storage, such as getPublicUrl's). The database stores a photo as its path on the API
+ * (`/storage/v1/object/public/images/...`, no host: migration 20261129120200), which is resolved
+ * against the backend's storage. A full URL that points at a loopback backend's public storage
+ * (stored before, by a desktop backend that has since moved to another port) is moved onto the
+ * current loopback backend. Anything else is left alone.
  */
-export function rebaseLoopbackStorageUrl(url: string, currentBase: string): string {
-  let stored: URL
+export function resolveStorageUrl(stored: string, currentBase: string): string {
+  const base = currentBase.indexOf(PUBLIC_OBJECT_PATH)
+  if (stored.startsWith(PUBLIC_OBJECT_PATH)) {
+    if (base >= 0) return currentBase.slice(0, base) + stored
+    try {
+      return new URL(stored, currentBase).href
+    } catch {
+      return stored
+    }
+  }
+  let url: URL
   let current: URL
   try {
-    stored = new URL(url)
+    url = new URL(stored)
     current = new URL(currentBase)
   } catch {
-    return url
+    return stored
   }
-  if (!LOOPBACK_HOSTS.has(stored.hostname) || !LOOPBACK_HOSTS.has(current.hostname)) return url
-  if (!stored.pathname.startsWith(PUBLIC_OBJECT_PATH) || stored.origin === current.origin)
-    return url
-  return current.origin + stored.pathname + stored.search
+  if (!LOOPBACK_HOSTS.has(url.hostname) || !LOOPBACK_HOSTS.has(current.hostname)) return stored
+  if (!url.pathname.startsWith(PUBLIC_OBJECT_PATH) || url.origin === current.origin) return stored
+  return current.origin + url.pathname + url.search
 }

@@ -9,6 +9,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { ActivityGroup, Notification } from '../domain'
 import { messageOr } from '../errors'
+import { withStorageUrls } from './storage-urls'
 
 export const ACTIVITY_PAGE_SIZE = 20
 export const ACTIVITY_LOAD_FAILED = "Couldn't load your activity."
@@ -37,7 +38,7 @@ export async function fetchActivityPage(
     page_size: pageSize
   })
   if (error) throw new Error(messageOr(error, ACTIVITY_LOAD_FAILED))
-  const groups = (data ?? []) as ActivityGroup[]
+  const groups = withStorageUrls(client, (data ?? []) as ActivityGroup[])
   const last = groups[groups.length - 1]
   return {
     groups,

@@ -8,6 +8,7 @@ import { COMMENTS_PAGE_SIZE, MAX_COMMENT_LENGTH, MAX_REPLIES_PER_PAGE } from '..
 import { MESSAGES } from '../messages'
 import { failure } from './failure'
 import { checkRowId, isUniqueViolation, newRowId } from './idempotent'
+import { withStorageUrls } from './storage-urls'
 import {
   afterCursorFilter,
   boundedPageSize,
@@ -70,10 +71,10 @@ export async function addComment(client: SupabaseClient, comment: NewComment): P
       .maybeSingle()
     if (existing.error) throw failure("Couldn't add your comment", existing.error)
     if (!existing.data) throw new Error(COMMENT_ID_TAKEN_MESSAGE)
-    return existing.data as unknown as Comment
+    return withStorageUrls(client, existing.data as unknown as Comment)
   }
   if (error || !data) throw failure("Couldn't add your comment", error)
-  return data as unknown as Comment
+  return withStorageUrls(client, data as unknown as Comment)
 }
 
 /**
@@ -122,7 +123,11 @@ export async function commentsPage(
     .order('id', { ascending })
     .limit(limit + 1)
   if (error) throw failure("Couldn't load comments", error)
-  const page = toPage((data ?? []) as unknown as Comment[], limit, cursorOfComment)
+  const page = toPage(
+    withStorageUrls(client, (data ?? []) as unknown as Comment[]),
+    limit,
+    cursorOfComment
+  )
   const replies = await repliesOf(
     client,
     page.items.map((comment) => comment.id)
@@ -146,7 +151,7 @@ async function repliesOf(client: SupabaseClient, parentIds: string[]): Promise<C
     .order('id', { ascending: true })
     .limit(MAX_REPLIES_PER_PAGE)
   if (error) throw failure("Couldn't load replies", error)
-  return (data ?? []) as unknown as Comment[]
+  return withStorageUrls(client, (data ?? []) as unknown as Comment[])
 }
 
 /**
@@ -165,7 +170,7 @@ export async function latestComments(
     .rpc('latest_comments', { post_ids: postIds, per_post: perPost }, { get: true })
     .select(COMMENT_SELECT)
   if (error) throw failure("Couldn't load comments", error)
-  for (const comment of (data ?? []) as unknown as Comment[]) {
+  for (const comment of withStorageUrls(client, (data ?? []) as unknown as Comment[])) {
     byPost.get(comment.post_id)?.push(comment)
   }
   return byPost

@@ -5,6 +5,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { PersonSummary } from '../domain'
 import { failure } from './failure'
+import { withStorageUrls } from './storage-urls'
 
 export type WordKind = 'mute' | 'hide_comments'
 
@@ -87,7 +88,9 @@ export async function fetchCloseFriends(client: SupabaseClient): Promise<CloseFr
     .select('friend:profiles!close_friends_friend_id_fkey(id, username, full_name, avatar_url)')
     .order('created_at')
   if (error) throw failure("Couldn't load your close friends", error)
-  return (data as unknown as { friend: CloseFriend }[]).map((row) => row.friend)
+  return withStorageUrls(client, data as unknown as { friend: CloseFriend }[]).map(
+    (row) => row.friend
+  )
 }
 
 export async function addCloseFriend(client: SupabaseClient, friendId: string): Promise<void> {

@@ -8,6 +8,7 @@ import type { PersonSummary } from '../domain'
 import { queryError } from '../errors'
 import { failure } from './failure'
 import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
+import { withStorageUrls } from './storage-urls'
 
 export const LIKERS_PAGE_SIZE = 30
 
@@ -88,7 +89,7 @@ export async function likersPage(
     .order('id', { ascending: false })
     .limit(limit + 1)
   if (error) throw failure("Couldn't load the likes", error)
-  const rows = (data ?? []) as unknown as LikeRow[]
+  const rows = withStorageUrls(client, (data ?? []) as unknown as LikeRow[])
   const page = toPage(rows, limit, (row) => ({ created_at: row.created_at, id: row.id }))
   return {
     next: page.next,

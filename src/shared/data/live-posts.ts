@@ -5,6 +5,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
 import { joinWithResync, uniqueTopic } from './live-channel'
+import { withStorageUrls } from './storage-urls'
 
 /** A posts row as the database sends it: no embedded author. */
 export type PostRow = Omit<Post, 'profiles'>
@@ -28,12 +29,12 @@ export function subscribeToPosts(
     .on<PostRow>(
       'postgres_changes',
       { event: 'INSERT', schema: 'public', table: 'posts' },
-      (change) => listener.onInsert(change.new as PostRow)
+      (change) => listener.onInsert(withStorageUrls(client, change.new as PostRow))
     )
     .on<PostRow>(
       'postgres_changes',
       { event: 'UPDATE', schema: 'public', table: 'posts' },
-      (change) => listener.onUpdate(change.new as PostRow)
+      (change) => listener.onUpdate(withStorageUrls(client, change.new as PostRow))
     )
   return joinWithResync(client, channel, () => listener.onResync())
 }

@@ -11,7 +11,7 @@ import { MESSAGES } from '../messages'
 import { failure } from './failure'
 import { boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { POST_SELECT } from './post-reads'
-import { withCurrentStorageOrigin } from './storage-urls'
+import { withCurrentStorageOrigin, withStorageUrls } from './storage-urls'
 
 /** A tag as the author places it: the photo's position and the point (fractions, 0..1). */
 export interface NewPeopleTag {
@@ -77,7 +77,7 @@ export async function fetchPeopleTags(
     .order('position')
     .order('created_at')
   if (error) throw failure("Couldn't load who is tagged", error)
-  for (const tag of (data ?? []) as unknown as PeopleTag[]) {
+  for (const tag of withStorageUrls(client, (data ?? []) as unknown as PeopleTag[])) {
     const list = byPost.get(tag.post_id) ?? []
     list.push(tag)
     byPost.set(tag.post_id, list)

@@ -6,6 +6,7 @@ import { TAG_PAGE_SIZE } from '../limits'
 import { MESSAGES } from '../messages'
 import { failure } from './failure'
 import { boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
+import { withStorageUrls } from './storage-urls'
 
 /** A post with its author and every photo; photos are ordered by sortedImages. */
 export const POST_SELECT =
@@ -43,7 +44,7 @@ export async function postById(client: SupabaseClient, postId: string): Promise<
     .maybeSingle()
   if (error) throw failure("Couldn't load the post", error)
   if (!data) throw new Error(MESSAGES.postNotFound)
-  return withSortedImages(data as unknown as Post)
+  return withSortedImages(withStorageUrls(client, data as unknown as Post))
 }
 
 /** A hashtag as the database stores it: without '#', lower-case; null when it is not a tag. */
@@ -69,9 +70,13 @@ export async function tagPage(
   // GET, so the server runs the read in a read-only transaction.
   const { data, error } = await client.rpc('tag_page', args, { get: true }).select(POST_SELECT)
   if (error) throw failure(`Couldn't load #${normalised}`, error)
-  const page = toPage((data ?? []) as unknown as Post[], limit, (post) => ({
-    created_at: post.created_at,
-    id: post.id
-  }))
+  const page = toPage(
+    withStorageUrls(client, (data ?? []) as unknown as Post[]),
+    limit,
+    (post) => ({
+      created_at: post.created_at,
+      id: post.id
+    })
+  )
   return { next: page.next, items: page.items.map(withSortedImages) }
 }

@@ -40,7 +40,7 @@ export async function fetchProfile(
     console.error('Error fetching profile', error)
     return null
   }
-  return data as Profile
+  return withCurrentAvatarOrigin(client, data as Profile)
 }
 
 /** The form a username is stored in; the database only accepts this form. */

@@ -3,6 +3,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '../errors'
+import { withStorageUrls } from './storage-urls'
 
 export const SAFETY_MESSAGES = {
   signIn: 'Sign in first',
@@ -94,7 +95,10 @@ export async function unblockPerson(
 }
 
 export async function fetchBlockedAccounts(client: SupabaseClient): Promise<ListedPerson[]> {
-  return unwrap('load your blocked accounts', await client.rpc('blocked_accounts')) ?? []
+  return withStorageUrls(
+    client,
+    unwrap<ListedPerson[]>('load your blocked accounts', await client.rpc('blocked_accounts')) ?? []
+  )
 }
 
 /** Mutes `mutedId`'s posts and/or stories; muting neither removes the mute. */
@@ -127,7 +131,7 @@ export async function fetchMutes(client: SupabaseClient, userId: string | null):
       .eq('muter_id', requireUser(userId))
       .order('created_at', { ascending: false })
   ) as unknown as { posts: boolean; stories: boolean; profiles: ListedPerson | null }[]
-  return (rows ?? []).flatMap((row) =>
+  return withStorageUrls(client, rows ?? []).flatMap((row) =>
     row.profiles ? [{ ...row.profiles, posts: row.posts, stories: row.stories }] : []
   )
 }
@@ -163,7 +167,10 @@ export async function setAccountPrivate(
 }
 
 export async function fetchFollowRequests(client: SupabaseClient): Promise<ListedPerson[]> {
-  return unwrap('load follow requests', await client.rpc('follow_requests_page')) ?? []
+  return withStorageUrls(
+    client,
+    unwrap<ListedPerson[]>('load follow requests', await client.rpc('follow_requests_page')) ?? []
+  )
 }
 
 export async function approveFollowRequest(
@@ -218,7 +225,13 @@ export async function isModerator(client: SupabaseClient, userId: string | null)
 }
 
 export async function fetchModerationReports(client: SupabaseClient): Promise<ModerationReport[]> {
-  return unwrap('load reports', await client.rpc('moderation_reports', { page_size: 100 })) ?? []
+  return withStorageUrls(
+    client,
+    unwrap<ModerationReport[]>(
+      'load reports',
+      await client.rpc('moderation_reports', { page_size: 100 })
+    ) ?? []
+  )
 }
 
 export async function resolveReport(

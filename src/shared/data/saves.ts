@@ -7,6 +7,7 @@ import { SAVED_PAGE_SIZE } from '../limits'
 import { failure } from './failure'
 import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { POST_SELECT } from './post-reads'
+import { withStorageUrls } from './storage-urls'
 
 const UNIQUE_VIOLATION = '23505'
 
@@ -68,10 +69,14 @@ export async function savedPage(
     .order('post_id', { ascending: false })
     .limit(limit + 1)
   if (error) throw failure("Couldn't load your saved posts", error)
-  const page = toPage((data ?? []) as unknown as SaveRow[], limit, (row) => ({
-    created_at: row.created_at,
-    id: row.post_id
-  }))
+  const page = toPage(
+    withStorageUrls(client, (data ?? []) as unknown as SaveRow[]),
+    limit,
+    (row) => ({
+      created_at: row.created_at,
+      id: row.post_id
+    })
+  )
   return {
     next: page.next,
     items: page.items.flatMap((row) => (row.posts ? [row.posts] : []))

@@ -1,54 +1,57 @@
-// Photos stored by a local backend that has since moved to another port still load: every row
-// the data layer returns has its storage URLs rebased onto the backend in use (see
-// rebaseLoopbackStorageUrl).
+// The database stores a photo as its path on the API (`/storage/v1/object/public/images/...`),
+// never a host (migration 20261129120200): every row the data layer returns has its photo URLs
+// resolved onto the backend in use, the only host photos load from (see resolveStorageUrl).
+// Full loopback URLs stored before, under an earlier port of the desktop backend, move onto the
+// current one too.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
 import { IMAGES_BUCKET } from '../limits'
-import { rebaseLoopbackStorageUrl } from '../storage-path'
+import { resolveStorageUrl } from '../storage-path'
 
-/** Rebases one storage URL (post image, thumbnail, avatar) onto the backend `client` uses. */
+/** Resolves one stored photo URL (post image, thumbnail, avatar) onto the backend `client` uses. */
 export function storageUrlRebaser(client: SupabaseClient): (url: string) => string {
   // getPublicUrl builds the URL locally (no request), so it tells us where storage lives now.
   const currentBase = client.storage.from(IMAGES_BUCKET).getPublicUrl('x').data.publicUrl
-  return (url) => rebaseLoopbackStorageUrl(url, currentBase)
+  return (url) => resolveStorageUrl(url, currentBase)
 }
 
-type WithImages = Pick<Post, 'image_url' | 'thumb_url' | 'post_images'>
+/**
+ * `data` (rows, their embeds and JSON columns, at any depth) with every string field whose name
+ * ends in `_url` resolved onto the backend `client` uses: image_url, thumb_url, avatar_url,
+ * post_image_url and the like, wherever a query or function put them.
+ */
+export function withStorageUrls<T>(client: SupabaseClient, data: T): T {
+  const resolve = storageUrlRebaser(client)
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk)
+    if (value === null || typeof value !== 'object') return value
+    const copy: Record<string, unknown> = {}
+    for (const [key, field] of Object.entries(value)) {
+      copy[key] = key.endsWith('_url') && typeof field === 'string' ? resolve(field) : walk(field)
+    }
+    return copy
+  }
+  return walk(data) as T
+}
 
+/** Posts (with their carousel photos and author) resolved as withStorageUrls does. */
 export function withCurrentStorageOrigin<T extends Pick<Post, 'image_url' | 'thumb_url'>>(
   client: SupabaseClient,
   posts: T[]
 ): T[] {
-  const rebase = storageUrlRebaser(client)
-  return posts.map((post) => {
-    const images = (post as WithImages).post_images
-    return {
-      ...post,
-      image_url: rebase(post.image_url),
-      thumb_url: post.thumb_url ? rebase(post.thumb_url) : post.thumb_url,
-      // A carousel's photos move with it.
-      ...(images && {
-        post_images: images.map((image) => ({
-          ...image,
-          image_url: rebase(image.image_url),
-          thumb_url: image.thumb_url ? rebase(image.thumb_url) : image.thumb_url
-        }))
-      })
-    }
-  })
+  return withStorageUrls(client, posts)
 }
 
-/** One post (with its carousel photos) rebased as withCurrentStorageOrigin does. */
+/** One post resolved as withStorageUrls does. */
 export function withCurrentImageOrigin(client: SupabaseClient, post: Post): Post {
-  return withCurrentStorageOrigin(client, [post])[0]
+  return withStorageUrls(client, post)
 }
 
-/** `row` with its avatar_url rebased onto the current backend (null stays null). */
+/** `row` with its avatar_url resolved onto the current backend (null stays null). */
 export function withCurrentAvatarOrigin<T extends { avatar_url: string | null }>(
   client: SupabaseClient,
   row: T
 ): T {
-  if (!row.avatar_url) return row
-  return { ...row, avatar_url: storageUrlRebaser(client)(row.avatar_url) }
+  return withStorageUrls(client, row)
 }

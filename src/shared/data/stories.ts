@@ -11,7 +11,7 @@ import { IMAGES_BUCKET, MAX_STORY_TEXT_LENGTH } from '../limits'
 import { MESSAGES } from '../messages'
 import { objectPathFromPublicUrl, postThumbnailPath, storyImagePath } from '../storage-path'
 import { checkRenditions, type PhotoRenditions } from './renditions'
-import { storageUrlRebaser } from './storage-urls'
+import { withStorageUrls } from './storage-urls'
 import { uploadThenWrite } from './upload-pipeline'
 
 // The author by the stories → profiles key: named, because story_views also links stories to
@@ -31,18 +31,6 @@ export interface NewStory {
 }
 
 type StoryRow = Omit<LiveStory, 'seen'>
-
-function withCurrentOrigin<T extends { image_url: string; thumb_url: string | null }>(
-  client: SupabaseClient,
-  rows: T[]
-): T[] {
-  const rebase = storageUrlRebaser(client)
-  return rows.map((row) => ({
-    ...row,
-    image_url: rebase(row.image_url),
-    thumb_url: row.thumb_url && rebase(row.thumb_url)
-  }))
-}
 
 /**
  * Posts a story as `story.userId`: checks the photo as a post's is checked, uploads it and its
@@ -85,18 +73,14 @@ export async function postStory(client: SupabaseClient, story: NewStory): Promis
         .single()
   })
   // The author has not watched their own new story yet, so their ring shows it as new.
-  return { ...created, seen: false }
+  return withStorageUrls(client, { ...created, seen: false })
 }
 
 /** The strip: the reader first, then people they follow with live stories, unseen first. */
 export async function fetchStoryStrip(client: SupabaseClient): Promise<StoryStripEntry[]> {
   const { data, error } = await client.rpc('story_strip')
   if (error) throw queryError(MESSAGES.storiesFailed, error)
-  const rebase = storageUrlRebaser(client)
-  return ((data ?? []) as StoryStripEntry[]).map((entry) => ({
-    ...entry,
-    avatar_url: entry.avatar_url && rebase(entry.avatar_url)
-  }))
+  return withStorageUrls(client, (data ?? []) as StoryStripEntry[])
 }
 
 /**
@@ -115,7 +99,7 @@ export async function fetchUserStories(
     .order('created_at', { ascending: true })
     .order('id', { ascending: true })
   if (error) throw queryError(MESSAGES.storiesFailed, error)
-  const rows = withCurrentOrigin(client, (data ?? []) as StoryRow[])
+  const rows = withStorageUrls(client, (data ?? []) as StoryRow[])
   if (rows.length === 0 || !readerId) return rows.map((row) => ({ ...row, seen: false }))
   const views = await client
     .from('story_views')
@@ -150,14 +134,7 @@ export async function fetchStoryViewers(
     .neq('viewer_id', story.user_id)
     .order('viewed_at', { ascending: false })
   if (error) throw queryError(MESSAGES.storiesFailed, error)
-  const rebase = storageUrlRebaser(client)
-  return ((data ?? []) as unknown as StoryViewer[]).map((viewer) => ({
-    ...viewer,
-    profiles: viewer.profiles && {
-      ...viewer.profiles,
-      avatar_url: viewer.profiles.avatar_url && rebase(viewer.profiles.avatar_url)
-    }
-  }))
+  return withStorageUrls(client, (data ?? []) as unknown as StoryViewer[])
 }
 
 /**

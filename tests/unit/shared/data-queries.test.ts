@@ -62,6 +62,33 @@ describe('services', () => {
     )
   })
 
+  it('resolves stored photo paths, the author’s avatar included, onto the backend in use', async () => {
+    const path = '/storage/v1/object/public/images/posts/u/1-a.webp'
+    const { client } = recordingClient(() => ({
+      data: [
+        {
+          id: 'p',
+          image_url: path,
+          thumb_url: null,
+          caption: path,
+          profiles: {
+            username: 'u',
+            avatar_url: '/storage/v1/object/public/images/avatars/u/a.png'
+          }
+        }
+      ],
+      error: null
+    }))
+    const [post] = await fetchFeedPage(client, { limit: 12 })
+    expect(post.image_url).toBe(`http://127.0.0.1:5000${path}`)
+    expect(post.thumb_url).toBeNull()
+    // Only URL fields: text that happens to look like a path stays as written.
+    expect(post.caption).toBe(path)
+    expect(post.profiles?.avatar_url).toBe(
+      'http://127.0.0.1:5000/storage/v1/object/public/images/avatars/u/a.png'
+    )
+  })
+
   it('reads the first feed page through feed_page with the author embedded', async () => {
     const { client, queries } = recordingClient(() => ({ data: [], error: null }))
     await fetchFeedPage(client, { limit: 12 })

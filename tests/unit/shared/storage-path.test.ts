@@ -4,7 +4,7 @@ import {
   postImagePath,
   postPhotoPath,
   postThumbnailPath,
-  rebaseLoopbackStorageUrl
+  resolveStorageUrl
 } from '../../../src/shared/storage-path'
 
 describe('postImagePath', () => {
@@ -38,25 +38,37 @@ describe('postThumbnailPath', () => {
   })
 })
 
-describe('rebaseLoopbackStorageUrl', () => {
+describe('resolveStorageUrl', () => {
   const stored = 'http://127.0.0.1:40001/storage/v1/object/public/images/posts/u/1-a.png'
+  const path = '/storage/v1/object/public/images/posts/u/1-a.png'
+
+  it('resolves a stored path onto the storage of the backend in use', () => {
+    expect(
+      resolveStorageUrl(path, 'https://abc.supabase.co/storage/v1/object/public/images/x')
+    ).toBe(`https://abc.supabase.co${path}`)
+    // A backend behind a path prefix keeps it.
+    expect(
+      resolveStorageUrl(path, 'https://example.com/api/storage/v1/object/public/images/x')
+    ).toBe(`https://example.com/api${path}`)
+    expect(resolveStorageUrl(path, 'http://127.0.0.1:52000')).toBe(`http://127.0.0.1:52000${path}`)
+  })
 
   it('moves a local public URL onto the local backend in use now', () => {
     expect(
-      rebaseLoopbackStorageUrl(stored, 'http://127.0.0.1:52000/storage/v1/object/public/images/x')
+      resolveStorageUrl(stored, 'http://127.0.0.1:52000/storage/v1/object/public/images/x')
     ).toBe('http://127.0.0.1:52000/storage/v1/object/public/images/posts/u/1-a.png')
-    expect(rebaseLoopbackStorageUrl(stored, 'http://localhost:52000')).toBe(
+    expect(resolveStorageUrl(stored, 'http://localhost:52000')).toBe(
       'http://localhost:52000/storage/v1/object/public/images/posts/u/1-a.png'
     )
   })
 
   it('leaves hosted URLs, other paths and hosted backends alone', () => {
     const hosted = 'https://abc.supabase.co/storage/v1/object/public/images/posts/u/1-a.png'
-    expect(rebaseLoopbackStorageUrl(hosted, 'http://127.0.0.1:52000')).toBe(hosted)
-    expect(rebaseLoopbackStorageUrl(stored, 'https://abc.supabase.co')).toBe(stored)
+    expect(resolveStorageUrl(hosted, 'http://127.0.0.1:52000')).toBe(hosted)
+    expect(resolveStorageUrl(stored, 'https://abc.supabase.co')).toBe(stored)
     const other = 'http://127.0.0.1:40001/elsewhere/a.png'
-    expect(rebaseLoopbackStorageUrl(other, 'http://127.0.0.1:52000')).toBe(other)
-    expect(rebaseLoopbackStorageUrl('not a url', 'http://127.0.0.1:52000')).toBe('not a url')
+    expect(resolveStorageUrl(other, 'http://127.0.0.1:52000')).toBe(other)
+    expect(resolveStorageUrl('not a url', 'http://127.0.0.1:52000')).toBe('not a url')
   })
 })
 

@@ -9,7 +9,7 @@ import { checkImage, IMAGE_EXTENSION_BY_TYPE } from '../../image'
 import { checkRowId, isUniqueViolation } from '../idempotent'
 import { afterCursorFilter, toPage, type Page, type PageCursor } from '../keyset'
 import { checkRenditions, type PhotoRenditions } from '../renditions'
-import { storageUrlRebaser } from '../storage-urls'
+import { withStorageUrls } from '../storage-urls'
 import { uploadThenWrite } from '../upload-pipeline'
 import {
   DIRECT_MESSAGES,
@@ -27,24 +27,8 @@ type MessageRow = Omit<DirectMessage, 'hearts'> & { hearts: { user_id: string }[
 
 /** A row as PostgREST answers it, with hearts as ids and storage URLs on the current origin. */
 export function toDirectMessage(client: SupabaseClient, row: MessageRow): DirectMessage {
-  const rebase = storageUrlRebaser(client)
-  const url = (value: string | null | undefined) => (value ? rebase(value) : null)
-  return {
-    ...row,
-    image_url: url(row.image_url),
-    thumb_url: url(row.thumb_url),
-    post: row.post && {
-      ...row.post,
-      image_url: rebase(row.post.image_url),
-      thumb_url: url(row.post.thumb_url)
-    },
-    story: row.story && {
-      ...row.story,
-      image_url: rebase(row.story.image_url),
-      thumb_url: url(row.story.thumb_url)
-    },
-    hearts: (row.hearts ?? []).map((heart) => heart.user_id)
-  }
+  const resolved = withStorageUrls(client, row)
+  return { ...resolved, hearts: (resolved.hearts ?? []).map((heart) => heart.user_id) }
 }
 
 /** One page of a thread's history, newest first; pass the page's `next` for older ones. */
