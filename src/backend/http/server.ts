@@ -104,8 +104,13 @@ export function createHttpServer(handler: Handler, stages: HttpStages): Server {
         send(res, refusedKey, method, cors)
         return
       }
-      // The key is the gateway's: a service never sees it as a filter or an argument.
-      if (url.searchParams.has('apikey')) url.searchParams.delete('apikey')
+      // The key is the gateway's: a service never sees it as a filter or an argument, and
+      // finds it where supabase-js puts it, in the header.
+      const queryKey = url.searchParams.get('apikey')
+      if (queryKey !== null) {
+        url.searchParams.delete('apikey')
+        req.headers.apikey ??= queryKey
+      }
       const body = await collectBody(req)
       const request: ApiRequest = {
         method,

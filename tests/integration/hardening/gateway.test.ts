@@ -198,8 +198,15 @@ describeEachBackend(
         { apikey: `${apikey}` }
       )
       expect(settings.status).toBe(200)
+      // In the query, as Kong reads it too; no service takes it for a filter or misses it.
       const viaQuery = await fetch(`${url()}/rest/v1/posts?select=id&apikey=${apikey}`)
       expect(viaQuery.status).toBe(200)
+      const broadcast = await fetch(`${url()}/realtime/v1/api/broadcast?apikey=${apikey}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ topic: 'x', event: 'e', payload: {} }] })
+      })
+      expect(broadcast.status).toBe(202)
     })
 
     it('refuses a realtime socket without the key or with another, before the upgrade', async () => {
