@@ -3,7 +3,7 @@
 //   gateway  the API key, as hosted Supabase's gateway requires it (gateway.ts)
 //   body     collected with a cap
 //   handler  the services; a thrown error becomes a 500 with a JSON body, not a dropped connection
-// WebSocket upgrades pass the origin and gateway stages too (admitUpgrade).
+// WebSocket upgrades pass the origin and gateway stages too (admitUpgrades).
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -3,9 +3,10 @@
 // The page is built from escaped text only: the mails carry addresses and metadata that users
 // typed, and a strict CSP keeps any script out.
 //
-// The mails hold sign-in links and codes, so who may read them is narrow (mailboxRefusal): this
-// machine, naming a loopback host, and no web page but the app's own and this page itself. The
-// HTTP layer sends no CORS header on these paths, and a real mail server switches it all off.
+// The mails hold sign-in links and codes, so who may read them is narrow: this machine, naming
+// a loopback host (fromThisMachine), and no web page but the app's own and this page itself
+// (pageRefusal). The HTTP layer sends no CORS header on these paths, and a real mail server
+// switches it all off.
 
 import type { CorsPolicy } from '../http/cors'
 import { jsonResponse, type ApiRequest, type ApiResponse, type Handler } from '../http/types'
