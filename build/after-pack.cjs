@@ -35,9 +35,10 @@ function fuseConfig(platform, options = {}) {
     // the hash for those platforms. On Linux the fuse would do nothing, so it is left alone.
     ...(platform === 'darwin' || platform === 'mas' || platform === 'win32'
       ? { [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true }
-      : {})
-    // GrantFileProtocolExtraPrivileges stays on: the renderer is loaded from file:// and its
-    // module scripts need it.
+      : {}),
+    // The renderer is served from app://instaframe (src/main/window/app-protocol.ts), never
+    // from file://, so file:// pages get no more than a browser gives them.
+    [FuseV1Options.GrantFileProtocolExtraPrivileges]: false
   }
 }
 

@@ -1,6 +1,7 @@
 // One argument parser for both ways the local backend starts: `npm run backend -- [--port N]
-// [--data DIR | --memory] [--confirm-emails]`, and the desktop app's utilityProcess, which main
-// starts with `--data= --migrations= --port=` (src/shared/backend-protocol.ts builds those).
+// [--data DIR | --memory] [--confirm-emails] [--origin URL]`, and the desktop app's
+// utilityProcess, which main starts with `--data= --migrations= --port= --origin=`
+// (src/shared/backend-protocol.ts builds those).
 
 import { parseArgs } from 'node:util'
 
@@ -12,6 +13,8 @@ export interface BackendArgs {
   enableConfirmations: boolean
   /** Emails of accounts to make moderators at start (--moderator, repeatable). */
   moderators: string[]
+  /** Browser origins allowed to call the backend (--origin, repeatable; http/cors.ts). */
+  origins: string[]
 }
 
 /** What `npm run backend` uses when not told otherwise (the Supabase CLI's port). */
@@ -21,7 +24,7 @@ export const DEFAULT_DATA_DIR = '.data/local-backend'
 export class BackendArgsError extends Error {}
 
 export const USAGE =
-  'Usage: npm run backend -- [--port N] [--data DIR | --memory] [--confirm-emails] [--moderator EMAIL]...'
+  'Usage: npm run backend -- [--port N] [--data DIR | --memory] [--confirm-emails] [--moderator EMAIL]... [--origin URL]...'
 
 function parsePort(text: string): number {
   const port = Number(text)
@@ -53,7 +56,8 @@ export function parseBackendArgs(
         memory: { type: 'boolean' },
         migrations: { type: 'string' },
         'confirm-emails': { type: 'boolean' },
-        moderator: { type: 'string', multiple: true }
+        moderator: { type: 'string', multiple: true },
+        origin: { type: 'string', multiple: true }
       }
     }))
   } catch (error) {
@@ -65,10 +69,13 @@ export function parseBackendArgs(
   if (data !== undefined && values.memory === true) {
     throw new BackendArgsError('Use either --data DIR or --memory, not both')
   }
-  const moderators = Array.isArray(values.moderator)
-    ? values.moderator.filter((email): email is string => typeof email === 'string')
-    : []
-  const args: BackendArgs = { enableConfirmations: values['confirm-emails'] === true, moderators }
+  const strings = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
+  const args: BackendArgs = {
+    enableConfirmations: values['confirm-emails'] === true,
+    moderators: strings(values.moderator),
+    origins: strings(values.origin)
+  }
   if (port !== undefined) args.port = parsePort(port)
   if (values.memory === true) args.dataDir = null
   else if (data !== undefined) args.dataDir = data

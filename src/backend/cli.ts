@@ -13,6 +13,7 @@ import {
   type BackendArgs
 } from './args'
 import { describeStartError } from './data-dir'
+import { DEV_ORIGINS } from './http/cors'
 import { grantModerator } from './moderators'
 import { startBackend } from './server'
 
@@ -46,7 +47,10 @@ async function main(): Promise<void> {
     dataDir: dataDir === null ? null : resolve(dataDir),
     databaseUrl: process.env.DATABASE_URL || undefined,
     migrationsDir: options.migrationsDir ?? MIGRATIONS_DIR,
-    config: { enableConfirmations: options.enableConfirmations }
+    config: {
+      enableConfirmations: options.enableConfirmations,
+      corsOrigins: [...DEV_ORIGINS, ...options.origins]
+    }
   })
   const database = process.env.DATABASE_URL
     ? redactPassword(process.env.DATABASE_URL)
@@ -58,8 +62,11 @@ async function main(): Promise<void> {
   )
   console.log(`anon key: ${backend.anonKey}`)
   console.log(`service_role key: ${backend.serviceRoleKey}`)
-  // `supabase start` prints its mail catcher's URL too; here it is a page on the same port.
-  console.log(`Mailbox URL: ${backend.url}/mailbox`)
+  // `supabase start` prints its mail catcher's URL too; here it is a page on the same port,
+  // switched off when [auth.email.smtp] sends real mail.
+  if (backend.context.config.email.smtp === null) {
+    console.log(`Mailbox URL: ${backend.url}/mailbox`)
+  }
   for (const email of options.moderators) {
     const granted = await grantModerator(backend.db, email)
     console.log(

@@ -5,6 +5,7 @@ import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
 import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './auth/email-config'
 import { DEFAULT_AUTH_CONFIG, type AuthConfig } from './auth/config'
 import type { Database } from './db/database'
+import { DEV_ORIGINS } from './http/cors'
 import type { JwtKeys } from './jwt'
 import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
 
@@ -40,8 +41,9 @@ export interface BackendConfig {
   /** Bounds on what one REST request may make the database do (request-limits.ts). */
   rest: RestLimits
   /**
-   * Browser origins allowed to call the backend besides its own (http/cors.ts); `*` allows
-   * every origin. From the INSTAFRAME_CORS_ORIGINS environment variable (comma-separated).
+   * The app's browser origins, allowed to call the backend (http/cors.ts): the dev server's
+   * (DEV_ORIGINS) unless given; the desktop app gives only its window's. INSTAFRAME_CORS_ORIGINS
+   * (comma-separated) adds more; `*` allows every origin but `null`, which is never allowed.
    */
   corsOrigins: string[]
   /** The REST API's [api] settings (supabase/config.toml). */
@@ -68,6 +70,6 @@ export const DEFAULT_CONFIG: BackendConfig = {
   photoRemovalIntervalMs: 10_000,
   auth: DEFAULT_AUTH_CONFIG,
   rest: DEFAULT_REST_LIMITS,
-  corsOrigins: [],
+  corsOrigins: DEV_ORIGINS,
   api: DEFAULT_API_CONFIG
 }

@@ -18,10 +18,11 @@ import { asDataDirError, prepareDataDir } from './data-dir'
 import type { Database } from './db/database'
 import { openDatabase } from './db/open'
 import { CorsPolicy, corsOriginsFromEnv, DEV_ORIGINS } from './http/cors'
-import { createHttpServer, listen } from './http/server'
+import { createGateway } from './http/gateway'
+import { admitUpgrades, createHttpServer, listen, type HttpStages } from './http/server'
 import { jsonResponse, type Handler } from './http/types'
 import { Mailbox } from './mail/mailbox'
-import { createMailboxApi, MAILBOX_PATH } from './mail/mailbox-http'
+import { createMailboxApi, isMailboxPath } from './mail/mailbox-http'
 import { loadOrCreateJwtSecret, signApiKey, type JwtKeys } from './jwt'
 import { startRealtime, type RealtimeServer } from './realtime'
 import { BROADCAST_PATH } from './realtime/broadcast-http'
@@ -72,7 +73,7 @@ function route(
 ): Handler {
   return async (request) => {
     const path = request.url.pathname
-    if (path === MAILBOX_PATH || path.startsWith(`${MAILBOX_PATH}/`)) return mailbox(request)
+    if (isMailboxPath(path)) return mailbox(request)
     if (path.startsWith('/auth/v1/')) return auth(request)
     if (path.startsWith('/rest/v1/') || path === '/rest/v1') return rest(request)
     if (path.startsWith('/storage/v1/')) return storage(request)
@@ -87,9 +88,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const dataDir = options.dataDir
   // Before anything starts, so a bad INSTAFRAME_CORS_ORIGINS stops the start with its message.
   const cors = new CorsPolicy([
-    ...DEV_ORIGINS,
-    ...corsOriginsFromEnv(process.env.INSTAFRAME_CORS_ORIGINS),
-    ...(options.config?.corsOrigins ?? [])
+    ...(options.config?.corsOrigins ?? DEV_ORIGINS),
+    ...corsOriginsFromEnv(process.env.INSTAFRAME_CORS_ORIGINS)
   ])
   // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
   // and keeps the defaults. Its [api] max_rows bounds every level of a REST response, and
@@ -169,6 +169,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const removals: PhotoRemovals = await startPhotoRemovals(context, store, {
     intervalMs: config.photoRemovalIntervalMs
   })
+  const stages: HttpStages = {
+    cors,
+    gateway: createGateway(keys),
+    // The mailbox holds sign-in links: no page of another origin may ever read it.
+    withoutCors: isMailboxPath
+  }
   // Resumable uploads in progress live in a folder until close() (storage/resumable-store.ts).
   const storage = createStorageApi(context, store)
   const server: Server = createHttpServer(
@@ -176,11 +182,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       createAuthApi(context, { mailbox }),
       createRestApi(context),
       storage,
-      createMailboxApi(mailbox),
+      // A real mail server delivers the mails: then there is no mailbox to read at all.
+      createMailboxApi(mailbox, { cors, enabled: config.email.smtp === null }),
       // Realtime starts after the HTTP server is made; no request arrives before it listens.
       (request) => realtime.broadcastApi(request)
     ),
-    cors
+    stages
   )
   let realtime: RealtimeServer
   try {
@@ -192,7 +199,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     await db.close()
     throw error
   }
-  server.on('upgrade', (request, socket, head) => realtime.handleUpgrade(request, socket, head))
+  admitUpgrades(server, stages, (request, socket, head) =>
+    realtime.handleUpgrade(request, socket, head)
+  )
   const host = options.host ?? '127.0.0.1'
   let port: number
   try {

@@ -10,7 +10,6 @@ import {
   type MainToBackend
 } from '../shared/backend-protocol'
 import { parseBackendArgs } from './args'
-import { FILE_ORIGIN } from './http/cors'
 import { startBackend, type RunningBackend } from './server'
 
 interface ParentPortLike {
@@ -26,6 +25,7 @@ export function launchFromArgv(argv: readonly string[]): Partial<BackendLaunch> 
     if (args.dataDir) launch.dataDir = args.dataDir
     if (args.migrationsDir) launch.migrationsDir = args.migrationsDir
     if (args.port !== undefined) launch.port = args.port
+    if (args.origins.length > 0) launch.origins = args.origins
     return launch
   } catch {
     // A malformed value (a port out of range): start only from a 'start' message.
@@ -34,24 +34,11 @@ export function launchFromArgv(argv: readonly string[]): Partial<BackendLaunch> 
 }
 
 function isComplete(options: Partial<BackendLaunch>): options is BackendLaunch {
-  return typeof options.dataDir === 'string' && typeof options.migrationsDir === 'string'
-}
-
-/**
- * The desktop window's origins: file:// in a packaged app ("null"), or electron-vite's dev
- * server, whose address electron-vite hands to main (and so to this process) in the environment.
- */
-export function desktopOrigins(env: Record<string, string | undefined>): string[] {
-  const origins = [FILE_ORIGIN]
-  const devServer = env.ELECTRON_RENDERER_URL
-  if (devServer) {
-    try {
-      origins.push(new URL(devServer).origin)
-    } catch {
-      // Not a URL: main would not load it either.
-    }
-  }
-  return origins
+  return (
+    typeof options.dataDir === 'string' &&
+    typeof options.migrationsDir === 'string' &&
+    Array.isArray(options.origins)
+  )
 }
 
 export function runInUtilityProcess(
@@ -69,7 +56,8 @@ export function runInUtilityProcess(
       migrationsDir: options.migrationsDir,
       port: options.port ?? 0,
       host: '127.0.0.1',
-      config: { corsOrigins: desktopOrigins(process.env) }
+      // The window's own origin (app://instaframe or the dev server), as main names it.
+      config: { corsOrigins: options.origins }
     }).then(
       (running) => {
         backend = running
@@ -102,7 +90,8 @@ export function runInUtilityProcess(
       ...initial,
       dataDir: message.dataDir,
       migrationsDir: message.migrationsDir,
-      port: message.port ?? initial.port ?? 0
+      port: message.port ?? initial.port ?? 0,
+      origins: message.origins ?? initial.origins ?? []
     })
   })
 

@@ -12,6 +12,7 @@ import {
   Menu,
   Notification,
   nativeTheme,
+  protocol,
   Tray,
   session
 } from 'electron'
@@ -34,6 +35,8 @@ import { openAuthLink } from '../shared/data/auth-link'
 import type { MainServices } from './session/start-services'
 import { startMainServices } from './main-services'
 import { appIconPath, trayIcon } from './window/app-icon'
+import { registerAppScheme, serveAppProtocol } from './window/app-protocol'
+import { buildCsp } from './window/csp'
 import { serveDocumentCsp } from './window/document-csp'
 import { createMainWindow, hardenContents } from './window/main-window'
 import { installApplicationMenu } from './window/app-menu'
@@ -54,10 +57,10 @@ const logs = startLogging()
 const log = logs.main
 
 const devServerUrl = !app.isPackaged ? (process.env.ELECTRON_RENDERER_URL ?? null) : null
-const renderer = createRendererUrlPolicy({
-  devServerUrl,
-  indexHtmlPath: join(__dirname, '../renderer/index.html')
-})
+const renderer = createRendererUrlPolicy({ devServerUrl })
+// The built renderer's own origin, app://instaframe: privileged schemes are registered before
+// the app is ready, and served once it is (boot).
+registerAppScheme(protocol)
 
 let mainWindow: BrowserWindow | null = null
 let supervisor: BackendSupervisor | null = null
@@ -77,10 +80,7 @@ const outbox = createRendererOutbox(({ channel, payload }) => {
   if (contents && !contents.isDestroyed()) contents.send(channel, payload)
 })
 
-const loadRenderer = (window: BrowserWindow): Promise<void> =>
-  devServerUrl
-    ? window.loadURL(devServerUrl)
-    : window.loadFile(join(__dirname, '../renderer/index.html'))
+const loadRenderer = (window: BrowserWindow): Promise<void> => window.loadURL(renderer.indexUrl)
 
 function openWindow(): void {
   const window = createMainWindow({
@@ -178,7 +178,8 @@ function boot(): void {
     emit: sendToRenderer,
     onSupervisor: (started) => {
       supervisor = started
-    }
+    },
+    rendererOrigin: renderer.origin
   })
   let ready: MainServices | null = null
   accountsStarted(services.then((started) => started.auth))
@@ -193,11 +194,22 @@ function boot(): void {
       app.exit(1)
     }
   )
-  serveDocumentCsp(
-    session.defaultSession.webRequest,
-    services.then((started) => started.config.backendUrl),
-    devServerUrl
+  const backendUrl = services.then((started) => started.config.backendUrl)
+  // The dev server's documents get their CSP from webRequest; app:// documents from the
+  // protocol handler, which names the backend once it is known.
+  serveDocumentCsp(session.defaultSession.webRequest, backendUrl, devServerUrl)
+  let knownBackendUrl: string | null = null
+  backendUrl.then(
+    (url) => (knownBackendUrl = url),
+    () => undefined
   )
+  if (!devServerUrl) {
+    serveAppProtocol(protocol, {
+      rootDir: join(__dirname, '../renderer'),
+      readFile: (path) => readFile(path),
+      documentCsp: () => (knownBackendUrl ? buildCsp({ backendUrl: knownBackendUrl }) : null)
+    })
+  }
 
   // Every handler is registered once, before the window can call it.
   registerIpc({

@@ -17,6 +17,8 @@ export interface MainServicesDeps {
   /** Where every session change goes. */
   emit(snapshot: AuthSnapshot): void
   onSupervisor: ResolveBackendDeps['onSupervisor']
+  /** The window's origin, the one page the local backend lets call it. */
+  rendererOrigin: string
 }
 
 /** The backend (hosted, or the local one under a supervisor) and the session behind it. */
@@ -43,7 +45,8 @@ export function startMainServices(deps: MainServicesDeps): Promise<MainServices>
           stdio: 'pipe'
         }),
       showFatal: (message) => dialog.showErrorBox('Instaframe', message),
-      onSupervisor: deps.onSupervisor
+      onSupervisor: deps.onSupervisor,
+      rendererOrigin: deps.rendererOrigin
     })
   return startServices({
     backend,

@@ -20,6 +20,8 @@ export interface BackendStartMessage {
   dataDir: string
   migrationsDir: string
   port?: number
+  /** The browser origins of the app's window (CORS); see BackendLaunch. */
+  origins?: string[]
 }
 
 export interface BackendShutdownMessage {
@@ -33,6 +35,11 @@ export interface BackendLaunch {
   dataDir: string
   migrationsDir: string
   port: number
+  /**
+   * The origin the app's window is loaded from (app://instaframe, or the dev server's): the
+   * only page the backend lets read its answers.
+   */
+  origins: string[]
 }
 
 /** The utilityProcess's argv for `launch`, in the syntax src/backend/args.ts parses. */
@@ -40,7 +47,8 @@ export function backendLaunchArgs(launch: BackendLaunch): string[] {
   return [
     `--data=${launch.dataDir}`,
     `--migrations=${launch.migrationsDir}`,
-    `--port=${launch.port}`
+    `--port=${launch.port}`,
+    ...launch.origins.map((origin) => `--origin=${origin}`)
   ]
 }
 
@@ -62,6 +70,8 @@ export function isMainMessage(value: unknown): value is MainToBackend {
     value.type === 'start' &&
     typeof value.dataDir === 'string' &&
     typeof value.migrationsDir === 'string' &&
-    (value.port === undefined || typeof value.port === 'number')
+    (value.port === undefined || typeof value.port === 'number') &&
+    (value.origins === undefined ||
+      (Array.isArray(value.origins) && value.origins.every((o) => typeof o === 'string')))
   )
 }

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto'
 import { loadavg } from 'node:os'
 import sharp from 'sharp'
-import { resumableEndpoint } from '../../src/shared/data/object-upload'
+import { apiKeyOf, resumableEndpoint } from '../../src/shared/data/object-upload'
 import { uploadResumable } from '../../src/shared/data/resumable-upload'
 import { MAX_BODY_BYTES } from '../../src/backend/http/server'
 import { RESUMABLE_UPLOAD_CHUNK_BYTES } from '../../src/shared/limits'
@@ -75,6 +75,7 @@ export async function measureUploads(): Promise<UploadResults> {
         await uploadResumable(
           {
             endpoint: resumableEndpoint(alice.client, BUCKET),
+            apiKey: apiKeyOf(alice.client),
             accessToken: alice.accessToken,
             bucket: BUCKET,
             path: `${megabytes}-resumable-${i}.png`,

@@ -81,6 +81,12 @@ test.describe('desktop app', () => {
     let app = await ElectronDriver.launch(target, userData)
     try {
       expect((await app.config()).backendKind).toBe('local')
+      // The window has an origin of its own (not file://'s "null"), the one the backend allows.
+      expect(app.page.url()).toMatch(/^app:\/\/instaframe\/index\.html/)
+      const origin = await app.page.evaluate(
+        () => (globalThis as unknown as { location: { origin: string } }).location.origin
+      )
+      expect(origin).toBe('app://instaframe')
       await app.signUp(user)
       await app.createPost(photo, caption, user.username)
       await app.like(user.username, caption)

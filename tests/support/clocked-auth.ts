@@ -6,6 +6,7 @@ import type { Server } from 'node:http'
 import { createAuthApi } from '../../src/backend/auth'
 import type { BackendConfig } from '../../src/backend/context'
 import { CorsPolicy } from '../../src/backend/http/cors'
+import { createGateway } from '../../src/backend/http/gateway'
 import { createHttpServer, listen } from '../../src/backend/http/server'
 import type { Harness } from './backend-harness'
 
@@ -25,7 +26,8 @@ export async function clockedAuth(
   const context = { ...base, config: { ...base.config, ...config } }
   const server: Server = createHttpServer(
     createAuthApi(context, { now: () => now, mailbox: harness.backend.mailbox }),
-    new CorsPolicy([])
+    // The same gateway as the backend's: supabase-js sends the key, raw callers must too.
+    { cors: new CorsPolicy([]), gateway: createGateway(base.keys) }
   )
   const port = await listen(server, 0)
   return {

@@ -1,6 +1,7 @@
-// Sends the auth server's mails: always into the local mailbox (the /mailbox page), and through
-// SMTP as well when supabase/config.toml configures a server. A failed SMTP delivery fails the
-// request as GoTrue's does ("Error sending … email"), after the mailbox has its copy.
+// Sends the auth server's mails: into the local mailbox (the /mailbox page), or, when
+// supabase/config.toml configures a server, through SMTP only: the mailbox is then switched off,
+// and no copy of a sign-in link is kept where nobody reads it. A failed SMTP delivery fails the
+// request as GoTrue's does ("Error sending … email").
 
 import type { Mailbox } from '../mail/mailbox'
 import { createSmtpSender, type SmtpSender } from '../mail/smtp'
@@ -38,10 +39,11 @@ export class Mailer {
 
   async send(request: MailRequest): Promise<void> {
     const mail = renderMail(request.kind, request)
-    const from = this.smtp?.from ?? LOCAL_FROM
-    await this.mailbox.deliver({ from, to: request.to, sentAt: request.now, ...mail })
-    console.info(`[auth] ${request.kind} mail to ${request.to} (see /mailbox)`)
-    if (!this.smtp) return
+    if (!this.smtp) {
+      await this.mailbox.deliver({ from: LOCAL_FROM, to: request.to, sentAt: request.now, ...mail })
+      console.info(`[auth] ${request.kind} mail to ${request.to} (see /mailbox)`)
+      return
+    }
     try {
       await this.smtp.send({ to: request.to, ...mail })
     } catch (error) {

@@ -1,17 +1,18 @@
 // Which web pages may call the backend from a browser. Every page the user visits can send
 // requests to 127.0.0.1, so `Access-Control-Allow-Origin: *` would let any of them read the
-// local backend's answers; only the app's own origins are allowed: the desktop window (loaded
-// from file://, which browsers send as the origin "null"), the dev server, the web build, and
+// local backend's answers; only the app's own origins are allowed: the desktop window
+// (app://instaframe, a privileged scheme of its own), the dev server, the web build, and
 // whatever INSTAFRAME_CORS_ORIGINS adds. A request that carries any other Origin is refused
-// before it runs, so a cross-site form post cannot act either.
+// before it runs, so a cross-site form post cannot act either. `null` is never an app's origin:
+// every sandboxed iframe, data: URL and file:// page sends it, so allowing it allows them all.
 
 import type { ApiResponse } from './types'
 
 /** `npm run dev`'s and `npm run start:web`'s default addresses. */
 export const DEV_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173']
 
-/** The origin a window loaded from file:// sends (the packaged desktop app). */
-export const FILE_ORIGIN = 'null'
+/** The Origin header of sandboxed frames, data: URLs and file:// pages: never allowed. */
+const OPAQUE_ORIGIN = 'null'
 
 const ALLOWED_HEADERS =
   'authorization, apikey, x-client-info, content-type, accept, accept-profile, content-profile, ' +
@@ -32,19 +33,29 @@ export function corsOriginsFromEnv(value: string | undefined): string[] {
   return origins
 }
 
-/** `*`, `null`, or scheme://host[:port] without a path; anything else is a configuration error. */
+/**
+ * `*`, or scheme://host[:port] without a path (app://instaframe included); anything else, `null`
+ * first, is a configuration error.
+ */
 export function normaliseOrigin(origin: string): string {
-  if (origin === '*' || origin === FILE_ORIGIN) return origin
+  if (origin === '*') return origin
+  if (origin.trim() === OPAQUE_ORIGIN) {
+    throw new Error(
+      '"null" is not an origin that can be allowed: every sandboxed iframe and file:// page sends it'
+    )
+  }
   let url: URL
   try {
     url = new URL(origin)
   } catch {
     throw new Error(`"${origin}" is not an origin like https://app.example.com`)
   }
-  if (url.origin === 'null' || (url.pathname !== '/' && url.pathname !== '')) {
+  if (url.host === '' || (url.pathname !== '/' && url.pathname !== '')) {
     throw new Error(`"${origin}" is not an origin like https://app.example.com (no path)`)
   }
-  return url.origin
+  // Node gives non-web schemes (app:) the opaque origin; browsers serialise a standard scheme's
+  // origin as scheme://host, and that is what they send.
+  return url.origin !== OPAQUE_ORIGIN ? url.origin : `${url.protocol}//${url.host}`
 }
 
 export class CorsPolicy {
@@ -60,7 +71,14 @@ export class CorsPolicy {
 
   /** Requests without an Origin header (not from a browser page) are not CORS requests. */
   allows(origin: string | undefined): boolean {
-    return origin === undefined || this.origins.has('*') || this.origins.has(origin)
+    if (origin === undefined) return true
+    if (origin === OPAQUE_ORIGIN) return false
+    return this.origins.has('*') || this.origins.has(origin)
+  }
+
+  /** The listed origins themselves, never `*`: the mailbox serves these and no others. */
+  lists(origin: string): boolean {
+    return origin !== '*' && this.origins.has(origin)
   }
 
   /** The CORS headers for a response to a request from `origin` (none when not allowed). */

@@ -1,9 +1,15 @@
-// node:http glue: collects the body (with a cap), answers CORS (cors.ts), and turns a thrown
-// error into a 500 with a JSON body instead of a dropped connection.
+// node:http glue: every request passes the same named stages before a service sees it:
+//   origin   the CORS allow-list (cors.ts): a page of another origin is refused, preflights end here
+//   gateway  the API key, as hosted Supabase's gateway requires it (gateway.ts)
+//   body     collected with a cap
+//   handler  the services; a thrown error becomes a 500 with a JSON body, not a dropped connection
+// WebSocket upgrades pass the origin and gateway stages too (admitUpgrades).
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import type { CorsPolicy } from './cors'
+import type { Gateway, GatewayRequest } from './gateway'
 import { serverTiming, type RequestTiming } from './server-timing'
 import type { ApiRequest, ApiResponse, Handler } from './types'
 
@@ -45,14 +51,43 @@ function send(
   res.end(method === 'HEAD' ? undefined : (body ?? undefined))
 }
 
-export function createHttpServer(handler: Handler, policy: CorsPolicy): Server {
+export interface HttpStages {
+  cors: CorsPolicy
+  gateway: Gateway
+  /** Paths answered without any CORS header, preflights included (the mailbox). */
+  withoutCors?: (path: string) => boolean
+}
+
+/** A request's Origin when it is the backend's own (`http://<Host>`): not a cross-origin call. */
+function isSameOrigin(origin: string, host: string | undefined): boolean {
+  return host !== undefined && origin === `http://${host}`
+}
+
+/** The origin stage: the refusal for an Origin that may not call, or null. */
+function originRefusal(stages: HttpStages, req: IncomingMessage): ApiResponse | null {
+  const origin = req.headers.origin
+  if (origin === undefined || isSameOrigin(origin, req.headers.host)) return null
+  return stages.cors.allows(origin) ? null : stages.cors.refusal(origin)
+}
+
+function gatewayRequest(req: IncomingMessage, method: string, url: URL): GatewayRequest {
+  return { method, url, rawPath: (req.url ?? '/').split('?')[0], headers: req.headers }
+}
+
+export function createHttpServer(handler: Handler, stages: HttpStages): Server {
   return createServer(async (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase()
+    const url = new URL(req.url ?? '/', 'http://localhost')
     const origin = req.headers.origin
-    const cors = policy.headersFor(origin)
-    if (origin !== undefined && !policy.allows(origin)) {
+    const sameOrigin = origin !== undefined && isSameOrigin(origin, req.headers.host)
+    const cors =
+      stages.withoutCors?.(url.pathname) || sameOrigin
+        ? { vary: 'Origin' }
+        : stages.cors.headersFor(origin)
+    const refusedOrigin = originRefusal(stages, req)
+    if (refusedOrigin) {
       req.resume()
-      send(res, policy.refusal(origin), method, cors)
+      send(res, refusedOrigin, method, cors)
       return
     }
     if (method === 'OPTIONS') {
@@ -62,10 +97,24 @@ export function createHttpServer(handler: Handler, policy: CorsPolicy): Server {
     const started = performance.now()
     const timing: RequestTiming = { dbMs: 0 }
     try {
+      // Before the body is read: a refused upload is not even received.
+      const refusedKey = await stages.gateway.refusal(gatewayRequest(req, method, url))
+      if (refusedKey) {
+        req.resume()
+        send(res, refusedKey, method, cors)
+        return
+      }
+      // The key is the gateway's: a service never sees it as a filter or an argument, and
+      // finds it where supabase-js puts it, in the header.
+      const queryKey = url.searchParams.get('apikey')
+      if (queryKey !== null) {
+        url.searchParams.delete('apikey')
+        req.headers.apikey ??= queryKey
+      }
       const body = await collectBody(req)
       const request: ApiRequest = {
         method,
-        url: new URL(req.url ?? '/', 'http://localhost'),
+        url,
         headers: req.headers as Record<string, string | undefined>,
         body,
         remoteAddress: req.socket.remoteAddress ?? 'unknown',
@@ -99,6 +148,44 @@ function jsonError(status: number, code: string, message: string): ApiResponse {
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: JSON.stringify({ statusCode: String(status), code, error: code, message })
   }
+}
+
+/** Ends an upgrade that a stage refused with an HTTP answer (a browser sees the status). */
+function refuseUpgrade(socket: Duplex, response: ApiResponse): void {
+  const body = String(response.body ?? '')
+  const head = [
+    `HTTP/1.1 ${response.status} ${response.status === 401 ? 'Unauthorized' : 'Forbidden'}`,
+    'connection: close',
+    ...Object.entries(response.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    `content-length: ${Buffer.byteLength(body)}`
+  ]
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`)
+}
+
+/**
+ * Passes WebSocket upgrades (Realtime) through the origin and gateway stages before `accept`
+ * sees them: realtime-js sends the key as the `apikey` query parameter.
+ */
+export function admitUpgrades(
+  server: Server,
+  stages: HttpStages,
+  accept: (request: IncomingMessage, socket: Duplex, head: Buffer) => void
+): void {
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusedOrigin = originRefusal(stages, req)
+    if (refusedOrigin) {
+      refuseUpgrade(socket, refusedOrigin)
+      return
+    }
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    stages.gateway.refusal(gatewayRequest(req, 'GET', url)).then(
+      (refusedKey) => (refusedKey ? refuseUpgrade(socket, refusedKey) : accept(req, socket, head)),
+      (error: unknown) => {
+        console.error('[backend] upgrade failed', error)
+        socket.destroy()
+      }
+    )
+  })
 }
 
 export function listen(server: Server, port: number, host = '127.0.0.1'): Promise<number> {

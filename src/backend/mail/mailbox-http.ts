@@ -2,7 +2,13 @@
 // mail catcher of `supabase start`), /mailbox/api/messages is the JSON that tests and e2e read.
 // The page is built from escaped text only: the mails carry addresses and metadata that users
 // typed, and a strict CSP keeps any script out.
+//
+// The mails hold sign-in links and codes, so who may read them is narrow: this machine, naming
+// a loopback host (fromThisMachine), and no web page but the app's own and this page itself
+// (pageRefusal). The HTTP layer sends no CORS header on these paths, and a real mail server
+// switches it all off.
 
+import type { CorsPolicy } from '../http/cors'
 import { jsonResponse, type ApiRequest, type ApiResponse, type Handler } from '../http/types'
 import { escapeHtml } from './html'
 import type { Mailbox, MailMessage } from './mailbox'
@@ -10,6 +16,18 @@ import type { Mailbox, MailMessage } from './mailbox'
 export const MAILBOX_PATH = '/mailbox'
 const API = `${MAILBOX_PATH}/api/messages`
 const PAGE_LIMIT = 100
+
+export const isMailboxPath = (path: string): boolean =>
+  path === MAILBOX_PATH || path.startsWith(`${MAILBOX_PATH}/`)
+
+/** Every mailbox answer: never cached, never framed, never read by another origin's page. */
+const PRIVATE_HEADERS = {
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer'
+}
 
 /** Escaped text with its http(s) links made clickable (the verify links in the mails). */
 function linkify(text: string): string {
@@ -54,9 +72,11 @@ function page(mailbox: Mailbox, request: ApiRequest): ApiResponse {
   return {
     status: 200,
     headers: {
+      ...PRIVATE_HEADERS,
       'content-type': 'text/html; charset=utf-8',
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-      'cache-control': 'no-store'
+      // No script, and no page may frame it (a frame could lure a click on a link it holds).
+      'content-security-policy':
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'none'"
     },
     body: renderMailboxPage(mailbox.list({ to, limit: PAGE_LIMIT }), to)
   }
@@ -82,33 +102,70 @@ function fromThisMachine(request: ApiRequest): boolean {
   return LOOPBACK_NAMES.has(host) && LOOPBACK_ADDRESS.test(request.remoteAddress)
 }
 
-export function createMailboxApi(mailbox: Mailbox): Handler {
+/** Sec-Fetch-Site values of a request this page or no page at all made (typed URL, curl). */
+const OWN_SITES = new Set(['none', 'same-origin'])
+
+/**
+ * Which web pages may ask: none at all (tests, curl, the address bar), this page itself (its own
+ * origin), and the app's listed origins. `Origin: null` and every other origin are refused,
+ * GETs included; a browser leaves Origin out of `<img>`, `<script>`, frames and navigations, so
+ * their Sec-Fetch-Site (`cross-site`, `same-site`) refuses those.
+ */
+function pageRefusal(request: ApiRequest, cors: CorsPolicy): string | null {
+  const origin = request.headers.origin
+  const own = `http://${request.headers.host ?? ''}`
+  const listed = origin !== undefined && cors.lists(origin)
+  if (origin !== undefined && origin !== own && !listed) {
+    return `The mailbox is not served to pages of ${origin}`
+  }
+  const site = request.headers['sec-fetch-site']
+  if (site !== undefined && !OWN_SITES.has(site) && !listed) {
+    return 'The mailbox is not served to pages of other sites'
+  }
+  return null
+}
+
+export interface MailboxApiOptions {
+  /** The app's origins (the listed ones; `*` never counts here). */
+  cors: CorsPolicy
+  /** False when a real mail server is configured: every mailbox path is then a 404. */
+  enabled: boolean
+}
+
+const refused = (code: string, message: string): ApiResponse =>
+  jsonResponse(403, { code, message }, PRIVATE_HEADERS)
+
+export function createMailboxApi(mailbox: Mailbox, options: MailboxApiOptions): Handler {
   return async (request) => {
-    if (!fromThisMachine(request)) {
-      return jsonResponse(403, {
-        code: 'mailbox_local_only',
-        message: 'The mailbox can only be read from this machine (127.0.0.1 or localhost)'
+    if (!options.enabled) {
+      return jsonResponse(404, {
+        code: 'not_found',
+        message: 'No mailbox: mails go to the SMTP server of [auth.email.smtp]'
       })
     }
+    if (!fromThisMachine(request)) {
+      return refused(
+        'mailbox_local_only',
+        'The mailbox can only be read from this machine (127.0.0.1 or localhost)'
+      )
+    }
+    const foreign = pageRefusal(request, options.cors)
+    if (foreign) return refused('mailbox_origin_not_allowed', foreign)
     const path = request.url.pathname.replace(/\/+$/, '')
     if (request.method === 'GET' && path === MAILBOX_PATH) return page(mailbox, request)
     if (path === API && request.method === 'GET') {
       const to = request.url.searchParams.get('to')
       const messages = mailbox.list({ to, limit: limitParam(request) })
-      return jsonResponse(
-        200,
-        { total: messages.length, messages },
-        { 'cache-control': 'no-store' }
-      )
+      return jsonResponse(200, { total: messages.length, messages }, PRIVATE_HEADERS)
     }
     if (path === API && request.method === 'DELETE') {
       await mailbox.clear()
-      return { status: 204 }
+      return { status: 204, headers: PRIVATE_HEADERS }
     }
     if (request.method === 'GET' && path.startsWith(`${API}/`)) {
       const message = mailbox.get(decodeURIComponent(path.slice(API.length + 1)))
-      if (message) return jsonResponse(200, message, { 'cache-control': 'no-store' })
-      return jsonResponse(404, { code: 'not_found', message: 'No such message' })
+      if (message) return jsonResponse(200, message, PRIVATE_HEADERS)
+      return jsonResponse(404, { code: 'not_found', message: 'No such message' }, PRIVATE_HEADERS)
     }
     return jsonResponse(404, {
       code: 'not_found',

@@ -1,5 +1,5 @@
 // Real delivery through an SMTP server when supabase/config.toml has [auth.email.smtp], with
-// nodemailer (the mail catcher still gets a copy). One pooled transport per backend.
+// nodemailer (the mailbox is then switched off). One pooled transport per backend.
 
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { SmtpSettings } from '../auth/email-config'
@@ -12,8 +12,6 @@ export interface SmtpMail {
 }
 
 export interface SmtpSender {
-  /** The From header, `"Sender Name" <admin_email>`. */
-  readonly from: string
   send(mail: SmtpMail): Promise<void>
   close(): void
 }
@@ -33,9 +31,6 @@ export function createSmtpSender(settings: SmtpSettings): SmtpSender {
     ? { name: settings.senderName, address: settings.adminEmail }
     : settings.adminEmail
   return {
-    from: settings.senderName
-      ? `"${settings.senderName.replace(/["\\]/g, '')}" <${settings.adminEmail}>`
-      : settings.adminEmail,
     async send(mail) {
       await transport.sendMail({ from, ...mail })
     },

@@ -1,7 +1,8 @@
 // Who a socket and each of its channels act as. The socket's `apikey` must be a JWT this
-// backend signed (its anon key, or a user's access token): any other string used to mean anon,
-// which let any page open a socket without knowing the key. A channel acts as the
-// `access_token` of its join (or of a later `access_token` push), else as the apikey.
+// backend signed (the gateway, http/gateway.ts, lets only the anon and service_role keys reach
+// the upgrade): any other string used to mean anon, which let any page open a socket without
+// knowing the key. A channel acts as the `access_token` of its join (or of a later
+// `access_token` push), else as the apikey.
 
 import { JwtError, verifyJwt, type JwtKeys, type RequestIdentity } from '../jwt'
 

@@ -16,8 +16,9 @@
 //   visibility.ts  whether a change is visible to an identity and which filters it matches
 //   limits.ts      caps per socket and per client address; filter patterns that may not run
 //
-// The upgrade request passes the same CORS origin policy as every HTTP request (a web page the
-// user visits must not stream new posts from 127.0.0.1) and needs a valid JWT as its apikey.
+// The upgrade request passes the HTTP layer's origin and gateway stages first (http/server.ts:
+// a web page the user visits must not stream new posts from 127.0.0.1, and the apikey must be
+// the anon or service_role key); the origin is checked here again.
 //
 // Changes are delivered one at a time in commit order. When the database connection that
 // LISTENs drops, notifications may be lost, so every socket is closed: realtime-js reconnects,

@@ -43,6 +43,8 @@ export interface ResolveBackendDeps {
   showFatal(message: string): void
   /** Told the supervisor of a local backend, so quitting can stop it first. */
   onSupervisor(supervisor: BackendSupervisor): void
+  /** The window's origin (app://instaframe, or the dev server's): the one page it serves. */
+  rendererOrigin: string
 }
 
 export async function resolveBackend(deps: ResolveBackendDeps): Promise<ResolvedBackend> {
@@ -73,7 +75,12 @@ export async function resolveBackend(deps: ResolveBackendDeps): Promise<Resolved
     fork: ({ port }) => {
       const child = deps.fork(
         join(deps.mainDir, 'backend.js'),
-        backendLaunchArgs({ dataDir, migrationsDir: migrations, port: port ?? 0 })
+        backendLaunchArgs({
+          dataDir,
+          migrationsDir: migrations,
+          port: port ?? 0,
+          origins: [deps.rendererOrigin]
+        })
       )
       // The backend logs to its stdout and stderr; they become backend.log.
       forwardLines(child.stdout, (line) => deps.backendLog.info(line))

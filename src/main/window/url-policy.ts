@@ -1,7 +1,7 @@
 // Which URLs belong to our renderer and which may leave the app. Pure, so it is tested
 // without Electron; main uses it for the IPC sender check, navigation and external links.
 
-import { pathToFileURL } from 'node:url'
+import { APP_HOST, APP_INDEX_URL, APP_ORIGIN, APP_SCHEME } from './app-protocol'
 
 /** Only http(s) links open in the user's browser: never file:, javascript:, smb: or custom schemes. */
 export function isSafeExternalUrl(raw: string): boolean {
@@ -19,21 +19,21 @@ export function isSafeExternalUrl(raw: string): boolean {
 export interface RendererLocation {
   /** electron-vite's dev server (ELECTRON_RENDERER_URL) in development. */
   devServerUrl?: string | null
-  /** The built index.html, loaded with loadFile in production. */
-  indexHtmlPath: string
 }
 
 export interface RendererUrlPolicy {
   isRendererUrl(raw: string): boolean
-  /** The origin that CSP and logs talk about: the dev server's, or 'file://'. */
+  /** The page's origin, the one the backend allows: the dev server's, or app://instaframe. */
   readonly origin: string
+  /** What the window loads. */
+  readonly indexUrl: string
 }
 
 export function createRendererUrlPolicy(location: RendererLocation): RendererUrlPolicy {
   const dev = location.devServerUrl ? new URL(location.devServerUrl) : null
-  const indexPath = pathToFileURL(location.indexHtmlPath).pathname
   return {
-    origin: dev ? dev.origin : 'file://',
+    origin: dev ? dev.origin : APP_ORIGIN,
+    indexUrl: dev ? dev.toString() : APP_INDEX_URL,
     isRendererUrl(raw: string): boolean {
       let url: URL
       try {
@@ -41,9 +41,15 @@ export function createRendererUrlPolicy(location: RendererLocation): RendererUrl
       } catch {
         return false
       }
-      // file:// URLs all share the opaque origin "null", so compare the exact document path.
       if (dev) return url.origin === dev.origin
-      return url.protocol === 'file:' && url.host === '' && url.pathname === indexPath
+      // Node gives app: URLs no origin of their own, so compare scheme, host and the document.
+      return (
+        url.protocol === `${APP_SCHEME}:` &&
+        url.host === APP_HOST &&
+        url.username === '' &&
+        url.password === '' &&
+        url.pathname === new URL(APP_INDEX_URL).pathname
+      )
     }
   }
 }

@@ -23,6 +23,16 @@ export function resumableEndpoint(client: SupabaseClient, bucket: string): strin
   return `${publicUrl.slice(0, publicUrl.lastIndexOf('/object/public/'))}/upload/resumable`
 }
 
+/**
+ * The key `client` was made with, which raw requests send as `apikey` as supabase-js does.
+ * supabase-js keeps its own copy protected; realtime-js publishes the one it was given.
+ */
+export function apiKeyOf(client: SupabaseClient): string {
+  const key = client.realtime.apiKey
+  if (!key) throw new Error('The Supabase client has no API key')
+  return key
+}
+
 /** Uploads without overwriting; `error` is storage-js's or a ResumableUploadError. */
 export async function storeObject(
   client: SupabaseClient,
@@ -46,6 +56,7 @@ export async function storeObject(
     await uploadResumable(
       {
         endpoint: resumableEndpoint(client, object.bucket),
+        apiKey: apiKeyOf(client),
         accessToken: session.access_token,
         bucket: object.bucket,
         path: object.path,

@@ -1,5 +1,6 @@
 // A small TUS 1.0.0 client for Storage's resumable uploads (/storage/v1/upload/resumable), as
-// Supabase's guide configures tus-js-client: the caller's bearer token, x-upsert, Upload-Metadata
+// Supabase's guide configures tus-js-client: the project's API key (which the gateway asks of
+// every storage request), the caller's bearer token, x-upsert, Upload-Metadata
 // with bucketName, objectName, contentType and cacheControl, and 6 MB chunks. The upload is
 // created, then sent chunk by chunk; when the network fails, the client asks the server (HEAD)
 // how much arrived and goes on from there, a bounded number of times with a pause between.
@@ -17,6 +18,8 @@ const DEFAULT_RETRY_DELAYS_MS = [0, 1000, 3000, 5000] as const
 export interface ResumableTarget {
   /** Storage's resumable endpoint, `…/storage/v1/upload/resumable`. */
   endpoint: string
+  /** The project's API key (the anon key), sent as `apikey` like supabase-js sends it. */
+  apiKey: string
   accessToken: string
   bucket: string
   path: string
@@ -114,6 +117,7 @@ export async function uploadResumable(
   const total = bytes.byteLength
   const headers = (extra: Record<string, string> = {}): Record<string, string> => ({
     'tus-resumable': TUS_VERSION,
+    apikey: target.apiKey,
     authorization: `Bearer ${target.accessToken}`,
     'x-upsert': String(target.upsert),
     ...extra

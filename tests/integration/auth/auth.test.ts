@@ -237,7 +237,9 @@ describeEachBackend('auth API', (suite) => {
     // The anon key is a valid JWT but names no user.
     expect((await getUserRaw(harness, harness.backend.anonKey)).body.code).toBe('bad_jwt')
 
-    const missing = await fetch(`${harness.backend.url}/auth/v1/user`)
+    const missing = await fetch(`${harness.backend.url}/auth/v1/user`, {
+      headers: { apikey: harness.backend.anonKey }
+    })
     expect(missing.status).toBe(401)
     expect(missing.headers.get('x-supabase-api-version')).toBe('2024-01-01')
     expect(await missing.json()).toMatchObject({ code: 'no_authorization' })
@@ -278,18 +280,21 @@ describeEachBackend('auth API', (suite) => {
   })
 
   it('serves JWKS, settings and health', async () => {
+    // The JWKS is public (no key, as hosted serves it); the rest needs the API key.
     const jwks = await fetch(`${harness.backend.url}/auth/v1/.well-known/jwks.json`)
     // The public half of the ES256 key user tokens are signed with; never the HS256 secret.
     expect(await jwks.json()).toEqual({
       keys: [{ ...harness.backend.context.keys.signing?.publicJwk }]
     })
     expect(jwks.headers.get('cache-control')).toBe('public, max-age=600')
-    const settings = await fetch(`${harness.backend.url}/auth/v1/settings`)
+    const apikey = harness.backend.anonKey
+    const settings = await fetch(`${harness.backend.url}/auth/v1/settings`, { headers: { apikey } })
     expect(await settings.json()).toMatchObject({ mailer_autoconfirm: true, disable_signup: false })
-    expect((await fetch(`${harness.backend.url}/auth/v1/health`)).status).toBe(200)
+    const health = await fetch(`${harness.backend.url}/auth/v1/health`, { headers: { apikey } })
+    expect(health.status).toBe(200)
     const logout = await fetch(`${harness.backend.url}/auth/v1/logout`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json;charset=UTF-8' }
+      headers: { apikey, 'content-type': 'application/json;charset=UTF-8' }
     })
     expect(logout.status).toBe(401)
   })

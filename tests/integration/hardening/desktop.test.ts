@@ -12,7 +12,6 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import Conf from 'conf'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AuthSession } from '../../../src/shared/data/session'
@@ -86,11 +85,14 @@ function fakeContents(): {
   }
 }
 
-const INDEX = '/opt/Instaframe/resources/app.asar/out/renderer/index.html'
-const APP_URL = pathToFileURL(INDEX).toString()
+const APP_URL = 'app://instaframe/index.html'
 const FOREIGN = [
   'javascript:alert(1)',
   'file:///etc/passwd',
+  // What the app was once loaded from: no longer the app.
+  'file:///opt/Instaframe/resources/app.asar/out/renderer/index.html',
+  'app://instaframe/other.html',
+  'app://evil/index.html',
   'smb://attacker/share',
   'ms-msdt:/id PCWDiagnostic',
   'data:text/html,<script>1</script>',
@@ -143,7 +145,7 @@ describe('desktop: window and navigation rules as wired in main', () => {
 
   it('denies every new window; only http(s) links go to the browser, normalised', () => {
     const fake = fakeContents()
-    hardenContents(fake.contents, createRendererUrlPolicy({ indexHtmlPath: INDEX }))
+    hardenContents(fake.contents, createRendererUrlPolicy({}))
     expect(fake.openHandler()({ url: 'https://example.com/a b' })).toEqual({ action: 'deny' })
     expect(electron.openExternal).toHaveBeenCalledWith('https://example.com/a%20b')
     for (const url of [...FOREIGN, APP_URL]) {
@@ -157,7 +159,7 @@ describe('desktop: window and navigation rules as wired in main', () => {
     '%s away from the app is prevented; only http(s) targets open externally',
     (event) => {
       const fake = fakeContents()
-      hardenContents(fake.contents, createRendererUrlPolicy({ indexHtmlPath: INDEX }))
+      hardenContents(fake.contents, createRendererUrlPolicy({}))
       expect(fake.emit(event, APP_URL).prevented).toBe(false)
       expect(fake.emit(event, 'https://example.com/').prevented).toBe(true)
       expect(electron.openExternal).toHaveBeenCalledWith('https://example.com/')
@@ -171,7 +173,7 @@ describe('desktop: window and navigation rules as wired in main', () => {
 
   it('refuses to attach a <webview>', () => {
     const fake = fakeContents()
-    hardenContents(fake.contents, createRendererUrlPolicy({ indexHtmlPath: INDEX }))
+    hardenContents(fake.contents, createRendererUrlPolicy({}))
     expect(fake.emit('will-attach-webview', 'https://evil.example/').prevented).toBe(true)
   })
 

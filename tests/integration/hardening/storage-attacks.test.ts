@@ -86,6 +86,7 @@ describeEachBackend(
 
     it('refuses absolute and drive-letter paths as keys, writing nothing anywhere', async () => {
       const headers = {
+        apikey: harness.backend.anonKey,
         authorization: `Bearer ${alice.accessToken}`,
         'content-type': 'image/png'
       }
@@ -145,7 +146,7 @@ describeEachBackend(
           harness.backend.url,
           'DELETE',
           `/storage/v1/object/images/${key}`,
-          { authorization: `Bearer ${alice.accessToken}` }
+          { apikey: harness.backend.anonKey, authorization: `Bearer ${alice.accessToken}` }
         )
         expect(raw.body).toMatchObject({ statusCode: '404' })
       })

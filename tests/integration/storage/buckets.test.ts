@@ -261,7 +261,7 @@ describeEachBackend('storage bucket API', (suite) => {
       })
     }
     const forged = await fetch(`${harness.backend.url}/storage/v1/bucket`, {
-      headers: { authorization: 'Bearer not-a-jwt' }
+      headers: { apikey: harness.backend.anonKey, authorization: 'Bearer not-a-jwt' }
     })
     expect(await forged.json()).toMatchObject({ message: 'Invalid Compact JWS' })
   })

@@ -104,24 +104,27 @@ describeEachBackend(
       expect((await bob.client.storage.from('files').exists(key)).data).toBe(false)
 
       const base = `${harness.backend.url}/storage/v1/object`
-      const anonymous = await fetch(`${base}/info/files/${key}`)
+      // No bearer token: only the API key, which the gateway asks of every caller.
+      const keyed = (url: string): Promise<Response> =>
+        fetch(url, { headers: { apikey: harness.backend.anonKey } })
+      const anonymous = await keyed(`${base}/info/files/${key}`)
       expect(anonymous.status).toBe(400)
       expect(await anonymous.json()).toMatchObject({
         statusCode: '404',
         code: 'NoSuchBucket',
         message: 'Bucket not found'
       })
-      const strict = await fetch(`${base}/info/authenticated/files/${key}`)
+      const strict = await keyed(`${base}/info/authenticated/files/${key}`)
       expect(await strict.json()).toMatchObject({
         statusCode: '403',
         message: 'Invalid Compact JWS'
       })
 
       await admin.storage.from('shared').upload('note.txt', 'public', { contentType: 'text/plain' })
-      const open = await fetch(`${base}/info/public/shared/note.txt`)
+      const open = await keyed(`${base}/info/public/shared/note.txt`)
       expect(open.status).toBe(200)
       expect(await open.json()).toMatchObject({ name: 'note.txt', bucket_id: 'shared', size: 6 })
-      expect((await fetch(`${base}/info/public/files/${key}`)).status).toBe(400)
+      expect((await keyed(`${base}/info/public/files/${key}`)).status).toBe(400)
     })
 
     it('lists with listV2: folders, prefixes, sort order and cursor pages', async () => {

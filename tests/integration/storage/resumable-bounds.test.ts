@@ -14,7 +14,7 @@ import type { ApiRequest } from '../../../src/backend/http/types'
 import { createByteStore } from '../../../src/backend/storage/byte-store'
 import { createResumableUploads } from '../../../src/backend/storage/resumable'
 import { DEFAULT_RESUMABLE_LIMITS } from '../../../src/backend/storage/resumable-caps'
-import { resumableEndpoint } from '../../../src/shared/data/object-upload'
+import { apiKeyOf, resumableEndpoint } from '../../../src/shared/data/object-upload'
 import { uploadResumable } from '../../../src/shared/data/resumable-upload'
 import { signUpAndIn, type Harness, type SignedIn } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
@@ -144,6 +144,7 @@ describeEachBackend(
       )
       const target = {
         endpoint: resumableEndpoint(alice.client, 'images'),
+        apiKey: apiKeyOf(alice.client),
         accessToken: alice.accessToken,
         bucket: 'images',
         path: `posts/${alice.userId}/from-the-app.jpg`,

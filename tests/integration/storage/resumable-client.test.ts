@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import sharp from 'sharp'
 import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { RESUMABLE_UPLOAD_THRESHOLD_BYTES } from '../../../src/shared/limits'
-import { resumableEndpoint } from '../../../src/shared/data/object-upload'
+import { apiKeyOf, resumableEndpoint } from '../../../src/shared/data/object-upload'
 import {
   ResumableUploadError,
   uploadResumable,
@@ -94,6 +94,7 @@ describeEachBackend(
 
     const target = (name: string): ResumableTarget => ({
       endpoint: resumableEndpoint(alice.client, 'images'),
+      apiKey: apiKeyOf(alice.client),
       accessToken: alice.accessToken,
       bucket: 'images',
       path: `posts/${alice.userId}/${name}`,

@@ -4,7 +4,11 @@ import { backendLaunchArgs } from '../../../src/shared/backend-protocol'
 
 describe('backend arguments', () => {
   it('leaves unset what was not given (the CLI and main supply the defaults)', () => {
-    expect(parseBackendArgs([])).toEqual({ enableConfirmations: false, moderators: [] })
+    expect(parseBackendArgs([])).toEqual({
+      enableConfirmations: false,
+      moderators: [],
+      origins: []
+    })
   })
 
   it('takes --port, --data, --memory and --confirm-emails, in both spellings', () => {
@@ -12,7 +16,8 @@ describe('backend arguments', () => {
       port: 0,
       dataDir: null,
       enableConfirmations: false,
-      moderators: []
+      moderators: [],
+      origins: []
     })
     expect(parseBackendArgs(['--data', '/tmp/x']).dataDir).toBe('/tmp/x')
     expect(parseBackendArgs(['--data=/tmp/y', '--port=8080'])).toMatchObject({
@@ -29,6 +34,12 @@ describe('backend arguments', () => {
     ).toEqual(['ana@example.test', 'bo@example.test'])
   })
 
+  it('takes --origin once per browser origin the backend serves', () => {
+    expect(
+      parseBackendArgs(['--origin', 'app://instaframe', '--origin=http://localhost:3000']).origins
+    ).toEqual(['app://instaframe', 'http://localhost:3000'])
+  })
+
   it('rejects bad ports, unknown options and --data with --memory, saying what is wrong', () => {
     expect(() => parseBackendArgs(['--port', 'abc'])).toThrow(BackendArgsError)
     expect(() => parseBackendArgs(['--port', '70000'])).toThrow('from 0 to 65535')
@@ -39,7 +50,12 @@ describe('backend arguments', () => {
   })
 
   it('reads what main launches the utilityProcess with, among Electron’s own arguments', () => {
-    const launch = { dataDir: '/user/data', migrationsDir: '/app/migrations', port: 0 }
+    const launch = {
+      dataDir: '/user/data',
+      migrationsDir: '/app/migrations',
+      port: 0,
+      origins: ['app://instaframe']
+    }
     const argv = [
       '/opt/app/instaframe',
       '--type=utility',
@@ -51,7 +67,8 @@ describe('backend arguments', () => {
       migrationsDir: '/app/migrations',
       port: 0,
       enableConfirmations: false,
-      moderators: []
+      moderators: [],
+      origins: ['app://instaframe']
     })
   })
 })

@@ -74,5 +74,9 @@ describe('local backend paths and options', () => {
       port: 5432
     })
     expect(launchFromArgv(['x', '--port=99999'])).toEqual({})
+    expect(launchFromArgv(['x', '--data=/d', '--origin=app://instaframe'])).toEqual({
+      dataDir: '/d',
+      origins: ['app://instaframe']
+    })
   })
 })

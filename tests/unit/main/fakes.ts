@@ -9,7 +9,7 @@ import type {
 } from '../../../src/main/ipc/handle'
 import type { Logger } from '../../../src/shared/logger'
 
-export const APP_URL = 'file:///opt/Instaframe/resources/app.asar/out/renderer/index.html'
+export const APP_URL = 'app://instaframe/index.html'
 
 type LogFn = (message: string, ...details: unknown[]) => void
 

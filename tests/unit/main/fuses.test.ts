@@ -16,6 +16,8 @@ describe('packaged app fuses', () => {
       expect(fuses[FuseV1Options.EnableNodeCliInspectArguments]).toBe(false)
       expect(fuses[FuseV1Options.EnableCookieEncryption]).toBe(true)
       expect(fuses[FuseV1Options.OnlyLoadAppFromAsar]).toBe(true)
+      // The renderer comes from app://instaframe: file:// keeps no extra privileges.
+      expect(fuses[FuseV1Options.GrantFileProtocolExtraPrivileges]).toBe(false)
     }
   )
 

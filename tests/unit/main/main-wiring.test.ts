@@ -127,7 +127,26 @@ describe('resolveBackend', () => {
     }),
     showFatal: vi.fn(),
     onSupervisor: vi.fn(),
+    rendererOrigin: 'app://instaframe',
     ...overrides
+  })
+
+  it('starts the local backend allowing the window’s origin, app://instaframe, and no other', async () => {
+    const child = Object.assign(new EventEmitter(), {
+      postMessage: vi.fn(),
+      kill: vi.fn(() => true),
+      stdout: null,
+      stderr: null
+    })
+    const fork = vi.fn((_entry: string, _args: string[]) => {
+      setImmediate(() =>
+        child.emit('message', { type: 'ready', url: 'http://127.0.0.1:4000', anonKey: 'anon' })
+      )
+      return child
+    })
+    await expect(resolveBackend(deps({ fork }))).resolves.toMatchObject({ kind: 'local' })
+    const args = fork.mock.calls[0][1]
+    expect(args.filter((arg) => arg.startsWith('--origin'))).toEqual(['--origin=app://instaframe'])
   })
 
   it('takes a hosted project from supabase.json without forking the local backend', async () => {

@@ -32,7 +32,11 @@ describe('local backend utility entry', () => {
     })
     const parent = fakePort()
     const exit = vi.fn()
-    runInUtilityProcess(parent.port, { dataDir: '/d', migrationsDir: '/m', port: 0 }, exit)
+    runInUtilityProcess(
+      parent.port,
+      { dataDir: '/d', migrationsDir: '/m', port: 0, origins: ['app://instaframe'] },
+      exit
+    )
     await vi.waitFor(() =>
       expect(parent.posted).toEqual([
         { type: 'ready', url: 'http://127.0.0.1:4000', anonKey: 'anon' }
@@ -41,6 +45,10 @@ describe('local backend utility entry', () => {
     expect(backend.startBackend).toHaveBeenCalledWith(
       expect.objectContaining({ dataDir: '/d', migrationsDir: '/m', host: '127.0.0.1' })
     )
+    // The window's origin only: not the dev server's defaults, never "null".
+    expect(backend.startBackend.mock.calls[0][0].config).toEqual({
+      corsOrigins: ['app://instaframe']
+    })
     parent.send({ type: 'shutdown' })
     await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0))
     expect(backend.close).toHaveBeenCalled()

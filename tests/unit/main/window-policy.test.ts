@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { pathToFileURL } from 'node:url'
 import {
   sanitizeBounds,
   MIN_WINDOW_SIZE,
@@ -30,25 +29,35 @@ describe('isSafeExternalUrl', () => {
 })
 
 describe('renderer URL policy', () => {
-  const indexHtmlPath = '/opt/Instaframe/resources/app.asar/out/renderer/index.html'
-  const prod = createRendererUrlPolicy({ indexHtmlPath })
-  const dev = createRendererUrlPolicy({ indexHtmlPath, devServerUrl: 'http://localhost:5173/' })
+  const prod = createRendererUrlPolicy({})
+  const dev = createRendererUrlPolicy({ devServerUrl: 'http://localhost:5173/' })
 
-  it('in production, only the built index.html is the app', () => {
-    const url = pathToFileURL(indexHtmlPath).toString()
-    expect(prod.isRendererUrl(url)).toBe(true)
-    expect(prod.isRendererUrl(`${url}#/profile`)).toBe(true)
-    expect(prod.isRendererUrl('file:///tmp/evil.html')).toBe(false)
-    expect(prod.isRendererUrl('file://remote-host' + pathToFileURL(indexHtmlPath).pathname)).toBe(
-      false
-    )
-    expect(prod.isRendererUrl('http://localhost:5173/')).toBe(false)
+  it('in production, only app://instaframe/index.html is the app, and that is its origin', () => {
+    expect(prod.indexUrl).toBe('app://instaframe/index.html')
+    expect(prod.origin).toBe('app://instaframe')
+    expect(prod.isRendererUrl('app://instaframe/index.html')).toBe(true)
+    expect(prod.isRendererUrl('app://instaframe/index.html#/profile')).toBe(true)
+    for (const url of [
+      'app://instaframe/other.html',
+      'app://instaframe.evil/index.html',
+      'app://evil/index.html',
+      'app://user@instaframe/index.html',
+      'app://instaframe:8080/index.html',
+      'file:///opt/Instaframe/resources/app.asar/out/renderer/index.html',
+      'file:///tmp/evil.html',
+      'http://localhost:5173/',
+      'null'
+    ]) {
+      expect(prod.isRendererUrl(url), url).toBe(false)
+    }
   })
   it('in development, only the dev server origin is the app', () => {
     expect(dev.isRendererUrl('http://localhost:5173/index.html')).toBe(true)
     expect(dev.isRendererUrl('http://localhost:5174/')).toBe(false)
     expect(dev.isRendererUrl('http://localhost.evil.example:5173/')).toBe(false)
+    expect(dev.isRendererUrl('app://instaframe/index.html')).toBe(false)
     expect(dev.origin).toBe('http://localhost:5173')
+    expect(dev.indexUrl).toBe('http://localhost:5173/')
   })
 })
 

@@ -1,5 +1,6 @@
-// The mailer: every mail lands in the mailbox; with SMTP settings it is also delivered to a real
-// (tiny, local) SMTP server through nodemailer, and a refused delivery fails with GoTrue's words.
+// The mailer: every mail lands in the mailbox; with SMTP settings it is delivered to a real
+// (tiny, local) SMTP server through nodemailer instead, and a refused delivery fails with
+// GoTrue's words.
 
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -62,7 +63,8 @@ describe('mailer', () => {
     expect(received.auth).toBe('mailer\0secret')
     expect(received.data).toMatch(/^Subject: Reset Your Password/m)
     expect(received.data).toContain('Instaframe')
-    expect(mailbox.list()[0].from).toBe('"Instaframe" <admin@instaframe.test>')
+    // A real mail server delivers: no copy of the link stays in the (switched off) mailbox.
+    expect(mailbox.list()).toEqual([])
 
     smtp.failWith = '554 no thanks'
     await expect(mailer.send(recovery('dora@example.com'))).rejects.toMatchObject({
@@ -70,8 +72,7 @@ describe('mailer', () => {
       message: 'Error sending recovery email'
     })
     smtp.failWith = null
-    // The mailbox keeps its copy even when the server refused it.
-    expect(mailbox.list({ to: 'dora@example.com' })).toHaveLength(1)
+    expect(mailbox.list({ to: 'dora@example.com' })).toEqual([])
     mailer.close()
   })
 
