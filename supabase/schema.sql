@@ -1755,6 +1755,20 @@ begin
   end if;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.require_second_factor()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not app_rules.second_factor_satisfied() then
+    raise exception 'Enter your two-factor code first.'
+      using errcode = '42501', hint = 'insufficient_aal';
+  end if;
+  return true;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.set_profile_search_name()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2251,6 +2265,17 @@ begin
   return lists;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.second_factor_satisfied()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
+      or not exists (
+        select 1 from auth.mfa_factors f
+         where f.user_id = (select auth.uid()) and f.status = 'verified')
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
  RETURNS TABLE(id uuid, followed_by_count integer, last_post_at timestamp with time zone)
  LANGUAGE sql
@@ -2481,6 +2506,7 @@ CREATE OR REPLACE FUNCTION public.add_direct_participants(thread uuid, user_ids 
  SET search_path TO ''
 AS $function$
 begin
+  perform app_private.require_second_factor();
   if not app_rules.can_send_direct(thread)
      or not exists (select 1 from public.direct_threads t where t.id = thread and t.is_group) then
     raise exception 'Only people in a group can add others to it' using errcode = '42501';
@@ -2506,6 +2532,7 @@ AS $function$
 declare
   caller uuid := auth.uid();
 begin
+  perform app_private.require_second_factor();
   if not exists (
     select 1 from public.follow_requests r
     where r.requester_id = requester and r.target_id = caller
@@ -2525,6 +2552,7 @@ AS $function$
   from public.blocks b
   join public.profiles p on p.id = b.blocked_id
   where b.blocker_id = (select auth.uid())
+    and (select app_private.require_second_factor())
   order by b.created_at desc
   limit 1000
 $function$;
@@ -3031,6 +3059,7 @@ CREATE OR REPLACE FUNCTION public.moderation_reports(page_size integer DEFAULT 5
  SET search_path TO ''
 AS $function$
 begin
+  perform app_private.require_second_factor();
   perform app_private.require_moderator();
   return query
   with open_targets as (
@@ -3073,6 +3102,7 @@ declare
   author uuid;
   closed integer;
 begin
+  perform app_private.require_second_factor();
   perform app_private.require_moderator();
   if action not in ('dismiss', 'remove', 'suspend') then
     raise exception 'action must be dismiss, remove or suspend' using errcode = '22023';
@@ -3305,6 +3335,7 @@ begin
   if caller is null then
     raise exception 'Sign in to send messages' using errcode = '42501';
   end if;
+  perform app_private.require_second_factor();
   select coalesce(array_agg(distinct r), '{}') into recipients
   from unnest(recipient_ids) as r where r is not null and r <> caller;
   if cardinality(recipients) not between 1 and 31 then
@@ -3479,6 +3510,7 @@ begin
   if me is null then
     raise exception 'Sign in first.' using errcode = '42501';
   end if;
+  perform app_private.require_second_factor();
   return app_private.check_password(me, password);
 end
 $function$;
@@ -3661,8 +3693,14 @@ create policy "Blockers read their own blocks" on public.blocks as permissive fo
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
 create policy "Blockers unblock" on public.blocks as permissive for delete to authenticated
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.blocks as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users block as themselves" on public.blocks as permissive for insert to authenticated
   with check ((blocker_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.close_friends as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users add their own close friends" on public.close_friends as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own close friends" on public.close_friends as permissive for select to authenticated
@@ -3673,6 +3711,9 @@ create policy "Comment likes are readable where the comment is" on public.commen
   using ((EXISTS ( SELECT 1
    FROM comments c
   WHERE (c.id = comment_likes.comment_id))));
+create policy "Second factor required once enrolled" on public.comment_likes as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users like comments as themselves" on public.comment_likes as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM comments c
@@ -3695,10 +3736,16 @@ create policy "Comments hidden by the post author's words" on public.comments as
   WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
 create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
   using ((NOT hidden));
+create policy "Second factor required once enrolled" on public.comments as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not comment" on public.comments as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users comment as themselves" on public.comments as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.content_settings as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users change their own content settings" on public.content_settings as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
@@ -3715,6 +3762,9 @@ create policy "Accepted participants send as themselves" on public.direct_messag
   WHERE (s.id = direct_messages.story_id))))));
 create policy "Participants read their threads' messages" on public.direct_messages as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
+create policy "Second factor required once enrolled" on public.direct_messages as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Senders unsend their own messages" on public.direct_messages as permissive for delete to authenticated
   using (((sender_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Participants change their own reading state" on public.direct_participants as permissive for update to authenticated
@@ -3722,21 +3772,33 @@ create policy "Participants change their own reading state" on public.direct_par
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants see who is in their threads" on public.direct_participants as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
+create policy "Second factor required once enrolled" on public.direct_participants as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Participants heart messages as themselves" on public.direct_reactions as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Participants see hearts in their threads" on public.direct_reactions as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
 create policy "Participants take back their own hearts" on public.direct_reactions as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.direct_reactions as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Participants rename their group" on public.direct_threads as permissive for update to authenticated
   using ((is_group AND app_rules.is_direct_participant(id)))
   with check (is_group);
 create policy "Participants see their threads" on public.direct_threads as permissive for select to authenticated
   using (app_rules.is_direct_participant(id));
+create policy "Second factor required once enrolled" on public.direct_threads as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
 create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
+create policy "Second factor required once enrolled" on public.follow_requests as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not ask to follow" on public.follow_requests as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users ask to follow as themselves" on public.follow_requests as permissive for insert to authenticated
@@ -3745,6 +3807,9 @@ create policy "Follows are readable by everyone" on public.follows as permissive
   using (true);
 create policy "Follows hidden across a block and in private lists" on public.follows as restrictive for select to anon, authenticated
   using (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (app_rules.can_see_author(follower_id) AND app_rules.can_see_author(following_id))));
+create policy "Second factor required once enrolled" on public.follows as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not follow" on public.follows as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users follow as themselves" on public.follows as permissive for insert to authenticated
@@ -3757,6 +3822,9 @@ create policy "Likes hidden across a block and with their post" on public.likes 
   using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = likes.post_id)))));
+create policy "Second factor required once enrolled" on public.likes as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not like" on public.likes as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users like as themselves" on public.likes as permissive for insert to authenticated
@@ -3765,6 +3833,9 @@ create policy "Users remove their own likes" on public.likes as permissive for d
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Moderators read their own row" on public.moderators as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.moderators as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Muters change their own mutes" on public.mutes as permissive for update to authenticated
   using ((muter_id = ( SELECT auth.uid() AS uid)))
   with check ((muter_id = ( SELECT auth.uid() AS uid)));
@@ -3772,6 +3843,9 @@ create policy "Muters read their own mutes" on public.mutes as permissive for se
   using ((muter_id = ( SELECT auth.uid() AS uid)));
 create policy "Muters unmute" on public.mutes as permissive for delete to authenticated
   using ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.mutes as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users mute as themselves" on public.mutes as permissive for insert to authenticated
   with check ((muter_id = ( SELECT auth.uid() AS uid)));
 create policy "Activity hidden across a block" on public.notifications as restrictive for select to authenticated
@@ -3781,6 +3855,9 @@ create policy "Recipients mark their notifications read" on public.notifications
   with check ((recipient_id = ( SELECT auth.uid() AS uid)));
 create policy "Recipients read their notifications" on public.notifications as permissive for select to authenticated
   using ((recipient_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.notifications as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Authors add photos to their own posts" on public.post_images as permissive for insert to authenticated
   with check (((EXISTS ( SELECT 1
    FROM posts p
@@ -3798,6 +3875,9 @@ create policy "Post images seen with their post" on public.post_images as restri
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_images.post_id))));
+create policy "Second factor required once enrolled" on public.post_images as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Approved people tags are seen with their post" on public.post_people_tags as permissive for select to anon, authenticated
   using ((status = 'approved'::text));
 create policy "Authors tag people on their own posts" on public.post_people_tags as permissive for insert to authenticated
@@ -3814,6 +3894,9 @@ create policy "People tags seen with their post" on public.post_people_tags as r
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_people_tags.post_id))));
+create policy "Second factor required once enrolled" on public.post_people_tags as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not tag people" on public.post_people_tags as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Tagged people and authors remove tags" on public.post_people_tags as permissive for delete to authenticated
@@ -3829,10 +3912,16 @@ create policy "Post tags seen with their post" on public.post_tags as restrictiv
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_tags.post_id))));
+create policy "Second factor required once enrolled" on public.post_tags as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Posts are readable by everyone" on public.posts as permissive for select to anon, authenticated
   using (true);
 create policy "Posts hidden across a block, a private account or a suspension" on public.posts as restrictive for select to anon, authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND ((NOT author_restricted) OR (user_id = ANY (( SELECT app_rules.followed_private_people() AS followed_private_people)::uuid[]))))));
+create policy "Second factor required once enrolled" on public.posts as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not post" on public.posts as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated
@@ -3846,15 +3935,24 @@ create policy "Profiles are readable by everyone" on public.profiles as permissi
   using (true);
 create policy "Profiles hidden across a block or a suspension" on public.profiles as restrictive for select to anon, authenticated
   using (((NOT (id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND ((suspended_at IS NULL) OR (id = ( SELECT auth.uid() AS uid)) OR ( SELECT app_rules.is_moderator() AS is_moderator))));
+create policy "Second factor required once enrolled" on public.profiles as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users update their own profile" on public.profiles as permissive for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
 create policy "Only moderators read reports" on public.reports as permissive for select to authenticated
   using (( SELECT app_rules.is_moderator() AS is_moderator));
+create policy "Second factor required once enrolled" on public.reports as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not report" on public.reports as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users report as themselves" on public.reports as permissive for insert to authenticated
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.saves as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users read their own saves" on public.saves as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users remove their own saves" on public.saves as permissive for delete to authenticated
@@ -3869,6 +3967,9 @@ create policy "Authors delete their own stories" on public.stories as permissive
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Close friends stories only for the list" on public.stories as restrictive for select to authenticated
   using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR app_rules.is_close_friend_of(user_id)));
+create policy "Second factor required once enrolled" on public.stories as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Stories hidden across a block or a suspension" on public.stories as restrictive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM profiles author
@@ -3879,6 +3980,9 @@ create policy "Suspended accounts do not post stories" on public.stories as rest
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
+create policy "Second factor required once enrolled" on public.story_views as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Story views hidden across a block" on public.story_views as restrictive for select to authenticated
   using ((NOT (viewer_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
@@ -3889,6 +3993,9 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
   using (((viewer_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM stories s
   WHERE ((s.id = story_views.story_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Second factor required once enrolled" on public.word_filters as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users add their own word filters" on public.word_filters as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own word filters" on public.word_filters as permissive for select to authenticated
@@ -3899,6 +4006,15 @@ create policy "Participants join their thread's room" on realtime.messages as pe
   using (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Participants type and show presence in their thread's room" on realtime.messages as permissive for insert to authenticated
   with check (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
+create policy "Second factor required once enrolled" on realtime.messages as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Second factor required once enrolled" on storage.buckets as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Second factor required once enrolled" on storage.objects as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -3959,6 +4075,8 @@ grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to anon;
 grant EXECUTE on function app_rules.remember_reader_lists() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to service_role;
+grant EXECUTE on function app_rules.second_factor_satisfied() to authenticated;
+grant EXECUTE on function app_rules.second_factor_satisfied() to service_role;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;
