@@ -16,6 +16,7 @@ import {
   type SignedUpUser
 } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
+import { latestMail } from '../../support/mailbox'
 import { png } from '../posts/support'
 import { room } from '../realtime/rooms'
 import { realtimeClient, record } from '../realtime/support'
@@ -161,6 +162,31 @@ describeEachBackend('two-factor means two factors', (suite) => {
       expect(codes.status).toBe(403)
       expect(await codes.json()).toMatchObject({ code: 'insufficient_aal' })
     })
+  })
+
+  it('a password recovery by mail proves the mailbox, not the second factor', async () => {
+    const recovering = testClient(harness.backend.url, harness.backend.anonKey)
+    expect((await recovering.auth.resetPasswordForEmail(victim.email)).error).toBeNull()
+    const { code } = await latestMail(harness.backend.url, victim.email)
+    const verified = await recovering.auth.verifyOtp({
+      email: victim.email,
+      token: code,
+      type: 'recovery'
+    })
+    expect(verified.error).toBeNull()
+    expect(await aalOf(recovering)).toBe('aal1')
+    const early = await recovering.auth.updateUser({ password: 'recovered-pass-1' })
+    expect(early.error).toMatchObject({ status: 401, code: 'insufficient_aal' })
+    const read = await recovering.from('direct_messages').select('body').eq('thread_id', threadId)
+    expect(read.data).toEqual([])
+
+    const raised = await recovering.auth.mfa.challengeAndVerify({
+      factorId: victim.factorId,
+      code: codeNow(victim.secret)
+    })
+    expect(raised.error).toBeNull()
+    expect((await recovering.auth.updateUser({ password: 'recovered-pass-1' })).error).toBeNull()
+    victim = { ...victim, password: 'recovered-pass-1' }
   })
 
   it('a live aal1 session joins no private room and hears no message', async () => {
