@@ -51,7 +51,8 @@ create table app_private.reader_lists (
 create table app_private.sign_in_failures (
   id bigint not null generated always as identity,
   user_id uuid not null,
-  failed_at timestamp with time zone not null default now()
+  failed_at timestamp with time zone not null default now(),
+  source text not null default 'unknown'::text
 );
 create sequence app_private.sign_in_failures_id_seq;
 create table app_private.storage_removals (
@@ -646,7 +647,8 @@ CREATE INDEX followed_private_people_following_id_idx ON app_private.followed_pr
 CREATE UNIQUE INDEX followed_private_people_pkey ON app_private.followed_private_people USING btree (follower_id, following_id);
 CREATE UNIQUE INDEX reader_lists_pkey ON app_private.reader_lists USING btree (person);
 CREATE UNIQUE INDEX sign_in_failures_pkey ON app_private.sign_in_failures USING btree (id);
-CREATE INDEX sign_in_failures_user_time ON app_private.sign_in_failures USING btree (user_id, failed_at);
+CREATE INDEX sign_in_failures_source_time ON app_private.sign_in_failures USING btree (source, failed_at);
+CREATE INDEX sign_in_failures_user_source_time ON app_private.sign_in_failures USING btree (user_id, source, failed_at);
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
 CREATE INDEX factor_id_created_at_idx ON auth.mfa_factors USING btree (user_id, created_at);
 CREATE UNIQUE INDEX identities_pkey ON auth.identities USING btree (id);
@@ -883,18 +885,25 @@ CREATE OR REPLACE FUNCTION app_private.check_password(user_id uuid, password tex
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  caller_source text := app_private.request_source();
 begin
   delete from app_private.sign_in_failures f
    where f.user_id = check_password.user_id and f.failed_at < now() - interval '15 minutes';
+  delete from app_private.sign_in_failures f
+   where f.source = caller_source and f.failed_at < now() - interval '15 minutes';
   if (select count(*) from app_private.sign_in_failures f
-       where f.user_id = check_password.user_id) >= 10 then
-    raise exception 'Too many wrong passwords for this account. Try again later.'
+       where f.user_id = check_password.user_id and f.source = caller_source) >= 10
+     or (select count(*) from app_private.sign_in_failures f
+          where f.source = caller_source) >= 50 then
+    raise exception 'Too many wrong passwords from here. Try again later.'
       using errcode = 'P0001', hint = 'too_many_attempts';
   end if;
   if app_private.password_matches(check_password.user_id, password) then
     return true;
   end if;
-  insert into app_private.sign_in_failures (user_id) values (check_password.user_id);
+  insert into app_private.sign_in_failures (user_id, source)
+  values (check_password.user_id, caller_source);
   return false;
 end
 $function$;
@@ -1742,6 +1751,18 @@ begin
   set lists = app_private.reader_lists_computed(r.person)
   where r.person = any (people);
 end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.request_source()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select left(coalesce(
+           nullif(btrim(h ->> 'cf-connecting-ip'), ''),
+           nullif(btrim(split_part(h ->> 'x-forwarded-for', ',', 1)), ''),
+           'unknown'), 64)
+    from (select nullif(current_setting('request.headers', true), '')::json as h) as request
 $function$;
 CREATE OR REPLACE FUNCTION app_private.require_moderator()
  RETURNS void

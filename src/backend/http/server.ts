@@ -3,6 +3,7 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { clientAddress, forwardedHeaders } from './client-address'
 import type { CorsPolicy } from './cors'
 import { serverTiming, type RequestTiming } from './server-timing'
 import type { ApiRequest, ApiResponse, Handler } from './types'
@@ -63,12 +64,13 @@ export function createHttpServer(handler: Handler, policy: CorsPolicy): Server {
     const timing: RequestTiming = { dbMs: 0 }
     try {
       const body = await collectBody(req)
+      const remoteAddress = clientAddress(req.socket.remoteAddress)
       const request: ApiRequest = {
         method,
         url: new URL(req.url ?? '/', 'http://localhost'),
-        headers: req.headers as Record<string, string | undefined>,
+        headers: forwardedHeaders(req.headers, remoteAddress),
         body,
-        remoteAddress: req.socket.remoteAddress ?? 'unknown',
+        remoteAddress,
         rawPath: (req.url ?? '/').split('?')[0],
         timing
       }
