@@ -16,6 +16,9 @@ export interface Target {
   postId: string
   /** Usernames that exist, for @mentions. */
   usernames: string[]
+  /** A user with a real bcrypt password, for sign-in bursts. */
+  email: string
+  password: string
 }
 
 export interface Attack {
@@ -96,6 +99,26 @@ async function realtimeJoins(
     })
   )
   return { joins, open, close: () => open.forEach((ws) => ws.terminate()) }
+}
+
+/** `n` password sign-ins at once, each a bcrypt comparison; resolves with their statuses. */
+async function signInBurst(target: Target, n: number): Promise<string> {
+  const statuses = await Promise.all(
+    Array.from({ length: n }, () =>
+      fetch(`${target.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: target.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: target.email, password: target.password }),
+        signal: AbortSignal.timeout(ATTACK_TIMEOUT_MS)
+      }).then(
+        (response) => String(response.status),
+        () => 'timeout'
+      )
+    )
+  )
+  const counts = new Map<string, number>()
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1)
+  return [...counts].map(([status, count]) => `${status} × ${count}`).join(', ')
 }
 
 const terms = (n: number, make: (i: number) => string): string =>
@@ -196,5 +219,13 @@ export const ATTACKS: Attack[] = [
       close()
       return `join ${joins.ok === 1 ? 'accepted' : 'refused'}, insert ${status}`
     }
+  },
+  {
+    name: 'Auth: 10 concurrent password sign-ins',
+    run: (t) => signInBurst(t, 10)
+  },
+  {
+    name: 'Auth: 30 concurrent password sign-ins',
+    run: (t) => signInBurst(t, 30)
   }
 ]

@@ -18,6 +18,7 @@ export const HOSTILE_POSTS = 20_000
 const USERS = 60
 const PROBE_EVERY_MS = 50
 export const PROBER_GOAL_MS = 250
+const BURST_PASSWORD = 'hostile-bench-password'
 
 export interface AttackResult {
   name: string
@@ -61,12 +62,20 @@ async function seed(dataDir: string, databaseUrl: string | undefined): Promise<S
       'insert into public.comments (post_id, user_id, body) values ($1, $2, $3)',
       [rows[0].id, ids[0], 'a'.repeat(2_001)]
     )
+    // A real bcrypt password (cost 10, as the auth server stores them) for the sign-in bursts.
+    await backend.db.query(
+      `update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10))
+        where id = $1`,
+      [ids[0], BURST_PASSWORD]
+    )
     await backend.db.exec('analyze')
     return {
       userToken: users[0].token,
       userId: users[0].id,
       postId: rows[0].id,
-      usernames: users.map((u) => u.username)
+      usernames: users.map((u) => u.username),
+      email: `${users[0].username}@example.com`,
+      password: BURST_PASSWORD
     }
   } finally {
     await backend.close()
