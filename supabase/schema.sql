@@ -2286,17 +2286,35 @@ begin
   return lists;
 end
 $function$;
-CREATE OR REPLACE FUNCTION app_rules.second_factor_satisfied()
+CREATE OR REPLACE FUNCTION app_rules.remember_second_factor()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
-      or not exists (
-        select 1 from auth.mfa_factors f
-         where f.user_id = (select auth.uid()) and f.status = 'verified')
+declare
+  satisfied boolean :=
+    not exists (select 1 from auth.mfa_factors f
+                 where f.user_id = auth.uid() and f.status = 'verified')
+    or coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2';
+  -- Assignments, not PERFORM: a plain expression needs no executor of its own.
+  kept text := set_config('app_rules.second_factor', satisfied::text, true);
+  key text := set_config('app_rules.second_factor_key', app_rules.reader_key(), true);
+begin
+  return satisfied;
+end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.second_factor_satisfied()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN (current_setting('app_rules.second_factor_key'::text, true) = app_rules.reader_key()) THEN (current_setting('app_rules.second_factor'::text, true) = 'true'::text)
+             ELSE app_rules.remember_second_factor()
+         END AS remember_second_factor;
+END;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
  RETURNS TABLE(id uuid, followed_by_count integer, last_post_at timestamp with time zone)
  LANGUAGE sql
@@ -4096,6 +4114,8 @@ grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to anon;
 grant EXECUTE on function app_rules.remember_reader_lists() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to service_role;
+grant EXECUTE on function app_rules.remember_second_factor() to authenticated;
+grant EXECUTE on function app_rules.remember_second_factor() to service_role;
 grant EXECUTE on function app_rules.second_factor_satisfied() to authenticated;
 grant EXECUTE on function app_rules.second_factor_satisfied() to service_role;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;

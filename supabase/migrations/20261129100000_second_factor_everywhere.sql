@@ -3,9 +3,10 @@
 -- routes (PUT /user, factor changes); this is the data's half, as Supabase's MFA guide shows it:
 --
 -- 1. app_rules.second_factor_satisfied(): true unless the caller has a verified factor and a
---    session below aal2. SECURITY DEFINER because no API role may read auth.mfa_factors (on
---    hosted projects either: the guide's inline subquery fails there with "permission denied
---    for table mfa_factors"). A token without an `aal` claim counts as aal1.
+--    session below aal2. The lookup is SECURITY DEFINER (remember_second_factor) because no
+--    API role may read auth.mfa_factors (on hosted projects either: the guide's inline subquery
+--    fails there with "permission denied for table mfa_factors"), and made once per transaction
+--    and caller; a token without an `aal` claim counts as aal1.
 -- 2. One RESTRICTIVE policy for every command, to authenticated, on every table the API roles
 --    reach: each public table, storage.objects and storage.buckets (every bucket), and
 --    realtime.messages (private channels). Realtime delivery selects a changed row back as its
@@ -19,18 +20,46 @@
 --    same itself; sign_in_email is called signed out. The lint
 --    definer_rpc_skips_second_factor keeps future ones from forgetting.
 
-create or replace function app_rules.second_factor_satisfied()
+-- The lookup, once per transaction and caller: whether the caller has a verified factor (read
+-- first: most people have none, and then the claims' JSON is never parsed) and, if so, an aal2
+-- session. Kept in transaction-local settings beside the caller's key, as the reader lists are
+-- (app_rules.reader_key, migration 20261127180000).
+create or replace function app_rules.remember_second_factor()
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce((select auth.jwt() ->> 'aal'), 'aal1') = 'aal2'
-      or not exists (
-        select 1 from auth.mfa_factors f
-         where f.user_id = (select auth.uid()) and f.status = 'verified')
+declare
+  satisfied boolean :=
+    not exists (select 1 from auth.mfa_factors f
+                 where f.user_id = auth.uid() and f.status = 'verified')
+    or coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2';
+  -- Assignments, not PERFORM: a plain expression needs no executor of its own.
+  kept text := set_config('app_rules.second_factor', satisfied::text, true);
+  key text := set_config('app_rules.second_factor_key', app_rules.reader_key(), true);
+begin
+  return satisfied;
+end
 $$;
+
+revoke all on function app_rules.remember_second_factor() from public, anon;
+grant execute on function app_rules.remember_second_factor() to authenticated, service_role;
+
+-- What the policies ask, once per statement: a plain SQL function Postgres inlines, reading
+-- the kept answer while its key is the caller's, and looking it up otherwise.
+create or replace function app_rules.second_factor_satisfied()
+returns boolean
+language sql
+stable
+begin atomic
+  select case
+    when current_setting('app_rules.second_factor_key', true) = app_rules.reader_key()
+      then current_setting('app_rules.second_factor', true) = 'true'
+    else app_rules.remember_second_factor()
+  end;
+end;
 
 comment on function app_rules.second_factor_satisfied() is
   'False while the caller has a verified second factor and an aal1 session.';
