@@ -1,4 +1,4 @@
-// Two-factor means two factors (docs/security.md, "Auth"): a password-only (aal1) session of a
+// Two-factor means two factors (docs/security.md): a password-only (aal1) session of a
 // person with a verified TOTP factor reads and sends no direct message, edits no profile,
 // uploads nothing, calls no rpc that acts for them, and changes neither password nor email nor
 // factors; the same person after the code does all of it, and a person without a factor is

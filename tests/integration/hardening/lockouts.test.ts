@@ -1,4 +1,4 @@
-// Lockouts by source (docs/security.md, "Auth"): wrong passwords given to the username sign-in
+// Lockouts by source (docs/security.md): wrong passwords given to the username sign-in
 // (public.sign_in_email, app_private.check_password) are counted per source and account, as
 // GoTrue limits by address. An attacker who guessed ten times is refused from where they are;
 // the owner signing in from elsewhere never is. Both databases: in SQL with the request headers
