@@ -51,8 +51,10 @@ module.exports = {
   // PGlite loads its WebAssembly and data bundle from disk with fs paths, which must be real
   // files for the utilityProcess; keep them outside the archive.
   asarUnpack: [
-    // The database engine's worker thread starts from a real file (src/backend/db/pglite-worker-script.ts).
+    // Worker threads start from real files (src/backend/worker-script.ts): the database engine's
+    // and the password hashing pool's.
     'out/main/pglite-worker.js',
+    'out/main/password-worker.js',
     'node_modules/@electric-sql/pglite/**/*.{wasm,data}',
     'node_modules/@electric-sql/pglite/dist/**/*.tar.gz',
     // sharp's native addon and the libvips library it loads cannot be read from inside an asar.

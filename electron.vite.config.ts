@@ -8,7 +8,7 @@ import { productionCspMeta } from './scripts/lib/csp-meta'
 export default defineConfig({
   main: {
     resolve: { alias: { '@shared': resolve('src/shared') } },
-    // The built app ships the database engine's worker as a file (src/backend/db/pglite-worker-script.ts).
+    // The built app ships the backend's workers as files (src/backend/worker-script.ts).
     define: { __APP_BUILD__: 'true' },
     build: {
       // Everything is bundled except `dependencies` in package.json: PGlite, which loads its
@@ -22,7 +22,9 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           backend: resolve('src/backend/utility-entry.ts'),
           // The backend runs PGlite in this worker thread (src/backend/db/pglite-engine.ts).
-          'pglite-worker': resolve('src/backend/db/pglite-worker.ts')
+          'pglite-worker': resolve('src/backend/db/pglite-worker.ts'),
+          // and bcrypt in these (src/backend/auth/password-pool.ts).
+          'password-worker': resolve('src/backend/auth/password-worker.ts')
         }
       }
     }

@@ -51,7 +51,8 @@ create table app_private.reader_lists (
 create table app_private.sign_in_failures (
   id bigint not null generated always as identity,
   user_id uuid not null,
-  failed_at timestamp with time zone not null default now()
+  failed_at timestamp with time zone not null default now(),
+  source text not null default 'unknown'::text
 );
 create sequence app_private.sign_in_failures_id_seq;
 create table app_private.storage_removals (
@@ -642,7 +643,8 @@ CREATE INDEX followed_private_people_following_id_idx ON app_private.followed_pr
 CREATE UNIQUE INDEX followed_private_people_pkey ON app_private.followed_private_people USING btree (follower_id, following_id);
 CREATE UNIQUE INDEX reader_lists_pkey ON app_private.reader_lists USING btree (person);
 CREATE UNIQUE INDEX sign_in_failures_pkey ON app_private.sign_in_failures USING btree (id);
-CREATE INDEX sign_in_failures_user_time ON app_private.sign_in_failures USING btree (user_id, failed_at);
+CREATE INDEX sign_in_failures_source_time ON app_private.sign_in_failures USING btree (source, failed_at);
+CREATE INDEX sign_in_failures_user_source_time ON app_private.sign_in_failures USING btree (user_id, source, failed_at);
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
 CREATE INDEX factor_id_created_at_idx ON auth.mfa_factors USING btree (user_id, created_at);
 CREATE UNIQUE INDEX identities_pkey ON auth.identities USING btree (id);
@@ -882,18 +884,25 @@ CREATE OR REPLACE FUNCTION app_private.check_password(user_id uuid, password tex
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+declare
+  caller_source text := app_private.request_source();
 begin
   delete from app_private.sign_in_failures f
    where f.user_id = check_password.user_id and f.failed_at < now() - interval '15 minutes';
+  delete from app_private.sign_in_failures f
+   where f.source = caller_source and f.failed_at < now() - interval '15 minutes';
   if (select count(*) from app_private.sign_in_failures f
-       where f.user_id = check_password.user_id) >= 10 then
-    raise exception 'Too many wrong passwords for this account. Try again later.'
+       where f.user_id = check_password.user_id and f.source = caller_source) >= 10
+     or (select count(*) from app_private.sign_in_failures f
+          where f.source = caller_source) >= 50 then
+    raise exception 'Too many wrong passwords from here. Try again later.'
       using errcode = 'P0001', hint = 'too_many_attempts';
   end if;
   if app_private.password_matches(check_password.user_id, password) then
     return true;
   end if;
-  insert into app_private.sign_in_failures (user_id) values (check_password.user_id);
+  insert into app_private.sign_in_failures (user_id, source)
+  values (check_password.user_id, caller_source);
   return false;
 end
 $function$;
@@ -1815,6 +1824,18 @@ begin
   end if;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.request_source()
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select left(coalesce(
+           nullif(btrim(h ->> 'cf-connecting-ip'), ''),
+           nullif(btrim(split_part(h ->> 'x-forwarded-for', ',', 1)), ''),
+           'unknown'), 64)
+    from (select nullif(current_setting('request.headers', true), '')::json as h) as request
+$function$;
 CREATE OR REPLACE FUNCTION app_private.require_moderator()
  RETURNS void
  LANGUAGE plpgsql
@@ -1825,6 +1846,20 @@ begin
   if not app_rules.is_moderator() then
     raise exception 'Only moderators can do this' using errcode = '42501';
   end if;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.require_second_factor()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if not app_rules.second_factor_satisfied() then
+    raise exception 'Enter your two-factor code first.'
+      using errcode = '42501', hint = 'insufficient_aal';
+  end if;
+  return true;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.set_profile_search_name()
@@ -2362,6 +2397,35 @@ begin
   return lists;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.remember_second_factor()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  satisfied boolean :=
+    not exists (select 1 from auth.mfa_factors f
+                 where f.user_id = auth.uid() and f.status = 'verified')
+    or coalesce(auth.jwt() ->> 'aal', 'aal1') = 'aal2';
+  -- Assignments, not PERFORM: a plain expression needs no executor of its own.
+  kept text := set_config('app_rules.second_factor', satisfied::text, true);
+  key text := set_config('app_rules.second_factor_key', app_rules.reader_key(), true);
+begin
+  return satisfied;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.second_factor_satisfied()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+BEGIN ATOMIC
+ SELECT
+         CASE
+             WHEN (current_setting('app_rules.second_factor_key'::text, true) = app_rules.reader_key()) THEN (current_setting('app_rules.second_factor'::text, true) = 'true'::text)
+             ELSE app_rules.remember_second_factor()
+         END AS remember_second_factor;
+END;
 CREATE OR REPLACE FUNCTION app_rules.storage_path(url text)
  RETURNS text
  LANGUAGE sql
@@ -2656,6 +2720,7 @@ AS $function$
 declare
   caller uuid := auth.uid();
 begin
+  perform app_private.require_second_factor();
   if not exists (
     select 1 from public.follow_requests r
     where r.requester_id = requester and r.target_id = caller
@@ -2675,6 +2740,7 @@ AS $function$
   from public.blocks b
   join public.profiles p on p.id = b.blocked_id
   where b.blocker_id = (select auth.uid())
+    and (select app_private.require_second_factor())
   order by b.created_at desc
   limit 1000
 $function$;
@@ -3166,6 +3232,7 @@ CREATE OR REPLACE FUNCTION public.moderation_reports(page_size integer DEFAULT 5
  SET search_path TO ''
 AS $function$
 begin
+  perform app_private.require_second_factor();
   perform app_private.require_moderator();
   return query
   with open_targets as (
@@ -3208,6 +3275,7 @@ declare
   author uuid;
   closed integer;
 begin
+  perform app_private.require_second_factor();
   perform app_private.require_moderator();
   if action not in ('dismiss', 'remove', 'suspend') then
     raise exception 'action must be dismiss, remove or suspend' using errcode = '22023';
@@ -3617,6 +3685,7 @@ begin
   if me is null then
     raise exception 'Sign in first.' using errcode = '42501';
   end if;
+  perform app_private.require_second_factor();
   return app_private.check_password(me, password);
 end
 $function$;
@@ -3807,8 +3876,14 @@ create policy "Blockers read their own blocks" on public.blocks as permissive fo
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
 create policy "Blockers unblock" on public.blocks as permissive for delete to authenticated
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.blocks as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users block as themselves" on public.blocks as permissive for insert to authenticated
   with check ((blocker_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.close_friends as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users add their own close friends" on public.close_friends as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own close friends" on public.close_friends as permissive for select to authenticated
@@ -3821,6 +3896,9 @@ create policy "Comment likes are readable where the comment is" on public.commen
   WHERE (c.id = comment_likes.comment_id))));
 create policy "Comment likes hidden across a block" on public.comment_likes as restrictive for select to anon, authenticated
   using ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
+create policy "Second factor required once enrolled" on public.comment_likes as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users like comments as themselves" on public.comment_likes as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM comments c
@@ -3843,10 +3921,16 @@ create policy "Comments hidden by the post author's words" on public.comments as
   WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
 create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
   using ((NOT hidden));
+create policy "Second factor required once enrolled" on public.comments as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not comment" on public.comments as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users comment as themselves" on public.comments as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.content_settings as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users change their own content settings" on public.content_settings as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
@@ -3863,6 +3947,9 @@ create policy "Accepted participants send as themselves" on public.direct_messag
   WHERE (s.id = direct_messages.story_id))))));
 create policy "Participants read their threads' messages" on public.direct_messages as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
+create policy "Second factor required once enrolled" on public.direct_messages as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Senders unsend their own messages" on public.direct_messages as permissive for delete to authenticated
   using (((sender_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Suspended accounts do not send messages" on public.direct_messages as restrictive for insert to authenticated
@@ -3874,6 +3961,9 @@ create policy "Participants change their own reading state" on public.direct_par
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants see who is in their threads" on public.direct_participants as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
+create policy "Second factor required once enrolled" on public.direct_participants as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not change their threads" on public.direct_participants as restrictive for update to authenticated
   using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Participants heart messages as themselves" on public.direct_reactions as permissive for insert to authenticated
@@ -3882,6 +3972,9 @@ create policy "Participants see hearts in their threads" on public.direct_reacti
   using (app_rules.is_direct_participant(thread_id));
 create policy "Participants take back their own hearts" on public.direct_reactions as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.direct_reactions as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not heart messages" on public.direct_reactions as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Suspended accounts do not take hearts back" on public.direct_reactions as restrictive for delete to authenticated
@@ -3891,12 +3984,18 @@ create policy "Participants rename their group" on public.direct_threads as perm
   with check (is_group);
 create policy "Participants see their threads" on public.direct_threads as permissive for select to authenticated
   using (app_rules.is_direct_participant(id));
+create policy "Second factor required once enrolled" on public.direct_threads as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not rename groups" on public.direct_threads as restrictive for update to authenticated
   using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
 create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
+create policy "Second factor required once enrolled" on public.follow_requests as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not ask to follow" on public.follow_requests as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users ask to follow as themselves" on public.follow_requests as permissive for insert to authenticated
@@ -3905,6 +4004,9 @@ create policy "Follows are readable by everyone" on public.follows as permissive
   using (true);
 create policy "Follows hidden across a block and in private lists" on public.follows as restrictive for select to anon, authenticated
   using (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (app_rules.can_see_author(follower_id) AND app_rules.can_see_author(following_id))));
+create policy "Second factor required once enrolled" on public.follows as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not follow" on public.follows as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users follow as themselves" on public.follows as permissive for insert to authenticated
@@ -3917,6 +4019,9 @@ create policy "Likes hidden across a block and with their post" on public.likes 
   using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = likes.post_id)))));
+create policy "Second factor required once enrolled" on public.likes as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not like" on public.likes as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users like as themselves" on public.likes as permissive for insert to authenticated
@@ -3925,6 +4030,9 @@ create policy "Users remove their own likes" on public.likes as permissive for d
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Moderators read their own row" on public.moderators as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.moderators as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Muters change their own mutes" on public.mutes as permissive for update to authenticated
   using ((muter_id = ( SELECT auth.uid() AS uid)))
   with check ((muter_id = ( SELECT auth.uid() AS uid)));
@@ -3932,6 +4040,9 @@ create policy "Muters read their own mutes" on public.mutes as permissive for se
   using ((muter_id = ( SELECT auth.uid() AS uid)));
 create policy "Muters unmute" on public.mutes as permissive for delete to authenticated
   using ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.mutes as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users mute as themselves" on public.mutes as permissive for insert to authenticated
   with check ((muter_id = ( SELECT auth.uid() AS uid)));
 create policy "Activity hidden across a block" on public.notifications as restrictive for select to authenticated
@@ -3941,6 +4052,9 @@ create policy "Recipients mark their notifications read" on public.notifications
   with check ((recipient_id = ( SELECT auth.uid() AS uid)));
 create policy "Recipients read their notifications" on public.notifications as permissive for select to authenticated
   using ((recipient_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.notifications as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Authors add photos to their own posts" on public.post_images as permissive for insert to authenticated
   with check (((EXISTS ( SELECT 1
    FROM posts p
@@ -3958,6 +4072,9 @@ create policy "Post images seen with their post" on public.post_images as restri
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_images.post_id))));
+create policy "Second factor required once enrolled" on public.post_images as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Approved people tags are seen with their post" on public.post_people_tags as permissive for select to anon, authenticated
   using ((status = 'approved'::text));
 create policy "Authors tag people on their own posts" on public.post_people_tags as permissive for insert to authenticated
@@ -3974,6 +4091,9 @@ create policy "People tags seen with their post" on public.post_people_tags as r
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_people_tags.post_id))));
+create policy "Second factor required once enrolled" on public.post_people_tags as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not tag people" on public.post_people_tags as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Tagged people and authors remove tags" on public.post_people_tags as permissive for delete to authenticated
@@ -3989,10 +4109,16 @@ create policy "Post tags seen with their post" on public.post_tags as restrictiv
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_tags.post_id))));
+create policy "Second factor required once enrolled" on public.post_tags as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Posts are readable by everyone" on public.posts as permissive for select to anon, authenticated
   using (true);
 create policy "Posts hidden across a block, a private account or a suspension" on public.posts as restrictive for select to anon, authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND ((NOT author_restricted) OR (user_id = ANY (( SELECT app_rules.followed_private_people() AS followed_private_people)::uuid[]))))));
+create policy "Second factor required once enrolled" on public.posts as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not post" on public.posts as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated
@@ -4006,15 +4132,24 @@ create policy "Profiles are readable by everyone" on public.profiles as permissi
   using (true);
 create policy "Profiles hidden across a block or a suspension" on public.profiles as restrictive for select to anon, authenticated
   using (((NOT (id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND ((suspended_at IS NULL) OR (id = ( SELECT auth.uid() AS uid)) OR ( SELECT app_rules.is_moderator() AS is_moderator))));
+create policy "Second factor required once enrolled" on public.profiles as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users update their own profile" on public.profiles as permissive for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
 create policy "Only moderators read reports" on public.reports as permissive for select to authenticated
   using (( SELECT app_rules.is_moderator() AS is_moderator));
+create policy "Second factor required once enrolled" on public.reports as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not report" on public.reports as restrictive for insert to authenticated
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users report as themselves" on public.reports as permissive for insert to authenticated
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.saves as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users read their own saves" on public.saves as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users remove their own saves" on public.saves as permissive for delete to authenticated
@@ -4029,6 +4164,9 @@ create policy "Authors delete their own stories" on public.stories as permissive
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Close friends stories only for the list" on public.stories as restrictive for select to authenticated
   using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR app_rules.is_close_friend_of(user_id)));
+create policy "Second factor required once enrolled" on public.stories as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Stories hidden across a block or a suspension" on public.stories as restrictive for select to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM profiles author
@@ -4039,6 +4177,9 @@ create policy "Suspended accounts do not post stories" on public.stories as rest
   with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
+create policy "Second factor required once enrolled" on public.story_views as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Story views hidden across a block" on public.story_views as restrictive for select to authenticated
   using ((NOT (viewer_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
@@ -4049,6 +4190,9 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
   using (((viewer_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM stories s
   WHERE ((s.id = story_views.story_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Second factor required once enrolled" on public.word_filters as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users add their own word filters" on public.word_filters as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own word filters" on public.word_filters as permissive for select to authenticated
@@ -4059,8 +4203,17 @@ create policy "Participants join their thread's room" on realtime.messages as pe
   using (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Participants type and show presence in their thread's room" on realtime.messages as permissive for insert to authenticated
   with check (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
+create policy "Second factor required once enrolled" on realtime.messages as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts do not type in a thread's room" on realtime.messages as restrictive for insert to authenticated
   with check (((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)) OR (( SELECT realtime.topic() AS topic) !~ '^direct:'::text)));
+create policy "Second factor required once enrolled" on storage.buckets as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Second factor required once enrolled" on storage.objects as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -4129,6 +4282,10 @@ grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to anon;
 grant EXECUTE on function app_rules.remember_reader_lists() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to service_role;
+grant EXECUTE on function app_rules.remember_second_factor() to authenticated;
+grant EXECUTE on function app_rules.remember_second_factor() to service_role;
+grant EXECUTE on function app_rules.second_factor_satisfied() to authenticated;
+grant EXECUTE on function app_rules.second_factor_satisfied() to service_role;
 grant EXECUTE on function app_rules.storage_path(url text) to anon;
 grant EXECUTE on function app_rules.storage_path(url text) to authenticated;
 grant EXECUTE on function app_rules.storage_path(url text) to service_role;

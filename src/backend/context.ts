@@ -4,6 +4,7 @@
 import { DEFAULT_API_CONFIG, type ApiConfig } from './api-config'
 import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './auth/email-config'
 import { DEFAULT_AUTH_CONFIG, type AuthConfig } from './auth/config'
+import type { PasswordPool } from './auth/password-pool'
 import type { Database } from './db/database'
 import { DEV_ORIGINS } from './http/cors'
 import type { JwtKeys } from './jwt'
@@ -53,6 +54,8 @@ export interface BackendConfig {
 export interface BackendContext {
   db: Database
   keys: JwtKeys
+  /** The worker threads that hash and compare passwords (auth/password-pool.ts). */
+  passwords: PasswordPool
   config: BackendConfig
   /** The base URL clients use, e.g. http://127.0.0.1:54321 (known once the server listens). */
   publicUrl(): string

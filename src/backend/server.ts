@@ -6,6 +6,7 @@ import type { Server } from 'node:http'
 import { join, resolve } from 'node:path'
 import { loadApiConfig } from './api-config'
 import { createAuthApi } from './auth'
+import { PasswordPool } from './auth/password-pool'
 import { loadEmailSettings } from './auth/email-config'
 import { loadAuthConfig } from './auth/config'
 import {
@@ -133,7 +134,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     auth,
     rest
   }
-  const context: BackendContext = { db, keys, config, publicUrl: () => url }
+  // Its threads start with the first password to hash (none before the server listens).
+  const passwords = new PasswordPool()
+  const context: BackendContext = { db, keys, passwords, config, publicUrl: () => url }
   let mailbox: Mailbox
   try {
     mailbox = await Mailbox.open(config.mailboxDir)
@@ -239,6 +242,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         server.closeAllConnections()
       })
       await storage.close()
+      await passwords.close()
       await db.close()
     }
   }

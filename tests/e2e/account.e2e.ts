@@ -8,7 +8,7 @@ import { totpCode, totpStep } from '../../src/backend/auth/totp'
 import { latestMail } from '../support/mailbox'
 import { openApp, signInViaUi, ui, waitForFeed } from './support/app'
 import { checkA11y } from './support/axe'
-import { createUser, e2eEnv, type UserCredentials } from './support/backend'
+import { createUser, e2eEnv, nodeClient, type UserCredentials } from './support/backend'
 
 async function mailedCode(email: string): Promise<string> {
   await expect
@@ -67,6 +67,46 @@ test('forgot password: the mailed code, a new password, signed in', async ({ pag
 
   await signOut(page)
   await signInViaUi(page, { ...user, password: 'a-brand-new-pass' })
+})
+
+test('forgot password with two-factor on: the mailed code, the app code, a new password', async ({
+  page
+}) => {
+  const user = await createUser('forgot2fa')
+  const enrolled = await user.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' })
+  const secret = enrolled.data!.totp.secret
+  const verified = await user.client.auth.mfa.challengeAndVerify({
+    factorId: enrolled.data!.id,
+    code: totpCode(secret, totpStep(Date.now()))
+  })
+  expect(verified.error).toBeNull()
+
+  await openApp(page)
+  await ui.logIn(page).click()
+  await ui.authDialog(page).getByRole('button', { name: 'Forgot password?' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Trouble logging in?' })
+  await dialog.getByLabel('Email', { exact: true }).fill(user.email)
+  await dialog.getByRole('button', { name: 'Send login link' }).click()
+  await expect(dialog.getByRole('status')).toContainText(user.email)
+  await dialog.getByLabel('Code', { exact: true }).fill(await mailedCode(user.email))
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+
+  // The server takes a new password only from an aal2 session: the app's code comes first.
+  const second = page.getByRole('dialog', { name: 'Two-factor authentication' })
+  await second.getByLabel('Security code').fill(totpCode(secret, totpStep(Date.now()) + 1))
+  await second.getByRole('button', { name: 'Confirm' }).click()
+  const reset = page.getByRole('dialog', { name: 'Create a new password' })
+  await reset.getByLabel('New password', { exact: true }).fill('a-second-new-pass')
+  await reset.getByLabel('New password, again', { exact: true }).fill('a-second-new-pass')
+  await reset.getByRole('button', { name: 'Reset password' }).click()
+  await expect(reset).toBeHidden()
+  await expect(ui.accountMenuButton(page)).toBeVisible()
+
+  const again = await nodeClient().auth.signInWithPassword({
+    email: user.email,
+    password: 'a-second-new-pass'
+  })
+  expect(again.error).toBeNull()
 })
 
 test('signs in with an emailed login code', async ({ page }) => {

@@ -27,6 +27,9 @@ export const PRIVATE_SCHEMAS = ['app_private']
 /** Schemas whose policies the app writes (storage.objects gets the images bucket policies). */
 export const POLICY_SCHEMAS = ['public', 'storage']
 
+/** Schemas whose tables an API role reaches: PostgREST's, Storage's and Realtime's. */
+export const API_TABLE_SCHEMAS = ['public', 'storage', 'realtime']
+
 const list = (schemas: string[]): string => schemas.map((s) => `'${s}'`).join(', ')
 
 /**
@@ -38,6 +41,24 @@ export const ANON_DEFINERS_BY_DESIGN: Record<string, string> = {
     'signing in with a username happens signed out; it reads auth.users, but answers with an ' +
     'email only to a caller who gives that account\u2019s password (and counts wrong ones)'
 }
+
+/**
+ * SECURITY DEFINER rpcs that need not call app_private.require_second_factor(), each with its
+ * reason: the others act for their caller with the owner's rights, past every RLS policy, so
+ * an aal1 session of a person with a verified factor must be refused by the function itself.
+ */
+export const DEFINERS_WITHOUT_SECOND_FACTOR: Record<string, string> = {
+  'public.sign_in_email(login text, password text)':
+    'it is how a password sign-in starts: no session exists yet, let alone an aal2 one',
+  'public.delete_account(password text)':
+    'it checks aal2 itself, after the password, so that a wrong password is counted first'
+}
+
+/** How pg_policies prints the second-factor check: `( SELECT app_rules.second_factor_…() AS …)`. */
+const SECOND_FACTOR_CHECK = String.raw`^\(\s*SELECT\s+app_rules\.second_factor_satisfied\(\)\s+AS\s+\w+\)$`
+
+/** The call each SECURITY DEFINER rpc makes first (app_private.require_second_factor). */
+const SECOND_FACTOR_GUARD = String.raw`app_private\.require_second_factor\(\)`
 
 // How PostgreSQL prints `(select auth.uid())` and `(select auth.uid()::text)` in pg_policies:
 // `( SELECT auth.uid() AS uid)` and `( SELECT (auth.uid())::text AS uid)`.
@@ -167,6 +188,55 @@ export const DATABASE_LINTS: readonly DatabaseLint[] = [
       where c.relkind in ('r', 'p')
         and n.nspname in (${list([...APP_SCHEMAS, 'storage'])})
         and has_table_privilege(r.role, c.oid, 'truncate')
+      order by 1`
+  },
+  {
+    name: 'second_factor_policy_missing',
+    description:
+      'Every table an API role can reach (public, storage, realtime) has row-level security and ' +
+      'the RESTRICTIVE policy for all commands to authenticated whose USING and WITH CHECK are ' +
+      'exactly `(select app_rules.second_factor_satisfied())`, so an aal1 session of a person ' +
+      'with a verified factor reads and writes nothing (migration 20261129100000).',
+    sql: `
+      select format('%I.%I', n.nspname, c.relname) as object
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p')
+        and not c.relispartition
+        and n.nspname in (${list(API_TABLE_SCHEMAS)})
+        and exists (
+          select 1 from (values ('anon'), ('authenticated')) as api_roles (role)
+          where has_table_privilege(api_roles.role, c.oid, 'select, insert, update, delete')
+             or has_any_column_privilege(api_roles.role, c.oid, 'select, insert, update'))
+        and (not c.relrowsecurity or not exists (
+          select 1 from pg_policies p
+          where p.schemaname = n.nspname and p.tablename = c.relname
+            and p.permissive = 'RESTRICTIVE'
+            and p.cmd = 'ALL'
+            and p.roles && array['authenticated', 'public']::name[]
+            and p.qual ~* '${SECOND_FACTOR_CHECK}'
+            and p.with_check ~* '${SECOND_FACTOR_CHECK}'))
+      order by 1`
+  },
+  {
+    name: 'definer_rpc_skips_second_factor',
+    description:
+      'Every SECURITY DEFINER function in an exposed schema that authenticated may call starts ' +
+      'by calling app_private.require_second_factor(): it runs past RLS, so the restrictive ' +
+      'second-factor policies do not stop it. Exceptions are listed with their reason.',
+    sql: `
+      select format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
+               as object
+      from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in (${list(EXPOSED_SCHEMAS)})
+        and p.prosecdef
+        and has_function_privilege('authenticated', p.oid, 'execute')
+        and p.prosrc !~ '${SECOND_FACTOR_GUARD}'
+        and format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
+              not in (${Object.keys(DEFINERS_WITHOUT_SECOND_FACTOR)
+                .map((name) => `'${name}'`)
+                .join(', ')})
       order by 1`
   },
   {

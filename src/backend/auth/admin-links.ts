@@ -113,7 +113,7 @@ export async function handleAdminGenerateLink(
     type = 'signup'
   } else if (!existing && type === 'signup') {
     // bcrypt before the transaction, as sign-up does.
-    passwordHash = await hashPassword(checkNewPassword(body.password))
+    passwordHash = await hashPassword(context.passwords, checkNewPassword(body.password))
   } else if (!existing && type !== 'invite') {
     throw notFound()
   }

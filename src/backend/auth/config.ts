@@ -24,7 +24,7 @@ export interface AuthRateLimits {
   tokenVerifications: RateLimit
   /** Anonymous sign-ins (`anonymous_users`, per hour). */
   anonymousUsers: RateLimit
-  /** Mails sent (`email_sent`, per hour). */
+  /** Mails sent (`email_sent`, per hour): per address, and per project with a mail server. */
   emailSent: RateLimit
 }
 

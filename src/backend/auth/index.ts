@@ -63,14 +63,23 @@ interface Limiters {
   tokenRefresh: SlidingWindowLimiter
   tokenVerifications: SlidingWindowLimiter
   anonymousUsers: SlidingWindowLimiter
+  /** `email_sent` per address. */
   emailSent: SlidingWindowLimiter
+  /** `email_sent` for the whole project, when a mail server sends them ([auth.email.smtp]). */
+  projectMail: SlidingWindowLimiter | null
 }
 
-/** Hosted counts the mails a project sends per hour, whoever asks for them. */
-function sendsMail(limiters: Limiters): void {
-  if (!limiters.emailSent.take('project')) {
-    throw new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded')
-  }
+/**
+ * Mails per hour, counted per address like every other limit: one caller asking for many uses
+ * up only their own, and cannot stop anyone else's recovery mail. Hosted GoTrue counts them per
+ * project only, which protects the project's mail server; with [auth.email.smtp] this backend
+ * counts both.
+ */
+function sendsMail(limiters: Limiters, request: ApiRequest): void {
+  const refused = (): AuthError =>
+    new AuthError(429, 'over_email_send_rate_limit', 'Email rate limit exceeded')
+  if (!limiters.emailSent.take(request.remoteAddress)) throw refused()
+  if (limiters.projectMail && !limiters.projectMail.take('project')) throw refused()
 }
 
 function take(limiter: SlidingWindowLimiter, request: ApiRequest): void {
@@ -182,19 +191,19 @@ async function dispatch(
       return handleVerifyOtp(context, options, request)
     // The mailing routes (#27): recovery, email codes and links, email and password changes.
     case 'POST /recover':
-      sendsMail(limiters)
+      sendsMail(limiters, request)
       return handleRecover(context, options, request)
     case 'POST /otp':
-      sendsMail(limiters)
+      sendsMail(limiters, request)
       return handleOtp(context, options, request)
     case 'POST /magiclink':
-      sendsMail(limiters)
+      sendsMail(limiters, request)
       return handleMagicLink(context, options, request)
     case 'POST /resend':
-      sendsMail(limiters)
+      sendsMail(limiters, request)
       return handleResend(context, options, request)
     case 'GET /reauthenticate':
-      sendsMail(limiters)
+      sendsMail(limiters, request)
       return handleReauthenticate(context, options, request)
     case 'PUT /user':
       return handleUpdateUser(context, options, request)
@@ -257,7 +266,10 @@ export function createAuthApi(context: BackendContext, options: AuthOptions = {}
     tokenRefresh: new SlidingWindowLimiter(rates.tokenRefresh, resolved.now),
     tokenVerifications: new SlidingWindowLimiter(rates.tokenVerifications, resolved.now),
     anonymousUsers: new SlidingWindowLimiter(rates.anonymousUsers, resolved.now),
-    emailSent: new SlidingWindowLimiter(rates.emailSent, resolved.now)
+    emailSent: new SlidingWindowLimiter(rates.emailSent, resolved.now),
+    projectMail: context.config.email.smtp
+      ? new SlidingWindowLimiter(rates.emailSent, resolved.now)
+      : null
   }
   return async (request) => {
     try {

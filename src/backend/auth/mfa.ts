@@ -13,7 +13,7 @@ import { API_VERSION_HEADER, AuthError, validationFailed } from './errors'
 import { requireUser, UUID, type SignedInCaller } from './guards'
 import type { ResolvedAuthOptions } from './options'
 import { jsonObject } from './request'
-import { addAmrClaim, reissueSession } from './sessions'
+import { addAmrClaim, reissueSession, SECOND_FACTOR_METHODS } from './sessions'
 import { dropOrphanRecoveryCodes } from './recovery-code-store'
 import { newTotpSecret, totpUri, verifyTotp } from './totp'
 
@@ -274,8 +274,8 @@ export async function unenrollFactor(
     await tx.query(
       `delete from auth.mfa_amr_claims c using auth.sessions s
         where c.session_id = s.id and s.factor_id = $1
-          and c.authentication_method in ('totp', 'recovery', 'mfa/phone', 'mfa/webauthn')`,
-      [factor.id]
+          and c.authentication_method = any($2::text[])`,
+      [factor.id, SECOND_FACTOR_METHODS]
     )
     await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where factor_id = $1`, [
       factor.id

@@ -3,7 +3,8 @@
 //   GET  /factors/recovery-codes         how many of the current set are left
 //   POST /factors/recovery-codes         a new set (at aal2), shown once; the old set stops working
 //   POST /factors/recovery-codes/redeem  {code}: spends one and raises the session to aal2, with
-//                                        the amr method "recovery", answering as factor verify does
+//                                        the amr method "mfa/recovery-code", answering as factor
+//                                        verify does
 // The paths sit under /factors but cannot be factor ids, which GoTrue requires to be UUIDs.
 
 import type { BackendContext } from '../context'
@@ -17,8 +18,11 @@ import { recoveryCodeStatus, replaceRecoveryCodes, spendRecoveryCode } from './r
 import { jsonObject } from './request'
 import { addAmrClaim, reissueSession } from './sessions'
 
-/** The `amr` method a recovery code adds to the session (GoTrue's own are password, totp, …). */
-export const RECOVERY_AMR_METHOD = 'recovery'
+/**
+ * The `amr` method a recovery code adds to the session. Not GoTrue's `recovery`, which marks a
+ * session a password-recovery mail started: that one proves the mailbox, not a second factor.
+ */
+export const RECOVERY_AMR_METHOD = 'mfa/recovery-code'
 
 const invalidCode = (): AuthError =>
   new AuthError(422, 'mfa_verification_failed', 'Invalid or already used recovery code')

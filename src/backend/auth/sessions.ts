@@ -32,9 +32,12 @@ async function insertRefreshToken(
   return token
 }
 
-/** Methods that prove a second factor: a session holding one of them is aal2. */
-/** GoTrue's second factors, plus the local backend's recovery codes (recovery-codes.ts). */
-const SECOND_FACTOR_METHODS = new Set(['totp', 'recovery', 'mfa/phone', 'mfa/webauthn'])
+/**
+ * Methods that prove a second factor, so a session holding one of them is aal2: GoTrue's, plus
+ * the local backend's recovery codes (recovery-codes.ts). GoTrue's `recovery` is not one: it is
+ * a session a password-recovery mail started.
+ */
+export const SECOND_FACTOR_METHODS = ['totp', 'mfa/phone', 'mfa/webauthn', 'mfa/recovery-code']
 
 /**
  * The session's `amr` (newest first) and `aal`, from auth.mfa_amr_claims as GoTrue keeps them.
@@ -53,7 +56,7 @@ async function assurance(
   if (amr.length === 0) {
     amr.push({ method: 'password', timestamp: Math.floor(session.createdAtSeconds) })
   }
-  const aal = amr.some((entry) => SECOND_FACTOR_METHODS.has(entry.method)) ? 'aal2' : 'aal1'
+  const aal = amr.some((entry) => SECOND_FACTOR_METHODS.includes(entry.method)) ? 'aal2' : 'aal1'
   return { aal, amr }
 }
 

@@ -1,6 +1,7 @@
 // PUT /user (updateUser): the password (never the same one again; with secure_password_change a
 // sign-in older than 24 hours must bring the nonce from /reauthenticate), the user metadata
 // (merged; a null removes a key) and the email (a change confirmed by mail, email-change.ts).
+// With a verified second factor, a new password or email needs an aal2 session, as GoTrue asks.
 // Applied in one transaction, in GoTrue's order, so a refused email change keeps the password.
 
 import type { BackendContext } from '../context'
@@ -18,6 +19,7 @@ import { redirectOf } from './recover'
 import { applyEmailChange } from './redeem'
 import { jsonObject } from './request'
 import { requireClaims } from './guards'
+import { sessionAal } from './mfa'
 import { loadUser, type UserObject } from './users'
 import { checkNewPassword, normaliseEmail, userMetadata } from './validation'
 
@@ -36,6 +38,39 @@ async function sessionStartedMs(tx: Queryable, sessionId: unknown): Promise<numb
   return rows[0] ? Number(rows[0].ms) : null
 }
 
+/**
+ * GoTrue's rule (UserUpdate): while the user has a verified factor, a session below aal2 may
+ * not change the password or the email, or a stolen password would take the account over.
+ */
+async function requireAal2ForCredentials(
+  context: BackendContext,
+  claims: Record<string, unknown>,
+  change: { password: boolean; email: string | null }
+): Promise<void> {
+  if (!change.password && change.email === null) return
+  const sessionId = typeof claims.session_id === 'string' ? claims.session_id : null
+  const refused = await asAuthAdmin(context.db, async (tx) => {
+    const { rows } = await tx.query<{ email: string | null; has_factor: boolean }>(
+      `select u.email, exists (select 1 from auth.mfa_factors f
+                                where f.user_id = u.id and f.status = 'verified') as has_factor
+         from auth.users u where u.id = $1`,
+      [claims.sub]
+    )
+    const user = rows[0]
+    // A user that is gone is refused further on, with GoTrue's answer for that.
+    if (!user?.has_factor) return false
+    if (!change.password && change.email === user.email) return false
+    return (await sessionAal(tx, sessionId)) !== 'aal2'
+  })
+  if (refused) {
+    throw new AuthError(
+      401,
+      'insufficient_aal',
+      'AAL2 session is required to update email or password when MFA is enabled.'
+    )
+  }
+}
+
 interface PasswordChange {
   hash: string
   nonce: string | null
@@ -45,16 +80,15 @@ interface PasswordChange {
 async function preparePassword(
   context: BackendContext,
   userId: string,
+  password: string,
   body: Record<string, unknown>
-): Promise<PasswordChange | null> {
-  if (body.password === undefined || body.password === null) return null
-  const password = checkNewPassword(body.password, 'Password update requires a valid password')
+): Promise<PasswordChange> {
   const { rows } = await context.db.query<{ encrypted_password: string | null }>(
     `select encrypted_password from auth.users where id = $1`,
     [userId]
   )
   const current = rows[0]?.encrypted_password ?? null
-  if (current && (await verifyPassword(password, current))) {
+  if (current && (await verifyPassword(context.passwords, password, current))) {
     throw new AuthError(
       422,
       'same_password',
@@ -62,7 +96,7 @@ async function preparePassword(
     )
   }
   const nonce = typeof body.nonce === 'string' && body.nonce !== '' ? body.nonce : null
-  return { hash: await hashPassword(password), nonce }
+  return { hash: await hashPassword(context.passwords, password), nonce }
 }
 
 export async function handleUpdateUser(
@@ -82,7 +116,18 @@ export async function handleUpdateUser(
     body.email === undefined || body.email === null || body.email === ''
       ? null
       : normaliseEmail(body.email, 'Unable to validate email address: invalid format')
-  const password = await preparePassword(context, claims.sub as string, body)
+  const newPassword =
+    body.password === undefined || body.password === null
+      ? null
+      : checkNewPassword(body.password, 'Password update requires a valid password')
+  await requireAal2ForCredentials(context, claims, {
+    password: newPassword !== null,
+    email: newEmail
+  })
+  const password =
+    newPassword === null
+      ? null
+      : await preparePassword(context, claims.sub as string, newPassword, body)
   const nowMs = options.now()
   const autoconfirm = !context.config.enableConfirmations
 

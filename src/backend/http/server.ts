@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
+import { clientAddress, forwardedHeaders } from './client-address'
 import type { CorsPolicy } from './cors'
 import type { Gateway, GatewayRequest } from './gateway'
 import { serverTiming, type RequestTiming } from './server-timing'
@@ -112,12 +113,13 @@ export function createHttpServer(handler: Handler, stages: HttpStages): Server {
         req.headers.apikey ??= queryKey
       }
       const body = await collectBody(req)
+      const remoteAddress = clientAddress(req.socket.remoteAddress)
       const request: ApiRequest = {
         method,
         url,
-        headers: req.headers as Record<string, string | undefined>,
+        headers: forwardedHeaders(req.headers, remoteAddress),
         body,
-        remoteAddress: req.socket.remoteAddress ?? 'unknown',
+        remoteAddress,
         rawPath: (req.url ?? '/').split('?')[0],
         timing
       }

@@ -28,6 +28,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { WebSocketServer, type WebSocket } from 'ws'
 import type { BackendContext } from '../context'
+import { clientAddress } from '../http/client-address'
 import type { CorsPolicy } from '../http/cors'
 import type { Handler } from '../http/types'
 import { createBroadcastApi } from './broadcast-http'
@@ -121,7 +122,7 @@ export async function startRealtime(
         refuse(socket, 503, 'Service Unavailable', 'Too many realtime connections')
         return
       }
-      const address = request.socket.remoteAddress ?? 'unknown'
+      const address = clientAddress(request.socket.remoteAddress)
       const apikey = url.searchParams.get('apikey') ?? request.headers['apikey']?.toString() ?? null
       let vsn: ReturnType<typeof parseVsn>
       try {

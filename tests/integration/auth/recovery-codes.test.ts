@@ -95,7 +95,7 @@ describeEachBackend(
       harness = suite.harness
     })
 
-    it('generates ten codes at aal2; one raises a password-only sign-in to aal2 with amr "recovery", once', async () => {
+    it('generates ten codes at aal2; one raises a password-only sign-in to aal2 with amr "mfa/recovery-code", once', async () => {
       const user = await twoFactorUser(harness, 'rc-redeem')
       const codes = await generateRecoveryCodes(user.client)
       expect(codes).toHaveLength(10)
@@ -114,7 +114,7 @@ describeEachBackend(
       const claims = decodeClaims(await accessToken(pending))
       expect(claims.aal).toBe('aal2')
       expect((claims.amr as { method: string }[]).map((entry) => entry.method)).toContain(
-        'recovery'
+        'mfa/recovery-code'
       )
       const level = await pending.auth.mfa.getAuthenticatorAssuranceLevel()
       expect(level.data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' })

@@ -1,5 +1,5 @@
-// Refresh-token reuse and the /token rate limit, with a fake clock (tests/support/clocked-auth.ts),
-// so no test sleeps.
+// Refresh-token reuse, the /token rate limit and the mail budget, with a fake clock
+// (tests/support/clocked-auth.ts), so no test sleeps.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authConfigWith } from '../../../src/backend/auth/config'
@@ -10,8 +10,11 @@ import {
   uniqueEmail,
   type Harness
 } from '../../support/backend-harness'
+import { DEFAULT_EMAIL_SETTINGS } from '../../../src/backend/auth/email-config'
 import { clockedAuth, type ClockedAuth } from '../../support/clocked-auth'
 import { describeEachBackend } from '../../support/database-suite'
+import { canBindLoopback, fetchFrom } from '../../support/fetch-from'
+import { startSmtpServer } from '../../support/smtp-server'
 
 describeEachBackend('refresh-token reuse', (suite) => {
   let harness: Harness
@@ -112,6 +115,72 @@ describe('sign-in rate limit (on PGlite only: the limiter counts in memory, no q
       ).toBe(429)
     } finally {
       await limited.close()
+    }
+  })
+})
+
+describe('the mail budget (on PGlite only: counted in memory)', () => {
+  let harness: Harness
+
+  beforeAll(async () => {
+    harness = await startHarness('pglite', '')
+  })
+  afterAll(async () => {
+    await harness?.close()
+  })
+
+  const recover = (url: string, fetcher?: typeof fetch) =>
+    testClient(url, harness.backend.anonKey, { fetch: fetcher }).auth.resetPasswordForEmail(
+      uniqueEmail('budget')
+    )
+
+  it('one address using up its mails stops no one else’s', async () => {
+    const auth = await clockedAuth(harness, {
+      auth: authConfigWith({ rateLimits: { emailSent: 2 } }, harness.backend.context.config.auth)
+    })
+    try {
+      for (let i = 0; i < 2; i += 1) expect((await recover(auth.url)).error).toBeNull()
+      expect((await recover(auth.url)).error).toMatchObject({
+        status: 429,
+        code: 'over_email_send_rate_limit'
+      })
+      if (await canBindLoopback('127.0.0.2')) {
+        expect((await recover(auth.url, fetchFrom('127.0.0.2'))).error).toBeNull()
+      }
+      auth.advance(60 * 60_000)
+      expect((await recover(auth.url)).error).toBeNull()
+    } finally {
+      await auth.close()
+    }
+  })
+
+  it('with a mail server, the project has one budget too, as on hosted GoTrue', async () => {
+    if (!(await canBindLoopback('127.0.0.2'))) return
+    const smtp = await startSmtpServer()
+    const auth = await clockedAuth(harness, {
+      auth: authConfigWith({ rateLimits: { emailSent: 2 } }, harness.backend.context.config.auth),
+      email: {
+        ...DEFAULT_EMAIL_SETTINGS,
+        smtp: {
+          host: '127.0.0.1',
+          port: smtp.port,
+          user: '',
+          pass: '',
+          adminEmail: 'noreply@example.com',
+          senderName: 'Test'
+        }
+      }
+    })
+    try {
+      expect((await recover(auth.url)).error).toBeNull()
+      expect((await recover(auth.url, fetchFrom('127.0.0.2'))).error).toBeNull()
+      expect((await recover(auth.url, fetchFrom('127.0.0.3'))).error).toMatchObject({
+        status: 429,
+        code: 'over_email_send_rate_limit'
+      })
+    } finally {
+      await auth.close()
+      await smtp.close()
     }
   })
 })

@@ -88,6 +88,64 @@ const violations: Record<string, { sql: string; expected: string[] }> = {
       revoke truncate on public.lint_kept from anon, authenticated;`,
     expected: ['authenticated can truncate public.lint_truncatable']
   },
+  second_factor_policy_missing: {
+    // Only a table an API role can reach counts; a policy that is permissive, for one command,
+    // or loosened with `or ...` does not stand in for the restrictive check on every command.
+    sql: `
+      create table public.lint_forgot (id int primary key);
+      alter table public.lint_forgot enable row level security;
+      create table public.lint_no_rls_but_checked (id int primary key);
+      create table public.lint_unreachable (id int primary key);
+      revoke all on public.lint_unreachable from anon, authenticated;
+      create table public.lint_loose (id int primary key);
+      alter table public.lint_loose enable row level security;
+      create policy "loose" on public.lint_loose as restrictive for all to authenticated
+        using ((select app_rules.second_factor_satisfied()) or true)
+        with check ((select app_rules.second_factor_satisfied()));
+      create table public.lint_reads_only (id int primary key);
+      alter table public.lint_reads_only enable row level security;
+      create policy "reads" on public.lint_reads_only as restrictive for select to authenticated
+        using ((select app_rules.second_factor_satisfied()));
+      create table public.lint_permissive (id int primary key);
+      alter table public.lint_permissive enable row level security;
+      create policy "permissive" on public.lint_permissive for all to authenticated
+        using ((select app_rules.second_factor_satisfied()))
+        with check ((select app_rules.second_factor_satisfied()));
+      create table public.lint_checked (id int primary key);
+      alter table public.lint_checked enable row level security;
+      create policy "checked" on public.lint_checked as restrictive for all to authenticated
+        using ((select app_rules.second_factor_satisfied()))
+        with check ((select app_rules.second_factor_satisfied()));
+      -- Without RLS the policy is never applied.
+      create policy "checked" on public.lint_no_rls_but_checked as restrictive for all
+        to authenticated
+        using ((select app_rules.second_factor_satisfied()))
+        with check ((select app_rules.second_factor_satisfied()));`,
+    expected: [
+      'public.lint_forgot',
+      'public.lint_loose',
+      'public.lint_no_rls_but_checked',
+      'public.lint_permissive',
+      'public.lint_reads_only'
+    ]
+  },
+  definer_rpc_skips_second_factor: {
+    sql: `
+      create function public.lint_acts_for_caller() returns int language sql security definer
+        set search_path = '' as 'select 1';
+      create function public.lint_checks_first() returns int language plpgsql security definer
+        set search_path = '' as $$
+        begin
+          perform app_private.require_second_factor();
+          return 1;
+        end $$;
+      create function public.lint_service_only() returns int language sql security definer
+        set search_path = '' as 'select 1';
+      revoke execute on function public.lint_service_only() from public, anon, authenticated;
+      create function public.lint_invoker() returns int language sql
+        set search_path = '' as 'select 1';`,
+    expected: ['public.lint_acts_for_caller()']
+  },
   unindexed_foreign_keys: {
     sql: `
       create table public.lint_parent (id int primary key, other int, unique (id, other));

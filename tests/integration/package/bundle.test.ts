@@ -5,6 +5,7 @@
 
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { readdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -46,6 +47,7 @@ describe('the built app', () => {
     expect(Object.keys(loaded)).toContain('main/index.js')
     expect(Object.keys(loaded)).toContain('main/backend.js')
     expect(Object.keys(loaded)).toContain('main/pglite-worker.js')
+    expect(Object.keys(loaded)).toContain('main/password-worker.js')
     for (const [file, modules] of Object.entries(loaded)) {
       expect(
         modules.filter((specifier) => !isAllowedAtRuntime(specifier)),
@@ -60,6 +62,21 @@ describe('the built app', () => {
     for (const file of withSharp) {
       expect(createRequire(resolve(outDir, file)).resolve('sharp')).toContain('node_modules')
     }
+  })
+
+  it('hashes passwords in the worker only: bcrypt is bundled there and nowhere else', async () => {
+    // "Illegal number of rounds" is bcryptjs's own message: where it is, bcrypt's code is.
+    const withBcrypt: string[] = []
+    for (const file of await readdir(resolve(outDir, 'main'), { recursive: true })) {
+      if (!file.endsWith('.js')) continue
+      const code = await readFile(resolve(outDir, 'main', file), 'utf8')
+      if (code.includes('Illegal number of rounds')) withBcrypt.push(file)
+    }
+    expect(withBcrypt).toEqual(['password-worker.js'])
+    const builder = createRequire(__filename)('../../../electron-builder.config.cjs') as {
+      asarUnpack: string[]
+    }
+    expect(builder.asarUnpack).toContain('out/main/password-worker.js')
   })
 
   it('ships PGlite and sharp as the runtime dependencies, sharp unpacked from the archive', () => {

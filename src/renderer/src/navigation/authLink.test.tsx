@@ -28,6 +28,18 @@ describe('a link from an email', () => {
     ).toBeVisible()
   }, 30_000)
 
+  it('a recovery link of an account with two-factor asks for its code first', async () => {
+    const harness = createHarness()
+    renderWith(<App splashMs={0} />, harness)
+    act(() => harness.api.emit({ ...signedIn(), user: null, pending: 'second-factor' }))
+    await act(async () => {
+      harness.api.emitDeepLink(completed('recovery'))
+      // The App loads this module to show the outcome; once it has, the outcome was shown.
+      await import('./authLink')
+    })
+    expect(harness.stores.ui.getState()).toMatchObject({ modal: 'auth', authMode: 'second-factor' })
+  })
+
   it('a sign-in link closes the sign-in dialog that was waiting for it and says so', async () => {
     const harness = createHarness()
     renderWith(<App splashMs={0} />, harness)

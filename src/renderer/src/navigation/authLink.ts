@@ -1,6 +1,7 @@
 // What the window shows once main (or the page) completed a link from an email
-// (instaframe://auth/callback): a recovery asks for the new password, as a recovery code does; a
-// sign-in or confirmation link closes the sign-in dialog and says what happened.
+// (instaframe://auth/callback): a recovery asks for the new password (after the second factor,
+// if the account has one), as a recovery code does; a sign-in or confirmation link closes the
+// sign-in dialog and says what happened.
 
 import { AUTH_LINK_MESSAGES, type AuthLinkOutcome } from '@shared/auth-links'
 import type { AppStores } from '../store'
@@ -17,7 +18,9 @@ const NOTICES: Record<Exclude<AuthLinkOutcome, 'recovery'>, string> = {
 export function showAuthLinkOutcome(outcome: AuthLinkOutcome, stores: AppStores): void {
   const { ui, session } = stores
   if (outcome === 'recovery') {
-    ui.getState().openAuth('new-password')
+    // With two-factor on, the code from the app comes before the new password.
+    const secondFactorFirst = session.getState().snapshot.pending === 'second-factor'
+    ui.getState().openAuth(secondFactorFirst ? 'second-factor' : 'new-password')
     return
   }
   // A second factor still to give keeps its step open; otherwise the dialog has done its job.

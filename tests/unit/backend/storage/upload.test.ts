@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_CONFIG, type BackendContext } from '../../../../src/backend/context'
+import { PasswordPool } from '../../../../src/backend/auth/password-pool'
 import type { Database, Transaction } from '../../../../src/backend/db/database'
 import type { ApiRequest } from '../../../../src/backend/http/types'
 import { signJwt, type JwtKeys } from '../../../../src/backend/jwt'
@@ -71,6 +72,8 @@ describe('upload', () => {
     const context: BackendContext = {
       db: fakeDb(endTransaction),
       keys,
+      // Uploads hash no password: its threads never start.
+      passwords: new PasswordPool(),
       config: { ...DEFAULT_CONFIG, storageDir: dir },
       publicUrl: () => 'http://test'
     }

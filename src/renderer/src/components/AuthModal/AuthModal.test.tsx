@@ -260,6 +260,31 @@ describe('AuthModal: account steps', () => {
     expect(api.account.setNewPassword).toHaveBeenCalledWith('new-secret')
   })
 
+  it('recovers the password of an account with two-factor: code, app code, then new password', async () => {
+    const { user, api, stores } = setup('signin')
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }))
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com')
+    await user.click(screen.getByRole('button', { name: 'Send login link' }))
+    api.auth.getSession.mockResolvedValue({ ...SIGNED_OUT, pending: 'second-factor' })
+    await user.type(await screen.findByLabelText('Code'), '123456')
+    await user.click(screen.getByRole('button', { name: 'Continue' }))
+
+    // The server takes a new password only from an aal2 session: the app's code comes first.
+    expect(await screen.findByRole('dialog', { name: 'Two-factor authentication' })).toBeVisible()
+    expect(api.account.setNewPassword).not.toHaveBeenCalled()
+    api.auth.getSession.mockResolvedValue({ ...signedIn(), pending: 'new-password' })
+    await user.type(screen.getByLabelText('Security code'), '222222')
+    await user.click(screen.getByRole('button', { name: 'Confirm' }))
+
+    await user.type(await screen.findByLabelText('New password'), 'new-secret')
+    await user.type(screen.getByLabelText('New password, again'), 'new-secret')
+    api.auth.getSession.mockResolvedValue(signedIn())
+    await user.click(screen.getByRole('button', { name: 'Reset password' }))
+    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    expect(api.account.verifySecondFactor).toHaveBeenCalledWith('222222')
+    expect(api.account.setNewPassword).toHaveBeenCalledWith('new-secret')
+  })
+
   it('signs in with a login code', async () => {
     const { user, api, stores } = setup('signin')
     await user.click(screen.getByRole('button', { name: 'Send me a login code' }))

@@ -63,8 +63,10 @@ export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): Reac
         kind: recovery ? 'recovery' : 'login'
       })
       const snapshot = await session.getState().reload()
-      if (recovery) ui.getState().setAuthMode('new-password')
-      else if (snapshot.pending === 'second-factor') ui.getState().setAuthMode('second-factor')
+      // With two-factor on, the code from the app comes first: only an aal2 session may set a
+      // new password (the server refuses it before, as GoTrue does).
+      if (snapshot.pending === 'second-factor') ui.getState().setAuthMode('second-factor')
+      else if (recovery) ui.getState().setAuthMode('new-password')
       else ui.getState().closeModal()
     }, MESSAGES.signInFailed)
   }

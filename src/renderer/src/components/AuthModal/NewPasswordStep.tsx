@@ -1,5 +1,6 @@
-// "Create a new password", after a recovery code or link signed the user in: the password twice,
-// then the account (or its second factor, if it has one).
+// "Create a new password", after a recovery code or link signed the user in (and, with
+// two-factor on, after its code: SecondFactorStep comes first): the password twice, then the
+// account.
 
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
@@ -31,9 +32,8 @@ export function NewPasswordStep(): ReactElement {
     }
     void submit.run(async () => {
       await api.account.setNewPassword(password)
-      const snapshot = await session.getState().reload()
-      if (snapshot.pending === 'second-factor') ui.getState().setAuthMode('second-factor')
-      else ui.getState().closeModal()
+      await session.getState().reload()
+      ui.getState().closeModal()
     }, MESSAGES.signInFailed)
   }
 

@@ -1,7 +1,8 @@
 // The second step of signing in for an account with two-factor authentication on: the 6-digit
 // code from the authenticator app, or one of the recovery codes saved when it was turned on
 // (offered only when the server has recovery codes and the user has some left). Until it is
-// given the app stays signed out; "Back to log in" ends the half-made session.
+// given the app stays signed out; "Back to log in" ends the half-made session. After a password
+// recovery the new password comes next (NewPasswordStep).
 
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import { ShieldCheck } from 'lucide-react'
@@ -56,8 +57,10 @@ export function SecondFactorStep(): ReactElement {
     void submit.run(async () => {
       if (recovery) await api.account.redeemRecoveryCode(code)
       else await api.account.verifySecondFactor(code)
-      await session.getState().reload()
-      ui.getState().closeModal()
+      const snapshot = await session.getState().reload()
+      // A password recovery asks for the new password once the second factor is given.
+      if (snapshot.pending === 'new-password') ui.getState().setAuthMode('new-password')
+      else ui.getState().closeModal()
     }, MESSAGES.signInFailed)
   }
 
