@@ -1753,6 +1753,7 @@ begin
   if not app_rules.is_moderator() then
     raise exception 'Only moderators can do this' using errcode = '42501';
   end if;
+  perform app_rules.caller_may_write();
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.set_profile_search_name()
@@ -1988,6 +1989,21 @@ AS $function$
     where (b.blocker_id = (select auth.uid()) and b.blocked_id = other)
        or (b.blocker_id = other and b.blocked_id = (select auth.uid()))
   )
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.caller_may_write()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.profiles p
+             where p.id = (select auth.uid()) and p.suspended_at is not null) then
+    raise exception 'Your account is suspended, so you can''t make changes'
+      using errcode = '42501', hint = 'account_suspended';
+  end if;
+  return true;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.caller_suspended()
  RETURNS boolean
@@ -2506,9 +2522,11 @@ AS $function$
 declare
   caller uuid := auth.uid();
 begin
+  perform app_rules.caller_may_write();
   if not exists (
     select 1 from public.follow_requests r
-    where r.requester_id = requester and r.target_id = caller
+    join public.profiles p on p.id = r.requester_id
+    where r.requester_id = requester and r.target_id = caller and p.suspended_at is null
   ) then
     raise exception 'This follow request no longer exists' using errcode = 'PT404';
   end if;
@@ -2604,6 +2622,7 @@ begin
   if me is null then
     raise exception 'Sign in to delete your account.' using errcode = '42501';
   end if;
+  perform app_rules.caller_may_write();
   -- A wrong password answers false rather than raising, so the failure it counts is kept.
   if not app_private.check_password(me, password) then
     return false;
@@ -3022,6 +3041,22 @@ begin
   insert into public.story_views (story_id, viewer_id)
   values (target_story_id, caller)
   on conflict (story_id, viewer_id) do nothing;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.moderation_lift_suspension(person uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app_private.require_moderator();
+  update public.profiles set suspended_at = null
+  where id = person and suspended_at is not null;
+  if not found then
+    raise exception 'This account isn''t suspended' using errcode = 'PT404';
+  end if;
+  update auth.users set banned_until = null where id = person;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.moderation_reports(page_size integer DEFAULT 50)
@@ -3661,8 +3696,16 @@ create policy "Blockers read their own blocks" on public.blocks as permissive fo
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
 create policy "Blockers unblock" on public.blocks as permissive for delete to authenticated
   using ((blocker_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts add nothing" on public.blocks as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.blocks as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users block as themselves" on public.blocks as permissive for insert to authenticated
   with check ((blocker_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts add nothing" on public.close_friends as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.close_friends as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users add their own close friends" on public.close_friends as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own close friends" on public.close_friends as permissive for select to authenticated
@@ -3673,6 +3716,10 @@ create policy "Comment likes are readable where the comment is" on public.commen
   using ((EXISTS ( SELECT 1
    FROM comments c
   WHERE (c.id = comment_likes.comment_id))));
+create policy "Suspended accounts add nothing" on public.comment_likes as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.comment_likes as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users like comments as themselves" on public.comment_likes as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM comments c
@@ -3695,10 +3742,16 @@ create policy "Comments hidden by the post author's words" on public.comments as
   WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
 create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
   using ((NOT hidden));
-create policy "Suspended accounts do not comment" on public.comments as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.comments as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.comments as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users comment as themselves" on public.comments as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts add nothing" on public.content_settings as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.content_settings as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users change their own content settings" on public.content_settings as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
@@ -3717,36 +3770,52 @@ create policy "Participants read their threads' messages" on public.direct_messa
   using (app_rules.is_direct_participant(thread_id));
 create policy "Senders unsend their own messages" on public.direct_messages as permissive for delete to authenticated
   using (((sender_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
+create policy "Suspended accounts add nothing" on public.direct_messages as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.direct_messages as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Participants change their own reading state" on public.direct_participants as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Participants see who is in their threads" on public.direct_participants as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
+create policy "Suspended accounts change nothing" on public.direct_participants as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Participants heart messages as themselves" on public.direct_reactions as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Participants see hearts in their threads" on public.direct_reactions as permissive for select to authenticated
   using (app_rules.is_direct_participant(thread_id));
 create policy "Participants take back their own hearts" on public.direct_reactions as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts add nothing" on public.direct_reactions as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.direct_reactions as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Participants rename their group" on public.direct_threads as permissive for update to authenticated
   using ((is_group AND app_rules.is_direct_participant(id)))
   with check (is_group);
 create policy "Participants see their threads" on public.direct_threads as permissive for select to authenticated
   using (app_rules.is_direct_participant(id));
+create policy "Suspended accounts change nothing" on public.direct_threads as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
 create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
-create policy "Suspended accounts do not ask to follow" on public.follow_requests as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.follow_requests as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.follow_requests as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users ask to follow as themselves" on public.follow_requests as permissive for insert to authenticated
   with check ((requester_id = ( SELECT auth.uid() AS uid)));
 create policy "Follows are readable by everyone" on public.follows as permissive for select to anon, authenticated
   using (true);
 create policy "Follows hidden across a block and in private lists" on public.follows as restrictive for select to anon, authenticated
   using (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (app_rules.can_see_author(follower_id) AND app_rules.can_see_author(following_id))));
-create policy "Suspended accounts do not follow" on public.follows as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.follows as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.follows as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users follow as themselves" on public.follows as permissive for insert to authenticated
   with check ((follower_id = ( SELECT auth.uid() AS uid)));
 create policy "Users unfollow as themselves" on public.follows as permissive for delete to authenticated
@@ -3757,8 +3826,10 @@ create policy "Likes hidden across a block and with their post" on public.likes 
   using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = likes.post_id)))));
-create policy "Suspended accounts do not like" on public.likes as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.likes as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.likes as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users like as themselves" on public.likes as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users remove their own likes" on public.likes as permissive for delete to authenticated
@@ -3772,6 +3843,12 @@ create policy "Muters read their own mutes" on public.mutes as permissive for se
   using ((muter_id = ( SELECT auth.uid() AS uid)));
 create policy "Muters unmute" on public.mutes as permissive for delete to authenticated
   using ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts add nothing" on public.mutes as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.mutes as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.mutes as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users mute as themselves" on public.mutes as permissive for insert to authenticated
   with check ((muter_id = ( SELECT auth.uid() AS uid)));
 create policy "Activity hidden across a block" on public.notifications as restrictive for select to authenticated
@@ -3781,6 +3858,8 @@ create policy "Recipients mark their notifications read" on public.notifications
   with check ((recipient_id = ( SELECT auth.uid() AS uid)));
 create policy "Recipients read their notifications" on public.notifications as permissive for select to authenticated
   using ((recipient_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts change nothing" on public.notifications as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Authors add photos to their own posts" on public.post_images as permissive for insert to authenticated
   with check (((EXISTS ( SELECT 1
    FROM posts p
@@ -3798,6 +3877,10 @@ create policy "Post images seen with their post" on public.post_images as restri
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_images.post_id))));
+create policy "Suspended accounts add nothing" on public.post_images as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.post_images as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Approved people tags are seen with their post" on public.post_people_tags as permissive for select to anon, authenticated
   using ((status = 'approved'::text));
 create policy "Authors tag people on their own posts" on public.post_people_tags as permissive for insert to authenticated
@@ -3814,8 +3897,12 @@ create policy "People tags seen with their post" on public.post_people_tags as r
   using ((EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = post_people_tags.post_id))));
-create policy "Suspended accounts do not tag people" on public.post_people_tags as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.post_people_tags as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.post_people_tags as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.post_people_tags as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Tagged people and authors remove tags" on public.post_people_tags as permissive for delete to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM posts p
@@ -3833,8 +3920,12 @@ create policy "Posts are readable by everyone" on public.posts as permissive for
   using (true);
 create policy "Posts hidden across a block, a private account or a suspension" on public.posts as restrictive for select to anon, authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND ((NOT author_restricted) OR (user_id = ANY (( SELECT app_rules.followed_private_people() AS followed_private_people)::uuid[]))))));
-create policy "Suspended accounts do not post" on public.posts as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.posts as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.posts as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.posts as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'posts'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'posts'::text, user_id))));
 create policy "Users delete their own posts" on public.posts as permissive for delete to authenticated
@@ -3846,15 +3937,21 @@ create policy "Profiles are readable by everyone" on public.profiles as permissi
   using (true);
 create policy "Profiles hidden across a block or a suspension" on public.profiles as restrictive for select to anon, authenticated
   using (((NOT (id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND ((suspended_at IS NULL) OR (id = ( SELECT auth.uid() AS uid)) OR ( SELECT app_rules.is_moderator() AS is_moderator))));
+create policy "Suspended accounts change nothing" on public.profiles as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users update their own profile" on public.profiles as permissive for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
 create policy "Only moderators read reports" on public.reports as permissive for select to authenticated
   using (( SELECT app_rules.is_moderator() AS is_moderator));
-create policy "Suspended accounts do not report" on public.reports as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.reports as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users report as themselves" on public.reports as permissive for insert to authenticated
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
+create policy "Suspended accounts add nothing" on public.saves as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.saves as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users read their own saves" on public.saves as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users remove their own saves" on public.saves as permissive for delete to authenticated
@@ -3875,12 +3972,16 @@ create policy "Stories hidden across a block or a suspension" on public.stories 
   WHERE ((author.id = stories.user_id) AND (author.suspended_at IS NULL) AND ((NOT author.is_private) OR (EXISTS ( SELECT 1
            FROM follows f
           WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = stories.user_id))))))))));
-create policy "Suspended accounts do not post stories" on public.stories as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.stories as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.stories as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
 create policy "Story views hidden across a block" on public.story_views as restrictive for select to authenticated
   using ((NOT (viewer_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
+create policy "Suspended accounts add nothing" on public.story_views as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
   with check (((viewer_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM stories s
@@ -3889,6 +3990,10 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
   using (((viewer_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM stories s
   WHERE ((s.id = story_views.story_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Suspended accounts add nothing" on public.word_filters as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.word_filters as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users add their own word filters" on public.word_filters as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own word filters" on public.word_filters as permissive for select to authenticated
@@ -3899,6 +4004,14 @@ create policy "Participants join their thread's room" on realtime.messages as pe
   using (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
 create policy "Participants type and show presence in their thread's room" on realtime.messages as permissive for insert to authenticated
   with check (app_rules.is_direct_room_member(( SELECT realtime.topic() AS topic)));
+create policy "Suspended accounts add nothing" on realtime.messages as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts add nothing" on storage.objects as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on storage.objects as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on storage.objects as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -3922,6 +4035,9 @@ grant EXECUTE on function app_rules.block_partners() to service_role;
 grant EXECUTE on function app_rules.blocked_with(other uuid) to anon;
 grant EXECUTE on function app_rules.blocked_with(other uuid) to authenticated;
 grant EXECUTE on function app_rules.blocked_with(other uuid) to service_role;
+grant EXECUTE on function app_rules.caller_may_write() to anon;
+grant EXECUTE on function app_rules.caller_may_write() to authenticated;
+grant EXECUTE on function app_rules.caller_may_write() to service_role;
 grant EXECUTE on function app_rules.caller_suspended() to anon;
 grant EXECUTE on function app_rules.caller_suspended() to authenticated;
 grant EXECUTE on function app_rules.caller_suspended() to service_role;
@@ -4042,6 +4158,8 @@ grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zo
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to service_role;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to authenticated;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to service_role;
+grant EXECUTE on function public.moderation_lift_suspension(person uuid) to authenticated;
+grant EXECUTE on function public.moderation_lift_suspension(person uuid) to service_role;
 grant EXECUTE on function public.moderation_reports(page_size integer) to authenticated;
 grant EXECUTE on function public.moderation_reports(page_size integer) to service_role;
 grant EXECUTE on function public.moderation_resolve(report uuid, action text) to authenticated;
