@@ -727,6 +727,7 @@ CREATE INDEX profiles_followers_count_idx ON public.profiles USING btree (follow
 CREATE UNIQUE INDEX profiles_pkey ON public.profiles USING btree (id);
 CREATE INDEX profiles_search_name_prefix_idx ON public.profiles USING btree (search_name text_pattern_ops);
 CREATE INDEX profiles_search_name_trgm_idx ON public.profiles USING gin (search_name extensions.gin_trgm_ops) WITH (fastupdate=off);
+CREATE INDEX profiles_suspended_idx ON public.profiles USING btree (id) WHERE (suspended_at IS NOT NULL);
 CREATE UNIQUE INDEX profiles_username_key ON public.profiles USING btree (username);
 CREATE INDEX profiles_username_prefix_idx ON public.profiles USING btree (username text_pattern_ops);
 CREATE INDEX profiles_username_trgm_idx ON public.profiles USING gin (username extensions.gin_trgm_ops) WITH (fastupdate=off);
@@ -2313,6 +2314,20 @@ AS $function$
   order by coalesce(ff.n, 0) desc, activity.last_post_at desc nulls last, p.followers_count desc, p.id
   limit max_rows
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.suspended_people_hidden()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when (select app_rules.is_moderator()) then '{}'::uuid[]
+    else coalesce(
+      (select array_agg(p.id) from public.profiles p
+       where p.suspended_at is not null and p.id is distinct from (select auth.uid())),
+      '{}'::uuid[])
+  end
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.text_has_word(body text, word text)
  RETURNS boolean
  LANGUAGE sql
@@ -3716,6 +3731,8 @@ create policy "Comment likes are readable where the comment is" on public.commen
   using ((EXISTS ( SELECT 1
    FROM comments c
   WHERE (c.id = comment_likes.comment_id))));
+create policy "Comment likes of suspended accounts hidden" on public.comment_likes as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Suspended accounts add nothing" on public.comment_likes as restrictive for insert to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Suspended accounts remove nothing" on public.comment_likes as restrictive for delete to authenticated
@@ -3742,6 +3759,8 @@ create policy "Comments hidden by the post author's words" on public.comments as
   WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
 create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
   using ((NOT hidden));
+create policy "Comments of suspended accounts hidden" on public.comments as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Suspended accounts add nothing" on public.comments as restrictive for insert to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Suspended accounts remove nothing" on public.comments as restrictive for delete to authenticated
@@ -3798,6 +3817,8 @@ create policy "Participants see their threads" on public.direct_threads as permi
   using (app_rules.is_direct_participant(id));
 create policy "Suspended accounts change nothing" on public.direct_threads as restrictive for update to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Follow requests of suspended accounts hidden" on public.follow_requests as restrictive for select to authenticated
+  using ((NOT (ARRAY[requester_id, target_id] && ( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden))));
 create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
 create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
@@ -3812,6 +3833,8 @@ create policy "Follows are readable by everyone" on public.follows as permissive
   using (true);
 create policy "Follows hidden across a block and in private lists" on public.follows as restrictive for select to anon, authenticated
   using (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (app_rules.can_see_author(follower_id) AND app_rules.can_see_author(following_id))));
+create policy "Follows of suspended accounts hidden" on public.follows as restrictive for select to anon, authenticated
+  using ((NOT (ARRAY[follower_id, following_id] && ( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden))));
 create policy "Suspended accounts add nothing" on public.follows as restrictive for insert to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Suspended accounts remove nothing" on public.follows as restrictive for delete to authenticated
@@ -3826,6 +3849,8 @@ create policy "Likes hidden across a block and with their post" on public.likes 
   using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = likes.post_id)))));
+create policy "Likes of suspended accounts hidden" on public.likes as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Suspended accounts add nothing" on public.likes as restrictive for insert to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Suspended accounts remove nothing" on public.likes as restrictive for delete to authenticated
@@ -3851,6 +3876,8 @@ create policy "Suspended accounts remove nothing" on public.mutes as restrictive
   using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users mute as themselves" on public.mutes as permissive for insert to authenticated
   with check ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Activity caused by suspended accounts hidden" on public.notifications as restrictive for select to authenticated
+  using ((NOT (actor_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Activity hidden across a block" on public.notifications as restrictive for select to authenticated
   using ((NOT (actor_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
 create policy "Recipients mark their notifications read" on public.notifications as permissive for update to authenticated
@@ -3910,6 +3937,8 @@ create policy "Tagged people and authors remove tags" on public.post_people_tags
 create policy "Tagged people approve their tags" on public.post_people_tags as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'approved'::text)));
+create policy "Tags of suspended accounts hidden" on public.post_people_tags as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Post tags are readable by everyone" on public.post_tags as permissive for select to anon, authenticated
   using (true);
 create policy "Post tags seen with their post" on public.post_tags as restrictive for select to anon, authenticated
@@ -3980,6 +4009,8 @@ create policy "Users post their own stories" on public.stories as permissive for
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
 create policy "Story views hidden across a block" on public.story_views as restrictive for select to authenticated
   using ((NOT (viewer_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
+create policy "Story views of suspended accounts hidden" on public.story_views as restrictive for select to authenticated
+  using ((NOT (viewer_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Suspended accounts add nothing" on public.story_views as restrictive for insert to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
@@ -4077,6 +4108,9 @@ grant EXECUTE on function app_rules.remember_reader_lists() to authenticated;
 grant EXECUTE on function app_rules.remember_reader_lists() to service_role;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to authenticated;
+grant EXECUTE on function app_rules.suspended_people_hidden() to anon;
+grant EXECUTE on function app_rules.suspended_people_hidden() to authenticated;
+grant EXECUTE on function app_rules.suspended_people_hidden() to service_role;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to public;
