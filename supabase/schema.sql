@@ -61,6 +61,11 @@ create table app_private.storage_removals (
   queued_at timestamp with time zone not null default now()
 );
 create sequence app_private.storage_removals_id_seq;
+create table app_rules.comment_word_matchers (
+  author_id uuid not null,
+  tokens jsonb not null,
+  loose text[] not null
+);
 create table auth.identities (
   id uuid not null default gen_random_uuid(),
   provider_id text not null,
@@ -202,8 +207,7 @@ create table public.comments (
   parent_id uuid,
   body text not null,
   created_at timestamp with time zone not null default now(),
-  likes_count integer not null default 0,
-  hidden boolean not null default false
+  likes_count integer not null default 0
 );
 alter table public.comments enable row level security;
 create table public.content_settings (
@@ -465,6 +469,8 @@ alter table app_private.reader_lists add constraint reader_lists_pkey PRIMARY KE
 alter table app_private.sign_in_failures add constraint sign_in_failures_pkey PRIMARY KEY (id);
 alter table app_private.sign_in_failures add constraint sign_in_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table app_private.storage_removals add constraint storage_removals_pkey PRIMARY KEY (id);
+alter table app_rules.comment_word_matchers add constraint comment_word_matchers_author_id_fkey FOREIGN KEY (author_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table app_rules.comment_word_matchers add constraint comment_word_matchers_pkey PRIMARY KEY (author_id);
 alter table auth.identities add constraint identities_pkey PRIMARY KEY (id);
 alter table auth.identities add constraint identities_provider_id_provider_key UNIQUE (provider_id, provider);
 alter table auth.identities add constraint identities_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -648,6 +654,7 @@ CREATE UNIQUE INDEX reader_lists_pkey ON app_private.reader_lists USING btree (p
 CREATE UNIQUE INDEX sign_in_failures_pkey ON app_private.sign_in_failures USING btree (id);
 CREATE INDEX sign_in_failures_user_time ON app_private.sign_in_failures USING btree (user_id, failed_at);
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
+CREATE UNIQUE INDEX comment_word_matchers_pkey ON app_rules.comment_word_matchers USING btree (author_id);
 CREATE INDEX factor_id_created_at_idx ON auth.mfa_factors USING btree (user_id, created_at);
 CREATE UNIQUE INDEX identities_pkey ON auth.identities USING btree (id);
 CREATE UNIQUE INDEX identities_provider_id_provider_key ON auth.identities USING btree (provider_id, provider);
@@ -833,23 +840,10 @@ CREATE OR REPLACE FUNCTION app_private.check_comment_controls()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  author uuid;
-  disabled boolean;
 begin
-  select p.user_id, p.comments_disabled into author, disabled
-  from public.posts p where p.id = new.post_id;
-  if disabled then
+  if exists (select 1 from public.posts p where p.id = new.post_id and p.comments_disabled) then
     raise exception 'Commenting is turned off for this post' using errcode = '42501';
   end if;
-  new.hidden := false;
-  if author is null or author = new.user_id then
-    return new;
-  end if;
-  new.hidden := exists (
-    select 1 from unnest(app_private.comment_hiding_words(author)) w
-    where app_rules.text_has_word(new.body, w)
-  );
   return new;
 end
 $function$;
@@ -1300,6 +1294,14 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.lock_word_lists(person uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select from public.profiles p where p.id = person for no key update
+$function$;
 CREATE OR REPLACE FUNCTION app_private.make_approved_follow(follower uuid, followed uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -1517,6 +1519,24 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.offensive_filter_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' and not new.hide_offensive_comments then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and old.hide_offensive_comments is not distinct from new.hide_offensive_comments then
+    return null;
+  end if;
+  perform app_private.lock_word_lists(new.user_id);
+  perform app_private.refresh_comment_word_matcher(new.user_id);
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.offensive_words()
  RETURNS text[]
  LANGUAGE sql
@@ -1616,71 +1636,6 @@ begin
   return lists;
 end
 $function$;
-CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments(author uuid)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  words text[] := app_private.comment_hiding_words(author);
-begin
-  update public.comments c
-  set hidden = matched.hide
-  from (
-    select c2.id,
-      exists (select 1 from unnest(words) w where app_rules.text_has_word(c2.body, w)) as hide
-    from public.comments c2
-    join public.posts p on p.id = c2.post_id
-    where p.user_id = author and c2.user_id <> author
-  ) matched
-  where c.id = matched.id and c.hidden is distinct from matched.hide;
-end
-$function$;
-CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments_for_settings()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if tg_op = 'INSERT' then
-    if new.hide_offensive_comments then
-      perform app_private.recheck_hidden_comments(new.user_id);
-    end if;
-  elsif old.hide_offensive_comments is distinct from new.hide_offensive_comments then
-    perform app_private.recheck_hidden_comments(new.user_id);
-  end if;
-  return null;
-end
-$function$;
-CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments_for_words()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  owners uuid[];
-begin
-  -- Each event names only the transition tables it has, so each reads its own.
-  if tg_op = 'INSERT' then
-    select array_agg(distinct user_id) into owners
-    from changed_words where kind = 'hide_comments';
-  elsif tg_op = 'DELETE' then
-    select array_agg(distinct user_id) into owners
-    from earlier_words where kind = 'hide_comments';
-  else
-    select array_agg(distinct author_id) into owners from (
-      select user_id as author_id from changed_words where kind = 'hide_comments'
-      union all
-      select user_id from earlier_words where kind = 'hide_comments'
-    ) both_sides;
-  end if;
-  perform app_private.recheck_hidden_comments(author_id) from unnest(owners) as author_id;
-  return null;
-end
-$function$;
 CREATE OR REPLACE FUNCTION app_private.refresh_all_reader_lists()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1723,6 +1678,48 @@ begin
     perform app_private.refresh_reader_lists(people);
   end if;
   return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.refresh_comment_word_matcher(author uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  words text[] := app_private.comment_hiding_words(author);
+begin
+  if cardinality(words) = 0 then
+    delete from app_rules.comment_word_matchers m where m.author_id = author;
+    return;
+  end if;
+  with listed as (
+    select distinct w from unnest(words) w
+  ),
+  whole as (
+    select w from listed where w ~ '^[[:alnum:]_]+$'
+  ),
+  -- Each other word under its longest run (null: it has none).
+  keyed as (
+    select l.w,
+           (select r from unnest(app_private.word_runs(l.w)) r
+            where r <> '' order by char_length(r) desc, r limit 1) as run
+    from listed l
+    where l.w !~ '^[[:alnum:]_]+$'
+  )
+  insert into app_rules.comment_word_matchers as m (author_id, tokens, loose)
+  select author,
+         coalesce((select jsonb_object_agg(k.run, k.value) from (
+           -- A whole word matches by itself, whatever other words share its run.
+           select w as run, 'true'::jsonb as value from whole
+           union all
+           select run, jsonb_agg(w order by w)
+           from keyed
+           where run is not null and run not in (select w from whole)
+           group by run
+         ) k), '{}'::jsonb),
+         coalesce((select array_agg(w order by w) from keyed where run is null), '{}'::text[])
+  on conflict (author_id) do update set tokens = excluded.tokens, loose = excluded.loose;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.refresh_reader_lists(people uuid[])
@@ -1951,6 +1948,61 @@ begin
   return old;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.word_filters_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  people uuid[];
+  hiding uuid[];
+  person uuid;
+begin
+  -- Each event names only the transition tables it has, so each reads its own.
+  if tg_op = 'INSERT' then
+    select array_agg(distinct w.user_id),
+           array_agg(distinct w.user_id) filter (where w.kind = 'hide_comments')
+      into people, hiding
+    from changed_words w;
+  elsif tg_op = 'DELETE' then
+    select array_agg(distinct w.user_id),
+           array_agg(distinct w.user_id) filter (where w.kind = 'hide_comments')
+      into people, hiding
+    from earlier_words w;
+  else
+    select array_agg(distinct w.user_id),
+           array_agg(distinct w.user_id) filter (where w.kind = 'hide_comments')
+      into people, hiding
+    from (select user_id, kind from changed_words
+          union all
+          select user_id, kind from earlier_words) w;
+  end if;
+  foreach person in array coalesce(people, '{}') loop
+    perform app_private.lock_word_lists(person);
+    if tg_op <> 'DELETE' and exists (
+      select 1 from public.word_filters f
+      where f.user_id = person
+      group by f.kind
+      having count(*) > 500
+    ) then
+      raise exception 'A word list holds at most 500 words' using errcode = '23514';
+    end if;
+    if person = any (hiding) then
+      perform app_private.refresh_comment_word_matcher(person);
+    end if;
+  end loop;
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.word_runs(body text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select regexp_split_to_array(lower(body), '[^[:alnum:]_]+')
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone)
  RETURNS posts
  LANGUAGE plpgsql
@@ -2057,6 +2109,51 @@ AS $function$
     where other.thread_id = thread and other.user_id <> auth.uid() and other.left_at is null
       and app_rules.direct_blocked_between(auth.uid(), other.user_id)
   )
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  author uuid;
+  tokens jsonb;
+  loose text[];
+  runs text[];
+  run text;
+  word text;
+begin
+  select p.user_id, m.tokens, m.loose into author, tokens, loose
+  from public.posts p
+  join app_rules.comment_word_matchers m on m.author_id = p.user_id
+  where p.id = post;
+  if author is null or author = writer
+     or coalesce(author = auth.uid(), false) <> to_post_author then
+    return false;
+  end if;
+  runs := regexp_split_to_array(lower(body), '[^[:alnum:]_]+');
+  if tokens ?| runs then
+    foreach run in array runs loop
+      if tokens -> run = 'true'::jsonb then
+        return true;
+      end if;
+      if jsonb_typeof(tokens -> run) = 'array' then
+        foreach word in array array(select jsonb_array_elements_text(tokens -> run)) loop
+          if app_rules.text_has_word(body, word) then
+            return true;
+          end if;
+        end loop;
+      end if;
+    end loop;
+  end if;
+  foreach word in array loose loop
+    if strpos(lower(body), word) > 0 and app_rules.text_has_word(body, word) then
+      return true;
+    end if;
+  end loop;
+  return false;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.direct_blocked_between(a uuid, b uuid)
  RETURNS boolean
@@ -2929,6 +3026,14 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.hidden(comment comments)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select app_rules.comment_hidden_by_words(comment.post_id, comment.user_id, comment.body, true)
+$function$;
 CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text DEFAULT NULL::text)
  RETURNS posts
  LANGUAGE plpgsql
@@ -3605,7 +3710,7 @@ CREATE TRIGGER on_comment_changed AFTER INSERT OR DELETE ON public.comments FOR 
 CREATE TRIGGER on_comment_limit_mentions BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.limit_comment_mentions();
 CREATE TRIGGER on_comment_notify AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment();
 CREATE TRIGGER on_comment_unnotify AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.unnotify_comment();
-CREATE TRIGGER on_offensive_filter_changed AFTER INSERT OR UPDATE OF hide_offensive_comments ON public.content_settings FOR EACH ROW EXECUTE FUNCTION app_private.recheck_hidden_comments_for_settings();
+CREATE TRIGGER on_offensive_filter_changed AFTER INSERT OR UPDATE OF hide_offensive_comments ON public.content_settings FOR EACH ROW EXECUTE FUNCTION app_private.offensive_filter_changed();
 CREATE TRIGGER after_direct_message_inserted AFTER INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.after_direct_message();
 CREATE TRIGGER before_direct_message_inserted BEFORE INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.check_direct_message();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
@@ -3674,9 +3779,9 @@ CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON p
 CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
-CREATE TRIGGER on_hiding_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
-CREATE TRIGGER on_hiding_words_changed AFTER UPDATE ON public.word_filters REFERENCING OLD TABLE AS earlier_words NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
-CREATE TRIGGER on_hiding_words_removed AFTER DELETE ON public.word_filters REFERENCING OLD TABLE AS earlier_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
+CREATE TRIGGER on_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
+CREATE TRIGGER on_words_changed AFTER UPDATE ON public.word_filters REFERENCING OLD TABLE AS earlier_words NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
+CREATE TRIGGER on_words_removed AFTER DELETE ON public.word_filters REFERENCING OLD TABLE AS earlier_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
 
 -- Row-level security policies
 
@@ -3753,12 +3858,11 @@ create policy "Comments hidden across a block and with their post" on public.com
   using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = comments.post_id)))));
-create policy "Comments hidden by the post author's words" on public.comments as restrictive for select to authenticated
-  using (((NOT hidden) OR (user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
-   FROM posts p
-  WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
-create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
-  using ((NOT hidden));
+create policy "Comments hidden by the post author's words" on public.comments as restrictive for select to anon, authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR (NOT (EXISTS ( SELECT 1
+   FROM (posts p
+     JOIN app_rules.comment_word_matchers m ON ((m.author_id = p.user_id)))
+  WHERE (p.id = comments.post_id)))) OR (NOT app_rules.comment_hidden_by_words(post_id, user_id, body, false))));
 create policy "Comments of suspended accounts hidden" on public.comments as restrictive for select to anon, authenticated
   using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Suspended accounts add nothing" on public.comments as restrictive for insert to authenticated
@@ -4077,6 +4181,9 @@ grant EXECUTE on function app_rules.can_see_author(author uuid) to authenticated
 grant EXECUTE on function app_rules.can_see_author(author uuid) to service_role;
 grant EXECUTE on function app_rules.can_send_direct(thread uuid) to authenticated;
 grant EXECUTE on function app_rules.can_send_direct(thread uuid) to service_role;
+grant EXECUTE on function app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean) to anon;
+grant EXECUTE on function app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean) to authenticated;
+grant EXECUTE on function app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean) to service_role;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to authenticated;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
@@ -4174,6 +4281,9 @@ grant EXECUTE on function public.following_feed_page(before_created_at timestamp
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.hidden(comment comments) to anon;
+grant EXECUTE on function public.hidden(comment comments) to authenticated;
+grant EXECUTE on function public.hidden(comment comments) to service_role;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text) to authenticated;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
@@ -4273,6 +4383,8 @@ grant USAGE on schema realtime to service_role;
 grant USAGE on schema storage to anon;
 grant USAGE on schema storage to authenticated;
 grant USAGE on schema storage to service_role;
+grant SELECT on table app_rules.comment_word_matchers (author_id) to anon;
+grant SELECT on table app_rules.comment_word_matchers (author_id) to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.identities to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_amr_claims to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_challenges to supabase_auth_admin;

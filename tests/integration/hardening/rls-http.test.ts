@@ -306,6 +306,9 @@ const REVIEWED_RPCS: Record<string, string> = {
   moderation_resolve:
     'SECURITY DEFINER, reviewed: refuses anyone who is not in public.moderators before ' +
     'removing content or suspending its author',
+  hidden:
+    'SECURITY INVOKER, STABLE: the computed field `hidden` of comments; ' +
+    'app_rules.comment_hidden_by_words answers true only to the post’s author',
   moderation_lift_suspension:
     'SECURITY DEFINER, reviewed: refuses anyone who is not in public.moderators (or is ' +
     'suspended) before clearing one account’s suspension and sign-in ban'
