@@ -62,6 +62,11 @@ create table app_private.storage_removals (
   queued_at timestamp with time zone not null default now()
 );
 create sequence app_private.storage_removals_id_seq;
+create table app_rules.comment_word_matchers (
+  author_id uuid not null,
+  tokens jsonb not null,
+  loose text[] not null
+);
 create table auth.identities (
   id uuid not null default gen_random_uuid(),
   provider_id text not null,
@@ -203,8 +208,7 @@ create table public.comments (
   parent_id uuid,
   body text not null,
   created_at timestamp with time zone not null default now(),
-  likes_count integer not null default 0,
-  hidden boolean not null default false
+  likes_count integer not null default 0
 );
 alter table public.comments enable row level security;
 create table public.content_settings (
@@ -466,6 +470,8 @@ alter table app_private.reader_lists add constraint reader_lists_pkey PRIMARY KE
 alter table app_private.sign_in_failures add constraint sign_in_failures_pkey PRIMARY KEY (id);
 alter table app_private.sign_in_failures add constraint sign_in_failures_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table app_private.storage_removals add constraint storage_removals_pkey PRIMARY KEY (id);
+alter table app_rules.comment_word_matchers add constraint comment_word_matchers_author_id_fkey FOREIGN KEY (author_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table app_rules.comment_word_matchers add constraint comment_word_matchers_pkey PRIMARY KEY (author_id);
 alter table auth.identities add constraint identities_pkey PRIMARY KEY (id);
 alter table auth.identities add constraint identities_provider_id_provider_key UNIQUE (provider_id, provider);
 alter table auth.identities add constraint identities_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
@@ -646,6 +652,7 @@ CREATE UNIQUE INDEX sign_in_failures_pkey ON app_private.sign_in_failures USING 
 CREATE INDEX sign_in_failures_source_time ON app_private.sign_in_failures USING btree (source, failed_at);
 CREATE INDEX sign_in_failures_user_source_time ON app_private.sign_in_failures USING btree (user_id, source, failed_at);
 CREATE UNIQUE INDEX storage_removals_pkey ON app_private.storage_removals USING btree (id);
+CREATE UNIQUE INDEX comment_word_matchers_pkey ON app_rules.comment_word_matchers USING btree (author_id);
 CREATE INDEX factor_id_created_at_idx ON auth.mfa_factors USING btree (user_id, created_at);
 CREATE UNIQUE INDEX identities_pkey ON auth.identities USING btree (id);
 CREATE UNIQUE INDEX identities_provider_id_provider_key ON auth.identities USING btree (provider_id, provider);
@@ -725,6 +732,7 @@ CREATE INDEX profiles_followers_count_idx ON public.profiles USING btree (follow
 CREATE UNIQUE INDEX profiles_pkey ON public.profiles USING btree (id);
 CREATE INDEX profiles_search_name_prefix_idx ON public.profiles USING btree (search_name text_pattern_ops);
 CREATE INDEX profiles_search_name_trgm_idx ON public.profiles USING gin (search_name extensions.gin_trgm_ops) WITH (fastupdate=off);
+CREATE INDEX profiles_suspended_idx ON public.profiles USING btree (id) WHERE (suspended_at IS NOT NULL);
 CREATE UNIQUE INDEX profiles_username_key ON public.profiles USING btree (username);
 CREATE INDEX profiles_username_prefix_idx ON public.profiles USING btree (username text_pattern_ops);
 CREATE INDEX profiles_username_trgm_idx ON public.profiles USING gin (username extensions.gin_trgm_ops) WITH (fastupdate=off);
@@ -833,23 +841,10 @@ CREATE OR REPLACE FUNCTION app_private.check_comment_controls()
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  author uuid;
-  disabled boolean;
 begin
-  select p.user_id, p.comments_disabled into author, disabled
-  from public.posts p where p.id = new.post_id;
-  if disabled then
+  if exists (select 1 from public.posts p where p.id = new.post_id and p.comments_disabled) then
     raise exception 'Commenting is turned off for this post' using errcode = '42501';
   end if;
-  new.hidden := false;
-  if author is null or author = new.user_id then
-    return new;
-  end if;
-  new.hidden := exists (
-    select 1 from unnest(app_private.comment_hiding_words(author)) w
-    where app_rules.text_has_word(new.body, w)
-  );
   return new;
 end
 $function$;
@@ -1349,6 +1344,14 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.lock_word_lists(person uuid)
+ RETURNS void
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select from public.profiles p where p.id = person for no key update
+$function$;
 CREATE OR REPLACE FUNCTION app_private.make_approved_follow(follower uuid, followed uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -1566,6 +1569,24 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.offensive_filter_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if tg_op = 'INSERT' and not new.hide_offensive_comments then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and old.hide_offensive_comments is not distinct from new.hide_offensive_comments then
+    return null;
+  end if;
+  perform app_private.lock_word_lists(new.user_id);
+  perform app_private.refresh_comment_word_matcher(new.user_id);
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.offensive_words()
  RETURNS text[]
  LANGUAGE sql
@@ -1665,71 +1686,6 @@ begin
   return lists;
 end
 $function$;
-CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments(author uuid)
- RETURNS void
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  words text[] := app_private.comment_hiding_words(author);
-begin
-  update public.comments c
-  set hidden = matched.hide
-  from (
-    select c2.id,
-      exists (select 1 from unnest(words) w where app_rules.text_has_word(c2.body, w)) as hide
-    from public.comments c2
-    join public.posts p on p.id = c2.post_id
-    where p.user_id = author and c2.user_id <> author
-  ) matched
-  where c.id = matched.id and c.hidden is distinct from matched.hide;
-end
-$function$;
-CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments_for_settings()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  if tg_op = 'INSERT' then
-    if new.hide_offensive_comments then
-      perform app_private.recheck_hidden_comments(new.user_id);
-    end if;
-  elsif old.hide_offensive_comments is distinct from new.hide_offensive_comments then
-    perform app_private.recheck_hidden_comments(new.user_id);
-  end if;
-  return null;
-end
-$function$;
-CREATE OR REPLACE FUNCTION app_private.recheck_hidden_comments_for_words()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  owners uuid[];
-begin
-  -- Each event names only the transition tables it has, so each reads its own.
-  if tg_op = 'INSERT' then
-    select array_agg(distinct user_id) into owners
-    from changed_words where kind = 'hide_comments';
-  elsif tg_op = 'DELETE' then
-    select array_agg(distinct user_id) into owners
-    from earlier_words where kind = 'hide_comments';
-  else
-    select array_agg(distinct author_id) into owners from (
-      select user_id as author_id from changed_words where kind = 'hide_comments'
-      union all
-      select user_id from earlier_words where kind = 'hide_comments'
-    ) both_sides;
-  end if;
-  perform app_private.recheck_hidden_comments(author_id) from unnest(owners) as author_id;
-  return null;
-end
-$function$;
 CREATE OR REPLACE FUNCTION app_private.refresh_all_reader_lists()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1772,6 +1728,48 @@ begin
     perform app_private.refresh_reader_lists(people);
   end if;
   return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.refresh_comment_word_matcher(author uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  words text[] := app_private.comment_hiding_words(author);
+begin
+  if cardinality(words) = 0 then
+    delete from app_rules.comment_word_matchers m where m.author_id = author;
+    return;
+  end if;
+  with listed as (
+    select distinct w from unnest(words) w
+  ),
+  whole as (
+    select w from listed where w ~ '^[[:alnum:]_]+$'
+  ),
+  -- Each other word under its longest run (null: it has none).
+  keyed as (
+    select l.w,
+           (select r from unnest(app_private.word_runs(l.w)) r
+            where r <> '' order by char_length(r) desc, r limit 1) as run
+    from listed l
+    where l.w !~ '^[[:alnum:]_]+$'
+  )
+  insert into app_rules.comment_word_matchers as m (author_id, tokens, loose)
+  select author,
+         coalesce((select jsonb_object_agg(k.run, k.value) from (
+           -- A whole word matches by itself, whatever other words share its run.
+           select w as run, 'true'::jsonb as value from whole
+           union all
+           select run, jsonb_agg(w order by w)
+           from keyed
+           where run is not null and run not in (select w from whole)
+           group by run
+         ) k), '{}'::jsonb),
+         coalesce((select array_agg(w order by w) from keyed where run is null), '{}'::text[])
+  on conflict (author_id) do update set tokens = excluded.tokens, loose = excluded.loose;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.refresh_reader_lists(people uuid[])
@@ -1846,6 +1844,7 @@ begin
   if not app_rules.is_moderator() then
     raise exception 'Only moderators can do this' using errcode = '42501';
   end if;
+  perform app_rules.caller_may_write();
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.require_second_factor()
@@ -2056,6 +2055,61 @@ begin
   return old;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.word_filters_changed()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  people uuid[];
+  hiding uuid[];
+  person uuid;
+begin
+  -- Each event names only the transition tables it has, so each reads its own.
+  if tg_op = 'INSERT' then
+    select array_agg(distinct w.user_id),
+           array_agg(distinct w.user_id) filter (where w.kind = 'hide_comments')
+      into people, hiding
+    from changed_words w;
+  elsif tg_op = 'DELETE' then
+    select array_agg(distinct w.user_id),
+           array_agg(distinct w.user_id) filter (where w.kind = 'hide_comments')
+      into people, hiding
+    from earlier_words w;
+  else
+    select array_agg(distinct w.user_id),
+           array_agg(distinct w.user_id) filter (where w.kind = 'hide_comments')
+      into people, hiding
+    from (select user_id, kind from changed_words
+          union all
+          select user_id, kind from earlier_words) w;
+  end if;
+  foreach person in array coalesce(people, '{}') loop
+    perform app_private.lock_word_lists(person);
+    if tg_op <> 'DELETE' and exists (
+      select 1 from public.word_filters f
+      where f.user_id = person
+      group by f.kind
+      having count(*) > 500
+    ) then
+      raise exception 'A word list holds at most 500 words' using errcode = '23514';
+    end if;
+    if person = any (hiding) then
+      perform app_private.refresh_comment_word_matcher(person);
+    end if;
+  end loop;
+  return null;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.word_runs(body text)
+ RETURNS text[]
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  select regexp_split_to_array(lower(body), '[^[:alnum:]_]+')
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone)
  RETURNS posts
  LANGUAGE plpgsql
@@ -2095,6 +2149,21 @@ AS $function$
     where (b.blocker_id = (select auth.uid()) and b.blocked_id = other)
        or (b.blocker_id = other and b.blocked_id = (select auth.uid()))
   )
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.caller_may_write()
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if exists (select 1 from public.profiles p
+             where p.id = (select auth.uid()) and p.suspended_at is not null) then
+    raise exception 'Your account is suspended, so you can''t make changes'
+      using errcode = '42501', hint = 'account_suspended';
+  end if;
+  return true;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.caller_suspended()
  RETURNS boolean
@@ -2150,6 +2219,51 @@ AS $function$
       and (other.left_at is null or not t.is_group)
       and app_rules.direct_blocked_between(auth.uid(), other.user_id)
   )
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  author uuid;
+  tokens jsonb;
+  loose text[];
+  runs text[];
+  run text;
+  word text;
+begin
+  select p.user_id, m.tokens, m.loose into author, tokens, loose
+  from public.posts p
+  join app_rules.comment_word_matchers m on m.author_id = p.user_id
+  where p.id = post;
+  if author is null or author = writer
+     or coalesce(author = auth.uid(), false) <> to_post_author then
+    return false;
+  end if;
+  runs := regexp_split_to_array(lower(body), '[^[:alnum:]_]+');
+  if tokens ?| runs then
+    foreach run in array runs loop
+      if tokens -> run = 'true'::jsonb then
+        return true;
+      end if;
+      if jsonb_typeof(tokens -> run) = 'array' then
+        foreach word in array array(select jsonb_array_elements_text(tokens -> run)) loop
+          if app_rules.text_has_word(body, word) then
+            return true;
+          end if;
+        end loop;
+      end if;
+    end loop;
+  end if;
+  foreach word in array loose loop
+    if strpos(lower(body), word) > 0 and app_rules.text_has_word(body, word) then
+      return true;
+    end if;
+  end loop;
+  return false;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.direct_blocked_between(a uuid, b uuid)
  RETURNS boolean
@@ -2485,6 +2599,20 @@ AS $function$
   order by coalesce(ff.n, 0) desc, activity.last_post_at desc nulls last, p.followers_count desc, p.id
   limit max_rows
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.suspended_people_hidden()
+ RETURNS uuid[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select case
+    when (select app_rules.is_moderator()) then '{}'::uuid[]
+    else coalesce(
+      (select array_agg(p.id) from public.profiles p
+       where p.suspended_at is not null and p.id is distinct from (select auth.uid())),
+      '{}'::uuid[])
+  end
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.text_has_word(body text, word text)
  RETURNS boolean
  LANGUAGE sql
@@ -2677,6 +2805,7 @@ begin
   if caller is null then
     raise exception 'Sign in to send messages' using errcode = '42501';
   end if;
+  perform app_private.require_second_factor();
   perform app_private.refuse_suspended_direct();
   if not app_rules.can_send_direct(thread)
      or not exists (select 1 from public.direct_threads t where t.id = thread and t.is_group) then
@@ -2721,9 +2850,11 @@ declare
   caller uuid := auth.uid();
 begin
   perform app_private.require_second_factor();
+  perform app_rules.caller_may_write();
   if not exists (
     select 1 from public.follow_requests r
-    where r.requester_id = requester and r.target_id = caller
+    join public.profiles p on p.id = r.requester_id
+    where r.requester_id = requester and r.target_id = caller and p.suspended_at is null
   ) then
     raise exception 'This follow request no longer exists' using errcode = 'PT404';
   end if;
@@ -2820,6 +2951,7 @@ begin
   if me is null then
     raise exception 'Sign in to delete your account.' using errcode = '42501';
   end if;
+  perform app_rules.caller_may_write();
   -- A wrong password answers false rather than raising, so the failure it counts is kept.
   if not app_private.check_password(me, password) then
     return false;
@@ -3111,6 +3243,14 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.hidden(comment comments)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select app_rules.comment_hidden_by_words(comment.post_id, comment.user_id, comment.body, true)
+$function$;
 CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text DEFAULT NULL::text)
  RETURNS posts
  LANGUAGE plpgsql
@@ -3223,6 +3363,23 @@ begin
   insert into public.story_views (story_id, viewer_id)
   values (target_story_id, caller)
   on conflict (story_id, viewer_id) do nothing;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.moderation_lift_suspension(person uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform app_private.require_second_factor();
+  perform app_private.require_moderator();
+  update public.profiles set suspended_at = null
+  where id = person and suspended_at is not null;
+  if not found then
+    raise exception 'This account isn''t suspended' using errcode = 'PT404';
+  end if;
+  update auth.users set banned_until = null where id = person;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.moderation_reports(page_size integer DEFAULT 50)
@@ -3510,6 +3667,7 @@ begin
   if caller is null then
     raise exception 'Sign in to send messages' using errcode = '42501';
   end if;
+  perform app_private.require_second_factor();
   perform app_private.refuse_suspended_direct();
   select coalesce(array_agg(distinct r), '{}') into recipients
   from unnest(recipient_ids) as r where r is not null and r <> caller;
@@ -3763,7 +3921,7 @@ CREATE TRIGGER on_comment_changed AFTER INSERT OR DELETE ON public.comments FOR 
 CREATE TRIGGER on_comment_limit_mentions BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.limit_comment_mentions();
 CREATE TRIGGER on_comment_notify AFTER INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment();
 CREATE TRIGGER on_comment_unnotify AFTER DELETE ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.unnotify_comment();
-CREATE TRIGGER on_offensive_filter_changed AFTER INSERT OR UPDATE OF hide_offensive_comments ON public.content_settings FOR EACH ROW EXECUTE FUNCTION app_private.recheck_hidden_comments_for_settings();
+CREATE TRIGGER on_offensive_filter_changed AFTER INSERT OR UPDATE OF hide_offensive_comments ON public.content_settings FOR EACH ROW EXECUTE FUNCTION app_private.offensive_filter_changed();
 CREATE TRIGGER after_direct_message_inserted AFTER INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.after_direct_message();
 CREATE TRIGGER before_direct_message_inserted BEFORE INSERT ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.check_direct_message();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.direct_messages FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
@@ -3839,9 +3997,9 @@ CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW 
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
-CREATE TRIGGER on_hiding_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
-CREATE TRIGGER on_hiding_words_changed AFTER UPDATE ON public.word_filters REFERENCING OLD TABLE AS earlier_words NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
-CREATE TRIGGER on_hiding_words_removed AFTER DELETE ON public.word_filters REFERENCING OLD TABLE AS earlier_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.recheck_hidden_comments_for_words();
+CREATE TRIGGER on_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
+CREATE TRIGGER on_words_changed AFTER UPDATE ON public.word_filters REFERENCING OLD TABLE AS earlier_words NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
+CREATE TRIGGER on_words_removed AFTER DELETE ON public.word_filters REFERENCING OLD TABLE AS earlier_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
 
 -- Row-level security policies
 
@@ -3879,11 +4037,19 @@ create policy "Blockers unblock" on public.blocks as permissive for delete to au
 create policy "Second factor required once enrolled" on public.blocks as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.blocks as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.blocks as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users block as themselves" on public.blocks as permissive for insert to authenticated
   with check ((blocker_id = ( SELECT auth.uid() AS uid)));
 create policy "Second factor required once enrolled" on public.close_friends as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.close_friends as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.close_friends as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users add their own close friends" on public.close_friends as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own close friends" on public.close_friends as permissive for select to authenticated
@@ -3896,9 +4062,15 @@ create policy "Comment likes are readable where the comment is" on public.commen
   WHERE (c.id = comment_likes.comment_id))));
 create policy "Comment likes hidden across a block" on public.comment_likes as restrictive for select to anon, authenticated
   using ((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
+create policy "Comment likes of suspended accounts hidden" on public.comment_likes as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Second factor required once enrolled" on public.comment_likes as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.comment_likes as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.comment_likes as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users like comments as themselves" on public.comment_likes as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM comments c
@@ -3915,22 +4087,29 @@ create policy "Comments hidden across a block and with their post" on public.com
   using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = comments.post_id)))));
-create policy "Comments hidden by the post author's words" on public.comments as restrictive for select to authenticated
-  using (((NOT hidden) OR (user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
-   FROM posts p
-  WHERE ((p.id = comments.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid)))))));
-create policy "Comments hidden by the post author's words, for visitors" on public.comments as restrictive for select to anon
-  using ((NOT hidden));
+create policy "Comments hidden by the post author's words" on public.comments as restrictive for select to anon, authenticated
+  using (((user_id = ( SELECT auth.uid() AS uid)) OR (NOT (EXISTS ( SELECT 1
+   FROM (posts p
+     JOIN app_rules.comment_word_matchers m ON ((m.author_id = p.user_id)))
+  WHERE (p.id = comments.post_id)))) OR (NOT app_rules.comment_hidden_by_words(post_id, user_id, body, false))));
+create policy "Comments of suspended accounts hidden" on public.comments as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Second factor required once enrolled" on public.comments as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not comment" on public.comments as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.comments as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.comments as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users comment as themselves" on public.comments as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Second factor required once enrolled" on public.content_settings as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.content_settings as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.content_settings as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users change their own content settings" on public.content_settings as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
@@ -3952,10 +4131,10 @@ create policy "Second factor required once enrolled" on public.direct_messages a
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Senders unsend their own messages" on public.direct_messages as permissive for delete to authenticated
   using (((sender_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
-create policy "Suspended accounts do not send messages" on public.direct_messages as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
-create policy "Suspended accounts do not unsend messages" on public.direct_messages as restrictive for delete to authenticated
-  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.direct_messages as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.direct_messages as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Participants change their own reading state" on public.direct_participants as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
@@ -3964,8 +4143,8 @@ create policy "Participants see who is in their threads" on public.direct_partic
 create policy "Second factor required once enrolled" on public.direct_participants as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not change their threads" on public.direct_participants as restrictive for update to authenticated
-  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts change nothing" on public.direct_participants as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Participants heart messages as themselves" on public.direct_reactions as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND app_rules.is_direct_participant(thread_id)));
 create policy "Participants see hearts in their threads" on public.direct_reactions as permissive for select to authenticated
@@ -3975,10 +4154,10 @@ create policy "Participants take back their own hearts" on public.direct_reactio
 create policy "Second factor required once enrolled" on public.direct_reactions as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not heart messages" on public.direct_reactions as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
-create policy "Suspended accounts do not take hearts back" on public.direct_reactions as restrictive for delete to authenticated
-  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.direct_reactions as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.direct_reactions as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Participants rename their group" on public.direct_threads as permissive for update to authenticated
   using ((is_group AND app_rules.is_direct_participant(id)))
   with check (is_group);
@@ -3987,8 +4166,10 @@ create policy "Participants see their threads" on public.direct_threads as permi
 create policy "Second factor required once enrolled" on public.direct_threads as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not rename groups" on public.direct_threads as restrictive for update to authenticated
-  using ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts change nothing" on public.direct_threads as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Follow requests of suspended accounts hidden" on public.follow_requests as restrictive for select to authenticated
+  using ((NOT (ARRAY[requester_id, target_id] && ( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden))));
 create policy "Requesters and targets read follow requests" on public.follow_requests as permissive for select to authenticated
   using (((requester_id = ( SELECT auth.uid() AS uid)) OR (target_id = ( SELECT auth.uid() AS uid))));
 create policy "Requesters cancel and targets decline follow requests" on public.follow_requests as permissive for delete to authenticated
@@ -3996,19 +4177,25 @@ create policy "Requesters cancel and targets decline follow requests" on public.
 create policy "Second factor required once enrolled" on public.follow_requests as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not ask to follow" on public.follow_requests as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.follow_requests as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.follow_requests as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users ask to follow as themselves" on public.follow_requests as permissive for insert to authenticated
   with check ((requester_id = ( SELECT auth.uid() AS uid)));
 create policy "Follows are readable by everyone" on public.follows as permissive for select to anon, authenticated
   using (true);
 create policy "Follows hidden across a block and in private lists" on public.follows as restrictive for select to anon, authenticated
   using (((follower_id = ( SELECT auth.uid() AS uid)) OR (following_id = ( SELECT auth.uid() AS uid)) OR (app_rules.can_see_author(follower_id) AND app_rules.can_see_author(following_id))));
+create policy "Follows of suspended accounts hidden" on public.follows as restrictive for select to anon, authenticated
+  using ((NOT (ARRAY[follower_id, following_id] && ( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden))));
 create policy "Second factor required once enrolled" on public.follows as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not follow" on public.follows as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.follows as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.follows as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users follow as themselves" on public.follows as permissive for insert to authenticated
   with check ((follower_id = ( SELECT auth.uid() AS uid)));
 create policy "Users unfollow as themselves" on public.follows as permissive for delete to authenticated
@@ -4019,11 +4206,15 @@ create policy "Likes hidden across a block and with their post" on public.likes 
   using (((NOT (user_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))) AND (EXISTS ( SELECT 1
    FROM posts p
   WHERE (p.id = likes.post_id)))));
+create policy "Likes of suspended accounts hidden" on public.likes as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Second factor required once enrolled" on public.likes as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not like" on public.likes as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.likes as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.likes as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users like as themselves" on public.likes as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users remove their own likes" on public.likes as permissive for delete to authenticated
@@ -4043,8 +4234,16 @@ create policy "Muters unmute" on public.mutes as permissive for delete to authen
 create policy "Second factor required once enrolled" on public.mutes as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.mutes as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.mutes as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.mutes as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users mute as themselves" on public.mutes as permissive for insert to authenticated
   with check ((muter_id = ( SELECT auth.uid() AS uid)));
+create policy "Activity caused by suspended accounts hidden" on public.notifications as restrictive for select to authenticated
+  using ((NOT (actor_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Activity hidden across a block" on public.notifications as restrictive for select to authenticated
   using ((NOT (actor_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
 create policy "Recipients mark their notifications read" on public.notifications as permissive for update to authenticated
@@ -4055,6 +4254,8 @@ create policy "Recipients read their notifications" on public.notifications as p
 create policy "Second factor required once enrolled" on public.notifications as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts change nothing" on public.notifications as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Authors add photos to their own posts" on public.post_images as permissive for insert to authenticated
   with check (((EXISTS ( SELECT 1
    FROM posts p
@@ -4075,6 +4276,10 @@ create policy "Post images seen with their post" on public.post_images as restri
 create policy "Second factor required once enrolled" on public.post_images as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.post_images as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.post_images as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Approved people tags are seen with their post" on public.post_people_tags as permissive for select to anon, authenticated
   using ((status = 'approved'::text));
 create policy "Authors tag people on their own posts" on public.post_people_tags as permissive for insert to authenticated
@@ -4094,8 +4299,12 @@ create policy "People tags seen with their post" on public.post_people_tags as r
 create policy "Second factor required once enrolled" on public.post_people_tags as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not tag people" on public.post_people_tags as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.post_people_tags as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.post_people_tags as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.post_people_tags as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Tagged people and authors remove tags" on public.post_people_tags as permissive for delete to authenticated
   using (((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM posts p
@@ -4103,6 +4312,8 @@ create policy "Tagged people and authors remove tags" on public.post_people_tags
 create policy "Tagged people approve their tags" on public.post_people_tags as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND (status = 'approved'::text)));
+create policy "Tags of suspended accounts hidden" on public.post_people_tags as restrictive for select to anon, authenticated
+  using ((NOT (user_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
 create policy "Post tags are readable by everyone" on public.post_tags as permissive for select to anon, authenticated
   using (true);
 create policy "Post tags seen with their post" on public.post_tags as restrictive for select to anon, authenticated
@@ -4119,8 +4330,12 @@ create policy "Posts hidden across a block, a private account or a suspension" o
 create policy "Second factor required once enrolled" on public.posts as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not post" on public.posts as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.posts as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.posts as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.posts as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users create their own posts" on public.posts as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'posts'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'posts'::text, user_id))));
 create policy "Users delete their own posts" on public.posts as permissive for delete to authenticated
@@ -4135,6 +4350,8 @@ create policy "Profiles hidden across a block or a suspension" on public.profile
 create policy "Second factor required once enrolled" on public.profiles as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts change nothing" on public.profiles as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users update their own profile" on public.profiles as permissive for update to authenticated
   using ((id = ( SELECT auth.uid() AS uid)))
   with check ((id = ( SELECT auth.uid() AS uid)));
@@ -4143,13 +4360,17 @@ create policy "Only moderators read reports" on public.reports as permissive for
 create policy "Second factor required once enrolled" on public.reports as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not report" on public.reports as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.reports as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users report as themselves" on public.reports as permissive for insert to authenticated
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
 create policy "Second factor required once enrolled" on public.saves as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.saves as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.saves as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users read their own saves" on public.saves as permissive for select to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users remove their own saves" on public.saves as permissive for delete to authenticated
@@ -4173,8 +4394,10 @@ create policy "Stories hidden across a block or a suspension" on public.stories 
   WHERE ((author.id = stories.user_id) AND (author.suspended_at IS NULL) AND ((NOT author.is_private) OR (EXISTS ( SELECT 1
            FROM follows f
           WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = stories.user_id))))))))));
-create policy "Suspended accounts do not post stories" on public.stories as restrictive for insert to authenticated
-  with check ((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)));
+create policy "Suspended accounts add nothing" on public.stories as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.stories as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
 create policy "Second factor required once enrolled" on public.story_views as restrictive for all to authenticated
@@ -4182,6 +4405,10 @@ create policy "Second factor required once enrolled" on public.story_views as re
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Story views hidden across a block" on public.story_views as restrictive for select to authenticated
   using ((NOT (viewer_id = ANY (( SELECT app_rules.block_partners() AS block_partners)::uuid[]))));
+create policy "Story views of suspended accounts hidden" on public.story_views as restrictive for select to authenticated
+  using ((NOT (viewer_id = ANY (( SELECT app_rules.suspended_people_hidden() AS suspended_people_hidden)::uuid[]))));
+create policy "Suspended accounts add nothing" on public.story_views as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users mark stories they can see as seen, as themselves" on public.story_views as permissive for insert to authenticated
   with check (((viewer_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
    FROM stories s
@@ -4193,6 +4420,10 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
 create policy "Second factor required once enrolled" on public.word_filters as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.word_filters as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.word_filters as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users add their own word filters" on public.word_filters as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users read their own word filters" on public.word_filters as permissive for select to authenticated
@@ -4206,14 +4437,20 @@ create policy "Participants type and show presence in their thread's room" on re
 create policy "Second factor required once enrolled" on realtime.messages as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
-create policy "Suspended accounts do not type in a thread's room" on realtime.messages as restrictive for insert to authenticated
-  with check (((NOT ( SELECT app_rules.caller_suspended() AS caller_suspended)) OR (( SELECT realtime.topic() AS topic) !~ '^direct:'::text)));
+create policy "Suspended accounts add nothing" on realtime.messages as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Second factor required once enrolled" on storage.buckets as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Second factor required once enrolled" on storage.objects as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on storage.objects as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on storage.objects as restrictive for update to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on storage.objects as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
@@ -4237,6 +4474,9 @@ grant EXECUTE on function app_rules.block_partners() to service_role;
 grant EXECUTE on function app_rules.blocked_with(other uuid) to anon;
 grant EXECUTE on function app_rules.blocked_with(other uuid) to authenticated;
 grant EXECUTE on function app_rules.blocked_with(other uuid) to service_role;
+grant EXECUTE on function app_rules.caller_may_write() to anon;
+grant EXECUTE on function app_rules.caller_may_write() to authenticated;
+grant EXECUTE on function app_rules.caller_may_write() to service_role;
 grant EXECUTE on function app_rules.caller_suspended() to anon;
 grant EXECUTE on function app_rules.caller_suspended() to authenticated;
 grant EXECUTE on function app_rules.caller_suspended() to service_role;
@@ -4245,6 +4485,9 @@ grant EXECUTE on function app_rules.can_see_author(author uuid) to authenticated
 grant EXECUTE on function app_rules.can_see_author(author uuid) to service_role;
 grant EXECUTE on function app_rules.can_send_direct(thread uuid) to authenticated;
 grant EXECUTE on function app_rules.can_send_direct(thread uuid) to service_role;
+grant EXECUTE on function app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean) to anon;
+grant EXECUTE on function app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean) to authenticated;
+grant EXECUTE on function app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean) to service_role;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to authenticated;
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
 grant EXECUTE on function app_rules.direct_entry(person uuid, members uuid[], brought_by uuid) to authenticated;
@@ -4291,6 +4534,9 @@ grant EXECUTE on function app_rules.storage_path(url text) to authenticated;
 grant EXECUTE on function app_rules.storage_path(url text) to service_role;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to authenticated;
+grant EXECUTE on function app_rules.suspended_people_hidden() to anon;
+grant EXECUTE on function app_rules.suspended_people_hidden() to authenticated;
+grant EXECUTE on function app_rules.suspended_people_hidden() to service_role;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to anon;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to authenticated;
 grant EXECUTE on function app_rules.text_has_word(body text, word text) to public;
@@ -4354,6 +4600,9 @@ grant EXECUTE on function public.following_feed_page(before_created_at timestamp
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.hidden(comment comments) to anon;
+grant EXECUTE on function public.hidden(comment comments) to authenticated;
+grant EXECUTE on function public.hidden(comment comments) to service_role;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text) to authenticated;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
@@ -4372,6 +4621,8 @@ grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zo
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to service_role;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to authenticated;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to service_role;
+grant EXECUTE on function public.moderation_lift_suspension(person uuid) to authenticated;
+grant EXECUTE on function public.moderation_lift_suspension(person uuid) to service_role;
 grant EXECUTE on function public.moderation_reports(page_size integer) to authenticated;
 grant EXECUTE on function public.moderation_reports(page_size integer) to service_role;
 grant EXECUTE on function public.moderation_resolve(report uuid, action text) to authenticated;
@@ -4451,6 +4702,8 @@ grant USAGE on schema realtime to service_role;
 grant USAGE on schema storage to anon;
 grant USAGE on schema storage to authenticated;
 grant USAGE on schema storage to service_role;
+grant SELECT on table app_rules.comment_word_matchers (author_id) to anon;
+grant SELECT on table app_rules.comment_word_matchers (author_id) to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.identities to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_amr_claims to supabase_auth_admin;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.mfa_challenges to supabase_auth_admin;

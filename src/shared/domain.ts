@@ -105,8 +105,9 @@ export interface Comment {
   /** Kept by the database: how many people like this comment. */
   likes_count: number
   /**
-   * Matched the post author's hidden words when written: only the post's author (in "Hidden
-   * comments") and the comment's writer can read it.
+   * Matches the post author's hidden words (a computed field, decided as it is read): true only
+   * for the post's author, who sees it under "Hidden comments"; nobody else sees the comment
+   * but its writer, who is never told.
    */
   hidden?: boolean
   /** The author, embedded on reads. */

@@ -15,6 +15,8 @@ export const MAX_CAPTION_LENGTH = 500
 export const MAX_CAPTION_HASHTAGS = 30
 /** People tagged on one post, over all its photos (also a database check). */
 export const MAX_PEOPLE_TAGS = 20
+/** Words in one list, muted words or hidden words (also a database check). */
+export const MAX_WORD_FILTERS = 500
 /** Caption characters a feed card shows before "… more", as the network's cards do. */
 export const CAPTION_PREVIEW_LENGTH = 125
 /**

@@ -26,6 +26,28 @@ export const APP_SCHEMAS = ['public', 'app_private', 'app_rules']
 export const PRIVATE_SCHEMAS = ['app_private']
 /** Schemas whose policies the app writes (storage.objects gets the images bucket policies). */
 export const POLICY_SCHEMAS = ['public', 'storage']
+/** Schemas whose tables the API roles write through REST, storage or realtime. */
+export const WRITABLE_SCHEMAS = ['public', 'storage', 'realtime']
+
+/** The call every write policy and writing SECURITY DEFINER rpc makes for a suspended caller. */
+const WRITER_CHECK = String.raw`app_rules\.caller_may_write\(\)`
+/** Calls that make it too: the moderators' gate, and the older check the thread rules use. */
+const WRITER_CHECKS_IN_BODIES = String.raw`app_rules\.caller_may_write\(\)|app_rules\.caller_suspended\(\)|app_private\.require_moderator\(\)`
+
+/**
+ * SECURITY DEFINER rpcs signed-in callers may run that write without asking whether the caller
+ * is suspended, each with its reason.
+ */
+export const UNGUARDED_WRITING_DEFINERS: Record<string, string> = {
+  'public.sign_in_email(login text, password text)':
+    'runs signed out; what it writes is the failed-attempt count of the account it checks',
+  'public.verify_password(password text)':
+    'writes only the failed-attempt count of the caller\u2019s password checks',
+  'public.start_direct_thread(recipient_ids uuid[], thread_name text, new_thread_id uuid)':
+    'the thread rules (one rule for every way into a thread) refuse a suspended caller',
+  'public.add_direct_participants(thread uuid, user_ids uuid[])':
+    'the thread rules (one rule for every way into a thread) refuse a suspended caller'
+}
 
 /** Schemas whose tables an API role reaches: PostgREST's, Storage's and Realtime's. */
 export const API_TABLE_SCHEMAS = ['public', 'storage', 'realtime']
@@ -235,6 +257,61 @@ export const DATABASE_LINTS: readonly DatabaseLint[] = [
         and p.prosrc !~ '${SECOND_FACTOR_GUARD}'
         and format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
               not in (${Object.keys(DEFINERS_WITHOUT_SECOND_FACTOR)
+                .map((name) => `'${name}'`)
+                .join(', ')})
+      order by 1`
+  },
+  {
+    name: 'suspended_writer_unrestricted',
+    description:
+      'Every table and command the API roles write through a permissive policy also has a ' +
+      'RESTRICTIVE policy for that command calling app_rules.caller_may_write(), so a ' +
+      'suspended account writes nothing there whatever its token (INSERT and UPDATE in WITH ' +
+      'CHECK, DELETE in USING).',
+    sql: `
+      with api_roles (role) as (values ('authenticated'), ('public')),
+      writes as (
+        select distinct p.schemaname, p.tablename, c.cmd
+        from pg_policies p
+        cross join lateral unnest(case when p.cmd = 'ALL' then array['INSERT', 'UPDATE', 'DELETE']
+                                       else array[p.cmd] end) as c (cmd)
+        where p.schemaname in (${list(WRITABLE_SCHEMAS)})
+          and p.permissive = 'PERMISSIVE'
+          and c.cmd in ('INSERT', 'UPDATE', 'DELETE')
+          and exists (select 1 from api_roles r where r.role = any (p.roles))
+      )
+      select format('%I.%I: %s', w.schemaname, w.tablename, w.cmd) as object
+      from writes w
+      where not exists (
+        select 1 from pg_policies r
+        where r.schemaname = w.schemaname
+          and r.tablename = w.tablename
+          and r.permissive = 'RESTRICTIVE'
+          and r.cmd in (w.cmd, 'ALL')
+          and exists (select 1 from api_roles a where a.role = any (r.roles))
+          and case w.cmd when 'DELETE' then coalesce(r.qual, '')
+                         else coalesce(r.with_check, r.qual, '') end ~ '${WRITER_CHECK}'
+      )
+      order by 1`
+  },
+  {
+    name: 'suspended_writer_definer_rpc',
+    description:
+      'Every SECURITY DEFINER function in an exposed schema that a signed-in caller may run and ' +
+      'that can write (VOLATILE) asks whether its caller is suspended: row-level security does ' +
+      'not apply to it, so the write policies cannot refuse for it.',
+    sql: `
+      select format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
+               as object
+      from pg_proc p
+      join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname in (${list(EXPOSED_SCHEMAS)})
+        and p.prosecdef
+        and p.provolatile = 'v'
+        and has_function_privilege('authenticated', p.oid, 'execute')
+        and p.prosrc !~ '${WRITER_CHECKS_IN_BODIES}'
+        and format('%I.%I(%s)', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid))
+              not in (${Object.keys(UNGUARDED_WRITING_DEFINERS)
                 .map((name) => `'${name}'`)
                 .join(', ')})
       order by 1`

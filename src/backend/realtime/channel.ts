@@ -10,7 +10,7 @@ import { mayWrite, type Extension, type Readable } from './authorization'
 import type { Binding } from './bindings'
 import type { PostgresChangesPayload, Subscriber } from './delivery'
 import type { Member } from './hub'
-import type { Usage } from './limits'
+import { REALTIME_LIMITS, type Usage } from './limits'
 import { serverPush, type BroadcastMessage, type Frame } from './protocol'
 
 /** What a join's `config` asks for besides postgres_changes. */
@@ -48,8 +48,11 @@ export class Channel implements Subscriber, Member {
   identityKey: string
   expiry: NodeJS.Timeout | null = null
   presenceEnabled: boolean
-  /** A private channel's write decisions, asked on first use and forgotten on a new token. */
-  private writes: Map<Extension, Promise<boolean>> | null = null
+  /**
+   * A private channel's write decisions with when they were asked: asked on first use, again
+   * once older than REALTIME_LIMITS.writeDecisionMs, and forgotten on a new token.
+   */
+  private writes: Map<Extension, { decision: Promise<boolean>; askedAt: number }> | null = null
 
   constructor(
     readonly topic: string,
@@ -83,16 +86,18 @@ export class Channel implements Subscriber, Member {
   }
 
   /** Whether this channel may send or track: always on a public channel, else its policies. */
-  mayWrite(db: Database, extension: Extension, event: string): Promise<boolean> {
+  mayWrite(db: Database, extension: Extension, event: string, now = Date.now()): Promise<boolean> {
     if (!this.isPrivate) return Promise.resolve(true)
     const writes = (this.writes ??= new Map())
-    let decision = writes.get(extension)
-    if (!decision) {
-      decision = mayWrite(db, this.identity, this.subtopic, extension, event)
-      // A failed check is not a decision: the next message asks again.
-      decision.catch(() => writes.delete(extension))
-      writes.set(extension, decision)
-    }
+    const kept = writes.get(extension)
+    if (kept && now - kept.askedAt < REALTIME_LIMITS.writeDecisionMs) return kept.decision
+    const decision = mayWrite(db, this.identity, this.subtopic, extension, event)
+    const entry = { decision, askedAt: now }
+    // A failed check is not a decision: the next message asks again.
+    decision.catch(() => {
+      if (writes.get(extension) === entry) writes.delete(extension)
+    })
+    writes.set(extension, entry)
     return decision
   }
 

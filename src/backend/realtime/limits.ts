@@ -39,6 +39,12 @@ export const REALTIME_LIMITS = {
   /** Messages one REST broadcast request may carry. */
   messagesPerRequest: 100,
   /**
+   * How long a private channel's answer to "may it send / track" is reused before its policies
+   * are asked again. A right taken away while the token lives (a member removed, an account
+   * suspended) then ends within it, while a socket sending its maximum costs one check a second.
+   */
+  writeDecisionMs: 1_000,
+  /**
    * Bytes queued for a socket that does not read them: past this it is closed (realtime-js
    * reconnects), so a stalled reader costs bounded memory and never delays the others.
    */

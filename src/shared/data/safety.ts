@@ -54,6 +54,11 @@ export interface ModerationReport {
 
 export type ModerationAction = 'dismiss' | 'remove' | 'suspend'
 
+/** A suspended account, as moderators (and nobody else) read it. */
+export interface SuspendedAccount extends ListedPerson {
+  suspended_at: string
+}
+
 type Result<T> = { data: T | null; error: { message?: string; code?: string } | null }
 
 function unwrap<T>(what: string, result: Result<T>): T {
@@ -240,4 +245,30 @@ export async function resolveReport(
   action: ModerationAction
 ): Promise<void> {
   unwrap('resolve the report', await client.rpc('moderation_resolve', { report: reportId, action }))
+}
+
+/**
+ * The suspended accounts, latest first. Only moderators read suspended profiles (the profiles
+ * policy), so anyone else gets an empty list.
+ */
+export async function fetchSuspendedAccounts(client: SupabaseClient): Promise<SuspendedAccount[]> {
+  return (
+    (unwrap(
+      'load suspended accounts',
+      await client
+        .from('profiles')
+        .select('id, username, full_name, avatar_url, suspended_at')
+        .not('suspended_at', 'is', null)
+        .order('suspended_at', { ascending: false })
+        .limit(100)
+    ) as SuspendedAccount[] | null) ?? []
+  )
+}
+
+/** Lifts a suspension (moderators only): the account is seen, signs in and writes again. */
+export async function liftSuspension(client: SupabaseClient, personId: string): Promise<void> {
+  unwrap(
+    'lift the suspension',
+    await client.rpc('moderation_lift_suspension', { person: personId })
+  )
 }

@@ -11,6 +11,7 @@ import { describeEachDatabase } from '../../support/database-suite'
 
 const PERMISSION_DENIED = '42501'
 const RLS_VIOLATION = '42501'
+const UNDEFINED_COLUMN = '42703'
 
 const postUrl = (author: string): string =>
   `http://127.0.0.1:5400/storage/v1/object/public/images/posts/${author}/${randomUUID()}.webp`
@@ -213,9 +214,18 @@ describeEachDatabase('content controls under row-level security', (suite) => {
       // Through the rpc the cards use, too.
       const latest = await ids(b, 'select id from latest_comments(array[$1]::uuid[], 10)', [postA])
       expect(latest).toEqual([shown])
-      // The writer cannot unhide it.
+      // Only the post's author is told which comments their words hide ("Hidden comments").
+      const told = (actor: Actor): Promise<string[]> =>
+        ids(actor, 'select hidden(c) from comments c where post_id = $1 order by created_at', [
+          postA
+        ])
+      expect(await told(a)).toEqual(['true', 'false'])
+      expect(await told(c)).toEqual(['false', 'false'])
+      expect(await told(b)).toEqual(['false'])
+      // The writer cannot unhide it: nothing is stored that a write could change.
       const unhide = await attemptAs(suite.db, c, 'update comments set hidden = false')
-      expect(unhide).toMatchObject({ ok: false, code: PERMISSION_DENIED })
+      expect(unhide).toMatchObject({ ok: false, code: UNDEFINED_COLUMN })
+      expect(await visibleTo(b)).toEqual([shown])
       // Someone's mute list hides nothing from anyone else.
       await runAs(suite.db, b, `insert into word_filters (kind, word) values ('mute', 'nice')`)
       expect(await visibleTo(anon)).toEqual([shown])
@@ -268,13 +278,14 @@ describeEachDatabase('content controls under row-level security', (suite) => {
     })
 
     it('a client cannot write a comment already hidden or unhidden', async () => {
+      // Whether a comment is hidden is decided as it is read, from the words: no column says it.
       const outcome = await attemptAs(
         suite.db,
         c,
         `insert into comments (post_id, user_id, body, hidden) values ($1, $2, 'x', false)`,
         [postA, c.id]
       )
-      expect(outcome).toMatchObject({ ok: false, code: PERMISSION_DENIED })
+      expect(outcome).toMatchObject({ ok: false, code: UNDEFINED_COLUMN })
     })
   })
 

@@ -299,10 +299,12 @@ describeEachDatabase('one rule into a direct thread', (suite) => {
           [group]
         ]
       ] as const
+      // Refused with the suspension's message, not answered with an empty result.
       for (const [sql, params] of writes) {
         expect(await attemptAs(suite.db, member, sql, [...params]), sql).toMatchObject({
-          ok: true,
-          rows: []
+          ok: false,
+          code: DENIED,
+          message: "Your account is suspended, so you can't make changes"
         })
       }
       const typing = await inRolledBackTransaction(suite.db, async (tx) => {

@@ -51,7 +51,8 @@ const ROW_TYPES: RowType[] = [
     notColumns: ['profiles', 'post_images']
   },
   { type: 'PostImage', table: 'post_images' },
-  { type: 'Comment', table: 'comments', notColumns: ['profiles'] },
+  // `hidden` is a computed field (public.hidden(comments), migration 20261129110200).
+  { type: 'Comment', table: 'comments', notColumns: ['profiles', 'hidden'] },
   { type: 'LiveStory', table: 'stories', notColumns: ['seen', 'profiles'] },
   { type: 'StoryViewer', table: 'story_views', omitted: ['story_id'], notColumns: ['profiles'] },
   { type: 'Notification', table: 'notifications' },

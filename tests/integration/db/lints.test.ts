@@ -146,6 +146,46 @@ const violations: Record<string, { sql: string; expected: string[] }> = {
         set search_path = '' as 'select 1';`,
     expected: ['public.lint_acts_for_caller()']
   },
+  suspended_writer_unrestricted: {
+    sql: `
+      create table public.lint_unguarded (id int primary key, owner uuid);
+      alter table public.lint_unguarded enable row level security;
+      create policy "owners read" on public.lint_unguarded for select to authenticated
+        using (true);
+      create policy "owners insert" on public.lint_unguarded for insert to authenticated
+        with check (owner = (select auth.uid()));
+      create policy "owners change" on public.lint_unguarded for update to authenticated
+        using (owner = (select auth.uid()));
+      create policy "owners remove" on public.lint_unguarded for delete to authenticated
+        using (owner = (select auth.uid()));
+      create policy "guarded insert" on public.lint_unguarded as restrictive for insert
+        to authenticated with check ((select app_rules.caller_may_write()));
+      -- A restrictive policy that checks something else does not count.
+      create policy "some other rule" on public.lint_unguarded as restrictive for delete
+        to authenticated using (id > 0);
+      -- Neither does the check in a permissive policy, nor for a role nobody writes as.
+      create policy "permissive check" on public.lint_unguarded for update to authenticated
+        using ((select app_rules.caller_may_write()));
+      create policy "service check" on public.lint_unguarded as restrictive for update
+        to service_role using ((select app_rules.caller_may_write()));`,
+    expected: ['public.lint_unguarded: DELETE', 'public.lint_unguarded: UPDATE']
+  },
+  suspended_writer_definer_rpc: {
+    sql: `
+      create function public.lint_definer_write() returns void language sql volatile
+        security definer set search_path = '' as 'select 1';
+      create function public.lint_definer_guarded() returns void language plpgsql volatile
+        security definer set search_path = ''
+        as 'begin perform app_rules.caller_may_write(); end';
+      create function public.lint_definer_read() returns int language sql stable
+        security definer set search_path = '' as 'select 1';
+      create function public.lint_definer_service() returns void language sql volatile
+        security definer set search_path = '' as 'select 1';
+      revoke execute on function public.lint_definer_service() from public, anon, authenticated;
+      create function public.lint_invoker_write() returns void language sql volatile
+        set search_path = '' as 'select 1';`,
+    expected: ['public.lint_definer_write()']
+  },
   unindexed_foreign_keys: {
     sql: `
       create table public.lint_parent (id int primary key, other int, unique (id, other));

@@ -305,7 +305,13 @@ const REVIEWED_RPCS: Record<string, string> = {
     'in public.moderators before reading a row',
   moderation_resolve:
     'SECURITY DEFINER, reviewed: refuses anyone who is not in public.moderators before ' +
-    'removing content or suspending its author'
+    'removing content or suspending its author',
+  hidden:
+    'SECURITY INVOKER, STABLE: the computed field `hidden` of comments; ' +
+    'app_rules.comment_hidden_by_words answers true only to the post’s author',
+  moderation_lift_suspension:
+    'SECURITY DEFINER, reviewed: refuses anyone who is not in public.moderators (or is ' +
+    'suspended) before clearing one account’s suspension and sign-in ban'
 }
 
 /** Reviewed rpcs that write: what they may change, checked instead of "nothing". */

@@ -1,7 +1,8 @@
 // The Moderation view at #/moderation (issue #25): the open reports, one per reported thing, with
 // the content as it is now, and the three answers: Dismiss, Remove (the content and its photos)
-// and Suspend (the author). Only moderators reach it from the account menu, and only they get
-// anything from the database: anyone else sees the refusal.
+// and Suspend (the author); then the suspended accounts, each of which may be lifted. Only
+// moderators reach it from the account menu, and only they get anything from the database:
+// anyone else sees the refusal.
 
 import { useEffect, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
@@ -9,6 +10,7 @@ import { REPORT_REASONS, type ModerationAction, type ModerationReport } from '@s
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
 import styles from './ModerationPage.module.scss'
+import { SuspendedAccounts } from './SuspendedAccounts'
 
 const REASON_LABELS = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label]))
 const ACTION_DONE: Record<ModerationAction, string> = {
@@ -125,6 +127,7 @@ export function ModerationPage(): ReactElement {
           ))}
         </ul>
       )}
+      {status !== 'failed' && <SuspendedAccounts />}
     </main>
   )
 }

@@ -12,7 +12,8 @@ import type {
   ModerationReport,
   Mute,
   ReportReason,
-  ReportTarget
+  ReportTarget,
+  SuspendedAccount
 } from '@shared/data/safety'
 
 // The operations load with the first one used (a Settings list, a block, a report): the app's
@@ -28,14 +29,17 @@ export interface SafetyDeps {
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed'
+type List = 'blocked' | 'mutes' | 'requests' | 'reports' | 'suspended'
 
 export interface SafetyState {
   blocked: ListedPerson[]
   mutes: Mute[]
   requests: ListedPerson[]
   reports: ModerationReport[]
+  /** Moderators only: the suspended accounts, which they may lift. */
+  suspended: SuspendedAccount[]
   /** Which lists have been read, and how that went; errors say why. */
-  status: Record<'blocked' | 'mutes' | 'requests' | 'reports', Status>
+  status: Record<List, Status>
   error: string | null
   moderator: boolean
   checkModerator(): Promise<void>
@@ -43,6 +47,7 @@ export interface SafetyState {
   loadMutes(): Promise<void>
   loadRequests(): Promise<void>
   loadReports(): Promise<void>
+  loadSuspended(): Promise<void>
   block(personId: string): Promise<void>
   unblock(personId: string): Promise<void>
   mute(personId: string, what: { posts: boolean; stories: boolean }): Promise<void>
@@ -52,6 +57,7 @@ export interface SafetyState {
   requestedTo(personId: string): Promise<boolean>
   answerRequest(requesterId: string, approve: boolean): Promise<void>
   resolve(reportId: string, action: ModerationAction): Promise<void>
+  liftSuspension(personId: string): Promise<void>
 }
 
 export type SafetyStore = StoreApi<SafetyState>
@@ -60,7 +66,7 @@ export function createSafetyStore(deps: SafetyDeps): SafetyStore {
   return createStore<SafetyState>()((set, get) => {
     const client = deps.getClient
     /** Reads one list into the state, recording its status. */
-    async function read<K extends 'blocked' | 'mutes' | 'requests' | 'reports'>(
+    async function read<K extends List>(
       key: K,
       fetch: () => Promise<SafetyState[K]>
     ): Promise<void> {
@@ -83,7 +89,14 @@ export function createSafetyStore(deps: SafetyDeps): SafetyStore {
       mutes: [],
       requests: [],
       reports: [],
-      status: { blocked: 'idle', mutes: 'idle', requests: 'idle', reports: 'idle' },
+      suspended: [],
+      status: {
+        blocked: 'idle',
+        mutes: 'idle',
+        requests: 'idle',
+        reports: 'idle',
+        suspended: 'idle'
+      },
       error: null,
       moderator: false,
       async checkModerator() {
@@ -105,6 +118,8 @@ export function createSafetyStore(deps: SafetyDeps): SafetyStore {
         read('requests', async () => (await safetyData()).fetchFollowRequests(await client())),
       loadReports: () =>
         read('reports', async () => (await safetyData()).fetchModerationReports(await client())),
+      loadSuspended: () =>
+        read('suspended', async () => (await safetyData()).fetchSuspendedAccounts(await client())),
       async block(personId) {
         await (await safetyData()).blockPerson(await client(), deps.getUserId(), personId)
         deps.onVisibilityChanged()
@@ -136,6 +151,12 @@ export function createSafetyStore(deps: SafetyDeps): SafetyStore {
       },
       async resolve(reportId, action) {
         await (await safetyData()).resolveReport(await client(), reportId, action)
+        await get().loadReports()
+        if (action === 'suspend') await get().loadSuspended()
+      },
+      async liftSuspension(personId) {
+        await (await safetyData()).liftSuspension(await client(), personId)
+        set((state) => ({ suspended: state.suspended.filter((person) => person.id !== personId) }))
         await get().loadReports()
       }
     }

@@ -1,0 +1,69 @@
+// The Moderation view's second list: the suspended accounts, each with "Lift suspension", which
+// shows the account and everything it made again and lets it sign in and write (the database's
+// moderation_lift_suspension; only moderators read suspended profiles at all).
+
+import { useEffect, useState, type ReactElement } from 'react'
+import { messageOr } from '@shared/errors'
+import type { SuspendedAccount } from '@shared/data/safety'
+import { relativeAge } from '@shared/format'
+import { useSafety, useStores } from '../../store'
+import styles from './ModerationPage.module.scss'
+
+function SuspendedRow({ account }: { account: SuspendedAccount }): ReactElement {
+  const { safety, toast } = useStores()
+  const [busy, setBusy] = useState(false)
+  const lift = async (): Promise<void> => {
+    setBusy(true)
+    try {
+      await safety.getState().liftSuspension(account.id)
+      toast.getState().show(`Suspension of @${account.username} lifted`)
+    } catch (caught) {
+      toast.getState().show(messageOr(caught, 'unknown error'))
+      setBusy(false)
+    }
+  }
+  return (
+    <li className={styles.card} aria-label={`Suspended account ${account.username}`}>
+      <div className={styles.head}>
+        <strong>@{account.username}</strong>
+        <span className={styles.muted}>suspended {relativeAge(account.suspended_at)}</span>
+      </div>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className={styles.secondary}
+          disabled={busy}
+          onClick={() => void lift()}
+        >
+          Lift suspension
+        </button>
+      </div>
+    </li>
+  )
+}
+
+export function SuspendedAccounts(): ReactElement {
+  const { safety } = useStores()
+  const suspended = useSafety((state) => state.suspended)
+  const status = useSafety((state) => state.status.suspended)
+  useEffect(() => {
+    void safety.getState().loadSuspended()
+  }, [safety])
+  return (
+    <section className={styles.section} aria-labelledby="suspended-accounts">
+      <h2 id="suspended-accounts" className={styles.title}>
+        Suspended accounts
+      </h2>
+      {status === 'ready' && suspended.length === 0 && (
+        <p className={styles.muted}>No suspended accounts.</p>
+      )}
+      {suspended.length > 0 && (
+        <ul className={styles.list} aria-label="Suspended accounts">
+          {suspended.map((account) => (
+            <SuspendedRow key={account.id} account={account} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
