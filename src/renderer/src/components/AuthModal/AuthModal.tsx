@@ -11,6 +11,7 @@ import { useStores, useUi } from '../../store'
 import type { AuthMode } from '../../store/ui/uiStore'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
+import { AuthFailure } from './AuthFailure'
 import { Field } from './AuthField'
 import { EMAIL_CODE_TEXT, EmailCodeStep } from './EmailCodeStep'
 import { NEW_PASSWORD_TEXT, NewPasswordStep } from './NewPasswordStep'
@@ -197,11 +198,7 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
             {submitting && <Spinner size={16} light />}
             {isSignUp ? 'Sign up' : 'Log in'}
           </button>
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
+          {error && <AuthFailure text={error} />}
           {success && (
             <p className={styles.success} role="status">
               {success}
