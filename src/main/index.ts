@@ -36,6 +36,7 @@ import { startMainServices } from './main-services'
 import { appIconPath, trayIcon } from './window/app-icon'
 import { serveDocumentCsp } from './window/document-csp'
 import { createMainWindow, hardenContents } from './window/main-window'
+import { whenShown } from './window/when-shown'
 import { installApplicationMenu } from './window/app-menu'
 import { denyUnusedPermissions } from './window/permissions'
 import { createRendererOutbox } from './window/renderer-outbox'
@@ -254,7 +255,8 @@ function boot(): void {
       restartToUpdate: () => {
         if (!updates) throw new Error('Updates are off in this build.')
         updates.restartToUpdate()
-      }
+      },
+      windowShown: () => whenShown(mainWindow)
     }
   })
 

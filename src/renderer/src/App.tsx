@@ -1,4 +1,4 @@
-// Splash for 1 s (docs/product.md, "Start"), then the header and the current route's view; the
+// Splash for 1 s on screen (docs/product.md, "Start"), then the header and the current route's view; the
 // open modal on top. Routes live in the URL's hash (store/router), so Back and Forward work
 // everywhere.
 
@@ -11,7 +11,6 @@ import {
   useDeferredValue,
   useMemo,
   useRef,
-  useState,
   type ReactElement
 } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
@@ -23,6 +22,7 @@ import { Notice } from './components/Notice/Notice'
 import { OfflineBanner } from './components/OfflineBanner/OfflineBanner'
 import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
+import { useSplash } from './components/Splash/useSplash'
 import { Toast } from './components/Toast/Toast'
 import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
@@ -195,7 +195,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   // header already follows the route), so that paint is not held up by unmounting the feed and
   // mounting a profile; the old page stays until the new one is ready.
   const page = useDeferredValue(useRouter((state) => state.page))
-  const [splash, setSplash] = useState(splashMs > 0)
+  const splash = useSplash(splashMs)
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
@@ -244,14 +244,6 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     window.history.replaceState(window.history.state, '', url.toString())
     router.getState().navigate(postRoute(linked))
   }, [router])
-
-  // The splash's second counts from the launch (the page's time origin), not from this first
-  // render: loading the app's code is part of it, so the feed is not held back by that time twice.
-  useEffect(() => {
-    if (splashMs <= 0) return
-    const timer = setTimeout(() => setSplash(false), Math.max(splashMs - performance.now(), 0))
-    return () => clearTimeout(timer)
-  }, [splashMs])
 
   // Once the first view is up, fetch the pages (and a profile's tabs) a click on a name or a
   // hashtag opens, so that click does not wait for their code.
