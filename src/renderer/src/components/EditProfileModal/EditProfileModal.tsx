@@ -5,10 +5,16 @@
 
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
+import type { Profile } from '@shared/domain'
 import { messageOr } from '@shared/errors'
 import { MAX_BIO_LENGTH } from '@shared/limits'
 import { useSession, useStores } from '../../store'
-import { selectProfile } from '../../store/session/sessionStore'
+import {
+  selectOwnFullName,
+  selectOwnUsername,
+  selectProfile,
+  selectUserId
+} from '../../store/session/sessionStore'
 import { processImage } from '../../imaging/processImage'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { Avatar } from '../Avatar/Avatar'
@@ -18,9 +24,22 @@ import styles from './EditProfileModal.module.scss'
 const USERNAME_CHECK_DELAY_MS = 300
 const AVATAR_NOT_PROCESSED = "Couldn't prepare this image. Try another one."
 
+/**
+ * The signed-in user's profile row, or, when it could not be read, what sign-up gave (username and
+ * full name), so Edit profile still opens and saves over it.
+ */
+function useOwnProfile(): Profile | null {
+  const stored = useSession(selectProfile)
+  const userId = useSession(selectUserId)
+  const username = useSession(selectOwnUsername)
+  const fullName = useSession(selectOwnFullName)
+  if (stored || !userId || !username) return stored
+  return { id: userId, username, full_name: fullName, avatar_url: null, bio: null }
+}
+
 export function EditProfileModal(): ReactElement | null {
   const { people, session, ui, posts } = useStores()
-  const profile = useSession(selectProfile)
+  const profile = useOwnProfile()
   const [fullName, setFullName] = useState(profile?.full_name ?? '')
   const [username, setUsername] = useState(profile?.username ?? '')
   const [bio, setBio] = useState(profile?.bio ?? '')
