@@ -37,7 +37,10 @@ export interface RestLimits {
   maxPatternWildcards: number
   /** Bytes of one response body. */
   maxResponseBytes: number
-  /** Rows one insert or upsert may carry, and one PATCH or DELETE may change. */
+  /**
+   * Rows one insert or upsert may carry, and one PATCH or DELETE may change, for the anon and
+   * authenticated roles; the service role, as on PostgREST, has no cap (rest/bounds.ts).
+   */
   maxRowsPerWrite: number
   /**
    * How long one request may keep the database: PostgreSQL's statement_timeout; on PGlite the
@@ -80,7 +83,7 @@ export const LIMIT_DESCRIPTIONS: Record<keyof RestLimits, string> = {
   maxPatternWildcards: '`*`/`%` in one `like`/`ilike` pattern (400 `54001`)',
   maxResponseBytes: 'bytes of one response body (400 `54000`)',
   maxRowsPerWrite:
-    'rows in one insert or upsert body, or changed by one PATCH or DELETE (400 `54000`)',
+    'rows in one insert or upsert body, or changed by one PATCH or DELETE; not the service role (400 `54000`)',
   requestBudgetMs:
     'time one request may keep the database: statement_timeout on PostgreSQL, the watchdog on PGlite (504 `57014`)',
   queueTimeoutMs: 'wait for a busy database before giving up (504 `PGRST003`)',
