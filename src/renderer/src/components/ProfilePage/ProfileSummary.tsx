@@ -7,7 +7,7 @@ import type { ReactElement } from 'react'
 import { formatLikeCount } from '@shared/format'
 import type { ConnectionDirection, Profile } from '@shared/domain'
 import { usePeople, useSession, useStores } from '../../store'
-import { selectOwnFullName } from '../../store/session/sessionStore'
+import { selectOwnFullName, selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { FollowButton } from '../FollowButton/FollowButton'
 import styles from './ProfilePage.module.scss'
@@ -47,6 +47,7 @@ export function ProfileSummary(props: {
   const { profile, postsTotal, own: isOwn } = props
   const { router, ui } = useStores()
   const ownFullName = useSession(selectOwnFullName)
+  const userId = useSession(selectUserId)
   const followers = usePeople((state) =>
     profile ? (state.followerCounts[profile.id] ?? profile.followers_count ?? 0) : 0
   )
@@ -66,7 +67,7 @@ export function ProfileSummary(props: {
         <Avatar
           src={profile?.avatar_url ?? null}
           name={username}
-          personId={profile?.id}
+          personId={profile?.id ?? (isOwn ? userId : undefined)}
           size={150}
           className={styles.avatar}
         />

@@ -71,7 +71,7 @@ function SampleSuggestions(): ReactElement {
     <ul className={styles.list}>
       {suggestions.map((person) => (
         <li key={person.username} className={styles.row}>
-          <Avatar src={person.avatar} name={person.username} size={32} decorative />
+          <Avatar src={person.avatar} name={person.username} personId={null} size={32} decorative />
           <div className={styles.names}>
             <span className={styles.username}>{person.username}</span>
             <span className={styles.fullName}>{person.fullName}</span>
