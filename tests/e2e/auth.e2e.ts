@@ -27,8 +27,13 @@ test('signs up through the modal and is signed in at once', async ({ page }) => 
   )
   await dialog.getByRole('button', { name: 'Sign up', exact: true }).click()
   expect((await signedUp).status()).toBe(200)
-  // The local backend confirms at once, so there is a session and the modal closes.
+  // The local backend confirms at once, so there is a session and the modal closes; the welcome
+  // takes over (welcome.e2e.ts walks through it).
   await expect(dialog).toBeHidden()
+  const welcome = page.getByRole('dialog', { name: 'Add a profile photo' })
+  await expect(welcome).toBeVisible({ timeout: 15_000 })
+  await welcome.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(welcome).toBeHidden()
   await expect(ui.logIn(page)).toHaveCount(0)
   await ui.accountMenuButton(page).click()
   const menu = ui.accountMenu(page)

@@ -83,6 +83,11 @@ const CreatePostModal = lazy(() =>
     default: module.CreatePostModal
   }))
 )
+const WelcomeModal = lazy(() =>
+  import('./components/WelcomeModal/WelcomeModal').then((module) => ({
+    default: module.WelcomeModal
+  }))
+)
 const EditProfileModal = lazy(() =>
   import('./components/EditProfileModal/EditProfileModal').then((module) => ({
     default: module.EditProfileModal
@@ -268,7 +273,9 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     if (signedIn) return
     saved.getState().clear()
     const open = ui.getState().modal
-    if (open === 'create' || open === 'edit-profile' || open === 'story') ui.getState().closeModal()
+    if (open === 'create' || open === 'edit-profile' || open === 'story' || open === 'welcome') {
+      ui.getState().closeModal()
+    }
   }, [signedIn, ui, saved])
 
   // Muted words and the like are per person: whoever signs in gets their own.
@@ -306,6 +313,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
           <CreatePostModal initialFiles={createFiles ?? undefined} />
         )}
         {modal === 'edit-profile' && signedIn && <EditProfileModal />}
+        {modal === 'welcome' && signedIn && <WelcomeModal />}
         {modal === 'story' && signedIn && <CreateStoryModal />}
         {viewingStories && <StoryViewer />}
         {modal === 'shortcuts' && <ShortcutsSheet onClose={() => ui.getState().closeModal()} />}

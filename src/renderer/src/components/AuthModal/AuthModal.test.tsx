@@ -151,13 +151,14 @@ describe('AuthModal: submitting', () => {
     expect(stores.ui.getState().modal).toBe('auth')
   })
 
-  it('signs in and closes when sign-up returns a session', async () => {
+  it('signs in and hands over to the welcome when sign-up returns a session', async () => {
+    localStorage.clear()
     const { user, api, stores } = setup('signup')
     api.auth.signUp.mockResolvedValue({ needsConfirmation: false } satisfies SignUpResult)
     api.auth.getSession.mockResolvedValue(signedIn())
     await fillSignUp(user)
     await user.click(screen.getByRole('button', { name: 'Sign up' }))
-    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    await waitFor(() => expect(stores.ui.getState().modal).toBe('welcome'))
     expect(stores.session.getState().snapshot.user?.id).toBe('user-1')
   })
 

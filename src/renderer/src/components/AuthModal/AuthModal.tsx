@@ -17,6 +17,7 @@ import { EMAIL_CODE_TEXT, EmailCodeStep } from './EmailCodeStep'
 import { NEW_PASSWORD_TEXT, NewPasswordStep } from './NewPasswordStep'
 import { SECOND_FACTOR_TEXT, SecondFactorStep } from './SecondFactorStep'
 import { validateSignUp } from './validation'
+import { welcomeNewAccount } from '../../onboarding/welcome'
 import styles from './AuthModal.module.scss'
 
 export const SIGN_IN_TEXT = {
@@ -77,7 +78,8 @@ const EMPTY_FIELDS = { fullName: '', username: '', email: '', password: '' }
 type Fields = typeof EMPTY_FIELDS
 
 function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
-  const { session, ui } = useStores()
+  const stores = useStores()
+  const { session, ui } = stores
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS)
   const [showPassword, setShowPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -119,7 +121,8 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
           setShowPassword(false)
           setSuccess(MESSAGES.signUpCheckEmail)
         } else {
-          ui.getState().closeModal()
+          // Signed in at once: the welcome (a profile photo, people to follow) takes over.
+          welcomeNewAccount(stores)
           return
         }
       } else {

@@ -15,14 +15,14 @@ import {
   selectProfile,
   selectUserId
 } from '../../store/session/sessionStore'
-import { processImage } from '../../imaging/processImage'
+import { AVATAR_NOT_PROCESSED, avatarFrom } from '../../imaging/avatarImage'
+import { saveOwnProfile } from '../../store/saveOwnProfile'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { Avatar } from '../Avatar/Avatar'
 import { Modal } from '../Modal/Modal'
 import styles from './EditProfileModal.module.scss'
 
 const USERNAME_CHECK_DELAY_MS = 300
-const AVATAR_NOT_PROCESSED = "Couldn't prepare this image. Try another one."
 
 /**
  * The signed-in user's profile row, or, when it could not be read, what sign-up gave (username and
@@ -75,10 +75,7 @@ export function EditProfileModal(): ReactElement | null {
     setError(null)
     setBusy('processing')
     try {
-      // The 320 px square thumbnail of the photo pipeline is exactly an avatar.
-      const processed = await processImage(image)
-      const square = processed.renditions?.thumbnail
-      if (!square) throw new Error(AVATAR_NOT_PROCESSED)
+      const square = await avatarFrom(image)
       setAvatar(square)
       setPreview(URL.createObjectURL(new Blob([square.bytes as BlobPart], { type: square.type })))
     } catch (caught) {
@@ -108,10 +105,7 @@ export function EditProfileModal(): ReactElement | null {
     if (bio.trim() !== (profile.bio ?? '')) changes.bio = bio
     try {
       if (Object.keys(changes).length > 0 || avatar) {
-        const saved = await people.getState().saveProfile(changes, avatar)
-        session.getState().setProfile(saved)
-        // Every post of theirs shows the new name and avatar, wherever it is listed.
-        posts.getState().authorChanged({ user_id: saved.id, ...saved })
+        await saveOwnProfile({ people, session, posts }, changes, avatar)
       }
       ui.getState().closeModal()
     } catch (caught) {
