@@ -1,6 +1,6 @@
 // One colour per person: an initials avatar takes its gradient from the person's id, so the same
 // person looks the same in the header, the side panel, the feed, their profile and the messages
-// (docs/product.md, "One avatar per person").
+// (docs/product.md, the look-and-feel notes).
 
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Locator, type Page } from '@playwright/test'
