@@ -16,6 +16,12 @@ export interface ApiConfig {
   /** PostgREST `db-max-rows`: also the threshold of `count=estimated`. */
   maxRows: number | null
   /**
+   * Bytes one REST write or rpc body may have: `max_request_body_bytes`, which only the local
+   * backend reads (hosted PostgREST has no such setting; the Supabase CLI warns of the key).
+   * Null keeps request-limits.ts's default.
+   */
+  maxRequestBodyBytes: number | null
+  /**
    * PostgREST `db-aggregates-enabled`. Off by default, as on hosted Supabase; the
    * authenticator role's `pgrst.db_aggregates_enabled` setting switches it on as there.
    */
@@ -32,6 +38,7 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   schemas: ['public'],
   extraSearchPath: ['public', 'extensions'],
   maxRows: 1000,
+  maxRequestBodyBytes: null,
   aggregatesEnabled: false,
   planEnabled: false
 }
@@ -75,10 +82,12 @@ export function parseApiConfig(source: string): ApiConfig {
   const api = readTomlTable(source, 'api')
   const schemas = api.get('schemas')
   const maxRows = api.get('max_rows')
+  const maxBody = api.get('max_request_body_bytes')
   return {
     ...DEFAULT_API_CONFIG,
     schemas: Array.isArray(schemas) && schemas.length > 0 ? schemas : DEFAULT_API_CONFIG.schemas,
-    maxRows: typeof maxRows === 'number' && maxRows > 0 ? maxRows : DEFAULT_API_CONFIG.maxRows
+    maxRows: typeof maxRows === 'number' && maxRows > 0 ? maxRows : DEFAULT_API_CONFIG.maxRows,
+    maxRequestBodyBytes: typeof maxBody === 'number' && maxBody > 0 ? maxBody : null
   }
 }
 

@@ -1,23 +1,30 @@
-// Whether a pattern a client sends may reach the database: `like`/`ilike` patterns and
-// `match`/`imatch` regular expressions, from REST filters and realtime filters alike. A
-// backreference makes Postgres's regex engine backtrack (one froze PGlite for over a minute on
-// one long comment), and each `%` of a pattern multiplies the work of matching it, so both are
-// bounded before any SQL is written. Returns what is wrong, or null when the pattern may run.
+// Whether a pattern a REST filter sends may reach the database: `like`/`ilike` patterns and
+// `match`/`imatch` regular expressions. A backreference makes Postgres's regex engine backtrack
+// (one froze PGlite for over a minute on one long comment), a repeated group with a quantifier
+// inside or a large counted repetition multiplies the engine's states (regex-shape.ts), and
+// each `%` of a pattern multiplies the work of matching it, so all are bounded before any SQL
+// is written. Returns what is wrong, or null when the pattern may run.
 
+import { regexShape } from './regex-shape'
 import type { RestLimits } from './request-limits'
 
 export type PatternOperator = 'like' | 'ilike' | 'match' | 'imatch'
 
-export type PatternLimits = Pick<RestLimits, 'maxPatternLength' | 'maxPatternWildcards'>
+export type PatternLimits = Pick<
+  RestLimits,
+  'maxPatternLength' | 'maxPatternWildcards' | 'maxRegexRepetition'
+>
 
-/** `\1`…`\9` outside of an escaped backslash: a backreference in Postgres's regex syntax. */
-function hasBackreference(pattern: string): boolean {
-  for (let i = 0; i < pattern.length - 1; i++) {
-    if (pattern[i] !== '\\') continue
-    if (/[1-9]/.test(pattern[i + 1])) return true
-    i++
+function regexProblem(pattern: string, limits: PatternLimits): string | null {
+  const shape = regexShape(pattern)
+  if (shape.backreference) return 'Regular expressions may not use backreferences'
+  if (shape.nestedRepetition) {
+    return 'Regular expressions may not repeat a group that has a quantifier inside, such as (a+)* or (.*){1,200}'
   }
-  return false
+  if (shape.countedRepetitions > limits.maxRegexRepetition) {
+    return `The counted repetitions ({n}, {m,n}) of a regular expression may add up to at most ${limits.maxRegexRepetition}`
+  }
+  return null
 }
 
 export function patternProblem(
@@ -28,9 +35,7 @@ export function patternProblem(
   if (pattern.length > limits.maxPatternLength) {
     return `A ${op} pattern may be at most ${limits.maxPatternLength} characters long`
   }
-  if (op === 'match' || op === 'imatch') {
-    return hasBackreference(pattern) ? 'Regular expressions may not use backreferences' : null
-  }
+  if (op === 'match' || op === 'imatch') return regexProblem(pattern, limits)
   const wildcards = pattern.match(/[*%]/g)?.length ?? 0
   if (wildcards > limits.maxPatternWildcards) {
     return `A ${op} pattern may have at most ${limits.maxPatternWildcards} wildcards`

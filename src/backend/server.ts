@@ -92,12 +92,14 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...(options.config?.corsOrigins ?? [])
   ])
   // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
-  // and keeps the defaults. Its [api] max_rows bounds every level of a REST response.
+  // and keeps the defaults. Its [api] max_rows bounds every level of a REST response, and
+  // max_request_body_bytes every write or rpc body.
   const configToml = resolve(options.migrationsDir, '..', 'config.toml')
   const api = options.config?.api ?? loadApiConfig(configToml)
   const auth = options.config?.auth ?? loadAuthConfig(configToml)
   const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
-  const rest = { ...DEFAULT_REST_LIMITS, maxRows, ...options.config?.rest }
+  const maxRequestBodyBytes = api.maxRequestBodyBytes ?? DEFAULT_REST_LIMITS.maxRequestBodyBytes
+  const rest = { ...DEFAULT_REST_LIMITS, maxRows, maxRequestBodyBytes, ...options.config?.rest }
   if (dataDir) await prepareDataDir(dataDir)
   let db: Database
   try {
@@ -167,11 +169,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const removals: PhotoRemovals = await startPhotoRemovals(context, store, {
     intervalMs: config.photoRemovalIntervalMs
   })
+  // Resumable uploads in progress live in a folder until close() (storage/resumable-store.ts).
+  const storage = createStorageApi(context, store)
   const server: Server = createHttpServer(
     route(
       createAuthApi(context, { mailbox }),
       createRestApi(context),
-      createStorageApi(context, store),
+      storage,
       createMailboxApi(mailbox),
       // Realtime starts after the HTTP server is made; no request arrives before it listens.
       (request) => realtime.broadcastApi(request)
@@ -184,6 +188,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   } catch (error) {
     clearInterval(sweepTimer)
     await removals.close()
+    await storage.close()
     await db.close()
     throw error
   }
@@ -196,6 +201,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     clearInterval(sweepTimer)
     await removals.close()
     await realtime.close()
+    await storage.close()
     await db.close()
     throw error
   }
@@ -223,6 +229,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         server.close(() => resolve())
         server.closeAllConnections()
       })
+      await storage.close()
       await db.close()
     }
   }

@@ -118,3 +118,18 @@ export const STORY_IMAGE_MAX_HEIGHT = 1920
 // Several accounts (docs/product.md, "Several accounts").
 /** Accounts signed in at once on one install, as Instagram's apps allow. */
 export const MAX_SIGNED_IN_ACCOUNTS = 5
+// Imports (docs/product.md, "Your information"): a zip is checked against these from its
+// directory before anything in it is inflated, and each file again while it inflates.
+/** Files one import archive may list; a directory that claims more is refused unread. */
+export const MAX_IMPORT_ARCHIVE_ENTRIES = 50_000
+/**
+ * Bytes the files of one import archive may add up to once inflated, as its directory declares
+ * them; a larger download imports from its unzipped folder.
+ */
+export const MAX_IMPORT_ARCHIVE_BYTES = 2 * 1024 * 1024 * 1024
+/**
+ * How many times its compressed size an archive, or one file in it, may inflate to once it
+ * declares more than 1 MB. Photos barely compress and JSON about tenfold; a zip bomb a
+ * thousandfold.
+ */
+export const MAX_IMPORT_COMPRESSION_RATIO = 100

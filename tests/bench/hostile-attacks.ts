@@ -1,107 +1,44 @@
-// The hostile requests of issue #23, and a few more: each one request (or one burst) that an
-// outsider can send to a local backend. Every attack resolves with a short status ("400",
-// "200 × 1", "refused 700 of 700 joins") and never runs longer than ATTACK_TIMEOUT_MS on the
-// client side (the backend may stay busy after that; the bench then restarts it).
+// The hostile requests of issues #23 and #43: each one request (or one burst) that an outsider
+// can send to a local backend, with the anon key, as a signed-in user, or as a foreign web page
+// (no key at all). Every attack resolves with a short status ("400", "201 × 20", "7 sockets,
+// 0 joins accepted") and whether it was refused, and never runs longer than ATTACK_TIMEOUT_MS on
+// the client side (hostile-client.ts).
 
-import { WebSocket } from 'ws'
+import {
+  realtimeJoins,
+  rest,
+  restBurst,
+  settle,
+  signIns,
+  terms,
+  type Attack,
+  type Target
+} from './hostile-client'
 
-export const ATTACK_TIMEOUT_MS = 10_000
+export { ATTACK_TIMEOUT_MS, type Attack, type Target } from './hostile-client'
 
-export interface Target {
-  url: string
-  anonKey: string
-  /** A signed-in user's access token. */
-  userToken: string
-  userId: string
-  postId: string
-  /** Usernames that exist, for @mentions. */
-  usernames: string[]
+const WFTS_OR = `posts?select=id&or=(${terms(32, (i) => `caption.wfts.w${i}`)})`
+const TEN_MB_ARGUMENT = JSON.stringify({ query: 'a'.repeat(10 * 1024 * 1024), max_rows: 1 })
+
+/** The words the post's author hides; the seeded comments use them (hostile.ts). */
+export const HIDDEN_WORDS = Array.from({ length: 20 }, (_, i) => `hostileword${i}`)
+
+/** A post as its author, and what the insert answered. */
+async function publishPost(t: Target, caption: string): Promise<string> {
+  const { status } = await rest(t, 'posts', {
+    method: 'POST',
+    token: t.userToken,
+    prefer: 'return=minimal',
+    body: {
+      user_id: t.userId,
+      image_url: `${t.url}/storage/v1/object/public/images/posts/${t.userId}/h.png`,
+      caption
+    }
+  })
+  return status
 }
 
-export interface Attack {
-  name: string
-  run(target: Target): Promise<string>
-}
-
-/** A request to the REST API; resolves with its status (or "timeout"). */
-async function rest(
-  target: Target,
-  path: string,
-  init: { method?: string; body?: unknown; token?: string; prefer?: string } = {}
-): Promise<string> {
-  try {
-    const response = await fetch(`${target.url}/rest/v1/${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        apikey: target.anonKey,
-        authorization: `Bearer ${init.token ?? target.anonKey}`,
-        'content-type': 'application/json',
-        ...(init.prefer ? { prefer: init.prefer } : {})
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: AbortSignal.timeout(ATTACK_TIMEOUT_MS)
-    })
-    const bytes = (await response.arrayBuffer()).byteLength
-    return `${response.status}${bytes > 1_000_000 ? ` (${(bytes / 1e6).toFixed(0)} MB)` : ''}`
-  } catch (error) {
-    if ((error as Error).name === 'TimeoutError') return 'timeout'
-    throw error
-  }
-}
-
-interface Joins {
-  ok: number
-  refused: number
-  sockets: number
-}
-
-/** Opens `sockets` sockets and joins `channels` channels of `bindings(i)` on each. */
-async function realtimeJoins(
-  target: Target,
-  sockets: number,
-  channels: number,
-  bindings: (channel: number) => Record<string, unknown>[]
-): Promise<{ joins: Joins; close: () => void; open: WebSocket[] }> {
-  const joins: Joins = { ok: 0, refused: 0, sockets: 0 }
-  const open: WebSocket[] = []
-  const base = `${target.url.replace('http', 'ws')}/realtime/v1/websocket`
-  await Promise.all(
-    Array.from({ length: sockets }, async () => {
-      const ws = new WebSocket(`${base}?vsn=2.0.0&apikey=${target.anonKey}`)
-      const opened = await new Promise<boolean>((resolve) => {
-        ws.once('open', () => resolve(true))
-        ws.once('error', () => resolve(false))
-        ws.once('unexpected-response', () => resolve(false))
-      })
-      if (!opened) return
-      joins.sockets++
-      open.push(ws)
-      let pending = channels
-      const done = new Promise<void>((resolve) => {
-        ws.on('message', (data) => {
-          const [, , , event, payload] = JSON.parse(data.toString())
-          if (event !== 'phx_reply') return
-          if ((payload as { status: string }).status === 'ok') joins.ok++
-          else joins.refused++
-          if (--pending === 0) resolve()
-        })
-        setTimeout(resolve, ATTACK_TIMEOUT_MS).unref()
-      })
-      for (let c = 0; c < channels; c++) {
-        const ref = String(c)
-        const config = { postgres_changes: bindings(c) }
-        ws.send(JSON.stringify([ref, ref, `realtime:h${c}`, 'phx_join', { config }]))
-      }
-      await done
-    })
-  )
-  return { joins, open, close: () => open.forEach((ws) => ws.terminate()) }
-}
-
-const terms = (n: number, make: (i: number) => string): string =>
-  Array.from({ length: n }, (_, i) => make(i)).join(',')
-
-export const ATTACKS: Attack[] = [
+const REST_ATTACKS: Attack[] = [
   {
     name: 'REST `match` with a backreference on a 2,001-character comment',
     run: (t) =>
@@ -155,6 +92,48 @@ export const ATTACKS: Attack[] = [
       })
     }
   },
+  { name: 'REST `or=` of 32 `wfts` terms', run: (t) => rest(t, WFTS_OR) },
+  {
+    name: 'REST `or=` of 32 `wfts` terms as an `<img src>` on a foreign page (no apikey)',
+    webPage: true,
+    run: (t) => rest(t, WFTS_OR, { asWebPage: true })
+  },
+  {
+    name: 'REST `posts?select=id,profiles(id,posts(id,profiles(id)))&limit=1000`',
+    run: (t) => rest(t, 'posts?select=id,profiles(id,posts(id,profiles(id)))&limit=1000')
+  },
+  {
+    name: 'REST `match.(.*){1,200}zq` over 4,600 comments',
+    run: (t) => rest(t, `comments?select=id&body=match.${encodeURIComponent('(.*){1,200}zq')}`)
+  },
+  {
+    name: 'REST rpc with a 10 MB argument',
+    run: (t) => rest(t, 'rpc/search_profiles', { method: 'POST', rawBody: TEN_MB_ARGUMENT })
+  },
+  {
+    name: "REST rpc with a 10 MB argument from a foreign page's form (no apikey)",
+    webPage: true,
+    run: (t) =>
+      rest(t, 'rpc/search_profiles', { method: 'POST', rawBody: TEN_MB_ARGUMENT, asWebPage: true })
+  }
+]
+
+const OTHER_ATTACKS: Attack[] = [
+  { name: 'Auth: 10 concurrent password sign-ins', run: (t) => signIns(t, 10) },
+  { name: 'Auth: 30 concurrent password sign-ins', run: (t) => signIns(t, 30) },
+  {
+    name: 'REST 20 `hide_comments` word filters at once on a post with 4,600 comments (its author)',
+    run: (t) =>
+      restBurst(t, HIDDEN_WORDS.length, (i) => ({
+        path: 'word_filters',
+        init: {
+          method: 'POST',
+          token: t.userToken,
+          prefer: 'return=minimal',
+          body: { user_id: t.userId, kind: 'hide_comments', word: HIDDEN_WORDS[i] }
+        }
+      }))
+  },
   {
     name: 'Realtime: 7 anonymous sockets × 100 channels × 100 filters',
     run: async (t) => {
@@ -167,7 +146,10 @@ export const ATTACKS: Attack[] = [
         }))
       )
       close()
-      return `${joins.sockets} sockets, ${joins.ok} joins accepted, ${joins.refused} refused`
+      return {
+        status: `${joins.sockets} sockets, ${joins.ok} joins accepted, ${joins.refused} refused`,
+        refused: joins.ok === 0
+      }
     }
   },
   {
@@ -181,20 +163,40 @@ export const ATTACKS: Attack[] = [
           filter: 'caption=match.^(a*)(a*)\\1\\2\\1\\2a$'
         }
       ])
-      const status = await rest(t, 'posts', {
+      const status = await publishPost(t, 'a'.repeat(400))
+      await settle()
+      close()
+      return {
+        status: `join ${joins.ok === 1 ? 'accepted' : 'refused'}, insert ${status}`,
+        refused: joins.ok === 0
+      }
+    }
+  },
+  {
+    name: 'Realtime: 100 `match` filters on comments, then one comment',
+    run: async (t) => {
+      const { joins, close } = await realtimeJoins(t, 1, 1, () =>
+        Array.from({ length: 100 }, (_, i) => ({
+          event: 'INSERT',
+          schema: 'public',
+          table: 'comments',
+          filter: `body=match.${i}(.*){1,50}$`
+        }))
+      )
+      const { status } = await rest(t, 'comments', {
         method: 'POST',
         token: t.userToken,
         prefer: 'return=minimal',
-        body: {
-          user_id: t.userId,
-          image_url: `${t.url}/storage/v1/object/public/images/posts/${t.userId}/h.png`,
-          caption: 'a'.repeat(400)
-        }
+        body: { post_id: t.postId, user_id: t.userId, body: 'x'.repeat(2_000) }
       })
-      // Give delivery the moment it needs, while the prober keeps reading.
-      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      await settle()
       close()
-      return `join ${joins.ok === 1 ? 'accepted' : 'refused'}, insert ${status}`
+      return {
+        status: `join ${joins.ok === 1 ? 'accepted' : 'refused'}, insert ${status}`,
+        refused: joins.ok === 0
+      }
     }
   }
 ]
+
+export const ATTACKS: Attack[] = [...REST_ATTACKS, ...OTHER_ATTACKS]

@@ -14,8 +14,9 @@ export interface RequestInfo {
   /** GET and HEAD run read-only, as PostgREST does; a write there fails with 25006. */
   readOnly?: boolean
   /**
-   * How long the request may run: statement_timeout on PostgreSQL, the watchdog's limit on
-   * PGlite (see TransactionOptions.budgetMs).
+   * How long the request may run: the watchdog's limit on PGlite (see
+   * TransactionOptions.budgetMs); on PostgreSQL the statement_timeout of a role that has none
+   * of its own (roleStatementTimeout).
    */
   budgetMs?: number
   /**
@@ -26,6 +27,8 @@ export interface RequestInfo {
   queueTimeoutMs?: number
   /** The search_path, already quoted; 'public, extensions' unless a schema was asked for. */
   searchPath?: string
+  /** Who the request is for, so one caller cannot take a whole pool (TransactionOptions.holder). */
+  holder?: string
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -65,6 +68,28 @@ function readerListsSettings(db: Database, sub: string | undefined): Required<St
 }
 
 /**
+ * The statement_timeout a PostgreSQL request runs with: its role's own setting (`alter role
+ * anon set statement_timeout = '3s'`, db/bootstrap-role-settings.ts; one made for this database
+ * wins over the server-wide one), else the request's budget ($7). A role's settings apply only
+ * when a session logs in as it, never after the `set local role` a request takes its caller's
+ * role with, so they are read here, as PostgREST reads an impersonated role's settings. Read
+ * before the role changes, as the server's own user. PGlite cannot cancel a statement: its
+ * watchdog holds the budget instead ($7 is 0 there).
+ */
+function statementTimeoutSql(db: Database): string {
+  if (db.kind !== 'postgres') return '$7'
+  return `coalesce(
+            (select substr(c, length('statement_timeout=') + 1)
+             from pg_catalog.pg_db_role_setting s, unnest(s.setconfig) as c
+             where s.setrole = to_regrole($1)
+               and s.setdatabase in (0, (select oid from pg_catalog.pg_database
+                                         where datname = current_database()))
+               and starts_with(c, 'statement_timeout=')
+             order by s.setdatabase desc limit 1),
+            $7)`
+}
+
+/**
  * One statement sets read-only mode, timeout, role and claims. It waits for the transaction's
  * first statement and goes out with it (see Database.transaction). Exported so that tests can
  * start a transaction as a caller exactly as a request does.
@@ -90,6 +115,7 @@ export function requestSettings(
   const keepLists = readerListsSettings(db, identity.claims.sub)
   return {
     sql: `select ${keepLists.sql}
+              set_config('statement_timeout', ${statementTimeoutSql(db)}, true),
               set_config('search_path', $9, true),
               set_config('role', $1, true),
               set_config('request.jwt.claims', $2, true),
@@ -98,7 +124,6 @@ export function requestSettings(
               set_config('request.method', $4, true),
               set_config('request.path', $5, true),
               set_config('request.headers', $6, true),
-              set_config('statement_timeout', $7, true),
               set_config('transaction_read_only', $8, true)`,
     params: [
       identity.role,
@@ -125,6 +150,7 @@ export async function withRole<T>(
     prelude: [requestSettings(db, identity, request)],
     reuseStatements: true,
     budgetMs: request.budgetMs,
-    queueTimeoutMs: request.queueTimeoutMs
+    queueTimeoutMs: request.queueTimeoutMs,
+    holder: request.holder
   })
 }

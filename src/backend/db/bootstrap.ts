@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { AUTH_ONE_TIME_TOKENS } from './bootstrap-auth-tokens'
 import { AUTH_MFA } from './bootstrap-mfa'
 import { REALTIME_SCHEMA } from './bootstrap-realtime'
+import { ROLE_SETTINGS } from './bootstrap-role-settings'
 import type { Queryable } from './database'
 
 // Roles belong to the whole server, not one database: two backends bootstrapping databases of one
@@ -269,6 +270,7 @@ create table if not exists supabase_migrations.schema_migrations (
 
 const PARTS = [
   ROLES,
+  ROLE_SETTINGS,
   SCHEMAS,
   AUTH,
   AUTH_ONE_TIME_TOKENS,

@@ -56,6 +56,12 @@ export interface TransactionOptions {
   budgetMs?: number
   /** A transaction still waiting for the database after this long fails with DatabaseBusyError. */
   queueTimeoutMs?: number
+  /**
+   * Who the transaction serves (a signed-in user, an anonymous caller's address). On
+   * PostgreSQL one holder takes at most half of the pool's connections at once, so a burst of
+   * one caller's slow requests leaves the rest of the pool to everyone else.
+   */
+  holder?: string
 }
 
 /** Stops a LISTEN started with `Database.listen`. */

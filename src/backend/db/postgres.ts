@@ -89,8 +89,13 @@ export async function openPostgres(
     max: POOL_SIZE,
     pipeline: true
   } as pg.PoolConfig)
-  // The pool's own queue has no bound: this one refuses, and times out, what waits too long.
-  const queue = new RequestQueue({ capacity: POOL_SIZE, maxWaiting: options.maxWaiting ?? 100 })
+  // The pool's own queue has no bound: this one refuses, and times out, what waits too long,
+  // and keeps one caller to half of the connections (TransactionOptions.holder).
+  const queue = new RequestQueue({
+    capacity: POOL_SIZE,
+    maxWaiting: options.maxWaiting ?? 100,
+    perHolder: POOL_SIZE / 2
+  })
   let calls = 0
   // Fail now, with the server's message, rather than on the first request.
   await pool.query('select 1')
@@ -99,12 +104,12 @@ export async function openPostgres(
     work: (tx: Transaction) => Promise<T>,
     options: TransactionOptions
   ): Promise<T> {
-    await queue.acquire(options.queueTimeoutMs)
+    await queue.acquire(options.queueTimeoutMs, options.holder)
     let client: pg.PoolClient
     try {
       client = await pool.connect()
     } catch (error) {
-      queue.release()
+      queue.release(options.holder)
       throw error
     }
     const cache = options.reuseStatements ? preparedStatements(client) : null
@@ -162,7 +167,7 @@ export async function openPostgres(
       throw error
     } finally {
       client.release()
-      queue.release()
+      queue.release(options.holder)
     }
   }
 

@@ -3,13 +3,7 @@
 // one socket used to be able to hold 10,000 filters (~14 MB) and seven of them stopped delivery
 // for every anonymous subscriber. Caps apply per connection and per client address (a shared
 // server's users each have their own; the app's own windows share 127.0.0.1 and use a handful).
-//
-// Patterns are checked with the same rule as REST filters (src/backend/patterns.ts): a regex with
-// a backreference (`^(a*)(a*)\1\2…`) backtracks exponentially and a long pattern costs in
-// proportion, so either is refused before it ever runs.
-
-import { patternProblem as sharedPatternProblem, type PatternOperator } from '../patterns'
-import { DEFAULT_REST_LIMITS } from '../request-limits'
+// Filters take only hosted Realtime's operators (bindings.ts), none of them a pattern.
 
 export const REALTIME_LIMITS = {
   /** Sockets one address may hold open at once (an idle socket costs ~6 KB). */
@@ -30,8 +24,6 @@ export const REALTIME_LIMITS = {
   filterBytesPerBinding: 1_024,
   filterBytesPerConnection: 16 * 1024,
   filterBytesPerAddress: 64 * 1024,
-  /** Characters of one like/ilike/match/imatch pattern. */
-  patternLength: 256,
   /** Distinct filters evaluated in one SQL statement when a change is checked (delivery). */
   filtersPerStatement: 50,
   /** Bytes of one broadcast payload or presence payload (hosted's Free plan: 256 KB). */
@@ -71,20 +63,6 @@ export class PerSecond {
     return true
   }
 }
-
-/**
- * Why a filter's pattern is refused, or null when it may run. `op` is the filter's operator;
- * only pattern operators are checked.
- */
-export function patternProblem(op: string, value: string | string[]): string | null {
-  if (!PATTERN_OPERATORS.has(op) || typeof value !== 'string') return null
-  return sharedPatternProblem(op as PatternOperator, value, {
-    maxPatternLength: REALTIME_LIMITS.patternLength,
-    maxPatternWildcards: DEFAULT_REST_LIMITS.maxPatternWildcards
-  })
-}
-
-const PATTERN_OPERATORS: ReadonlySet<string> = new Set(['like', 'ilike', 'match', 'imatch'])
 
 /** What one socket or one address holds: bindings, those with a filter, and the filters' bytes. */
 export interface Usage {

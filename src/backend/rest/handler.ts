@@ -6,14 +6,22 @@
 
 import type { BackendContext } from '../context'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
-import { tooManyRowsChanged, writeLimitsFor } from './bounds'
+import { checkBodySize, tooManyRowsChanged, writeLimitsFor } from './bounds'
 import { findRoutine } from './build-rpc'
 import { notSingleObject, RestError } from './errors'
 import { explainResponse } from './explain'
 import { readQuery, rootOffset, rpcQuery, writeQuery } from './query'
 import { CSV_MEDIA_TYPE, OBJECT_MEDIA_TYPE } from './request'
 import { reusedBuild } from './statement-cache'
-import { parse, run, runRead, withApplied, type RestCall, type ResultRow } from './run'
+import {
+  checkAnonStatementCost,
+  parse,
+  run,
+  runRead,
+  withApplied,
+  type RestCall,
+  type ResultRow
+} from './run'
 import type { Table } from './schema-cache'
 
 export type { RestCall } from './run'
@@ -113,6 +121,7 @@ export async function handleWrite(
   table: Table
 ): Promise<ApiResponse> {
   const { request, preferences } = call
+  checkBodySize(request.body.byteLength, context.config.rest)
   const query = parse(request)
   const body = request.method === 'DELETE' ? undefined : parseBody(request)
   const { sql, params, write } = writeQuery(context, call, table, query, body)
@@ -121,6 +130,7 @@ export async function handleWrite(
   const counted = call.single || request.method !== 'POST'
   const result = await run(context, call, async (tx) => {
     if (!sql) return { count: 0, body: '[]', inserted: true }
+    await checkAnonStatementCost(context, call, tx, { sql, params })
     const { rows, rowCount } = counted
       ? await tx.query<ResultRow & { inserted?: boolean }>(sql, params.values)
       : await tx.queryAndCommit<ResultRow & { inserted?: boolean }>(sql, params.values)
@@ -173,6 +183,7 @@ export async function handleRpc(
   name: string
 ): Promise<ApiResponse> {
   const { request } = call
+  checkBodySize(request.body.byteLength, context.config.rest)
   const { query, rpc } = reusedBuild(call, () => {
     const overloads = call.cache.functions.get(name) ?? []
     const argNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
@@ -194,9 +205,10 @@ export async function handleRpc(
     )
   }
   if (call.explain) return explainResponse(context, call, call.explain, rpc)
-  const { rows } = await run(context, call, (tx) =>
-    tx.queryAndCommit<ResultRow>(rpc.sql, rpc.params.values)
-  )
+  const { rows } = await run(context, call, async (tx) => {
+    await checkAnonStatementCost(context, call, tx, rpc)
+    return tx.queryAndCommit<ResultRow>(rpc.sql, rpc.params.values)
+  })
   if (rpc.shape === 'void') {
     return withApplied(call, READ_PREFERENCES, { status: 204, headers: { 'content-range': '*/*' } })
   }

@@ -43,14 +43,24 @@ function planCost(rows: Record<string, unknown>[]): number {
   return Number(plan[0].Plan['Total Cost'])
 }
 
-function refuseCost(cost: number, limits: RestLimits): void {
-  if (cost > limits.maxPlanCost) {
+/** What a cost check refuses above, and how it says so. */
+export interface CostBound {
+  maxCost: number
+  message: string
+  /** Who the limit is for, in the refusal's details (`for anonymous callers`), if not everyone. */
+  appliesTo?: string
+  hint?: string
+}
+
+function refuseCost(cost: number, bound: CostBound): void {
+  if (cost > bound.maxCost) {
+    const whom = bound.appliesTo ? ` ${bound.appliesTo}` : ''
     throw new RestError(
       400,
       '54001',
-      'This request would read too many rows at once',
-      `Estimated cost ${Math.round(cost)}, at most ${limits.maxPlanCost} is allowed`,
-      'Add limit= to the embedded resources, embed fewer levels, or filter the rows.'
+      bound.message,
+      `Estimated cost ${Math.round(cost)}, at most ${bound.maxCost} is allowed${whom}`,
+      bound.hint ?? 'Add limit= to the embedded resources, embed fewer levels, or filter the rows.'
     )
   }
 }
@@ -82,13 +92,13 @@ export class PlanCostVerdicts {
 
   /**
    * Runs EXPLAIN (no execution) on `sql` and refuses it when the planner's total cost is above
-   * the limit. Run in the request's transaction, so the plan is the one the caller's role gets.
+   * the bound. Run in the request's transaction, so the plan is the one the caller's role gets.
    */
   async check(
     tx: Queryable,
     read: PricedRead,
     caller: { role: string; user: string },
-    limits: RestLimits
+    bound: CostBound
   ): Promise<void> {
     const { sql } = read
     const params = read.params.values
@@ -98,13 +108,13 @@ export class PlanCostVerdicts {
     const now = Date.now()
     const known = this.verdicts.get(key)
     if (known && known.expires > now) {
-      refuseCost(known.cost, limits)
+      refuseCost(known.cost, bound)
       return
     }
     const { rows } = await tx.query(`explain (format json) ${sql}`, params)
     const cost = planCost(rows)
     if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear()
     this.verdicts.set(key, { cost, expires: now + VERDICT_TTL_MS })
-    refuseCost(cost, limits)
+    refuseCost(cost, bound)
   }
 }

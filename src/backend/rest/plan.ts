@@ -2,8 +2,8 @@
 // PostgREST splits a request into request → plan → query → response. A plan says which
 // relationship every embed goes through and has passed every check that needs no database:
 // embed depth, one hint per embed, ambiguous or unknown relationships, spreads of to-many
-// embeds, filters or paging for embeds the select does not have, and the input bounds
-// (bounds.ts). Whatever is refused here is refused before any SQL is written; the builders
+// embeds, filters or paging for embeds the select does not have, the input bounds (bounds.ts)
+// and the rows embeds below repeated rows may bring (repeated-rows.ts). Whatever is refused here is refused before any SQL is written; the builders
 // only turn a plan into SQL. The planner's cost check (limits.ts) runs later, on the SQL.
 
 import type { RestLimits } from '../request-limits'
@@ -14,6 +14,7 @@ import { RestError } from './errors'
 import { checkEmbedDepth } from './limits'
 import { pathKey, type ParsedQuery, type Scoped, type SelectItem } from './parse-query'
 import { isToOne, type Relationship } from './relationships'
+import { checkRepeatedEmbedRows } from './repeated-rows'
 import { resolveRelationship } from './resolve-relationship'
 import type { SchemaCache, Table } from './schema-cache'
 
@@ -82,12 +83,16 @@ function resolveEmbeds(
   }
 }
 
-/** Plans a read of `table` (or a write's returned rows, or a function's result rows). */
+/**
+ * Plans a read of `table` (or a write's returned rows, at most `rootRows`, or a function's
+ * result rows).
+ */
 export function planRead(
   cache: SchemaCache,
   table: Table,
   query: ParsedQuery,
-  limits: RestLimits
+  limits: RestLimits,
+  rootRows?: number
 ): ReadPlan {
   checkEmbedDepth(query.select, limits)
   checkFilterBounds(query, limits)
@@ -95,6 +100,7 @@ export function planRead(
   resolveEmbeds(cache, table, query.select, [], plan)
   checkToManyEmbeds(plan.toManyEmbeds, limits)
   checkScopes(query, plan.paths)
+  checkRepeatedEmbedRows(query, plan.relationships, limits, rootRows)
   return plan
 }
 
@@ -110,5 +116,5 @@ export function planWrite(
   limits: RestLimits
 ): ReadPlan {
   if (insertBody !== undefined) checkWriteRows(payloadRows(insertBody).length, limits)
-  return planRead(cache, table, query, limits)
+  return planRead(cache, table, query, limits, limits.maxRowsPerWrite)
 }

@@ -1,10 +1,11 @@
 // Running a REST request's SQL with its limits: one transaction under the caller's role
-// (withRole, so RLS applies), the request's time limits, the plan-cost cap, the response-size cap and
+// (withRole, so RLS applies), the request's time limits, the plan-cost caps, the response-size cap and
 // `Prefer: tx=rollback`. A request whose statement is its last sends it with the role, the
-// claims and the COMMIT in one database call. One more is taken by a read that must be priced
-// by the planner first (every read; the verdict is then reused for a few seconds),
-// a count by the planner, a tx=rollback request and a single-object write, which must check its
-// row count before committing.
+// claims and the COMMIT in one database call. One more is taken by a statement that must be
+// priced by the planner first (every read, and every statement of an anonymous caller, as
+// pg_plan_filter prices a role's; the verdict is then reused for a few seconds), a count by the
+// planner, a tx=rollback request and a single-object write, which must check its row count
+// before committing.
 
 import type { ApiConfig } from '../api-config'
 import type { BackendContext } from '../context'
@@ -16,7 +17,7 @@ import type { RequestIdentity } from '../jwt'
 import { ReadBuilder } from './build-read'
 import type { ReadSource } from './read-source'
 import { responseTooLarge } from './bounds'
-import { PlanCostVerdicts } from './limits'
+import { PlanCostVerdicts, type CostBound } from './limits'
 import { parseQuery, type ParsedQuery } from './parse-query'
 import type { ReadPlan } from './plan'
 import { estimatesAllowed, plannedRows } from './planned-count'
@@ -63,10 +64,12 @@ class RolledBack<T> {
 
 /**
  * A request for a schema other than public searches that schema first, as PostgREST does, so
- * its functions find their own tables unqualified.
+ * its functions find their own tables unqualified. Its holder is the signed-in user, or the
+ * address of an anonymous caller.
  */
 function requestInfo(context: BackendContext, call: RestCall): RequestInfo {
-  const { method, url, headers } = call.request
+  const { method, url, headers, remoteAddress } = call.request
+  const { role, claims } = call.identity
   const { requestBudgetMs, queueTimeoutMs } = context.config.rest
   const schema = call.cache.schema
   return {
@@ -76,6 +79,7 @@ function requestInfo(context: BackendContext, call: RestCall): RequestInfo {
     readOnly: method === 'GET' || method === 'HEAD',
     budgetMs: requestBudgetMs,
     queueTimeoutMs,
+    holder: claims.sub ? `user ${claims.sub}` : `${role} ${remoteAddress}`,
     searchPath:
       schema === 'public'
         ? undefined
@@ -180,6 +184,11 @@ function verdictsFor(db: Database): PlanCostVerdicts {
   return found
 }
 
+function callerOf(call: RestCall): { role: string; user: string } {
+  const { role, claims } = call.identity
+  return { role: `${role}:${call.cache.schema}`, user: claims.sub ?? '' }
+}
+
 /** Refuses a read the planner prices past the limit (limits.ts), before it runs. */
 export async function checkPlanCost(
   context: BackendContext,
@@ -187,10 +196,37 @@ export async function checkPlanCost(
   tx: Transaction,
   read: PlannedRead
 ): Promise<void> {
-  const { role, claims } = call.identity
+  const { maxPlanCost, maxAnonPlanCost } = context.config.rest
+  const anon = call.identity.role === 'anon'
+  const bound: CostBound = {
+    maxCost: anon ? Math.min(maxPlanCost, maxAnonPlanCost) : maxPlanCost,
+    message: 'This request would read too many rows at once',
+    appliesTo: anon && maxAnonPlanCost < maxPlanCost ? 'for anonymous callers' : undefined
+  }
   const priced = { sql: read.sql, params: read.params, multiplies: read.plan.toManyEmbeds > 0 }
-  const caller = { role: `${role}:${call.cache.schema}`, user: claims.sub ?? '' }
-  await verdictsFor(context.db).check(tx, priced, caller, context.config.rest)
+  await verdictsFor(context.db).check(tx, priced, callerOf(call), bound)
+}
+
+/**
+ * Prices a write or a function call of an anonymous caller before it runs, as pg_plan_filter
+ * does every statement of a role it is set for (reads are priced by checkPlanCost). Nothing for
+ * a signed-in caller.
+ */
+export async function checkAnonStatementCost(
+  context: BackendContext,
+  call: RestCall,
+  tx: Transaction,
+  statement: { sql: string; params: Params }
+): Promise<void> {
+  if (call.identity.role !== 'anon') return
+  const bound: CostBound = {
+    maxCost: context.config.rest.maxAnonPlanCost,
+    message: 'This request would cost the database too much for an anonymous caller',
+    appliesTo: 'for anonymous callers',
+    hint: 'Sign in, or narrow the filter of the request.'
+  }
+  const priced = { ...statement, multiplies: false }
+  await verdictsFor(context.db).check(tx, priced, callerOf(call), bound)
 }
 
 /**

@@ -12,7 +12,7 @@ import { handlePurgeCache, refuseFeature } from './features-off'
 import { getBucket, listBuckets } from './buckets'
 import { StorageError, storageErrorResponse } from './errors'
 import { handleList } from './list'
-import { renderImageRoute, resumableRoute } from './media-routes'
+import { openMediaState, renderImageRoute, resumableRoute } from './media-routes'
 import { handleListV2 } from './list-v2'
 import { handleCopy, handleMove } from './move-copy'
 import { handleInfo } from './object-info'
@@ -98,11 +98,15 @@ const dispatch = createRouter([
   )
 ])
 
+/** The storage handler, and close() for the state it keeps (resumable uploads in progress). */
+export type StorageApi = Handler & { close(): Promise<void> }
+
 export function createStorageApi(
   context: BackendContext,
   store: ByteStore = createByteStore(context.config.storageDir)
-): Handler {
-  return async (request) => {
+): StorageApi {
+  const media = openMediaState(context, store)
+  const handler: Handler = async (request) => {
     try {
       return await dispatch(context, store, request)
     } catch (error) {
@@ -113,4 +117,5 @@ export function createStorageApi(
       )
     }
   }
+  return Object.assign(handler, { close: () => media.close() })
 }

@@ -7,9 +7,9 @@
 //   offset) appends; DELETE abandons.
 // The caller's permission is asked (can-upload.ts) when the upload is created and with every
 // chunk; the object row is written only when the last byte arrives, with every check a plain
-// upload makes (size, type, image structure, policies). Until then the bytes are parts in the
-// resumable store; uploads not completed within 24 hours are swept with their parts (at start,
-// every 10 minutes, and refused with 410 if asked for before that).
+// upload makes (size, type, image structure, policies). Until then the bytes are parts on disk
+// (resumable-store.ts), within per-person caps (resumable-caps.ts); an upload no chunk reached
+// for a while is abandoned: refused with 410, and removed with its parts by a sweep on a timer.
 
 import { randomUUID } from 'node:crypto'
 import type { BackendContext } from '../context'
@@ -19,13 +19,18 @@ import { findBucket } from './buckets'
 import { checkCanUpload } from './can-upload'
 import { StorageError } from './errors'
 import { identifyCaller, type Caller } from './identity'
-import { parseObjectKey } from './keys'
+import {
+  admitUpload,
+  DEFAULT_RESUMABLE_LIMITS,
+  holderOf,
+  type ResumableLimits
+} from './resumable-caps'
+import { readCreation } from './resumable-creation'
 import { createResumableStore, type ResumableUpload } from './resumable-store'
 import {
   asTusError,
   checkTusVersion,
   integerHeader,
-  parseUploadMetadata,
   TUS_CONTENT_TYPE,
   TUS_ERRORS,
   TusError,
@@ -41,14 +46,22 @@ import {
 } from './upload'
 import { checkedMimeType } from './upload-fields'
 
-/** How long an upload may stay incomplete. */
-export const RESUMABLE_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000
-/** Hosted's default upload limit, for buckets without their own. */
-const GLOBAL_SIZE_LIMIT = 50 * 1024 * 1024
-const SWEEP_EVERY_MS = 10 * 60 * 1000
-
 export interface ResumableUploads {
   handle(request: ApiRequest, rest: string[]): Promise<ApiResponse>
+  /** Removes abandoned uploads with their parts now; the timer calls it every sweepEveryMs. */
+  sweep(): Promise<number>
+  /** Where the parts are, once there is a folder. */
+  folder(): string | null
+  /** Stops the sweep, waits for requests in progress and removes a temporary folder. */
+  close(): Promise<void>
+}
+
+export interface ResumableOptions {
+  /** Where the parts live: the config's resumableUploadDir by default (null: a temporary folder). */
+  dir?: string | null
+  limits?: ResumableLimits
+  /** Epoch milliseconds; tests move it to make uploads abandoned. */
+  now?: () => number
 }
 
 function uploadHeaders(upload: ResumableUpload): Record<string, string> {
@@ -60,21 +73,15 @@ function uploadHeaders(upload: ResumableUpload): Record<string, string> {
 
 export function createResumableUploads(
   context: BackendContext,
-  objects: ByteStore
+  objects: ByteStore,
+  options: ResumableOptions = {}
 ): ResumableUploads {
-  const store = createResumableStore(context.config.resumableUploadDir)
-  let lastSweep = 0
-  const sweep = (): void => {
-    const now = Date.now()
-    if (now - lastSweep < SWEEP_EVERY_MS) return
-    lastSweep = now
-    store.sweep(now).catch((error) => console.error('[storage] resumable sweep failed', error))
-  }
-  sweep()
-  // Also when no upload is in progress; the sweep touches only files, never the database, so a
-  // timer outliving a closed backend costs nothing.
-  setInterval(sweep, SWEEP_EVERY_MS).unref()
-  // One request at a time per upload: two PATCHes at the same offset must not both append.
+  const dir = options.dir === undefined ? context.config.resumableUploadDir : options.dir
+  const limits = options.limits ?? DEFAULT_RESUMABLE_LIMITS
+  const now = options.now ?? Date.now
+  const store = createResumableStore(dir)
+  // One request at a time per upload: two PATCHes at the same offset must not both append, and
+  // the sweep never removes an upload a chunk is being added to.
   const locks = new Map<string, Promise<unknown>>()
   const locked = <T>(id: string, work: () => Promise<T>): Promise<T> => {
     const run = (locks.get(id) ?? Promise.resolve()).then(work, work)
@@ -84,16 +91,51 @@ export function createResumableUploads(
     return run
   }
 
+  let sweeping: Promise<number> | null = null
+  const sweep = (): Promise<number> => {
+    sweeping ??= (async () => {
+      const at = now()
+      let removed = 0
+      for (const id of await store.expired(at)) {
+        await locked(id, async () => {
+          const expiresAt = store.expiresAt(id)
+          if (expiresAt === undefined || expiresAt > at) return
+          await store.remove(id)
+          removed++
+        })
+      }
+      // Files a crash left without their upload's state.
+      await store.removeStrays(at - limits.idleMs)
+      return removed
+    })().finally(() => (sweeping = null))
+    return sweeping
+  }
+  const sweepInBackground = (): void => {
+    sweep().catch((error) => console.error('[storage] resumable sweep failed', error))
+  }
+  let timer: NodeJS.Timeout | null = null
+  let closed = false
+  const startSweeping = (): void => {
+    if (timer || closed) return
+    timer = setInterval(sweepInBackground, limits.sweepEveryMs)
+    // Never what keeps a process alive; close() stops it.
+    timer.unref()
+  }
+  // A data folder may hold uploads an earlier run left: swept from the start. A temporary
+  // folder is swept once the first request has come.
+  if (dir) {
+    sweepInBackground()
+    startSweeping()
+  }
+
   /** The caller's own live upload, or the tus answer for one that is not (404/410). */
   async function ownUpload(id: string, caller: Caller): Promise<ResumableUpload> {
     const upload = await store.get(id)
     if (!upload || upload.ownerSub !== (caller.identity.claims.sub ?? null)) {
       throw TUS_ERRORS.notFound()
     }
-    if (upload.expiresAt <= Date.now()) {
-      await store.remove(id)
-      throw TUS_ERRORS.gone()
-    }
+    // Abandoned: the sweep removes it (under the upload's lock).
+    if (upload.expiresAt <= now()) throw TUS_ERRORS.gone()
     return upload
   }
 
@@ -126,57 +168,35 @@ export function createResumableUploads(
     request: ApiRequest
   ): Promise<ApiResponse> {
     if (upload.offset + request.body.byteLength > upload.length) throw TUS_ERRORS.sizeExceeded()
-    const next = request.body.byteLength > 0 ? await store.append(upload, request.body) : upload
+    // Every chunk, even an empty one, moves the expiry on: only an idle upload is abandoned.
+    const next = await store.append(upload, request.body, now() + limits.idleMs)
     if (next.offset < next.length) return tusResponse(204, uploadHeaders(next))
     await complete(next, caller, request)
     return tusResponse(204, { ...uploadHeaders(next), 'tus-complete': '1' })
   }
 
   async function create(request: ApiRequest, caller: Caller): Promise<ApiResponse> {
-    const length = integerHeader(request.headers['upload-length'])
-    if (length === null) throw TUS_ERRORS.invalidLength()
-    const rawMetadata = request.headers['upload-metadata']
-    if (rawMetadata === undefined) throw TUS_ERRORS.metadataRequired()
-    const metadata = parseUploadMetadata(rawMetadata)
-    if (length > GLOBAL_SIZE_LIMIT) throw TUS_ERRORS.maxSizeExceeded()
-    const bucketId = metadata.bucketName ?? ''
-    const objectName = metadata.objectName ?? ''
-    const key = parseObjectKey(objectName.split('/').map(encodeURIComponent))
-    const upsert = (request.headers['x-upsert'] ?? '').toLowerCase() === 'true'
-    const bucket = await checkCanUpload(context, caller, request, bucketId, key, upsert)
+    const asked = readCreation(request)
+    const { key, upsert, length } = asked
+    const bucket = await checkCanUpload(context, caller, request, asked.bucketId, key, upsert)
     if (bucket.file_size_limit !== null && length > bucket.file_size_limit) {
       throw TUS_ERRORS.maxSizeExceeded()
     }
-    const contentType = checkedMimeType(metadata.contentType || 'application/octet-stream')
+    const contentType = checkedMimeType(asked.contentType)
     // The type is checked now, so a refused upload is told before its bytes are sent.
     checkAllowedMimeType(bucket, contentType)
-    let userMetadata: Record<string, unknown> | null = null
-    try {
-      const parsed: unknown = metadata.metadata ? JSON.parse(metadata.metadata) : null
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        userMetadata = parsed as Record<string, unknown>
-      }
-    } catch {
-      // As hosted: custom metadata that is not JSON is ignored.
-    }
     const id = Buffer.from(`${bucket.id}/${key}/${randomUUID()}`).toString('base64url')
     const upload: ResumableUpload = {
+      ...asked,
       id,
       bucketId: bucket.id,
-      key,
-      length,
       offset: 0,
-      rawMetadata,
       contentType,
-      cacheControl: /^-?\d+$/.test(metadata.cacheControl ?? '')
-        ? `max-age=${metadata.cacheControl}`
-        : 'no-cache',
-      userMetadata,
-      upsert,
       ownerSub: caller.identity.claims.sub ?? null,
-      expiresAt: Date.now() + RESUMABLE_UPLOAD_TTL_MS
+      holder: holderOf(caller, request),
+      expiresAt: now() + limits.idleMs
     }
-    await store.create(upload)
+    await store.create(upload, admitUpload(limits, length))
     const host = request.headers['host']
     const origin = host ? `http://${host}` : context.publicUrl()
     const location = { location: `${origin}/storage/v1/upload/resumable/${id}` }
@@ -234,7 +254,7 @@ export function createResumableUploads(
 
   return {
     async handle(request, rest) {
-      sweep()
+      startSweeping()
       try {
         checkTusVersion(request.headers['tus-resumable'])
       } catch (error) {
@@ -249,6 +269,16 @@ export function createResumableUploads(
         if (error instanceof StorageError) return tusErrorResponse(asTusError(error))
         throw error
       }
+    },
+    sweep,
+    folder: () => store.folder(),
+    async close() {
+      closed = true
+      if (timer) clearInterval(timer)
+      timer = null
+      await sweeping?.catch(() => undefined)
+      await Promise.all(locks.values())
+      await store.close()
     }
   }
 }

@@ -41,8 +41,9 @@ export interface ResumableOptions {
   urls?: UploadUrlStore
   /**
    * After the last retry of a network failure, keep the upload on the server for a later attempt
-   * (the server sweeps it after 24 hours) instead of abandoning it. For uploads whose path a
-   * retry reuses.
+   * (the server sweeps it once abandoned: 30 minutes without a chunk on the local backend, 24
+   * hours on hosted; a later attempt then starts over) instead of abandoning it. For uploads whose
+   * path a retry reuses.
    */
   keepForRetry?: boolean
   onProgress?: (sentBytes: number, totalBytes: number) => void
@@ -166,7 +167,7 @@ export async function uploadResumable(
   const abandon = async (): Promise<void> => {
     urls.delete(fingerprint)
     if (!location) return
-    // Best effort: a server that cannot be reached sweeps the parts itself after 24 hours.
+    // Best effort: a server that cannot be reached sweeps the parts itself once abandoned.
     await send(location, { method: 'DELETE', headers: headers() }).catch(() => undefined)
   }
 

@@ -13,6 +13,7 @@ import {
   type SignedIn
 } from '../../support/backend-harness'
 import { describeEachBackend, postgresUrl, skipReason } from '../../support/database-suite'
+import { setRoleStatementTimeout } from '../../support/role-settings'
 
 const IMAGE = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/limits.png'
 /** Posts by the one author: enough that posts → author → posts → author → posts is millions. */
@@ -166,6 +167,9 @@ describe.skipIf(skipReason('postgres') !== null)('statement timeout on postgres'
     harness = await startHarness('postgres', postgresUrl, {
       config: { rest: { ...DEFAULT_REST_LIMITS, requestBudgetMs: 300 } }
     })
+    // anon's own statement_timeout (3 s, as hosted) wins over the budget on PostgreSQL: set
+    // for this database, as an operator would shorten it.
+    await setRoleStatementTimeout(harness.backend.db, 'anon', '300ms')
     // A slow function created by the owner, as a migration might add one by mistake.
     await harness.backend.db.exec(
       `create function public.slow_thing() returns int language sql as 'select 1 from pg_sleep(5)';

@@ -1,7 +1,8 @@
 // Realtime under hostile clients: who may open a socket (the CORS origin policy and a real JWT
 // as the apikey), caps per socket and per client address on channels, bindings and filter
-// bytes, filter patterns that could stall the engine, and one client's broken filters never
-// stopping another's delivery (checked on both databases, where the filters run).
+// bytes, filter operators beyond hosted Realtime's (patterns that could stall the engine), and
+// one client's broken filters never stopping another's delivery (checked on both databases,
+// where the filters run).
 
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -83,9 +84,11 @@ describe('realtime bounds (socket)', () => {
   })
 
   it.each([
-    ['a backreference', 'caption=match.^(a*)(a*)\\1\\2\\1\\2a$', 'backreferences'],
-    ['a case-insensitive backreference', 'caption=imatch.(x+)\\1', 'backreferences'],
-    ['a 300-character pattern', `caption=like.${'a'.repeat(300)}`, 'at most 256 characters'],
+    // Hosted Realtime's operators only: a pattern would be matched on every change.
+    ['a backreference', 'caption=match.^(a*)(a*)\\1\\2\\1\\2a$', 'operator match is not one of'],
+    ['a case-insensitive backreference', 'caption=imatch.(x+)\\1', 'operator imatch is not one of'],
+    ['a 300-character pattern', `caption=like.${'a'.repeat(300)}`, 'operator like is not one of'],
+    ['an is filter', 'caption=is.null', 'operator is is not one of eq, neq, lt, lte, gt, gte, in'],
     ['a filter over 1,024 bytes', `caption=eq.${'a'.repeat(1100)}`, 'longer than 1024']
   ])('refuses %s in a filter before it ever runs', async (_name, filter, reason) => {
     const reply = await join(await connect(), 'f', [postsBinding(filter)])
@@ -149,6 +152,47 @@ describe('realtime bounds (socket)', () => {
 })
 
 describeEachBackend('realtime delivery under hostile filters', (suite) => {
+  it('refuses 100 match filters on comments at join, and delivers an insert to eq and in filters', async () => {
+    const { url, anonKey } = suite.harness.backend
+    const hostile = await RawSocket.open(
+      `${url.replace('http', 'ws')}/realtime/v1/websocket?vsn=2.0.0&apikey=${anonKey}`
+    )
+    try {
+      const matches = Array.from({ length: 100 }, (_, i) => ({
+        event: 'INSERT',
+        schema: 'public',
+        table: 'comments',
+        filter: `body=match.^w${i}`
+      }))
+      const refused = await join(hostile, 'matches', matches)
+      expect(refused.status).toBe('error')
+      expect(String(refused.response.reason)).toContain(
+        'operator match is not one of eq, neq, lt, lte, gt, gte, in'
+      )
+
+      const author = await signUpUser(url, anonKey, 'rt_ops_author')
+      const postId = await createPost(author, url)
+      const other = await createPost(author, url)
+      const watcher = record(realtimeClient(url, anonKey), [
+        { event: 'INSERT', table: 'comments', filter: `post_id=eq.${postId}` },
+        { event: 'INSERT', table: 'comments', filter: `post_id=in.(${other},${postId})` }
+      ])
+      await watcher.subscribe()
+      const { data, error } = await author.client
+        .from('comments')
+        .insert({ post_id: postId, user_id: author.id, body: 'one comment' })
+        .select('id')
+        .single()
+      expect(error).toBeNull()
+      // Once for each binding: the eq filter and the in filter both let it through.
+      await watcher.until(() => watcher.changes.length === 2, 'the comment, twice')
+      for (const change of watcher.changes) expect((change.new as { id: string }).id).toBe(data?.id)
+      await watcher.channel.unsubscribe()
+    } finally {
+      hostile.close()
+    }
+  })
+
   it("one client's failing and numerous filters never stop another's delivery", async () => {
     const { url, anonKey } = suite.harness.backend
     // Anonymous like the victim below, so both share one identity and one visibility check.

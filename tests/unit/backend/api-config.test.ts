@@ -16,10 +16,19 @@ describe('API settings from config.toml', () => {
       schemas: ['public', 'graphql_public'],
       extraSearchPath: ['public', 'extensions'],
       maxRows: 250,
+      // The body cap has a key only the local backend reads; without it, the default applies.
+      maxRequestBodyBytes: null,
       aggregatesEnabled: false,
       // explain() stays off unless the backend is told otherwise: config.toml has no key for it.
       planEnabled: false
     })
+  })
+
+  it('reads max_request_body_bytes, a key only the local backend reads', () => {
+    expect(parseApiConfig('[api]\nmax_request_body_bytes = 2097152').maxRequestBodyBytes).toBe(
+      2097152
+    )
+    expect(parseApiConfig('[api]\nmax_request_body_bytes = 0').maxRequestBodyBytes).toBeNull()
   })
 
   it('keeps the defaults for a missing table, an empty list or values of the wrong type', () => {

@@ -148,7 +148,27 @@ async function readPhoto(
   return type ? { uri: media.uri, bytes, type } : 'not-an-image'
 }
 
-export async function planInstagramImport(files: DownloadFiles): Promise<ImportPlan> {
+/**
+ * Each file read at most once: a posts list that names one photo a thousand times holds one copy
+ * of it, and a zip inflates no more than its directory declares.
+ */
+function readingOnce(files: DownloadFiles): DownloadFiles {
+  const reads = new Map<string, Promise<Uint8Array | null>>()
+  return {
+    paths: () => files.paths(),
+    read(path) {
+      let read = reads.get(path)
+      if (!read) {
+        read = files.read(path)
+        reads.set(path, read)
+      }
+      return read
+    }
+  }
+}
+
+export async function planInstagramImport(download: DownloadFiles): Promise<ImportPlan> {
+  const files = readingOnce(download)
   const located = locatePosts(files.paths())
   if (!located) throw new Error(NOT_AN_INSTAGRAM_DOWNLOAD)
   const plan: ImportPlan = { posts: [], skipped: [] }

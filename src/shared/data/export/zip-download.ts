@@ -1,24 +1,102 @@
 // An Instagram download (or our own archive) given as a zip: the names are read from the zip's
 // directory without inflating anything, and each file is inflated only when asked for, so the
 // preview reads the posts lists and the photos they name, never the whole download's contents.
+// Before anything is inflated, the directory's declarations are held to the import's bounds
+// (how many files, how many bytes once inflated, how many times their compressed size), and
+// each file inflates to no more than its declared size (zip-directory.ts): a zip bomb or a
+// header that lies is refused with a message, before any post is made.
 
-import { unzipSync } from 'fflate'
+import {
+  MAX_IMPORT_ARCHIVE_BYTES,
+  MAX_IMPORT_ARCHIVE_ENTRIES,
+  MAX_IMPORT_COMPRESSION_RATIO
+} from '../../limits'
 import type { DownloadFiles } from './instagram-import'
+import {
+  inflateEntry,
+  readZipDirectory,
+  ZipReadError,
+  ZipTooManyEntriesError,
+  type ZipEntry
+} from './zip-directory'
+
+/** Below this, a file (or archive) that compresses well is no threat, so its ratio is not asked. */
+const RATIO_FLOOR_BYTES = 1024 * 1024
+
+const count = (value: number): string => value.toLocaleString('en-US')
+const gigabytes = (bytes: number): string => `${count(bytes / 1024 ** 3)} GB`
+
+/** What the person is told; nothing is imported in any of these cases. */
+export const IMPORT_ARCHIVE_MESSAGES = {
+  tooManyFiles: `This zip lists more than ${count(MAX_IMPORT_ARCHIVE_ENTRIES)} files, more than an import reads. Unzip it and choose the folder instead.`,
+  tooLarge: `This zip would unpack to more than ${gigabytes(MAX_IMPORT_ARCHIVE_BYTES)}. Unzip it and choose the folder instead.`,
+  bomb: `This zip unpacks to over ${MAX_IMPORT_COMPRESSION_RATIO} times its size, as a zip bomb does. Nothing was imported.`,
+  damaged:
+    'This zip is damaged: a file in it is not what its directory says. Nothing was imported.',
+  unsupported:
+    'This zip uses a compression this app cannot read. Unzip it and choose the folder instead.',
+  encrypted: 'This zip is protected by a password. Unzip it and choose the folder instead.'
+} as const
+
+/** A refusal to read an import archive, with the message for the person. */
+export class ImportArchiveError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'ImportArchiveError'
+  }
+}
+
+const refusal = (error: unknown): unknown =>
+  error instanceof ZipTooManyEntriesError
+    ? new ImportArchiveError(IMPORT_ARCHIVE_MESSAGES.tooManyFiles)
+    : error instanceof ZipReadError
+      ? new ImportArchiveError(IMPORT_ARCHIVE_MESSAGES[error.reason])
+      : error
+
+const inflatesTooFar = (size: number, compressed: number): boolean =>
+  size > RATIO_FLOOR_BYTES && size > compressed * MAX_IMPORT_COMPRESSION_RATIO
+
+/** The directory, once its declarations are within the import's bounds. */
+export function boundedEntries(zip: Uint8Array): ZipEntry[] {
+  let entries: ZipEntry[]
+  try {
+    entries = readZipDirectory(zip, MAX_IMPORT_ARCHIVE_ENTRIES)
+  } catch (error) {
+    throw refusal(error)
+  }
+  let total = 0
+  for (const entry of entries) {
+    total += entry.size
+    if (total > MAX_IMPORT_ARCHIVE_BYTES) {
+      throw new ImportArchiveError(IMPORT_ARCHIVE_MESSAGES.tooLarge)
+    }
+    if (inflatesTooFar(entry.size, entry.compressedSize)) {
+      throw new ImportArchiveError(IMPORT_ARCHIVE_MESSAGES.bomb)
+    }
+  }
+  // Many small files each under the floor can still add up to a bomb.
+  if (inflatesTooFar(total, zip.byteLength)) {
+    throw new ImportArchiveError(IMPORT_ARCHIVE_MESSAGES.bomb)
+  }
+  return entries
+}
 
 export function zipDownloadFiles(zip: Uint8Array): DownloadFiles {
-  const names: string[] = []
-  unzipSync(zip, {
-    filter: (file) => {
-      if (!file.name.endsWith('/')) names.push(file.name)
-      return false
-    }
-  })
-  const known = new Set(names)
+  // A name listed twice is read as its last copy, as unzip tools do.
+  const files = new Map<string, ZipEntry>()
+  for (const entry of boundedEntries(zip)) {
+    if (!entry.name.endsWith('/')) files.set(entry.name, entry)
+  }
   return {
-    paths: () => names,
+    paths: () => [...files.keys()],
     async read(path) {
-      if (!known.has(path)) return null
-      return unzipSync(zip, { filter: (file) => file.name === path })[path] ?? null
+      const entry = files.get(path)
+      if (!entry) return null
+      try {
+        return inflateEntry(zip, entry)
+      } catch (error) {
+        throw refusal(error)
+      }
     }
   }
 }

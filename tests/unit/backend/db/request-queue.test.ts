@@ -55,4 +55,32 @@ describe('RequestQueue', () => {
     await sleep(0)
     expect(outcome).toBe('granted')
   })
+
+  it('keeps one holder to perHolder places, letting others behind it go first', async () => {
+    const queue = new RequestQueue({ capacity: 4, maxWaiting: 10, perHolder: 2 })
+    await queue.acquire(undefined, 'burst')
+    await queue.acquire(undefined, 'burst')
+    const order: string[] = []
+    const third = queue.acquire(undefined, 'burst').then(() => order.push('burst'))
+    // Behind the burst's third request in line, and still served at once.
+    await queue.acquire(undefined, 'other')
+    await queue.acquire(undefined, 'other')
+    expect(queue.waiting).toBe(1)
+    // The whole capacity is taken: a third holder waits, behind the burst.
+    const last = queue.acquire(undefined, 'late').then(() => order.push('late'))
+    queue.release('other')
+    await sleep(0)
+    // The burst still holds its 2: the place goes to the next in line that may take it.
+    expect(order).toEqual(['late'])
+    queue.release('burst')
+    await Promise.all([third, last])
+    expect(order).toEqual(['late', 'burst'])
+  })
+
+  it('treats requests without a holder as before', async () => {
+    const queue = new RequestQueue({ capacity: 2, maxWaiting: 5, perHolder: 1 })
+    await queue.acquire()
+    await queue.acquire()
+    expect(queue.waiting).toBe(0)
+  })
 })

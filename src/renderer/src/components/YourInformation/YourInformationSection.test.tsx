@@ -1,7 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { zipSync } from 'fflate'
 import { describe, expect, it, vi } from 'vitest'
 import type { ExportProgress, ExportSummary } from '@shared/bridge-contract'
+import { IMPORT_ARCHIVE_MESSAGES } from '@shared/data/export/zip-download'
 import type { ProcessedImage } from '../../imaging/processImage'
 import { createHarness, renderWith, signedIn } from '../../testing/fakes'
 import { YourInformationSection } from './YourInformationSection'
@@ -77,6 +79,25 @@ describe('Your information', () => {
     expect(harness.api.posts.create).toHaveBeenCalledWith(
       expect.objectContaining({ caption: 'été', takenAt: '2016-03-04T05:06:07.000Z' })
     )
+  })
+
+  it('refuses a zip bomb with a message before anything is read or imported', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<YourInformationSection />, harness)
+    const posts = [{ media: [{ uri: 'media/posts/a.jpg', title: 'boom' }] }]
+    // 4 MB of zeros after a JPEG header packs into a few kilobytes.
+    const photo = new Uint8Array(4 * 1024 * 1024)
+    photo.set(JPEG)
+    const zip = zipSync({
+      'content/posts_1.json': new TextEncoder().encode(JSON.stringify(posts)),
+      'media/posts/a.jpg': photo
+    })
+    const file = new File([zip], 'instagram.zip')
+    Object.defineProperty(file, 'arrayBuffer', { value: async () => zip.slice().buffer })
+    await userEvent.setup().upload(screen.getByLabelText('Instagram download (zip)'), file)
+    expect(await screen.findByRole('alert')).toHaveTextContent(IMPORT_ARCHIVE_MESSAGES.bomb)
+    expect(screen.queryByRole('list', { name: 'Posts to import' })).not.toBeInTheDocument()
+    expect(harness.api.posts.create).not.toHaveBeenCalled()
   })
 
   it('says so when the chosen folder is not an Instagram download', async () => {

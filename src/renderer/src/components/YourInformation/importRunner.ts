@@ -22,7 +22,10 @@ export const SKIP_REASONS: Record<SkipReason, string> = {
   'too-many': 'a post holds at most 10 photos'
 }
 
-/** A zip (read once into memory, inflated file by file) or a folder's files by relative path. */
+/**
+ * A zip (read once into memory, held to the import's bounds from its directory, inflated file by
+ * file: zip-download.ts) or a folder's files by relative path.
+ */
 export async function readDownload(files: readonly File[]): Promise<DownloadFiles> {
   if (files.length === 1 && /\.zip$/i.test(files[0].name)) {
     return zipDownloadFiles(new Uint8Array(await files[0].arrayBuffer()))
