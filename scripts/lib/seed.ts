@@ -1,7 +1,8 @@
 // Fills a backend with a living demo: users (through real sign-ups), a handful of generated
 // photos uploaded once, posts spread over the past weeks, follows and likes. It talks to the
-// backend only through its public APIs (supabase-js), with the service role for bulk rows, so
-// it works on the local backend and on a hosted project alike.
+// backend only through its public APIs (supabase-js), with the service role for bulk rows (which
+// no write-row cap binds), in batches sized to keep each request short, so it works on the local
+// backend and on a hosted project alike.
 
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { seededRandom } from '../../src/shared/random'
@@ -82,15 +83,39 @@ function client(url: string, key: string): SupabaseClient {
   })
 }
 
+/** How long one insert request should keep the backend: the architecture's bound per request. */
+const BATCH_TARGET_MS = 250
+const FIRST_BATCH = 50
+/**
+ * Rows one request carries at most. No write-row cap binds the service role (PostgREST has none),
+ * and larger bodies save little.
+ */
+const MAX_BATCH = 1000
+
+/**
+ * The next batch size after one of `size` rows took `ms`: grows while requests are quick, and
+ * shrinks in proportion when one ran long, so no request nears the backend's time budget (2 s
+ * on PGlite, where a slow one restarts the engine) however busy the machine or heavy the
+ * table's triggers (a like writes a notification; a follow updates two counters).
+ */
+export function nextBatchSize(size: number, ms: number): number {
+  const scaled = ms > 0 ? Math.floor((size * BATCH_TARGET_MS) / ms) : size * 2
+  return Math.max(1, Math.min(MAX_BATCH, scaled, size * 2))
+}
+
 async function insertInBatches(
   admin: SupabaseClient,
   table: string,
-  rows: Record<string, unknown>[],
-  batchSize = 1000
+  rows: Record<string, unknown>[]
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += batchSize) {
-    const { error } = await admin.from(table).insert(rows.slice(i, i + batchSize))
+  let size = FIRST_BATCH
+  for (let at = 0; at < rows.length;) {
+    const batch = rows.slice(at, at + size)
+    const started = Date.now()
+    const { error } = await admin.from(table).insert(batch)
     if (error) throw new Error(`Seeding ${table} failed: ${error.message}`)
+    at += batch.length
+    size = nextBatchSize(batch.length, Date.now() - started)
   }
 }
 

@@ -63,7 +63,10 @@ export interface RestLimits {
   maxRequestBodyBytes: number
   /** Bytes of one response body. */
   maxResponseBytes: number
-  /** Rows one insert or upsert may carry, and one PATCH or DELETE may change. */
+  /**
+   * Rows one insert or upsert may carry, and one PATCH or DELETE may change, for the anon and
+   * authenticated roles; the service role, as on PostgREST, has no cap (rest/bounds.ts).
+   */
   maxRowsPerWrite: number
   /**
    * How long one request may keep PGlite: the watchdog stops the engine past it and restarts it
@@ -124,7 +127,7 @@ export const LIMIT_DESCRIPTIONS: Record<keyof RestLimits, string> = {
     'bytes of one write or rpc request body (413 `54000`; `[api] max_request_body_bytes`)',
   maxResponseBytes: 'bytes of one response body (400 `54000`)',
   maxRowsPerWrite:
-    'rows in one insert or upsert body, or changed by one PATCH or DELETE (400 `54000`)',
+    'rows in one insert or upsert body, or changed by one PATCH or DELETE; not the service role (400 `54000`)',
   requestBudgetMs:
     "time one request may keep PGlite (the watchdog); on PostgreSQL, the `statement_timeout` of the caller's role (anon 3 s, authenticated 8 s) and this only for a role without one (504 `57014`)",
   queueTimeoutMs: 'wait for a busy database before giving up (504 `PGRST003`)',

@@ -39,6 +39,7 @@ import { registerAppScheme, serveAppProtocol } from './window/app-protocol'
 import { buildCsp } from './window/csp'
 import { serveDocumentCsp } from './window/document-csp'
 import { createMainWindow, hardenContents } from './window/main-window'
+import { whenShown } from './window/when-shown'
 import { installApplicationMenu } from './window/app-menu'
 import { denyUnusedPermissions } from './window/permissions'
 import { createRendererOutbox } from './window/renderer-outbox'
@@ -266,7 +267,8 @@ function boot(): void {
       restartToUpdate: () => {
         if (!updates) throw new Error('Updates are off in this build.')
         updates.restartToUpdate()
-      }
+      },
+      windowShown: () => whenShown(mainWindow)
     }
   })
 

@@ -102,7 +102,8 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       onNotice: (listener) => subscribe('app:notice', listener),
       onUpdate: (listener) => subscribe('app:update', listener),
       onOpenFiles: (listener) => subscribe('app:open-files', listener),
-      restartToUpdate: () => call('app:restart-to-update')
+      restartToUpdate: () => call('app:restart-to-update'),
+      windowShown: () => call('app:window-shown')
     },
     notifications: {
       native: true,

@@ -1,9 +1,11 @@
 // What the app says when signing in, signing up, recovering a password or changing an account
-// fails: its own words (as instagram.com words them) instead of the auth server's ("User already
-// registered"). The mapping goes by GoTrue's error codes, which hosted Supabase and the local
-// backend share. The one server sentence the spec fixes (the weak password's) is kept as is.
+// fails. Signing in and up say the auth server's own sentence ("Invalid login credentials", the
+// spec's rule), else 'Failed to sign in' / 'Failed to sign up', with the app's friendlier words
+// (as instagram.com words them) under it (authFailure). The account steps say the app's words
+// alone (authErrorMessage). The mapping goes by GoTrue's error codes, which hosted Supabase and
+// the local backend share; the weak password's sentence has no friendlier twin.
 
-import { messageOr } from './errors'
+import { failureWithHelp, messageOr } from './errors'
 
 export const AUTH_MESSAGES = {
   wrongPassword: 'Sorry, your password was incorrect. Please double-check your password.',
@@ -59,6 +61,29 @@ function codeOf(error: unknown): string | null {
   return typeof code === 'string' ? code : null
 }
 
+/** The app's friendlier words for an auth failure, by code then by the server's sentence. */
+export function authHelp(error: unknown): string | null {
+  const code = codeOf(error)
+  if (code && BY_CODE[code]) return BY_CODE[code]
+  if (isOffline(error)) return AUTH_MESSAGES.offline
+  const message = messageOr(error, '')
+  return BY_MESSAGE[message] ?? null
+}
+
+/**
+ * A sign-in or sign-up failure as the spec says it: the server's message, else `fallback`, with
+ * the app's friendlier words under it when it has some (splitHelp takes them apart).
+ */
+export function authFailure(error: unknown, fallback: string): Error {
+  return failureWithHelp(messageOr(error, fallback), authHelp(error))
+}
+
+function isOffline(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status
+  const name = (error as { name?: unknown } | null)?.name
+  return name === 'AuthRetryableFetchError' || status === 0
+}
+
 /**
  * The app's sentence for an auth failure: by code, then by the server's sentence; anything else
  * keeps the server's message (the spec's rule), or `fallback` when there is none.
@@ -66,9 +91,7 @@ function codeOf(error: unknown): string | null {
 export function authErrorMessage(error: unknown, fallback: string): string {
   const code = codeOf(error)
   if (code && BY_CODE[code]) return BY_CODE[code]
-  const status = (error as { status?: unknown } | null)?.status
-  const name = (error as { name?: unknown } | null)?.name
-  if (name === 'AuthRetryableFetchError' || status === 0) return AUTH_MESSAGES.offline
+  if (isOffline(error)) return AUTH_MESSAGES.offline
   const message = messageOr(error, fallback)
   return BY_MESSAGE[message] ?? message
 }

@@ -277,6 +277,8 @@ export interface InvokeContract {
   'app:ready': { request: void; response: void }
   /** Quits and installs the downloaded update; refused unless one is downloaded. */
   'app:restart-to-update': { request: void; response: void }
+  /** Answers once the window is on screen (shown on ready-to-show, its first paint). */
+  'app:window-shown': { request: void; response: void }
 }
 
 export type InvokeChannel = keyof InvokeContract
@@ -339,7 +341,8 @@ export const INVOKE_CHANNELS = [
   'notifications:get-enabled',
   'notifications:set-enabled',
   'app:ready',
-  'app:restart-to-update'
+  'app:restart-to-update',
+  'app:window-shown'
 ] as const satisfies readonly InvokeChannel[]
 
 /**
@@ -416,6 +419,8 @@ export interface Api {
     onUpdate(listener: (state: UpdateState) => void): () => void
     onOpenFiles(listener: (files: OpenedFiles) => void): () => void
     restartToUpdate(): Promise<void>
+    /** Resolves once the window is on screen: the splash counts its second from then. */
+    windowShown(): Promise<void>
   }
   notifications: {
     /** True in the desktop app, where main shows native notifications and the badge. */

@@ -28,7 +28,7 @@ export const RESUMABLE_UPLOAD_THRESHOLD_BYTES = 6 * 1024 * 1024
 export const RESUMABLE_UPLOAD_CHUNK_BYTES = 6 * 1024 * 1024
 /** Cache lifetime sent with each upload. */
 export const UPLOAD_CACHE_CONTROL_SECONDS = 3600
-/** How long the splash screen shows, counted from the launch. */
+/** How long the splash screen shows, counted from its first paint on screen. */
 export const SPLASH_DURATION_MS = 1000
 /** Sample people the story strip shows when nobody has a live story. */
 export const STORY_COUNT = 8

@@ -27,8 +27,13 @@ test('signs up through the modal and is signed in at once', async ({ page }) => 
   )
   await dialog.getByRole('button', { name: 'Sign up', exact: true }).click()
   expect((await signedUp).status()).toBe(200)
-  // The local backend confirms at once, so there is a session and the modal closes.
+  // The local backend confirms at once, so there is a session and the modal closes; the welcome
+  // takes over (welcome.e2e.ts walks through it).
   await expect(dialog).toBeHidden()
+  const welcome = page.getByRole('dialog', { name: 'Add a profile photo' })
+  await expect(welcome).toBeVisible({ timeout: 15_000 })
+  await welcome.getByRole('button', { name: 'Close', exact: true }).click()
+  await expect(welcome).toBeHidden()
   await expect(ui.logIn(page)).toHaveCount(0)
   await ui.accountMenuButton(page).click()
   const menu = ui.accountMenu(page)
@@ -36,7 +41,9 @@ test('signs up through the modal and is signed in at once', async ({ page }) => 
   await expect(menu.getByText(user.fullName, { exact: true })).toBeVisible()
 })
 
-test("a wrong password is said in the app's words and keeps the modal open", async ({ page }) => {
+test("a wrong password: the server's message, the app's help under it, modal open", async ({
+  page
+}) => {
   const user = await createUser('wrongpw')
   await openApp(page)
   await ui.logIn(page).click()
@@ -44,7 +51,9 @@ test("a wrong password is said in the app's words and keeps the modal open", asy
   await dialog.getByLabel('Username or email', { exact: true }).fill(user.email)
   await dialog.getByLabel('Password', { exact: true }).fill('not-the-password')
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
-  await expect(dialog.getByRole('alert')).toHaveText(AUTH_MESSAGES.wrongPassword)
+  const alert = dialog.getByRole('alert')
+  await expect(alert.getByRole('paragraph').first()).toHaveText('Invalid login credentials')
+  await expect(alert.getByRole('paragraph').nth(1)).toHaveText(AUTH_MESSAGES.wrongPassword)
   await expect(dialog).toBeVisible()
   await expect(ui.accountMenuButton(page)).toHaveCount(0)
 })

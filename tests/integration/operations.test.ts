@@ -67,15 +67,15 @@ describeEachBackend('shared operations', (suite) => {
     ).rejects.toThrow(USERNAME_TAKEN_MESSAGE)
   })
 
-  it("says a wrong password in the app's words, and signs out", async () => {
+  it("says a wrong password in the server's words, the app's under them, and signs out", async () => {
     const email = uniqueEmail('signin')
     const client = harness.anon()
     await signUp(client, { fullName: 'S', username: 'signin_user', email, password: 'secret123' })
     await signOut(client)
     expect((await client.auth.getSession()).data.session).toBeNull()
-    await expect(signIn(client, { email, password: 'wrong-password' })).rejects.toThrow(
-      AUTH_MESSAGES.wrongPassword
-    )
+    await expect(signIn(client, { email, password: 'wrong-password' })).rejects.toMatchObject({
+      message: `Invalid login credentials\n${AUTH_MESSAGES.wrongPassword}`
+    })
     await signIn(client, { email, password: 'secret123' })
     expect((await client.auth.getSession()).data.session).not.toBeNull()
   })

@@ -126,13 +126,16 @@ describeEachBackend('browser and desktop bridges', (suite) => {
     ])
   })
 
-  it("refuse a wrong password in the app's words", async () => {
+  it("refuse a wrong password with the server's sentence, the app's words under it", async () => {
     const outcomes = await onBoth(platforms, async (p) => {
       const { email } = await signUpOn(p)
       await p.api.auth.signOut()
       await p.api.auth.signIn({ email, password: 'wrong-password' })
     })
-    expect(outcomes[0]).toEqual({ ok: false, message: AUTH_MESSAGES.wrongPassword })
+    expect(outcomes[0]).toEqual({
+      ok: false,
+      message: `Invalid login credentials\n${AUTH_MESSAGES.wrongPassword}`
+    })
     expect(outcomes[1]).toEqual(outcomes[0])
   })
 

@@ -6,6 +6,7 @@
 // known only once the database ran the statement: responseTooLarge and tooManyRowsChanged are
 // those refusals, thrown before the commit.
 
+import type { ApiRole } from '../jwt'
 import { patternProblem, type PatternOperator } from '../patterns'
 import type { RestLimits } from '../request-limits'
 import { RestError } from './errors'
@@ -107,6 +108,15 @@ export function checkToManyEmbeds(count: number, limits: RestLimits): void {
       'Read the other resources with separate requests.'
     )
   }
+}
+
+/**
+ * The limits a write by `role` is held to. The write-row cap bounds what the anon key and
+ * signed-in users may send or change at once; the service role (the project's secret key, used
+ * for bulk loads) has none, as PostgREST has none.
+ */
+export function writeLimitsFor(limits: RestLimits, role: ApiRole): RestLimits {
+  return role === 'service_role' ? { ...limits, maxRowsPerWrite: Number.POSITIVE_INFINITY } : limits
 }
 
 export function checkWriteRows(rows: number, limits: RestLimits): void {

@@ -6,7 +6,7 @@
 
 import type { BackendContext } from '../context'
 import { readJsonBody, type ApiRequest, type ApiResponse } from '../http/types'
-import { checkBodySize, tooManyRowsChanged } from './bounds'
+import { checkBodySize, tooManyRowsChanged, writeLimitsFor } from './bounds'
 import { findRoutine } from './build-rpc'
 import { notSingleObject, RestError } from './errors'
 import { explainResponse } from './explain'
@@ -137,7 +137,7 @@ export async function handleWrite(
     const count = write.returning ? Number(rows[0].page_count) : rowCount
     // Throwing inside the transaction rolls the mutation back, as PostgREST does.
     if (call.single && count !== 1) throw notSingleObject(count)
-    const limits = context.config.rest
+    const limits = writeLimitsFor(context.config.rest, call.identity.role)
     if (request.method !== 'POST' && count > limits.maxRowsPerWrite) {
       throw tooManyRowsChanged(count, limits)
     }

@@ -15,6 +15,7 @@ import {
   returningStatement,
   type WritePreferences
 } from './build-write'
+import { writeLimitsFor } from './bounds'
 import type { ParsedQuery } from './parse-query'
 import { planRead, planWrite, type ReadPlan } from './plan'
 import { parseRangeHeader } from './request'
@@ -88,7 +89,8 @@ export function writeQuery(
 ): WriteQuery {
   const { request, preferences } = call
   const insertBody = request.method === 'POST' ? body : undefined
-  const plan = planWrite(call.cache, table, query, insertBody, context.config.rest)
+  const limits = writeLimitsFor(context.config.rest, call.identity.role)
+  const plan = planWrite(call.cache, table, query, insertBody, limits)
   const params = new Params()
   const write: WritePreferences = {
     returning: preferences.representation,

@@ -2,6 +2,7 @@
 // app:ready — the page has subscribed to app events (deep links, menu commands), so main can
 // deliver the ones it held back while the page was loading.
 // app:restart-to-update — installs the downloaded update (the button the page shows).
+// app:window-shown — answers once the window is on screen, so the splash counts from then.
 
 import type { AppConfig } from '../../shared/bridge-contract'
 import type { Handle } from './handle'
@@ -12,10 +13,13 @@ export interface AppIpcDeps {
   rendererReady(): void
   /** Throws a readable message when no update is downloaded (or updates are off). */
   restartToUpdate(): void
+  /** Resolves once the window is on screen. */
+  windowShown(): Promise<void>
 }
 
 export function registerAppIpc(handle: Handle, deps: AppIpcDeps): void {
   handle('app:get-config', noPayload, () => deps.getConfig())
   handle('app:ready', noPayload, () => deps.rendererReady())
   handle('app:restart-to-update', noPayload, () => deps.restartToUpdate())
+  handle('app:window-shown', noPayload, () => deps.windowShown())
 }

@@ -12,16 +12,42 @@ afterEach(() => {
 })
 
 describe('App', () => {
-  it("shows 'Loading Instagram...' for 1 s, then the app", async () => {
-    vi.useFakeTimers()
+  // Fake frames come every 16 ms: the splash's first frame is painted by the second one (32 ms).
+  const FAKE_FRAMES = {
+    toFake: [
+      'setTimeout',
+      'clearTimeout',
+      'requestAnimationFrame',
+      'cancelAnimationFrame',
+      'performance'
+    ] as const
+  }
+
+  it("shows 'Loading Instagram...' for 1 s from its first paint, then the app", async () => {
+    vi.useFakeTimers({ toFake: [...FAKE_FRAMES.toFake] })
     const harness = createHarness()
     renderWith(<App />, harness)
     expect(screen.getByText('Loading Instagram...')).toBeInTheDocument()
-    await act(async () => vi.advanceTimersByTime(999))
+    await act(() => vi.advanceTimersByTimeAsync(1000))
     expect(screen.getByText('Loading Instagram...')).toBeInTheDocument()
-    await act(async () => vi.advanceTimersByTime(1))
+    await act(() => vi.advanceTimersByTimeAsync(40))
     expect(screen.queryByText('Loading Instagram...')).not.toBeInTheDocument()
     expect(screen.getByRole('banner')).toBeInTheDocument()
+  })
+
+  it('counts the splash from when the desktop window is shown', async () => {
+    vi.useFakeTimers({ toFake: [...FAKE_FRAMES.toFake] })
+    const harness = createHarness()
+    let show: () => void = () => undefined
+    harness.api.app.windowShown.mockReturnValue(new Promise((resolve) => (show = resolve)))
+    renderWith(<App />, harness)
+    await act(() => vi.advanceTimersByTimeAsync(3000))
+    expect(screen.getByText('Loading Instagram...')).toBeInTheDocument()
+    await act(async () => show())
+    await act(() => vi.advanceTimersByTimeAsync(1000))
+    expect(screen.getByText('Loading Instagram...')).toBeInTheDocument()
+    await act(() => vi.advanceTimersByTimeAsync(40))
+    expect(screen.queryByText('Loading Instagram...')).not.toBeInTheDocument()
   })
 
   it('opens the own profile route from the avatar menu, and Back returns to the feed', async () => {

@@ -1,4 +1,4 @@
-// Splash for 1 s (docs/product.md, "Start"), then the header and the current route's view; the
+// Splash for 1 s on screen (docs/product.md, "Start"), then the header and the current route's view; the
 // open modal on top. Routes live in the URL's hash (store/router), so Back and Forward work
 // everywhere.
 
@@ -11,7 +11,6 @@ import {
   useDeferredValue,
   useMemo,
   useRef,
-  useState,
   type ReactElement
 } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
@@ -23,6 +22,7 @@ import { Notice } from './components/Notice/Notice'
 import { OfflineBanner } from './components/OfflineBanner/OfflineBanner'
 import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
+import { useSplash } from './components/Splash/useSplash'
 import { Toast } from './components/Toast/Toast'
 import { UpdateBanner } from './components/UpdateBanner/UpdateBanner'
 import { postIdFromWebLink } from '@shared/post-link'
@@ -81,6 +81,11 @@ const ShortcutsSheet = lazy(() =>
 const CreatePostModal = lazy(() =>
   import('./components/CreatePostModal/CreatePostModal').then((module) => ({
     default: module.CreatePostModal
+  }))
+)
+const WelcomeModal = lazy(() =>
+  import('./components/WelcomeModal/WelcomeModal').then((module) => ({
+    default: module.WelcomeModal
   }))
 )
 const EditProfileModal = lazy(() =>
@@ -195,7 +200,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   // header already follows the route), so that paint is not held up by unmounting the feed and
   // mounting a profile; the old page stays until the new one is ready.
   const page = useDeferredValue(useRouter((state) => state.page))
-  const [splash, setSplash] = useState(splashMs > 0)
+  const splash = useSplash(splashMs)
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
@@ -245,14 +250,6 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     router.getState().navigate(postRoute(linked))
   }, [router])
 
-  // The splash's second counts from the launch (the page's time origin), not from this first
-  // render: loading the app's code is part of it, so the feed is not held back by that time twice.
-  useEffect(() => {
-    if (splashMs <= 0) return
-    const timer = setTimeout(() => setSplash(false), Math.max(splashMs - performance.now(), 0))
-    return () => clearTimeout(timer)
-  }, [splashMs])
-
   // Once the first view is up, fetch the pages (and a profile's tabs) a click on a name or a
   // hashtag opens, so that click does not wait for their code.
   useEffect(() => {
@@ -276,7 +273,9 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     if (signedIn) return
     saved.getState().clear()
     const open = ui.getState().modal
-    if (open === 'create' || open === 'edit-profile' || open === 'story') ui.getState().closeModal()
+    if (open === 'create' || open === 'edit-profile' || open === 'story' || open === 'welcome') {
+      ui.getState().closeModal()
+    }
   }, [signedIn, ui, saved])
 
   // Muted words and the like are per person: whoever signs in gets their own.
@@ -314,6 +313,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
           <CreatePostModal initialFiles={createFiles ?? undefined} />
         )}
         {modal === 'edit-profile' && signedIn && <EditProfileModal />}
+        {modal === 'welcome' && signedIn && <WelcomeModal />}
         {modal === 'story' && signedIn && <CreateStoryModal />}
         {viewingStories && <StoryViewer />}
         {modal === 'shortcuts' && <ShortcutsSheet onClose={() => ui.getState().closeModal()} />}

@@ -3,8 +3,8 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { SignInInput, SignUpInput, SignUpResult } from '../bridge-contract'
-import { AUTH_MESSAGES, authErrorMessage } from '../auth-messages'
-import { messageOr } from '../errors'
+import { AUTH_MESSAGES, authFailure } from '../auth-messages'
+import { failureWithHelp, messageOr } from '../errors'
 import { MESSAGES } from '../messages'
 
 export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Try another.'
@@ -38,10 +38,11 @@ export async function signUp(
       emailRedirectTo
     }
   })
-  if (error) throw new Error(authErrorMessage(error, MESSAGES.signUpFailed))
-  // With confirmation on, an existing address comes back as a user without identities.
+  if (error) throw authFailure(error, MESSAGES.signUpFailed)
+  // With confirmation on, an existing address comes back as a user without identities: the
+  // server sends no message, so the spec's fallback says it, and the app's words explain.
   if (!data.session && data.user && data.user.identities?.length === 0) {
-    throw new Error(AUTH_MESSAGES.emailTaken)
+    throw failureWithHelp(MESSAGES.signUpFailed, AUTH_MESSAGES.emailTaken)
   }
   return { needsConfirmation: !data.session }
 }
@@ -49,7 +50,8 @@ export async function signUp(
 /**
  * The email to sign in with for what the user typed: an address as it is; for a username, the
  * account's email, which the database gives only when the password is that account's
- * (public.sign_in_email), so nobody learns another person's address.
+ * (public.sign_in_email), so nobody learns another person's address. Its "no" is an answer, not
+ * a server message, so the spec's fallback says it, with the app's words under it.
  */
 async function emailForLogin(
   client: SupabaseClient,
@@ -58,10 +60,12 @@ async function emailForLogin(
 ): Promise<string> {
   if (login.includes('@') && !login.startsWith('@')) return login
   const { data, error } = await client.rpc('sign_in_email', { login, password })
-  if (error) throw new Error(authErrorMessage(error, MESSAGES.signInFailed))
+  if (error) throw authFailure(error, MESSAGES.signInFailed)
   const [answer] = (data ?? []) as { account_exists: boolean; email: string | null }[]
-  if (!answer?.account_exists) throw new Error(AUTH_MESSAGES.unknownUsername)
-  if (!answer.email) throw new Error(AUTH_MESSAGES.wrongPassword)
+  if (!answer?.account_exists) {
+    throw failureWithHelp(MESSAGES.signInFailed, AUTH_MESSAGES.unknownUsername)
+  }
+  if (!answer.email) throw failureWithHelp(MESSAGES.signInFailed, AUTH_MESSAGES.wrongPassword)
   return answer.email
 }
 
@@ -69,7 +73,7 @@ async function emailForLogin(
 export async function signIn(client: SupabaseClient, input: SignInInput): Promise<void> {
   const email = await emailForLogin(client, input.email.trim(), input.password)
   const { error } = await client.auth.signInWithPassword({ email, password: input.password })
-  if (error) throw new Error(authErrorMessage(error, MESSAGES.signInFailed))
+  if (error) throw authFailure(error, MESSAGES.signInFailed)
 }
 
 export async function signOut(client: SupabaseClient): Promise<void> {

@@ -41,15 +41,18 @@ describeEachBackend('account actions', (suite) => {
     await signIn(client, { email: `  @${user.username.toUpperCase()} `, password: user.password })
     expect((await client.auth.getUser()).data.user?.id).toBe(user.userId)
 
+    // The server's sentence when it sends one, else the spec's fallback; the app's words under it.
     const other = harness.anon()
-    await expect(signIn(other, { email: user.username, password: 'wrong-one' })).rejects.toThrow(
-      AUTH_MESSAGES.wrongPassword
-    )
+    await expect(
+      signIn(other, { email: user.username, password: 'wrong-one' })
+    ).rejects.toMatchObject({ message: `Failed to sign in\n${AUTH_MESSAGES.wrongPassword}` })
     await expect(
       signIn(other, { email: 'nobody_has_this_name', password: 'whatever' })
-    ).rejects.toThrow(AUTH_MESSAGES.unknownUsername)
-    await expect(signIn(other, { email: user.email, password: 'wrong-one' })).rejects.toThrow(
-      AUTH_MESSAGES.wrongPassword
+    ).rejects.toMatchObject({ message: `Failed to sign in\n${AUTH_MESSAGES.unknownUsername}` })
+    await expect(signIn(other, { email: user.email, password: 'wrong-one' })).rejects.toMatchObject(
+      {
+        message: `Invalid login credentials\n${AUTH_MESSAGES.wrongPassword}`
+      }
     )
   })
 

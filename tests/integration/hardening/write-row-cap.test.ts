@@ -1,10 +1,12 @@
 // A PATCH or DELETE whose filter matches more rows than a write may change (maxRowsPerWrite,
 // request-limits.ts, as an insert body may carry) is refused with a 400 that names the limit,
-// and changes nothing: the count is checked inside the transaction, before the commit.
+// and changes nothing: the count is checked inside the transaction, before the commit. The cap
+// binds the anon key and signed-in users; the service role (bulk loads such as `npm run seed`)
+// has none, as PostgREST has none.
 
 import { beforeAll, expect, it } from 'vitest'
 import { DEFAULT_REST_LIMITS } from '../../../src/backend/request-limits'
-import { signUpAndIn, type SignedIn } from '../../support/backend-harness'
+import { signUpAndIn, testClient, type SignedIn } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
 
 const CAP = DEFAULT_REST_LIMITS.maxRowsPerWrite
@@ -70,5 +72,36 @@ describeEachBackend('rows changed by one PATCH or DELETE', (suite) => {
     const { error } = await user.client.from('posts').delete().eq('caption', 'few, changed')
     expect(error).toBeNull()
     expect(await captions('few%')).toBe(0)
+  })
+})
+
+describeEachBackend('the service role writes past the cap', (suite) => {
+  it('inserts, changes and deletes more rows than the cap in one request each', async () => {
+    const owner = await signUpAndIn(suite.harness, 'bulkowner')
+    const { url, serviceRoleKey } = suite.harness.backend
+    const admin = testClient(url, serviceRoleKey)
+    const image = `${url}/storage/v1/object/public/images/posts/${owner.userId}/bulk.png`
+    const rows = Array.from({ length: CAP + 50 }, (_, i) => ({
+      user_id: owner.userId,
+      image_url: image,
+      caption: `bulk ${i}`
+    }))
+    // The same body from the owner is refused: the cap still binds signed-in callers.
+    expect((await owner.client.from('posts').insert(rows)).error).toMatchObject({
+      code: '54000',
+      message: `A write may carry at most ${CAP} rows`
+    })
+
+    expect((await admin.from('posts').insert(rows)).error).toBeNull()
+    const changed = await admin
+      .from('posts')
+      .update({ caption: 'bulk, changed' })
+      .like('caption', 'bulk %')
+      .select('id')
+    expect(changed.error).toBeNull()
+    expect(changed.data).toHaveLength(CAP + 50)
+    const removed = await admin.from('posts').delete().eq('caption', 'bulk, changed').select('id')
+    expect(removed.error).toBeNull()
+    expect(removed.data).toHaveLength(CAP + 50)
   })
 })

@@ -4,7 +4,10 @@ import { createHandle, REFUSED_SENDER_MESSAGE } from '../../../src/main/ipc/hand
 import { UPDATE_MESSAGES } from '../../../src/main/updates/update-service'
 import { FakeIpcMain, fakeWindow, silentLogger } from './fakes'
 
-function setUp(restartToUpdate: () => void = vi.fn()): {
+function setUp(
+  restartToUpdate: () => void = vi.fn(),
+  windowShown: () => Promise<void> = async () => undefined
+): {
   ipc: FakeIpcMain
   win: ReturnType<typeof fakeWindow>
   rendererReady: ReturnType<typeof vi.fn>
@@ -17,7 +20,8 @@ function setUp(restartToUpdate: () => void = vi.fn()): {
       throw new Error('not used')
     },
     rendererReady,
-    restartToUpdate
+    restartToUpdate,
+    windowShown
   })
   return { ipc, win, rendererReady }
 }
@@ -37,6 +41,19 @@ describe('app IPC', () => {
       message: REFUSED_SENDER_MESSAGE
     })
     expect(rendererReady).not.toHaveBeenCalled()
+  })
+
+  it('app:window-shown answers only once the window is on screen', async () => {
+    let show: () => void = () => undefined
+    const shown = new Promise<void>((resolve) => (show = resolve))
+    const { ipc, win } = setUp(vi.fn(), () => shown)
+    let answer: unknown = null
+    const answered = ipc.invoke('app:window-shown', win.event()).then((value) => (answer = value))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(answer).toBeNull()
+    show()
+    await answered
+    expect(answer).toEqual({ ok: true })
   })
 
   it('app:restart-to-update answers with the reason when nothing is downloaded', async () => {

@@ -90,6 +90,7 @@ describe('preload window.api', () => {
     await api.notifications.setEnabled(true)
     await api.app.ready()
     await api.app.restartToUpdate()
+    await api.app.windowShown()
     const channels = electron.invoke.mock.calls.map((call) => call[0])
     expect([...channels].sort()).toEqual([...INVOKE_CHANNELS].sort())
     expect(JSON.stringify(Object.keys(api))).not.toMatch(/invoke|send/)

@@ -14,7 +14,7 @@ import {
   openFocusedPost,
   saveFocusedPost
 } from './postFocus'
-import { selectIsSignedIn } from '../store/session/sessionStore'
+import { selectIsSignedIn, selectOwnUsername } from '../store/session/sessionStore'
 import type { AppAction } from './shortcuts'
 
 /** A handler returns false when it did nothing, so the key keeps its usual effect (scrolling). */
@@ -35,10 +35,8 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       goHome(stores)
     },
     'go-profile': whenSignedIn(() => {
-      const { profile, user } = session.getState().snapshot
-      // The profile row may not have been read yet; the username chosen at sign-up names it too.
-      const signedUpAs = user?.user_metadata.username
-      const username = profile?.username ?? (typeof signedUpAs === 'string' ? signedUpAs : null)
+      // The profile row may not have been read; the username chosen at sign-up names it too.
+      const username = selectOwnUsername(session.getState())
       ui.getState().closeModal()
       if (username) router.getState().navigate({ name: 'profile', username })
     }),

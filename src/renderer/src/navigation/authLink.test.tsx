@@ -52,6 +52,21 @@ describe('a link from an email', () => {
     expect(harness.stores.ui.getState().modal).toBeNull()
   })
 
+  it('a confirmed sign-up says so and opens the welcome, once', async () => {
+    localStorage.clear()
+    const harness = createHarness()
+    renderWith(<App splashMs={0} />, harness)
+    act(() => {
+      harness.api.emit(signedIn())
+      harness.api.emitDeepLink(completed('signup'))
+    })
+    expect(await screen.findByText(AUTH_LINK_MESSAGES.signupConfirmed)).toBeInTheDocument()
+    expect(harness.stores.ui.getState().modal).toBe('welcome')
+    act(() => harness.stores.ui.getState().closeModal())
+    act(() => harness.api.emitDeepLink(completed('signup')))
+    expect(harness.stores.ui.getState().modal).toBeNull()
+  })
+
   it('a link that still needs the second factor keeps that step open', async () => {
     const harness = createHarness()
     renderWith(<App splashMs={0} />, harness)

@@ -5,6 +5,7 @@
 
 import { AUTH_LINK_MESSAGES, type AuthLinkOutcome } from '@shared/auth-links'
 import type { AppStores } from '../store'
+import { welcomeNewAccount } from '../onboarding/welcome'
 
 const NOTICES: Record<Exclude<AuthLinkOutcome, 'recovery'>, string> = {
   magiclink: AUTH_LINK_MESSAGES.signedIn,
@@ -26,6 +27,8 @@ export function showAuthLinkOutcome(outcome: AuthLinkOutcome, stores: AppStores)
   // A second factor still to give keeps its step open; otherwise the dialog has done its job.
   const pending = session.getState().snapshot.pending
   if (pending) ui.getState().openAuth(pending)
+  // A confirmed sign-up is the account's first sign-in: the welcome follows, once.
+  else if (outcome === 'signup') welcomeNewAccount(stores)
   else if (ui.getState().modal === 'auth') ui.getState().closeModal()
   ui.getState().setNotice(NOTICES[outcome])
 }

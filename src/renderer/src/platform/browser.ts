@@ -86,7 +86,9 @@ export function createBrowserApi(
       onOpenFiles: () => () => undefined,
       restartToUpdate: async () => {
         throw new Error('Updates are installed by the desktop app only.')
-      }
+      },
+      // A tab paints only while it is shown, so its first paint is already on screen.
+      windowShown: async () => undefined
     },
     // A page shows no OS notifications (that would need the Notification permission): the
     // activity dot is the only signal, so reports go nowhere and the setting stays off.

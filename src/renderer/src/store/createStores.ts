@@ -15,6 +15,7 @@ import { createRouterStore } from './router/routerStore'
 import {
   createSessionStore,
   selectAuthor,
+  selectOwnUsername,
   selectUserId,
   type SessionStore
 } from './session/sessionStore'
@@ -175,6 +176,7 @@ function createLists(
     people: services.people,
     posts,
     getUserId,
+    getOwnUsername: () => selectOwnUsername(base.session.getState()),
     saved: answers,
     queue,
     onFollowChanged: () => followingFeed.getState().invalidate()

@@ -48,6 +48,7 @@ export interface FakeApi extends Api {
   app: Api['app'] & {
     ready: Mock<() => Promise<void>>
     restartToUpdate: Mock<() => Promise<void>>
+    windowShown: Mock<() => Promise<void>>
   }
   /** Sends an app:deep-link, app:command or app:notice event, as main would. */
   emitDeepLink(link: DeepLink): void
@@ -153,7 +154,8 @@ export function fakeApi(
       onNotice: (listener) => notices.on(listener),
       onUpdate: (listener) => updates.on(listener),
       onOpenFiles: (listener) => openedFiles.on(listener),
-      restartToUpdate: vi.fn(async () => undefined)
+      restartToUpdate: vi.fn(async () => undefined),
+      windowShown: vi.fn(async () => undefined)
     },
     notifications: {
       native: options.hasNativeDialog ?? false,

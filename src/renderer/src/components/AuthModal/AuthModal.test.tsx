@@ -1,8 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { SignUpResult } from '@shared/bridge-contract'
-import { AUTH_MESSAGES } from '@shared/auth-messages'
+import { AUTH_MESSAGES, authFailure } from '@shared/auth-messages'
 import { SIGNED_OUT } from '@shared/domain'
 import { createHarness, deferred, renderWith, signedIn } from '../../testing/fakes'
 import { AuthModal } from './AuthModal'
@@ -106,6 +106,20 @@ describe('AuthModal: submitting', () => {
     expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled()
   })
 
+  it("shows the server's sign-in message first and the app's help under it, never instead", async () => {
+    const { user, api } = setup('signin')
+    api.auth.signIn.mockRejectedValue(
+      authFailure({ code: 'invalid_credentials', message: 'Invalid login credentials' }, 'x')
+    )
+    await user.type(screen.getByLabelText('Username or email'), 'jane@example.com')
+    await user.type(screen.getByLabelText('Password'), 'wrong')
+    await user.click(screen.getByRole('button', { name: 'Log in' }))
+    const alert = await screen.findByRole('alert')
+    const [message, help] = within(alert).getAllByRole('paragraph')
+    expect(message).toHaveTextContent(/^Invalid login credentials$/)
+    expect(help).toHaveTextContent(AUTH_MESSAGES.wrongPassword)
+  })
+
   it("shows the server's sign-up message, else 'Failed to sign up'", async () => {
     const { user, api } = setup('signup')
     api.auth.signUp.mockRejectedValueOnce(new Error('User already registered'))
@@ -137,13 +151,14 @@ describe('AuthModal: submitting', () => {
     expect(stores.ui.getState().modal).toBe('auth')
   })
 
-  it('signs in and closes when sign-up returns a session', async () => {
+  it('signs in and hands over to the welcome when sign-up returns a session', async () => {
+    localStorage.clear()
     const { user, api, stores } = setup('signup')
     api.auth.signUp.mockResolvedValue({ needsConfirmation: false } satisfies SignUpResult)
     api.auth.getSession.mockResolvedValue(signedIn())
     await fillSignUp(user)
     await user.click(screen.getByRole('button', { name: 'Sign up' }))
-    await waitFor(() => expect(stores.ui.getState().modal).toBeNull())
+    await waitFor(() => expect(stores.ui.getState().modal).toBe('welcome'))
     expect(stores.session.getState().snapshot.user?.id).toBe('user-1')
   })
 

@@ -11,11 +11,13 @@ import { useStores, useUi } from '../../store'
 import type { AuthMode } from '../../store/ui/uiStore'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
+import { AuthFailure } from './AuthFailure'
 import { Field } from './AuthField'
 import { EMAIL_CODE_TEXT, EmailCodeStep } from './EmailCodeStep'
 import { NEW_PASSWORD_TEXT, NewPasswordStep } from './NewPasswordStep'
 import { SECOND_FACTOR_TEXT, SecondFactorStep } from './SecondFactorStep'
 import { validateSignUp } from './validation'
+import { welcomeNewAccount } from '../../onboarding/welcome'
 import styles from './AuthModal.module.scss'
 
 export const SIGN_IN_TEXT = {
@@ -76,7 +78,8 @@ const EMPTY_FIELDS = { fullName: '', username: '', email: '', password: '' }
 type Fields = typeof EMPTY_FIELDS
 
 function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
-  const { session, ui } = useStores()
+  const stores = useStores()
+  const { session, ui } = stores
   const [fields, setFields] = useState<Fields>(EMPTY_FIELDS)
   const [showPassword, setShowPassword] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -118,7 +121,8 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
           setShowPassword(false)
           setSuccess(MESSAGES.signUpCheckEmail)
         } else {
-          ui.getState().closeModal()
+          // Signed in at once: the welcome (a profile photo, people to follow) takes over.
+          welcomeNewAccount(stores)
           return
         }
       } else {
@@ -197,11 +201,7 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
             {submitting && <Spinner size={16} light />}
             {isSignUp ? 'Sign up' : 'Log in'}
           </button>
-          {error && (
-            <p className={styles.error} role="alert">
-              {error}
-            </p>
-          )}
+          {error && <AuthFailure text={error} />}
           {success && (
             <p className={styles.success} role="status">
               {success}

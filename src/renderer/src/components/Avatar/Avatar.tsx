@@ -10,8 +10,11 @@ import { CachedImg } from '../../offline/cache/CachedImg'
 export interface AvatarProps {
   src?: string | null
   name: string
-  /** The person's id: their gradient's seed, the same in every view. */
-  personId?: string | null
+  /**
+   * The person's id: their gradient's seed, so they have one colour in every view. Required, so
+   * no view can forget it; null only for sample people, who have no id (their name seeds it).
+   */
+  personId: string | null | undefined
   size?: number
   className?: string
   /** Hidden from assistive tech when a neighbouring text already names the person. */

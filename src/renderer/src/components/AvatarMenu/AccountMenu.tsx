@@ -10,7 +10,7 @@ import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
 import { useOutbox, useSafety, useSession, useStores } from '../../store'
 import { unsentWarning } from '../../offline/outbox/actions'
-import { selectAccounts, selectProfile } from '../../store/session/sessionStore'
+import { selectAccounts, selectOwnUsername } from '../../store/session/sessionStore'
 import { HOME, MODERATION, profileRoute, settingsRoute } from '../../store/router/routes'
 import styles from './AvatarMenu.module.scss'
 import { AccountList } from './AccountList'
@@ -36,7 +36,9 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
 
   const openProfile = (): void => {
     onClose()
-    const username = selectProfile(session.getState())?.username
+    // Opens even when the profile row could not be read (the page then shows the spec's empty
+    // state), by the username chosen at sign-up.
+    const username = selectOwnUsername(session.getState())
     if (username) router.getState().navigate(profileRoute(username))
   }
 

@@ -4,7 +4,12 @@
 
 import { Suspense, useEffect, useId, useRef, useState, type ReactElement } from 'react'
 import { useSession, useStores } from '../../store'
-import { selectProfile, selectUser } from '../../store/session/sessionStore'
+import {
+  selectOwnFullName,
+  selectOwnUsername,
+  selectProfile,
+  selectUser
+} from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 import { preloadable } from '../../preloadable'
@@ -24,9 +29,8 @@ export function AvatarMenu(): ReactElement {
   const rootRef = useRef<HTMLDivElement>(null)
   const menuId = useId()
 
-  const username =
-    profile?.username ?? (user?.user_metadata.username as string | undefined) ?? user?.email ?? ''
-  const fullName = profile?.full_name ?? (user?.user_metadata.full_name as string | undefined) ?? ''
+  const username = useSession(selectOwnUsername) ?? user?.email ?? ''
+  const fullName = useSession(selectOwnFullName) ?? ''
 
   useEffect(() => {
     if (!open) return

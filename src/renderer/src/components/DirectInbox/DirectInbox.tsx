@@ -72,6 +72,7 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
               <Avatar
                 src={thread.people[0]?.avatar_url}
                 name={thread.people[0]?.username ?? 'you'}
+                personId={thread.people[0]?.id}
                 size={44}
                 decorative
               />

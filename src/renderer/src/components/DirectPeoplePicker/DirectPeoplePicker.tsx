@@ -84,7 +84,13 @@ export function DirectPeoplePicker({
                 aria-pressed={selected}
                 onClick={() => toggle(person)}
               >
-                <Avatar src={person.avatar_url} name={person.username} size={32} decorative />
+                <Avatar
+                  src={person.avatar_url}
+                  name={person.username}
+                  personId={person.id}
+                  size={32}
+                  decorative
+                />
                 <span className={styles.names}>
                   <span className={styles.username}>{person.username}</span>
                   {person.full_name && <span className={styles.full}>{person.full_name}</span>}

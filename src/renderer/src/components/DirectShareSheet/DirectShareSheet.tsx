@@ -71,6 +71,7 @@ export function DirectShareSheet({
                   <Avatar
                     src={thread.people[0]?.avatar_url}
                     name={thread.people[0]?.username ?? 'you'}
+                    personId={thread.people[0]?.id}
                     size={48}
                     decorative
                   />

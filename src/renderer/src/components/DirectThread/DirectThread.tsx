@@ -133,6 +133,7 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
             <Avatar
               src={thread.people[0]?.avatar_url}
               name={thread.people[0]?.username ?? 'you'}
+              personId={thread.people[0]?.id}
               size={32}
               decorative
             />

@@ -5,22 +5,41 @@
 
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
+import type { Profile } from '@shared/domain'
 import { messageOr } from '@shared/errors'
 import { MAX_BIO_LENGTH } from '@shared/limits'
 import { useSession, useStores } from '../../store'
-import { selectProfile } from '../../store/session/sessionStore'
-import { processImage } from '../../imaging/processImage'
+import {
+  selectOwnFullName,
+  selectOwnUsername,
+  selectProfile,
+  selectUserId
+} from '../../store/session/sessionStore'
+import { AVATAR_NOT_PROCESSED, avatarFrom } from '../../imaging/avatarImage'
+import { saveOwnProfile } from '../../store/saveOwnProfile'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { Avatar } from '../Avatar/Avatar'
 import { Modal } from '../Modal/Modal'
 import styles from './EditProfileModal.module.scss'
 
 const USERNAME_CHECK_DELAY_MS = 300
-const AVATAR_NOT_PROCESSED = "Couldn't prepare this image. Try another one."
+
+/**
+ * The signed-in user's profile row, or, when it could not be read, what sign-up gave (username and
+ * full name), so Edit profile still opens and saves over it.
+ */
+function useOwnProfile(): Profile | null {
+  const stored = useSession(selectProfile)
+  const userId = useSession(selectUserId)
+  const username = useSession(selectOwnUsername)
+  const fullName = useSession(selectOwnFullName)
+  if (stored || !userId || !username) return stored
+  return { id: userId, username, full_name: fullName, avatar_url: null, bio: null }
+}
 
 export function EditProfileModal(): ReactElement | null {
   const { people, session, ui, posts } = useStores()
-  const profile = useSession(selectProfile)
+  const profile = useOwnProfile()
   const [fullName, setFullName] = useState(profile?.full_name ?? '')
   const [username, setUsername] = useState(profile?.username ?? '')
   const [bio, setBio] = useState(profile?.bio ?? '')
@@ -56,10 +75,7 @@ export function EditProfileModal(): ReactElement | null {
     setError(null)
     setBusy('processing')
     try {
-      // The 320 px square thumbnail of the photo pipeline is exactly an avatar.
-      const processed = await processImage(image)
-      const square = processed.renditions?.thumbnail
-      if (!square) throw new Error(AVATAR_NOT_PROCESSED)
+      const square = await avatarFrom(image)
       setAvatar(square)
       setPreview(URL.createObjectURL(new Blob([square.bytes as BlobPart], { type: square.type })))
     } catch (caught) {
@@ -89,10 +105,7 @@ export function EditProfileModal(): ReactElement | null {
     if (bio.trim() !== (profile.bio ?? '')) changes.bio = bio
     try {
       if (Object.keys(changes).length > 0 || avatar) {
-        const saved = await people.getState().saveProfile(changes, avatar)
-        session.getState().setProfile(saved)
-        // Every post of theirs shows the new name and avatar, wherever it is listed.
-        posts.getState().authorChanged({ user_id: saved.id, ...saved })
+        await saveOwnProfile({ people, session, posts }, changes, avatar)
       }
       ui.getState().closeModal()
     } catch (caught) {

@@ -1,4 +1,5 @@
 import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, deferred, makePost, renderWith, signedIn } from '../../testing/fakes'
 import { FeedView } from './FeedView'
@@ -43,6 +44,29 @@ describe('FeedView', () => {
     act(() => harness.stores.feed.getState().postCreated(makePost()))
     expect(await screen.findByRole('article')).toBeInTheDocument()
     expect(harness.services.feed.fetchPage).toHaveBeenCalledTimes(1)
+  })
+
+  it('points an empty Following feed to people to follow, not to "Be the first to share"', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.services.people.fetchSuggestions.mockResolvedValue([
+      {
+        id: 'ana-1',
+        username: 'ana',
+        full_name: 'Ana',
+        avatar_url: null,
+        followers_count: 3,
+        followed_by_count: 0
+      }
+    ])
+    renderWith(<FeedView tab="following" />, harness)
+    expect(
+      await screen.findByRole('heading', { name: 'Find people to follow' })
+    ).toBeInTheDocument()
+    expect(screen.queryByText('Be the first to share a moment!')).not.toBeInTheDocument()
+    const suggested = await screen.findByRole('list', { name: 'Suggested people' })
+    expect(within(suggested).getByRole('button', { name: 'Follow ana' })).toBeInTheDocument()
+    await userEvent.setup().click(screen.getByRole('button', { name: 'See all suggestions' }))
+    expect(harness.stores.router.getState().route).toEqual({ name: 'suggestions' })
   })
 
   it('shows the stories strip and the side panel', async () => {

@@ -1,6 +1,7 @@
 // The feed view (docs/product.md, "Feed"): stories, the For you / Following tabs and posts in a
-// 470 px column, the side panel beside it on large screens. Each tab's store keeps its posts
-// across navigation and reloads when the user changes (liked states differ); a new post is
+// 470 px column, the side panel beside it on large screens. An empty home feed says the spec's
+// "No posts yet"; an empty Following feed points to people to follow. Each tab's store keeps its
+// posts across navigation and reloads when the user changes (liked states differ); a new post is
 // prepended by the store. The list is windowed, and the next page loads as the end comes near.
 
 import { useCallback, useEffect, type ReactElement } from 'react'
@@ -18,6 +19,7 @@ import {
 } from '../../store'
 import type { FeedTab } from '../../store/router/routes'
 import { FeedTabs } from '../FeedTabs/FeedTabs'
+import { FollowingEmpty } from './FollowingEmpty'
 import { selectUserId } from '../../store/session/sessionStore'
 import { NewPostsPill } from '../NewPostsPill/NewPostsPill'
 import { PostCard } from '../PostCard/PostCard'
@@ -50,7 +52,17 @@ function heightsOf(feed: object): Map<string, number> {
   return heights
 }
 
-function PostList(): ReactElement {
+/** The home feed's empty state, as the spec words it. */
+function HomeEmpty(): ReactElement {
+  return (
+    <div className={styles.empty}>
+      <h2 className={styles.emptyTitle}>{MESSAGES.feedEmptyTitle}</h2>
+      <p className={styles.emptyText}>{MESSAGES.feedEmptyText}</p>
+    </div>
+  )
+}
+
+function PostList({ empty }: { empty: ReactElement }): ReactElement {
   const feed = useFeedStore()
   const status = useFeed((state) => state.status)
   const postIds = useFeed((state) => state.ids)
@@ -83,14 +95,7 @@ function PostList(): ReactElement {
       </div>
     )
   }
-  if (postIds.length === 0) {
-    return (
-      <div className={styles.empty}>
-        <h2 className={styles.emptyTitle}>{MESSAGES.feedEmptyTitle}</h2>
-        <p className={styles.emptyText}>{MESSAGES.feedEmptyText}</p>
-      </div>
-    )
-  }
+  if (postIds.length === 0) return empty
   return (
     <>
       <div ref={attachList} className={styles.posts} style={{ paddingTop, paddingBottom }}>
@@ -125,7 +130,7 @@ function PostList(): ReactElement {
  */
 const loadedFor = new WeakMap<object, string | null>()
 
-function FeedPosts(): ReactElement {
+function FeedPosts({ empty }: { empty: ReactElement }): ReactElement {
   const feed = useFeedStore()
   const idle = useFeed((state) => state.status === 'idle')
   const userId = useSession(selectUserId)
@@ -140,7 +145,7 @@ function FeedPosts(): ReactElement {
     void feed.getState().load()
   }, [feed, userId, sessionStatus, idle])
 
-  return <PostList />
+  return <PostList empty={empty} />
 }
 
 export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
@@ -166,7 +171,7 @@ export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
         ) : (
           <FeedSourceProvider key={tab} feed={following ? stores.followingFeed : stores.feed}>
             <NewPostsPill />
-            <FeedPosts />
+            <FeedPosts empty={following ? <FollowingEmpty /> : <HomeEmpty />} />
           </FeedSourceProvider>
         )}
       </main>

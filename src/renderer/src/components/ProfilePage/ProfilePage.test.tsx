@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Profile } from '@shared/domain'
 import { createHarness, deferred, PROFILE, renderWith, signedIn } from '../../testing/fakes'
 import { ProfilePage } from './ProfilePage'
@@ -69,5 +69,53 @@ describe('ProfilePage counts', () => {
     )
     expect(stats()).toHaveTextContent('5 followers')
     expect(stats()).toHaveTextContent('4 following')
+  })
+})
+
+describe('ProfilePage failure states (only logged)', () => {
+  /** Signed in, with the profile row unread: only what sign-up gave is known. */
+  function withoutProfileRow() {
+    const snapshot = signedIn()
+    return createHarness({
+      snapshot: {
+        ...snapshot,
+        profile: null,
+        user: { ...snapshot.user!, user_metadata: { username: 'jane.doe', full_name: 'Jane Doe' } }
+      }
+    })
+  }
+
+  async function expectEmptyOwnProfile(): Promise<void> {
+    const main = screen.getByRole('main')
+    await waitFor(() => expect(stats()).toHaveTextContent('0 posts0 followers0 following'))
+    expect(within(main).getByRole('button', { name: 'Back' })).toBeInTheDocument()
+    expect(within(main).getByRole('heading', { level: 1, name: 'jane.doe' })).toBeInTheDocument()
+    expect(within(main).getByRole('button', { name: 'Edit profile' })).toBeInTheDocument()
+    expect(within(main).getByText('Jane Doe')).toBeInTheDocument()
+    expect(await screen.findByText('No Posts Yet')).toBeInTheDocument()
+    expect(screen.queryByText(/Couldn't load/)).not.toBeInTheDocument()
+  }
+
+  it('keeps your own bar whole when your profile cannot be read: Edit profile, full name, zeros', async () => {
+    const harness = withoutProfileRow()
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    harness.services.people.fetchProfileByUsername.mockRejectedValue(new Error('boom'))
+    renderWith(<ProfilePage username="jane.doe" />, harness)
+    await expectEmptyOwnProfile()
+  })
+
+  it("shows your own profile empty when the backend is unreachable, someone else's as offline", async () => {
+    const harness = withoutProfileRow()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    harness.services.people.fetchProfileByUsername.mockRejectedValue(
+      new TypeError('Failed to fetch')
+    )
+    const { unmount } = renderWith(<ProfilePage username="jane.doe" />, harness)
+    await expectEmptyOwnProfile()
+    expect(errors.mock.calls.map(([line]) => line)).toContain('Error fetching profile')
+    unmount()
+
+    renderWith(<ProfilePage username="star" />, harness)
+    expect(await screen.findByText("Couldn't load this profile")).toBeInTheDocument()
   })
 })

@@ -6,7 +6,7 @@
 import { Suspense, useCallback, useEffect, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
 import { usePeople, useSession, useStores } from '../../store'
-import { selectUserId } from '../../store/session/sessionStore'
+import { selectOwnUsername, selectUserId } from '../../store/session/sessionStore'
 import { HOME, type ProfileTab } from '../../store/router/routes'
 import { withIdentity } from '../../store/people/personEntities'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
@@ -69,6 +69,7 @@ export function ProfilePage({
 }): ReactElement {
   const { people, router, safety } = useStores()
   const userId = useSession(selectUserId)
+  const ownUsername = useSession(selectOwnUsername)
   const page = usePeople((state) => state.page)
   // Who the person is comes from the people store's one copy (a rename or new avatar shows).
   const person = usePeople((state) => (page?.profile ? state.byId[page.profile.id] : undefined))
@@ -124,10 +125,17 @@ export function ProfilePage({
     )
   }
 
+  // Whose page this is, also when the row could not be read (the spec's empty state).
+  const own = profile ? profile.id === userId : username === ownUsername
   return (
     <main className={styles.page}>
       <ProfileTopBar username={profile?.username ?? username} personId={profile?.id} />
-      <ProfileSummary username={username} profile={profile} postsTotal={page.postsTotal} />
+      <ProfileSummary
+        username={username}
+        profile={profile}
+        own={own}
+        postsTotal={page.postsTotal}
+      />
       {profile === null ? (
         <PostsGrid />
       ) : profile.is_private && !followed && profile.id !== userId ? (

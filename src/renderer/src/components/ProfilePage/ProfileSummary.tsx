@@ -1,13 +1,13 @@
 // The head of a profile: avatar, username with Follow or Edit profile (and "Follows you" when
 // they follow the viewer), the three counts (which open the followers and following lists) and
-// the names and bio. A profile whose row could not
-// be read shows its username with counts of 0 (docs/product.md, "Profile").
+// the names and bio. A profile whose row could not be read shows its username with counts of 0
+// (docs/product.md, "Profile"); one's own keeps Edit profile and the full name given at sign-up.
 
 import type { ReactElement } from 'react'
 import { formatLikeCount } from '@shared/format'
 import type { ConnectionDirection, Profile } from '@shared/domain'
 import { usePeople, useSession, useStores } from '../../store'
-import { selectUserId } from '../../store/session/sessionStore'
+import { selectOwnFullName, selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { FollowButton } from '../FollowButton/FollowButton'
 import styles from './ProfilePage.module.scss'
@@ -40,10 +40,13 @@ function CountLink(props: {
 export function ProfileSummary(props: {
   username: string
   profile: Profile | null
+  /** The signed-in user's own profile, whether or not its row was read. */
+  own: boolean
   postsTotal: number
 }): ReactElement {
-  const { profile, postsTotal } = props
+  const { profile, postsTotal, own: isOwn } = props
   const { router, ui } = useStores()
+  const ownFullName = useSession(selectOwnFullName)
   const userId = useSession(selectUserId)
   const followers = usePeople((state) =>
     profile ? (state.followerCounts[profile.id] ?? profile.followers_count ?? 0) : 0
@@ -51,7 +54,7 @@ export function ProfileSummary(props: {
   const followingDelta = usePeople((state) => state.ownFollowingDelta)
   const followsYou = usePeople((state) => (profile ? state.followerIds.has(profile.id) : false))
   const username = profile?.username ?? props.username
-  const isOwn = profile !== null && profile.id === userId
+  const fullName = profile ? profile.full_name : isOwn ? ownFullName : null
   const following = (profile?.following_count ?? 0) + (isOwn ? followingDelta : 0)
   const open = (direction: ConnectionDirection) =>
     profile
@@ -64,7 +67,7 @@ export function ProfileSummary(props: {
         <Avatar
           src={profile?.avatar_url ?? null}
           name={username}
-          personId={profile?.id}
+          personId={profile?.id ?? (isOwn ? userId : undefined)}
           size={150}
           className={styles.avatar}
         />
@@ -72,18 +75,17 @@ export function ProfileSummary(props: {
       <div className={styles.info}>
         <div className={styles.nameRow}>
           <h2 className={styles.username}>{username}</h2>
-          {profile &&
-            (isOwn ? (
-              <button
-                type="button"
-                className={styles.edit}
-                onClick={() => ui.getState().openEditProfile()}
-              >
-                Edit profile
-              </button>
-            ) : (
-              <FollowButton person={{ ...profile, followers_count: followers }} />
-            ))}
+          {isOwn ? (
+            <button
+              type="button"
+              className={styles.edit}
+              onClick={() => ui.getState().openEditProfile()}
+            >
+              Edit profile
+            </button>
+          ) : (
+            profile && <FollowButton person={{ ...profile, followers_count: followers }} />
+          )}
           {followsYou && !isOwn && <span className={styles.followsYou}>Follows you</span>}
         </div>
         <ul className={styles.counts} aria-label="Profile stats">
@@ -101,7 +103,7 @@ export function ProfileSummary(props: {
             onOpen={open('following')}
           />
         </ul>
-        {profile?.full_name && <p className={styles.fullName}>{profile.full_name}</p>}
+        {fullName && <p className={styles.fullName}>{fullName}</p>}
         {profile?.bio && <p className={styles.bio}>{profile.bio}</p>}
       </div>
     </section>

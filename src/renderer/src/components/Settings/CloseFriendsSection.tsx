@@ -15,7 +15,13 @@ function PersonLine({ person, action }: { person: CloseFriend; action: ReactElem
   return (
     <li className={styles.word}>
       <span className={section.row}>
-        <Avatar src={person.avatar_url} name={person.username} size={32} decorative />
+        <Avatar
+          src={person.avatar_url}
+          name={person.username}
+          personId={person.id}
+          size={32}
+          decorative
+        />
         <span>
           <strong>{person.username}</strong>
           {person.full_name && <span className={section.muted}> {person.full_name}</span>}

@@ -13,7 +13,13 @@ export function EditProfileSection(): ReactElement {
   const username = profile?.username ?? ''
   return (
     <div className={styles.row}>
-      <Avatar src={profile?.avatar_url} name={username || '?'} size={56} decorative />
+      <Avatar
+        src={profile?.avatar_url}
+        name={username || '?'}
+        personId={profile?.id}
+        size={56}
+        decorative
+      />
       <div className={styles.grow}>
         <div>
           <strong>{username}</strong>

@@ -40,7 +40,13 @@ export function PeopleList<P extends ListedPerson>({
     <ul className={styles.list} aria-label={label}>
       {people.map((person) => (
         <li key={person.id} className={styles.row}>
-          <Avatar src={person.avatar_url} name={person.username} size={44} decorative />
+          <Avatar
+            src={person.avatar_url}
+            name={person.username}
+            personId={person.id}
+            size={44}
+            decorative
+          />
           <div className={styles.grow}>
             <div>
               <strong>{person.username}</strong>

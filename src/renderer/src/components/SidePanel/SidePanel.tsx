@@ -1,36 +1,34 @@
 // Side panel (large screens only): who is signed in, five suggestions from real users with See
-// All, and the footer text. The spec's sample people remain for a visitor and for an instance
-// with no one else to suggest.
+// All, and the footer text: this app's own words, no product names of the network it is styled
+// after. The spec's sample people remain for a visitor and for an instance with no one else to
+// suggest.
 
 import { useEffect, useMemo, type ReactElement } from 'react'
 import { SUGGESTION_COUNT } from '@shared/limits'
 import { BRAND_NAME, COPYRIGHT_YEAR } from '../../brand'
 import { createSuggestions } from '../../services/sampleData'
 import { usePeople, useSession, useStores } from '../../store'
-import { selectProfile, selectUser, selectUserId } from '../../store/session/sessionStore'
+import {
+  selectOwnFullName,
+  selectOwnUsername,
+  selectProfile,
+  selectUser,
+  selectUserId
+} from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { PersonRow } from '../PersonRow/PersonRow'
 import styles from './SidePanel.module.scss'
 import { followedByText } from './suggestionText'
 
-const FOOTER_LINKS = [
-  'About',
-  'Help',
-  'Press',
-  'API',
-  'Jobs',
-  'Privacy',
-  'Terms',
-  'Locations',
-  'Language',
-  'Meta Verified'
-]
+export const FOOTER_LINKS = ['About', 'Help', 'Privacy', 'Terms', 'API', 'Open source']
 
 function CurrentUser(): ReactElement {
   const { ui } = useStores()
   const user = useSession(selectUser)
   const profile = useSession(selectProfile)
+  const username = useSession(selectOwnUsername) ?? ''
+  const fullName = useSession(selectOwnFullName) ?? ''
   if (!user) {
     return (
       <div className={styles.signedOut}>
@@ -45,8 +43,6 @@ function CurrentUser(): ReactElement {
       </div>
     )
   }
-  const username = profile?.username ?? (user.user_metadata.username as string | undefined) ?? ''
-  const fullName = profile?.full_name ?? (user.user_metadata.full_name as string | undefined) ?? ''
   return (
     <div className={styles.row}>
       <PersonLink username={username} duplicate>
@@ -75,7 +71,7 @@ function SampleSuggestions(): ReactElement {
     <ul className={styles.list}>
       {suggestions.map((person) => (
         <li key={person.username} className={styles.row}>
-          <Avatar src={person.avatar} name={person.username} size={32} decorative />
+          <Avatar src={person.avatar} name={person.username} personId={null} size={32} decorative />
           <div className={styles.names}>
             <span className={styles.username}>{person.username}</span>
             <span className={styles.fullName}>{person.fullName}</span>

@@ -34,6 +34,8 @@ export interface PeopleDeps {
   /** Where the profile grid's posts live (the page holds their ids), and their authors. */
   posts: PostsStore
   getUserId(): string | null
+  /** The signed-in user's username, also when their profile row could not be read. */
+  getOwnUsername?(): string | null
   /** Told after a follow or unfollow succeeded (the Following feed is then out of date). */
   onFollowChanged?(): void
   /** Where opened profiles are saved for offline use. */

@@ -29,6 +29,7 @@ export function profileActions(deps: PeopleDeps, set: SetPeople, get: GetPeople)
     people: deps.people,
     posts: deps.posts,
     saved: deps.saved,
+    isOwn: (username) => username === deps.getOwnUsername?.(),
     async onProfile(profile) {
       const followers = profile.followers_count ?? 0
       get().put([profile])

@@ -1,8 +1,9 @@
 // Anyone's profile page as the people store holds it: the profile row, then its grid a page at a
 // time. Failures follow the spec (docs/product.md, "Profile"): a profile or posts query that
 // fails is only logged ('Error fetching profile', 'Error fetching user stats', 'Error fetching
-// user posts'); loading ends, the grid shows as empty and the counts fall back to 0. Only an
-// unreachable backend with no saved copy says so, since there is nothing else to show.
+// user posts'); loading ends, the grid shows as empty and the counts fall back to 0. The same
+// holds for one's own profile when the backend is unreachable and nothing was saved; only
+// someone else's profile, never opened before, says it is not available offline.
 
 import type { Post, Profile } from '@shared/domain'
 import type { PageCursor } from '@shared/data/keyset'
@@ -58,6 +59,8 @@ export interface ProfilePageDeps {
   people: Pick<Services['people'], 'fetchProfileByUsername' | 'fetchProfilePosts'>
   posts: PostsStore
   saved?: SavedAnswers
+  /** Whether `username` is the signed-in user's own profile. */
+  isOwn?(username: string): boolean
   /** Told the profile row as soon as it is read (follow state, follower counts). */
   onProfile(profile: Profile): Promise<void>
 }
@@ -98,16 +101,18 @@ export async function readProfilePage(
     profile = await deps.people.fetchProfileByUsername(username)
   } catch (error) {
     if (!isCurrent()) return
-    if (isNetworkError(error)) {
-      const snapshot = await cached
-      if (!isCurrent()) return
-      if (snapshot) showSaved(snapshot)
-      else update(() => ({ status: 'failed', error: MESSAGES.notAvailableOffline }))
-      return
-    }
     // The row carries the follower and following counts, so its failure is theirs too.
     console.error('Error fetching profile', error)
     console.error('Error fetching user stats', error)
+    if (isNetworkError(error)) {
+      const snapshot = await cached
+      if (!isCurrent()) return
+      if (snapshot) return showSaved(snapshot)
+      if (!deps.isOwn?.(username)) {
+        update(() => ({ status: 'failed', error: MESSAGES.notAvailableOffline }))
+        return
+      }
+    }
     update(() => ({ status: 'ready', profile: null, ids: [], postsTotal: 0, next: null }))
     return
   }

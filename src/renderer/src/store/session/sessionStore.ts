@@ -179,6 +179,24 @@ export const selectUserId = (state: SessionState): string | null => state.snapsh
 export const selectProfile = (state: SessionState): Profile | null => state.snapshot.profile
 export const selectIsSignedIn = (state: SessionState): boolean => state.snapshot.user !== null
 
+/** A string the auth user's metadata holds under `key` (sign-up stores username, full_name). */
+function signedUpAs(state: SessionState, key: 'username' | 'full_name'): string | null {
+  const value = state.snapshot.user?.user_metadata[key]
+  return typeof value === 'string' && value.trim() ? value.trim() : null
+}
+
+/**
+ * The signed-in user's username: the profile row's, else (the row could not be read) the one
+ * chosen at sign-up, so their own profile can still be opened.
+ */
+export const selectOwnUsername = (state: SessionState): string | null =>
+  state.snapshot.profile?.username ??
+  (state.snapshot.user ? (signedUpAs(state, 'username')?.toLowerCase() ?? null) : null)
+
+/** The signed-in user's full name: the profile row's, else the one given at sign-up. */
+export const selectOwnFullName = (state: SessionState): string | null =>
+  state.snapshot.profile ? state.snapshot.profile.full_name : signedUpAs(state, 'full_name')
+
 const NO_ACCOUNTS: SignedInAccount[] = []
 /** Every account signed in on this device, in the account menu's order. */
 export const selectAccounts = (state: SessionState): SignedInAccount[] =>

@@ -3,7 +3,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { UpdateState } from '@shared/bridge-contract'
 
-export type ModalKind = 'auth' | 'create' | 'edit-profile' | 'story' | 'shortcuts'
+/** 'welcome': the first step after sign-up (a profile photo, people to follow). */
+export type ModalKind = 'auth' | 'create' | 'edit-profile' | 'story' | 'shortcuts' | 'welcome'
 /**
  * The auth modal's screens: the password form (sign in or up), and the account steps: forgot
  * password and login code (email, then the mailed code), a new password after recovery, and the
@@ -27,6 +28,7 @@ export interface UiState {
   openEditProfile(): void
   openCreateStory(): void
   openShortcuts(): void
+  openWelcome(): void
   closeModal(): void
   setNotice(notice: string | null): void
   setUpdate(update: UpdateState): void
@@ -47,6 +49,7 @@ export function createUiStore(): UiStore {
     openEditProfile: () => set({ modal: 'edit-profile' }),
     openCreateStory: () => set({ modal: 'story' }),
     openShortcuts: () => set({ modal: 'shortcuts' }),
+    openWelcome: () => set({ modal: 'welcome' }),
     closeModal: () => set({ modal: null, createFiles: null }),
     setNotice: (notice) => set({ notice }),
     setUpdate: (update) => set({ update })

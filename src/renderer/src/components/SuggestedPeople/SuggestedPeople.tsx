@@ -1,0 +1,36 @@
+// A short list of people to follow, ranked by the database (the side panel's suggestions), each
+// with their own Follow button: the Following feed's empty state and the welcome's second step.
+
+import { useEffect, type ReactElement } from 'react'
+import { SUGGESTION_COUNT } from '@shared/limits'
+import { usePeople, useSession, useStores } from '../../store'
+import { selectUserId } from '../../store/session/sessionStore'
+import { PersonRow } from '../PersonRow/PersonRow'
+import { followedByText } from '../SidePanel/suggestionText'
+import styles from './SuggestedPeople.module.scss'
+
+export function SuggestedPeople({ label }: { label: string }): ReactElement | null {
+  const { people } = useStores()
+  const userId = useSession(selectUserId)
+  const suggestions = usePeople((state) => state.suggestions)
+  const status = usePeople((state) => state.suggestionsStatus)
+
+  useEffect(() => {
+    if (userId) void people.getState().loadSuggestions(SUGGESTION_COUNT)
+  }, [people, userId])
+
+  if (status === 'ready' && suggestions.length === 0) {
+    return <p className={styles.none}>No one to suggest yet.</p>
+  }
+  return (
+    <ul className={styles.list} aria-label={label} aria-busy={status === 'loading'}>
+      {suggestions.slice(0, SUGGESTION_COUNT).map((person) => (
+        <PersonRow
+          key={person.id}
+          personId={person.id}
+          detail={(shown) => followedByText(person.followed_by_count, shown.full_name)}
+        />
+      ))}
+    </ul>
+  )
+}
