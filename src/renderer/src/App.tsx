@@ -44,7 +44,7 @@ import {
   useUi
 } from './store'
 import { postRoute, routeHash, type PageRoute } from './store/router/routes'
-import { selectPostMissing } from './store/post/postStore'
+import { selectPostMissing } from './store/openPost/openPostStore'
 import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
 import { useApplyPreferences } from './preferences/usePreferences'
 import { windowTitle } from './windowTitle'

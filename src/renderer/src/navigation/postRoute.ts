@@ -5,7 +5,7 @@
 import type { AppStores } from '../store'
 
 type PostStores = Pick<AppStores, 'post' | 'router'>
-import type { OpenPostOptions } from '../store/post/postStore'
+import type { OpenPostOptions } from '../store/openPost/openPostStore'
 import { postRoute, type Route } from '../store/router/routes'
 
 /** Opens `postId` over the current page, with `siblings` for ←/→, as a new history entry. */

@@ -12,8 +12,8 @@ import type { SessionStore } from './session/sessionStore'
 import type { StoriesStore } from './stories/storiesStore'
 import type { SafetyStore } from './safety/safetyStore'
 import type { UiStore } from './ui/uiStore'
-import type { PostStore } from './post/postStore'
-import type { CommentPreviewStore } from './post/commentPreviewStore'
+import type { PostStore } from './openPost/openPostStore'
+import type { CommentPreviewStore } from './commentPreviews/commentPreviewStore'
 import type { SavedStore } from './saved/savedStore'
 import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
@@ -35,6 +35,7 @@ export interface AppStores {
   feed: FeedStore
   stories: StoriesStore
   ui: UiStore
+  /** The post the post view shows: its comments, and its author's edit and delete. */
   post: PostStore
   commentPreviews: CommentPreviewStore
   saved: SavedStore
@@ -65,6 +66,7 @@ export interface AppStores {
   safety: SafetyStore
 }
 
+/** The offline machinery main.tsx makes before the stores (tests leave it out). */
 export interface OfflineParts {
   connectivity?: ConnectivityStore
   cache?: OfflineCache | null

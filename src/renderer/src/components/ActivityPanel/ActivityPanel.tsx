@@ -16,7 +16,7 @@ import { activityAction, activityTarget, actorsPhrase } from '../../store/activi
 import { openActivityTarget } from '../../live/openActivityTarget'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './ActivityPanel.module.scss'
-import { CachedImg } from '../../offline/cache/CachedImg'
+import { CachedImg } from '../CachedImg/CachedImg'
 
 function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
   const stores = useStores()

@@ -3,7 +3,7 @@
 
 import { useEffect, useState, type ReactElement } from 'react'
 import type { PersonSummary } from '@shared/domain'
-import { MAX_DIRECT_TEXT_LENGTH } from '@shared/data/direct/types'
+import { MAX_DIRECT_TEXT_LENGTH } from '../../services/rules'
 import { useCopyLink } from '../../hooks/useCopyLink'
 import { useDirect, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { PostIntent } from '../../store/post/postStore'
+import type { PostIntent } from '../../store/openPost/openPostStore'
 import {
   createHarness,
   makePost,

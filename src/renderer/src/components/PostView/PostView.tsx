@@ -6,7 +6,7 @@
 import { useEffect, useState, type CSSProperties, type ReactElement } from 'react'
 import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
-import { sortedImages } from '@shared/data/post-reads'
+import { sortedImages } from '../../services/rules'
 import { relativeAge } from '@shared/format'
 import {
   useOpenPost,

@@ -5,12 +5,8 @@
 
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
-import {
-  REPORT_REASONS,
-  SAFETY_MESSAGES,
-  type ReportReason,
-  type ReportTarget
-} from '@shared/data/safety'
+import { REPORT_REASONS, SAFETY_MESSAGES } from '../../services/safetyRules'
+import type { ReportReason, ReportTarget } from '../../services/types'
 import { useStores } from '../../store'
 import { HOME } from '../../store/router/routes'
 import { Modal } from '../Modal/Modal'

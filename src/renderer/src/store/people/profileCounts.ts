@@ -2,7 +2,7 @@
 // profiles row, or a re-read), taken into what the people store shows. Pure, so the rules for
 // a toggle still in flight are easy to test.
 
-import type { ProfileCounts } from '@shared/data/live-profiles'
+import type { ProfileCounts } from '../../services/types'
 import type { PeopleState } from './peopleStore'
 
 type CountsState = Pick<PeopleState, 'followerCounts' | 'ownFollowingDelta' | 'page' | 'pendingIds'>

@@ -5,8 +5,7 @@
 // unreachable backend with no saved copy says so, since there is nothing else to show.
 
 import type { Post, Profile } from '@shared/domain'
-import type { PageCursor } from '@shared/data/keyset'
-import type { ProfilePosts } from '@shared/data/profiles'
+import type { PageCursor, ProfilePosts } from '../../services/types'
 import { MESSAGES } from '@shared/messages'
 import type { Services } from '../../services'
 import { isNetworkError } from '../../offline/connectivityStore'

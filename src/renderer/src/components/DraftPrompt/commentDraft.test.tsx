@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CommentComposer } from '../../components/PostView/CommentComposer'
+import { CommentComposer } from '../PostView/CommentComposer'
 import {
   createHarness,
   makePost,
@@ -13,8 +13,8 @@ import {
   type Harness,
   openInPostView
 } from '../../testing/fakes'
-import { deleteDatabase } from '../idb'
-import { OUTBOX_DB_NAME } from '../outbox/outboxDb'
+import { deleteDatabase } from '../../offline/idb'
+import { OUTBOX_DB_NAME } from '../../offline/outbox/outboxDb'
 
 const post = makePost({ id: 'post-7' })
 

@@ -2,15 +2,10 @@
 // comments), a like or unlike changed optimistically and reconciled with the server's count (or
 // rolled back and said), and live counts applied to whichever comment they belong to.
 
-import {
-  likedCommentIds,
-  setCommentLike,
-  subscribeToCommentCounts
-} from '@shared/data/comment-likes'
 import { messageOr } from '@shared/errors'
 import type { CommentThread } from '@shared/domain'
 import { commentIdsOf, findComment, withCommentLikes } from './threads'
-import type { PostContext, PostState } from './postTypes'
+import type { PostContext, PostState } from './openPostTypes'
 
 const withId = (ids: ReadonlySet<string>, id: string, on: boolean): Set<string> => {
   const next = new Set(ids)
@@ -29,7 +24,7 @@ export async function learnCommentLikes(
   const ids = commentIdsOf(threads)
   if (!userId || ids.length === 0) return
   try {
-    const liked = await likedCommentIds(await ctx.deps.getClient(), userId, ids)
+    const liked = await ctx.deps.comments.likedIds(userId, ids)
     if (!ctx.isOpen(postId)) return
     ctx.set((state) => {
       const next = new Set(state.likedCommentIds)
@@ -65,7 +60,7 @@ export function commentLikeActions(
         actionError: null
       }))
       try {
-        const answer = await setCommentLike(await ctx.deps.getClient(), commentId, liked)
+        const answer = await ctx.deps.comments.setLike(commentId, liked)
         if (ctx.isOpen(postId))
           ctx.set((current) => ({
             comments: withCommentLikes(current.comments, commentId, answer.likes_count)
@@ -85,27 +80,15 @@ export function commentLikeActions(
     },
 
     followCommentCounts(postId) {
-      let stopped = false
-      let stop: (() => Promise<void>) | null = null
-      ctx.deps.getClient().then(
-        (client) => {
-          if (stopped) return
-          stop = subscribeToCommentCounts(client, postId, {
-            onCount: (commentId, count) => {
-              if (ctx.isOpen(postId)) ctx.get().commentCounted(commentId, count)
-            },
-            // After a gap the counts may be stale: re-read what is loaded.
-            onResync: () => {
-              if (ctx.isOpen(postId)) void ctx.get().setCommentsOrder(ctx.get().commentsOrder)
-            }
-          })
+      return ctx.deps.commentCounts(postId, {
+        onCount: (commentId, count) => {
+          if (ctx.isOpen(postId)) ctx.get().commentCounted(commentId, count)
         },
-        (error: unknown) => console.error('Error following comment likes', error)
-      )
-      return () => {
-        stopped = true
-        void stop?.()
-      }
+        // After a gap the counts may be stale: re-read what is loaded.
+        onResync: () => {
+          if (ctx.isOpen(postId)) void ctx.get().setCommentsOrder(ctx.get().commentsOrder)
+        }
+      })
     },
 
     commentCounted(commentId, likesCount) {

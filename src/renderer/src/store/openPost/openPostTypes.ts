@@ -1,10 +1,9 @@
-// The post store's shape and what its action modules share (postStore.ts builds it).
+// The open post store's shape and what its action modules share (openPostStore.ts builds it).
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { StoreApi } from 'zustand/vanilla'
 import type { Comment, CommentThread, Post, PostAuthor } from '@shared/domain'
-import type { PageCursor, PageOrder } from '@shared/data/keyset'
-import type { PostEdit } from '@shared/data/post-edits'
+import type { Services } from '../../services'
+import type { PageCursor, PageOrder, PostEdit } from '../../services/types'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
 import type { PostsStore } from '../posts/postsStore'
@@ -16,7 +15,11 @@ export interface PostSnapshot {
 }
 
 export interface PostDeps {
-  getClient(): Promise<SupabaseClient>
+  /** Reading the open post, and its author's edit and delete. */
+  postData: Pick<Services['posts'], 'byId' | 'edit' | 'remove'>
+  comments: Services['comments']
+  /** The live like counts of the open post's comments. */
+  commentCounts: Services['live']['commentCounts']
   getUserId(): string | null
   /** Where the open post and its like live. */
   posts: PostsStore

@@ -1,10 +1,10 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it, vi } from 'vitest'
 import { fakeApi, PROFILE, signedIn } from '../../testing/fakes'
-import { createSessionStore } from '../../store/session/sessionStore'
-import { databaseOpener } from './cacheDb'
-import { createReadCache } from './readCache'
-import { savedAnswers } from './savedAnswers'
+import { createSessionStore } from './sessionStore'
+import { databaseOpener } from '../../offline/cache/cacheDb'
+import { createReadCache } from '../../offline/cache/readCache'
+import { savedAnswers } from '../../offline/cache/savedAnswers'
 import { keepOwnProfile } from './ownProfile'
 
 function setUp(cache = createReadCache({ db: databaseOpener(new IDBFactory()) })) {

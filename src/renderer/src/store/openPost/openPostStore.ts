@@ -6,9 +6,7 @@
 
 import { createStore } from 'zustand/vanilla'
 import type { Post } from '@shared/domain'
-import { postById } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
-import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 import { MESSAGES } from '@shared/messages'
 import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys } from '../../offline/cache/savedAnswers'
@@ -22,7 +20,7 @@ import {
   type PostSnapshot,
   type PostState,
   type PostStore
-} from './postTypes'
+} from './openPostTypes'
 
 export type {
   LoadStatus,
@@ -32,7 +30,7 @@ export type {
   PostSnapshot,
   PostState,
   PostStore
-} from './postTypes'
+} from './openPostTypes'
 
 /** The open post's route names a post that does not exist (or that the reader may not see). */
 export const selectPostMissing = (state: PostState): boolean =>
@@ -83,8 +81,7 @@ export function createPostStore(deps: PostDeps): PostStore {
           if (snapshot && isOpen(postId) && get().status === 'loading') showSaved(snapshot)
         })
         try {
-          const client = await deps.getClient()
-          const post = withCurrentImageOrigin(client, await postById(client, postId))
+          const post = await deps.postData.byId(postId)
           if (!isOpen(postId)) return
           showPost(post)
         } catch (error) {

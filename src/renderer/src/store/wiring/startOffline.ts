@@ -3,13 +3,13 @@
 // backend has not answered yet (at a cold desktop start, before the local backend is up).
 
 import type { Api } from '@shared/bridge-contract'
-import type { AppStores } from '../store'
-import type { FeedSnapshot } from '../store/feed/feedStore'
-import { cacheKeys, savedAnswers } from './cache/savedAnswers'
-import { cacheScope, rememberSessionUser } from './cache/cacheScope'
-import { keepOwnProfile } from './cache/ownProfile'
-import { probeUrlOf, startConnectivityMonitor } from './connectivityMonitor'
-import { onConnectivity } from './connectivityStore'
+import type { AppStores } from '..'
+import type { FeedSnapshot } from '../feed/feedStore'
+import { cacheKeys, savedAnswers } from '../../offline/cache/savedAnswers'
+import { cacheScope, rememberSessionUser } from '../../offline/cache/cacheScope'
+import { keepOwnProfile } from '../session/ownProfile'
+import { probeUrlOf, startConnectivityMonitor } from '../../offline/connectivityMonitor'
+import { onConnectivity } from '../../offline/connectivityStore'
 
 /** Shows the saved home and Following feeds in their stores, unless an answer came first. */
 export async function hydrateFromCache(stores: AppStores): Promise<void> {

@@ -2,7 +2,7 @@
 // re-reading the comments.
 
 import type { Comment, CommentThread } from '@shared/domain'
-import type { PageOrder } from '@shared/data/keyset'
+import type { PageOrder } from '../../services/types'
 
 /** The list with `comment` added: a reply at the end of its thread, a comment where it sorts. */
 export function withReply(

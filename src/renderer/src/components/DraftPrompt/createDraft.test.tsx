@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CreatePostModal } from '../../components/CreatePostModal/CreatePostModal'
+import { CreatePostModal } from '../CreatePostModal/CreatePostModal'
 import type { ProcessedImage } from '../../imaging/processImage'
 import {
   createHarness,
@@ -15,8 +15,8 @@ import {
   signedIn,
   type Harness
 } from '../../testing/fakes'
-import { deleteDatabase } from '../idb'
-import { OUTBOX_DB_NAME } from '../outbox/outboxDb'
+import { deleteDatabase } from '../../offline/idb'
+import { OUTBOX_DB_NAME } from '../../offline/outbox/outboxDb'
 import type { CreatePostDraft } from './useCreateDraft'
 
 // jsdom has no canvas: sharing uploads the picked file as it is.

@@ -2,22 +2,16 @@
 // shown as a preview meanwhile), replied to and deleted, each write moving the post's comment
 // count once in the posts store.
 
-import type { PageCursor } from '@shared/data/keyset'
-import {
-  addComment,
-  checkCommentBody,
-  commentsPage,
-  deleteComment as deleteCommentRow
-} from '@shared/data/comments'
-import { newRowId } from '@shared/data/idempotent'
 import type { Comment } from '@shared/domain'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
+import { checkCommentBody, newRowId } from '../../services/rules'
+import type { PageCursor } from '../../services/types'
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import { previewComment } from '../../offline/outbox/previews'
 import { hasComment, withoutComment, withReply } from './threads'
 import { learnCommentLikes } from './commentLikes'
-import type { PostContext, PostState } from './postTypes'
+import type { PostContext, PostState } from './openPostTypes'
 
 /** Reads a page of the open post's comments (the first when `after` is null). */
 export async function loadComments(
@@ -27,8 +21,7 @@ export async function loadComments(
 ): Promise<void> {
   ctx.set({ commentsStatus: 'loading' })
   try {
-    const client = await ctx.deps.getClient()
-    const page = await commentsPage(client, postId, { order: ctx.get().commentsOrder, after })
+    const page = await ctx.deps.comments.page(postId, { order: ctx.get().commentsOrder, after })
     if (!ctx.isOpen(postId)) return
     ctx.set((state) => ({
       comments: after ? [...state.comments, ...page.items] : page.items,
@@ -112,8 +105,8 @@ async function writeComment(
     parentId
   }
   return changingComments(ctx, postId, async () => {
-    const outcome = await sendOrQueue(ctx.deps.queue, action, async () =>
-      addComment(await ctx.deps.getClient(), { ...action, userId })
+    const outcome = await sendOrQueue(ctx.deps.queue, action, () =>
+      ctx.deps.comments.add({ ...action, userId })
     )
     const shown =
       outcome.status === 'sent'
@@ -165,7 +158,7 @@ export function commentWritingActions(
       ctx.set({ actionError: null })
       try {
         await changingComments(ctx, comment.post_id, async () => {
-          await deleteCommentRow(await ctx.deps.getClient(), comment.id)
+          await ctx.deps.comments.remove(comment.id)
           const { comments, removed } = withoutComment(ctx.get().comments, comment.id)
           ctx.set({ comments })
           return { delta: -removed, value: undefined }

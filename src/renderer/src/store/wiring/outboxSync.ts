@@ -4,17 +4,17 @@
 // sent action's optimistic copy for the server's row, and undoes one that will never be sent.
 
 import type { Comment, Post, PostAuthor } from '@shared/domain'
-import type { FeedStore } from '../../store/feed/feedStore'
-import type { PeopleStore } from '../../store/people/peopleStore'
-import type { PostsStore } from '../../store/posts/postsStore'
-import { applyLike } from '../../store/posts/postEntities'
-import type { PostStore } from '../../store/post/postStore'
-import type { SavedStore } from '../../store/saved/savedStore'
-import { selectAuthor, selectUserId, type SessionStore } from '../../store/session/sessionStore'
-import { hasComment, withoutComment, withReply } from '../../store/post/threads'
-import type { OutboxAction, OutboxItem } from './actions'
-import type { OutboxStore } from './outboxStore'
-import { forgetPreview, previewComment, previewPost } from './previews'
+import type { FeedStore } from '../feed/feedStore'
+import type { PeopleStore } from '../people/peopleStore'
+import type { PostsStore } from '../posts/postsStore'
+import { applyLike } from '../posts/postEntities'
+import type { PostStore } from '../openPost/openPostStore'
+import type { SavedStore } from '../saved/savedStore'
+import { selectAuthor, selectUserId, type SessionStore } from '../session/sessionStore'
+import { hasComment, withoutComment, withReply } from '../openPost/threads'
+import type { OutboxAction, OutboxItem } from '../../offline/outbox/actions'
+import type { OutboxStore } from '../../offline/outbox/outboxStore'
+import { forgetPreview, previewComment, previewPost } from '../../offline/outbox/previews'
 
 export interface OutboxTargets {
   session: SessionStore

@@ -3,12 +3,7 @@
 
 import type { Post } from '@shared/domain'
 import { messageOr } from '@shared/errors'
-import { CLOSED, type PostContext, type PostState } from './postTypes'
-
-// Editing or deleting one's post loads with its first use (the edit form, a confirmed delete):
-// the app's start does not parse it.
-const postEdits = (): Promise<typeof import('@shared/data/post-edits')> =>
-  import('@shared/data/post-edits')
+import { CLOSED, type PostContext, type PostState } from './openPostTypes'
 
 /** Changes the open post once, in the posts store: every list showing it follows. */
 function changePost(ctx: PostContext, post: Post): void {
@@ -23,8 +18,7 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
       if (!post) return false
       ctx.set({ actionError: null })
       try {
-        const [client, { editPost }] = await Promise.all([ctx.deps.getClient(), postEdits()])
-        const row = await editPost(client, post.id, edit)
+        const row = await ctx.deps.postData.edit(post.id, edit)
         const altTexts = edit.altTexts
         changePost(ctx, {
           ...post,
@@ -50,8 +44,7 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
       if (!post) return false
       ctx.set({ actionError: null })
       try {
-        const [client, { deletePost }] = await Promise.all([ctx.deps.getClient(), postEdits()])
-        await deletePost(client, post.id)
+        await ctx.deps.postData.remove(post.id)
         ctx.set({ ...CLOSED, siblings: siblings.filter((id) => id !== post.id) })
         // Every list showing it drops it.
         ctx.deps.posts.getState().remove(post.id)

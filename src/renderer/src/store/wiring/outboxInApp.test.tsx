@@ -18,8 +18,8 @@ import {
   showInFeed,
   openInPostView
 } from '../../testing/fakes'
-import { deleteDatabase } from '../idb'
-import { OUTBOX_DB_NAME } from './outboxDb'
+import { deleteDatabase } from '../../offline/idb'
+import { OUTBOX_DB_NAME } from '../../offline/outbox/outboxDb'
 
 const offline = (): TypeError => new TypeError('Failed to fetch')
 

@@ -3,8 +3,8 @@
 // backend; without it the header, the account menu and queued items would show "unknown".
 
 import type { Profile } from '@shared/domain'
-import type { SessionStore } from '../../store/session/sessionStore'
-import { cacheKeys, type SavedAnswers } from './savedAnswers'
+import type { SessionStore } from './sessionStore'
+import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
 
 /**
  * Saves the profile whenever the session has one, and fills it in from the saved copy when the

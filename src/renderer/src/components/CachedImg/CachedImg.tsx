@@ -5,7 +5,7 @@
 
 import { useEffect, useState, type ImgHTMLAttributes, type ReactElement, type Ref } from 'react'
 import { useConnectivity, useStores } from '../../store'
-import type { ImageCache } from './imageCache'
+import type { ImageCache } from '../../offline/cache/imageCache'
 
 /** Object URLs of saved images on screen, shared by every <img> that shows the same image. */
 const shown = new Map<string, { objectUrl: Promise<string | null>; users: number }>()

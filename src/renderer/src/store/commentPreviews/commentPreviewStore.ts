@@ -1,10 +1,9 @@
 // The two latest comments under each card ("View all N comments"), asked for in batches
 // (batchedLookup.ts): every card that mounts in the same tick shares one request.
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Comment, Post } from '@shared/domain'
-import { latestComments } from '@shared/data/comments'
+import type { Services } from '../../services'
 import { batchedLookup } from '../batchedLookup'
 
 export const PREVIEW_COMMENTS = 2
@@ -28,12 +27,12 @@ export type CommentPreviewStore = StoreApi<CommentPreviewState>
 type PreviewPost = Pick<Post, 'id' | 'comments_count'>
 
 export function createCommentPreviewStore(
-  getClient: () => Promise<SupabaseClient>
+  comments: Pick<Services['comments'], 'latest'>
 ): CommentPreviewStore {
   return createStore<CommentPreviewState>()((set) => {
     const batches = batchedLookup(
       async (ids) => {
-        const latest = await latestComments(await getClient(), ids, PREVIEW_COMMENTS)
+        const latest = await comments.latest(ids, PREVIEW_COMMENTS)
         set((state) => ({ byPost: new Map([...state.byPost, ...latest]) }))
       },
       (error) => console.error('Error loading comments', error)

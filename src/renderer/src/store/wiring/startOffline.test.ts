@@ -4,21 +4,19 @@
 
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { fakeApi, fakeServices, feedPosts, makePost } from '../testing/fakes'
-import { createStores } from '../store'
-import type { FeedSnapshot } from '../store/feed/feedStore'
-import { createOfflineCache } from './cache'
-import { rememberUser } from './cache/cacheScope'
-import { VISITOR_SCOPE } from './cache/readCache'
-import { cacheKeys } from './cache/savedAnswers'
+import { fakeApi, fakeServices, feedPosts, makePost } from '../../testing/fakes'
+import { createStores } from '..'
+import type { FeedSnapshot } from '../feed/feedStore'
+import { createOfflineCache } from '../../offline/cache'
+import { rememberUser } from '../../offline/cache/cacheScope'
+import { VISITOR_SCOPE } from '../../offline/cache/readCache'
+import { cacheKeys } from '../../offline/cache/savedAnswers'
 import { hydrateFromCache } from './startOffline'
 
 /** Stores whose session is still loading, as while the local backend starts. */
 function startingStores() {
   const cache = createOfflineCache({ factory: new IDBFactory() })
-  const stores = createStores(fakeApi(), fakeServices(), () => new Promise(() => undefined), {
-    cache
-  })
+  const stores = createStores(fakeApi(), fakeServices(), { cache })
   expect(stores.session.getState().status).not.toBe('ready')
   return { stores, cache }
 }
