@@ -19,6 +19,7 @@ import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { LikersStore } from './likers/likersStore'
 import type { PeopleTagsStore } from './peopleTags/peopleTagsStore'
+import type { PostActions } from './postActions/postActions'
 import type { ToastStore } from './toast/toastStore'
 import type { ConnectivityStore } from '../offline/connectivityStore'
 import type { OfflineCache } from '../offline/cache'
@@ -32,6 +33,8 @@ export interface AppStores {
   session: SessionStore
   /** One copy of each post shown anywhere, and its like; the lists below hold ids. */
   posts: PostsStore
+  /** Like, save, open and copy the link of a post, as every view and key does them. */
+  postActions: PostActions
   feed: FeedStore
   stories: StoriesStore
   ui: UiStore

@@ -10,6 +10,7 @@ import type { AppStores, OfflineParts } from './appStores'
 import { createControlsStore } from './controls/controlsStore'
 import { createDirectStore } from './direct/directStore'
 import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
+import { createPostActions } from './postActions/postActions'
 import { createRouterStore } from './router/routerStore'
 import { createSafetyStore } from './safety/safetyStore'
 import { createStoriesStore } from './stories/storiesStore'
@@ -33,6 +34,8 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
   base.setTargets(targets)
   wireOutbox(outbox, targets)
   const stories = createStoriesStore({ stories: services.stories, getUserId })
+  const ui = createUiStore()
+  const router = createRouterStore(window)
   const safety = createSafetyStore({
     safety: services.safety,
     getUserId,
@@ -49,8 +52,9 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     live: services.live,
     session,
     posts,
+    postActions: createPostActions({ session, ui, router, posts, toast, peopleTags, ...lists }),
     ...lists,
-    ui: createUiStore(),
+    ui,
     toast,
     activity: createActivityStore({
       activity: services.activity,
@@ -66,7 +70,7 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
       notifications: api.notifications,
       saved: base.answers
     }),
-    router: createRouterStore(window),
+    router,
     peopleTags,
     connectivity,
     offlineCache,

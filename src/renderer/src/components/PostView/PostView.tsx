@@ -29,7 +29,6 @@ import { CommentComposer } from './CommentComposer'
 import { CommentList } from './CommentList'
 import { DeletePostDialog } from './DeletePostDialog'
 import { EditPostForm } from './EditPostForm'
-import { useCopyLink } from '../../hooks/useCopyLink'
 import { closePost, stepPost } from '../../navigation/postRoute'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
@@ -53,7 +52,6 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
   const saved = useSaved((state) => state.savedIds.has(post.id))
   const liked = usePosts((state) => (userId ? state.liked[post.id] : undefined))
   const liking = usePosts((state) => state.likingIds.has(post.id))
-  const copyLink = useCopyLink()
   const username = post.profiles?.username ?? 'unknown'
   const own = userId === post.user_id
   // A card's options may open the post straight into editing it or confirming its deletion.
@@ -151,11 +149,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             aria-busy={liking || undefined}
             // Signed in, it waits until the like is known; a visitor is asked to log in.
             disabled={userId !== null && liked === undefined}
-            onClick={() =>
-              userId
-                ? void stores.posts.getState().toggleLike(post.id)
-                : stores.ui.getState().openAuth('signin')
-            }
+            onClick={() => stores.postActions.toggleLike(post.id)}
           >
             <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
           </button>
@@ -164,11 +158,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             className={styles.icon}
             aria-label={saved ? 'Remove from saved' : 'Save'}
             aria-pressed={saved}
-            onClick={() =>
-              userId
-                ? void stores.saved.getState().toggle(post.id)
-                : stores.ui.getState().openAuth('signin')
-            }
+            onClick={() => stores.postActions.toggleSave(post.id)}
           >
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
           </button>
@@ -176,7 +166,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             type="button"
             className={styles.icon}
             aria-label="Copy link"
-            onClick={() => void copyLink(post.id)}
+            onClick={() => void stores.postActions.copyLink(post.id)}
           >
             <LinkIcon size={22} aria-hidden />
           </button>
