@@ -3,7 +3,7 @@
 // with the post store's openPost(id, siblings); ←/→ move through the list it came from. Its
 // photo opens full screen in the photo viewer (loaded on first use) with its button or f.
 
-import { useEffect, useState, type CSSProperties, type ReactElement } from 'react'
+import { useCallback, useState, type CSSProperties, type ReactElement } from 'react'
 import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
 import { sortedImages } from '../../services/rules'
@@ -203,11 +203,11 @@ export function PostView(): ReactElement | null {
   const fullScreen = useFullScreenPhoto(openId)
   const openFullScreen = fullScreen.open
 
-  useEffect(() => {
-    if (!openId) return
-    const onKeyDown = (event: globalThis.KeyboardEvent): void => {
-      // A photo carousel (it takes the arrows) or a dialog above this one: not ours.
-      if (event.defaultPrevented || document.querySelectorAll('[role="dialog"]').length > 1) return
+  // Keys anywhere in the window while the post view is the dialog on top (Modal's stack).
+  const onPageKeyDown = useCallback(
+    (event: globalThis.KeyboardEvent): void => {
+      // A photo carousel (it takes the arrows): not ours.
+      if (event.defaultPrevented) return
       // Escape inside the dialog is the dialog's; this catches it when focus was lost to the
       // page (the edit form that had it closed).
       if (event.key === 'Escape') closePost(stores)
@@ -218,10 +218,9 @@ export function PostView(): ReactElement | null {
       }
       if (event.key === 'ArrowLeft') stepPost(stores, -1)
       if (event.key === 'ArrowRight') stepPost(stores, 1)
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [openId, status, stores, openFullScreen])
+    },
+    [status, stores, openFullScreen]
+  )
 
   if (!openId) return null
 
@@ -233,6 +232,7 @@ export function PostView(): ReactElement | null {
         onClose={() => closePost(stores)}
         className={styles.dialog}
         initialFocus="dialog"
+        onPageKeyDown={onPageKeyDown}
       >
         <div className={styles.body}>
           {status === 'ready' && <OpenPost fullScreen={fullScreen} />}

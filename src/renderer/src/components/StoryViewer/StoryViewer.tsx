@@ -26,6 +26,7 @@ import { useSession, useStores, useStoriesStore } from '../../store'
 import { selectPaused } from '../../store/stories/storiesStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Spinner } from '../Spinner/Spinner'
+import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { preloadImage } from './preload'
 import { StoryOptions } from './StoryOptions'
@@ -68,6 +69,7 @@ export function StoryViewer(): ReactElement | null {
   const toggled = useStoriesStore((state) => state.playback.toggled)
   const dialogRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
+  const { depth } = useDialogLayer(viewer !== null)
 
   const story = viewer?.status === 'ready' ? viewer.stories[viewer.index] : undefined
   const next = viewer?.status === 'ready' ? viewer.stories[viewer.index + 1] : undefined
@@ -128,113 +130,122 @@ export function StoryViewer(): ReactElement | null {
     sample ? `Sample story ${index + 1} by ${name}` : (shown.caption ?? 'Story photo')
 
   return (
-    <div
-      ref={dialogRef}
-      className={styles.overlay}
-      role="dialog"
-      aria-modal="true"
-      aria-label={name ? `Stories by ${name}` : 'Stories'}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-    >
-      <p className={styles.announcer} aria-live="polite" aria-atomic="true">
-        {announcement}
-      </p>
-      <button type="button" className={styles.close} aria-label="Close stories" onClick={close}>
-        <X size={28} aria-hidden />
-      </button>
-      <button
-        type="button"
-        className={`${styles.side} ${styles['side--previous']}`}
-        aria-label="Previous story"
-        disabled={!story || (viewer.index === 0 && viewer.personIndex === 0)}
-        onClick={goPrevious}
+    <DialogDepth.Provider value={depth}>
+      <div
+        ref={dialogRef}
+        className={styles.overlay}
+        role="dialog"
+        aria-modal="true"
+        aria-label={name ? `Stories by ${name}` : 'Stories'}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
       >
-        <ChevronLeft size={24} aria-hidden />
-      </button>
-      <div className={styles.frame} data-testid="story-frame">
-        {story && (
-          <StoryProgress
-            count={count}
-            index={viewer.index}
-            paused={paused}
-            storyId={story.id}
-            onDone={goNext}
-          />
-        )}
-        <div className={styles.top}>
-          <Avatar
-            src={author?.avatar_url ?? null}
-            name={name}
-            personId={story?.user_id ?? entry?.user_id}
-            size={32}
-            decorative
-          />
-          <span className={styles.name}>{name}</span>
-          {story && !sample && <span className={styles.age}>{relativeAge(story.created_at)}</span>}
-          {!sample && (
-            <button
-              type="button"
-              className={styles.pause}
-              aria-label={toggled ? 'Play story' : 'Pause story'}
-              aria-pressed={toggled}
-              disabled={!story}
-              onClick={() => store.getState().togglePause()}
-            >
-              {toggled ? <Play size={20} aria-hidden /> : <Pause size={20} aria-hidden />}
-            </button>
+        <p className={styles.announcer} aria-live="polite" aria-atomic="true">
+          {announcement}
+        </p>
+        <button type="button" className={styles.close} aria-label="Close stories" onClick={close}>
+          <X size={28} aria-hidden />
+        </button>
+        <button
+          type="button"
+          className={`${styles.side} ${styles['side--previous']}`}
+          aria-label="Previous story"
+          disabled={!story || (viewer.index === 0 && viewer.personIndex === 0)}
+          onClick={goPrevious}
+        >
+          <ChevronLeft size={24} aria-hidden />
+        </button>
+        <div className={styles.frame} data-testid="story-frame">
+          {story && (
+            <StoryProgress
+              count={count}
+              index={viewer.index}
+              paused={paused}
+              storyId={story.id}
+              onDone={goNext}
+            />
+          )}
+          <div className={styles.top}>
+            <Avatar
+              src={author?.avatar_url ?? null}
+              name={name}
+              personId={story?.user_id ?? entry?.user_id}
+              size={32}
+              decorative
+            />
+            <span className={styles.name}>{name}</span>
+            {story && !sample && (
+              <span className={styles.age}>{relativeAge(story.created_at)}</span>
+            )}
+            {!sample && (
+              <button
+                type="button"
+                className={styles.pause}
+                aria-label={toggled ? 'Play story' : 'Pause story'}
+                aria-pressed={toggled}
+                disabled={!story}
+                onClick={() => store.getState().togglePause()}
+              >
+                {toggled ? <Play size={20} aria-hidden /> : <Pause size={20} aria-hidden />}
+              </button>
+            )}
+            {story && me && story.user_id !== me && (
+              <StoryOptions
+                key={story.id}
+                story={story}
+                authorName={name}
+                onOpenChange={setOptionsOpen}
+                onBlocked={close}
+              />
+            )}
+          </div>
+          <div
+            className={styles.stage}
+            data-testid="story-stage"
+            onPointerDown={onPointerDown}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => store.getState().cancelPress()}
+          >
+            {/* The shown photo and the next one, both in the page: advancing swaps which is
+              visible, on the same element, so the browser has nothing left to load. */}
+            {story && (
+              <StoryImage key={story.id} story={story} shown alt={altOf(story, viewer.index)} />
+            )}
+            {next && <StoryImage key={next.id} story={next} shown={false} alt="" />}
+            {viewer.status === 'loading' && (
+              <div className={styles.loading}>
+                <Spinner size={32} light />
+              </div>
+            )}
+            {viewer.status === 'error' && (
+              <p className={styles.loading} role="alert">
+                {viewer.error}
+              </p>
+            )}
+            {story?.caption && <p className={styles.caption}>{story.caption}</p>}
+          </div>
+          {story && story.user_id === me && (
+            <StoryOwnerBar key={story.id} story={story} onBusyChange={setBusy} />
           )}
           {story && me && story.user_id !== me && (
-            <StoryOptions
+            <DirectStoryReply
               key={story.id}
               story={story}
               authorName={name}
-              onOpenChange={setOptionsOpen}
-              onBlocked={close}
+              onBusyChange={setBusy}
             />
           )}
         </div>
-        <div
-          className={styles.stage}
-          data-testid="story-stage"
-          onPointerDown={onPointerDown}
-          onPointerUp={onPointerUp}
-          onPointerCancel={() => store.getState().cancelPress()}
+        <button
+          type="button"
+          className={`${styles.side} ${styles['side--next']}`}
+          aria-label="Next story"
+          disabled={!story}
+          onClick={goNext}
         >
-          {/* The shown photo and the next one, both in the page: advancing swaps which is
-              visible, on the same element, so the browser has nothing left to load. */}
-          {story && (
-            <StoryImage key={story.id} story={story} shown alt={altOf(story, viewer.index)} />
-          )}
-          {next && <StoryImage key={next.id} story={next} shown={false} alt="" />}
-          {viewer.status === 'loading' && (
-            <div className={styles.loading}>
-              <Spinner size={32} light />
-            </div>
-          )}
-          {viewer.status === 'error' && (
-            <p className={styles.loading} role="alert">
-              {viewer.error}
-            </p>
-          )}
-          {story?.caption && <p className={styles.caption}>{story.caption}</p>}
-        </div>
-        {story && story.user_id === me && (
-          <StoryOwnerBar key={story.id} story={story} onBusyChange={setBusy} />
-        )}
-        {story && me && story.user_id !== me && (
-          <DirectStoryReply key={story.id} story={story} authorName={name} onBusyChange={setBusy} />
-        )}
+          <ChevronRight size={24} aria-hidden />
+        </button>
       </div>
-      <button
-        type="button"
-        className={`${styles.side} ${styles['side--next']}`}
-        aria-label="Next story"
-        disabled={!story}
-        onClick={goNext}
-      >
-        <ChevronRight size={24} aria-hidden />
-      </button>
-    </div>
+    </DialogDepth.Provider>
   )
 }
