@@ -3,7 +3,7 @@
 // a toggle still in flight are easy to test.
 
 import type { ProfileCounts } from '../../services/types'
-import type { PeopleState } from './peopleStore'
+import type { PeopleState } from './peopleTypes'
 
 type CountsState = Pick<PeopleState, 'followerCounts' | 'ownFollowingDelta' | 'page' | 'pendingIds'>
 

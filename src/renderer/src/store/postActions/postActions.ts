@@ -5,9 +5,15 @@
 import { MESSAGES } from '@shared/messages'
 import { showPost } from '../../navigation/postRoute'
 import { shareablePostLink } from '../../platform/links'
-import type { AppStores } from '../appStores'
-import type { OpenPostOptions } from '../openPost/openPostStore'
-import { selectIsSignedIn } from '../session/sessionStore'
+import type { CommentPreviewStore } from '../commentPreviews/commentPreviewStore'
+import type { OpenPostOptions, PostStore } from '../openPost/openPostStore'
+import type { PeopleTagsStore } from '../peopleTags/peopleTagsStore'
+import type { PostsStore } from '../posts/postsStore'
+import type { RouterStore } from '../router/routerStore'
+import type { SavedStore } from '../saved/savedStore'
+import { selectIsSignedIn, type SessionStore } from '../session/sessionStore'
+import type { ToastStore } from '../toast/toastStore'
+import type { UiStore } from '../ui/uiStore'
 
 export interface PostActions {
   /** Likes or unlikes (optimistic, one operation in the posts store). */
@@ -30,18 +36,17 @@ export interface PostActions {
   watch(postId: string, commentsCount: number): void
 }
 
-export type PostActionStores = Pick<
-  AppStores,
-  | 'session'
-  | 'ui'
-  | 'posts'
-  | 'saved'
-  | 'post'
-  | 'router'
-  | 'toast'
-  | 'commentPreviews'
-  | 'peopleTags'
->
+export interface PostActionStores {
+  session: SessionStore
+  ui: UiStore
+  posts: PostsStore
+  saved: SavedStore
+  post: PostStore
+  router: RouterStore
+  toast: ToastStore
+  commentPreviews: CommentPreviewStore
+  peopleTags: PeopleTagsStore
+}
 
 export function createPostActions(stores: PostActionStores): PostActions {
   const { session, ui, posts, saved, toast } = stores
