@@ -6,6 +6,11 @@ import globals from 'globals'
 
 const nodeOnly = ['electron', 'node:*', 'fs', 'path', 'os', 'child_process', 'crypto']
 
+const rendererBoundaries = [
+  { group: nodeOnly, message: 'The renderer is a web app; use window.api through platform/.' },
+  { group: ['**/main/**', '**/preload/**', '**/backend/**'], message: 'Import only shared code.' }
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -41,17 +46,35 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The renderer is a plain web app: no Electron, no Node, and no reaching into other processes.
+      'no-restricted-imports': ['error', { patterns: rendererBoundaries }]
+    }
+  },
+  {
+    // One data path: the renderer reaches the data layer through services/ (`Services`, bound
+    // to the data client) and nothing else; only the platform builds clients. Stores and
+    // components, and the hooks and helpers around them, get the data layer's types and pure
+    // rules from services/types.ts and services/rules.ts.
+    files: ['src/renderer/src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/renderer/src/services/**',
+      'src/renderer/src/platform/**',
+      'src/renderer/src/testing/**',
+      'src/renderer/src/**/*.test.{ts,tsx}'
+    ],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...rendererBoundaries,
             {
-              group: nodeOnly,
-              message: 'The renderer is a web app; use window.api through platform/.'
+              group: ['@shared/data', '@shared/data/*', '**/shared/data/**'],
+              message:
+                'Reach the data layer through Services (services/), its types through services/types.'
             },
             {
-              group: ['**/main/**', '**/preload/**', '**/backend/**'],
-              message: 'Import only shared code.'
+              group: ['@supabase/*'],
+              message: 'Only services/ and platform/ talk to Supabase; stores receive Services.'
             }
           ]
         }

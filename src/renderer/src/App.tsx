@@ -2,25 +2,13 @@
 // open modal on top. Routes live in the URL's hash (store/router), so Back and Forward work
 // everywhere.
 
-import {
-  lazy,
-  memo,
-  Suspense,
-  useEffect,
-  useLayoutEffect,
-  useDeferredValue,
-  useMemo,
-  useRef,
-  type ReactElement
-} from 'react'
+import { Suspense, useEffect, useDeferredValue, useMemo, type ReactElement } from 'react'
 import { SPLASH_DURATION_MS } from '@shared/limits'
-import { FeedView } from './components/FeedView/FeedView'
 import { NotFoundPage } from './components/NotFoundPage/NotFoundPage'
 import { Header } from './components/Header/Header'
 import { DropOverlay } from './components/DropOverlay/DropOverlay'
 import { Notice } from './components/Notice/Notice'
 import { OfflineBanner } from './components/OfflineBanner/OfflineBanner'
-import { ProfilePage } from './components/ProfilePage/ProfilePage'
 import { Splash } from './components/Splash/Splash'
 import { useSplash } from './components/Splash/useSplash'
 import { Toast } from './components/Toast/Toast'
@@ -32,167 +20,23 @@ import { useAccountSwitching } from './keyboard/accountShortcuts'
 import { useWindowDrop } from './drop/useWindowDrop'
 import { useLiveUpdates } from './live/useLiveUpdates'
 import { syncOpenPost } from './navigation/postRoute'
-import {
-  useActivity,
-  useBrowse,
-  useOpenPost,
-  usePost,
-  useRouter,
-  useSession,
-  useStores,
-  useStoriesStore,
-  useUi
-} from './store'
-import { postRoute, routeHash, type PageRoute } from './store/router/routes'
-import { selectPostMissing } from './store/post/postStore'
-import { selectIsSignedIn, selectUserId } from './store/session/sessionStore'
+import { useActivity, useBrowse, useOpenPost, usePost, useRouter, useStores, useUi } from './store'
+import { postRoute } from './store/router/routes'
+import { selectPostMissing } from './store/openPost/openPostStore'
 import { useApplyPreferences } from './preferences/usePreferences'
 import { windowTitle } from './windowTitle'
-import { preloadable } from './preloadable'
 import { ProfileTabs } from './components/ProfilePage/profileTabsLoader'
-
-// Code a start does not run: each modal is loaded when it first opens.
-const AuthModal = lazy(() =>
-  import('./components/AuthModal/AuthModal').then((module) => ({ default: module.AuthModal }))
-)
-const PostView = lazy(() =>
-  import('./components/PostView/PostView').then((module) => ({ default: module.PostView }))
-)
-const CreateStoryModal = lazy(() =>
-  import('./components/CreateStoryModal/CreateStoryModal').then((module) => ({
-    default: module.CreateStoryModal
-  }))
-)
-const StoryViewer = lazy(() =>
-  import('./components/StoryViewer/StoryViewer').then((module) => ({
-    default: module.StoryViewer
-  }))
-)
-const LikersModal = lazy(() =>
-  import('./components/LikersModal/LikersModal').then((module) => ({
-    default: module.LikersModal
-  }))
-)
-const ShortcutsSheet = lazy(() =>
-  import('./components/ShortcutsSheet/ShortcutsSheet').then((module) => ({
-    default: module.ShortcutsSheet
-  }))
-)
-const CreatePostModal = lazy(() =>
-  import('./components/CreatePostModal/CreatePostModal').then((module) => ({
-    default: module.CreatePostModal
-  }))
-)
-const WelcomeModal = lazy(() =>
-  import('./components/WelcomeModal/WelcomeModal').then((module) => ({
-    default: module.WelcomeModal
-  }))
-)
-const EditProfileModal = lazy(() =>
-  import('./components/EditProfileModal/EditProfileModal').then((module) => ({
-    default: module.EditProfileModal
-  }))
-)
-
-// Pages other than the feed and profiles are loaded on the first visit, like the modals; tag
-// pages, which a click on any hashtag opens, are fetched once the feed has painted. The profile
-// page stays in the entry: a page that suspends as it opens over the feed hides the feed for a
-// moment, and the feed then came back ~470 px off its place on Back (nav-routes.e2e.ts).
-const BrowseView = preloadable(() =>
-  import('./components/BrowseView/BrowseView').then((module) => module.BrowseView)
-)
-const ConnectionsPage = lazy(() =>
-  import('./components/ConnectionsPage/ConnectionsPage').then((module) => ({
-    default: module.ConnectionsPage
-  }))
-)
-const DirectPage = lazy(() =>
-  import('./components/DirectPage/DirectPage').then((module) => ({ default: module.DirectPage }))
-)
-const SuggestionsPage = lazy(() =>
-  import('./components/SuggestionsPage/SuggestionsPage').then((module) => ({
-    default: module.SuggestionsPage
-  }))
-)
-const SettingsPage = lazy(() =>
-  import('./components/Settings/SettingsPage').then((module) => ({ default: module.SettingsPage }))
-)
-const ModerationPage = lazy(() =>
-  import('./components/ModerationPage/ModerationPage').then((module) => ({
-    default: module.ModerationPage
-  }))
-)
-
-/**
- * The page under any overlay. Memoised: opening or closing a post (or any App state change that
- * keeps the page) must not re-render the whole feed inside the click that did it.
- */
-const RouteView = memo(function RouteView({ route }: { route: PageRoute }): ReactElement {
-  switch (route.name) {
-    case 'profile':
-      return <ProfilePage username={route.username} tab={route.tab} />
-    case 'tag':
-      return <BrowseView tag={route.tag} />
-    case 'connections':
-      return <ConnectionsPage username={route.username} direction={route.direction} />
-    case 'suggestions':
-      return <SuggestionsPage />
-    case 'settings':
-      return <SettingsPage section={route.section} />
-    case 'direct':
-      return <DirectPage thread={route.thread} />
-    case 'moderation':
-      return <ModerationPage />
-    case 'feed':
-      return <FeedView tab={route.tab} />
-  }
-})
-
-/** How long a restored entry may take to settle its layout. */
-const SCROLL_RESTORE_MS = 1000
-const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const
-
-/**
- * A new entry opens at the top; one reached with Back or Forward at the scroll position it had.
- * A remounted list re-measures the cards it holds over a few frames, and the browser's scroll
- * anchoring moves the page as they change size, so the position is held each frame for a
- * moment, until the user scrolls themselves.
- */
-function useScrollRestoration(page: PageRoute): void {
-  const { router } = useStores()
-  const shownPage = useRef(routeHash(page))
-  useLayoutEffect(() => {
-    const { restoreScroll } = router.getState()
-    // An overlay (a post, its likers) opened or closed over a page leaves the page where it is.
-    const samePage = routeHash(page) === shownPage.current
-    shownPage.current = routeHash(page)
-    if (samePage) return
-    const target = restoreScroll ?? 0
-    window.scrollTo(0, target)
-    if (target === 0) return
-    const until = performance.now() + SCROLL_RESTORE_MS
-    let frame = 0
-    const stop = (): void => {
-      cancelAnimationFrame(frame)
-      for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop)
-    }
-    const hold = (): void => {
-      if (Math.abs(window.scrollY - target) > 1) window.scrollTo(0, target)
-      if (performance.now() < until) frame = requestAnimationFrame(hold)
-      else stop()
-    }
-    for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true })
-    frame = requestAnimationFrame(hold)
-    return stop
-  }, [router, page])
-}
+import { Overlays } from './app/Overlays'
+import { BrowseView, RouteView } from './app/RouteView'
+import { usePerUserStores } from './app/usePerUserStores'
+import { useScrollRestoration } from './app/useScrollRestoration'
 
 const focusSearch = (): void =>
   document.querySelector<HTMLInputElement>('input[type="search"]')?.focus()
 
 export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): ReactElement {
   const stores = useStores()
-  const { session, ui, router, stories, saved, controls } = stores
+  const { session, ui, router } = stores
   const browsePage = useBrowse((state) => state.page)
   const postOpen = usePost((state) => state.openId !== null)
   const postMissing = usePost(selectPostMissing)
@@ -204,10 +48,6 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
   const route = useRouter((state) => state.route)
   const modal = useUi((state) => state.modal)
   const notice = useUi((state) => state.notice)
-  const createFiles = useUi((state) => state.createFiles)
-  const signedIn = useSession(selectIsSignedIn)
-  const userId = useSession(selectUserId)
-  const viewingStories = useStoriesStore((state) => state.viewer !== null)
 
   useEffect(() => session.getState().init(), [session])
   // Motion, contrast and text size as Settings › Accessibility (or the system) says.
@@ -261,34 +101,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
     return () => cancelIdleCallback(idle)
   }, [splash])
 
-  // A sign-in step left to do (the second factor after a restart, a new password after a
-  // recovery link in the web build) opens the auth modal on it.
-  const pendingStep = useSession((state) => state.snapshot.pending)
-  useEffect(() => {
-    if (pendingStep) ui.getState().openAuth(pendingStep)
-  }, [pendingStep, ui])
-
-  // Saved posts are cleared on sign-out, and a visitor has no modal to post or edit in.
-  useEffect(() => {
-    if (signedIn) return
-    saved.getState().clear()
-    const open = ui.getState().modal
-    if (open === 'create' || open === 'edit-profile' || open === 'story' || open === 'welcome') {
-      ui.getState().closeModal()
-    }
-  }, [signedIn, ui, saved])
-
-  // Muted words and the like are per person: whoever signs in gets their own.
-  useEffect(() => {
-    controls.getState().clear()
-    if (userId) void controls.getState().load()
-  }, [userId, controls])
-
-  // Stories are per reader: whoever signs in gets their own strip; a visitor sees the samples.
-  useEffect(() => {
-    stories.getState().clear()
-    if (userId) void stories.getState().loadStrip()
-  }, [userId, stories])
+  usePerUserStores()
 
   if (splash) return <Splash />
 
@@ -305,19 +118,7 @@ export function App({ splashMs = SPLASH_DURATION_MS }: { splashMs?: number }): R
           <RouteView route={page} />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        {postOpen && !postMissing && <PostView />}
-        {route.name === 'likers' && <LikersModal postId={route.postId} />}
-        {modal === 'auth' && <AuthModal />}
-        {modal === 'create' && signedIn && (
-          <CreatePostModal initialFiles={createFiles ?? undefined} />
-        )}
-        {modal === 'edit-profile' && signedIn && <EditProfileModal />}
-        {modal === 'welcome' && signedIn && <WelcomeModal />}
-        {modal === 'story' && signedIn && <CreateStoryModal />}
-        {viewingStories && <StoryViewer />}
-        {modal === 'shortcuts' && <ShortcutsSheet onClose={() => ui.getState().closeModal()} />}
-      </Suspense>
+      <Overlays postShown={postOpen && !postMissing} />
       {draggingFiles && <DropOverlay />}
       <Toast />
     </>

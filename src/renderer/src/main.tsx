@@ -11,7 +11,7 @@ import { createConnectivityStore } from './offline/connectivityStore'
 import { reportingFetch } from './offline/connectivityMonitor'
 import { createOfflineCache } from './offline/cache'
 import { createImageRecorder } from './offline/cache/imageRecorder'
-import { startOffline } from './offline/startOffline'
+import { startOffline } from './store/wiring/startOffline'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -26,8 +26,8 @@ const offlineCache = typeof indexedDB === 'undefined' ? null : createOfflineCach
 const imageRecorder = offlineCache ? createImageRecorder(offlineCache.images, dataFetch) : null
 
 void loadPlatform(dataFetch).then(({ api }) => {
-  const getClient = createClientProvider(api, dataFetch)
-  const stores = createStores(api, createServices(getClient), getClient, {
+  const services = createServices(createClientProvider(api, dataFetch))
+  const stores = createStores(api, services, {
     connectivity,
     cache: offlineCache,
     imageRecorder

@@ -2,7 +2,7 @@
 // showing the post follows. A new comment count also means the card's two latest comments
 // changed, so those are read again.
 
-import type { PostRow } from '@shared/data/live-posts'
+import type { PostRow } from '../services/types'
 import type { AppStores } from '../store'
 
 type CounterStores = Pick<AppStores, 'posts' | 'commentPreviews'>

@@ -2,11 +2,14 @@
 // is what says a post is open, so Back, Forward, links and reloads all agree with the screen.
 // The post store keeps what is shown (the post, its comments, the list it came from).
 
-import type { AppStores } from '../store'
-
-type PostStores = Pick<AppStores, 'post' | 'router'>
-import type { OpenPostOptions } from '../store/post/postStore'
+import type { OpenPostOptions, PostStore } from '../store/openPost/openPostStore'
+import type { RouterStore } from '../store/router/routerStore'
 import { postRoute, type Route } from '../store/router/routes'
+
+interface PostStores {
+  post: PostStore
+  router: RouterStore
+}
 
 /** Opens `postId` over the current page, with `siblings` for ←/→, as a new history entry. */
 export function showPost(
@@ -20,7 +23,7 @@ export function showPost(
 }
 
 /** The id of the post before (-1) or after (1) the open one in the list it was opened from. */
-export function siblingPost(stores: Pick<AppStores, 'post'>, direction: -1 | 1): string | null {
+export function siblingPost(stores: Pick<PostStores, 'post'>, direction: -1 | 1): string | null {
   const { openId, siblings } = stores.post.getState()
   const at = openId ? siblings.indexOf(openId) : -1
   return (at >= 0 ? siblings[at + direction] : undefined) ?? null

@@ -1,7 +1,6 @@
 // Direct messages as the renderer calls them: every operation of src/shared/data/direct bound to
 // the data client, and the live subscription.
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { subscribeToDirect } from '@shared/data/direct/live'
 import {
   joinThreadRoom,
@@ -17,14 +16,8 @@ import {
   startThread
 } from '@shared/data/direct/threads'
 
-import { later } from './later'
-
-type Bind = <A extends unknown[], R>(
-  operation: (client: SupabaseClient, ...args: A) => Promise<R>
-) => (...args: A) => Promise<R>
-type Subscribe = <A extends unknown[]>(
-  subscribe: (client: SupabaseClient, ...args: A) => () => Promise<void>
-) => (...args: A) => () => void
+import type { Bind, ClientProvider, Subscribe } from './binding'
+import { later } from './lazy'
 
 // What only an open thread needs (its messages, sharing a post) is loaded with the first
 // call, so the start does not parse it; the inbox badge and the live feed of new messages are
@@ -35,7 +28,7 @@ const sharing = (): Promise<typeof import('@shared/data/direct/share')> =>
   import('@shared/data/direct/share')
 
 /** A thread's presence and typing room, usable before the client exists (calls wait for it). */
-function roomJoiner(getClient: () => Promise<SupabaseClient>) {
+function roomJoiner(getClient: ClientProvider) {
   return (threadId: string, userId: string, listener: ThreadRoomListener): ThreadRoom => {
     let room: ThreadRoom | null = null
     let left = false
@@ -52,11 +45,7 @@ function roomJoiner(getClient: () => Promise<SupabaseClient>) {
   }
 }
 
-export function createDirectServices(
-  bind: Bind,
-  subscribe: Subscribe,
-  getClient: () => Promise<SupabaseClient>
-) {
+export function createDirectServices(bind: Bind, subscribe: Subscribe, getClient: ClientProvider) {
   return {
     room: roomJoiner(getClient),
     startThread: bind(startThread),

@@ -12,13 +12,14 @@ import type { SessionStore } from './session/sessionStore'
 import type { StoriesStore } from './stories/storiesStore'
 import type { SafetyStore } from './safety/safetyStore'
 import type { UiStore } from './ui/uiStore'
-import type { PostStore } from './post/postStore'
-import type { CommentPreviewStore } from './post/commentPreviewStore'
+import type { PostStore } from './openPost/openPostStore'
+import type { CommentPreviewStore } from './commentPreviews/commentPreviewStore'
 import type { SavedStore } from './saved/savedStore'
 import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { LikersStore } from './likers/likersStore'
 import type { PeopleTagsStore } from './peopleTags/peopleTagsStore'
+import type { PostActions } from './postActions/postActions'
 import type { ToastStore } from './toast/toastStore'
 import type { ConnectivityStore } from '../offline/connectivityStore'
 import type { OfflineCache } from '../offline/cache'
@@ -32,9 +33,12 @@ export interface AppStores {
   session: SessionStore
   /** One copy of each post shown anywhere, and its like; the lists below hold ids. */
   posts: PostsStore
+  /** Like, save, open and copy the link of a post, as every view and key does them. */
+  postActions: PostActions
   feed: FeedStore
   stories: StoriesStore
   ui: UiStore
+  /** The post the post view shows: its comments, and its author's edit and delete. */
   post: PostStore
   commentPreviews: CommentPreviewStore
   saved: SavedStore
@@ -65,6 +69,7 @@ export interface AppStores {
   safety: SafetyStore
 }
 
+/** The offline machinery main.tsx makes before the stores (tests leave it out). */
 export interface OfflineParts {
   connectivity?: ConnectivityStore
   cache?: OfflineCache | null

@@ -1,10 +1,11 @@
 // Test data: rows as the backend returns them, a PNG the checks accept, and a promise a test
 // settles by hand.
 
-import type { DirectMessage } from '@shared/data/direct/types'
+import type { DirectMessage } from '../services/types'
 import type {
   ActivityGroup,
   AuthSnapshot,
+  Comment,
   LiveStory,
   Post,
   Profile,
@@ -149,6 +150,24 @@ export function makeDirectMessage(overrides: Partial<DirectMessage> = {}): Direc
     story_id: null,
     created_at: '2026-11-26T10:00:00Z',
     hearts: [],
+    ...overrides
+  }
+}
+
+let commentSeq = 0
+
+/** A top-level comment by sam on `post_id` (post-1 unless given). */
+export function makeComment(overrides: Partial<Comment> = {}): Comment {
+  commentSeq += 1
+  return {
+    id: `comment-${commentSeq}`,
+    post_id: 'post-1',
+    user_id: 'user-2',
+    parent_id: null,
+    body: `Comment ${commentSeq}`,
+    created_at: new Date(Date.now() - commentSeq * 60_000).toISOString(),
+    likes_count: 0,
+    profiles: { username: 'sam', full_name: 'Sam Smith', avatar_url: null },
     ...overrides
   }
 }

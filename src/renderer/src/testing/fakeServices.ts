@@ -1,12 +1,19 @@
 // The renderer's data services and live channels as test doubles: every call is a vi.fn a test
 // can inspect or re-program, and live events can be fired by hand.
 
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { vi, type Mock } from 'vitest'
 import type { Post } from '@shared/domain'
-import type { ActivityListener } from '@shared/data/activity'
-import type { PostRow, PostsListener } from '@shared/data/live-posts'
-import type { ProfileCounts, ProfileCountsListener } from '@shared/data/live-profiles'
-import type { Services } from '../services'
+import { createServices, type Services } from '../services'
+import { DEFAULT_CONTENT_SETTINGS } from '../services/rules'
+import type {
+  ActivityListener,
+  CommentCountsListener,
+  PostRow,
+  PostsListener,
+  ProfileCounts,
+  ProfileCountsListener
+} from '../services/types'
 import { PROFILE } from './factories'
 
 /** The live channels as the stores see them, with a way to send events through them. */
@@ -14,29 +21,38 @@ export interface FakeLive {
   activity: Mock<Services['live']['activity']>
   posts: Mock<Services['live']['posts']>
   profileCounts: Mock<Services['live']['profileCounts']>
+  commentCounts: Mock<Services['live']['commentCounts']>
   refreshAuth: Mock<() => Promise<void>>
   /** Listeners currently subscribed. */
   activityListeners: Set<ActivityListener>
   postsListeners: Set<PostsListener>
   /** Profile-count listeners by the profile id they listen to. */
   profileListeners: Map<string, Set<ProfileCountsListener>>
+  /** Comment-count listeners by the post id they listen to. */
+  commentListeners: Map<string, Set<CommentCountsListener>>
   insertPost(row: PostRow): void
   updatePost(row: PostRow): void
   resyncPosts(): void
   changeCounts(counts: ProfileCounts): void
   resyncCounts(profileId: string): void
+  changeCommentLikes(postId: string, commentId: string, likesCount: number): void
+  resyncComments(postId: string): void
 }
 
 export function fakeLive(): FakeLive {
   const activityListeners = new Set<ActivityListener>()
   const postsListeners = new Set<PostsListener>()
   const profileListeners = new Map<string, Set<ProfileCountsListener>>()
+  const commentListeners = new Map<string, Set<CommentCountsListener>>()
   const listenersOf = (profileId: string): Set<ProfileCountsListener> =>
     profileListeners.get(profileId) ?? new Set()
+  const commentListenersOf = (postId: string): Set<CommentCountsListener> =>
+    commentListeners.get(postId) ?? new Set()
   return {
     activityListeners,
     postsListeners,
     profileListeners,
+    commentListeners,
     activity: vi.fn((_userId: string, listener: ActivityListener) => {
       activityListeners.add(listener)
       return () => void activityListeners.delete(listener)
@@ -49,34 +65,37 @@ export function fakeLive(): FakeLive {
       profileListeners.set(profileId, listenersOf(profileId).add(listener))
       return () => void profileListeners.get(profileId)?.delete(listener)
     }),
+    commentCounts: vi.fn((postId: string, listener: CommentCountsListener) => {
+      commentListeners.set(postId, commentListenersOf(postId).add(listener))
+      return () => void commentListeners.get(postId)?.delete(listener)
+    }),
     refreshAuth: vi.fn(async () => undefined),
     changeCounts: (counts) =>
       listenersOf(counts.id).forEach((listener) => listener.onCounts(counts)),
     resyncCounts: (profileId) => listenersOf(profileId).forEach((listener) => listener.onResync()),
+    changeCommentLikes: (postId, commentId, likesCount) =>
+      commentListenersOf(postId).forEach((listener) => listener.onCount(commentId, likesCount)),
+    resyncComments: (postId) =>
+      commentListenersOf(postId).forEach((listener) => listener.onResync()),
     insertPost: (row) => postsListeners.forEach((listener) => listener.onInsert(row)),
     updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row)),
     resyncPosts: () => postsListeners.forEach((listener) => listener.onResync())
   }
 }
 
-export function fakeServices(): Services & {
-  feed: { fetchPage: Mock; fetchNewer: Mock }
-  followingFeed: { fetchPage: Mock; fetchNewer: Mock }
-  likes: { likedPostIds: Mock; setLike: Mock }
-  activity: { fetchPage: Mock; countUnread: Mock; markRead: Mock }
-  live: FakeLive
-  people: { [K in keyof Services['people']]: Mock }
-  stories: {
-    fetchStrip: Mock
-    fetchUserStories: Mock
-    markSeen: Mock
-    fetchViewers: Mock
-    post: Mock
-    remove: Mock
-  }
-  direct: { [K in keyof Services['direct']]: Mock }
-  peopleTags: { [K in keyof Services['peopleTags']]: Mock }
-} {
+/** Every operation of a group of services as a Mock a test can inspect or re-program. */
+type Mocked<G> = { [K in keyof G]: Mock }
+
+/** The data services as fakes: reads answer empty, writes that answer a row are not programmed. */
+export type FakeServices = Services & {
+  [G in Exclude<keyof Services, 'live'>]: Mocked<Services[G]>
+} & { live: FakeLive }
+
+const notProgrammed = async (): Promise<never> => {
+  throw new Error('not programmed')
+}
+
+export function fakeServices(): FakeServices {
   return {
     activity: {
       fetchPage: vi.fn(async () => ({ groups: [], next: null })),
@@ -88,9 +107,60 @@ export function fakeServices(): Services & {
     followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     likes: {
       likedPostIds: vi.fn(async () => new Set<string>()),
-      setLike: vi.fn(async () => {
-        throw new Error('not programmed')
-      })
+      setLike: vi.fn(notProgrammed),
+      likers: vi.fn(async () => ({ items: [], next: null })),
+      highlights: vi.fn(async () => new Map<string, string>())
+    },
+    posts: {
+      byId: vi.fn(notProgrammed),
+      tagPage: vi.fn(async () => ({ items: [] as Post[], next: null })),
+      edit: vi.fn(notProgrammed),
+      remove: vi.fn(notProgrammed)
+    },
+    comments: {
+      page: vi.fn(async () => ({ items: [], next: null })),
+      add: vi.fn(notProgrammed),
+      remove: vi.fn(notProgrammed),
+      latest: vi.fn(async () => new Map()),
+      likedIds: vi.fn(async () => new Set<string>()),
+      setLike: vi.fn(notProgrammed)
+    },
+    saves: {
+      save: vi.fn(notProgrammed),
+      unsave: vi.fn(notProgrammed),
+      savedIds: vi.fn(async () => new Set<string>()),
+      page: vi.fn(async () => ({ items: [] as Post[], next: null }))
+    },
+    safety: {
+      isModerator: vi.fn(async () => false),
+      fetchBlocked: vi.fn(async () => []),
+      fetchMutes: vi.fn(async () => []),
+      fetchFollowRequests: vi.fn(async () => []),
+      fetchReports: vi.fn(async () => []),
+      block: vi.fn(async () => undefined),
+      unblock: vi.fn(async () => undefined),
+      setMute: vi.fn(async () => undefined),
+      report: vi.fn(async () => undefined),
+      setPrivate: vi.fn(async () => undefined),
+      hasRequestedToFollow: vi.fn(async () => false),
+      approveFollowRequest: vi.fn(async () => undefined),
+      deleteFollowRequest: vi.fn(async () => undefined),
+      resolveReport: vi.fn(async () => undefined),
+      fetchSuspended: vi.fn(async () => []),
+      liftSuspension: vi.fn(async () => undefined)
+    },
+    controls: {
+      fetchMine: vi.fn(async () => ({
+        words: { mute: [], hide_comments: [] },
+        settings: DEFAULT_CONTENT_SETTINGS
+      })),
+      addWord: vi.fn(async () => undefined),
+      removeWord: vi.fn(async () => undefined),
+      saveSettings: vi.fn(async () => undefined),
+      fetchCloseFriends: vi.fn(async () => []),
+      addCloseFriend: vi.fn(async () => undefined),
+      removeCloseFriend: vi.fn(async () => undefined),
+      setPostControls: vi.fn(async () => undefined)
     },
     people: {
       follow: vi.fn(async () => ({ followersCount: 1 })),
@@ -120,9 +190,7 @@ export function fakeServices(): Services & {
       fetchUserStories: vi.fn(async () => []),
       markSeen: vi.fn(async () => undefined),
       fetchViewers: vi.fn(async () => []),
-      post: vi.fn(async () => {
-        throw new Error('not programmed')
-      }),
+      post: vi.fn(notProgrammed),
       remove: vi.fn(async () => undefined)
     },
     direct: {
@@ -135,12 +203,8 @@ export function fakeServices(): Services & {
       fetchHistory: vi.fn(async () => ({ items: [], next: null })),
       fetchNewerHistory: vi.fn(async () => ({ items: [], next: null })),
       fetchMessage: vi.fn(async () => null),
-      send: vi.fn(async () => {
-        throw new Error('not programmed')
-      }),
-      sendPhoto: vi.fn(async () => {
-        throw new Error('not programmed')
-      }),
+      send: vi.fn(notProgrammed),
+      sendPhoto: vi.fn(notProgrammed),
       unsend: vi.fn(async () => undefined),
       setHeart: vi.fn(async () => undefined),
       sharePost: vi.fn(async () => []),
@@ -148,4 +212,12 @@ export function fakeServices(): Services & {
       room: vi.fn(() => ({ typing: vi.fn(), leave: vi.fn(async () => undefined) }))
     }
   }
+}
+
+/**
+ * The real services over a stand-in client: for a store test that checks what reaches the
+ * client (the requests a batch makes, the data layer's own messages).
+ */
+export function servicesOver(client: SupabaseClient): Services {
+  return createServices(async () => client)
 }

@@ -6,7 +6,7 @@ import type { ReactElement } from 'react'
 import { SIGNED_OUT, type AuthSnapshot, type Post } from '@shared/domain'
 import { createStores, StoresProvider, type AppStores } from '../store'
 import type { FeedStore } from '../store/feed/feedStore'
-import type { PostState } from '../store/post/postStore'
+import type { PostState } from '../store/openPost/openPostStore'
 import { fakeApi, type FakeApi } from './fakeApi'
 import { fakeServices } from './fakeServices'
 
@@ -20,10 +20,9 @@ export function createHarness(
   options: { snapshot?: AuthSnapshot; hasNativeDialog?: boolean } = {}
 ): Harness {
   const api = fakeApi(options)
+  // No backend in component tests: every data operation is a fake a test can program.
   const services = fakeServices()
-  // No backend in component tests: the data client is refused, and what the cards read through
-  // it (saved state, latest comments) stays empty.
-  const stores = createStores(api, services, () => Promise.reject(new Error('no backend in tests')))
+  const stores = createStores(api, services)
   // Tests start from a known session instead of waiting for init().
   stores.session.setState({ snapshot: options.snapshot ?? SIGNED_OUT, status: 'ready' })
   return { api, services, stores }

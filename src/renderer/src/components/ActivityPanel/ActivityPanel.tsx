@@ -16,7 +16,8 @@ import { activityAction, activityTarget, actorsPhrase } from '../../store/activi
 import { openActivityTarget } from '../../live/openActivityTarget'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './ActivityPanel.module.scss'
-import { CachedImg } from '../../offline/cache/CachedImg'
+import { CachedImg } from '../CachedImg/CachedImg'
+import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 
 function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
   const stores = useStores()
@@ -107,6 +108,7 @@ export function ActivityPanel(): ReactElement {
   const status = useActivity((state) => state.status)
   const error = useActivity((state) => state.error)
   const panel = useRef<HTMLDivElement>(null)
+  const { depth } = useDialogLayer()
   const stores = useStores()
   const userId = useSession(selectUserId)
 
@@ -143,33 +145,35 @@ export function ActivityPanel(): ReactElement {
   }, [activity])
 
   return (
-    <div
-      ref={panel}
-      className={styles.panel}
-      role="dialog"
-      aria-label="Notifications"
-      tabIndex={-1}
-    >
-      <h2 className={styles.title}>Notifications</h2>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
-      {status === 'loading' && groups.length === 0 ? (
-        <p role="status" className={styles.empty}>
-          Loading…
-        </p>
-      ) : groups.length === 0 && !error ? (
-        <p className={styles.empty}>Activity on your posts will show here.</p>
-      ) : (
-        <ul className={styles.list}>
-          {groups.map((group) => (
-            <ActivityRow key={group.group_key} group={group} />
-          ))}
-        </ul>
-      )}
-      <NotificationsSetting />
-    </div>
+    <DialogDepth.Provider value={depth}>
+      <div
+        ref={panel}
+        className={styles.panel}
+        role="dialog"
+        aria-label="Notifications"
+        tabIndex={-1}
+      >
+        <h2 className={styles.title}>Notifications</h2>
+        {error && (
+          <p role="alert" className={styles.error}>
+            {error}
+          </p>
+        )}
+        {status === 'loading' && groups.length === 0 ? (
+          <p role="status" className={styles.empty}>
+            Loading…
+          </p>
+        ) : groups.length === 0 && !error ? (
+          <p className={styles.empty}>Activity on your posts will show here.</p>
+        ) : (
+          <ul className={styles.list}>
+            {groups.map((group) => (
+              <ActivityRow key={group.group_key} group={group} />
+            ))}
+          </ul>
+        )}
+        <NotificationsSetting />
+      </div>
+    </DialogDepth.Provider>
   )
 }

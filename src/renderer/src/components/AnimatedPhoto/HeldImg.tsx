@@ -3,7 +3,7 @@
 // hidden while it is not known yet whether it may be seen moving.
 
 import type { ReactElement } from 'react'
-import { CachedImg, type CachedImgProps } from '../../offline/cache/CachedImg'
+import { CachedImg, type CachedImgProps } from '../CachedImg/CachedImg'
 import type { AnimationHold } from './useAnimationHold'
 
 export function HeldImg({

@@ -4,7 +4,7 @@
 // box the photo loaded only once it may be seen, so the placeholder stays till then.
 
 import { useEffect, useRef, useState, type ReactElement, type SyntheticEvent } from 'react'
-import type { CachedImgProps } from '../../offline/cache/CachedImg'
+import type { CachedImgProps } from '../CachedImg/CachedImg'
 import { HeldImg } from './HeldImg'
 import { PlayAnimationButton } from './PlayAnimationButton'
 import { useAnimationHold } from './useAnimationHold'

@@ -5,7 +5,7 @@
 import type { CSSProperties, ReactElement } from 'react'
 import { gradientFor, initialsOf } from '../../services/avatar'
 import styles from './Avatar.module.scss'
-import { CachedImg } from '../../offline/cache/CachedImg'
+import { CachedImg } from '../CachedImg/CachedImg'
 
 export interface AvatarProps {
   src?: string | null

@@ -13,7 +13,7 @@ import {
   type ReactNode
 } from 'react'
 import { placeholderDataUrl } from '../../imaging/placeholder'
-import { CachedImg } from '../../offline/cache/CachedImg'
+import { CachedImg } from '../CachedImg/CachedImg'
 import { mayBeAnimated } from '../AnimatedPhoto/mayBeAnimated'
 import { preloadable } from '../../preloadable'
 import styles from './Carousel.module.scss'

@@ -3,7 +3,7 @@
 // post's edit saves each change at once.
 
 import type { ReactElement } from 'react'
-import type { PostControls } from '@shared/data/content-controls'
+import type { PostControls } from '../../services/types'
 import { Toggle } from '../Settings/Toggle'
 import styles from './ContentControls.module.scss'
 

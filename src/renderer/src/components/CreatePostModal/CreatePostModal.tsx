@@ -2,20 +2,20 @@
 // caption, optional location and Share → uploading. Up to ten photos, dropped or picked, reordered
 // by drag (or the move buttons), each with its own alt text. A failure keeps what was written to
 // retry; success resets, closes, and the new post tops the feed and the grid. Sharing shows three
-// stages: processing (renditions in a worker), uploading, saving; a post is made one way
-// (src/shared/data/post-create.ts). Where workers paint, the preview is the photo editor
-// (PhotoEditor/: crop, filters, adjustments, none required); "Tag people" places tags (TagPeople/).
+// stages: processing (renditions in a worker), uploading, saving; the flow is the composer
+// store's (store/composer), and a post is made one way (src/shared/data/post-create.ts). Where
+// workers paint, the preview is the photo editor (PhotoEditor/: crop, filters, adjustments,
+// none required); "Tag people" places tags (TagPeople/).
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
-import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
-import { messageOr } from '@shared/errors'
-import { MESSAGES } from '@shared/messages'
-import { peopleTagsProblem } from '@shared/data/people-tags'
+import type { ImageFile } from '@shared/bridge-contract'
 import { UserRound } from 'lucide-react'
-import { canProcessImages, PhotoEditError, processImage } from '../../imaging/processImage'
-import { useCreateDraft } from '../../offline/drafts/useCreateDraft'
+import { useStore } from 'zustand'
+import { canProcessImages } from '../../imaging/processImage'
+import { useCreateDraft } from '../DraftPrompt/useCreateDraft'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { useSession, useStores } from '../../store'
+import { createComposerStore } from '../../store/composer/composerStore'
 import { selectProfile } from '../../store/session/sessionStore'
 import { DraftPrompt } from '../DraftPrompt/DraftPrompt'
 import { ChooseAnotherButton, DropZone } from '../DropZone/DropZone'
@@ -40,7 +40,13 @@ export interface CreatePostModalProps {
 }
 
 export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): ReactElement {
-  const { api, feed, ui, peopleTags, toast } = useStores()
+  const stores = useStores()
+  const { ui } = stores
+  // One composer per opening, as the modal's own state is.
+  const [composer] = useState(() => createComposerStore(stores))
+  const error = useStore(composer, (state) => state.error)
+  const stage = useStore(composer, (state) => state.stage)
+  const setError = composer.getState().setError
   const profile = useSession(selectProfile)
   const draftPhotos = useDraftPhotos()
   const { photos, current } = draftPhotos
@@ -48,8 +54,6 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const [tagging, setTagging] = useState(false)
   const [caption, setCaption] = useState('')
   const [location, setLocation] = useState('')
-  const [error, setError] = useState<string | null>(null)
-  const [stage, setStage] = useState<CreatePostStage | null>(null)
   const uploading = stage !== null
   const captionRef = useRef<HTMLTextAreaElement>(null)
   // The editor needs a worker that paints on a canvas; without one the plain preview stays.
@@ -93,58 +97,26 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
 
   const advanced = usePostControlsDraft()
 
-  const share = async (): Promise<void> => {
-    if (photos.length === 0 || uploading) return
-    const tags = draftTags.forPost()
-    const tagsProblem = peopleTagsProblem(tags)
-    if (tagsProblem) return setError(tagsProblem)
-    setStage('processing')
-    setError(null)
-    const stopListening = api.posts.onProgress((next) => setStage(next))
-    try {
-      // The 10 MB and image-type rules were checked on the picked files; what is uploaded is the
-      // smaller re-encode (or, when none can be made, the picked file stripped of its metadata).
-      const { aspect } = draftPhotos
-      const processed = await Promise.all(
-        photos.map((photo, index) =>
-          processImage(
-            photo.image,
-            undefined,
-            renditionEdit(photo, photos[0], aspect, sizes)
-          ).catch((caught: unknown) => {
-            if (caught instanceof PhotoEditError)
-              throw new Error(MESSAGES.photoEditFailed(index + 1))
-            throw caught
-          })
-        )
-      )
-      setStage('uploading')
-      const created = await feed.getState().createPost({
+  const share = (): Promise<void> =>
+    composer.getState().share(
+      {
+        photos: photos.map((photo) => ({
+          image: photo.image,
+          altText: photo.altText,
+          edit: renditionEdit(photo, photos[0], draftPhotos.aspect, sizes)
+        })),
         caption,
         location,
-        photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
-      })
-      await advanced.apply(created)
-      // The post is shared whatever happens to its tags; a failure is said, not hidden.
-      await peopleTags
-        .getState()
-        .add(created.id, tags)
-        .catch((caught: unknown) =>
-          toast.getState().show(messageOr(caught, MESSAGES.peopleTagsFailed))
-        )
-      draftPhotos.replace([])
-      draftTags.clear()
-      setCaption('')
-      setLocation('')
-      setStage(null)
-      ui.getState().closeModal()
-    } catch (caught) {
-      setError(messageOr(caught, MESSAGES.createPostFailed))
-      setStage(null)
-    } finally {
-      stopListening()
-    }
-  }
+        tags: draftTags.forPost(),
+        controls: advanced.chosen
+      },
+      () => {
+        draftPhotos.replace([])
+        draftTags.clear()
+        setCaption('')
+        setLocation('')
+      }
+    )
 
   // The photo's points are fractions of the photo as posted: the crop's shape, or the photo.
   const tagSurface = (photo: { width: number; height: number } | null): ReactElement | null =>

@@ -3,7 +3,7 @@
 
 import { useEffect, useState, type ReactElement } from 'react'
 import { relativeAge } from '@shared/format'
-import type { DirectFolder } from '@shared/data/direct/types'
+import type { DirectFolder } from '../../services/types'
 import { useDirect, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'

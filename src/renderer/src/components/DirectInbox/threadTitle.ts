@@ -1,6 +1,6 @@
 // How a thread is named in the inbox and its header: the group's name, else its people.
 
-import type { DirectLastMessage, DirectThread } from '@shared/data/direct/types'
+import type { DirectLastMessage, DirectThread } from '../../services/types'
 
 export function threadTitle(thread: Pick<DirectThread, 'name' | 'people'>): string {
   if (thread.name) return thread.name

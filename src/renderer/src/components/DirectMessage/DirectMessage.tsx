@@ -4,7 +4,8 @@
 
 import { memo, type ReactElement } from 'react'
 import { Heart } from 'lucide-react'
-import { DIRECT_MESSAGES, type DirectMessage as Message } from '@shared/data/direct/types'
+import { DIRECT_MESSAGES } from '../../services/rules'
+import type { DirectMessage as Message } from '../../services/types'
 import { useStores } from '../../store'
 import styles from './DirectMessage.module.scss'
 

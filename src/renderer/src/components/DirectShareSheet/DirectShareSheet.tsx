@@ -3,8 +3,7 @@
 
 import { useEffect, useState, type ReactElement } from 'react'
 import type { PersonSummary } from '@shared/domain'
-import { MAX_DIRECT_TEXT_LENGTH } from '@shared/data/direct/types'
-import { useCopyLink } from '../../hooks/useCopyLink'
+import { MAX_DIRECT_TEXT_LENGTH } from '../../services/rules'
 import { useDirect, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
@@ -22,10 +21,10 @@ export function DirectShareSheet({
   postId: string
   onClose(): void
 }): ReactElement {
-  const { direct, toast } = useStores()
+  const { direct, toast, postActions } = useStores()
   const userId = useSession(selectUserId)
   const recent = useDirect((state) => state.folders.inbox)
-  const copyLink = useCopyLink()
+  const { copyLink } = postActions
   const [people, setPeople] = useState<PersonSummary[]>([])
   const [threads, setThreads] = useState<string[]>([])
   const [note, setNote] = useState('')

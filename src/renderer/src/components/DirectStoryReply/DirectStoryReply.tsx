@@ -3,7 +3,7 @@
 
 import { useState, type KeyboardEvent, type ReactElement } from 'react'
 import type { LiveStory } from '@shared/domain'
-import { MAX_DIRECT_TEXT_LENGTH, STORY_QUICK_REACTION } from '@shared/data/direct/types'
+import { MAX_DIRECT_TEXT_LENGTH, STORY_QUICK_REACTION } from '../../services/rules'
 import { useStores } from '../../store'
 import styles from './DirectStoryReply.module.scss'
 

@@ -2,8 +2,7 @@
 // thread is prepared by the image pipeline and sent as a photo message.
 
 import { useState, type ClipboardEvent, type KeyboardEvent, type ReactElement } from 'react'
-import { renditionsFromBridge } from '@shared/data/renditions'
-import { MAX_DIRECT_TEXT_LENGTH } from '@shared/data/direct/types'
+import { renditionsFromBridge, MAX_DIRECT_TEXT_LENGTH } from '../../services/rules'
 import { processImage } from '../../imaging/processImage'
 import { readImageFile } from '../../picking/readImage'
 import { useStores } from '../../store'

@@ -12,7 +12,8 @@ import {
   type ReactElement
 } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { DIRECT_MESSAGES, type DirectMessage as DirectMessageData } from '@shared/data/direct/types'
+import { DIRECT_MESSAGES } from '../../services/rules'
+import type { DirectMessage as DirectMessageData } from '../../services/types'
 import { useDirect, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'

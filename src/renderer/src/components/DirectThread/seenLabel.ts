@@ -1,7 +1,7 @@
 // "Seen" under the thread's last message when it is the reader's and the others have read it
 // (in a group, who has).
 
-import type { DirectMessage, DirectPerson } from '@shared/data/direct/types'
+import type { DirectMessage, DirectPerson } from '../../services/types'
 
 export function seenLabel(
   messages: DirectMessage[],

@@ -5,8 +5,7 @@
 
 import { useState, type ReactElement, type ReactNode } from 'react'
 import { Heart } from 'lucide-react'
-import { useSession, useStores } from '../../store'
-import { selectIsSignedIn } from '../../store/session/sessionStore'
+import { useStores } from '../../store'
 import { prefersReducedMotion } from '../../navigation/home'
 import { useDoubleTap } from '../../hooks/useDoubleTap'
 import styles from './DoubleTapLike.module.scss'
@@ -25,18 +24,12 @@ export function DoubleTapLike({
   className?: string
   children: ReactNode
 }): ReactElement {
-  const stores = useStores()
-  const signedIn = useSession(selectIsSignedIn)
+  const { postActions } = useStores()
   const [bursts, setBursts] = useState(0)
 
   const like = (): void => {
-    if (!signedIn) {
-      stores.ui.getState().openAuth('signin')
-      return
-    }
-    if (!prefersReducedMotion()) setBursts((count) => count + 1)
-    if (stores.posts.getState().liked[postId] === false) {
-      void stores.posts.getState().toggleLike(postId)
+    if (postActions.likeFromPhoto(postId) && !prefersReducedMotion()) {
+      setBursts((count) => count + 1)
     }
   }
 

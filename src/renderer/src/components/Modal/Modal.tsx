@@ -1,5 +1,7 @@
 // The one dialog: labelled, modal, focus kept inside, closed by Escape, the close button or a
-// click on the backdrop, and focus handed back to whatever opened it.
+// click on the backdrop, and focus handed back to whatever opened it. It takes its place in the
+// window's dialog stack (dialogs/), so a dialog that also listens to the whole page (the post
+// view) hears its keys only while it is the one on top.
 
 import {
   useEffect,
@@ -10,6 +12,7 @@ import {
   type KeyboardEvent
 } from 'react'
 import { X } from 'lucide-react'
+import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import styles from './Modal.module.scss'
 
@@ -30,6 +33,11 @@ export interface ModalProps {
    * view, where the first button is a photo's Next or Like and a typed key would press it).
    */
   initialFocus?: 'first' | 'dialog'
+  /**
+   * Keys pressed anywhere in the window (focus may have left the dialog) while this dialog is
+   * the one on top; a dialog opened over it has them meanwhile.
+   */
+  onPageKeyDown?(event: globalThis.KeyboardEvent): void
   children: ReactNode
 }
 
@@ -42,11 +50,22 @@ export function Modal({
   leading,
   closeButton = true,
   initialFocus = 'first',
+  onPageKeyDown,
   children
 }: ModalProps): ReactElement {
   const titleId = useId()
   const dialogRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
+  const { isTop, depth } = useDialogLayer()
+
+  useEffect(() => {
+    if (!onPageKeyDown) return
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      if (isTop()) onPageKeyDown(event)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [onPageKeyDown, isTop])
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null
@@ -112,7 +131,7 @@ export function Modal({
             <X size={22} aria-hidden />
           </button>
         )}
-        {children}
+        <DialogDepth.Provider value={depth}>{children}</DialogDepth.Provider>
       </div>
     </div>
   )

@@ -6,7 +6,8 @@
 
 import { useEffect, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
-import { REPORT_REASONS, type ModerationAction, type ModerationReport } from '@shared/data/safety'
+import { REPORT_REASONS } from '../../services/safetyRules'
+import type { ModerationAction, ModerationReport } from '../../services/types'
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
 import styles from './ModerationPage.module.scss'

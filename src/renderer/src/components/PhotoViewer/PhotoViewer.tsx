@@ -6,6 +6,7 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
 import { HeldImg } from '../AnimatedPhoto/HeldImg'
@@ -28,6 +29,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
   const dialogRef = useRef<HTMLDivElement>(null)
   const stageRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
+  const { depth } = useDialogLayer()
   const counterId = useId()
   const place = useViewerPosition(start)
   const { post, images, index } = place
@@ -79,86 +81,88 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
   const preview = placeholderDataUrl(image?.placeholder)
 
   return (
-    <div
-      ref={dialogRef}
-      className={styles.viewer}
-      role="dialog"
-      aria-modal="true"
-      aria-label="Photo viewer"
-      aria-describedby={images.length > 1 ? counterId : undefined}
-      tabIndex={-1}
-      onKeyDown={onKeyDown}
-    >
+    <DialogDepth.Provider value={depth}>
       <div
-        ref={stageRef}
-        className={`${styles.stage} ${zoomed ? styles['stage--zoomed'] : ''} ${
-          zoom.dragging ? styles['stage--dragging'] : ''
-        }`}
-        data-testid="photo-viewer-stage"
-        {...zoom.stageHandlers}
+        ref={dialogRef}
+        className={styles.viewer}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Photo viewer"
+        aria-describedby={images.length > 1 ? counterId : undefined}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
       >
-        {image ? (
-          <HeldImg
-            hold={hold}
-            key={photoKey}
-            src={image.image_url}
-            alt={alt}
-            draggable={false}
-            className={`${styles.image} ${zoom.animated ? styles['image--animated'] : ''}`}
-            style={{
-              width: zoom.fitted.width,
-              height: zoom.fitted.height,
-              transform: viewTransform(zoom.view),
-              backgroundImage: preview ? `url(${preview})` : undefined
-            }}
-            onLoad={(event) => {
-              const img = event.currentTarget
-              setLoadedSize({
-                key: photoKey,
-                size: { width: img.naturalWidth, height: img.naturalHeight }
-              })
-            }}
-          />
-        ) : (
-          <p className={styles.status} role="status">
-            Loading…
-          </p>
+        <div
+          ref={stageRef}
+          className={`${styles.stage} ${zoomed ? styles['stage--zoomed'] : ''} ${
+            zoom.dragging ? styles['stage--dragging'] : ''
+          }`}
+          data-testid="photo-viewer-stage"
+          {...zoom.stageHandlers}
+        >
+          {image ? (
+            <HeldImg
+              hold={hold}
+              key={photoKey}
+              src={image.image_url}
+              alt={alt}
+              draggable={false}
+              className={`${styles.image} ${zoom.animated ? styles['image--animated'] : ''}`}
+              style={{
+                width: zoom.fitted.width,
+                height: zoom.fitted.height,
+                transform: viewTransform(zoom.view),
+                backgroundImage: preview ? `url(${preview})` : undefined
+              }}
+              onLoad={(event) => {
+                const img = event.currentTarget
+                setLoadedSize({
+                  key: photoKey,
+                  size: { width: img.naturalWidth, height: img.naturalHeight }
+                })
+              }}
+            />
+          ) : (
+            <p className={styles.status} role="status">
+              Loading…
+            </p>
+          )}
+        </div>
+        <div className={styles.topBar}>
+          {images.length > 1 && (
+            <p id={counterId} className={styles.counter} aria-live="polite">
+              {index + 1} of {images.length}
+            </p>
+          )}
+          <button type="button" className={styles.close} aria-label="Close" onClick={close}>
+            <X size={24} aria-hidden />
+          </button>
+        </div>
+        {previous && (
+          <button
+            type="button"
+            className={`${styles.nav} ${styles['nav--previous']}`}
+            aria-label={previous === 'photo' ? 'Previous photo' : 'Previous post'}
+            onClick={() => place.step(-1)}
+          >
+            <ChevronLeft size={28} aria-hidden />
+          </button>
+        )}
+        {next && (
+          <button
+            type="button"
+            className={`${styles.nav} ${styles['nav--next']}`}
+            aria-label={next === 'photo' ? 'Next photo' : 'Next post'}
+            onClick={() => place.step(1)}
+          >
+            <ChevronRight size={28} aria-hidden />
+          </button>
+        )}
+        <PlayAnimationButton hold={hold} className={styles.play} />
+        {image?.alt_text?.trim() && (
+          <AltBadge key={photoKey} text={image.alt_text.trim()} className={styles.alt} />
         )}
       </div>
-      <div className={styles.topBar}>
-        {images.length > 1 && (
-          <p id={counterId} className={styles.counter} aria-live="polite">
-            {index + 1} of {images.length}
-          </p>
-        )}
-        <button type="button" className={styles.close} aria-label="Close" onClick={close}>
-          <X size={24} aria-hidden />
-        </button>
-      </div>
-      {previous && (
-        <button
-          type="button"
-          className={`${styles.nav} ${styles['nav--previous']}`}
-          aria-label={previous === 'photo' ? 'Previous photo' : 'Previous post'}
-          onClick={() => place.step(-1)}
-        >
-          <ChevronLeft size={28} aria-hidden />
-        </button>
-      )}
-      {next && (
-        <button
-          type="button"
-          className={`${styles.nav} ${styles['nav--next']}`}
-          aria-label={next === 'photo' ? 'Next photo' : 'Next post'}
-          onClick={() => place.step(1)}
-        >
-          <ChevronRight size={28} aria-hidden />
-        </button>
-      )}
-      <PlayAnimationButton hold={hold} className={styles.play} />
-      {image?.alt_text?.trim() && (
-        <AltBadge key={photoKey} text={image.alt_text.trim()} className={styles.alt} />
-      )}
-    </div>
+    </DialogDepth.Provider>
   )
 }

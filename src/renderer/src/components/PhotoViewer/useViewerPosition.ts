@@ -4,7 +4,7 @@
 
 import { useState } from 'react'
 import type { Post, PostImage } from '@shared/domain'
-import { sortedImages } from '@shared/data/post-reads'
+import { sortedImages } from '../../services/rules'
 import { useOpenPost, usePost, useStores } from '../../store'
 import { siblingPost, stepPost } from '../../navigation/postRoute'
 

@@ -7,7 +7,7 @@
 import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
-import { sortedImages } from '@shared/data/post-reads'
+import { sortedImages } from '../../services/rules'
 import { relativeAge } from '@shared/format'
 import { ANIMATION_STEP_SECONDS } from '@shared/limits'
 import {
@@ -26,9 +26,7 @@ import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { PersonLink } from '../PersonLink/PersonLink'
-import type { OpenPostOptions } from '../../store/post/postStore'
-import { useCopyLink } from '../../hooks/useCopyLink'
-import { showPost } from '../../navigation/postRoute'
+import type { OpenPostOptions } from '../../store/openPost/openPostStore'
 import { postRoute, routeHash } from '../../store/router/routes'
 import { RichText } from '../RichText/RichText'
 import { CardCaption } from './CardCaption'
@@ -84,7 +82,6 @@ export const PostCard = memo(function PostCard({
   const signedIn = useSession(selectIsSignedIn)
   const saved = useSaved((state) => state.savedIds.has(postId))
   const latest = useCommentPreviews((state) => state.byPost.get(postId) ?? NO_COMMENTS)
-  const copyLink = useCopyLink()
   const queued = useIsQueued('post', postId)
   const [optionsOpen, setOptionsOpen] = useState(false)
   const [sharing, setSharing] = useState(false)
@@ -93,26 +90,17 @@ export const PostCard = memo(function PostCard({
   const [showMuted, setShowMuted] = useState(false)
   const peopleTags = usePeopleTags(selectPostTags(postId))
 
+  const actions = stores.postActions
+
   // The feed asks for these with each page; a card asks only for what that missed.
   const commentCount = post?.comments_count ?? 0
   useEffect(() => {
-    stores.commentPreviews.getState().watch([{ id: postId, comments_count: commentCount }])
-    if (signedIn) stores.saved.getState().watch([postId])
-    stores.peopleTags.getState().watch([postId])
-  }, [stores, postId, signedIn, commentCount])
+    actions.watch(postId, commentCount)
+  }, [actions, postId, signedIn, commentCount])
 
   if (!post) return null
   const openPost = (options: OpenPostOptions = {}): void =>
-    showPost(stores, postId, feed.getState().ids, options)
-  // A visitor is asked to log in, as every action they cannot take does (docs/product.md).
-  const toggleLike = (): void => {
-    if (signedIn) void stores.posts.getState().toggleLike(postId)
-    else stores.ui.getState().openAuth('signin')
-  }
-  const toggleSave = (): void => {
-    if (signedIn) void stores.saved.getState().toggle(postId)
-    else stores.ui.getState().openAuth()
-  }
+    actions.open(postId, feed.getState().ids, options)
 
   const username = post.profiles?.username ?? 'unknown'
   const created = new Date(post.created_at)
@@ -216,7 +204,7 @@ export const PostCard = memo(function PostCard({
             aria-label={liked ? 'Unlike' : 'Like'}
             aria-pressed={liked}
             aria-busy={busy || undefined}
-            onClick={toggleLike}
+            onClick={() => actions.toggleLike(postId)}
           >
             <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
           </button>
@@ -233,7 +221,7 @@ export const PostCard = memo(function PostCard({
             className={styles.icon}
             aria-label="Share"
             title={signedIn ? 'Share' : 'Copy link'}
-            onClick={() => (signedIn ? setSharing(true) : void copyLink(postId))}
+            onClick={() => (signedIn ? setSharing(true) : void actions.copyLink(postId))}
           >
             <Send size={24} aria-hidden />
           </button>
@@ -242,7 +230,7 @@ export const PostCard = memo(function PostCard({
             className={`${styles.icon} ${styles.bookmark}`}
             aria-label={saved ? 'Remove from saved' : 'Save'}
             aria-pressed={saved}
-            onClick={toggleSave}
+            onClick={() => actions.toggleSave(postId)}
           >
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
           </button>

@@ -8,11 +8,10 @@ import { useState, type KeyboardEvent, type ReactElement } from 'react'
 import type { Post } from '@shared/domain'
 import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
-import type { PostIntent } from '../../store/post/postStore'
+import type { PostIntent } from '../../store/openPost/openPostStore'
 import { profileRoute } from '../../store/router/routes'
 import { Modal } from '../Modal/Modal'
 import { SafetyActions, type SafetyStep } from '../SafetyActions/SafetyActions'
-import { useCopyLink } from '../../hooks/useCopyLink'
 import styles from './PostOptions.module.scss'
 
 /**
@@ -44,7 +43,7 @@ export function PostOptions({
   const following = usePeople((state) => state.followedIds.has(post.user_id))
   // Known for everyone the store learned a follow state of; it moves by one on unfollow.
   const followers = usePeople((state) => state.followerCounts[post.user_id])
-  const copyLink = useCopyLink()
+  const { copyLink } = stores.postActions
   const [confirmingUnfollow, setConfirmingUnfollow] = useState(false)
   const [safetyStep, setSafetyStep] = useState<SafetyStep | null>(null)
   const username = post.profiles?.username ?? 'unknown'

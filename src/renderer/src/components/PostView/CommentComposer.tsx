@@ -4,7 +4,7 @@
 
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactElement } from 'react'
 import { MAX_COMMENT_LENGTH } from '@shared/limits'
-import { useCommentDraft } from '../../offline/drafts/useCreateDraft'
+import { useCommentDraft } from '../DraftPrompt/useCreateDraft'
 import { usePost, useStores } from '../../store'
 import { DraftPrompt } from '../DraftPrompt/DraftPrompt'
 import styles from './PostView.module.scss'

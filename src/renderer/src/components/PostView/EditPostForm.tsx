@@ -3,7 +3,7 @@
 
 import { useId, useState, type FormEvent, type ReactElement } from 'react'
 import type { Post } from '@shared/domain'
-import { sortedImages } from '@shared/data/post-reads'
+import { sortedImages } from '../../services/rules'
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
 import { useStores } from '../../store'
 import { CaptionField } from '../CaptionAutocomplete/CaptionField'

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react'
+import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { PostIntent } from '../../store/post/postStore'
+import type { PostIntent } from '../../store/openPost/openPostStore'
+import { postRoute } from '../../store/router/routes'
 import {
   createHarness,
   makePost,
@@ -60,5 +61,21 @@ describe('PostView: the location', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }))
     expect(edit).toHaveBeenCalledWith(expect.objectContaining({ location: 'Porto' }))
     expect(box).toHaveAttribute('maxLength', '100')
+  })
+})
+
+describe('PostView under another dialog', () => {
+  it('leaves the arrow keys to a dialog opened over it, and takes them back once it closes', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const [first, second] = [makePost({ user_id: PROFILE.id }), makePost()]
+    harness.stores.posts.getState().put([second])
+    openInPostView(harness.stores, first, { intent: 'delete', siblings: [first.id, second.id] })
+    renderWith(<PostView />, harness)
+    const over = screen.getByRole('dialog', { name: 'Delete post?' })
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' })
+    expect(harness.stores.router.getState().route).not.toEqual(postRoute(second.id))
+    await userEvent.setup().click(within(over).getByRole('button', { name: 'Cancel' }))
+    fireEvent.keyDown(document.body, { key: 'ArrowRight' })
+    expect(harness.stores.router.getState().route).toEqual(postRoute(second.id))
   })
 })

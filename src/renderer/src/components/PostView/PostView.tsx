@@ -3,10 +3,10 @@
 // with the post store's openPost(id, siblings); ←/→ move through the list it came from. Its
 // photo opens full screen in the photo viewer (loaded on first use) with its button or f.
 
-import { useEffect, useState, type CSSProperties, type ReactElement } from 'react'
+import { useCallback, useState, type CSSProperties, type ReactElement } from 'react'
 import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
-import { sortedImages } from '@shared/data/post-reads'
+import { sortedImages } from '../../services/rules'
 import { relativeAge } from '@shared/format'
 import {
   useOpenPost,
@@ -29,7 +29,6 @@ import { CommentComposer } from './CommentComposer'
 import { CommentList } from './CommentList'
 import { DeletePostDialog } from './DeletePostDialog'
 import { EditPostForm } from './EditPostForm'
-import { useCopyLink } from '../../hooks/useCopyLink'
 import { closePost, stepPost } from '../../navigation/postRoute'
 import { profileRoute, routeHash } from '../../store/router/routes'
 import { isTypingTarget } from '../../keyboard/shortcuts'
@@ -53,7 +52,6 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
   const saved = useSaved((state) => state.savedIds.has(post.id))
   const liked = usePosts((state) => (userId ? state.liked[post.id] : undefined))
   const liking = usePosts((state) => state.likingIds.has(post.id))
-  const copyLink = useCopyLink()
   const username = post.profiles?.username ?? 'unknown'
   const own = userId === post.user_id
   // A card's options may open the post straight into editing it or confirming its deletion.
@@ -151,11 +149,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             aria-busy={liking || undefined}
             // Signed in, it waits until the like is known; a visitor is asked to log in.
             disabled={userId !== null && liked === undefined}
-            onClick={() =>
-              userId
-                ? void stores.posts.getState().toggleLike(post.id)
-                : stores.ui.getState().openAuth('signin')
-            }
+            onClick={() => stores.postActions.toggleLike(post.id)}
           >
             <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
           </button>
@@ -164,11 +158,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             className={styles.icon}
             aria-label={saved ? 'Remove from saved' : 'Save'}
             aria-pressed={saved}
-            onClick={() =>
-              userId
-                ? void stores.saved.getState().toggle(post.id)
-                : stores.ui.getState().openAuth('signin')
-            }
+            onClick={() => stores.postActions.toggleSave(post.id)}
           >
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
           </button>
@@ -176,7 +166,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             type="button"
             className={styles.icon}
             aria-label="Copy link"
-            onClick={() => void copyLink(post.id)}
+            onClick={() => void stores.postActions.copyLink(post.id)}
           >
             <LinkIcon size={22} aria-hidden />
           </button>
@@ -213,11 +203,11 @@ export function PostView(): ReactElement | null {
   const fullScreen = useFullScreenPhoto(openId)
   const openFullScreen = fullScreen.open
 
-  useEffect(() => {
-    if (!openId) return
-    const onKeyDown = (event: globalThis.KeyboardEvent): void => {
-      // A photo carousel (it takes the arrows) or a dialog above this one: not ours.
-      if (event.defaultPrevented || document.querySelectorAll('[role="dialog"]').length > 1) return
+  // Keys anywhere in the window while the post view is the dialog on top (Modal's stack).
+  const onPageKeyDown = useCallback(
+    (event: globalThis.KeyboardEvent): void => {
+      // A photo carousel (it takes the arrows): not ours.
+      if (event.defaultPrevented) return
       // Escape inside the dialog is the dialog's; this catches it when focus was lost to the
       // page (the edit form that had it closed).
       if (event.key === 'Escape') closePost(stores)
@@ -228,10 +218,9 @@ export function PostView(): ReactElement | null {
       }
       if (event.key === 'ArrowLeft') stepPost(stores, -1)
       if (event.key === 'ArrowRight') stepPost(stores, 1)
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [openId, status, stores, openFullScreen])
+    },
+    [status, stores, openFullScreen]
+  )
 
   if (!openId) return null
 
@@ -243,6 +232,7 @@ export function PostView(): ReactElement | null {
         onClose={() => closePost(stores)}
         className={styles.dialog}
         initialFocus="dialog"
+        onPageKeyDown={onPageKeyDown}
       >
         <div className={styles.body}>
           {status === 'ready' && <OpenPost fullScreen={fullScreen} />}

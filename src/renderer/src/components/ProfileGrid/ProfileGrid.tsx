@@ -12,7 +12,7 @@ import { showPost } from '../../navigation/postRoute'
 import { usePosts, useStores } from '../../store'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import styles from './ProfileGrid.module.scss'
-import { CachedImg } from '../../offline/cache/CachedImg'
+import { CachedImg } from '../CachedImg/CachedImg'
 
 /** A tile's note while its post waits in the outbox. */
 function QueuedNote({ postId }: { postId: string }): ReactElement | null {

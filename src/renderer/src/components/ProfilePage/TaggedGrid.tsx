@@ -3,7 +3,7 @@
 // see of them (blocks, private authors) is the database's to decide (tagged_page).
 
 import { useCallback, useEffect, useState, type ReactElement } from 'react'
-import type { PageCursor } from '@shared/data/keyset'
+import type { PageCursor } from '../../services/types'
 import { messageOr } from '@shared/errors'
 import { useStores } from '../../store'
 import { useEndSentinel } from '../../hooks/useEndSentinel'

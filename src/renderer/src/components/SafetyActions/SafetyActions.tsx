@@ -1,22 +1,19 @@
 // Report, block and mute someone (issue #25), from a profile's "…" menu, a post's "…" sheet, a
 // comment and the story viewer. One dialog whose steps are the network's: the menu, a reason to
 // report with "Thanks for reporting" after it, a block to confirm, posts and/or stories to mute.
-// The database enforces all of it; this is the convenient way in.
+// The steps and their actions are the safety flow's (store/safety/safetyFlow.ts); this draws
+// them. The database enforces all of it; this is the convenient way in.
 
 import { useState, type FormEvent, type ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
-import {
-  REPORT_REASONS,
-  SAFETY_MESSAGES,
-  type ReportReason,
-  type ReportTarget
-} from '@shared/data/safety'
+import { useStore } from 'zustand'
+import { REPORT_REASONS, SAFETY_MESSAGES } from '../../services/safetyRules'
+import type { ReportTarget } from '../../services/types'
 import { useStores } from '../../store'
-import { HOME } from '../../store/router/routes'
+import { createSafetyFlow, type SafetyStep } from '../../store/safety/safetyFlow'
 import { Modal } from '../Modal/Modal'
 import styles from './SafetyActions.module.scss'
 
-export type SafetyStep = 'menu' | 'report' | 'reported' | 'block' | 'mute'
+export type { SafetyStep } from '../../store/safety/safetyFlow'
 
 export interface SafetyActionsProps {
   person: { id: string; username: string }
@@ -42,50 +39,18 @@ export function SafetyActions({
   onClose,
   onBlocked
 }: SafetyActionsProps): ReactElement {
-  const { safety, toast, router } = useStores()
-  const [step, setStep] = useState<SafetyStep>(initialStep)
-  const [reason, setReason] = useState<ReportReason | null>(null)
-  const [details, setDetails] = useState('')
-  const [mute, setMute] = useState({ posts: true, stories: true })
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const run = async (work: () => Promise<void>): Promise<boolean> => {
-    setBusy(true)
-    setError(null)
-    try {
-      await work()
-      return true
-    } catch (caught) {
-      setError(messageOr(caught, 'unknown error'))
-      return false
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const block = async (): Promise<void> => {
-    if (!(await run(() => safety.getState().block(person.id)))) return
-    onClose()
-    onBlocked?.()
-    toast.getState().show(`Blocked @${person.username}`)
-    router.getState().navigate(HOME)
-  }
-  const report = async (event: FormEvent): Promise<void> => {
+  const stores = useStores()
+  const [flow] = useState(() => createSafetyFlow(stores, { person, target, step: initialStep }))
+  const { step, reason, details, mute, busy, error } = useStore(flow)
+  const { go: setStep, setReason, setDetails, setMute } = flow.getState()
+  const block = (): Promise<void> => flow.getState().block({ onClose, onBlocked })
+  const report = (event: FormEvent): Promise<void> => {
     event.preventDefault()
-    if (!reason) return
-    const sent = await run(() => safety.getState().report(target.type, target.id, reason, details))
-    if (sent) setStep('reported')
+    return flow.getState().report()
   }
-  const saveMute = async (event: FormEvent): Promise<void> => {
+  const saveMute = (event: FormEvent): Promise<void> => {
     event.preventDefault()
-    if (!(await run(() => safety.getState().mute(person.id, mute)))) return
-    onClose()
-    toast
-      .getState()
-      .show(
-        mute.posts || mute.stories ? `Muted @${person.username}` : `Unmuted @${person.username}`
-      )
+    return flow.getState().saveMute({ onClose })
   }
   const errorLine = error && (
     <p className={styles.error} role="alert">

@@ -2,7 +2,7 @@
 // comments, likes, follows, the profile and the sign-in), on the server, after the password.
 
 import { useState, type FormEvent, type ReactElement } from 'react'
-import { ACCOUNT_FAILED } from '@shared/data/account'
+import { ACCOUNT_FAILED } from '../../services/rules'
 import { useStores } from '../../store'
 import { HOME } from '../../store/router/routes'
 import { useStepSubmit } from '../AuthModal/AuthField'

@@ -2,7 +2,7 @@
 // told they were added; the list is private (the database keeps it so).
 
 import { useEffect, useState, type ReactElement } from 'react'
-import type { CloseFriend } from '@shared/data/content-controls'
+import type { CloseFriend } from '../../services/types'
 import { messageOr } from '@shared/errors'
 import { useControls, useStores } from '../../store'
 import { Avatar } from '../Avatar/Avatar'

@@ -1,7 +1,7 @@
 // Settings › Muted accounts: whose posts and/or stories the user muted, to unmute (issue #25).
 
 import { useEffect, type ReactElement } from 'react'
-import type { Mute } from '@shared/data/safety'
+import type { Mute } from '../../services/types'
 import { useSafety, useStores } from '../../store'
 import { PeopleList } from './PeopleListSection'
 import styles from './SettingsSection.module.scss'

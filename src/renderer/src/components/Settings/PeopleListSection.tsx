@@ -2,7 +2,7 @@
 // and Follow requests settings: each row is the person's avatar and name, then the actions.
 
 import type { ReactElement, ReactNode } from 'react'
-import type { ListedPerson } from '@shared/data/safety'
+import type { ListedPerson } from '../../services/types'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './SettingsSection.module.scss'
 

@@ -4,7 +4,7 @@
 
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
-import { ACCOUNT_FAILED } from '@shared/data/account'
+import { ACCOUNT_FAILED } from '../../services/rules'
 import { useSession, useStores } from '../../store'
 import { selectUser } from '../../store/session/sessionStore'
 import { useStepSubmit } from '../AuthModal/AuthField'

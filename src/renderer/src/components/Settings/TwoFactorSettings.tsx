@@ -4,7 +4,7 @@
 
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import type { TotpEnrollment, TwoFactorMethod } from '@shared/bridge-contract'
-import { ACCOUNT_FAILED } from '@shared/data/account'
+import { ACCOUNT_FAILED } from '../../services/rules'
 import { messageOr } from '@shared/errors'
 import { useStores } from '../../store'
 import { useStepSubmit } from '../AuthModal/AuthField'

@@ -2,7 +2,7 @@
 // field, remove any with its button. The store normalises and saves them.
 
 import { useState, type FormEvent, type ReactElement } from 'react'
-import type { WordKind } from '@shared/data/content-controls'
+import type { WordKind } from '../../services/types'
 import { useControls, useStores } from '../../store'
 import styles from './WordList.module.scss'
 

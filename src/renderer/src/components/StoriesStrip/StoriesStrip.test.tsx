@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { StoryStripEntry } from '@shared/domain'
 import { createHarness, renderWith, signedIn } from '../../testing/fakes'
+import { StoryViewer } from '../StoryViewer/StoryViewer'
 import { StoriesStrip } from './StoriesStrip'
 
 const entry = (username: string, hasUnseen: boolean, userId = username): StoryStripEntry => ({
@@ -16,7 +17,14 @@ const entry = (username: string, hasUnseen: boolean, userId = username): StorySt
 
 describe('StoriesStrip', () => {
   it('shows a visitor the 8 sample stories; one opens the sample viewer and greys its ring', async () => {
-    renderWith(<StoriesStrip />, createHarness())
+    // The story viewer is where the app has it, beside the strip.
+    renderWith(
+      <>
+        <StoriesStrip />
+        <StoryViewer />
+      </>,
+      createHarness()
+    )
     const bubbles = screen.getAllByRole('listitem')
     expect(bubbles).toHaveLength(8)
     const name = (bubbles[0].getAttribute('aria-label') ?? '').replace(/'s story$/, '')

@@ -2,10 +2,11 @@
 // with a + to post one), then the people you follow who have live stories, unseen first with a
 // gradient ring, seen after with a grey one; a click opens the viewer. With no real stories at
 // all (a fresh instance, or a visitor) the sample people fill the strip, so the first screen
-// never looks empty; they open a viewer of sample frames drawn in code (SampleStoryViewer),
-// and leave the strip as soon as anyone the user follows has a live story.
+// never looks empty; they open the same story viewer on frames drawn in code (the stories
+// store's sample source), and leave the strip as soon as anyone the user follows has a live
+// story.
 
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactElement } from 'react'
+import { useMemo, type ReactElement } from 'react'
 import { Plus } from 'lucide-react'
 import type { Story, StoryStripEntry } from '@shared/domain'
 import { initialsAvatar } from '../../services/avatar'
@@ -13,13 +14,6 @@ import { createStories } from '../../services/sampleData'
 import { useSession, useStores, useStoriesStore } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
 import styles from './StoriesStrip.module.scss'
-
-// Loaded on the first open, as the real story viewer is.
-const SampleStoryViewer = lazy(() =>
-  import('../StoryViewer/SampleStoryViewer').then((module) => ({
-    default: module.SampleStoryViewer
-  }))
-)
 
 function Ring({
   seen,
@@ -61,18 +55,13 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
   const strip = useStoriesStore((state) => state.strip)
   const initialSamples = useMemo(() => samples ?? createStories(), [samples])
   // Samples seen in this session grey their ring, as real ones do.
-  const [seenSamples, setSeenSamples] = useState<ReadonlySet<string>>(new Set())
-  const [openSample, setOpenSample] = useState<number | null>(null)
+  const seenSamples = useStoriesStore((state) => state.samplesSeen)
   const sampleStories = useMemo(
     () =>
       initialSamples.map((story) =>
         seenSamples.has(story.id) ? { ...story, hasViewed: true } : story
       ),
     [initialSamples, seenSamples]
-  )
-  const markSampleSeen = useCallback(
-    (id: string) => setSeenSamples((seen) => (seen.has(id) ? seen : new Set(seen).add(id))),
-    []
   )
   const me = profile?.id ?? null
   const own = strip.find((entry) => entry.user_id === me)
@@ -149,19 +138,13 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
         ))}
         {strip.length === 0 &&
           sampleStories.map((story, index) => (
-            <SampleStory key={story.id} story={story} onOpen={() => setOpenSample(index)} />
+            <SampleStory
+              key={story.id}
+              story={story}
+              onOpen={() => void stories.getState().openSamples(initialSamples, index)}
+            />
           ))}
       </ul>
-      {openSample !== null && strip.length === 0 && (
-        <Suspense fallback={null}>
-          <SampleStoryViewer
-            stories={initialSamples}
-            startIndex={openSample}
-            onSeen={markSampleSeen}
-            onClose={() => setOpenSample(null)}
-          />
-        </Suspense>
-      )}
     </section>
   )
 }

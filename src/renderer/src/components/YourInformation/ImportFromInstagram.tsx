@@ -2,12 +2,13 @@
 // the posts it would make and what is left out, then import them with their captions and dates.
 
 import { useEffect, useMemo, useState, type ChangeEvent, type ReactElement } from 'react'
-import { planInstagramImport, type ImportPlan } from '@shared/data/export/instagram-import'
+import { planInstagramImport, readDownload } from '../../services/instagramImport'
+import type { ImportPlan } from '../../services/types'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
 import styles from '../Settings/SettingsSection.module.scss'
-import { importPosts, readDownload, SKIP_REASONS, type ImportOutcome } from './importRunner'
+import { importPosts, SKIP_REASONS, type ImportOutcome } from './importRunner'
 import own from './YourInformation.module.scss'
 
 type Step =

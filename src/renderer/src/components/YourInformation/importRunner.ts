@@ -1,18 +1,14 @@
 // The import's two steps outside React: reading what the user chose (an Instagram zip, or the
-// unzipped folder) into a plan, and making each planned post through the same path as a new
-// post: the image pipeline, then posts:create with the post's original date.
+// unzipped folder) into a plan (services/instagramImport.ts), and making each planned post
+// through the same path as a new post: the image pipeline, then posts:create with the post's
+// original date.
 
 import type { Api } from '@shared/bridge-contract'
-import { newRowId } from '@shared/data/idempotent'
-import type {
-  DownloadFiles,
-  ImportCandidate,
-  SkipReason
-} from '@shared/data/export/instagram-import'
-import { zipDownloadFiles } from '@shared/data/export/zip-download'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
 import { processImage } from '../../imaging/processImage'
+import { newRowId } from '../../services/rules'
+import type { ImportCandidate, SkipReason } from '../../services/types'
 
 export const SKIP_REASONS: Record<SkipReason, string> = {
   video: 'videos are not imported',
@@ -20,24 +16,6 @@ export const SKIP_REASONS: Record<SkipReason, string> = {
   'not-an-image': 'not a photo this app can read',
   'caption-too-long': 'caption over 500 characters',
   'too-many': 'a post holds at most 10 photos'
-}
-
-/**
- * A zip (read once into memory, held to the import's bounds from its directory, inflated file by
- * file: zip-download.ts) or a folder's files by relative path.
- */
-export async function readDownload(files: readonly File[]): Promise<DownloadFiles> {
-  if (files.length === 1 && /\.zip$/i.test(files[0].name)) {
-    return zipDownloadFiles(new Uint8Array(await files[0].arrayBuffer()))
-  }
-  const byPath = new Map(files.map((file) => [file.webkitRelativePath || file.name, file]))
-  return {
-    paths: () => [...byPath.keys()],
-    async read(path) {
-      const file = byPath.get(path)
-      return file ? new Uint8Array(await file.arrayBuffer()) : null
-    }
-  }
 }
 
 export interface ImportOutcome {

@@ -3,7 +3,14 @@
 // was signed in last; only that user's id is remembered, never a token, and signing out
 // forgets it.
 
-import type { SessionStore } from '../../store/session/sessionStore'
+import type { StoreApi } from 'zustand/vanilla'
+import type { AuthSnapshot } from '@shared/domain'
+
+/** The session as the cache reads it: whether it is known yet, and who is signed in. */
+export type SessionView = Pick<
+  StoreApi<{ status: 'loading' | 'ready'; snapshot: AuthSnapshot }>,
+  'getState' | 'subscribe'
+>
 
 const LAST_USER_KEY = 'instaframe-cache:last-user'
 
@@ -27,7 +34,7 @@ export function rememberUser(userId: string | null, storage: KeyValue = localSto
 }
 
 /** The signed-in user's id once the session is known, the remembered one until then. */
-export function cacheScope(session: SessionStore, storage?: KeyValue): () => string | null {
+export function cacheScope(session: SessionView, storage?: KeyValue): () => string | null {
   return () => {
     const state = session.getState()
     return state.status === 'ready' ? (state.snapshot.user?.id ?? null) : rememberedUser(storage)
@@ -35,7 +42,7 @@ export function cacheScope(session: SessionStore, storage?: KeyValue): () => str
 }
 
 /** Keeps the remembered user in step with the session; returns the unsubscribe function. */
-export function rememberSessionUser(session: SessionStore, storage?: KeyValue): () => void {
+export function rememberSessionUser(session: SessionView, storage?: KeyValue): () => void {
   return session.subscribe((state) => {
     if (state.status === 'ready') rememberUser(state.snapshot.user?.id ?? null, storage)
   })

@@ -1,7 +1,7 @@
 // How a failed send is handled: try again later (the server could not be reached or had a
 // passing fault), drop it because its post is gone, or drop it because the server refused it.
 
-import { POST_GONE_MESSAGE } from '@shared/data/likes'
+import { POST_GONE_MESSAGE } from '../../services/rules'
 import { messageOr } from '@shared/errors'
 import { isNetworkError } from '../connectivityStore'
 

@@ -2,7 +2,7 @@
 // back-off retry, a refusal (or a deleted target) drops the item with one message.
 
 import { messageOr } from '@shared/errors'
-import { POST_ACCOUNT_SWITCHED_MESSAGE } from '@shared/data/post-owner'
+import { POST_ACCOUNT_SWITCHED_MESSAGE } from '../../services/rules'
 import { describeAction, targetPostId, type OutboxItem } from './actions'
 import { backoffDelay, classifyFailure, DEFAULT_BACKOFF } from './failures'
 import { clearRetry, type OutboxContext, type OutboxState } from './outboxTypes'

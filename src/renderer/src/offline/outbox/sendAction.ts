@@ -1,20 +1,18 @@
 // How each queued action reaches the server: the same data-layer operations the stores call
 // online, with the ids and states the action carries, so a resend is harmless.
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Api } from '@shared/bridge-contract'
-import { addComment } from '@shared/data/comments'
-import { savePost, unsavePost } from '@shared/data/saves'
 import type { Services } from '../../services'
 import type { OutboxAction } from './actions'
 
 export interface SenderDeps {
-  getClient(): Promise<SupabaseClient>
   getUserId(): string | null
   /** New posts go through the platform (main in the desktop app), as when made online. */
   posts: Pick<Api['posts'], 'create'>
   likes: Pick<Services['likes'], 'setLike'>
   people: Pick<Services['people'], 'follow' | 'unfollow'>
+  saves: Pick<Services['saves'], 'save' | 'unsave'>
+  comments: Pick<Services['comments'], 'add'>
 }
 
 export function createSender(deps: SenderDeps): (action: OutboxAction) => Promise<unknown> {
@@ -33,10 +31,10 @@ export function createSender(deps: SenderDeps): (action: OutboxAction) => Promis
           : deps.people.unfollow(userId, action.userId)
       case 'save':
         return action.saved
-          ? savePost(await deps.getClient(), userId, action.postId)
-          : unsavePost(await deps.getClient(), userId, action.postId)
+          ? deps.saves.save(userId, action.postId)
+          : deps.saves.unsave(userId, action.postId)
       case 'comment':
-        return addComment(await deps.getClient(), {
+        return deps.comments.add({
           id: action.id,
           postId: action.postId,
           userId,

@@ -4,7 +4,7 @@
 
 import type { ActivityGroup } from '@shared/domain'
 import { messageOr } from '@shared/errors'
-import { ACTIVITY_LOAD_FAILED } from '@shared/data/activity'
+import { ACTIVITY_LOAD_FAILED } from '../../services/rules'
 import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys } from '../../offline/cache/savedAnswers'
 import { alertsSince } from './activityText'

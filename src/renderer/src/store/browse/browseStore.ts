@@ -2,12 +2,10 @@
 // current view until closed; a route can open it with one call. It holds ids; the posts live
 // once in the posts store.
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { PageCursor } from '@shared/data/keyset'
-import { tagPage } from '@shared/data/post-reads'
 import { messageOr } from '@shared/errors'
-import { withCurrentImageOrigin } from '@shared/data/storage-urls'
+import type { Services } from '../../services'
+import type { PageCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
 
 export interface BrowsePage {
@@ -30,20 +28,21 @@ export type BrowseStore = StoreApi<BrowseState>
 
 const EMPTY = { ids: [], next: null, status: 'idle', error: null } satisfies Partial<BrowseState>
 
-export function createBrowseStore(
-  getClient: () => Promise<SupabaseClient>,
-  posts: PostsStore
-): BrowseStore {
+export interface BrowseDeps {
+  posts: Pick<Services['posts'], 'tagPage'>
+  /** Where the page's posts are held once (the page holds their ids). */
+  entities: PostsStore
+}
+
+export function createBrowseStore({ posts, entities }: BrowseDeps): BrowseStore {
   return createStore<BrowseState>()((set, get) => {
     async function load(page: BrowsePage, more: boolean): Promise<void> {
       set({ status: 'loading', error: null })
       try {
-        const client = await getClient()
-        const result = await tagPage(client, page.tag, { after: more ? get().next : null })
-        const items = result.items.map((post) => withCurrentImageOrigin(client, post))
+        const result = await posts.tagPage(page.tag, { after: more ? get().next : null })
         if (get().page !== page) return
-        posts.getState().put(items)
-        const ids = items.map((post) => post.id)
+        entities.getState().put(result.items)
+        const ids = result.items.map((post) => post.id)
         set((state) => ({
           ids: more ? [...state.ids, ...ids.filter((id) => !state.ids.includes(id))] : ids,
           next: result.next,

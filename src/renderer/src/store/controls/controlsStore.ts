@@ -3,29 +3,17 @@
 // them private and enforces what they do to others; this store holds them for the screens that
 // filter what the person reads and for Settings.
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { messageOr } from '@shared/errors'
-import {
-  addCloseFriend,
-  addWord,
-  DEFAULT_CONTENT_SETTINGS,
-  fetchCloseFriends,
-  fetchMyControls,
-  removeCloseFriend,
-  removeWord,
-  saveContentSettings,
-  setPostControls,
-  type CloseFriend,
-  type ContentSettings,
-  type PostControls,
-  type WordKind
-} from '@shared/data/content-controls'
-import { searchPeople } from '@shared/data/profiles'
 import { normalizeWord } from '@shared/word-match'
+import type { Services } from '../../services'
+import { DEFAULT_CONTENT_SETTINGS } from '../../services/rules'
+import type { CloseFriend, ContentSettings, PostControls, WordKind } from '../../services/types'
 
 export interface ControlsDeps {
-  getClient(): Promise<SupabaseClient>
+  controls: Services['controls']
+  /** People to add to close friends. */
+  searchPeople: Services['people']['searchPeople']
   getUserId(): string | null
 }
 
@@ -64,14 +52,15 @@ const EMPTY = {
 export function createControlsStore(deps: ControlsDeps): ControlsStore {
   return createStore<ControlsState>()((set, get) => {
     /** Runs a change on the server; on failure puts `undo` back and says why. */
+    const { controls } = deps
     const change = async (
-      work: (client: SupabaseClient) => Promise<void>,
+      work: () => Promise<void>,
       undo: () => void,
       what: string
     ): Promise<boolean> => {
       set({ error: null })
       try {
-        await work(await deps.getClient())
+        await work()
         return true
       } catch (error) {
         undo()
@@ -87,7 +76,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         if (!deps.getUserId()) return
         set({ status: 'loading' })
         try {
-          const mine = await fetchMyControls(await deps.getClient())
+          const mine = await controls.fetchMine()
           set({ status: 'ready', words: mine.words, settings: mine.settings })
         } catch (error) {
           console.error('Error loading content controls', error)
@@ -105,7 +94,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         if (before[kind].includes(word)) return true
         set({ words: { ...before, [kind]: [...before[kind], word] } })
         return change(
-          (client) => addWord(client, kind, word),
+          () => controls.addWord(kind, word),
           () => set({ words: before }),
           "Couldn't add the word"
         )
@@ -115,7 +104,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         const before = get().words
         set({ words: { ...before, [kind]: before[kind].filter((listed) => listed !== word) } })
         await change(
-          (client) => removeWord(client, kind, word),
+          () => controls.removeWord(kind, word),
           () => set({ words: before }),
           "Couldn't remove the word"
         )
@@ -128,7 +117,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         const settings = { ...before, [key]: value }
         set({ settings })
         await change(
-          (client) => saveContentSettings(client, userId, settings),
+          () => controls.saveSettings(userId, settings),
           () => set({ settings: before }),
           "Couldn't save your settings"
         )
@@ -136,14 +125,14 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
 
       async loadCloseFriends() {
         try {
-          set({ closeFriends: await fetchCloseFriends(await deps.getClient()), error: null })
+          set({ closeFriends: await controls.fetchCloseFriends(), error: null })
         } catch (error) {
           set({ error: messageOr(error, "Couldn't load your close friends") })
         }
       },
 
       async findPeople(query) {
-        const found = await searchPeople(await deps.getClient(), query, 8)
+        const found = await deps.searchPeople(query, 8)
         return found.filter((person) => person.id !== deps.getUserId())
       },
 
@@ -152,7 +141,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         if (before.some((friend) => friend.id === person.id)) return
         set({ closeFriends: [...before, person] })
         await change(
-          (client) => addCloseFriend(client, person.id),
+          () => controls.addCloseFriend(person.id),
           () => set({ closeFriends: before }),
           "Couldn't add to close friends"
         )
@@ -162,14 +151,14 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         const before = get().closeFriends ?? []
         set({ closeFriends: before.filter((friend) => friend.id !== id) })
         await change(
-          (client) => removeCloseFriend(client, id),
+          () => controls.removeCloseFriend(id),
           () => set({ closeFriends: before }),
           "Couldn't remove from close friends"
         )
       },
 
-      async setPostControls(postId, controls) {
-        await setPostControls(await deps.getClient(), postId, controls)
+      async setPostControls(postId, postControls) {
+        await deps.controls.setPostControls(postId, postControls)
       },
 
       clear: () => set(EMPTY)

@@ -4,7 +4,7 @@
 // reader has not accepted.
 
 import type { DirectAlert } from '@shared/bridge-contract'
-import type { DirectMessage, DirectThread } from '@shared/data/direct/types'
+import type { DirectMessage, DirectThread } from '../../services/types'
 import { messagePreview, threadTitle } from '../../components/DirectInbox/threadTitle'
 
 /** Characters of a text message a notification shows. */

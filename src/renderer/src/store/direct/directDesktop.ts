@@ -3,7 +3,7 @@
 // main can leave out the one the reader is looking at. Wording is in directAlerts.ts.
 
 import type { DirectAlert } from '@shared/bridge-contract'
-import type { DirectThread } from '@shared/data/direct/types'
+import type { DirectThread } from '../../services/types'
 import { directAlert } from './directAlerts'
 import type { DirectDeps, DirectState } from './directTypes'
 

@@ -3,8 +3,7 @@
 // read with no network. Sign-out wipes them with the rest of the cache. Messages still waiting
 // to be sent are never saved: they live in the sender's queue.
 
-import type { DirectFolder, DirectMessage, DirectThread } from '@shared/data/direct/types'
-import type { PageCursor } from '@shared/data/keyset'
+import type { DirectFolder, DirectMessage, DirectThread, PageCursor } from '../../services/types'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import { cacheKeys } from '../../offline/cache/savedAnswers'
 

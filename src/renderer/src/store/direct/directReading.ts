@@ -3,7 +3,7 @@
 // offline) and then the backend's answer, which is saved in turn; a reopened thread shows the
 // messages still waiting to be sent in it after its history.
 
-import type { DirectMessage, DirectThread } from '@shared/data/direct/types'
+import type { DirectMessage, DirectThread } from '../../services/types'
 import { directOffline } from './directOffline'
 import type { RecentThreads } from './recentThreads'
 import type { createRoomKeeper } from './directRoom'

@@ -1,8 +1,8 @@
 // The open thread's room: who is present ("Active now") and who is typing, kept on the open
 // thread's state while it is open. One room at a time: opening another thread leaves the last.
 
-import type { ThreadRoom } from '@shared/data/direct/presence'
-import { TYPING_SHOWN_MS } from '@shared/data/direct/presence'
+import { TYPING_SHOWN_MS } from '../../services/rules'
+import type { ThreadRoom } from '../../services/types'
 import type { DirectDeps, DirectState } from './directTypes'
 
 type Set = (partial: Partial<DirectState> | ((state: DirectState) => Partial<DirectState>)) => void

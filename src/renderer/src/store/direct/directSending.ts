@@ -3,9 +3,8 @@
 // same id, each time the app is back online, so it is delivered exactly once. A send the backend
 // refused is taken back and the reason shown.
 
-import { newRowId } from '@shared/data/idempotent'
-import type { DirectDraft, DirectMessage } from '@shared/data/direct/types'
-import type { DirectPhoto, OutgoingMessage } from '@shared/data/direct/messages'
+import { newRowId } from '../../services/rules'
+import type { DirectDraft, DirectMessage, DirectPhoto, OutgoingMessage } from '../../services/types'
 import { isNetworkError, onConnectivity } from '../../offline/connectivityStore'
 import type { DirectDeps, DirectState } from './directTypes'
 

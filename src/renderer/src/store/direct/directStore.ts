@@ -7,7 +7,7 @@
 // (the newest page not held), a new message is only counted.
 
 import { createStore } from 'zustand/vanilla'
-import type { DirectFolder, DirectMessage } from '@shared/data/direct/types'
+import type { DirectFolder, DirectMessage } from '../../services/types'
 import { createDesktopReporter } from './directDesktop'
 import { readingActions } from './directReading'
 import { createRoomKeeper } from './directRoom'

@@ -4,9 +4,13 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { Api } from '@shared/bridge-contract'
 import type { PersonSummary } from '@shared/domain'
-import type { DirectFolder, DirectMessage, DirectThread } from '@shared/data/direct/types'
-import type { PageCursor } from '@shared/data/keyset'
-import type { DirectPhoto } from '@shared/data/direct/messages'
+import type {
+  DirectFolder,
+  DirectMessage,
+  DirectThread,
+  PageCursor,
+  DirectPhoto
+} from '../../services/types'
 import type { DirectServices } from '../../services/direct'
 import type { ConnectivityStore } from '../../offline/connectivityStore'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'

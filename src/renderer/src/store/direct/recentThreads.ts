@@ -3,8 +3,7 @@
 // the backend answers. Bounded, kept per reader (a thread is only ever shown to the person who
 // read it, whatever order sign-out and sign-in run in), and forgotten when a session starts.
 
-import type { PageCursor } from '@shared/data/keyset'
-import type { DirectMessage } from '@shared/data/direct/types'
+import type { PageCursor, DirectMessage } from '../../services/types'
 import { newestSaved, type SavedThread } from './directOffline'
 
 /** Threads remembered at most; the least recently read is forgotten first. */

@@ -3,8 +3,8 @@
 // bound (they are read again, by keyset, when the reader comes back down); a page read below
 // drops the oldest. Pure, so the bound is easy to test.
 
-import { DIRECT_PAGE_SIZE, type DirectMessage } from '@shared/data/direct/types'
-import type { Page, PageCursor } from '@shared/data/keyset'
+import { DIRECT_PAGE_SIZE } from '../../services/rules'
+import type { DirectMessage, Page, PageCursor } from '../../services/types'
 
 /** Messages an open thread holds at most: four pages, several screenfuls around the view. */
 export const THREAD_MAX_LOADED_MESSAGES = 4 * DIRECT_PAGE_SIZE

@@ -2,7 +2,7 @@
 // next one (`loadMore`), the one above what is held (`loadNewer`), and the saved copy shown
 // until the backend answers (`hydrate`), with the first pages saved for offline use.
 
-import { cursorOf } from '@shared/data/feed'
+import { cursorOf } from '../../services/rules'
 import { FEED_CACHED_POSTS } from '@shared/limits'
 import type { Post } from '@shared/domain'
 import { isPreviewPost } from '../../offline/outbox/previews'

@@ -3,7 +3,7 @@
 import type { StoreApi } from 'zustand/vanilla'
 import type { CreatePostInput } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
-import type { PostRow } from '@shared/data/live-posts'
+import type { PostRow } from '../../services/types'
 import type { Services } from '../../services'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'

@@ -1,7 +1,7 @@
 // Other people's new posts: counted behind the "New posts" pill as the live channel tells of
 // them, caught up after a gap, and put on top when the pill is pressed (reading only those).
 
-import { cursorOf } from '@shared/data/feed'
+import { cursorOf } from '../../services/rules'
 import { prependPage, trimWindow } from './feedPages'
 import { sortCaughtUp } from './liveFeed'
 import { heldPosts, postsOf, type FeedContext, type FeedState } from './feedTypes'

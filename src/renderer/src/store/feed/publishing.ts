@@ -2,7 +2,7 @@
 // is sent, or queued with a preview shown while offline, and goes on top either way.
 
 import type { Post } from '@shared/domain'
-import { newRowId } from '@shared/data/idempotent'
+import { newRowId } from '../../services/rules'
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import type { FeedContext, FeedState } from './feedTypes'
 

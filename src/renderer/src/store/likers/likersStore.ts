@@ -2,11 +2,10 @@
 // put once in the people store so their row and Follow button follow every change), and the one
 // liker each card names ("Liked by jane and others"), asked for in batches (batchedLookup.ts).
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { PageCursor } from '@shared/data/keyset'
-import { likeHighlights, likersPage } from '@shared/data/likes'
 import { messageOr } from '@shared/errors'
+import type { Services } from '../../services'
+import type { PageCursor } from '../../services/types'
 import { batchedLookup } from '../batchedLookup'
 import type { PeopleStore } from '../people/peopleStore'
 
@@ -40,15 +39,18 @@ export interface LikersState {
 
 export type LikersStore = StoreApi<LikersState>
 
-export function createLikersStore(
-  getClient: () => Promise<SupabaseClient>,
+export interface LikersDeps {
+  likes: Pick<Services['likes'], 'likers' | 'highlights'>
+  /** Where each liker is held once, so their row and Follow button follow every change. */
   people: PeopleStore
-): LikersStore {
+}
+
+export function createLikersStore({ likes, people }: LikersDeps): LikersStore {
   return createStore<LikersState>()((set, get) => {
     const askedAtCount = new Map<string, number>()
     const names = batchedLookup(
       async (ids) => {
-        const found = await likeHighlights(await getClient(), ids)
+        const found = await likes.highlights(ids)
         set((state) => {
           const named = new Map(state.named)
           for (const id of ids) {
@@ -64,7 +66,7 @@ export function createLikersStore(
 
     async function load(postId: string, after: PageCursor | null): Promise<void> {
       try {
-        const page = await likersPage(await getClient(), postId, { after })
+        const page = await likes.likers(postId, { after })
         if (get().list?.postId !== postId) return
         people.getState().put(page.items)
         void people.getState().learn(page.items)

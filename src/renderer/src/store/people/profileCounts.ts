@@ -2,8 +2,8 @@
 // profiles row, or a re-read), taken into what the people store shows. Pure, so the rules for
 // a toggle still in flight are easy to test.
 
-import type { ProfileCounts } from '@shared/data/live-profiles'
-import type { PeopleState } from './peopleStore'
+import type { ProfileCounts } from '../../services/types'
+import type { PeopleState } from './peopleTypes'
 
 type CountsState = Pick<PeopleState, 'followerCounts' | 'ownFollowingDelta' | 'page' | 'pendingIds'>
 

@@ -6,8 +6,7 @@
 // someone else's profile, never opened before, says it is not available offline.
 
 import type { Post, Profile } from '@shared/domain'
-import type { PageCursor } from '@shared/data/keyset'
-import type { ProfilePosts } from '@shared/data/profiles'
+import type { PageCursor, ProfilePosts } from '../../services/types'
 import { MESSAGES } from '@shared/messages'
 import type { Services } from '../../services'
 import { isNetworkError } from '../../offline/connectivityStore'

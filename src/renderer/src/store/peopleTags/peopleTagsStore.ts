@@ -4,7 +4,7 @@
 // activity line follow.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { NewPeopleTag } from '@shared/data/people-tags'
+import type { NewPeopleTag } from '../../services/types'
 import type { PeopleTag } from '@shared/domain'
 import type { Services } from '../../services'
 import { batchedLookup } from '../batchedLookup'

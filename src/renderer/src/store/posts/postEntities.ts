@@ -2,7 +2,7 @@
 // stays a thin sequence of "apply, call, reconcile or roll back".
 
 import type { Post } from '@shared/domain'
-import type { PostRow } from '@shared/data/live-posts'
+import type { PostRow } from '../../services/types'
 
 export interface PostEntities {
   byId: Readonly<Record<string, Post>>

@@ -2,7 +2,7 @@
 
 import type { StoreApi } from 'zustand/vanilla'
 import type { Post } from '@shared/domain'
-import type { PostRow } from '@shared/data/live-posts'
+import type { PostRow } from '../../services/types'
 import type { Services } from '../../services'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
 import type { PostEntities } from './postEntities'

@@ -4,8 +4,8 @@
 // (a block hides someone everywhere: the feeds reload).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '@shared/errors'
+import type { Services } from '../../services'
 import type {
   ListedPerson,
   ModerationAction,
@@ -14,15 +14,11 @@ import type {
   ReportReason,
   ReportTarget,
   SuspendedAccount
-} from '@shared/data/safety'
-
-// The operations load with the first one used (a Settings list, a block, a report): the app's
-// start does not parse them.
-const safetyData = (): Promise<typeof import('@shared/data/safety')> =>
-  import('@shared/data/safety')
+} from '../../services/types'
 
 export interface SafetyDeps {
-  getClient(): Promise<SupabaseClient>
+  /** The operations load with the first one used (services/safety.ts). */
+  safety: Services['safety']
   getUserId(): string | null
   /** Someone was blocked or unblocked, or muted: feeds, strip and lists must be read again. */
   onVisibilityChanged(): void
@@ -64,7 +60,7 @@ export type SafetyStore = StoreApi<SafetyState>
 
 export function createSafetyStore(deps: SafetyDeps): SafetyStore {
   return createStore<SafetyState>()((set, get) => {
-    const client = deps.getClient
+    const data = deps.safety
     /** Reads one list into the state, recording its status. */
     async function read<K extends List>(
       key: K,
@@ -101,61 +97,51 @@ export function createSafetyStore(deps: SafetyDeps): SafetyStore {
       moderator: false,
       async checkModerator() {
         try {
-          set({
-            moderator: await (await safetyData()).isModerator(await client(), deps.getUserId())
-          })
+          set({ moderator: await data.isModerator(deps.getUserId()) })
         } catch {
           set({ moderator: false })
         }
       },
-      loadBlocked: () =>
-        read('blocked', async () => (await safetyData()).fetchBlockedAccounts(await client())),
-      loadMutes: () =>
-        read('mutes', async () =>
-          (await safetyData()).fetchMutes(await client(), deps.getUserId())
-        ),
-      loadRequests: () =>
-        read('requests', async () => (await safetyData()).fetchFollowRequests(await client())),
-      loadReports: () =>
-        read('reports', async () => (await safetyData()).fetchModerationReports(await client())),
-      loadSuspended: () =>
-        read('suspended', async () => (await safetyData()).fetchSuspendedAccounts(await client())),
+      loadBlocked: () => read('blocked', () => data.fetchBlocked()),
+      loadMutes: () => read('mutes', () => data.fetchMutes(deps.getUserId())),
+      loadRequests: () => read('requests', () => data.fetchFollowRequests()),
+      loadReports: () => read('reports', () => data.fetchReports()),
+      loadSuspended: () => read('suspended', () => data.fetchSuspended()),
       async block(personId) {
-        await (await safetyData()).blockPerson(await client(), deps.getUserId(), personId)
+        await data.block(deps.getUserId(), personId)
         deps.onVisibilityChanged()
       },
       async unblock(personId) {
-        await (await safetyData()).unblockPerson(await client(), deps.getUserId(), personId)
+        await data.unblock(deps.getUserId(), personId)
         set((state) => ({ blocked: state.blocked.filter((person) => person.id !== personId) }))
         deps.onVisibilityChanged()
       },
       async mute(personId, what) {
-        await (await safetyData()).setMute(await client(), deps.getUserId(), personId, what)
+        await data.setMute(deps.getUserId(), personId, what)
         if (get().status.mutes !== 'idle') await get().loadMutes()
         deps.onVisibilityChanged()
       },
       async report(target, id, reason, details) {
-        await (await safetyData()).reportContent(await client(), target, id, reason, details)
+        await data.report(target, id, reason, details)
       },
       async setPrivate(isPrivate) {
-        await (await safetyData()).setAccountPrivate(await client(), deps.getUserId(), isPrivate)
+        await data.setPrivate(deps.getUserId(), isPrivate)
       },
       async requestedTo(personId) {
-        return (await safetyData()).hasRequestedToFollow(await client(), deps.getUserId(), personId)
+        return data.hasRequestedToFollow(deps.getUserId(), personId)
       },
       async answerRequest(requesterId, approve) {
-        const c = await client()
-        if (approve) await (await safetyData()).approveFollowRequest(c, requesterId)
-        else await (await safetyData()).deleteFollowRequest(c, requesterId, deps.getUserId() ?? '')
+        if (approve) await data.approveFollowRequest(requesterId)
+        else await data.deleteFollowRequest(requesterId, deps.getUserId() ?? '')
         set((state) => ({ requests: state.requests.filter((person) => person.id !== requesterId) }))
       },
       async resolve(reportId, action) {
-        await (await safetyData()).resolveReport(await client(), reportId, action)
+        await data.resolveReport(reportId, action)
         await get().loadReports()
         if (action === 'suspend') await get().loadSuspended()
       },
       async liftSuspension(personId) {
-        await (await safetyData()).liftSuspension(await client(), personId)
+        await data.liftSuspension(personId)
         set((state) => ({ suspended: state.suspended.filter((person) => person.id !== personId) }))
         await get().loadReports()
       }

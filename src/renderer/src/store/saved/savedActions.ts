@@ -1,9 +1,7 @@
 // The user's own saves: the optimistic save/unsave (queued offline) and the Saved tab's pages.
 
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
-import { savedPage, savePost, unsavePost } from '@shared/data/saves'
 import { messageOr } from '@shared/errors'
-import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 import type { SavedContext, SavedState } from './savedTypes'
 
 const without = (ids: ReadonlySet<string>, id: string): Set<string> => {
@@ -31,9 +29,8 @@ export function toggleActions({ deps, get, set }: SavedContext): Pick<SavedState
           deps.queue,
           { kind: 'save', postId, saved: !wasSaved },
           async () => {
-            const client = await deps.getClient()
-            if (wasSaved) await unsavePost(client, userId, postId)
-            else await savePost(client, userId, postId)
+            if (wasSaved) await deps.saves.unsave(userId, postId)
+            else await deps.saves.save(userId, postId)
           },
           apply
         )
@@ -59,11 +56,9 @@ export function savedTabActions({ deps, get, set }: SavedContext): Pick<SavedSta
       if (!userId || get().status === 'loading' || (more && !get().next)) return
       set({ status: 'loading', error: null })
       try {
-        const client = await deps.getClient()
-        const page = await savedPage(client, userId, { after: more ? get().next : null })
-        const posts = page.items.map((post) => withCurrentImageOrigin(client, post))
-        const ids = posts.map((post) => post.id)
-        deps.posts.getState().put(posts)
+        const page = await deps.saves.page(userId, { after: more ? get().next : null })
+        const ids = page.items.map((post) => post.id)
+        deps.posts.getState().put(page.items)
         set((state) => ({
           ids: more ? [...state.ids, ...ids.filter((id) => !state.ids.includes(id))] : ids,
           next: page.next,

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it, vi } from 'vitest'
-import { fakeServices } from '../../testing/fakes'
+import { fakeServices, servicesOver } from '../../testing/fakes'
 import { createPostsStore } from '../posts/postsStore'
 import { createSavedStore } from './savedStore'
 
@@ -36,7 +36,7 @@ describe('saved store', () => {
   it('saves optimistically and keeps the save when the server agrees', async () => {
     const { client, calls } = fakeClient()
     const store = createSavedStore({
-      getClient: async () => client,
+      saves: servicesOver(client).saves,
       getUserId: () => 'me',
       posts: postsStore()
     })
@@ -52,7 +52,7 @@ describe('saved store', () => {
   it('rolls back and says why when the server refuses', async () => {
     const { client } = fakeClient({ message: 'permission denied' })
     const store = createSavedStore({
-      getClient: async () => client,
+      saves: servicesOver(client).saves,
       getUserId: () => 'me',
       posts: postsStore()
     })
@@ -64,7 +64,7 @@ describe('saved store', () => {
   it('does nothing for a visitor', async () => {
     const { client, calls } = fakeClient()
     const store = createSavedStore({
-      getClient: async () => client,
+      saves: servicesOver(client).saves,
       getUserId: () => null,
       posts: postsStore()
     })
@@ -76,7 +76,7 @@ describe('saved store', () => {
   it('asks once for every post watched in the same tick, and never again for them', async () => {
     const { client, calls } = fakeClient()
     const store = createSavedStore({
-      getClient: async () => client,
+      saves: servicesOver(client).saves,
       getUserId: () => 'me',
       posts: postsStore()
     })

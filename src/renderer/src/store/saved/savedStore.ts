@@ -2,7 +2,6 @@
 // per batch), the optimistic save/unsave, and the signed-in user's Saved tab.
 
 import { createStore } from 'zustand/vanilla'
-import { savedPostIds } from '@shared/data/saves'
 import { batchedLookup } from '../batchedLookup'
 import { savedTabActions, toggleActions } from './savedActions'
 import type { SavedContext, SavedDeps, SavedState, SavedStore } from './savedTypes'
@@ -17,7 +16,7 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
     const batches = batchedLookup(
       async (ids) => {
         if (!deps.getUserId()) return
-        const saved = await savedPostIds(await deps.getClient(), ids)
+        const saved = await deps.saves.savedIds(ids)
         set((state) => ({ savedIds: new Set([...state.savedIds, ...saved]) }))
       },
       // Only the bookmark icons are wrong; the next sight of these posts asks again.

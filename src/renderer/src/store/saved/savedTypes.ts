@@ -1,13 +1,13 @@
 // The saved store's shape and what its action modules share (savedStore.ts builds it).
 
-import type { SupabaseClient } from '@supabase/supabase-js'
 import type { StoreApi } from 'zustand/vanilla'
-import type { PageCursor } from '@shared/data/keyset'
+import type { Services } from '../../services'
+import type { PageCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
 
 export interface SavedDeps {
-  getClient(): Promise<SupabaseClient>
+  saves: Services['saves']
   /** Where the Saved tab's posts live (it holds their ids). */
   posts: PostsStore
   getUserId(): string | null

@@ -7,7 +7,8 @@
 import { createStore } from 'zustand/vanilla'
 import { stripActions } from './storiesStrip'
 import type { StoriesContext, StoriesDeps, StoriesState, StoriesStore } from './storiesTypes'
-import { viewerActions } from './storiesViewer'
+import { playbackActions } from './storiesPlayback'
+import { PLAYING, viewerActions } from './storiesViewer'
 
 export type {
   NewStoryInput,
@@ -17,6 +18,7 @@ export type {
   StoriesViewerState
 } from './storiesTypes'
 export { sortStrip } from './storiesStrip'
+export { selectPaused } from './storiesPlayback'
 
 export function createStoriesStore(deps: StoriesDeps): StoriesStore {
   return createStore<StoriesState>()((set, get) => {
@@ -25,13 +27,17 @@ export function createStoriesStore(deps: StoriesDeps): StoriesStore {
       strip: [],
       stripLoaded: false,
       viewer: null,
+      playback: PLAYING,
+      samplesSeen: new Set(),
       ...stripActions(ctx),
       ...viewerActions(ctx),
+      ...playbackActions(ctx),
       fetchViewers(story) {
         return deps.stories.fetchViewers(story)
       },
+      // The samples seen stay grey: they are the same for everyone on this device.
       clear() {
-        set({ strip: [], stripLoaded: false, viewer: null })
+        set({ strip: [], stripLoaded: false, viewer: null, playback: PLAYING })
       }
     }
   })

@@ -24,7 +24,9 @@ export function stripActions({
     async loadStrip() {
       try {
         const strip = await deps.stories.fetchStrip()
-        set({ strip, stripLoaded: true })
+        // Real stories replace the samples in the strip, and so in a viewer open on them.
+        const samplesOpen = get().viewer?.source === 'samples' && strip.length > 0
+        set({ strip, stripLoaded: true, ...(samplesOpen && { viewer: null }) })
       } catch (error) {
         console.error('Error fetching stories', error)
         set({ stripLoaded: true })

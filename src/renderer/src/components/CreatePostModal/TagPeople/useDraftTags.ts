@@ -2,7 +2,8 @@
 // as they are placed, and turned into the new post's tags (by photo position) when it is shared.
 
 import { useState } from 'react'
-import { peopleTagsProblem, type NewPeopleTag } from '@shared/data/people-tags'
+import { peopleTagsProblem } from '../../../services/peopleTagRules'
+import type { NewPeopleTag } from '../../../services/types'
 import type { DraftPhoto } from '../useDraftPhotos'
 import type { DraftTag } from './TagPeopleSurface'
 

@@ -1,0 +1,83 @@
+// The create-post modal's draft keeps the location with the photos and caption: saved as typed,
+// offered back after a restart, deleted with the rest once the post is shared.
+import 'fake-indexeddb/auto'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { CreatePostModal } from '../CreatePostModal/CreatePostModal'
+import type { ProcessedImage } from '../../imaging/processImage'
+import {
+  createHarness,
+  makePost,
+  pngBytes,
+  pngFile,
+  renderWith,
+  signedIn,
+  type Harness
+} from '../../testing/fakes'
+import { deleteDatabase } from '../../offline/idb'
+import { OUTBOX_DB_NAME } from '../../offline/outbox/outboxDb'
+import type { CreatePostDraft } from './useCreateDraft'
+
+// jsdom has no canvas: sharing uploads the picked file as it is.
+vi.mock('../../imaging/processImage', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../imaging/processImage')>()),
+  processImage: async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image })
+}))
+
+const savedDraft = async (harness: Harness): Promise<CreatePostDraft | undefined> =>
+  (await harness.stores.outbox.getState().db()).getDraft<CreatePostDraft>('user-1', 'create-post')
+
+function openModal(): Harness {
+  const harness = createHarness({ snapshot: signedIn() })
+  harness.stores.ui.getState().openCreate()
+  renderWith(<CreatePostModal />, harness)
+  return harness
+}
+
+describe('create-post drafts', () => {
+  afterEach(async () => {
+    await deleteDatabase(OUTBOX_DB_NAME)
+  })
+
+  it('saves the location with the photos as it is typed', async () => {
+    const before = openModal()
+    const user = userEvent.setup()
+    await user.upload(screen.getByLabelText('Choose an image file'), pngFile())
+    await user.type(await screen.findByRole('textbox', { name: 'Location' }), 'Lisbon')
+    await waitFor(async () => expect((await savedDraft(before))?.location).toBe('Lisbon'))
+    expect((await savedDraft(before))?.photos).toHaveLength(1)
+  })
+
+  it('offers a draft back with its location', async () => {
+    const seeded = createHarness({ snapshot: signedIn() })
+    const db = await seeded.stores.outbox.getState().db()
+    const image = { name: 'a.png', type: 'image/png', bytes: pngBytes() }
+    await db.putDraft('user-1', 'create-post', {
+      photos: [{ image, altText: '' }],
+      caption: 'Sunset',
+      location: 'Porto'
+    })
+    openModal()
+    const prompt = await screen.findByRole('group', { name: 'Restore draft?' })
+    await userEvent.setup().click(within(prompt).getByRole('button', { name: 'Restore' }))
+    expect(await screen.findByRole('textbox', { name: 'Location' })).toHaveValue('Porto')
+    expect(screen.getByRole('textbox', { name: /caption/i })).toHaveValue('Sunset')
+  })
+
+  it('sends the location and deletes the draft, location and all, once the post is shared', async () => {
+    const harness = openModal()
+    harness.api.posts.create.mockResolvedValue(makePost())
+    const user = userEvent.setup()
+    await user.upload(screen.getByLabelText('Choose an image file'), pngFile())
+    await user.type(await screen.findByRole('textbox', { name: 'Location' }), 'Faro')
+    await waitFor(async () => expect((await savedDraft(harness))?.location).toBe('Faro'))
+    await user.click(screen.getByRole('button', { name: 'Share' }))
+    await waitFor(() =>
+      expect(harness.api.posts.create).toHaveBeenCalledWith(
+        expect.objectContaining({ location: 'Faro' })
+      )
+    )
+    await waitFor(async () => expect(await savedDraft(harness)).toBeUndefined())
+  })
+})

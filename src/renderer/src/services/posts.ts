@@ -1,0 +1,79 @@
+// Posts as the renderer calls them: the two feeds, likes and likers, one post, a hashtag's page,
+// the author's edits, comments and their likes, and saves. Every row that carries a photo comes
+// back with its storage URLs on the backend in use (storage-urls.ts).
+
+import type { SupabaseClient } from '@supabase/supabase-js'
+import type { Post } from '@shared/domain'
+import { latestComments, addComment, commentsPage, deleteComment } from '@shared/data/comments'
+import { likedCommentIds, setCommentLike } from '@shared/data/comment-likes'
+import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
+import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
+import type { Page, PageCursor } from '@shared/data/keyset'
+import { likeHighlights, likedPostIds, likersPage, setPostLike } from '@shared/data/likes'
+import { postById, tagPage } from '@shared/data/post-reads'
+import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
+import { withCurrentImageOrigin } from '@shared/data/storage-urls'
+import type { Bind } from './binding'
+import { later } from './lazy'
+
+// Editing or deleting one's post loads with its first use (the edit form, a confirmed delete).
+const postEdits = (): Promise<typeof import('@shared/data/post-edits')> =>
+  import('@shared/data/post-edits')
+
+type PageOptions = { after?: PageCursor | null; limit?: number }
+
+/** A page of posts with their photos' URLs on the backend in use. */
+const rebasedPage = (client: SupabaseClient, page: Page<Post>): Page<Post> => ({
+  ...page,
+  items: page.items.map((post) => withCurrentImageOrigin(client, post))
+})
+
+export function createPostServices(bind: Bind) {
+  return {
+    feed: { fetchPage: bind(fetchFeedPage), fetchNewer: bind(fetchFeedNewer) },
+    /** The Following tab: the same shape as `feed`, over the posts of people you follow. */
+    followingFeed: {
+      fetchPage: bind(fetchFollowingFeedPage),
+      fetchNewer: bind(fetchFollowingFeedNewer)
+    },
+    likes: {
+      likedPostIds: bind(likedPostIds),
+      setLike: bind(setPostLike),
+      /** Who liked a post, newest like first, a page at a time. */
+      likers: bind(likersPage),
+      /** The liker each card names, by post id. */
+      highlights: bind(likeHighlights)
+    },
+    posts: {
+      byId: bind(async (client, postId: string) =>
+        withCurrentImageOrigin(client, await postById(client, postId))
+      ),
+      /** A hashtag's posts, newest first. */
+      tagPage: bind(async (client, tag: string, options?: PageOptions) =>
+        rebasedPage(client, await tagPage(client, tag, options))
+      ),
+      edit: bind(later(postEdits, 'editPost')),
+      remove: bind(later(postEdits, 'deletePost'))
+    },
+    comments: {
+      page: bind(commentsPage),
+      add: bind(addComment),
+      remove: bind(deleteComment),
+      /** The latest comments of each post, for the cards. */
+      latest: bind(latestComments),
+      likedIds: bind(likedCommentIds),
+      setLike: bind(setCommentLike)
+    },
+    saves: {
+      save: bind(savePost),
+      unsave: bind(unsavePost),
+      savedIds: bind(savedPostIds),
+      /** The signed-in user's Saved tab, most recently saved first. */
+      page: bind(async (client, userId: string, options?: PageOptions) =>
+        rebasedPage(client, await savedPage(client, userId, options))
+      )
+    }
+  }
+}
+
+export type PostServices = ReturnType<typeof createPostServices>

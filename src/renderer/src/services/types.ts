@@ -1,0 +1,43 @@
+// The data layer's types as the renderer's stores and components name them. Only types: the
+// stores reach the data layer through `Services` alone, and nothing here runs.
+
+export type { ActivityListener } from '@shared/data/activity'
+export type { CommentCountsListener } from '@shared/data/comment-likes'
+export type {
+  CloseFriend,
+  ContentSettings,
+  PostControls,
+  WordKind
+} from '@shared/data/content-controls'
+export type { DirectPhoto, OutgoingMessage } from '@shared/data/direct/messages'
+export type { ThreadRoom } from '@shared/data/direct/presence'
+export type {
+  DirectDraft,
+  DirectFolder,
+  DirectLastMessage,
+  DirectMessage,
+  DirectPerson,
+  DirectThread
+} from '@shared/data/direct/types'
+export type {
+  DownloadFiles,
+  ImportCandidate,
+  ImportPlan,
+  SkipReason
+} from '@shared/data/export/instagram-import'
+export type { Page, PageCursor, PageOrder } from '@shared/data/keyset'
+export type { PostRow, PostsListener } from '@shared/data/live-posts'
+export type { ProfileCounts, ProfileCountsListener } from '@shared/data/live-profiles'
+export type { NewPeopleTag } from '@shared/data/people-tags'
+export type { PostEdit } from '@shared/data/post-edits'
+export type { ProfileChanges } from '@shared/data/profile-edits'
+export type { ProfilePosts } from '@shared/data/profiles'
+export type {
+  ListedPerson,
+  ModerationAction,
+  ModerationReport,
+  Mute,
+  ReportReason,
+  ReportTarget,
+  SuspendedAccount
+} from '@shared/data/safety'

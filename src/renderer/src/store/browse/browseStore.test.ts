@@ -1,0 +1,58 @@
+// A hashtag's page: its posts read through the posts service, held once in the posts store, and
+// paged on; an answer for a page that was left meanwhile is dropped.
+
+import { describe, expect, it } from 'vitest'
+import { deferred, fakeServices, makePost } from '../../testing/fakes'
+import { createPostsStore } from '../posts/postsStore'
+import { createBrowseStore } from './browseStore'
+
+function setup() {
+  const services = fakeServices()
+  const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
+  const store = createBrowseStore({ posts: services.posts, entities })
+  return { services, entities, store }
+}
+
+describe('browse store', () => {
+  it('opens a tag in lower case, holds its posts once and lists their ids', async () => {
+    const { services, entities, store } = setup()
+    const [a, b] = [makePost(), makePost()]
+    services.posts.tagPage.mockResolvedValue({ items: [a, b], next: null })
+    await store.getState().openTag('Sunset')
+    expect(services.posts.tagPage).toHaveBeenCalledWith('sunset', { after: null })
+    expect(store.getState()).toMatchObject({ status: 'ready', ids: [a.id, b.id] })
+    expect(entities.getState().byId[a.id]).toEqual(a)
+  })
+
+  it('pages on from the cursor, without repeating a post', async () => {
+    const { services, store } = setup()
+    const [a, b, c] = [makePost(), makePost(), makePost()]
+    const cursor = { created_at: b.created_at, id: b.id }
+    services.posts.tagPage.mockResolvedValueOnce({ items: [a, b], next: cursor })
+    await store.getState().openTag('sunset')
+    services.posts.tagPage.mockResolvedValueOnce({ items: [b, c], next: null })
+    await store.getState().loadMore()
+    expect(services.posts.tagPage).toHaveBeenLastCalledWith('sunset', { after: cursor })
+    expect(store.getState().ids).toEqual([a.id, b.id, c.id])
+    await store.getState().loadMore()
+    expect(services.posts.tagPage).toHaveBeenCalledTimes(2)
+  })
+
+  it('says why a page could not be read', async () => {
+    const { services, store } = setup()
+    services.posts.tagPage.mockRejectedValue(new Error("Couldn't load #sunset"))
+    await store.getState().openTag('sunset')
+    expect(store.getState()).toMatchObject({ status: 'error', error: "Couldn't load #sunset" })
+  })
+
+  it('drops the answer for a page that was closed meanwhile', async () => {
+    const { services, store } = setup()
+    const answer = deferred<{ items: ReturnType<typeof makePost>[]; next: null }>()
+    services.posts.tagPage.mockReturnValue(answer.promise)
+    const opening = store.getState().openTag('sunset')
+    store.getState().close()
+    answer.resolve({ items: [makePost()], next: null })
+    await opening
+    expect(store.getState()).toMatchObject({ page: null, ids: [], status: 'idle' })
+  })
+})

@@ -1,0 +1,58 @@
+// The author's changes to the open post: its caption, alt texts and location, and deleting it.
+// Either is applied once in the posts store, so every list showing the post follows (or drops it).
+
+import type { Post } from '@shared/domain'
+import { messageOr } from '@shared/errors'
+import { CLOSED, type PostContext, type PostState } from './openPostTypes'
+
+/** Changes the open post once, in the posts store: every list showing it follows. */
+function changePost(ctx: PostContext, post: Post): void {
+  ctx.deps.posts.getState().put([post])
+  ctx.deps.onPostChanged(post)
+}
+
+export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'deleteOpenPost'> {
+  return {
+    async edit(edit) {
+      const post = ctx.openPostOf()
+      if (!post) return false
+      ctx.set({ actionError: null })
+      try {
+        const row = await ctx.deps.postData.edit(post.id, edit)
+        const altTexts = edit.altTexts
+        changePost(ctx, {
+          ...post,
+          caption: row.caption,
+          alt_text: row.alt_text,
+          location: row.location ?? null,
+          edited_at: row.edited_at,
+          post_images: post.post_images?.map((image) => ({
+            ...image,
+            alt_text: altTexts ? altTexts[image.position]?.trim() || null : image.alt_text
+          }))
+        })
+        return true
+      } catch (error) {
+        ctx.set({ actionError: messageOr(error, 'Error') })
+        return false
+      }
+    },
+
+    async deleteOpenPost() {
+      const post = ctx.openPostOf()
+      const { siblings } = ctx.get()
+      if (!post) return false
+      ctx.set({ actionError: null })
+      try {
+        await ctx.deps.postData.remove(post.id)
+        ctx.set({ ...CLOSED, siblings: siblings.filter((id) => id !== post.id) })
+        // Every list showing it drops it.
+        ctx.deps.posts.getState().remove(post.id)
+        return true
+      } catch (error) {
+        ctx.set({ actionError: messageOr(error, 'Error') })
+        return false
+      }
+    }
+  }
+}
