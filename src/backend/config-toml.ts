@@ -1,5 +1,5 @@
 // Reading supabase/config.toml, the file the Supabase CLI configures a project from. Every
-// reader of the file (api-config.ts, auth/config.ts, auth/email-config.ts)
+// reader of the file (api-config.ts, auth/config.ts, auth/email-config.ts, storage/config.ts)
 // goes through this module, so the parser is one import.
 //
 // A line reader for what config.toml holds: `[dotted.table]` headers, one `key = value` per
