@@ -1,6 +1,7 @@
 // Cases of storage-js's own test suite (supabase-js's packages/core/storage-js/test), through
 // the real supabase-js with the service_role key, with the answers hosted Storage gives them:
-// a bucket checks only what it declares (size limit, allowed types), never the bytes.
+// a bucket checks only what it declares (size limit, allowed types), never the bytes; image
+// transforms read the source's format from its bytes, as imgproxy does.
 // The app's own rule for its images bucket (check_image_content in supabase/config.toml) is
 // local and declared, not built in. Runs on PGlite and PostgreSQL.
 
@@ -58,6 +59,34 @@ describeEachBackend("storage: storage-js's own cases", (suite) => {
       statusCode: '415',
       message: 'mime type image/gif is not supported'
     })
+  })
+
+  it("transforms an image by its bytes' format, whatever type it was uploaded as", async () => {
+    // storage-js uploads sadcat.jpg as a Buffer: its type is text/plain.
+    expect((await admin.storage.from('sjs-private').upload(UPLOAD_PATH, JPEG_3X2)).error).toBeNull()
+    const downloaded = await admin.storage
+      .from('sjs-private')
+      .download(UPLOAD_PATH, { transform: { width: 200, height: 200 } })
+    expect(downloaded.error).toBeNull()
+    expect(downloaded.data?.type).toBe('image/jpeg')
+    expect(downloaded.data?.size).toBeGreaterThan(0)
+
+    expect((await admin.storage.from('sjs-public').upload(UPLOAD_PATH, JPEG_3X2)).error).toBeNull()
+    const { data } = await admin.storage
+      .from('sjs-public')
+      .createSignedUrl(UPLOAD_PATH, 60000, { transform: { width: 200, height: 200, quality: 60 } })
+    const image = await fetch(data!.signedUrl)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+    expect(image.headers.get('x-transformations')).toBe(
+      'height:200,width:200,resizing_type:fill,quality:60'
+    )
+    // Bytes that are no image are still refused, as imgproxy refuses them.
+    await admin.storage.from('sjs-public').upload('testpath/notes.txt', 'plain words')
+    const refused = await admin.storage
+      .from('sjs-public')
+      .download('testpath/notes.txt', { transform: { width: 20 } })
+    expect(refused.error).toMatchObject({ message: 'Source image type not supported' })
   })
 
   it("keeps the images bucket's content rule only where config.toml declares it", async () => {
