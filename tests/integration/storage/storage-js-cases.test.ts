@@ -1,7 +1,7 @@
 // Cases of storage-js's own test suite (supabase-js's packages/core/storage-js/test), through
 // the real supabase-js with the service_role key, with the answers hosted Storage gives them:
 // a bucket checks only what it declares (size limit, allowed types), never the bytes; image
-// transforms read the source's format from its bytes, as imgproxy does.
+// transforms read the source's format from its bytes, as imgproxy does; object info's shape.
 // The app's own rule for its images bucket (check_image_content in supabase/config.toml) is
 // local and declared, not built in. Runs on PGlite and PostgreSQL.
 
@@ -87,6 +87,25 @@ describeEachBackend("storage: storage-js's own cases", (suite) => {
       .from('sjs-public')
       .download('testpath/notes.txt', { transform: { width: 20 } })
     expect(refused.error).toMatchObject({ message: 'Source image type not supported' })
+  })
+
+  it('answers object info in hosted shape, with {} for no custom metadata', async () => {
+    await admin.storage.from('sjs-public').upload('testpath/info.jpg', JPEG_3X2)
+    const { data, error } = await admin.storage.from('sjs-public').info('testpath/info.jpg')
+    expect(error).toBeNull()
+    expect(data).toEqual({
+      id: expect.any(String),
+      name: 'testpath/info.jpg',
+      version: expect.any(String),
+      bucketId: 'sjs-public',
+      size: JPEG_3X2.length,
+      contentType: 'text/plain;charset=UTF-8',
+      cacheControl: 'max-age=3600',
+      etag: expect.any(String),
+      metadata: {},
+      lastModified: expect.any(String),
+      createdAt: expect.any(String)
+    })
   })
 
   it("keeps the images bucket's content rule only where config.toml declares it", async () => {
