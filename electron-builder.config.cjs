@@ -61,10 +61,12 @@ module.exports = {
     'node_modules/sharp/**/*',
     'node_modules/@img/**/*'
   ],
-  // The schema ships beside the archive: process.resourcesPath/migrations (see src/main/backend/paths.ts).
+  // The schema ships beside the archive: process.resourcesPath/migrations (see src/main/backend/paths.ts),
+  // with config.toml beside it, where the local backend reads its settings and bucket rules.
   // The tray icon (Windows and Linux) is drawn from the app icon at run time.
   extraResources: [
     { from: 'supabase/migrations', to: 'migrations', filter: ['*.sql'] },
+    { from: 'supabase/config.toml', to: 'config.toml' },
     { from: 'resources/icon.png', to: 'tray-icon.png' }
   ],
   icon: 'resources/icon.png',

@@ -1,9 +1,9 @@
 // The REST API settings the hosted project takes from supabase/config.toml's [api] table
 // (exposed schemas, max rows), read from the same file so the local backend exposes what the
-// hosted one does. Only the flat `key = value` lines of [api] are read: strings, integers,
-// booleans and arrays of strings, which is all that table holds.
+// hosted one does.
 
 import { existsSync, readFileSync } from 'node:fs'
+import { isStringList, readTomlTable } from './config-toml'
 
 export interface ApiConfig {
   /** Schemas served over /rest/v1; the first is the default (PostgREST `db-schemas`). */
@@ -43,41 +43,6 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   planEnabled: false
 }
 
-type TomlValue = string | number | boolean | string[]
-
-function parseValue(raw: string): TomlValue | undefined {
-  const text = raw.replace(/\s+#.*$/, '').trim()
-  if (/^"[^"]*"$/.test(text)) return text.slice(1, -1)
-  if (/^-?\d+$/.test(text)) return Number(text)
-  if (text === 'true' || text === 'false') return text === 'true'
-  const list = /^\[(.*)\]$/.exec(text)
-  if (list) {
-    const items = list[1].split(',').map((item) => item.trim())
-    const strings = items.filter((item) => item !== '')
-    if (strings.every((item) => /^"[^"]*"$/.test(item))) return strings.map((s) => s.slice(1, -1))
-  }
-  return undefined
-}
-
-/** The `key = value` lines of one `[table]` of a TOML document. */
-export function readTomlTable(source: string, table: string): Map<string, TomlValue> {
-  const values = new Map<string, TomlValue>()
-  let current = ''
-  for (const line of source.split(/\r?\n/)) {
-    const trimmed = line.trim()
-    const header = /^\[([^\]]+)\]/.exec(trimmed)
-    if (header) {
-      current = header[1].trim()
-      continue
-    }
-    if (current !== table) continue
-    const pair = /^([A-Za-z0-9_-]+)\s*=\s*(.+)$/.exec(trimmed)
-    const value = pair ? parseValue(pair[2]) : undefined
-    if (pair && value !== undefined) values.set(pair[1], value)
-  }
-  return values
-}
-
 export function parseApiConfig(source: string): ApiConfig {
   const api = readTomlTable(source, 'api')
   const schemas = api.get('schemas')
@@ -85,7 +50,7 @@ export function parseApiConfig(source: string): ApiConfig {
   const maxBody = api.get('max_request_body_bytes')
   return {
     ...DEFAULT_API_CONFIG,
-    schemas: Array.isArray(schemas) && schemas.length > 0 ? schemas : DEFAULT_API_CONFIG.schemas,
+    schemas: isStringList(schemas) && schemas.length > 0 ? schemas : DEFAULT_API_CONFIG.schemas,
     maxRows: typeof maxRows === 'number' && maxRows > 0 ? maxRows : DEFAULT_API_CONFIG.maxRows,
     maxRequestBodyBytes: typeof maxBody === 'number' && maxBody > 0 ? maxBody : null
   }

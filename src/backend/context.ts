@@ -9,6 +9,7 @@ import type { Database } from './db/database'
 import { DEV_ORIGINS } from './http/cors'
 import type { JwtKeys } from './jwt'
 import { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
+import { DEFAULT_STORAGE_CONFIG, type StorageConfig } from './storage/config'
 
 export { DEFAULT_REST_LIMITS, type RestLimits } from './request-limits'
 
@@ -25,6 +26,8 @@ export interface BackendConfig {
   transformCacheDir: string | null
   /** Where resumable (TUS) uploads keep their parts until complete; null: in memory. */
   resumableUploadDir: string | null
+  /** The bucket rules of supabase/config.toml that only the local backend applies. */
+  storage: StorageConfig
   /** The site root that confirmation links redirect to by default. */
   siteUrl: string
   /**
@@ -68,6 +71,7 @@ export const DEFAULT_CONFIG: BackendConfig = {
   storageDir: null,
   transformCacheDir: null,
   resumableUploadDir: null,
+  storage: DEFAULT_STORAGE_CONFIG,
   siteUrl: 'http://127.0.0.1:3000',
   orphanGraceMinutes: 10,
   photoRemovalIntervalMs: 10_000,

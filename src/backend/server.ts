@@ -30,6 +30,7 @@ import { BROADCAST_PATH } from './realtime/broadcast-http'
 import { createRestApi } from './rest'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
+import { loadStorageConfig } from './storage/config'
 import { startPhotoRemovals, type PhotoRemovals } from './storage/removals'
 import { sweepOrphanedUploads } from './storage/sweep'
 import { loadOrCreateSigningKey } from './signing-keys'
@@ -92,12 +93,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...(options.config?.corsOrigins ?? DEV_ORIGINS),
     ...corsOriginsFromEnv(process.env.INSTAFRAME_CORS_ORIGINS)
   ])
-  // supabase/config.toml sits beside the migrations in the repository; a packaged app has none
-  // and keeps the defaults. Its [api] max_rows bounds every level of a REST response, and
+  // supabase/config.toml sits beside the migrations (in the repository and in a packaged app);
+  // without one the defaults apply. Its [api] max_rows bounds every level of a REST response, and
   // max_request_body_bytes every write or rpc body.
   const configToml = resolve(options.migrationsDir, '..', 'config.toml')
   const api = options.config?.api ?? loadApiConfig(configToml)
   const auth = options.config?.auth ?? loadAuthConfig(configToml)
+  const bucketRules = options.config?.storage ?? loadStorageConfig(configToml)
   const maxRows = api.maxRows ?? DEFAULT_REST_LIMITS.maxRows
   const maxRequestBodyBytes = api.maxRequestBodyBytes ?? DEFAULT_REST_LIMITS.maxRequestBodyBytes
   const rest = { ...DEFAULT_REST_LIMITS, maxRows, maxRequestBodyBytes, ...options.config?.rest }
@@ -132,6 +134,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     ...options.config,
     api,
     auth,
+    storage: bucketRules,
     rest
   }
   // Its threads start with the first password to hash (none before the server listens).

@@ -4,7 +4,7 @@
 // the Supabase CLI's key names and windows).
 
 import { existsSync, readFileSync } from 'node:fs'
-import { readTomlTable } from '../api-config'
+import { readTomlTable } from '../config-toml'
 
 const FIVE_MINUTES_MS = 5 * 60_000
 const ONE_HOUR_MS = 60 * 60_000

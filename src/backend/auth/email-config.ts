@@ -4,7 +4,7 @@
 // configured from, so the local backend mails as the hosted one does.
 
 import { existsSync, readFileSync } from 'node:fs'
-import { readTomlTable } from '../api-config'
+import { readTomlTable } from '../config-toml'
 
 export interface SmtpSettings {
   host: string

@@ -9,19 +9,27 @@ import { ident, qualified, type Params } from './sql'
 
 /**
  * A column, or a computed field called with the row (cast to the table's type, since the row
- * may be a mutation's result), by name: what a select, filter or order term names.
+ * may be a mutation's result), by name: what a select, filter or order term names. `label` is
+ * the name Postgres would give the relation in an error: the table's, or an embed's alias
+ * (`messages_1`, build-read.ts).
  */
-function columnSql(table: Table, alias: string, name: string): string {
+function columnSql(table: Table, alias: string, name: string, label: string): string {
   if (table.columns.has(name)) return `${alias}.${ident(name)}`
   const computed = table.computedFields?.get(name)
-  if (!computed) throw unknownColumn(table.name, name)
+  if (!computed) throw unknownColumn(label, name)
   const rowType = qualified(table.name, table.schema)
   return `${qualified(computed.name, computed.schema)}(${alias}::${rowType})`
 }
 
 /** The SQL for a column reference with an optional JSON path (`data->'a'->>'b'`). */
-export function fieldSql(table: Table, alias: string, field: Field, params: Params): string {
-  let sql = columnSql(table, alias, field.name)
+export function fieldSql(
+  table: Table,
+  alias: string,
+  field: Field,
+  params: Params,
+  label = table.name
+): string {
+  let sql = columnSql(table, alias, field.name, label)
   for (const step of field.jsonPath) {
     const key = typeof step.key === 'number' ? String(step.key) : `${params.add(step.key)}::text`
     sql = `${sql}${step.arrow}${key}`
@@ -66,8 +74,14 @@ const IS_VALUES: Record<string, string> = {
   unknown: 'unknown'
 }
 
-function conditionSql(table: Table, alias: string, condition: Condition, params: Params): string {
-  const lhs = fieldSql(table, alias, condition.field, params)
+function conditionSql(
+  table: Table,
+  alias: string,
+  condition: Condition,
+  params: Params,
+  label: string
+): string {
+  const lhs = fieldSql(table, alias, condition.field, params, label)
   const { op, modifier } = condition
   const value = condition.value
   let sql: string
@@ -109,22 +123,35 @@ function conditionSql(table: Table, alias: string, condition: Condition, params:
   return condition.negated ? `not (${sql})` : sql
 }
 
-export function filterSql(table: Table, alias: string, filter: Filter, params: Params): string {
-  if (filter.kind === 'condition') return conditionSql(table, alias, filter, params)
+export function filterSql(
+  table: Table,
+  alias: string,
+  filter: Filter,
+  params: Params,
+  label = table.name
+): string {
+  if (filter.kind === 'condition') return conditionSql(table, alias, filter, params, label)
   if (filter.children.length === 0) {
     throw new RestError(400, 'PGRST100', `"failed to parse logic tree (${filter.op}=())"`)
   }
   const joined = filter.children
-    .map((child) => `(${filterSql(table, alias, child, params)})`)
+    .map((child) => `(${filterSql(table, alias, child, params, label)})`)
     .join(filter.op === 'and' ? ' and ' : ' or ')
   return filter.negated ? `not (${joined})` : `(${joined})`
 }
 
-export function orderSql(table: Table, alias: string, terms: OrderTerm[], params: Params): string {
+export function orderSql(
+  table: Table,
+  alias: string,
+  terms: OrderTerm[],
+  params: Params,
+  label = table.name
+): string {
   return terms
     .map((term) => {
       const nulls = term.nulls ? ` nulls ${term.nulls}` : ''
-      return `${fieldSql(table, alias, term.field, params)} ${term.descending ? 'desc' : 'asc'}${nulls}`
+      const field = fieldSql(table, alias, term.field, params, label)
+      return `${field} ${term.descending ? 'desc' : 'asc'}${nulls}`
     })
     .join(', ')
 }

@@ -22,6 +22,8 @@ import { ident, type Aliases, type Params } from './sql'
 export class ReadBuilder {
   private readonly query: ParsedQuery
   private deferredCount = 0
+  /** The names Postgres gives embedded rows in errors, by our SQL alias (see source()). */
+  private readonly labels = new Map<string, string>()
 
   constructor(
     private readonly plan: ReadPlan,
@@ -38,7 +40,11 @@ export class ReadBuilder {
     const key = pathKey(path)
     return this.query.filters
       .filter((f) => pathKey(f.path) === key)
-      .map((f) => filterSql(table, alias, f.value, this.params))
+      .map((f) => filterSql(table, alias, f.value, this.params, this.label(table, alias)))
+  }
+
+  private label(table: Table, alias: string): string {
+    return this.labels.get(alias) ?? table.name
   }
 
   private pagingFor(table: Table, alias: string, path: string[]): string {
@@ -47,7 +53,10 @@ export class ReadBuilder {
     const requested = this.query.limit.find((l) => pathKey(l.path) === key)?.value
     const limit = this.maxRows === null ? requested : cappedLimit(requested, this.maxRows)
     const offset = this.query.offset.find((o) => pathKey(o.path) === key)?.value
-    let sql = terms.length ? ` order by ${orderSql(table, alias, terms, this.params)}` : ''
+    const order = terms.length
+      ? orderSql(table, alias, terms, this.params, this.label(table, alias))
+      : null
+    let sql = order ? ` order by ${order}` : ''
     if (limit !== undefined) sql += ` limit ${limit}`
     if (offset !== undefined && offset > 0) sql += ` offset ${offset}`
     return sql
@@ -95,7 +104,7 @@ export class ReadBuilder {
   private defer(table: Table, alias: string, item: ColumnItem): Entry {
     let input = 'true'
     if (item.field.name !== '*' && !isLegacyCount(table, item)) {
-      input = fieldSql(table, alias, item.field, this.params)
+      input = fieldSql(table, alias, item.field, this.params, this.label(table, alias))
       if (item.cast) input = `(${input})::${item.cast}`
     }
     return {
@@ -120,7 +129,7 @@ export class ReadBuilder {
     }
     let sql: string | null = null
     if (item.field.name !== '*') {
-      sql = fieldSql(table, alias, item.field, this.params)
+      sql = fieldSql(table, alias, item.field, this.params, this.label(table, alias))
       if (item.cast) sql = `(${sql})::${item.cast}`
     }
     const last = item.field.jsonPath[item.field.jsonPath.length - 1]
@@ -140,7 +149,13 @@ export class ReadBuilder {
     const relationship = this.plan.relationships.get(item)
     if (!relationship) throw new Error(`embed ${item.name} on ${parent.name} was not planned`)
     const path = [...parentPath, item.alias ?? item.name]
-    return { source: embedSource(relationship, parentAlias, this.aliases.fresh()), path }
+    const source = embedSource(relationship, parentAlias, this.aliases.fresh())
+    // PostgREST 12 aliases embedded rows `<table>_<depth>` (a many-to-many embed keeps the
+    // table's name), so Postgres names a missing column `messages_1.sum`.
+    const { target } = relationship
+    const many = relationship.cardinality === 'many-to-many'
+    this.labels.set(source.alias, many ? target.name : `${target.name}_${path.length}`)
+    return { source, path }
   }
 
   /** `alias:table(...)`: an object or array of the related rows under one key. */

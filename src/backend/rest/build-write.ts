@@ -69,7 +69,7 @@ export function buildInsert(
   }
   const columnList = columns.map(ident).join(', ')
   const select = preferences.missingDefault
-    ? valuesWithDefaults(table, rows, columns, params)
+    ? rowsWithDefaults(table, rows, columns, params)
     : `select ${columnList} from json_populate_recordset(null::${target}, ${params.add(JSON.stringify(rows))}::json)`
   let conflict = ''
   if (preferences.resolution) {
@@ -95,28 +95,37 @@ export function buildInsert(
   return `insert into ${target} (${columnList}) ${select}${conflict}${returning}`
 }
 
+/** Pairs per jsonb_build_object call: a function takes at most 100 arguments. */
+const DEFAULT_PAIRS_PER_CALL = 50
+
 /**
- * `Prefer: missing=default`: a key absent from an object takes the column's DEFAULT (per
- * row, so gen_random_uuid() differs between rows, and identity columns draw from their
- * sequence) instead of NULL. A VALUES list is the only place the DEFAULT keyword can stand in
- * for one value; every present value is read from the one bound JSON payload.
+ * `Prefer: missing=default` as PostgREST 12 builds it: every row is the object of the named
+ * columns' DEFAULTs overlaid with the row's own keys, so a key absent from a row takes the
+ * column's DEFAULT (per row: gen_random_uuid() differs between rows) instead of NULL. Like
+ * PostgREST, every DEFAULT is evaluated for every row, so an identity column's sequence
+ * advances for rows that name their own id too. The DEFAULT expressions come from the catalog
+ * (schema-cache.ts), never from the request.
  */
-function valuesWithDefaults(
+function rowsWithDefaults(
   table: Table,
   rows: Record<string, unknown>[],
   columns: string[],
   params: Params
 ): string {
-  const payload = params.add(JSON.stringify(rows))
-  const target = qualified(table.name, table.schema)
-  const tuples = rows.map((row, index) => {
-    const record = `json_populate_record(null::${target}, ${payload}::json -> ${index})`
-    const cells = columns.map((column) =>
-      Object.prototype.hasOwnProperty.call(row, column) ? `(${record}).${ident(column)}` : 'default'
-    )
-    return `(${cells.join(', ')})`
+  const pairs = columns.flatMap((name) => {
+    const expression = table.columns.get(name)?.defaultExpr
+    return expression ? [`${params.add(name)}::text, ${expression}`] : []
   })
-  return `values ${tuples.join(', ')}`
+  const objects: string[] = []
+  for (let i = 0; i < pairs.length; i += DEFAULT_PAIRS_PER_CALL) {
+    objects.push(`jsonb_build_object(${pairs.slice(i, i + DEFAULT_PAIRS_PER_CALL).join(', ')})`)
+  }
+  const defaults = objects.length > 0 ? `${objects.join(' || ')} || ` : ''
+  const payload = params.add(JSON.stringify(rows))
+  const filled =
+    `(select jsonb_agg(${defaults}_pgrst_row.elem order by _pgrst_row.ord)` +
+    ` from jsonb_array_elements(${payload}::jsonb) with ordinality as _pgrst_row(elem, ord))`
+  return `select ${columns.map(ident).join(', ')} from jsonb_populate_recordset(null::${qualified(table.name, table.schema)}, ${filled})`
 }
 
 /**

@@ -50,7 +50,14 @@ const TABLES_SQL = `
 const COLUMNS_SQL = `
   select c.oid::int8 as table_oid, c.relname as table, a.attnum::int as num, a.attname as name,
          format_type(a.atttypid, a.atttypmod) as type,
-         a.attnotnull as not_null, pg_get_expr(d.adbin, d.adrelid) as default_expr
+         a.attnotnull as not_null,
+         -- As PostgREST's schema cache has it: an identity column's default is its sequence's
+         -- nextval, a generated column has none.
+         case when a.attidentity <> ''
+                then format('nextval(%L::regclass)',
+                            pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+              when a.attgenerated <> '' then null
+              else pg_get_expr(d.adbin, d.adrelid) end as default_expr
   from pg_attribute a
   join pg_class c on c.oid = a.attrelid
   join pg_namespace n on n.oid = c.relnamespace

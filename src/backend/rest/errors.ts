@@ -5,7 +5,6 @@
 import { DatabaseUnavailableError, isPostgresError } from '../db/database'
 import { jsonResponse, type ApiResponse } from '../http/types'
 import type { ApiRole } from '../jwt'
-import { closestName, NAME_HINT_SCORE } from './fuzzy'
 import { raisedErrorResponse } from './raised-error'
 
 export class RestError extends Error {
@@ -49,17 +48,6 @@ export function parseError(
 
 export function unknownColumn(table: string, column: string): RestError {
   return new RestError(400, '42703', `column ${table}.${column} does not exist`)
-}
-
-export function unknownTable(schema: string, name: string, known: Iterable<string>): RestError {
-  const suggestion = closestName(name, known, NAME_HINT_SCORE)
-  return new RestError(
-    404,
-    'PGRST205',
-    `Could not find the table '${schema}.${name}' in the schema cache`,
-    null,
-    suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null
-  )
 }
 
 export function unknownPayloadColumn(table: string, column: string): RestError {

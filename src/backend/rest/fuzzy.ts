@@ -22,7 +22,7 @@ export function similarity(a: string, b: string): number {
   return longest === 0 ? 1 : 1 - levenshtein(x, y) / longest
 }
 
-/** PostgREST's threshold for table and function names (a lower one could reveal names). */
+/** PostgREST's threshold for function names (a lower one could reveal names). */
 export const NAME_HINT_SCORE = 0.75
 /** The fuzzy set's default threshold, used for relationship targets. */
 export const DEFAULT_HINT_SCORE = 0.33

@@ -24,9 +24,10 @@
 import type { BackendContext } from '../context'
 import type { ApiRequest, ApiResponse, Handler } from '../http/types'
 import type { ApiRole, RequestIdentity } from '../jwt'
-import { errorToResponse, RestError, unknownTable } from './errors'
+import { errorToResponse, RestError } from './errors'
 import { handleRead, handleRpc, handleWrite, type RestCall } from './handler'
 import { checkExplainAllowed } from './explain'
+import { missingRelation } from './missing-relation'
 import {
   explainMedia,
   identify,
@@ -125,8 +126,8 @@ export function createRestApi(context: BackendContext): RestApi {
       throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`)
     }
     const [schema, table] = await lookup<Table>(schemaName, (s) => s.tables.get(segments[0]))
-    if (!table) throw unknownTable(schemaName, segments[0], schema.tables.keys())
     const call: RestCall = { ...base, cache: schema }
+    if (!table) throw missingRelation(call, schemaName, segments[0])
     checkExplainAllowed(call)
     if (method === 'GET' || method === 'HEAD') return handleRead(context, call, table)
     if (method === 'POST' || method === 'PATCH' || method === 'DELETE') {

@@ -28,6 +28,8 @@ export interface ReadPlan {
   paths: Set<string>
   /** How many one-to-many embeds the select has. */
   toManyEmbeds: number
+  /** The first embed join name used twice on one level (Postgres refuses it: 42712). */
+  duplicateJoin?: string
 }
 
 function tooManyHints(item: EmbedItem): RestError {
@@ -61,6 +63,19 @@ function checkScopes(query: ParsedQuery, paths: Set<string>): void {
   }
 }
 
+/**
+ * The name PostgREST 12 gives an embed's lateral join: `<parent>_<alias or name>_<depth>`.
+ * Two embeds of one level with the same name collide there, and Postgres refuses the
+ * statement (42712): `users!first_user(*),users!second_user(*)` needs aliases.
+ */
+function joinName(parent: Table, item: EmbedItem, depth: number): string {
+  return `${parent.name}_${item.alias ?? item.name}_${depth}`
+}
+
+function duplicateJoin(name: string): RestError {
+  return new RestError(400, '42712', `table name "${name}" specified more than once`)
+}
+
 /** Resolves every embed of `items` (on `parent`) and those nested in them. */
 function resolveEmbeds(
   cache: SchemaCache,
@@ -69,8 +84,12 @@ function resolveEmbeds(
   parentPath: string[],
   plan: ReadPlan
 ): void {
+  const joins = new Set<string>()
   for (const item of items) {
     if (item.kind !== 'embed') continue
+    const join = joinName(parent, item, parentPath.length + 1)
+    if (joins.has(join)) plan.duplicateJoin ??= join
+    joins.add(join)
     if (item.hints.length > 1) throw tooManyHints(item)
     const relationship = resolveRelationship(cache, parent, item.name, item.hints[0] ?? null)
     const toOne = isToOne(relationship)
@@ -101,6 +120,8 @@ export function planRead(
   checkToManyEmbeds(plan.toManyEmbeds, limits)
   checkScopes(query, plan.paths)
   checkRepeatedEmbedRows(query, plan.relationships, limits, rootRows)
+  // Postgres's error, so it comes after every refusal PostgREST makes before its SQL.
+  if (plan.duplicateJoin) throw duplicateJoin(plan.duplicateJoin)
   return plan
 }
 

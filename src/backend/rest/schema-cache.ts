@@ -14,7 +14,7 @@ export interface Column {
   /** format_type() output, e.g. `uuid`, `timestamp with time zone`, `text[]`. */
   type: string
   notNull: boolean
-  /** The DEFAULT expression as Postgres prints it (pg_get_expr), or null. */
+  /** The DEFAULT expression as Postgres prints it (identity: its nextval), or null. */
   defaultExpr: string | null
 }
 

@@ -13,10 +13,14 @@ export interface Bucket {
   public: boolean
   file_size_limit: number | null
   allowed_mime_types: string[] | null
+  /** The project's check_image_content rule for the bucket (config.ts), local only. */
+  checkImageContent: boolean
 }
 
+type BucketRow = Omit<Bucket, 'checkImageContent'>
+
 export async function findBucket(context: BackendContext, id: string): Promise<Bucket> {
-  const { rows } = await context.db.query<Bucket>(
+  const { rows } = await context.db.query<BucketRow>(
     `select id, coalesce(public, false) as public, file_size_limit, allowed_mime_types
        from storage.buckets where id = $1`,
     [id]
@@ -25,7 +29,8 @@ export async function findBucket(context: BackendContext, id: string): Promise<B
   const bucket = rows[0]
   return {
     ...bucket,
-    file_size_limit: bucket.file_size_limit === null ? null : Number(bucket.file_size_limit)
+    file_size_limit: bucket.file_size_limit === null ? null : Number(bucket.file_size_limit),
+    checkImageContent: context.config.storage.imageContentBuckets.includes(bucket.id)
   }
 }
 

@@ -4,7 +4,7 @@
 // upsert that fails keeps the old bytes.
 
 import { randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, rmdir, unlink, writeFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rename, rmdir, unlink, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve, sep } from 'node:path'
 import { diskName } from './keys'
 
@@ -20,6 +20,8 @@ export interface StagedObject {
 export interface ByteStore {
   stage(bucket: string, key: string, bytes: Uint8Array): Promise<StagedObject>
   read(bucket: string, key: string): Promise<Buffer | null>
+  /** At most the first `length` bytes (what a file's type is told by), or null. */
+  readHead(bucket: string, key: string, length: number): Promise<Buffer | null>
   remove(bucket: string, key: string): Promise<void>
 }
 
@@ -84,6 +86,21 @@ function diskStore(root: string): ByteStore {
         return null
       }
     },
+    async readHead(bucket, key, length) {
+      try {
+        const file = await open(objectFilePath(root, bucket, key))
+        try {
+          const head = Buffer.alloc(length)
+          const { bytesRead } = await file.read(head, 0, length, 0)
+          return head.subarray(0, bytesRead)
+        } finally {
+          await file.close()
+        }
+      } catch (error) {
+        ignoreMissing(error)
+        return null
+      }
+    },
     async remove(bucket, key) {
       const file = objectFilePath(root, bucket, key)
       await unlink(file).catch(ignoreMissing)
@@ -124,6 +141,9 @@ function memoryStore(): ByteStore {
     },
     async read(bucket, key) {
       return objects.get(id(bucket, key)) ?? null
+    },
+    async readHead(bucket, key, length) {
+      return objects.get(id(bucket, key))?.subarray(0, length) ?? null
     },
     async remove(bucket, key) {
       objects.delete(id(bucket, key))

@@ -1,10 +1,11 @@
 // Renders a transformed image with sharp (libvips), the way hosted Storage's imgproxy does:
-// EXIF orientation applied, metadata stripped, never enlarged, resize modes cover (crop to
-// fill), contain (fit inside) and fill (stretch), quality 80 unless asked, and WebP when no
-// format is asked for and the client's Accept header takes it (`format=origin` keeps the
-// source's format).
+// the source's format told by its bytes (not the type it was uploaded as), EXIF orientation
+// applied, metadata stripped, never enlarged, resize modes cover (crop to fill), contain (fit
+// inside) and fill (stretch), quality 80 unless asked, and WebP when no format is asked for and
+// the client's Accept header takes it (`format=origin` keeps the source's format).
 
 import sharp from 'sharp'
+import { sniffImageType } from '../../shared/image'
 import { StorageError } from './errors'
 import { DEFAULT_QUALITY, type TransformOptions } from './transform-options'
 
@@ -18,13 +19,15 @@ export interface Rendition {
 /** Hosted's source limit (imgproxy's max_src_resolution): 50 megapixels. */
 export const MAX_SOURCE_PIXELS = 50_000_000
 
-const SOURCE_TYPES: Record<string, OutputType> = {
-  'image/jpeg': 'image/jpeg',
-  'image/jpg': 'image/jpeg',
-  'image/png': 'image/png',
-  'image/webp': 'image/webp',
-  'image/gif': 'image/gif',
-  'image/avif': 'image/avif'
+/** The bytes a source's format is told by: magic bytes, or AVIF's `ftyp` box and brand. */
+export const SOURCE_HEAD_BYTES = 12
+
+/** The source's format, by its first SOURCE_HEAD_BYTES bytes, as imgproxy detects it. */
+export function sourceTypeOf(head: Uint8Array): OutputType | null {
+  const sniffed = sniffImageType(head)
+  if (sniffed) return sniffed
+  const box = Buffer.from(head.subarray(4, 12)).toString('latin1')
+  return box === 'ftypavif' || box === 'ftypavis' ? 'image/avif' : null
 }
 
 /** imgproxy's refusals, which Storage passes on with their status (422) in `statusCode`. */
@@ -33,11 +36,10 @@ const processingError = (message: string): StorageError =>
 
 /** The rendition's type, decided before any work so the cache can be asked first. */
 export function outputTypeFor(
-  sourceMimetype: string | undefined,
+  source: OutputType | null,
   options: TransformOptions,
   accept: string | undefined
 ): OutputType {
-  const source = SOURCE_TYPES[(sourceMimetype ?? '').split(';')[0].trim().toLowerCase()]
   if (!source) throw processingError('Source image type not supported')
   if (options.format === 'webp' || options.format === 'avif') return `image/${options.format}`
   if (options.format === 'origin') return source

@@ -1,5 +1,6 @@
 // GET /object/info/{bucket}/{key} (storage-js `info`), and its /public/ and /authenticated/
-// forms: the object's row as JSON, custom metadata included, with hosted Storage's access rules
+// forms: the object's row as JSON, custom metadata included (`{}` when there is none, as hosted
+// answers), with hosted Storage's access rules
 // (those of a download): public buckets are read as superuser, private ones as the caller's role.
 
 import type { BackendContext } from '../context'
@@ -29,7 +30,8 @@ async function selectInfo(tx: Queryable, bucket: string, key: string): Promise<I
     `select json_build_object('id', id, 'name', name, 'version', version, 'bucket_id', bucket_id,
               'size', (metadata ->> 'size')::bigint, 'content_type', metadata ->> 'mimetype',
               'cache_control', metadata ->> 'cacheControl', 'etag', metadata ->> 'eTag',
-              'metadata', user_metadata, 'last_modified', ${isoSql('updated_at')},
+              'metadata', coalesce(user_metadata, '{}'::jsonb),
+              'last_modified', ${isoSql('updated_at')},
               'created_at', ${isoSql('created_at')}) as info
        from storage.objects where bucket_id = $1 and name = $2`,
     [bucket, key]

@@ -8,7 +8,7 @@
 import type { BackendContext } from '../context'
 import type { ApiRequest, ApiResponse } from '../http/types'
 import type { ByteStore } from './byte-store'
-import { outputTypeFor, transformImage } from './image-transform'
+import { outputTypeFor, SOURCE_HEAD_BYTES, sourceTypeOf, transformImage } from './image-transform'
 import { findReadableObject, readObjectBytes, render, type ObjectRow } from './read'
 import type { TransformCache } from './transform-cache'
 import {
@@ -70,7 +70,11 @@ export async function handleRenderImage(
   key: string
 ): Promise<ApiResponse> {
   const { row, options, expires } = await authorise(context, request, route, bucketId, key)
-  const type = outputTypeFor(row.metadata?.mimetype, options, request.headers['accept'])
+  // A row without bytes is answered as a download answers it (readObjectBytes).
+  const head =
+    (await store.readHead(bucketId, key, SOURCE_HEAD_BYTES)) ??
+    (await readObjectBytes(store, bucketId, key))
+  const type = outputTypeFor(sourceTypeOf(head), options, request.headers['accept'])
   const rendition = await cache.get(
     `${cacheKey(bucketId, key, row, options)}${type}`,
     type,

@@ -1,24 +1,17 @@
-// POST/PUT /object/{bucket}/{key}, in Storage's order: bucket (superuser),
-// size, MIME type and the bytes' real type, then the INSERT as the caller's role (so the
-// storage policies decide), with the bytes published inside that transaction and rolled back
-// with it.
+// POST/PUT /object/{bucket}/{key}, in Storage's order: bucket (superuser), size and MIME type
+// as the bucket declares them (and, in a bucket with the check_image_content rule, the bytes'
+// real type), then the INSERT as the caller's role (so the storage policies decide), with the
+// bytes published inside that transaction and rolled back with it.
 
 import { createHash, randomUUID } from 'node:crypto'
 import type { BackendContext } from '../context'
 import type { Queryable } from '../db/database'
 import { jsonResponse, type ApiRequest, type ApiResponse } from '../http/types'
-import { sniffImageType, type ImageMimeType } from '../../shared/image'
 import type { ByteStore } from './byte-store'
 import { findBucket, type Bucket } from './buckets'
-import {
-  entityTooLarge,
-  fromPostgres,
-  invalidImage,
-  invalidMimeType,
-  invalidRequest
-} from './errors'
+import { entityTooLarge, fromPostgres, invalidMimeType, invalidRequest } from './errors'
 import { asCaller, identifyCaller, ownerOfSub, type Caller } from './identity'
-import { imageStructureProblem } from './image-structure'
+import { imageContentProblem } from './image-content'
 import { cacheControlFromField, checkedCacheControlHeader, checkedMimeType } from './upload-fields'
 
 export interface UploadBody {
@@ -88,15 +81,6 @@ export function userMetadataHeader(request: ApiRequest): Record<string, unknown>
 
 const baseType = (mimetype: string): string => mimetype.split(';')[0].trim().toLowerCase()
 
-/** Declared types we can check against the bytes; `image/jpg` is a common alias. */
-const SNIFFABLE: Record<string, ImageMimeType> = {
-  'image/jpeg': 'image/jpeg',
-  'image/jpg': 'image/jpeg',
-  'image/png': 'image/png',
-  'image/gif': 'image/gif',
-  'image/webp': 'image/webp'
-}
-
 /** The bucket's allowed_mime_types decide (415 otherwise); returns the bare type. */
 export function checkAllowedMimeType(bucket: Bucket, mimetype: string): string {
   const type = baseType(mimetype)
@@ -112,23 +96,17 @@ export function checkAllowedMimeType(bucket: Bucket, mimetype: string): string {
 }
 
 /**
- * Bucket limits, then the bytes themselves: HTML or SVG labelled image/jpeg is refused, and so
- * is an image that is truncated or whose header claims more pixels than MAX_IMAGE_PIXELS
- * (image-structure.ts), before anything stores or decodes it.
+ * What the bucket declares, as hosted Storage checks it: its size limit and allowed types. A
+ * bucket with the check_image_content rule (config.ts) also refuses bytes that are not a whole
+ * image of the declared type (image-content.ts).
  */
 export function checkAgainstBucket(bucket: Bucket, body: UploadBody): void {
   if (bucket.file_size_limit !== null && body.bytes.byteLength > bucket.file_size_limit) {
     throw entityTooLarge()
   }
   const type = checkAllowedMimeType(bucket, body.mimetype)
-  const expected = SNIFFABLE[type]
-  if (expected && sniffImageType(body.bytes) !== expected) {
-    throw invalidMimeType(`mime type ${type} does not match the file content`)
-  }
-  if (expected) {
-    const problem = imageStructureProblem(body.bytes, expected)
-    if (problem) throw invalidImage(problem)
-  }
+  const problem = bucket.checkImageContent ? imageContentProblem(body.bytes, type) : null
+  if (problem) throw problem
 }
 
 /** Who the row is written as: the caller's role (policies apply) or the database owner. */

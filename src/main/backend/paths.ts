@@ -1,5 +1,5 @@
 // Where the local backend's files are: the migrations ship as extraResources in a packaged
-// app (resources/migrations) and come from the repo in development.
+// app (resources/migrations, config.toml beside them) and come from the repo in development.
 
 import { join } from 'node:path'
 

@@ -276,8 +276,8 @@ describeEachBackend('REST API: app queries', (suite) => {
     const table = await env.anon.from('nope').select('*')
     expect(table.status).toBe(404)
     expect(table.error).toMatchObject({
-      code: 'PGRST205',
-      message: "Could not find the table 'public.nope' in the schema cache"
+      code: '42P01',
+      message: 'relation "public.nope" does not exist'
     })
   })
 

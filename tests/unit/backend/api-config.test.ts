@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_API_CONFIG, parseApiConfig, readTomlTable } from '../../../src/backend/api-config'
+import { DEFAULT_API_CONFIG, parseApiConfig } from '../../../src/backend/api-config'
 
 describe('API settings from config.toml', () => {
   it('reads schemas and max_rows from [api] only', () => {
@@ -35,10 +35,5 @@ describe('API settings from config.toml', () => {
     expect(parseApiConfig('')).toEqual(DEFAULT_API_CONFIG)
     expect(parseApiConfig('[api]\nschemas = []\nmax_rows = "many"')).toEqual(DEFAULT_API_CONFIG)
     expect(parseApiConfig('[api]\nmax_rows = -3')).toEqual(DEFAULT_API_CONFIG)
-  })
-
-  it('ignores lines it cannot read instead of guessing', () => {
-    const table = readTomlTable('[api]\nschemas = [public]\nport = 54321\nbad line', 'api')
-    expect([...table.entries()]).toEqual([['port', 54321]])
   })
 })

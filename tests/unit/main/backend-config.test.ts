@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { chooseBackend, parseConfigFile } from '../../../src/main/backend/config'
 import { migrationsDir } from '../../../src/main/backend/paths'
 import { launchFromArgv } from '../../../src/backend/utility-entry'
-import { join } from 'node:path'
+import { createRequire } from 'node:module'
+import { join, resolve } from 'node:path'
 
 const none = { env: {}, configFile: null, buildTime: {} }
 
@@ -66,6 +67,16 @@ describe('local backend paths and options', () => {
     expect(migrationsDir({ isPackaged: false, resourcesPath: '/r', appPath: '/a' })).toBe(
       join('/a', 'supabase', 'migrations')
     )
+  })
+  it('a packaged app ships config.toml where the backend looks for it, beside the migrations', () => {
+    const builder = createRequire(__filename)('../../../electron-builder.config.cjs') as {
+      extraResources: { from: string; to: string }[]
+    }
+    const shipped = Object.fromEntries(builder.extraResources.map(({ from, to }) => [from, to]))
+    const packaged = migrationsDir({ isPackaged: true, resourcesPath: '/r', appPath: '/a' })
+    expect(join('/r', shipped['supabase/migrations'])).toBe(packaged)
+    // server.ts reads resolve(migrationsDir, '..', 'config.toml').
+    expect(join('/r', shipped['supabase/config.toml'])).toBe(resolve(packaged, '..', 'config.toml'))
   })
   it('the utility entry reads its launch options from argv, or waits for a start message', () => {
     expect(launchFromArgv(['x', '--data=/d', '--migrations=/m', '--port=5432'])).toEqual({

@@ -25,6 +25,17 @@ describe.each(['disk', 'memory'])('%s byte store', (kind) => {
     expect((await s.read('images', 'posts/u/a.png'))?.toString()).toBe('one')
   })
 
+  it('reads at most the first bytes of an object, or null when there is none', async () => {
+    const s = store()
+    const staged = await s.stage('images', 'head.png', Buffer.from('0123456789'))
+    expect(await s.readHead('images', 'head.png', 4)).toBeNull()
+    await staged.publish()
+    await staged.finish()
+    expect((await s.readHead('images', 'head.png', 4))?.toString()).toBe('0123')
+    expect((await s.readHead('images', 'head.png', 64))?.toString()).toBe('0123456789')
+    expect(await s.readHead('images', 'missing.png', 4)).toBeNull()
+  })
+
   it('rolls back a published new object: nothing is left behind', async () => {
     const s = store()
     const staged = await s.stage('images', 'posts/u/b.png', Buffer.from('two'))

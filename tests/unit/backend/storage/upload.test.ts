@@ -19,11 +19,13 @@ import { PNG_1X1 as PNG } from '../../../support/images'
 
 const USER = '11111111-2222-4333-8444-555555555555'
 const keys: JwtKeys = { secret: new TextEncoder().encode('x'.repeat(48)), issuer: 'test' }
+// The app's images bucket, with its check_image_content rule from supabase/config.toml.
 const bucket = {
   id: 'images',
   public: true,
   file_size_limit: 100,
-  allowed_mime_types: ['image/png', 'image/jpeg']
+  allowed_mime_types: ['image/png', 'image/jpeg'],
+  checkImageContent: true
 }
 
 function fakeDb(endTransaction: 'commit' | 'fail-commit' | 'rls'): Database {
@@ -139,6 +141,22 @@ describe('checkAgainstBucket', () => {
     )
     expect(() => checkAgainstBucket(bucket, body(PNG, 'image/jpeg'))).toThrow(
       expect.objectContaining({ code: 'InvalidMimeType' })
+    )
+  })
+
+  it('checks only what a bucket declares unless it has the check_image_content rule', () => {
+    const declared = { ...bucket, checkImageContent: false }
+    // Hosted Storage stores these: the bucket allows the declared type and the size fits.
+    expect(() =>
+      checkAgainstBucket(declared, body(Buffer.from('<svg/>'), 'image/jpeg'))
+    ).not.toThrow()
+    expect(() => checkAgainstBucket(declared, body(PNG, 'image/jpeg'))).not.toThrow()
+    expect(() => checkAgainstBucket(declared, body(PNG.subarray(0, 40), 'image/png'))).not.toThrow()
+    expect(() => checkAgainstBucket(declared, body(PNG, 'image/gif'))).toThrow(
+      expect.objectContaining({ code: 'InvalidMimeType', statusCode: '415' })
+    )
+    expect(() => checkAgainstBucket(declared, body(Buffer.alloc(101), 'image/png'))).toThrow(
+      expect.objectContaining({ code: 'EntityTooLarge' })
     )
   })
 
