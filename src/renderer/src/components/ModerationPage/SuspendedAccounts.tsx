@@ -4,7 +4,7 @@
 
 import { useEffect, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
-import type { SuspendedAccount } from '@shared/data/safety'
+import type { SuspendedAccount } from '../../services/types'
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
 import styles from './ModerationPage.module.scss'
