@@ -1,4 +1,4 @@
-// The hostile requests of issues #23 and #43: each one request (or one burst) that an outsider
+// The hostile requests: each one request (or one burst) that an outsider
 // can send to a local backend, with the anon key, as a signed-in user, or as a foreign web page
 // (no key at all). Every attack resolves with a short status ("400", "201 × 20", "7 sockets,
 // 0 joins accepted") and whether it was refused, and never runs longer than ATTACK_TIMEOUT_MS on

@@ -1,4 +1,4 @@
-// The hostile-request bench (issues #23 and #43): each attack of hostile-attacks.ts run alone
+// The hostile-request bench: each attack of hostile-attacks.ts run alone
 // against a backend process holding 20,000 posts (one with 4,600 comments), while a prober reads
 // one row every 50 ms. For each attack: its own time and status, the prober's worst latency
 // while it ran, and whether the backend answered /health afterwards (if not, or if the attack
@@ -216,7 +216,7 @@ export function renderHostile(results: HostileResults[]): string[] {
   const lines = [
     '## Hostile requests',
     '',
-    'Each attack of issues #23 and #43 (`tests/bench/hostile-attacks.ts`) alone against a backend',
+    'Each attack of `tests/bench/hostile-attacks.ts` alone against a backend',
     `process holding ${HOSTILE_POSTS.toLocaleString('en')} posts (one with ` +
       `${COMMENTS.toLocaleString('en')} comments), while a prober in a thread of its own reads ` +
       `one row every ${PROBE_EVERY_MS} ms (\`npm run bench:hostile\`).`,

@@ -208,7 +208,7 @@ function render(before: Results, after: Results): string[] {
     'suggestions pick their candidates in `app_rules` helpers that apply the block and',
     'suspension rule themselves, so the trigram indexes and the newest posts are read without the',
     'policy on every row; suggestions also rank and cut their ~100 candidates to the page plus 5',
-    'before reading profiles through the policy (it ran on all 10,000 profiles in a hash join),',
+    'before reading profiles through the policy,',
     'and find the most followed people by an index on `followers_count`; the Following feed is',
     "one query as the reader, each followed author's newest posts read from an index on",
     '`(user_id, author_restricted, created_at, id)` with `author_restricted` fixed to what the',
