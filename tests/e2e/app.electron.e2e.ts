@@ -171,13 +171,16 @@ test.describe('desktop app', () => {
 
       await app.dropFile(photo, 'image/png')
       await expect(preview).toBeVisible()
+      // A chosen photo is asked about before the dialog closes.
       await app.page.keyboard.press('Escape')
+      await app.page.getByRole('button', { name: 'Discard' }).click()
       await expect(create).toBeHidden()
 
       // main reads the file with the dialog's rules and sends it over app:open-files.
       await app.openFile(photo)
       await expect(preview).toBeVisible()
       await app.page.keyboard.press('Escape')
+      await app.page.getByRole('button', { name: 'Discard' }).click()
 
       const notes = join(workDir, 'notes.png')
       writeFileSync(notes, 'not a photo')
