@@ -101,6 +101,8 @@ export type PostIntent = 'edit' | 'delete'
 export interface OpenPostOptions {
   focusComment?: boolean
   intent?: PostIntent
+  /** Opened from a card's comment preview to answer that comment (see setReplyTo). */
+  replyTo?: Comment
 }
 
 export type PostStore = StoreApi<PostState>
