@@ -166,18 +166,24 @@ test.describe('desktop app', () => {
     const app = await ElectronDriver.launch(target, join(workDir, 'user-data'))
     const create = app.page.getByRole('dialog', { name: 'Create new post' })
     const preview = create.getByRole('img', { name: 'Preview of the selected image' })
+    const discard = app.page
+      .getByRole('dialog', { name: 'Discard post?' })
+      .getByRole('button', { name: 'Discard' })
     try {
       await app.signUp(user)
 
       await app.dropFile(photo, 'image/png')
       await expect(preview).toBeVisible()
+      // A chosen photo is asked about before the dialog closes.
       await app.page.keyboard.press('Escape')
+      await discard.click()
       await expect(create).toBeHidden()
 
       // main reads the file with the dialog's rules and sends it over app:open-files.
       await app.openFile(photo)
       await expect(preview).toBeVisible()
       await app.page.keyboard.press('Escape')
+      await discard.click()
 
       const notes = join(workDir, 'notes.png')
       writeFileSync(notes, 'not a photo')

@@ -100,16 +100,14 @@ test('a post being written comes back after the browser closed without cleanup',
     await expect(reopened.getByRole('img', { name: 'Preview of photo 1 of 2' })).toBeVisible()
     await expect(ui.caption(reopened)).toHaveValue('Half-written on a plane')
 
-    // Closing the modal keeps the draft; discarding it deletes it, so nothing is offered again.
-    const close = (): Promise<void> =>
-      ui.createDialog(reopened).getByRole('button', { name: 'Close' }).click()
-    await close()
+    // Leaving asks "Discard post?"; Discard deletes the draft, so nothing is offered again.
+    await ui.createDialog(reopened).getByRole('button', { name: 'Close' }).click()
+    await reopened
+      .getByRole('dialog', { name: 'Discard post?' })
+      .getByRole('button', { name: 'Discard' })
+      .click()
     await expect(ui.createDialog(reopened)).toBeHidden()
-    await openCreatePost(reopened)
-    await prompt.getByRole('button', { name: 'Discard' }).click()
-    await expect(prompt).toHaveCount(0)
     await expect.poll(() => savedDraft(reopened)).toBeNull()
-    await close()
     await openCreatePost(reopened)
     await expect(reopened.getByRole('group', { name: 'Restore draft?' })).toHaveCount(0)
   } finally {

@@ -68,15 +68,16 @@ test('comment, reply, delete own comment; the author deletes another’s; counts
   await expect(mine).toContainText('First!\nsecond line')
   await expect(box).toHaveValue('')
 
+  // A reply to one's own comment names nobody; it nests under the comment, its thread open.
   await mine.getByRole('button', { name: `Reply to ${fan.username}` }).click()
   const reply = view.getByRole('textbox', { name: 'Write a reply' })
-  await expect(reply).toHaveValue(`@${fan.username} `)
+  await expect(reply).toHaveValue('')
   await reply.pressSequentially('and a reply')
   await reply.press('Enter')
   const replies = view.getByRole('list', { name: `Replies to ${fan.username}` })
   await expect(replies.getByRole('article')).toHaveCount(1)
   await expect(replies).toContainText('and a reply')
-  await expect(replies.getByRole('link', { name: `@${fan.username}` })).toBeVisible()
+  await expect(view.getByRole('button', { name: 'Hide replies' })).toBeVisible()
 
   await box.fill('Delete me')
   await box.press('Enter')

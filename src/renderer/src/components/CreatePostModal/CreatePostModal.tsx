@@ -5,7 +5,8 @@
 // stages: processing (renditions in a worker), uploading, saving; the flow is the composer
 // store's (store/composer), and a post is made one way (src/shared/data/post-create.ts). Where
 // workers paint, the preview is the photo editor (PhotoEditor/: crop, filters, adjustments,
-// none required); "Tag people" places tags (TagPeople/).
+// none required); "Tag people" places tags (TagPeople/). Leaving with something chosen or typed
+// asks "Discard post?" first (DiscardPostDialog).
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
@@ -26,6 +27,7 @@ import { renditionEdit } from './PhotoEditor/renditionEdit'
 import type { PhotoSize } from './PhotoEditor/usePreviewCanvas'
 import { preferencesStore, usePreferences } from '../../preferences/usePreferences'
 import { AltTextReminder } from './AltTextReminder'
+import { DiscardPostDialog } from './DiscardPostDialog'
 import { PhotoStrip } from './PhotoStrip'
 import { PostDetails } from './PostDetails'
 import { usePostControlsDraft } from '../ContentControls/AdvancedSettings'
@@ -70,7 +72,10 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     if (hasPhotos) captionRef.current?.focus()
   }, [hasPhotos])
   // Saved as it changes, offered back after a crash; deleted once shared or discarded.
-  const draft = useCreateDraft(photos, caption, location)
+  const draft = useCreateDraft(photos, draftPhotos.aspect, caption, location)
+  const [askingDiscard, setAskingDiscard] = useState(false)
+  const close = (): void => ui.getState().closeModal()
+  const started = photos.length > 0 || caption.trim() !== '' || location.trim() !== ''
 
   const picker = useImagePicker({
     multiple: true,
@@ -90,7 +95,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const restoreDraft = (): void => {
     const saved = draft.restore()
     if (!saved) return
-    draftPhotos.replace(saved.photos)
+    draftPhotos.replace(saved.photos, saved.aspect)
     setCaption(saved.caption)
     setLocation(saved.location ?? '')
   }
@@ -154,7 +159,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   return (
     <Modal
       title="Create new post"
-      onClose={() => ui.getState().closeModal()}
+      onClose={() => (started ? setAskingDiscard(true) : close())}
       closeDisabled={uploading}
       leading={back}
       className={current ? styles['dialog--preview'] : styles.dialog}
@@ -266,6 +271,15 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             onShare={() => void share()}
           />
         </div>
+      )}
+      {askingDiscard && (
+        <DiscardPostDialog
+          onCancel={() => setAskingDiscard(false)}
+          onDiscard={() => {
+            draft.discard()
+            close()
+          }}
+        />
       )}
     </Modal>
   )

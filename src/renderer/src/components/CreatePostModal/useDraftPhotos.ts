@@ -35,8 +35,11 @@ export interface DraftPhotos {
   /** The crop's shape, shared by every photo so a carousel's cards keep one height. */
   aspect: AspectId
   setAspect(aspect: AspectId): void
-  /** Replaces every photo (a restored draft), or clears them. */
-  replace(saved: Array<{ image: ImageFile; altText: string }>): void
+  /** Replaces every photo (a restored draft, with its edits and crop shape), or clears them. */
+  replace(
+    saved: Array<{ image: ImageFile; altText: string; edit?: PhotoEdit }>,
+    aspect?: AspectId
+  ): void
 }
 
 export function useDraftPhotos(): DraftPhotos {
@@ -51,12 +54,12 @@ export function useDraftPhotos(): DraftPhotos {
     return () => held.forEach((url) => URL.revokeObjectURL(url))
   }, [])
 
-  const draftOf = (image: ImageFile, altText = ''): DraftPhoto => {
+  const draftOf = (image: ImageFile, altText = '', edit = NO_EDIT): DraftPhoto => {
     draftSeq += 1
     const blob = new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.type })
     const url = URL.createObjectURL(blob)
     urls.current.add(url)
-    return { key: `photo-${draftSeq}`, image, url, altText, edit: NO_EDIT }
+    return { key: `photo-${draftSeq}`, image, url, altText, edit }
   }
 
   return {
@@ -97,10 +100,10 @@ export function useDraftPhotos(): DraftPhotos {
     },
     aspect,
     setAspect,
-    replace(saved) {
-      setPhotos(saved.map(({ image, altText }) => draftOf(image, altText)))
+    replace(saved, savedAspect = 'original') {
+      setPhotos(saved.map(({ image, altText, edit }) => draftOf(image, altText, edit)))
       setSelected(0)
-      setAspect('original')
+      setAspect(savedAspect)
     }
   }
 }

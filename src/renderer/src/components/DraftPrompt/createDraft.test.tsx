@@ -1,5 +1,5 @@
-// The create-post modal's draft keeps the location with the photos and caption: saved as typed,
-// offered back after a restart, deleted with the rest once the post is shared.
+// The create-post modal's draft keeps the location and the photos' edits with the photos and
+// caption: saved as typed, offered back after a restart, deleted with the rest once shared.
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -17,12 +17,16 @@ import {
 } from '../../testing/fakes'
 import { deleteDatabase } from '../../offline/idb'
 import { OUTBOX_DB_NAME } from '../../offline/outbox/outboxDb'
+import { NO_ADJUSTMENTS } from '../../imaging/edits'
 import type { CreatePostDraft } from './useCreateDraft'
 
-// jsdom has no canvas: sharing uploads the picked file as it is.
+// jsdom has no canvas: sharing uploads the picked file as it is (and shows what it was asked).
+const processImage = vi.hoisted(() =>
+  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
+)
 vi.mock('../../imaging/processImage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../imaging/processImage')>()),
-  processImage: async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image })
+  processImage
 }))
 
 const savedDraft = async (harness: Harness): Promise<CreatePostDraft | undefined> =>
@@ -63,6 +67,31 @@ describe('create-post drafts', () => {
     await userEvent.setup().click(within(prompt).getByRole('button', { name: 'Restore' }))
     expect(await screen.findByRole('textbox', { name: 'Location' })).toHaveValue('Porto')
     expect(screen.getByRole('textbox', { name: /caption/i })).toHaveValue('Sunset')
+  })
+
+  it("restores the photos' crop, filter and adjustments with the draft", async () => {
+    const seeded = createHarness({ snapshot: signedIn() })
+    const db = await seeded.stores.outbox.getState().db()
+    const image = { name: 'a.png', type: 'image/png', bytes: pngBytes() }
+    const edit = {
+      framing: { zoom: 2, offsetX: 0.5, offsetY: 0 },
+      filter: 'moon' as const,
+      adjustments: { ...NO_ADJUSTMENTS, brightness: 40 }
+    }
+    await db.putDraft('user-1', 'create-post', {
+      photos: [{ image, altText: '', edit }],
+      aspect: '1:1',
+      caption: 'Sunset'
+    } satisfies CreatePostDraft)
+    const harness = openModal()
+    harness.api.posts.create.mockResolvedValue(makePost())
+    const user = userEvent.setup()
+    const prompt = await screen.findByRole('group', { name: 'Restore draft?' })
+    await user.click(within(prompt).getByRole('button', { name: 'Restore' }))
+    await user.click(await screen.findByRole('button', { name: 'Share' }))
+    await waitFor(() =>
+      expect(processImage).toHaveBeenCalledWith(expect.anything(), undefined, { ...edit, ratio: 1 })
+    )
   })
 
   it('sends the location and deletes the draft, location and all, once the post is shared', async () => {

@@ -1,12 +1,17 @@
 // The create-post modal's draft: its photos (the checked bytes it holds, in their order, each
-// with its alt text), the caption and the location, kept by useDraft while the modal is open.
+// with its alt text and its edits), the crop's shape, the caption and the location, kept by
+// useDraft while the modal is open.
 
 import { useMemo } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
+import type { AspectId, PhotoEdit } from '../../imaging/edits'
 import { useDraft, type Draft } from './useDraft'
 
 export interface CreatePostDraft {
-  photos: Array<{ image: ImageFile; altText: string }>
+  /** `edit` is absent in drafts saved before edits were kept (none then). */
+  photos: Array<{ image: ImageFile; altText: string; edit?: PhotoEdit }>
+  /** The crop's shape for every photo; absent in drafts saved before it was kept. */
+  aspect?: AspectId
   caption: string
   /** Absent in drafts saved before the location was kept. */
   location?: string
@@ -18,17 +23,19 @@ const isEmpty = (draft: CreatePostDraft): boolean =>
   draft.photos.length === 0 && draft.caption.trim() === '' && (draft.location ?? '').trim() === ''
 
 export function useCreateDraft(
-  photos: ReadonlyArray<{ image: ImageFile; altText: string }>,
+  photos: ReadonlyArray<{ image: ImageFile; altText: string; edit: PhotoEdit }>,
+  aspect: AspectId,
   caption: string,
   location: string
 ): Draft<CreatePostDraft> {
   const value = useMemo(
     () => ({
-      photos: photos.map(({ image, altText }) => ({ image, altText })),
+      photos: photos.map(({ image, altText, edit }) => ({ image, altText, edit })),
+      aspect,
       caption,
       location
     }),
-    [photos, caption, location]
+    [photos, aspect, caption, location]
   )
   return useDraft(CREATE_POST_DRAFT, value, isEmpty)
 }

@@ -1,8 +1,8 @@
 // The post card (docs/product.md, "Post card"): author and age with the location under them,
 // More options (PostOptions; not on a post still queued offline), the photo or carousel, like
 // (optimistic, see store/feed), comment (opens the post), copy link and save, the like count,
-// the caption with its links, "View all N comments" with the two latest, and "Add a comment…"
-// (CardCommentBox) unless commenting is turned off.
+// the caption with its links, "View all N comments" with the two latest (CardLatestComments),
+// and "Add a comment…" (CardCommentBox) unless commenting is turned off.
 
 import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
@@ -28,10 +28,9 @@ import { LikesLine } from '../LikesLine/LikesLine'
 import { PersonLink } from '../PersonLink/PersonLink'
 import type { OpenPostOptions } from '../../store/openPost/openPostStore'
 import { postRoute, routeHash } from '../../store/router/routes'
-import { RichText } from '../RichText/RichText'
 import { CardCaption } from './CardCaption'
+import { CardLatestComments } from './CardLatestComments'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
-import { MutableText } from '../ContentControls/MutableText'
 import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
@@ -248,16 +247,12 @@ export const PostCard = memo(function PostCard({
           </button>
         )}
         {latest.length > 0 && (
-          <ul className={styles.latest} aria-label="Latest comments">
-            {[...latest].reverse().map((comment) => (
-              <li key={comment.id} className={styles.caption}>
-                <span className={styles.username}>{comment.profiles?.username ?? 'unknown'}</span>{' '}
-                <MutableText text={comment.body} authorId={comment.user_id} what="Comment">
-                  <RichText text={comment.body} />
-                </MutableText>
-              </li>
-            ))}
-          </ul>
+          <CardLatestComments
+            latest={latest}
+            onReply={
+              signedIn ? (comment) => openPost({ focusComment: true, replyTo: comment }) : undefined
+            }
+          />
         )}
       </div>
       {!post.comments_disabled && !queued && (

@@ -1,4 +1,5 @@
-// The comments of the open post: threads with their replies, newest or oldest first, paged.
+// The comments of the open post: threads with their replies (behind "View replies (n)", as the
+// network's), newest or oldest first, paged.
 // Reply on any comment; delete on your own, and on every comment of your own post; report, block
 // or mute the author of someone else's (More). A small heart likes a comment ("N likes" under
 // it); a visitor's heart asks them to log in. On your own post, comments your hidden words caught
@@ -138,10 +139,22 @@ export function CommentList(): ReactElement {
   const shown = ownPost ? comments.filter((thread) => !thread.hidden) : comments
   const hidden = ownPost ? comments.filter((thread) => thread.hidden) : []
 
+  const shownReplies = usePost((state) => state.shownReplies)
+
   const renderThread = (thread: CommentThread): ReactElement => (
     <li key={thread.id}>
       <CommentItem comment={thread} canDelete={canDelete(thread)} canReply={Boolean(userId)} />
       {thread.replies.length > 0 && (
+        <button
+          type="button"
+          className={styles.viewReplies}
+          aria-expanded={shownReplies.has(thread.id)}
+          onClick={() => post.getState().toggleReplies(thread.id)}
+        >
+          {shownReplies.has(thread.id) ? 'Hide replies' : `View replies (${thread.replies.length})`}
+        </button>
+      )}
+      {thread.replies.length > 0 && shownReplies.has(thread.id) && (
         <ul
           className={styles.replies}
           aria-label={`Replies to ${thread.profiles?.username ?? 'comment'}`}

@@ -70,6 +70,7 @@ export function createPostStore(deps: PostDeps): PostStore {
           focusComment: options.focusComment ?? false,
           intent: options.intent ?? null
         })
+        if (options.replyTo) get().setReplyTo(options.replyTo)
         const key = cacheKeys.post(postId)
         const showSaved = (snapshot: PostSnapshot): void => {
           showPost(snapshot.post)

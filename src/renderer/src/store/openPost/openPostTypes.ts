@@ -54,6 +54,8 @@ export interface PostState {
   likingCommentIds: ReadonlySet<string>
   /** The comment a reply is being written to. */
   replyTo: Comment | null
+  /** Threads whose replies are shown; the others stay behind "View replies (n)". */
+  shownReplies: ReadonlySet<string>
   /** The comment being written; kept when sending fails so nothing typed is lost. */
   draft: string
   /** Opened to comment (the card's Comment button, the c key): the comment field takes focus. */
@@ -67,8 +69,13 @@ export interface PostState {
   close(): void
   setCommentsOrder(order: PageOrder): Promise<void>
   loadMoreComments(): Promise<void>
-  /** Starts a reply, naming the person answered at the start of the draft as the network does. */
+  /**
+   * Starts a reply, naming the person answered at the start of the draft as the network does
+   * (never oneself). It joins the comment's thread: a reply to a reply answers its thread.
+   */
   setReplyTo(comment: Comment | null): void
+  /** Shows or hides a thread's replies. */
+  toggleReplies(threadId: string): void
   setDraft(draft: string): void
   /** Sends the draft as a comment (or as the reply being written); true when it was saved. */
   sendComment(): Promise<boolean>
@@ -94,6 +101,8 @@ export type PostIntent = 'edit' | 'delete'
 export interface OpenPostOptions {
   focusComment?: boolean
   intent?: PostIntent
+  /** Opened from a card's comment preview to answer that comment (see setReplyTo). */
+  replyTo?: Comment
 }
 
 export type PostStore = StoreApi<PostState>
@@ -108,6 +117,7 @@ export const CLOSED = {
   likedCommentIds: new Set<string>(),
   likingCommentIds: new Set<string>(),
   replyTo: null,
+  shownReplies: new Set<string>(),
   draft: '',
   focusComment: false,
   intent: null,

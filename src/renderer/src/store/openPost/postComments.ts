@@ -55,7 +55,10 @@ async function changingComments<T>(
 
 export function commentReadingActions(
   ctx: PostContext
-): Pick<PostState, 'setCommentsOrder' | 'loadMoreComments' | 'setReplyTo' | 'setDraft'> {
+): Pick<
+  PostState,
+  'setCommentsOrder' | 'loadMoreComments' | 'setReplyTo' | 'toggleReplies' | 'setDraft'
+> {
   return {
     async setCommentsOrder(order) {
       const { openId } = ctx.get()
@@ -72,12 +75,21 @@ export function commentReadingActions(
 
     setReplyTo(comment) {
       if (!comment) return ctx.set({ replyTo: null })
+      // Answering oneself names nobody.
+      if (comment.user_id === ctx.deps.getUserId()) return ctx.set({ replyTo: comment })
       const mention = `@${comment.profiles?.username ?? ''} `
       ctx.set((state) => ({
         replyTo: comment,
         draft: state.draft.startsWith(mention) ? state.draft : mention + state.draft
       }))
     },
+
+    toggleReplies: (threadId) =>
+      ctx.set((state) => {
+        const shown = new Set(state.shownReplies)
+        if (!shown.delete(threadId)) shown.add(threadId)
+        return { shownReplies: shown }
+      }),
 
     setDraft: (draft) => ctx.set({ draft })
   }
@@ -125,13 +137,17 @@ export function commentWritingActions(
       const { openId, replyTo, draft: body } = ctx.get()
       if (!openId || !ctx.deps.getUserId() || ctx.get().sending) return false
       ctx.set({ sending: true, actionError: null })
+      // One level, as the network's: a reply to a reply goes under the same comment.
+      const threadId = replyTo ? (replyTo.parent_id ?? replyTo.id) : null
       try {
-        const comment = await writeComment(ctx, openId, body, replyTo?.id ?? null)
+        const comment = await writeComment(ctx, openId, body, threadId)
         if (ctx.isOpen(openId)) {
           ctx.set((state) => ({
             comments: hasComment(state.comments, comment.id)
               ? state.comments
               : withReply(state.comments, comment, state.commentsOrder),
+            // The reply just written shows, its thread open.
+            shownReplies: threadId ? new Set(state.shownReplies).add(threadId) : state.shownReplies,
             replyTo: null,
             draft: ''
           }))

@@ -1,0 +1,47 @@
+// The two latest comments under a card (oldest of the two first). "Reply" on one opens the post
+// with the reply to it started, so it nests under its comment there as every reply does.
+
+import type { ReactElement } from 'react'
+import type { Comment } from '@shared/domain'
+import { RichText } from '../RichText/RichText'
+import { MutableText } from '../ContentControls/MutableText'
+import styles from './PostCard.module.scss'
+
+export function CardLatestComments({
+  latest,
+  onReply
+}: {
+  /** Newest first, as the comment previews store holds them. */
+  latest: readonly Comment[]
+  /** Absent for a visitor, who cannot reply. */
+  onReply?(comment: Comment): void
+}): ReactElement {
+  return (
+    <ul className={styles.latest} aria-label="Latest comments">
+      {[...latest].reverse().map((comment) => {
+        const username = comment.profiles?.username ?? 'unknown'
+        return (
+          <li key={comment.id} className={styles.caption}>
+            <span className={styles.username}>{username}</span>{' '}
+            <MutableText text={comment.body} authorId={comment.user_id} what="Comment">
+              <RichText text={comment.body} />
+            </MutableText>
+            {onReply && (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className={styles.replyLink}
+                  aria-label={`Reply to ${username}`}
+                  onClick={() => onReply(comment)}
+                >
+                  Reply
+                </button>
+              </>
+            )}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
