@@ -113,7 +113,10 @@ export async function handleAdminGenerateLink(
     type = 'signup'
   } else if (!existing && type === 'signup') {
     // bcrypt before the transaction, as sign-up does.
-    passwordHash = await hashPassword(checkNewPassword(body.password))
+    passwordHash = await hashPassword(
+      checkNewPassword(body.password),
+      context.config.auth.passwordCost
+    )
   } else if (!existing && type !== 'invite') {
     throw notFound()
   }

@@ -52,7 +52,7 @@ function banDuration(body: Record<string, unknown>): number | null {
 }
 
 /** A bcrypt `password_hash` is stored as given, so users move in from another GoTrue. */
-async function passwordHashOf(body: Record<string, unknown>): Promise<string> {
+async function passwordHashOf(body: Record<string, unknown>, cost: number): Promise<string> {
   const hash = text(body.password_hash)
   const password = typeof body.password === 'string' ? body.password : null
   if (password !== null && hash !== '') {
@@ -68,7 +68,7 @@ async function passwordHashOf(body: Record<string, unknown>): Promise<string> {
     throw validationFailed('bcrypt: password length exceeds 72 bytes')
   }
   // No password: a long random one, so the account can only sign in another way.
-  return hashPassword(password || randomBytes(48).toString('base64url'))
+  return hashPassword(password || randomBytes(48).toString('base64url'), cost)
 }
 
 async function loadOrNotFound(tx: Queryable, id: string): Promise<UserObject> {
@@ -95,7 +95,7 @@ export async function createUser(
     throw validationFailed('ID cannot be a nil uuid')
   }
   const ban = banDuration(body)
-  const passwordHash = await passwordHashOf(body)
+  const passwordHash = await passwordHashOf(body, context.config.auth.passwordCost)
   const providers = [...(email ? ['email'] : []), ...(phone ? ['phone'] : [])]
   const user = await asAuthAdmin(context.db, async (tx) => {
     if (email && (await taken(tx, 'email', email, null))) throw emailExists()
@@ -139,7 +139,8 @@ export async function updateUser(
   const phone = text(body.phone) ? normalisePhone(text(body.phone)) : null
   const ban = banDuration(body)
   const password = typeof body.password === 'string' ? checkNewPassword(body.password) : null
-  const passwordHash = password === null ? null : await hashPassword(password)
+  const passwordHash =
+    password === null ? null : await hashPassword(password, context.config.auth.passwordCost)
   const user = await asAuthAdmin(context.db, async (tx) => {
     const current = await loadOrNotFound(tx, id)
     if (text(body.role)) {

@@ -54,7 +54,7 @@ async function preparePassword(
     [userId]
   )
   const current = rows[0]?.encrypted_password ?? null
-  if (current && (await verifyPassword(password, current))) {
+  if (current && (await verifyPassword(password, current, context.config.auth.passwordCost))) {
     throw new AuthError(
       422,
       'same_password',
@@ -62,7 +62,7 @@ async function preparePassword(
     )
   }
   const nonce = typeof body.nonce === 'string' && body.nonce !== '' ? body.nonce : null
-  return { hash: await hashPassword(password), nonce }
+  return { hash: await hashPassword(password, context.config.auth.passwordCost), nonce }
 }
 
 export async function handleUpdateUser(
