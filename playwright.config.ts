@@ -11,7 +11,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/support/timings/playwright-reporter.ts']],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     trace: 'retain-on-failure',

@@ -16,6 +16,7 @@ export default defineConfig({
     // timers and sockets; files on PGlite and on PostgreSQL run side by side.
     pool: 'forks',
     maxWorkers: 3,
+    reporters: ['default', './tests/support/timings/vitest-reporter.ts'],
     projects: [
       {
         resolve: { alias },
