@@ -40,7 +40,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/prepared-setup.ts'],
-          testTimeout: 30_000,
+          // A guard against hangs, not a speed goal: three forks share two cores, and on a
+          // loaded machine a test that takes 10 s alone took over 30.
+          testTimeout: 90_000,
           hookTimeout: 120_000
         }
       },
