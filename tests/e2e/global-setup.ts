@@ -1,8 +1,12 @@
-// Playwright global setup for the browser specs: builds the web app once per run. Each worker
-// serves that build over its own backend (support/test.ts).
+// Playwright global setup for the browser specs: builds the web app and the migrated PGlite
+// data directory (tests/support/prepared-databases.ts, kept across runs) once per run. Each
+// worker serves that build over its own backend started from that directory (support/test.ts).
 
 import { buildWebApp } from '../../scripts/lib/build-web'
+import { preparePgliteSnapshot } from '../support/prepared-databases'
 
 export default async function globalSetup(): Promise<void> {
-  await buildWebApp()
+  const [snapshotFile] = await Promise.all([preparePgliteSnapshot(), buildWebApp()])
+  // Workers inherit the runner's environment.
+  process.env.E2E_PGLITE_SNAPSHOT = snapshotFile
 }

@@ -4,12 +4,18 @@
 // see only their own worker's users and posts; backend.ts reads the instance from E2E_*.
 
 import { test as base } from '@playwright/test'
+import { usePreparedDatabases } from '../../support/prepared-databases'
 import { E2E_BACKEND_CONFIG, startWebInstance } from './instance'
 
 export const test = base.extend<object, { workerInstance: void }>({
   workerInstance: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
+      // From global-setup's migrated data directory, not initdb and every migration again.
+      usePreparedDatabases({
+        pgliteSnapshotFile: process.env.E2E_PGLITE_SNAPSHOT ?? '',
+        postgresTemplate: ''
+      })
       const instance = await startWebInstance(E2E_BACKEND_CONFIG)
       process.env.E2E_WEB_URL = instance.webUrl
       process.env.E2E_API_URL = instance.apiUrl
@@ -18,7 +24,7 @@ export const test = base.extend<object, { workerInstance: void }>({
       await use()
       await instance.close()
     },
-    { scope: 'worker', auto: true, timeout: 120_000 }
+    { scope: 'worker', auto: true, timeout: 300_000 }
   ]
 })
 
