@@ -1,16 +1,17 @@
 import { defineConfig } from '@playwright/test'
 
-// Browser specs run the web build in Debian's Chromium against an in-memory local backend
-// that tests/e2e/global-setup.ts starts. Electron specs (*.electron.e2e.ts) skip themselves
-// where no Electron binary is installed.
+// Browser specs run the web build (tests/e2e/global-setup.ts builds it once) in Debian's
+// Chromium, two workers at a time, each with its own in-memory local backend serving that build
+// (tests/e2e/support/test.ts). A spec file runs whole in one worker. Electron specs
+// (*.electron.e2e.ts) skip themselves where no Electron binary is installed.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/support/timings/playwright-reporter.ts']],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
     trace: 'retain-on-failure',

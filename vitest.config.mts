@@ -7,9 +7,16 @@ const alias = { '@shared': resolve('src/shared'), '@renderer': resolve('src/rend
 // Three projects: node (unit tests of shared, main with electron mocked, and backend),
 // integration (the real local backend on PGlite and on the test PostgreSQL server, which only
 // this project starts) and jsdom (renderer components and stores). `npm run test:unit` runs node
-// and jsdom, `npm run test:integration` the integration project.
+// and jsdom, `npm run test:integration` the integration project, `npm run test:quick` all three
+// with the integration suites on PGlite only.
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the cores: a single worker on the 2-core machine.
+    // Three forks keep both cores busy while integration files wait on the PostgreSQL server,
+    // timers and sockets; files on PGlite and on PostgreSQL run side by side.
+    pool: 'forks',
+    maxWorkers: 3,
+    reporters: ['default', './tests/support/timings/vitest-reporter.ts'],
     projects: [
       {
         resolve: { alias },
@@ -33,7 +40,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/prepared-setup.ts'],
-          testTimeout: 30_000,
+          // A guard against hangs, not a speed goal: three forks share two cores, and on a
+          // loaded machine a test that takes 10 s alone took over 30.
+          testTimeout: 90_000,
           hookTimeout: 120_000
         }
       },

@@ -3,6 +3,7 @@
 // would take minutes on two cores.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { DEFAULT_AUTH_CONFIG } from '../../src/backend/auth/config'
 import type { RunningBackend } from '../../src/backend/server'
 import {
   insertUser,
@@ -32,7 +33,10 @@ export async function startBenchBackend(
   authors = 24,
   options: HarnessOptions = {}
 ): Promise<BenchBackend> {
-  const { backend } = await startHarness('pglite', '', options)
+  const { backend } = await startHarness('pglite', '', {
+    passwordCost: DEFAULT_AUTH_CONFIG.passwordCost,
+    ...options
+  })
   const userIds: string[] = []
   for (let i = 0; i < authors; i++)
     userIds.push((await insertUser(backend, `bench_${i}`, `B ${i}`)).id)

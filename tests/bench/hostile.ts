@@ -11,6 +11,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DEFAULT_AUTH_CONFIG } from '../../src/backend/auth/config'
 import bcrypt from 'bcryptjs'
 import { insertUser, startHarness } from '../support/backend-harness'
 import { startChildBackend, type ChildBackend } from '../support/child-backend'
@@ -76,7 +77,9 @@ type Seeded = Omit<Target, 'url' | 'anonKey'>
 async function seed(dataDir: string, databaseUrl: string | undefined): Promise<Seeded> {
   const { backend } = await startHarness(databaseUrl ? 'postgres' : 'pglite', '', {
     dataDir,
-    databaseUrl
+    databaseUrl,
+    // GoTrue's bcrypt cost, as a real install hashes.
+    passwordCost: DEFAULT_AUTH_CONFIG.passwordCost
   })
   try {
     const users = []

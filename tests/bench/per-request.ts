@@ -8,6 +8,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DEFAULT_AUTH_CONFIG } from '../../src/backend/auth/config'
 import { fetchFeedPage } from '../../src/shared/data/feed'
 import { insertUser, startHarness, testClient } from '../support/backend-harness'
 import { startChildBackend } from '../support/child-backend'
@@ -44,7 +45,9 @@ const STORAGE_BASE = 'http://127.0.0.1:54321/storage/v1/object/public/images/pos
 async function seed(dataDir: string, databaseUrl: string | undefined, posts: number) {
   const { backend } = await startHarness(databaseUrl ? 'postgres' : 'pglite', '', {
     dataDir,
-    databaseUrl
+    databaseUrl,
+    // GoTrue's bcrypt cost, as a real install hashes.
+    passwordCost: DEFAULT_AUTH_CONFIG.passwordCost
   })
   try {
     const ids: string[] = []

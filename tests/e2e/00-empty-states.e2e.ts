@@ -2,7 +2,6 @@
 // The empty feed is read from a backend of its own, so this file passes in any order, alone or
 // after every other spec.
 
-import { expect, test } from '@playwright/test'
 import {
   MESSAGES,
   isFeedRead,
@@ -14,6 +13,7 @@ import {
 } from './support/app'
 import { checkA11y } from './support/axe'
 import { createUser, startEmptyInstance, type EmptyInstance } from './support/backend'
+import { expect, test } from './support/test'
 
 test.describe('on an empty backend', () => {
   let empty: EmptyInstance | undefined

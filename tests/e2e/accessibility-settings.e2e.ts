@@ -2,11 +2,12 @@
 // (emulated here with Playwright's media emulation) until chosen, apply at once and survive a
 // reload; the alt-text reminder beside Share can be dismissed or turned off. axe in both themes.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { chooseFile, openCreatePost, openSignedIn, reloadApp, ui } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import { createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let user: TestUser
 

@@ -1,7 +1,6 @@
 // axe-core on every screen and modal. Serious and critical violations fail; all of them
 // (minor and moderate too) are printed per screen and summed up after the file.
 
-import { expect, test } from '@playwright/test'
 import { photoPng, textFile } from './fixtures/images'
 import {
   chooseFile,
@@ -14,6 +13,7 @@ import {
 } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let user: TestUser
 

@@ -3,12 +3,13 @@
 // (enroll in Settings, then the code after the password, computed from the secret), change the
 // password, and delete the account. axe runs on each new screen.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { totpCode, totpStep } from '../../src/backend/auth/totp'
 import { latestMail } from '../support/mailbox'
 import { openApp, signInViaUi, ui, waitForFeed } from './support/app'
 import { checkA11y } from './support/axe'
 import { createUser, e2eEnv, nodeClient, type UserCredentials } from './support/backend'
+import { expect, test } from './support/test'
 
 async function mailedCode(email: string): Promise<string> {
   await expect

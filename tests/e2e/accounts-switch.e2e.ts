@@ -3,10 +3,11 @@
 // seeing that account's own profile and menu, survive a reload, and log out of one only. axe runs
 // on the menu in light and dark.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { openSignedIn, ui, waitForFeed } from './support/app'
 import { checkA11y } from './support/axe'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 test.describe.configure({ timeout: 180_000 })
 

@@ -6,10 +6,11 @@
 // "Same as system" follows the system's reduced motion (emulated); a choice overrides it. With
 // autoplay on, the same button pauses it.
 
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import { animatedGif } from './fixtures/animated'
 import { chooseFile, openCreatePost, openSignedIn, sharePost, ui } from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 const CAPTION = 'A moving picture'
 const PREFERENCES_KEY = 'instaframe:preferences'

@@ -3,11 +3,11 @@
 // the page completes it through the same openAuthLink and hands the outcome to the renderer's
 // deep-link handler, which asks for the new password. A used link says why it did not work.
 
-import { expect, test } from '@playwright/test'
 import { AUTH_LINK_MESSAGES } from '../../src/shared/auth-links'
 import { latestMail } from '../support/mailbox'
 import { openApp, signInViaUi, ui } from './support/app'
 import { createUser, e2eEnv } from './support/backend'
+import { expect, test } from './support/test'
 
 // bcrypt and a mail on a shared, loaded machine take longer than the default minute.
 test.describe.configure({ timeout: 180_000 })

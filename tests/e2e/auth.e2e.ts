@@ -1,10 +1,10 @@
 // Signing up through the modal, signing in and out, and a reload keeping the session.
 
-import { expect, test } from '@playwright/test'
 import { MESSAGES, openApp, reloadApp, signInViaUi, ui, waitForFeed } from './support/app'
 import { AUTH_MESSAGES } from '../../src/shared/auth-messages'
 import { checkA11y } from './support/axe'
 import { createUser, newCredentials } from './support/backend'
+import { expect, test } from './support/test'
 
 test('signs up through the modal and is signed in at once', async ({ page }) => {
   const user = newCredentials('signup')

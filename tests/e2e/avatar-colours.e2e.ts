@@ -3,7 +3,8 @@
 // (docs/product.md, the look-and-feel notes).
 
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { openProfile, openSignedIn, ui } from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
 import { startThread } from '../../src/shared/data/direct/threads'

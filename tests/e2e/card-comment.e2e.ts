@@ -2,12 +2,12 @@
 // the comment is posted without opening the post, shows on the card with its count, and is in
 // the post view; a failure keeps the text; axe-clean in light and dark.
 
-import { expect, test } from '@playwright/test'
 import { createPost } from '../../src/shared/data/post-create'
 import { photoPng } from './fixtures/images'
 import { checkA11y } from './support/axe'
 import { createUser } from './support/backend'
 import { openSignedIn, ui, waitForFeed } from './support/app'
+import { expect, test } from './support/test'
 
 test('a comment posted from a feed card shows on the card and in the post view', async ({
   page

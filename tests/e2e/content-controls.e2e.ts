@@ -1,10 +1,11 @@
 // Content controls with two (or three) people side by side, each in their own browser context:
 // what one sets changes what the other sees, and the database refuses what the UI hides.
 
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
 import { openSignedIn, ui } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import { createPostAs, createUser, follow, likeAs, postStoryAs } from './support/backend'
+import { expect, test } from './support/test'
 
 test.afterAll(() => {
   console.log(axeSummary())

@@ -2,7 +2,6 @@
 // counter and its 500 limit, the refusals with their exact texts (docs/product.md, "Create a
 // post"), and the new post on top.
 
-import { expect, test } from '@playwright/test'
 import { OVERSIZE_BYTES, photoPng, textFile } from './fixtures/images'
 import {
   MESSAGES,
@@ -15,6 +14,7 @@ import {
   ui
 } from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let user: TestUser
 

@@ -2,10 +2,10 @@
 // and the whole main flow (feed, sign-in, a post with its preview, image worker and upload,
 // profile) runs under it without a single violation.
 
-import { expect, test } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { chooseFile, openCreatePost, openProfile, openSignedIn, sharePost, ui } from './support/app'
 import { createPostAs, createUser } from './support/backend'
+import { expect, test } from './support/test'
 
 /** What page.evaluate callbacks see: they run in the page, but this file is typed for Node. */
 interface PageGlobals {

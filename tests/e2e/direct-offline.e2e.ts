@@ -5,12 +5,13 @@
 // that goes offline in a thread open online, without a reload, is in direct.e2e.ts.)
 
 import { randomUUID } from 'node:crypto'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { type BrowserContext, type Page } from '@playwright/test'
 import { MESSAGES, openSignedIn, reloadApp, ui } from './support/app'
 import { createUser, e2eEnv } from './support/backend'
 import { readOfflineCache } from '../support/chromium/offline-cache'
 import { acceptRequest, startThread } from '../../src/shared/data/direct/threads'
 import { fetchHistory, sendMessage } from '../../src/shared/data/direct/messages'
+import { expect, test } from './support/test'
 
 const history = (page: Page) => page.getByRole('list', { name: 'Messages' })
 const message = (page: Page, text: string) => history(page).getByText(text, { exact: true })

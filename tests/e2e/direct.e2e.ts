@@ -4,10 +4,11 @@
 // shows a pending mark and reaches B exactly once after A reconnects. axe runs on each screen,
 // and screenshots of each (light and dark) are attached to the run.
 
-import { expect, test, type Page, type TestInfo } from '@playwright/test'
+import { type Page, type TestInfo } from '@playwright/test'
 import { checkA11y } from './support/axe'
 import { openSignedIn, ui } from './support/app'
 import { createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let alice: TestUser
 let bob: TestUser

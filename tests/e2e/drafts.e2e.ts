@@ -6,10 +6,11 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { chooseFile, openApp, openCreatePost, signInViaUi, ui, waitForFeed } from './support/app'
 import { createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let user: TestUser
 let profileDir: string

@@ -2,7 +2,7 @@
 // profile, outside the Create dialog) show "Drop photos to share", and dropped they open Create
 // with them, ready to share.
 
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import { photoJpeg, textFile, type FileFixture } from './fixtures/images'
 import {
   MESSAGES,
@@ -14,6 +14,7 @@ import {
   waitForFeed
 } from './support/app'
 import { createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let user: TestUser
 

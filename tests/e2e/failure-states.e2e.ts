@@ -3,7 +3,8 @@
 // and shows counts of 0 and an empty grid, the feed shows as empty, and nothing says "Couldn't
 // load". The offline banner may stay: it says the backend is unreachable, not that a read failed.
 
-import { expect, test, type Page, type Route } from '@playwright/test'
+import { type Page, type Route } from '@playwright/test'
+import { expect, test } from './support/test'
 import { MESSAGES, openApp, openProfile, signInViaUi, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
 

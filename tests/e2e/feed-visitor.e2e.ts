@@ -1,7 +1,7 @@
 // A visitor (signed out): the feed with its 8 stories, the 3 placeholders while the posts load,
 // add-post asking to log in, and a like that is ignored without a request.
 
-import { expect, test, type Request } from '@playwright/test'
+import { type Request } from '@playwright/test'
 import {
   isFeedRead,
   isFeedUrl,
@@ -13,6 +13,7 @@ import {
   waitForFeed
 } from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let author: TestUser
 

@@ -8,7 +8,7 @@
 
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import type { PageGlobals } from '../support/chromium/page-globals'
 import { latestMail, mailsTo } from '../support/mailbox'
 import { signUpWith, startHarness } from '../support/backend-harness'

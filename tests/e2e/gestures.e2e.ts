@@ -3,11 +3,12 @@
 // click opens nothing in the feed; a carousel's arrows keep working; `c` and the comment icon
 // put the caret in the comment box; `/` then Escape gives the keys back to the page.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { createPost } from '../../src/shared/data/post-create'
 import { photoPng } from './fixtures/images'
 import { openApp, openSignedIn, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let author: TestUser
 let reader: TestUser

@@ -2,11 +2,12 @@
 // the whole main flow (like, open, comment, post, search, profile) with keys only, shortcuts
 // that never fire while typing, and the shortcuts sheet (axe clean).
 
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { openApp, ui, waitForFeed, waitForRest } from './support/app'
 import { checkA11y } from './support/axe'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let user: TestUser
 let friend: TestUser

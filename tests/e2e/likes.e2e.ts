@@ -1,6 +1,5 @@
 // Liking and unliking: the count moves, the button says so, and both survive a reload.
 
-import { expect, test } from '@playwright/test'
 import {
   likesLabel,
   openSignedIn,
@@ -12,6 +11,7 @@ import {
   waitForRest
 } from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let liker: TestUser
 let author: TestUser

@@ -4,11 +4,11 @@
 // B following and unfollowing A moves the counts on A's own profile page live, and on B's
 // pages at once.
 
-import { expect, test } from '@playwright/test'
 import { checkA11y } from './support/axe'
 import { likesLabel, openProfile, openSignedIn, ui } from './support/app'
 import { createPostAs, createUser, e2eEnv, likeAs, type TestUser } from './support/backend'
 import type { Post } from '../../src/shared/domain'
+import { expect, test } from './support/test'
 
 let author: TestUser
 let fan: TestUser

@@ -3,10 +3,11 @@
 // likers list is #/p/<id>/liked_by, a missing post or person gets the not-found page, copied
 // links open their post, and the feed keeps its exact scroll position across Back.
 
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import type { Post } from '../../src/shared/domain'
 import { openApp, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, follow, likeAs, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let author: TestUser
 let fans: TestUser[]

@@ -3,10 +3,11 @@
 // backend unreachable, under a calm banner; the banner goes and fresh posts arrive when the
 // backend answers again.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { MESSAGES, openSignedIn, reloadApp, ui } from './support/app'
 import { createPostAs, createUser, e2eEnv, type TestUser } from './support/backend'
 import { readOfflineCache } from '../support/chromium/offline-cache'
+import { expect, test } from './support/test'
 
 /** Every request to the backend fails the way a dropped network does. */
 async function cutBackend(page: Page): Promise<void> {

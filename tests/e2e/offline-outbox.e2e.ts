@@ -3,12 +3,13 @@
 // in the order they were made, when the connection returns. A retry after a lost answer (the
 // request reached the server, the answer never reached the page) does not duplicate the row.
 
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { type BrowserContext, type Locator, type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { chooseFile, openCreatePost, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, e2eEnv, nodeClient, type TestUser } from './support/backend'
 import { indexedDbText } from '../support/chromium/offline-cache'
 import { SESSION_STORAGE_KEY } from '../../src/shared/data/account-storage'
+import { expect, test } from './support/test'
 
 const PENDING_POST = "Will post when you're online"
 

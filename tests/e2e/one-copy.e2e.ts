@@ -3,12 +3,13 @@
 // its way; and a deleted post leaves every list that showed it, a tag page included. One copy of
 // each person too: a new username and avatar show at once on their card.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { addComment } from '../../src/shared/data/comments'
 import { setPostLike } from '../../src/shared/data/likes'
 import { photoPng } from './fixtures/images'
 import { likesLabel, openProfile, openSignedIn, settle, ui } from './support/app'
 import { createPostAs, createUser, likeAs, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 const postView = (page: Page, username: string) =>
   page.getByRole('dialog', { name: `Post by ${username}` })

@@ -3,11 +3,12 @@
 // caption's suggestions; bob is told, sees the tag at its point when he asks for it, and finds
 // the post in his Tagged tab. Both screens pass axe in light and dark; screenshots go to /tmp.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { createUser } from './support/backend'
 import { chooseFile, openCreatePost, openSignedIn, sharePost, ui, waitForRest } from './support/app'
 import { checkA11y } from './support/axe'
+import { expect, test } from './support/test'
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/people-tags-${name}.png` })

@@ -3,11 +3,12 @@
 // editing the profile (name, bio, avatar everywhere), Back/Forward through feed → profile →
 // followers → profile, the not-found page, and axe on every new screen.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { e2eEnv, createPostAs, createUser, follow, type TestUser } from './support/backend'
 import { openApp, openProfile, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
+import { expect, test } from './support/test'
 
 const suggestions = (page: Page) => page.getByRole('complementary', { name: 'Suggestions' })
 const profileHeading = (page: Page, username: string) =>

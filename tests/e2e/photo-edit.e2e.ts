@@ -2,12 +2,13 @@
 // and position and a filter reach the posted pixels, measured in the image the backend serves
 // (decoded with sharp), not assumed from the controls' state.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { checkA11y } from './support/axe'
 import { chooseFile, openCreatePost, openSignedIn, sharePost, ui } from './support/app'
 import { createUser, type TestUser } from './support/backend'
 import type { FileFixture } from './fixtures/images'
+import { expect, test } from './support/test'
 
 let user: TestUser
 

@@ -3,12 +3,13 @@
 // steps through a carousel's photos and on to the next post with the arrows, shows the ALT
 // badge, and closes on Escape with focus back on its button. axe in light and dark.
 
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import { createPost } from '../../src/shared/data/post-create'
 import { photoPng } from './fixtures/images'
 import { openSignedIn, ui, waitForFeed } from './support/app'
 import { checkA11y } from './support/axe'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let author: TestUser
 let reader: TestUser

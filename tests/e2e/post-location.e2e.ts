@@ -2,10 +2,11 @@
 // backend: typed on the create screen, shown under the username on the card and in the post
 // view as plain text, changed in Edit post and followed by the card, then removed.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { chooseFile, openCreatePost, openSignedIn, sharePost, ui } from './support/app'
 import { createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let author: TestUser
 

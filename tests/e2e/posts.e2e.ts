@@ -1,13 +1,14 @@
 // Posts in full, in the browser build against the local backend: the post view with comments
 // and replies, deleting comments, saving, copying a link, editing and deleting a post.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { createPost } from '../../src/shared/data/post-create'
 import type { Post } from '../../src/shared/domain'
 import { photoPng } from './fixtures/images'
 import { checkA11y } from './support/axe'
 import { e2eEnv, createUser, nodeClient, type TestUser } from './support/backend'
 import { openApp, openCreatePost, openProfile, openSignedIn, ui, waitForFeed } from './support/app'
+import { expect, test } from './support/test'
 
 async function carouselAs(user: TestUser, caption: string, photos: number): Promise<Post> {
   return createPost(user.client, {

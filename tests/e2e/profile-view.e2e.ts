@@ -2,9 +2,10 @@
 // button and the username as the title; profile and posts query failures that are only logged
 // (an empty grid and counts of 0, no message); and a grid that reaches every post by paging.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { openApp, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, e2eEnv, follow, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let star: TestUser
 let fan: TestUser

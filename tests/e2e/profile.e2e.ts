@@ -1,10 +1,10 @@
 // The own profile: counts of posts, followers and following, the grid (newest first), and the
 // likes and comments shown over a thumbnail on hover.
 
-import { expect, test } from '@playwright/test'
 import { PROFILE_GRID_COLUMNS } from '../../src/shared/limits'
 import { openProfile, openSignedIn, ui } from './support/app'
 import { createPostAs, createUser, follow, likeAs, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let owner: TestUser
 

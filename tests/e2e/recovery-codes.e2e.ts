@@ -3,11 +3,12 @@
 // logs in and shows the feed; the same code a second time is refused. axe runs on the new screens.
 
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { totpCode, totpStep } from '../../src/backend/auth/totp'
 import { openApp, signInViaUi, ui, waitForFeed } from './support/app'
 import { checkA11y } from './support/axe'
 import { createUser, e2eEnv, type UserCredentials } from './support/backend'
+import { expect, test } from './support/test'
 
 async function signOut(page: Page): Promise<void> {
   await ui.accountMenuButton(page).click()

@@ -1,7 +1,7 @@
 // Block, report with moderation, private accounts and mute (issue #25), each with two people side
 // by side (two browser contexts), and axe on every new screen and dialog.
 
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { type Browser, type Page } from '@playwright/test'
 import { openApp, openSignedIn, signInViaUi, ui, waitForFeed } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import {
@@ -13,6 +13,7 @@ import {
   postStoryAs,
   type TestUser
 } from './support/backend'
+import { expect, test } from './support/test'
 
 test.afterAll(() => {
   console.log(axeSummary())

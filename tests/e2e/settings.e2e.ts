@@ -1,10 +1,11 @@
 // The Settings page: opened from the account menu and with Ctrl/Cmd+, ; a section per URL; the
 // list beside the section on a wide window and stacked above it at 800 px; axe in light and dark.
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { openSignedIn, ui } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import { createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let user: TestUser
 

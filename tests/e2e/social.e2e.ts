@@ -3,7 +3,7 @@
 // "Follows you", the visitor asked to log in, the sample stories' viewer, and the measurable
 // visual points (carousel height, the New posts pill, the Following hover, no underlines).
 
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { addComment } from '../../src/shared/data/comments'
 import { createPost } from '../../src/shared/data/post-create'
@@ -11,6 +11,7 @@ import type { Post } from '../../src/shared/domain'
 import { photoPng } from './fixtures/images'
 import { createPostAs, createUser, follow, postStoryAs, type TestUser } from './support/backend'
 import { openApp, openSignedIn, ui, waitForFeed } from './support/app'
+import { expect, test } from './support/test'
 
 const postView = (page: Page, username: string): Locator =>
   page.getByRole('dialog', { name: `Post by ${username}` })

@@ -4,7 +4,7 @@
 // that paint), and it leaves when its element is removed (at or before the last frame showing
 // it), so the difference is at most the time it was visible. Only the lower bound is asserted.
 
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { SPLASH_DURATION_MS } from '../../src/shared/limits'
 import { MESSAGES, openApp } from './support/app'
 

@@ -3,11 +3,12 @@
 // turns grey and stays grey after a reload; A sees B among the viewers and deletes the stories;
 // B no longer sees them.
 
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import { checkA11y } from './support/axe'
 import { openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { createUser, follow, postStoryAs, type TestUser } from './support/backend'
 import { photoPng } from './fixtures/images'
+import { expect, test } from './support/test'
 
 let author: TestUser
 let watcher: TestUser

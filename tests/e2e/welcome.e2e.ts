@@ -2,7 +2,8 @@
 // suggests people to follow (both skippable, shown once); with no one followed, the Following feed
 // points to people to follow instead of the home feed's "Be the first to share a moment!".
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { MESSAGES, openApp, openSignedIn, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, newCredentials } from './support/backend'
 import { photoPng } from './fixtures/images'

@@ -5,12 +5,13 @@
 // markup at all: the sign-up trigger replaces one that breaks the format (checked below).
 
 import { randomBytes } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { demoPhotoPng } from '../../scripts/lib/png'
 import { createPost } from '../../src/shared/data/post-create'
 import { signUpWith } from '../support/backend-harness'
 import { e2eEnv, nodeClient } from './support/backend'
+import { expect, test } from './support/test'
 
 const IMG_PAYLOAD = '<img src=x onerror="window.__xss=1">'
 const SCRIPT_PAYLOAD = '<script>window.__xss=1</script>'

@@ -1,9 +1,10 @@
 // Settings › Your information in the web build: download the archive of an account with posts,
 // import it into a fresh account, and see the same grid there (same captions, same order).
 
-import { expect, test, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { openProfile, openSignedIn, ui } from './support/app'
 import { createPostAs, createUser, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
 
 let owner: TestUser
 let fresh: TestUser

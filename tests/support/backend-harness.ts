@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { loadAuthConfig } from '../../src/backend/auth/config'
 import type { BackendConfig } from '../../src/backend/context'
 import { signJwt } from '../../src/backend/jwt'
 import { startBackend, type RunningBackend } from '../../src/backend/server'
@@ -64,7 +65,19 @@ export interface HarnessOptions {
   databaseUrl?: string
   /** Other migrations than the repository's (a bench's "before"); no prepared snapshot then. */
   migrationsDir?: string
+  /**
+   * bcrypt's cost for new password hashes; TEST_PASSWORD_COST unless given. A bench, or a test
+   * of the stored hash itself, passes GoTrue's (DEFAULT_AUTH_CONFIG.passwordCost).
+   */
+  passwordCost?: number
 }
+
+/**
+ * bcrypt's minimum. At GoTrue's cost 10 every sign-up and password sign-in spends 0.1-0.7 s in
+ * bcryptjs on this project's 2-core machine, the largest single cost of the suites; what they
+ * prove does not depend on the cost, which the auth tests check at the default.
+ */
+export const TEST_PASSWORD_COST = 4
 
 export interface Harness {
   backend: RunningBackend
@@ -93,12 +106,18 @@ export async function startHarness(
   const databaseUrl = await databaseUrlFor(kind, postgresUrl, options)
   const temporary = options.withDataDir ? await mkdtemp(join(tmpdir(), 'instaframe-test-')) : null
   const dataDir = options.dataDir ?? temporary
+  const migrationsDir = options.migrationsDir ?? MIGRATIONS_DIR
+  // The [auth] settings the backend would read itself (config.toml beside the migrations).
+  const auth = options.config?.auth ?? loadAuthConfig(join(migrationsDir, '..', 'config.toml'))
   const backend = await startBackend({
     dataDir,
     port: 0,
-    migrationsDir: options.migrationsDir ?? MIGRATIONS_DIR,
+    migrationsDir,
     databaseUrl,
-    config: options.config,
+    config: {
+      ...options.config,
+      auth: { ...auth, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST }
+    },
     pgliteSnapshot: databaseUrl || options.migrationsDir ? undefined : await pgliteSnapshot()
   })
   return {

@@ -1,7 +1,7 @@
 // Suites that run once per database kind, on PGlite and on the test PostgreSQL 15 server: with a
 // migrated database (SQL-level tests) or a running backend (HTTP tests). The PostgreSQL variant
-// is skipped, with the reason in its name, when the server could not be started (global-setup
-// provides '' then).
+// is skipped, with the reason in its name, when the server was not started (global-setup
+// provides '' then, and the reason).
 
 import { afterAll, beforeAll, describe, inject, it } from 'vitest'
 import type { Database } from '../../src/backend/db/database'
@@ -14,7 +14,7 @@ export const postgresUrl = inject('postgresUrl')
 /** Why a suite on `kind` cannot run here, or null when it can. */
 export function skipReason(kind: DatabaseKind): string | null {
   return kind === 'postgres' && !postgresUrl
-    ? 'skipped: PostgreSQL 15 binaries not found (set POSTGRES_BIN)'
+    ? inject('postgresAbsent') || 'skipped: PostgreSQL is not available'
     : null
 }
 

@@ -1,4 +1,5 @@
-// Databases prepared once per test run (global-setup.ts), so that a test database starts from a
+// Databases prepared once per test run (global-setup.ts; the PGlite one also for the browser
+// specs' backends, tests/e2e/global-setup.ts), so that a test database starts from a
 // finished schema instead of running initdb, the bootstrap and every migration again in each
 // test file (the integration project's largest cost): a tarball of a migrated PGlite data
 // directory, kept in the temporary folder under a hash of everything that shapes it, and on the

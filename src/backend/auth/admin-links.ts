@@ -113,7 +113,11 @@ export async function handleAdminGenerateLink(
     type = 'signup'
   } else if (!existing && type === 'signup') {
     // bcrypt before the transaction, as sign-up does.
-    passwordHash = await hashPassword(context.passwords, checkNewPassword(body.password))
+    passwordHash = await hashPassword(
+      context.passwords,
+      checkNewPassword(body.password),
+      context.config.auth.passwordCost
+    )
   } else if (!existing && type !== 'invite') {
     throw notFound()
   }

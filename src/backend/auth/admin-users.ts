@@ -71,7 +71,11 @@ async function passwordHashOf(
     throw validationFailed('bcrypt: password length exceeds 72 bytes')
   }
   // No password: a long random one, so the account can only sign in another way.
-  return hashPassword(context.passwords, password || randomBytes(48).toString('base64url'))
+  return hashPassword(
+    context.passwords,
+    password || randomBytes(48).toString('base64url'),
+    context.config.auth.passwordCost
+  )
 }
 
 async function loadOrNotFound(tx: Queryable, id: string): Promise<UserObject> {
@@ -142,7 +146,10 @@ export async function updateUser(
   const phone = text(body.phone) ? normalisePhone(text(body.phone)) : null
   const ban = banDuration(body)
   const password = typeof body.password === 'string' ? checkNewPassword(body.password) : null
-  const passwordHash = password === null ? null : await hashPassword(context.passwords, password)
+  const passwordHash =
+    password === null
+      ? null
+      : await hashPassword(context.passwords, password, context.config.auth.passwordCost)
   const user = await asAuthAdmin(context.db, async (tx) => {
     const current = await loadOrNotFound(tx, id)
     if (text(body.role)) {

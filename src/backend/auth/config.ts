@@ -32,6 +32,11 @@ export interface AuthConfig {
   /** `[auth] enable_anonymous_sign_ins` (the CLI's default is false). */
   anonymousSignIns: boolean
   rateLimits: AuthRateLimits
+  /**
+   * bcrypt's cost for new password hashes: GoTrue's 10. Not a config.toml setting; the test
+   * harness lowers it to bcrypt's minimum, 4, where hashing is not what a test looks at.
+   */
+  passwordCost: number
 }
 
 /**
@@ -40,6 +45,7 @@ export interface AuthConfig {
  */
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   anonymousSignIns: false,
+  passwordCost: 10,
   rateLimits: {
     signInSignUps: { limit: 150, windowMs: FIVE_MINUTES_MS },
     tokenRefresh: { limit: 300, windowMs: FIVE_MINUTES_MS },
@@ -73,7 +79,11 @@ export function authConfigWith(
     const name = key as keyof AuthRateLimits
     if (typeof limit === 'number') rateLimits[name] = { ...rateLimits[name], limit }
   }
-  return { anonymousSignIns: overrides.anonymousSignIns ?? base.anonymousSignIns, rateLimits }
+  return {
+    anonymousSignIns: overrides.anonymousSignIns ?? base.anonymousSignIns,
+    rateLimits,
+    passwordCost: base.passwordCost
+  }
 }
 
 export function parseAuthConfig(source: string): AuthConfig {

@@ -28,7 +28,11 @@ export async function handleSignup(
   const password = checkNewPassword(body.password)
   const data = userMetadata(body.data)
   const confirmations = context.config.enableConfirmations
-  const passwordHash = await hashPassword(context.passwords, password)
+  const passwordHash = await hashPassword(
+    context.passwords,
+    password,
+    context.config.auth.passwordCost
+  )
   const nowMs = options.now()
   const redirectTo = safeRedirect(
     request.url.searchParams.get('redirect_to'),

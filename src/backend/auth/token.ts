@@ -25,7 +25,12 @@ async function passwordGrant(
   const password = typeof body.password === 'string' ? body.password : ''
   const user = await asAuthAdmin(context.db, (tx) => findUserByEmail(tx, email))
   // bcrypt runs outside any transaction (PGlite serialises queries) and in a worker thread.
-  const ok = await verifyPassword(context.passwords, password, user?.encrypted_password ?? null)
+  const ok = await verifyPassword(
+    context.passwords,
+    password,
+    user?.encrypted_password ?? null,
+    context.config.auth.passwordCost
+  )
   if (!user || !ok) throw invalidCredentials()
   if (!user.email_confirmed_at) throw badRequest('email_not_confirmed', 'Email not confirmed')
   const nowMs = options.now()

@@ -88,7 +88,10 @@ async function preparePassword(
     [userId]
   )
   const current = rows[0]?.encrypted_password ?? null
-  if (current && (await verifyPassword(context.passwords, password, current))) {
+  if (
+    current &&
+    (await verifyPassword(context.passwords, password, current, context.config.auth.passwordCost))
+  ) {
     throw new AuthError(
       422,
       'same_password',
@@ -96,7 +99,10 @@ async function preparePassword(
     )
   }
   const nonce = typeof body.nonce === 'string' && body.nonce !== '' ? body.nonce : null
-  return { hash: await hashPassword(context.passwords, password), nonce }
+  return {
+    hash: await hashPassword(context.passwords, password, context.config.auth.passwordCost),
+    nonce
+  }
 }
 
 export async function handleUpdateUser(

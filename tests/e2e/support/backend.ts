@@ -1,4 +1,4 @@
-// Fast setup through supabase-js against the local backend that global-setup.ts started: users,
+// Fast setup through supabase-js against the worker's local backend (support/test.ts): users,
 // posts, likes and follows, each as the user who owns them (so row-level security applies).
 
 import { randomBytes } from 'node:crypto'
@@ -6,10 +6,9 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LiveStory, Post } from '../../../src/shared/domain'
 import { createPost } from '../../../src/shared/data/post-create'
 import { postStory } from '../../../src/shared/data/stories'
-import { WEB_BUILD_DIR } from '../../../scripts/lib/build-web'
-import { serveWebBuild } from '../../../scripts/lib/static-server'
-import { signUpWith, startHarness, testClient } from '../../support/backend-harness'
+import { signUpWith, testClient } from '../../support/backend-harness'
 import { photoPng } from '../fixtures/images'
+import { startWebInstance } from './instance'
 
 export interface E2eEnv {
   webUrl: string
@@ -21,7 +20,7 @@ export interface E2eEnv {
 export function e2eEnv(): E2eEnv {
   const { E2E_WEB_URL, E2E_API_URL, E2E_ANON_KEY, E2E_SERVICE_KEY } = process.env
   if (!E2E_WEB_URL || !E2E_API_URL || !E2E_ANON_KEY || !E2E_SERVICE_KEY) {
-    throw new Error('E2E_* variables are missing: run the specs through playwright.config.ts')
+    throw new Error('E2E_* variables are missing: import `test` from tests/e2e/support/test.ts')
   }
   return {
     webUrl: E2E_WEB_URL,
@@ -125,18 +124,6 @@ export interface EmptyInstance {
  * The web build (made by global-setup.ts) served over a fresh in-memory backend of its own: for
  * a spec that needs a backend with no data at all, whatever the other specs wrote.
  */
-export async function startEmptyInstance(): Promise<EmptyInstance> {
-  const harness = await startHarness('pglite', '')
-  const web = await serveWebBuild(WEB_BUILD_DIR, {
-    supabaseUrl: harness.backend.url,
-    supabaseAnonKey: harness.backend.anonKey
-  })
-  harness.backend.allowOrigin(new URL(web.url).origin)
-  return {
-    webUrl: web.url,
-    async close() {
-      await web.close()
-      await harness.close()
-    }
-  }
+export function startEmptyInstance(): Promise<EmptyInstance> {
+  return startWebInstance()
 }

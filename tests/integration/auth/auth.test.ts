@@ -12,6 +12,7 @@ import {
   type Harness
 } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
+import { DEFAULT_AUTH_CONFIG } from '../../../src/backend/auth/config'
 
 async function getUserRaw(
   harness: Harness,
@@ -55,7 +56,8 @@ describeEachBackend('auth API', (suite) => {
       'select encrypted_password from auth.users where id = $1',
       [data.user?.id]
     )
-    expect(stored.rows[0].encrypted_password).toMatch(/^\$2a\$10\$/)
+    // At the harness's bcrypt cost; GoTrue's own is checked at the end of this file.
+    expect(stored.rows[0].encrypted_password).toMatch(/^\$2a\$\d\d\$/)
   })
 
   it('signs in with GoTrue claims and returns the user from getUser', async () => {
@@ -299,3 +301,20 @@ describeEachBackend('auth API', (suite) => {
     expect(logout.status).toBe(401)
   })
 })
+
+describeEachBackend(
+  "auth API at GoTrue's bcrypt cost",
+  (suite) => {
+    it('stores a password as GoTrue does ($2a$, cost 10) and signs in with it', async () => {
+      const { userId, email, password } = await signUpAndIn(suite.harness, 'gotrue')
+      const stored = await suite.harness.backend.db.query<{ encrypted_password: string }>(
+        'select encrypted_password from auth.users where id = $1',
+        [userId]
+      )
+      expect(stored.rows[0].encrypted_password).toMatch(/^\$2a\$10\$/)
+      const { error } = await suite.harness.anon().auth.signInWithPassword({ email, password })
+      expect(error).toBeNull()
+    })
+  },
+  { passwordCost: DEFAULT_AUTH_CONFIG.passwordCost }
+)

@@ -28,4 +28,9 @@ enable_confirmations = false
   it('keeps the defaults when the file says nothing', () => {
     expect(parseAuthConfig('[api]\nmax_rows = 5\n')).toEqual(DEFAULT_AUTH_CONFIG)
   })
+
+  it("hashes new passwords at GoTrue's bcrypt cost, which no config.toml key changes", () => {
+    expect(DEFAULT_AUTH_CONFIG.passwordCost).toBe(10)
+    expect(parseAuthConfig('[auth]\npassword_cost = 4\n').passwordCost).toBe(10)
+  })
 })

@@ -44,13 +44,13 @@ describe('the password pool', () => {
   afterAll(() => pool.close())
 
   it('hashes as GoTrue stores it and checks passwords against it, in worker threads', async () => {
-    const hash = await hashPassword(pool, 'correct horse')
+    const hash = await hashPassword(pool, 'correct horse', 10)
     expect(hash).toMatch(/^\$2a\$10\$[./A-Za-z0-9]{53}$/)
-    expect(await verifyPassword(pool, 'correct horse', hash)).toBe(true)
-    expect(await verifyPassword(pool, 'wrong horse', hash)).toBe(false)
+    expect(await verifyPassword(pool, 'correct horse', hash, 10)).toBe(true)
+    expect(await verifyPassword(pool, 'wrong horse', hash, 10)).toBe(false)
     // No user: a comparison as costly as a real one, always false.
-    expect(await verifyPassword(pool, 'correct horse', null)).toBe(false)
-    expect(await verifyPassword(pool, 'x', 'not a bcrypt hash')).toBe(false)
+    expect(await verifyPassword(pool, 'correct horse', null, 10)).toBe(false)
+    expect(await verifyPassword(pool, 'x', 'not a bcrypt hash', 10)).toBe(false)
     await expect(pool.compare('x', '$9z$10$' + 'a'.repeat(53))).rejects.toBeInstanceOf(
       PasswordInputError
     )

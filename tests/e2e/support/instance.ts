@@ -1,0 +1,46 @@
+// One copy of the app for browser specs: an in-memory local backend and the web build (made once
+// per run by global-setup.ts) served on a free port with a config pointing at that backend.
+
+import { authConfigWith } from '../../../src/backend/auth/config'
+import type { BackendConfig } from '../../../src/backend/context'
+import { WEB_BUILD_DIR } from '../../../scripts/lib/build-web'
+import { serveWebBuild } from '../../../scripts/lib/static-server'
+import { startHarness } from '../../support/backend-harness'
+
+export interface WebInstance {
+  webUrl: string
+  apiUrl: string
+  anonKey: string
+  serviceKey: string
+  close(): Promise<void>
+}
+
+/** The rate limits of a worker's backend: its specs sign up and in many times from one address. */
+export const E2E_BACKEND_CONFIG: Partial<BackendConfig> = {
+  auth: authConfigWith({ rateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000 } })
+}
+
+export async function startWebInstance(config?: Partial<BackendConfig>): Promise<WebInstance> {
+  const { backend, close } = await startHarness('pglite', '', { config })
+  try {
+    const web = await serveWebBuild(WEB_BUILD_DIR, {
+      supabaseUrl: backend.url,
+      supabaseAnonKey: backend.anonKey
+    })
+    // The web build is served on a free port: let that page call the backend (CORS).
+    backend.allowOrigin(new URL(web.url).origin)
+    return {
+      webUrl: web.url,
+      apiUrl: backend.url,
+      anonKey: backend.anonKey,
+      serviceKey: backend.serviceRoleKey,
+      async close() {
+        await web.close()
+        await close()
+      }
+    }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
