@@ -3301,7 +3301,7 @@ AS $function$
   cross join lateral (
     select *
     from public.comments c
-    where c.post_id = p.id
+    where c.post_id = p.id and c.parent_id is null
     order by c.created_at desc, c.id desc
     limit least(greatest(coalesce(per_post, 2), 1), 10)
   ) c
