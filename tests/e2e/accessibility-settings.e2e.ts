@@ -4,7 +4,7 @@
 
 import { type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
-import { chooseFile, openCreatePost, openSignedIn, reloadApp, ui } from './support/app'
+import { chooseFile, discardPost, openCreatePost, openSignedIn, reloadApp, ui } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import { createUser, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
@@ -126,12 +126,15 @@ test('the alt-text reminder sits beside Share: dismissed for a post, or turned o
   // The keyboard stays in the dialog when the button goes.
   await expect(ui.caption(page)).toBeFocused()
 
+  // Leaving with a photo chosen asks "Discard post?" first.
   await page.keyboard.press('Escape')
+  await discardPost(page)
   const again = await openCreatePost(page)
   await chooseFile(page, photoPng(5))
   await again.getByRole('button', { name: "Don't remind me" }).click()
   await expect(again.getByRole('region', { name: 'Alt text reminder' })).toHaveCount(0)
   await again.getByRole('button', { name: 'Close' }).click()
+  await discardPost(page)
   await openAccessibility(page)
   await expect(page.getByRole('switch', { name: 'Remind me to add alt text' })).not.toBeChecked()
   await page.getByRole('switch', { name: 'Remind me to add alt text' }).check()

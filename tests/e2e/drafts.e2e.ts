@@ -8,7 +8,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
-import { chooseFile, openApp, openCreatePost, signInViaUi, ui, waitForFeed } from './support/app'
+import {
+  chooseFile,
+  discardPost,
+  openApp,
+  openCreatePost,
+  signInViaUi,
+  ui,
+  waitForFeed
+} from './support/app'
 import { createUser, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -103,11 +111,7 @@ test('a post being written comes back after the browser closed without cleanup',
 
     // Leaving asks "Discard post?"; Discard deletes the draft, so nothing is offered again.
     await ui.createDialog(reopened).getByRole('button', { name: 'Close' }).click()
-    await reopened
-      .getByRole('dialog', { name: 'Discard post?' })
-      .getByRole('button', { name: 'Discard' })
-      .click()
-    await expect(ui.createDialog(reopened)).toBeHidden()
+    await discardPost(reopened)
     await expect.poll(() => savedDraft(reopened)).toBeNull()
     await openCreatePost(reopened)
     await expect(reopened.getByRole('group', { name: 'Restore draft?' })).toHaveCount(0)

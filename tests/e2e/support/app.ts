@@ -112,6 +112,15 @@ export async function openCreatePost(page: Page): Promise<Locator> {
   return dialog
 }
 
+/** Answers Discard to "Discard post?", which leaving Create with anything chosen asks. */
+export async function discardPost(page: Page): Promise<void> {
+  await page
+    .getByRole('dialog', { name: 'Discard post?' })
+    .getByRole('button', { name: 'Discard' })
+    .click()
+  await expect(ui.createDialog(page)).toBeHidden()
+}
+
 type DroppedFile = { name: string; mimeType: string } & ({ buffer: Buffer } | { size: number })
 
 /** A real DataTransfer holding `file` as a File, built in the page, as a file manager's drag. */
