@@ -10,7 +10,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: 0,
-  timeout: 60_000,
+  // Two workers share two cores: the longest specs (several pages, axe on each) take 60-85 s
+  // then, against 30-40 s alone.
+  timeout: 120_000,
   reporter: [['list'], ['./tests/support/timings/playwright-reporter.ts']],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
