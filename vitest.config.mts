@@ -1,14 +1,32 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import { ISOLATED_INTEGRATION_FILES } from './tests/support/isolated-files'
 
 const alias = { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
 
-// Three projects: node (unit tests of shared, main with electron mocked, and backend),
-// integration (the real local backend on PGlite and on the test PostgreSQL server, which only
-// this project starts) and jsdom (renderer components and stores). `npm run test:unit` runs node
-// and jsdom, `npm run test:integration` the integration project, `npm run test:quick` all three
-// with the integration suites on PGlite only.
+/** The integration project: the real backend on PGlite and on the test PostgreSQL server. */
+function integration(test: { name: string; include: string[]; [option: string]: unknown }) {
+  return {
+    resolve: { alias },
+    test: {
+      environment: 'node',
+      globalSetup: ['tests/support/global-setup.ts'],
+      setupFiles: ['tests/support/prepared-setup.ts'],
+      // A guard against hangs, not a speed goal: three forks share two cores, and on a loaded
+      // machine a test that takes 10 s alone took over 30.
+      testTimeout: 90_000,
+      hookTimeout: 120_000,
+      ...test
+    }
+  }
+}
+
+// Projects: node (unit tests of shared, main with electron mocked, and backend), integration and
+// integration-isolated (the real local backend on PGlite and on the test PostgreSQL server, which
+// only these start; see tests/support/isolated-files.ts) and jsdom (renderer components and
+// stores). `npm run test:unit` runs node and jsdom, `npm run test:integration` both integration
+// projects, `npm run test:quick` all of them with the integration suites on PGlite only.
 export default defineConfig({
   test: {
     // vitest's default is one worker less than the cores: a single worker on the 2-core machine.
@@ -32,20 +50,19 @@ export default defineConfig({
           testTimeout: 30_000
         }
       },
-      {
-        resolve: { alias },
-        test: {
-          name: 'integration',
-          environment: 'node',
-          include: ['tests/integration/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/prepared-setup.ts'],
-          // A guard against hangs, not a speed goal: three forks share two cores, and on a
-          // loaded machine a test that takes 10 s alone took over 30.
-          testTimeout: 90_000,
-          hookTimeout: 120_000
-        }
-      },
+      integration({
+        name: 'integration',
+        include: ['tests/integration/**/*.test.ts'],
+        exclude: ISOLATED_INTEGRATION_FILES,
+        // One process per worker for all its files: the backend's modules, PGlite's compiled
+        // WebAssembly, the bundled engine worker and the migrated snapshot are loaded once per
+        // worker instead of once per file (a third of the time went to importing).
+        isolate: false
+      }),
+      integration({
+        name: 'integration-isolated',
+        include: ISOLATED_INTEGRATION_FILES
+      }),
       {
         resolve: { alias },
         plugins: [react()],

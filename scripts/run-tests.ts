@@ -56,16 +56,8 @@ const QUICK: Phase[] = [
     steps: [
       {
         name: 'vitest',
-        command: npx(
-          'vitest',
-          'run',
-          '--project',
-          'node',
-          '--project',
-          'jsdom',
-          '--project',
-          'integration'
-        ),
+        // Every project: node, jsdom and the integration ones.
+        command: npx('vitest', 'run'),
         // The integration suites on PGlite only: no PostgreSQL server is started.
         env: { INSTAFRAME_TEST_DATABASES: 'pglite' }
       }

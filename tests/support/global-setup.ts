@@ -22,8 +22,6 @@ declare module 'vitest' {
   }
 }
 
-let server: PostgresServer | null = null
-
 /** Why the PostgreSQL suites cannot run, or '' when they can. */
 function postgresAbsent(): string {
   const only = process.env.INSTAFRAME_TEST_DATABASES
@@ -34,20 +32,43 @@ function postgresAbsent(): string {
   return ''
 }
 
-export async function setup(project: TestProject): Promise<void> {
+interface Prepared {
+  server: PostgresServer | null
+  absent: string
+  databases: PreparedDatabases
+}
+
+/**
+ * Made once for the run: the integration projects (integration, integration-isolated) share
+ * this module, the server and the prepared databases; the last project's teardown stops it.
+ */
+let prepared: Promise<Prepared> | null = null
+let users = 0
+
+async function prepare(): Promise<Prepared> {
   const absent = postgresAbsent()
   if (absent) console.warn(`[tests] PostgreSQL suites ${absent}.`)
-  const [started, pgliteSnapshotFile] = await Promise.all([
+  const [server, pgliteSnapshotFile] = await Promise.all([
     absent ? null : startPostgresServer(),
     preparePgliteSnapshot()
   ])
-  server = started
-  project.provide('postgresUrl', server?.url ?? '')
-  project.provide('postgresAbsent', absent)
   const postgresTemplate = server ? await preparePostgresTemplate(server.url) : ''
-  project.provide('preparedDatabases', { pgliteSnapshotFile, postgresTemplate })
+  return { server, absent, databases: { pgliteSnapshotFile, postgresTemplate } }
 }
 
-export function teardown(): void {
+export async function setup(project: TestProject): Promise<void> {
+  users += 1
+  prepared ??= prepare()
+  const { server, absent, databases } = await prepared
+  project.provide('postgresUrl', server?.url ?? '')
+  project.provide('postgresAbsent', absent)
+  project.provide('preparedDatabases', databases)
+}
+
+export async function teardown(): Promise<void> {
+  users -= 1
+  if (users > 0 || !prepared) return
+  const { server } = await prepared
+  prepared = null
   server?.stop()
 }

@@ -80,10 +80,13 @@ export async function preparePostgresTemplate(adminUrl: string): Promise<string>
 let prepared: PreparedDatabases = { pgliteSnapshotFile: '', postgresTemplate: '' }
 let snapshot: Promise<ArrayBuffer | undefined> | null = null
 
-/** Called in each test file (prepared-setup.ts) with what global-setup made for this run. */
+/**
+ * Called in each test file (prepared-setup.ts) with what global-setup made for this run; files
+ * that share a process (the integration project) read the snapshot once.
+ */
 export function usePreparedDatabases(databases: PreparedDatabases): void {
+  if (databases.pgliteSnapshotFile !== prepared.pgliteSnapshotFile) snapshot = null
   prepared = databases
-  snapshot = null
 }
 
 /** The migrated PostgreSQL database to copy, or undefined outside a prepared test run. */
