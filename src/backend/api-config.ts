@@ -43,8 +43,8 @@ export const DEFAULT_API_CONFIG: ApiConfig = {
   planEnabled: false
 }
 
-export function parseApiConfig(source: string): ApiConfig {
-  const api = readTomlTable(source, 'api')
+export function parseApiConfig(source: string, file?: string): ApiConfig {
+  const api = readTomlTable(source, 'api', file)
   const schemas = api.get('schemas')
   const maxRows = api.get('max_rows')
   const maxBody = api.get('max_request_body_bytes')
@@ -59,5 +59,5 @@ export function parseApiConfig(source: string): ApiConfig {
 /** The [api] settings of the config.toml at `path`, or the defaults when there is none. */
 export function loadApiConfig(path: string): ApiConfig {
   if (!existsSync(path)) return { ...DEFAULT_API_CONFIG }
-  return parseApiConfig(readFileSync(path, 'utf8'))
+  return parseApiConfig(readFileSync(path, 'utf8'), path)
 }

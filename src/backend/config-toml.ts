@@ -1,80 +1,56 @@
 // Reading supabase/config.toml, the file the Supabase CLI configures a project from. Every
 // reader of the file (api-config.ts, auth/config.ts, auth/email-config.ts, storage/config.ts)
-// goes through this module, so the parser is one import.
-//
-// A line reader for what config.toml holds: `[dotted.table]` headers, one `key = value` per
-// line, values that are strings, integers, booleans or one-line arrays of strings, a ` #`
-// ending the value. A value it cannot read is left out, so the defaults apply.
+// goes through this module, so the parser (smol-toml, TOML 1.0) is one import. A file that is
+// not valid TOML stops the backend with the file and line, rather than running on defaults the
+// person did not choose.
 
-export type TomlValue = string | number | boolean | TomlValue[] | TomlTable
-export interface TomlTable {
-  [key: string]: TomlValue
-}
+import { parse, TomlDate, TomlError, type TomlTable, type TomlValue } from 'smol-toml'
 
-function parseValue(raw: string): TomlValue | undefined {
-  const text = raw.replace(/\s+#.*$/, '').trim()
-  if (/^"[^"]*"$/.test(text)) return text.slice(1, -1)
-  if (/^-?\d+$/.test(text)) return Number(text)
-  if (text === 'true' || text === 'false') return text === 'true'
-  const list = /^\[(.*)\]$/.exec(text)
-  if (list) {
-    const items = list[1].split(',').map((item) => item.trim())
-    const strings = items.filter((item) => item !== '')
-    if (strings.every((item) => /^"[^"]*"$/.test(item))) return strings.map((s) => s.slice(1, -1))
+export type { TomlTable, TomlValue }
+
+/** config.toml is not valid TOML: the message names the file, line and column. */
+export class ConfigTomlError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly column: number,
+    reason: string
+  ) {
+    super(`${file}:${line}:${column}: invalid TOML: ${reason}`)
+    this.name = 'ConfigTomlError'
   }
-  return undefined
 }
 
-function tableFor(document: TomlTable, path: string[]): TomlTable {
-  let table = document
-  for (const name of path) {
-    const next = table[name]
-    if (typeof next === 'object' && next !== null && !Array.isArray(next)) {
-      table = next
-    } else {
-      const created: TomlTable = {}
-      table[name] = created
-      table = created
-    }
-  }
-  return table
-}
+/** Whether a value is a table (`[name]`), not a list or a date. */
+export const isTomlTable = (value: TomlValue | undefined): value is TomlTable =>
+  typeof value === 'object' && !Array.isArray(value) && !(value instanceof TomlDate)
 
 /** The document as nested tables: `[auth.rate_limit]` is `document.auth.rate_limit`. */
-export function parseToml(source: string): TomlTable {
-  const document: TomlTable = {}
-  let current = document
-  for (const line of source.split(/\r?\n/)) {
-    const trimmed = line.trim()
-    const header = /^\[([^\]]+)\]/.exec(trimmed)
-    if (header) {
-      current = tableFor(
-        document,
-        header[1].split('.').map((name) => name.trim().replace(/^"(.*)"$/, '$1'))
-      )
-      continue
-    }
-    const pair = /^([A-Za-z0-9_-]+)\s*=\s*(.+)$/.exec(trimmed)
-    const value = pair ? parseValue(pair[2]) : undefined
-    if (pair && value !== undefined) current[pair[1]] = value
+export function parseToml(source: string, file = 'config.toml'): TomlTable {
+  try {
+    return parse(source)
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error
+    // smol-toml's message carries a code block after its first line; the first line says why.
+    const reason = error.message.split('\n')[0]
+    throw new ConfigTomlError(file, error.line, error.column, reason)
   }
-  return document
 }
 
 /** The table at a dotted path (`auth.rate_limit`), or an empty one when there is none. */
 export function tableAt(document: TomlTable, path: string): TomlTable {
   let table: TomlValue = document
   for (const name of path.split('.')) {
-    if (typeof table !== 'object' || Array.isArray(table)) return {}
+    if (!isTomlTable(table)) return {}
     table = table[name] ?? {}
   }
-  return typeof table === 'object' && !Array.isArray(table) ? table : {}
+  return isTomlTable(table) ? table : {}
 }
 
 /** The values of one table of a TOML document, its sub-tables left out. */
-export function readTomlTable(source: string, path: string): Map<string, TomlValue> {
-  const entries = Object.entries(tableAt(parseToml(source), path)).filter(
-    ([, value]) => Array.isArray(value) || typeof value !== 'object'
+export function readTomlTable(source: string, path: string, file?: string): Map<string, TomlValue> {
+  const entries = Object.entries(tableAt(parseToml(source, file), path)).filter(
+    ([, value]) => !isTomlTable(value)
   )
   return new Map(entries)
 }

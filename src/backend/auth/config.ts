@@ -86,9 +86,9 @@ export function authConfigWith(
   }
 }
 
-export function parseAuthConfig(source: string): AuthConfig {
-  const auth = readTomlTable(source, 'auth')
-  const limits = readTomlTable(source, 'auth.rate_limit')
+export function parseAuthConfig(source: string, file?: string): AuthConfig {
+  const auth = readTomlTable(source, 'auth', file)
+  const limits = readTomlTable(source, 'auth.rate_limit', file)
   const rateLimits: AuthConfigOverrides['rateLimits'] = {}
   for (const [key, value] of limits) {
     const name = RATE_LIMIT_KEYS[key]
@@ -104,5 +104,5 @@ export function parseAuthConfig(source: string): AuthConfig {
 /** The [auth] settings of the config.toml at `path`, or the defaults when there is none. */
 export function loadAuthConfig(path: string): AuthConfig {
   if (!existsSync(path)) return DEFAULT_AUTH_CONFIG
-  return parseAuthConfig(readFileSync(path, 'utf8'))
+  return parseAuthConfig(readFileSync(path, 'utf8'), path)
 }

@@ -55,8 +55,8 @@ function resolveEnv(value: string, env: NodeJS.ProcessEnv): string {
   return match ? (env[match[1]] ?? '') : value
 }
 
-function readSmtp(source: string, env: NodeJS.ProcessEnv): SmtpSettings | null {
-  const table = readTomlTable(source, 'auth.email.smtp')
+function readSmtp(source: string, env: NodeJS.ProcessEnv, file?: string): SmtpSettings | null {
+  const table = readTomlTable(source, 'auth.email.smtp', file)
   const text = (key: string): string => {
     const value = table.get(key)
     return typeof value === 'string' ? resolveEnv(value, env) : ''
@@ -76,9 +76,10 @@ function readSmtp(source: string, env: NodeJS.ProcessEnv): SmtpSettings | null {
 
 export function parseEmailSettings(
   source: string,
-  env: NodeJS.ProcessEnv = process.env
+  env: NodeJS.ProcessEnv = process.env,
+  file?: string
 ): EmailSettings {
-  const email = readTomlTable(source, 'auth.email')
+  const email = readTomlTable(source, 'auth.email', file)
   const flag = (key: string, fallback: boolean): boolean => {
     const value = email.get(key)
     return typeof value === 'boolean' ? value : fallback
@@ -96,12 +97,12 @@ export function parseEmailSettings(
     maxFrequencySeconds: maxFrequency ?? defaults.maxFrequencySeconds,
     otpExpirySeconds: whole('otp_expiry', defaults.otpExpirySeconds),
     otpLength: Math.min(10, Math.max(6, whole('otp_length', defaults.otpLength))),
-    smtp: readSmtp(source, env)
+    smtp: readSmtp(source, env, file)
   }
 }
 
 /** The settings of the config.toml at `path`, or the defaults when there is none. */
 export function loadEmailSettings(path: string): EmailSettings {
   if (!existsSync(path)) return { ...DEFAULT_EMAIL_SETTINGS }
-  return parseEmailSettings(readFileSync(path, 'utf8'))
+  return parseEmailSettings(readFileSync(path, 'utf8'), process.env, path)
 }

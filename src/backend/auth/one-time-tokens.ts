@@ -130,15 +130,17 @@ export function checkSendInterval(
   )
 }
 
-/** The link in the mail: `<api>/auth/v1/verify?token=…&type=…&redirect_to=…`. */
+/**
+ * The link in the mail: `<api>/auth/v1/verify?token=…&type=…&redirect_to=…`. As GoTrue's
+ * encodeRedirectURL, the redirect is escaped only when it holds `&`, `=` or `#` (which would
+ * end it early); otherwise it is given as is.
+ */
 export function verifyLink(
   publicUrl: string,
   tokenHash: string,
   type: VerifyType,
   redirectTo: string
 ): string {
-  return (
-    `${publicUrl}/auth/v1/verify?token=${tokenHash}&type=${type}` +
-    `&redirect_to=${encodeURIComponent(redirectTo)}`
-  )
+  const redirect = /[&=#]/.test(redirectTo) ? encodeURIComponent(redirectTo) : redirectTo
+  return `${publicUrl}/auth/v1/verify?token=${tokenHash}&type=${type}&redirect_to=${redirect}`
 }

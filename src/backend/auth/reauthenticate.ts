@@ -37,14 +37,16 @@ export async function handleReauthenticate(
   const nowMs = options.now()
   const mail = await asAuthAdmin(context.db, async (tx) => {
     const user = await lockSignedInUser(tx, claims)
+    // GoTrue's refusals: 400 for an account with neither (an anonymous one), 422 unconfirmed.
     if (!user.email) {
-      throw new AuthError(
-        422,
+      throw badRequest(
         'validation_failed',
         'Reauthentication requires the user to have an email or a phone number'
       )
     }
-    if (!user.confirmed) throw badRequest('validation_failed', 'Please verify your email first.')
+    if (!user.confirmed) {
+      throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.')
+    }
     const prepared = await prepareTokenMail(context, tx, {
       user,
       kind: 'reauthentication',

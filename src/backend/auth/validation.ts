@@ -8,14 +8,18 @@ export const MIN_PASSWORD_LENGTH = 6
 export const MAX_PASSWORD_BYTES = 72
 const MAX_EMAIL_LENGTH = 255
 
-// Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is the mail's job.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/
+// GoTrue's format check (checkmail.ValidateFormat): the characters an address's local part and
+// host labels may hold. Deliverability is the mail's job.
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+// Stricter than GoTrue on one point: the host has a dot (`a@localhost` mails nobody).
+const HOST_WITH_DOT = /@[^@]+\.[^@]+$/
 
 /** Returns the lower-cased, trimmed address or throws 400 validation_failed. */
 export function normaliseEmail(value: unknown, missingMessage: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw validationFailed(missingMessage)
   const email = value.trim().toLowerCase()
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) {
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email) || !HOST_WITH_DOT.test(email)) {
     throw validationFailed('Unable to validate email address: invalid format')
   }
   return email

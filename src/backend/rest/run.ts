@@ -154,8 +154,10 @@ export function countCap(call: RestCall, table: Table): number | null {
 
 /**
  * `count=planned` is the planner's estimate for the matching rows; `count=estimated` is the
- * exact count up to max rows and the estimate beyond, as PostgREST gives them; both are exact
- * where an estimate would reveal rows the caller cannot see (planned-count.ts).
+ * exact count up to max rows and beyond it the larger of the estimate and the count so far (max
+ * rows + 1), as PostgREST 12 gives them: an estimate from stale statistics never says fewer rows
+ * than were counted. Both are exact where an estimate would reveal rows the caller cannot see
+ * (planned-count.ts).
  */
 async function countTotal(
   context: BackendContext,
@@ -172,7 +174,8 @@ async function countTotal(
   }
   const params = new Params()
   const sql = readBuilder(context, call, read.plan, params).matchingRows(read.source)
-  return plannedRows(tx, sql, params.values)
+  const planned = await plannedRows(tx, sql, params.values)
+  return mode === 'estimated' ? Math.max(exact ?? 0, planned) : planned
 }
 
 const verdicts = new WeakMap<Database, PlanCostVerdicts>()

@@ -5,7 +5,7 @@
 // type (image-content.ts). The Supabase CLI and hosted Supabase ignore the key.
 
 import { existsSync, readFileSync } from 'node:fs'
-import { parseToml, tableAt } from '../config-toml'
+import { isTomlTable, parseToml, tableAt } from '../config-toml'
 
 export interface StorageConfig {
   /** Buckets whose uploads must be whole images of their declared type. */
@@ -14,14 +14,10 @@ export interface StorageConfig {
 
 export const DEFAULT_STORAGE_CONFIG: StorageConfig = { imageContentBuckets: [] }
 
-export function parseStorageConfig(source: string): StorageConfig {
-  const buckets = tableAt(parseToml(source), 'storage.buckets')
+export function parseStorageConfig(source: string, file?: string): StorageConfig {
+  const buckets = tableAt(parseToml(source, file), 'storage.buckets')
   const imageContentBuckets = Object.entries(buckets)
-    .filter(([, options]) => {
-      return typeof options === 'object' && !Array.isArray(options)
-        ? options.check_image_content === true
-        : false
-    })
+    .filter(([, options]) => isTomlTable(options) && options.check_image_content === true)
     .map(([id]) => id)
   return { imageContentBuckets }
 }
@@ -29,5 +25,5 @@ export function parseStorageConfig(source: string): StorageConfig {
 /** The [storage.buckets] rules of the config.toml at `path`, or none when there is no file. */
 export function loadStorageConfig(path: string): StorageConfig {
   if (!existsSync(path)) return DEFAULT_STORAGE_CONFIG
-  return parseStorageConfig(readFileSync(path, 'utf8'))
+  return parseStorageConfig(readFileSync(path, 'utf8'), path)
 }

@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseToml, readTomlTable, tableAt } from '../../../src/backend/config-toml'
+import {
+  ConfigTomlError,
+  parseToml,
+  readTomlTable,
+  tableAt
+} from '../../../src/backend/config-toml'
 
 describe('config.toml reader', () => {
   it('reads nested tables by their dotted path', () => {
@@ -29,8 +36,33 @@ describe('config.toml reader', () => {
     expect([...table.entries()]).toEqual([['enable_signup', true]])
   })
 
-  it('ignores lines it cannot read instead of guessing', () => {
-    const table = readTomlTable('[api]\nschemas = [public]\nport = 54321\nbad line', 'api')
-    expect([...table.entries()]).toEqual([['port', 54321]])
+  it('keeps a value that contains " #" and reads an array written over several lines', () => {
+    const document = parseToml(`
+      [auth.email.smtp]
+      pass = "hunter2 #not-a-comment" # a comment
+      [api]
+      schemas = [
+        "public",   # the app's tables
+        "graphql_public",
+      ]
+    `)
+    expect(tableAt(document, 'auth.email.smtp')).toEqual({ pass: 'hunter2 #not-a-comment' })
+    expect([...readTomlTable('[api]\nschemas = [\n  "public",\n  "storage"\n]', 'api')]).toEqual([
+      ['schemas', ['public', 'storage']]
+    ])
+    expect(tableAt(document, 'api').schemas).toEqual(['public', 'graphql_public'])
+  })
+
+  it('refuses a file that is not TOML, naming the file and the line', () => {
+    const source = '[api]\nport = 54321\nschemas = [public]\n'
+    expect(() => readTomlTable(source, 'api', 'supabase/config.toml')).toThrow(ConfigTomlError)
+    expect(() => readTomlTable(source, 'api', 'supabase/config.toml')).toThrow(
+      /^supabase\/config\.toml:3:\d+: invalid TOML: /
+    )
+  })
+
+  it("reads the repository's own config.toml", () => {
+    const document = parseToml(readFileSync(resolve('supabase/config.toml'), 'utf8'))
+    expect(tableAt(document, 'api').schemas).toEqual(expect.arrayContaining(['public']))
   })
 })
