@@ -1,6 +1,6 @@
 // The import graph of a part of the source tree, and the cycles in it: each module's imports
 // (static, dynamic and type-only alike, as TypeScript reads them) resolved to files, the
-// `@shared` and `@renderer` aliases included. Used by the layering test of the renderer.
+// `@shared` and `@renderer` aliases included. Used by the layering test of the source tree.
 
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'

@@ -5,7 +5,8 @@
 // never reach the window or a log.
 
 import { AUTH_LINK_MESSAGES, isAuthLink } from '../shared/auth-links'
-import { DEEP_LINK_SCHEME, parseDeepLink, type DeepLink } from '../shared/deep-links'
+import { parseDeepLink, type DeepLink } from '../shared/deep-links'
+import { DEEP_LINK_SCHEME } from '../shared/link-scheme'
 import type { Logger } from '../shared/logger'
 import type { RendererOutbox } from './window/renderer-outbox'
 

@@ -8,9 +8,7 @@ import {
   BrowserWindow,
   dialog,
   ipcMain,
-  nativeImage,
   Menu,
-  Notification,
   nativeTheme,
   protocol,
   Tray,
@@ -21,7 +19,7 @@ import type { AuthSnapshot } from '../shared/domain'
 import type { BackendSupervisor } from './backend/supervisor'
 import { registerIpc } from './ipc/register-ipc'
 import { openArchiveFile } from './ipc/data-export'
-import { badgeDotBitmap, createDesktopNotifier } from './notifications/desktop-notifier'
+import { createAppNotifier } from './notifications/app-notifier'
 import { createAppTray } from './notifications/app-tray'
 import type { TrayController } from './notifications/tray'
 import { findDeepLinkArg } from '../shared/deep-links'
@@ -236,27 +234,10 @@ function boot(): void {
       createFile: openArchiveFile,
       removeFile: (path) => rm(path, { force: true })
     },
-    notifier: createDesktopNotifier({
-      platform: process.platform,
-      notificationsSupported: () => Notification.isSupported(),
-      createNotification: (options) => new Notification(options),
-      setBadgeCount: (count) => app.setBadgeCount(count),
-      overlayIcon: () =>
-        nativeImage.createFromBitmap(badgeDotBitmap(16), { width: 16, height: 16 }),
+    notifier: createAppNotifier({
       window: () => mainWindow,
-      open: (target) => {
-        const contents = mainWindow?.webContents
-        if (contents && !contents.isDestroyed()) contents.send('notifications:open', target)
-      },
-      settings: new Store({ name: 'settings' }),
-      onUnreadCount: (count) => tray.setUnreadCount(count),
-      onUnreadMessages: (count) => tray.setUnreadMessages(count),
-      // The page reports the current account's activity: name it when there are several.
-      accountLabel: () => {
-        if (!authSession || authSession.list().length < 2) return null
-        const username = authSession.currentSnapshot().profile?.username
-        return username ? `@${username}` : null
-      }
+      tray,
+      accounts: () => authSession
     }),
     app: {
       rendererReady: () => {

@@ -6,7 +6,7 @@
 // comes from outside like every deep link, so only these parameters, once each and in their
 // expected shapes, are accepted; anything else opens nothing.
 
-import { DEEP_LINK_SCHEME } from './deep-links'
+import { DEEP_LINK_SCHEME } from './link-scheme'
 
 export const AUTH_CALLBACK_URL = `${DEEP_LINK_SCHEME}://auth/callback`
 

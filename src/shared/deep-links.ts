@@ -5,8 +5,7 @@
 
 import type { AuthLinkOutcome } from './auth-links'
 import { USERNAME_PATTERN } from './limits'
-
-export const DEEP_LINK_SCHEME = 'instaframe'
+import { DEEP_LINK_SCHEME } from './link-scheme'
 
 /** Longer than any valid link (the scheme, `p/` and a 36-character id, or `u/` and 30 letters). */
 export const MAX_DEEP_LINK_LENGTH = 100

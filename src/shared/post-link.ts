@@ -2,7 +2,7 @@
 // (instaframe://p/<id>), and in the browser build the post's own route in the app's address
 // (`#/p/<id>`). Links of the older shape (`?p=<id>`) still open their post, once.
 
-export const DEEP_LINK_SCHEME = 'instaframe'
+import { DEEP_LINK_SCHEME } from './link-scheme'
 
 export function postDeepLink(postId: string): string {
   return `${DEEP_LINK_SCHEME}://p/${encodeURIComponent(postId)}`

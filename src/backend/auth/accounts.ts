@@ -82,11 +82,14 @@ export async function mergeMetadata(
   )
 }
 
-/** GoTrue's user.Confirm: the email is confirmed in the row, its metadata and its identity. */
+/**
+ * GoTrue's user.Confirm: the email is confirmed in the row, its metadata and its identity, and
+ * the row's confirmation token is cleared (a link redeems it; an admin confirm makes it moot).
+ */
 export async function confirmEmail(tx: Queryable, userId: string): Promise<void> {
   await tx.query(
     `update auth.users
-        set email_confirmed_at = coalesce(email_confirmed_at, now()),
+        set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
             raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb)
                                  || '{"email_verified":true}'::jsonb,
             updated_at = now()

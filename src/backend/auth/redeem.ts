@@ -5,6 +5,7 @@
 
 import type { BackendContext } from '../context'
 import { isPostgresError, type Queryable } from '../db/database'
+import { confirmEmail } from './accounts'
 import { asAuthAdmin } from './admin'
 import { AuthError } from './errors'
 import {
@@ -17,8 +18,7 @@ import {
 import type { ResolvedAuthOptions } from './options'
 import { startSession } from './sessions'
 import { lockUserById } from './token-mail'
-import type { SessionResponse } from './tokens'
-import { confirmUser } from './users'
+import type { SessionResponse } from './access-tokens'
 
 export const SINGLE_CONFIRMATION =
   'Confirmation link accepted. Please proceed to confirm link sent to the other email'
@@ -121,7 +121,7 @@ export async function redeem(
       const step = await confirmEmailChange(context, tx, token.userId)
       if (step) return step
     } else {
-      await confirmUser(tx, token.userId)
+      await confirmEmail(tx, token.userId)
     }
     await tx.query(`update auth.users set last_sign_in_at = now() where id = $1`, [token.userId])
     return {

@@ -7,7 +7,12 @@ import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database'
 import type { BackendContext } from '../context'
 import { AuthError, badRequest } from './errors'
-import { signAccessToken, type AmrEntry, type AssuranceLevel, type SessionResponse } from './tokens'
+import {
+  signAccessToken,
+  type AmrEntry,
+  type AssuranceLevel,
+  type SessionResponse
+} from './access-tokens'
 import { loadUser } from './users'
 
 const toTimestamp = (ms: number): string => new Date(ms).toISOString()

@@ -190,25 +190,6 @@ export async function insertUser(tx: Queryable, user: NewUser): Promise<string> 
   return id
 }
 
-/** Marks the email confirmed, in the user row, its metadata and its identity. */
-export async function confirmUser(tx: Queryable, id: string): Promise<void> {
-  await tx.query(
-    `update auth.users
-        set email_confirmed_at = coalesce(email_confirmed_at, now()), confirmation_token = '',
-            raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb)
-                                 || '{"email_verified":true}'::jsonb,
-            updated_at = now()
-      where id = $1`,
-    [id]
-  )
-  await tx.query(
-    `update auth.identities
-        set identity_data = identity_data || '{"email_verified":true}'::jsonb, updated_at = now()
-      where user_id = $1 and provider = 'email'`,
-    [id]
-  )
-}
-
 /**
  * What GoTrue answers when confirmations are on and the email is already registered: a user
  * that looks new but has no identities, so callers cannot probe which emails exist.

@@ -3,6 +3,8 @@
 // pending. Part of the bootstrap rather than a migration: these belong to the auth schema that
 // hosted Supabase owns, where an app's migration may not alter them.
 
+import { authAdminOnly } from './bootstrap-policies'
+
 export const AUTH_ONE_TIME_TOKENS = `
 do $$
 begin
@@ -37,11 +39,8 @@ create index if not exists one_time_tokens_token_hash_hash_idx
   on auth.one_time_tokens using hash (token_hash);
 create index if not exists one_time_tokens_relates_to_hash_idx
   on auth.one_time_tokens using hash (relates_to);
-alter table auth.one_time_tokens enable row level security;
 grant all on auth.one_time_tokens to supabase_auth_admin;
-drop policy if exists auth_admin_all on auth.one_time_tokens;
-create policy auth_admin_all on auth.one_time_tokens to supabase_auth_admin
-  using (true) with check (true);
+${authAdminOnly(['auth.one_time_tokens'])}
 
 -- Confirmation links mailed before tokens moved here keep working (same hash of the same token).
 insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to, created_at)

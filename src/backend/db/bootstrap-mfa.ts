@@ -3,6 +3,8 @@
 // plus the session's assurance level. Part of the bootstrap rather than a migration because the
 // migrations are also pushed to hosted projects, where GoTrue owns these tables. Idempotent.
 
+import { authAdminOnly } from './bootstrap-policies'
+
 export const AUTH_MFA = `
 do $$
 begin
@@ -77,18 +79,7 @@ create table if not exists auth.mfa_recovery_codes (
 );
 create index if not exists mfa_recovery_codes_user_id_idx on auth.mfa_recovery_codes (user_id);
 
-alter table auth.mfa_factors enable row level security;
-alter table auth.mfa_challenges enable row level security;
-alter table auth.mfa_amr_claims enable row level security;
-alter table auth.mfa_recovery_codes enable row level security;
 grant all on auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims, auth.mfa_recovery_codes
   to supabase_auth_admin;
-drop policy if exists auth_admin_all on auth.mfa_factors;
-create policy auth_admin_all on auth.mfa_factors to supabase_auth_admin using (true) with check (true);
-drop policy if exists auth_admin_all on auth.mfa_challenges;
-create policy auth_admin_all on auth.mfa_challenges to supabase_auth_admin using (true) with check (true);
-drop policy if exists auth_admin_all on auth.mfa_amr_claims;
-create policy auth_admin_all on auth.mfa_amr_claims to supabase_auth_admin using (true) with check (true);
-drop policy if exists auth_admin_all on auth.mfa_recovery_codes;
-create policy auth_admin_all on auth.mfa_recovery_codes to supabase_auth_admin using (true) with check (true);
+${authAdminOnly(['auth.mfa_factors', 'auth.mfa_challenges', 'auth.mfa_amr_claims', 'auth.mfa_recovery_codes'])}
 `

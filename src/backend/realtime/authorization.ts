@@ -10,6 +10,7 @@
 // again when its token changes.
 
 import { isPostgresError, type Database, type Transaction } from '../db/database'
+import { answerAndRollBack } from '../db/rolled-back'
 import type { RequestIdentity } from '../jwt'
 import { DEFAULT_REST_LIMITS } from '../request-limits'
 import { RealtimeAuthError } from './auth'
@@ -24,13 +25,6 @@ export const unauthorizedRead = (topic: string): string =>
   `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`
 export const unauthorizedWrite = (topic: string): string =>
   `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}`
-
-/** Thrown to roll a check's transaction back once its answer is known. */
-class Answered<T> extends Error {
-  constructor(readonly answer: T) {
-    super('authorization check answered')
-  }
-}
 
 const INSUFFICIENT_PRIVILEGE = '42501'
 
@@ -47,19 +41,9 @@ function actAs(tx: Transaction, identity: RequestIdentity, topic: string): Promi
   )
 }
 
-async function rolledBack<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  try {
-    await db.transaction(
-      async (tx) => {
-        throw new Answered(await work(tx))
-      },
-      { budgetMs: DEFAULT_REST_LIMITS.requestBudgetMs }
-    )
-  } catch (error) {
-    if (error instanceof Answered) return error.answer as T
-    throw error
-  }
-  throw new Error('unreachable: the check always rolls back')
+function rolledBack<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const budgetMs = DEFAULT_REST_LIMITS.requestBudgetMs
+  return answerAndRollBack((body) => db.transaction(body, { budgetMs }), work)
 }
 
 /** Which extensions `identity` may read on private `topic` (its SELECT policies). */

@@ -4,8 +4,9 @@
 // they become SQL only through filterSql (identifiers from the catalog, values bound).
 
 import { filterSql } from '../rest/build-filter'
-import type { Condition } from '../rest/parse-query'
-import { parseField, parseOperation, splitTopLevel } from '../rest/parse-query'
+import type { Condition } from '../rest/query-ast'
+import { parseField, splitTopLevel } from '../rest/parse-field'
+import { parseOperation } from '../rest/parse-filter'
 import type { Params } from '../rest/sql'
 import { REALTIME_LIMITS } from './limits'
 import { PUBLICATION, tableKey, type PublishedTable } from './published-tables'

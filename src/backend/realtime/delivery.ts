@@ -9,21 +9,9 @@
 import type { Database } from '../db/database'
 import type { RequestIdentity } from '../jwt'
 import { bindingMatches, type Binding, type ChangeType } from './bindings'
+import type { Change } from './changes'
 import type { PublishedTable } from './published-tables'
 import { checkVisibility } from './visibility'
-
-export interface Change {
-  schema: string
-  table: string
-  type: ChangeType
-  commitTimestamp: string
-  /** The row's primary key (an UPDATE is taken to keep it). */
-  key: Record<string, unknown>
-  /** What `old_record` carries for an UPDATE or DELETE: the primary key. */
-  oldKey: Record<string, unknown> | null
-  /** The whole old row of a DELETE when it fitted in the notification; never sent to clients. */
-  old: Record<string, unknown> | null
-}
 
 /** One joined channel as delivery sees it. */
 export interface Subscriber {
@@ -46,36 +34,6 @@ export interface PostgresChangesPayload {
     old_record?: Record<string, unknown>
     errors: null
   }
-}
-
-/** The changes one notification from the capture triggers stands for (capture.ts). */
-export function parseChanges(text: string): Change[] {
-  let raw: Record<string, unknown>
-  try {
-    raw = JSON.parse(text)
-  } catch {
-    return []
-  }
-  const where = `${String(raw.schema)}.${String(raw.table)}`
-  if (raw.too_large) {
-    console.warn(
-      `[realtime] ${String(raw.too_large)} change(s) on ${where} had a key too large to stream`
-    )
-    return []
-  }
-  const type = raw.type
-  if ((type !== 'INSERT' && type !== 'UPDATE' && type !== 'DELETE') || !Array.isArray(raw.keys)) {
-    return []
-  }
-  return (raw.keys as Record<string, unknown>[]).map((key) => ({
-    schema: String(raw.schema),
-    table: String(raw.table),
-    type,
-    commitTimestamp: String(raw.commit_timestamp),
-    key,
-    oldKey: type === 'INSERT' ? null : key,
-    old: (raw.old as Record<string, unknown> | undefined) ?? null
-  }))
 }
 
 function pick(row: Record<string, unknown>, columns: string[] | null): Record<string, unknown> {

@@ -12,6 +12,7 @@
 //   hub.ts, presence.ts  every topic's joined channels (broadcast fan-out) and presence
 //   authorization.ts  private channels: RLS on realtime.messages
 //   broadcast-http.ts  POST /realtime/v1/api/broadcast (send without a joined channel)
+//   changes.ts     the changes a capture notification stands for
 //   delivery.ts    who gets a change, and the payload
 //   visibility.ts  whether a change is visible to an identity and which filters it matches
 //   limits.ts      caps per socket and per client address; filter patterns that may not run
@@ -36,7 +37,8 @@ import { identifyApiKey, RealtimeAuthError } from './auth'
 import { CHANGES_CHANNEL, installChangeCapture } from './capture'
 import { tableKey } from './published-tables'
 import { Connection } from './connection'
-import { deliverChange, parseChanges } from './delivery'
+import { parseChanges } from './changes'
+import { deliverChange } from './delivery'
 import { Hub } from './hub'
 import { AddressUsage, ConnectionUsage, REALTIME_LIMITS } from './limits'
 import { parseVsn, ProtocolError } from './protocol'

@@ -3,7 +3,7 @@
 // policies that decide what SELECT returns).
 
 import type { Database } from '../db/database'
-import type { Column, Table } from '../rest/schema-cache'
+import type { Column, Table } from '../rest/schema-types'
 
 export const PUBLICATION = 'supabase_realtime'
 

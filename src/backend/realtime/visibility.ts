@@ -19,7 +19,7 @@ import { isPostgresError, type Database } from '../db/database'
 import type { RequestIdentity } from '../jwt'
 import { Params, ident } from '../rest/sql'
 import { conditionsSql, type Binding } from './bindings'
-import type { Change } from './delivery'
+import type { Change } from './changes'
 import { REALTIME_LIMITS } from './limits'
 import type { PublishedTable } from './published-tables'
 

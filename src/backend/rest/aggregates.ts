@@ -4,8 +4,8 @@
 // table.
 
 import { RestError } from './errors'
-import type { ColumnItem, SelectItem } from './parse-query'
-import type { Table } from './schema-cache'
+import type { ColumnItem, SelectItem } from './query-ast'
+import type { Table } from './schema-types'
 
 export function aggregatesNotAllowed(): RestError {
   return new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed')

@@ -10,7 +10,7 @@ import type { ApiRole } from '../jwt'
 import { patternProblem, type PatternOperator } from '../patterns'
 import type { RestLimits } from '../request-limits'
 import { RestError } from './errors'
-import type { Condition, Filter, ParsedQuery } from './parse-query'
+import type { Condition, Filter, ParsedQuery } from './query-ast'
 
 const PATTERN_OPERATORS = new Set<string>(['like', 'ilike', 'match', 'imatch'])
 const TEXT_SEARCH_OPERATORS = new Set<string>(['fts', 'plfts', 'phfts', 'wfts'])

@@ -3,8 +3,8 @@
 // column's type, as PostgREST does.
 
 import { parseError, RestError, unknownColumn } from './errors'
-import type { Condition, Field, Filter, OrderTerm } from './parse-query'
-import type { Table } from './schema-cache'
+import type { Condition, Field, Filter, OrderTerm } from './query-ast'
+import type { Table } from './schema-types'
 import { ident, qualified, type Params } from './sql'
 
 /**

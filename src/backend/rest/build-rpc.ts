@@ -4,7 +4,7 @@
 
 import { RestError } from './errors'
 import { closestName, DEFAULT_HINT_SCORE, NAME_HINT_SCORE } from './fuzzy'
-import type { RoutineInfo, SchemaCache, Table } from './schema-cache'
+import type { RoutineInfo, SchemaCache, Table } from './schema-types'
 import { ident, qualified, type Params } from './sql'
 
 export type RpcShape = 'void' | 'scalar' | 'setof-scalar' | 'rows'

@@ -8,8 +8,8 @@
 import { filterSql } from './build-filter'
 import { ROOT_ALIAS, type ReadSource } from './read-source'
 import { RestError, unknownPayloadColumn } from './errors'
-import type { ParsedQuery } from './parse-query'
-import type { Table } from './schema-cache'
+import type { ParsedQuery } from './query-ast'
+import type { Table } from './schema-types'
 import { ident, qualified, type Params } from './sql'
 
 export interface WritePreferences {

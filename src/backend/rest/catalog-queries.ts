@@ -3,7 +3,7 @@
 // authenticator role's PostgREST settings, each read for one exposed schema.
 
 import type { Queryable } from '../db/database'
-import type { Column, FunctionArg, RoutineInfo } from './schema-cache'
+import type { Column, FunctionArg, RoutineInfo } from './schema-types'
 
 export interface TableRow {
   oid: number | string

@@ -22,7 +22,7 @@ import {
   type RestCall,
   type ResultRow
 } from './run'
-import type { Table } from './schema-cache'
+import type { Table } from './schema-types'
 
 export type { RestCall } from './run'
 

@@ -3,8 +3,9 @@
 // and rpc for their functions. Module map:
 //   schema-cache.ts   what exists (tables, columns, keys, foreign keys, functions, computed
 //                     fields), per schema; catalog-queries.ts reads it, view-keys.ts gives
-//                     views the keys of the tables they show
-//   parse-query.ts    select / filter / order grammar → AST
+//                     views the keys of the tables they show; schema-types.ts its shapes
+//   parse-query.ts    the query string's grammar → AST (query-ast.ts), with parse-select.ts,
+//                     parse-filter.ts and parse-field.ts
 //   relationships.ts  the relationships a table can embed through;
 //                     resolve-relationship.ts picks the one an embed names
 //   plan.ts           AST → plan: embeds resolved, every refusal that needs no database
@@ -36,9 +37,11 @@ import {
   responseFormat,
   wantsObject
 } from './request'
-import { loadSchemaCache, type SchemaCache, type Table } from './schema-cache'
+import { loadSchemaCache } from './schema-cache'
+import type { SchemaCache, Table } from './schema-types'
 
-export { loadSchemaCache, type SchemaCache } from './schema-cache'
+export { loadSchemaCache } from './schema-cache'
+export type { SchemaCache } from './schema-types'
 
 export interface RestApi extends Handler {
   /** Re-reads the schema cache from pg_catalog. */

@@ -7,7 +7,7 @@
 import type { RestLimits } from '../request-limits'
 import type { Queryable } from '../db/database'
 import { RestError } from './errors'
-import type { SelectItem } from './parse-query'
+import type { SelectItem } from './query-ast'
 
 /** How deep the embeds of a select list nest: `*` is 0, `a(b(*))` is 2. */
 export function embedDepth(items: readonly SelectItem[]): number {

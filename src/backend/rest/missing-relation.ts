@@ -8,8 +8,8 @@
 import { RestError } from './errors'
 import { parse, type RestCall } from './run'
 import { resolveRelationship } from './resolve-relationship'
-import type { SelectItem } from './parse-query'
-import type { Table } from './schema-cache'
+import type { SelectItem } from './query-ast'
+import type { Table } from './schema-types'
 
 function firstEmbed(items: SelectItem[]): (SelectItem & { kind: 'embed' }) | null {
   for (const item of items) if (item.kind === 'embed') return item

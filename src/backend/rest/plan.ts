@@ -12,11 +12,11 @@ import { payloadRows } from './build-write'
 import { spreadNotToOne } from './embed-source'
 import { RestError } from './errors'
 import { checkEmbedDepth } from './limits'
-import { pathKey, type ParsedQuery, type Scoped, type SelectItem } from './parse-query'
+import { pathKey, type ParsedQuery, type Scoped, type SelectItem } from './query-ast'
 import { isToOne, type Relationship } from './relationships'
 import { checkRepeatedEmbedRows } from './repeated-rows'
 import { resolveRelationship } from './resolve-relationship'
-import type { SchemaCache, Table } from './schema-cache'
+import type { SchemaCache, Table } from './schema-types'
 
 export type EmbedItem = SelectItem & { kind: 'embed' }
 

@@ -5,7 +5,7 @@
 // notifications all users have. There planned and estimated counts are answered exact.
 
 import type { Queryable } from '../db/database'
-import type { Table } from './schema-cache'
+import type { Table } from './schema-types'
 
 /** Whether the planner's estimate of `table` may be shown: not when it would reveal hidden rows. */
 export function estimatesAllowed(table: Table): boolean {

@@ -16,11 +16,11 @@ import {
   type WritePreferences
 } from './build-write'
 import { writeLimitsFor } from './bounds'
-import type { ParsedQuery } from './parse-query'
+import type { ParsedQuery } from './query-ast'
 import { planRead, planWrite, type ReadPlan } from './plan'
 import { parseRangeHeader } from './request'
 import { countCap, readBuilder, type PlannedRead, type RestCall } from './run'
-import type { RoutineInfo, Table } from './schema-cache'
+import type { RoutineInfo, Table } from './schema-types'
 import { Params } from './sql'
 
 /** `Range: a-b` applies when the query string has no root limit or offset. */

@@ -2,7 +2,7 @@
 // output columns, the lateral joins they read from and the EXISTS conditions of `!inner`
 // embeds, and how they are written out.
 
-import type { ColumnItem } from './parse-query'
+import type { ColumnItem } from './query-ast'
 import { ident } from './sql'
 
 /** One output column of a level; `name` is null for `alias.*`. */

@@ -3,7 +3,7 @@
 // reads it (build-read.ts builds it, read-body.ts shapes its body).
 
 import type { MediaFormat } from './request'
-import type { Table } from './schema-cache'
+import type { Table } from './schema-types'
 import { qualified } from './sql'
 
 export interface ReadSource {

@@ -5,14 +5,8 @@
 // taking the table's row and returning rows of a table gives a computed relationship named
 // after it. Which one an embed names is resolve-relationship.ts's.
 
-import {
-  isUniqueKey,
-  localTypeName,
-  type ForeignKey,
-  type RoutineInfo,
-  type SchemaCache,
-  type Table
-} from './schema-cache'
+import { isUniqueKey, localTypeName } from './schema-cache'
+import type { ForeignKey, RoutineInfo, SchemaCache, Table } from './schema-types'
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many'
 

@@ -8,7 +8,7 @@
 import type { RestLimits } from '../request-limits'
 import { RestError } from './errors'
 import { cappedLimit } from './limits'
-import { pathKey, type ParsedQuery, type SelectItem } from './parse-query'
+import { pathKey, type ParsedQuery, type SelectItem } from './query-ast'
 import { isToOne, type Relationship } from './relationships'
 
 type EmbedItem = SelectItem & { kind: 'embed' }

@@ -5,7 +5,7 @@
 import { RestError } from './errors'
 import { closestName, DEFAULT_HINT_SCORE } from './fuzzy'
 import { relationshipsFrom, type Relationship } from './relationships'
-import type { SchemaCache, Table } from './schema-cache'
+import type { SchemaCache, Table } from './schema-types'
 
 function singleColumn(relationship: Relationship, side: 0 | 1): string | null {
   const { columns } = relationship

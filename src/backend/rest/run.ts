@@ -11,6 +11,7 @@ import type { ApiConfig } from '../api-config'
 import type { BackendContext } from '../context'
 import type { Database, Transaction } from '../db/database'
 import { withRole, type RequestInfo } from '../db/as-role'
+import { answerAndRollBack } from '../db/rolled-back'
 import { timeDatabase } from '../http/server-timing'
 import type { ApiRequest, ApiResponse } from '../http/types'
 import type { RequestIdentity } from '../jwt'
@@ -18,7 +19,8 @@ import { ReadBuilder } from './build-read'
 import type { ReadSource } from './read-source'
 import { responseTooLarge } from './bounds'
 import { PlanCostVerdicts, type CostBound } from './limits'
-import { parseQuery, type ParsedQuery } from './parse-query'
+import { parseQuery } from './parse-query'
+import type { ParsedQuery } from './query-ast'
 import type { ReadPlan } from './plan'
 import { estimatesAllowed, plannedRows } from './planned-count'
 import {
@@ -28,7 +30,7 @@ import {
   type MediaFormat,
   type Preferences
 } from './request'
-import type { SchemaCache, Table } from './schema-cache'
+import type { SchemaCache, Table } from './schema-types'
 import { Aliases, ident, Params } from './sql'
 
 /** The query string as an AST (GET rpc arguments left out). */
@@ -55,11 +57,6 @@ export interface ResultRow {
   total: number | string | null
   /** How long the body was, when the read had a byte limit (ReadOptions.maxBodyBytes). */
   body_bytes?: number | string | null
-}
-
-/** Carries a result out of a transaction that `Prefer: tx=rollback` must not commit. */
-class RolledBack<T> {
-  constructor(readonly result: T) {}
 }
 
 /**
@@ -108,21 +105,15 @@ async function runInTransaction<T>(
 ): Promise<T> {
   const info = requestInfo(context, call)
   if (!call.preferences.rollback) return withRole(context.db, call.identity, info, work)
-  try {
-    // Throwing is how a transaction ends in a rollback; the result rides on the throw.
-    await withRole(context.db, call.identity, info, async (tx) => {
-      const uncommitted: Transaction = {
+  return answerAndRollBack(
+    (body) => withRole(context.db, call.identity, info, body),
+    (tx) =>
+      work({
         query: (sql, params) => tx.query(sql, params),
         exec: (sql) => tx.exec(sql),
         queryAndCommit: (sql, params) => tx.query(sql, params)
-      }
-      throw new RolledBack(await work(uncommitted))
-    })
-  } catch (outcome) {
-    if (outcome instanceof RolledBack) return outcome.result as T
-    throw outcome
-  }
-  throw new Error('unreachable: a tx=rollback transaction always throws')
+      })
+  )
 }
 
 export function readBuilder(

@@ -7,7 +7,7 @@
 // and what is kept is never changed afterwards (the run only reads the SQL and its values).
 
 import type { RestCall } from './run'
-import type { SchemaCache } from './schema-cache'
+import type { SchemaCache } from './schema-types'
 
 const MAX_STATEMENTS = 256
 

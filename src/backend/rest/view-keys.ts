@@ -6,7 +6,7 @@
 // (pg_rewrite.ev_action): each top-level target entry names its origin (`:resorigtbl`,
 // `:resorigcol`), which Postgres fills in only for plain column references.
 
-import type { ForeignKey, Table } from './schema-cache'
+import type { ForeignKey, Table } from './schema-types'
 
 /** The top-level target entries of a stored view query: view column number → origin. */
 interface Origin {

@@ -17,27 +17,20 @@ import {
   NEW_ACCOUNT_PREFIX,
   readAccountsIndex,
   SlotStorage,
-  writeAccountsIndex,
-  type SessionStorage
+  writeAccountsIndex
 } from './account-storage'
+import {
+  discardAccount,
+  openAccount,
+  summarize,
+  type Account,
+  type AccountSessionsDeps
+} from './account-slot'
 import { ChangeQueue } from './change-queue'
-import { AuthSession, type AuthSessionDeps, type CurrentSession } from './session'
+import type { CurrentSession } from './session'
 
+export type { AccountSessionsDeps } from './account-slot'
 export type { CurrentSession } from './session'
-
-export interface AccountSessionsDeps extends Omit<AuthSessionDeps, 'client'> {
-  /** Where every account's session and the index live. */
-  storage: SessionStorage
-  /** A supabase-js client keeping its session in `slot`, with `slot.storageKey` as its key. */
-  createClient(slot: SlotStorage): SupabaseClient
-}
-
-interface Account {
-  /** Null until the slot's session signs in and moves under its user id. */
-  userId: string | null
-  session: AuthSession
-  slot: SlotStorage
-}
 
 export class AccountSessions implements CurrentSession {
   /** Signed-in accounts, in the order the menu lists them (and Ctrl+Shift+1…9 picks). */
@@ -137,7 +130,7 @@ export class AccountSessions implements CurrentSession {
       const next = this.accounts.find((account) => account.userId === userId)
       if (!next) throw new Error(MESSAGES.accountNotSignedIn)
       if (next === this.current) return
-      if (this.current.userId === null) await this.discard(this.current)
+      if (this.current.userId === null) await discardAccount(this.current)
       this.current = next
       this.returnTo = null
       await this.saveIndex()
@@ -203,16 +196,10 @@ export class AccountSessions implements CurrentSession {
   }
 
   /** A session over the slot at `prefix`, started (its stored session loaded). */
-  private async openSlot(prefix: string, userId: string | null = null): Promise<Account> {
-    const slot = new SlotStorage(this.deps.storage, prefix)
-    const account: Account = { userId, slot, session: null as unknown as AuthSession }
-    account.session = new AuthSession({
-      ...this.deps,
-      client: this.deps.createClient(slot),
-      emit: (snapshot) => this.changed(account, snapshot)
-    })
-    await account.session.start()
-    return account
+  private openSlot(prefix: string, userId: string | null = null): Promise<Account> {
+    return openAccount(this.deps, prefix, userId, (account, snapshot) =>
+      this.changed(account, snapshot)
+    )
   }
 
   /** One account's session changed: it may have signed in, been signed out, or refreshed. */
@@ -262,15 +249,9 @@ export class AccountSessions implements CurrentSession {
 
   private async cancelAdding(): Promise<void> {
     if (this.current.userId !== null || !this.returnTo) return
-    await this.discard(this.current)
+    await discardAccount(this.current)
     this.current = this.returnTo
     this.returnTo = null
-  }
-
-  /** Drops a slot that never signed in (a half-done second factor is forgotten locally). */
-  private async discard(account: Account): Promise<void> {
-    account.session.dispose()
-    await account.slot.clear()
   }
 
   private saveIndex(): Promise<void> {
@@ -308,15 +289,5 @@ export class AccountSessions implements CurrentSession {
     const accounts = this.list()
     const adding = this.current?.userId === null && accounts.length > 0
     return { ...snapshot, accounts, ...(adding ? { addingAccount: true } : {}) }
-  }
-}
-
-function summarize(account: Account): SignedInAccount {
-  const { profile, user } = account.session.currentSnapshot()
-  return {
-    id: account.userId ?? user?.id ?? '',
-    username: profile?.username ?? null,
-    fullName: profile?.full_name ?? null,
-    avatarUrl: profile?.avatar_url ?? null
   }
 }

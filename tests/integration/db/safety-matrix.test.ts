@@ -8,7 +8,7 @@
 
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Change } from '../../../src/backend/realtime/delivery'
+import type { Change } from '../../../src/backend/realtime/changes'
 import { loadPublishedTables, tableKey } from '../../../src/backend/realtime/published-tables'
 import { checkVisibility } from '../../../src/backend/realtime/visibility'
 import { anon, attemptAs, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'

@@ -5,7 +5,7 @@ import { RestError } from '../../../../src/backend/rest/errors'
 import { parseQuery } from '../../../../src/backend/rest/parse-query'
 import { planRead } from '../../../../src/backend/rest/plan'
 import { DEFAULT_REST_LIMITS } from '../../../../src/backend/request-limits'
-import type { Column, SchemaCache, Table } from '../../../../src/backend/rest/schema-cache'
+import type { Column, SchemaCache, Table } from '../../../../src/backend/rest/schema-types'
 import { Aliases, Params } from '../../../../src/backend/rest/sql'
 
 function table(name: string, columns: string[], primaryKey: string[] = ['id']): Table {

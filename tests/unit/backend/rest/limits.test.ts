@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from 'vitest'
 import { cappedLimit, embedDepth } from '../../../../src/backend/rest/limits'
-import { parseSelect } from '../../../../src/backend/rest/parse-query'
+import { parseSelect } from '../../../../src/backend/rest/parse-select'
 
 describe('embedDepth and cappedLimit', () => {
   it('counts how deep embeds nest', () => {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { RestError } from '../../../../src/backend/rest/errors'
-import {
-  parseLogicTree,
-  parseOrder,
-  parseQuery,
-  parseSelect,
-  splitTopLevel
-} from '../../../../src/backend/rest/parse-query'
+import { splitTopLevel } from '../../../../src/backend/rest/parse-field'
+import { parseLogicTree } from '../../../../src/backend/rest/parse-filter'
+import { parseOrder, parseQuery } from '../../../../src/backend/rest/parse-query'
+import { parseSelect } from '../../../../src/backend/rest/parse-select'
 
 /** What a plain column (no aggregate) carries besides its name, alias and cast. */
 const PLAIN = { aggregate: null, aggregateCast: null, legacyCount: false }

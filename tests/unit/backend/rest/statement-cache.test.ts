@@ -3,7 +3,7 @@
 
 import { describe, expect, it } from 'vitest'
 import type { RestCall } from '../../../../src/backend/rest/run'
-import type { SchemaCache } from '../../../../src/backend/rest/schema-cache'
+import type { SchemaCache } from '../../../../src/backend/rest/schema-types'
 import { reusedBuild } from '../../../../src/backend/rest/statement-cache'
 
 function callFor(

@@ -1,7 +1,7 @@
 // Reading where a view's columns come from, out of the node text Postgres stores for it.
 
 import { describe, expect, it } from 'vitest'
-import type { Table } from '../../../../src/backend/rest/schema-cache'
+import type { Table } from '../../../../src/backend/rest/schema-types'
 import { viewColumnSources, viewOrigins } from '../../../../src/backend/rest/view-keys'
 
 // `create view v as select id, a as "x y", b || 'z' as c from t where a > (select 1)`, cut down

@@ -7,6 +7,7 @@ import { useStores } from '../../store'
 import { HOME } from '../../store/router/routes'
 import { useStepSubmit } from '../AuthModal/AuthField'
 import { SettingsField } from './SettingsField'
+import { SubmitOutcome } from './SubmitOutcome'
 import styles from './SettingsSection.module.scss'
 
 export const ACCOUNT_TEXT = {
@@ -44,21 +45,7 @@ export function AccountSection(): ReactElement {
         autoComplete="current-password"
         onChange={setPassword}
       />
-      <div>
-        <button
-          type="submit"
-          className={styles.danger}
-          disabled={submit.busy}
-          aria-busy={submit.busy}
-        >
-          {ACCOUNT_TEXT.confirm}
-        </button>
-      </div>
-      {submit.error && (
-        <p className={styles.error} role="alert">
-          {submit.error}
-        </p>
-      )}
+      <SubmitOutcome submit={submit} label={ACCOUNT_TEXT.confirm} danger />
     </form>
   )
 }

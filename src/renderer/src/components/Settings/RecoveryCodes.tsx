@@ -10,6 +10,7 @@ import { messageOr } from '@shared/errors'
 import { useStores } from '../../store'
 import { useStepSubmit } from '../AuthModal/AuthField'
 import { downloadText } from './downloadText'
+import { SubmitError } from './SubmitOutcome'
 import styles from './SettingsSection.module.scss'
 import codeStyles from './RecoveryCodes.module.scss'
 
@@ -75,11 +76,7 @@ export function RecoveryCodes({ generateNow }: RecoveryCodesProps): ReactElement
 
   if (status === null || (status === undefined && !submit.error)) return null
 
-  const error = submit.error && (
-    <p className={styles.error} role="alert">
-      {submit.error}
-    </p>
-  )
+  const error = <SubmitError submit={submit} />
 
   if (codes) {
     const text = `${RECOVERY_CODES_TEXT.fileIntro}\n\n${codes.join('\n')}\n`

@@ -9,6 +9,7 @@ import { useSession, useStores } from '../../store'
 import { selectUser } from '../../store/session/sessionStore'
 import { useStepSubmit } from '../AuthModal/AuthField'
 import { SettingsField } from './SettingsField'
+import { SubmitOutcome } from './SubmitOutcome'
 import { TwoFactorSettings } from './TwoFactorSettings'
 import styles from './SettingsSection.module.scss'
 
@@ -73,7 +74,11 @@ function PasswordForm(): ReactElement {
         autoComplete="new-password"
         onChange={set('again')}
       />
-      <Outcome submit={submit} done={done ? AUTH_MESSAGES.passwordChanged : null} />
+      <SubmitOutcome
+        submit={submit}
+        label={SECURITY_TEXT.save}
+        done={done ? AUTH_MESSAGES.passwordChanged : null}
+      />
     </form>
   )
 }
@@ -108,41 +113,12 @@ function EmailForm(): ReactElement {
         autoComplete="email"
         onChange={setEmail}
       />
-      <Outcome submit={submit} done={sentTo ? AUTH_MESSAGES.emailChangeSent(sentTo) : null} />
+      <SubmitOutcome
+        submit={submit}
+        label={SECURITY_TEXT.save}
+        done={sentTo ? AUTH_MESSAGES.emailChangeSent(sentTo) : null}
+      />
     </form>
-  )
-}
-
-function Outcome({
-  submit,
-  done
-}: {
-  submit: ReturnType<typeof useStepSubmit>
-  done: string | null
-}): ReactElement {
-  return (
-    <>
-      <div>
-        <button
-          type="submit"
-          className={styles.primary}
-          disabled={submit.busy}
-          aria-busy={submit.busy}
-        >
-          {SECURITY_TEXT.save}
-        </button>
-      </div>
-      {submit.error && (
-        <p className={styles.error} role="alert">
-          {submit.error}
-        </p>
-      )}
-      {done && (
-        <p className={styles.muted} role="status">
-          {done}
-        </p>
-      )}
-    </>
   )
 }
 

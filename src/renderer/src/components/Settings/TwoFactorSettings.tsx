@@ -10,6 +10,7 @@ import { useStores } from '../../store'
 import { useStepSubmit } from '../AuthModal/AuthField'
 import { RecoveryCodes } from './RecoveryCodes'
 import { SettingsField } from './SettingsField'
+import { SubmitError } from './SubmitOutcome'
 import styles from './SettingsSection.module.scss'
 
 export const TWO_FACTOR_TEXT = {
@@ -151,11 +152,7 @@ export function TwoFactorSettings(): ReactElement {
           </button>
         </div>
       )}
-      {submit.error && (
-        <p className={styles.error} role="alert">
-          {submit.error}
-        </p>
-      )}
+      <SubmitError submit={submit} />
     </section>
   )
 }

@@ -1,15 +1,19 @@
-// The renderer's shape, checked on the tree: one data path (stores, components and everything
-// around them reach the data layer only through services/, which ESLint enforces), no import
-// cycle, and no source file over 300 lines.
+// The source tree's shape, checked on the tree: in the renderer one data path (stores,
+// components and everything around them reach the data layer only through services/, which
+// ESLint enforces) and an offline/ layer that draws nothing and knows no store; everywhere in
+// src/ no import cycle and no source file over 300 lines.
 
 import { readFileSync } from 'node:fs'
-import { relative, resolve } from 'node:path'
+import { relative, resolve, sep } from 'node:path'
 import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 import { importCycles, importGraph, sourceFiles } from '../../../scripts/lib/import-graph'
 
 const root = resolve(__dirname, '../../..')
-const renderer = resolve(root, 'src/renderer/src')
+const src = resolve(root, 'src')
+const renderer = resolve(src, 'renderer/src')
+const offline = resolve(renderer, 'offline')
+const ALIASES = { '@shared': resolve(src, 'shared'), '@renderer': renderer }
 const MAX_LINES = 300
 
 const REACHING_THE_DATA_LAYER = [
@@ -48,17 +52,32 @@ describe('the renderer', () => {
     expect(await dataPathErrors('src/renderer/src/platform/example.ts')).toEqual([])
   }, 60_000)
 
+  it('keeps offline/ below the stores: no UI in it, no store or component imported', () => {
+    const files = sourceFiles(offline)
+    expect(files.length).toBeGreaterThan(10)
+    expect(
+      files.filter((file) => file.endsWith('.tsx')).map((file) => relative(root, file))
+    ).toEqual([])
+    const graph = importGraph(files, ALIASES)
+    const upward = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => !target.startsWith(offline + sep))
+        .filter((target) => /^(store|components)$/.test(relative(renderer, target).split(sep)[0]))
+        .map((target) => `${relative(root, file)} -> ${relative(root, target)}`)
+    )
+    expect(upward).toEqual([])
+  })
+})
+
+describe('the source tree', () => {
   it('has no import cycle, type-only imports included', () => {
-    const graph = importGraph(sourceFiles(renderer), {
-      '@shared': resolve(root, 'src/shared'),
-      '@renderer': renderer
-    })
-    expect(graph.size).toBeGreaterThan(200)
+    const graph = importGraph(sourceFiles(src), ALIASES)
+    expect(graph.size).toBeGreaterThan(600)
     expect(importCycles(graph, root)).toEqual([])
   })
 
   it(`has no source file over ${MAX_LINES} lines`, () => {
-    const long = sourceFiles(renderer).flatMap((file) => {
+    const long = sourceFiles(src).flatMap((file) => {
       const lines = readFileSync(file, 'utf8').split('\n').length - 1
       return lines > MAX_LINES ? [`${relative(root, file)}: ${lines}`] : []
     })
