@@ -189,7 +189,7 @@ async function dispatch(
     case 'POST /verify':
       take(limiters.tokenVerifications, request)
       return handleVerifyOtp(context, options, request)
-    // The mailing routes (#27): recovery, email codes and links, email and password changes.
+    // The mailing routes: recovery, email codes and links, email and password changes.
     case 'POST /recover':
       sendsMail(limiters, request)
       return handleRecover(context, options, request)
