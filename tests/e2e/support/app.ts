@@ -50,10 +50,13 @@ export const ui = {
   historyBack: (page: Page) => ui.header(page).getByRole('button', { name: 'Back', exact: true })
 }
 
+/** A page load parses and runs the whole bundle: seconds when every core is busy. */
+const BOOT_TIMEOUT_MS = 30_000
+
 /** Opens the web build and waits past the 1 s splash for the header. */
 export async function openApp(page: Page, webUrl = e2eEnv().webUrl): Promise<void> {
   await page.goto(webUrl)
-  await expect(ui.header(page)).toBeVisible()
+  await expect(ui.header(page)).toBeVisible({ timeout: BOOT_TIMEOUT_MS })
 }
 
 /** The feed has answered: no placeholders left. */
@@ -63,7 +66,7 @@ export async function waitForFeed(page: Page): Promise<void> {
 
 export async function reloadApp(page: Page): Promise<void> {
   await page.reload()
-  await expect(ui.header(page)).toBeVisible()
+  await expect(ui.header(page)).toBeVisible({ timeout: BOOT_TIMEOUT_MS })
 }
 
 /** Any request to the REST table `table` (optionally with this method). */
