@@ -13,9 +13,14 @@ export default defineConfig({
   // Two workers share two cores: the longest specs (several pages, axe on each) take 60-85 s
   // then, against 30-40 s alone.
   timeout: 120_000,
+  // A sign-in or a save can take more than the default 5 s while both workers are busy.
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['./tests/support/timings/playwright-reporter.ts']],
   globalSetup: './tests/e2e/global-setup.ts',
   use: {
+    // Fades and slides end at once (the app honours the system's reduced motion); a spec about
+    // motion asks for 'no-preference' itself.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

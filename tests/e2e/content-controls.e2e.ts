@@ -157,15 +157,10 @@ test('hidden words move comments, earlier ones too, into "Hidden comments", seen
   await expect(seen.getByText('Dull and boring')).toHaveCount(0)
 })
 
-test('a close friends story has a green ring for the list and is invisible to others', async ({
-  browser
-}, testInfo) => {
-  test.slow()
+test('a close friends story has a green ring for the list', async ({ browser }) => {
   const author = await createUser('storyteller')
   const friend = await createUser('friend')
-  const stranger = await createUser('stranger')
   await follow(friend, author)
-  await follow(stranger, author)
 
   const mine = await personPage(browser, author)
   await openSettings(mine, 'Close friends')
@@ -174,7 +169,6 @@ test('a close friends story has a green ring for the list and is invisible to ot
   await expect(mine.getByRole('list', { name: 'Your close friends' })).toContainText(
     friend.username
   )
-  await checkA11y(mine, 'settings › close friends (with a friend)', testInfo)
   await postStoryAs(author, 'Just for you', 7, true)
 
   const theirs = await personPage(browser, friend)
@@ -182,11 +176,7 @@ test('a close friends story has a green ring for the list and is invisible to ot
     ui.stories(theirs).getByRole('button', { name: `${author.username}'s story, close friends` })
   ).toBeVisible()
   await expect(theirs.getByTestId('story-ring').first()).toBeVisible()
-
-  const outside = await personPage(browser, stranger)
-  await expect(
-    outside.getByRole('button', { name: new RegExp(`^${author.username}'s story`) })
-  ).toHaveCount(0)
-  const { data } = await stranger.client.from('stories').select('id').eq('user_id', author.id)
-  expect(data).toEqual([])
+  // Nobody else sees it: tests/integration/db/content-controls-rls.test.ts ("a close friends
+  // story is seen, watched and stripped only by the author and the list"); the list's screen
+  // with a friend in it gets axe in settings.e2e.ts.
 })

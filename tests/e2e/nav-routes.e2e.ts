@@ -6,23 +6,27 @@
 import { type Locator, type Page } from '@playwright/test'
 import type { Post } from '../../src/shared/domain'
 import { openApp, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
-import { createPostAs, createUser, follow, likeAs, type TestUser } from './support/backend'
+import {
+  createPostAs,
+  createUser,
+  createUserWithPosts,
+  follow,
+  likeAs,
+  type TestUser
+} from './support/backend'
 import { expect, test } from './support/test'
 
 let author: TestUser
 let fans: TestUser[]
 let reader: TestUser
 let liked: Post
-let posts: Post[]
 
 // Sign-ins, four screens of feed and round trips take a while on a loaded machine.
 test.setTimeout(180_000)
 
 test.beforeAll(async () => {
-  author = await createUser('navauthor')
-  posts = []
   // Enough posts for four screens of feed.
-  for (let i = 0; i < 14; i++) posts.push(await createPostAs(author, `Route post ${i}`, i + 1))
+  ;({ user: author } = await createUserWithPosts('navauthor', 14, { caption: 'Route post' }))
   liked = await createPostAs(author, 'Liked by many #navtag', 30)
   fans = []
   for (const stem of ['navfan', 'navpal']) {

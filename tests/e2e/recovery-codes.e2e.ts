@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { type Page } from '@playwright/test'
 import { totpCode, totpStep } from '../../src/backend/auth/totp'
-import { openApp, signInViaUi, ui, waitForFeed } from './support/app'
+import { openSignedIn, ui, waitForFeed } from './support/app'
 import { checkA11y } from './support/axe'
 import { createUser, e2eEnv, type UserCredentials } from './support/backend'
 import { expect, test } from './support/test'
@@ -36,8 +36,7 @@ test('saves recovery codes when turning two-factor on, then logs in with one, on
   page
 }, testInfo) => {
   const user = await createUser('recovery')
-  await openApp(page)
-  await signInViaUi(page, user)
+  await openSignedIn(page, user)
   await page.goto(`${e2eEnv().webUrl}#/settings/security`)
   await page.getByRole('button', { name: 'Turn on', exact: true }).click()
   const secret = (await page.getByLabel('Setup key').textContent())!.trim()

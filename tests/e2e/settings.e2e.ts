@@ -1,5 +1,6 @@
 // The Settings page: opened from the account menu and with Ctrl/Cmd+, ; a section per URL; the
-// list beside the section on a wide window and stacked above it at 800 px; axe in light and dark.
+// list beside the section on a wide window and stacked above it at 800 px; axe on every section
+// in light and dark (the one place settings sections get axe; its lists have someone in them).
 
 import { type Page } from '@playwright/test'
 import { openSignedIn, ui } from './support/app'
@@ -11,6 +12,18 @@ let user: TestUser
 
 test.beforeAll(async () => {
   user = await createUser('settings')
+  // The lists show someone, so axe sees their rows and not only the empty states.
+  const [blocked, muted, friend] = await Promise.all(
+    ['setblocked', 'setmuted', 'setfriend'].map((stem) => createUser(stem))
+  )
+  const writes = await Promise.all([
+    user.client.from('blocks').insert({ blocker_id: user.id, blocked_id: blocked.id }),
+    user.client
+      .from('mutes')
+      .insert({ muter_id: user.id, muted_id: muted.id, posts: true, stories: false }),
+    user.client.from('close_friends').insert({ friend_id: friend.id })
+  ])
+  for (const { error } of writes) expect(error).toBeNull()
 })
 
 test.afterAll(() => {

@@ -10,6 +10,9 @@ import { createUser, follow, postStoryAs, type TestUser } from './support/backen
 import { photoPng } from './fixtures/images'
 import { expect, test } from './support/test'
 
+// The story bar's fill is motion: the system allows it here.
+test.use({ reducedMotion: 'no-preference' })
+
 let author: TestUser
 let watcher: TestUser
 

@@ -11,7 +11,12 @@ import {
 } from '@playwright/test'
 import { MESSAGES } from '../../../src/shared/messages'
 import type { FileFixture } from '../fixtures/images'
-import { e2eEnv, type UserCredentials } from './backend'
+import {
+  accountPrefix,
+  ACCOUNTS_INDEX_KEY,
+  SESSION_STORAGE_KEY
+} from '../../../src/shared/data/account-storage'
+import { e2eEnv, nodeClient, type UserCredentials } from './backend'
 
 export const BRAND = 'Instaframe'
 
@@ -45,10 +50,13 @@ export const ui = {
   historyBack: (page: Page) => ui.header(page).getByRole('button', { name: 'Back', exact: true })
 }
 
+/** A page load parses and runs the whole bundle: seconds when every core is busy. */
+const BOOT_TIMEOUT_MS = 30_000
+
 /** Opens the web build and waits past the 1 s splash for the header. */
 export async function openApp(page: Page, webUrl = e2eEnv().webUrl): Promise<void> {
   await page.goto(webUrl)
-  await expect(ui.header(page)).toBeVisible()
+  await expect(ui.header(page)).toBeVisible({ timeout: BOOT_TIMEOUT_MS })
 }
 
 /** The feed has answered: no placeholders left. */
@@ -58,7 +66,7 @@ export async function waitForFeed(page: Page): Promise<void> {
 
 export async function reloadApp(page: Page): Promise<void> {
   await page.reload()
-  await expect(ui.header(page)).toBeVisible()
+  await expect(ui.header(page)).toBeVisible({ timeout: BOOT_TIMEOUT_MS })
 }
 
 /** Any request to the REST table `table` (optionally with this method). */
@@ -91,10 +99,37 @@ export async function signInViaUi(page: Page, user: UserCredentials): Promise<vo
   await expect(ui.accountMenuButton(page)).toBeVisible()
 }
 
-/** Open the app already signed in (through the modal) with the feed loaded. */
+/**
+ * Open the app already signed in as `user`, with the feed loaded. The session is signed in
+ * through the API (a fresh one, with its own refresh token) and stored where the page keeps its
+ * accounts (platform/browser.ts) before the app starts: the sign-in modal is auth.e2e's subject,
+ * not every spec's setup.
+ */
 export async function openSignedIn(page: Page, user: UserCredentials): Promise<void> {
-  await openApp(page)
-  await signInViaUi(page, user)
+  const { data, error } = await nodeClient().auth.signInWithPassword({
+    email: user.email,
+    password: user.password
+  })
+  if (error || !data.session) throw new Error(`sign-in failed: ${error?.message}`)
+  const { webUrl } = e2eEnv()
+  // Any page of the app's origin gives its localStorage; config.json starts no app.
+  await page.goto(new URL('config.json', webUrl).href)
+  await page.evaluate(
+    ({ entries }) => {
+      const web = globalThis as unknown as {
+        localStorage: { setItem(key: string, value: string): void }
+      }
+      for (const [key, value] of entries) web.localStorage.setItem(key, value)
+    },
+    {
+      entries: [
+        [accountPrefix(data.user.id) + SESSION_STORAGE_KEY, JSON.stringify(data.session)],
+        [ACCOUNTS_INDEX_KEY, JSON.stringify({ ids: [data.user.id], current: data.user.id })]
+      ]
+    }
+  )
+  await openApp(page, webUrl)
+  await expect(ui.accountMenuButton(page)).toBeVisible()
   await waitForFeed(page)
 }
 

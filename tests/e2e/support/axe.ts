@@ -40,16 +40,23 @@ function format(result: ScreenResult): string {
   return `[axe] ${result.screen}: ${parts.join('; ')}`
 }
 
+/**
+ * axe.run in the page itself. The default (runPartial per frame, then finishRun in a blank page
+ * opened for it) injects axe-core three times and opens a page per check, for cross-origin
+ * iframes the app does not have.
+ */
+const analyze = (page: Page) => new AxeBuilder({ page }).setLegacyMode(true).analyze()
+
 export async function checkA11y(page: Page, screen: string, testInfo: TestInfo): Promise<void> {
   await waitForAnimations(page)
-  let analysis = await new AxeBuilder({ page }).analyze()
+  let analysis = await analyze(page)
   // Something that appeared after the wait (a feed card behind a dialog, fading in) is caught
   // mid-fade with blended colours. A violation counts only if it is still there once the page
   // has settled again.
   if (analysis.violations.some((violation) => BLOCKING.has(violation.impact ?? ''))) {
     await page.waitForTimeout(SETTLE_MS)
     await waitForAnimations(page)
-    analysis = await new AxeBuilder({ page }).analyze()
+    analysis = await analyze(page)
   }
   const result: ScreenResult = {
     screen,

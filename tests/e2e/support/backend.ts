@@ -78,6 +78,25 @@ export async function createPostAs(user: TestUser, caption: string, seed = 1): P
   })
 }
 
+/**
+ * A user with `count` posts made through the API, oldest first, captioned `<caption> <i>` with
+ * photo seeds from `firstSeed`: the "signed-in user with N posts" a spec starts from (sign in
+ * with openSignedIn).
+ */
+export async function createUserWithPosts(
+  stem: string,
+  count: number,
+  { caption = 'Post', firstSeed = 1 }: { caption?: string; firstSeed?: number } = {}
+): Promise<{ user: TestUser; posts: Post[] }> {
+  const user = await createUser(stem)
+  const posts: Post[] = []
+  // One at a time: the feed orders by creation time.
+  for (let i = 0; i < count; i++) {
+    posts.push(await createPostAs(user, `${caption} ${i}`, firstSeed + i))
+  }
+  return { user, posts }
+}
+
 /** A story as `user` through the data layer, with a small thumbnail as its renditions. */
 export async function postStoryAs(
   user: TestUser,

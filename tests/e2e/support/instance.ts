@@ -3,6 +3,7 @@
 
 import { authConfigWith } from '../../../src/backend/auth/config'
 import type { BackendConfig } from '../../../src/backend/context'
+import { DEFAULT_REST_LIMITS } from '../../../src/backend/request-limits'
 import { WEB_BUILD_DIR } from '../../../scripts/lib/build-web'
 import { serveWebBuild } from '../../../scripts/lib/static-server'
 import { startHarness } from '../../support/backend-harness'
@@ -15,9 +16,15 @@ export interface WebInstance {
   close(): Promise<void>
 }
 
-/** The rate limits of a worker's backend: its specs sign up and in many times from one address. */
+/**
+ * A worker's backend: its specs sign up and in many times from one address (rate limits), and
+ * share two cores with a browser and the other worker, where a post's write can take longer than
+ * the 2 s a request may keep the database on a served machine. The budget and the queue's wait
+ * are proven in tests/integration (hardening); the browser specs are about something else.
+ */
 export const E2E_BACKEND_CONFIG: Partial<BackendConfig> = {
-  auth: authConfigWith({ rateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000 } })
+  auth: authConfigWith({ rateLimits: { signInSignUps: 10_000, tokenRefresh: 10_000 } }),
+  rest: { ...DEFAULT_REST_LIMITS, requestBudgetMs: 30_000, queueTimeoutMs: 30_000 }
 }
 
 export async function startWebInstance(config?: Partial<BackendConfig>): Promise<WebInstance> {
