@@ -177,7 +177,7 @@ function verdict(before: Results, after: Results): string {
   return (
     `Goal missed on this run for ${missed.join(', ')}. What remains is the rules' own work ` +
     "on every request: reading the reader's kept lists (block partners, muted people, the " +
-    'private people they follow) in the statement that switches the request to the reader; the checks ' +
+    'private people they follow) once per statement; the checks ' +
     'of every row the posts, profiles and photos policies pass, and setting up those parts of ' +
     'each plan.'
   )
@@ -233,13 +233,10 @@ function render(before: Results, after: Results): string[] {
     'whether its author is private or suspended (`author_restricted`), and the private people the',
     'reader follows are a list kept by triggers (`app_private.followed_private_people`); the',
     "reader's lists (block partners, muted people, followed private people) are kept per person",
-    'by triggers (`app_private.reader_lists`) and read with one primary-key lookup in the',
-    'statement that switches a request to the reader (on PGlite, only after a write to that',
-    'table: between writes they are kept in the session), and the policies read them inline, checking',
-    'their key (a setting of its own) by plain text equality',
-    '(`block_partners`, `muted_authors` and `followed_private_people` are SQL functions that',
-    'Postgres inlines rather than calls); and search numbers only the page of',
-    'matches instead of sorting every match twice.',
+    'by triggers (`app_private.reader_lists`), and the policies ask for them as',
+    '`(select app_rules.block_partners())`, which Postgres evaluates once per statement (an',
+    'InitPlan: one primary-key lookup) rather than once per row, as on a hosted project; and',
+    'search numbers only the page of matches instead of sorting every match twice.',
     ''
   ]
 }
