@@ -946,23 +946,6 @@ begin
   return null;
 end
 $function$;
-CREATE OR REPLACE FUNCTION app_private.count_reader_lists_write()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  -- An assignment, not PERFORM: a plain expression needs no executor of its own.
-  generation text := set_config(
-    'app_rules.reader_lists_generation',
-    (coalesce(nullif(current_setting('app_rules.reader_lists_generation', true), ''), '0')::bigint
-      + 1)::text,
-    false
-  );
-begin
-  return null;
-end
-$function$;
 CREATE OR REPLACE FUNCTION app_private.count_removed_posts()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1022,18 +1005,6 @@ begin
   end if;
   new.created_at := now();
   return new;
-end
-$function$;
-CREATE OR REPLACE FUNCTION app_private.forget_reader_lists()
- RETURNS trigger
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  key text := set_config('app_rules.reader_lists_key', '', true);
-  lists text := set_config('app_rules.reader_lists', '', true);
-begin
-  return null;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.guard_direct_participant()
@@ -1669,23 +1640,6 @@ BEGIN ATOMIC
             FROM app_private.followed_private_people p
            WHERE (p.follower_id = reader_lists_computed.person)))::text);
 END;
-CREATE OR REPLACE FUNCTION app_private.reader_lists_kept_in_session(person uuid)
- RETURNS text
- LANGUAGE plpgsql
- SET search_path TO ''
-AS $function$
-declare
-  lists text := app_rules.reader_lists_of(person);
-  kept text := set_config(
-    'app_rules.kept_' || replace(person::text, '-', ''),
-    coalesce(nullif(current_setting('app_rules.reader_lists_generation', true), ''), '0')
-      || chr(30) || lists,
-    false
-  );
-begin
-  return lists;
-end
-$function$;
 CREATE OR REPLACE FUNCTION app_private.refresh_all_reader_lists()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2467,14 +2421,11 @@ END;
 CREATE OR REPLACE FUNCTION app_rules.reader_list(place integer)
  RETURNS uuid[]
  LANGUAGE sql
- STABLE
-BEGIN ATOMIC
- SELECT
-         CASE
-             WHEN (current_setting('app_rules.reader_lists_key'::text, true) = app_rules.reader_key()) THEN (split_part(current_setting('app_rules.reader_lists'::text, true), '='::text, (place - 1)))::uuid[]
-             ELSE (split_part(app_rules.remember_reader_lists(), '='::text, (place - 1)))::uuid[]
-         END AS split_part;
-END;
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select split_part(app_rules.reader_lists_of(auth.uid()), '=', place - 1)::uuid[]
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.reader_lists_of(person uuid)
  RETURNS text
  LANGUAGE sql
@@ -2495,21 +2446,6 @@ AS $function$
   join public.profiles a on a.id = r.user_id
   where not a.is_private and a.suspended_at is null
   group by r.user_id
-$function$;
-CREATE OR REPLACE FUNCTION app_rules.remember_reader_lists()
- RETURNS text
- LANGUAGE plpgsql
- STABLE SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-declare
-  caller uuid := auth.uid();
-  -- Assignments, not PERFORM: a plain expression needs no executor of its own.
-  lists text := set_config('app_rules.reader_lists', app_rules.reader_lists_of(caller), true);
-  key text := set_config('app_rules.reader_lists_key', app_rules.reader_key(), true);
-begin
-  return lists;
-end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.remember_second_factor()
  RETURNS boolean
@@ -3894,14 +3830,11 @@ $function$;
 
 -- Triggers
 
-CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON app_private.followed_private_people FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON app_private.followed_private_people REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON app_private.followed_private_people REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON app_private.followed_private_people FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON app_private.followed_private_people REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
-CREATE TRIGGER count_reader_lists_write AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON app_private.reader_lists FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_reader_lists_write();
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
-CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.blocks FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER on_block_end_follow_requests AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follow_requests_on_block();
 CREATE TRIGGER on_block_end_follows AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follows_on_block();
 CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON public.blocks REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
@@ -3957,7 +3890,6 @@ CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.likes REFERENCING NE
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.likes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER on_like_changed AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.update_likes_count();
 CREATE TRIGGER on_like_notify AFTER INSERT OR DELETE ON public.likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_like();
-CREATE TRIGGER forget_reader_lists AFTER INSERT OR DELETE OR UPDATE OR TRUNCATE ON public.mutes FOR EACH STATEMENT EXECUTE FUNCTION app_private.forget_reader_lists();
 CREATE TRIGGER guard_mute_target BEFORE INSERT ON public.mutes FOR EACH ROW EXECUTE FUNCTION app_private.guard_person_target();
 CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON public.mutes REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON public.mutes REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
@@ -4519,12 +4451,11 @@ grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to anon;
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to authenticated;
 grant EXECUTE on function app_rules.reader_key() to public;
-grant EXECUTE on function app_rules.reader_list(place integer) to public;
+grant EXECUTE on function app_rules.reader_list(place integer) to anon;
+grant EXECUTE on function app_rules.reader_list(place integer) to authenticated;
+grant EXECUTE on function app_rules.reader_list(place integer) to service_role;
 grant EXECUTE on function app_rules.recent_public_authors() to anon;
 grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
-grant EXECUTE on function app_rules.remember_reader_lists() to anon;
-grant EXECUTE on function app_rules.remember_reader_lists() to authenticated;
-grant EXECUTE on function app_rules.remember_reader_lists() to service_role;
 grant EXECUTE on function app_rules.remember_second_factor() to authenticated;
 grant EXECUTE on function app_rules.remember_second_factor() to service_role;
 grant EXECUTE on function app_rules.second_factor_satisfied() to authenticated;

@@ -1,4 +1,5 @@
-// The bench's backend: the real local backend on in-memory PGlite, filled straight through SQL
+// The bench's backend: the real local backend on in-memory PGlite (or on PostgreSQL when given a
+// database URL), filled straight through SQL
 // (generate_series) because the bench measures reads, and 100,000 posts through the REST API
 // would take minutes on two cores.
 
@@ -33,7 +34,7 @@ export async function startBenchBackend(
   authors = 24,
   options: HarnessOptions = {}
 ): Promise<BenchBackend> {
-  const { backend } = await startHarness('pglite', '', {
+  const { backend } = await startHarness(options.databaseUrl ? 'postgres' : 'pglite', '', {
     passwordCost: DEFAULT_AUTH_CONFIG.passwordCost,
     ...options
   })

@@ -99,7 +99,7 @@ export async function runAs<Row = Record<string, unknown>>(
 }
 
 /**
- * The key a caller's kept lists carry in `app_rules.reader_lists_key` (app_rules.reader_key):
+ * The key app_rules.reader_key() gives a caller (what the second factor is kept under):
  * the claim.sub and claims settings as a request sets them, then the unit separator.
  */
 export function readerKeyOf(actor: Actor): string {

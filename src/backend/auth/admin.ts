@@ -3,14 +3,16 @@
 // fails here exactly as it would there, instead of passing as superuser (docs/architecture.md,
 // "The local backend").
 
+import { setLocal } from '../db/as-role'
 import type { Database, Queryable } from '../db/database'
 
 export function asAuthAdmin<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', 'supabase_auth_admin', true),
-              set_config('search_path', 'auth, public, extensions', true)`
-    )
+    const { sql, params } = setLocal([
+      ['role', 'supabase_auth_admin'],
+      ['search_path', 'auth, public, extensions']
+    ])
+    await tx.query(sql, params)
     return work(tx)
   })
 }

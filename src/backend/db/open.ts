@@ -9,7 +9,6 @@ import { applyMigrations, type Migration } from './migrations'
 import { loadMigrations } from './migration-files'
 import { startPgliteEngine } from './pglite-engine'
 import { extensionsCreatedBy } from './pglite-extensions'
-import { noteReaderLists } from './reader-lists'
 
 export interface DatabaseOptions {
   /** A PostgreSQL connection string; when set, PGlite is not used. */
@@ -76,17 +75,6 @@ async function openInMemory(
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const db = await openMigrated(options)
-  try {
-    await noteReaderLists(db)
-  } catch (error) {
-    await db.close()
-    throw error
-  }
-  return db
-}
-
-async function openMigrated(options: DatabaseOptions): Promise<Database> {
   // Read before PGlite starts: while it compiles its WebAssembly in the background, file reads
   // on a busy machine were seen to wait seconds for a thread.
   const migrations = await loadMigrations(options.migrationsDir)

@@ -9,6 +9,7 @@
 // writing, the user inserts one. The caller caches the answers for the channel's join and asks
 // again when its token changes.
 
+import { callerSettings, setLocal } from '../db/as-role'
 import { isPostgresError, type Database, type Transaction } from '../db/database'
 import { answerAndRollBack } from '../db/rolled-back'
 import type { RequestIdentity } from '../jwt'
@@ -30,15 +31,12 @@ const INSUFFICIENT_PRIVILEGE = '42501'
 
 /** The user's role and claims and the topic, for the rest of the transaction. */
 function actAs(tx: Transaction, identity: RequestIdentity, topic: string): Promise<unknown> {
-  return tx.query(
-    `select set_config('search_path', 'public, extensions', true),
-            set_config('role', $1, true),
-            set_config('request.jwt.claims', $2, true),
-            set_config('request.jwt.claim.sub', $3, true),
-            set_config('request.jwt.claim.role', $1, true),
-            set_config('realtime.topic', $4, true)`,
-    [identity.role, JSON.stringify(identity.claims), identity.claims.sub ?? '', topic]
-  )
+  const { sql, params } = setLocal([
+    ['search_path', 'public, extensions'],
+    ...callerSettings(identity),
+    ['realtime.topic', topic]
+  ])
+  return tx.query(sql, params)
 }
 
 function rolledBack<T>(db: Database, work: (tx: Transaction) => Promise<T>): Promise<T> {

@@ -62,7 +62,7 @@ export function selectPolicySql(table: PublishedTable, role: string): string {
 
 type Outcome =
   | { kind: 'visible'; record: Record<string, unknown>; matches: boolean[] }
-  | { kind: 'hidden' }
+  | { kind: 'unseen' }
   | { kind: 'failed' }
 
 /** One statement: the row under the identity's RLS and whether it matches each filter. */
@@ -105,10 +105,10 @@ async function evaluate(
       )
     )
     const row = rows[0]
-    if (!row || !row.visible) return { kind: 'hidden' }
+    if (!row || !row.visible) return { kind: 'unseen' }
     return { kind: 'visible', record: row.record, matches: row.matches }
   } catch (error) {
-    if (isPostgresError(error) && error.code === PERMISSION_DENIED) return { kind: 'hidden' }
+    if (isPostgresError(error) && error.code === PERMISSION_DENIED) return { kind: 'unseen' }
     if (filters.length <= 1) {
       console.error(`[realtime] checking a change on ${relation} failed`, error)
     }
@@ -149,13 +149,13 @@ export async function checkVisibility(
     const open = !table.rowSecurity
     return { record: open ? {} : null, matches: new Map(texts.map((t) => [t, t === ''])) }
   }
-  const hidden: Visibility = { record: null, matches: new Map() }
+  const unseen: Visibility = { record: null, matches: new Map() }
   const matches = new Map<string, boolean>()
   let record: Record<string, unknown> | null = null
   for (const group of chunks(texts, REALTIME_LIMITS.filtersPerStatement)) {
     const filters = group.map((text) => byText.get(text)!)
     const outcome = await evaluate(db, table, change, identity, filters)
-    if (outcome.kind === 'hidden') return hidden
+    if (outcome.kind === 'unseen') return unseen
     if (outcome.kind === 'visible') {
       record ??= outcome.record
       group.forEach((text, index) => matches.set(text, outcome.matches[index] === true))
@@ -164,16 +164,16 @@ export async function checkVisibility(
     // One filter of the chunk broke the statement: each alone, so only that one is lost.
     for (const [index, text] of group.entries()) {
       const alone = await evaluate(db, table, change, identity, [filters[index]])
-      if (alone.kind === 'hidden') return hidden
+      if (alone.kind === 'unseen') return unseen
       if (alone.kind === 'visible') record ??= alone.record
       if (alone.kind === 'failed') rememberBroken(table, text)
       matches.set(text, alone.kind === 'visible' && alone.matches[0] === true)
     }
     if (!record) {
       const row = await evaluate(db, table, change, identity, [])
-      if (row.kind !== 'visible') return hidden
+      if (row.kind !== 'visible') return unseen
       record = row.record
     }
   }
-  return record ? { record, matches } : hidden
+  return record ? { record, matches } : unseen
 }

@@ -1,8 +1,7 @@
-// A signed-in caller's lists kept in the session between requests on PGlite (migration
-// 20261127180200); PostgreSQL reads them on every request. On both: every request's lists are
-// the caller's own and current, after writes, rolled-back writes, savepoints and resets. On
-// PGlite: the kept entry is what a request uses, and any write to app_private.reader_lists
-// makes it stale.
+// A reader's lists (block partners, muted people, followed private people) as each request
+// reads them from app_private.reader_lists, nothing kept between requests: on both databases,
+// every request's lists are the caller's own and current, after writes, rolled-back writes,
+// savepoints and resets.
 
 import { beforeEach, expect, it } from 'vitest'
 import type { Queryable } from '../../../src/backend/db/database'
@@ -17,7 +16,7 @@ import {
 } from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
 
-describeEachDatabase('a reader’s lists kept between requests', (suite) => {
+describeEachDatabase('a reader’s lists, read by each request', (suite) => {
   let reader: Actor
   let other: Actor
   let author: Actor
@@ -44,7 +43,6 @@ describeEachDatabase('a reader’s lists kept between requests', (suite) => {
       blocker.id,
       blocked.id
     ])
-  const entryName = (actor: Actor) => `app_rules.kept_${String(actor.id).replaceAll('-', '')}`
 
   it('each request sees the blocks made since the last, by either side', async () => {
     expect(await partnersOf(reader)).toEqual([])
@@ -97,10 +95,7 @@ describeEachDatabase('a reader’s lists kept between requests', (suite) => {
 
   it('a reader first seen in a rolled-back transaction gets their lists next time', async () => {
     await block(other, reader)
-    // As in a session where no write to the lists has counted yet: the count reads empty.
-    await suite.db.query(`select set_config('app_rules.reader_lists_generation', '', false)`)
-    // The first request of theirs keeps their lists in the session, then rolls back: the setting
-    // it made stays defined, empty.
+    // The first request of theirs rolls back.
     const inside = await inRolledBackTransaction(suite.db, async (tx) => {
       await startAs(suite.db, tx, reader)
       return partnersIn(tx)
@@ -114,31 +109,6 @@ describeEachDatabase('a reader’s lists kept between requests', (suite) => {
     expect(await partnersOf(reader)).toEqual([other.id])
     await resetData(suite.db)
     // Their claims still name them: what was kept for them must not come back.
-    expect(await partnersOf(reader)).toEqual([])
-  })
-
-  it('on PGlite a request uses the kept entry until a write to the lists', async () => {
-    expect(await partnersOf(reader)).toEqual([])
-    const kept = await suite.db.query<{ entry: string | null }>(
-      'select current_setting($1, true) as entry',
-      [entryName(reader)]
-    )
-    if (suite.kind === 'postgres') {
-      // Several connections: nothing is kept between requests, every request reads the table.
-      expect(kept.rows[0].entry ?? '').toBe('')
-      return
-    }
-    // `<generation>\x1e<lists>`: the reader's four lists, empty.
-    const [generation, lists] = (kept.rows[0].entry ?? '').split('\x1e')
-    expect(lists).toBe('{}={}={}={}')
-    // A stand-in under the current generation is taken as kept: the table is not read.
-    await suite.db.query(`select set_config($1, $2, false)`, [
-      entryName(reader),
-      `${generation}\x1e{${author.id}}={}={}={}`
-    ])
-    expect(await partnersOf(reader)).toEqual([author.id])
-    // Any write to the lists, here someone else's, makes every kept entry stale.
-    await block(other, author)
     expect(await partnersOf(reader)).toEqual([])
   })
 })
