@@ -204,7 +204,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
         </div>
       ) : (
         <div className={styles.previewStep}>
-          <div className={styles.editColumn}>
+          <div className={styles.photoColumn}>
             {editable ? (
               <CropPreview
                 shown={current}
@@ -241,15 +241,17 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
               onRemove={draftPhotos.remove}
               onAdd={picker.pick}
             />
-            {editable && (
-              <EditPanel photo={current} onEdit={draftPhotos.setEdit} disabled={uploading} />
-            )}
             <input
               className={styles.fileInput}
               aria-label="Add more image files"
               {...picker.inputProps}
             />
           </div>
+          {editable && (
+            <div className={styles.editColumn}>
+              <EditPanel photo={current} onEdit={draftPhotos.setEdit} disabled={uploading} />
+            </div>
+          )}
           <PostDetails
             profile={profile}
             caption={caption}
