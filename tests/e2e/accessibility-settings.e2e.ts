@@ -109,6 +109,9 @@ test('the alt-text reminder sits beside Share: dismissed for a post, or turned o
   const dialog = await openCreatePost(page)
   await chooseFile(page, photoPng(4))
   const reminder = dialog.getByRole('region', { name: 'Alt text reminder' })
+  // It waits until the post is being written.
+  await expect(reminder).toHaveCount(0)
+  await ui.caption(page).fill('Green')
   await expect(reminder).toContainText('Your photo has no alt text.')
   // Never a wall: Share stays enabled with it up.
   await expect(dialog.getByRole('button', { name: 'Share', exact: true })).toBeEnabled()
@@ -128,6 +131,7 @@ test('the alt-text reminder sits beside Share: dismissed for a post, or turned o
   await discardPost(page)
   const again = await openCreatePost(page)
   await chooseFile(page, photoPng(5))
+  await ui.caption(page).fill('Green again')
   await again.getByRole('button', { name: "Don't remind me" }).click()
   await expect(again.getByRole('region', { name: 'Alt text reminder' })).toHaveCount(0)
   await again.getByRole('button', { name: 'Close' }).click()

@@ -15,6 +15,7 @@ import {
 } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { PeopleTag, PostImage } from '@shared/domain'
+import { carouselFrameRatio } from './frameRatio'
 import { PostMedia } from './PostMedia'
 import styles from './Carousel.module.scss'
 
@@ -56,7 +57,8 @@ export function Carousel({
   const [tagsShown, setTagsShown] = useState(false)
   const at = Math.min(index, images.length - 1)
   const image = images[at]
-  const square = !fill && images.length > 1
+  // Several photos share one frame, the first's shape (frameRatio.ts), each filling it.
+  const frame = images.length > 1 ? carouselFrameRatio(images) : undefined
   const photoTags = tags.filter((tag) => tag.position === image.position)
   const toggleTags = (): void => setTagsShown((shown) => !shown)
   const tagLayer = photoTags.length > 0 && (
@@ -66,7 +68,7 @@ export function Carousel({
         shown={tagsShown}
         onToggle={toggleTags}
         photo={image}
-        fit={fill || square ? 'contain' : 'cover'}
+        fit={fill && !frame ? 'contain' : 'cover'}
       />
     </Suspense>
   )
@@ -79,8 +81,7 @@ export function Carousel({
       height={image.height}
       placeholder={image.placeholder}
       fill={fill}
-      // A card's carousel keeps one square frame, so swiping never changes its height.
-      square={square}
+      frameRatio={frame}
       altText={image.alt_text?.trim()}
     >
       {overlay?.(at)}

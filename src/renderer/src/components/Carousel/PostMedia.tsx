@@ -1,7 +1,7 @@
 // One photo in its box: the aspect ratio comes from the stored dimensions so the box has its
 // final height before the image loads (no layout shift, and the windowed feed can trust it);
-// photos without dimensions stay square, and so does a carousel's frame (`square`), with the
-// photo fitted inside. A blurred placeholder shows while it loads. A photo with its own alt text
+// photos without dimensions stay square; a carousel's photos fill the frame they share
+// (`frameRatio`, the first photo's shape). A blurred placeholder shows while it loads. A photo with its own alt text
 // wears the ALT badge; an animated one held still (autoplay off) wears the GIF play button.
 
 import {
@@ -36,8 +36,8 @@ export interface PostMediaProps {
   height?: number | null
   placeholder?: string | null
   fill?: boolean
-  /** A fixed square frame with the photo fitted inside (carousel cards). */
-  square?: boolean
+  /** A carousel's shared frame (width / height) that the photo fills, cropped to it. */
+  frameRatio?: number
   /** Controls drawn over the photo (the post view's "View full screen"). */
   children?: ReactNode
 }
@@ -47,14 +47,15 @@ export function PostMedia(props: PostMediaProps): ReactElement {
   const [loaded, setLoaded] = useState(false)
   const preview = useMemo(() => placeholderDataUrl(props.placeholder), [props.placeholder])
   const style: CSSProperties = {}
-  if (props.width && props.height && !props.fill && !props.square) {
+  if (props.frameRatio && !props.fill) style.aspectRatio = String(props.frameRatio)
+  else if (props.width && props.height && !props.fill) {
     style.aspectRatio = `${props.width} / ${props.height}`
   }
   if (preview && !loaded) style.backgroundImage = `url(${preview})`
   return (
     <div
       className={`${styles.media} ${props.fill ? styles['media--fill'] : ''} ${
-        props.square ? styles['media--square'] : ''
+        props.frameRatio ? styles['media--frame'] : ''
       }`}
       style={style}
       data-testid="post-media"

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, pngBytes, renderWith, signedIn, type Harness } from '../../testing/fakes'
 import type { ProcessedImage } from '../../imaging/processImage'
+import { preferencesStore } from '../../preferences/usePreferences'
 import { CreatePostModal } from './CreatePostModal'
 
 // jsdom has no canvas: the pipeline shares the picked file as it is.
@@ -15,6 +16,9 @@ vi.mock('../../imaging/processImage', async (importOriginal) => ({
 }))
 
 afterEach(() => vi.restoreAllMocks())
+// The alt-text reminder (which a first Share may show) has its own tests: AltTextReminder.test.
+beforeEach(() => preferencesStore.getState().set('altTextReminder', false))
+afterEach(() => preferencesStore.getState().set('altTextReminder', true))
 
 function setup(): Harness & { user: ReturnType<typeof userEvent.setup> } {
   const harness = createHarness({ snapshot: signedIn() })

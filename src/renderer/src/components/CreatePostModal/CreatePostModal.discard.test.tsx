@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createHarness, pngFile, renderWith, signedIn, type Harness } from '../../testing/fakes'
 import { deleteDatabase } from '../../offline/idb'
 import { OUTBOX_DB_NAME } from '../../offline/outbox/outboxDb'
+import { preferencesStore } from '../../preferences/usePreferences'
 import { CreatePostModal } from './CreatePostModal'
 
 type Setup = Harness & { user: ReturnType<typeof userEvent.setup> }
@@ -84,5 +85,21 @@ describe('CreatePostModal: leaving', () => {
     expect(modal(harness)).toBe('create')
     await harness.user.keyboard('{Escape}')
     expect(question()).not.toBeNull()
+  })
+
+  it('asks on Escape with the alt-text reminder up, also once focus fell to the page', async () => {
+    const harness = setup()
+    const caption = await choosePhoto(harness)
+    await harness.user.type(caption, 'Dusk')
+    await harness.user.click(screen.getByRole('button', { name: "Don't remind me" }))
+    // Its button went away: the keyboard stays in the dialog.
+    expect(caption).toHaveFocus()
+    // A control that had focus and went away leaves it on the page: Escape still asks.
+    caption.blur()
+    expect(document.body).toHaveFocus()
+    await harness.user.keyboard('{Escape}')
+    expect(question()).not.toBeNull()
+    expect(modal(harness)).toBe('create')
+    preferencesStore.getState().set('altTextReminder', true)
   })
 })

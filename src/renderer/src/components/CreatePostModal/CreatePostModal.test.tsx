@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '@shared/domain'
 import {
   createHarness,
@@ -15,6 +15,7 @@ import {
   feedPosts
 } from '../../testing/fakes'
 import type { ProcessedImage } from '../../imaging/processImage'
+import { preferencesStore } from '../../preferences/usePreferences'
 import { CreatePostModal } from './CreatePostModal'
 
 // jsdom has no canvas: the pipeline is stood in for, shares the picked file unless re-programmed.
@@ -27,6 +28,9 @@ vi.mock('../../imaging/processImage', async (importOriginal) => ({
 }))
 
 afterEach(() => vi.restoreAllMocks())
+// The alt-text reminder (which a first Share may show) has its own tests: AltTextReminder.test.
+beforeEach(() => preferencesStore.getState().set('altTextReminder', false))
+afterEach(() => preferencesStore.getState().set('altTextReminder', true))
 
 function setup(
   options: { hasNativeDialog?: boolean } = {}

@@ -61,9 +61,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   // The editor needs a worker that paints on a canvas; without one the plain preview stays.
   const [editable] = useState(canProcessImages)
   const [sizes, setSizes] = useState<ReadonlyMap<string, PhotoSize>>(new Map())
-  // The alt-text reminder: up while a photo has none, until "Not now" for this post.
+  // The alt-text reminder: up while a photo has none, until "Not now" for this post. It waits
+  // until the post is being written (a caption) or shared, not while a photo is being framed.
   const remindAlt = usePreferences((state) => state.altTextReminder)
   const [notNow, setNotNow] = useState(false)
+  const [shareTried, setShareTried] = useState(false)
   const altRef = useRef<HTMLInputElement>(null)
   // The pick step's button that had focus is gone once photos are in: keyboard users continue
   // in the caption instead of starting over from the top of the page.
@@ -76,6 +78,12 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const [askingDiscard, setAskingDiscard] = useState(false)
   const close = (): void => ui.getState().closeModal()
   const started = photos.length > 0 || caption.trim() !== '' || location.trim() !== ''
+  const leave = (): void => (started ? setAskingDiscard(true) : close())
+  // Escape inside the dialog is the Modal's; this hears it when focus fell to the page because
+  // the focused control went away (the alt-text reminder's buttons, for one).
+  const onPageKeyDown = (event: globalThis.KeyboardEvent): void => {
+    if (event.key === 'Escape' && !uploading) leave()
+  }
 
   const picker = useImagePicker({
     multiple: true,
@@ -151,6 +159,13 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   )
   const position = current ? photos.indexOf(current) : -1
   const withoutAlt = photos.flatMap((photo, i) => (photo.altText.trim() ? [] : [i + 1]))
+  const reminding = remindAlt && !notNow && !uploading && withoutAlt.length > 0
+  const reminderUp = reminding && (shareTried || caption.trim() !== '')
+  // A first Share with the reminder not yet seen shows it instead; Share again posts.
+  const onShare = (): void => {
+    if (reminding && !reminderUp) setShareTried(true)
+    else void share()
+  }
   const previewLabel =
     photos.length > 1
       ? `Preview of photo ${position + 1} of ${photos.length}`
@@ -159,7 +174,8 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   return (
     <Modal
       title="Create new post"
-      onClose={() => (started ? setAskingDiscard(true) : close())}
+      onClose={leave}
+      onPageKeyDown={onPageKeyDown}
       closeDisabled={uploading}
       leading={back}
       className={current ? styles['dialog--preview'] : styles.dialog}
@@ -188,7 +204,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
         </div>
       ) : (
         <div className={styles.previewStep}>
-          <div className={styles.editColumn}>
+          <div className={styles.photoColumn}>
             {editable ? (
               <CropPreview
                 shown={current}
@@ -225,15 +241,17 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
               onRemove={draftPhotos.remove}
               onAdd={picker.pick}
             />
-            {editable && (
-              <EditPanel photo={current} onEdit={draftPhotos.setEdit} disabled={uploading} />
-            )}
             <input
               className={styles.fileInput}
               aria-label="Add more image files"
               {...picker.inputProps}
             />
           </div>
+          {editable && (
+            <div className={styles.editColumn}>
+              <EditPanel photo={current} onEdit={draftPhotos.setEdit} disabled={uploading} />
+            </div>
+          )}
           <PostDetails
             profile={profile}
             caption={caption}
@@ -247,10 +265,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             altRef={altRef}
             location={{ value: location, onChange: setLocation }}
             reminder={
-              remindAlt &&
-              !notNow &&
-              !uploading &&
-              withoutAlt.length > 0 && (
+              reminderUp && (
                 <AltTextReminder
                   missing={withoutAlt}
                   total={photos.length}
@@ -263,12 +278,15 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
                     // The button goes away: keep the keyboard in the dialog.
                     captionRef.current?.focus()
                   }}
-                  onStopReminding={() => preferencesStore.getState().set('altTextReminder', false)}
+                  onStopReminding={() => {
+                    preferencesStore.getState().set('altTextReminder', false)
+                    captionRef.current?.focus()
+                  }}
                 />
               )
             }
             advanced={advanced.element}
-            onShare={() => void share()}
+            onShare={onShare}
           />
         </div>
       )}

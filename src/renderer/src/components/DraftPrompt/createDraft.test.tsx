@@ -3,8 +3,9 @@
 import 'fake-indexeddb/auto'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CreatePostModal } from '../CreatePostModal/CreatePostModal'
+import { preferencesStore } from '../../preferences/usePreferences'
 import type { ProcessedImage } from '../../imaging/processImage'
 import {
   createHarness,
@@ -40,7 +41,10 @@ function openModal(): Harness {
 }
 
 describe('create-post drafts', () => {
+  // The alt-text reminder (which a first Share may show) has its own tests.
+  beforeEach(() => preferencesStore.getState().set('altTextReminder', false))
   afterEach(async () => {
+    preferencesStore.getState().set('altTextReminder', true)
     await deleteDatabase(OUTBOX_DB_NAME)
   })
 

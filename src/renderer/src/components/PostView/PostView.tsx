@@ -35,12 +35,20 @@ import { isTypingTarget } from '../../keyboard/shortcuts'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
 import { useFullScreenPhoto, ViewFullScreenButton, type FullScreenPhoto } from './FullScreenPhoto'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
+import { carouselFrameRatio } from '../Carousel/frameRatio'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
 import styles from './PostView.module.scss'
 
 /** The first photo's shape, which sizes the photo pane (PostView.module.scss, .layout). */
-function mediaRatioStyle(image: PostImage | undefined): CSSProperties {
-  const ratio = image?.width && image.height ? image.width / image.height : 1
+function mediaRatioStyle(images: PostImage[]): CSSProperties {
+  const [image] = images
+  // A carousel's frame is the first photo's shape held between 1.91:1 and 4:5 (frameRatio.ts).
+  const ratio =
+    images.length > 1
+      ? carouselFrameRatio(images)
+      : image?.width && image.height
+        ? image.width / image.height
+        : 1
   return { '--media-ratio': ratio.toFixed(4) } as CSSProperties
 }
 
@@ -64,7 +72,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
   const peopleTags = usePeopleTags(selectPostTags(post.id))
 
   return (
-    <div className={styles.layout} style={mediaRatioStyle(sortedImages(post)[0])}>
+    <div className={styles.layout} style={mediaRatioStyle(sortedImages(post))}>
       <DoubleTapLike postId={post.id} className={styles.mediaPane}>
         <SensitiveMedia key={post.id} post={post} fill>
           <Carousel
