@@ -3,8 +3,9 @@
 
 import type { Locator, Page } from '@playwright/test'
 import { encodePng } from '../../scripts/lib/png'
+import { addPeopleTags } from '../../src/shared/data/people-tags'
 import { createPost } from '../../src/shared/data/post-create'
-import { ui, waitForFeed } from './support/app'
+import { openSignedIn as openSignedInViaApi, ui, waitForFeed } from './support/app'
 import { createUser, e2eEnv, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -102,4 +103,29 @@ test('mixed shapes share the first photo’s frame, each filling it', async ({ p
     if (i === 0) await shoot(page, 'carousel-post-view')
     if (i < 2) await view.getByRole('button', { name: 'Next photo' }).click()
   }
+})
+
+test('a tagged photo’s ALT badge stands clear of its tag toggle', async ({ page }) => {
+  const author = await createUser('altag')
+  const friend = await createUser('altagged')
+  const post = await createPost(author.client, {
+    userId: author.id,
+    caption: 'Tagged, described',
+    photos: [{ ...photo(400, 400, 0), altText: 'Two colours, orange over blue' }]
+  })
+  await addPeopleTags(author.client, post.id, [{ position: 0, userId: friend.id, x: 0.5, y: 0.5 }])
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openSignedInViaApi(page, author)
+
+  const card = ui.post(page, author.username)
+  const alt = card.getByRole('button', { name: 'ALT', exact: true })
+  const toggle = card.getByRole('button', { name: /tagged people/ })
+  const [altBox, toggleBox] = [await alt.boundingBox(), await toggle.boundingBox()]
+  expect(altBox && toggleBox).toBeTruthy()
+  const apart =
+    altBox!.y + altBox!.height <= toggleBox!.y ||
+    toggleBox!.y + toggleBox!.height <= altBox!.y ||
+    altBox!.x + altBox!.width <= toggleBox!.x ||
+    toggleBox!.x + toggleBox!.width <= altBox!.x
+  expect(apart).toBe(true)
 })

@@ -82,6 +82,7 @@ export function Carousel({
       placeholder={image.placeholder}
       fill={fill}
       frameRatio={frame}
+      tagged={photoTags.length > 0}
       altText={image.alt_text?.trim()}
     >
       {overlay?.(at)}

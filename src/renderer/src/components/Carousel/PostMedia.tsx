@@ -38,6 +38,8 @@ export interface PostMediaProps {
   fill?: boolean
   /** A carousel's shared frame (width / height) that the photo fills, cropped to it. */
   frameRatio?: number
+  /** The photo has people tags: their toggle holds the bottom-left corner, so ALT sits above it. */
+  tagged?: boolean
   /** Controls drawn over the photo (the post view's "View full screen"). */
   children?: ReactNode
 }
@@ -76,7 +78,9 @@ export function PostMedia(props: PostMediaProps): ReactElement {
           onLoad={() => setLoaded(true)}
         />
       </Suspense>
-      {props.altText && <AltBadge text={props.altText} />}
+      {props.altText && (
+        <AltBadge text={props.altText} className={props.tagged ? styles['alt--above-tags'] : ''} />
+      )}
       {props.children}
     </div>
   )
