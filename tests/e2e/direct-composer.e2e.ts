@@ -79,9 +79,9 @@ test('typing ends with the message; blue bubbles, avatars, emoji and photo in th
     await emojiButton.focus()
     await pageB.keyboard.press('Enter')
     const picker = pageB.getByRole('dialog', { name: 'Choose an emoji' })
-    await expect(picker.getByRole('button', { name: 'grinning face' })).toBeFocused()
+    await expect(picker.getByRole('button', { name: 'grinning face', exact: true })).toBeFocused()
     await pageB.keyboard.press('ArrowDown')
-    await expect(picker.getByRole('button', { name: 'partying face' })).toBeFocused()
+    await expect(picker.getByRole('button', { name: 'partying face', exact: true })).toBeFocused()
     for (const scheme of ['light', 'dark'] as const) {
       await pageB.emulateMedia({ colorScheme: scheme })
       await checkA11y(pageB, `direct thread with emoji picker (${scheme})`, testInfo)
