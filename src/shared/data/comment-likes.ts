@@ -1,11 +1,9 @@
 // Likes on comments: which of a page of comments the user likes (one query), a like or unlike
-// in one request (set, not toggle, so a retry lands on the same state), and the live like
-// counts of one post's comments. comments.likes_count is kept by a database trigger.
+// in one request (set, not toggle, so a retry lands on the same state). comments.likes_count is
+// kept by a database trigger; live-comments.ts follows it.
 
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
-import type { Comment } from '../domain'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { queryError } from '../errors'
-import { joinWithResync, uniqueTopic } from './live-channel'
 
 export const COMMENT_GONE_MESSAGE = 'This comment no longer exists'
 
@@ -45,30 +43,4 @@ export async function setCommentLike(
     throw queryError(liked ? "Couldn't like the comment" : "Couldn't unlike the comment", error)
   }
   return data as CommentLikeState
-}
-
-export interface CommentCountsListener {
-  /** A comment of the post changed: its likes_count. */
-  onCount(commentId: string, likesCount: number): void
-  /** The channel re-joined after a gap: re-read the comments. */
-  onResync(): void
-}
-
-/** Listens for like-count changes of `postId`'s comments. Returns the function that stops. */
-export function subscribeToCommentCounts(
-  client: SupabaseClient,
-  postId: string,
-  listener: CommentCountsListener
-): () => Promise<void> {
-  const channel: RealtimeChannel = client
-    .channel(uniqueTopic(`comments:${postId}`))
-    .on<Comment>(
-      'postgres_changes',
-      { event: 'UPDATE', schema: 'public', table: 'comments', filter: `post_id=eq.${postId}` },
-      (change) => {
-        const row = change.new as Comment
-        listener.onCount(row.id, row.likes_count ?? 0)
-      }
-    )
-  return joinWithResync(client, channel, () => listener.onResync())
 }

@@ -89,6 +89,20 @@ export async function deleteComment(client: SupabaseClient, commentId: string): 
   }
 }
 
+/** One comment with its author, or null when it is gone or the reader may not see it. */
+export async function commentById(
+  client: SupabaseClient,
+  commentId: string
+): Promise<Comment | null> {
+  const { data, error } = await client
+    .from('comments')
+    .select(COMMENT_SELECT)
+    .eq('id', commentId)
+    .maybeSingle()
+  if (error) throw failure("Couldn't load the comment", error)
+  return data ? withStorageUrls(client, data as unknown as Comment) : null
+}
+
 export interface CommentsPageOptions {
   order?: PageOrder
   after?: PageCursor | null

@@ -1,5 +1,6 @@
-// Live changes to posts: who posted (for the feed's "New posts" pill) and counter changes (so
-// the like and comment counts on visible cards move without a reload). Row-level security on
+// Live changes to posts: who posted (for the feed's "New posts" pill), counter changes (so the
+// like and comment counts on visible cards move without a reload) and deletions (so a deleted
+// post leaves every list that shows it). Row-level security on
 // the server decides which rows a subscriber hears about, exactly as a select would.
 
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
@@ -15,6 +16,8 @@ export interface PostsListener {
   onInsert(post: PostRow): void
   /** A post changed, e.g. its likes_count or comments_count. */
   onUpdate(post: PostRow): void
+  /** A post was deleted (only its id is sent, as hosted Realtime sends a DELETE). */
+  onDelete(postId: string): void
   /** The channel re-joined after a gap (backend restart, sleep): re-read what may be missed. */
   onResync(): void
 }
@@ -35,6 +38,14 @@ export function subscribeToPosts(
       'postgres_changes',
       { event: 'UPDATE', schema: 'public', table: 'posts' },
       (change) => listener.onUpdate(withStorageUrls(client, change.new as PostRow))
+    )
+    .on<PostRow>(
+      'postgres_changes',
+      { event: 'DELETE', schema: 'public', table: 'posts' },
+      (change) => {
+        const id = (change.old as Partial<PostRow>).id
+        if (id) listener.onDelete(id)
+      }
     )
   return joinWithResync(client, channel, () => listener.onResync())
 }

@@ -58,6 +58,7 @@ describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) 
     subscribeToPosts(alice.client, {
       onInsert: () => undefined,
       onUpdate: () => undefined,
+      onDelete: () => undefined,
       onResync: () => (otherResyncs += 1)
     })
     subscribeToProfileCounts(alice.client, alice.id, {

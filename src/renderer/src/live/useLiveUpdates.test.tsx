@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { SIGNED_OUT } from '@shared/domain'
 import { StoresProvider } from '../store'
 import { createHarness, makePost, signedIn, showInFeed, feedPosts } from '../testing/fakes'
+import { selectPostMissing } from '../store/openPost/openPostStore'
 import { useLiveUpdates } from './useLiveUpdates'
 
 function Live(): ReactElement | null {
@@ -113,6 +114,31 @@ describe('live updates', () => {
     mount(harness)
     act(() => harness.services.live.updatePost({ ...post, likes_count: 4 }))
     expect(feedPosts(harness.stores)[0].likes_count).toBe(4)
+  })
+
+  it('drops a post its author deleted from every list showing it, and says so in the post view', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const gone = makePost({ caption: '#sunset' })
+    const kept = makePost()
+    harness.services.feed.fetchPage.mockResolvedValue([gone, kept])
+    harness.services.posts.tagPage.mockResolvedValue({ items: [gone], next: null })
+    harness.services.posts.byId.mockResolvedValue(gone)
+    await harness.stores.feed.getState().load()
+    await harness.stores.browse.getState().openTag('sunset')
+    await harness.stores.post.getState().openPost(gone.id)
+    // Someone else's new post, deleted before "New posts" was pressed.
+    const fresh = makePost({ user_id: 'someone' })
+    mount(harness)
+    act(() => harness.services.live.insertPost(fresh))
+    expect(harness.stores.feed.getState().newPostIds).toEqual([fresh.id])
+
+    act(() => harness.services.live.deletePost(gone.id))
+    act(() => harness.services.live.deletePost(fresh.id))
+    expect(harness.stores.feed.getState().ids).toEqual([kept.id])
+    expect(harness.stores.feed.getState().newPostIds).toEqual([])
+    expect(harness.stores.browse.getState().ids).toEqual([])
+    expect(harness.stores.posts.getState().byId[gone.id]).toBeUndefined()
+    expect(selectPostMissing(harness.stores.post.getState())).toBe(true)
   })
 
   it('re-reads the top of the feed when the posts channel re-joins after a gap', async () => {

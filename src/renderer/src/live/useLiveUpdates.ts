@@ -1,5 +1,5 @@
-// Connects the live channels to the stores for as long as the app is shown: new and changed
-// posts to the lists that show them, the shown profile's counts to the people store, the
+// Connects the live channels to the stores for as long as the app is shown: new, changed and
+// deleted posts to the lists that show them, the shown profile's counts to the people store, the
 // signed-in user's activity to the activity store, session changes to realtime's token, and
 // clicked desktop notifications to the post or profile they are about. After the machine slept,
 // all of them are read again at once (wakeDetector.ts).
@@ -25,6 +25,8 @@ export function useLiveUpdates(): void {
         // followed. Counters change on whichever list shows the post.
         onInsert: (row) => feed.getState().postInserted(row),
         onUpdate: (row) => applyPostCounters(stores, row),
+        // Its author deleted it: every list showing it drops it (wiring/entities.ts).
+        onDelete: (postId) => stores.posts.getState().remove(postId),
         onResync: () => void feed.getState().catchUp()
       }),
     [live, feed, stores]

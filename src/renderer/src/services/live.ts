@@ -1,9 +1,9 @@
 // The live channels as the renderer subscribes to them (useLiveUpdates connects them to the
-// stores): new activity, posts and their counters, a person's follower counts, and the like
-// counts of an open post's comments.
+// stores): new activity, posts (new, changed, deleted), a person's follower counts, and an open
+// post's comments.
 
 import { subscribeToActivity, type ActivityListener } from '@shared/data/activity'
-import { subscribeToCommentCounts, type CommentCountsListener } from '@shared/data/comment-likes'
+import { subscribeToPostComments, type PostCommentsListener } from '@shared/data/live-comments'
 import { refreshRealtimeAuth, subscribeToPosts, type PostsListener } from '@shared/data/live-posts'
 import { subscribeToProfileCounts, type ProfileCountsListener } from '@shared/data/live-profiles'
 import type { Bind, Bound, Subscribe, Unsubscribe } from './binding'
@@ -13,8 +13,8 @@ export interface LiveServices {
   posts(listener: PostsListener): Unsubscribe
   /** One person's follower and following counts, as follows and unfollows happen. */
   profileCounts(profileId: string, listener: ProfileCountsListener): Unsubscribe
-  /** The like counts of one post's comments. */
-  commentCounts(postId: string, listener: CommentCountsListener): Unsubscribe
+  /** One post's new and deleted comments and their like counts. */
+  postComments(postId: string, listener: PostCommentsListener): Unsubscribe
   /** Sends the current access token to realtime (after a session change). */
   refreshAuth: Bound<typeof refreshRealtimeAuth>
 }
@@ -24,7 +24,7 @@ export function createLiveServices(bind: Bind, subscribe: Subscribe): LiveServic
     activity: subscribe(subscribeToActivity),
     posts: subscribe(subscribeToPosts),
     profileCounts: subscribe(subscribeToProfileCounts),
-    commentCounts: subscribe(subscribeToCommentCounts),
+    postComments: subscribe(subscribeToPostComments),
     refreshAuth: bind(refreshRealtimeAuth)
   }
 }

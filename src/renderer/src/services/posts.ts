@@ -4,7 +4,13 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '@shared/domain'
-import { latestComments, addComment, commentsPage, deleteComment } from '@shared/data/comments'
+import {
+  latestComments,
+  addComment,
+  commentById,
+  commentsPage,
+  deleteComment
+} from '@shared/data/comments'
 import { likedCommentIds, setCommentLike } from '@shared/data/comment-likes'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
@@ -57,6 +63,8 @@ export function createPostServices(bind: Bind) {
     },
     comments: {
       page: bind(commentsPage),
+      /** One comment with its author (a live new comment read back). */
+      byId: bind(commentById),
       add: bind(addComment),
       remove: bind(deleteComment),
       /** The latest comments of each post, for the cards. */

@@ -2,7 +2,7 @@
 // stores reach the data layer through `Services` alone, and nothing here runs.
 
 export type { ActivityListener } from '@shared/data/activity'
-export type { CommentCountsListener } from '@shared/data/comment-likes'
+export type { CommentRow, PostCommentsListener } from '@shared/data/live-comments'
 export type {
   CloseFriend,
   ContentSettings,

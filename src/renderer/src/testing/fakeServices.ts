@@ -8,7 +8,8 @@ import { createServices, type Services } from '../services'
 import { DEFAULT_CONTENT_SETTINGS } from '../services/rules'
 import type {
   ActivityListener,
-  CommentCountsListener,
+  CommentRow,
+  PostCommentsListener,
   PostRow,
   PostsListener,
   ProfileCounts,
@@ -21,32 +22,35 @@ export interface FakeLive {
   activity: Mock<Services['live']['activity']>
   posts: Mock<Services['live']['posts']>
   profileCounts: Mock<Services['live']['profileCounts']>
-  commentCounts: Mock<Services['live']['commentCounts']>
+  postComments: Mock<Services['live']['postComments']>
   refreshAuth: Mock<() => Promise<void>>
   /** Listeners currently subscribed. */
   activityListeners: Set<ActivityListener>
   postsListeners: Set<PostsListener>
   /** Profile-count listeners by the profile id they listen to. */
   profileListeners: Map<string, Set<ProfileCountsListener>>
-  /** Comment-count listeners by the post id they listen to. */
-  commentListeners: Map<string, Set<CommentCountsListener>>
+  /** Post-comments listeners by the post id they listen to. */
+  commentListeners: Map<string, Set<PostCommentsListener>>
   insertPost(row: PostRow): void
   updatePost(row: PostRow): void
+  deletePost(postId: string): void
   resyncPosts(): void
   changeCounts(counts: ProfileCounts): void
   resyncCounts(profileId: string): void
   changeCommentLikes(postId: string, commentId: string, likesCount: number): void
   resyncComments(postId: string): void
+  addComment(row: CommentRow): void
+  removeComment(postId: string, commentId: string): void
 }
 
 export function fakeLive(): FakeLive {
   const activityListeners = new Set<ActivityListener>()
   const postsListeners = new Set<PostsListener>()
   const profileListeners = new Map<string, Set<ProfileCountsListener>>()
-  const commentListeners = new Map<string, Set<CommentCountsListener>>()
+  const commentListeners = new Map<string, Set<PostCommentsListener>>()
   const listenersOf = (profileId: string): Set<ProfileCountsListener> =>
     profileListeners.get(profileId) ?? new Set()
-  const commentListenersOf = (postId: string): Set<CommentCountsListener> =>
+  const commentListenersOf = (postId: string): Set<PostCommentsListener> =>
     commentListeners.get(postId) ?? new Set()
   return {
     activityListeners,
@@ -65,7 +69,7 @@ export function fakeLive(): FakeLive {
       profileListeners.set(profileId, listenersOf(profileId).add(listener))
       return () => void profileListeners.get(profileId)?.delete(listener)
     }),
-    commentCounts: vi.fn((postId: string, listener: CommentCountsListener) => {
+    postComments: vi.fn((postId: string, listener: PostCommentsListener) => {
       commentListeners.set(postId, commentListenersOf(postId).add(listener))
       return () => void commentListeners.get(postId)?.delete(listener)
     }),
@@ -77,8 +81,13 @@ export function fakeLive(): FakeLive {
       commentListenersOf(postId).forEach((listener) => listener.onCount(commentId, likesCount)),
     resyncComments: (postId) =>
       commentListenersOf(postId).forEach((listener) => listener.onResync()),
+    addComment: (row) =>
+      commentListenersOf(row.post_id).forEach((listener) => listener.onAdded(row)),
+    removeComment: (postId, commentId) =>
+      commentListenersOf(postId).forEach((listener) => listener.onRemoved(commentId)),
     insertPost: (row) => postsListeners.forEach((listener) => listener.onInsert(row)),
     updatePost: (row) => postsListeners.forEach((listener) => listener.onUpdate(row)),
+    deletePost: (postId) => postsListeners.forEach((listener) => listener.onDelete(postId)),
     resyncPosts: () => postsListeners.forEach((listener) => listener.onResync())
   }
 }
@@ -119,6 +128,7 @@ export function fakeServices(): FakeServices {
     },
     comments: {
       page: vi.fn(async () => ({ items: [], next: null })),
+      byId: vi.fn(async () => null),
       add: vi.fn(notProgrammed),
       remove: vi.fn(notProgrammed),
       latest: vi.fn(async () => new Map()),

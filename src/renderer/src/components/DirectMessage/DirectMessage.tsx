@@ -1,12 +1,15 @@
 // One message in a thread: text, a photo, a shared post (with its note), a story reply quoting
 // the story ("Story unavailable" once it expired) or a story reaction; its hearts, a heart
-// button, Unsend on one's own, and the pending mark while it waits to be sent.
+// button, Unsend on one's own, and the pending mark while it waits to be sent. One's own
+// bubbles are blue on the right; the others' sit beside their sender's avatar, shown once, at
+// the last message of each run of theirs, as the network does.
 
 import { memo, type ReactElement } from 'react'
 import { Heart } from 'lucide-react'
 import { DIRECT_MESSAGES } from '../../services/rules'
-import type { DirectMessage as Message } from '../../services/types'
+import type { DirectMessage as Message, DirectPerson } from '../../services/types'
 import { useStores } from '../../store'
+import { Avatar } from '../Avatar/Avatar'
 import styles from './DirectMessage.module.scss'
 
 export interface DirectMessageProps {
@@ -17,6 +20,8 @@ export interface DirectMessageProps {
   seen: string | null
   /** Measures the row while it is mounted (the thread's windowed history). */
   itemRef?: (element: HTMLLIElement | null) => void
+  /** The sender beside someone else's message, at the last of their run; null leaves a gap. */
+  sender?: DirectPerson | null
 }
 
 function Quoted({ message }: { message: Message }): ReactElement | null {
@@ -56,7 +61,8 @@ function DirectMessageView({
   own,
   readerId,
   seen,
-  itemRef
+  itemRef,
+  sender = null
 }: DirectMessageProps): ReactElement {
   const { direct } = useStores()
   const hearted = readerId !== null && message.hearts.includes(readerId)
@@ -68,13 +74,26 @@ function DirectMessageView({
         : null
   return (
     <li
-      className={`${styles.row} ${own ? styles.own : ''}`}
+      className={`${styles.row} ${own ? styles.own : styles.theirs}`}
       data-message-id={message.id}
       data-key={message.id}
       ref={itemRef}
     >
       {label && <p className={styles.label}>{label}</p>}
       <div className={styles.bubbleLine}>
+        {!own && (
+          <span className={styles.sender} data-testid={sender ? 'message-sender' : undefined}>
+            {sender && (
+              <Avatar
+                src={sender.avatar_url}
+                name={sender.username}
+                personId={sender.id}
+                size={28}
+                decorative
+              />
+            )}
+          </span>
+        )}
         <div
           className={`${styles.bubble} ${message.kind === 'photo' ? styles.photoBubble : ''}`}
           onDoubleClick={() => void direct.getState().toggleHeart(message.id)}

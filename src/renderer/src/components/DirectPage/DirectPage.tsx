@@ -32,6 +32,7 @@ function NewMessage({ onDone }: { onDone(): void }): ReactElement {
         onChange={setPicked}
         exclude={userId ? [userId] : []}
         label="To"
+        focusOnOpen
       />
       {picked.length > 1 && (
         <input

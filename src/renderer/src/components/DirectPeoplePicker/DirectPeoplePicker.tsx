@@ -1,7 +1,7 @@
 // A search over people that collects the ones picked: "New message" starts a thread with them,
 // the share sheet sends a post to them.
 
-import { useEffect, useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { PersonSummary } from '@shared/domain'
 import { useStores } from '../../store'
 import { Avatar } from '../Avatar/Avatar'
@@ -15,16 +15,26 @@ export interface DirectPeoplePickerProps {
   /** People never offered (the reader). */
   exclude: string[]
   label?: string
+  /** The search field takes focus as the picker appears ("New message" opens to type a name). */
+  focusOnOpen?: boolean
 }
 
 export function DirectPeoplePicker({
   picked,
   onChange,
   exclude,
-  label = 'Search people'
+  label = 'Search people',
+  focusOnOpen = false
 }: DirectPeoplePickerProps): ReactElement {
   const { direct } = useStores()
   const [query, setQuery] = useState('')
+  const search = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    if (focusOnOpen) search.current?.focus()
+    // Only as it appears: focus is the user's from then on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
   const [results, setResults] = useState<PersonSummary[]>([])
 
   useEffect(() => {
@@ -66,6 +76,7 @@ export function DirectPeoplePicker({
         </ul>
       )}
       <input
+        ref={search}
         className={styles.input}
         type="search"
         aria-label={label}

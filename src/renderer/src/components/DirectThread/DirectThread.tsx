@@ -20,6 +20,7 @@ import { Avatar } from '../Avatar/Avatar'
 import { DirectMessage } from '../DirectMessage/DirectMessage'
 import { threadTitle } from '../DirectInbox/threadTitle'
 import { DirectComposer, sendPhotoFiles } from './DirectComposer'
+import { senderShown } from './messageRuns'
 import { seenLabel } from './seenLabel'
 import { useWindowedList } from '../FeedView/useWindowedList'
 import { useThreadScroll } from './useThreadScroll'
@@ -159,7 +160,7 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
           ref={attachMessages}
           style={{ paddingTop: windowed.paddingTop, paddingBottom: windowed.paddingBottom }}
         >
-          {messages.slice(windowed.start, windowed.end).map((message) => (
+          {messages.slice(windowed.start, windowed.end).map((message, offset) => (
             <DirectMessage
               key={message.id}
               message={message}
@@ -167,6 +168,7 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
               readerId={userId}
               seen={seen?.id === message.id ? seen.label : null}
               itemRef={windowed.attachItem}
+              sender={senderShown(messages, windowed.start + offset, others)}
             />
           ))}
         </ol>

@@ -128,10 +128,7 @@ export function CommentList(): ReactElement {
   const hasMore = usePost((state) => state.commentsNext !== null)
   const status = usePost((state) => state.commentsStatus)
   const openId = usePost((state) => state.openId)
-  useEffect(
-    () => (openId ? post.getState().followCommentCounts(openId) : undefined),
-    [post, openId]
-  )
+  useEffect(() => (openId ? post.getState().followComments(openId) : undefined), [post, openId])
   const canDelete = (comment: Comment): boolean =>
     Boolean(userId) && (comment.user_id === userId || postAuthor === userId)
   // On one's own post, comments hidden by one's words wait apart, under "Hidden comments".

@@ -102,6 +102,20 @@ describe('direct store: live events', () => {
     expect(store.getState().open!.messages).toEqual([])
   })
 
+  it('drops "typing…" as soon as the typist\'s message arrives', async () => {
+    const { store, direct } = setup()
+    await openThread(store)
+    const room = direct.room.mock.calls[0][2]
+    room.onTyping('them')
+    room.onTyping('other')
+    expect(Object.keys(store.getState().open!.typingUntil)).toEqual(['them', 'other'])
+    const theirs = { ...sentMessage('m2', 'done typing'), sender_id: 'them' }
+    direct.fetchMessage.mockResolvedValue(theirs)
+    direct.live.mock.calls[0][0].onMessage(theirs)
+    // At once, before the message is even read back.
+    expect(Object.keys(store.getState().open!.typingUntil)).toEqual(['other'])
+  })
+
   it('loads older history above what is shown', async () => {
     const { store, direct } = setup()
     direct.fetchHistory

@@ -56,6 +56,11 @@ export function createDirectStore(deps: DirectDeps): DirectStore {
 
     async function messageArrived(row: { id: string; thread_id: string; sender_id: string }) {
       const { open, userId } = get()
+      // Their message is what they were typing: "typing…" goes with its arrival.
+      if (open?.id === row.thread_id && open.typingUntil[row.sender_id] !== undefined) {
+        const { [row.sender_id]: _done, ...typingUntil } = open.typingUntil
+        set({ open: { ...open, typingUntil } })
+      }
       if (open?.id === row.thread_id && open.newer && row.sender_id !== userId) {
         // The reader is far up and the newest page is not held: counted, read on the way down.
         set((state) =>

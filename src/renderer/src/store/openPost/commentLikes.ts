@@ -40,7 +40,7 @@ export async function learnCommentLikes(
 
 export function commentLikeActions(
   ctx: PostContext
-): Pick<PostState, 'likeComment' | 'commentCounted' | 'followCommentCounts'> {
+): Pick<PostState, 'likeComment' | 'commentCounted'> {
   return {
     async likeComment(commentId, liked) {
       const state = ctx.get()
@@ -77,18 +77,6 @@ export function commentLikeActions(
           likingCommentIds: withId(current.likingCommentIds, commentId, false)
         }))
       }
-    },
-
-    followCommentCounts(postId) {
-      return ctx.deps.commentCounts(postId, {
-        onCount: (commentId, count) => {
-          if (ctx.isOpen(postId)) ctx.get().commentCounted(commentId, count)
-        },
-        // After a gap the counts may be stale: re-read what is loaded.
-        onResync: () => {
-          if (ctx.isOpen(postId)) void ctx.get().setCommentsOrder(ctx.get().commentsOrder)
-        }
-      })
     },
 
     commentCounted(commentId, likesCount) {

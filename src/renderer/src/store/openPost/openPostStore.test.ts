@@ -84,7 +84,7 @@ describe('open post store', () => {
     expect(services.comments.setLike).toHaveBeenCalledWith(first.id, true)
     expect(stores.post.getState().comments[0].likes_count).toBe(7)
 
-    const stop = stores.post.getState().followCommentCounts(post.id)
+    const stop = stores.post.getState().followComments(post.id)
     services.live.changeCommentLikes(post.id, first.id, 9)
     expect(stores.post.getState().comments[0].likes_count).toBe(9)
     stop()

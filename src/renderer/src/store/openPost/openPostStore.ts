@@ -13,6 +13,7 @@ import { cacheKeys } from '../../offline/cache/savedAnswers'
 import { commentReadingActions, commentWritingActions, loadComments } from './postComments'
 import { authorActions } from './postEdits'
 import { commentLikeActions } from './commentLikes'
+import { liveCommentActions } from './liveComments'
 import {
   CLOSED,
   type PostContext,
@@ -111,6 +112,7 @@ export function createPostStore(deps: PostDeps): PostStore {
       ...commentReadingActions(ctx),
       ...commentWritingActions(ctx),
       ...commentLikeActions(ctx),
+      ...liveCommentActions(ctx),
       ...authorActions(ctx)
     }
   })

@@ -18,8 +18,8 @@ export interface PostDeps {
   /** Reading the open post, and its author's edit and delete. */
   postData: Pick<Services['posts'], 'byId' | 'edit' | 'remove'>
   comments: Services['comments']
-  /** The live like counts of the open post's comments. */
-  commentCounts: Services['live']['commentCounts']
+  /** The open post's comments as they change (new, deleted, like counts). */
+  postComments: Services['live']['postComments']
   getUserId(): string | null
   /** Where the open post and its like live. */
   posts: PostsStore
@@ -89,8 +89,13 @@ export interface PostState {
   likeComment(commentId: string, liked: boolean): Promise<void>
   /** A comment's like count changed on the server (live). */
   commentCounted(commentId: string, likesCount: number): void
-  /** Follows the like counts of `postId`'s comments live; returns the function that stops. */
-  followCommentCounts(postId: string): () => void
+  /**
+   * Follows `postId`'s comments live (new ones and replies, deletions, like counts); returns the
+   * function that stops.
+   */
+  followComments(postId: string): () => void
+  /** A post was deleted (by its author, maybe elsewhere): the open one says it is gone. */
+  postRemoved(postId: string): void
   edit(edit: PostEdit): Promise<boolean>
   /** Deletes the open post with its photos; true when it is gone. */
   deleteOpenPost(): Promise<boolean>

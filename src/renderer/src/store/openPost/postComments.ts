@@ -163,7 +163,16 @@ export function commentWritingActions(
 
     async commentOn(postId, body) {
       try {
-        ctx.deps.onCommentAdded?.(await writeComment(ctx, postId, body, null))
+        const comment = await writeComment(ctx, postId, body, null)
+        ctx.deps.onCommentAdded?.(comment)
+        // The same post open in the post view shows it too.
+        if (ctx.isOpen(postId)) {
+          ctx.set((state) =>
+            hasComment(state.comments, comment.id)
+              ? {}
+              : { comments: withReply(state.comments, comment, state.commentsOrder) }
+          )
+        }
         return null
       } catch (error) {
         return messageOr(error, 'Error')

@@ -45,7 +45,17 @@ export function trackLists(posts: PostsStore, lists: ListStores): void {
     (postId: string): void =>
       store.setState((state) => ({ ids: state.ids.filter((id) => id !== postId) }) as Partial<S>)
   const { feed, followingFeed, saved, browse, people, post } = lists
-  trackList(posts, 'feed', feed, (state) => state.ids, dropFrom(feed))
+  trackList(
+    posts,
+    'feed',
+    feed,
+    (state) => state.ids,
+    (postId) => {
+      dropFrom(feed)(postId)
+      // A new post deleted before "New posts" was pressed is no longer new.
+      feed.setState((state) => ({ newPostIds: state.newPostIds.filter((id) => id !== postId) }))
+    }
+  )
   trackList(posts, 'following', followingFeed, (state) => state.ids, dropFrom(followingFeed))
   trackList(posts, 'saved', saved, (state) => state.ids, dropFrom(saved))
   trackList(posts, 'browse', browse, (state) => state.ids, dropFrom(browse))
@@ -61,6 +71,6 @@ export function trackLists(posts: PostsStore, lists: ListStores): void {
     'post',
     post,
     (state) => (state.openId ? [state.openId] : NO_IDS),
-    () => {}
+    (postId) => post.getState().postRemoved(postId)
   )
 }

@@ -102,7 +102,7 @@ export function createLists(
   const post = createPostStore({
     postData: services.posts,
     comments: services.comments,
-    commentCounts: services.live.commentCounts,
+    postComments: services.live.postComments,
     getUserId,
     posts,
     saved: answers,

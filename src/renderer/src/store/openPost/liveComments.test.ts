@@ -1,0 +1,61 @@
+// The open post follows comments written elsewhere: on a feed card of the same window, by
+// another person or device (read back with its author), replies under their thread, and
+// deletions.
+
+import { describe, expect, it } from 'vitest'
+import { createHarness, makeComment, makePost, signedIn } from '../../testing/fakes'
+
+async function openWithComments() {
+  const harness = createHarness({ snapshot: signedIn() })
+  const post = makePost({ comments_count: 1 })
+  const first = makeComment({ post_id: post.id, body: 'first' })
+  harness.services.posts.byId.mockResolvedValue(post)
+  harness.services.comments.page.mockResolvedValue({
+    items: [{ ...first, replies: [] }],
+    next: null
+  })
+  await harness.stores.post.getState().openPost(post.id)
+  return { ...harness, post, first }
+}
+
+const bodies = (state: { comments: { body: string; replies: { body: string }[] }[] }) =>
+  state.comments.map((thread) => [thread.body, ...thread.replies.map((reply) => reply.body)])
+
+describe('the open post, live', () => {
+  it('shows a comment written on a feed card of the same post at once', async () => {
+    const { stores, services, post } = await openWithComments()
+    const written = makeComment({ post_id: post.id, user_id: 'user-1', body: 'from the card' })
+    services.comments.add.mockResolvedValue(written)
+    expect(await stores.post.getState().commentOn(post.id, 'from the card')).toBeNull()
+    expect(bodies(stores.post.getState())).toEqual([['from the card'], ['first']])
+    expect(stores.posts.getState().byId[post.id].comments_count).toBe(2)
+  })
+
+  it("reads another person's new comment and reply back and shows them; a deleted one leaves", async () => {
+    const { stores, services, post, first } = await openWithComments()
+    const stop = stores.post.getState().followComments(post.id)
+    const theirs = makeComment({ post_id: post.id, user_id: 'ana', body: 'hello' })
+    const reply = makeComment({ post_id: post.id, parent_id: first.id, body: 'agreed' })
+    services.comments.byId.mockImplementation(async (id: string) =>
+      id === theirs.id ? theirs : reply
+    )
+    const { profiles: _author, ...row } = theirs
+    services.live.addComment(row)
+    const { profiles: _replier, ...replyRow } = reply
+    services.live.addComment(replyRow)
+    await expect
+      .poll(() => bodies(stores.post.getState()))
+      .toEqual([['hello'], ['first', 'agreed']])
+    expect(services.comments.byId).toHaveBeenCalledWith(theirs.id)
+    // Told again (its own write's answer, a second device): still once.
+    services.live.addComment(row)
+    await Promise.resolve()
+    expect(bodies(stores.post.getState())).toEqual([['hello'], ['first', 'agreed']])
+
+    services.live.removeComment(post.id, theirs.id)
+    expect(bodies(stores.post.getState())).toEqual([['first', 'agreed']])
+    stop()
+    services.live.removeComment(post.id, first.id)
+    expect(bodies(stores.post.getState())).toEqual([['first', 'agreed']])
+  })
+})
