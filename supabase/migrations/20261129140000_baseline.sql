@@ -1,7 +1,10 @@
--- Instaframe's schema: the baseline every database starts from. It replaces the migrations
--- written before it (their history is in git) and holds the final form of each object, by domain.
--- A change to the schema is a new migration after this file, one per change that ships.
--- Valid on PostgreSQL 15 as hosted Supabase runs it, and on the local backend (PGlite).
+-- Instaframe's schema: the baseline every database starts from, by domain, each object in its
+-- final form. A change to the schema is a new migration after this file, one per change that
+-- ships. Valid on PostgreSQL 15 as hosted Supabase runs it, and on the local backend (PGlite).
+--
+-- squashes 71 migrations, 20261123090000 to 20261129130200
+-- (the ones written before it, in git history): the local backend records this baseline as
+-- applied, without running it, on a database that has all of them (src/backend/db/squash.ts).
 --
 -- Bodies of SQL functions are checked when they are called: an object may name one defined in a
 -- later section (the feeds name the safety rules, the rules name the tables they guard).
@@ -26,8 +29,8 @@ create extension if not exists pgcrypto with schema extensions;
 
 -- ==============================================================================================
 -- Photo paths
--- Every photo column holds a storage path ("posts/<user id>/<file>"), checked by these
--- helpers in the tables' constraints; a client turns a path into a URL.
+-- A photo column holds the path of its object on the storage API
+-- ("/storage/v1/object/public/images/..."), never a host; the tables' checks call these.
 -- ==============================================================================================
 
 -- Functions
@@ -950,7 +953,7 @@ CREATE POLICY "Users remove their own close friends" ON public.close_friends FOR
 
 CREATE POLICY "Users unfollow as themselves" ON public.follows FOR DELETE TO authenticated USING ((follower_id = ( SELECT auth.uid() AS uid)));
 
--- What earlier sections' tables get from this one
+-- Triggers and policies on earlier sections' tables that call this section's functions
 
 CREATE TRIGGER keep_followers_of_private_person AFTER UPDATE OF is_private, suspended_at ON public.profiles FOR EACH ROW WHEN (((old.is_private AND (old.suspended_at IS NULL)) IS DISTINCT FROM (new.is_private AND (new.suspended_at IS NULL)))) EXECUTE FUNCTION app_private.keep_followers_of_private_person();
 
@@ -1653,7 +1656,7 @@ CREATE POLICY "Users mute as themselves" ON public.mutes FOR INSERT TO authentic
 
 CREATE POLICY "Users report as themselves" ON public.reports FOR INSERT TO authenticated WITH CHECK ((reporter_id = ( SELECT auth.uid() AS uid)));
 
--- What earlier sections' tables get from this one
+-- Triggers and policies on earlier sections' tables that call this section's functions
 
 CREATE TRIGGER guard_close_friend_target BEFORE INSERT ON public.close_friends FOR EACH ROW EXECUTE FUNCTION app_private.guard_person_target();
 
@@ -3896,7 +3899,7 @@ CREATE POLICY "Second factor required once enrolled" ON public.notifications AS 
 
 CREATE POLICY "Suspended accounts change nothing" ON public.notifications AS RESTRICTIVE FOR UPDATE TO authenticated WITH CHECK (( SELECT app_rules.caller_may_write() AS caller_may_write));
 
--- What earlier sections' tables get from this one
+-- Triggers and policies on earlier sections' tables that call this section's functions
 
 CREATE TRIGGER on_comment_like_notify AFTER INSERT OR DELETE ON public.comment_likes FOR EACH ROW EXECUTE FUNCTION app_private.notify_comment_like();
 
@@ -4220,7 +4223,7 @@ CREATE POLICY "Users read their own word filters" ON public.word_filters FOR SEL
 
 CREATE POLICY "Users remove their own word filters" ON public.word_filters FOR DELETE TO authenticated USING ((user_id = ( SELECT auth.uid() AS uid)));
 
--- What earlier sections' tables get from this one
+-- Triggers and policies on earlier sections' tables that call this section's functions
 
 CREATE TRIGGER before_comment_checked_controls BEFORE INSERT ON public.comments FOR EACH ROW EXECUTE FUNCTION app_private.check_comment_controls();
 
@@ -4230,9 +4233,8 @@ CREATE POLICY "Comments hidden by the post author's words" ON public.comments AS
   WHERE (p.id = comments.post_id)))) OR (NOT app_rules.comment_hidden_by_words(post_id, user_id, body, false))));
 
 -- ==============================================================================================
--- Storage: photo paths, buckets, policies and removals
--- Photo columns hold storage paths; the images bucket; who may upload where; and the queue of
--- objects to remove once no row names them.
+-- Storage: the images bucket, who may upload where, and removals
+-- Deleting a row that names a photo queues its object for removal once no row names it.
 -- ==============================================================================================
 
 -- The images bucket: public, photos only, 10 MB each.
@@ -4372,7 +4374,7 @@ CREATE POLICY "Users upload message photos into their own direct folder" ON stor
 
 CREATE POLICY "Users upload story photos into their own stories folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'stories'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 
--- What earlier sections' tables get from this one
+-- Triggers and policies on earlier sections' tables that call this section's functions
 
 CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 
