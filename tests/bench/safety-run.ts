@@ -6,15 +6,16 @@
 // side; each read is timed in alternating rounds on the two, so a shared machine's load lands on
 // both alike. Replaces the "## Safety rules" section of docs/performance.md.
 
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { fetchFeedPage } from '../../src/shared/data/feed'
 import { fetchFollowingFeedPage, fetchSuggestions } from '../../src/shared/data/follows'
 import { searchPeople } from '../../src/shared/data/profiles'
 import { SEARCH_RESULT_COUNT } from '../../src/shared/limits'
 import { seedPosts, startBenchBackend, type BenchBackend } from './backend'
 import { PEOPLE_USERS, QUERIES, seedPeople } from './people'
+import { preBaselineMigrations } from '../support/pre-baseline'
 import { spliceSection } from './sections'
 import { ms, timeAlternating, type Timing } from './stats'
 
@@ -29,7 +30,6 @@ const WARMUP = 10
 /** Search: every query this many times on each backend. */
 const SEARCH_PASSES = 15
 const FIRST_SAFETY_MIGRATION = '20261126120000'
-const MIGRATIONS = resolve(__dirname, '../../supabase/migrations')
 
 interface Results {
   feedFirst: Timing
@@ -39,13 +39,9 @@ interface Results {
   search: Timing
 }
 
-/** The repository's migrations before the safety rules, in a temporary folder. */
-async function migrationsBefore(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-before-'))
-  for (const name of await readdir(MIGRATIONS)) {
-    if (name < FIRST_SAFETY_MIGRATION) await cp(join(MIGRATIONS, name), join(dir, name))
-  }
-  return dir
+/** The migrations before the safety rules (in the baseline since), in a temporary folder. */
+function migrationsBefore(): Promise<string> {
+  return preBaselineMigrations((version) => version < FIRST_SAFETY_MIGRATION)
 }
 
 async function seed(bench: BenchBackend): Promise<void> {

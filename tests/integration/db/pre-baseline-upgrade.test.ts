@@ -43,12 +43,12 @@ describe.each(DATABASE_KINDS)('a database from before the baseline on %s', (kind
     return made
   }
 
-  /** Where a database lives: a PGlite data folder, or a new database on the test server. */
-  const newPlace = async () =>
+  /** Where a database lives: a PGlite data folder (or memory), or a database on the server. */
+  type Place = { dataDir?: string; databaseUrl?: string }
+  const newPlace = async (): Promise<Place> =>
     kind === 'pglite'
       ? { dataDir: join(await folder('pre-baseline-data-'), 'data') }
       : { databaseUrl: await createTestDatabase(postgresUrl) }
-  type Place = Awaited<ReturnType<typeof newPlace>>
   const open = (place: Place, migrationsDir: string) => openDatabase({ ...place, migrationsDir })
 
   beforeAll(async () => {
