@@ -8,9 +8,9 @@
 // unless `-- --pglite` asks for the desktop app's engine. Replaces the "## Safety rules" section
 // of docs/performance.md.
 
-import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
-import { loadavg, tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
 import { fetchFeedPage } from '../../src/shared/data/feed'
 import { fetchFollowingFeedPage, fetchSuggestions } from '../../src/shared/data/follows'
 import { searchPeople } from '../../src/shared/data/profiles'
@@ -19,6 +19,7 @@ import { createTestDatabase, type DatabaseKind } from '../support/databases'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server'
 import { seedPosts, startBenchBackend, type BenchBackend } from './backend'
 import { PEOPLE_USERS, QUERIES, seedPeople } from './people'
+import { preBaselineMigrations } from '../support/pre-baseline'
 import { spliceSection } from './sections'
 import { ms, timeAlternating, type Timing } from './stats'
 
@@ -33,7 +34,6 @@ const WARMUP = 10
 /** Search: every query this many times on each backend. */
 const SEARCH_PASSES = 15
 const FIRST_SAFETY_MIGRATION = '20261126120000'
-const MIGRATIONS = resolve(__dirname, '../../supabase/migrations')
 const KIND: DatabaseKind = process.argv.includes('--pglite') ? 'pglite' : 'postgres'
 const ENGINE = KIND === 'postgres' ? 'PostgreSQL 15' : 'PGlite'
 
@@ -45,13 +45,9 @@ interface Results {
   search: Timing
 }
 
-/** The repository's migrations before the safety rules, in a temporary folder. */
-async function migrationsBefore(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-before-'))
-  for (const name of await readdir(MIGRATIONS)) {
-    if (name < FIRST_SAFETY_MIGRATION) await cp(join(MIGRATIONS, name), join(dir, name))
-  }
-  return dir
+/** The migrations before the safety rules (in the baseline since), in a temporary folder. */
+function migrationsBefore(): Promise<string> {
+  return preBaselineMigrations((version) => version < FIRST_SAFETY_MIGRATION)
 }
 
 async function seed(bench: BenchBackend): Promise<void> {

@@ -1,7 +1,9 @@
 // Applies supabase/migrations/*.sql in order, each once and in its own transaction, recording
-// what was applied in the same table the Supabase CLI uses.
+// what was applied in the same table the Supabase CLI uses. A baseline that squashes earlier
+// migrations is only recorded where they all were applied (squash.ts).
 
-import type { Database } from './database'
+import type { Database, Queryable } from './database'
+import { planMigrations } from './squash'
 
 export interface Migration {
   /** The timestamp prefix of the file name, e.g. "20261123090000". */
@@ -18,23 +20,38 @@ export function parseMigrationFileName(fileName: string): { version: string; nam
   return match ? { version: match[1], name: match[2] } : null
 }
 
-export async function appliedMigrationVersions(db: Database): Promise<string[]> {
+export async function appliedMigrationVersions(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ version: string }>(
     'select version from supabase_migrations.schema_migrations order by version'
   )
   return rows.map((row) => row.version)
 }
 
-/** Returns the versions it applied now; already-applied ones are skipped. */
+/**
+ * Throws, changing nothing, when `db` cannot be brought to `migrations` (it stopped part-way
+ * through migrations a baseline squashes). Run before the bootstrap, which may write.
+ */
+export async function checkMigratable(
+  db: Queryable,
+  migrations: Migration[],
+  database?: string
+): Promise<void> {
+  const { rows } = await db.query<{ present: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as present`
+  )
+  if (rows[0]?.present) planMigrations(await appliedMigrationVersions(db), migrations, database)
+}
+
+/**
+ * Returns the versions it recorded now (applied, or a baseline recorded without running);
+ * already-recorded ones are skipped.
+ */
 export async function applyMigrations(db: Database, migrations: Migration[]): Promise<string[]> {
-  const done = new Set(await appliedMigrationVersions(db))
-  const pending = [...migrations]
-    .sort((a, b) => a.version.localeCompare(b.version))
-    .filter((migration) => !done.has(migration.version))
-  for (const migration of pending) {
+  const { steps } = planMigrations(await appliedMigrationVersions(db), migrations)
+  for (const { migration, action } of steps) {
     await db.transaction(async (tx) => {
       try {
-        await tx.exec(migration.sql)
+        if (action === 'run') await tx.exec(migration.sql)
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error)
         throw new Error(`Migration ${migration.version}_${migration.name} failed: ${reason}`, {
@@ -47,5 +64,5 @@ export async function applyMigrations(db: Database, migrations: Migration[]): Pr
       )
     })
   }
-  return pending.map((migration) => migration.version)
+  return steps.map((step) => step.migration.version)
 }

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Database } from './database'
 import { bootstrapDatabase } from './bootstrap'
-import { applyMigrations, type Migration } from './migrations'
+import { applyMigrations, checkMigratable, type Migration } from './migrations'
 import { loadMigrations } from './migration-files'
 import { startPgliteEngine } from './pglite-engine'
 import { extensionsCreatedBy } from './pglite-extensions'
@@ -40,9 +40,17 @@ function snapshotKey(migrations: Migration[]): string {
   return hash.digest('hex')
 }
 
-/** Bootstraps and migrates `db`, closing it if that fails. */
-async function migrated(db: Database, migrations: Migration[]): Promise<Database> {
+/**
+ * Bootstraps and migrates `db`, closing it if that fails. `database` names it in a message that
+ * asks the person to act on it.
+ */
+async function migrated(
+  db: Database,
+  migrations: Migration[],
+  database?: string
+): Promise<Database> {
   try {
+    await checkMigratable(db, migrations, database)
     await bootstrapDatabase(db)
     await applyMigrations(db, migrations)
   } catch (error) {
@@ -82,7 +90,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.databaseUrl) {
     // node-postgres is loaded only for a PostgreSQL server: the desktop app never needs it.
     const { openPostgres } = await import('./postgres')
-    return migrated(await openPostgres(options.databaseUrl, { maxWaiting }), migrations)
+    return migrated(
+      await openPostgres(options.databaseUrl, { maxWaiting }),
+      migrations,
+      'The PostgreSQL database at DATABASE_URL'
+    )
   }
   if (!dataDir && !pgliteSnapshot) return openInMemory(migrations, maxWaiting)
   const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'))
@@ -92,5 +104,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     snapshot: isNew ? pgliteSnapshot : undefined,
     maxWaiting
   })
-  return migrated(db, migrations)
+  return migrated(db, migrations, dataDir ? `The data folder ${dataDir}` : undefined)
 }

@@ -1,20 +1,20 @@
-// Stored photo URLs name this backend's storage and no host (migration
-// 20261129120200_photo_urls_are_storage_paths.sql), on PGlite and PostgreSQL: a photo written
-// by its public URL on any host (a tracking server, http://10.0.0.1) is stored as its path on the
-// API, which every client resolves against the backend it talks to; anything that is no storage
-// object of this API is refused, for every role; and rows stored before keep only their paths.
+// Stored photo URLs name this backend's storage and no host (the baseline's "Photo paths"), on
+// PGlite and PostgreSQL: a photo written by its public URL on any host (a tracking server,
+// http://10.0.0.1) is stored as its path on the API, which every client resolves against the
+// backend it talks to; anything that is no storage object of this API is refused, for every
+// role; and rows stored before the old migration 20261129120200 (now squashed into the
+// baseline) keep only their paths.
 
 import { randomUUID } from 'node:crypto'
-import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Database } from '../../../src/backend/db/database'
 import { applyMigrations } from '../../../src/backend/db/migrations'
 import { loadMigrations } from '../../../src/backend/db/migration-files'
 import { openDatabase } from '../../../src/backend/db/open'
-import { createTestDatabase, MIGRATIONS_DIR } from '../../support/databases'
+import { createTestDatabase } from '../../support/databases'
 import { describeEachDatabase, postgresUrl } from '../../support/database-suite'
+import { preBaselineMigrations } from '../../support/pre-baseline'
 import {
   attemptAs,
   resetData,
@@ -207,15 +207,14 @@ describeEachDatabase('photo URLs keep only their path', (suite) => {
 
 describeEachDatabase('photo URLs stored before keep only their path', (suite) => {
   let folder: string
+  let oldChain: string
   let db: Database
 
   beforeAll(async () => {
-    // A database at the migration before the rewrite, with rows as the app wrote them then.
-    folder = await mkdtemp(join(tmpdir(), 'photo-paths-'))
-    for (const file of await readdir(MIGRATIONS_DIR)) {
-      if (file.slice(0, 14) < PATHS_MIGRATION)
-        await cp(join(MIGRATIONS_DIR, file), join(folder, file))
-    }
+    // A database at the migration before the rewrite, with rows as the app wrote them then
+    // (the migrations the baseline squashes, tests/fixtures).
+    folder = await preBaselineMigrations((version) => version < PATHS_MIGRATION)
+    oldChain = await preBaselineMigrations()
     db =
       suite.kind === 'postgres'
         ? await openDatabase({
@@ -228,6 +227,7 @@ describeEachDatabase('photo URLs stored before keep only their path', (suite) =>
   afterAll(async () => {
     await db?.close()
     await rm(folder, { recursive: true, force: true })
+    await rm(oldChain, { recursive: true, force: true })
   })
 
   it('rewrites every photo URL to its path and leaves nothing with a host', async () => {
@@ -253,7 +253,7 @@ describeEachDatabase('photo URLs stored before keep only their path', (suite) =>
         url('avatars', 'me.png')
       ])
     })
-    await applyMigrations(db, await loadMigrations(MIGRATIONS_DIR))
+    await applyMigrations(db, await loadMigrations(oldChain))
     const photos = await db.query<{ v: string }>(
       `select image_url as v from posts union all select thumb_url from posts
        union all select image_url from post_images union all select image_url from stories
