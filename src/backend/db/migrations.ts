@@ -3,14 +3,10 @@
 // migrations is only recorded where they all were applied (squash.ts).
 
 import type { Database, Queryable } from './database'
+import type { Migration } from './migration'
 import { planMigrations } from './squash'
 
-export interface Migration {
-  /** The timestamp prefix of the file name, e.g. "20261123090000". */
-  version: string
-  name: string
-  sql: string
-}
+export type { Migration } from './migration'
 
 const MIGRATION_FILE = /^(\d{14})_([\w-]+)\.sql$/
 

@@ -8,7 +8,7 @@
 // stopped part-way through the old chain, where the baseline can neither run nor be skipped, and
 // it is refused before anything is changed.
 
-import type { Migration } from './migrations'
+import type { Migration } from './migration'
 
 export interface Squashed {
   count: number

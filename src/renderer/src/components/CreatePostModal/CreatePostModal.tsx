@@ -25,12 +25,11 @@ import { CropPreview } from './PhotoEditor/CropPreview'
 import { EditPanel } from './PhotoEditor/EditPanel'
 import { renditionEdit } from './PhotoEditor/renditionEdit'
 import type { PhotoSize } from './PhotoEditor/usePreviewCanvas'
-import { preferencesStore, usePreferences } from '../../preferences/usePreferences'
-import { AltTextReminder } from './AltTextReminder'
 import { DiscardPostDialog } from './DiscardPostDialog'
 import { PhotoStrip } from './PhotoStrip'
 import { PostDetails } from './PostDetails'
 import { usePostControlsDraft } from '../ContentControls/AdvancedSettings'
+import { useAltTextReminder } from './useAltTextReminder'
 import { useDraftPhotos } from './useDraftPhotos'
 import { TagPeopleSurface } from './TagPeople/TagPeopleSurface'
 import { useDraftTags } from './TagPeople/useDraftTags'
@@ -61,12 +60,6 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   // The editor needs a worker that paints on a canvas; without one the plain preview stays.
   const [editable] = useState(canProcessImages)
   const [sizes, setSizes] = useState<ReadonlyMap<string, PhotoSize>>(new Map())
-  // The alt-text reminder: up while a photo has none, until "Not now" for this post. It waits
-  // until the post is being written (a caption) or shared, not while a photo is being framed.
-  const remindAlt = usePreferences((state) => state.altTextReminder)
-  const [notNow, setNotNow] = useState(false)
-  const [shareTried, setShareTried] = useState(false)
-  const altRef = useRef<HTMLInputElement>(null)
   // The pick step's button that had focus is gone once photos are in: keyboard users continue
   // in the caption instead of starting over from the top of the page.
   const hasPhotos = current !== null
@@ -158,14 +151,14 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     </p>
   )
   const position = current ? photos.indexOf(current) : -1
-  const withoutAlt = photos.flatMap((photo, i) => (photo.altText.trim() ? [] : [i + 1]))
-  const reminding = remindAlt && !notNow && !uploading && withoutAlt.length > 0
-  const reminderUp = reminding && (shareTried || caption.trim() !== '')
-  // A first Share with the reminder not yet seen shows it instead; Share again posts.
-  const onShare = (): void => {
-    if (reminding && !reminderUp) setShareTried(true)
-    else void share()
-  }
+  const { altRef, reminder, onShare } = useAltTextReminder({
+    photos,
+    caption,
+    uploading,
+    captionRef,
+    selectPhoto: draftPhotos.select,
+    share
+  })
   const previewLabel =
     photos.length > 1
       ? `Preview of photo ${position + 1} of ${photos.length}`
@@ -264,27 +257,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             errorLine={errorLine}
             altRef={altRef}
             location={{ value: location, onChange: setLocation }}
-            reminder={
-              reminderUp && (
-                <AltTextReminder
-                  missing={withoutAlt}
-                  total={photos.length}
-                  onAdd={() => {
-                    draftPhotos.select(withoutAlt[0] - 1)
-                    altRef.current?.focus()
-                  }}
-                  onNotNow={() => {
-                    setNotNow(true)
-                    // The button goes away: keep the keyboard in the dialog.
-                    captionRef.current?.focus()
-                  }}
-                  onStopReminding={() => {
-                    preferencesStore.getState().set('altTextReminder', false)
-                    captionRef.current?.focus()
-                  }}
-                />
-              )
-            }
+            reminder={reminder}
             advanced={advanced.element}
             onShare={onShare}
           />
