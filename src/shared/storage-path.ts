@@ -67,7 +67,7 @@ const PUBLIC_OBJECT_PATH = '/storage/v1/object/public/'
 /**
  * A stored photo URL made loadable from the backend in use now (`currentBase`: any URL of its
  * storage, such as getPublicUrl's). The database stores a photo as its path on the API
- * (`/storage/v1/object/public/images/...`, no host: migration 20261129120200), which is resolved
+ * (`/storage/v1/object/public/images/...`, no host: the baseline's Photo paths), which is resolved
  * against the backend's storage. A full URL that points at a loopback backend's public storage
  * (stored before, by a desktop backend that has since moved to another port) is moved onto the
  * current loopback backend. Anything else is left alone.

@@ -1,5 +1,5 @@
 // Whether a text contains a word or hashtag as a whole word, case-blind: the same rule as the
-// database's app_rules.text_has_word (supabase/migrations/20261126130000_content_controls.sql),
+// database's app_rules.text_has_word (the baseline migration's Content controls),
 // used to filter what a person reads with their own muted words.
 
 /** The word as a literal pattern: every character a pattern treats specially, escaped. */

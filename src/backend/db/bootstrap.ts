@@ -46,8 +46,8 @@ grant anon, authenticated, service_role, supabase_auth_admin to current_user;
 const SCHEMAS = `
 create schema if not exists extensions;
 grant usage on schema public, extensions to anon, authenticated, service_role;
--- All but TRUNCATE (which ignores row-level security) for the API roles: migration
--- 20261126220100 takes it away on a hosted project, and a bootstrap that runs again on an
+-- All but TRUNCATE (which ignores row-level security) for the API roles: the app's
+-- migrations take it away on a hosted project, and a bootstrap that runs again on an
 -- existing data folder (after an update changed it) must not hand it back.
 alter default privileges in schema public grant all on tables to service_role;
 alter default privileges in schema public

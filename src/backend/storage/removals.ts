@@ -1,5 +1,5 @@
 // Photos go when their rows go. Deleting a post, a carousel photo or a story queues the object
-// paths of its photos in the database (migration 20261125110100: a trigger, so it holds for
+// paths of its photos in the database (a trigger of the app's schema, so it holds for
 // every client, for cascades from a deleted account and for the story expiry alike) and
 // NOTIFYs `storage_removals`. This job drains that queue as soon as it hears of it, and on a
 // short interval in case a notification was missed; on the same interval it deletes the

@@ -1,5 +1,5 @@
-// The signed-in person's content controls (supabase/migrations/20261126130000_content_controls
-// .sql): their word lists, their switches and their close friends, all private to them by RLS,
+// The signed-in person's content controls (the baseline
+// migration's Content controls): their word lists, their switches and their close friends, all private to them by RLS,
 // and an author's per-post switches. Every function acts as the signed-in user only.
 
 import type { SupabaseClient } from '@supabase/supabase-js'

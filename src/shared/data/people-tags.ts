@@ -1,7 +1,7 @@
 // People tags on photos (docs/product.md, "People tags and caption suggestions"): the author tags people at points of
 // a new post's photos; the tagged person approves a pending tag or removes it; the profile's
 // Tagged tab pages through the posts someone is tagged in. Who may do and see what is the
-// database's (supabase/migrations/20261126210000_people_tags.sql); the limit is checked here
+// database's (the baseline migration's Posts, photos and tags); the limit is checked here
 // first in the same words.
 
 import type { SupabaseClient } from '@supabase/supabase-js'

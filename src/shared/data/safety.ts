@@ -1,5 +1,5 @@
-// Blocking, muting, reporting and private accounts (issue #25). The database enforces every rule
-// (supabase/migrations/20261126120000_blocks.sql and after); these are the calls the app makes.
+// Blocking, muting, reporting and private accounts. The database enforces every rule
+// (the baseline migration's Safety section); these are the calls the app makes.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '../errors'

@@ -1,5 +1,5 @@
 // The database stores a photo as its path on the API (`/storage/v1/object/public/images/...`),
-// never a host (migration 20261129120200): every row the data layer returns has its photo URLs
+// never a host (the baseline migration's Photo paths): every row the data layer returns has its photo URLs
 // resolved onto the backend in use, the only host photos load from (see resolveStorageUrl).
 // Full loopback URLs stored before, under an earlier port of the desktop backend, move onto the
 // current one too.

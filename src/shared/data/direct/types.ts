@@ -1,5 +1,5 @@
 // Direct messages as the app holds them: threads (the inbox's rows), their people, messages of
-// every kind and the limits the database also enforces (20261126150000_direct_messages.sql).
+// every kind and the limits the database also enforces (the baseline migration's Direct messages).
 
 /** Characters in one text message (the database's direct_messages_body_length). */
 export const MAX_DIRECT_TEXT_LENGTH = 1000
