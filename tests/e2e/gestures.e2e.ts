@@ -34,6 +34,8 @@ test.beforeAll(async () => {
 
 // Sign-ins and a second browser context take a while on a loaded machine.
 test.setTimeout(180_000)
+// The heart burst is motion: it shows only where motion is not reduced (the suite's default).
+test.use({ reducedMotion: 'no-preference' })
 
 const card = (page: Page, caption: string) => ui.posts(page).filter({ hasText: caption }).first()
 const postView = (page: Page) => page.getByRole('dialog', { name: `Post by ${author.username}` })
