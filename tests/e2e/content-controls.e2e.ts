@@ -2,7 +2,7 @@
 // what one sets changes what the other sees, and the database refuses what the UI hides.
 
 import { type Browser, type Page } from '@playwright/test'
-import { openSignedIn, ui } from './support/app'
+import { choosePostOption, openSignedIn, ui } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import { createPostAs, createUser, follow, likeAs, postStoryAs } from './support/backend'
 import { expect, test } from './support/test'
@@ -78,7 +78,7 @@ test('the author turns off commenting and hides the like count; another person s
   const mine = await personPage(browser, author)
   await ui.post(mine, author.username).first().locator('[data-open-post]').click()
   const view = mine.getByRole('dialog', { name: `Post by ${author.username}` })
-  await view.getByRole('button', { name: 'Edit', exact: true }).click()
+  await choosePostOption(mine, view, 'Edit')
   const saved = (): Promise<unknown> =>
     mine.waitForResponse(
       (r) => r.url().includes('/rest/v1/posts') && r.request().method() === 'PATCH'

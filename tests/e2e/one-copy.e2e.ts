@@ -7,7 +7,7 @@ import { type Page } from '@playwright/test'
 import { addComment } from '../../src/shared/data/comments'
 import { setPostLike } from '../../src/shared/data/likes'
 import { photoPng } from './fixtures/images'
-import { likesLabel, openProfile, openSignedIn, settle, ui } from './support/app'
+import { choosePostOption, likesLabel, openProfile, openSignedIn, settle, ui } from './support/app'
 import { createPostAs, createUser, likeAs, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -109,7 +109,7 @@ test('a deleted post leaves every list: the tag page, the feed and the profile',
 
   await grid.getByRole('button').click()
   const view = postView(page, author.username)
-  await view.getByRole('button', { name: 'Delete', exact: true }).click()
+  await choosePostOption(page, view, 'Delete')
   const confirm = page.getByRole('dialog', { name: 'Delete post?' })
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(view).toBeHidden()

@@ -4,7 +4,14 @@
 
 import { type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
-import { chooseFile, openCreatePost, openSignedIn, sharePost, ui } from './support/app'
+import {
+  chooseFile,
+  choosePostOption,
+  openCreatePost,
+  openSignedIn,
+  sharePost,
+  ui
+} from './support/app'
 import { createUser, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -38,7 +45,7 @@ test('a location typed on the create screen shows on the card and in the post vi
   const view = postView(page)
   await expect(view.getByText('Porto, Portugal', { exact: true })).toBeVisible()
 
-  await view.getByRole('button', { name: 'Edit', exact: true }).click()
+  await choosePostOption(page, view, 'Edit')
   const form = view.getByRole('form', { name: 'Edit post' })
   const edit = form.getByRole('textbox', { name: 'Location' })
   await expect(edit).toHaveValue('Porto, Portugal')
@@ -52,7 +59,7 @@ test('a location typed on the create screen shows on the card and in the post vi
 
   // Emptied, it is removed, and it stays removed after a reload (it was saved, not just shown).
   await card.getByRole('button', { name: 'Comment', exact: true }).click()
-  await view.getByRole('button', { name: 'Edit', exact: true }).click()
+  await choosePostOption(page, view, 'Edit')
   await form.getByRole('textbox', { name: 'Location' }).fill('')
   await form.getByRole('button', { name: 'Save' }).click()
   await expect(form).toBeHidden()

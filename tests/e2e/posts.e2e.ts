@@ -7,7 +7,15 @@ import type { Post } from '../../src/shared/domain'
 import { photoPng } from './fixtures/images'
 import { checkA11y } from './support/axe'
 import { e2eEnv, createUser, nodeClient, type TestUser } from './support/backend'
-import { openApp, openCreatePost, openProfile, openSignedIn, ui, waitForFeed } from './support/app'
+import {
+  choosePostOption,
+  openApp,
+  openCreatePost,
+  openProfile,
+  openSignedIn,
+  ui,
+  waitForFeed
+} from './support/app'
 import { expect, test } from './support/test'
 
 async function carouselAs(user: TestUser, caption: string, photos: number): Promise<Post> {
@@ -172,7 +180,7 @@ test('the author edits caption and alt text; "Edited" shows', async ({ page }) =
   await openSignedIn(page, author)
   await openFromCard(page, author.username)
   const view = postView(page, author.username)
-  await view.getByRole('button', { name: 'Edit', exact: true }).click()
+  await choosePostOption(page, view, 'Edit')
   const form = view.getByRole('form', { name: 'Edit post' })
   await form.getByLabel('Caption').fill('After #sunset')
   await form.getByLabel('Alt text, photo 1').fill('A red square')
@@ -200,7 +208,7 @@ test('deleting a post removes it from feed, profile and storage', async ({ page 
   await openSignedIn(page, author)
   await openFromCard(page, author.username)
   const view = postView(page, author.username)
-  await view.getByRole('button', { name: 'Delete', exact: true }).click()
+  await choosePostOption(page, view, 'Delete')
   const confirm = page.getByRole('dialog', { name: 'Delete post?' })
   await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
   await expect(view).toBeHidden()

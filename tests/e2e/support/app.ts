@@ -133,6 +133,15 @@ export async function openSignedIn(page: Page, user: UserCredentials): Promise<v
   await waitForFeed(page)
 }
 
+/** Picks `choice` (Edit, Delete, Copy link…) from the open post's ⋯ menu. */
+export async function choosePostOption(page: Page, view: Locator, choice: string): Promise<void> {
+  await view.getByRole('button', { name: 'More options', exact: true }).click()
+  await page
+    .getByRole('menu', { name: 'Post options' })
+    .getByRole('menuitem', { name: choice, exact: true })
+    .click()
+}
+
 export async function openProfile(page: Page): Promise<void> {
   await ui.accountMenuButton(page).click()
   await ui.accountMenu(page).getByRole('menuitem', { name: 'Profile' }).click()

@@ -22,6 +22,14 @@ describe('Modal', () => {
     expect(screen.getByRole('textbox', { name: 'First' })).toHaveFocus()
   })
 
+  it('moves focus in without scrolling the page under it', () => {
+    const focus = vi.spyOn(HTMLElement.prototype, 'focus')
+    setup()
+    expect(screen.getByRole('textbox', { name: 'First' })).toHaveFocus()
+    expect(focus).toHaveBeenCalledWith({ preventScroll: true })
+    focus.mockRestore()
+  })
+
   it('closes on Escape, on the close button and on a backdrop click, not on a click inside', async () => {
     const { onClose, user } = setup()
     await user.keyboard('{Escape}')

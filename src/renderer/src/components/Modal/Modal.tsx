@@ -76,7 +76,8 @@ export function Modal({
         initialFocus === 'first'
           ? dialog?.querySelector<HTMLElement>('input, textarea, button:not([data-modal-close])')
           : null
-      ;(first ?? dialog)?.focus()
+      // The dialog is fixed over the page: focusing into it must not scroll what lies beneath.
+      ;(first ?? dialog)?.focus({ preventScroll: true })
     }
     return () => opener?.focus?.()
     // Only on opening: focus is the user's from then on.

@@ -178,7 +178,9 @@ export const PostCard = memo(function PostCard({
             <Suspense fallback={null}>
               <PostOptions
                 post={post}
-                onOpenPost={(intent) => openPost({ intent })}
+                onEdit={() => openPost({ intent: 'edit' })}
+                onDelete={() => openPost({ intent: 'delete' })}
+                onGoToPost={() => openPost()}
                 onClose={() => setOptionsOpen(false)}
               />
             </Suspense>,

@@ -1,15 +1,16 @@
-// A post's "More options" (⋯) sheet, as the network shows it: a column of choices over the page.
-// The author gets Edit and Delete (which open the post at that step); anyone else whom the
-// signed-in user follows gets Unfollow; everyone gets Go to post, Copy link and About this
-// account; someone else's post also offers Report, Block and Mute (SafetyActions). Cancel, Escape
-// or a click outside closes it.
+// A post's "More options" (⋯) sheet, as the network shows it: a column of choices over the page,
+// the same from a card and from the open post. The author gets Delete and Edit (a card opens the
+// post at that step; the post view takes it there); anyone else whom the signed-in user follows
+// gets Unfollow; everyone gets Copy link and About this account, and a card Go to post; someone
+// else's post also offers Report, Block and Mute (SafetyActions). ↑/↓ move between the choices;
+// Cancel, Escape or a click outside closes it, and focus goes back to the ⋯ button.
 
 import { useState, type KeyboardEvent, type ReactElement } from 'react'
 import type { Post } from '@shared/domain'
 import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
-import type { PostIntent } from '../../store/openPost/openPostStore'
 import { profileRoute } from '../../store/router/routes'
+import { moveMenuFocus } from '../../hooks/menuKeys'
 import { Modal } from '../Modal/Modal'
 import { SafetyActions, type SafetyStep } from '../SafetyActions/SafetyActions'
 import styles from './PostOptions.module.scss'
@@ -18,7 +19,8 @@ import styles from './PostOptions.module.scss'
  * The sheet is the card's, not a store-level dialog, so the window's shortcuts (l likes, j moves
  * on) would still hear its keys; only Escape and Tab go on to the dialog around it.
  */
-function keepKeysInSheet(event: KeyboardEvent): void {
+function onSheetKeyDown(event: KeyboardEvent<HTMLElement>): void {
+  moveMenuFocus(event)
   if (event.key !== 'Escape' && event.key !== 'Tab') event.stopPropagation()
 }
 
@@ -28,16 +30,23 @@ interface Choice {
   run(): void
 }
 
+export interface PostOptionsProps {
+  post: Pick<Post, 'id' | 'user_id' | 'profiles'>
+  /** The author's Edit and Delete: a card opens the post at that step, the post view goes there. */
+  onEdit(): void
+  onDelete(): void
+  /** A card's Go to post (with its list for ←/→); the open post has none. */
+  onGoToPost?(): void
+  onClose(): void
+}
+
 export function PostOptions({
   post,
-  onOpenPost,
+  onEdit,
+  onDelete,
+  onGoToPost,
   onClose
-}: {
-  post: Pick<Post, 'id' | 'user_id' | 'profiles'>
-  /** Opens the post as the card would (with the card's list for ←/→), at `intent`'s step. */
-  onOpenPost(intent?: PostIntent): void
-  onClose(): void
-}): ReactElement {
+}: PostOptionsProps): ReactElement {
   const stores = useStores()
   const userId = useSession(selectUserId)
   const following = usePeople((state) => state.followedIds.has(post.user_id))
@@ -49,18 +58,19 @@ export function PostOptions({
   const username = post.profiles?.username ?? 'unknown'
   const own = userId !== null && userId === post.user_id
 
-  const openPost = (intent?: PostIntent): void => {
+  // The sheet closes first, so focus is back on ⋯ before the next step takes it.
+  const closeThen = (next: () => void) => (): void => {
     onClose()
-    onOpenPost(intent)
+    next()
   }
   const choices: Choice[] = [
     ...(own
       ? [
-          { label: 'Delete', danger: true, run: () => openPost('delete') },
-          { label: 'Edit', run: () => openPost('edit') }
+          { label: 'Delete', danger: true, run: closeThen(onDelete) },
+          { label: 'Edit', run: closeThen(onEdit) }
         ]
       : []),
-    // Report, block and mute someone else's post (issue #25): the most asked-for way in.
+    // Report, block and mute someone else's post: the most asked-for way in.
     ...(!own && userId
       ? [
           { label: 'Report', danger: true, run: () => setSafetyStep('report') },
@@ -71,7 +81,7 @@ export function PostOptions({
     ...(!own && userId && following && followers !== undefined
       ? [{ label: 'Unfollow', danger: true, run: () => setConfirmingUnfollow(true) }]
       : []),
-    { label: 'Go to post', run: () => openPost() },
+    ...(onGoToPost ? [{ label: 'Go to post', run: closeThen(onGoToPost) }] : []),
     {
       label: 'Copy link',
       run: () => {
@@ -138,7 +148,7 @@ export function PostOptions({
         className={styles.sheet}
         role="menu"
         aria-label="Post options"
-        onKeyDown={keepKeysInSheet}
+        onKeyDown={onSheetKeyDown}
       >
         {choices.map((choice) => (
           <button

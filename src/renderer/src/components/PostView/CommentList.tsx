@@ -16,6 +16,7 @@ import { RichText } from '../RichText/RichText'
 import { PendingClock, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutableText } from '../ContentControls/MutableText'
 import { SafetyActions } from '../SafetyActions/SafetyActions'
+import { CommentSort } from './CommentSort'
 import styles from './PostView.module.scss'
 
 function CommentItem({
@@ -172,18 +173,7 @@ export function CommentList(): ReactElement {
 
   return (
     <section className={styles.comments} aria-label="Comments">
-      <label className={styles.order}>
-        <span className={styles.orderLabel}>Sort comments</span>
-        <select
-          value={order}
-          onChange={(event) =>
-            void post.getState().setCommentsOrder(event.target.value as 'newest' | 'oldest')
-          }
-        >
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
-        </select>
-      </label>
+      <CommentSort order={order} onChange={(next) => void post.getState().setCommentsOrder(next)} />
       {status === 'ready' && comments.length === 0 && (
         <p className={styles.muted}>No comments yet.</p>
       )}

@@ -1,7 +1,8 @@
 // The author's edit of their post: the caption (same 500-character limit as when posting),
-// every photo's alt text, and the location (emptied, it is removed).
+// every photo's alt text, and the location (emptied, it is removed). It opens with the caret in
+// the caption, as the network's does.
 
-import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react'
 import type { Post } from '@shared/domain'
 import { sortedImages } from '../../services/rules'
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
@@ -19,6 +20,8 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
   const [location, setLocation] = useState(post.location ?? '')
   const [saving, setSaving] = useState(false)
   const captionId = useId()
+  const captionRef = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => captionRef.current?.focus(), [])
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault()
@@ -38,6 +41,7 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
         <label htmlFor={captionId}>Caption</label>
         <CaptionField
           id={captionId}
+          textareaRef={captionRef}
           value={caption}
           maxLength={MAX_CAPTION_LENGTH}
           rows={4}

@@ -1,11 +1,20 @@
 // The post on its own: photo(s) left, author, caption and comments right; a modal over the page
 // on wide windows and a full page on narrow ones (the same dialog, laid out by CSS). Opened
 // with the post store's openPost(id, siblings); ←/→ move through the list it came from. Its
-// photo opens full screen in the photo viewer (loaded on first use) with its button or f.
+// photo opens full screen in the photo viewer (loaded on first use) with its button or f. Its ⋯
+// opens the card's options sheet (PostOptions): Edit and Delete for the author happen here.
 
-import { useCallback, useState, type CSSProperties, type ReactElement } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type ReactElement
+} from 'react'
+import { createPortal } from 'react-dom'
 import type { PostImage } from '@shared/domain'
-import { Bookmark, Heart, Link as LinkIcon } from 'lucide-react'
+import { Bookmark, Heart, Link as LinkIcon, MoreHorizontal } from 'lucide-react'
 import { sortedImages } from '../../services/rules'
 import { relativeAge } from '@shared/format'
 import {
@@ -24,6 +33,7 @@ import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { Modal } from '../Modal/Modal'
+import { PostOptions } from '../PostOptions/PostOptions'
 import { RichText } from '../RichText/RichText'
 import { CommentComposer } from './CommentComposer'
 import { CommentList } from './CommentList'
@@ -66,6 +76,14 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
   const intent = usePost((state) => (own ? state.intent : null))
   const [editing, setEditing] = useState(intent === 'edit')
   const [confirmingDelete, setConfirmingDelete] = useState(intent === 'delete')
+  const [optionsOpen, setOptionsOpen] = useState(false)
+  const moreRef = useRef<HTMLButtonElement>(null)
+  // Done editing, focus goes back to ⋯, which the form stood in for.
+  const wasEditing = useRef(editing)
+  useEffect(() => {
+    if (wasEditing.current && !editing) moreRef.current?.focus()
+    wasEditing.current = editing
+  }, [editing])
   const countHidden = useLikeCountHidden(post)
   stores.saved.getState().watch([post.id])
   stores.peopleTags.getState().watch([post.id])
@@ -114,19 +132,17 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             </a>
             {post.location && <p className={styles.location}>{post.location}</p>}
           </div>
-          {own && !editing && (
-            <span className={styles.ownActions}>
-              <button type="button" className={styles.linkButton} onClick={() => setEditing(true)}>
-                Edit
-              </button>
-              <button
-                type="button"
-                className={styles.linkButton}
-                onClick={() => setConfirmingDelete(true)}
-              >
-                Delete
-              </button>
-            </span>
+          {!editing && (
+            <button
+              ref={moreRef}
+              type="button"
+              className={`${styles.icon} ${styles.more}`}
+              aria-label="More options"
+              aria-haspopup="dialog"
+              onClick={() => setOptionsOpen(true)}
+            >
+              <MoreHorizontal size={20} aria-hidden />
+            </button>
           )}
         </div>
         <div className={styles.scroll}>
@@ -198,6 +214,17 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
           ))}
       </div>
       {confirmingDelete && <DeletePostDialog onClose={() => setConfirmingDelete(false)} />}
+      {/* On the body, as the card's: a sheet over the whole window, not inside the post's box. */}
+      {optionsOpen &&
+        createPortal(
+          <PostOptions
+            post={post}
+            onEdit={() => setEditing(true)}
+            onDelete={() => setConfirmingDelete(true)}
+            onClose={() => setOptionsOpen(false)}
+          />,
+          document.body
+        )}
     </div>
   )
 }

@@ -1,5 +1,6 @@
-import { fireEvent, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, fireEvent, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { StoryStripEntry } from '@shared/domain'
 import { createHarness, renderWith, signedIn } from '../../testing/fakes'
 import { StoryViewer } from '../StoryViewer/StoryViewer'
@@ -85,5 +86,100 @@ describe('StoriesStrip', () => {
     expect(harness.services.stories.fetchUserStories).toHaveBeenCalledWith('ben', me)
     fireEvent.click(screen.getByRole('button', { name: 'Add another story' }))
     expect(harness.stores.ui.getState().modal).toBe('story')
+  })
+})
+
+/**
+ * jsdom lays nothing out: the tray gets the width of the 470 px feed column's card, and its row
+ * the width the browser would give its bubbles at the gap and padding the strip set on it.
+ */
+function layOutTray(viewport = 468): { scrollTo: ReturnType<typeof vi.fn> } {
+  const isTray = (node: HTMLElement): boolean => node.tagName === 'UL'
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (
+    this: HTMLElement
+  ) {
+    return isTray(this) ? viewport : 0
+  })
+  vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockImplementation(function (
+    this: HTMLElement
+  ) {
+    if (!isTray(this)) return 0
+    const gap = parseFloat(this.style.getPropertyValue('--story-gap'))
+    const padding = parseFloat(this.style.getPropertyValue('--story-padding'))
+    const count = this.children.length
+    return Math.max(viewport, 2 * padding + count * 66 + (count - 1) * gap)
+  })
+  const scrollTo = vi.fn(function (this: HTMLElement, options: ScrollToOptions) {
+    this.scrollLeft = options.left ?? 0
+    this.dispatchEvent(new Event('scroll'))
+  })
+  // jsdom has no Element.scrollTo.
+  Object.defineProperty(HTMLElement.prototype, 'scrollTo', { value: scrollTo, configurable: true })
+  return { scrollTo }
+}
+
+describe('StoriesStrip: the tray’s arrows', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    delete (HTMLElement.prototype as { scrollTo?: unknown }).scrollTo
+  })
+
+  const arrow = (name: 'Next stories' | 'Previous stories') =>
+    screen.queryByRole('button', { name })
+
+  it('spreads the bubbles so six show whole, and offers only Next at the start', () => {
+    layOutTray()
+    renderWith(<StoriesStrip />, createHarness())
+    const tray = screen.getByRole('list')
+    expect(tray.style.getPropertyValue('--story-gap')).toBe('11px')
+    expect(tray.style.getPropertyValue('--story-padding')).toBe('8.5px')
+    expect(arrow('Next stories')).toBeInTheDocument()
+    expect(arrow('Previous stories')).toBeNull()
+  })
+
+  it('pages a whole number of bubbles at a time and hides each arrow at its end', async () => {
+    const { scrollTo } = layOutTray()
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.stories.setState({
+      strip: Array.from({ length: 14 }, (_, index) => entry(`friend${index}`, true)),
+      stripLoaded: true
+    })
+    renderWith(<StoriesStrip />, harness)
+    const user = userEvent.setup()
+    // Your story and 14 friends: 15 bubbles of 66 px, 77 px apart, 6 to a page.
+    await user.click(arrow('Next stories')!)
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ left: 6 * 77 }))
+    expect(arrow('Previous stories')).toBeInTheDocument()
+    await user.click(arrow('Next stories')!)
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ left: 9 * 77 }))
+    expect(arrow('Next stories')).toBeNull()
+    await user.click(arrow('Previous stories')!)
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ left: 3 * 77 }))
+    await user.click(arrow('Previous stories')!)
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ left: 0 }))
+    expect(arrow('Previous stories')).toBeNull()
+  })
+
+  it('is worked from the keyboard: focus passes to the other arrow when one reaches its end', async () => {
+    layOutTray()
+    renderWith(<StoriesStrip />, createHarness())
+    const user = userEvent.setup()
+    const next = arrow('Next stories')!
+    act(() => next.focus())
+    await user.keyboard('{Enter}')
+    expect(arrow('Next stories')).toBeNull()
+    expect(arrow('Previous stories')).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(arrow('Next stories')).toHaveFocus()
+  })
+
+  it('shows no arrows when every bubble fits', () => {
+    layOutTray()
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.stories.setState({ strip: [entry('ann', true)], stripLoaded: true })
+    renderWith(<StoriesStrip />, harness)
+    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    expect(arrow('Next stories')).toBeNull()
+    expect(arrow('Previous stories')).toBeNull()
   })
 })

@@ -4,15 +4,17 @@
 // all (a fresh instance, or a visitor) the sample people fill the strip, so the first screen
 // never looks empty; they open the same story viewer on frames drawn in code (the stories
 // store's sample source), and leave the strip as soon as anyone the user follows has a live
-// story.
+// story. Only whole bubbles show; when they overflow, round arrows over the edges scroll a page
+// of them (useTrayPaging).
 
-import { useMemo, type ReactElement } from 'react'
-import { Plus } from 'lucide-react'
+import { useMemo, useRef, type ReactElement } from 'react'
+import { ChevronLeft, ChevronRight, Plus } from 'lucide-react'
 import type { Story, StoryStripEntry } from '@shared/domain'
 import { initialsAvatar } from '../../services/avatar'
 import { createStories } from '../../services/sampleData'
 import { useSession, useStores, useStoriesStore } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
+import { useTrayPaging, type PageDirection, type TrayPaging } from './useTrayPaging'
 import styles from './StoriesStrip.module.scss'
 
 function Ring({
@@ -45,6 +47,33 @@ function SampleStory({ story, onOpen }: { story: Story; onOpen(): void }): React
   )
 }
 
+/** Hidden, not removed, at its end: its ref stays for the focus hand-off to the other one. */
+function TrayArrow({
+  paging,
+  direction
+}: {
+  paging: TrayPaging
+  direction: PageDirection
+}): ReactElement {
+  const next = direction === 1
+  return (
+    <button
+      ref={next ? paging.nextRef : paging.previousRef}
+      type="button"
+      className={`${styles.arrow} ${next ? styles['arrow--next'] : styles['arrow--previous']}`}
+      aria-label={next ? 'Next stories' : 'Previous stories'}
+      hidden={!(next ? paging.canNext : paging.canPrevious)}
+      onClick={() => paging.page(direction)}
+    >
+      {next ? (
+        <ChevronRight size={18} strokeWidth={2.5} aria-hidden />
+      ) : (
+        <ChevronLeft size={18} strokeWidth={2.5} aria-hidden />
+      )}
+    </button>
+  )
+}
+
 // Seeded by the person's id, as every Avatar is, so the strip shows the same colours.
 const avatarOf = (entry: Pick<StoryStripEntry, 'avatar_url' | 'username' | 'user_id'>): string =>
   entry.avatar_url ?? initialsAvatar(entry.username, entry.user_id)
@@ -68,11 +97,16 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
   const others = strip.filter((entry) => entry.user_id !== me)
   const open = (userId: string): void => void stories.getState().openStories(userId)
   const addStory = (): void => ui.getState().openCreateStory()
+  const listRef = useRef<HTMLUListElement>(null)
+  const bubbles =
+    (profile ? 1 : 0) + others.length + (strip.length === 0 ? sampleStories.length : 0)
+  const paging = useTrayPaging(listRef, bubbles)
 
   return (
     <section className={styles.strip} aria-label="Stories">
+      <TrayArrow paging={paging} direction={-1} />
       {/* It scrolls sideways, so keyboard users must be able to focus it to scroll it. */}
-      <ul className={styles.list} tabIndex={0}>
+      <ul ref={listRef} className={styles.list} style={paging.style} tabIndex={0}>
         {profile && (
           <li className={styles.story}>
             {own ? (
@@ -145,6 +179,7 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
             />
           ))}
       </ul>
+      <TrayArrow paging={paging} direction={1} />
     </section>
   )
 }
