@@ -1,12 +1,12 @@
 // A carousel of photos of different shapes is framed by the first photo's shape (held between
 // 1.91:1 and 4:5), and every photo fills that frame: no bands, in the feed card and the post view.
 
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import { encodePng } from '../../scripts/lib/png'
 import { addPeopleTags } from '../../src/shared/data/people-tags'
 import { createPost } from '../../src/shared/data/post-create'
-import { openSignedIn as openSignedInViaApi, ui, waitForFeed } from './support/app'
-import { createUser, e2eEnv, type TestUser } from './support/backend'
+import { openSignedIn, shootBothThemes, ui } from './support/app'
+import { createUser } from './support/backend'
 import { expect, test } from './support/test'
 
 /** A photo of `width`×`height` in two colours, as the pipeline would describe it. */
@@ -43,29 +43,6 @@ async function shape(media: Locator): Promise<{ box: number; fit: string; fills:
   })
 }
 
-/** Signed in through the modal, with room for a busy machine (two workers on two cores). */
-async function openSignedIn(page: Page, user: TestUser): Promise<void> {
-  const patient = { timeout: 30_000 }
-  await page.goto(e2eEnv().webUrl)
-  await expect(ui.header(page)).toBeVisible(patient)
-  await ui.logIn(page).click()
-  const dialog = ui.authDialog(page)
-  await dialog.getByLabel('Username or email', { exact: true }).fill(user.email)
-  await dialog.getByLabel('Password', { exact: true }).fill(user.password)
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click()
-  await expect(ui.accountMenuButton(page)).toBeVisible(patient)
-  await waitForFeed(page)
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${scheme}.png` })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
 test('mixed shapes share the first photo’s frame, each filling it', async ({ page }) => {
   const author = await createUser('framer')
   // A landscape 4:3 first, then a tall 1:2 and a very wide 3:1.
@@ -85,7 +62,7 @@ test('mixed shapes share the first photo’s frame, each filling it', async ({ p
     expect(seen).toMatchObject({ fit: 'cover', fills: true })
     if (i === 0) {
       await card.scrollIntoViewIfNeeded()
-      await shoot(page, 'carousel-feed')
+      await shootBothThemes(page, 'carousel-feed')
     }
     if (i < 2) await card.getByRole('button', { name: 'Next photo' }).click()
   }
@@ -100,7 +77,7 @@ test('mixed shapes share the first photo’s frame, each filling it', async ({ p
     const seen = await shape(viewMedia)
     expect(seen.box).toBeCloseTo(4 / 3, 1)
     expect(seen).toMatchObject({ fit: 'cover', fills: true })
-    if (i === 0) await shoot(page, 'carousel-post-view')
+    if (i === 0) await shootBothThemes(page, 'carousel-post-view')
     if (i < 2) await view.getByRole('button', { name: 'Next photo' }).click()
   }
 })
@@ -115,7 +92,7 @@ test('a tagged photo’s ALT badge stands clear of its tag toggle', async ({ pag
   })
   await addPeopleTags(author.client, post.id, [{ position: 0, userId: friend.id, x: 0.5, y: 0.5 }])
   await page.setViewportSize({ width: 1280, height: 800 })
-  await openSignedInViaApi(page, author)
+  await openSignedIn(page, author)
 
   const card = ui.post(page, author.username)
   const alt = card.getByRole('button', { name: 'ALT', exact: true })

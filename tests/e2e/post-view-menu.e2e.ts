@@ -4,7 +4,7 @@
 
 import { type Page } from '@playwright/test'
 import { expect, test } from './support/test'
-import { openSignedIn, ui } from './support/app'
+import { openSignedIn, shootBothThemes, ui } from './support/app'
 import { createUser, createUserWithPosts, type TestUser } from './support/backend'
 
 let author: TestUser
@@ -32,15 +32,6 @@ async function openPost(page: Page) {
   return view
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${scheme}.png` })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
 test('the author edits from ⋯ with the keyboard, and focus comes back to ⋯', async ({ page }) => {
   await openSignedIn(page, author)
   const view = await openPost(page)
@@ -59,7 +50,7 @@ test('the author edits from ⋯ with the keyboard, and focus comes back to ⋯',
     'Cancel'
   ])
   await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused()
-  await shoot(page, 'post-view-menu')
+  await shootBothThemes(page, 'post-view-menu')
   await page.keyboard.press('ArrowDown')
   await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused()
   await page.keyboard.press('Enter')
@@ -97,7 +88,7 @@ test('"Sort comments" is the app’s menu: it reorders the comments', async ({ p
     'aria-checked',
     'true'
   )
-  await shoot(page, 'post-view-sort')
+  await shootBothThemes(page, 'post-view-sort')
   await menu.getByRole('menuitemradio', { name: 'Oldest first' }).click()
   await expect(menu).toBeHidden()
   await expect(comments.first()).toContainText('First comment')

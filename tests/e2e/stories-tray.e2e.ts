@@ -2,9 +2,9 @@
 // "Next stories" arrows over its edges scroll a page of bubbles, each hidden at its end and both
 // reachable from the keyboard (docs/product.md, "Stories").
 
-import { type Locator, type Page } from '@playwright/test'
+import { type Locator } from '@playwright/test'
 import { expect, test } from './support/test'
-import { openSignedIn } from './support/app'
+import { openSignedIn, shootBothThemes } from './support/app'
 import { createUser, type TestUser } from './support/backend'
 
 let viewer: TestUser
@@ -44,15 +44,6 @@ async function settled(tray: Locator): Promise<void> {
     .toBe(true)
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!process.env.SHOTS_DIR) return
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${scheme}.png` })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
-
 test('the tray shows whole bubbles and pages with its arrows, by mouse and keyboard', async ({
   page
 }) => {
@@ -76,14 +67,14 @@ test('the tray shows whole bubbles and pages with its arrows, by mouse and keybo
   expect(
     Math.abs(arrowBox!.y + arrowBox!.height / 2 - (ringBox!.y + ringBox!.height / 2))
   ).toBeLessThan(4)
-  await shoot(page, 'stories-tray-start')
+  await shootBothThemes(page, 'stories-tray-start')
 
   await next.click()
   await settled(tray)
   await expect(next).toBeHidden()
   await expect(previous).toBeVisible()
   expect(await cutBubbles(tray)).toEqual([])
-  await shoot(page, 'stories-tray-end')
+  await shootBothThemes(page, 'stories-tray-end')
 
   // The keyboard: the arrow that reaches its end hands focus to the other one.
   await previous.focus()

@@ -274,3 +274,16 @@ export async function settle(page: Page): Promise<void> {
 }
 
 export { MESSAGES }
+
+/**
+ * A screenshot of the page in light and dark into $SHOTS_DIR as `{name}-{scheme}.png`, for
+ * looking at a screen; nothing when SHOTS_DIR is unset (as in `npm test`).
+ */
+export async function shootBothThemes(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS_DIR) return
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}-${scheme}.png` })
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
