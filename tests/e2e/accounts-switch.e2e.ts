@@ -94,6 +94,9 @@ test('adds a second account, switches by shortcut and by menu, and logs out of o
     .accountMenu(page)
     .getByRole('menuitem', { name: `Log out @${bob.username}` })
     .click()
+  // The menu stays open until the sign-out has finished; a click on the avatar before then would
+  // only close it.
+  await expect(ui.accountMenu(page)).toBeHidden()
   await expectCurrent(page, alice, 'alice by the sea', false)
   await openMenu(page)
   // One account left: the menu names it at the top only, and offers Add account again.
