@@ -21,7 +21,9 @@ export default defineConfig({
     // Fades and slides end at once (the app honours the system's reduced motion); a spec about
     // motion asks for 'no-preference' itself.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed spec keeps its trace with the DOM at every step; no screencast film strip, which
+    // costs every spec, passing or not, a JPEG per painted frame (the failure's screenshot stays).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
