@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test'
 
 // Browser specs run the web build (tests/e2e/global-setup.ts builds it once) in Debian's
 // Chromium, two workers at a time, each with its own in-memory local backend serving that build
-// (tests/e2e/support/test.ts). A spec file runs whole in one worker. Electron specs
-// (*.electron.e2e.ts) skip themselves where no Electron binary is installed.
+// (tests/e2e/support/test.ts). A spec file runs whole in one worker, unless it says its tests
+// are independent (mode 'parallel': the long files, so no worker ends the run alone on one).
+// Electron specs (*.electron.e2e.ts) skip themselves where no Electron binary is installed.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
