@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test'
 
 // Browser specs run the web build (tests/e2e/global-setup.ts builds it once) in Debian's
 // Chromium, two workers at a time, each with its own in-memory local backend serving that build
-// (tests/e2e/support/test.ts). A spec file runs whole in one worker. Electron specs
-// (*.electron.e2e.ts) skip themselves where no Electron binary is installed.
+// (tests/e2e/support/test.ts). A spec file runs whole in one worker, unless it says its tests
+// are independent (mode 'parallel': the long files, so no worker ends the run alone on one).
+// Electron specs (*.electron.e2e.ts) skip themselves where no Electron binary is installed.
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.e2e.ts',
@@ -21,7 +22,9 @@ export default defineConfig({
     // Fades and slides end at once (the app honours the system's reduced motion); a spec about
     // motion asks for 'no-preference' itself.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed spec keeps its trace with the DOM at every step; no screencast film strip, which
+    // costs every spec, passing or not, a JPEG per painted frame (the failure's screenshot stays).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

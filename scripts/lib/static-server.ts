@@ -23,6 +23,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface WebConfig {
   supabaseUrl: string
   supabaseAnonKey: string
+  /** How long the page's splash shows (0: none); absent, the app's own 1 s. */
+  splashMs?: number
 }
 
 export interface RunningWebServer {

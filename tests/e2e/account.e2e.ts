@@ -31,8 +31,8 @@ async function openSettings(page: Page, section: string): Promise<void> {
 }
 
 // Each flow runs several bcrypt checks and mails: on a shared, loaded machine that takes longer
-// than the default minute.
-test.describe.configure({ timeout: 180_000 })
+// than the default minute. Every test makes its own people: both workers may share this file.
+test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 const byUsername = (user: UserCredentials): UserCredentials => ({ ...user, email: user.username })
 

@@ -7,6 +7,9 @@ import { axeSummary, checkA11y } from './support/axe'
 import { createPostAs, createUser, follow, likeAs, postStoryAs } from './support/backend'
 import { expect, test } from './support/test'
 
+// Every test makes its own people and posts: both workers may share this long file.
+test.describe.configure({ mode: 'parallel' })
+
 test.afterAll(() => {
   console.log(axeSummary())
 })

@@ -18,6 +18,9 @@ import {
 } from './support/app'
 import { expect, test } from './support/test'
 
+// Every test makes its own people and posts: both workers may share this long file.
+test.describe.configure({ mode: 'parallel' })
+
 async function carouselAs(user: TestUser, caption: string, photos: number): Promise<Post> {
   return createPost(user.client, {
     userId: user.id,

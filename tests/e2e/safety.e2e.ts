@@ -16,6 +16,9 @@ import {
 } from './support/backend'
 import { expect, test } from './support/test'
 
+// Every test makes its own people and posts: both workers may share this long file.
+test.describe.configure({ mode: 'parallel' })
+
 test.afterAll(() => {
   console.log(axeSummary())
 })

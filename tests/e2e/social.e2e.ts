@@ -13,6 +13,9 @@ import { createPostAs, createUser, follow, postStoryAs, type TestUser } from './
 import { openApp, openSignedIn, ui, waitForFeed } from './support/app'
 import { expect, test } from './support/test'
 
+// Every test makes its own people and posts: both workers may share this long file.
+test.describe.configure({ mode: 'parallel' })
+
 const postView = (page: Page, username: string): Locator =>
   page.getByRole('dialog', { name: `Post by ${username}` })
 

@@ -28,6 +28,12 @@ interface PageGlobals {
 }
 
 test('the splash stays 1 s on screen from its first paint, then the app', async ({ page }) => {
+  // The specs' server turns the splash off (support/instance.ts): this page gets the config a
+  // deployment serves, without that setting.
+  await page.route('**/config.json', async (route) => {
+    const { splashMs: _off, ...deployed } = await (await route.fetch()).json()
+    await route.fulfill({ json: deployed })
+  })
   await page.addInitScript((text) => {
     const page = globalThis as unknown as PageGlobals
     const times: SplashTimes = { insertedAt: null, paintedAt: null, goneAt: null }

@@ -25,7 +25,7 @@ const probeFetch = reportingFetch(connectivity, networkFetch)
 const offlineCache = typeof indexedDB === 'undefined' ? null : createOfflineCache()
 const imageRecorder = offlineCache ? createImageRecorder(offlineCache.images, dataFetch) : null
 
-void loadPlatform(dataFetch).then(({ api }) => {
+void loadPlatform(dataFetch).then(({ api, splashMs }) => {
   const services = createServices(createClientProvider(api, dataFetch))
   const stores = createStores(api, services, {
     connectivity,
@@ -41,7 +41,7 @@ void loadPlatform(dataFetch).then(({ api }) => {
     <StrictMode>
       <CrashScreen>
         <StoresProvider stores={stores}>
-          <App />
+          <App splashMs={splashMs} />
         </StoresProvider>
       </CrashScreen>
     </StrictMode>

@@ -32,7 +32,9 @@ export async function startWebInstance(config?: Partial<BackendConfig>): Promise
   try {
     const web = await serveWebBuild(WEB_BUILD_DIR, {
       supabaseUrl: backend.url,
-      supabaseAnonKey: backend.anonKey
+      supabaseAnonKey: backend.anonKey,
+      // A second of splash per page load is only waiting; splash.e2e.ts asks for it back.
+      splashMs: 0
     })
     // The web build is served on a free port: let that page call the backend (CORS).
     backend.allowOrigin(new URL(web.url).origin)

@@ -21,6 +21,20 @@ function pageStorage(): SessionStorage {
   }
 }
 
+/** The page's api, and the splash length its config.json asks for (once that has been read). */
+export async function createBrowserPlatform(
+  fetchImpl?: typeof fetch
+): Promise<{ api: Api; splashMs?: number }> {
+  const config = loadBrowserConfig()
+  const api = createBrowserApi(() => config, fetchImpl)
+  // No config at all: the app starts as usual and says why it cannot reach a backend.
+  const splashMs = await config.then(
+    (loaded) => loaded.splashMs,
+    () => undefined
+  )
+  return { api, splashMs }
+}
+
 export function createBrowserApi(
   loadConfig: () => Promise<BrowserConfig> = loadBrowserConfig,
   /** The fetch the page's client sends with (one that reports whether the backend answered). */

@@ -25,6 +25,24 @@ describe('loadBrowserConfig', () => {
     expect(config).toEqual({ supabaseUrl: 'http://build', supabaseAnonKey: 'k2' })
   })
 
+  it('passes on a splash length, and leaves out one that is not a duration', async () => {
+    const served = (splashMs: unknown) =>
+      loadBrowserConfig({
+        env: {},
+        fetch: vi.fn(async () =>
+          response(200, { supabaseUrl: 'http://runtime', supabaseAnonKey: 'k1', splashMs })
+        )
+      })
+    expect(await served(0)).toEqual({
+      supabaseUrl: 'http://runtime',
+      supabaseAnonKey: 'k1',
+      splashMs: 0
+    })
+    for (const bad of [-1, '0', null, 'soon']) {
+      expect(await served(bad)).toEqual({ supabaseUrl: 'http://runtime', supabaseAnonKey: 'k1' })
+    }
+  })
+
   it('ignores a config.json without the expected fields', async () => {
     await expect(
       loadBrowserConfig({ env: {}, fetch: vi.fn(async () => response(200, { nope: 1 })) })

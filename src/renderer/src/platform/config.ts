@@ -5,6 +5,11 @@
 export interface BrowserConfig {
   supabaseUrl: string
   supabaseAnonKey: string
+  /**
+   * How long the splash shows, in ms (0: none); absent, the spec's SPLASH_DURATION_MS. The
+   * browser specs' server sets 0: a second per page load, there, is waiting and nothing else.
+   */
+  splashMs?: number
 }
 
 export class MissingConfigError extends Error {
@@ -21,12 +26,21 @@ function isBrowserConfig(value: unknown): value is BrowserConfig {
   return typeof supabaseUrl === 'string' && !!supabaseUrl && typeof supabaseAnonKey === 'string'
 }
 
+/** A splash length that is not a duration is left out: the app shows its own. */
+function splashMsOf(value: unknown): { splashMs?: number } {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0
+    ? { splashMs: value }
+    : {}
+}
+
 async function fetchRuntimeConfig(fetchImpl: typeof fetch): Promise<BrowserConfig | null> {
   try {
     const response = await fetchImpl('./config.json', { cache: 'no-store' })
     if (!response.ok) return null
     const body: unknown = await response.json()
-    return isBrowserConfig(body) ? body : null
+    if (!isBrowserConfig(body)) return null
+    const { supabaseUrl, supabaseAnonKey, splashMs } = body
+    return { supabaseUrl, supabaseAnonKey, ...splashMsOf(splashMs) }
   } catch {
     // Absent or not JSON (a dev server answers index.html for unknown paths): fall back to env.
     return null

@@ -11,12 +11,14 @@ type WindowWithApi = Window & { api?: Api }
 
 export interface Platform {
   api: Api
+  /** How long the splash shows, when the platform says (the web build's config.json). */
+  splashMs?: number
 }
 
 /** `fetchImpl`: what the browser platform's client sends its requests with. */
 export async function loadPlatform(fetchImpl?: typeof fetch): Promise<Platform> {
   const bridged = (window as WindowWithApi).api
   if (bridged) return { api: bridged }
-  const { createBrowserApi } = await import('./browser')
-  return { api: createBrowserApi(undefined, fetchImpl) }
+  const { createBrowserPlatform } = await import('./browser')
+  return createBrowserPlatform(fetchImpl)
 }
