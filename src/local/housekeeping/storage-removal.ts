@@ -37,7 +37,10 @@ export async function removeObjects(
       continue
     }
     // An object already gone (removed by its owner meanwhile) is simply not in the answer.
-    result.removed.push(...(data ?? []).map((object) => `${bucket}/${object.name}`))
+    const gone = new Set((data ?? []).map((object) => object.name))
+    result.removed.push(
+      ...names.filter((name) => gone.has(name)).map((name) => `${bucket}/${name}`)
+    )
   }
   return result
 }
