@@ -94,7 +94,8 @@ async function restart(
     // The app's orphan sweep (at start, through the API) as well as the backend's own.
     housekeeping: true
   })
-  return harness.backend
+  // Closing it stops the housekeeping too.
+  return { ...harness.backend, close: () => harness.close() }
 }
 
 async function postState(
