@@ -20,7 +20,7 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve('src/main/index.ts'),
-          backend: resolve('src/backend/utility-entry.ts'),
+          backend: resolve('src/local/utility-entry.ts'),
           // The backend runs PGlite in this worker thread (src/backend/db/pglite-engine.ts).
           'pglite-worker': resolve('src/backend/db/pglite-worker.ts'),
           // and bcrypt in these (src/backend/auth/password-pool.ts).

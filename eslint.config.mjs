@@ -107,8 +107,24 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['electron', '**/main/**', '**/preload/**', '**/renderer/**'],
+              group: ['electron', '**/main/**', '**/preload/**', '**/renderer/**', '**/local/**'],
               message: 'The backend is plain Node: it may use only shared code.'
+            }
+          ]
+        }
+      ]
+    }
+  },
+  {
+    files: ['src/local/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['electron', '**/main/**', '**/preload/**', '**/renderer/**'],
+              message: 'The local stack is plain Node: the backend, shared code and supabase-js.'
             }
           ]
         }

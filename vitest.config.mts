@@ -45,6 +45,7 @@ export default defineConfig({
             'tests/unit/shared/**/*.test.ts',
             'tests/unit/main/**/*.test.ts',
             'tests/unit/backend/**/*.test.ts',
+            'tests/unit/local/**/*.test.ts',
             'tests/unit/bench/**/*.test.ts'
           ],
           testTimeout: 30_000

@@ -3,7 +3,7 @@
 // backend, and prints the URL to open.
 
 import { resolve } from 'node:path'
-import { startBackend } from '../src/backend/server'
+import { startLocalStack } from '../src/local/stack'
 import { buildWebApp, WEB_BUILD_DIR } from './lib/build-web'
 import { serveWebBuild } from './lib/static-server'
 
@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const portIndex = args.indexOf('--port')
   const port = portIndex >= 0 ? Number(args[portIndex + 1]) : 5173
 
-  const backend = await startBackend({
+  const backend = await startLocalStack({
     port: 0,
     dataDir,
     databaseUrl: process.env.DATABASE_URL || undefined,

@@ -2991,6 +2991,17 @@ begin
   return edited;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.expire_stories()
+ RETURNS integer
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with expired as (
+    delete from public.stories s where s.expires_at <= now() returning 1
+  )
+  select count(*)::integer from expired
+$function$;
 CREATE OR REPLACE FUNCTION public.feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
  LANGUAGE plpgsql
@@ -3178,6 +3189,22 @@ begin
   order by p.created_at asc, p.id asc
   limit page_limit;
 end
+$function$;
+CREATE OR REPLACE FUNCTION public.grant_moderator(email text)
+ RETURNS boolean
+ LANGUAGE sql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  with account as (
+    select u.id from auth.users u where lower(u.email) = lower(btrim(grant_moderator.email)) limit 1
+  ), granted as (
+    insert into public.moderators (user_id)
+    select account.id from account
+    on conflict (user_id) do update set user_id = excluded.user_id
+    returning user_id
+  )
+  select exists (select 1 from granted)
 $function$;
 CREATE OR REPLACE FUNCTION public.hidden(comment comments)
  RETURNS boolean
@@ -3407,6 +3434,42 @@ begin
     and r.status = 'open';
   get diagnostics closed = row_count;
   return closed;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.orphaned_uploads(grace_seconds integer DEFAULT 600, max_count integer DEFAULT 1000)
+ RETURNS TABLE(bucket_id text, name text)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  referenced text;
+begin
+  -- From pg_catalog, not information_schema: the same columns, read in a fraction of the time.
+  select coalesce(string_agg(
+           format('select substring(t.%I from %L) as path from public.%I t',
+                  a.attname, '/storage/v1/object/public/([^?#]*)', c.relname),
+           ' union all ' order by c.relname, a.attname),
+         'select null::text as path')
+    into referenced
+  from pg_catalog.pg_attribute a
+  join pg_catalog.pg_class c on c.oid = a.attrelid
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = 'public' and c.relkind in ('r', 'p')
+    and a.attnum > 0 and not a.attisdropped
+    and a.atttypid = 'pg_catalog.text'::pg_catalog.regtype
+    and a.attname like '%\_url';
+  return query execute format(
+    'with referenced as (%s)
+     select o.bucket_id, o.name
+     from storage.objects o
+     where split_part(o.name, ''/'', 1) = any ($1)
+       and o.created_at < now() - make_interval(secs => greatest($2, 0))
+       and not exists (select 1 from referenced r where r.path = o.bucket_id || ''/'' || o.name)
+     order by array_position($1, split_part(o.name, ''/'', 1)), o.bucket_id, o.name
+     limit greatest(1, least($3, 1000))',
+    referenced)
+  using array['posts', 'avatars', 'stories'], grace_seconds, max_count;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.profile_connections(profile_id uuid, direction text, query text DEFAULT NULL::text, before_followed_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 20)
@@ -3834,6 +3897,9 @@ CREATE TRIGGER refresh_reader_lists_after_delete AFTER DELETE ON app_private.fol
 CREATE TRIGGER refresh_reader_lists_after_insert AFTER INSERT ON app_private.followed_private_people REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_truncate AFTER TRUNCATE ON app_private.followed_private_people FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_all_reader_lists();
 CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON app_private.followed_private_people REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.refresh_changed_reader_lists();
+CREATE TRIGGER local_realtime_delete AFTER DELETE ON app_private.storage_removals FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
+CREATE TRIGGER local_realtime_insert AFTER INSERT ON app_private.storage_removals REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER local_realtime_update AFTER UPDATE ON app_private.storage_removals REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION app_private.handle_new_user();
 CREATE TRIGGER on_block_end_follow_requests AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follow_requests_on_block();
 CREATE TRIGGER on_block_end_follows AFTER INSERT ON public.blocks FOR EACH ROW EXECUTE FUNCTION app_private.end_follows_on_block();
@@ -4512,6 +4578,7 @@ grant EXECUTE on function public.direct_unread_count() to authenticated;
 grant EXECUTE on function public.direct_unread_count() to service_role;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[], location text) to authenticated;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[], location text) to service_role;
+grant EXECUTE on function public.expire_stories() to service_role;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
@@ -4531,6 +4598,7 @@ grant EXECUTE on function public.following_feed_page(before_created_at timestamp
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.grant_moderator(email text) to service_role;
 grant EXECUTE on function public.hidden(comment comments) to anon;
 grant EXECUTE on function public.hidden(comment comments) to authenticated;
 grant EXECUTE on function public.hidden(comment comments) to service_role;
@@ -4558,6 +4626,7 @@ grant EXECUTE on function public.moderation_reports(page_size integer) to authen
 grant EXECUTE on function public.moderation_reports(page_size integer) to service_role;
 grant EXECUTE on function public.moderation_resolve(report uuid, action text) to authenticated;
 grant EXECUTE on function public.moderation_resolve(report uuid, action text) to service_role;
+grant EXECUTE on function public.orphaned_uploads(grace_seconds integer, max_count integer) to service_role;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
@@ -4612,6 +4681,7 @@ grant EXECUTE on function storage.foldername(name text) to anon;
 grant EXECUTE on function storage.foldername(name text) to authenticated;
 grant EXECUTE on function storage.foldername(name text) to public;
 grant EXECUTE on function storage.foldername(name text) to service_role;
+grant USAGE on schema app_private to service_role;
 grant USAGE on schema app_rules to anon;
 grant USAGE on schema app_rules to authenticated;
 grant USAGE on schema app_rules to service_role;
@@ -4633,6 +4703,7 @@ grant USAGE on schema realtime to service_role;
 grant USAGE on schema storage to anon;
 grant USAGE on schema storage to authenticated;
 grant USAGE on schema storage to service_role;
+grant SELECT on table app_private.storage_removals to service_role;
 grant SELECT on table app_rules.comment_word_matchers (author_id) to anon;
 grant SELECT on table app_rules.comment_word_matchers (author_id) to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table auth.identities to supabase_auth_admin;
@@ -4840,4 +4911,4 @@ alter default privileges in schema public grant DELETE, INSERT, MAINTAIN, REFERE
 
 -- Publications
 
-create publication supabase_realtime for table public.comments, public.direct_messages, public.direct_participants, public.direct_reactions, public.direct_threads, public.follow_requests, public.follows, public.likes, public.notifications, public.posts, public.profiles;
+create publication supabase_realtime for table app_private.storage_removals, public.comments, public.direct_messages, public.direct_participants, public.direct_reactions, public.direct_threads, public.follow_requests, public.follows, public.likes, public.notifications, public.posts, public.profiles;

@@ -11,8 +11,6 @@ export interface BackendArgs {
   dataDir?: string | null
   migrationsDir?: string
   enableConfirmations: boolean
-  /** Emails of accounts to make moderators at start (--moderator, repeatable). */
-  moderators: string[]
   /** Browser origins allowed to call the backend (--origin, repeatable; http/cors.ts). */
   origins: string[]
 }
@@ -24,7 +22,7 @@ export const DEFAULT_DATA_DIR = '.data/local-backend'
 export class BackendArgsError extends Error {}
 
 export const USAGE =
-  'Usage: npm run backend -- [--port N] [--data DIR | --memory] [--confirm-emails] [--moderator EMAIL]... [--origin URL]...'
+  'Usage: npm run backend -- [--port N] [--data DIR | --memory] [--confirm-emails] [--origin URL]...'
 
 function parsePort(text: string): number {
   const port = Number(text)
@@ -56,7 +54,6 @@ export function parseBackendArgs(
         memory: { type: 'boolean' },
         migrations: { type: 'string' },
         'confirm-emails': { type: 'boolean' },
-        moderator: { type: 'string', multiple: true },
         origin: { type: 'string', multiple: true }
       }
     }))
@@ -73,7 +70,6 @@ export function parseBackendArgs(
     Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
   const args: BackendArgs = {
     enableConfirmations: values['confirm-emails'] === true,
-    moderators: strings(values.moderator),
     origins: strings(values.origin)
   }
   if (port !== undefined) args.port = parsePort(port)

@@ -31,15 +31,11 @@ export interface BackendConfig {
   /** The site root that confirmation links redirect to by default. */
   siteUrl: string
   /**
-   * Unreferenced uploads under posts/ older than this are removed at start and hourly
-   * (storage/sweep.ts); younger ones may still get their post. Negative turns the sweep off.
+   * Stored files without an object row older than this are removed at start and hourly
+   * (storage/sweep.ts); younger ones may belong to an upload committing now. Negative turns
+   * the sweep off.
    */
   orphanGraceMinutes: number
-  /**
-   * How often the photos of deleted rows are removed and expired stories deleted even without
-   * a notification (storage/removals.ts); the queue is drained on every notification too.
-   */
-  photoRemovalIntervalMs: number
   /** The [auth] settings (supabase/config.toml): anonymous sign-ins, rate limits. */
   auth: AuthConfig
   /** Bounds on what one REST request may make the database do (request-limits.ts). */
@@ -74,7 +70,6 @@ export const DEFAULT_CONFIG: BackendConfig = {
   storage: DEFAULT_STORAGE_CONFIG,
   siteUrl: 'http://127.0.0.1:3000',
   orphanGraceMinutes: 10,
-  photoRemovalIntervalMs: 10_000,
   auth: DEFAULT_AUTH_CONFIG,
   rest: DEFAULT_REST_LIMITS,
   corsOrigins: DEV_ORIGINS,

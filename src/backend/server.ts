@@ -31,8 +31,7 @@ import { createRestApi } from './rest'
 import { createStorageApi } from './storage'
 import { createByteStore } from './storage/byte-store'
 import { loadStorageConfig } from './storage/config'
-import { startPhotoRemovals, type PhotoRemovals } from './storage/removals'
-import { sweepOrphanedUploads } from './storage/sweep'
+import { sweepStrayFiles } from './storage/sweep'
 import { loadOrCreateSigningKey } from './signing-keys'
 
 export interface BackendOptions {
@@ -61,8 +60,6 @@ export interface RunningBackend {
   /** Every mail the auth server sent (the /mailbox page). */
   mailbox: Mailbox
   realtime: RealtimeServer
-  /** Removes the photos of deleted rows (also on its own, on notifications and a timer). */
-  removals: PhotoRemovals
   close(): Promise<void>
 }
 
@@ -148,33 +145,25 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     throw error
   }
   const store = createByteStore(config.storageDir)
-  // A crash between an upload and its post insert leaves an orphan that no client will remove.
+  // A crash mid-upload leaves files that no object row describes, which no client can remove.
   const sweep = async (atStart: boolean): Promise<void> => {
     if (config.orphanGraceMinutes < 0) return
     try {
-      const report = await sweepOrphanedUploads(context, store, {
+      const strayFiles = await sweepStrayFiles(context, {
         graceMinutes: config.orphanGraceMinutes,
         atStart
       })
-      if (report.orphanedObjects.length > 0 || report.strayFiles > 0) {
-        console.warn(
-          `[storage] removed ${report.expiredStories} expired story(ies), ` +
-            `${report.orphanedObjects.length} unreferenced upload(s) and ` +
-            `${report.strayFiles} stray file(s) left by an interrupted upload`
-        )
+      if (strayFiles > 0) {
+        console.warn(`[storage] removed ${strayFiles} stray file(s) left by an interrupted upload`)
       }
     } catch (error) {
-      // Never a reason not to start: the orphans only cost disk space until the next sweep.
-      console.error('[storage] orphan sweep failed', error)
+      // Never a reason not to start: the files only cost disk space until the next sweep.
+      console.error('[storage] stray-file sweep failed', error)
     }
   }
   await sweep(true)
   const sweepTimer = setInterval(() => void sweep(false), 60 * 60 * 1000)
   sweepTimer.unref()
-  // Photos of deleted posts and stories, removed as soon as the database queues them.
-  const removals: PhotoRemovals = await startPhotoRemovals(context, store, {
-    intervalMs: config.photoRemovalIntervalMs
-  })
   const stages: HttpStages = {
     cors,
     gateway: createGateway(keys),
@@ -200,7 +189,6 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     realtime = await startRealtime(context, cors)
   } catch (error) {
     clearInterval(sweepTimer)
-    await removals.close()
     await storage.close()
     await db.close()
     throw error
@@ -214,7 +202,6 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     port = await listen(server, options.port ?? 0, host)
   } catch (error) {
     clearInterval(sweepTimer)
-    await removals.close()
     await realtime.close()
     await storage.close()
     await db.close()
@@ -235,10 +222,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     allowOrigin: (origin) => cors.allow(origin),
     mailbox,
     realtime,
-    removals,
     async close() {
       clearInterval(sweepTimer)
-      await removals.close()
       await realtime.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())

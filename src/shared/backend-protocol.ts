@@ -1,4 +1,4 @@
-// The protocol between main and the local backend's utilityProcess (src/backend/utility-entry.ts),
+// The protocol between main and the local backend's utilityProcess (src/local/utility-entry.ts),
 // defined once for both sides: the arguments main starts the process with, and the messages
 // each side sends. Main checks every message it receives, and so does the backend.
 

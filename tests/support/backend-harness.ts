@@ -11,6 +11,12 @@ import { loadAuthConfig } from '../../src/backend/auth/config'
 import type { BackendConfig } from '../../src/backend/context'
 import { signJwt } from '../../src/backend/jwt'
 import { startBackend, type RunningBackend } from '../../src/backend/server'
+import {
+  DEFAULT_HOUSEKEEPING,
+  startHousekeeping,
+  type Housekeeping,
+  type HousekeepingOptions
+} from '../../src/local/housekeeping'
 import { createMigratedTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from './databases'
 import { pgliteSnapshot } from './prepared-databases'
 import { signUpUsers } from './sql-actors'
@@ -70,6 +76,12 @@ export interface HarnessOptions {
    * of the stored hash itself, passes GoTrue's (DEFAULT_AUTH_CONFIG.passwordCost).
    */
   passwordCost?: number
+  /**
+   * Also run the app's housekeeping (src/local/housekeeping), as the desktop app and `npm run
+   * backend` do: true for its defaults, or some of its settings. Its grace period is the
+   * backend's orphanGraceMinutes unless given.
+   */
+  housekeeping?: boolean | Partial<Omit<HousekeepingOptions, 'url' | 'serviceRoleKey'>>
 }
 
 /**
@@ -81,6 +93,8 @@ export const TEST_PASSWORD_COST = 4
 
 export interface Harness {
   backend: RunningBackend
+  /** The app's housekeeping, when the options asked for it. */
+  housekeeping: Housekeeping | null
   dataDir: string | null
   anon(): SupabaseClient
   close(): Promise<void>
@@ -120,11 +134,22 @@ export async function startHarness(
     },
     pgliteSnapshot: databaseUrl || options.migrationsDir ? undefined : await pgliteSnapshot()
   })
+  const housekeeping = options.housekeeping
+    ? await startHousekeeping({
+        ...DEFAULT_HOUSEKEEPING,
+        graceMinutes: backend.context.config.orphanGraceMinutes,
+        ...(options.housekeeping === true ? {} : options.housekeeping),
+        url: backend.url,
+        serviceRoleKey: backend.serviceRoleKey
+      })
+    : null
   return {
     backend,
+    housekeeping,
     dataDir,
     anon: () => testClient(backend.url, backend.anonKey),
     async close() {
+      await housekeeping?.close()
       await backend.close()
       if (temporary) await rm(temporary, { recursive: true, force: true })
     }

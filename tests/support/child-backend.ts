@@ -23,7 +23,7 @@ export interface ExitResult {
 }
 
 function launch(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/backend/cli.ts', ...args], {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/local/cli.ts', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe']

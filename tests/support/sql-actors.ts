@@ -239,3 +239,15 @@ export async function sqlStateOf(
     throw error
   }
 }
+
+/**
+ * Makes the account with this email a moderator, as the SQL editor of a hosted project (the
+ * database owner) does: the service-role-only `grant_moderator`. False when no account has it.
+ */
+export async function grantModerator(db: Queryable, email: string): Promise<boolean> {
+  const { rows } = await db.query<{ granted: boolean }>(
+    'select public.grant_moderator($1) as granted',
+    [email]
+  )
+  return rows[0]?.granted === true
+}

@@ -7,8 +7,15 @@
 
 import { randomUUID } from 'node:crypto'
 import { beforeEach, expect, it } from 'vitest'
-import { grantModerator } from '../../../src/backend/moderators'
-import { anon, attemptAs, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
+import {
+  anon,
+  attemptAs,
+  grantModerator,
+  resetData,
+  runAs,
+  signUp,
+  type Actor
+} from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
 
 const STORAGE = 'http://127.0.0.1:5400/storage/v1/object/public/images'

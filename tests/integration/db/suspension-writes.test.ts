@@ -6,9 +6,15 @@
 // database lint has a case here.
 
 import { beforeEach, expect, it } from 'vitest'
-import { grantModerator } from '../../../src/backend/moderators'
 import { lintByName } from '../../support/db-lints'
-import { attemptAs, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
+import {
+  attemptAs,
+  grantModerator,
+  resetData,
+  runAs,
+  signUp,
+  type Actor
+} from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
 import { attempt, CASES, GUARDED_WRITES, photo, STORAGE, type Fixture } from './suspension-cases'
 

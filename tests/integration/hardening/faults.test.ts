@@ -90,9 +90,12 @@ async function restart(
   const harness = await startHarness(databaseUrl ? 'postgres' : 'pglite', postgresUrl, {
     dataDir,
     databaseUrl,
-    config: { orphanGraceMinutes }
+    config: { orphanGraceMinutes },
+    // The app's orphan sweep (at start, through the API) as well as the backend's own.
+    housekeeping: true
   })
-  return harness.backend
+  // Closing it stops the housekeeping too.
+  return { ...harness.backend, close: () => harness.close() }
 }
 
 async function postState(

@@ -252,5 +252,5 @@ describeEachBackend(
     })
   },
   // No timer may touch the database while a test counts its calls.
-  { config: { photoRemovalIntervalMs: 3_600_000, orphanGraceMinutes: -1 } }
+  { config: { orphanGraceMinutes: -1 } }
 )

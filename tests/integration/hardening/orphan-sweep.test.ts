@@ -1,14 +1,17 @@
-// The orphan sweep (src/backend/storage/sweep.ts) deletes data, so what it must keep matters as
-// much as what it removes: objects a post references (by its image or thumbnail URL, whatever
-// host and port the URL was written with), objects outside posts/, and anything younger than
-// the grace period. Only old, unreferenced uploads and row-less files go.
+// The orphan sweeps delete data, so what they must keep matters as much as what they remove:
+// the app's (src/local/housekeeping/orphans.ts, through the API) keeps objects a post references
+// (by its image or thumbnail URL, whatever host and port the URL was written with), objects
+// outside posts/, and anything younger than the grace period; the backend's own
+// (src/backend/storage/sweep.ts) removes only files without a row. Only old, unreferenced
+// uploads and row-less files go.
 
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { beforeAll, expect, it } from 'vitest'
-import { createByteStore } from '../../../src/backend/storage/byte-store'
-import { sweepOrphanedUploads } from '../../../src/backend/storage/sweep'
-import { signUpAndIn, type Harness, type SignedIn } from '../../support/backend-harness'
+import { sweepStrayFiles } from '../../../src/backend/storage/sweep'
+import { sweepOrphanedUploads } from '../../../src/local/housekeeping/orphans'
+import { signUpAndIn, testClient, type Harness, type SignedIn } from '../../support/backend-harness'
 import { describeEachBackend } from '../../support/database-suite'
 import { PNG_1X1 } from '../../support/images'
 
@@ -17,10 +20,13 @@ describeEachBackend(
   (suite) => {
     let harness: Harness
     let user: SignedIn
+    /** The service role, as the app's housekeeping calls the API. */
+    let admin: SupabaseClient
 
     beforeAll(async () => {
       harness = suite.harness
       user = await signUpAndIn(harness, 'sweep')
+      admin = testClient(harness.backend.url, harness.backend.serviceRoleKey)
     })
 
     it('removes only old unreferenced uploads under posts/ and avatars/, and old row-less files', async () => {
@@ -76,11 +82,13 @@ describeEachBackend(
       await mkdir(join(storageDir, '.staging'), { recursive: true })
       await writeFile(join(storageDir, '.staging', 'leftover'), 'x')
 
-      const report = await sweepOrphanedUploads(
-        harness.backend.context,
-        createByteStore(storageDir),
-        { graceMinutes: 10, atStart: true }
-      )
+      const report = {
+        ...(await sweepOrphanedUploads(admin, { graceMinutes: 10 })),
+        strayFiles: await sweepStrayFiles(harness.backend.context, {
+          graceMinutes: 10,
+          atStart: true
+        })
+      }
       expect(report.orphanedObjects).toEqual([
         `images/${key('orphan')}`,
         `images/${avatar('abandoned')}`
@@ -125,15 +133,11 @@ describeEachBackend(
       )
 
       const storageDir = harness.backend.context.config.storageDir!
-      const report = await sweepOrphanedUploads(
-        harness.backend.context,
-        createByteStore(storageDir),
-        { graceMinutes: 10, atStart: false }
-      )
+      const report = await sweepOrphanedUploads(admin, { graceMinutes: 10 })
       expect(report.expiredStories).toBe(1)
       // The expired story's photo goes through the removal queue its delete filled (removals.ts,
-      // on the notification) or, when that has not run yet, in this sweep: gone either way.
-      await harness.backend.removals.run()
+      // on the Realtime signal) or, when that has not run yet, in this sweep: gone either way.
+      await harness.housekeeping!.run()
       const { rows: objects } = await db.query<{ name: string }>(
         `select name from storage.objects where name like 'stories/%' order by name`
       )
@@ -148,19 +152,27 @@ describeEachBackend(
       ])
     })
 
-    it('is a no-op for a schema without public.posts (a generic Supabase-style backend)', async () => {
+    it('leaves every object with a row to the API: the backend knows no app table', async () => {
       const db = harness.backend.db
+      const key = `posts/${user.userId}/unreferenced.png`
+      const bucket = user.client.storage.from('images')
+      expect((await bucket.upload(key, PNG_1X1, { contentType: 'image/png' })).error).toBeNull()
+      await db.query(
+        `update storage.objects set created_at = now() - interval '1 hour' where name = $1`,
+        [key]
+      )
       await db.exec('alter table public.posts rename to posts_hidden')
       try {
-        const report = await sweepOrphanedUploads(harness.backend.context, createByteStore(null), {
-          graceMinutes: 0,
-          atStart: false
-        })
-        expect(report.orphanedObjects).toEqual([])
+        await sweepStrayFiles(harness.backend.context, { graceMinutes: 0, atStart: false })
+        const { rows } = await db.query('select 1 from storage.objects where name = $1', [key])
+        expect(rows).toHaveLength(1)
       } finally {
         await db.exec('alter table public.posts_hidden rename to posts')
+        await bucket.remove([key])
       }
     })
   },
-  { withDataDir: true }
+  // The housekeeping's own sweep is off (grace -1) and its interval an hour: each test runs
+  // the sweep itself.
+  { withDataDir: true, housekeeping: { graceMinutes: -1, intervalMs: 60 * 60 * 1000 } }
 )

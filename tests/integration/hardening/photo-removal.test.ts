@@ -1,13 +1,15 @@
 // A photo stops being public when its row goes, whoever deletes the row and however: the
-// database queues the photo (a delete trigger) and the backend removes it on the notification
-// (storage/removals.ts), without the client removing anything and without waiting for the
-// hourly sweep. The interval is set to an hour here, so only the notification can do it;
-// expired stories are checked through `run()`, what the interval does.
+// database queues the photo (a delete trigger) and the app's housekeeping removes it when
+// Realtime tells it of the queued path (src/local/housekeeping/removals.ts), without the client
+// removing anything and without waiting for the hourly sweep. The interval is set to an hour
+// here, so only the Realtime signal can do it; expired stories are checked through `run()`, what
+// the interval does.
 
 import { readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeAll, expect, it, vi } from 'vitest'
 import { signUpAndIn, type Harness, type SignedIn } from '../../support/backend-harness'
+import { realtimeClient, signUpUser } from '../realtime/support'
 import { PNG_1X1 } from '../../support/images'
 import { describeEachBackend } from '../../support/database-suite'
 
@@ -96,7 +98,7 @@ describeEachBackend(
       expect(posts).toHaveLength(2)
       await alice.client.from('posts').delete().eq('id', posts![0].id)
       // Drained (the queue is empty) and still served.
-      await harness.backend.removals.run()
+      await harness.housekeeping!.run()
       expect(await served(shared.url)).toBe(true)
       await alice.client.from('posts').delete().eq('id', posts![1].id)
       await gone([shared.url])
@@ -110,21 +112,27 @@ describeEachBackend(
         .select('id')
         .single()
       expect(error).toBeNull()
-      await harness.backend.removals.run()
+      await harness.housekeeping!.run()
       expect(await served(photo.url)).toBe(true)
       // The story's 24 hours are over (moved as the owner: clients cannot change expires_at).
       await harness.backend.db.query(
         `update public.stories set expires_at = now() - interval '1 second' where id = $1`,
         [story!.id]
       )
-      expect(await harness.backend.removals.run()).toContain(`images/${photo.key}`)
+      expect(await harness.housekeeping!.run()).toContain(`images/${photo.key}`)
       expect(await served(photo.url)).toBe(false)
     })
 
-    it('lets no client read or drain the queue', async () => {
+    it('lets no client read or drain the queue, expire stories, list orphans or name moderators', async () => {
       for (const client of [alice.client, harness.anon()]) {
         const { error } = await client.rpc('take_storage_removals', { max_count: 10 })
         expect(error?.code).toMatch(/^(42501|PGRST202)$/)
+        const expire = await client.rpc('expire_stories')
+        expect(expire.error?.code).toMatch(/^(42501|PGRST202)$/)
+        const orphans = await client.rpc('orphaned_uploads', { grace_seconds: 0, max_count: 10 })
+        expect(orphans.error?.code).toMatch(/^(42501|PGRST202)$/)
+        const grant = await client.rpc('grant_moderator', { email: 'rm_alice@example.test' })
+        expect(grant.error?.code).toMatch(/^(42501|PGRST202)$/)
         const queue = await client
           .schema('app_private' as 'public')
           .from('storage_removals')
@@ -132,6 +140,57 @@ describeEachBackend(
         expect(queue.error).not.toBeNull()
       }
     })
+
+    it('tells queued paths to the service role alone, over Realtime', async () => {
+      const { url, anonKey, serviceRoleKey } = harness.backend
+      const watcher = await signUpUser(url, anonKey, 'rm_watcher')
+      // A signed-in user, an anonymous caller, and the service role as the control.
+      const clients = [
+        watcher.client,
+        realtimeClient(url, anonKey),
+        realtimeClient(url, serviceRoleKey)
+      ]
+      const heard: unknown[][] = clients.map(() => [])
+      const channels = clients.map((client, i) =>
+        client
+          .channel(`queue-watch-${i}-${Math.random().toString(36).slice(2)}`)
+          .on(
+            'postgres_changes',
+            { event: 'INSERT', schema: 'app_private', table: 'storage_removals' },
+            (change) => heard[i].push(change)
+          )
+      )
+      try {
+        await Promise.all(
+          channels.map(
+            (channel) =>
+              new Promise<void>((resolve) =>
+                channel.subscribe((status) => {
+                  if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR') resolve()
+                })
+              )
+          )
+        )
+        for (const name of ['w0', 'w1']) {
+          const photo = await upload('posts', name)
+          const { data: post } = await alice.client
+            .from('posts')
+            .insert({ user_id: alice.userId, image_url: photo.url })
+            .select('id')
+            .single()
+          await alice.client.from('posts').delete().eq('id', post!.id)
+        }
+        // The second change is handled after the first reached everyone it could reach.
+        await vi.waitFor(() => expect(heard[2].length).toBeGreaterThanOrEqual(2), {
+          timeout: 10_000,
+          interval: 50
+        })
+        expect(heard[0]).toEqual([])
+        expect(heard[1]).toEqual([])
+      } finally {
+        for (const client of clients) await client.removeAllChannels()
+      }
+    })
   },
-  { withDataDir: true, config: { photoRemovalIntervalMs: 60 * 60 * 1000 } }
+  { withDataDir: true, housekeeping: { intervalMs: 60 * 60 * 1000 } }
 )

@@ -8,8 +8,8 @@ import { DEFAULT_REST_LIMITS } from '../../../src/backend/request-limits'
 import { insertUser, type InsertedUser } from '../../support/backend-harness'
 import { describeEachBackend, type SuiteBackend } from '../../support/database-suite'
 
-/** No background work (photo removal, orphan sweep) may call the database during a test. */
-const QUIET = { photoRemovalIntervalMs: 3_600_000, orphanGraceMinutes: -1 }
+/** No background work (the stray-file sweep) may call the database during a test. */
+const QUIET = { orphanGraceMinutes: -1 }
 const encode = encodeURIComponent
 
 interface Answer {

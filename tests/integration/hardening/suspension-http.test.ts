@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { grantModerator } from '../../../src/backend/moderators'
+import { grantModerator } from '../../support/sql-actors'
 import { readInformationRecords } from '../../../src/shared/data/export/information-records'
 import { fetchSuspendedAccounts, liftSuspension } from '../../../src/shared/data/safety'
 import { REALTIME_LIMITS } from '../../../src/backend/realtime/limits'

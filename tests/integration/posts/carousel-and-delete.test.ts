@@ -7,9 +7,8 @@ import { createPost } from '../../../src/shared/data/post-create'
 import { deletePost, editPost } from '../../../src/shared/data/post-edits'
 import { postById } from '../../../src/shared/data/post-reads'
 import { savePost } from '../../../src/shared/data/saves'
-import { createByteStore } from '../../../src/backend/storage/byte-store'
-import { sweepOrphanedUploads } from '../../../src/backend/storage/sweep'
-import { startHarness, type Harness } from '../../support/backend-harness'
+import { sweepOrphanedUploads } from '../../../src/local/housekeeping/orphans'
+import { startHarness, testClient, type Harness } from '../../support/backend-harness'
 import type { DatabaseKind } from '../../support/databases'
 import { listedObjects, photo, postPhotos, signedIn, storedObjects, type User } from './support'
 
@@ -25,7 +24,7 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])(
 
     beforeAll(async () => {
       if (unavailable) return
-      harness = await startHarness(kind, postgresUrl)
+      harness = await startHarness(kind, postgresUrl, { housekeeping: true })
       alice = await signedIn(harness, 'alice')
       bob = await signedIn(harness, 'bob')
     })
@@ -177,10 +176,10 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])(
           expect(listedBefore).toContain(url!.split('/').pop())
         }
 
-        // The client removes the photos, and so does the backend on the database's notice
-        // (storage/removals.ts): whichever comes first, all six objects go.
+        // The client removes the photos, and so does the app's housekeeping on the database's
+        // notice (src/local/housekeeping/removals.ts): whichever comes first, all six go.
         const { removedPaths } = await deletePost(alice.client, created.id)
-        await harness.backend.removals.run()
+        await harness.housekeeping!.run()
         expect(removedPaths.length).toBeLessThanOrEqual(6)
         const { rows: left } = await db().query(
           `select name from storage.objects where name = any($1)`,
@@ -218,10 +217,8 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])(
         await alice.client.storage.from('images').upload(stray, photo(9).bytes, {
           contentType: 'image/png'
         })
-        const report = await sweepOrphanedUploads(harness.backend.context, createByteStore(null), {
-          graceMinutes: 0,
-          atStart: false
-        })
+        const admin = testClient(harness.backend.url, harness.backend.serviceRoleKey)
+        const report = await sweepOrphanedUploads(admin, { graceMinutes: 0 })
         expect(report.orphanedObjects).toContain(`images/${stray}`)
         const remaining = await storedObjects(db(), alice.userId)
         for (const image of created.post_images ?? []) {

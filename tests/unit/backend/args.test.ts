@@ -6,7 +6,6 @@ describe('backend arguments', () => {
   it('leaves unset what was not given (the CLI and main supply the defaults)', () => {
     expect(parseBackendArgs([])).toEqual({
       enableConfirmations: false,
-      moderators: [],
       origins: []
     })
   })
@@ -16,7 +15,6 @@ describe('backend arguments', () => {
       port: 0,
       dataDir: null,
       enableConfirmations: false,
-      moderators: [],
       origins: []
     })
     expect(parseBackendArgs(['--data', '/tmp/x']).dataDir).toBe('/tmp/x')
@@ -25,13 +23,6 @@ describe('backend arguments', () => {
       port: 8080
     })
     expect(parseBackendArgs(['--confirm-emails']).enableConfirmations).toBe(true)
-  })
-
-  it('takes --moderator once per account to make a moderator', () => {
-    expect(
-      parseBackendArgs(['--moderator', 'ana@example.test', '--moderator=bo@example.test'])
-        .moderators
-    ).toEqual(['ana@example.test', 'bo@example.test'])
   })
 
   it('takes --origin once per browser origin the backend serves', () => {
@@ -67,7 +58,6 @@ describe('backend arguments', () => {
       migrationsDir: '/app/migrations',
       port: 0,
       enableConfirmations: false,
-      moderators: [],
       origins: ['app://instaframe']
     })
   })

@@ -11,22 +11,6 @@ const ROOT = resolve(__dirname, '../../..')
 const BACKEND = join(ROOT, 'src/backend')
 const MIGRATIONS = join(ROOT, 'supabase/migrations')
 
-/**
- * Backend files that still name the app, each with what it names. Moving these out is tracked
- * work: the test fails when a file here no longer names the app (so the list only shrinks) and
- * when any other file starts to.
- */
-const NOT_YET_GENERIC: Record<string, string[]> = {
-  // The orphan sweep knows which folders hold which table's photos, and expires stories.
-  'storage/sweep.ts': ['posts', 'profiles', 'stories'],
-  // The photo removal queue, drained as a hosted project's scheduled function would.
-  'storage/removals.ts': ['storage_removals', 'stories', 'take_storage_removals'],
-  // `--moderator <email>` inserts into the app's moderators table.
-  'args.ts': ['moderators'],
-  'cli.ts': ['moderators'],
-  'moderators.ts': ['moderators']
-}
-
 /** Words the app also uses as names that belong to PostgreSQL: its NOTIFY, which PGlite relays. */
 const POSTGRES_WORDS = ['notify']
 
@@ -137,6 +121,6 @@ describe('src/backend names nothing of the app', () => {
   })
 
   it('finds none of them in the backend’s code', () => {
-    expect(namesInBackend(names)).toEqual(NOT_YET_GENERIC)
+    expect(namesInBackend(names)).toEqual({})
   })
 })

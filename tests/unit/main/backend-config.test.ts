@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { chooseBackend, parseConfigFile } from '../../../src/main/backend/config'
 import { migrationsDir } from '../../../src/main/backend/paths'
-import { launchFromArgv } from '../../../src/backend/utility-entry'
+import { launchFromArgv } from '../../../src/local/utility-entry'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 

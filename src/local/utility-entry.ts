@@ -1,4 +1,5 @@
-// Entry point of the local backend when the desktop app runs it in an Electron utilityProcess.
+// Entry point of the local backend (with the app's housekeeping, stack.ts) when the desktop app
+// runs it in an Electron utilityProcess.
 // Options come from argv (see backendLaunchArgs), else from a first {type:'start'} message. It
 // answers {type:'ready', url, anonKey} or {type:'error', message}, and closes cleanly on
 // {type:'shutdown'}. The protocol is src/shared/backend-protocol.ts, shared with main.
@@ -9,8 +10,9 @@ import {
   type BackendToMain,
   type MainToBackend
 } from '../shared/backend-protocol'
-import { parseBackendArgs } from './args'
-import { startBackend, type RunningBackend } from './server'
+import { parseBackendArgs } from '../backend/args'
+import type { RunningBackend } from '../backend/server'
+import { startLocalStack } from './stack'
 
 interface ParentPortLike {
   on(event: 'message', listener: (event: { data: unknown }) => void): unknown
@@ -51,7 +53,7 @@ export function runInUtilityProcess(
   let shuttingDown = false
 
   const start = (options: BackendLaunch): void => {
-    starting = startBackend({
+    starting = startLocalStack({
       dataDir: options.dataDir,
       migrationsDir: options.migrationsDir,
       port: options.port ?? 0,

@@ -4,9 +4,10 @@ const backend = vi.hoisted(() => ({
   startBackend: vi.fn(),
   close: vi.fn(async () => {})
 }))
-vi.mock('../../../src/backend/server', () => ({ startBackend: backend.startBackend }))
+// The stack is the backend plus the app's housekeeping; neither runs here.
+vi.mock('../../../src/local/stack', () => ({ startLocalStack: backend.startBackend }))
 
-const { runInUtilityProcess } = await import('../../../src/backend/utility-entry')
+const { runInUtilityProcess } = await import('../../../src/local/utility-entry')
 
 function fakePort() {
   let listener: ((event: { data: unknown }) => void) | null = null

@@ -1,7 +1,8 @@
-// `npm run backend`: the local Supabase-compatible backend on 127.0.0.1:54321, for browser
-// development, tests and a small team's shared server. Prints what `supabase start` prints for
-// the parts it has: the URLs and the keys (the service_role key too, so admin tools and
-// server-side code can be pointed at an in-memory backend).
+// `npm run backend`: the local Supabase-compatible backend on 127.0.0.1:54321, with the app's
+// housekeeping (stack.ts), for browser development, tests and a small team's shared server.
+// Prints what `supabase start` prints for the parts it has: the URLs and the keys (the
+// service_role key too, so admin tools and server-side code can be pointed at an in-memory
+// backend).
 
 import { resolve } from 'node:path'
 import {
@@ -11,11 +12,12 @@ import {
   parseBackendArgs,
   USAGE,
   type BackendArgs
-} from './args'
-import { describeStartError } from './data-dir'
-import { DEV_ORIGINS } from './http/cors'
+} from '../backend/args'
+import { describeStartError } from '../backend/data-dir'
+import { DEV_ORIGINS } from '../backend/http/cors'
+import { MODERATOR_USAGE, splitStackArgs } from './args'
 import { grantModerator } from './moderators'
-import { startBackend } from './server'
+import { startLocalStack } from './stack'
 
 const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
 
@@ -32,17 +34,20 @@ function redactPassword(url: string): string {
 
 async function main(): Promise<void> {
   let options: BackendArgs
+  let moderators: string[]
   try {
-    options = parseBackendArgs(process.argv.slice(2))
+    const stackArgs = splitStackArgs(process.argv.slice(2))
+    moderators = stackArgs.moderators
+    options = parseBackendArgs(stackArgs.backendArgv)
   } catch (error) {
     if (error instanceof BackendArgsError) {
-      console.error(`${error.message}\n${USAGE}`)
+      console.error(`${error.message}\n${USAGE} ${MODERATOR_USAGE}`)
       process.exit(2)
     }
     throw error
   }
   const dataDir = options.dataDir === undefined ? DEFAULT_DATA_DIR : options.dataDir
-  const backend = await startBackend({
+  const backend = await startLocalStack({
     port: options.port ?? DEFAULT_PORT,
     dataDir: dataDir === null ? null : resolve(dataDir),
     databaseUrl: process.env.DATABASE_URL || undefined,
@@ -67,8 +72,8 @@ async function main(): Promise<void> {
   if (backend.context.config.email.smtp === null) {
     console.log(`Mailbox URL: ${backend.url}/mailbox`)
   }
-  for (const email of options.moderators) {
-    const granted = await grantModerator(backend.db, email)
+  for (const email of moderators) {
+    const granted = await grantModerator(backend.url, backend.serviceRoleKey, email)
     console.log(
       granted
         ? `Moderator: ${email}`
