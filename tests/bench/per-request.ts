@@ -116,7 +116,9 @@ export async function measurePerRequest(
         const rows = (await get(`/rest/v1/posts?select=*&id=eq.${postId}`)) as unknown[]
         if (rows.length !== 1) throw new Error('one-row read: not one row')
       }
-      const feedPath = `/rest/v1/rpc/${FEED_PAGE_RPC}?page_size=12&select=${encodeURIComponent(FEED_SELECT)}`
+      // As supabase-js sends a select: without its whitespace.
+      const select = encodeURIComponent(FEED_SELECT.replace(/\s+/g, ''))
+      const feedPath = `/rest/v1/rpc/${FEED_PAGE_RPC}?page_size=12&select=${select}`
       const feedPageRead = async (): Promise<void> => {
         const page = (await get(feedPath)) as { profiles?: unknown }[]
         if (page.length !== 12 || !page[0].profiles) throw new Error('feed page is incomplete')
