@@ -39,30 +39,41 @@ function summary(values: number[]): Timing {
   return { p50: percentile(values, 50), p95: percentile(values, 95), runs: values.length }
 }
 
-/** Runs `work` (whose requests go through `timings.fetch`) `warmup` times, then `runs` times. */
-export async function timeSplit(
+/**
+ * Runs each of `works` (whose requests go through `timings.fetch`) `warmup` times, then takes
+ * turns, one run of each per round, `runs` rounds: load from other processes on the shared
+ * machine lands on all of them alike, so their ratios hold on a noisy machine.
+ */
+export async function timeSplitsAlternating(
   timings: ServerTimingFetch,
-  work: () => Promise<unknown>,
+  works: readonly (() => Promise<unknown>)[],
   runs: number,
   warmup: number
-): Promise<RequestSplit> {
-  for (let i = 0; i < warmup; i++) await work()
-  const samples = { client: [] as number[], server: [] as number[], db: [] as number[] }
-  const transport: number[] = []
+): Promise<RequestSplit[]> {
+  for (let i = 0; i < warmup; i++) for (const work of works) await work()
+  const samples = works.map(() => ({
+    client: [] as number[],
+    server: [] as number[],
+    db: [] as number[],
+    transport: [] as number[]
+  }))
   for (let i = 0; i < runs; i++) {
-    timings.reset()
-    const started = performance.now()
-    await work()
-    const client = performance.now() - started
-    samples.client.push(client)
-    samples.server.push(timings.total)
-    samples.db.push(timings.db)
-    transport.push(client - timings.total)
+    for (const [index, work] of works.entries()) {
+      timings.reset()
+      const started = performance.now()
+      await work()
+      const client = performance.now() - started
+      const sample = samples[index]
+      sample.client.push(client)
+      sample.server.push(timings.total)
+      sample.db.push(timings.db)
+      sample.transport.push(client - timings.total)
+    }
   }
-  return {
-    client: summary(samples.client),
-    server: summary(samples.server),
-    db: summary(samples.db),
-    transport: summary(transport)
-  }
+  return samples.map((sample) => ({
+    client: summary(sample.client),
+    server: summary(sample.server),
+    db: summary(sample.db),
+    transport: summary(sample.transport)
+  }))
 }

@@ -17,6 +17,7 @@ function split(client: number, server: number, db: number): RequestSplit {
   }
 }
 
+/** `/health` takes 1 ms at the client and 1,000 requests/s with 4 callers. */
 function result(oneRowMs: number, feedMs: number, pagesPerSecond: number): PerRequestResults {
   return {
     kind: 'pglite',
@@ -25,41 +26,52 @@ function result(oneRowMs: number, feedMs: number, pagesPerSecond: number): PerRe
     oneRow: timing(oneRowMs),
     feedPage: timing(feedMs),
     pagesPerSecond,
+    healthPerSecond: 1000,
     rssIdleBytes: 1,
     rssLoadedBytes: 1,
     loadAverage: 1.4,
     split: {
       oneRow: split(oneRowMs, 0.6, 0.4),
       feedPage: split(feedMs, 0.8, 0.5),
-      floor: split(0.9, 0.05, 0)
+      floor: split(1, 0.05, 0)
     }
   }
 }
 
 describe('per-request verdict', () => {
-  it('says the goals are met when every number meets its goal', () => {
-    const [text] = verdictParagraph([result(1.2, 1.9, 1100)])
-    expect(text).toContain('**The per-request goals are met**')
+  it('says the goals are met when every ratio to /health meets its goal', () => {
+    const [text] = verdictParagraph([result(1.2, 1.9, 600)])
+    expect(text).toContain('**PGlite: the per-request goals are met**')
     expect(text).toContain('load average 1.4')
+    expect(text).toContain('one-row read 1.20× (1.20 ms; goal ≤ 1.5×)')
+    expect(text).toContain('600 pages/s, 60 % of 1,000 `/health`/s (goal ≥ 50 %)')
   })
 
-  it('says which goals are missed, and what the transport and the floor cost', () => {
-    const [text] = verdictParagraph([result(3.2, 1.9, 400)])
-    expect(text).toContain('**The per-request goals are partly missed**')
-    expect(text).toContain('one-row read 3.20 ms (goal 1.5 ms)')
+  it('says which goals are missed, and where the time went', () => {
+    const [text] = verdictParagraph([result(3.2, 1.9, 600)])
+    expect(text).toContain('**PGlite: the per-request goals are partly missed**')
+    expect(text).toContain('one-row read 3.20× (3.20 ms; goal ≤ 1.5×)')
     expect(text).toContain(
       "the backend's handler 0.60 ms (database 0.40 ms), the transport 2.60 ms"
     )
-    expect(text).toContain('`/health` (no database) through the same fetch, took 0.90 ms')
     expect(verdictParagraph([result(3.2, 5, 400)])[0]).toContain(
-      '**The per-request goals are missed**'
+      '**PGlite: the per-request goals are missed**'
     )
   })
 
-  it('tabulates the split with no database share for the floor', () => {
+  it('states each database on its own', () => {
+    const postgres = { ...result(1.2, 1.9, 600), kind: 'postgres' as const }
+    const [text] = verdictParagraph([result(3.2, 5, 400), postgres])
+    expect(text).toContain('**PostgreSQL: the per-request goals are met**')
+  })
+
+  it('tabulates the split with the ratio and no database share for the floor', () => {
     const rows = splitTable([result(3.2, 5, 400)])
     expect(rows).toContain(
-      '| Floor: `/health` | PGlite | 0.90 ms (p95 1.80 ms) | 0.05 ms | — | 0.85 ms |'
+      '| One-row read | PGlite | 3.20× | 3.20 ms (p95 6.40 ms) | 0.60 ms | 0.40 ms | 2.60 ms |'
+    )
+    expect(rows).toContain(
+      '| Floor: `/health` | PGlite | 1× | 1.00 ms (p95 2.00 ms) | 0.05 ms | — | 0.95 ms |'
     )
   })
 })
