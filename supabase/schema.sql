@@ -2251,6 +2251,32 @@ AS $function$
     else 'request'
   end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.explore_arrangeable(authors uuid[], first_not uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- Whether tiles by `authors` can stand in a row with no author twice in a row and not
+  -- starting with `first_not`: no author holds more than half (rounded up) of the places, or
+  -- half (rounded down) when it may not go first.
+  select coalesce(bool_and(t.n <= (cardinality(authors) + 1) / 2
+                           and (t.author is distinct from first_not
+                                or t.n <= cardinality(authors) / 2)), true)
+  from (select a as author, count(*) as n from unnest(authors) a group by a) t
+$function$;
+CREATE OR REPLACE FUNCTION app_rules.explore_rank(likes integer, comments integer, created_at timestamp with time zone, as_of timestamp with time zone)
+ RETURNS bigint
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+ SET search_path TO ''
+AS $function$
+  -- (likes + 2 × comments + 1) per hour of age, with two hours added so a post of a minute
+  -- does not outrank the day; scaled to an integer (1e9 / 3600 per engagement-hour).
+  select ((greatest(likes, 0) + 2 * greatest(comments, 0) + 1)::bigint * 1000000000)
+         / (greatest(extract(epoch from date_trunc('second', as_of))::bigint
+                     - extract(epoch from date_trunc('second', created_at))::bigint, 0) + 7200)
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.followed_by_my_follows()
  RETURNS TABLE(id uuid, n integer)
  LANGUAGE sql
@@ -3001,6 +3027,120 @@ AS $function$
     delete from public.stories s where s.expires_at <= now() returning 1
   )
   select count(*)::integer from expired
+$function$;
+CREATE OR REPLACE FUNCTION public.explore_page(as_of timestamp with time zone DEFAULT NULL::timestamp with time zone, after_rank bigint DEFAULT NULL::bigint, after_id uuid DEFAULT NULL::uuid, recent_authors uuid[] DEFAULT NULL::uuid[], page_size integer DEFAULT 12)
+ RETURNS SETOF posts
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  page_limit integer := least(greatest(coalesce(page_size, 12), 1), 30);
+  moment timestamptz := date_trunc('second', least(coalesce(as_of, now()), now()));
+  bound_rank bigint := coalesce(after_rank, 9223372036854775807);
+  bound_id uuid := coalesce(after_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
+  -- The newest posts a visit ranks: recent engagement, and a bounded cost at any table size.
+  pool_size constant integer := 360;
+  me uuid := auth.uid();
+  followed uuid[] := '{}';
+  sees_sensitive boolean := false;
+  words text[] := '{}';
+  earlier uuid[] := coalesce(recent_authors[greatest(cardinality(recent_authors) - 29, 1):], '{}');
+  counted uuid[] := earlier;
+  chosen_ids uuid[] := '{}';
+  chosen_authors uuid[] := '{}';
+  skipped_ids uuid[] := '{}';
+  skipped_authors uuid[] := '{}';
+  ordered uuid[] := '{}';
+  used boolean[];
+  previous uuid := earlier[cardinality(earlier)];
+  pick integer;
+  fallback integer;
+  candidate record;
+begin
+  -- The reader's own lists, read as the reader (RLS); a visitor has none.
+  if me is not null then
+    select coalesce(array_agg(f.following_id), '{}') into followed
+    from public.follows f where f.follower_id = me;
+    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+    from public.content_settings s where s.user_id = me;
+    select coalesce(array_agg(w.word), '{}') into words
+    from public.word_filters w where w.user_id = me;
+  end if;
+
+  for candidate in
+    with pool as (
+      select p.id, p.user_id,
+             app_rules.explore_rank(p.likes_count, p.comments_count, p.created_at, moment) as rank
+      from public.posts p
+      where p.created_at <= moment
+        and not p.author_restricted
+        and p.user_id is distinct from me
+        and not (p.user_id = any (followed))
+        and not (p.user_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
+        and (sees_sensitive or not p.is_sensitive)
+        and (cardinality(words) = 0 or p.caption is null
+             or not exists (select 1 from unnest(words) w
+                            where app_rules.text_has_word(p.caption, w)))
+      order by p.created_at desc, p.id desc
+      limit pool_size
+    )
+    select pool.id, pool.user_id, pool.rank
+    from pool
+    where (pool.rank, pool.id) < (bound_rank, bound_id)
+    order by pool.rank desc, pool.id desc
+  loop
+    -- At most two posts of one author over this page and the one before it, so no run of a
+    -- page's length shows anyone three times.
+    if (select count(*) from unnest(counted) a where a = candidate.user_id) >= 2 then
+      skipped_ids := skipped_ids || candidate.id;
+      skipped_authors := skipped_authors || candidate.user_id;
+      continue;
+    end if;
+    chosen_ids := chosen_ids || candidate.id;
+    chosen_authors := chosen_authors || candidate.user_id;
+    counted := counted || candidate.user_id;
+    exit when cardinality(chosen_ids) >= page_limit;
+  end loop;
+  -- Only when too few others are left does a page take more of someone, best first.
+  if cardinality(chosen_ids) < page_limit and cardinality(skipped_ids) > 0 then
+    chosen_ids := chosen_ids
+      || skipped_ids[1:page_limit - cardinality(chosen_ids)];
+    chosen_authors := chosen_authors
+      || skipped_authors[1:page_limit - cardinality(chosen_authors)];
+  end if;
+
+  -- Best first, never the author of the tile before, and never a pick that leaves the rest
+  -- unable to follow that rule (when any arrangement can).
+  used := array_fill(false, array[cardinality(chosen_ids)]);
+  for step in 1 .. cardinality(chosen_ids) loop
+    pick := null;
+    fallback := null;
+    for i in 1 .. cardinality(chosen_ids) loop
+      continue when used[i];
+      fallback := coalesce(fallback, i);
+      continue when chosen_authors[i] is not distinct from previous;
+      if app_rules.explore_arrangeable(
+           array(select chosen_authors[j] from generate_subscripts(chosen_authors, 1) j
+                 where not used[j] and j <> i),
+           chosen_authors[i]) then
+        pick := i;
+        exit;
+      end if;
+      pick := coalesce(pick, -i);
+    end loop;
+    pick := case when pick is null then fallback when pick < 0 then -pick else pick end;
+    used[pick] := true;
+    ordered := ordered || chosen_ids[pick];
+    previous := chosen_authors[pick];
+  end loop;
+
+  return query
+  select p.*
+  from unnest(ordered) with ordinality as o(id, position)
+  join public.posts p on p.id = o.id
+  order by o.position;
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
@@ -4490,6 +4630,12 @@ grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to au
 grant EXECUTE on function app_rules.direct_blocked_between(a uuid, b uuid) to service_role;
 grant EXECUTE on function app_rules.direct_entry(person uuid, members uuid[], brought_by uuid) to authenticated;
 grant EXECUTE on function app_rules.direct_entry(person uuid, members uuid[], brought_by uuid) to service_role;
+grant EXECUTE on function app_rules.explore_arrangeable(authors uuid[], first_not uuid) to anon;
+grant EXECUTE on function app_rules.explore_arrangeable(authors uuid[], first_not uuid) to authenticated;
+grant EXECUTE on function app_rules.explore_arrangeable(authors uuid[], first_not uuid) to service_role;
+grant EXECUTE on function app_rules.explore_rank(likes integer, comments integer, created_at timestamp with time zone, as_of timestamp with time zone) to anon;
+grant EXECUTE on function app_rules.explore_rank(likes integer, comments integer, created_at timestamp with time zone, as_of timestamp with time zone) to authenticated;
+grant EXECUTE on function app_rules.explore_rank(likes integer, comments integer, created_at timestamp with time zone, as_of timestamp with time zone) to service_role;
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
 grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
 grant EXECUTE on function app_rules.followed_private_people() to public;
@@ -4579,6 +4725,9 @@ grant EXECUTE on function public.direct_unread_count() to service_role;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[], location text) to authenticated;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[], location text) to service_role;
 grant EXECUTE on function public.expire_stories() to service_role;
+grant EXECUTE on function public.explore_page(as_of timestamp with time zone, after_rank bigint, after_id uuid, recent_authors uuid[], page_size integer) to anon;
+grant EXECUTE on function public.explore_page(as_of timestamp with time zone, after_rank bigint, after_id uuid, recent_authors uuid[], page_size integer) to authenticated;
+grant EXECUTE on function public.explore_page(as_of timestamp with time zone, after_rank bigint, after_id uuid, recent_authors uuid[], page_size integer) to service_role;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;

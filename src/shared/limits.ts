@@ -88,6 +88,8 @@ export const MAX_REPLIES_PER_PAGE = 200
 export const SAVED_PAGE_SIZE = 12
 /** Posts per page of a tag page. */
 export const TAG_PAGE_SIZE = 12
+/** Posts per page of Explore: four rows of three, the screen its diversity rule counts over. */
+export const EXPLORE_PAGE_SIZE = 12
 // People: profiles, search and lists.
 /**
  * The username rule the database enforces (profiles_username_format and _dots): 3 to 30 of

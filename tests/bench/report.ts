@@ -3,6 +3,7 @@
 import type { MemoryPoint, PaintResult } from './app'
 import { bundleSection, type BundleResults } from './bundle'
 import type { EventLoopResults } from './event-loop'
+import { renderExploreSection, type ExploreResults } from './explore'
 import { renderPeopleSection, type PeopleResults } from './people'
 import type { PhotoSizes } from './photos'
 import type { QueryResults } from './queries'
@@ -11,6 +12,8 @@ import { kb, mb, ms } from './stats'
 
 export interface BenchResults {
   queries: QueryResults[]
+  /** Explore beside the home feed, per table size (tests/bench/explore.ts). */
+  explore: ExploreResults[]
   seedMillis: number[]
   photos: PhotoSizes[]
   paint: PaintResult
@@ -129,6 +132,7 @@ export function renderReport(results: BenchResults): string {
       'request"). A shared server with many users should use PostgreSQL (`DATABASE_URL`), ' +
       'which runs queries in parallel outside the process.',
     '',
+    ...renderExploreSection(results.explore),
     ...renderRealtimeSection(results.realtime),
     ...renderPeopleSection(results.people),
     '## Image pipeline',

@@ -20,6 +20,7 @@ import { measurePerRequest, perRequestKinds, type PerRequestResults } from './pe
 import { renderPerRequest } from './per-request-report'
 import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
+import { measureExplore, renderExploreSection, type ExploreResults } from './explore'
 import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
 import { spliceSection, spliceSections } from './sections'
@@ -208,7 +209,25 @@ async function shareOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- --explore [posts]`: only Explore beside the home feed, at a size given
+ * (default 2,000 posts), printed rather than written.
+ */
+async function exploreOnly(): Promise<void> {
+  const at = process.argv.indexOf('--explore')
+  const size = Number(process.argv[at + 1]) || 2_000
+  const bench = await startBenchBackend()
+  try {
+    const images = await uploadPlainPhotos(bench, FEED_PAGE_SIZE)
+    await seedPosts(bench, size, images)
+    console.log(renderExploreSection([await measureExplore(bench)]).join('\n'))
+  } finally {
+    await bench.backend.close()
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--explore')) return exploreOnly()
   if (process.argv.includes('--export')) return exportOnly()
   if (process.argv.includes('--interactions')) return interactionsOnly()
   if (process.argv.includes('--stories')) return storiesOnly()
@@ -233,12 +252,15 @@ async function main(): Promise<void> {
     const images = await uploadRenditions(bench, photos)
 
     const queries: QueryResults[] = []
+    const explore: ExploreResults[] = []
     const seedMillis: number[] = []
     for (const size of SIZES) {
       log(`Seeding to ${size.toLocaleString('en')} posts…`)
       seedMillis.push(await seedPosts(bench, size, images))
       log(`Measuring feed queries at ${size.toLocaleString('en')} posts…`)
       queries.push(await measureQueries(bench, DEPTH))
+      log(`Measuring Explore beside the home feed at ${size.toLocaleString('en')} posts…`)
+      explore.push(await measureExplore(bench))
     }
 
     log(
@@ -301,6 +323,7 @@ async function main(): Promise<void> {
       const offlineBaseline = await measureScrollWithoutCache(browser, server.url, 1000)
       const main = renderReport({
         queries,
+        explore,
         seedMillis,
         photos,
         paint,

@@ -24,6 +24,8 @@ function routeTitle(route: Route): string {
       return `${route.username} • ${APP}`
     case 'suggestions':
       return `Suggested for you • ${APP}`
+    case 'explore':
+      return `Explore • ${APP}`
     case 'settings':
       return `Settings • ${APP}`
     case 'moderation':

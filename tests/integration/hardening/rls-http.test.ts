@@ -228,6 +228,9 @@ const REVIEWED_RPCS: Record<string, string> = {
   latest_comments:
     'SECURITY INVOKER, STABLE, at most 100 posts and 10 comments each: comments policies apply',
   tag_page: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
+  explore_page:
+    'SECURITY INVOKER, STABLE, page size clamped to 1..30, at most 360 candidates: posts ' +
+    'policies apply, and the caller’s own follows, settings and words (each under its policy)',
   tagged_page:
     'SECURITY INVOKER, STABLE, page size clamped to 1..100: post_people_tags and posts policies apply',
   search_hashtags:

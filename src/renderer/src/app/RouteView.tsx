@@ -23,6 +23,11 @@ const ConnectionsPage = lazy(() =>
 const DirectPage = lazy(() =>
   import('../components/DirectPage/DirectPage').then((module) => ({ default: module.DirectPage }))
 )
+const ExploreView = lazy(() =>
+  import('../components/ExploreView/ExploreView').then((module) => ({
+    default: module.ExploreView
+  }))
+)
 const SuggestionsPage = lazy(() =>
   import('../components/SuggestionsPage/SuggestionsPage').then((module) => ({
     default: module.SuggestionsPage
@@ -51,6 +56,8 @@ export const RouteView = memo(function RouteView({ route }: { route: PageRoute }
       return <ConnectionsPage username={route.username} direction={route.direction} />
     case 'suggestions':
       return <SuggestionsPage />
+    case 'explore':
+      return <ExploreView />
     case 'settings':
       return <SettingsPage section={route.section} />
     case 'direct':

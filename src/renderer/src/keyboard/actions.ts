@@ -4,7 +4,7 @@
 import type { DeepLink } from '@shared/deep-links'
 import { openHandedPhotos } from '../drop/photoHandover'
 import type { AppStores } from '../store'
-import { settingsRoute } from '../store/router/routes'
+import { EXPLORE, settingsRoute } from '../store/router/routes'
 import { closePost, showPost } from '../navigation/postRoute'
 import { goHome } from '../navigation/home'
 import {
@@ -40,6 +40,11 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       ui.getState().closeModal()
       if (username) router.getState().navigate({ name: 'profile', username })
     }),
+    'go-explore': () => {
+      ui.getState().closeModal()
+      closePost(stores)
+      router.getState().navigate(EXPLORE)
+    },
     'go-direct': whenSignedIn(() => {
       ui.getState().closeModal()
       closePost(stores)

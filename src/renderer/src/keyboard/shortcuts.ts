@@ -15,6 +15,7 @@ export type AppAction =
   | 'save-post'
   | 'open-post'
   | 'go-direct'
+  | 'go-explore'
 
 export interface Shortcut {
   /** Keys pressed one after another; `Mod+k` is Ctrl+K, or Cmd+K on macOS. */
@@ -37,6 +38,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['Mod+k'], action: 'focus-search', description: 'Search' },
   { keys: ['g', 'h'], action: 'go-home', description: 'Go to Home' },
   { keys: ['g', 'p'], action: 'go-profile', description: 'Go to your profile' },
+  { keys: ['g', 'e'], action: 'go-explore', description: 'Go to Explore' },
   { keys: ['g', 'a'], action: 'go-activity', description: 'Show your activity' },
   { keys: ['Mod+,'], action: 'open-settings', description: 'Settings' },
   { keys: ['g', 'd'], action: 'go-direct', description: 'Go to your messages' },

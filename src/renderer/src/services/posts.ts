@@ -1,4 +1,4 @@
-// Posts as the renderer calls them: the two feeds, likes and likers, one post, a hashtag's page,
+// Posts as the renderer calls them: the two feeds, Explore, likes and likers, one post, a hashtag's page,
 // the author's edits, comments and their likes, and saves. Every row that carries a photo comes
 // back with its storage URLs on the backend in use (storage-urls.ts).
 
@@ -12,6 +12,7 @@ import {
   deleteComment
 } from '@shared/data/comments'
 import { likedCommentIds, setCommentLike } from '@shared/data/comment-likes'
+import { fetchExplorePage } from '@shared/data/explore'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
 import type { Page, PageCursor } from '@shared/data/keyset'
@@ -42,6 +43,8 @@ export function createPostServices(bind: Bind) {
       fetchPage: bind(fetchFollowingFeedPage),
       fetchNewer: bind(fetchFollowingFeedNewer)
     },
+    /** Explore: posts from people you don't follow, ranked by the database, a visit's pages. */
+    explore: { page: bind(fetchExplorePage) },
     likes: {
       likedPostIds: bind(likedPostIds),
       setLike: bind(setPostLike),

@@ -9,6 +9,7 @@ export type {
   PostControls,
   WordKind
 } from '@shared/data/content-controls'
+export type { ExploreCursor, ExplorePage } from '@shared/data/explore'
 export type { DirectPhoto, OutgoingMessage } from '@shared/data/direct/messages'
 export type { ThreadRoom } from '@shared/data/direct/presence'
 export type {

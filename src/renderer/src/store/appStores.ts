@@ -17,6 +17,7 @@ import type { CommentPreviewStore } from './commentPreviews/commentPreviewStore'
 import type { SavedStore } from './saved/savedStore'
 import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
+import type { ExploreStore } from './explore/exploreStore'
 import type { LikersStore } from './likers/likersStore'
 import type { PeopleTagsStore } from './peopleTags/peopleTagsStore'
 import type { PostActions } from './postActions/postActions'
@@ -46,6 +47,8 @@ export interface AppStores {
   controls: ControlsStore
   toast: ToastStore
   browse: BrowseStore
+  /** Explore: one visit's grid of posts from people the reader does not follow. */
+  explore: ExploreStore
   /** Who liked a post: the likers list and the liker each card names. */
   likers: LikersStore
   activity: ActivityStore

@@ -23,6 +23,7 @@ import type { LikersState } from './likers/likersStore'
 import type { PeopleTagsState } from './peopleTags/peopleTagsStore'
 import type { ControlsState } from './controls/controlsStore'
 import type { BrowseState } from './browse/browseStore'
+import type { ExploreState } from './explore/exploreStore'
 import type { ToastState } from './toast/toastStore'
 import type { ConnectivityState } from '../offline/connectivityStore'
 import type { OutboxState } from '../offline/outbox/outboxStore'
@@ -131,6 +132,10 @@ export function useToast<T>(selector: (state: ToastState) => T): T {
 
 export function useBrowse<T>(selector: (state: BrowseState) => T): T {
   return useStore(useStores().browse, selector)
+}
+
+export function useExplore<T>(selector: (state: ExploreState) => T): T {
+  return useStore(useStores().explore, selector)
 }
 
 export function useActivity<T>(selector: (state: ActivityState) => T): T {

@@ -114,6 +114,7 @@ export function fakeServices(): FakeServices {
     live: fakeLive(),
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
+    explore: { page: vi.fn(async () => ({ items: [] as Post[], next: null })) },
     likes: {
       likedPostIds: vi.fn(async () => new Set<string>()),
       setLike: vi.fn(notProgrammed),

@@ -2,7 +2,8 @@
 // 470 px column, the side panel beside it on large screens. An empty home feed says the spec's
 // "No posts yet"; an empty Following feed points to people to follow. Each tab's store keeps its
 // posts across navigation and reloads when the user changes (liked states differ); a new post is
-// prepended by the store. The list is windowed, and the next page loads as the end comes near.
+// prepended by the store. The list is windowed, and the next page loads as the end comes near;
+// the Following feed ends with "You're all caught up" and suggested posts (CaughtUp).
 
 import { useCallback, useEffect, type ReactElement } from 'react'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
@@ -19,6 +20,7 @@ import {
 } from '../../store'
 import type { FeedTab } from '../../store/router/routes'
 import { FeedTabs } from '../FeedTabs/FeedTabs'
+import { CaughtUp } from './CaughtUp'
 import { FollowingEmpty } from './FollowingEmpty'
 import { selectUserId } from '../../store/session/sessionStore'
 import { NewPostsPill } from '../NewPostsPill/NewPostsPill'
@@ -62,7 +64,13 @@ function HomeEmpty(): ReactElement {
   )
 }
 
-function PostList({ empty }: { empty: ReactElement }): ReactElement {
+/** What a feed shows: `empty` with no posts, `footer` once its last post is on the list. */
+interface FeedParts {
+  empty: ReactElement
+  footer?: ReactElement
+}
+
+function PostList({ empty, footer }: FeedParts): ReactElement {
   const feed = useFeedStore()
   const status = useFeed((state) => state.status)
   const postIds = useFeed((state) => state.ids)
@@ -119,6 +127,7 @@ function PostList({ empty }: { empty: ReactElement }): ReactElement {
           </button>
         </div>
       )}
+      {!hasMore && !loadingMore && !failed && footer}
     </>
   )
 }
@@ -130,7 +139,7 @@ function PostList({ empty }: { empty: ReactElement }): ReactElement {
  */
 const loadedFor = new WeakMap<object, string | null>()
 
-function FeedPosts({ empty }: { empty: ReactElement }): ReactElement {
+function FeedPosts({ empty, footer }: FeedParts): ReactElement {
   const feed = useFeedStore()
   const idle = useFeed((state) => state.status === 'idle')
   const userId = useSession(selectUserId)
@@ -145,7 +154,7 @@ function FeedPosts({ empty }: { empty: ReactElement }): ReactElement {
     void feed.getState().load()
   }, [feed, userId, sessionStatus, idle])
 
-  return <PostList empty={empty} />
+  return <PostList empty={empty} footer={footer} />
 }
 
 export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
@@ -171,7 +180,10 @@ export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
         ) : (
           <FeedSourceProvider key={tab} feed={following ? stores.followingFeed : stores.feed}>
             <NewPostsPill />
-            <FeedPosts empty={following ? <FollowingEmpty /> : <HomeEmpty />} />
+            <FeedPosts
+              empty={following ? <FollowingEmpty /> : <HomeEmpty />}
+              footer={following ? <CaughtUp /> : undefined}
+            />
           </FeedSourceProvider>
         )}
       </main>

@@ -6,11 +6,11 @@ import { createHarness, renderWith, signedIn } from '../../testing/fakes'
 import { Header } from './Header'
 
 describe('Header', () => {
-  it('shows the brand, search, four labelled icons and Log in when signed out', () => {
+  it('shows the brand, search, five labelled icons and Log in when signed out', () => {
     renderWith(<Header />, createHarness())
     expect(screen.getByRole('button', { name: 'Instaframe' })).toBeInTheDocument()
     expect(screen.getByRole('combobox', { name: 'Search people' })).toBeInTheDocument()
-    for (const name of ['Home', 'New post', 'Messages', 'Notifications', 'Log in']) {
+    for (const name of ['Home', 'Explore', 'New post', 'Messages', 'Notifications', 'Log in']) {
       expect(screen.getByRole('button', { name })).toBeInTheDocument()
     }
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument()

@@ -1,13 +1,14 @@
-// Header: brand with Back/Forward, the people search (desktop widths), four icons, and Log in
+// Header: brand with Back/Forward, the people search (desktop widths), five icons, and Log in
 // or the avatar menu. The add-post icon asks a visitor to log in first.
 
 import { lazy, memo, Suspense, type ReactElement } from 'react'
-import { Heart, Home, PlusSquare, Send } from 'lucide-react'
+import { Compass, Heart, Home, PlusSquare, Send } from 'lucide-react'
 import { BRAND_NAME } from '../../brand'
-import { useActivity, useDirect, useSession, useStores } from '../../store'
+import { useActivity, useDirect, useRouter, useSession, useStores } from '../../store'
 import { selectHasUnread } from '../../store/activity/activityStore'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { goHome } from '../../navigation/home'
+import { EXPLORE } from '../../store/router/routes'
 import { AvatarMenu } from '../AvatarMenu/AvatarMenu'
 import { HistoryNav } from '../HistoryNav/HistoryNav'
 import { SearchBox } from '../SearchBox/SearchBox'
@@ -27,6 +28,7 @@ export const Header = memo(function Header(): ReactElement {
   const hasUnread = useActivity(selectHasUnread)
   const panelOpen = useActivity((state) => state.open)
   const unreadThreads = useDirect((state) => state.unreadCount)
+  const onExplore = useRouter((state) => state.page.name === 'explore')
 
   const onAddPost = (): void => {
     if (signedIn) ui.getState().openCreate()
@@ -54,6 +56,15 @@ export const Header = memo(function Header(): ReactElement {
         <nav className={styles.nav} aria-label="Main">
           <button type="button" className={styles.icon} aria-label="Home" onClick={home}>
             <Home size={24} aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label="Explore"
+            aria-current={onExplore ? 'page' : undefined}
+            onClick={() => router.getState().navigate(EXPLORE)}
+          >
+            <Compass size={24} aria-hidden />
           </button>
           <button type="button" className={styles.icon} aria-label="New post" onClick={onAddPost}>
             <PlusSquare size={24} aria-hidden />

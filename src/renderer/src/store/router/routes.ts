@@ -17,6 +17,8 @@ export type Route =
   | { name: 'profile'; username: string; tab?: ProfileTab }
   | { name: 'connections'; username: string; direction: ConnectionDirection }
   | { name: 'suggestions' }
+  /** Posts from people the reader does not follow (docs/product.md, "Explore"). */
+  | { name: 'explore' }
   /** A Settings section by its id (components/Settings/sections.ts); '' is the first one. */
   | { name: 'settings'; section: string }
   | { name: 'direct'; thread: string | null }
@@ -30,6 +32,7 @@ export type OverlayRoute = Extract<Route, { name: 'post' | 'likers' }>
 export type PageRoute = Exclude<Route, OverlayRoute>
 
 export const HOME: PageRoute = { name: 'feed', tab: 'for-you' }
+export const EXPLORE: PageRoute = { name: 'explore' }
 
 export function isOverlay(route: Route): route is OverlayRoute {
   return route.name === 'post' || route.name === 'likers'
@@ -49,6 +52,7 @@ export function parseRoute(hash: string): Route {
   const [first, second, third] = parts
   if (first === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (first === 'people' && second === 'suggested') return { name: 'suggestions' }
+  if (first === 'explore' && parts.length === 1) return EXPLORE
   if (first === 'moderation' && parts.length === 1) return { name: 'moderation' }
   if (first === 'settings') return { name: 'settings', section: second ?? '' }
   if (first === 'direct') return { name: 'direct', thread: second ?? null }
@@ -75,6 +79,8 @@ export function routeHash(route: Route): string {
       return route.tab === 'following' ? '#/following' : '#/'
     case 'suggestions':
       return '#/people/suggested'
+    case 'explore':
+      return '#/explore'
     case 'profile': {
       const base = `#/u/${encodeURIComponent(route.username)}`
       return route.tab === 'saved' || route.tab === 'tagged' ? `${base}/${route.tab}` : base

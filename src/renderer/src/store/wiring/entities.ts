@@ -33,6 +33,7 @@ export function forgetPeopleOnUserChange(base: Foundation, lists: ListStores): v
     userId = base.getUserId()
     lists.people.getState().reset()
     lists.likers.getState().reset()
+    lists.explore.getState().reset()
   })
 }
 
@@ -44,7 +45,7 @@ export function trackLists(posts: PostsStore, lists: ListStores): void {
     <S extends { ids: string[] }>(store: StoreApi<S>) =>
     (postId: string): void =>
       store.setState((state) => ({ ids: state.ids.filter((id) => id !== postId) }) as Partial<S>)
-  const { feed, followingFeed, saved, browse, people, post } = lists
+  const { feed, followingFeed, saved, browse, explore, people, post } = lists
   trackList(
     posts,
     'feed',
@@ -59,6 +60,7 @@ export function trackLists(posts: PostsStore, lists: ListStores): void {
   trackList(posts, 'following', followingFeed, (state) => state.ids, dropFrom(followingFeed))
   trackList(posts, 'saved', saved, (state) => state.ids, dropFrom(saved))
   trackList(posts, 'browse', browse, (state) => state.ids, dropFrom(browse))
+  trackList(posts, 'explore', explore, (state) => state.ids, dropFrom(explore))
   trackList(
     posts,
     'profile',

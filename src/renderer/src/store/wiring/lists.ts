@@ -10,6 +10,7 @@ import { cacheKeys } from '../../offline/cache/savedAnswers'
 import { previewPost } from '../../offline/outbox/previews'
 import type { AppStores } from '../appStores'
 import { createBrowseStore } from '../browse/browseStore'
+import { createExploreStore } from '../explore/exploreStore'
 import { createCommentPreviewStore } from '../commentPreviews/commentPreviewStore'
 import { createFeedStore, type FeedDeps } from '../feed/feedStore'
 import { createLikersStore } from '../likers/likersStore'
@@ -23,7 +24,15 @@ import type { Foundation } from './foundation'
 
 export type ListStores = Pick<
   AppStores,
-  'feed' | 'followingFeed' | 'saved' | 'browse' | 'people' | 'post' | 'commentPreviews' | 'likers'
+  | 'feed'
+  | 'followingFeed'
+  | 'saved'
+  | 'browse'
+  | 'explore'
+  | 'people'
+  | 'post'
+  | 'commentPreviews'
+  | 'likers'
 >
 
 /** What both feeds share: creation through main, the page extras, the outbox, the user. */
@@ -112,6 +121,7 @@ export function createLists(
     onCommentAdded: (comment) => commentPreviews.getState().show(comment)
   })
   const browse = createBrowseStore({ posts: services.posts, entities: posts })
+  const explore = createExploreStore({ explore: services.explore, entities: posts })
   const likers = createLikersStore({ likes: services.likes, people })
-  return { feed, followingFeed, saved, browse, people, post, commentPreviews, likers }
+  return { feed, followingFeed, saved, browse, explore, people, post, commentPreviews, likers }
 }

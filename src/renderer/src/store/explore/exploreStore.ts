@@ -1,0 +1,88 @@
+// Explore (docs/product.md, "Explore"): one visit's grid of posts from people the reader does not
+// follow, as the database ranks and filters them, a page at a time. The visit lasts until the
+// reader starts another (or another user signs in), so a post opened from it and closed again,
+// or a page left and returned to, finds the same tiles. Holds ids; the posts live once in the
+// posts store.
+
+import { createStore, type StoreApi } from 'zustand/vanilla'
+import { messageOr } from '@shared/errors'
+import type { Services } from '../../services'
+import type { ExploreCursor } from '../../services/types'
+import type { PostsStore } from '../posts/postsStore'
+
+export interface ExploreState {
+  ids: string[]
+  next: ExploreCursor | null
+  /** 'idle' until a visit starts; 'done' once a page comes back empty. */
+  status: 'idle' | 'loading' | 'ready' | 'done' | 'error'
+  error: string | null
+  /** Starts a visit unless one is under way (returning to Explore keeps its tiles). */
+  open(): Promise<void>
+  /** A new visit from the top: what ranks best now. */
+  refresh(): Promise<void>
+  loadMore(): Promise<void>
+  reset(): void
+}
+
+export type ExploreStore = StoreApi<ExploreState>
+
+const EMPTY = { ids: [], next: null, status: 'idle', error: null } satisfies Partial<ExploreState>
+
+export interface ExploreDeps {
+  explore: Pick<Services['explore'], 'page'>
+  /** Where the grid's posts are held once (the grid holds their ids). */
+  entities: PostsStore
+}
+
+export function createExploreStore({ explore, entities }: ExploreDeps): ExploreStore {
+  return createStore<ExploreState>()((set, get) => {
+    // Each visit is a token: an answer for a visit that was replaced meanwhile is dropped.
+    let visit = 0
+
+    async function load(more: boolean): Promise<void> {
+      const mine = more ? visit : ++visit
+      const after = more ? get().next : null
+      set(more ? { status: 'loading', error: null } : { ...EMPTY, status: 'loading' })
+      try {
+        const page = await explore.page({ after })
+        if (mine !== visit) return
+        entities.getState().put(page.items)
+        set((state) => {
+          // The database pages by a rank fixed for the visit; a post whose count fell since it
+          // was shown could rank again, and a visit never shows a post twice.
+          const held = new Set(state.ids)
+          const fresh = page.items.map((post) => post.id).filter((id) => !held.has(id))
+          return {
+            ids: [...state.ids, ...fresh],
+            next: page.next,
+            status: page.items.length === 0 ? 'done' : 'ready'
+          }
+        })
+      } catch (error) {
+        if (mine === visit) set({ status: 'error', error: messageOr(error, 'Error') })
+      }
+    }
+
+    return {
+      ...EMPTY,
+      async open() {
+        if (get().status === 'idle' || (get().status === 'error' && get().ids.length === 0)) {
+          await load(false)
+        }
+      },
+      refresh: () => load(false),
+      async loadMore() {
+        const { next, status } = get()
+        if (next && (status === 'ready' || status === 'error')) await load(true)
+      },
+      reset() {
+        visit++
+        set({ ...EMPTY })
+      }
+    }
+  })
+}
+
+/** Whether another page may follow (the grid's "Load more" and its scroll trigger). */
+export const selectHasMore = (state: ExploreState): boolean =>
+  state.next !== null && state.status !== 'done'
