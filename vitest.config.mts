@@ -1,9 +1,18 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import { ISOLATED_INTEGRATION_FILES } from './tests/support/isolated-files'
+import { ISOLATED_INTEGRATION_FILES, ISOLATED_UNIT_FILES } from './tests/support/isolated-files'
 
 const alias = { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
+
+/** The node projects' files: unit tests of shared, main (Electron mocked), backend, local and bench. */
+const UNIT_FILES = [
+  'tests/unit/shared/**/*.test.ts',
+  'tests/unit/main/**/*.test.ts',
+  'tests/unit/backend/**/*.test.ts',
+  'tests/unit/local/**/*.test.ts',
+  'tests/unit/bench/**/*.test.ts'
+]
 
 /** The integration project: the real backend on PGlite and on the test PostgreSQL server. */
 function integration(test: { name: string; include: string[]; [option: string]: unknown }) {
@@ -22,11 +31,13 @@ function integration(test: { name: string; include: string[]; [option: string]: 
   }
 }
 
-// Projects: node (unit tests of shared, main with electron mocked, and backend), integration and
-// integration-isolated (the real local backend on PGlite and on the test PostgreSQL server, which
-// only these start; see tests/support/isolated-files.ts) and jsdom (renderer components and
-// stores). `npm run test:unit` runs node and jsdom, `npm run test:integration` both integration
-// projects, `npm run test:quick` all of them with the integration suites on PGlite only.
+// Projects: node and node-isolated (unit tests of shared, main with electron mocked, and
+// backend), integration and integration-isolated (the real local backend on PGlite and on the
+// test PostgreSQL server, which only these start); the -isolated ones hold the files that mock a
+// module (tests/support/isolated-files.ts); jsdom (renderer components and stores).
+// `npm run test:unit` runs the node projects and jsdom, `npm run test:integration` both
+// integration projects, `npm run test:quick` all of them with the integration suites on PGlite
+// only.
 export default defineConfig({
   test: {
     // vitest's default is one worker less than the cores: a single worker on the 2-core machine.
@@ -41,13 +52,19 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: [
-            'tests/unit/shared/**/*.test.ts',
-            'tests/unit/main/**/*.test.ts',
-            'tests/unit/backend/**/*.test.ts',
-            'tests/unit/local/**/*.test.ts',
-            'tests/unit/bench/**/*.test.ts'
-          ],
+          include: UNIT_FILES,
+          exclude: ISOLATED_UNIT_FILES,
+          testTimeout: 30_000,
+          // As in the integration project: importing the sources was most of each file's time.
+          isolate: false
+        }
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'node-isolated',
+          environment: 'node',
+          include: ISOLATED_UNIT_FILES,
           testTimeout: 30_000
         }
       },

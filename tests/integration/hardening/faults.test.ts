@@ -7,15 +7,16 @@
 
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { appendFile, cp, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import type { RunningBackend } from '../../../src/backend/server'
 import { createPost } from '../../../src/shared/data/post-create'
 import { encodePng } from '../../../scripts/lib/png'
-import { createTestDatabase } from '../../support/databases'
+import { createMigratedTestDatabase } from '../../support/databases'
+import { migratedDataFolder } from '../../support/migrated-folder'
 import { signUpWith, startHarness, testClient } from '../../support/backend-harness'
 import {
   runChildBackendToExit,
@@ -36,20 +37,11 @@ async function tempDir(name: string): Promise<string> {
 }
 
 /**
- * A migrated data folder made once and copied per test: a fresh PGlite folder costs seconds of
- * initdb and migrations per start, a copy of a closed one costs nothing.
+ * A copy of a migrated data folder: a fresh PGlite folder costs seconds of initdb and migrations
+ * per start, a copy of a closed one costs nothing.
  */
-let template = ''
-beforeAll(async () => {
-  template = await tempDir('template')
-  const backend = await restart(template, 10)
-  await backend.close()
-})
-
 async function copyOfTemplate(name: string, into?: string): Promise<string> {
-  const dir = into ?? (await tempDir(name))
-  await cp(template, dir, { recursive: true })
-  return dir
+  return migratedDataFolder(into ?? (await tempDir(name)))
 }
 
 async function filesUnder(dir: string): Promise<string[]> {
@@ -160,7 +152,7 @@ describe('faults: the backend killed with SIGKILL mid create-post', () => {
     'PostgreSQL: killed while the insert is running (a pg_sleep trigger holds it), the post commits whole or not at all; nothing is orphaned',
     async () => {
       const dataDir = await tempDir('kill-insert')
-      const databaseUrl = await createTestDatabase(postgresUrl)
+      const databaseUrl = await createMigratedTestDatabase(postgresUrl)
       const child = await startChildBackend(dataDir, { DATABASE_URL: databaseUrl })
       cleanup.push(() => child.kill9())
       const sql = new pg.Client({ connectionString: databaseUrl })

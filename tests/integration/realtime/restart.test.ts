@@ -12,7 +12,8 @@ import { fetchActivityPage, subscribeToActivity } from '../../../src/shared/data
 import { subscribeToPosts } from '../../../src/shared/data/live-posts'
 import { subscribeToProfileCounts } from '../../../src/shared/data/live-profiles'
 import { postgresUrl, skipReason } from '../../support/database-suite'
-import { createTestDatabase, DATABASE_KINDS, MIGRATIONS_DIR } from '../../support/databases'
+import { createMigratedTestDatabase, DATABASE_KINDS, MIGRATIONS_DIR } from '../../support/databases'
+import { pgliteSnapshot } from '../../support/prepared-databases'
 import { createPost, like, record, signUpUser } from './support'
 
 describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) => {
@@ -30,9 +31,19 @@ describe.each(DATABASE_KINDS)('realtime across a backend restart on %s', (kind) 
   it('re-joins by itself and can re-read what it missed', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'instaframe-realtime-'))
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-    const databaseUrl = kind === 'postgres' ? await createTestDatabase(postgresUrl) : undefined
+    const databaseUrl =
+      kind === 'postgres' ? await createMigratedTestDatabase(postgresUrl) : undefined
+    // The first start on the empty folder takes the run's migrated snapshot (on PGlite); the
+    // restart opens what it left, as the app does.
+    const snapshot = databaseUrl ? undefined : await pgliteSnapshot()
     const start = (port: number): Promise<RunningBackend> =>
-      startBackend({ dataDir, port, databaseUrl, migrationsDir: MIGRATIONS_DIR })
+      startBackend({
+        dataDir,
+        port,
+        databaseUrl,
+        migrationsDir: MIGRATIONS_DIR,
+        pgliteSnapshot: snapshot
+      })
 
     let backend = await start(0)
     cleanup.push(() => backend.close())

@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { subscribeToActivity } from '../../../src/shared/data/activity'
 import { startChildBackend, type ChildBackend } from '../../support/child-backend'
 import { postgresUrl, skipReason } from '../../support/database-suite'
-import { createTestDatabase, DATABASE_KINDS } from '../../support/databases'
+import { createMigratedTestDatabase, DATABASE_KINDS } from '../../support/databases'
+import { migratedDataFolder } from '../../support/migrated-folder'
 import { createPost, like, record, signUpUser } from './support'
 
 /** realtime-js's heartbeat, short so a silent connection is noticed within a second. */
@@ -32,9 +33,14 @@ describe.each(DATABASE_KINDS)('realtime after the machine slept, on %s', (kind) 
   })
 
   it('notices the silent connection, re-joins and asks for a re-read', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'instaframe-sleep-'))
+    // On PGlite a migrated folder: the child's start is not what this test is about.
+    const dataDir =
+      kind === 'pglite'
+        ? await migratedDataFolder()
+        : await mkdtemp(join(tmpdir(), 'instaframe-sleep-'))
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }))
-    const env = kind === 'postgres' ? { DATABASE_URL: await createTestDatabase(postgresUrl) } : {}
+    const env =
+      kind === 'postgres' ? { DATABASE_URL: await createMigratedTestDatabase(postgresUrl) } : {}
     const backend: ChildBackend = await startChildBackend(dataDir, env)
     cleanup.push(async () => {
       backend.child.kill('SIGCONT')

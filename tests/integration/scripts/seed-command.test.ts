@@ -1,17 +1,17 @@
 // The README's demo command, run as it is written there (`npm run seed -- --posts N`), with a
-// small N and a temporary data folder: it must fill the folder with users, posts, follows and
+// small N and a data folder the backend made before: it must fill the folder with users, posts, follows and
 // likes (more than one write's row cap of likes), and the demo users must sign in with the
 // password the README names. Then the folder is opened as the app would open it.
 
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEFAULT_REST_LIMITS } from '../../../src/backend/request-limits'
 import { DEMO_PASSWORD } from '../../../scripts/lib/seed'
 import { startHarness, type Harness } from '../../support/backend-harness'
+import { migratedDataFolder } from '../../support/migrated-folder'
 
 const ROOT = resolve(__dirname, '../../..')
 const POSTS = 40
@@ -30,7 +30,8 @@ describe('the README seed command', () => {
   let harness: Harness
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'instaframe-seed-'))
+    // A folder the backend has already made (seeding is what is tested, not a first start).
+    dataDir = await migratedDataFolder()
     const [command, ...args] = await readmeSeedCommand(POSTS)
     // On the embedded database in a folder of its own (the command's --data option).
     const env = { ...process.env, DATABASE_URL: '', SEED_URL: '' }
