@@ -6,7 +6,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { describeEachDatabase } from '../../support/database-suite'
 import { anon, attemptAs, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
 
-const storageUrl = (userId: string, name: string): string =>
+const storageUrl = (userId: string | null, name: string): string =>
   `https://example.test/storage/v1/object/public/images/posts/${userId}/${name}`
 
 describeEachDatabase('archived posts', (suite) => {
