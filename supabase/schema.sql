@@ -350,7 +350,10 @@ create table public.posts (
   comments_disabled boolean not null default false,
   hide_like_count boolean not null default false,
   location text,
-  author_restricted boolean not null default false
+  author_restricted boolean not null default false,
+  archived_at timestamp with time zone,
+  pinned_at timestamp with time zone,
+  pin_slot smallint
 );
 alter table public.posts enable row level security;
 create table public.profiles (
@@ -585,6 +588,7 @@ alter table public.post_tags add constraint post_tags_pkey PRIMARY KEY (post_id,
 alter table public.post_tags add constraint post_tags_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.post_tags add constraint post_tags_tag_format CHECK ((tag ~ '^[a-z0-9_]{1,100}$'::text));
 alter table public.posts add constraint posts_alt_text_length CHECK ((char_length(alt_text) <= 1000));
+alter table public.posts add constraint posts_archived_not_pinned CHECK (((archived_at IS NULL) OR (pin_slot IS NULL)));
 alter table public.posts add constraint posts_caption_length CHECK ((char_length(caption) <= 500));
 alter table public.posts add constraint posts_comments_count_not_negative CHECK ((comments_count >= 0));
 alter table public.posts add constraint posts_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
@@ -592,6 +596,8 @@ alter table public.posts add constraint posts_image_count_range CHECK (((image_c
 alter table public.posts add constraint posts_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.posts add constraint posts_likes_count_not_negative CHECK ((likes_count >= 0));
 alter table public.posts add constraint posts_location_length CHECK (((location IS NULL) OR (((char_length(location) >= 1) AND (char_length(location) <= 100)) AND (location = btrim(location)))));
+alter table public.posts add constraint posts_pin_complete CHECK (((pin_slot IS NULL) = (pinned_at IS NULL)));
+alter table public.posts add constraint posts_pin_slot_range CHECK (((pin_slot >= 1) AND (pin_slot <= 3)));
 alter table public.posts add constraint posts_pkey PRIMARY KEY (id);
 alter table public.posts add constraint posts_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.posts add constraint posts_sensitive_reason_valid CHECK (((sensitive_reason IS NULL) OR (is_sensitive AND ((char_length(sensitive_reason) >= 1) AND (char_length(sensitive_reason) <= 100)))));
@@ -725,7 +731,9 @@ CREATE INDEX post_people_tags_user_idx ON public.post_people_tags USING btree (u
 CREATE INDEX post_tags_page_idx ON public.post_tags USING btree (tag, post_created_at DESC, post_id DESC);
 CREATE UNIQUE INDEX post_tags_pkey ON public.post_tags USING btree (post_id, tag);
 CREATE INDEX posts_feed_order_idx ON public.posts USING btree (created_at DESC, id DESC);
+CREATE UNIQUE INDEX posts_one_post_per_pin_slot ON public.posts USING btree (user_id, pin_slot) WHERE (pin_slot IS NOT NULL);
 CREATE UNIQUE INDEX posts_pkey ON public.posts USING btree (id);
+CREATE INDEX posts_user_id_archived_idx ON public.posts USING btree (user_id, created_at DESC, id DESC) WHERE (archived_at IS NOT NULL);
 CREATE INDEX posts_user_id_author_restricted_created_at_id_idx ON public.posts USING btree (user_id, author_restricted, created_at DESC, id DESC);
 CREATE INDEX posts_user_id_created_at_id_idx ON public.posts USING btree (user_id, created_at DESC, id DESC);
 CREATE INDEX profiles_followers_count_idx ON public.profiles USING btree (followers_count DESC, id);
@@ -933,6 +941,22 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.count_archived_posts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if (old.archived_at is null) = (new.archived_at is null) then
+    return null;
+  end if;
+  update public.profiles p
+  set posts_count = greatest(p.posts_count + case when new.archived_at is null then 1 else -1 end, 0)
+  where p.id = new.user_id;
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.count_post_images()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -957,7 +981,11 @@ begin
   where id in (select distinct user_id from removed) order by id for no key update;
   update public.profiles p
   set posts_count = greatest(p.posts_count - r.n, 0)
-  from (select user_id, count(*)::integer as n from removed group by user_id) r
+  from (
+    select user_id, count(*)::integer as n from removed
+    where archived_at is null
+    group by user_id
+  ) r
   where p.id = r.user_id;
   return null;
 end
@@ -3158,6 +3186,7 @@ begin
   select p.*
   from public.posts p
   where (p.created_at, p.id) < (bound_at, bound_id)
+    and p.archived_at is null
     and not (p.user_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
   order by p.created_at desc, p.id desc
   limit page_limit;
@@ -3177,6 +3206,7 @@ begin
   select p.*
   from public.posts p
   where (p.created_at, p.id) > (after_created_at, after_id)
+    and p.archived_at is null
     and not (p.user_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
   order by p.created_at asc, p.id asc
   limit page_limit;
@@ -3731,6 +3761,35 @@ begin
   return next;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.set_post_archived(target_post_id uuid, archived boolean)
+ RETURNS posts
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  changed public.posts;
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to archive posts' using errcode = '42501';
+  end if;
+  if target_post_id is null or archived is null then
+    raise exception 'set_post_archived needs a post and true or false' using errcode = '22004';
+  end if;
+  update public.posts p
+  set archived_at = case
+        when set_post_archived.archived then coalesce(p.archived_at, now())
+        else null
+      end,
+      pin_slot = case when set_post_archived.archived then null else p.pin_slot end,
+      pinned_at = case when set_post_archived.archived then null else p.pinned_at end
+  where p.id = target_post_id and p.user_id = auth.uid()
+  returning p.* into changed;
+  if changed.id is null then
+    raise exception 'This post isn''t available' using errcode = 'PT404';
+  end if;
+  return changed;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.set_post_like(target_post_id uuid, should_like boolean)
  RETURNS TABLE(liked boolean, likes_count integer)
  LANGUAGE plpgsql
@@ -3758,6 +3817,53 @@ begin
     raise exception 'This post no longer exists' using errcode = 'P0002';
   end if;
   return next;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.set_post_pinned(target_post_id uuid, pinned boolean)
+ RETURNS posts
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  target public.posts;
+  free_slot smallint;
+begin
+  if caller is null then
+    raise exception 'Sign in to pin posts' using errcode = '42501';
+  end if;
+  if target_post_id is null or pinned is null then
+    raise exception 'set_post_pinned needs a post and true or false' using errcode = '22004';
+  end if;
+  select * into target from public.posts p where p.id = target_post_id and p.user_id = caller;
+  if target.id is null then
+    raise exception 'This post isn''t available' using errcode = 'PT404';
+  end if;
+  if not pinned then
+    update public.posts p set pin_slot = null, pinned_at = null
+    where p.id = target.id returning p.* into target;
+    return target;
+  end if;
+  if target.pin_slot is not null then
+    return target;
+  end if;
+  if target.archived_at is not null then
+    raise exception 'Show this post on your profile before you pin it' using errcode = '23514';
+  end if;
+  select s::smallint into free_slot
+  from generate_series(1, 3) s
+  where not exists (
+    select 1 from public.posts q where q.user_id = caller and q.pin_slot = s
+  )
+  order by s
+  limit 1;
+  if free_slot is null then
+    raise exception 'You can pin up to 3 posts. Unpin one first.' using errcode = '23514';
+  end if;
+  -- Two pins at once may pick the same slot: the unique index refuses the second.
+  update public.posts p set pin_slot = free_slot, pinned_at = clock_timestamp()
+  where p.id = target.id returning p.* into target;
+  return target;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.sign_in_email(login text, password text)
@@ -3923,6 +4029,7 @@ begin
   from public.post_tags t
   join public.posts p on p.id = t.post_id
   where t.tag = wanted_tag
+    and p.archived_at is null
     and (t.post_created_at, t.post_id) < (bound_at, bound_id)
   order by t.post_created_at desc, t.post_id desc
   limit page_limit;
@@ -4115,6 +4222,7 @@ CREATE TRIGGER limit_caption_hashtags BEFORE INSERT OR UPDATE OF caption ON publ
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER on_post_archived_count AFTER UPDATE OF archived_at ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.count_archived_posts();
 CREATE TRIGGER on_post_caption_tagged AFTER INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.index_post_tags();
 CREATE TRIGGER on_post_edited BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.stamp_post_edit();
 CREATE TRIGGER on_posts_added_count AFTER INSERT ON public.posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_added_posts();
@@ -4461,6 +4569,8 @@ create policy "Post tags seen with their post" on public.post_tags as restrictiv
 create policy "Second factor required once enrolled" on public.post_tags as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Archived posts are seen by their author alone" on public.posts as restrictive for select to anon, authenticated
+  using (((archived_at IS NULL) OR (user_id = ( SELECT auth.uid() AS uid))));
 create policy "Posts are readable by everyone" on public.posts as permissive for select to anon, authenticated
   using (true);
 create policy "Posts hidden across a block, a private account or a suspension" on public.posts as restrictive for select to anon, authenticated
@@ -4789,8 +4899,12 @@ grant EXECUTE on function public.search_profiles(query text, max_rows integer) t
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to service_role;
 grant EXECUTE on function public.set_comment_like(target_comment_id uuid, should_like boolean) to authenticated;
 grant EXECUTE on function public.set_comment_like(target_comment_id uuid, should_like boolean) to service_role;
+grant EXECUTE on function public.set_post_archived(target_post_id uuid, archived boolean) to authenticated;
+grant EXECUTE on function public.set_post_archived(target_post_id uuid, archived boolean) to service_role;
 grant EXECUTE on function public.set_post_like(target_post_id uuid, should_like boolean) to authenticated;
 grant EXECUTE on function public.set_post_like(target_post_id uuid, should_like boolean) to service_role;
+grant EXECUTE on function public.set_post_pinned(target_post_id uuid, pinned boolean) to authenticated;
+grant EXECUTE on function public.set_post_pinned(target_post_id uuid, pinned boolean) to service_role;
 grant EXECUTE on function public.sign_in_email(login text, password text) to anon;
 grant EXECUTE on function public.sign_in_email(login text, password text) to authenticated;
 grant EXECUTE on function public.sign_in_email(login text, password text) to service_role;
@@ -4980,6 +5094,7 @@ grant DELETE, REFERENCES, SELECT, TRIGGER on table public.posts to anon;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.posts to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.posts to service_role;
 grant INSERT, UPDATE on table public.posts (alt_text) to authenticated;
+grant UPDATE on table public.posts (archived_at) to authenticated;
 grant INSERT, UPDATE on table public.posts (caption) to authenticated;
 grant UPDATE on table public.posts (comments_disabled) to authenticated;
 grant INSERT on table public.posts (height) to authenticated;
@@ -4988,6 +5103,8 @@ grant INSERT on table public.posts (id) to authenticated;
 grant INSERT on table public.posts (image_url) to authenticated;
 grant UPDATE on table public.posts (is_sensitive) to authenticated;
 grant INSERT, UPDATE on table public.posts (location) to authenticated;
+grant UPDATE on table public.posts (pin_slot) to authenticated;
+grant UPDATE on table public.posts (pinned_at) to authenticated;
 grant INSERT on table public.posts (placeholder) to authenticated;
 grant UPDATE on table public.posts (sensitive_reason) to authenticated;
 grant INSERT on table public.posts (thumb_url) to authenticated;

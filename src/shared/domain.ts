@@ -80,6 +80,11 @@ export interface Post {
   comments_disabled?: boolean
   /** The author hid the like count: others read "Liked by others". */
   hide_like_count?: boolean
+  /** When the author archived it: then only they see it (in their Archive). */
+  archived_at?: string | null
+  /** When the author pinned it to the top of their grid (newest pin first), and its slot 1..3. */
+  pinned_at?: string | null
+  pin_slot?: number | null
 }
 
 /** One photo of a carousel post, position 0..9; photo 0 is also copied onto the post row. */

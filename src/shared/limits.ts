@@ -1,4 +1,4 @@
-// The product's limits and constants (docs/product.md, "Limits"). One place, so the renderer,
+// The product's limits and constants (docs/limits.md). One place, so the renderer,
 // main and the local backend agree. Each constant's comment is its line in that table (the
 // first sentence; `npm run docs` writes the table), so every constant needs one.
 

@@ -1,5 +1,5 @@
-// The open post's ⋯ menu (the card's options sheet: Edit and Delete for the author, no text
-// links) and its "Sort comments" menu (the app's own, not the platform's select), by mouse and
+// The open post's ⋯ menu (the card's options sheet: Delete, Archive, Edit and Pin for the
+// author, no text links) and its "Sort comments" menu (the app's own, not the platform's select), by mouse and
 // keyboard, with focus handed back (docs/product.md, "Post view").
 
 import { type Page } from '@playwright/test'
@@ -44,13 +44,16 @@ test('the author edits from ⋯ with the keyboard, and focus comes back to ⋯',
   const menu = page.getByRole('menu', { name: 'Post options' })
   await expect(menu.getByRole('menuitem')).toHaveText([
     'Delete',
+    'Archive',
     'Edit',
+    'Pin to your profile',
     'Copy link',
     'About this account',
     'Cancel'
   ])
   await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused()
   await shootBothThemes(page, 'post-view-menu')
+  await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
   await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeFocused()
   await page.keyboard.press('Enter')

@@ -71,8 +71,9 @@ export interface ProfilePosts {
 }
 
 /**
- * A page of a person's grid, newest first, keyset-paged like the feed (the grid shows every
- * post, a page at a time). How many they have is the profile's posts_count.
+ * A page of a person's grid: the first starts with their pinned posts (newest pin first), then
+ * every other post newest first, keyset-paged like the feed. Archived posts are in the author's
+ * Archive only. How many they have is the profile's posts_count.
  */
 export async function fetchProfilePosts(
   client: SupabaseClient,
@@ -80,21 +81,42 @@ export async function fetchProfilePosts(
   options: { after?: PageCursor | null; limit?: number } = {}
 ): Promise<ProfilePosts> {
   const limit = boundedPageSize(options.limit, PROFILE_GRID_PAGE_SIZE)
-  let query = client.from('posts').select('*').eq('user_id', userId)
+  let query = client
+    .from('posts')
+    .select('*')
+    .eq('user_id', userId)
+    .is('archived_at', null)
+    .is('pin_slot', null)
   if (options.after) query = query.or(afterCursorFilter(options.after, 'newest'))
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('id', { ascending: false })
-    .limit(limit + 1)
+  const [pinned, { data, error }] = await Promise.all([
+    options.after ? [] : pinnedPosts(client, userId),
+    query
+      .order('created_at', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(limit + 1)
+  ])
   if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
   const page = toPage((data ?? []) as Post[], limit, (post) => ({
     created_at: post.created_at,
     id: post.id
   }))
   return {
-    posts: withCurrentStorageOrigin(client, page.items),
+    posts: withCurrentStorageOrigin(client, [...pinned, ...page.items]),
     next: page.next
   }
+}
+
+/** A person's pinned posts (at most three), newest pin first. */
+async function pinnedPosts(client: SupabaseClient, userId: string): Promise<Post[]> {
+  const { data, error } = await client
+    .from('posts')
+    .select('*')
+    .eq('user_id', userId)
+    .not('pin_slot', 'is', null)
+    .order('pinned_at', { ascending: false })
+    .limit(3)
+  if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
+  return (data ?? []) as Post[]
 }
 
 /**

@@ -18,6 +18,7 @@ import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/fo
 import type { Page, PageCursor } from '@shared/data/keyset'
 import { likeHighlights, likedPostIds, likersPage, setPostLike } from '@shared/data/likes'
 import { postById, tagPage } from '@shared/data/post-reads'
+import { archivedPage, setPostArchived, setPostPinned } from '@shared/data/post-curation'
 import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 import type { Bind } from './binding'
@@ -63,6 +64,14 @@ export function createPostServices(bind: Bind) {
       ),
       edit: bind(later(postEdits, 'editPost')),
       remove: bind(later(postEdits, 'deletePost'))
+    },
+    /** The author's Archive and pins: archive or show again, pin or unpin, the archived posts. */
+    curation: {
+      setArchived: bind(setPostArchived),
+      setPinned: bind(setPostPinned),
+      archivedPage: bind(async (client, userId: string, options?: PageOptions) =>
+        rebasedPage(client, await archivedPage(client, userId, options))
+      )
     },
     comments: {
       page: bind(commentsPage),

@@ -3,6 +3,7 @@
 import type { Api } from '@shared/bridge-contract'
 import type { Services } from '../services'
 import type { ActivityStore } from './activity/activityStore'
+import type { CurationStore } from './curation/curationStore'
 import type { DirectStore } from './direct/directStore'
 import type { FeedStore } from './feed/feedStore'
 import type { PostsStore } from './posts/postsStore'
@@ -70,6 +71,8 @@ export interface AppStores {
   outbox: OutboxStore
   /** Block, mute, report, private account, follow requests, moderation. */
   safety: SafetyStore
+  /** The author's Archive, and archiving, restoring and pinning their posts. */
+  curation: CurationStore
 }
 
 /** The offline machinery main.tsx makes before the stores (tests leave it out). */

@@ -8,6 +8,7 @@ import type { Services } from '../services'
 import { createActivityStore } from './activity/activityStore'
 import type { AppStores, OfflineParts } from './appStores'
 import { createControlsStore } from './controls/controlsStore'
+import { createCurationStore, type CurationStore } from './curation/curationStore'
 import { createDirectStore } from './direct/directStore'
 import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
 import { createPostActions } from './postActions/postActions'
@@ -36,6 +37,7 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
   const stories = createStoriesStore({ stories: services.stories, getUserId })
   const ui = createUiStore()
   const router = createRouterStore(window)
+  const curation = createCuration(services, base, posts, lists, router)
   const safety = createSafetyStore({
     safety: services.safety,
     getUserId,
@@ -77,10 +79,37 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     imageRecorder: offline.imageRecorder ?? null,
     stories,
     safety,
+    curation,
     controls: createControlsStore({
       controls: services.controls,
       searchPeople: services.people.searchPeople,
       getUserId
     })
   }
+}
+
+/** The author's Archive and pins; the Archive belongs to whoever is signed in. */
+function createCuration(
+  services: Services,
+  base: ReturnType<typeof createFoundation>,
+  posts: AppStores['posts'],
+  lists: ReturnType<typeof createLists>,
+  router: AppStores['router']
+): CurationStore {
+  const curation = createCurationStore({
+    curation: services.curation,
+    posts,
+    people: lists.people,
+    post: lists.post,
+    router,
+    toast: base.toast,
+    getUserId: base.getUserId
+  })
+  let userId = base.getUserId()
+  base.session.subscribe(() => {
+    if (base.getUserId() === userId) return
+    userId = base.getUserId()
+    curation.getState().clear()
+  })
+  return curation
 }

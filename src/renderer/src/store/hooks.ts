@@ -6,6 +6,7 @@ import { useStore } from 'zustand'
 import { useShallow } from 'zustand/react/shallow'
 import type { Post } from '@shared/domain'
 import type { ActivityState } from './activity/activityStore'
+import type { CurationState } from './curation/curationStore'
 import type { DirectState } from './direct/directStore'
 import type { FeedState, FeedStore } from './feed/feedStore'
 import type { PostsState } from './posts/postsStore'
@@ -156,4 +157,8 @@ export function useDirect<T>(selector: (state: DirectState) => T): T {
 
 export function useSafety<T>(selector: (state: SafetyState) => T): T {
   return useStore(useStores().safety, selector)
+}
+
+export function useCuration<T>(selector: (state: CurationState) => T): T {
+  return useStore(useStores().curation, selector)
 }

@@ -127,6 +127,11 @@ export function fakeServices(): FakeServices {
       edit: vi.fn(notProgrammed),
       remove: vi.fn(notProgrammed)
     },
+    curation: {
+      setArchived: vi.fn(notProgrammed),
+      setPinned: vi.fn(notProgrammed),
+      archivedPage: vi.fn(async () => ({ items: [] as Post[], next: null }))
+    },
     comments: {
       page: vi.fn(async () => ({ items: [], next: null })),
       byId: vi.fn(async () => null),

@@ -74,13 +74,29 @@ describe('PostOptions (the card’s More options)', () => {
     const post = makePost({ user_id: PROFILE.id })
     const { user, stores } = setup(post)
     const menu = await openOptions(user)
-    expect(labels(menu).slice(0, 2)).toEqual(['Delete', 'Edit'])
+    expect(labels(menu).slice(0, 4)).toEqual(['Delete', 'Archive', 'Edit', 'Pin to your profile'])
     expect(labels(menu)).not.toContain('Unfollow')
     await user.click(within(menu).getByRole('menuitem', { name: 'Delete' }))
     expect(stores.post.getState()).toMatchObject({ openId: post.id, intent: 'delete' })
     stores.post.getState().close()
     await user.click(within(await openOptions(user)).getByRole('menuitem', { name: 'Edit' }))
     expect(stores.post.getState()).toMatchObject({ openId: post.id, intent: 'edit' })
+  })
+
+  it('the author archives, pins and unpins through the curation store', async () => {
+    const post = makePost({ user_id: PROFILE.id })
+    const { user, stores } = setup(post)
+    const archive = vi.spyOn(stores.curation.getState(), 'archive').mockResolvedValue(true)
+    const pin = vi.spyOn(stores.curation.getState(), 'setPinned').mockResolvedValue(true)
+    await user.click(within(await openOptions(user)).getByRole('menuitem', { name: 'Archive' }))
+    expect(archive).toHaveBeenCalledWith(post.id)
+    await user.click(
+      within(await openOptions(user)).getByRole('menuitem', { name: 'Pin to your profile' })
+    )
+    expect(pin).toHaveBeenCalledWith(post.id, true)
+    stores.posts.getState().patch(post.id, (shown) => ({ ...shown, pin_slot: 1, pinned_at: 'x' }))
+    await user.click(within(await openOptions(user)).getByRole('menuitem', { name: 'Unpin' }))
+    expect(pin).toHaveBeenCalledWith(post.id, false)
   })
 
   it('offers Unfollow for someone followed, and asks before unfollowing', async () => {

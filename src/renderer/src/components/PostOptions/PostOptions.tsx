@@ -1,6 +1,7 @@
 // A post's "More options" (⋯) sheet, as the network shows it: a column of choices over the page,
-// the same from a card and from the open post. The author gets Delete and Edit (a card opens the
-// post at that step; the post view takes it there); anyone else whom the signed-in user follows
+// the same from a card and from the open post. The author gets Delete, Archive, Edit (a card
+// opens the post at that step; the post view takes it there) and Pin to your profile / Unpin;
+// anyone else whom the signed-in user follows
 // gets Unfollow; everyone gets Copy link and About this account, and a card Go to post; someone
 // else's post also offers Report, Block and Mute (SafetyActions). ↑/↓ move between the choices;
 // Cancel, Escape or a click outside closes it, and focus goes back to the ⋯ button.
@@ -31,7 +32,7 @@ interface Choice {
 }
 
 export interface PostOptionsProps {
-  post: Pick<Post, 'id' | 'user_id' | 'profiles'>
+  post: Pick<Post, 'id' | 'user_id' | 'profiles' | 'pin_slot'>
   /** The author's Edit and Delete: a card opens the post at that step, the post view goes there. */
   onEdit(): void
   onDelete(): void
@@ -53,6 +54,8 @@ export function PostOptions({
   // Known for everyone the store learned a follow state of; it moves by one on unfollow.
   const followers = usePeople((state) => state.followerCounts[post.user_id])
   const { copyLink } = stores.postActions
+  const curation = stores.curation.getState()
+  const pinned = post.pin_slot != null
   const [confirmingUnfollow, setConfirmingUnfollow] = useState(false)
   const [safetyStep, setSafetyStep] = useState<SafetyStep | null>(null)
   const username = post.profiles?.username ?? 'unknown'
@@ -67,7 +70,12 @@ export function PostOptions({
     ...(own
       ? [
           { label: 'Delete', danger: true, run: closeThen(onDelete) },
-          { label: 'Edit', run: closeThen(onEdit) }
+          { label: 'Archive', run: closeThen(() => void curation.archive(post.id)) },
+          { label: 'Edit', run: closeThen(onEdit) },
+          {
+            label: pinned ? 'Unpin' : 'Pin to your profile',
+            run: closeThen(() => void curation.setPinned(post.id, !pinned))
+          }
         ]
       : []),
     // Report, block and mute someone else's post: the most asked-for way in.

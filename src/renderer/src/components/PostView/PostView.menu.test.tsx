@@ -33,7 +33,15 @@ describe('PostView: the ⋯ menu', () => {
     expect(within(view).queryByRole('button', { name: 'Edit' })).toBeNull()
     expect(within(view).queryByRole('button', { name: 'Delete' })).toBeNull()
     await user.click(more(view))
-    expect(menuLabels()).toEqual(['Delete', 'Edit', 'Copy link', 'About this account', 'Cancel'])
+    expect(menuLabels()).toEqual([
+      'Delete',
+      'Archive',
+      'Edit',
+      'Pin to your profile',
+      'Copy link',
+      'About this account',
+      'Cancel'
+    ])
   })
 
   it('offers someone else’s post Report, Block and Mute, never Edit or Delete', async () => {
@@ -77,7 +85,7 @@ describe('PostView: the ⋯ menu', () => {
     const menu = screen.getByRole('menu', { name: 'Post options' })
     expect(within(menu).getByRole('menuitem', { name: 'Delete' })).toHaveFocus()
     await user.keyboard('{ArrowDown}')
-    expect(within(menu).getByRole('menuitem', { name: 'Edit' })).toHaveFocus()
+    expect(within(menu).getByRole('menuitem', { name: 'Archive' })).toHaveFocus()
     await user.keyboard('{ArrowUp}{ArrowUp}')
     expect(within(menu).getByRole('menuitem', { name: 'Cancel' })).toHaveFocus()
     await user.keyboard('{Home}')

@@ -1,10 +1,10 @@
 // Posts grid (docs/product.md, "Profile"): three columns of square thumbnails; hovering (or focusing) one shows its likes
-// and comments, and a carousel carries a multi-photo marker. Nine grey tiles while loading.
+// and comments; a pinned post (at the top) carries a pin and a carousel a multi-photo marker. Nine grey tiles while loading.
 // Tiles show the ~320 px thumbnail of the first photo; activating one opens the post, with
 // ←/→ there moving through this grid.
 
 import type { CSSProperties, ReactElement } from 'react'
-import { Copy, Heart, MessageCircle } from 'lucide-react'
+import { Copy, Heart, MessageCircle, Pin } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
 import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
@@ -27,6 +27,8 @@ export interface ProfileGridProps {
   emptyTitle?: string
   emptyText?: string
   label?: string
+  /** A person's own Posts grid marks its pinned posts; other grids do not. */
+  showPins?: boolean
 }
 
 /** The column count lives in limits.ts with the other product numbers; the stylesheet reads it. */
@@ -35,10 +37,12 @@ const GRID_STYLE = { '--grid-columns': PROFILE_GRID_COLUMNS } as CSSProperties
 /** One tile: the post's first photo, its counts on hover, and a carousel's marker. */
 function GridTile({
   postId,
-  ids
+  ids,
+  showPins
 }: {
   postId: string
   ids: readonly string[]
+  showPins: boolean
 }): ReactElement | null {
   const stores = useStores()
   const post = usePosts((state) => state.byId[postId])
@@ -54,11 +58,18 @@ function GridTile({
           draggable={false}
         />
         <QueuedNote postId={post.id} />
-        {(post.image_count ?? 1) > 1 && (
-          <span className={styles.multi} role="img" aria-label={`${post.image_count} photos`}>
-            <Copy size={20} aria-hidden />
-          </span>
-        )}
+        <span className={styles.badges}>
+          {showPins && post.pin_slot != null && (
+            <span className={styles.badge} role="img" aria-label="Pinned post">
+              <Pin size={20} fill="currentColor" aria-hidden />
+            </span>
+          )}
+          {(post.image_count ?? 1) > 1 && (
+            <span className={styles.badge} role="img" aria-label={`${post.image_count} photos`}>
+              <Copy size={20} aria-hidden />
+            </span>
+          )}
+        </span>
         <div className={styles.overlay}>
           <span className={styles.stat} aria-label={`${formatLikeCount(post.likes_count)} likes`}>
             <Heart size={19} fill="currentColor" aria-hidden /> {formatLikeCount(post.likes_count)}
@@ -81,7 +92,8 @@ export function ProfileGrid({
   loading,
   emptyTitle = MESSAGES.profileEmptyTitle,
   emptyText = MESSAGES.profileEmptyText,
-  label = 'Posts'
+  label = 'Posts',
+  showPins = false
 }: ProfileGridProps): ReactElement {
   if (loading) {
     return (
@@ -103,7 +115,7 @@ export function ProfileGrid({
   return (
     <ul className={styles.grid} style={GRID_STYLE} aria-label={label}>
       {ids.map((id) => (
-        <GridTile key={id} postId={id} ids={ids} />
+        <GridTile key={id} postId={id} ids={ids} showPins={showPins} />
       ))}
     </ul>
   )

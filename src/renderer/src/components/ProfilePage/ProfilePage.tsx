@@ -31,7 +31,7 @@ function PostsGrid(): ReactElement {
   const sentinel = useEndSentinel(loadMore, ready && hasMore && !failed, ids.length)
   return (
     <>
-      <ProfileGrid ids={ids} loading={!ready} />
+      <ProfileGrid ids={ids} loading={!ready} showPins />
       <div ref={sentinel} data-testid="profile-grid-end" />
       {loadingMore && (
         <p className={styles.message} role="status">

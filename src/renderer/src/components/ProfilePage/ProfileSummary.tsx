@@ -1,13 +1,14 @@
 // The head of a profile: avatar, username with Follow or Edit profile (and "Follows you" when
 // they follow the viewer), the three counts (which open the followers and following lists) and
 // the names and bio. A profile whose row could not be read shows its username with counts of 0
-// (docs/product.md, "Profile"); one's own keeps Edit profile and the full name given at sign-up.
+// (docs/product.md, "Profile"); one's own keeps Edit profile, View archive and the full name given at sign-up.
 
 import type { ReactElement } from 'react'
 import { formatLikeCount } from '@shared/format'
 import type { ConnectionDirection, Profile } from '@shared/domain'
 import { usePeople, useSession, useStores } from '../../store'
 import { selectOwnFullName, selectUserId } from '../../store/session/sessionStore'
+import { settingsRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
 import { FollowButton } from '../FollowButton/FollowButton'
 import styles from './ProfilePage.module.scss'
@@ -76,13 +77,22 @@ export function ProfileSummary(props: {
         <div className={styles.nameRow}>
           <h2 className={styles.username}>{username}</h2>
           {isOwn ? (
-            <button
-              type="button"
-              className={styles.edit}
-              onClick={() => ui.getState().openEditProfile()}
-            >
-              Edit profile
-            </button>
+            <>
+              <button
+                type="button"
+                className={styles.edit}
+                onClick={() => ui.getState().openEditProfile()}
+              >
+                Edit profile
+              </button>
+              <button
+                type="button"
+                className={styles.edit}
+                onClick={() => router.getState().navigate(settingsRoute('archive'))}
+              >
+                View archive
+              </button>
+            </>
           ) : (
             profile && <FollowButton person={{ ...profile, followers_count: followers }} />
           )}

@@ -16,6 +16,7 @@ import { PrivacySection } from './PrivacySection'
 import { SecuritySection } from './SecuritySection'
 import { SensitiveContentSection } from './SensitiveContentSection'
 import { YourInformationSection } from '../YourInformation/YourInformationSection'
+import { ArchiveSection } from '../ArchiveSection/ArchiveSection'
 
 export interface SettingsSection {
   id: string
@@ -29,6 +30,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'accessibility', title: 'Accessibility', component: AccessibilitySection },
   { id: 'privacy', title: 'Account privacy', component: PrivacySection },
   { id: 'close-friends', title: 'Close friends', component: CloseFriendsSection },
+  { id: 'archive', title: 'Archive', component: ArchiveSection },
   { id: 'blocked', title: 'Blocked accounts', component: BlockedSection },
   { id: 'muted', title: 'Muted accounts', component: MutedSection },
   { id: 'muted-words', title: 'Muted words', component: MutedWordsSection },

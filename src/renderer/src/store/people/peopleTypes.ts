@@ -100,6 +100,11 @@ export interface PeopleState {
   postCreated(post: Post): void
   /** A post was deleted: it leaves the grid, and the count goes down. */
   postRemoved(postId: string): void
+  /**
+   * One's own post was archived, restored, pinned or unpinned (the posts store holds its new
+   * state): it takes its place in one's grid, if open, and the count moves by `countChange`.
+   */
+  postCurated(post: Post, countChange: number): void
   /** Why the signed-in user cannot take `username` (format, or taken), or null. */
   usernameProblem(username: string): Promise<string | null>
   /** A person's counts changed on the server (someone followed or unfollowed them). */

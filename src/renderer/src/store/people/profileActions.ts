@@ -1,6 +1,7 @@
 // The profile page shown (anyone's): reading it and its grid (profilePage.ts), one's own new or
 // deleted posts in its grid, and its counts as they change on the server.
 
+import { placeInGrid } from './gridPlacement'
 import { applyProfileCounts } from './profileCounts'
 import {
   loadingPage,
@@ -13,7 +14,7 @@ import type { GetPeople, PeopleDeps, PeopleState, SetPeople } from './peopleType
 
 type ProfileActions = Pick<
   PeopleState,
-  'loadProfile' | 'loadMorePosts' | 'postCreated' | 'postRemoved'
+  'loadProfile' | 'loadMorePosts' | 'postCreated' | 'postRemoved' | 'postCurated'
 >
 
 export function profileActions(deps: PeopleDeps, set: SetPeople, get: GetPeople): ProfileActions {
@@ -76,6 +77,15 @@ export function profileActions(deps: PeopleDeps, set: SetPeople, get: GetPeople)
           ids: page.ids.filter((id) => id !== postId),
           postsTotal: Math.max(page.postsTotal - 1, 0)
         }
+      })
+    },
+
+    postCurated(post, countChange) {
+      const page = get().page
+      if (page?.profile?.id !== post.user_id || page.status !== 'ready') return
+      const ids = placeInGrid(page.ids, post, deps.posts.getState().byId, page.next !== null)
+      set({
+        page: { ...page, ids, postsTotal: Math.max(page.postsTotal + countChange, 0) }
       })
     }
   }
