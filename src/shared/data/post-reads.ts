@@ -26,7 +26,9 @@ export function sortedImages(post: Post): PostImage[] {
       width: post.width ?? null,
       height: post.height ?? null,
       placeholder: post.placeholder ?? null,
-      alt_text: post.alt_text ?? null
+      alt_text: post.alt_text ?? null,
+      video_url: post.video_url ?? null,
+      duration_ms: post.duration_ms ?? null
     }
   ]
 }

@@ -6,12 +6,14 @@
 // store's (store/composer), and a post is made one way (src/shared/data/post-create.ts). Where
 // workers paint, the preview is the photo editor (PhotoEditor/: crop, filters, adjustments,
 // none required); "Tag people" places tags (TagPeople/). Leaving with something chosen or typed
-// asks "Discard post?" first (DiscardPostDialog).
+// asks "Discard post?" first (DiscardPostDialog). A video file instead makes a video post of one
+// clip (VideoPreview: trim, sound, conversion progress and Cancel; the composer's shareVideo).
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
 import { UserRound } from 'lucide-react'
 import { useStore } from 'zustand'
+import { MESSAGES } from '@shared/messages'
 import { canProcessImages } from '../../imaging/processImage'
 import { useCreateDraft } from '../DraftPrompt/useCreateDraft'
 import { useImagePicker } from '../../picking/useImagePicker'
@@ -33,6 +35,8 @@ import { useAltTextReminder } from './useAltTextReminder'
 import { useDraftPhotos } from './useDraftPhotos'
 import { TagPeopleSurface } from './TagPeople/TagPeopleSurface'
 import { useDraftTags } from './TagPeople/useDraftTags'
+import type { VideoEdits } from '../../video/convertVideo'
+import { VideoPreview } from './VideoPreview'
 import styles from './CreatePostModal.module.scss'
 
 export interface CreatePostModalProps {
@@ -46,6 +50,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   // One composer per opening, as the modal's own state is.
   const [composer] = useState(() => createComposerStore(stores))
   const error = useStore(composer, (state) => state.error)
+  const conversion = useStore(composer, (state) => state.conversion)
   const stage = useStore(composer, (state) => state.stage)
   const setError = composer.getState().setError
   const profile = useSession(selectProfile)
@@ -70,7 +75,18 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const draft = useCreateDraft(photos, draftPhotos.aspect, caption, location)
   const [askingDiscard, setAskingDiscard] = useState(false)
   const close = (): void => ui.getState().closeModal()
-  const started = photos.length > 0 || caption.trim() !== '' || location.trim() !== ''
+  // A video post: the picked clip, its preview URL, and the trim and sound chosen.
+  const [video, setVideo] = useState<{ file: File; url: string } | null>(null)
+  const [videoEdits, setVideoEdits] = useState<{ edits: VideoEdits; durationMs: number } | null>(
+    null
+  )
+  const [videoAlt, setVideoAlt] = useState('')
+  useEffect(() => {
+    if (!video) return
+    return () => URL.revokeObjectURL(video.url)
+  }, [video])
+  const started =
+    video !== null || photos.length > 0 || caption.trim() !== '' || location.trim() !== ''
   const leave = (): void => (started ? setAskingDiscard(true) : close())
   // Escape inside the dialog is the Modal's; this hears it when focus fell to the page because
   // the focused control went away (the alt-text reminder's buttons, for one).
@@ -81,7 +97,12 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const picker = useImagePicker({
     multiple: true,
     onImages: (images: ImageFile[]) => setError(draftPhotos.add(images)),
-    onError: setError
+    onError: setError,
+    onVideo: (file: File) => {
+      if (photos.length > 0 || video) return setError(MESSAGES.videoOnItsOwn)
+      setError(null)
+      setVideo({ file, url: URL.createObjectURL(file) })
+    }
   })
 
   // Once per opening (a ref, because development mode runs effects twice).
@@ -102,6 +123,31 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   }
 
   const advanced = usePostControlsDraft()
+
+  const clearVideo = (): void => {
+    setVideo(null)
+    setVideoEdits(null)
+    setVideoAlt('')
+  }
+  const shareVideo = (): void => {
+    if (!video || !videoEdits) return setError(MESSAGES.videoUnreadable)
+    void composer.getState().shareVideo(
+      {
+        file: video.file,
+        durationMs: videoEdits.durationMs,
+        edits: videoEdits.edits,
+        altText: videoAlt,
+        caption,
+        location,
+        controls: advanced.chosen
+      },
+      () => {
+        clearVideo()
+        setCaption('')
+        setLocation('')
+      }
+    )
+  }
 
   const share = (): Promise<void> =>
     composer.getState().share(
@@ -136,10 +182,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       />
     ) : null
 
-  const back = photos.length > 0 && !uploading && (
+  const back = (photos.length > 0 || video) && !uploading && (
     <ChooseAnotherButton
       onClick={() => {
         draftPhotos.replace([])
+        clearVideo()
         setError(null)
       }}
     />
@@ -171,9 +218,40 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       onPageKeyDown={onPageKeyDown}
       closeDisabled={uploading}
       leading={back}
-      className={current ? styles['dialog--preview'] : styles.dialog}
+      className={current || video ? styles['dialog--preview'] : styles.dialog}
     >
-      {!current ? (
+      {video ? (
+        <div className={styles.previewStep}>
+          <VideoPreview
+            url={video.url}
+            edits={videoEdits?.edits ?? null}
+            onEdits={(edits, durationMs) => {
+              setVideoEdits({ edits, durationMs })
+              setError(null)
+            }}
+            onUnreadable={setError}
+            conversion={conversion}
+            onCancel={() => composer.getState().cancel()}
+            disabled={uploading}
+          />
+          <PostDetails
+            profile={profile}
+            caption={caption}
+            onCaption={setCaption}
+            captionRef={captionRef}
+            altLabel="Alt text"
+            altText={videoAlt}
+            onAltText={setVideoAlt}
+            stage={stage}
+            errorLine={errorLine}
+            altRef={altRef}
+            location={{ value: location, onChange: setLocation }}
+            reminder={null}
+            advanced={advanced.element}
+            onShare={shareVideo}
+          />
+        </div>
+      ) : !current ? (
         <div className={styles.pickStep}>
           {draft.offer && (
             <DraftPrompt
