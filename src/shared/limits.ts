@@ -54,10 +54,6 @@ export const MAX_VIDEO_DURATION_MS = 180_000
 export const MAX_VIDEO_BYTES = 150 * 1024 * 1024
 /** A picked or dropped video file must be smaller before it is converted. */
 export const MAX_VIDEO_INPUT_BYTES = 2 * 1024 * 1024 * 1024
-/** The long side of a converted clip, in pixels. */
-export const MAX_VIDEO_DIMENSION = 1080
-/** Video files the native open dialog offers beside photos. */
-export const ACCEPTED_VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm'] as const
 /** What the native open dialog offers. */
 export const ACCEPTED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
 

@@ -5,6 +5,11 @@
 import { MAX_VIDEO_BYTES, MAX_VIDEO_DURATION_MS } from './limits'
 import { MESSAGES } from './messages'
 
+/** The long side of a converted clip, in pixels. */
+export const MAX_VIDEO_DIMENSION = 1080
+/** Video files the native open dialog offers beside photos. */
+export const ACCEPTED_VIDEO_EXTENSIONS = ['mp4', 'mov', 'webm'] as const
+
 export type VideoMimeType = 'video/mp4' | 'video/webm'
 
 export const VIDEO_EXTENSION_BY_TYPE: Record<VideoMimeType, string> = {

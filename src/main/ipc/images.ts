@@ -4,12 +4,9 @@
 import { basename } from 'node:path'
 import type { ImageFile } from '../../shared/bridge-contract'
 import { checkImage, isWithinImageSizeLimit, type ImageSource } from '../../shared/image'
-import {
-  ACCEPTED_IMAGE_EXTENSIONS,
-  ACCEPTED_VIDEO_EXTENSIONS,
-  MAX_VIDEO_INPUT_BYTES
-} from '../../shared/limits'
+import { ACCEPTED_IMAGE_EXTENSIONS, MAX_VIDEO_INPUT_BYTES } from '../../shared/limits'
 import { MESSAGES } from '../../shared/messages'
+import { ACCEPTED_VIDEO_EXTENSIONS } from '../../shared/video'
 import type { Handle } from './handle'
 import { noPayload } from './schemas'
 

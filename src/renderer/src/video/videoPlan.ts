@@ -3,9 +3,9 @@
 // encoders, else VP9/Opus in WebM, which every Chromium can make) and the part kept by the trim.
 // Pure, so the rules are tested without WebCodecs.
 
-import { MAX_VIDEO_DIMENSION, MAX_VIDEO_DURATION_MS } from '@shared/limits'
+import { MAX_VIDEO_DURATION_MS } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
-import type { VideoMimeType } from '@shared/video'
+import { MAX_VIDEO_DIMENSION, type VideoMimeType } from '@shared/video'
 
 export interface VideoOutputPlan {
   type: VideoMimeType

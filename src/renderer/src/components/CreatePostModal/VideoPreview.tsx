@@ -32,6 +32,15 @@ export function VideoPreview({
   disabled
 }: VideoPreviewProps): ReactElement {
   const [durationMs, setDurationMs] = useState(0)
+  const take = (video: HTMLVideoElement): void => {
+    if (durationMs > 0 || video.duration === Infinity || Number.isNaN(video.duration)) return
+    const ms = Math.round(video.duration * 1000)
+    if (ms <= 0) return onUnreadable(MESSAGES.videoUnreadable)
+    if (video.currentTime > 0) video.currentTime = 0
+    setDurationMs(ms)
+    const trim = initialTrim(ms)
+    onEdits({ trimStartMs: trim.startMs, trimEndMs: trim.endMs, muted: false }, ms)
+  }
   const change = (next: Partial<VideoEdits>): void => {
     if (edits) onEdits({ ...edits, ...next }, durationMs)
   }
@@ -45,12 +54,13 @@ export function VideoPreview({
         playsInline
         aria-label="Preview of the selected video"
         onLoadedMetadata={(event) => {
-          const ms = Math.round(event.currentTarget.duration * 1000)
-          if (!Number.isFinite(ms) || ms <= 0) return onUnreadable(MESSAGES.videoUnreadable)
-          setDurationMs(ms)
-          const trim = initialTrim(ms)
-          onEdits({ trimStartMs: trim.startMs, trimEndMs: trim.endMs, muted: false }, ms)
+          // A recorded WebM (MediaRecorder's) has no length in its header: seeking past its end
+          // makes the browser find it, and durationchange reports it.
+          const video = event.currentTarget
+          if (video.duration === Infinity) video.currentTime = Number.MAX_SAFE_INTEGER
+          else take(video)
         }}
+        onDurationChange={(event) => take(event.currentTarget)}
         onError={() => onUnreadable(MESSAGES.videoUnreadable)}
       />
       {edits && durationMs > 0 && (

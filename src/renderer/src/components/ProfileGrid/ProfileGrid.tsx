@@ -4,7 +4,7 @@
 // ←/→ there moving through this grid.
 
 import type { CSSProperties, ReactElement } from 'react'
-import { Copy, Heart, MessageCircle } from 'lucide-react'
+import { Copy, Heart, MessageCircle, Play } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
 import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
@@ -54,10 +54,16 @@ function GridTile({
           draggable={false}
         />
         <QueuedNote postId={post.id} />
-        {(post.image_count ?? 1) > 1 && (
-          <span className={styles.multi} role="img" aria-label={`${post.image_count} photos`}>
-            <Copy size={20} aria-hidden />
+        {post.media_type === 'video' ? (
+          <span className={styles.multi} role="img" aria-label="Video">
+            <Play size={20} aria-hidden />
           </span>
+        ) : (
+          (post.image_count ?? 1) > 1 && (
+            <span className={styles.multi} role="img" aria-label={`${post.image_count} photos`}>
+              <Copy size={20} aria-hidden />
+            </span>
+          )
         )}
         <div className={styles.overlay}>
           <span className={styles.stat} aria-label={`${formatLikeCount(post.likes_count)} likes`}>
