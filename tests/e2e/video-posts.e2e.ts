@@ -1,4 +1,4 @@
-// Video posts (docs/product.md, "Video posts"): a WebM recorded in the page from a canvas is
+// Video posts (docs/product.md, "Post card"): a WebM recorded in the page from a canvas is
 // dropped into Create, converted in the worker and shared; in the feed it plays by itself
 // (its currentTime advances) while on screen and is paused once scrolled away. axe finds
 // nothing in Create with the clip or in the feed, in both themes.

@@ -14,13 +14,15 @@ import {
   Input,
   Mp4OutputFormat,
   Output,
-  QUALITY_HIGH,
   WebMOutputFormat,
   canEncodeAudio,
   canEncodeVideo
 } from 'mediabunny'
 import { chooseOutput, scaledSize } from './videoPlan'
 import type { VideoWorkerRequest, VideoWorkerResponse } from './videoMessages'
+
+const VIDEO_BITRATE = 3_500_000
+const AUDIO_BITRATE = 128_000
 
 let running: Conversion | null = null
 let canceled = false
@@ -48,7 +50,7 @@ async function convert(request: Extract<VideoWorkerRequest, { kind: 'convert' }>
   const hasAudio = !request.muted && audio !== null && (await audio.canDecode())
   const size = scaledSize(track.displayWidth, track.displayHeight)
   const plan = chooseOutput(
-    await canEncodeVideo('avc', { ...size, bitrate: QUALITY_HIGH }),
+    await canEncodeVideo('avc', { ...size, bitrate: VIDEO_BITRATE }),
     await canEncodeAudio('aac'),
     hasAudio
   )
@@ -64,8 +66,10 @@ async function convert(request: Extract<VideoWorkerRequest, { kind: 'convert' }>
   const conversion = await Conversion.init({
     input,
     output,
-    video: { ...size, fit: 'contain', codec: plan.videoCodec, bitrate: QUALITY_HIGH },
-    audio: hasAudio ? { codec: plan.audioCodec } : { discard: true },
+    // 3.5 Mbit/s and 128 kbit/s: three minutes stay near 80 MB, under the bucket's and the
+    // resumable uploads' limits.
+    video: { ...size, fit: 'contain', codec: plan.videoCodec, bitrate: VIDEO_BITRATE },
+    audio: hasAudio ? { codec: plan.audioCodec, bitrate: AUDIO_BITRATE } : { discard: true },
     trim: { start: request.trimStartMs / 1000, end: request.trimEndMs / 1000 },
     showWarnings: false
   })

@@ -1,4 +1,4 @@
-// A video post's clip in the feed and the post view (docs/product.md, "Video posts"): it plays
+// A video post's clip in the feed and the post view (docs/product.md, "Post card"): it plays
 // muted and looping while at least half of it is on screen and pauses when it leaves, one video
 // at a time in the window (onePlaying.ts); a tap turns the sound on or off; a bar shows how far
 // it is. Autoplay follows "Autoplay animated images" and reduced motion (preferences/autoplay):

@@ -112,15 +112,13 @@ describe('composer store, video', () => {
   it('a kept part over three minutes is refused before converting', async () => {
     const convert = vi.fn<ConvertVideo>(async () => converted)
     const { composer, request } = setup(convert)
-    await composer
-      .getState()
-      .shareVideo(
-        request({
-          durationMs: 600_000,
-          edits: { trimStartMs: 0, trimEndMs: 181_000, muted: false }
-        }),
-        vi.fn()
-      )
+    await composer.getState().shareVideo(
+      request({
+        durationMs: 600_000,
+        edits: { trimStartMs: 0, trimEndMs: 181_000, muted: false }
+      }),
+      vi.fn()
+    )
     expect(convert).not.toHaveBeenCalled()
     expect(composer.getState().error).toBe(MESSAGES.videoTooLong)
   })
