@@ -4471,7 +4471,6 @@ create policy "Users upload videos into their own posts folder" on storage.objec
 
 -- Grants on schemas, tables, columns and functions
 
-grant EXECUTE on function app_private.keep_video_paths() to public;
 grant EXECUTE on function app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone) to authenticated;
 grant EXECUTE on function app_rules.backdate_new_post(post_id uuid, taken_at timestamp with time zone) to service_role;
 grant EXECUTE on function app_rules.block_partners() to anon;
