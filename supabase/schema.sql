@@ -311,7 +311,9 @@ create table public.post_images (
   width integer,
   height integer,
   placeholder text,
-  alt_text text
+  alt_text text,
+  video_url text,
+  duration_ms integer
 );
 alter table public.post_images enable row level security;
 create table public.post_people_tags (
@@ -353,7 +355,14 @@ create table public.posts (
   author_restricted boolean not null default false,
   archived_at timestamp with time zone,
   pinned_at timestamp with time zone,
-  pin_slot smallint
+  pin_slot smallint,
+  video_url text,
+  duration_ms integer,
+  media_type text not null generated always as (
+CASE
+    WHEN (video_url IS NULL) THEN 'photo'::text
+    ELSE 'video'::text
+END) stored
 );
 alter table public.posts enable row level security;
 create table public.profiles (
@@ -572,12 +581,15 @@ alter table public.notifications add constraint notifications_recipient_id_fkey 
 alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text, 'follow_request'::text, 'tag'::text])));
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
+alter table public.post_images add constraint post_images_duration_range CHECK (((duration_ms >= 1) AND (duration_ms <= 180000)));
 alter table public.post_images add constraint post_images_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.post_images add constraint post_images_pkey PRIMARY KEY (post_id, "position");
 alter table public.post_images add constraint post_images_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.post_images add constraint post_images_position_range CHECK ((("position" >= 0) AND ("position" <= 9)));
 alter table public.post_images add constraint post_images_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.post_images add constraint post_images_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
+alter table public.post_images add constraint post_images_video_has_duration CHECK (((video_url IS NULL) = (duration_ms IS NULL)));
+alter table public.post_images add constraint post_images_video_url_storage_path CHECK (((video_url IS NULL) OR app_rules.is_storage_path(video_url)));
 alter table public.post_people_tags add constraint post_people_tags_pkey PRIMARY KEY (post_id, "position", user_id);
 alter table public.post_people_tags add constraint post_people_tags_post_id_position_fkey FOREIGN KEY (post_id, "position") REFERENCES post_images(post_id, "position") ON DELETE CASCADE;
 alter table public.post_people_tags add constraint post_people_tags_status_valid CHECK ((status = ANY (ARRAY['approved'::text, 'pending'::text])));
@@ -592,6 +604,7 @@ alter table public.posts add constraint posts_archived_not_pinned CHECK (((archi
 alter table public.posts add constraint posts_caption_length CHECK ((char_length(caption) <= 500));
 alter table public.posts add constraint posts_comments_count_not_negative CHECK ((comments_count >= 0));
 alter table public.posts add constraint posts_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
+alter table public.posts add constraint posts_duration_range CHECK (((duration_ms >= 1) AND (duration_ms <= 180000)));
 alter table public.posts add constraint posts_image_count_range CHECK (((image_count >= 1) AND (image_count <= 10)));
 alter table public.posts add constraint posts_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.posts add constraint posts_likes_count_not_negative CHECK ((likes_count >= 0));
@@ -604,6 +617,8 @@ alter table public.posts add constraint posts_sensitive_reason_valid CHECK (((se
 alter table public.posts add constraint posts_thumb_url_length CHECK ((char_length(thumb_url) <= 2048));
 alter table public.posts add constraint posts_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.posts add constraint posts_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.posts add constraint posts_video_has_duration CHECK (((video_url IS NULL) = (duration_ms IS NULL)));
+alter table public.posts add constraint posts_video_url_storage_path CHECK (((video_url IS NULL) OR app_rules.is_storage_path(video_url)));
 alter table public.profiles add constraint profiles_avatar_url_own_storage_path CHECK (((avatar_url IS NULL) OR app_rules.is_own_storage_path(avatar_url, 'avatars'::text, id)));
 alter table public.profiles add constraint profiles_bio_length CHECK ((char_length(bio) <= 150));
 alter table public.profiles add constraint profiles_followers_count_not_negative CHECK ((followers_count >= 0));
@@ -1302,6 +1317,16 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.keep_video_paths()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.video_url := coalesce(app_rules.storage_path(new.video_url), new.video_url);
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.limit_caption_hashtags()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1631,6 +1656,27 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.queue_removed_videos()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into app_private.storage_removals (bucket_id, name)
+  select split_part(p.path, '/', 1), substr(p.path, strpos(p.path, '/') + 1)
+  from (
+    select substring(app_rules.storage_path(r.video_url) from '^/storage/v1/object/public/(.+)$')
+             as path
+    from removed r
+  ) p
+  where p.path is not null;
+  if found then
+    perform pg_notify('storage_removals', '');
+  end if;
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.read_post_author_restriction()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1896,13 +1942,15 @@ begin
            select 1 from public.posts p
            where p.user_id = owner
              and (right(p.image_url, char_length(suffix)) = suffix
-                  or right(p.thumb_url, char_length(suffix)) = suffix))
+                  or right(p.thumb_url, char_length(suffix)) = suffix
+                  or right(p.video_url, char_length(suffix)) = suffix))
       or exists (
            select 1 from public.post_images i
            join public.posts p on p.id = i.post_id
            where p.user_id = owner
              and (right(i.image_url, char_length(suffix)) = suffix
-                  or right(i.thumb_url, char_length(suffix)) = suffix))
+                  or right(i.thumb_url, char_length(suffix)) = suffix
+                  or right(i.video_url, char_length(suffix)) = suffix))
       or exists (
            select 1 from public.stories s
            where s.user_id = owner
@@ -2392,6 +2440,13 @@ CREATE OR REPLACE FUNCTION app_rules.is_own_storage_path(value text, folder text
  IMMUTABLE PARALLEL SAFE
 BEGIN ATOMIC
  SELECT COALESCE(((char_length(value) <= 2048) AND (folder ~ '^[a-z]+$'::text) AND (value ~ (((('^/storage/v1/object/public/images/'::text || folder) || '/'::text) || (owner)::text) || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$'::text))), false) AS "coalesce";
+END;
+CREATE OR REPLACE FUNCTION app_rules.is_own_video_url(url text, owner uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT COALESCE((app_rules.storage_path(url) ~ (('^/storage/v1/object/public/videos/posts/'::text || (owner)::text) || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$'::text)), false) AS "coalesce";
 END;
 CREATE OR REPLACE FUNCTION app_rules.is_storage_path(value text)
  RETURNS boolean
@@ -2900,28 +2955,32 @@ begin
            and not public.is_own_storage_url(photo ->> 'thumb_url', 'posts', uid)) then
       raise exception 'Every photo must be uploaded to your own folder first' using errcode = '42501';
     end if;
+    if photo ->> 'video_url' is not null
+       and not app_rules.is_own_video_url(photo ->> 'video_url', uid) then
+      raise exception 'Every video must be uploaded to your own folder first' using errcode = '42501';
+    end if;
   end loop;
 
   -- The location is tidied (and a too-long one refused) by the tidy_post_location trigger.
   insert into public.posts (id, user_id, image_url, thumb_url, width, height, placeholder,
-                            alt_text, caption, location)
+                            alt_text, caption, location, video_url, duration_ms)
   select new_id, uid, p.image_url, p.thumb_url, p.width, p.height, p.placeholder,
          nullif(btrim(p.alt_text), ''), nullif(btrim(create_post.caption), ''),
-         create_post.location
+         create_post.location, p.video_url, p.duration_ms
   from jsonb_to_record(images -> 0)
     as p(image_url text, thumb_url text, width integer, height integer, placeholder text,
-         alt_text text)
+         alt_text text, video_url text, duration_ms integer)
   returning * into created;
 
   perform set_config('app.creating_post', created.id::text, true);
   insert into public.post_images (post_id, position, image_url, thumb_url, width, height,
-                                  placeholder, alt_text)
+                                  placeholder, alt_text, video_url, duration_ms)
   select created.id, (e.ordinality - 1)::smallint, p.image_url, p.thumb_url, p.width, p.height,
-         p.placeholder, nullif(btrim(p.alt_text), '')
+         p.placeholder, nullif(btrim(p.alt_text), ''), p.video_url, p.duration_ms
   from jsonb_array_elements(images) with ordinality as e(value, ordinality)
   cross join lateral jsonb_to_record(e.value)
     as p(image_url text, thumb_url text, width integer, height integer, placeholder text,
-         alt_text text);
+         alt_text text, video_url text, duration_ms integer);
   perform set_config('app.creating_post', '', true);
 
   -- Read back: image_count was set by the photos' trigger after the insert above.
@@ -4213,11 +4272,14 @@ CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.notifications REFERE
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER before_post_image_inserted BEFORE INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_images();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
+CREATE TRIGGER keep_video_paths BEFORE INSERT OR UPDATE OF video_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_video_paths();
 CREATE TRIGGER on_post_image_inserted AFTER INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.count_post_images();
 CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
+CREATE TRIGGER on_post_images_deleted_queue_videos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_videos();
 CREATE TRIGGER before_people_tag_inserted BEFORE INSERT ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.guard_people_tag();
 CREATE TRIGGER on_people_tag_notify AFTER INSERT OR DELETE ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.notify_people_tag();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
+CREATE TRIGGER keep_video_paths BEFORE INSERT OR UPDATE OF video_url ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.keep_video_paths();
 CREATE TRIGGER limit_caption_hashtags BEFORE INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.limit_caption_hashtags();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.posts FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.posts REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
@@ -4227,6 +4289,7 @@ CREATE TRIGGER on_post_caption_tagged AFTER INSERT OR UPDATE OF caption ON publi
 CREATE TRIGGER on_post_edited BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.stamp_post_edit();
 CREATE TRIGGER on_posts_added_count AFTER INSERT ON public.posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_added_posts();
 CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
+CREATE TRIGGER on_posts_deleted_queue_videos AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_videos();
 CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
 CREATE TRIGGER read_post_author_restriction BEFORE INSERT OR UPDATE OF user_id, author_restricted ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.read_post_author_restriction();
 CREATE TRIGGER tidy_post_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.tidy_post_location();
@@ -4526,6 +4589,8 @@ create policy "Suspended accounts add nothing" on public.post_images as restrict
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Suspended accounts change nothing" on public.post_images as restrictive for update to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Videos come from the author's own folder" on public.post_images as restrictive for insert to authenticated
+  with check (((video_url IS NULL) OR app_rules.is_own_video_url(video_url, ( SELECT auth.uid() AS uid))));
 create policy "Approved people tags are seen with their post" on public.post_people_tags as permissive for select to anon, authenticated
   using ((status = 'approved'::text));
 create policy "Authors tag people on their own posts" on public.post_people_tags as permissive for insert to authenticated
@@ -4591,6 +4656,8 @@ create policy "Users delete their own posts" on public.posts as permissive for d
 create policy "Users edit their own posts" on public.posts as permissive for update to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)))
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Videos come from the author's own folder" on public.posts as restrictive for insert to authenticated
+  with check (((video_url IS NULL) OR app_rules.is_own_video_url(video_url, ( SELECT auth.uid() AS uid))));
 create policy "Profiles are readable by everyone" on public.profiles as permissive for select to anon, authenticated
   using (true);
 create policy "Profiles hidden across a block or a suspension" on public.profiles as restrictive for select to anon, authenticated
@@ -4701,8 +4768,12 @@ create policy "Suspended accounts remove nothing" on storage.objects as restrict
   using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users delete their own images" on storage.objects as permissive for delete to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
+create policy "Users delete their own videos" on storage.objects as permissive for delete to authenticated
+  using (((bucket_id = 'videos'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users see their own images" on storage.objects as permissive for select to authenticated
   using (((bucket_id = 'images'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
+create policy "Users see their own videos" on storage.objects as permissive for select to authenticated
+  using (((bucket_id = 'videos'::text) AND (owner_id = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users upload avatars into their own avatars folder" on storage.objects as permissive for insert to authenticated
   with check (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'avatars'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users upload images into their own posts folder" on storage.objects as permissive for insert to authenticated
@@ -4711,6 +4782,8 @@ create policy "Users upload message photos into their own direct folder" on stor
   with check (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'direct'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users upload story photos into their own stories folder" on storage.objects as permissive for insert to authenticated
   with check (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'stories'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
+create policy "Users upload videos into their own posts folder" on storage.objects as permissive for insert to authenticated
+  with check (((bucket_id = 'videos'::text) AND ((storage.foldername(name))[1] = 'posts'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 
 -- Grants on schemas, tables, columns and functions
 
@@ -4762,6 +4835,9 @@ grant EXECUTE on function app_rules.is_moderator() to service_role;
 grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to anon;
 grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to service_role;
+grant EXECUTE on function app_rules.is_own_video_url(url text, owner uuid) to anon;
+grant EXECUTE on function app_rules.is_own_video_url(url text, owner uuid) to authenticated;
+grant EXECUTE on function app_rules.is_own_video_url(url text, owner uuid) to service_role;
 grant EXECUTE on function app_rules.is_storage_path(value text) to anon;
 grant EXECUTE on function app_rules.is_storage_path(value text) to authenticated;
 grant EXECUTE on function app_rules.is_storage_path(value text) to service_role;
@@ -5072,11 +5148,13 @@ grant REFERENCES, SELECT, TRIGGER on table public.post_images to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.post_images to service_role;
 grant INSERT on table public.post_images ("position") to authenticated;
 grant INSERT, UPDATE on table public.post_images (alt_text) to authenticated;
+grant INSERT on table public.post_images (duration_ms) to authenticated;
 grant INSERT on table public.post_images (height) to authenticated;
 grant INSERT on table public.post_images (image_url) to authenticated;
 grant INSERT on table public.post_images (placeholder) to authenticated;
 grant INSERT on table public.post_images (post_id) to authenticated;
 grant INSERT on table public.post_images (thumb_url) to authenticated;
+grant INSERT on table public.post_images (video_url) to authenticated;
 grant INSERT on table public.post_images (width) to authenticated;
 grant REFERENCES, SELECT, TRIGGER on table public.post_people_tags to anon;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.post_people_tags to authenticated;
@@ -5097,6 +5175,7 @@ grant INSERT, UPDATE on table public.posts (alt_text) to authenticated;
 grant UPDATE on table public.posts (archived_at) to authenticated;
 grant INSERT, UPDATE on table public.posts (caption) to authenticated;
 grant UPDATE on table public.posts (comments_disabled) to authenticated;
+grant INSERT on table public.posts (duration_ms) to authenticated;
 grant INSERT on table public.posts (height) to authenticated;
 grant UPDATE on table public.posts (hide_like_count) to authenticated;
 grant INSERT on table public.posts (id) to authenticated;
@@ -5109,6 +5188,7 @@ grant INSERT on table public.posts (placeholder) to authenticated;
 grant UPDATE on table public.posts (sensitive_reason) to authenticated;
 grant INSERT on table public.posts (thumb_url) to authenticated;
 grant INSERT on table public.posts (user_id) to authenticated;
+grant INSERT on table public.posts (video_url) to authenticated;
 grant INSERT on table public.posts (width) to authenticated;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.profiles to anon;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.profiles to authenticated;

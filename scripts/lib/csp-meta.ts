@@ -15,7 +15,7 @@ export const RENDERER_META_CSP = [
   "connect-src 'self' http: https: ws: wss:",
   "font-src 'self' data:",
   "worker-src 'self' blob:",
-  "media-src 'none'",
+  "media-src 'self' blob: http: https:",
   "object-src 'none'",
   "frame-src 'none'",
   "base-uri 'none'",

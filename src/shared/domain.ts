@@ -73,6 +73,11 @@ export interface Post {
   image_count?: number
   /** Every photo of a carousel in display order; empty or absent on single-photo posts. */
   post_images?: PostImage[]
+  /** 'video' when the first item is a clip (its poster is image_url); absent on older reads. */
+  media_type?: 'photo' | 'video'
+  /** The first item's clip in the videos bucket, and its length; null for a photo. */
+  video_url?: string | null
+  duration_ms?: number | null
   /** Marked sensitive by the author: shown blurred with the reason until revealed. */
   is_sensitive?: boolean
   sensitive_reason?: string | null
@@ -97,6 +102,9 @@ export interface PostImage {
   height: number | null
   placeholder: string | null
   alt_text: string | null
+  /** A video item's clip (image_url is its poster) and its length; null or absent for a photo. */
+  video_url?: string | null
+  duration_ms?: number | null
 }
 
 /** A comment or (with parent_id) a reply; replies are one level deep. */

@@ -46,6 +46,14 @@ export const PROFILE_GRID_COLUMNS = 3
 export const ANIMATION_STEP_SECONDS = 0.1
 /** The storage bucket photos, thumbnails, avatars and stories go to. */
 export const IMAGES_BUCKET = 'images'
+/** The storage bucket video clips of posts go to (their posters and thumbnails go to images). */
+export const VIDEOS_BUCKET = 'videos'
+/** A video post's longest clip, after trimming (also a database check). */
+export const MAX_VIDEO_DURATION_MS = 180_000
+/** A converted clip must be smaller; the videos bucket has the same limit. */
+export const MAX_VIDEO_BYTES = 150 * 1024 * 1024
+/** A picked or dropped video file must be smaller before it is converted. */
+export const MAX_VIDEO_INPUT_BYTES = 2 * 1024 * 1024 * 1024
 /** What the native open dialog offers. */
 export const ACCEPTED_IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp'] as const
 

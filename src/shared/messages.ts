@@ -39,6 +39,15 @@ export const MESSAGES = {
   photoEditFailed: (position: number): string =>
     `Your edits could not be applied to photo ${position}. Try again, or share it without edits.`,
   noPhotos: 'Add at least one photo',
+  videoTooLong: 'Videos can be at most 3 minutes long. Trim it and try again.',
+  videoTooLarge: 'This video is too large to share (at most 150 MB after conversion).',
+  videoFileTooLarge: 'This video file is too large (at most 2 GB).',
+  videoUnreadable: "This video can't be read. Try an MP4, MOV or WebM file.",
+  videoCantConvert: "This video couldn't be converted on this computer.",
+  videoNotAVideo: 'The converted video is not an MP4 or WebM file',
+  videoCanceled: 'Video conversion canceled',
+  videoOnItsOwn: 'Share a video on its own, without other files.',
+  videoTrimEmpty: 'Keep at least a moment of the video: move the trim handles apart.',
   photoNotAnImage: (position: number, reason: string): string => `Photo ${position}: ${reason}`,
   altTextTooLong: (position: number): string =>
     `Alt text of photo ${position} can be at most 1,000 characters`,

@@ -4,6 +4,7 @@
 // policies check.
 
 import { IMAGE_EXTENSION_BY_TYPE, type ImageMimeType } from './image'
+import { VIDEO_EXTENSION_BY_TYPE, type VideoMimeType } from './video'
 
 const RANDOM_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789'
 
@@ -36,6 +37,19 @@ export function postPhotoPath(
   type: ImageMimeType
 ): string {
   return `posts/${userId}/${postId}-${position}.${IMAGE_EXTENSION_BY_TYPE[type]}`
+}
+
+/**
+ * A post's video clip in the videos bucket, named like its photo (its poster) in images:
+ * posts/{userId}/{postId}-{position}.{mp4|webm}, so a retry finds the clip it already sent.
+ */
+export function postVideoPath(
+  userId: string,
+  postId: string,
+  position: number,
+  type: VideoMimeType
+): string {
+  return `posts/${userId}/${postId}-${position}.${VIDEO_EXTENSION_BY_TYPE[type]}`
 }
 
 /** A story photo: stories/{userId}/{timestamp}-{random}.{extension}, the folder its policy checks. */

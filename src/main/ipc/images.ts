@@ -4,8 +4,9 @@
 import { basename } from 'node:path'
 import type { ImageFile } from '../../shared/bridge-contract'
 import { checkImage, isWithinImageSizeLimit, type ImageSource } from '../../shared/image'
-import { ACCEPTED_IMAGE_EXTENSIONS } from '../../shared/limits'
+import { ACCEPTED_IMAGE_EXTENSIONS, MAX_VIDEO_INPUT_BYTES } from '../../shared/limits'
 import { MESSAGES } from '../../shared/messages'
+import { ACCEPTED_VIDEO_EXTENSIONS } from '../../shared/video'
 import type { Handle } from './handle'
 import { noPayload } from './schemas'
 
@@ -27,15 +28,45 @@ export interface ImagePickerDeps extends ImageFileReader {
 }
 
 export const IMAGE_DIALOG_OPTIONS: OpenDialogRequest = {
-  title: 'Select a photo',
+  title: 'Select a photo or video',
   properties: ['openFile'],
-  filters: [{ name: 'Images', extensions: [...ACCEPTED_IMAGE_EXTENSIONS] }]
+  filters: [
+    {
+      name: 'Photos and videos',
+      extensions: [...ACCEPTED_IMAGE_EXTENSIONS, ...ACCEPTED_VIDEO_EXTENSIONS]
+    },
+    { name: 'Images', extensions: [...ACCEPTED_IMAGE_EXTENSIONS] },
+    { name: 'Videos', extensions: [...ACCEPTED_VIDEO_EXTENSIONS] }
+  ]
+}
+
+const VIDEO_TYPE_BY_EXTENSION: Record<string, string> = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm'
+}
+
+/**
+ * A video the user chose, by its extension: handed to the renderer as picked, where the
+ * converter decodes it (and says so when it cannot); only its size is checked here.
+ */
+async function readChosenVideo(
+  path: string,
+  type: string,
+  deps: ImageFileReader
+): Promise<ImageFile> {
+  const info = await deps.stat(path)
+  if (!info.isFile()) throw new Error(MESSAGES.videoUnreadable)
+  if (info.size > MAX_VIDEO_INPUT_BYTES) throw new Error(MESSAGES.videoFileTooLarge)
+  return { name: basename(path), type, bytes: new Uint8Array(await deps.readFile(path)) }
 }
 
 export async function pickImage(deps: ImagePickerDeps): Promise<ImageFile | null> {
   const choice = await deps.showOpenDialog(IMAGE_DIALOG_OPTIONS)
   const path = choice.filePaths[0]
   if (choice.canceled || !path) return null
+  const videoType = VIDEO_TYPE_BY_EXTENSION[path.split('.').pop()?.toLowerCase() ?? '']
+  if (videoType) return readChosenVideo(path, videoType, deps)
   return readChosenImage(path, deps)
 }
 

@@ -8,7 +8,9 @@ import {
   MAX_CAROUSEL_PHOTOS,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_DIMENSION,
-  MAX_PLACEHOLDER_LENGTH
+  MAX_PLACEHOLDER_LENGTH,
+  MAX_VIDEO_BYTES,
+  MAX_VIDEO_DURATION_MS
 } from '../../shared/limits'
 
 export const noPayload = z.undefined()
@@ -62,6 +64,22 @@ export const imageFileSchema = z.strictObject({
   })
 })
 
+/** A converted clip: capped here; its container, size and length get their messages later. */
+const postVideoSchema = z.strictObject({
+  file: z.strictObject({
+    name: text(1024),
+    type: text(255),
+    bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength <= MAX_VIDEO_BYTES * 2, {
+      message: 'video too large to transfer'
+    })
+  }),
+  durationMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_VIDEO_DURATION_MS * 2)
+})
+
 const dimension = z.number().int().min(1).max(MAX_IMAGE_DIMENSION)
 
 /** What the renderer's image pipeline adds; createPost checks the thumbnail's bytes again. */
@@ -86,7 +104,8 @@ export const createPostSchema = z.strictObject({
       z.strictObject({
         image: imageFileSchema,
         altText: text(10_000),
-        renditions: renditionsSchema.optional()
+        renditions: renditionsSchema.optional(),
+        video: postVideoSchema.optional()
       })
     )
     .max(12),

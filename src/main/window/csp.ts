@@ -1,5 +1,5 @@
 // The renderer's Content-Security-Policy. Scripts come from the app only; data may be fetched
-// and images loaded only from the app itself, data:/blob: (previews) and the one backend (its
+// and images and video clips loaded only from the app itself, data:/blob: (previews) and the one backend (its
 // Realtime socket included).
 
 export interface CspOptions {
@@ -41,7 +41,8 @@ export function buildCsp(options: CspOptions): string {
       ]
     ],
     ['font-src', ["'self'", 'data:']],
-    ['media-src', ["'none'"]],
+    // Video posts: the picked clip's preview (blob:) and clips from the one backend.
+    ['media-src', ["'self'", 'blob:', ...backends]],
     ['object-src', ["'none'"]],
     ['frame-src', ["'none'"]],
     ['worker-src', ["'self'", 'blob:']],

@@ -30,6 +30,14 @@ export interface PostPhotoInput {
   altText: string
   /** Absent when the pipeline could not run; the photo then renders square, like older posts. */
   renditions?: PostRenditions
+  /** A video item: the converted clip (MP4 or WebM) and its length; `image` is its poster. */
+  video?: PostVideoInput
+}
+
+/** A converted video clip as the create-post modal hands it over. */
+export interface PostVideoInput {
+  file: ImageFile
+  durationMs: number
 }
 
 /** A post of one to ten photos, published all or nothing (one photo is a post of one). */

@@ -4,15 +4,17 @@
 // was uploaded is removed again. The post's id is chosen before the first upload and names every
 // object, so a retry after a lost answer finds the objects and the post it already made
 // (create_post returns one's own post of that id). A single photo is a post of one: there is no
-// other way in.
+// other way in. A video item is its poster (a photo like any other, with its thumbnail) and its
+// clip, uploaded to the videos bucket beside it and undone with it.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CreatePostInput, PostPhotoInput } from '../bridge-contract'
 import type { Post, PostImage } from '../domain'
 import { checkImage, type ImageMimeType } from '../image'
-import { MAX_CAROUSEL_PHOTOS } from '../limits'
+import { MAX_CAROUSEL_PHOTOS, VIDEOS_BUCKET } from '../limits'
 import { MESSAGES } from '../messages'
-import { postPhotoPath, postThumbnailPath } from '../storage-path'
+import { postPhotoPath, postThumbnailPath, postVideoPath } from '../storage-path'
+import { checkVideo, type VideoMimeType } from '../video'
 import { checkRowId, newRowId } from './idempotent'
 import { checkAltTexts, checkCaption, checkLocation } from './post-edits'
 import { ownPost, POST_ACCOUNT_SWITCHED_MESSAGE, SIGN_IN_TO_POST_MESSAGE } from './post-owner'
@@ -26,6 +28,14 @@ export interface PostPhoto {
   altText?: string
   /** From the renderer's image pipeline; without it the photo renders square, no thumbnail. */
   renditions?: PhotoRenditions
+  /** A video item's clip as converted (MP4 or WebM); the photo above is its poster frame. */
+  video?: PostVideo
+}
+
+export interface PostVideo {
+  bytes: Uint8Array
+  declaredType: string
+  durationMs: number
 }
 
 export interface NewPost {
@@ -44,11 +54,16 @@ export interface NewPost {
 
 /** The bridge's photos (bytes as the renderer's pipeline made them) as this module takes them. */
 export function postPhotosFromInput(photos: PostPhotoInput[]): PostPhoto[] {
-  return photos.map(({ image, altText, renditions }) => ({
+  return photos.map(({ image, altText, renditions, video }) => ({
     bytes: image.bytes,
     declaredType: image.type,
     altText,
-    renditions: renditions && renditionsFromBridge(renditions)
+    renditions: renditions && renditionsFromBridge(renditions),
+    video: video && {
+      bytes: video.file.bytes,
+      declaredType: video.file.type,
+      durationMs: video.durationMs
+    }
   }))
 }
 
@@ -56,6 +71,7 @@ interface CheckedPhoto {
   photo: PostPhoto
   type: ImageMimeType
   thumbType: ImageMimeType | null
+  videoType: VideoMimeType | null
   altText: string
 }
 
@@ -75,32 +91,59 @@ function checkPhotos(photos: PostPhoto[]): CheckedPhoto[] {
       )
     }
     const thumbType = photo.renditions ? checkRenditions(photo.renditions) : null
-    return { photo, type: check.type, thumbType, altText: altTexts[index] }
+    let videoType: VideoMimeType | null = null
+    if (photo.video) {
+      const { bytes, declaredType, durationMs } = photo.video
+      const video = checkVideo(bytes, declaredType, durationMs)
+      if (!video.ok) {
+        throw new Error(
+          photos.length === 1 ? video.message : MESSAGES.photoNotAnImage(index + 1, video.message)
+        )
+      }
+      videoType = video.type
+    }
+    return { photo, type: check.type, thumbType, videoType, altText: altTexts[index] }
   })
 }
 
 type ImageRow = Omit<PostImage, 'post_id' | 'position'>
 
-/** Each photo's object and, when it has renditions, its thumbnail's, in upload order. */
+/**
+ * Each item's objects in upload order: its clip first when it is a video, then the photo (a
+ * video's poster) and, when it has renditions, its thumbnail.
+ */
 function photoUploads(photos: CheckedPhoto[], userId: string, postId: string): ObjectUpload[][] {
-  return photos.map(({ photo, type, thumbType }, position) => {
+  return photos.map(({ photo, type, thumbType, videoType }, position) => {
     const path = postPhotoPath(userId, postId, position, type)
-    const photoUpload = { path, bytes: photo.bytes, type }
-    if (!photo.renditions || !thumbType) return [photoUpload]
-    const thumbPath = postThumbnailPath(path, thumbType)
-    return [
-      photoUpload,
-      { path: thumbPath, bytes: photo.renditions.thumbnailBytes, type: thumbType }
-    ]
+    const uploads: ObjectUpload[] = []
+    if (photo.video && videoType) {
+      const videoPath = postVideoPath(userId, postId, position, videoType)
+      uploads.push({
+        bucket: VIDEOS_BUCKET,
+        path: videoPath,
+        bytes: photo.video.bytes,
+        type: videoType
+      })
+    }
+    uploads.push({ path, bytes: photo.bytes, type })
+    if (photo.renditions && thumbType) {
+      const thumbPath = postThumbnailPath(path, thumbType)
+      uploads.push({ path: thumbPath, bytes: photo.renditions.thumbnailBytes, type: thumbType })
+    }
+    return uploads
   })
 }
 
-/** The photo rows create_post takes, from each photo's uploaded URLs (photo, then thumbnail). */
+/** The rows create_post takes, from each item's uploaded URLs ([clip,] photo, thumbnail). */
 function imageRows(photos: CheckedPhoto[], urls: string[][]): ImageRow[] {
   return photos.map(({ photo, altText }, position) => {
-    const [imageUrl, thumbUrl = null] = urls[position]
+    const own = urls[position]
+    const videoUrl = photo.video ? own[0] : null
+    const [imageUrl, thumbUrl = null] = photo.video ? own.slice(1) : own
     const renditions = photo.renditions
     return {
+      video_url: videoUrl,
+      duration_ms: photo.video?.durationMs ?? null,
       image_url: imageUrl,
       thumb_url: thumbUrl,
       width: renditions?.width ?? null,

@@ -9,7 +9,8 @@ import {
   MAX_CAPTION_HASHTAGS,
   MAX_CAPTION_LENGTH,
   MAX_CAROUSEL_PHOTOS,
-  MAX_LOCATION_LENGTH
+  MAX_LOCATION_LENGTH,
+  VIDEOS_BUCKET
 } from '../limits'
 import { MESSAGES } from '../messages'
 import { hashtagCount } from '../text-links'
@@ -79,11 +80,12 @@ export async function editPost(
 }
 
 /** Every object path in the images bucket that a post's rows point at. */
-function storagePathsOf(post: Post): string[] {
-  const urls = [post.image_url, post.thumb_url]
-  for (const image of sortedImages(post)) urls.push(image.image_url, image.thumb_url)
+function storagePathsOf(post: Post, bucket: string): string[] {
+  const urls = [post.image_url, post.thumb_url, post.video_url]
+  for (const image of sortedImages(post))
+    urls.push(image.image_url, image.thumb_url, image.video_url)
   const paths = urls.flatMap((url) => {
-    const path = url ? objectPathFromPublicUrl(url, IMAGES_BUCKET) : null
+    const path = url ? objectPathFromPublicUrl(url, bucket) : null
     return path ? [path] : []
   })
   return [...new Set(paths)]
@@ -107,12 +109,16 @@ export async function deletePost(client: SupabaseClient, postId: string): Promis
   if (!data || data.length === 0) {
     throw new Error("Couldn't delete the post: it was already deleted or is not yours")
   }
-  const paths = storagePathsOf(post)
-  if (paths.length === 0) return { removedPaths: [] }
-  const removal = await client.storage.from(IMAGES_BUCKET).remove(paths)
-  if (removal.error) {
-    console.error('Could not remove the photos of a deleted post', paths, removal.error)
-    return { removedPaths: [] }
+  const removedPaths: string[] = []
+  for (const bucket of [IMAGES_BUCKET, VIDEOS_BUCKET]) {
+    const paths = storagePathsOf(post, bucket)
+    if (paths.length === 0) continue
+    const removal = await client.storage.from(bucket).remove(paths)
+    if (removal.error) {
+      console.error('Could not remove the media of a deleted post', paths, removal.error)
+      continue
+    }
+    removedPaths.push(...(removal.data ?? []).map((object) => object.name))
   }
-  return { removedPaths: (removal.data ?? []).map((object) => object.name) }
+  return { removedPaths }
 }

@@ -13,6 +13,8 @@ import { storeObject } from './object-upload'
 
 /** One object to store: where, what, and its checked MIME type. */
 export interface ObjectUpload {
+  /** The images bucket unless said (a post's video clip goes to the videos bucket). */
+  bucket?: string
   path: string
   bytes: Uint8Array
   type: string
@@ -57,19 +59,24 @@ export async function uploadThenWrite<T>(
   client: SupabaseClient,
   plan: UploadThenWrite<T>
 ): Promise<T> {
-  const bucket = client.storage.from(IMAGES_BUCKET)
-  const created: string[] = []
+  const created = new Map<string, string[]>()
   const undo = async (): Promise<void> => {
-    if (created.length === 0) return
-    const removal = await bucket.remove(created)
-    if (removal.error) console.error('Could not remove orphaned uploads', created, removal.error)
+    for (const [bucket, paths] of created) {
+      const removal = await client.storage.from(bucket).remove(paths)
+      if (removal.error) console.error('Could not remove orphaned uploads', paths, removal.error)
+    }
   }
 
-  const put = async ({ path, bytes, type }: ObjectUpload): Promise<string> => {
-    // Large photos go up resumably (object-upload.ts); an interrupted one is kept to resume
-    // only when a retry reuses the path.
+  const put = async ({
+    bucket = IMAGES_BUCKET,
+    path,
+    bytes,
+    type
+  }: ObjectUpload): Promise<string> => {
+    // Large photos and clips go up resumably (object-upload.ts); an interrupted one is kept to
+    // resume only when a retry reuses the path.
     const { error } = await storeObject(client, {
-      bucket: IMAGES_BUCKET,
+      bucket,
       path,
       bytes,
       contentType: type,
@@ -80,8 +87,8 @@ export async function uploadThenWrite<T>(
     }
     // Only what this attempt created is undone: an object found there may belong to a row an
     // earlier attempt already wrote.
-    if (!error) created.push(path)
-    return bucket.getPublicUrl(path).data.publicUrl
+    if (!error) created.set(bucket, [...(created.get(bucket) ?? []), path])
+    return client.storage.from(bucket).getPublicUrl(path).data.publicUrl
   }
 
   plan.onStage?.('uploading')

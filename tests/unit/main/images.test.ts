@@ -20,17 +20,15 @@ function deps(overrides: Partial<ImagePickerDeps> = {}): ImagePickerDeps & {
 }
 
 describe('images:pick', () => {
-  it('asks the dialog for one image file of the accepted types', async () => {
+  it('asks the dialog for one photo or video file of the accepted types', async () => {
     const d = deps()
     await pickImage(d)
     expect(d.showOpenDialog).toHaveBeenCalledWith(IMAGE_DIALOG_OPTIONS)
     expect(IMAGE_DIALOG_OPTIONS.properties).toEqual(['openFile'])
-    expect(IMAGE_DIALOG_OPTIONS.filters[0].extensions).toEqual([
-      'jpg',
-      'jpeg',
-      'png',
-      'gif',
-      'webp'
+    expect(IMAGE_DIALOG_OPTIONS.filters.map((filter) => filter.extensions)).toEqual([
+      ['jpg', 'jpeg', 'png', 'gif', 'webp', 'mp4', 'mov', 'webm'],
+      ['jpg', 'jpeg', 'png', 'gif', 'webp'],
+      ['mp4', 'mov', 'webm']
     ])
   })
 

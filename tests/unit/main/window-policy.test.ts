@@ -85,6 +85,8 @@ describe('buildCsp', () => {
       'blob:',
       'http://127.0.0.1:54321'
     ])
+    // Video posts: the clip being posted (blob:) and clips from the backend, nothing else.
+    expect(directive(csp, 'media-src')).toEqual(["'self'", 'blob:', 'http://127.0.0.1:54321'])
     expect(directive(csp, 'object-src')).toEqual(["'none'"])
     expect(csp).not.toContain('unsafe-eval')
   })
@@ -103,6 +105,7 @@ describe('buildCsp', () => {
     const csp = buildCsp({ backendUrl: 'http://127.0.0.1:1', noBackend: true })
     expect(directive(csp, 'connect-src')).toEqual(["'self'", 'data:', 'blob:'])
     expect(directive(csp, 'img-src')).toEqual(["'self'", 'data:', 'blob:'])
+    expect(directive(csp, 'media-src')).toEqual(["'self'", 'blob:'])
   })
   it('replaces a CSP header whatever its case', () => {
     const headers = withCspHeader(

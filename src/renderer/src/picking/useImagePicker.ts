@@ -14,6 +14,7 @@ import {
 import type { ImageFile } from '@shared/bridge-contract'
 import { messageOr } from '@shared/errors'
 import type { ImageSource } from '@shared/image'
+import { MAX_VIDEO_INPUT_BYTES } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../store'
 import { checkImageFile, readImageFile } from './readImage'
@@ -35,6 +36,8 @@ export interface ImagePickerOptions {
   multiple: boolean
   onImages(images: ImageFile[]): void
   onError(message: string): void
+  /** Takes a video file too (Create): one clip, on its own; without it a video is refused. */
+  onVideo?(file: File): void
 }
 
 export interface ImagePicker {
@@ -78,7 +81,18 @@ function useSwallowStrayDrops(): void {
   }, [])
 }
 
-export function useImagePicker({ multiple, onImages, onError }: ImagePickerOptions): ImagePicker {
+/** A video by its declared type or, when the system gives none, its extension. */
+export function isVideoFile(file: { name: string; type: string }): boolean {
+  if (file.type) return file.type.startsWith('video/')
+  return /\.(mp4|mov|webm)$/i.test(file.name)
+}
+
+export function useImagePicker({
+  multiple,
+  onImages,
+  onError,
+  onVideo
+}: ImagePickerOptions): ImagePicker {
   const { api } = useStores()
   const inputRef = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
@@ -87,6 +101,11 @@ export function useImagePicker({ multiple, onImages, onError }: ImagePickerOptio
   const takeFiles = (files: File[], source: ImageSource): void => {
     const taken = multiple ? files : files.slice(0, 1)
     if (taken.length === 0) return
+    if (onVideo && taken.some(isVideoFile)) {
+      if (taken.length > 1) return onError(MESSAGES.videoOnItsOwn)
+      if (taken[0].size > MAX_VIDEO_INPUT_BYTES) return onError(MESSAGES.videoFileTooLarge)
+      return onVideo(taken[0])
+    }
     readImageFiles(taken, source).then(onImages, (caught: unknown) =>
       onError(messageOr(caught, MESSAGES.selectImageFile))
     )
@@ -96,6 +115,11 @@ export function useImagePicker({ multiple, onImages, onError }: ImagePickerOptio
     try {
       const picked = await api.images.pick()
       if (!picked) return
+      if (onVideo && isVideoFile(picked)) {
+        return onVideo(
+          new File([picked.bytes as Uint8Array<ArrayBuffer>], picked.name, { type: picked.type })
+        )
+      }
       const checked = checkImageFile(picked, 'selected')
       if (checked.ok) onImages([checked.image])
       else onError(checked.message)
@@ -117,7 +141,7 @@ export function useImagePicker({ multiple, onImages, onError }: ImagePickerOptio
     inputProps: {
       ref: inputRef,
       type: 'file',
-      accept: 'image/*',
+      accept: onVideo ? 'image/*,video/mp4,video/quicktime,video/webm' : 'image/*',
       multiple,
       tabIndex: -1,
       onChange: (event) => {

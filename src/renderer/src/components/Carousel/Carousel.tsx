@@ -84,6 +84,7 @@ export function Carousel({
       frameRatio={frame}
       tagged={photoTags.length > 0}
       altText={image.alt_text?.trim()}
+      videoUrl={image.video_url}
     >
       {overlay?.(at)}
     </PostMedia>

@@ -27,6 +27,11 @@ const HeldMedia = preloadable(() =>
 )
 void HeldMedia.preload()
 
+// Video posts' player (FeedVideo): loaded when the first video post is drawn.
+const FeedVideo = preloadable(() =>
+  import('../FeedVideo/FeedVideo').then((module) => module.FeedVideo)
+)
+
 export interface PostMediaProps {
   src: string
   alt: string
@@ -40,6 +45,8 @@ export interface PostMediaProps {
   frameRatio?: number
   /** The photo has people tags: their toggle holds the bottom-left corner, so ALT sits above it. */
   tagged?: boolean
+  /** A video item's clip: played in place of the photo, which becomes its poster. */
+  videoUrl?: string | null
   /** Controls drawn over the photo (the post view's "View full screen"). */
   children?: ReactNode
 }
@@ -62,22 +69,34 @@ export function PostMedia(props: PostMediaProps): ReactElement {
       style={style}
       data-testid="post-media"
     >
-      {/* Never suspends for a still photo; a GIF's waits at most for its code. */}
-      <Suspense fallback={null}>
-        <Photo
-          // A new photo in the same box starts its fade again.
-          key={props.src}
-          src={props.src}
-          alt={props.alt}
-          width={props.width ?? undefined}
-          height={props.height ?? undefined}
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-          className={loaded ? undefined : styles['media--loading']}
-          onLoad={() => setLoaded(true)}
-        />
-      </Suspense>
+      {props.videoUrl ? (
+        <Suspense fallback={null}>
+          <FeedVideo
+            key={props.videoUrl}
+            src={props.videoUrl}
+            poster={props.src}
+            label={props.alt}
+            onLoad={() => setLoaded(true)}
+          />
+        </Suspense>
+      ) : (
+        /* Never suspends for a still photo; a GIF's waits at most for its code. */
+        <Suspense fallback={null}>
+          <Photo
+            // A new photo in the same box starts its fade again.
+            key={props.src}
+            src={props.src}
+            alt={props.alt}
+            width={props.width ?? undefined}
+            height={props.height ?? undefined}
+            loading="lazy"
+            decoding="async"
+            draggable={false}
+            className={loaded ? undefined : styles['media--loading']}
+            onLoad={() => setLoaded(true)}
+          />
+        </Suspense>
+      )}
       {props.altText && (
         <AltBadge text={props.altText} className={props.tagged ? styles['alt--above-tags'] : ''} />
       )}

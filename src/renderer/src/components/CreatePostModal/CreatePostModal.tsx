@@ -6,33 +6,34 @@
 // store's (store/composer), and a post is made one way (src/shared/data/post-create.ts). Where
 // workers paint, the preview is the photo editor (PhotoEditor/: crop, filters, adjustments,
 // none required); "Tag people" places tags (TagPeople/). Leaving with something chosen or typed
-// asks "Discard post?" first (DiscardPostDialog).
+// asks "Discard post?" first (DiscardPostDialog). A video file instead makes a video post of one
+// clip (VideoPreview: trim, sound, conversion progress and Cancel; the composer's shareVideo).
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
-import { UserRound } from 'lucide-react'
 import { useStore } from 'zustand'
+import { MESSAGES } from '@shared/messages'
 import { canProcessImages } from '../../imaging/processImage'
 import { useCreateDraft } from '../DraftPrompt/useCreateDraft'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { useSession, useStores } from '../../store'
 import { createComposerStore } from '../../store/composer/composerStore'
 import { selectProfile } from '../../store/session/sessionStore'
-import { DraftPrompt } from '../DraftPrompt/DraftPrompt'
-import { ChooseAnotherButton, DropZone } from '../DropZone/DropZone'
+import { ChooseAnotherButton } from '../DropZone/DropZone'
 import { Modal } from '../Modal/Modal'
-import { CropPreview } from './PhotoEditor/CropPreview'
 import { EditPanel } from './PhotoEditor/EditPanel'
 import { renditionEdit } from './PhotoEditor/renditionEdit'
 import type { PhotoSize } from './PhotoEditor/usePreviewCanvas'
 import { DiscardPostDialog } from './DiscardPostDialog'
-import { PhotoStrip } from './PhotoStrip'
+import { PhotoColumn } from './PhotoColumn'
 import { PostDetails } from './PostDetails'
 import { usePostControlsDraft } from '../ContentControls/AdvancedSettings'
 import { useAltTextReminder } from './useAltTextReminder'
 import { useDraftPhotos } from './useDraftPhotos'
-import { TagPeopleSurface } from './TagPeople/TagPeopleSurface'
 import { useDraftTags } from './TagPeople/useDraftTags'
+import { VideoPreview } from './VideoPreview'
+import { useDraftVideo } from './useDraftVideo'
+import { PickStep } from './PickStep'
 import styles from './CreatePostModal.module.scss'
 
 export interface CreatePostModalProps {
@@ -46,13 +47,13 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   // One composer per opening, as the modal's own state is.
   const [composer] = useState(() => createComposerStore(stores))
   const error = useStore(composer, (state) => state.error)
+  const conversion = useStore(composer, (state) => state.conversion)
   const stage = useStore(composer, (state) => state.stage)
   const setError = composer.getState().setError
   const profile = useSession(selectProfile)
   const draftPhotos = useDraftPhotos()
   const { photos, current } = draftPhotos
   const draftTags = useDraftTags(photos)
-  const [tagging, setTagging] = useState(false)
   const [caption, setCaption] = useState('')
   const [location, setLocation] = useState('')
   const uploading = stage !== null
@@ -70,7 +71,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const draft = useCreateDraft(photos, draftPhotos.aspect, caption, location)
   const [askingDiscard, setAskingDiscard] = useState(false)
   const close = (): void => ui.getState().closeModal()
-  const started = photos.length > 0 || caption.trim() !== '' || location.trim() !== ''
+  // A video post: the picked clip, its trim, sound and alt text.
+  const draftVideo = useDraftVideo()
+  const { video } = draftVideo
+  const started =
+    video !== null || photos.length > 0 || caption.trim() !== '' || location.trim() !== ''
   const leave = (): void => (started ? setAskingDiscard(true) : close())
   // Escape inside the dialog is the Modal's; this hears it when focus fell to the page because
   // the focused control went away (the alt-text reminder's buttons, for one).
@@ -81,7 +86,12 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const picker = useImagePicker({
     multiple: true,
     onImages: (images: ImageFile[]) => setError(draftPhotos.add(images)),
-    onError: setError
+    onError: setError,
+    onVideo: (file: File) => {
+      if (photos.length > 0 || video) return setError(MESSAGES.videoOnItsOwn)
+      setError(null)
+      draftVideo.choose(file)
+    }
   })
 
   // Once per opening (a ref, because development mode runs effects twice).
@@ -102,6 +112,26 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   }
 
   const advanced = usePostControlsDraft()
+
+  const shareVideo = (): void => {
+    if (!video?.edits) return setError(MESSAGES.videoUnreadable)
+    void composer.getState().shareVideo(
+      {
+        file: video.file,
+        durationMs: video.edits.durationMs,
+        edits: video.edits.edits,
+        altText: video.altText,
+        caption,
+        location,
+        controls: advanced.chosen
+      },
+      () => {
+        draftVideo.clear()
+        setCaption('')
+        setLocation('')
+      }
+    )
+  }
 
   const share = (): Promise<void> =>
     composer.getState().share(
@@ -124,22 +154,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       }
     )
 
-  // The photo's points are fractions of the photo as posted: the crop's shape, or the photo.
-  const tagSurface = (photo: { width: number; height: number } | null): ReactElement | null =>
-    tagging && current && !uploading ? (
-      <TagPeopleSurface
-        tags={draftTags.of(current)}
-        onAdd={(tag) => draftTags.add(current, tag)}
-        onRemove={(userId) => draftTags.remove(current, userId)}
-        photo={photo}
-        fit="contain"
-      />
-    ) : null
-
-  const back = photos.length > 0 && !uploading && (
+  const back = (photos.length > 0 || video) && !uploading && (
     <ChooseAnotherButton
       onClick={() => {
         draftPhotos.replace([])
+        draftVideo.clear()
         setError(null)
       }}
     />
@@ -159,10 +178,6 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     selectPhoto: draftPhotos.select,
     share
   })
-  const previewLabel =
-    photos.length > 1
-      ? `Preview of photo ${position + 1} of ${photos.length}`
-      : 'Preview of the selected image'
 
   return (
     <Modal
@@ -171,75 +186,59 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       onPageKeyDown={onPageKeyDown}
       closeDisabled={uploading}
       leading={back}
-      className={current ? styles['dialog--preview'] : styles.dialog}
+      className={current || video ? styles['dialog--preview'] : styles.dialog}
     >
-      {!current ? (
-        <div className={styles.pickStep}>
-          {draft.offer && (
-            <DraftPrompt
-              what={`an unsent post (${draft.offer.photos.length} ${
-                draft.offer.photos.length === 1 ? 'photo' : 'photos'
-              })`}
-              onRestore={restoreDraft}
-              onDiscard={draft.discard}
-            />
-          )}
-          <DropZone picker={picker} inputLabel="Choose an image file" />
-          {errorLine}
-          {/* The other thing one creates: a story, which lives 24 hours. */}
-          <button
-            type="button"
-            className={styles.storyInstead}
-            onClick={() => ui.getState().openCreateStory()}
-          >
-            Add to your story instead
-          </button>
+      {video ? (
+        <div className={styles.previewStep}>
+          <VideoPreview
+            url={video.url}
+            edits={video.edits?.edits ?? null}
+            onEdits={(edits, durationMs) => {
+              draftVideo.setEdits(edits, durationMs)
+              setError(null)
+            }}
+            onUnreadable={setError}
+            conversion={conversion}
+            onCancel={() => composer.getState().cancel()}
+            disabled={uploading}
+          />
+          <PostDetails
+            profile={profile}
+            caption={caption}
+            onCaption={setCaption}
+            captionRef={captionRef}
+            altLabel="Alt text"
+            altText={video.altText}
+            onAltText={draftVideo.setAltText}
+            stage={stage}
+            errorLine={errorLine}
+            altRef={altRef}
+            location={{ value: location, onChange: setLocation }}
+            reminder={null}
+            advanced={advanced.element}
+            onShare={shareVideo}
+          />
         </div>
+      ) : !current ? (
+        <PickStep
+          draft={draft}
+          onRestore={restoreDraft}
+          picker={picker}
+          errorLine={errorLine}
+          onStoryInstead={() => ui.getState().openCreateStory()}
+        />
       ) : (
         <div className={styles.previewStep}>
-          <div className={styles.photoColumn}>
-            {editable ? (
-              <CropPreview
-                shown={current}
-                first={photos[0]}
-                aspect={draftPhotos.aspect}
-                onAspect={draftPhotos.setAspect}
-                onEdit={draftPhotos.setEdit}
-                label={previewLabel}
-                onSizes={setSizes}
-                disabled={uploading}
-                overlay={(ratio) => tagSurface(ratio === null ? null : { width: ratio, height: 1 })}
-              />
-            ) : (
-              <div className={styles.preview}>
-                <img src={current.url} alt={previewLabel} />
-                {tagSurface(sizes.get(current.key) ?? null)}
-              </div>
-            )}
-            <button
-              type="button"
-              className={styles.tagPeople}
-              aria-pressed={tagging}
-              disabled={uploading}
-              onClick={() => setTagging((on) => !on)}
-            >
-              <UserRound size={16} aria-hidden /> {tagging ? 'Done tagging' : 'Tag people'}
-            </button>
-            <PhotoStrip
-              photos={photos}
-              selected={position}
-              disabled={uploading}
-              onSelect={draftPhotos.select}
-              onMove={draftPhotos.move}
-              onRemove={draftPhotos.remove}
-              onAdd={picker.pick}
-            />
-            <input
-              className={styles.fileInput}
-              aria-label="Add more image files"
-              {...picker.inputProps}
-            />
-          </div>
+          <PhotoColumn
+            draftPhotos={draftPhotos}
+            current={current}
+            draftTags={draftTags}
+            editable={editable}
+            sizes={sizes}
+            onSizes={setSizes}
+            uploading={uploading}
+            picker={picker}
+          />
           {editable && (
             <div className={styles.editColumn}>
               <EditPanel photo={current} onEdit={draftPhotos.setEdit} disabled={uploading} />

@@ -4,7 +4,7 @@
 // ←/→ there moving through this grid.
 
 import type { CSSProperties, ReactElement } from 'react'
-import { Copy, Heart, MessageCircle, Pin } from 'lucide-react'
+import { Copy, Heart, MessageCircle, Pin, Play } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
 import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
@@ -64,10 +64,16 @@ function GridTile({
               <Pin size={20} fill="currentColor" aria-hidden />
             </span>
           )}
-          {(post.image_count ?? 1) > 1 && (
-            <span className={styles.badge} role="img" aria-label={`${post.image_count} photos`}>
-              <Copy size={20} aria-hidden />
+          {post.media_type === 'video' ? (
+            <span className={styles.badge} role="img" aria-label="Video">
+              <Play size={20} aria-hidden />
             </span>
+          ) : (
+            (post.image_count ?? 1) > 1 && (
+              <span className={styles.badge} role="img" aria-label={`${post.image_count} photos`}>
+                <Copy size={20} aria-hidden />
+              </span>
+            )
           )}
         </span>
         <div className={styles.overlay}>

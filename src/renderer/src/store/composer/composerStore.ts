@@ -4,7 +4,9 @@
 // feed (sent, or queued offline), the switches chosen under Advanced settings are set on it and
 // the people tagged on it are added. The stages show as the platform reports them. A failure
 // keeps everything for a retry and says why; once shared, the modal's fields are emptied (its
-// saved draft goes) and it closes.
+// saved draft goes) and it closes. A video post (shareVideo) is converted first (trimmed, scaled,
+// muted or not, in a worker), with progress, time left and Cancel; its poster frame then goes
+// through the photo pipeline like any photo, and the clip and poster are posted together.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
@@ -15,6 +17,13 @@ import type { RenditionEdit } from '../../imaging/renditions'
 import { peopleTagsProblem } from '../../services/peopleTagRules'
 import type { NewPeopleTag, PostControls } from '../../services/types'
 import type { AppStores } from '../appStores'
+import {
+  convertVideo as convertInWorker,
+  VideoCanceledError,
+  type ConvertVideo,
+  type VideoEdits
+} from '../../video/convertVideo'
+import { secondsLeft, trimProblem } from '../../video/videoPlan'
 
 /** One photo to share: the checked bytes, its alt text, and what the editor did to it. */
 export interface ComposerPhoto {
@@ -32,6 +41,24 @@ export interface ShareRequest {
   controls: PostControls | null
 }
 
+/** One clip to share: the picked file, its trim and sound, and the post's fields. */
+export interface VideoShareRequest {
+  file: Blob
+  /** The picked clip's whole length, as its preview read it. */
+  durationMs: number
+  edits: VideoEdits
+  altText: string
+  caption: string
+  location: string
+  controls: PostControls | null
+}
+
+/** How far a clip's conversion is: a fraction, and seconds left once they can be told. */
+export interface ConversionProgress {
+  fraction: number
+  secondsLeft: number | null
+}
+
 export interface ComposerState {
   /** Where a share is; null while nothing is being shared. */
   stage: CreatePostStage | null
@@ -40,6 +67,12 @@ export interface ComposerState {
   setError(error: string | null): void
   /** Shares the post; `onShared` empties the modal's fields before it closes. */
   share(request: ShareRequest, onShared: () => void): Promise<void>
+  /** While a clip converts; null otherwise. */
+  conversion: ConversionProgress | null
+  /** Converts the clip, then shares it with its poster as a video post. */
+  shareVideo(request: VideoShareRequest, onShared: () => void): Promise<void>
+  /** Stops a conversion under way; the clip and the fields stay for another try. */
+  cancel(): void
 }
 
 export type ComposerStore = StoreApi<ComposerState>
@@ -59,8 +92,11 @@ const processPhoto: ProcessPhoto = (image, edit) => processImage(image, undefine
 
 export function createComposerStore(
   stores: ComposerStores,
-  process: ProcessPhoto = processPhoto
+  process: ProcessPhoto = processPhoto,
+  convert: ConvertVideo = convertInWorker,
+  now: () => number = Date.now
 ): ComposerStore {
+  let converting: AbortController | null = null
   const { api, feed, peopleTags, controls, posts, toast, ui } = stores
   const notify = (message: string): void => toast.getState().show(message)
 
@@ -77,7 +113,61 @@ export function createComposerStore(
   return createStore<ComposerState>()((set, get) => ({
     stage: null,
     error: null,
+    conversion: null,
     setError: (error) => set({ error }),
+    cancel: () => converting?.abort(),
+
+    async shareVideo(request, onShared) {
+      if (get().stage !== null) return
+      const problem = trimProblem(
+        { startMs: request.edits.trimStartMs, endMs: request.edits.trimEndMs },
+        request.durationMs
+      )
+      if (problem) return set({ error: problem })
+      const abort = new AbortController()
+      converting = abort
+      const started = now()
+      set({ stage: 'processing', error: null, conversion: { fraction: 0, secondsLeft: null } })
+      const stopListening = api.posts.onProgress((stage) => set({ stage }))
+      try {
+        const converted = await convert(request.file, request.edits, {
+          signal: abort.signal,
+          onProgress: (fraction) =>
+            set({ conversion: { fraction, secondsLeft: secondsLeft(fraction, now() - started) } })
+        })
+        converting = null
+        set({ conversion: null })
+        // The poster is a photo like any other: its feed rendition, thumbnail and placeholder.
+        const poster = await process(converted.poster, undefined)
+        const { bytes, type, durationMs } = converted.video
+        set({ stage: 'uploading' })
+        const created = await feed.getState().createPost({
+          caption: request.caption,
+          location: request.location,
+          photos: [
+            {
+              ...poster,
+              altText: request.altText,
+              video: { file: { name: `video.${type.split('/')[1]}`, type, bytes }, durationMs }
+            }
+          ]
+        })
+        if (request.controls) await applyControls(created.id, request.controls)
+        onShared()
+        set({ stage: null })
+        ui.getState().closeModal()
+      } catch (caught) {
+        const canceled = caught instanceof VideoCanceledError
+        set({
+          error: canceled ? null : messageOr(caught, MESSAGES.createPostFailed),
+          stage: null,
+          conversion: null
+        })
+      } finally {
+        converting = null
+        stopListening()
+      }
+    },
 
     async share({ photos, caption, location, tags, controls: chosen }, onShared) {
       if (photos.length === 0 || get().stage !== null) return

@@ -1,0 +1,126 @@
+// The create-post modal's video column (docs/product.md, "Create a post"): the picked clip
+// playing in its preview, the trim of its start and end, the sound switch, and, while it is
+// converted, how far it is with the time left and Cancel. The conversion itself is the composer
+// store's (shareVideo); this only draws and collects the choices.
+
+import { useState, type ReactElement } from 'react'
+import { MESSAGES } from '@shared/messages'
+import type { ConversionProgress } from '../../store/composer/composerStore'
+import type { VideoEdits } from '../../video/convertVideo'
+import { clock, initialTrim } from '../../video/videoPlan'
+import styles from './VideoPreview.module.scss'
+
+export interface VideoPreviewProps {
+  url: string
+  edits: VideoEdits | null
+  onEdits(edits: VideoEdits, durationMs: number): void
+  onUnreadable(message: string): void
+  conversion: ConversionProgress | null
+  onCancel(): void
+  disabled: boolean
+}
+
+const STEP_MS = 100
+
+export function VideoPreview({
+  url,
+  edits,
+  onEdits,
+  onUnreadable,
+  conversion,
+  onCancel,
+  disabled
+}: VideoPreviewProps): ReactElement {
+  const [durationMs, setDurationMs] = useState(0)
+  const take = (video: HTMLVideoElement): void => {
+    if (durationMs > 0 || video.duration === Infinity || Number.isNaN(video.duration)) return
+    const ms = Math.round(video.duration * 1000)
+    if (ms <= 0) return onUnreadable(MESSAGES.videoUnreadable)
+    if (video.currentTime > 0) video.currentTime = 0
+    setDurationMs(ms)
+    const trim = initialTrim(ms)
+    onEdits({ trimStartMs: trim.startMs, trimEndMs: trim.endMs, muted: false }, ms)
+  }
+  const change = (next: Partial<VideoEdits>): void => {
+    if (edits) onEdits({ ...edits, ...next }, durationMs)
+  }
+  return (
+    <div className={styles.column}>
+      <video
+        className={styles.preview}
+        src={url}
+        controls
+        muted={edits?.muted ?? false}
+        playsInline
+        aria-label="Preview of the selected video"
+        onLoadedMetadata={(event) => {
+          // A recorded WebM (MediaRecorder's) has no length in its header: seeking past its end
+          // makes the browser find it, and durationchange reports it.
+          const video = event.currentTarget
+          if (video.duration === Infinity) video.currentTime = Number.MAX_SAFE_INTEGER
+          else take(video)
+        }}
+        onDurationChange={(event) => take(event.currentTarget)}
+        onError={() => onUnreadable(MESSAGES.videoUnreadable)}
+      />
+      {edits && durationMs > 0 && (
+        <fieldset className={styles.controls} disabled={disabled}>
+          <legend className={styles.legend}>
+            Trim: keeps {clock(edits.trimEndMs - edits.trimStartMs)} of {clock(durationMs)}
+          </legend>
+          <label className={styles.trim}>
+            <span>Start {clock(edits.trimStartMs)}</span>
+            <input
+              type="range"
+              min={0}
+              max={durationMs}
+              step={STEP_MS}
+              value={edits.trimStartMs}
+              onChange={(event) =>
+                change({
+                  trimStartMs: Math.min(Number(event.target.value), edits.trimEndMs - STEP_MS)
+                })
+              }
+            />
+          </label>
+          <label className={styles.trim}>
+            <span>End {clock(edits.trimEndMs)}</span>
+            <input
+              type="range"
+              min={0}
+              max={durationMs}
+              step={STEP_MS}
+              value={edits.trimEndMs}
+              onChange={(event) =>
+                change({
+                  trimEndMs: Math.max(Number(event.target.value), edits.trimStartMs + STEP_MS)
+                })
+              }
+            />
+          </label>
+          <label className={styles.mute}>
+            <input
+              type="checkbox"
+              checked={edits.muted}
+              onChange={(event) => change({ muted: event.target.checked })}
+            />
+            Post without sound
+          </label>
+        </fieldset>
+      )}
+      {conversion && (
+        <div className={styles.progress} role="status">
+          <progress max={1} value={conversion.fraction} aria-label="Converting the video" />
+          <span>
+            Converting {Math.round(conversion.fraction * 100)}%
+            {conversion.secondsLeft !== null &&
+              ` · about ${clock(conversion.secondsLeft * 1000)} left`}
+          </span>
+          <button type="button" className={styles.cancel} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,119 @@
+// A video post's clip in the feed and the post view (docs/product.md, "Post card"): it plays
+// muted and looping while at least half of it is on screen and pauses when it leaves, one video
+// at a time in the window (onePlaying.ts); a tap turns the sound on or off; a bar shows how far
+// it is. Autoplay follows "Autoplay animated images" and reduced motion (preferences/autoplay):
+// when off, the poster stays until its play button is pressed.
+
+import { useEffect, useRef, useState, type ReactElement } from 'react'
+import { Pause, Play, Volume2, VolumeX } from 'lucide-react'
+import { useAutoplayAnimations } from '../../preferences/autoplay'
+import { playOnly, released } from './onePlaying'
+import styles from './FeedVideo.module.scss'
+
+export interface FeedVideoProps {
+  src: string
+  poster: string
+  /** The item's alt text, or the caption fallback. */
+  label: string
+  onLoad(): void
+}
+
+/** How much of the video must be on screen for it to play. */
+const VISIBLE_SHARE = 0.5
+
+export function FeedVideo({ src, poster, label, onLoad }: FeedVideoProps): ReactElement {
+  const ref = useRef<HTMLVideoElement>(null)
+  const autoplay = useAutoplayAnimations()
+  const [muted, setMuted] = useState(true)
+  const [playing, setPlaying] = useState(false)
+  const [progress, setProgress] = useState(0)
+  const [visible, setVisible] = useState(false)
+
+  useEffect(() => {
+    const video = ref.current
+    if (!video || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      ([entry]) => setVisible(entry.intersectionRatio >= VISIBLE_SHARE),
+      { threshold: [0, VISIBLE_SHARE] }
+    )
+    observer.observe(video)
+    return () => {
+      observer.disconnect()
+      video.pause()
+      released(video)
+    }
+  }, [])
+
+  useEffect(() => {
+    const video = ref.current
+    if (!video) return
+    if (visible && autoplay) void playOnly(video)
+    else if (!visible) video.pause()
+  }, [visible, autoplay])
+
+  const togglePlay = (): void => {
+    const video = ref.current
+    if (!video) return
+    if (video.paused) void playOnly(video)
+    else video.pause()
+  }
+
+  return (
+    <div className={styles.frame}>
+      <video
+        ref={ref}
+        className={styles.video}
+        src={src}
+        poster={poster}
+        muted={muted}
+        loop
+        playsInline
+        preload="metadata"
+        aria-label={label}
+        data-testid="feed-video"
+        onLoadedData={onLoad}
+        onPlay={() => setPlaying(true)}
+        onPause={(event) => {
+          setPlaying(false)
+          released(event.currentTarget)
+        }}
+        onTimeUpdate={(event) => {
+          const { currentTime, duration } = event.currentTarget
+          setProgress(duration > 0 ? currentTime / duration : 0)
+        }}
+        onClick={(event) => {
+          // A tap is the sound's; the card's double-tap like still hears the second tap.
+          event.stopPropagation()
+          setMuted((on) => !on)
+        }}
+      />
+      <button
+        type="button"
+        className={`${styles.control} ${styles.play}`}
+        aria-label={playing ? 'Pause video' : 'Play video'}
+        onClick={togglePlay}
+      >
+        {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
+      </button>
+      <button
+        type="button"
+        className={`${styles.control} ${styles.sound}`}
+        aria-label={muted ? 'Turn sound on' : 'Turn sound off'}
+        aria-pressed={!muted}
+        onClick={() => setMuted((on) => !on)}
+      >
+        {muted ? <VolumeX size={16} aria-hidden /> : <Volume2 size={16} aria-hidden />}
+      </button>
+      <div
+        className={styles.progress}
+        role="progressbar"
+        aria-label="Video progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Math.round(progress * 100)}
+      >
+        <div className={styles.progressFill} style={{ width: `${progress * 100}%` }} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+// Video posts (docs/product.md, "Post card"): a WebM recorded in the page from a canvas is
+// dropped into Create, converted in the worker and shared; in the feed it plays by itself
+// (its currentTime advances) while on screen and is paused once scrolled away. axe finds
+// nothing in Create with the clip or in the feed, in both themes.
+
+import type { JSHandle, Page } from '@playwright/test'
+import { checkA11y } from './support/axe'
+import { openCreatePost, openSignedIn, shootBothThemes, ui } from './support/app'
+import { createUserWithPosts, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
+
+const CAPTION = 'A recorded clip'
+
+// Autoplay follows reduced motion: this spec is about a video moving.
+test.use({ reducedMotion: 'no-preference' })
+test.describe.configure({ timeout: 240_000 })
+
+let author: TestUser
+
+test.beforeAll(async () => {
+  // Older posts below the new one, so the feed can scroll it away.
+  ;({ user: author } = await createUserWithPosts('videoauthor', 4, {
+    caption: 'Older',
+    firstSeed: 71
+  }))
+})
+
+/** The page's canvas and recorder, as far as this spec uses them (no DOM library here). */
+type Canvas = {
+  width: number
+  height: number
+  getContext(kind: '2d'): { fillStyle: string; fillRect(...box: number[]): void }
+  captureStream(fps: number): unknown
+}
+type Recorder = {
+  state: string
+  ondataavailable: (event: { data: unknown }) => void
+  onstop: (value: unknown) => void
+  start(sliceMs: number): void
+  stop(): void
+}
+
+/** Records 1.5 s of a moving square on a canvas with MediaRecorder: a DataTransfer of its WebM. */
+function recordedClip(page: Page): Promise<JSHandle> {
+  return page.evaluateHandle(async () => {
+    const web = globalThis as unknown as {
+      document: { createElement(tag: 'canvas'): Canvas }
+      MediaRecorder: new (stream: unknown, options: { mimeType: string }) => Recorder
+      DataTransfer: new () => { items: { add(file: unknown): void } }
+      File: new (parts: unknown[], name: string, options: { type: string }) => unknown
+      requestAnimationFrame(callback: () => void): number
+    }
+    const canvas = web.document.createElement('canvas')
+    canvas.width = 320
+    canvas.height = 240
+    const context = canvas.getContext('2d')
+    const recorder = new web.MediaRecorder(canvas.captureStream(30), { mimeType: 'video/webm' })
+    const chunks: unknown[] = []
+    recorder.ondataavailable = (event: { data: unknown }) => chunks.push(event.data)
+    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
+    const started = Date.now()
+    const draw = (): void => {
+      const t = Date.now() - started
+      context.fillStyle = '#204080'
+      context.fillRect(0, 0, 320, 240)
+      context.fillStyle = '#f0c020'
+      context.fillRect((t / 5) % 280, 100, 40, 40)
+      if (recorder.state === 'recording') web.requestAnimationFrame(draw)
+    }
+    recorder.start(100)
+    draw()
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    recorder.stop()
+    await stopped
+    const transfer = new web.DataTransfer()
+    transfer.items.add(new web.File(chunks, 'clip.webm', { type: 'video/webm' }))
+    return transfer
+  })
+}
+
+test('a recorded WebM dropped into Create is shared, plays in the feed and pauses when scrolled away', async ({
+  page
+}, testInfo) => {
+  await openSignedIn(page, author)
+  const dialog = await openCreatePost(page)
+  const dataTransfer = await recordedClip(page)
+  const zone = ui.dropZone(page)
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    await zone.dispatchEvent(type, { dataTransfer })
+  await dataTransfer.dispose()
+
+  await expect(dialog.getByLabel('Preview of the selected video')).toBeVisible()
+  await expect(dialog.getByText(/^Trim: keeps /)).toBeVisible()
+  await expect(dialog.getByRole('checkbox', { name: 'Post without sound' })).toBeVisible()
+  await checkA11y(page, 'create with a video', testInfo)
+  await shootBothThemes(page, 'create-video')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await checkA11y(page, 'create with a video (dark)', testInfo)
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  await ui.caption(page).fill(CAPTION)
+  await ui.share(page).click()
+  await expect(ui.createDialog(page)).toBeHidden({ timeout: 120_000 })
+
+  const card = ui.posts(page).filter({ hasText: CAPTION }).first()
+  const video = card.getByTestId('feed-video')
+  await expect(video).toBeVisible()
+  await expect(video).toHaveAttribute(
+    'src',
+    /\/storage\/v1\/object\/public\/videos\/posts\/.+\.(webm|mp4)$/
+  )
+  await expect
+    .poll(() => video.evaluate((element: { currentTime: number }) => element.currentTime), {
+      timeout: 30_000
+    })
+    .toBeGreaterThan(0.2)
+  expect(
+    await video.evaluate((element: { paused: boolean; muted: boolean }) => element.muted)
+  ).toBe(true)
+  await expect(card.getByRole('progressbar', { name: 'Video progress' })).toBeVisible()
+  await checkA11y(page, 'feed with a video', testInfo)
+  await shootBothThemes(page, 'feed-video')
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await checkA11y(page, 'feed with a video (dark)', testInfo)
+  await page.emulateMedia({ colorScheme: 'light' })
+
+  // Held by the element itself: a windowed feed may unmount the card once it is far away.
+  const element = await video.elementHandle()
+  await page.mouse.wheel(0, 4000)
+  await expect
+    .poll(() => element!.evaluate((node: { paused: boolean }) => node.paused), { timeout: 10_000 })
+    .toBe(true)
+})
