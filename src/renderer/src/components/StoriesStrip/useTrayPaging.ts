@@ -41,13 +41,24 @@ export function useTrayPaging(listRef: RefObject<HTMLElement | null>, count: num
   // The arrow pressed on its way to an end, and the one to take focus once it has gone.
   const handOff = useRef<{ from: HTMLButtonElement; to: RefObject<HTMLButtonElement | null> }>(null)
 
+  // Whether the tray was at its start when last read. A tray at its start stays there when
+  // bubbles change: scroll snapping would keep the bubble first in view when one is added before
+  // it (your own, once the profile is read), and hide "Your story".
+  const atStart = useRef(true)
+
   const readEdges = useCallback((): void => {
     const list = listRef.current
     if (!list) return
     const max = list.scrollWidth - list.clientWidth
     // A pixel of slack: scroll offsets may be fractional on zoomed or scaled screens.
+    atStart.current = list.scrollLeft <= 1
     setEdges({ canPrevious: list.scrollLeft > 1, canNext: list.scrollLeft < max - 1 })
   }, [listRef])
+
+  useLayoutEffect(() => {
+    const list = listRef.current
+    if (list && atStart.current && list.scrollLeft > 1) list.scrollLeft = 0
+  }, [listRef, count])
 
   useLayoutEffect(() => {
     const list = listRef.current
