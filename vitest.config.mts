@@ -92,6 +92,9 @@ export default defineConfig({
             'tests/unit/renderer/**/*.test.{ts,tsx}'
           ],
           setupFiles: ['tests/unit/renderer/setup.ts'],
+          // A guard against hangs: a file's first test also imports its components, which took
+          // over 5 s (the default) with other suites on both cores.
+          testTimeout: 20_000,
           css: { modules: { classNameStrategy: 'non-scoped' } }
         }
       }

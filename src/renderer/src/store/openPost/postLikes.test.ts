@@ -47,6 +47,28 @@ describe('post view likes', () => {
     expect(held().likes_count).toBe(7)
   })
 
+  it('a tap while the like is on its way shows at once and is sent when it lands', async () => {
+    const { stores, services, post, held } = await openInView(false)
+    const first = deferred<{ liked: boolean; likes_count: number }>()
+    services.likes.setLike
+      .mockReturnValueOnce(first.promise)
+      .mockResolvedValueOnce({ liked: false, likes_count: 4 })
+    const liking = stores.posts.getState().toggleLike(post.id)
+    await stores.posts.getState().toggleLike(post.id)
+    expect(stores.posts.getState().liked[post.id]).toBe(false)
+    expect(held().likes_count).toBe(4)
+    // The first answer is no longer what the screen shows: its count is not taken.
+    first.resolve({ liked: true, likes_count: 5 })
+    await liking
+    expect(services.likes.setLike.mock.calls).toEqual([
+      [post.id, true],
+      [post.id, false]
+    ])
+    expect(stores.posts.getState().liked[post.id]).toBe(false)
+    expect(held().likes_count).toBe(4)
+    expect(stores.posts.getState().likingIds.size).toBe(0)
+  })
+
   it('undoes an unlike the server refused', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const { stores, services, post, held } = await openInView(true)

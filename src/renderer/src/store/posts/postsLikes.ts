@@ -2,6 +2,7 @@
 // operation (optimistic, queued offline, reconciled with the server's count, undone if refused).
 
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
+import { sendLatest } from '../sendLatest'
 import { applyLike, withLikeCount, withLikedStates, withMember } from './postEntities'
 import type { PostsContext, PostsState } from './postsTypes'
 
@@ -27,26 +28,30 @@ export function likeActions({
 
     async toggleLike(postId) {
       const userId = deps.getUserId()
-      const wasLiked = get().liked[postId]
-      if (!userId || wasLiked === undefined || get().likingIds.has(postId)) return
+      const shown = get().liked[postId]
+      if (!userId || shown === undefined) return
+      // Optimistic: every tap shows at once; the send in flight sends the latest when it ends.
+      set((state) => applyLike(state, postId, !shown))
+      if (get().likingIds.has(postId)) return
       set((state) => ({ likingIds: withMember(state.likingIds, postId, true) }))
-      try {
-        const outcome = await sendOrQueue(
-          deps.queue,
-          { kind: 'like', postId, liked: !wasLiked },
-          () => deps.likes.setLike(postId, !wasLiked),
-          () => set((state) => applyLike(state, postId, !wasLiked))
-        )
-        // The server's counter also counts other people's likes made meanwhile.
-        if (outcome.status === 'sent') {
-          set((state) => withLikeCount(state, postId, outcome.result.likes_count))
-        }
-      } catch (error) {
+      const outcome = await sendLatest({
+        confirmed: shown,
+        shown: () => (deps.getUserId() === userId ? get().liked[postId] : undefined),
+        send: (liked) =>
+          sendOrQueue(deps.queue, { kind: 'like', postId, liked }, () =>
+            deps.likes.setLike(postId, liked)
+          )
+      })
+      set((state) => ({ likingIds: withMember(state.likingIds, postId, false) }))
+      if (deps.getUserId() !== userId) return
+      if (outcome.error !== undefined) {
         // Like errors are only logged (docs/product.md). Undo the optimistic change.
-        console.error('Error toggling like', error)
-        set((state) => applyLike(state, postId, wasLiked))
-      } finally {
-        set((state) => ({ likingIds: withMember(state.likingIds, postId, false) }))
+        console.error('Error toggling like', outcome.error)
+        set((state) => applyLike(state, postId, outcome.confirmed))
+      } else if (outcome.result?.status === 'sent') {
+        // The server's counter also counts other people's likes made meanwhile.
+        const { likes_count } = outcome.result.result
+        set((state) => withLikeCount(state, postId, likes_count))
       }
     },
 

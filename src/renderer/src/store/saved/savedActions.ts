@@ -2,6 +2,7 @@
 
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import { messageOr } from '@shared/errors'
+import { sendLatest } from '../sendLatest'
 import type { SavedContext, SavedState } from './savedTypes'
 
 const without = (ids: ReadonlySet<string>, id: string): Set<string> => {
@@ -14,37 +15,34 @@ export function toggleActions({ deps, get, set }: SavedContext): Pick<SavedState
   return {
     async toggle(postId) {
       const userId = deps.getUserId()
-      if (!userId || get().savingIds.has(postId)) return
-      const wasSaved = get().savedIds.has(postId)
-      set((state) => ({ savingIds: new Set([...state.savingIds, postId]), error: null }))
-      // Optimistic: the icon changes at once and changes back if the server refuses.
-      const apply = (): void =>
+      if (!userId) return
+      const wanted = !get().savedIds.has(postId)
+      // Optimistic: every tap changes the icon at once; it changes back if the server refuses.
+      const show = (saved: boolean): void =>
         set((state) => ({
-          savedIds: wasSaved
-            ? without(state.savedIds, postId)
-            : new Set([...state.savedIds, postId])
+          savedIds: saved ? new Set([...state.savedIds, postId]) : without(state.savedIds, postId)
         }))
-      try {
-        await sendOrQueue(
-          deps.queue,
-          { kind: 'save', postId, saved: !wasSaved },
-          async () => {
-            if (wasSaved) await deps.saves.unsave(userId, postId)
-            else await deps.saves.save(userId, postId)
-          },
-          apply
-        )
-        if (wasSaved) set((state) => ({ ids: state.ids.filter((id) => id !== postId) }))
-      } catch (error) {
-        set((state) => ({
-          savedIds: wasSaved
-            ? new Set([...state.savedIds, postId])
-            : without(state.savedIds, postId),
-          error: messageOr(error, 'Error')
-        }))
-      } finally {
-        set((state) => ({ savingIds: without(state.savingIds, postId) }))
+      show(wanted)
+      set({ error: null })
+      // The send in flight sends this tap's state when it ends.
+      if (get().savingIds.has(postId)) return
+      set((state) => ({ savingIds: new Set([...state.savingIds, postId]) }))
+      const outcome = await sendLatest({
+        confirmed: !wanted,
+        shown: () => (deps.getUserId() === userId ? get().savedIds.has(postId) : undefined),
+        send: (saved) =>
+          sendOrQueue(deps.queue, { kind: 'save', postId, saved }, async () => {
+            if (saved) await deps.saves.save(userId, postId)
+            else await deps.saves.unsave(userId, postId)
+          })
+      })
+      set((state) => ({ savingIds: without(state.savingIds, postId) }))
+      if (deps.getUserId() !== userId) return
+      if (outcome.error !== undefined) {
+        show(outcome.confirmed)
+        set({ error: messageOr(outcome.error, 'Error') })
       }
+      if (!outcome.confirmed) set((state) => ({ ids: state.ids.filter((id) => id !== postId) }))
     }
   }
 }

@@ -49,6 +49,22 @@ describe('saved store', () => {
     expect(calls).toEqual(['insert'])
   })
 
+  it('a second tap while the save is on its way unsaves at once, then on the server', async () => {
+    const { client, calls } = fakeClient()
+    const store = createSavedStore({
+      saves: servicesOver(client).saves,
+      getUserId: () => 'me',
+      posts: postsStore()
+    })
+    const pending = store.getState().toggle('p1')
+    await store.getState().toggle('p1')
+    expect(store.getState().savedIds.has('p1')).toBe(false)
+    await pending
+    expect(store.getState().savedIds.has('p1')).toBe(false)
+    expect(store.getState().savingIds.has('p1')).toBe(false)
+    expect(calls).toEqual(['insert', 'delete'])
+  })
+
   it('rolls back and says why when the server refuses', async () => {
     const { client } = fakeClient({ message: 'permission denied' })
     const store = createSavedStore({
