@@ -83,7 +83,7 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       removeTwoFactor: (factorId) => call('account:remove-two-factor', factorId)
     },
     images: {
-      pick: () => call('images:pick'),
+      pick: (request) => call('images:pick', request),
       hasNativeDialog: true
     },
     posts: {

@@ -32,6 +32,7 @@ import type {
   ExportProgress,
   ExportSummary,
   ImageFile,
+  ImagePickRequest,
   ImagesApi,
   PostsApi
 } from './bridge/posts'
@@ -92,8 +93,8 @@ export interface InvokeContract {
   'account:generate-recovery-codes': { request: void; response: string[] }
   /** The second step of signing in with a recovery code instead of the app's code. */
   'account:redeem-recovery-code': { request: string; response: void }
-  /** Opens the native file dialog; null when the user cancels. */
-  'images:pick': { request: void; response: ImageFile | null }
+  /** Opens the native file dialog for one file or several; empty when the user cancels. */
+  'images:pick': { request: ImagePickRequest; response: ImageFile[] }
   /** Uploads one to ten photos with their renditions and inserts the post, all or nothing. */
   'posts:create': { request: CreatePostInput; response: Post }
   /** Native save dialog, then writes the signed-in user's archive; null on cancel. */

@@ -1,18 +1,24 @@
-// images:pick — the native open dialog. Main reads only the one path the user picked, checks its
-// size on disk before reading it, and sniffs the bytes before they go back to the renderer.
+// images:pick — the native open dialog. Main reads only the paths the user picked (up to a
+// carousel's ten, or one video on its own), checks each size on disk before reading it, and sniffs
+// the bytes before they go back to the renderer.
 
 import { basename } from 'node:path'
-import type { ImageFile } from '../../shared/bridge-contract'
+import type { ImageFile, ImagePickRequest } from '../../shared/bridge-contract'
 import { checkImage, isWithinImageSizeLimit, type ImageSource } from '../../shared/image'
-import { ACCEPTED_IMAGE_EXTENSIONS, MAX_VIDEO_INPUT_BYTES } from '../../shared/limits'
+import {
+  ACCEPTED_IMAGE_EXTENSIONS,
+  MAX_CAROUSEL_PHOTOS,
+  MAX_VIDEO_INPUT_BYTES
+} from '../../shared/limits'
+import { messageOr } from '../../shared/errors'
 import { MESSAGES } from '../../shared/messages'
 import { ACCEPTED_VIDEO_EXTENSIONS } from '../../shared/video'
 import type { Handle } from './handle'
-import { noPayload } from './schemas'
+import { imagePickSchema } from './schemas'
 
 export interface OpenDialogRequest {
   title: string
-  properties: Array<'openFile'>
+  properties: Array<'openFile' | 'multiSelections'>
   filters: Array<{ name: string; extensions: string[] }>
 }
 
@@ -61,13 +67,50 @@ async function readChosenVideo(
   return { name: basename(path), type, bytes: new Uint8Array(await deps.readFile(path)) }
 }
 
-export async function pickImage(deps: ImagePickerDeps): Promise<ImageFile | null> {
-  const choice = await deps.showOpenDialog(IMAGE_DIALOG_OPTIONS)
-  const path = choice.filePaths[0]
-  if (choice.canceled || !path) return null
-  const videoType = VIDEO_TYPE_BY_EXTENSION[path.split('.').pop()?.toLowerCase() ?? '']
-  if (videoType) return readChosenVideo(path, videoType, deps)
-  return readChosenImage(path, deps)
+/** The dialog for one file, or for several (a post's carousel). */
+export function imageDialogOptions({ multiple }: ImagePickRequest): OpenDialogRequest {
+  if (!multiple) return IMAGE_DIALOG_OPTIONS
+  return {
+    ...IMAGE_DIALOG_OPTIONS,
+    title: 'Select photos or a video',
+    properties: ['openFile', 'multiSelections']
+  }
+}
+
+/** The video type of a path, by its extension; undefined for anything else. */
+const videoTypeOf = (path: string): string | undefined =>
+  VIDEO_TYPE_BY_EXTENSION[path.split('.').pop()?.toLowerCase() ?? '']
+
+/**
+ * Opens the dialog and reads what the user chose, in order; an empty list on cancel. Several
+ * files are photos only (ten at most) and one bad file refuses them all, naming it.
+ */
+export async function pickImages(
+  deps: ImagePickerDeps,
+  request: ImagePickRequest = { multiple: false }
+): Promise<ImageFile[]> {
+  const choice = await deps.showOpenDialog(imageDialogOptions(request))
+  if (choice.canceled) return []
+  const paths = request.multiple ? choice.filePaths : choice.filePaths.slice(0, 1)
+  if (paths.length === 1) {
+    const videoType = videoTypeOf(paths[0])
+    return [
+      await (videoType
+        ? readChosenVideo(paths[0], videoType, deps)
+        : readChosenImage(paths[0], deps))
+    ]
+  }
+  if (paths.some((path) => videoTypeOf(path))) throw new Error(MESSAGES.videoOnItsOwn)
+  if (paths.length > MAX_CAROUSEL_PHOTOS) throw new Error(MESSAGES.tooManyPhotos)
+  const images: ImageFile[] = []
+  for (const path of paths) {
+    try {
+      images.push(await readChosenImage(path, deps))
+    } catch (error) {
+      throw new Error(`${basename(path)}: ${messageOr(error, MESSAGES.selectImageFile)}`)
+    }
+  }
+  return images
 }
 
 /**
@@ -100,5 +143,5 @@ export async function readChosenImage(
 }
 
 export function registerImagesIpc(handle: Handle, deps: ImagePickerDeps): void {
-  handle('images:pick', noPayload, () => pickImage(deps))
+  handle('images:pick', imagePickSchema, (request) => pickImages(deps, request))
 }

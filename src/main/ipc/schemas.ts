@@ -55,6 +55,9 @@ export const twoFactorConfirmationSchema = z.strictObject({
   code: codeSchema
 })
 
+/** The native dialog for one file, or several (a post). */
+export const imagePickSchema = z.strictObject({ multiple: z.boolean() })
+
 export const imageFileSchema = z.strictObject({
   name: text(1024),
   type: text(255),

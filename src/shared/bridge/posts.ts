@@ -77,9 +77,17 @@ export interface ExportSummary {
 export type CreatePostStage = 'processing' | 'uploading' | 'saving'
 
 /** Picking images: a native dialog in the desktop app. */
+/** What the native dialog lets the user choose: one file, or several (a post's carousel). */
+export interface ImagePickRequest {
+  multiple: boolean
+}
+
 export interface ImagesApi {
-  /** The native dialog in the desktop app; `null` where there is none (the browser) or on cancel. */
-  pick(): Promise<ImageFile | null>
+  /**
+   * The native dialog in the desktop app: the files chosen, checked, in order (photos, or one
+   * video); empty where there is no dialog (the browser) or on cancel.
+   */
+  pick(request: ImagePickRequest): Promise<ImageFile[]>
   /** Whether `pick` opens a native dialog; a browser uses a file input instead. */
   readonly hasNativeDialog: boolean
 }

@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { IMAGE_DIALOG_OPTIONS, pickImage, type ImagePickerDeps } from '../../../src/main/ipc/images'
+import {
+  IMAGE_DIALOG_OPTIONS,
+  imageDialogOptions,
+  pickImages,
+  type ImagePickerDeps
+} from '../../../src/main/ipc/images'
 import { MAX_IMAGE_BYTES } from '../../../src/shared/limits'
+
+const pickImage = async (d: ImagePickerDeps) => (await pickImages(d))[0] ?? null
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
 
@@ -32,9 +39,9 @@ describe('images:pick', () => {
     ])
   })
 
-  it('returns null on cancel, without touching the disk', async () => {
+  it('returns nothing on cancel, without touching the disk', async () => {
     const d = deps({ showOpenDialog: async () => ({ canceled: true, filePaths: [] }) })
-    expect(await pickImage(d)).toBeNull()
+    expect(await pickImages(d, { multiple: true })).toEqual([])
     expect(d.stat).not.toHaveBeenCalled()
     expect(d.readFile).not.toHaveBeenCalled()
   })
@@ -67,5 +74,53 @@ describe('images:pick', () => {
     expect(d.readFile).toHaveBeenCalledWith('/home/ada/Pictures/cat.png')
     expect(image).toEqual({ name: 'cat.png', type: 'image/png', bytes: PNG })
     expect(image?.bytes).toBeInstanceOf(Uint8Array)
+  })
+})
+
+describe('images:pick for a post: several files in one dialog', () => {
+  const several = (...filePaths: string[]) =>
+    deps({ showOpenDialog: vi.fn(async () => ({ canceled: false, filePaths })) })
+
+  it('lets the dialog take several files, and reads each in the order chosen', async () => {
+    const d = several('/p/b.png', '/p/a.png')
+    const images = await pickImages(d, { multiple: true })
+    expect(d.showOpenDialog).toHaveBeenCalledWith(imageDialogOptions({ multiple: true }))
+    expect(imageDialogOptions({ multiple: true }).properties).toEqual([
+      'openFile',
+      'multiSelections'
+    ])
+    expect(images.map((image) => image.name)).toEqual(['b.png', 'a.png'])
+  })
+
+  it('takes only the first file when one was asked for', async () => {
+    const d = several('/p/a.png', '/p/b.png')
+    expect(await pickImages(d, { multiple: false })).toHaveLength(1)
+    expect(d.readFile).toHaveBeenCalledTimes(1)
+  })
+
+  it('refuses more than ten photos before reading any', async () => {
+    const paths = Array.from({ length: 11 }, (_, index) => `/p/${index}.png`)
+    const d = several(...paths)
+    await expect(pickImages(d, { multiple: true })).rejects.toThrow(
+      'A post can hold at most 10 photos'
+    )
+    expect(d.stat).not.toHaveBeenCalled()
+  })
+
+  it('refuses a video among other files before reading any', async () => {
+    const d = several('/p/a.png', '/p/clip.mp4')
+    await expect(pickImages(d, { multiple: true })).rejects.toThrow(
+      'Share a video on its own, without other files.'
+    )
+    expect(d.stat).not.toHaveBeenCalled()
+  })
+
+  it('names the one bad file that refuses the batch', async () => {
+    const text = new TextEncoder().encode('not really a png')
+    const d = several('/p/a.png', '/p/notes.png')
+    d.readFile.mockImplementation(async (path: string) => (path.endsWith('notes.png') ? text : PNG))
+    await expect(pickImages(d, { multiple: true })).rejects.toThrow(
+      /^notes\.png: Please select an image file$/
+    )
   })
 })

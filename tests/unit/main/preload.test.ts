@@ -80,7 +80,7 @@ describe('preload window.api', () => {
     await api.account.recoveryCodeStatus()
     await api.account.generateRecoveryCodes()
     await api.account.redeemRecoveryCode('')
-    await api.images.pick()
+    await api.images.pick({ multiple: true })
     await api.posts.create({ caption: '', photos: [] })
     await api.data.exportInformation()
     await api.app.getConfig()

@@ -113,16 +113,23 @@ export function useImagePicker({
 
   const pickNative = async (): Promise<void> => {
     try {
-      const picked = await api.images.pick()
-      if (!picked) return
-      if (onVideo && isVideoFile(picked)) {
+      const picked = await api.images.pick({ multiple })
+      if (picked.length === 0) return
+      // Main reads a video only when it was chosen on its own.
+      const video = picked[0]
+      if (onVideo && picked.length === 1 && isVideoFile(video)) {
         return onVideo(
-          new File([picked.bytes as Uint8Array<ArrayBuffer>], picked.name, { type: picked.type })
+          new File([video.bytes as Uint8Array<ArrayBuffer>], video.name, { type: video.type })
         )
       }
-      const checked = checkImageFile(picked, 'selected')
-      if (checked.ok) onImages([checked.image])
-      else onError(checked.message)
+      const images: ImageFile[] = []
+      for (const file of picked) {
+        const checked = checkImageFile(file, 'selected')
+        if (!checked.ok)
+          return onError(picked.length > 1 ? `${file.name}: ${checked.message}` : checked.message)
+        images.push(checked.image)
+      }
+      onImages(images)
     } catch (caught) {
       onError(messageOr(caught, MESSAGES.selectImageFile))
     }

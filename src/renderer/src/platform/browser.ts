@@ -74,7 +74,7 @@ export function createBrowserApi(
     data: createBrowserExport(sessionPromise),
     images: {
       // A page has no native dialog; the create-post modal falls back to a file input.
-      pick: async () => null,
+      pick: async () => [],
       hasNativeDialog: false
     },
     app: {

@@ -11,7 +11,7 @@ import type {
   CreatePostInput,
   CreatePostStage,
   ExportProgress,
-  ImageFile,
+  ImagesApi,
   OpenedFiles,
   SignUpResult,
   UpdateState
@@ -28,7 +28,7 @@ export interface FakeApi extends Api {
     signOut: Mock<Api['auth']['signOut']>
   }
   account: { [K in keyof Api['account']]: Mock<Api['account'][K]> }
-  images: { pick: Mock<() => Promise<ImageFile | null>>; hasNativeDialog: boolean }
+  images: { pick: Mock<ImagesApi['pick']>; hasNativeDialog: boolean }
   posts: {
     create: Mock<(input: CreatePostInput) => Promise<Post>>
     onProgress: Api['posts']['onProgress']
@@ -128,7 +128,7 @@ export function fakeApi(
       generateRecoveryCodes: vi.fn(async () => []),
       redeemRecoveryCode: vi.fn(async () => undefined)
     },
-    images: { pick: vi.fn(async () => null), hasNativeDialog: options.hasNativeDialog ?? false },
+    images: { pick: vi.fn(async () => []), hasNativeDialog: options.hasNativeDialog ?? false },
     posts: {
       create: vi.fn(async () => makePost()),
       onProgress: (listener) => {

@@ -118,24 +118,22 @@ describe('CreatePostModal: choosing an image', () => {
 
   it('uses the native dialog in the desktop app and checks what it returns', async () => {
     const harness = setup({ hasNativeDialog: true })
-    harness.api.images.pick.mockResolvedValueOnce({
-      name: 'a.txt',
-      type: '',
-      bytes: new Uint8Array([1, 2])
-    })
+    harness.api.images.pick.mockResolvedValueOnce([
+      { name: 'a.txt', type: '', bytes: new Uint8Array([1, 2]) }
+    ])
     await harness.user.click(screen.getByRole('button', { name: 'Select from computer' }))
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select an image file')
 
-    harness.api.images.pick.mockResolvedValueOnce({
-      name: 'a.png',
-      type: 'image/png',
-      bytes: pngBytes()
-    })
+    harness.api.images.pick.mockResolvedValueOnce([
+      { name: 'a.png', type: 'image/png', bytes: pngBytes() },
+      { name: 'b.png', type: 'image/png', bytes: pngBytes() }
+    ])
     await harness.user.click(screen.getByRole('button', { name: 'Select from computer' }))
-    expect(
-      await screen.findByRole('img', { name: 'Preview of the selected image' })
-    ).toBeInTheDocument()
+    // One dialog, several photos: a carousel of two, in the order chosen.
+    expect(await screen.findByRole('img', { name: 'Preview of photo 1 of 2' })).toBeInTheDocument()
+    expect(screen.getAllByRole('button', { name: /^Photo \d of 2$/ })).toHaveLength(2)
     expect(harness.api.images.pick).toHaveBeenCalledTimes(2)
+    expect(harness.api.images.pick).toHaveBeenLastCalledWith({ multiple: true })
   })
 
   it('goes back to the drop zone to pick another image', async () => {

@@ -81,7 +81,7 @@ export function DirectComposer({ disabled }: { disabled: boolean }): ReactElemen
   const pickPhoto = async (): Promise<void> => {
     if (!stores.api.images.hasNativeDialog) return fileInput.current?.click()
     try {
-      const picked = await stores.api.images.pick()
+      const [picked] = await stores.api.images.pick({ multiple: false })
       if (!picked) return
       const checked = checkImageFile(picked, 'selected')
       if (!checked.ok) return stores.toast.getState().show(checked.message)
