@@ -3,7 +3,15 @@
 // one the viewer ended on), and the viewer itself, whose code loads on first use. Closing it
 // puts focus back on the button.
 
-import { Suspense, useCallback, useRef, useState, type ReactElement, type RefObject } from 'react'
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type RefObject
+} from 'react'
 import { Maximize2 } from 'lucide-react'
 import { preloadable } from '../../preloadable'
 import type { ViewerPosition } from '../PhotoViewer/useViewerPosition'
@@ -30,6 +38,14 @@ export function useFullScreenPhoto(openId: string | null): FullScreenPhoto {
   const photoIndex = openId && photo?.postId === openId ? photo.index : 0
   const [viewing, setViewing] = useState(false)
   const expandRef = useRef<HTMLButtonElement>(null)
+  // Focus goes back to the button once the post view shows the viewer's last photo: after the
+  // commit, since the button may be drawn anew with that photo.
+  const refocus = useRef(false)
+  useEffect(() => {
+    if (viewing || !refocus.current) return
+    refocus.current = false
+    expandRef.current?.focus()
+  }, [viewing])
   const showPhoto = useCallback(
     (index: number): void => {
       if (openId) setPhoto({ postId: openId, index })
@@ -51,9 +67,9 @@ export function useFullScreenPhoto(openId: string | null): FullScreenPhoto {
         <PhotoViewer
           start={{ postId: openId, index: photoIndex }}
           onClose={(shown) => {
+            refocus.current = true
             setPhoto(shown)
             setViewing(false)
-            expandRef.current?.focus()
           }}
         />
       </Suspense>
