@@ -4,6 +4,7 @@
 import { photoPng, textFile } from './fixtures/images'
 import {
   chooseFile,
+  discardPost,
   openApp,
   openCreatePost,
   openProfile,
@@ -51,7 +52,7 @@ test('signed out: feed, sign-in modal and sign-up modal', async ({ page }, testI
   await checkA11y(page, 'auth modal (error)', testInfo)
 })
 
-test('signed in: feed, avatar menu and create-post modal', async ({ page }, testInfo) => {
+test('signed in: feed, avatar menu, create-post modal and profile', async ({ page }, testInfo) => {
   await openSignedIn(page, user)
   await expect(ui.post(page, user.username).first()).toBeVisible()
   await checkA11y(page, 'feed (signed in)', testInfo)
@@ -73,10 +74,9 @@ test('signed in: feed, avatar menu and create-post modal', async ({ page }, test
   await expect(ui.preview(page)).toBeVisible()
   await ui.caption(page).fill('Checking contrast')
   await checkA11y(page, 'create-post modal (preview)', testInfo)
-})
+  await page.keyboard.press('Escape')
+  await discardPost(page)
 
-test('profile', async ({ page }, testInfo) => {
-  await openSignedIn(page, user)
   await openProfile(page)
   await expect(ui.profileGrid(page).getByRole('listitem')).toHaveCount(1)
   await checkA11y(page, 'profile', testInfo)

@@ -36,13 +36,6 @@ test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 const byUsername = (user: UserCredentials): UserCredentials => ({ ...user, email: user.username })
 
-test('signs in with a username', async ({ page }) => {
-  const user = await createUser('byname')
-  await openApp(page)
-  await signInViaUi(page, byUsername(user))
-  await waitForFeed(page)
-})
-
 test('forgot password: the mailed code, a new password, signed in', async ({ page }, testInfo) => {
   const user = await createUser('forgot')
   await openApp(page)
@@ -157,7 +150,11 @@ test('turns on two-factor, then asks for its code after the password', async ({
   await expect(ui.accountMenuButton(page)).toBeVisible()
 })
 
-test('changes the password in Settings', async ({ page }) => {
+// One account's last steps, in order: a new password, a sign-in with the username and it, then
+// the account deleted with it.
+test('changes the password, signs in with the username, then deletes the account', async ({
+  page
+}) => {
   const user = await createUser('newpass')
   await openSignedIn(page, user)
   await openSettings(page, 'security')
@@ -168,25 +165,23 @@ test('changes the password in Settings', async ({ page }) => {
   await form.getByRole('button', { name: 'Save' }).click()
   await expect(form.getByRole('status')).toHaveText('Your password was changed.')
   await signOut(page)
-  await signInViaUi(page, { ...user, password: 'changed-pass-456' })
-})
+  const changed = { ...user, password: 'changed-pass-456' }
+  await signInViaUi(page, byUsername(changed))
+  await waitForFeed(page)
 
-test('deletes the account after the password', async ({ page }) => {
-  const user = await createUser('deleteme')
-  await openSignedIn(page, user)
   await openSettings(page, 'account')
-  const form = page.getByRole('form', { name: 'Delete account' })
-  await form.getByLabel('Password').fill('not-my-password')
-  await form.getByRole('button', { name: 'Delete account' }).click()
-  await expect(form.getByRole('alert')).toContainText('your password was incorrect')
-  await form.getByLabel('Password').fill(user.password)
-  await form.getByRole('button', { name: 'Delete account' }).click()
+  const deletion = page.getByRole('form', { name: 'Delete account' })
+  await deletion.getByLabel('Password').fill('not-my-password')
+  await deletion.getByRole('button', { name: 'Delete account' }).click()
+  await expect(deletion.getByRole('alert')).toContainText('your password was incorrect')
+  await deletion.getByLabel('Password').fill(changed.password)
+  await deletion.getByRole('button', { name: 'Delete account' }).click()
   await expect(ui.logIn(page)).toBeVisible()
 
   await ui.logIn(page).click()
   const login = ui.authDialog(page)
   await login.getByLabel('Username or email', { exact: true }).fill(user.username)
-  await login.getByLabel('Password', { exact: true }).fill(user.password)
+  await login.getByLabel('Password', { exact: true }).fill(changed.password)
   await login.getByRole('button', { name: 'Log in', exact: true }).click()
   await expect(login.getByRole('alert')).toContainText("doesn't belong to an account")
 })

@@ -5,7 +5,7 @@
 
 import { type Page } from '@playwright/test'
 import { choosePostOption, openProfile, openSignedIn, shootBothThemes, ui } from './support/app'
-import { axeSummary, checkA11y } from './support/axe'
+import { axeSummary, checkA11yBothThemes } from './support/axe'
 import { createUser, createUserWithPosts, likeAs, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -50,11 +50,7 @@ test('archive hides a post from everyone else and the count; Show on profile put
   await page.getByRole('button', { name: 'View archive' }).click()
   const archive = page.getByRole('list', { name: 'Archived posts' })
   await expect(archive.getByRole('img', { name: 'Day 1', exact: true })).toBeVisible()
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await checkA11y(page, `settings › archive with a post (${scheme})`, testInfo)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
+  await checkA11yBothThemes(page, 'settings › archive with a post', testInfo)
   await shootBothThemes(page, 'archive')
 
   await archive.getByRole('button', { name: 'Show on profile: Day 1' }).click()
@@ -95,11 +91,7 @@ test('up to three pins lead the grid, newest pin first; a fourth is refused', as
   await expect.poll(names).toEqual(['Pin 3', 'Pin 1', 'Pin 0', 'Pin 4', 'Pin 2'])
   await expect(ui.profileGrid(page).getByRole('img', { name: 'Pinned post' })).toHaveCount(3)
   await expect(ui.profileStats(page).getByRole('listitem').first()).toHaveText('5 posts')
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await checkA11y(page, `profile with pinned posts (${scheme})`, testInfo)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
+  await checkA11yBothThemes(page, 'profile with pinned posts', testInfo)
   await shootBothThemes(page, 'profile-pins')
 
   await chooseOnTile(page, author.username, 'Pin 4', 'Pin to your profile')

@@ -4,7 +4,7 @@
 
 import { createPost } from '../../src/shared/data/post-create'
 import { photoPng } from './fixtures/images'
-import { checkA11y } from './support/axe'
+import { checkA11yBothThemes } from './support/axe'
 import { createUser } from './support/backend'
 import { openSignedIn, ui, waitForFeed } from './support/app'
 import { expect, test } from './support/test'
@@ -51,10 +51,7 @@ test('a comment posted from a feed card shows on the card and in the post view',
   await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await box.fill('Light and dark')
-  await checkA11y(page, 'feed-card-comment-box', testInfo)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await checkA11y(page, 'feed-card-comment-box-dark', testInfo)
-  await page.emulateMedia({ colorScheme: 'light' })
+  await checkA11yBothThemes(page, 'feed-card-comment-box', testInfo)
   await box.fill('')
 
   await card.getByRole('button', { name: 'View 1 comment' }).click()

@@ -7,8 +7,8 @@ import { sendMessage } from '../../src/shared/data/direct/messages'
 import { startThread } from '../../src/shared/data/direct/threads'
 import { newRowId } from '../../src/shared/data/idempotent'
 import { photoPng } from './fixtures/images'
-import { checkA11y } from './support/axe'
-import { openSignedIn, ui } from './support/app'
+import { checkA11yBothThemes } from './support/axe'
+import { openSignedIn, shootBothThemes, ui } from './support/app'
 import { createUser, e2eEnv, follow, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -82,12 +82,8 @@ test('typing ends with the message; blue bubbles, avatars, emoji and photo in th
     await expect(picker.getByRole('button', { name: 'grinning face', exact: true })).toBeFocused()
     await pageB.keyboard.press('ArrowDown')
     await expect(picker.getByRole('button', { name: 'partying face', exact: true })).toBeFocused()
-    for (const scheme of ['light', 'dark'] as const) {
-      await pageB.emulateMedia({ colorScheme: scheme })
-      await checkA11y(pageB, `direct thread with emoji picker (${scheme})`, testInfo)
-      await pageB.screenshot({ path: testInfo.outputPath(`thread-emoji-${scheme}.png`) })
-    }
-    await pageB.emulateMedia({ colorScheme: 'light' })
+    await checkA11yBothThemes(pageB, 'direct thread with emoji picker', testInfo)
+    await shootBothThemes(pageB, 'thread-emoji')
     await pageB.keyboard.press('Enter')
     await pageB.keyboard.press('Escape')
     await expect(picker).toHaveCount(0)

@@ -1,12 +1,12 @@
 // Direct messages between two people side by side (two browser contexts): A writes to B, who
 // does not follow A, so it lands in B's Requests; B accepts, both write and each sees the other
 // live; hearts, "Seen" and unsend follow without a reload; a message A sends while offline
-// shows a pending mark and reaches B exactly once after A reconnects. axe runs on each screen,
-// and screenshots of each (light and dark) are attached to the run.
+// shows a pending mark and reaches B exactly once after A reconnects. axe runs on each screen;
+// with SHOTS_DIR set, each is also shot in light and dark (shootBothThemes).
 
-import { type Page, type TestInfo } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { checkA11y } from './support/axe'
-import { openSignedIn, ui } from './support/app'
+import { openSignedIn, shootBothThemes, ui } from './support/app'
 import { createUser, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -17,14 +17,6 @@ test.beforeAll(async () => {
   alice = await createUser('dmalice')
   bob = await createUser('dmbob')
 })
-
-async function shoot(page: Page, name: string, testInfo: TestInfo): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${scheme}.png`) })
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
 
 const history = (page: Page) => page.getByRole('list', { name: 'Messages' })
 const message = (page: Page, text: string) => history(page).getByText(text, { exact: true })
@@ -47,7 +39,7 @@ test('request, accept, live messages both ways, heart, Seen, unsend, offline sen
     await ui.nav(pageA).getByRole('button', { name: 'Messages' }).click()
     await expect(pageA.getByRole('heading', { name: 'Your messages' })).toBeVisible()
     await checkA11y(pageA, 'direct inbox (empty)', testInfo)
-    await shoot(pageA, 'direct-empty', testInfo)
+    await shootBothThemes(pageA, 'direct-empty')
     await pageA.getByRole('button', { name: 'New message' }).click()
     await pageA.getByRole('searchbox', { name: 'To' }).fill(bob.username)
     await pageA
@@ -66,7 +58,7 @@ test('request, accept, live messages both ways, heart, Seen, unsend, offline sen
     const request = pageB.getByRole('button', { name: new RegExp(alice.username) })
     await expect(request).toBeVisible()
     await checkA11y(pageB, 'direct requests', testInfo)
-    await shoot(pageB, 'direct-requests', testInfo)
+    await shootBothThemes(pageB, 'direct-requests')
     await pageB.getByRole('button', { name: 'Accept', exact: true }).first().click()
     await pageB.getByRole('tab', { name: 'Inbox' }).click()
     await pageB.getByRole('button', { name: new RegExp(alice.username) }).click()
@@ -90,7 +82,7 @@ test('request, accept, live messages both ways, heart, Seen, unsend, offline sen
     const greatA = history(pageA).getByRole('listitem').filter({ hasText: 'Great' })
     await expect(greatA.getByLabel('1 hearts')).toBeVisible()
     await checkA11y(pageA, 'direct thread', testInfo)
-    await shoot(pageA, 'direct-thread', testInfo)
+    await shootBothThemes(pageA, 'direct-thread')
 
     // A unsends it: gone on both sides.
     await greatA.hover()

@@ -43,7 +43,9 @@ async function dragOnto(
   await dataTransfer.dispose()
 }
 
-test('a JPEG dropped on the feed opens Create with it, and shares as a post', async ({ page }) => {
+test('a JPEG dropped on the feed opens Create with it and shares; a non-photo on a profile is refused', async ({
+  page
+}) => {
   await openSignedIn(page, user)
   const feed = page.getByRole('main')
 
@@ -60,12 +62,8 @@ test('a JPEG dropped on the feed opens Create with it, and shares as a post', as
   const first = ui.posts(page).first()
   await expect(first).toHaveAccessibleName(`Post by ${user.username}`)
   await expect(first.getByRole('img', { name: 'Dropped on the feed', exact: true })).toBeVisible()
-})
 
-test('a file that is no photo, dropped on a profile, gets the dialog’s message', async ({
-  page
-}) => {
-  await openSignedIn(page, user)
+  // A file that is no photo, dropped on a profile, gets the dialog's message.
   await page.keyboard.press('g')
   await page.keyboard.press('p')
   await expect(page.getByRole('heading', { level: 1, name: user.username })).toBeVisible()

@@ -4,7 +4,7 @@
 
 import type { Page } from '@playwright/test'
 import { openSignedIn, shootBothThemes, ui } from './support/app'
-import { checkA11y } from './support/axe'
+import { checkA11yBothThemes } from './support/axe'
 import { createPostAs, createUser, follow, likeAs, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -46,10 +46,7 @@ test('the header opens Explore; a tile opens its post and Back returns to it', a
   // Nobody the reader follows, and not the reader.
   await expect(grid(page).getByRole('img', { name: 'Explore followed post' })).toHaveCount(0)
 
-  await checkA11y(page, 'explore (light)', testInfo)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await checkA11y(page, 'explore (dark)', testInfo)
-  await page.emulateMedia({ colorScheme: 'light' })
+  await checkA11yBothThemes(page, 'explore', testInfo)
   await shootBothThemes(page, 'explore')
 
   // A tile below the first screen: its post opens over the grid, and Back comes back to it.

@@ -22,9 +22,15 @@ test.beforeAll(async () => {
   await createPostAs(author, 'A quiet morning by the lake', 3)
 })
 
-test('shows 8 stories and 3 placeholders while the posts load, then the posts', async ({
+// One visitor's page: the feed loading, then each action that asks to log in.
+test('shows 8 stories and 3 placeholders while the posts load; add-post and a like ask to log in', async ({
   page
 }) => {
+  // Nothing a visitor does writes: no like, no request other than a read.
+  const writes: Request[] = []
+  page.on('request', (request) => {
+    if (isRestCall(request.url(), 'likes') || request.method() !== 'GET') writes.push(request)
+  })
   // Hold the feed's read until the placeholders have been seen.
   let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => (release = resolve))
@@ -55,11 +61,8 @@ test('shows 8 stories and 3 placeholders while the posts load, then the posts', 
   await expect(ui.stories(page).filter({ hasText: /./ })).toHaveCount(8)
   await expect(page.getByRole('listitem', { name: /'s story, viewed$/ }).first()).toBeVisible()
   await expect(ui.logIn(page)).toBeVisible()
-})
 
-test('add-post opens the login modal for a visitor', async ({ page }) => {
-  await openApp(page)
-  await waitForFeed(page)
+  // Add-post opens the login modal.
   await ui.newPost(page).click()
   const dialog = ui.authDialog(page)
   await expect(dialog).toBeVisible()
@@ -68,16 +71,8 @@ test('add-post opens the login modal for a visitor', async ({ page }) => {
   await expect(ui.createDialog(page)).toHaveCount(0)
   await page.keyboard.press('Escape')
   await expect(dialog).toBeHidden()
-})
 
-test('a signed-out like asks to log in: count unchanged and no request', async ({ page }) => {
-  const writes: Request[] = []
-  page.on('request', (request) => {
-    if (isRestCall(request.url(), 'likes') || request.method() !== 'GET') writes.push(request)
-  })
-  await openApp(page)
-  await waitForFeed(page)
-  const post = ui.post(page, author.username)
+  // A like asks to log in: count unchanged and no request.
   const like = post.getByRole('button', { name: 'Like', exact: true })
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   await like.click()

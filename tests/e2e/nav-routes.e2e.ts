@@ -6,6 +6,7 @@
 import { type Locator, type Page } from '@playwright/test'
 import type { Post } from '../../src/shared/domain'
 import { openApp, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
+import { checkA11y } from './support/axe'
 import {
   createPostAs,
   createUser,
@@ -57,9 +58,13 @@ const hashOf = (page: Page): Promise<string> =>
 const scrollOf = (page: Page): Promise<number> =>
   page.evaluate(() => (globalThis as unknown as PageGlobals).scrollY)
 
-test('a post opens at #/p/<id> over the feed, and Back closes it (mouse, visitor)', async ({
-  page
-}) => {
+// A visitor's routes, one after another on one page: a post over the feed, its copied link and
+// an old ?p= link, then the not-found page.
+test('a visitor: a post at #/p/<id> over the feed, Back closes it; copied and old links; not found', async ({
+  page,
+  context
+}, testInfo) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   await openApp(page)
   await waitForFeed(page)
   await likedCard(page).locator('time').click()
@@ -76,9 +81,40 @@ test('a post opens at #/p/<id> over the feed, and Back closes it (mouse, visitor
   await postView(page).getByRole('button', { name: 'Close' }).click()
   await expect(postView(page)).toBeHidden()
   expect(await hashOf(page)).toBe('#/')
+
+  // Copy link gives the post route; an old ?p= link opens once and is dropped.
+  await likedCard(page).getByRole('button', { name: 'Share' }).click()
+  const link = await page.evaluate(() =>
+    (globalThis as unknown as PageGlobals).navigator.clipboard.readText()
+  )
+  expect(new URL(link).hash).toBe(`#/p/${liked.id}`)
+  expect(new URL(link).search).toBe('')
+
+  const origin = new URL(page.url()).origin
+  await page.goto(`${origin}/?p=${liked.id}`)
+  await expect(postView(page)).toBeVisible()
+  expect(new URL(page.url()).search).toBe('')
+  await page.keyboard.press('Escape')
+  await expect(postView(page)).toBeHidden()
+  await reloadApp(page)
+  await waitForFeed(page)
+  await expect(postView(page)).toBeHidden()
+
+  // A missing post or person gets the not-found page with a way home.
+  for (const hash of ['#/p/00000000-0000-4000-8000-000000000000', '#/u/nobody_here_at_all']) {
+    await page.goto(`${origin}/${hash}`)
+    await expect(
+      page.getByRole('heading', { name: "Sorry, this page isn't available." })
+    ).toBeVisible()
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    if (hash.startsWith('#/u/')) await checkA11y(page, 'profile not found', testInfo)
+    await page.getByRole('link', { name: 'Go back to Instaframe.' }).click()
+    await waitForFeed(page)
+    expect(await hashOf(page)).toBe('#/')
+  }
 })
 
-test('a post opens with Enter on the focused card and closes with Escape (keyboard, signed in)', async ({
+test('signed in: Enter opens the focused card’s post, Escape closes it; the likers list', async ({
   page
 }) => {
   await openSignedIn(page, reader)
@@ -90,34 +126,8 @@ test('a post opens with Enter on the focused card and closes with Escape (keyboa
   await page.keyboard.press('Escape')
   await expect(view).toBeHidden()
   expect(await hashOf(page)).toBe('#/')
-})
 
-test('tag pages and profile tabs have their own routes and history entries', async ({ page }) => {
-  await openSignedIn(page, author)
-  await likedCard(page).getByRole('link', { name: '#navtag' }).click()
-  await expect(page.getByRole('heading', { name: '#navtag' })).toBeVisible()
-  expect(await hashOf(page)).toBe('#/t/navtag')
-  await page.goBack()
-  await expect(page.getByRole('heading', { name: '#navtag' })).toBeHidden()
-  await waitForFeed(page)
-
-  await page.goto(`${new URL(page.url()).origin}/#/u/${author.username}`)
-  await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true')
-  await page.getByRole('tab', { name: 'Saved' }).click()
-  expect(await hashOf(page)).toBe(`#/u/${author.username}/saved`)
-  await expect(page.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true')
-  await page.goBack()
-  await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true')
-  // The tab is in the address, so a reload keeps it.
-  await page.goForward()
-  await reloadApp(page)
-  await expect(page.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true')
-})
-
-test('"N likes" and "Liked by X and others" open the likers list with Follow buttons', async ({
-  page
-}) => {
-  await openSignedIn(page, reader)
+  // "N likes" and "Liked by X and others" open the likers list with Follow buttons.
   const card = likedCard(page)
   // The liker the reader follows is named, not the latest one.
   await expect(card).toContainText(`Liked by ${fans[0].username} and others`)
@@ -153,44 +163,26 @@ test('"N likes" and "Liked by X and others" open the likers list with Follow but
   expect(await hashOf(page)).toBe(`#/p/${liked.id}`)
 })
 
-test('a missing post or person gets the not-found page with a way home', async ({ page }) => {
-  await openApp(page)
-  const origin = new URL(page.url()).origin
-  for (const hash of ['#/p/00000000-0000-4000-8000-000000000000', '#/u/nobody_here_at_all']) {
-    await page.goto(`${origin}/${hash}`)
-    await expect(
-      page.getByRole('heading', { name: "Sorry, this page isn't available." })
-    ).toBeVisible()
-    await expect(page.getByRole('dialog')).toHaveCount(0)
-    await page.getByRole('link', { name: 'Go back to Instaframe.' }).click()
-    await waitForFeed(page)
-    expect(await hashOf(page)).toBe('#/')
-  }
-})
-
-test('copy link gives the post route; an old ?p= link opens once and is dropped', async ({
-  page,
-  context
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await openApp(page)
+test('tag pages and profile tabs have their own routes and history entries', async ({ page }) => {
+  await openSignedIn(page, author)
+  await likedCard(page).getByRole('link', { name: '#navtag' }).click()
+  await expect(page.getByRole('heading', { name: '#navtag' })).toBeVisible()
+  expect(await hashOf(page)).toBe('#/t/navtag')
+  await page.goBack()
+  await expect(page.getByRole('heading', { name: '#navtag' })).toBeHidden()
   await waitForFeed(page)
-  await likedCard(page).getByRole('button', { name: 'Share' }).click()
-  const link = await page.evaluate(() =>
-    (globalThis as unknown as PageGlobals).navigator.clipboard.readText()
-  )
-  expect(new URL(link).hash).toBe(`#/p/${liked.id}`)
-  expect(new URL(link).search).toBe('')
 
-  const origin = new URL(page.url()).origin
-  await page.goto(`${origin}/?p=${liked.id}`)
-  await expect(postView(page)).toBeVisible()
-  expect(new URL(page.url()).search).toBe('')
-  await page.keyboard.press('Escape')
-  await expect(postView(page)).toBeHidden()
+  await page.goto(`${new URL(page.url()).origin}/#/u/${author.username}`)
+  await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true')
+  await page.getByRole('tab', { name: 'Saved' }).click()
+  expect(await hashOf(page)).toBe(`#/u/${author.username}/saved`)
+  await expect(page.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true')
+  await page.goBack()
+  await expect(page.getByRole('tab', { name: 'Posts' })).toHaveAttribute('aria-selected', 'true')
+  // The tab is in the address, so a reload keeps it.
+  await page.goForward()
   await reloadApp(page)
-  await waitForFeed(page)
-  await expect(postView(page)).toBeHidden()
+  await expect(page.getByRole('tab', { name: 'Saved' })).toHaveAttribute('aria-selected', 'true')
 })
 
 interface ClickRecorder {

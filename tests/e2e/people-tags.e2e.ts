@@ -6,7 +6,7 @@
 import { photoPng } from './fixtures/images'
 import { createUser } from './support/backend'
 import { chooseFile, openCreatePost, openSignedIn, sharePost, ui, waitForRest } from './support/app'
-import { checkA11y } from './support/axe'
+import { checkA11yBothThemes } from './support/axe'
 import { expect, test } from './support/test'
 
 test('alice tags bob at a point when posting; bob sees the tag, the notice and his Tagged tab', async ({
@@ -39,10 +39,7 @@ test('alice tags bob at a point when posting; bob sees the tag, the notice and h
   await caption.press('Enter')
   await expect(caption).toHaveValue(`with @${bob.username} `)
   await caption.pressSequentially('#')
-  await checkA11y(page, 'create post, tagging (light)', testInfo)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await checkA11y(page, 'create post, tagging (dark)', testInfo)
-  await page.emulateMedia({ colorScheme: 'light' })
+  await checkA11yBothThemes(page, 'create post, tagging', testInfo)
 
   const tagged = waitForRest(page, 'post_people_tags', 'POST')
   await sharePost(page)
@@ -70,10 +67,7 @@ test('alice tags bob at a point when posting; bob sees the tag, the notice and h
   expect(Math.abs(at.x + at.width / 2 - (media.x + media.width * 0.3))).toBeLessThan(
     media.width * 0.1
   )
-  await checkA11y(bobPage, 'post view with tags (light)', testInfo)
-  await bobPage.emulateMedia({ colorScheme: 'dark' })
-  await checkA11y(bobPage, 'post view with tags (dark)', testInfo)
-  await bobPage.emulateMedia({ colorScheme: 'light' })
+  await checkA11yBothThemes(bobPage, 'post view with tags', testInfo)
 
   await bobPage.goto(
     `${new URL(bobPage.url()).origin}${new URL(bobPage.url()).pathname}#/u/${bob.username}/tagged`

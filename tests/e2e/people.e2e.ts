@@ -1,12 +1,12 @@
 // People in a real browser: following from the suggestions (the profile, its count and the
 // Following tab all agree, and unfollowing reverts all three), search by part of a full name,
 // editing the profile (name, bio, avatar everywhere), Back/Forward through feed → profile →
-// followers → profile, the not-found page, and axe on every new screen.
+// followers → profile, and axe on every new screen (the not-found page's: nav-routes.e2e.ts).
 
 import { type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { e2eEnv, createPostAs, createUser, follow, type TestUser } from './support/backend'
-import { openApp, openProfile, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
+import { openProfile, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import { expect, test } from './support/test'
 
@@ -212,15 +212,4 @@ test('edit profile changes name, bio and avatar everywhere they show', async ({
       return img.complete ? [img.naturalWidth, img.naturalHeight] : null
     })
   if (size) expect(Math.max(...size)).toBeLessThanOrEqual(320)
-})
-
-test('a username no one has shows a not-found page', async ({ page }, testInfo) => {
-  await openApp(page)
-  await page.goto(`${e2eEnv().webUrl}#/u/nobody_has_this_name`)
-  await expect(
-    page.getByRole('heading', { name: "Sorry, this page isn't available." })
-  ).toBeVisible()
-  await checkA11y(page, 'profile not found', testInfo)
-  await page.getByRole('link', { name: 'Go back to Instaframe.' }).click()
-  await waitForFeed(page)
 })

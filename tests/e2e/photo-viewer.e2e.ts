@@ -7,7 +7,7 @@ import { type Locator, type Page } from '@playwright/test'
 import { createPost } from '../../src/shared/data/post-create'
 import { photoPng } from './fixtures/images'
 import { openSignedIn, ui, waitForFeed } from './support/app'
-import { checkA11y } from './support/axe'
+import { checkA11yBothThemes } from './support/axe'
 import { createPostAs, createUser, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -116,10 +116,7 @@ test('zoom, pan, carousel and next post, Escape; ALT badge; axe light and dark',
   await expect(viewer(page).getByText('3 of 3')).toBeVisible()
   await expect(viewer(page).getByRole('button', { name: 'ALT' })).toBeVisible()
 
-  await checkA11y(page, 'photo viewer (light)', testInfo)
-  await page.emulateMedia({ colorScheme: 'dark' })
-  await checkA11y(page, 'photo viewer (dark)', testInfo)
-  await page.emulateMedia({ colorScheme: 'light' })
+  await checkA11yBothThemes(page, 'photo viewer', testInfo)
 
   await page.keyboard.press('ArrowRight')
   await expect(photo(page)).toHaveAttribute('alt', 'After the row')

@@ -3,7 +3,7 @@
 // (an empty grid and counts of 0, no message); and a grid that reaches every post by paging.
 
 import { type Page } from '@playwright/test'
-import { openApp, ui, waitForFeed } from './support/app'
+import { ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, e2eEnv, follow, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -39,9 +39,17 @@ function errorLines(page: Page): string[] {
   return lines
 }
 
-test('the profile bar: Back returns to the feed, and to the profile before', async ({ page }) => {
-  await openApp(page)
+test('a profile opened straight from a link goes Back to the feed; then the profile bar’s Back', async ({
+  page
+}) => {
+  await page.goto(`${e2eEnv().webUrl}#/u/${star.username}`)
+  await expect(heading(page, star.username)).toBeVisible()
+  await expect(ui.historyBack(page)).toBeDisabled()
+  await ui.profileBack(page).click()
   await waitForFeed(page)
+  await expect(ui.post(page, star.username).first()).toBeVisible()
+
+  // From the feed, the profile bar's Back returns to the feed, and to the profile before.
   await ui.post(page, star.username).getByRole('link', { name: star.username, exact: true }).click()
   await expect(heading(page, star.username)).toBeVisible()
   // Typed into the address bar: a new history entry on top of the star's profile.
@@ -55,15 +63,6 @@ test('the profile bar: Back returns to the feed, and to the profile before', asy
   await ui.profileBack(page).click()
   await expect(ui.post(page, star.username)).toBeVisible()
   await expect(ui.profileStats(page)).toHaveCount(0)
-})
-
-test('a profile opened straight from a link goes Back to the feed', async ({ page }) => {
-  await page.goto(`${e2eEnv().webUrl}#/u/${star.username}`)
-  await expect(heading(page, star.username)).toBeVisible()
-  await expect(ui.historyBack(page)).toBeDisabled()
-  await ui.profileBack(page).click()
-  await waitForFeed(page)
-  await expect(ui.post(page, star.username).first()).toBeVisible()
 })
 
 test("a failing posts query is only logged: 'Error fetching user posts', an empty grid, 0 posts", async ({

@@ -43,30 +43,50 @@ function format(result: ScreenResult): string {
 /** A script that does nothing: given as axe's source where the page already has axe-core. */
 const ALREADY_INJECTED = 'void 0'
 
+export interface CheckOptions {
+  /** A CSS selector: only what it matches is checked (the rest of the page was, on its own screen). */
+  include?: string
+  /**
+   * Only the rules a colour scheme can change (contrast, links told apart by colour): for the same
+   * screen again in the other scheme, whose structure, names and roles axe has already checked.
+   */
+  coloursOnly?: boolean
+}
+
+/** The axe rules whose result depends on colours, the only thing a colour scheme changes. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
+
 /**
  * axe.run in the page itself. The default (runPartial per frame, then finishRun in a blank page
  * opened for it) injects axe-core three times and opens a page per check, for cross-origin
  * iframes the app does not have. axe-core (580 KB) is sent to a document once: later checks of
  * the same document run the copy it has.
  */
-async function analyze(page: Page) {
+async function analyze(page: Page, options: CheckOptions) {
   const injected = await page.evaluate('typeof window.axe?.run === "function"')
   const builder = injected
     ? new AxeBuilder({ page, axeSource: ALREADY_INJECTED })
     : new AxeBuilder({ page })
+  if (options.include) builder.include(options.include)
+  if (options.coloursOnly) builder.withRules(COLOUR_RULES)
   return builder.setLegacyMode(true).analyze()
 }
 
-export async function checkA11y(page: Page, screen: string, testInfo: TestInfo): Promise<void> {
+export async function checkA11y(
+  page: Page,
+  screen: string,
+  testInfo: TestInfo,
+  options: CheckOptions = {}
+): Promise<void> {
   await waitForAnimations(page)
-  let analysis = await analyze(page)
+  let analysis = await analyze(page, options)
   // Something that appeared after the wait (a feed card behind a dialog, fading in) is caught
   // mid-fade with blended colours. A violation counts only if it is still there once the page
   // has settled again.
   if (analysis.violations.some((violation) => BLOCKING.has(violation.impact ?? ''))) {
     await page.waitForTimeout(SETTLE_MS)
     await waitForAnimations(page)
-    analysis = await analyze(page)
+    analysis = await analyze(page, options)
   }
   const result: ScreenResult = {
     screen,
@@ -95,6 +115,23 @@ export async function checkA11y(page: Page, screen: string, testInfo: TestInfo):
       }))
     }))
   expect(blocking, `serious/critical axe violations on ${screen}`).toEqual([])
+}
+
+/**
+ * The screen as it is in light (every rule), then in dark (the colour rules: nothing else differs
+ * between the schemes), as `{screen} (light)` and `{screen} (dark)`; the page is left in light.
+ */
+export async function checkA11yBothThemes(
+  page: Page,
+  screen: string,
+  testInfo: TestInfo,
+  options: Omit<CheckOptions, 'coloursOnly'> = {}
+): Promise<void> {
+  await page.emulateMedia({ colorScheme: 'light' })
+  await checkA11y(page, `${screen} (light)`, testInfo, options)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await checkA11y(page, `${screen} (dark)`, testInfo, { ...options, coloursOnly: true })
+  await page.emulateMedia({ colorScheme: 'light' })
 }
 
 export function axeSummary(): string {

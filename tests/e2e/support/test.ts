@@ -7,7 +7,19 @@ import { test as base } from '@playwright/test'
 import { usePreparedDatabases } from '../../support/prepared-databases'
 import { E2E_BACKEND_CONFIG, startWebInstance } from './instance'
 
-export const test = base.extend<object, { workerInstance: void }>({
+export const test = base.extend<{ closeOwnContexts: void }, { workerInstance: void }>({
+  // A context a spec opens itself (browser.newContext(), browser.newPage()) is closed when the
+  // spec ends, as Playwright closes its own `context`: left open, its page would keep the app
+  // running (realtime, timers) beside every later spec of the worker.
+  closeOwnContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts())
+      await use()
+      const opened = browser.contexts().filter((context) => !before.has(context))
+      await Promise.all(opened.map((context) => context.close()))
+    },
+    { auto: true }
+  ],
   workerInstance: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
