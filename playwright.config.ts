@@ -25,9 +25,9 @@ export default defineConfig({
     // Fades and slides end at once (the app honours the system's reduced motion); a spec about
     // motion asks for 'no-preference' itself.
     reducedMotion: 'reduce',
-    // A failed spec keeps its trace with the DOM at every step; no screencast film strip, which
-    // costs every spec, passing or not, a JPEG per painted frame (the failure's screenshot stays).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A spec's retry records its trace with the DOM at every step: the first try records nothing,
+    // so passing specs pay for no trace. No screencast film strip (a JPEG per painted frame).
+    trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
