@@ -26,7 +26,8 @@ const MIGRATIONS_DIR = join(ROOT, 'supabase/migrations')
 
 /** What a migrated data directory depends on: the migrations, every bootstrap file and PGlite. */
 async function snapshotKey(): Promise<string> {
-  const hash = createHash('sha256')
+  // The last part names how the tarball is made, so a change to that makes a new one.
+  const hash = createHash('sha256').update('checkpointed\0')
   const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort()
   const dbSources = join(ROOT, 'src/backend/db')
   const bootstrap = (await readdir(dbSources)).filter((name) => /^bootstrap.*\.ts$/.test(name))
@@ -51,6 +52,9 @@ export async function preparePgliteSnapshot(): Promise<string> {
   try {
     // Written aside and renamed, so a run starting meanwhile never reads half a file.
     const partial = `${file}.${randomUUID()}`
+    // A checkpoint first: a tarball taken without one makes every start from it replay the
+    // write-ahead log of the whole bootstrap and every migration.
+    await db.exec('checkpoint')
     await writeFile(partial, new Uint8Array(await db.snapshot()))
     await rename(partial, file)
   } finally {
