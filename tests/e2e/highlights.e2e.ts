@@ -55,7 +55,7 @@ test('a story in the archive becomes a highlight that a follower plays', async (
   browser
 }, testInfo) => {
   // Three people and two signed-in pages on a shared machine: more than one default timeout.
-  test.setTimeout(300_000)
+  test.setTimeout(420_000)
   const author = await createUser('hlauthor')
   const fan = await createUser('hlfan')
   const stranger = await createUser('hlstranger')
@@ -103,8 +103,10 @@ test('a story in the archive becomes a highlight that a follower plays', async (
   await editor.getByRole('button', { name: 'Add', exact: true }).click()
   await expect(editor.getByRole('alert')).toHaveText('A highlight name is 1 to 32 characters')
   await editor.getByLabel('Highlight name').fill('Summer')
+  await expect(editor.getByRole('alert')).toHaveCount(0)
   await editor.getByRole('radio', { name: /: last summer$/ }).click()
   await checkA11y(page, 'new highlight', testInfo)
+  await shootBothThemes(page, 'highlight-editor')
   await editor.getByRole('button', { name: 'Add', exact: true }).click()
   await expect(editor).toBeHidden()
   await openProfile(page)
@@ -131,6 +133,8 @@ test('a story in the archive becomes a highlight that a follower plays', async (
   await expect(playing).toBeVisible()
   await expect(playing.getByText('Story 1 of 2 by ' + author.username)).toBeAttached()
   await expect(playing.getByRole('img', { name: 'last summer' })).toBeVisible()
+  await fanPage.keyboard.press('Space')
+  await shootBothThemes(fanPage, 'highlight-viewer')
   await fanPage.keyboard.press('ArrowRight')
   await expect(playing.getByRole('img', { name: 'this morning' })).toBeVisible()
   await fanPage.keyboard.press('Escape')

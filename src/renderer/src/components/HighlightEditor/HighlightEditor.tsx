@@ -64,8 +64,10 @@ export function HighlightEditor({
   const picked = stories.filter((story) => chosen.includes(story.id))
   const coverId = cover && chosen.includes(cover) ? cover : (picked[picked.length - 1]?.id ?? null)
 
-  const toggle = (id: string): void =>
+  const toggle = (id: string): void => {
+    setError(null)
     setChosen((list) => (list.includes(id) ? list.filter((held) => held !== id) : [...list, id]))
+  }
 
   const save = async (): Promise<void> => {
     setSaving(true)
@@ -94,7 +96,10 @@ export function HighlightEditor({
             className={styles.input}
             value={title}
             placeholder="Highlights"
-            onChange={(event) => setTitle(event.target.value)}
+            onChange={(event) => {
+              setTitle(event.target.value)
+              setError(null)
+            }}
           />
           <span className={styles.count} aria-hidden>
             {title.trim().length}/{MAX_HIGHLIGHT_TITLE_LENGTH}
