@@ -145,7 +145,7 @@ test('a story in the archive becomes a highlight that a follower plays', async (
   const strangerPage = await (await browser.newContext()).newPage()
   await openSignedIn(strangerPage, stranger)
   await strangerPage.goto(`${e2eEnv().webUrl}#/u/${author.username}`)
-  await expect(strangerPage.getByRole('heading', { name: author.username })).toBeVisible()
+  await expect(strangerPage.getByRole('heading', { name: author.username, level: 2 })).toBeVisible()
   const { data } = await stranger.client.rpc('profile_highlights', { person: author.id })
   expect(data).toEqual([])
   await expect(highlightsRow(strangerPage)).toHaveCount(0)
