@@ -415,6 +415,22 @@ create table public.stories (
   close_friends_only boolean not null default false
 );
 alter table public.stories enable row level security;
+create table public.story_highlight_items (
+  highlight_id uuid not null,
+  story_id uuid not null,
+  user_id uuid not null,
+  added_at timestamp with time zone not null default now()
+);
+alter table public.story_highlight_items enable row level security;
+create table public.story_highlights (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null,
+  title text not null,
+  cover_story_id uuid,
+  "position" integer not null default 0,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.story_highlights enable row level security;
 create table public.story_views (
   story_id uuid not null,
   viewer_id uuid not null,
@@ -649,6 +665,15 @@ alter table public.stories add constraint stories_pkey PRIMARY KEY (id);
 alter table public.stories add constraint stories_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.stories add constraint stories_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.stories add constraint stories_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.stories add constraint stories_user_id_id_key UNIQUE (user_id, id);
+alter table public.story_highlight_items add constraint story_highlight_items_highlight_fkey FOREIGN KEY (user_id, highlight_id) REFERENCES story_highlights(user_id, id) ON DELETE CASCADE;
+alter table public.story_highlight_items add constraint story_highlight_items_pkey PRIMARY KEY (highlight_id, story_id);
+alter table public.story_highlight_items add constraint story_highlight_items_story_fkey FOREIGN KEY (user_id, story_id) REFERENCES stories(user_id, id) ON DELETE CASCADE;
+alter table public.story_highlights add constraint story_highlights_cover_fkey FOREIGN KEY (id, cover_story_id) REFERENCES story_highlight_items(highlight_id, story_id) ON DELETE SET NULL (cover_story_id);
+alter table public.story_highlights add constraint story_highlights_pkey PRIMARY KEY (id);
+alter table public.story_highlights add constraint story_highlights_title_length CHECK ((((char_length(title) >= 1) AND (char_length(title) <= 32)) AND (title = btrim(title))));
+alter table public.story_highlights add constraint story_highlights_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.story_highlights add constraint story_highlights_user_id_id_key UNIQUE (user_id, id);
 alter table public.story_views add constraint story_views_pkey PRIMARY KEY (story_id, viewer_id);
 alter table public.story_views add constraint story_views_story_id_fkey FOREIGN KEY (story_id) REFERENCES stories(id) ON DELETE CASCADE;
 alter table public.story_views add constraint story_views_viewer_id_fkey FOREIGN KEY (viewer_id) REFERENCES profiles(id) ON DELETE CASCADE;
@@ -772,6 +797,14 @@ CREATE UNIQUE INDEX saves_user_post_unique ON public.saves USING btree (user_id,
 CREATE INDEX stories_expires_at_idx ON public.stories USING btree (expires_at);
 CREATE UNIQUE INDEX stories_pkey ON public.stories USING btree (id);
 CREATE INDEX stories_user_id_created_at_idx ON public.stories USING btree (user_id, created_at DESC);
+CREATE UNIQUE INDEX stories_user_id_id_key ON public.stories USING btree (user_id, id);
+CREATE INDEX story_highlight_items_highlight_user_idx ON public.story_highlight_items USING btree (highlight_id, user_id);
+CREATE UNIQUE INDEX story_highlight_items_pkey ON public.story_highlight_items USING btree (highlight_id, story_id);
+CREATE INDEX story_highlight_items_story_user_idx ON public.story_highlight_items USING btree (story_id, user_id);
+CREATE INDEX story_highlights_cover_idx ON public.story_highlights USING btree (cover_story_id, id);
+CREATE UNIQUE INDEX story_highlights_pkey ON public.story_highlights USING btree (id);
+CREATE UNIQUE INDEX story_highlights_user_id_id_key ON public.story_highlights USING btree (user_id, id);
+CREATE INDEX story_highlights_user_id_position_idx ON public.story_highlights USING btree (user_id, "position", created_at DESC);
 CREATE UNIQUE INDEX story_views_pkey ON public.story_views USING btree (story_id, viewer_id);
 CREATE INDEX story_views_viewer_id_idx ON public.story_views USING btree (viewer_id);
 CREATE UNIQUE INDEX word_filters_pkey ON public.word_filters USING btree (user_id, kind, word);
@@ -924,6 +957,39 @@ begin
   return false;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.checked_highlight(title text, story_ids uuid[])
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  name text := btrim(coalesce(title, ''));
+  wanted integer := coalesce(cardinality(story_ids), 0);
+begin
+  if caller is null then
+    raise exception 'Sign in to make highlights' using errcode = '42501';
+  end if;
+  perform app_private.require_second_factor();
+  perform app_rules.caller_may_write();
+  if char_length(name) < 1 or char_length(name) > 32 then
+    raise exception 'A highlight name is 1 to 32 characters' using errcode = '23514';
+  end if;
+  if wanted = 0 then
+    raise exception 'Choose at least one story for the highlight' using errcode = '23514';
+  end if;
+  if wanted > 100 then
+    raise exception 'A highlight can hold at most 100 stories' using errcode = '23514';
+  end if;
+  if (select count(distinct s.id) from public.stories s
+      where s.id = any (story_ids) and s.user_id = caller)
+     <> (select count(distinct x) from unnest(story_ids) x) then
+    raise exception 'Only your own stories can go in your highlights' using errcode = 'PT404';
+  end if;
+  return name;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.comment_hiding_words(author uuid)
  RETURNS text[]
  LANGUAGE sql
@@ -1005,6 +1071,19 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.drop_empty_highlights()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.story_highlights h
+  where h.id in (select distinct r.highlight_id from removed r)
+    and not exists (select 1 from public.story_highlight_items i where i.highlight_id = h.id);
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.end_follow_requests_on_block()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1048,6 +1127,33 @@ begin
   end if;
   new.created_at := now();
   return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.fill_highlight(target uuid, story_ids uuid[], cover uuid)
+ RETURNS story_highlights
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  changed public.story_highlights;
+begin
+  -- Added before removing, so the highlight is never empty (an empty one is deleted).
+  insert into public.story_highlight_items (highlight_id, story_id, user_id)
+  select target, s.id, caller from public.stories s
+  where s.id = any (story_ids) and s.user_id = caller
+  on conflict (highlight_id, story_id) do nothing;
+  delete from public.story_highlight_items i
+  where i.highlight_id = target and not (i.story_id = any (story_ids));
+  update public.story_highlights h
+  set cover_story_id = coalesce(
+        case when cover = any (story_ids) then cover end,
+        (select s.id from public.stories s where s.id = any (story_ids)
+         order by s.created_at, s.id limit 1))
+  where h.id = target
+  returning h.* into changed;
+  return changed;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.guard_direct_participant()
@@ -2988,6 +3094,29 @@ begin
   return created;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.create_story_highlight(title text, story_ids uuid[], cover_story_id uuid DEFAULT NULL::uuid)
+ RETURNS story_highlights
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  caller uuid := auth.uid();
+  name text;
+  created public.story_highlights;
+begin
+  perform app_private.require_second_factor();
+  perform app_rules.caller_may_write();
+  name := app_private.checked_highlight(title, story_ids);
+  -- One author's highlights are created one at a time, so each takes the first place.
+  perform 1 from public.profiles p where p.id = caller for no key update;
+  insert into public.story_highlights (user_id, title, position)
+  values (caller, name, coalesce(
+    (select min(h.position) from public.story_highlights h where h.user_id = caller), 1) - 1)
+  returning * into created;
+  return app_private.fill_highlight(created.id, story_ids, create_story_highlight.cover_story_id);
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.delete_account(password text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -3104,16 +3233,25 @@ begin
   return edited;
 end
 $function$;
-CREATE OR REPLACE FUNCTION public.expire_stories()
- RETURNS integer
- LANGUAGE sql
+CREATE OR REPLACE FUNCTION public.edit_story_highlight(target uuid, title text, story_ids uuid[], cover_story_id uuid DEFAULT NULL::uuid)
+ RETURNS story_highlights
+ LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  with expired as (
-    delete from public.stories s where s.expires_at <= now() returning 1
-  )
-  select count(*)::integer from expired
+declare
+  name text;
+begin
+  perform app_private.require_second_factor();
+  perform app_rules.caller_may_write();
+  name := app_private.checked_highlight(title, story_ids);
+  update public.story_highlights h set title = name
+  where h.id = target and h.user_id = auth.uid();
+  if not found then
+    raise exception 'This highlight isn''t available' using errcode = 'PT404';
+  end if;
+  return app_private.fill_highlight(target, story_ids, edit_story_highlight.cover_story_id);
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.explore_page(as_of timestamp with time zone DEFAULT NULL::timestamp with time zone, after_rank bigint DEFAULT NULL::bigint, after_id uuid DEFAULT NULL::uuid, recent_authors uuid[] DEFAULT NULL::uuid[], page_size integer DEFAULT 12)
  RETURNS SETOF posts
@@ -3443,6 +3581,17 @@ CREATE OR REPLACE FUNCTION public.hidden(comment comments)
 AS $function$
   select app_rules.comment_hidden_by_words(comment.post_id, comment.user_id, comment.body, true)
 $function$;
+CREATE OR REPLACE FUNCTION public.highlight_stories(target uuid)
+ RETURNS SETOF stories
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select s.* from public.story_highlight_items i
+  join public.stories s on s.id = i.story_id
+  where i.highlight_id = target
+  order by s.created_at, s.id
+$function$;
 CREATE OR REPLACE FUNCTION public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text DEFAULT NULL::text)
  RETURNS posts
  LANGUAGE plpgsql
@@ -3523,6 +3672,16 @@ AS $function$
   where exists (select 1 from public.likes l
                 where l.post_id = p.id and l.user_id is distinct from (select auth.uid()))
 $function$;
+CREATE OR REPLACE FUNCTION public.live_stories_of(person uuid)
+ RETURNS SETOF stories
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select s.* from public.stories s
+  where s.user_id = person and s.expires_at > (select public.story_clock())
+  order by s.created_at, s.id
+$function$;
 CREATE OR REPLACE FUNCTION public.mark_activity_read(up_to timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS integer
  LANGUAGE sql
@@ -3549,7 +3708,10 @@ begin
   if caller is null then
     raise exception 'Sign in to watch stories' using errcode = '42501';
   end if;
-  if not exists (select 1 from public.stories s where s.id = target_story_id) then
+  if not exists (
+    select 1 from public.stories s
+    where s.id = target_story_id and s.expires_at > public.story_clock()
+  ) then
     raise exception 'This story is no longer available' using errcode = 'PT404';
   end if;
   insert into public.story_views (story_id, viewer_id)
@@ -3739,6 +3901,56 @@ begin
   else
     raise exception 'direction must be followers or following' using errcode = '22023';
   end if;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.profile_highlights(person uuid)
+ RETURNS TABLE(id uuid, title text, cover_story_id uuid, cover_url text, story_count integer)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select h.id, h.title, h.cover_story_id,
+         coalesce(
+           (select coalesce(c.thumb_url, c.image_url) from public.stories c
+            where c.id = h.cover_story_id),
+           (select coalesce(f.thumb_url, f.image_url)
+            from public.story_highlight_items i join public.stories f on f.id = i.story_id
+            where i.highlight_id = h.id order by f.created_at, f.id limit 1)
+         ) as cover_url,
+         (select count(*)::integer
+          from public.story_highlight_items i join public.stories s on s.id = i.story_id
+          where i.highlight_id = h.id) as story_count
+  from public.story_highlights h
+  where h.user_id = person
+    and exists (select 1 from public.story_highlight_items i
+                join public.stories s on s.id = i.story_id where i.highlight_id = h.id)
+  order by h.position, h.created_at desc, h.id
+  limit 200
+$function$;
+CREATE OR REPLACE FUNCTION public.reorder_story_highlights(highlight_ids uuid[])
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to arrange highlights' using errcode = '42501';
+  end if;
+  perform app_private.require_second_factor();
+  perform app_rules.caller_may_write();
+  if highlight_ids is null then
+    raise exception 'reorder_story_highlights needs the highlights in their order' using errcode = '22004';
+  end if;
+  if cardinality(highlight_ids) > 1000 then
+    raise exception 'Too many highlights to arrange at once' using errcode = '22023';
+  end if;
+  update public.story_highlights h
+  set position = case
+        when h.id = any (highlight_ids) then array_position(highlight_ids, h.id)
+        else cardinality(highlight_ids) + 1 + h.position
+      end
+  where h.user_id = auth.uid();
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.report_content(target_type text, target_id uuid, reason text, details text DEFAULT NULL::text)
@@ -4050,7 +4262,8 @@ AS $function$
   join public.profiles p on p.id = s.user_id
   left join public.story_views v
     on v.story_id = s.id and v.viewer_id = (select auth.uid())
-  where not (s.user_id = any ((select app_rules.muted_authors('stories'))::uuid[]))
+  where s.expires_at > (select public.story_clock())
+    and not (s.user_id = any ((select app_rules.muted_authors('stories'))::uuid[]))
   group by s.user_id, p.username, p.full_name, p.avatar_url
   order by s.user_id = (select auth.uid()) desc nulls last,
            bool_or(v.story_id is null) desc,
@@ -4306,6 +4519,7 @@ CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW 
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
+CREATE TRIGGER on_highlight_items_removed AFTER DELETE ON public.story_highlight_items REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.drop_empty_highlights();
 CREATE TRIGGER on_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
 CREATE TRIGGER on_words_changed AFTER UPDATE ON public.word_filters REFERENCING OLD TABLE AS earlier_words NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
 CREATE TRIGGER on_words_removed AFTER DELETE ON public.word_filters REFERENCING OLD TABLE AS earlier_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
@@ -4698,6 +4912,8 @@ create policy "Authors and their followers see live stories" on public.stories a
   WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = stories.user_id)))))));
 create policy "Authors delete their own stories" on public.stories as permissive for delete to authenticated
   using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Authors see their archived stories" on public.stories as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Close friends stories only for the list" on public.stories as restrictive for select to authenticated
   using (((NOT close_friends_only) OR (user_id = ( SELECT auth.uid() AS uid)) OR app_rules.is_close_friend_of(user_id)));
 create policy "Second factor required once enrolled" on public.stories as restrictive for all to authenticated
@@ -4709,12 +4925,32 @@ create policy "Stories hidden across a block or a suspension" on public.stories 
   WHERE ((author.id = stories.user_id) AND (author.suspended_at IS NULL) AND ((NOT author.is_private) OR (EXISTS ( SELECT 1
            FROM follows f
           WHERE ((f.follower_id = ( SELECT auth.uid() AS uid)) AND (f.following_id = stories.user_id))))))))));
+create policy "Stories in a highlight are seen with it" on public.stories as permissive for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM story_highlight_items i
+  WHERE (i.story_id = stories.id))));
 create policy "Suspended accounts add nothing" on public.stories as restrictive for insert to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Suspended accounts remove nothing" on public.stories as restrictive for delete to authenticated
   using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users post their own stories" on public.stories as permissive for insert to authenticated
   with check (((user_id = ( SELECT auth.uid() AS uid)) AND is_own_storage_url(image_url, 'stories'::text, user_id) AND ((thumb_url IS NULL) OR is_own_storage_url(thumb_url, 'stories'::text, user_id))));
+create policy "Highlight stories follow their highlight" on public.story_highlight_items as permissive for select to authenticated
+  using ((EXISTS ( SELECT 1
+   FROM story_highlights h
+  WHERE (h.id = story_highlight_items.highlight_id))));
+create policy "Second factor required once enrolled" on public.story_highlight_items as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Authors delete their own highlights" on public.story_highlights as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Highlights follow their author's visibility" on public.story_highlights as permissive for select to authenticated
+  using (app_rules.can_see_author(user_id));
+create policy "Second factor required once enrolled" on public.story_highlights as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts remove nothing" on public.story_highlights as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Second factor required once enrolled" on public.story_views as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
@@ -4732,6 +4968,10 @@ create policy "Viewers see their own views; authors see who viewed" on public.st
   using (((viewer_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM stories s
   WHERE ((s.id = story_views.story_id) AND (s.user_id = ( SELECT auth.uid() AS uid)))))));
+create policy "Views only of live stories" on public.story_views as restrictive for insert to authenticated
+  with check ((EXISTS ( SELECT 1
+   FROM stories s
+  WHERE ((s.id = story_views.story_id) AND (s.expires_at > ( SELECT story_clock() AS story_clock))))));
 create policy "Second factor required once enrolled" on public.word_filters as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
@@ -4902,6 +5142,8 @@ grant EXECUTE on function public.blocked_accounts() to authenticated;
 grant EXECUTE on function public.blocked_accounts() to service_role;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid, location text) to authenticated;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid, location text) to service_role;
+grant EXECUTE on function public.create_story_highlight(title text, story_ids uuid[], cover_story_id uuid) to authenticated;
+grant EXECUTE on function public.create_story_highlight(title text, story_ids uuid[], cover_story_id uuid) to service_role;
 grant EXECUTE on function public.delete_account(password text) to authenticated;
 grant EXECUTE on function public.delete_account(password text) to service_role;
 grant EXECUTE on function public.direct_inbox(folder text, before timestamp with time zone, page_size integer) to authenticated;
@@ -4910,7 +5152,8 @@ grant EXECUTE on function public.direct_unread_count() to authenticated;
 grant EXECUTE on function public.direct_unread_count() to service_role;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[], location text) to authenticated;
 grant EXECUTE on function public.edit_post(post_id uuid, caption text, alt_texts text[], location text) to service_role;
-grant EXECUTE on function public.expire_stories() to service_role;
+grant EXECUTE on function public.edit_story_highlight(target uuid, title text, story_ids uuid[], cover_story_id uuid) to authenticated;
+grant EXECUTE on function public.edit_story_highlight(target uuid, title text, story_ids uuid[], cover_story_id uuid) to service_role;
 grant EXECUTE on function public.explore_page(as_of timestamp with time zone, after_rank bigint, after_id uuid, recent_authors uuid[], page_size integer) to anon;
 grant EXECUTE on function public.explore_page(as_of timestamp with time zone, after_rank bigint, after_id uuid, recent_authors uuid[], page_size integer) to authenticated;
 grant EXECUTE on function public.explore_page(as_of timestamp with time zone, after_rank bigint, after_id uuid, recent_authors uuid[], page_size integer) to service_role;
@@ -4937,6 +5180,8 @@ grant EXECUTE on function public.grant_moderator(email text) to service_role;
 grant EXECUTE on function public.hidden(comment comments) to anon;
 grant EXECUTE on function public.hidden(comment comments) to authenticated;
 grant EXECUTE on function public.hidden(comment comments) to service_role;
+grant EXECUTE on function public.highlight_stories(target uuid) to authenticated;
+grant EXECUTE on function public.highlight_stories(target uuid) to service_role;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text) to authenticated;
 grant EXECUTE on function public.import_post(caption text, images jsonb, post_id uuid, taken_at timestamp with time zone, location text) to service_role;
 grant EXECUTE on function public.is_own_storage_url(url text, folder text, owner uuid) to anon;
@@ -4951,6 +5196,8 @@ grant EXECUTE on function public.latest_comments(post_ids uuid[], per_post integ
 grant EXECUTE on function public.like_highlights(post_ids uuid[]) to anon;
 grant EXECUTE on function public.like_highlights(post_ids uuid[]) to authenticated;
 grant EXECUTE on function public.like_highlights(post_ids uuid[]) to service_role;
+grant EXECUTE on function public.live_stories_of(person uuid) to authenticated;
+grant EXECUTE on function public.live_stories_of(person uuid) to service_role;
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to authenticated;
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to service_role;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to authenticated;
@@ -4965,6 +5212,10 @@ grant EXECUTE on function public.orphaned_uploads(grace_seconds integer, max_cou
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.profile_highlights(person uuid) to authenticated;
+grant EXECUTE on function public.profile_highlights(person uuid) to service_role;
+grant EXECUTE on function public.reorder_story_highlights(highlight_ids uuid[]) to authenticated;
+grant EXECUTE on function public.reorder_story_highlights(highlight_ids uuid[]) to service_role;
 grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to authenticated;
 grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to service_role;
 grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to anon;
@@ -5223,6 +5474,10 @@ grant INSERT on table public.stories (placeholder) to authenticated;
 grant INSERT on table public.stories (thumb_url) to authenticated;
 grant INSERT on table public.stories (user_id) to authenticated;
 grant INSERT on table public.stories (width) to authenticated;
+grant SELECT on table public.story_highlight_items to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_highlight_items to service_role;
+grant DELETE, SELECT on table public.story_highlights to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_highlights to service_role;
 grant REFERENCES, SELECT, TRIGGER on table public.story_views to anon;
 grant REFERENCES, SELECT, TRIGGER on table public.story_views to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_views to service_role;

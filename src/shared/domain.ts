@@ -166,6 +166,18 @@ export interface StoryStripEntry {
   close_friends?: boolean
 }
 
+/** One circle of a profile's highlights (the profile_highlights rpc), as the reader sees it. */
+export interface StoryHighlight {
+  id: string
+  title: string
+  /** The story chosen as its cover (null: the first story stands in). */
+  cover_story_id: string | null
+  /** The cover's photo (its thumbnail), or the first visible story's. */
+  cover_url: string | null
+  /** How many of its stories the reader may see. */
+  story_count: number
+}
+
 /** Someone who watched one of the reader's own stories. */
 export interface StoryViewer {
   viewer_id: string

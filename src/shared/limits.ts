@@ -127,6 +127,12 @@ export const STORY_PHOTO_MS = 5000
 export const STORY_IMAGE_MAX_WIDTH = 1080
 /** The height of the frame a story photo is fitted into. */
 export const STORY_IMAGE_MAX_HEIGHT = 1920
+/** A highlight's name, as in the database check (Instagram's limit is similar). */
+export const MAX_HIGHLIGHT_TITLE_LENGTH = 32
+/** Stories one highlight holds, as the database's highlight rpcs allow. */
+export const MAX_HIGHLIGHT_STORIES = 100
+/** Own stories per page of the story archive (Settings › Archive). */
+export const STORY_ARCHIVE_PAGE_SIZE = 30
 // Several accounts (docs/product.md, "Several accounts").
 /** Accounts signed in at once on one install, as Instagram's apps allow. */
 export const MAX_SIGNED_IN_ACCOUNTS = 5

@@ -1,7 +1,7 @@
 // The app's housekeeping on its local backend: what a hosted project runs as scheduled Edge
 // Functions (docs/stories-expiry.md), run here beside the backend with the service-role key and
 // nothing but supabase-js. At start and hourly, the orphan sweep (orphans.ts); all the time, the
-// photo removal queue and story expiry (removals.ts).
+// photo removal queue (removals.ts).
 
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { WebSocket } from 'ws'
@@ -16,14 +16,14 @@ export interface HousekeepingOptions {
    * Negative turns the orphan sweep off.
    */
   graceMinutes: number
-  /** How often the queue is drained and stories expired without a Realtime signal. */
+  /** How often the queue is drained without a Realtime signal. */
   intervalMs: number
   /** How often the orphan sweep runs after the one at start. */
   sweepIntervalMs?: number
 }
 
 export interface Housekeeping {
-  /** Expires stories and drains the removal queue now; the `bucket/name` of what went. */
+  /** Drains the removal queue now; the `bucket/name` of what went. */
   run(): Promise<string[]>
   /** The orphan sweep, now. */
   sweep(): Promise<OrphanSweep>
@@ -54,8 +54,7 @@ export async function startHousekeeping(options: HousekeepingOptions): Promise<H
       const report = await sweep()
       if (report.orphanedObjects.length > 0) {
         console.warn(
-          `[housekeeping] removed ${report.expiredStories} expired story(ies) and ` +
-            `${report.orphanedObjects.length} unreferenced upload(s)`
+          `[housekeeping] removed ${report.orphanedObjects.length} unreferenced upload(s)`
         )
       }
     } catch (error) {

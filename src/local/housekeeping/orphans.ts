@@ -1,7 +1,7 @@
 // Orphaned uploads: creating a post is two requests, an upload and then the insert; when the
 // insert fails the client removes the upload (src/shared/data/posts.ts), but that cannot run
 // when the client or the backend dies in between. Likewise an avatar whose profile update never
-// happened, and a story photo whose row is gone. The database lists what nothing references
+// happened, and a story photo whose row is gone (expired stories keep theirs: they stay in the archive). The database lists what nothing references
 // once older than the grace period (`orphaned_uploads`); they go through the Storage API.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -11,25 +11,15 @@ import { removeObjects, type ObjectPath } from './storage-removal'
 const BATCH = 1000
 
 export interface OrphanSweep {
-  /** Expired stories deleted first (their photos are then unreferenced). */
-  expiredStories: number
   /** `bucket/name` of each unreferenced upload removed. */
   orphanedObjects: string[]
 }
 
-/** Deletes the stories whose 24 hours are over; returns how many. */
-export async function expireStories(admin: SupabaseClient): Promise<number> {
-  const { data, error } = await admin.rpc('expire_stories')
-  if (error) throw new Error(`expire_stories failed: ${error.message}`)
-  return Number(data ?? 0)
-}
-
-/** One sweep: expired stories, then every unreferenced upload older than `graceMinutes`. */
+/** One sweep: every unreferenced upload older than `graceMinutes`. */
 export async function sweepOrphanedUploads(
   admin: SupabaseClient,
   options: { graceMinutes: number }
 ): Promise<OrphanSweep> {
-  const expiredStories = await expireStories(admin)
   const orphanedObjects: string[] = []
   const graceSeconds = Math.max(0, Math.round(options.graceMinutes * 60))
   for (;;) {
@@ -45,5 +35,5 @@ export async function sweepOrphanedUploads(
     // sweep tries again rather than asking for the same batch forever.
     if (orphans.length < BATCH || removed.length === 0) break
   }
-  return { expiredStories, orphanedObjects }
+  return { orphanedObjects }
 }

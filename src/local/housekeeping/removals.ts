@@ -1,10 +1,9 @@
 // Photos go when their rows go. Deleting a post, a carousel photo or a story queues the object
 // paths of its photos in the database (a trigger of the app's schema, so it holds for every
-// client, for cascades from a deleted account and for the story expiry alike). This job drains
-// that queue through the API: as soon as Realtime tells it of a queued path, and on a short
-// interval in case it missed one; on the same interval it deletes the stories that expired,
-// whose photos then go the same way. So a deleted post's photo and an expired story's photo
-// stop being public within seconds, not at the next hourly sweep.
+// client and for cascades from a deleted account alike). This job drains that queue through the
+// API: as soon as Realtime tells it of a queued path, and on a short interval in case it missed
+// one. So a deleted post's or story's photo stops being public within seconds, not at the next
+// hourly sweep. (An expired story is not deleted: it stays in its author's archive.)
 //
 // The database says which queued paths a remaining row still shows (a post and its carousel's
 // first photo are one object); those stay. A removal that fails is tried again on the next
@@ -12,7 +11,6 @@
 // unreferenced.
 
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
-import { expireStories } from './orphans'
 import { removeObjects, type ObjectPath } from './storage-removal'
 
 /** Paths taken from the queue per round trip. */
@@ -21,10 +19,7 @@ const BATCH = 200
 const SUBSCRIBE_TIMEOUT_MS = 10_000
 
 export interface PhotoRemovals {
-  /**
-   * What the interval does, now: deletes expired stories, then drains the queue. Resolves with
-   * the `bucket/name` of every object removed.
-   */
+  /** What the interval does, now: drains the queue. Resolves with the `bucket/name` of every object removed. */
   run(): Promise<string[]>
   close(): Promise<void>
 }
@@ -72,8 +67,8 @@ function subscribed(channel: RealtimeChannel, onJoined: () => void): Promise<voi
 }
 
 /**
- * Starts draining: once now, on every queued path Realtime reports and every `intervalMs`
- * (which also expires stories). Runs never overlap; a signal during a run asks for one more run
+ * Starts draining: once now, on every queued path Realtime reports and every `intervalMs`.
+ * Runs never overlap; a signal during a run asks for one more run
  * after it.
  */
 export async function startPhotoRemovals(
@@ -106,15 +101,6 @@ export async function startPhotoRemovals(
     return running
   }
 
-  const run = async (): Promise<string[]> => {
-    try {
-      await expireStories(admin)
-    } catch (error) {
-      console.error('[housekeeping] expiring stories failed', error)
-    }
-    return drain()
-  }
-
   const channel = admin
     .channel('housekeeping:storage-removals')
     .on(
@@ -123,12 +109,12 @@ export async function startPhotoRemovals(
       () => void drain()
     )
   await subscribed(channel, () => void drain())
-  const timer = setInterval(() => void run(), options.intervalMs)
+  const timer = setInterval(() => void drain(), options.intervalMs)
   timer.unref()
-  await run()
+  await drain()
 
   return {
-    run,
+    run: drain,
     async close() {
       clearInterval(timer)
       await admin.removeChannel(channel)

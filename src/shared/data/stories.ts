@@ -92,14 +92,13 @@ export async function fetchUserStories(
   userId: string,
   readerId: string | null
 ): Promise<LiveStory[]> {
+  // The database's clock says which are live: one's own expired stories are readable too (the
+  // archive), so a plain select would show them.
   const { data, error } = await client
-    .from('stories')
+    .rpc('live_stories_of', { person: userId }, { get: true })
     .select(STORY_SELECT)
-    .eq('user_id', userId)
-    .order('created_at', { ascending: true })
-    .order('id', { ascending: true })
   if (error) throw queryError(MESSAGES.storiesFailed, error)
-  const rows = withStorageUrls(client, (data ?? []) as StoryRow[])
+  const rows = withStorageUrls(client, (data ?? []) as unknown as StoryRow[])
   if (rows.length === 0 || !readerId) return rows.map((row) => ({ ...row, seen: false }))
   const views = await client
     .from('story_views')
@@ -138,7 +137,7 @@ export async function fetchStoryViewers(
 }
 
 /**
- * Deletes the author's story and then its photos. The row goes first, so nobody is left with a
+ * Deletes the author's story (live or from the archive) and then its photos. The row goes first, so nobody is left with a
  * story whose photo is missing; a photo whose removal fails is left to the backend's sweep.
  */
 export async function deleteStory(

@@ -58,6 +58,7 @@ const ROW_TYPES: RowType[] = [
   { type: 'Notification', table: 'notifications' },
   { type: 'PeopleTag', table: 'post_people_tags', notColumns: ['profiles'] },
   { type: 'StoryStripEntry', rpc: 'story_strip' },
+  { type: 'StoryHighlight', rpc: 'profile_highlights' },
   { type: 'ActivityGroup', rpc: 'activity_page' },
   {
     type: 'SuggestedPerson',

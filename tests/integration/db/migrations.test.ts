@@ -48,6 +48,8 @@ describeEachDatabase('migrations', (suite) => {
       'reports',
       'saves',
       'stories',
+      'story_highlight_items',
+      'story_highlights',
       'story_views',
       'word_filters'
     ])

@@ -107,7 +107,7 @@ describeEachBackend(
       expect(await readdir(join(storageDir, '.staging'))).toEqual([])
     })
 
-    it('deletes expired stories, then their photos; live stories and theirs stay', async () => {
+    it('keeps expired stories and their photos: they stay in the archive', async () => {
       const db = harness.backend.db
       const bucket = user.client.storage.from('images')
       const key = (name: string): string => `stories/${user.userId}/${name}.png`
@@ -133,21 +133,22 @@ describeEachBackend(
       )
 
       const storageDir = harness.backend.context.config.storageDir!
-      const report = await sweepOrphanedUploads(admin, { graceMinutes: 10 })
-      expect(report.expiredStories).toBe(1)
-      // The expired story's photo goes through the removal queue its delete filled (removals.ts,
-      // on the Realtime signal) or, when that has not run yet, in this sweep: gone either way.
+      await sweepOrphanedUploads(admin, { graceMinutes: 10 })
       await harness.housekeeping!.run()
       const { rows: objects } = await db.query<{ name: string }>(
         `select name from storage.objects where name like 'stories/%' order by name`
       )
-      expect(objects.map((o) => o.name)).toEqual([key('live')])
-      const { rows } = await db.query<{ image_url: string }>('select image_url from public.stories')
+      expect(objects.map((o) => o.name)).toEqual([key('expired'), key('live')])
+      const { rows } = await db.query<{ image_url: string }>(
+        'select image_url from public.stories order by image_url'
+      )
       // Stored as its path: the database keeps no host.
       expect(rows.map((r) => r.image_url)).toEqual([
+        `/storage/v1/object/public/images/${key('expired')}`,
         `/storage/v1/object/public/images/${key('live')}`
       ])
-      expect(await readdir(join(storageDir, 'images', 'stories', user.userId))).toEqual([
+      expect((await readdir(join(storageDir, 'images', 'stories', user.userId))).sort()).toEqual([
+        'expired.png',
         'live.png'
       ])
     })

@@ -104,7 +104,7 @@ describeEachBackend(
       await gone([shared.url])
     })
 
-    it("removes an expired story's photo", async () => {
+    it("keeps an expired story's photo for the archive, and removes it with the story", async () => {
       const photo = await upload('stories', 's')
       const { data: story, error } = await alice.client
         .from('stories')
@@ -112,23 +112,23 @@ describeEachBackend(
         .select('id')
         .single()
       expect(error).toBeNull()
-      await harness.housekeeping!.run()
-      expect(await served(photo.url)).toBe(true)
       // The story's 24 hours are over (moved as the owner: clients cannot change expires_at).
       await harness.backend.db.query(
         `update public.stories set expires_at = now() - interval '1 second' where id = $1`,
         [story!.id]
       )
-      expect(await harness.housekeeping!.run()).toContain(`images/${photo.key}`)
-      expect(await served(photo.url)).toBe(false)
+      expect(await harness.housekeeping!.run()).not.toContain(`images/${photo.key}`)
+      expect(await served(photo.url)).toBe(true)
+      // Deleted from the archive: the row, then its photo through the queue.
+      const removed = await alice.client.from('stories').delete().eq('id', story!.id).select('id')
+      expect(removed.data).toHaveLength(1)
+      await gone([photo.url])
     })
 
-    it('lets no client read or drain the queue, expire stories, list orphans or name moderators', async () => {
+    it('lets no client read or drain the queue, list orphans or name moderators', async () => {
       for (const client of [alice.client, harness.anon()]) {
         const { error } = await client.rpc('take_storage_removals', { max_count: 10 })
         expect(error?.code).toMatch(/^(42501|PGRST202)$/)
-        const expire = await client.rpc('expire_stories')
-        expect(expire.error?.code).toMatch(/^(42501|PGRST202)$/)
         const orphans = await client.rpc('orphaned_uploads', { grace_seconds: 0, max_count: 10 })
         expect(orphans.error?.code).toMatch(/^(42501|PGRST202)$/)
         const grant = await client.rpc('grant_moderator', { email: 'rm_alice@example.test' })

@@ -220,6 +220,24 @@ const REVIEWED_RPCS: Record<string, string> = {
     'SECURITY INVOKER, STABLE, reads only the time: the earlier of now() and app.story_now, ' +
     'which no API request can set',
   story_strip: 'SECURITY INVOKER, STABLE: the stories and story_views policies decide every row',
+  live_stories_of:
+    'SECURITY INVOKER, STABLE, not granted to anon: one person’s live stories; the stories ' +
+    'policies decide every row',
+  profile_highlights:
+    'SECURITY INVOKER, STABLE, not granted to anon, at most 200 rows: the story_highlights, ' +
+    'story_highlight_items and stories policies decide every row and cover',
+  highlight_stories:
+    'SECURITY INVOKER, STABLE, not granted to anon: the story_highlight_items and stories ' +
+    'policies decide every row',
+  create_story_highlight:
+    'SECURITY DEFINER, reviewed: second factor and suspension checked first; makes a highlight ' +
+    'owned by the caller (auth.uid()) of 1 to 100 of the caller’s own stories, a 1–32 character name',
+  edit_story_highlight:
+    'SECURITY DEFINER, reviewed: second factor and suspension checked first; changes only a ' +
+    'highlight owned by the caller, to 1 to 100 of the caller’s own stories',
+  reorder_story_highlights:
+    'SECURITY DEFINER, reviewed: second factor and suspension checked first; sets the positions ' +
+    'of the caller’s own highlights only',
   set_post_like:
     'SECURITY INVOKER, authenticated only: writes the caller’s own like through the likes policies',
   create_post:
@@ -261,9 +279,6 @@ const REVIEWED_RPCS: Record<string, string> = {
   take_storage_removals:
     'SECURITY DEFINER, granted to service_role only (anon and authenticated are refused): drains ' +
     'the queue of photos whose rows were deleted',
-  expire_stories:
-    'SECURITY DEFINER, granted to service_role only (anon and authenticated are refused): deletes ' +
-    'stories past their 24 hours',
   orphaned_uploads:
     'SECURITY DEFINER, granted to service_role only (anon and authenticated are refused): lists ' +
     'uploads past their grace period that no row refers to, changing nothing',

@@ -1,5 +1,5 @@
 // People as the renderer calls them: following, profiles, search, one's own profile edits, the
-// people tagged on photos and hashtag suggestions, and stories.
+// people tagged on photos and hashtag suggestions, stories, their archive and highlights.
 
 import {
   fetchConnections,
@@ -18,6 +18,15 @@ import {
   markStorySeen,
   postStory
 } from '@shared/data/stories'
+import { archivedStoriesPage } from '@shared/data/story-archive'
+import {
+  createHighlight,
+  deleteHighlight,
+  editHighlight,
+  fetchHighlights,
+  fetchHighlightStories,
+  reorderHighlights
+} from '@shared/data/story-highlights'
 import type { Bind } from './binding'
 import { later } from './lazy'
 
@@ -62,7 +71,18 @@ export function createPeopleServices(bind: Bind) {
       markSeen: bind(markStorySeen),
       fetchViewers: bind(fetchStoryViewers),
       post: bind(postStory),
-      remove: bind(deleteStory)
+      remove: bind(deleteStory),
+      /** One's own stories, live and expired, newest first (Settings › Archive). */
+      archivePage: bind(archivedStoriesPage)
+    },
+    /** Highlights under the bio: read, play, and one's own made, edited, ordered, deleted. */
+    highlights: {
+      fetch: bind(fetchHighlights),
+      fetchStories: bind(fetchHighlightStories),
+      create: bind(createHighlight),
+      edit: bind(editHighlight),
+      reorder: bind(reorderHighlights),
+      remove: bind(deleteHighlight)
     }
   }
 }

@@ -31,6 +31,7 @@ export type { PostRow, PostsListener } from '@shared/data/live-posts'
 export type { ProfileCounts, ProfileCountsListener } from '@shared/data/live-profiles'
 export type { NewPeopleTag } from '@shared/data/people-tags'
 export type { PostEdit } from '@shared/data/post-edits'
+export type { HighlightDraft } from '@shared/data/story-highlights'
 export type { ProfileChanges } from '@shared/data/profile-edits'
 export type { ProfilePosts } from '@shared/data/profiles'
 export type {

@@ -6,6 +6,7 @@ import type { ActivityStore } from './activity/activityStore'
 import type { CurationStore } from './curation/curationStore'
 import type { DirectStore } from './direct/directStore'
 import type { FeedStore } from './feed/feedStore'
+import type { HighlightsStore } from './highlights/highlightsStore'
 import type { PostsStore } from './posts/postsStore'
 import type { PeopleStore } from './people/peopleStore'
 import type { RouterStore } from './router/routerStore'
@@ -73,6 +74,8 @@ export interface AppStores {
   safety: SafetyStore
   /** The author's Archive, and archiving, restoring and pinning their posts. */
   curation: CurationStore
+  /** The story archive, and each profile's highlights (one's own made and changed). */
+  highlights: HighlightsStore
 }
 
 /** The offline machinery main.tsx makes before the stores (tests leave it out). */

@@ -10,6 +10,7 @@ import type { AppStores, OfflineParts } from './appStores'
 import { createControlsStore } from './controls/controlsStore'
 import { createCurationStore, type CurationStore } from './curation/curationStore'
 import { createDirectStore } from './direct/directStore'
+import { createHighlightsStore, type HighlightsStore } from './highlights/highlightsStore'
 import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
 import { createPostActions } from './postActions/postActions'
 import { createRouterStore } from './router/routerStore'
@@ -34,7 +35,14 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
   const targets = { session, posts, ...lists }
   base.setTargets(targets)
   wireOutbox(outbox, targets)
-  const stories = createStoriesStore({ stories: services.stories, getUserId })
+  // The archive and highlights follow a story deleted in the viewer; they are made after it.
+  let highlights: HighlightsStore | null = null
+  const stories = createStoriesStore({
+    stories: services.stories,
+    getUserId,
+    onStoryDeleted: (story) => highlights?.getState().storyDeleted(story)
+  })
+  highlights = createHighlights(services, base, stories)
   const ui = createUiStore()
   const router = createRouterStore(window)
   const curation = createCuration(services, base, posts, lists, router)
@@ -80,6 +88,7 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     stories,
     safety,
     curation,
+    highlights,
     controls: createControlsStore({
       controls: services.controls,
       searchPeople: services.people.searchPeople,
@@ -112,4 +121,26 @@ function createCuration(
     curation.getState().clear()
   })
   return curation
+}
+
+/** The story archive and highlights; both belong to whoever is signed in. */
+function createHighlights(
+  services: Services,
+  base: ReturnType<typeof createFoundation>,
+  stories: AppStores['stories']
+): HighlightsStore {
+  const highlights = createHighlightsStore({
+    highlights: services.highlights,
+    stories: services.stories,
+    viewer: stories,
+    toast: base.toast,
+    getUserId: base.getUserId
+  })
+  let userId = base.getUserId()
+  base.session.subscribe(() => {
+    if (base.getUserId() === userId) return
+    userId = base.getUserId()
+    highlights.getState().clear()
+  })
+  return highlights
 }

@@ -9,6 +9,7 @@ import type { ActivityState } from './activity/activityStore'
 import type { CurationState } from './curation/curationStore'
 import type { DirectState } from './direct/directStore'
 import type { FeedState, FeedStore } from './feed/feedStore'
+import type { HighlightsState } from './highlights/highlightsStore'
 import type { PostsState } from './posts/postsStore'
 import type { PeopleState } from './people/peopleStore'
 import type { Person } from './people/personEntities'
@@ -161,4 +162,8 @@ export function useSafety<T>(selector: (state: SafetyState) => T): T {
 
 export function useCuration<T>(selector: (state: CurationState) => T): T {
   return useStore(useStores().curation, selector)
+}
+
+export function useHighlights<T>(selector: (state: HighlightsState) => T): T {
+  return useStore(useStores().highlights, selector)
 }

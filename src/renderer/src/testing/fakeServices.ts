@@ -3,7 +3,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { vi, type Mock } from 'vitest'
-import type { Post } from '@shared/domain'
+import type { LiveStory, Post, StoryHighlight } from '@shared/domain'
 import { createServices, type Services } from '../services'
 import { DEFAULT_CONTENT_SETTINGS } from '../services/rules'
 import type {
@@ -207,6 +207,15 @@ export function fakeServices(): FakeServices {
       markSeen: vi.fn(async () => undefined),
       fetchViewers: vi.fn(async () => []),
       post: vi.fn(notProgrammed),
+      remove: vi.fn(async () => undefined),
+      archivePage: vi.fn(async () => ({ items: [] as LiveStory[], next: null }))
+    },
+    highlights: {
+      fetch: vi.fn(async () => [] as StoryHighlight[]),
+      fetchStories: vi.fn(async () => [] as LiveStory[]),
+      create: vi.fn(notProgrammed),
+      edit: vi.fn(notProgrammed),
+      reorder: vi.fn(async () => undefined),
       remove: vi.fn(async () => undefined)
     },
     direct: {

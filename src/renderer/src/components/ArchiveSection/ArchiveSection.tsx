@@ -1,71 +1,48 @@
-// Settings › Archive (also "View archive" on one's profile): the posts one archived, newest
-// first, that only one sees, each with "Show on profile", which puts it back in its place in
-// the grid with its likes and comments.
+// Settings › Archive (also "View archive" on one's profile): two tabs, the posts one archived
+// and every story one shared (live and expired), both seen by oneself alone.
 
-import { useEffect, type ReactElement } from 'react'
-import { useCuration, useStores } from '../../store'
-import { CachedImg } from '../CachedImg/CachedImg'
-import { Spinner } from '../Spinner/Spinner'
+import { useState, type KeyboardEvent, type ReactElement } from 'react'
+import { PostArchive } from './PostArchive'
+import { StoryArchive } from './StoryArchive'
 import styles from './ArchiveSection.module.scss'
 
-export function ArchiveSection(): ReactElement {
-  const { curation } = useStores()
-  const archived = useCuration((state) => state.archived)
-  const status = useCuration((state) => state.archiveStatus)
-  const error = useCuration((state) => state.archiveError)
-  const hasMore = useCuration((state) => state.archiveNext !== null)
-  const busyIds = useCuration((state) => state.busyIds)
-  useEffect(() => {
-    void curation.getState().loadArchive()
-  }, [curation])
+const TABS = [
+  { id: 'posts', label: 'Posts', panel: PostArchive },
+  { id: 'stories', label: 'Stories', panel: StoryArchive }
+] as const
 
+export function ArchiveSection(): ReactElement {
+  const [tab, setTab] = useState<(typeof TABS)[number]['id']>('posts')
+  const Panel = TABS.find((entry) => entry.id === tab)!.panel
+  // Arrow keys move between the tabs, as a tab list's keyboard pattern asks.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
+    const next = TABS[(TABS.findIndex((entry) => entry.id === tab) + 1) % TABS.length]
+    setTab(next.id)
+    event.currentTarget.querySelector<HTMLElement>(`#archive-tab-${next.id}`)?.focus()
+  }
   return (
     <>
-      <p className={styles.intro}>
-        Only you can see the posts you archive. Their likes and comments are kept.
-      </p>
-      {error && (
-        <p className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      {status === 'ready' && archived.length === 0 && (
-        <p className={styles.empty}>You haven&apos;t archived any posts.</p>
-      )}
-      {archived.length > 0 && (
-        <ul className={styles.grid} aria-label="Archived posts">
-          {archived.map((post) => (
-            <li key={post.id} className={styles.item}>
-              <CachedImg
-                className={styles.photo}
-                src={post.thumb_url ?? post.image_url}
-                alt={post.alt_text?.trim() || post.caption?.trim() || 'Archived post'}
-                loading="lazy"
-                draggable={false}
-              />
-              <button
-                type="button"
-                className={styles.restore}
-                disabled={busyIds.has(post.id)}
-                aria-label={`Show on profile: ${post.caption?.trim() || 'post'}`}
-                onClick={() => void curation.getState().restore(post.id)}
-              >
-                Show on profile
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {status === 'loading' && <Spinner />}
-      {status === 'ready' && hasMore && (
-        <button
-          type="button"
-          className={styles.more}
-          onClick={() => void curation.getState().loadArchive(true)}
-        >
-          Load more
-        </button>
-      )}
+      <div className={styles.tabs} role="tablist" aria-label="Archive" onKeyDown={onKeyDown}>
+        {TABS.map((entry) => (
+          <button
+            key={entry.id}
+            id={`archive-tab-${entry.id}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === entry.id}
+            aria-controls="archive-panel"
+            tabIndex={tab === entry.id ? 0 : -1}
+            className={`${styles.tab} ${tab === entry.id ? styles['tab--active'] : ''}`}
+            onClick={() => setTab(entry.id)}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div id="archive-panel" role="tabpanel" aria-labelledby={`archive-tab-${tab}`}>
+        <Panel />
+      </div>
     </>
   )
 }

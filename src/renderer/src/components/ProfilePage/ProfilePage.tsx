@@ -13,6 +13,7 @@ import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { NotFoundPage } from '../NotFoundPage/NotFoundPage'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { ProfileSummary } from './ProfileSummary'
+import { ProfileHighlights } from '../ProfileHighlights/ProfileHighlights'
 import { ProfileTabs } from './profileTabsLoader'
 import { ProfileTopBar } from './ProfileTopBar'
 import styles from './ProfilePage.module.scss'
@@ -136,6 +137,7 @@ export function ProfilePage({
         own={own}
         postsTotal={page.postsTotal}
       />
+      {profile && <ProfileHighlights personId={profile.id} own={own} />}
       {profile === null ? (
         <PostsGrid />
       ) : profile.is_private && !followed && profile.id !== userId ? (

@@ -7,7 +7,8 @@
 // says "Story 2 of 5 by name" at every step. What moves, pauses and closes it is the stories
 // store's (storiesViewer.ts, storiesPlayback.ts); the sample people of an empty strip are one
 // of its sources (storiesSources.ts), shown in the same frame without age, pause, options,
-// viewers or replies.
+// viewers or replies. Highlights and one's archive are sources too, shown with the highlight's
+// name in place of the author's.
 
 import {
   useCallback,
@@ -78,6 +79,8 @@ export function StoryViewer(): ReactElement | null {
   const author = story?.profiles ?? entry ?? null
   const name = author?.username ?? ''
   const sample = viewer?.source === 'samples'
+  // A highlight shows its name where a person's stories show the author's.
+  const title = viewer?.titles?.[viewer.personIndex] ?? null
   // Sample people have no age, owner, options or replies: nothing of theirs is real.
   const me = sample ? null : signedInAs
 
@@ -136,7 +139,7 @@ export function StoryViewer(): ReactElement | null {
         className={styles.overlay}
         role="dialog"
         aria-modal="true"
-        aria-label={name ? `Stories by ${name}` : 'Stories'}
+        aria-label={title ? `Highlight ${title}` : name ? `Stories by ${name}` : 'Stories'}
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
@@ -173,7 +176,7 @@ export function StoryViewer(): ReactElement | null {
               size={32}
               decorative
             />
-            <span className={styles.name}>{name}</span>
+            <span className={styles.name}>{title ?? name}</span>
             {story && !sample && (
               <span className={styles.age}>{relativeAge(story.created_at)}</span>
             )}

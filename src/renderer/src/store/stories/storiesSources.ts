@@ -1,15 +1,20 @@
 // Where the viewer's stories come from. Live stories are read per person (the next person's
 // read ahead while the current one's show) and marked seen on the server, the strip's ring
-// following. Sample stories (a visitor's strip, or one with no real stories yet) are frames
+// following. A collection (highlights, one's archive) is read per key the same way and marks
+// nothing: an archived story's viewers list stays as it was. Sample stories (a visitor's strip, or one with no real stories yet) are frames
 // drawn in code (services/sampleData.ts): nothing is read or written, and a sample person shown
 // greys their ring for the session.
 
 import type { LiveStory, Story } from '@shared/domain'
 import { sampleStoryFrames } from '../../services/sampleData'
-import type { StoriesContext, StoriesViewerState } from './storiesTypes'
+import type { StoriesContext, StoriesViewerState, StoryCollection } from './storiesTypes'
 
 export interface StorySource {
   kind: StoriesViewerState['source']
+  /** Names shown instead of the author's, one per key (highlights). */
+  titles?: string[]
+  /** Where a key's stories start, when not at the first unseen. */
+  start?(stories: LiveStory[], personIndex: number): number
   /** The stories of `people[personIndex]`, oldest first. */
   read(people: string[], personIndex: number): Promise<LiveStory[]>
   /** Starts reading the person after `personIndex` (their first story is then `upcoming`). */
@@ -144,5 +149,42 @@ export function sampleSource({ get, set }: StoriesContext, samples: readonly Sto
         ...(sample && !seen.has(sample.id) && { samplesSeen: new Set(seen).add(sample.id) })
       })
     }
+  }
+}
+
+/** A row of highlights, or one's archive: read per key, the next one ahead, nothing marked seen. */
+export function collectionSource(ctx: StoriesContext, collection: StoryCollection): StorySource {
+  const { set } = ctx
+  let prefetched: { key: string; stories: Promise<LiveStory[]> } | null = null
+  return {
+    kind: collection.kind,
+    titles: collection.titles,
+    start(stories, personIndex) {
+      if (personIndex !== collection.startIndex || !collection.startStoryId) return 0
+      return Math.max(
+        stories.findIndex((story) => story.id === collection.startStoryId),
+        0
+      )
+    },
+    read(people, personIndex) {
+      const key = people[personIndex]
+      if (prefetched?.key === key) {
+        const { stories } = prefetched
+        prefetched = null
+        return stories
+      }
+      return collection.read(key)
+    },
+    readAhead(people, personIndex) {
+      const key = people[personIndex + 1]
+      if (!key) return
+      const stories = collection.read(key)
+      prefetched = { key, stories }
+      upcomingWhenRead(ctx, people, personIndex, stories)
+      stories.catch(() => {
+        if (prefetched?.stories === stories) prefetched = null
+      })
+    },
+    show: (viewer) => set({ viewer })
   }
 }

@@ -1,5 +1,5 @@
 // The strip: reading it, and keeping it current when one's own story is posted or deleted
-// (no re-read), with the viewer following a deletion.
+// (no re-read), with the viewer (and the archive and highlights) following a deletion.
 
 import type { StoryStripEntry } from '@shared/domain'
 import { MESSAGES } from '@shared/messages'
@@ -65,16 +65,21 @@ export function stripActions({
     },
     async deleteStory(story) {
       await deps.stories.remove(story)
+      deps.onStoryDeleted?.(story)
       const viewer = get().viewer
       const strip = get().strip
       const own = strip.find((entry) => entry.user_id === story.user_id)
       const remaining = (own?.story_count ?? 1) - 1
-      set({
-        strip:
-          remaining > 0
-            ? strip.map((entry) => (entry === own ? { ...entry, story_count: remaining } : entry))
-            : strip.filter((entry) => entry !== own)
-      })
+      // An expired story (from the archive or a highlight) was not in the strip's count.
+      const live = !story.expires_at || Date.parse(story.expires_at) > Date.now()
+      if (live) {
+        set({
+          strip:
+            remaining > 0
+              ? strip.map((entry) => (entry === own ? { ...entry, story_count: remaining } : entry))
+              : strip.filter((entry) => entry !== own)
+        })
+      }
       if (!viewer) return
       const stories = viewer.stories.filter((held) => held.id !== story.id)
       if (stories.length === 0) {

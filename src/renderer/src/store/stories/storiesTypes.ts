@@ -6,10 +6,18 @@ import type { LiveStory, Story, StoryStripEntry, StoryViewer } from '@shared/dom
 import type { Services } from '../../services'
 
 export interface StoriesViewerState {
-  /** Live stories of the strip, or the sample people's frames (storiesSources.ts). */
-  source: 'live' | 'samples'
-  /** The people the viewer walks through, in strip order when it opened. */
+  /**
+   * Live stories of the strip, the sample people's frames, or a set of stories that stays as
+   * it is, a highlight's or one's archive (storiesSources.ts); only live ones are marked seen.
+   */
+  source: 'live' | 'samples' | 'highlight' | 'archive'
+  /**
+   * What the viewer walks through, in order: people of the strip, or highlights (their ids),
+   * or the archive (one key).
+   */
   people: string[]
+  /** A name for each of `people` shown instead of the author's (a highlight's); else null. */
+  titles: string[] | null
   personIndex: number
   /** The current person's live stories, oldest first; empty while loading. */
   stories: LiveStory[]
@@ -18,6 +26,19 @@ export interface StoriesViewerState {
   error: string | null
   /** The story the next person's turn starts with, once read: the viewer decodes its photo. */
   upcoming: LiveStory | null
+}
+
+export interface StoryCollection {
+  kind: 'highlight' | 'archive'
+  /** The keys walked through (highlight ids, or one key for the archive). */
+  keys: string[]
+  /** Shown instead of the author's name for each key (highlight names). */
+  titles?: string[]
+  startIndex: number
+  /** The stories of a key, oldest first. */
+  read(key: string): Promise<LiveStory[]>
+  /** The story to start at in the first key's stories (the archive's tapped one). */
+  startStoryId?: string
 }
 
 export interface NewStoryInput {
@@ -57,6 +78,11 @@ export interface StoriesState {
   openStories(userId: string): Promise<void>
   /** Opens the viewer on the sample people of the strip, from the one at `startIndex`. */
   openSamples(samples: readonly Story[], startIndex: number): Promise<void>
+  /**
+   * Opens the viewer on stories that are not the strip's: a row of highlights from the one at
+   * `startIndex` (then on to the next), or one's archive at one story. Nothing is marked seen.
+   */
+  openCollection(collection: StoryCollection): Promise<void>
   closeStories(): void
   next(): void
   previous(): void
@@ -83,6 +109,8 @@ export type StoriesStore = StoreApi<StoriesState>
 export interface StoriesDeps {
   stories: Services['stories']
   getUserId(): string | null
+  /** A story of one's own was deleted (the archive and highlights drop it). */
+  onStoryDeleted?(story: LiveStory): void
 }
 
 /** What the stories store's action modules share. */

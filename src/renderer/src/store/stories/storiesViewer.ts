@@ -1,6 +1,6 @@
 // The viewer: it walks one person's stories and then on to the next person, whatever their
-// source (storiesSources.ts): the people of the strip and their live stories, or the sample
-// people of a strip with no real stories yet. Showing a story marks it seen, and the strip's
+// source (storiesSources.ts): the people of the strip and their live stories, the sample
+// people of a strip with no real stories yet, or a row of highlights or one's archive. Showing a story marks it seen, and the strip's
 // ring follows without a re-read.
 
 import type { Story } from '@shared/domain'
@@ -8,7 +8,13 @@ import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
 import type { StoriesContext, StoriesState } from './storiesTypes'
 import { sortStrip } from './storiesStrip'
-import { firstUnseen, liveSource, sampleSource, type StorySource } from './storiesSources'
+import {
+  collectionSource,
+  firstUnseen,
+  liveSource,
+  sampleSource,
+  type StorySource
+} from './storiesSources'
 
 /** Nothing paused: how a viewer opens. */
 export const PLAYING = { held: false, toggled: false, busy: false, options: false }
@@ -25,6 +31,7 @@ async function showPerson(
     viewer: {
       source: source.kind,
       people,
+      titles: source.titles ?? null,
       personIndex,
       stories: [],
       index: 0,
@@ -56,7 +63,8 @@ async function showPerson(
     set({ viewer: null })
     return
   }
-  source.show({ ...current, stories, index: firstUnseen(stories), status: 'ready' })
+  const start = source.start?.(stories, personIndex) ?? firstUnseen(stories)
+  source.show({ ...current, stories, index: start, status: 'ready' })
   source.readAhead(people, personIndex)
 }
 
@@ -66,6 +74,7 @@ export function viewerActions(
   StoriesState,
   | 'openStories'
   | 'openSamples'
+  | 'openCollection'
   | 'closeStories'
   | 'next'
   | 'previous'
@@ -91,6 +100,9 @@ export function viewerActions(
     async openSamples(samples: readonly Story[], startIndex: number) {
       const people = samples.map((sample) => sample.user.id)
       await open(sampleSource(ctx, samples), people, startIndex)
+    },
+    async openCollection(collection) {
+      await open(collectionSource(ctx, collection), collection.keys, collection.startIndex)
     },
     closeStories() {
       set({ viewer: null, playback: PLAYING, strip: sortStrip(get().strip, deps.getUserId()) })

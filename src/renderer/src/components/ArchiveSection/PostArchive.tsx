@@ -1,0 +1,71 @@
+// Settings › Archive, Posts: the posts one archived, newest first, that only one sees, each
+// with "Show on profile", which puts it back in its place in the grid with its likes and
+// comments.
+
+import { useEffect, type ReactElement } from 'react'
+import { useCuration, useStores } from '../../store'
+import { CachedImg } from '../CachedImg/CachedImg'
+import { Spinner } from '../Spinner/Spinner'
+import styles from './ArchiveSection.module.scss'
+
+export function PostArchive(): ReactElement {
+  const { curation } = useStores()
+  const archived = useCuration((state) => state.archived)
+  const status = useCuration((state) => state.archiveStatus)
+  const error = useCuration((state) => state.archiveError)
+  const hasMore = useCuration((state) => state.archiveNext !== null)
+  const busyIds = useCuration((state) => state.busyIds)
+  useEffect(() => {
+    void curation.getState().loadArchive()
+  }, [curation])
+
+  return (
+    <>
+      <p className={styles.intro}>
+        Only you can see the posts you archive. Their likes and comments are kept.
+      </p>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {status === 'ready' && archived.length === 0 && (
+        <p className={styles.empty}>You haven&apos;t archived any posts.</p>
+      )}
+      {archived.length > 0 && (
+        <ul className={styles.grid} aria-label="Archived posts">
+          {archived.map((post) => (
+            <li key={post.id} className={styles.item}>
+              <CachedImg
+                className={styles.photo}
+                src={post.thumb_url ?? post.image_url}
+                alt={post.alt_text?.trim() || post.caption?.trim() || 'Archived post'}
+                loading="lazy"
+                draggable={false}
+              />
+              <button
+                type="button"
+                className={styles.restore}
+                disabled={busyIds.has(post.id)}
+                aria-label={`Show on profile: ${post.caption?.trim() || 'post'}`}
+                onClick={() => void curation.getState().restore(post.id)}
+              >
+                Show on profile
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === 'loading' && <Spinner />}
+      {status === 'ready' && hasMore && (
+        <button
+          type="button"
+          className={styles.more}
+          onClick={() => void curation.getState().loadArchive(true)}
+        >
+          Load more
+        </button>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,84 @@
+// Settings › Archive, Stories: every story one shared, newest first, live or expired, which
+// only one sees; each opens in the story viewer with its viewers list as it was and "Delete
+// story" (the row, then its photos). "New highlight" makes a highlight of them.
+
+import { useEffect, useState, type ReactElement } from 'react'
+import { Plus } from 'lucide-react'
+import type { LiveStory } from '@shared/domain'
+import { useHighlights, useStores } from '../../store'
+import { CachedImg } from '../CachedImg/CachedImg'
+import { HighlightEditor } from '../HighlightEditor/HighlightEditor'
+import { Spinner } from '../Spinner/Spinner'
+import styles from './ArchiveSection.module.scss'
+
+const dayOf = (story: LiveStory): string =>
+  new Date(story.created_at).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
+
+export function StoryArchive(): ReactElement {
+  const { highlights } = useStores()
+  const archive = useHighlights((state) => state.archive)
+  const status = useHighlights((state) => state.archiveStatus)
+  const error = useHighlights((state) => state.archiveError)
+  const hasMore = useHighlights((state) => state.archiveNext !== null)
+  const [making, setMaking] = useState(false)
+  useEffect(() => {
+    void highlights.getState().loadArchive()
+  }, [highlights])
+
+  return (
+    <>
+      <div className={styles.storiesHead}>
+        <p className={styles.intro}>
+          Only you can see your story archive. Stories stay here after they disappear.
+        </p>
+        <button type="button" className={styles.newHighlight} onClick={() => setMaking(true)}>
+          <Plus size={16} aria-hidden /> New highlight
+        </button>
+      </div>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+      {status === 'ready' && archive.length === 0 && (
+        <p className={styles.empty}>You haven&apos;t shared any stories.</p>
+      )}
+      {archive.length > 0 && (
+        <ul className={`${styles.grid} ${styles['grid--stories']}`} aria-label="Archived stories">
+          {archive.map((story) => (
+            <li key={story.id}>
+              <button
+                type="button"
+                className={styles.story}
+                aria-label={`Open story from ${dayOf(story)}${story.caption ? `: ${story.caption}` : ''}`}
+                onClick={() => void highlights.getState().openArchived(story.id)}
+              >
+                <CachedImg
+                  className={styles.storyPhoto}
+                  src={story.thumb_url ?? story.image_url}
+                  alt=""
+                  loading="lazy"
+                  draggable={false}
+                />
+                <span className={styles.date} aria-hidden>
+                  {dayOf(story)}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {status === 'loading' && <Spinner />}
+      {status === 'ready' && hasMore && (
+        <button
+          type="button"
+          className={styles.more}
+          onClick={() => void highlights.getState().loadArchive(true)}
+        >
+          Load more
+        </button>
+      )}
+      {making && <HighlightEditor highlight={null} onClose={() => setMaking(false)} />}
+    </>
+  )
+}
