@@ -92,13 +92,13 @@ comment on function app_rules.stranger_post_allowed(uuid, boolean, boolean, text
 
 -- The hashtag page's header: the posts the reader can see with the tag, and whether they follow it.
 create function public.tag_summary(tag text)
-returns table (tag text, posts bigint, following boolean)
+returns table (tag text, posts integer, following boolean)
 language sql
 stable
 set search_path = ''
 as $$
   select lower(tag_summary.tag),
-         (select count(*) from public.post_tags t
+         (select count(*)::integer from public.post_tags t
           join public.posts p on p.id = t.post_id
           where t.tag = lower(tag_summary.tag) and p.archived_at is null),
          exists (select 1 from public.followed_tags f

@@ -10,6 +10,7 @@ import type { AppStores, OfflineParts } from './appStores'
 import { createControlsStore } from './controls/controlsStore'
 import { createCurationStore, type CurationStore } from './curation/curationStore'
 import { createDirectStore } from './direct/directStore'
+import { createHashtagsStore, type HashtagsStore } from './hashtags/hashtagsStore'
 import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
 import { createPostActions } from './postActions/postActions'
 import { createRouterStore } from './router/routerStore'
@@ -80,12 +81,33 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     stories,
     safety,
     curation,
+    hashtags: createHashtags(services, base, lists),
     controls: createControlsStore({
       controls: services.controls,
       searchPeople: services.people.searchPeople,
       getUserId
     })
   }
+}
+
+/** The reader's followed hashtags; a change reads the Following feed again. */
+function createHashtags(
+  services: Services,
+  base: ReturnType<typeof createFoundation>,
+  lists: ReturnType<typeof createLists>
+): HashtagsStore {
+  const hashtags = createHashtagsStore({
+    hashtags: services.hashtags,
+    notify: (message) => base.toast.getState().show(message),
+    onChanged: () => lists.followingFeed.getState().invalidate()
+  })
+  let userId = base.getUserId()
+  base.session.subscribe(() => {
+    if (base.getUserId() === userId) return
+    userId = base.getUserId()
+    hashtags.getState().clear()
+  })
+  return hashtags
 }
 
 /** The author's Archive and pins; the Archive belongs to whoever is signed in. */
