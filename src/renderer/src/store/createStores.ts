@@ -98,6 +98,7 @@ function createHashtags(
 ): HashtagsStore {
   const hashtags = createHashtagsStore({
     hashtags: services.hashtags,
+    searchHashtags: services.peopleTags.searchHashtags,
     notify: (message) => base.toast.getState().show(message),
     onChanged: () => lists.followingFeed.getState().invalidate()
   })

@@ -10,7 +10,12 @@ function setup() {
   const services = fakeServices()
   const notify = vi.fn()
   const onChanged = vi.fn()
-  const store = createHashtagsStore({ hashtags: services.hashtags, notify, onChanged })
+  const store = createHashtagsStore({
+    hashtags: services.hashtags,
+    searchHashtags: services.peopleTags.searchHashtags,
+    notify,
+    onChanged
+  })
   return { services, notify, onChanged, store }
 }
 
@@ -56,6 +61,23 @@ describe('hashtags store', () => {
     })
     expect(notify).toHaveBeenCalledWith("Couldn't unfollow #boats: offline")
     expect(onChanged).not.toHaveBeenCalled()
+  })
+
+  it('searches tags without the #, and drops an answer to an older query', async () => {
+    const { services, store } = setup()
+    const older = deferred<{ tag: string; posts: number }[]>()
+    services.peopleTags.searchHashtags.mockReturnValueOnce(older.promise)
+    const first = store.getState().searchTags('#Sun')
+    services.peopleTags.searchHashtags.mockResolvedValueOnce([{ tag: 'sunset', posts: 3 }])
+    await store.getState().searchTags('suns')
+    older.resolve([{ tag: 'sun', posts: 9 }])
+    await first
+    expect(services.peopleTags.searchHashtags).toHaveBeenCalledWith('sun', 8)
+    expect(store.getState().search).toEqual({
+      query: 'suns',
+      status: 'ready',
+      results: [{ tag: 'sunset', posts: 3 }]
+    })
   })
 
   it('says why the list could not be read', async () => {

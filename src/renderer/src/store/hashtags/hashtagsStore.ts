@@ -1,10 +1,19 @@
-// The hashtags the signed-in reader follows: the list Settings shows, and Follow / Following on a
-// hashtag page. Following changes optimistically and rolls back with a message when refused; the
+// Hashtags for the reader: the search panel's Tags tab, and the tags they follow (the list
+// Settings shows, Follow / Following on a hashtag page). Following changes optimistically and rolls back with a message when refused; the
 // database keeps the list private to its owner. A change also changes the Following feed.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { messageOr } from '@shared/errors'
+import type { HashtagSuggestion } from '@shared/data/people-tags'
+import { SEARCH_RESULT_COUNT } from '@shared/limits'
 import type { Services } from '../../services'
+
+export interface TagSearch {
+  /** The query the results answer (trimmed, without '#'). */
+  query: string
+  status: 'idle' | 'loading' | 'ready' | 'failed'
+  results: HashtagSuggestion[]
+}
 
 export interface HashtagsState {
   /** Followed tags, most recently followed first; null until loaded. */
@@ -15,7 +24,10 @@ export interface HashtagsState {
   following: Record<string, boolean>
   /** Tags whose follow is being changed. */
   busy: ReadonlySet<string>
+  /** The Tags tab's search: tags starting with what was typed, the most used first. */
+  search: TagSearch
   load(): Promise<void>
+  searchTags(query: string): Promise<void>
   setFollowing(tag: string, follow: boolean): Promise<void>
   clear(): void
 }
@@ -24,6 +36,7 @@ export type HashtagsStore = StoreApi<HashtagsState>
 
 export interface HashtagsDeps {
   hashtags: Pick<Services['hashtags'], 'followed' | 'setFollowed'>
+  searchHashtags: Services['peopleTags']['searchHashtags']
   /** Says why a change was undone. */
   notify(message: string): void
   /** After a change the server accepted: the Following feed reads again. */
@@ -35,7 +48,8 @@ const EMPTY = {
   status: 'idle',
   error: null,
   following: {},
-  busy: new Set<string>()
+  busy: new Set<string>(),
+  search: { query: '', status: 'idle', results: [] }
 } satisfies Partial<HashtagsState>
 
 function withTag(list: string[] | null, tag: string, follow: boolean): string[] | null {
@@ -44,7 +58,12 @@ function withTag(list: string[] | null, tag: string, follow: boolean): string[] 
   return follow ? [tag, ...rest] : rest
 }
 
-export function createHashtagsStore({ hashtags, notify, onChanged }: HashtagsDeps): HashtagsStore {
+export function createHashtagsStore({
+  hashtags,
+  searchHashtags,
+  notify,
+  onChanged
+}: HashtagsDeps): HashtagsStore {
   return createStore<HashtagsState>()((set, get) => ({
     ...EMPTY,
 
@@ -62,6 +81,24 @@ export function createHashtagsStore({ hashtags, notify, onChanged }: HashtagsDep
         }))
       } catch (error) {
         set({ status: 'error', error: messageOr(error, 'Error') })
+      }
+    },
+
+    async searchTags(query) {
+      const wanted = query.trim().replace(/^#/, '').toLowerCase()
+      if (!wanted) {
+        set({ search: { query: '', status: 'idle', results: [] } })
+        return
+      }
+      set((state) => ({ search: { ...state.search, query: wanted, status: 'loading' } }))
+      try {
+        const results = await searchHashtags(wanted, SEARCH_RESULT_COUNT)
+        if (get().search.query === wanted)
+          set({ search: { query: wanted, status: 'ready', results } })
+      } catch {
+        if (get().search.query === wanted) {
+          set({ search: { query: wanted, status: 'failed', results: [] } })
+        }
       }
     },
 
