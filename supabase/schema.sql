@@ -4267,13 +4267,13 @@ begin
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.tag_summary(tag text)
- RETURNS TABLE(tag text, posts bigint, following boolean)
+ RETURNS TABLE(tag text, posts integer, following boolean)
  LANGUAGE sql
  STABLE
  SET search_path TO ''
 AS $function$
   select lower(tag_summary.tag),
-         (select count(*) from public.post_tags t
+         (select count(*)::integer from public.post_tags t
           join public.posts p on p.id = t.post_id
           where t.tag = lower(tag_summary.tag) and p.archived_at is null),
          exists (select 1 from public.followed_tags f
@@ -5371,6 +5371,7 @@ grant DELETE, REFERENCES, SELECT, TRIGGER on table public.follow_requests to aut
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follow_requests to service_role;
 grant INSERT on table public.follow_requests (requester_id) to authenticated;
 grant INSERT on table public.follow_requests (target_id) to authenticated;
+grant SELECT on table public.followed_tags to anon;
 grant DELETE, SELECT on table public.followed_tags to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.followed_tags to service_role;
 grant INSERT on table public.followed_tags (tag) to authenticated;

@@ -59,6 +59,9 @@ create trigger limit_followed_tags before insert on public.followed_tags
   for each row execute function app_private.limit_followed_tags();
 
 revoke all on table public.followed_tags from public, anon, authenticated;
+-- anon may read (no policy admits it: zero rows), so the functions that look up the reader's
+-- tags (tag_summary, followed_tag) answer a visitor instead of failing.
+grant select on table public.followed_tags to anon;
 grant select, delete on table public.followed_tags to authenticated;
 grant insert (user_id, tag) on public.followed_tags to authenticated;
 grant all on table public.followed_tags to service_role;
