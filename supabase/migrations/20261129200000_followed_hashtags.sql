@@ -1,4 +1,4 @@
--- Followed hashtags (docs/product.md, "Hashtag page"): a hashtag page's header (its post count
+-- Followed hashtags (docs/product.md, "Likes, saved, tags and suggestions"): a hashtag page's header (its post count
 -- and whether the reader follows it), its top posts, the reader's followed tags, and the
 -- Following feed with the posts that carry a followed tag, from anyone the rules let the reader
 -- see as a stranger.

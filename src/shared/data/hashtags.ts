@@ -1,6 +1,7 @@
-// Hashtags a reader follows and a hashtag page's header and top posts (docs/product.md,
-// "Hashtag page"). followed_tags rows are the reader's own (RLS); tag_summary and tag_top_posts
-// read posts under the posts policy. The page's recent posts are tagPage (post-reads.ts).
+// Hashtags a reader follows and a hashtag page's header and top posts (docs/product.md, "Likes,
+// saved, tags and suggestions"). followed_tags rows are the reader's own (RLS); tag_summary and
+// tag_top_posts read posts under the posts policy. The page's recent posts are tagPage
+// (post-reads.ts).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'

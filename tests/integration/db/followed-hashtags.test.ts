@@ -218,9 +218,9 @@ describeEachDatabase('followed hashtags', (suite) => {
         )
       }
       const seen: { id: string; created_at: string }[] = []
-      let cursor: { id: string; created_at: string } | null = null
+      let cursor = null as { id: string; created_at: string } | null
       for (let i = 0; i < 20; i++) {
-        const { rows } = await runAs<{ id: string; created_at: string }>(
+        const { rows }: { rows: { id: string; created_at: string }[] } = await runAs(
           suite.db,
           reader,
           'select id, created_at from following_feed_page($1, $2, 4)',

@@ -4,7 +4,7 @@
 
 import type { ReactElement } from 'react'
 import { Hash } from 'lucide-react'
-import type { TagSummary } from '@shared/data/hashtags'
+import type { TagSummary } from '../../services/types'
 import { useHashtags, usePosts, useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import styles from './BrowseView.module.scss'

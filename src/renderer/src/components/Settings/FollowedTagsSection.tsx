@@ -5,6 +5,7 @@ import { useEffect, type ReactElement } from 'react'
 import { Hash } from 'lucide-react'
 import { useHashtags, useStores } from '../../store'
 import { routeHash, tagRoute } from '../../store/router/routes'
+import own from './FollowedTagsSection.module.scss'
 import styles from './SettingsSection.module.scss'
 
 export function FollowedTagsSection(): ReactElement {
@@ -34,9 +35,11 @@ export function FollowedTagsSection(): ReactElement {
         {followed.map((tag) => (
           <li key={tag} className={styles.row}>
             <Hash size={24} aria-hidden />
-            <a className={styles.grow} href={routeHash(tagRoute(tag))}>
-              <strong>#{tag}</strong>
-            </a>
+            <div className={styles.grow}>
+              <a className={own.tag} href={routeHash(tagRoute(tag))}>
+                #{tag}
+              </a>
+            </div>
             <button
               type="button"
               className={styles.secondary}

@@ -6,8 +6,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { messageOr } from '@shared/errors'
 import type { Services } from '../../services'
-import type { PageCursor } from '../../services/types'
-import type { TagSummary } from '@shared/data/hashtags'
+import type { PageCursor, TagSummary } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
 
 export interface BrowsePage {

@@ -4,9 +4,9 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { messageOr } from '@shared/errors'
-import type { HashtagSuggestion } from '@shared/data/people-tags'
 import { SEARCH_RESULT_COUNT } from '@shared/limits'
 import type { Services } from '../../services'
+import type { HashtagSuggestion } from '../../services/types'
 
 export interface TagSearch {
   /** The query the results answer (trimmed, without '#'). */
