@@ -266,6 +266,12 @@ create table public.follow_requests (
   created_at timestamp with time zone not null default now()
 );
 alter table public.follow_requests enable row level security;
+create table public.followed_tags (
+  user_id uuid not null default auth.uid(),
+  tag text not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.followed_tags enable row level security;
 create table public.follows (
   follower_id uuid not null,
   following_id uuid not null,
@@ -573,6 +579,9 @@ alter table public.follow_requests add constraint follow_requests_not_self CHECK
 alter table public.follow_requests add constraint follow_requests_pkey PRIMARY KEY (requester_id, target_id);
 alter table public.follow_requests add constraint follow_requests_requester_id_fkey FOREIGN KEY (requester_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follow_requests add constraint follow_requests_target_id_fkey FOREIGN KEY (target_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.followed_tags add constraint followed_tags_pkey PRIMARY KEY (user_id, tag);
+alter table public.followed_tags add constraint followed_tags_tag_format CHECK ((tag ~ '^[a-z0-9_]{1,100}$'::text));
+alter table public.followed_tags add constraint followed_tags_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_follower_id_fkey FOREIGN KEY (follower_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_following_id_fkey FOREIGN KEY (following_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.follows add constraint follows_not_self CHECK ((follower_id <> following_id));
@@ -749,6 +758,7 @@ CREATE INDEX direct_threads_created_by_idx ON public.direct_threads USING btree 
 CREATE UNIQUE INDEX direct_threads_pkey ON public.direct_threads USING btree (id);
 CREATE UNIQUE INDEX follow_requests_pkey ON public.follow_requests USING btree (requester_id, target_id);
 CREATE INDEX follow_requests_target_idx ON public.follow_requests USING btree (target_id, created_at DESC);
+CREATE UNIQUE INDEX followed_tags_pkey ON public.followed_tags USING btree (user_id, tag);
 CREATE INDEX follows_follower_id_created_at_idx ON public.follows USING btree (follower_id, created_at DESC, following_id DESC);
 CREATE INDEX follows_following_id_created_at_idx ON public.follows USING btree (following_id, created_at DESC, follower_id DESC);
 CREATE UNIQUE INDEX follows_pkey ON public.follows USING btree (follower_id, following_id);
@@ -1470,6 +1480,22 @@ begin
       message = format('A comment may mention at most %s people', most),
       detail = format('This one mentions %s', mentions),
       hint = 'Mention fewer people.';
+  end if;
+  return new;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.limit_followed_tags()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  -- One follower at a time, so two tabs following at once cannot both pass the count.
+  perform 1 from public.profiles where id = new.user_id for no key update;
+  if (select count(*) from public.followed_tags f where f.user_id = new.user_id) >= 100 then
+    raise exception 'You can follow at most 100 hashtags'
+      using errcode = '23514', hint = 'Unfollow a hashtag first.';
   end if;
   return new;
 end
@@ -2704,6 +2730,19 @@ BEGIN ATOMIC
              ELSE NULL::text
          END AS "case";
 END;
+CREATE OR REPLACE FUNCTION app_rules.stranger_post_allowed(author uuid, author_restricted boolean, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select not author_restricted
+     and author is distinct from me
+     and not (author = any ((select app_rules.muted_authors('posts'))::uuid[]))
+     and (sees_sensitive or not is_sensitive)
+     and (cardinality(words) = 0 or caption is null
+          or not exists (select 1 from unnest(words) w where app_rules.text_has_word(caption, w)))
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
  RETURNS TABLE(id uuid, followed_by_count integer, last_post_at timestamp with time zone)
  LANGUAGE sql
@@ -3463,6 +3502,22 @@ AS $function$
   order by r.created_at desc, r.requester_id desc
   limit least(greatest(coalesce(page_size, 50), 1), 200)
 $function$;
+CREATE OR REPLACE FUNCTION public.followed_tag(post posts)
+ RETURNS text
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select t.tag
+  from public.post_tags t
+  join public.followed_tags f on f.tag = t.tag and f.user_id = (select auth.uid())
+  where t.post_id = post.id
+    and post.user_id is distinct from (select auth.uid())
+    and not exists (select 1 from public.follows x
+                    where x.follower_id = (select auth.uid()) and x.following_id = post.user_id)
+  order by t.tag
+  limit 1
+$function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
  LANGUAGE plpgsql
@@ -3474,7 +3529,59 @@ declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
   bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
   bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
+  me uuid := auth.uid();
+  tags text[] := '{}';
+  sees_sensitive boolean := false;
+  words text[] := '{}';
 begin
+  if me is not null then
+    select coalesce(array_agg(f.tag), '{}') into tags
+    from public.followed_tags f where f.user_id = me;
+  end if;
+
+  if cardinality(tags) = 0 then
+    return query
+    with followed as (select * from app_rules.following_feed_authors()),
+    newest as (
+      select n.created_at
+      from followed a
+      cross join lateral (
+        select q.created_at
+        from public.posts q
+        where q.user_id = a.id
+          and q.author_restricted = a.restricted
+          and (q.created_at, q.id) < (bound_at, bound_id)
+        order by q.created_at desc, q.id desc
+        limit 1
+      ) n
+      order by n.created_at desc
+      limit page_limit
+    )
+    select p.*
+    from followed a
+    cross join lateral (
+      select q.*
+      from public.posts q
+      where q.user_id = a.id
+        and q.author_restricted = a.restricted
+        and (q.created_at, q.id) < (bound_at, bound_id)
+        and q.created_at >= (
+          select case when count(*) = page_limit then min(n.created_at) else '-infinity' end
+          from newest n
+        )
+      order by q.created_at desc, q.id desc
+      limit page_limit
+    ) p
+    order by p.created_at desc, p.id desc
+    limit page_limit;
+    return;
+  end if;
+
+  select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+  from public.content_settings s where s.user_id = me;
+  select coalesce(array_agg(w.word), '{}') into words
+  from public.word_filters w where w.user_id = me;
+
   return query
   with followed as (select * from app_rules.following_feed_authors()),
   newest as (
@@ -3491,24 +3598,50 @@ begin
     ) n
     order by n.created_at desc
     limit page_limit
+  ),
+  from_people as (
+    select p.id, p.created_at
+    from followed a
+    cross join lateral (
+      select q.id, q.created_at
+      from public.posts q
+      where q.user_id = a.id
+        and q.author_restricted = a.restricted
+        and (q.created_at, q.id) < (bound_at, bound_id)
+        and q.created_at >= (
+          select case when count(*) = page_limit then min(n.created_at) else '-infinity' end
+          from newest n
+        )
+      order by q.created_at desc, q.id desc
+      limit page_limit
+    ) p
+  ),
+  from_tags as (
+    select p.id, p.created_at
+    from unnest(tags) as ft(tag)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.post_tags t
+      join public.posts q on q.id = t.post_id
+      where t.tag = ft.tag
+        and (t.post_created_at, t.post_id) < (bound_at, bound_id)
+        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
+                                            q.caption, me, sees_sensitive, words)
+      order by t.post_created_at desc, t.post_id desc
+      limit page_limit
+    ) p
+  ),
+  page as (
+    select c.id, c.created_at from from_people c
+    union
+    select c.id, c.created_at from from_tags c
+    order by created_at desc, id desc
+    limit page_limit
   )
   select p.*
-  from followed a
-  cross join lateral (
-    select q.*
-    from public.posts q
-    where q.user_id = a.id
-      and q.author_restricted = a.restricted
-      and (q.created_at, q.id) < (bound_at, bound_id)
-      and q.created_at >= (
-        select case when count(*) = page_limit then min(n.created_at) else '-infinity' end
-        from newest n
-      )
-    order by q.created_at desc, q.id desc
-    limit page_limit
-  ) p
-  order by p.created_at desc, p.id desc
-  limit page_limit;
+  from page
+  join public.posts p on p.id = page.id
+  order by page.created_at desc, page.id desc;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer DEFAULT 12)
@@ -3520,7 +3653,20 @@ CREATE OR REPLACE FUNCTION public.following_feed_page_newer(after_created_at tim
 AS $function$
 declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
+  me uuid := auth.uid();
+  tags text[] := '{}';
+  sees_sensitive boolean := false;
+  words text[] := '{}';
 begin
+  if me is not null then
+    select coalesce(array_agg(f.tag), '{}') into tags
+    from public.followed_tags f where f.user_id = me;
+    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+    from public.content_settings s where s.user_id = me;
+    select coalesce(array_agg(w.word), '{}') into words
+    from public.word_filters w where w.user_id = me;
+  end if;
+
   return query
   with followed as (select * from app_rules.following_feed_authors()),
   oldest as (
@@ -3537,24 +3683,50 @@ begin
     ) n
     order by n.created_at asc
     limit page_limit
+  ),
+  from_people as (
+    select p.id, p.created_at
+    from followed a
+    cross join lateral (
+      select q.id, q.created_at
+      from public.posts q
+      where q.user_id = a.id
+        and q.author_restricted = a.restricted
+        and (q.created_at, q.id) > (after_created_at, after_id)
+        and q.created_at <= (
+          select case when count(*) = page_limit then max(n.created_at) else 'infinity' end
+          from oldest n
+        )
+      order by q.created_at asc, q.id asc
+      limit page_limit
+    ) p
+  ),
+  from_tags as (
+    select p.id, p.created_at
+    from unnest(tags) as ft(tag)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.post_tags t
+      join public.posts q on q.id = t.post_id
+      where t.tag = ft.tag
+        and (t.post_created_at, t.post_id) > (after_created_at, after_id)
+        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
+                                            q.caption, me, sees_sensitive, words)
+      order by t.post_created_at asc, t.post_id asc
+      limit page_limit
+    ) p
+  ),
+  page as (
+    select c.id, c.created_at from from_people c
+    union
+    select c.id, c.created_at from from_tags c
+    order by created_at asc, id asc
+    limit page_limit
   )
   select p.*
-  from followed a
-  cross join lateral (
-    select q.*
-    from public.posts q
-    where q.user_id = a.id
-      and q.author_restricted = a.restricted
-      and (q.created_at, q.id) > (after_created_at, after_id)
-      and q.created_at <= (
-        select case when count(*) = page_limit then max(n.created_at) else 'infinity' end
-        from oldest n
-      )
-    order by q.created_at asc, q.id asc
-    limit page_limit
-  ) p
-  order by p.created_at asc, p.id asc
-  limit page_limit;
+  from page
+  join public.posts p on p.id = page.id
+  order by page.created_at asc, page.id asc;
 end
 $function$;
 CREATE OR REPLACE FUNCTION public.grant_moderator(email text)
@@ -4307,6 +4479,60 @@ begin
   limit page_limit;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.tag_summary(tag text)
+ RETURNS TABLE(tag text, posts integer, following boolean)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select lower(tag_summary.tag),
+         (select count(*)::integer from public.post_tags t
+          join public.posts p on p.id = t.post_id
+          where t.tag = lower(tag_summary.tag) and p.archived_at is null),
+         exists (select 1 from public.followed_tags f
+                 where f.user_id = (select auth.uid()) and f.tag = lower(tag_summary.tag))
+  where char_length(tag_summary.tag) between 1 and 100
+$function$;
+CREATE OR REPLACE FUNCTION public.tag_top_posts(tag text, page_size integer DEFAULT 9)
+ RETURNS SETOF posts
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  page_limit integer := least(greatest(coalesce(page_size, 9), 1), 30);
+  wanted_tag text := lower(tag_top_posts.tag);
+  moment timestamptz := date_trunc('second', now());
+  me uuid := auth.uid();
+  sees_sensitive boolean := false;
+  words text[] := '{}';
+begin
+  if me is not null then
+    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+    from public.content_settings s where s.user_id = me;
+    select coalesce(array_agg(w.word), '{}') into words
+    from public.word_filters w where w.user_id = me;
+  end if;
+  return query
+  with pool as (
+    select p.*
+    from public.post_tags t
+    join public.posts p on p.id = t.post_id
+    where t.tag = wanted_tag
+      and p.archived_at is null
+    order by t.post_created_at desc, t.post_id desc
+    limit 360
+  )
+  select pool.*
+  from pool
+  where app_rules.stranger_post_allowed(pool.user_id, pool.author_restricted, pool.is_sensitive,
+                                        pool.caption, me, sees_sensitive, words)
+  order by app_rules.explore_rank(pool.likes_count, pool.comments_count, pool.created_at, moment)
+             desc,
+           pool.id desc
+  limit page_limit;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.tagged_page(person uuid, before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
  LANGUAGE sql
@@ -4462,6 +4688,7 @@ CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.follow_requests FOR 
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.follow_requests REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('requester_id', 'target_id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.follow_requests REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('requester_id', 'target_id');
 CREATE TRIGGER on_follow_request_notify AFTER INSERT OR DELETE ON public.follow_requests FOR EACH ROW EXECUTE FUNCTION app_private.notify_follow_request();
+CREATE TRIGGER limit_followed_tags BEFORE INSERT ON public.followed_tags FOR EACH ROW EXECUTE FUNCTION app_private.limit_followed_tags();
 CREATE TRIGGER before_follow_inserted BEFORE INSERT ON public.follows FOR EACH ROW EXECUTE FUNCTION app_private.guard_follow();
 CREATE TRIGGER keep_followed_private_person AFTER INSERT OR UPDATE OF follower_id, following_id ON public.follows FOR EACH ROW EXECUTE FUNCTION app_private.keep_followed_private_person();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.follows FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('follower_id', 'following_id');
@@ -4706,6 +4933,19 @@ create policy "Suspended accounts remove nothing" on public.follow_requests as r
   using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users ask to follow as themselves" on public.follow_requests as permissive for insert to authenticated
   with check ((requester_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.followed_tags as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.followed_tags as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.followed_tags as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Users follow tags for themselves" on public.followed_tags as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users read their own followed tags" on public.followed_tags as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users unfollow their own tags" on public.followed_tags as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Follows are readable by everyone" on public.follows as permissive for select to anon, authenticated
   using (true);
 create policy "Follows hidden across a block and in private lists" on public.follows as restrictive for select to anon, authenticated
@@ -5101,6 +5341,9 @@ grant EXECUTE on function app_rules.second_factor_satisfied() to service_role;
 grant EXECUTE on function app_rules.storage_path(url text) to anon;
 grant EXECUTE on function app_rules.storage_path(url text) to authenticated;
 grant EXECUTE on function app_rules.storage_path(url text) to service_role;
+grant EXECUTE on function app_rules.stranger_post_allowed(author uuid, author_restricted boolean, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[]) to anon;
+grant EXECUTE on function app_rules.stranger_post_allowed(author uuid, author_restricted boolean, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[]) to authenticated;
+grant EXECUTE on function app_rules.stranger_post_allowed(author uuid, author_restricted boolean, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[]) to service_role;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to anon;
 grant EXECUTE on function app_rules.suggestion_candidates(max_rows integer) to authenticated;
 grant EXECUTE on function app_rules.suspended_people_hidden() to anon;
@@ -5170,6 +5413,9 @@ grant EXECUTE on function public.follow_profile(target uuid) to authenticated;
 grant EXECUTE on function public.follow_profile(target uuid) to service_role;
 grant EXECUTE on function public.follow_requests_page(page_size integer) to authenticated;
 grant EXECUTE on function public.follow_requests_page(page_size integer) to service_role;
+grant EXECUTE on function public.followed_tag(post posts) to anon;
+grant EXECUTE on function public.followed_tag(post posts) to authenticated;
+grant EXECUTE on function public.followed_tag(post posts) to service_role;
 grant EXECUTE on function public.following_feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.following_feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.following_feed_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
@@ -5249,6 +5495,12 @@ grant EXECUTE on function public.suggested_profiles(max_rows integer) to service
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tag_page(tag text, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.tag_summary(tag text) to anon;
+grant EXECUTE on function public.tag_summary(tag text) to authenticated;
+grant EXECUTE on function public.tag_summary(tag text) to service_role;
+grant EXECUTE on function public.tag_top_posts(tag text, page_size integer) to anon;
+grant EXECUTE on function public.tag_top_posts(tag text, page_size integer) to authenticated;
+grant EXECUTE on function public.tag_top_posts(tag text, page_size integer) to service_role;
 grant EXECUTE on function public.tagged_page(person uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.tagged_page(person uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.tagged_page(person uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
@@ -5370,6 +5622,11 @@ grant DELETE, REFERENCES, SELECT, TRIGGER on table public.follow_requests to aut
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follow_requests to service_role;
 grant INSERT on table public.follow_requests (requester_id) to authenticated;
 grant INSERT on table public.follow_requests (target_id) to authenticated;
+grant SELECT on table public.followed_tags to anon;
+grant DELETE, SELECT on table public.followed_tags to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.followed_tags to service_role;
+grant INSERT on table public.followed_tags (tag) to authenticated;
+grant INSERT on table public.followed_tags (user_id) to authenticated;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.follows to anon;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.follows to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.follows to service_role;

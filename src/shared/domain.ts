@@ -90,6 +90,8 @@ export interface Post {
   /** When the author pinned it to the top of their grid (newest pin first), and its slot 1..3. */
   pinned_at?: string | null
   pin_slot?: number | null
+  /** Following feed only: the followed hashtag that brought a post of someone not followed. */
+  followed_tag?: string | null
 }
 
 /** One photo of a carousel post, position 0..9; photo 0 is also copied onto the post row. */

@@ -96,6 +96,10 @@ export const MAX_REPLIES_PER_PAGE = 200
 export const SAVED_PAGE_SIZE = 12
 /** Posts per page of a tag page. */
 export const TAG_PAGE_SIZE = 12
+/** A hashtag page's top posts: three rows of three. */
+export const TAG_TOP_POSTS = 9
+/** Hashtags one person may follow (followed_tags, limit_followed_tags). */
+export const MAX_FOLLOWED_TAGS = 100
 /** Posts per page of Explore: four rows of three, the screen its diversity rule counts over. */
 export const EXPLORE_PAGE_SIZE = 12
 // People: profiles, search and lists.

@@ -101,6 +101,9 @@ export const QUERIES = [
 export const PEOPLE_USERS = 10_000
 const FEW_FOLLOWED = 6
 const MANY_FOLLOWED = 1000
+/** Hashtags the third reader follows, and how often a post carries one of them. */
+const FOLLOWED_TAGS = 5
+const TAGGED_EVERY = 10
 
 export interface PeopleResults {
   users: number
@@ -116,6 +119,10 @@ export interface PeopleResults {
   /** Following feed for a reader following MANY_FOLLOWED people, the authors among them. */
   manyFirst: Timing
   manyDeep: Timing
+  /** Following feed for a reader following FEW_FOLLOWED authors and FOLLOWED_TAGS hashtags. */
+  taggedPosts: number
+  tagsFirst: Timing
+  tagsDeep: Timing
 }
 
 /** Adds sign-ups (through the auth.users trigger, as real ones) until there are `total`. */
@@ -136,6 +143,26 @@ export async function seedPeople(bench: BenchBackend, total: number): Promise<vo
     [FIRST, LAST, existing, total - 1]
   )
   await db.exec('analyze public.profiles')
+}
+
+/** Tags one post in TAGGED_EVERY (as captions would) with one of FOLLOWED_TAGS hashtags. */
+async function seedFollowedTags(bench: BenchBackend, reader: BenchReader): Promise<number> {
+  const { db } = bench.backend
+  const { rowCount } = await db.query(
+    `insert into post_tags (post_id, tag, post_created_at)
+     select id, 'benchtag' || (n / $1) % $2, created_at
+     from (select id, created_at, row_number() over (order by created_at, id) as n from posts) p
+     where n % $1 = 0
+     on conflict do nothing`,
+    [TAGGED_EVERY, FOLLOWED_TAGS]
+  )
+  await db.query(
+    `insert into followed_tags (user_id, tag)
+     select $1, 'benchtag' || i from generate_series(0, $2 - 1) as i`,
+    [reader.id, FOLLOWED_TAGS]
+  )
+  await db.exec('analyze public.post_tags')
+  return rowCount ?? 0
 }
 
 async function readerFollowing(bench: BenchBackend, followed: string[]): Promise<BenchReader> {
@@ -238,8 +265,11 @@ export async function measurePeople(
     [authors, MANY_FOLLOWED - authors.length]
   )
   const many = await readerFollowing(bench, [...authors, ...others.rows.map((row) => row.id)])
+  const tagsReader = await readerFollowing(bench, authors.slice(0, FEW_FOLLOWED))
+  const taggedPosts = await seedFollowedTags(bench, tagsReader)
   const fewFeed = await feedTimings(few, depth)
   const manyFeed = await feedTimings(many, depth)
+  const tagsFeed = await feedTimings(tagsReader, depth)
   return {
     users: profiles,
     posts,
@@ -249,7 +279,10 @@ export async function measurePeople(
     fewFirst: fewFeed.first,
     fewDeep: fewFeed.deep,
     manyFirst: manyFeed.first,
-    manyDeep: manyFeed.deep
+    manyDeep: manyFeed.deep,
+    taggedPosts,
+    tagsFirst: tagsFeed.first,
+    tagsDeep: tagsFeed.deep
   }
 }
 
@@ -262,6 +295,7 @@ const verdict = (ok: boolean): string => (ok ? '✅ met' : '❌ missed')
 export function renderPeopleSection(results: PeopleResults): string[] {
   const fewRatio = results.fewDeep.p50 / results.fewFirst.p50
   const manyRatio = results.manyDeep.p50 / results.manyFirst.p50
+  const tagsRatio = results.tagsDeep.p50 / results.tagsFirst.p50
   return [
     '## People',
     '',
@@ -284,6 +318,10 @@ export function renderPeopleSection(results: PeopleResults): string[] {
     `| Same, reader following ${count(MANY_FOLLOWED)} people | ` +
       `${ms(results.manyFirst.p50)} → ${ms(results.manyDeep.p50)}: ${manyRatio.toFixed(2)} | ` +
       `${verdict(manyRatio <= DEEP_RATIO_TARGET)} |`,
+    `| Same, reader following ${FEW_FOLLOWED} authors and ${FOLLOWED_TAGS} hashtags ` +
+      `(${count(results.taggedPosts)} tagged posts) | ` +
+      `${ms(results.tagsFirst.p50)} → ${ms(results.tagsDeep.p50)}: ${tagsRatio.toFixed(2)} | ` +
+      `${verdict(tagsRatio <= DEEP_RATIO_TARGET)} |`,
     '',
     'Per query (p50; the access path is the planner’s choice for the same predicate on the ' +
       'same table, from `explain`):',
@@ -297,7 +335,8 @@ export function renderPeopleSection(results: PeopleResults): string[] {
       'the table (every "Moreau"), the planner may read the table instead, which is cheaper ' +
       'then. The Following feed reads at most one page per followed person from ' +
       '`posts_user_id_created_at_id_idx` below the cursor, so its cost follows the number of ' +
-      'people followed, not the depth.',
+      'people followed, not the depth; each followed hashtag adds at most a page from ' +
+      '`post_tags_page_idx` below the cursor.',
     ''
   ]
 }

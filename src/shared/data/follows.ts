@@ -7,6 +7,9 @@ import type { Connection, ConnectionDirection, Post, SuggestedPerson } from '../
 import { messageOr } from '../errors'
 import { MAX_SEARCH_QUERY_LENGTH } from '../limits'
 import { FEED_SELECT, type FeedCursor } from './feed'
+
+/** The feed's columns and, per post, the followed hashtag that brought it (public.followed_tag). */
+export const FOLLOWING_FEED_SELECT = `${FEED_SELECT}, followed_tag`
 import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
 
 export const FOLLOW_MESSAGES = {
@@ -179,7 +182,10 @@ export interface FeedPageRequest {
   limit: number
 }
 
-/** One page of the signed-in user's Following feed (posts of people they follow), newest first. */
+/**
+ * One page of the signed-in user's Following feed, newest first: posts of people they follow
+ * and of hashtags they follow (those marked with `followed_tag`).
+ */
 export async function fetchFollowingFeedPage(
   client: SupabaseClient,
   { before, limit }: FeedPageRequest
@@ -192,7 +198,7 @@ export async function fetchFollowingFeedPage(
         : { page_size: limit },
       { get: true }
     )
-    .select(FEED_SELECT)
+    .select(FOLLOWING_FEED_SELECT)
   if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
   return withCurrentOrigins(client, (data ?? []) as unknown as Post[])
 }
@@ -208,7 +214,7 @@ export async function fetchFollowingFeedNewer(
       { after_created_at: after.created_at, after_id: after.id, page_size: limit },
       { get: true }
     )
-    .select(FEED_SELECT)
+    .select(FOLLOWING_FEED_SELECT)
   if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
   return withCurrentOrigins(client, (data ?? []) as unknown as Post[]).reverse()
 }

@@ -33,7 +33,7 @@ export function sortedImages(post: Post): PostImage[] {
   ]
 }
 
-function withSortedImages(post: Post): Post {
+export function withSortedImages(post: Post): Post {
   return post.post_images ? { ...post, post_images: sortedImages(post) } : post
 }
 
@@ -50,7 +50,7 @@ export async function postById(client: SupabaseClient, postId: string): Promise<
 }
 
 /** A hashtag as the database stores it: without '#', lower-case; null when it is not a tag. */
-function normaliseTag(tag: string): string | null {
+export function normaliseTag(tag: string): string | null {
   const bare = tag.trim().replace(/^#/, '').toLowerCase()
   return /^[a-z0-9_]{1,100}$/.test(bare) ? bare : null
 }

@@ -35,6 +35,7 @@ describeEachDatabase('migrations', (suite) => {
       'direct_reactions',
       'direct_threads',
       'follow_requests',
+      'followed_tags',
       'follows',
       'likes',
       'moderators',

@@ -123,6 +123,10 @@ export const CASES: WriteCase[] = [
     write: () => [`insert into word_filters (kind, word) values ('mute', 'spoiler')`]
   },
   {
+    covers: 'public.followed_tags: INSERT',
+    write: () => [`insert into followed_tags (tag) values ('harbour')`]
+  },
+  {
     covers: 'public.content_settings: INSERT',
     write: () => [`insert into content_settings (hide_like_counts) values (true)`]
   },
@@ -294,6 +298,12 @@ export const CASES: WriteCase[] = [
         `insert into word_filters (user_id, kind, word) select $1, 'mute', 'x' where $2::uuid is not null`,
         'otherPost',
         'word_filters where user_id = $1'
+      ],
+      [
+        'public.followed_tags',
+        `insert into followed_tags (user_id, tag) select $1, 'harbour' where $2::uuid is not null`,
+        'otherPost',
+        'followed_tags where user_id = $1'
       ],
       [
         'public.post_people_tags',

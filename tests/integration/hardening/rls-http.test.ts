@@ -252,6 +252,15 @@ const REVIEWED_RPCS: Record<string, string> = {
   explore_page:
     'SECURITY INVOKER, STABLE, page size clamped to 1..30, at most 360 candidates: posts ' +
     'policies apply, and the caller’s own follows, settings and words (each under its policy)',
+  tag_summary:
+    'SECURITY INVOKER, STABLE, one row: counts post_tags and posts under their policies, and ' +
+    'whether the caller follows the tag (followed_tags policies: their own rows only)',
+  tag_top_posts:
+    'SECURITY INVOKER, STABLE, page size clamped to 1..30, at most 360 candidates: posts ' +
+    'policies apply, and the caller’s own settings and words (each under its policy)',
+  followed_tag:
+    'SECURITY INVOKER, STABLE, computed column of posts: the caller’s own followed_tags and ' +
+    'follows (their policies) against the post’s post_tags',
   tagged_page:
     'SECURITY INVOKER, STABLE, page size clamped to 1..100: post_people_tags and posts policies apply',
   search_hashtags:
@@ -262,9 +271,11 @@ const REVIEWED_RPCS: Record<string, string> = {
     'SECURITY INVOKER, STABLE, page size clamped to 1..100, not granted to anon: notifications policies apply',
   fold_search_text: 'IMMUTABLE, reads no table: the lower-cased, unaccented form of a text',
   following_feed_page:
-    'SECURITY INVOKER, STABLE, page size clamped: posts of people the caller follows, posts policies apply',
+    'SECURITY INVOKER, STABLE, page size clamped: posts of people and hashtags the caller ' +
+    'follows (at most 100 tags, a page each), posts policies apply',
   following_feed_page_newer:
-    'SECURITY INVOKER, STABLE, page size clamped: posts of people the caller follows, posts policies apply',
+    'SECURITY INVOKER, STABLE, page size clamped: posts of people and hashtags the caller ' +
+    'follows (at most 100 tags, a page each), posts policies apply',
   profile_connections:
     'SECURITY INVOKER, STABLE, page size clamped to 1..100: follows and profiles policies apply',
   search_profiles:

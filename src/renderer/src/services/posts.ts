@@ -1,6 +1,6 @@
-// Posts as the renderer calls them: the two feeds, Explore, likes and likers, one post, a hashtag's page,
-// the author's edits, comments and their likes, and saves. Every row that carries a photo comes
-// back with its storage URLs on the backend in use (storage-urls.ts).
+// Posts as the renderer calls them: the two feeds, Explore, likes and likers, one post, a hashtag's
+// page and followed hashtags, the author's edits, comments and their likes, and saves. Every row
+// that carries a photo comes back with its storage URLs on the backend in use (storage-urls.ts).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '@shared/domain'
@@ -18,6 +18,7 @@ import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/fo
 import type { Page, PageCursor } from '@shared/data/keyset'
 import { likeHighlights, likedPostIds, likersPage, setPostLike } from '@shared/data/likes'
 import { postById, tagPage } from '@shared/data/post-reads'
+import { followedTags, setTagFollowed, tagSummary, tagTopPosts } from '@shared/data/hashtags'
 import { archivedPage, setPostArchived, setPostPinned } from '@shared/data/post-curation'
 import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
@@ -64,6 +65,15 @@ export function createPostServices(bind: Bind) {
       ),
       edit: bind(later(postEdits, 'editPost')),
       remove: bind(later(postEdits, 'deletePost'))
+    },
+    /** A hashtag page's header and top posts, and the reader's followed hashtags. */
+    hashtags: {
+      summary: bind(tagSummary),
+      topPosts: bind(async (client, tag: string) =>
+        (await tagTopPosts(client, tag)).map((post) => withCurrentImageOrigin(client, post))
+      ),
+      followed: bind(followedTags),
+      setFollowed: bind(setTagFollowed)
     },
     /** The author's Archive and pins: archive or show again, pin or unpin, the archived posts. */
     curation: {

@@ -10,6 +10,7 @@ export type {
   WordKind
 } from '@shared/data/content-controls'
 export type { ExploreCursor, ExplorePage } from '@shared/data/explore'
+export type { TagSummary } from '@shared/data/hashtags'
 export type { DirectPhoto, OutgoingMessage } from '@shared/data/direct/messages'
 export type { ThreadRoom } from '@shared/data/direct/presence'
 export type {
@@ -29,7 +30,7 @@ export type {
 export type { Page, PageCursor, PageOrder } from '@shared/data/keyset'
 export type { PostRow, PostsListener } from '@shared/data/live-posts'
 export type { ProfileCounts, ProfileCountsListener } from '@shared/data/live-profiles'
-export type { NewPeopleTag } from '@shared/data/people-tags'
+export type { HashtagSuggestion, NewPeopleTag } from '@shared/data/people-tags'
 export type { PostEdit } from '@shared/data/post-edits'
 export type { HighlightDraft } from '@shared/data/story-highlights'
 export type { ProfileChanges } from '@shared/data/profile-edits'

@@ -20,6 +20,7 @@ import type { SavedStore } from './saved/savedStore'
 import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { ExploreStore } from './explore/exploreStore'
+import type { HashtagsStore } from './hashtags/hashtagsStore'
 import type { LikersStore } from './likers/likersStore'
 import type { PeopleTagsStore } from './peopleTags/peopleTagsStore'
 import type { PostActions } from './postActions/postActions'
@@ -49,6 +50,8 @@ export interface AppStores {
   controls: ControlsStore
   toast: ToastStore
   browse: BrowseStore
+  /** The hashtags the reader follows (Settings, a hashtag page's Follow). */
+  hashtags: HashtagsStore
   /** Explore: one visit's grid of posts from people the reader does not follow. */
   explore: ExploreStore
   /** Who liked a post: the likers list and the liker each card names. */

@@ -10,6 +10,7 @@ import type { AppStores, OfflineParts } from './appStores'
 import { createControlsStore } from './controls/controlsStore'
 import { createCurationStore, type CurationStore } from './curation/curationStore'
 import { createDirectStore } from './direct/directStore'
+import { createHashtagsStore, type HashtagsStore } from './hashtags/hashtagsStore'
 import { createHighlightsStore, type HighlightsStore } from './highlights/highlightsStore'
 import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
 import { createPostActions } from './postActions/postActions'
@@ -89,12 +90,34 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     safety,
     curation,
     highlights,
+    hashtags: createHashtags(services, base, lists),
     controls: createControlsStore({
       controls: services.controls,
       searchPeople: services.people.searchPeople,
       getUserId
     })
   }
+}
+
+/** The reader's followed hashtags; a change reads the Following feed again. */
+function createHashtags(
+  services: Services,
+  base: ReturnType<typeof createFoundation>,
+  lists: ReturnType<typeof createLists>
+): HashtagsStore {
+  const hashtags = createHashtagsStore({
+    hashtags: services.hashtags,
+    searchHashtags: services.peopleTags.searchHashtags,
+    notify: (message) => base.toast.getState().show(message),
+    onChanged: () => lists.followingFeed.getState().invalidate()
+  })
+  let userId = base.getUserId()
+  base.session.subscribe(() => {
+    if (base.getUserId() === userId) return
+    userId = base.getUserId()
+    hashtags.getState().clear()
+  })
+  return hashtags
 }
 
 /** The author's Archive and pins; the Archive belongs to whoever is signed in. */

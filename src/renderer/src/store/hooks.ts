@@ -25,6 +25,7 @@ import type { LikersState } from './likers/likersStore'
 import type { PeopleTagsState } from './peopleTags/peopleTagsStore'
 import type { ControlsState } from './controls/controlsStore'
 import type { BrowseState } from './browse/browseStore'
+import type { HashtagsState } from './hashtags/hashtagsStore'
 import type { ExploreState } from './explore/exploreStore'
 import type { ToastState } from './toast/toastStore'
 import type { ConnectivityState } from '../offline/connectivityStore'
@@ -134,6 +135,10 @@ export function useToast<T>(selector: (state: ToastState) => T): T {
 
 export function useBrowse<T>(selector: (state: BrowseState) => T): T {
   return useStore(useStores().browse, selector)
+}
+
+export function useHashtags<T>(selector: (state: HashtagsState) => T): T {
+  return useStore(useStores().hashtags, selector)
 }
 
 export function useExplore<T>(selector: (state: ExploreState) => T): T {

@@ -127,6 +127,12 @@ export function fakeServices(): FakeServices {
       edit: vi.fn(notProgrammed),
       remove: vi.fn(notProgrammed)
     },
+    hashtags: {
+      summary: vi.fn(async (tag: string) => ({ tag, posts: 0, following: false })),
+      topPosts: vi.fn(async () => [] as Post[]),
+      followed: vi.fn(async () => [] as string[]),
+      setFollowed: vi.fn(async () => undefined)
+    },
     curation: {
       setArchived: vi.fn(notProgrammed),
       setPinned: vi.fn(notProgrammed),

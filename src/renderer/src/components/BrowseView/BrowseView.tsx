@@ -1,14 +1,18 @@
-// A hashtag's posts at #/t/<tag>, as a grid; "Load more" reads the next page.
+// A hashtag's page at #/t/<tag>: its header (TagHeader), its top posts, then its recent posts as
+// a grid; "Load more" reads the next page of recent posts.
 
 import { useEffect, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
 import { useBrowse, useStores } from '../../store'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import { TagHeader } from './TagHeader'
 import styles from './BrowseView.module.scss'
 
 export function BrowseView({ tag }: { tag: string }): ReactElement | null {
   const { browse, router } = useStores()
   const page = useBrowse((state) => state.page)
+  const summary = useBrowse((state) => state.summary)
+  const topIds = useBrowse((state) => state.topIds)
   const ids = useBrowse((state) => state.ids)
   const status = useBrowse((state) => state.status)
   const error = useBrowse((state) => state.error)
@@ -31,20 +35,35 @@ export function BrowseView({ tag }: { tag: string }): ReactElement | null {
         >
           <ArrowLeft size={24} aria-hidden />
         </button>
-        <h1 className={styles.title}>{title}</h1>
       </div>
+      <TagHeader tag={page.tag} summary={summary} coverId={topIds[0]} />
       {status === 'error' ? (
         <p className={styles.error} role="alert">
           {error}
         </p>
       ) : (
-        <ProfileGrid
-          ids={ids}
-          loading={status === 'loading' && ids.length === 0}
-          label={`Posts of ${title}`}
-          emptyTitle="No posts yet"
-          emptyText={`No post carries ${title} yet.`}
-        />
+        <>
+          {topIds.length > 0 && (
+            <section aria-labelledby="tag-top-posts">
+              <h2 id="tag-top-posts" className={styles.section}>
+                Top posts
+              </h2>
+              <ProfileGrid ids={topIds} loading={false} label={`Top posts of ${title}`} />
+            </section>
+          )}
+          <section aria-labelledby="tag-recent-posts">
+            <h2 id="tag-recent-posts" className={styles.section}>
+              Recent posts
+            </h2>
+            <ProfileGrid
+              ids={ids}
+              loading={status === 'loading' && ids.length === 0}
+              label={`Recent posts of ${title}`}
+              emptyTitle="No posts yet"
+              emptyText={`No post carries ${title} yet.`}
+            />
+          </section>
+        </>
       )}
       {hasMore && (
         <button

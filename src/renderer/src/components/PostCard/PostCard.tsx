@@ -1,4 +1,5 @@
-// The post card (docs/product.md, "Post card"): author and age with the location under them,
+// The post card (docs/product.md, "Post card"): author and age with the followed hashtag that
+// brought it (Following feed) and the location under them,
 // More options (PostOptions; not on a post still queued offline), the photo or carousel, like
 // (optimistic, see store/feed), comment (opens the post), copy link and save, the like count,
 // the caption with its links, "View all N comments" with the two latest (CardLatestComments),
@@ -27,7 +28,7 @@ import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { PersonLink } from '../PersonLink/PersonLink'
 import type { OpenPostOptions } from '../../store/openPost/openPostStore'
-import { postRoute, routeHash } from '../../store/router/routes'
+import { postRoute, routeHash, tagRoute } from '../../store/router/routes'
 import { CardCaption } from './CardCaption'
 import { CardLatestComments } from './CardLatestComments'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
@@ -150,6 +151,15 @@ export const PostCard = memo(function PostCard({
               <time dateTime={post.created_at} title={created.toLocaleString()}>
                 {relativeAge(created)}
               </time>
+            </a>
+          )}
+          {post.followed_tag && (
+            <a
+              className={styles.followedTag}
+              href={routeHash(tagRoute(post.followed_tag))}
+              aria-label={`#${post.followed_tag}, a hashtag you follow`}
+            >
+              #{post.followed_tag}
             </a>
           )}
           {post.location && <p className={styles.location}>{post.location}</p>}

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createHarness, renderWith, signedIn } from '../../testing/fakes'
@@ -54,5 +54,60 @@ describe('SearchBox', () => {
     expect(await screen.findByText('No results')).toBeInTheDocument()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument()
+  })
+
+  it('searches hashtags in the Tags tab, with recent searches of its own', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.services.people.searchPeople.mockResolvedValue([person(1)])
+    harness.services.peopleTags.searchHashtags.mockResolvedValue([{ tag: 'harbour', posts: 3 }])
+    renderWith(<SearchBox />, harness)
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('combobox', { name: 'Search people' }), 'pers')
+    await screen.findByRole('option', { name: /person_1/ })
+    await user.keyboard('{ArrowDown}{Enter}')
+
+    await user.click(screen.getByRole('combobox', { name: 'Search people' }))
+    const tabs = screen.getByRole('tablist', { name: 'Search for' })
+    expect(within(tabs).getByRole('tab', { name: 'Accounts' })).toHaveAttribute(
+      'aria-selected',
+      'true'
+    )
+    await user.click(within(tabs).getByRole('tab', { name: 'Tags' }))
+    expect(screen.getByRole('tabpanel', { name: 'Tags' })).toHaveTextContent('No recent searches.')
+    const box = screen.getByRole('combobox', { name: 'Search hashtags' })
+    expect(box).toHaveFocus()
+    await user.type(box, '#Harb')
+    expect(await screen.findByRole('option', { name: /#harbour\s*3 posts/ })).toBeInTheDocument()
+    expect(harness.services.peopleTags.searchHashtags).toHaveBeenLastCalledWith('harb', 8)
+    await user.keyboard('{ArrowDown}{Enter}')
+    expect(harness.stores.router.getState().route).toEqual({ name: 'tag', tag: 'harbour' })
+
+    await user.click(box)
+    expect(screen.getByRole('listbox', { name: 'Recent searches' })).toHaveTextContent('#harbour')
+    expect(screen.getByRole('listbox', { name: 'Recent searches' })).not.toHaveTextContent(
+      'person_1'
+    )
+    await user.click(screen.getByRole('tab', { name: 'Accounts' }))
+    expect(screen.getByRole('listbox', { name: 'Recent searches' })).toHaveTextContent('person_1')
+  })
+
+  it('moves between tabs with the arrow keys, as a tablist does', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<SearchBox />, harness)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('combobox', { name: 'Search people' }))
+    await user.tab()
+    expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveFocus()
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Tags' })).toHaveFocus()
+    expect(screen.getByRole('tab', { name: 'Tags' })).toHaveAttribute('aria-selected', 'true')
+    expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveAttribute('tabindex', '-1')
+    await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveFocus()
+    await user.keyboard('{End}')
+    expect(screen.getByRole('tab', { name: 'Tags' })).toHaveFocus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument()
+    expect(screen.getByRole('combobox', { name: 'Search hashtags' })).toHaveFocus()
   })
 })

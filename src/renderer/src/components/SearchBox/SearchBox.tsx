@@ -1,57 +1,79 @@
-// The header's people search: type-ahead over usernames and full names (case and accents
-// ignored), ↑/↓ to move, Enter to open, Esc to close (and leave the box: the page's shortcuts
-// work again), and the people recently opened from it
-// (per user, on this device) when the box is empty. A combobox with a listbox popup, as ARIA
-// describes it, so screen readers announce the active option.
+// The header's search: type-ahead in two tabs, Accounts (usernames and full names, case and
+// accents ignored) and Tags (hashtags starting with what was typed, the most used first); ↑/↓ to
+// move, Enter to open, Esc to close (and leave the box: the page's shortcuts work again). While
+// the box is empty each tab lists what was recently opened from it (per user, on this device).
+// A combobox with a listbox popup, as ARIA describes it, so screen readers announce the active
+// option; the tabs are a tablist (←/→ move between them) whose panel holds the listbox.
 
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactElement } from 'react'
-import { usePeople, usePeopleByIds, useSession, useStores } from '../../store'
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
+import { Hash } from 'lucide-react'
+import { useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
-import { profileRoute } from '../../store/router/routes'
+import { profileRoute, tagRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
+import { postCountLabel } from '../BrowseView/TagHeader'
 import {
   clearRecentSearches,
-  loadRecentSearches,
+  clearRecentTags,
   saveRecentSearch,
-  type RecentPerson
+  saveRecentTag
 } from './recentSearches'
+import { useSearchOptions, type SearchOption, type SearchTab } from './useSearchOptions'
 import styles from './SearchBox.module.scss'
 
 /** Wait for a pause in typing before asking; well inside the 150 ms the issue allows. */
 const TYPING_PAUSE_MS = 100
 
+const TABS: readonly { id: SearchTab; label: string; input: string }[] = [
+  { id: 'accounts', label: 'Accounts', input: 'Search people' },
+  { id: 'tags', label: 'Tags', input: 'Search hashtags' }
+]
+
 export function SearchBox(): ReactElement {
-  const { people, router } = useStores()
+  const { people, hashtags, router } = useStores()
   const userId = useSession(selectUserId)
-  const search = usePeople((state) => state.search)
   const [text, setText] = useState('')
+  const [tab, setTab] = useState<SearchTab>('accounts')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
-  // Bumped when the stored list changes, so it is read again.
   const [recentVersion, setRecentVersion] = useState(0)
-  const recent = useMemo(
-    () => loadRecentSearches(localStorage, userId),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- recentVersion marks a write
-    [userId, recentVersion]
-  )
+  const input = useRef<HTMLInputElement>(null)
+  const tabRefs = useRef<Partial<Record<SearchTab, HTMLButtonElement | null>>>({})
   const listId = useId()
+  const { options, showingRecent, status } = useSearchOptions(tab, text, userId, recentVersion)
 
   useEffect(() => {
-    const timer = setTimeout(() => void people.getState().searchPeople(text), TYPING_PAUSE_MS)
+    const timer = setTimeout(() => {
+      if (tab === 'accounts') void people.getState().searchPeople(text)
+      else void hashtags.getState().searchTags(text)
+    }, TYPING_PAUSE_MS)
     return () => clearTimeout(timer)
-  }, [people, text])
+  }, [people, hashtags, text, tab])
 
-  const showingRecent = text.trim() === ''
-  const current = search.query === text.trim()
-  const found = usePeopleByIds(search.results)
-  const options: RecentPerson[] = showingRecent ? recent : current ? found : []
-
-  const choose = (person: RecentPerson): void => {
-    saveRecentSearch(localStorage, userId, person)
+  const choose = (option: SearchOption): void => {
+    if (option.kind === 'person') saveRecentSearch(localStorage, userId, option.person)
+    else saveRecentTag(localStorage, userId, option.tag)
     setRecentVersion((version) => version + 1)
     setOpen(false)
     setText('')
-    router.getState().navigate(profileRoute(person.username))
+    router
+      .getState()
+      .navigate(
+        option.kind === 'person' ? profileRoute(option.person.username) : tagRoute(option.tag)
+      )
+  }
+
+  const selectTab = (next: SearchTab, focus: 'tab' | 'input'): void => {
+    setTab(next)
+    setActive(-1)
+    if (focus === 'tab') tabRefs.current[next]?.focus()
+    else input.current?.focus()
+  }
+
+  const close = (event: KeyboardEvent): void => {
+    if (open) event.stopPropagation()
+    setOpen(false)
+    setActive(-1)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -62,28 +84,44 @@ export function SearchBox(): ReactElement {
       const step = event.key === 'ArrowDown' ? 1 : -1
       setActive((index) => (index + step + options.length) % options.length)
     } else if (event.key === 'Enter') {
-      const person = options[active] ?? (showingRecent ? undefined : options[0])
-      if (person) {
+      const option = options[active] ?? (showingRecent ? undefined : options[0])
+      if (option) {
         event.preventDefault()
-        choose(person)
+        choose(option)
       }
     } else if (event.key === 'Escape') {
-      if (open) event.stopPropagation()
-      setOpen(false)
-      setActive(-1)
+      close(event)
       // Leaving the box hands the keys back to the page, so its shortcuts work again.
       event.currentTarget.blur()
     }
   }
 
+  // The tablist's keys, as ARIA's tabs pattern has them: arrows, Home and End select and focus.
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
+    const index = TABS.findIndex((entry) => entry.id === tab)
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      Home: 0,
+      End: TABS.length - 1
+    }
+    if (event.key in moves) {
+      event.preventDefault()
+      selectTab(TABS[moves[event.key]].id, 'tab')
+    } else if (event.key === 'Escape') {
+      // Back to the box first: focusing it opens the panel, which Escape then closes.
+      input.current?.focus()
+      close(event)
+    }
+  }
+
   const optionId = (index: number): string => `${listId}-option-${index}`
-  let status: string | null = null
-  if (!showingRecent && current && search.status === 'ready' && options.length === 0)
-    status = 'No results'
-  else if (!showingRecent && (!current || search.status === 'loading') && options.length === 0)
-    status = 'Searching…'
-  else if (!showingRecent && search.status === 'failed') status = "Couldn't search. Try again."
-  else if (showingRecent && recent.length === 0) status = 'No recent searches.'
+  const tabId = (id: SearchTab): string => `${listId}-tab-${id}`
+  const clearRecent = (): void => {
+    if (tab === 'accounts') clearRecentSearches(localStorage, userId)
+    else clearRecentTags(localStorage, userId)
+    setRecentVersion((version) => version + 1)
+  }
 
   return (
     <div
@@ -93,10 +131,11 @@ export function SearchBox(): ReactElement {
       }}
     >
       <input
+        ref={input}
         className={styles.input}
         type="search"
         placeholder="Search"
-        aria-label="Search people"
+        aria-label={TABS.find((entry) => entry.id === tab)?.input}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
@@ -114,59 +153,99 @@ export function SearchBox(): ReactElement {
       />
       {open && (
         <div className={styles.popup}>
-          {showingRecent && recent.length > 0 && (
-            <div className={styles.recentHeader}>
-              <span>Recent</span>
+          <div role="tablist" aria-label="Search for" className={styles.tabs}>
+            {TABS.map((entry) => (
               <button
-                type="button"
-                className={styles.clear}
-                onClick={() => {
-                  clearRecentSearches(localStorage, userId)
-                  setRecentVersion((version) => version + 1)
+                key={entry.id}
+                ref={(element) => {
+                  tabRefs.current[entry.id] = element
                 }}
+                type="button"
+                role="tab"
+                id={tabId(entry.id)}
+                aria-selected={entry.id === tab}
+                aria-controls={`${listId}-panel`}
+                tabIndex={entry.id === tab ? 0 : -1}
+                className={`${styles.tab} ${entry.id === tab ? styles['tab--selected'] : ''}`}
+                onClick={() => selectTab(entry.id, 'input')}
+                onKeyDown={onTabKeyDown}
               >
-                Clear all
+                {entry.label}
               </button>
-            </div>
-          )}
-          <ul
-            id={listId}
-            role="listbox"
-            aria-label={showingRecent ? 'Recent searches' : 'Search results'}
-            className={styles.list}
-          >
-            {options.map((person, index) => (
-              <li
-                key={person.id}
-                id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
-                // Keeps focus in the input, so the popup does not close before the click.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(person)}
-              >
-                <Avatar
-                  src={person.avatar_url}
-                  name={person.username}
-                  personId={person.id}
-                  size={36}
-                  decorative
-                />
-                <span className={styles.names}>
-                  <span className={styles.username}>{person.username}</span>
-                  {person.full_name && <span className={styles.fullName}>{person.full_name}</span>}
-                </span>
-              </li>
             ))}
-          </ul>
-          {status && (
-            <p className={styles.status} role="status">
-              {status}
-            </p>
-          )}
+          </div>
+          <div role="tabpanel" id={`${listId}-panel`} aria-labelledby={tabId(tab)}>
+            {showingRecent && options.length > 0 && (
+              <div className={styles.recentHeader}>
+                <span>Recent</span>
+                <button type="button" className={styles.clear} onClick={clearRecent}>
+                  Clear all
+                </button>
+              </div>
+            )}
+            <ul
+              id={listId}
+              role="listbox"
+              aria-label={showingRecent ? 'Recent searches' : 'Search results'}
+              className={styles.list}
+            >
+              {options.map((option, index) => (
+                <li
+                  key={option.key}
+                  id={optionId(index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
+                  // Keeps focus in the input, so the popup does not close before the click.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                >
+                  <OptionContent option={option} />
+                </li>
+              ))}
+            </ul>
+            {status && (
+              <p className={styles.status} role="status">
+                {status}
+              </p>
+            )}
+          </div>
         </div>
       )}
     </div>
+  )
+}
+
+function OptionContent({ option }: { option: SearchOption }): ReactElement {
+  if (option.kind === 'tag') {
+    return (
+      <>
+        <span className={styles.tagIcon} aria-hidden>
+          <Hash size={18} />
+        </span>
+        <span className={styles.names}>
+          <span className={styles.username}>#{option.tag}</span>
+          {option.posts !== undefined && (
+            <span className={styles.fullName}>{postCountLabel(option.posts)}</span>
+          )}
+        </span>
+      </>
+    )
+  }
+  const { person } = option
+  return (
+    <>
+      <Avatar
+        src={person.avatar_url}
+        name={person.username}
+        personId={person.id}
+        size={36}
+        decorative
+      />
+      <span className={styles.names}>
+        <span className={styles.username}>{person.username}</span>
+        {person.full_name && <span className={styles.fullName}>{person.full_name}</span>}
+      </span>
+    </>
   )
 }

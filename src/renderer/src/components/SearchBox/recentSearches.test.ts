@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
   clearRecentSearches,
+  clearRecentTags,
   loadRecentSearches,
+  loadRecentTags,
   MAX_RECENT_SEARCHES,
-  saveRecentSearch
+  saveRecentSearch,
+  saveRecentTag
 } from './recentSearches'
 
 const person = (n: number) => ({
@@ -34,5 +37,26 @@ describe('recent searches', () => {
     expect(loadRecentSearches(localStorage, 'a')).toEqual([person(1)])
     clearRecentSearches(localStorage, 'a')
     expect(loadRecentSearches(localStorage, 'a')).toEqual([])
+  })
+})
+
+describe('recent tag searches', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('are a list of their own: newest first, once each, per user, cleared apart', () => {
+    saveRecentSearch(localStorage, 'a', person(1))
+    saveRecentTag(localStorage, 'a', 'harbour')
+    saveRecentTag(localStorage, 'a', 'boats')
+    saveRecentTag(localStorage, 'a', 'harbour')
+    expect(loadRecentTags(localStorage, 'a')).toEqual(['harbour', 'boats'])
+    expect(loadRecentTags(localStorage, 'b')).toEqual([])
+    clearRecentTags(localStorage, 'a')
+    expect(loadRecentTags(localStorage, 'a')).toEqual([])
+    expect(loadRecentSearches(localStorage, 'a')).toHaveLength(1)
+  })
+
+  it('drop entries that are not tags', () => {
+    localStorage.setItem('instaframe:recent-tag-searches:a', '["ok", "Not A Tag", 3]')
+    expect(loadRecentTags(localStorage, 'a')).toEqual(['ok'])
   })
 })

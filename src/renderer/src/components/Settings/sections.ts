@@ -10,6 +10,7 @@ import { BlockedSection } from './BlockedSection'
 import { CloseFriendsSection } from './CloseFriendsSection'
 import { CommentsSection } from './CommentsSection'
 import { EditProfileSection } from './EditProfileSection'
+import { FollowedTagsSection } from './FollowedTagsSection'
 import { MutedSection } from './MutedSection'
 import { MutedWordsSection } from './MutedWordsSection'
 import { PrivacySection } from './PrivacySection'
@@ -34,6 +35,7 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
   { id: 'blocked', title: 'Blocked accounts', component: BlockedSection },
   { id: 'muted', title: 'Muted accounts', component: MutedSection },
   { id: 'muted-words', title: 'Muted words', component: MutedWordsSection },
+  { id: 'followed-hashtags', title: 'Followed hashtags', component: FollowedTagsSection },
   { id: 'comments', title: 'Comments and likes', component: CommentsSection },
   { id: 'sensitive-content', title: 'Sensitive content', component: SensitiveContentSection },
   { id: 'security', title: 'Security', component: SecuritySection },

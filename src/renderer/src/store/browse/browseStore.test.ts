@@ -1,5 +1,6 @@
-// A hashtag's page: its posts read through the posts service, held once in the posts store, and
-// paged on; an answer for a page that was left meanwhile is dropped.
+// A hashtag's page: its header and top posts, its recent posts read through the posts service,
+// held once in the posts store, and paged on; an answer for a page that was left meanwhile is
+// dropped.
 
 import { describe, expect, it } from 'vitest'
 import { deferred, fakeServices, makePost } from '../../testing/fakes'
@@ -9,7 +10,7 @@ import { createBrowseStore } from './browseStore'
 function setup() {
   const services = fakeServices()
   const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
-  const store = createBrowseStore({ posts: services.posts, entities })
+  const store = createBrowseStore({ posts: services.posts, hashtags: services.hashtags, entities })
   return { services, entities, store }
 }
 
@@ -22,6 +23,38 @@ describe('browse store', () => {
     expect(services.posts.tagPage).toHaveBeenCalledWith('sunset', { after: null })
     expect(store.getState()).toMatchObject({ status: 'ready', ids: [a.id, b.id] })
     expect(entities.getState().byId[a.id]).toEqual(a)
+  })
+
+  it('reads the header and the top posts beside the recent ones', async () => {
+    const { services, entities, store } = setup()
+    const [top, recent] = [makePost(), makePost()]
+    services.hashtags.summary.mockResolvedValue({ tag: 'sunset', posts: 42, following: true })
+    services.hashtags.topPosts.mockResolvedValue([top])
+    services.posts.tagPage.mockResolvedValue({ items: [recent], next: null })
+    await store.getState().openTag('Sunset')
+    expect(services.hashtags.summary).toHaveBeenCalledWith('sunset')
+    expect(services.hashtags.topPosts).toHaveBeenCalledWith('sunset')
+    expect(store.getState()).toMatchObject({
+      summary: { tag: 'sunset', posts: 42, following: true },
+      topIds: [top.id],
+      ids: [recent.id]
+    })
+    expect(entities.getState().byId[top.id]).toEqual(top)
+  })
+
+  it('shows the recent posts when the header or top posts cannot be read', async () => {
+    const { services, store } = setup()
+    const recent = makePost()
+    services.hashtags.summary.mockRejectedValue(new Error('down'))
+    services.hashtags.topPosts.mockRejectedValue(new Error('down'))
+    services.posts.tagPage.mockResolvedValue({ items: [recent], next: null })
+    await store.getState().openTag('sunset')
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      summary: null,
+      topIds: [],
+      ids: [recent.id]
+    })
   })
 
   it('pages on from the cursor, without repeating a post', async () => {

@@ -1,11 +1,12 @@
-// A hashtag's page, reached from links inside text: its posts, keyset-paged. Shown over the
+// A hashtag's page, reached from links inside text and search: its header (post count, whether
+// the reader follows it), its top posts, then its recent posts, keyset-paged. Shown over the
 // current view until closed; a route can open it with one call. It holds ids; the posts live
 // once in the posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { messageOr } from '@shared/errors'
 import type { Services } from '../../services'
-import type { PageCursor } from '../../services/types'
+import type { PageCursor, TagSummary } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
 
 export interface BrowsePage {
@@ -15,6 +16,10 @@ export interface BrowsePage {
 
 export interface BrowseState {
   page: BrowsePage | null
+  /** The header; null until it arrives (or when it could not be read). */
+  summary: TagSummary | null
+  /** The most engaged recent posts, above the recent ones. */
+  topIds: string[]
   ids: string[]
   next: PageCursor | null
   status: 'idle' | 'loading' | 'ready' | 'error'
@@ -26,15 +31,23 @@ export interface BrowseState {
 
 export type BrowseStore = StoreApi<BrowseState>
 
-const EMPTY = { ids: [], next: null, status: 'idle', error: null } satisfies Partial<BrowseState>
+const EMPTY = {
+  summary: null,
+  topIds: [],
+  ids: [],
+  next: null,
+  status: 'idle',
+  error: null
+} satisfies Partial<BrowseState>
 
 export interface BrowseDeps {
   posts: Pick<Services['posts'], 'tagPage'>
+  hashtags: Pick<Services['hashtags'], 'summary' | 'topPosts'>
   /** Where the page's posts are held once (the page holds their ids). */
   entities: PostsStore
 }
 
-export function createBrowseStore({ posts, entities }: BrowseDeps): BrowseStore {
+export function createBrowseStore({ posts, hashtags, entities }: BrowseDeps): BrowseStore {
   return createStore<BrowseState>()((set, get) => {
     async function load(page: BrowsePage, more: boolean): Promise<void> {
       set({ status: 'loading', error: null })
@@ -53,9 +66,23 @@ export function createBrowseStore({ posts, entities }: BrowseDeps): BrowseStore 
       }
     }
 
-    function open(page: BrowsePage): Promise<void> {
+    // The header and top posts are extras: the recent posts show without them.
+    async function loadTop(page: BrowsePage): Promise<void> {
+      const [summary, top] = await Promise.allSettled([
+        hashtags.summary(page.tag),
+        hashtags.topPosts(page.tag)
+      ])
+      if (get().page !== page) return
+      if (summary.status === 'fulfilled') set({ summary: summary.value })
+      if (top.status === 'fulfilled') {
+        entities.getState().put(top.value)
+        set({ topIds: top.value.map((post) => post.id) })
+      }
+    }
+
+    async function open(page: BrowsePage): Promise<void> {
       set({ ...EMPTY, page })
-      return load(page, false)
+      await Promise.all([loadTop(page), load(page, false)])
     }
 
     return {

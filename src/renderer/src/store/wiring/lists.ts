@@ -120,7 +120,11 @@ export function createLists(
     onPostChanged: (changed) => commentPreviews.getState().refresh(changed.id),
     onCommentAdded: (comment) => commentPreviews.getState().show(comment)
   })
-  const browse = createBrowseStore({ posts: services.posts, entities: posts })
+  const browse = createBrowseStore({
+    posts: services.posts,
+    hashtags: services.hashtags,
+    entities: posts
+  })
   const explore = createExploreStore({ explore: services.explore, entities: posts })
   const likers = createLikersStore({ likes: services.likes, people })
   return { feed, followingFeed, saved, browse, explore, people, post, commentPreviews, likers }
