@@ -22,7 +22,7 @@ export function SuggestedPeople({ label }: { label: string }): ReactElement | nu
   }, [people, userId])
 
   if (status === 'ready' && suggestions.length === 0) {
-    return <p className={styles.none}>No one to suggest yet.</p>
+    return <p className={styles.none}>{t('people.noSuggestions')}</p>
   }
   return (
     <ul className={styles.list} aria-label={label} aria-busy={status === 'loading'}>
