@@ -33,8 +33,10 @@ async function chooseLanguage(page: Page, name: string): Promise<void> {
 
 const root = (page: Page) =>
   page.evaluate(() => {
-    const html = (globalThis as unknown as { document: { documentElement: HTMLElement } }).document
-      .documentElement
+    const web = globalThis as unknown as {
+      document: { documentElement: { lang: string; dir: string } }
+    }
+    const html = web.document.documentElement
     return { lang: html.lang, dir: html.dir }
   })
 

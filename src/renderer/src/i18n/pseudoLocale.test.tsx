@@ -57,6 +57,7 @@ const DATA = [
 ]
   .concat(['star', 'Star', 'ST', 'sam', 'SA', 'JD', 'Golden hour', 'Nice one'])
   .concat(createSuggestions().flatMap((person) => [person.username, person.fullName]))
+  .filter((text): text is string => Boolean(text))
   .sort((a, b) => b.length - a.length)
 
 /** Not this phase's: the people search (another change is rewriting it). Elements with their own
