@@ -249,7 +249,8 @@ function boot(): void {
         if (!updates) throw new Error('Updates are off in this build.')
         updates.restartToUpdate()
       },
-      windowShown: () => whenShown(mainWindow)
+      windowShown: () => whenShown(mainWindow),
+      getLocale: () => app.getLocale()
     }
   })
 

@@ -103,7 +103,8 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       onUpdate: (listener) => subscribe('app:update', listener),
       onOpenFiles: (listener) => subscribe('app:open-files', listener),
       restartToUpdate: () => call('app:restart-to-update'),
-      windowShown: () => call('app:window-shown')
+      windowShown: () => call('app:window-shown'),
+      getSystemLanguages: async () => [await call('app:get-locale')]
     },
     notifications: {
       native: true,

@@ -115,6 +115,8 @@ export interface InvokeContract {
   'app:restart-to-update': { request: void; response: void }
   /** Answers once the window is on screen (shown on ready-to-show, its first paint). */
   'app:window-shown': { request: void; response: void }
+  /** The system's language (`app.getLocale()`), for the page's default language. */
+  'app:get-locale': { request: void; response: string }
 }
 
 export type InvokeChannel = keyof InvokeContract
@@ -178,7 +180,8 @@ export const INVOKE_CHANNELS = [
   'notifications:set-enabled',
   'app:ready',
   'app:restart-to-update',
-  'app:window-shown'
+  'app:window-shown',
+  'app:get-locale'
 ] as const satisfies readonly InvokeChannel[]
 
 /**

@@ -3,6 +3,7 @@
 // deliver the ones it held back while the page was loading.
 // app:restart-to-update — installs the downloaded update (the button the page shows).
 // app:window-shown — answers once the window is on screen, so the splash counts from then.
+// app:get-locale — the system's language, which the page speaks unless Settings › Language says.
 
 import type { AppConfig } from '../../shared/bridge-contract'
 import type { Handle } from './handle'
@@ -15,6 +16,8 @@ export interface AppIpcDeps {
   restartToUpdate(): void
   /** Resolves once the window is on screen. */
   windowShown(): Promise<void>
+  /** `app.getLocale()`: the system's language as Electron reads it. */
+  getLocale(): string
 }
 
 export function registerAppIpc(handle: Handle, deps: AppIpcDeps): void {
@@ -22,4 +25,5 @@ export function registerAppIpc(handle: Handle, deps: AppIpcDeps): void {
   handle('app:ready', noPayload, () => deps.rendererReady())
   handle('app:restart-to-update', noPayload, () => deps.restartToUpdate())
   handle('app:window-shown', noPayload, () => deps.windowShown())
+  handle('app:get-locale', noPayload, () => deps.getLocale())
 }

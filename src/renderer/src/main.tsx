@@ -12,6 +12,7 @@ import { reportingFetch } from './offline/connectivityMonitor'
 import { createOfflineCache } from './offline/cache'
 import { createImageRecorder } from './offline/cache/imageRecorder'
 import { startOffline } from './store/wiring/startOffline'
+import { followLanguage } from './i18n'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
@@ -25,7 +26,9 @@ const probeFetch = reportingFetch(connectivity, networkFetch)
 const offlineCache = typeof indexedDB === 'undefined' ? null : createOfflineCache()
 const imageRecorder = offlineCache ? createImageRecorder(offlineCache.images, dataFetch) : null
 
-void loadPlatform(dataFetch).then(({ api, splashMs }) => {
+void loadPlatform(dataFetch).then(async ({ api, splashMs }) => {
+  // The first screen is drawn in the person's language: its catalog arrives before the render.
+  await followLanguage(api)
   const services = createServices(createClientProvider(api, dataFetch))
   const stores = createStores(api, services, {
     connectivity,

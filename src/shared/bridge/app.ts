@@ -60,4 +60,7 @@ export interface AppApi {
   restartToUpdate(): Promise<void>
   /** Resolves once the window is on screen: the splash counts its second from then. */
   windowShown(): Promise<void>
+  /** The system's languages, most preferred first (BCP 47 tags): the app speaks the first it
+   * has a catalog for unless Settings › Language says otherwise. */
+  getSystemLanguages(): Promise<string[]>
 }

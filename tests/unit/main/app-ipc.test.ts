@@ -21,7 +21,8 @@ function setUp(
     },
     rendererReady,
     restartToUpdate,
-    windowShown
+    windowShown,
+    getLocale: () => 'de-AT'
   })
   return { ipc, win, rendererReady }
 }
@@ -63,6 +64,19 @@ describe('app IPC', () => {
     await expect(ipc.invoke('app:restart-to-update', win.event())).resolves.toEqual({
       ok: false,
       message: UPDATE_MESSAGES.notReady
+    })
+  })
+
+  it('app:get-locale answers the app window with the system language', async () => {
+    const { ipc, win } = setUp()
+    await expect(ipc.invoke('app:get-locale', win.event())).resolves.toEqual({
+      ok: true,
+      value: 'de-AT'
+    })
+    const iframe = { url: 'https://evil.example/', parent: win.contents.mainFrame }
+    await expect(ipc.invoke('app:get-locale', win.event(iframe))).resolves.toEqual({
+      ok: false,
+      message: REFUSED_SENDER_MESSAGE
     })
   })
 })

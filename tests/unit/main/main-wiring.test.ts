@@ -194,7 +194,12 @@ describe('registerIpc', () => {
       images: { showOpenDialog: vi.fn(), stat: vi.fn(), readFile: vi.fn() },
       dataExport: { showSaveDialog: vi.fn(), createFile: vi.fn(), removeFile: vi.fn() },
       notifier: notifier(),
-      app: { rendererReady: vi.fn(), restartToUpdate: vi.fn(), windowShown: vi.fn() }
+      app: {
+        rendererReady: vi.fn(),
+        restartToUpdate: vi.fn(),
+        windowShown: vi.fn(),
+        getLocale: vi.fn()
+      }
     })
     const token = ipc.invoke('auth:get-access-token', win.event())
     start({

@@ -49,4 +49,23 @@ describe('relativeAge', () => {
   it('accepts PostgREST timestamps with offsets', () => {
     expect(relativeAge('2026-11-23T09:30:00.123+00:00', now)).toBe('2h')
   })
+
+  it("says the same in another language's own short forms, through Intl", () => {
+    const short = (value: number, unit: string, locale: string): string =>
+      new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(value)
+    expect(relativeAge(ago(5 * minute), now, 'de')).toBe('jetzt')
+    expect(relativeAge(ago(3 * hour), now, 'de')).toBe(short(3, 'hour', 'de'))
+    expect(relativeAge(ago(3 * hour), now, 'de')).not.toBe('3h')
+    expect(relativeAge(ago(48 * hour), now, 'ja')).toBe(short(2, 'day', 'ja'))
+    expect(relativeAge(ago(5 * minute), now, 'ar')).toBe('الآن')
+    expect(relativeAge(ago(2 * hour), now, 'en-GB')).toBe('2h')
+  })
+})
+
+describe('formatLikeCount in other languages', () => {
+  it("uses the language's thousands separator", () => {
+    expect(formatLikeCount(1234567, 'de')).toBe('1.234.567')
+    expect(formatLikeCount(1234567, 'en')).toBe('1,234,567')
+    expect(formatLikeCount(-2, 'es')).toBe('0')
+  })
 })

@@ -102,7 +102,8 @@ export function createBrowserApi(
         throw new Error('Updates are installed by the desktop app only.')
       },
       // A tab paints only while it is shown, so its first paint is already on screen.
-      windowShown: async () => undefined
+      windowShown: async () => undefined,
+      getSystemLanguages: async () => [...navigator.languages]
     },
     // A page shows no OS notifications (that would need the Notification permission): the
     // activity dot is the only signal, so reports go nowhere and the setting stays off.

@@ -1,9 +1,11 @@
 // The person's display and accessibility choices on this install (docs/product.md, "Settings ›
-// Accessibility"): motion, contrast, text size and animated-photo autoplay follow the system
-// unless set here; the alt-text reminder shows unless turned off. Kept in the
-// renderer's local storage, which survives restarts on the desktop and in a browser.
+// Accessibility" and "Settings › Language"): language, motion, contrast, text size and
+// animated-photo autoplay follow the system unless set here; the alt-text reminder shows unless
+// turned off. Kept in the renderer's local storage, which survives restarts on the desktop and
+// in a browser.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import { LANGUAGES, PSEUDO_LANGUAGE, type AppLanguage } from '../i18n/languages'
 
 export type FollowOrSet<T extends string> = 'system' | T
 
@@ -15,6 +17,8 @@ export interface Preferences {
   autoplay: FollowOrSet<'on' | 'off'>
   /** Ask before sharing a photo without alt text. */
   altTextReminder: boolean
+  /** Settings › Language: the system's language, or one the app has a catalog for. */
+  language: FollowOrSet<AppLanguage>
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -22,7 +26,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   contrast: 'system',
   textSize: 'default',
   autoplay: 'system',
-  altTextReminder: true
+  altTextReminder: true,
+  language: 'system'
 }
 
 export interface PreferencesState extends Preferences {
@@ -38,7 +43,8 @@ const CHOICES: { [K in keyof Preferences]: ReadonlyArray<Preferences[K]> } = {
   contrast: ['system', 'more', 'standard'],
   textSize: ['default', 'large', 'larger'],
   autoplay: ['system', 'on', 'off'],
-  altTextReminder: [true, false]
+  altTextReminder: [true, false],
+  language: ['system', ...LANGUAGES, PSEUDO_LANGUAGE]
 }
 
 /** What was saved, keeping only known keys with allowed values (an older build's or a hand

@@ -155,7 +155,8 @@ export function fakeApi(
       onUpdate: (listener) => updates.on(listener),
       onOpenFiles: (listener) => openedFiles.on(listener),
       restartToUpdate: vi.fn(async () => undefined),
-      windowShown: vi.fn(async () => undefined)
+      windowShown: vi.fn(async () => undefined),
+      getSystemLanguages: vi.fn(async () => ['en-US'])
     },
     notifications: {
       native: options.hasNativeDialog ?? false,

@@ -18,14 +18,9 @@ import { NEW_PASSWORD_TEXT, NewPasswordStep } from './NewPasswordStep'
 import { SECOND_FACTOR_TEXT, SecondFactorStep } from './SecondFactorStep'
 import { validateSignUp } from './validation'
 import { welcomeNewAccount } from '../../onboarding/welcome'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './AuthModal.module.scss'
-
-export const SIGN_IN_TEXT = {
-  login: 'Username or email',
-  forgot: 'Forgot password?',
-  loginCode: 'Send me a login code',
-  back: 'Back to log in'
-} as const
 
 type StepMode = Exclude<AuthMode, 'signin' | 'signup'>
 
@@ -39,6 +34,7 @@ const STEP_TITLES: Record<StepMode, string> = {
 export function AuthModal(): ReactElement {
   const { ui } = useStores()
   const mode = useUi((state) => state.authMode)
+  const t = useT()
   if (mode === 'signin' || mode === 'signup') return <PasswordForm mode={mode} />
   // A half-made sign-in (new password, second factor) cannot be dismissed by accident.
   const closable = mode === 'forgot' || mode === 'login-code'
@@ -65,7 +61,7 @@ export function AuthModal(): ReactElement {
               className={styles.switchButton}
               onClick={() => ui.getState().setAuthMode('signin')}
             >
-              {SIGN_IN_TEXT.back}
+              {t('auth.backToLogIn')}
             </button>
           </p>
         )}
@@ -86,6 +82,8 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
   const [success, setSuccess] = useState<string | null>(null)
   const [submitting, setSubmitting] = useState(false)
   const isSignUp = mode === 'signup'
+  const t = useT()
+  const translate = useMessage()
 
   const switchMode = (next: AuthMode): void => {
     setFields(EMPTY_FIELDS)
@@ -108,7 +106,7 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
     if (isSignUp) {
       const problem = validateSignUp(fields)
       if (problem) {
-        setError(problem)
+        setError(t('auth.usernameRule'))
         return
       }
     }
@@ -141,7 +139,9 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
     setSubmitting(false)
   }
 
-  const title = isSignUp ? `Sign up for ${BRAND_NAME}` : `Log in to ${BRAND_NAME}`
+  const title = isSignUp
+    ? t('auth.signUpTitle', { brand: BRAND_NAME })
+    : t('auth.logInTitle', { brand: BRAND_NAME })
 
   return (
     <Modal title={title} showTitle={false} onClose={() => ui.getState().closeModal()}>
@@ -149,18 +149,18 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
         <p className={styles.logo} aria-hidden>
           {BRAND_NAME}
         </p>
-        {isSignUp && <p className={styles.tagline}>Sign up to see photos from your friends.</p>}
+        {isSignUp && <p className={styles.tagline}>{t('auth.tagline')}</p>}
         <form className={styles.form} onSubmit={(event) => void onSubmit(event)}>
           {isSignUp && (
             <>
               <Field
-                label="Full name"
+                label={t('auth.fullName')}
                 value={fields.fullName}
                 onChange={update('fullName')}
                 autoComplete="name"
               />
               <Field
-                label="Username"
+                label={t('auth.username')}
                 value={fields.username}
                 onChange={update('username')}
                 autoComplete="username"
@@ -168,7 +168,7 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
             </>
           )}
           <Field
-            label={isSignUp ? 'Email' : SIGN_IN_TEXT.login}
+            label={isSignUp ? t('auth.email') : t('auth.usernameOrEmail')}
             type={isSignUp ? 'email' : 'text'}
             value={fields.email}
             onChange={update('email')}
@@ -176,7 +176,7 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
           />
           <div className={styles.passwordRow}>
             <Field
-              label="Password"
+              label={t('auth.password')}
               type={showPassword ? 'text' : 'password'}
               value={fields.password}
               onChange={update('password')}
@@ -185,11 +185,11 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
             <button
               type="button"
               className={styles.reveal}
-              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
               aria-pressed={showPassword}
               onClick={() => setShowPassword((value) => !value)}
             >
-              {showPassword ? 'Hide' : 'Show'}
+              {showPassword ? t('auth.hide') : t('auth.show')}
             </button>
           </div>
           <button
@@ -199,12 +199,12 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
             aria-busy={submitting}
           >
             {submitting && <Spinner size={16} light />}
-            {isSignUp ? 'Sign up' : 'Log in'}
+            {isSignUp ? t('auth.signUp') : t('auth.logIn')}
           </button>
-          {error && <AuthFailure text={error} />}
+          {error && <AuthFailure text={translate(error)} />}
           {success && (
             <p className={styles.success} role="status">
-              {success}
+              {translate(success)}
             </p>
           )}
         </form>
@@ -215,25 +215,25 @@ function PasswordForm({ mode }: { mode: 'signin' | 'signup' }): ReactElement {
               className={styles.linkButton}
               onClick={() => switchMode('login-code')}
             >
-              {SIGN_IN_TEXT.loginCode}
+              {t('auth.sendLoginCode')}
             </button>
             <button
               type="button"
               className={styles.linkButton}
               onClick={() => switchMode('forgot')}
             >
-              {SIGN_IN_TEXT.forgot}
+              {t('auth.forgotPassword')}
             </button>
           </div>
         )}
         <p className={styles.switch}>
-          {isSignUp ? 'Have an account? ' : "Don't have an account? "}
+          {isSignUp ? t('auth.haveAccount') : t('auth.noAccount')}{' '}
           <button
             type="button"
             className={styles.switchButton}
             onClick={() => switchMode(isSignUp ? 'signin' : 'signup')}
           >
-            {isSignUp ? 'Log in' : 'Sign up'}
+            {isSignUp ? t('auth.logIn') : t('auth.signUp')}
           </button>
         </p>
       </div>

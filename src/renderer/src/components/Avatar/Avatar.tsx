@@ -4,6 +4,7 @@
 
 import type { CSSProperties, ReactElement } from 'react'
 import { gradientFor, initialsOf } from '../../services/avatar'
+import { useT } from '../../i18n'
 import styles from './Avatar.module.scss'
 import { CachedImg } from '../CachedImg/CachedImg'
 
@@ -29,7 +30,8 @@ export function Avatar({
   className = '',
   decorative = false
 }: AvatarProps): ReactElement {
-  const label = `${name}'s profile picture`
+  const t = useT()
+  const label = t('people.profilePicture', { name })
   const style: CSSProperties = { width: size, height: size }
   if (src) {
     return (

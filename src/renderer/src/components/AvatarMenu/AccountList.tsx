@@ -13,6 +13,7 @@ import { HOME } from '../../store/router/routes'
 import { accountShortcutLabel, IS_MAC } from '../../keyboard/accountShortcuts'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
+import { useT } from '../../i18n'
 
 interface Props {
   /** Closes the menu once an account was picked. */
@@ -23,6 +24,7 @@ interface Props {
 
 export function AccountList({ onDone, onError }: Props): ReactElement {
   const { session, ui, router } = useStores()
+  const t = useT()
   const accounts = useSession(useShallow(selectAccounts))
   const currentId = useSession(selectUserId)
 
@@ -52,7 +54,7 @@ export function AccountList({ onDone, onError }: Props): ReactElement {
   }
 
   return (
-    <div role="group" aria-label="Accounts" className={styles.accounts}>
+    <div role="group" aria-label={t('menu.accounts')} className={styles.accounts}>
       {/* One account is already named at the top of the menu: the list starts at two. */}
       {accounts.length > 1 &&
         accounts.map((account, index) => {
@@ -91,7 +93,7 @@ export function AccountList({ onDone, onError }: Props): ReactElement {
         className={styles.item}
         onClick={() => void addAccount()}
       >
-        Add account
+        {t('menu.addAccount')}
       </button>
     </div>
   )

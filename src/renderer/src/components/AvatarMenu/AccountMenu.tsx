@@ -15,6 +15,7 @@ import { HOME, MODERATION, profileRoute, settingsRoute } from '../../store/route
 import styles from './AvatarMenu.module.scss'
 import { AccountList } from './AccountList'
 import { ClearCacheItem } from './ClearCacheItem'
+import { useT } from '../../i18n'
 
 export interface AccountMenuProps {
   id: string
@@ -33,6 +34,7 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
   // Which sign-out waits for that confirmation: this account's, or every account's.
   const [confirming, setConfirming] = useState<'one' | 'all' | false>(false)
   const several = useSession((state) => selectAccounts(state).length > 1)
+  const t = useT()
 
   const openProfile = (): void => {
     onClose()
@@ -67,20 +69,20 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
   }
 
   return (
-    <div className={styles.menu} id={id} role="menu" aria-label="Account">
+    <div className={styles.menu} id={id} role="menu" aria-label={t('menu.account')}>
       <div className={styles.who}>
         <span className={styles.username}>{username}</span>
         {fullName && <span className={styles.fullName}>{fullName}</span>}
       </div>
       <button type="button" role="menuitem" className={styles.item} onClick={openProfile}>
-        Profile
+        {t('menu.profile')}
       </button>
       <button type="button" role="menuitem" className={styles.item} onClick={openSettings}>
-        Settings
+        {t('menu.settings')}
       </button>
       {moderator && (
         <button type="button" role="menuitem" className={styles.item} onClick={openModeration}>
-          Moderation
+          {t('menu.moderation')}
         </button>
       )}
       <ClearCacheItem className={styles.item} />
@@ -94,7 +96,7 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
             className={styles.item}
             onClick={() => void signOut(confirming, true)}
           >
-            Sign out anyway
+            {t('menu.signOutAnyway')}
           </button>
           <button
             type="button"
@@ -102,7 +104,7 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
             className={styles.item}
             onClick={() => setConfirming(false)}
           >
-            Keep them
+            {t('menu.keepThem')}
           </button>
         </div>
       ) : (
@@ -113,7 +115,7 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
             className={styles.item}
             onClick={() => void signOut('one')}
           >
-            {several ? `Log out @${username}` : 'Sign out'}
+            {several ? t('menu.logOutOne', { username }) : t('menu.signOut')}
           </button>
           {several && (
             <button
@@ -122,7 +124,7 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
               className={styles.item}
               onClick={() => void signOut('all')}
             >
-              Log out of all accounts
+              {t('menu.logOutAll')}
             </button>
           )}
         </>

@@ -13,6 +13,7 @@ import {
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 import { preloadable } from '../../preloadable'
+import { useT } from '../../i18n'
 
 const AccountMenu = preloadable(() => import('./AccountMenu').then((module) => module.AccountMenu))
 
@@ -28,6 +29,7 @@ export function AvatarMenu(): ReactElement {
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
   const menuId = useId()
+  const t = useT()
 
   const username = useSession(selectOwnUsername) ?? user?.email ?? ''
   const fullName = useSession(selectOwnFullName) ?? ''
@@ -52,7 +54,7 @@ export function AvatarMenu(): ReactElement {
       <button
         type="button"
         className={`${styles.trigger} ${open ? styles['trigger--open'] : ''}`}
-        aria-label="Account menu"
+        aria-label={t('menu.accountMenu')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

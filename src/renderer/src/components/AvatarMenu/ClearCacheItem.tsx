@@ -4,17 +4,27 @@
 import { useEffect, useState, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
+import { useLocale, useT } from '../../i18n'
 
-/** `bytes` as people read sizes: "0 KB", "840 KB", "12.3 MB". */
-export function formatCacheSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+/** `bytes` as people read sizes: "0 KB", "840 KB", "12.3 MB" (other languages: Intl's units). */
+export function formatCacheSize(bytes: number, locale = 'en'): string {
+  const small = bytes < 1024 * 1024
+  if (locale.startsWith('en')) {
+    return small ? `${Math.round(bytes / 1024)} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+  }
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: small ? 'kilobyte' : 'megabyte',
+    maximumFractionDigits: small ? 0 : 1
+  }).format(small ? Math.round(bytes / 1024) : bytes / (1024 * 1024))
 }
 
 export function ClearCacheItem({ className }: { className: string }): ReactElement | null {
   const { offlineCache, toast } = useStores()
   const [bytes, setBytes] = useState<number | null>(null)
   const [busy, setBusy] = useState(false)
+  const t = useT()
+  const locale = useLocale()
 
   useEffect(() => {
     let current = true
@@ -48,8 +58,8 @@ export function ClearCacheItem({ className }: { className: string }): ReactEleme
       disabled={busy}
       onClick={() => void clear()}
     >
-      {MESSAGES.clearCache}
-      {bytes !== null && <span> ({formatCacheSize(bytes)})</span>}
+      {t('messages.clearCache')}
+      {bytes !== null && <span> ({formatCacheSize(bytes, locale)})</span>}
     </button>
   )
 }

@@ -34,6 +34,8 @@ import { useDraftTags } from './TagPeople/useDraftTags'
 import { VideoPreview } from './VideoPreview'
 import { useDraftVideo } from './useDraftVideo'
 import { PickStep } from './PickStep'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './CreatePostModal.module.scss'
 
 export interface CreatePostModalProps {
@@ -57,6 +59,8 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const [caption, setCaption] = useState('')
   const [location, setLocation] = useState('')
   const uploading = stage !== null
+  const t = useT()
+  const translate = useMessage()
   const captionRef = useRef<HTMLTextAreaElement>(null)
   // The editor needs a worker that paints on a canvas; without one the plain preview stays.
   const [editable] = useState(canProcessImages)
@@ -166,7 +170,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
 
   const errorLine = error && (
     <p className={styles.error} role="alert">
-      {error}
+      {translate(error)}
     </p>
   )
   const position = current ? photos.indexOf(current) : -1
@@ -181,7 +185,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
 
   return (
     <Modal
-      title="Create new post"
+      title={t('create.title')}
       onClose={leave}
       onPageKeyDown={onPageKeyDown}
       closeDisabled={uploading}
@@ -207,7 +211,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             caption={caption}
             onCaption={setCaption}
             captionRef={captionRef}
-            altLabel="Alt text"
+            altLabel={t('create.altText')}
             altText={video.altText}
             onAltText={draftVideo.setAltText}
             stage={stage}
@@ -249,7 +253,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             caption={caption}
             onCaption={setCaption}
             captionRef={captionRef}
-            altLabel={photos.length > 1 ? `Alt text, photo ${position + 1}` : 'Alt text'}
+            altLabel={
+              photos.length > 1
+                ? t('create.altTextNumbered', { position: position + 1 })
+                : t('create.altText')
+            }
             altText={current.altText}
             onAltText={draftPhotos.setAltText}
             stage={stage}

@@ -4,6 +4,7 @@
 
 import type { ReactElement } from 'react'
 import { Modal } from '../Modal/Modal'
+import { useT } from '../../i18n'
 import styles from './DiscardPostDialog.module.scss'
 
 export function DiscardPostDialog({
@@ -13,15 +14,16 @@ export function DiscardPostDialog({
   onDiscard(): void
   onCancel(): void
 }): ReactElement {
+  const t = useT()
   return (
-    <Modal title="Discard post?" onClose={onCancel} closeButton={false}>
+    <Modal title={t('create.discardTitle')} onClose={onCancel} closeButton={false}>
       <div className={styles.body}>
-        <p>If you leave, your edits won&apos;t be saved.</p>
+        <p>{t('create.discardText')}</p>
         <button type="button" className={styles.discard} onClick={onDiscard}>
-          Discard
+          {t('draft.discard')}
         </button>
         <button type="button" className={styles.cancel} onClick={onCancel}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </Modal>

@@ -7,6 +7,7 @@ import type { CreatePostDraft } from '../DraftPrompt/useCreateDraft'
 import { DraftPrompt } from '../DraftPrompt/DraftPrompt'
 import { DropZone } from '../DropZone/DropZone'
 import type { ImagePicker } from '../../picking/useImagePicker'
+import { useT } from '../../i18n'
 import styles from './CreatePostModal.module.scss'
 
 export interface PickStepProps {
@@ -25,20 +26,21 @@ export function PickStep({
   onStoryInstead
 }: PickStepProps): ReactElement {
   const offered = draft.offer?.photos.length ?? 0
+  const t = useT()
   return (
     <div className={styles.pickStep}>
       {draft.offer && (
         <DraftPrompt
-          what={`an unsent post (${offered} ${offered === 1 ? 'photo' : 'photos'})`}
+          what={t('create.unsentPost', { count: offered })}
           onRestore={onRestore}
           onDiscard={draft.discard}
         />
       )}
-      <DropZone picker={picker} inputLabel="Choose an image file" />
+      <DropZone picker={picker} inputLabel={t('create.chooseFile')} />
       {errorLine}
       {/* A story lives 24 hours. */}
       <button type="button" className={styles.storyInstead} onClick={onStoryInstead}>
-        Add to your story instead
+        {t('create.storyInstead')}
       </button>
     </div>
   )

@@ -6,18 +6,18 @@ import type { ReactElement, ReactNode, RefObject } from 'react'
 import type { CreatePostStage } from '@shared/bridge-contract'
 import type { Profile } from '@shared/domain'
 import { MAX_ALT_TEXT_LENGTH, MAX_CAPTION_LENGTH } from '@shared/limits'
-import { MESSAGES } from '@shared/messages'
 import { Avatar } from '../Avatar/Avatar'
 import { CaptionField } from '../CaptionAutocomplete/CaptionField'
 import { LocationField } from '../LocationField/LocationField'
 import { Spinner } from '../Spinner/Spinner'
+import { useT } from '../../i18n'
 import styles from './CreatePostModal.module.scss'
 
-const STAGE_LABEL: Record<CreatePostStage, string> = {
-  processing: MESSAGES.processing,
-  uploading: MESSAGES.uploading,
-  saving: MESSAGES.saving
-}
+const STAGE_LABEL = {
+  processing: 'messages.processing',
+  uploading: 'messages.uploading',
+  saving: 'messages.saving'
+} as const satisfies Record<CreatePostStage, string>
 
 export interface PostDetailsProps {
   profile: Profile | null
@@ -58,6 +58,7 @@ export function PostDetails({
   onShare
 }: PostDetailsProps): ReactElement {
   const uploading = stage !== null
+  const t = useT()
   return (
     <div className={styles.details}>
       {profile && (
@@ -73,13 +74,13 @@ export function PostDetails({
         </div>
       )}
       <label className={styles.captionLabel} htmlFor="create-post-caption">
-        Caption
+        {t('create.caption')}
       </label>
       <CaptionField
         textareaRef={captionRef}
         id="create-post-caption"
         className={styles.caption}
-        placeholder="Write a caption..."
+        placeholder={t('create.captionPlaceholder')}
         value={caption}
         maxLength={MAX_CAPTION_LENGTH}
         spellCheck
@@ -97,7 +98,7 @@ export function PostDetails({
         id="create-post-alt"
         className={styles.altText}
         type="text"
-        placeholder="Describe this photo for people who can't see it"
+        placeholder={t('create.altPlaceholder')}
         value={altText}
         maxLength={MAX_ALT_TEXT_LENGTH}
         disabled={uploading}
@@ -110,10 +111,10 @@ export function PostDetails({
       <button type="button" className={styles.share} disabled={uploading} onClick={onShare}>
         {stage ? (
           <>
-            <Spinner size={16} light /> {STAGE_LABEL[stage]}
+            <Spinner size={16} light /> {t(STAGE_LABEL[stage])}
           </>
         ) : (
-          'Share'
+          t('create.share')
         )}
       </button>
     </div>

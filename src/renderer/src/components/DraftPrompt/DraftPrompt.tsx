@@ -2,6 +2,7 @@
 // saved draft is restored or discarded, never silently dropped or silently put back.
 
 import type { ReactElement } from 'react'
+import { useT } from '../../i18n'
 import styles from './DraftPrompt.module.scss'
 
 export function DraftPrompt({
@@ -14,17 +15,18 @@ export function DraftPrompt({
   onRestore(): void
   onDiscard(): void
 }): ReactElement {
+  const t = useT()
   return (
-    <div className={styles.prompt} role="group" aria-label="Restore draft?">
+    <div className={styles.prompt} role="group" aria-label={t('draft.restoreQuestion')}>
       <p className={styles.text}>
-        <strong>Restore draft?</strong> You have {what} from last time.
+        <strong>{t('draft.restoreQuestion')}</strong> {t('draft.youHave', { what })}
       </p>
       <div className={styles.buttons}>
         <button type="button" className={styles.restore} onClick={onRestore}>
-          Restore
+          {t('draft.restore')}
         </button>
         <button type="button" className={styles.discard} onClick={onDiscard}>
-          Discard
+          {t('draft.discard')}
         </button>
       </div>
     </div>

@@ -4,6 +4,7 @@
 import type { ReactElement } from 'react'
 import { ArrowLeft, ImagePlus } from 'lucide-react'
 import type { ImagePicker } from '../../picking/useImagePicker'
+import { useT } from '../../i18n'
 import styles from './DropZone.module.scss'
 
 export interface DropZoneProps {
@@ -13,6 +14,7 @@ export interface DropZoneProps {
 }
 
 export function DropZone({ picker, inputLabel }: DropZoneProps): ReactElement {
+  const t = useT()
   return (
     <div
       className={`${styles.dropZone} ${picker.dragging ? styles['dropZone--active'] : ''}`}
@@ -20,9 +22,9 @@ export function DropZone({ picker, inputLabel }: DropZoneProps): ReactElement {
       {...picker.dropProps}
     >
       <ImagePlus size={72} strokeWidth={1} aria-hidden className={styles.dropIcon} />
-      <p className={styles.dropText}>Drag photos here</p>
+      <p className={styles.dropText}>{t('create.dragHere')}</p>
       <button type="button" className={styles.selectButton} onClick={picker.pick}>
-        Select from computer
+        {t('create.selectFromComputer')}
       </button>
       <input className={styles.fileInput} aria-label={inputLabel} {...picker.inputProps} />
     </div>
@@ -31,14 +33,15 @@ export function DropZone({ picker, inputLabel }: DropZoneProps): ReactElement {
 
 /** The modal bar's way back from a photo's preview to the drop zone. */
 export function ChooseAnotherButton({ onClick }: { onClick(): void }): ReactElement {
+  const t = useT()
   return (
     <button
       type="button"
       className={styles.back}
-      aria-label="Choose another image"
+      aria-label={t('create.chooseAnother')}
       onClick={onClick}
     >
-      <ArrowLeft size={22} aria-hidden />
+      <ArrowLeft size={22} aria-hidden className="rtl-mirror" />
     </button>
   )
 }

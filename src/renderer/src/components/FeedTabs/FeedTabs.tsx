@@ -4,18 +4,20 @@
 import type { ReactElement } from 'react'
 import { useRouter, useStores } from '../../store'
 import type { FeedTab } from '../../store/router/routes'
+import { useT } from '../../i18n'
 import styles from './FeedTabs.module.scss'
 
-const TABS: { tab: FeedTab; label: string }[] = [
-  { tab: 'for-you', label: 'For you' },
-  { tab: 'following', label: 'Following' }
+const TABS: { tab: FeedTab; label: 'feed.tabs.forYou' | 'feed.tabs.following' }[] = [
+  { tab: 'for-you', label: 'feed.tabs.forYou' },
+  { tab: 'following', label: 'feed.tabs.following' }
 ]
 
 export function FeedTabs(): ReactElement {
   const { router } = useStores()
+  const t = useT()
   const current = useRouter((state) => (state.route.name === 'feed' ? state.route.tab : 'for-you'))
   return (
-    <div className={styles.tabs} role="tablist" aria-label="Feed">
+    <div className={styles.tabs} role="tablist" aria-label={t('feed.tabs.label')}>
       {TABS.map(({ tab, label }) => (
         <button
           key={tab}
@@ -25,7 +27,7 @@ export function FeedTabs(): ReactElement {
           className={`${styles.tab} ${current === tab ? styles['tab--selected'] : ''}`}
           onClick={() => router.getState().navigate({ name: 'feed', tab })}
         >
-          {label}
+          {t(label)}
         </button>
       ))}
     </div>

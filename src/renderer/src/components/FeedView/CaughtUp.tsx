@@ -8,19 +8,14 @@ import { EXPLORE_PAGE_SIZE } from '@shared/limits'
 import { useExplore, useStores } from '../../store'
 import { EXPLORE } from '../../store/router/routes'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import { useT } from '../../i18n'
 import styles from './CaughtUp.module.scss'
-
-export const CAUGHT_UP_TEXT = {
-  title: "You're all caught up",
-  text: "You've seen all new posts from people you follow.",
-  suggested: 'Suggested posts',
-  more: 'See more in Explore'
-} as const
 
 export function CaughtUp(): ReactElement {
   const { explore, router } = useStores()
   const ids = useExplore((state) => state.ids)
   const status = useExplore((state) => state.status)
+  const t = useT()
   useEffect(() => {
     void explore.getState().open()
   }, [explore])
@@ -33,20 +28,24 @@ export function CaughtUp(): ReactElement {
           <CircleCheck size={72} strokeWidth={1} aria-hidden />
         </span>
         <h2 id="caught-up-title" className={styles.title}>
-          {CAUGHT_UP_TEXT.title}
+          {t('feed.caughtUp.title')}
         </h2>
-        <p className={styles.text}>{CAUGHT_UP_TEXT.text}</p>
+        <p className={styles.text}>{t('feed.caughtUp.text')}</p>
       </div>
       {(shown.length > 0 || status === 'loading' || status === 'idle') && (
         <>
-          <h3 className={styles.suggested}>{CAUGHT_UP_TEXT.suggested}</h3>
-          <ProfileGrid ids={shown} loading={shown.length === 0} label={CAUGHT_UP_TEXT.suggested} />
+          <h3 className={styles.suggested}>{t('feed.caughtUp.suggested')}</h3>
+          <ProfileGrid
+            ids={shown}
+            loading={shown.length === 0}
+            label={t('feed.caughtUp.suggested')}
+          />
           <button
             type="button"
             className={styles.more}
             onClick={() => router.getState().navigate(EXPLORE)}
           >
-            {CAUGHT_UP_TEXT.more}
+            {t('feed.caughtUp.more')}
           </button>
         </>
       )}

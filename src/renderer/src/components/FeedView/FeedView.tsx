@@ -9,7 +9,6 @@ import { useCallback, useEffect, type ReactElement } from 'react'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { useShallow } from 'zustand/react/shallow'
 import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
-import { MESSAGES } from '@shared/messages'
 import {
   FeedSourceProvider,
   useFeed,
@@ -28,6 +27,7 @@ import { PostCard } from '../PostCard/PostCard'
 import { PostSkeleton } from '../PostSkeleton/PostSkeleton'
 import { SidePanel } from '../SidePanel/SidePanel'
 import { StoriesStrip } from '../StoriesStrip/StoriesStrip'
+import { useT } from '../../i18n'
 import styles from './FeedView.module.scss'
 import { useWindowedList } from './useWindowedList'
 
@@ -56,10 +56,11 @@ function heightsOf(feed: object): Map<string, number> {
 
 /** The home feed's empty state, as the spec words it. */
 function HomeEmpty(): ReactElement {
+  const t = useT()
   return (
     <div className={styles.empty}>
-      <h2 className={styles.emptyTitle}>{MESSAGES.feedEmptyTitle}</h2>
-      <p className={styles.emptyText}>{MESSAGES.feedEmptyText}</p>
+      <h2 className={styles.emptyTitle}>{t('messages.feedEmptyTitle')}</h2>
+      <p className={styles.emptyText}>{t('messages.feedEmptyText')}</p>
     </div>
   )
 }
@@ -74,6 +75,7 @@ function PostList({ empty, footer }: FeedParts): ReactElement {
   const feed = useFeedStore()
   const status = useFeed((state) => state.status)
   const postIds = useFeed((state) => state.ids)
+  const t = useT()
   const ratios = usePosts(
     useShallow((state) => postIds.map((id) => imageRatio(state.byId[id] ?? {})))
   )
@@ -96,7 +98,7 @@ function PostList({ empty, footer }: FeedParts): ReactElement {
 
   if (status !== 'ready') {
     return (
-      <div role="status" aria-label="Loading posts">
+      <div role="status" aria-label={t('feed.loading')}>
         {Array.from({ length: FEED_PLACEHOLDER_COUNT }, (_, index) => (
           <PostSkeleton key={index} />
         ))}
@@ -115,15 +117,15 @@ function PostList({ empty, footer }: FeedParts): ReactElement {
       </div>
       <div ref={sentinel} className={styles.sentinel} data-testid="feed-end" />
       {loadingMore && (
-        <div role="status" aria-label="Loading more posts">
+        <div role="status" aria-label={t('feed.loadingMore')}>
           <PostSkeleton />
         </div>
       )}
       {failed && (
         <div className={styles.retry}>
-          <p>{MESSAGES.feedMoreFailed}</p>
+          <p>{t('messages.feedMoreFailed')}</p>
           <button type="button" onClick={loadMore}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}
@@ -161,6 +163,7 @@ export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
   const stores = useStores()
   const signedIn = useSession((state) => state.snapshot.user !== null)
   const following = tab === 'following'
+  const t = useT()
   return (
     <div className={styles.layout}>
       <main className={styles.main}>
@@ -168,13 +171,13 @@ export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
         <FeedTabs />
         {following && !signedIn ? (
           <div className={styles.empty}>
-            <h2 className={styles.emptyTitle}>See posts from people you follow</h2>
+            <h2 className={styles.emptyTitle}>{t('feed.followingSignedOut')}</h2>
             <button
               type="button"
               className={styles.retryButton}
               onClick={() => stores.ui.getState().openAuth('signin')}
             >
-              Log in
+              {t('auth.logIn')}
             </button>
           </div>
         ) : (

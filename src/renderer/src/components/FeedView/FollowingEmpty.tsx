@@ -5,27 +5,23 @@
 import type { ReactElement } from 'react'
 import { useStores } from '../../store'
 import { SuggestedPeople } from '../SuggestedPeople/SuggestedPeople'
+import { useT } from '../../i18n'
 import styles from './FeedView.module.scss'
-
-export const FOLLOWING_EMPTY_TEXT = {
-  title: 'Find people to follow',
-  text: 'When you follow people, the photos they share will show up here.',
-  seeAll: 'See all suggestions'
-} as const
 
 export function FollowingEmpty(): ReactElement {
   const { router } = useStores()
+  const t = useT()
   return (
     <div className={`${styles.empty} ${styles['empty--following']}`}>
-      <h2 className={styles.emptyTitle}>{FOLLOWING_EMPTY_TEXT.title}</h2>
-      <p className={styles.emptyText}>{FOLLOWING_EMPTY_TEXT.text}</p>
-      <SuggestedPeople label="Suggested people" />
+      <h2 className={styles.emptyTitle}>{t('feed.followingEmpty.title')}</h2>
+      <p className={styles.emptyText}>{t('feed.followingEmpty.text')}</p>
+      <SuggestedPeople label={t('feed.followingEmpty.suggestedPeople')} />
       <button
         type="button"
         className={styles.retryButton}
         onClick={() => router.getState().navigate({ name: 'suggestions' })}
       >
-        {FOLLOWING_EMPTY_TEXT.seeAll}
+        {t('feed.followingEmpty.seeAll')}
       </button>
     </div>
   )

@@ -9,6 +9,7 @@ import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { Modal } from '../Modal/Modal'
+import { useT } from '../../i18n'
 import styles from './FollowButton.module.scss'
 
 export interface FollowButtonProps {
@@ -28,6 +29,7 @@ export function FollowButton({
   const followsYou = usePeople((state) => state.followerIds.has(person.id))
   const requested = usePeople((state) => state.requestedIds.has(person.id))
   const [confirming, setConfirming] = useState(false)
+  const t = useT()
   if (userId === person.id) return null
 
   const onClick = (): void => {
@@ -41,12 +43,12 @@ export function FollowButton({
     void people.getState().setFollowing(person, false)
   }
   const label = following
-    ? 'Following'
+    ? t('people.following')
     : requested
-      ? 'Requested'
+      ? t('people.requested')
       : followsYou
-        ? 'Follow back'
-        : 'Follow'
+        ? t('people.followBack')
+        : t('people.follow')
   // Following (and Requested) is the grey button alone: the blue one's hover would darken it
   // under dark text.
   const className =
@@ -61,7 +63,7 @@ export function FollowButton({
       <button
         type="button"
         className={className}
-        aria-label={`${label} ${person.username}`}
+        aria-label={t('people.buttonFor', { label, username: person.username })}
         aria-pressed={following || requested}
         aria-busy={pending || undefined}
         onClick={onClick}
@@ -70,7 +72,7 @@ export function FollowButton({
       </button>
       {confirming && (
         <Modal
-          title={`Unfollow ${person.username}?`}
+          title={t('people.unfollowQuestion', { username: person.username })}
           showTitle={false}
           onClose={() => setConfirming(false)}
         >
@@ -82,12 +84,12 @@ export function FollowButton({
               size={90}
               decorative
             />
-            <p>Unfollow @{person.username}?</p>
+            <p>{t('people.unfollowQuestionAt', { username: person.username })}</p>
             <button type="button" className={styles.danger} onClick={unfollow}>
-              Unfollow
+              {t('people.unfollow')}
             </button>
             <button type="button" className={styles.cancel} onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </button>
           </div>
         </Modal>

@@ -9,6 +9,7 @@ import { selectHasUnread } from '../../store/activity/activityStore'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { goHome } from '../../navigation/home'
 import { EXPLORE } from '../../store/router/routes'
+import { useT } from '../../i18n'
 import { AvatarMenu } from '../AvatarMenu/AvatarMenu'
 import { HistoryNav } from '../HistoryNav/HistoryNav'
 import { SearchBox } from '../SearchBox/SearchBox'
@@ -29,6 +30,7 @@ export const Header = memo(function Header(): ReactElement {
   const panelOpen = useActivity((state) => state.open)
   const unreadThreads = useDirect((state) => state.unreadCount)
   const onExplore = useRouter((state) => state.page.name === 'explore')
+  const t = useT()
 
   const onAddPost = (): void => {
     if (signedIn) ui.getState().openCreate()
@@ -53,26 +55,33 @@ export const Header = memo(function Header(): ReactElement {
           </h1>
         </div>
         <SearchBox />
-        <nav className={styles.nav} aria-label="Main">
-          <button type="button" className={styles.icon} aria-label="Home" onClick={home}>
+        <nav className={styles.nav} aria-label={t('nav.main')}>
+          <button type="button" className={styles.icon} aria-label={t('nav.home')} onClick={home}>
             <Home size={24} aria-hidden />
           </button>
           <button
             type="button"
             className={styles.icon}
-            aria-label="Explore"
+            aria-label={t('nav.explore')}
             aria-current={onExplore ? 'page' : undefined}
             onClick={() => router.getState().navigate(EXPLORE)}
           >
             <Compass size={24} aria-hidden />
           </button>
-          <button type="button" className={styles.icon} aria-label="New post" onClick={onAddPost}>
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label={t('nav.newPost')}
+            onClick={onAddPost}
+          >
             <PlusSquare size={24} aria-hidden />
           </button>
           <button
             type="button"
             className={`${styles.icon} ${styles.direct}`}
-            aria-label={unreadThreads ? `Messages, ${unreadThreads} unread` : 'Messages'}
+            aria-label={
+              unreadThreads ? t('nav.messagesUnread', { count: unreadThreads }) : t('nav.messages')
+            }
             onClick={() =>
               signedIn
                 ? router.getState().navigate({ name: 'direct', thread: null })
@@ -90,7 +99,7 @@ export const Header = memo(function Header(): ReactElement {
             <button
               type="button"
               className={styles.icon}
-              aria-label={hasUnread ? 'Notifications, new activity' : 'Notifications'}
+              aria-label={hasUnread ? t('nav.notificationsNew') : t('nav.notifications')}
               aria-expanded={signedIn ? panelOpen : undefined}
               data-activity-toggle
               onClick={onActivity}
@@ -112,7 +121,7 @@ export const Header = memo(function Header(): ReactElement {
               className={styles.login}
               onClick={() => ui.getState().openAuth('signin')}
             >
-              Log in
+              {t('auth.logIn')}
             </button>
           )}
         </nav>

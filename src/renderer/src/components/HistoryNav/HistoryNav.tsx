@@ -7,6 +7,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useRouter, useStores } from '../../store'
 import { historyKeyAction } from '../../keyboard/shortcuts'
 import { selectCanGoBack, selectCanGoForward } from '../../store/router/routerStore'
+import { useT } from '../../i18n'
 import styles from './HistoryNav.module.scss'
 
 /** Mouse buttons 3 and 4 are the side buttons browsers map to Back and Forward. */
@@ -43,25 +44,26 @@ export function HistoryNav(): ReactElement {
   const canGoBack = useRouter(selectCanGoBack)
   const canGoForward = useRouter(selectCanGoForward)
   useHistoryShortcuts()
+  const t = useT()
   return (
     <div className={styles.arrows}>
       <button
         type="button"
         className={styles.arrow}
-        aria-label="Back"
+        aria-label={t('nav.back')}
         disabled={!canGoBack}
         onClick={() => router.getState().back()}
       >
-        <ChevronLeft size={22} aria-hidden />
+        <ChevronLeft size={22} aria-hidden className="rtl-mirror" />
       </button>
       <button
         type="button"
         className={styles.arrow}
-        aria-label="Forward"
+        aria-label={t('nav.forward')}
         disabled={!canGoForward}
         onClick={() => router.getState().forward()}
       >
-        <ChevronRight size={22} aria-hidden />
+        <ChevronRight size={22} aria-hidden className="rtl-mirror" />
       </button>
     </div>
   )

@@ -5,10 +5,12 @@
 // "Content controls") the number is left out: "Liked by <name> and others" or "Liked by others".
 
 import { useEffect, type MouseEvent, type ReactElement } from 'react'
-import { formatLikesLabel } from '@shared/format'
+import { Trans } from 'react-i18next'
+import { formatLikeCount } from '@shared/format'
 import { useLikers, usePosts, useStores } from '../../store'
 import { routeHash, type Route } from '../../store/router/routes'
 import { PersonLink } from '../PersonLink/PersonLink'
+import { useLocale, useT } from '../../i18n'
 import styles from './LikesLine.module.scss'
 
 export function LikesLine({
@@ -23,6 +25,8 @@ export function LikesLine({
   className?: string
 }): ReactElement | null {
   const { likers, router } = useStores()
+  const t = useT()
+  const locale = useLocale()
   const named = useLikers((state) => state.named.get(postId))
   // The reader's own like never changes who is named (the database names others), so only a
   // change in others' likes asks again: a like stays one request.
@@ -35,28 +39,33 @@ export function LikesLine({
     event.preventDefault()
     router.getState().navigate(route)
   }
-  const label = formatLikesLabel(likesCount)
+  const count = countHidden ? null : formatLikeCount(likesCount, locale)
   if (countHidden && likesCount === 0) return null
+  const name = named ? (
+    <PersonLink username={named} className={styles.name}>
+      {named}
+    </PersonLink>
+  ) : null
+  const others = <a className={styles.name} href={routeHash(route)} onClick={openLikers} />
+  // "Liked by <name> and <others>": the catalog orders the parts, each language its own way.
+  const likedBy = (key: 'likedByName' | 'likedByNameAndOthers' | 'likedByOthers'): ReactElement => (
+    <span className={styles.likedBy}>
+      <Trans
+        t={t}
+        i18nKey={`post.${key}`}
+        values={{ name: named }}
+        components={{ name: name ?? <span />, others }}
+      />
+    </span>
+  )
   if (countHidden) {
     return (
       <div className={`${styles.line} ${className}`}>
-        <span className={styles.likedBy}>
-          Liked by{' '}
-          {named && (
-            <>
-              <PersonLink username={named} className={styles.name}>
-                {named}
-              </PersonLink>{' '}
-              and{' '}
-            </>
-          )}
-          <a className={styles.name} href={routeHash(route)} onClick={openLikers}>
-            others
-          </a>
-        </span>
+        {likedBy(named ? 'likedByNameAndOthers' : 'likedByOthers')}
       </div>
     )
   }
+  const label = t('post.likes', { count: likesCount, n: count })
   return (
     <div className={`${styles.line} ${className}`}>
       {likesCount > 0 ? (
@@ -66,23 +75,7 @@ export function LikesLine({
       ) : (
         <span className={styles.count}>{label}</span>
       )}
-      {likesCount > 0 && named && (
-        <span className={styles.likedBy}>
-          Liked by{' '}
-          <PersonLink username={named} className={styles.name}>
-            {named}
-          </PersonLink>
-          {likesCount > 1 && (
-            <>
-              {' '}
-              and{' '}
-              <a className={styles.name} href={routeHash(route)} onClick={openLikers}>
-                others
-              </a>
-            </>
-          )}
-        </span>
-      )}
+      {likesCount > 0 && named && likedBy(likesCount > 1 ? 'likedByNameAndOthers' : 'likedByName')}
     </div>
   )
 }

@@ -14,6 +14,7 @@ import {
 import { X } from 'lucide-react'
 import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
+import { useT } from '../../i18n'
 import styles from './Modal.module.scss'
 
 export interface ModalProps {
@@ -54,6 +55,7 @@ export function Modal({
   children
 }: ModalProps): ReactElement {
   const titleId = useId()
+  const t = useT()
   const dialogRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
   const { isTop, depth } = useDialogLayer()
@@ -124,7 +126,7 @@ export function Modal({
           <button
             type="button"
             className={styles.close}
-            aria-label="Close"
+            aria-label={t('common.close')}
             data-modal-close
             onClick={requestClose}
             disabled={closeDisabled}

@@ -5,11 +5,13 @@ import type { ReactElement } from 'react'
 import { ArrowUp } from 'lucide-react'
 import { scrollBehavior } from '../../preferences/appliedPreferences'
 import { useFeed, useFeedStore } from '../../store'
+import { useT } from '../../i18n'
 import styles from './NewPostsPill.module.scss'
 
 export function NewPostsPill(): ReactElement | null {
   const feed = useFeedStore()
   const count = useFeed((state) => state.newPostIds.length)
+  const t = useT()
   if (count === 0) return null
   const onClick = (): void => {
     window.scrollTo({ top: 0, behavior: scrollBehavior() })
@@ -19,7 +21,7 @@ export function NewPostsPill(): ReactElement | null {
     <div className={styles.anchor}>
       <button type="button" className={styles.pill} onClick={onClick}>
         <ArrowUp size={16} aria-hidden />
-        New posts
+        {t('feed.newPosts')}
       </button>
     </div>
   )

@@ -4,17 +4,18 @@
 
 import type { ReactElement } from 'react'
 import { WifiOff } from 'lucide-react'
-import { MESSAGES } from '@shared/messages'
 import { useConnectivity } from '../../store'
+import { useT } from '../../i18n'
 import styles from './OfflineBanner.module.scss'
 
 export function OfflineBanner(): ReactElement | null {
   const offline = useConnectivity((state) => state.status === 'offline')
+  const t = useT()
   if (!offline) return null
   return (
     <div className={styles.banner} role="status">
       <WifiOff size={16} aria-hidden />
-      <p className={styles.text}>{MESSAGES.offlineBanner}</p>
+      <p className={styles.text}>{t('messages.offlineBanner')}</p>
     </div>
   )
 }

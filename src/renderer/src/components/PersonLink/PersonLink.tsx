@@ -36,6 +36,8 @@ export function PersonLink({
       className={className}
       tabIndex={duplicate ? -1 : undefined}
       aria-hidden={duplicate || undefined}
+      // A name keeps its own direction inside right-to-left text (a Latin handle in Arabic).
+      dir="auto"
       onClick={onClick}
     >
       {children}

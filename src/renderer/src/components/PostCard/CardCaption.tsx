@@ -6,6 +6,7 @@ import { useState, type ReactElement } from 'react'
 import { CAPTION_PREVIEW_LENGTH } from '@shared/limits'
 import { captionPreview } from '@shared/text-links'
 import { RichText } from '../RichText/RichText'
+import { useT } from '../../i18n'
 import styles from './PostCard.module.scss'
 
 export function CardCaption({
@@ -16,6 +17,7 @@ export function CardCaption({
   caption: string
 }): ReactElement {
   const [expanded, setExpanded] = useState(false)
+  const t = useT()
   const preview = expanded ? null : captionPreview(caption, CAPTION_PREVIEW_LENGTH)
   return (
     <p className={styles.caption}>
@@ -28,10 +30,10 @@ export function CardCaption({
           <button
             type="button"
             className={styles.moreCaption}
-            aria-label="more of the caption"
+            aria-label={t('post.moreOfCaption')}
             onClick={() => setExpanded(true)}
           >
-            more
+            {t('post.more')}
           </button>
         </>
       )}

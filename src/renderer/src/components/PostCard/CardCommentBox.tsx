@@ -7,6 +7,8 @@
 import { useId, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './PostCard.module.scss'
 
 /** Keys that move focus or do nothing by themselves: a visitor may tab past the box. */
@@ -19,6 +21,8 @@ export function CardCommentBox({ postId }: { postId: string }): ReactElement {
   const [sending, setSending] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const errorId = useId()
+  const t = useT()
+  const translate = useMessage()
   const askToLogIn = (): void => stores.ui.getState().openAuth('signin')
   const hasText = text.trim() !== ''
 
@@ -51,10 +55,10 @@ export function CardCommentBox({ postId }: { postId: string }): ReactElement {
         <input
           type="text"
           className={styles.commentInput}
-          aria-label="Add a comment"
+          aria-label={t('post.addComment')}
           aria-describedby={error ? errorId : undefined}
           aria-invalid={error ? true : undefined}
-          placeholder="Add a comment…"
+          placeholder={t('post.addCommentPlaceholder')}
           autoComplete="off"
           value={text}
           readOnly={!signedIn || sending}
@@ -64,13 +68,13 @@ export function CardCommentBox({ postId }: { postId: string }): ReactElement {
         />
         {hasText && (
           <button type="submit" className={styles.commentSend} disabled={sending}>
-            Post
+            {t('post.send')}
           </button>
         )}
       </div>
       {error && (
         <p id={errorId} className={styles.commentError} role="alert">
-          {error}
+          {translate(error)}
         </p>
       )}
     </form>

@@ -5,6 +5,7 @@ import type { ReactElement } from 'react'
 import type { Comment } from '@shared/domain'
 import { RichText } from '../RichText/RichText'
 import { MutableText } from '../ContentControls/MutableText'
+import { useT } from '../../i18n'
 import styles from './PostCard.module.scss'
 
 export function CardLatestComments({
@@ -16,8 +17,9 @@ export function CardLatestComments({
   /** Absent for a visitor, who cannot reply. */
   onReply?(comment: Comment): void
 }): ReactElement {
+  const t = useT()
   return (
-    <ul className={styles.latest} aria-label="Latest comments">
+    <ul className={styles.latest} aria-label={t('post.latestComments')}>
       {[...latest].reverse().map((comment) => {
         const username = comment.profiles?.username ?? 'unknown'
         return (
@@ -32,10 +34,10 @@ export function CardLatestComments({
                 <button
                   type="button"
                   className={styles.replyLink}
-                  aria-label={`Reply to ${username}`}
+                  aria-label={t('post.replyTo', { username })}
                   onClick={() => onReply(comment)}
                 >
-                  Reply
+                  {t('post.reply')}
                 </button>
               </>
             )}

@@ -9,7 +9,7 @@ import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 're
 import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { sortedImages } from '../../services/rules'
-import { relativeAge } from '@shared/format'
+import { formatLikeCount, relativeAge } from '@shared/format'
 import { ANIMATION_STEP_SECONDS } from '@shared/limits'
 import {
   useCommentPreviews,
@@ -35,6 +35,7 @@ import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
+import { useLocale, useT } from '../../i18n'
 import styles from './PostCard.module.scss'
 
 // The share sheet is code a feed does not need until someone shares.
@@ -55,10 +56,6 @@ const CardCommentBox = lazy(() =>
 )
 
 const NO_COMMENTS: never[] = []
-
-export function viewCommentsLabel(count: number): string {
-  return count === 1 ? 'View 1 comment' : `View all ${count.toLocaleString('en-US')} comments`
-}
 
 /** Cap the stagger so the 40th post does not wait four seconds to appear. */
 const MAX_STAGGERED_ITEMS = 10
@@ -89,6 +86,8 @@ export const PostCard = memo(function PostCard({
   const muted = useMutedWord(post?.caption, post?.user_id)
   const [showMuted, setShowMuted] = useState(false)
   const peopleTags = usePeopleTags(selectPostTags(postId))
+  const t = useT()
+  const locale = useLocale()
 
   const actions = stores.postActions
 
@@ -102,11 +101,11 @@ export const PostCard = memo(function PostCard({
   const openPost = (options: OpenPostOptions = {}): void =>
     actions.open(postId, feed.getState().ids, options)
 
-  const username = post.profiles?.username ?? 'unknown'
+  const username = post.profiles?.username ?? t('post.unknownAuthor')
   const created = new Date(post.created_at)
   if (muted && !showMuted) {
     return (
-      <article aria-label={`Hidden post by ${username}`}>
+      <article aria-label={t('post.hiddenBy', { username })}>
         <MutedPlaceholder what="Post" onShow={() => setShowMuted(true)} />
       </article>
     )
@@ -116,7 +115,7 @@ export const PostCard = memo(function PostCard({
     <article
       className={`${styles.card} ${index >= MAX_STAGGERED_ITEMS ? styles['card--static'] : ''}`}
       style={{ animationDelay: fadeInDelay(index) }}
-      aria-label={`Post by ${username}`}
+      aria-label={t('post.by', { username })}
     >
       <header className={styles.header}>
         <PersonLink username={username} duplicate className={styles.avatarLink}>
@@ -148,8 +147,8 @@ export const PostCard = memo(function PostCard({
                 openPost()
               }}
             >
-              <time dateTime={post.created_at} title={created.toLocaleString()}>
-                {relativeAge(created)}
+              <time dateTime={post.created_at} title={created.toLocaleString(locale)}>
+                {relativeAge(created, undefined, locale)}
               </time>
             </a>
           )}
@@ -168,7 +167,7 @@ export const PostCard = memo(function PostCard({
           <button
             type="button"
             className={`${styles.icon} ${styles.more}`}
-            aria-label="More options"
+            aria-label={t('post.moreOptions')}
             aria-haspopup="dialog"
             onClick={() => setOptionsOpen(true)}
           >
@@ -202,7 +201,7 @@ export const PostCard = memo(function PostCard({
         <SensitiveMedia post={post}>
           <Carousel
             images={sortedImages(post)}
-            fallbackAlt={post.caption?.trim() ? post.caption : `Photo by ${username}`}
+            fallbackAlt={post.caption?.trim() ? post.caption : t('post.photoBy', { username })}
             tags={peopleTags}
           />
         </SensitiveMedia>
@@ -212,7 +211,7 @@ export const PostCard = memo(function PostCard({
           <button
             type="button"
             className={`${styles.icon} ${liked ? styles['icon--liked'] : ''}`}
-            aria-label={liked ? 'Unlike' : 'Like'}
+            aria-label={liked ? t('post.unlike') : t('post.like')}
             aria-pressed={liked}
             aria-busy={busy || undefined}
             onClick={() => actions.toggleLike(postId)}
@@ -222,7 +221,7 @@ export const PostCard = memo(function PostCard({
           <button
             type="button"
             className={styles.icon}
-            aria-label="Comment"
+            aria-label={t('post.comment')}
             onClick={() => openPost({ focusComment: true })}
           >
             <MessageCircle size={24} aria-hidden />
@@ -230,8 +229,8 @@ export const PostCard = memo(function PostCard({
           <button
             type="button"
             className={styles.icon}
-            aria-label="Share"
-            title={signedIn ? 'Share' : 'Copy link'}
+            aria-label={t('post.share')}
+            title={signedIn ? t('post.share') : t('post.copyLink')}
             onClick={() => (signedIn ? setSharing(true) : void actions.copyLink(postId))}
           >
             <Send size={24} aria-hidden />
@@ -239,7 +238,7 @@ export const PostCard = memo(function PostCard({
           <button
             type="button"
             className={`${styles.icon} ${styles.bookmark}`}
-            aria-label={saved ? 'Remove from saved' : 'Save'}
+            aria-label={saved ? t('post.unsave') : t('post.save')}
             aria-pressed={saved}
             onClick={() => actions.toggleSave(postId)}
           >
@@ -255,7 +254,10 @@ export const PostCard = memo(function PostCard({
         {post.caption && <CardCaption username={username} caption={post.caption} />}
         {post.comments_count > 0 && (
           <button type="button" className={styles.viewComments} onClick={() => openPost()}>
-            {viewCommentsLabel(post.comments_count)}
+            {t('post.viewComments', {
+              count: post.comments_count,
+              n: formatLikeCount(post.comments_count, locale)
+            })}
           </button>
         )}
         {latest.length > 0 && (

@@ -14,6 +14,7 @@ import { profileRoute } from '../../store/router/routes'
 import { moveMenuFocus } from '../../hooks/menuKeys'
 import { Modal } from '../Modal/Modal'
 import { SafetyActions, type SafetyStep } from '../SafetyActions/SafetyActions'
+import { useT } from '../../i18n'
 import styles from './PostOptions.module.scss'
 
 /**
@@ -58,7 +59,8 @@ export function PostOptions({
   const pinned = post.pin_slot != null
   const [confirmingUnfollow, setConfirmingUnfollow] = useState(false)
   const [safetyStep, setSafetyStep] = useState<SafetyStep | null>(null)
-  const username = post.profiles?.username ?? 'unknown'
+  const t = useT()
+  const username = post.profiles?.username ?? t('post.unknownAuthor')
   const own = userId !== null && userId === post.user_id
 
   // The sheet closes first, so focus is back on ⋯ before the next step takes it.
@@ -69,11 +71,11 @@ export function PostOptions({
   const choices: Choice[] = [
     ...(own
       ? [
-          { label: 'Delete', danger: true, run: closeThen(onDelete) },
-          { label: 'Archive', run: closeThen(() => void curation.archive(post.id)) },
-          { label: 'Edit', run: closeThen(onEdit) },
+          { label: t('options.delete'), danger: true, run: closeThen(onDelete) },
+          { label: t('options.archive'), run: closeThen(() => void curation.archive(post.id)) },
+          { label: t('options.edit'), run: closeThen(onEdit) },
           {
-            label: pinned ? 'Unpin' : 'Pin to your profile',
+            label: pinned ? t('options.unpin') : t('options.pin'),
             run: closeThen(() => void curation.setPinned(post.id, !pinned))
           }
         ]
@@ -81,30 +83,30 @@ export function PostOptions({
     // Report, block and mute someone else's post: the most asked-for way in.
     ...(!own && userId
       ? [
-          { label: 'Report', danger: true, run: () => setSafetyStep('report') },
-          { label: 'Block', danger: true, run: () => setSafetyStep('block') },
-          { label: 'Mute', run: () => setSafetyStep('mute') }
+          { label: t('options.report'), danger: true, run: () => setSafetyStep('report') },
+          { label: t('options.block'), danger: true, run: () => setSafetyStep('block') },
+          { label: t('options.mute'), run: () => setSafetyStep('mute') }
         ]
       : []),
     ...(!own && userId && following && followers !== undefined
-      ? [{ label: 'Unfollow', danger: true, run: () => setConfirmingUnfollow(true) }]
+      ? [{ label: t('people.unfollow'), danger: true, run: () => setConfirmingUnfollow(true) }]
       : []),
-    ...(onGoToPost ? [{ label: 'Go to post', run: closeThen(onGoToPost) }] : []),
+    ...(onGoToPost ? [{ label: t('options.goToPost'), run: closeThen(onGoToPost) }] : []),
     {
-      label: 'Copy link',
+      label: t('post.copyLink'),
       run: () => {
         onClose()
         void copyLink(post.id)
       }
     },
     {
-      label: 'About this account',
+      label: t('options.aboutAccount'),
       run: () => {
         onClose()
         stores.router.getState().navigate(profileRoute(username))
       }
     },
-    { label: 'Cancel', run: onClose }
+    { label: t('common.cancel'), run: onClose }
   ]
 
   if (safetyStep) {
@@ -127,18 +129,18 @@ export function PostOptions({
     }
     return (
       <Modal
-        title={`Unfollow ${username}?`}
+        title={t('people.unfollowQuestion', { username })}
         showTitle={false}
         closeButton={false}
         onClose={onClose}
       >
         <div className={styles.sheet}>
-          <p className={styles.question}>Unfollow @{username}?</p>
+          <p className={styles.question}>{t('people.unfollowQuestionAt', { username })}</p>
           <button type="button" className={`${styles.choice} ${styles.danger}`} onClick={unfollow}>
-            Unfollow
+            {t('people.unfollow')}
           </button>
           <button type="button" className={styles.choice} onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       </Modal>
@@ -147,7 +149,7 @@ export function PostOptions({
 
   return (
     <Modal
-      title={`Options for the post by ${username}`}
+      title={t('options.title', { username })}
       showTitle={false}
       closeButton={false}
       onClose={onClose}
@@ -155,7 +157,7 @@ export function PostOptions({
       <div
         className={styles.sheet}
         role="menu"
-        aria-label="Post options"
+        aria-label={t('options.label')}
         onKeyDown={onSheetKeyDown}
       >
         {choices.map((choice) => (

@@ -7,10 +7,12 @@ import { MAX_COMMENT_LENGTH } from '@shared/limits'
 import { useCommentDraft } from '../DraftPrompt/useCreateDraft'
 import { usePost, useStores } from '../../store'
 import { DraftPrompt } from '../DraftPrompt/DraftPrompt'
+import { useT } from '../../i18n'
 import styles from './PostView.module.scss'
 
 export function CommentComposer(): ReactElement {
   const { post } = useStores()
+  const t = useT()
   const replyTo = usePost((state) => state.replyTo)
   const sending = usePost((state) => state.sending)
   const focusComment = usePost((state) => state.focusComment)
@@ -50,20 +52,22 @@ export function CommentComposer(): ReactElement {
     >
       {saved.offer && (
         <DraftPrompt
-          what="an unsent comment"
+          what={t('draft.unsentComment')}
           onRestore={() => post.getState().setDraft(saved.restore() ?? body)}
           onDiscard={saved.discard}
         />
       )}
       {replyTo && (
         <p className={styles.replying}>
-          Replying to {replyTo.profiles?.username ?? 'comment'}{' '}
+          {t('postView.replyingTo', {
+            username: replyTo.profiles?.username ?? t('postView.aComment')
+          })}{' '}
           <button
             type="button"
             className={styles.linkButton}
             onClick={() => post.getState().setReplyTo(null)}
           >
-            Cancel
+            {t('common.cancel')}
           </button>
         </p>
       )}
@@ -71,9 +75,9 @@ export function CommentComposer(): ReactElement {
         <textarea
           ref={inputRef}
           className={styles.commentInput}
-          aria-label={replyTo ? 'Write a reply' : 'Add a comment'}
+          aria-label={replyTo ? t('postView.writeReply') : t('post.addComment')}
           aria-describedby={counterId}
-          placeholder="Add a comment…"
+          placeholder={t('post.addCommentPlaceholder')}
           rows={1}
           value={body}
           onChange={(event) => post.getState().setDraft(event.target.value)}
@@ -85,7 +89,7 @@ export function CommentComposer(): ReactElement {
           className={styles.send}
           disabled={sending || body.trim().length === 0}
         >
-          Post
+          {t('post.send')}
         </button>
       </div>
       <p

@@ -8,7 +8,7 @@
 import { useEffect, useState, type ReactElement } from 'react'
 import { Heart } from 'lucide-react'
 import type { Comment, CommentThread } from '@shared/domain'
-import { formatLikesLabel, relativeAge } from '@shared/format'
+import { formatLikeCount, relativeAge } from '@shared/format'
 import { useOpenPost, usePost, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
@@ -17,6 +17,7 @@ import { PendingClock, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutableText } from '../ContentControls/MutableText'
 import { SafetyActions } from '../SafetyActions/SafetyActions'
 import { CommentSort } from './CommentSort'
+import { useLocale, useT } from '../../i18n'
 import styles from './PostView.module.scss'
 
 function CommentItem({
@@ -34,14 +35,16 @@ function CommentItem({
   const signedIn = useSession(selectUserId) !== null
   const liked = usePost((state) => state.likedCommentIds.has(comment.id))
   const liking = usePost((state) => state.likingCommentIds.has(comment.id))
-  const username = comment.profiles?.username ?? 'unknown'
+  const t = useT()
+  const locale = useLocale()
+  const username = comment.profiles?.username ?? t('post.unknownAuthor')
   const toggleLike = (): void => {
     if (signedIn) void post.getState().likeComment(comment.id, !liked)
     else ui.getState().openAuth('signin')
   }
   const [safetyOpen, setSafetyOpen] = useState(false)
   return (
-    <article className={styles.comment} aria-label={`Comment by ${username}`}>
+    <article className={styles.comment} aria-label={t('postView.commentBy', { username })}>
       <Avatar
         src={comment.profiles?.avatar_url}
         name={username}
@@ -60,39 +63,46 @@ function CommentItem({
           {queued ? (
             <PendingClock />
           ) : (
-            <time dateTime={comment.created_at}>{relativeAge(new Date(comment.created_at))}</time>
+            <time dateTime={comment.created_at}>
+              {relativeAge(new Date(comment.created_at), undefined, locale)}
+            </time>
           )}
           {comment.likes_count > 0 && (
-            <span className={styles.commentLikes}>{formatLikesLabel(comment.likes_count)}</span>
+            <span className={styles.commentLikes}>
+              {t('post.likes', {
+                count: comment.likes_count,
+                n: formatLikeCount(comment.likes_count, locale)
+              })}
+            </span>
           )}
           {canReply && (
             <button
               type="button"
               className={styles.linkButton}
-              aria-label={`Reply to ${username}`}
+              aria-label={t('post.replyTo', { username })}
               onClick={() => post.getState().setReplyTo(comment)}
             >
-              Reply
+              {t('post.reply')}
             </button>
           )}
           {canDelete && (
             <button
               type="button"
               className={styles.linkButton}
-              aria-label={`Delete comment by ${username}`}
+              aria-label={t('postView.deleteCommentBy', { username })}
               onClick={() => void post.getState().deleteComment(comment)}
             >
-              Delete
+              {t('postView.delete')}
             </button>
           )}
           {userId && comment.user_id !== userId && (
             <button
               type="button"
               className={styles.linkButton}
-              aria-label={`Report or block ${username}`}
+              aria-label={t('postView.reportOrBlock', { username })}
               onClick={() => setSafetyOpen(true)}
             >
-              More
+              {t('postView.more')}
             </button>
           )}
         </p>
@@ -108,7 +118,11 @@ function CommentItem({
         <button
           type="button"
           className={`${styles.commentHeart} ${liked ? styles['commentHeart--liked'] : ''}`}
-          aria-label={`${liked ? 'Unlike' : 'Like'} comment by ${username}`}
+          aria-label={
+            liked
+              ? t('postView.unlikeCommentBy', { username })
+              : t('postView.likeCommentBy', { username })
+          }
           aria-pressed={liked}
           aria-busy={liking || undefined}
           onClick={toggleLike}
@@ -122,6 +136,7 @@ function CommentItem({
 
 export function CommentList(): ReactElement {
   const { post } = useStores()
+  const t = useT()
   const userId = useSession(selectUserId)
   const postAuthor = useOpenPost()?.user_id
   const comments = usePost((state) => state.comments)
@@ -149,13 +164,17 @@ export function CommentList(): ReactElement {
           aria-expanded={shownReplies.has(thread.id)}
           onClick={() => post.getState().toggleReplies(thread.id)}
         >
-          {shownReplies.has(thread.id) ? 'Hide replies' : `View replies (${thread.replies.length})`}
+          {shownReplies.has(thread.id)
+            ? t('postView.hideReplies')
+            : t('postView.viewReplies', { count: thread.replies.length })}
         </button>
       )}
       {thread.replies.length > 0 && shownReplies.has(thread.id) && (
         <ul
           className={styles.replies}
-          aria-label={`Replies to ${thread.profiles?.username ?? 'comment'}`}
+          aria-label={t('postView.repliesTo', {
+            username: thread.profiles?.username ?? t('postView.aComment')
+          })}
         >
           {thread.replies.map((reply) => (
             <li key={reply.id}>
@@ -172,24 +191,22 @@ export function CommentList(): ReactElement {
   )
 
   return (
-    <section className={styles.comments} aria-label="Comments">
+    <section className={styles.comments} aria-label={t('postView.comments')}>
       <CommentSort order={order} onChange={(next) => void post.getState().setCommentsOrder(next)} />
       {status === 'ready' && comments.length === 0 && (
-        <p className={styles.muted}>No comments yet.</p>
+        <p className={styles.muted}>{t('postView.noComments')}</p>
       )}
       <ul className={styles.threads}>{shown.map(renderThread)}</ul>
       {hidden.length > 0 && (
         <details className={styles.hiddenComments}>
-          <summary>Hidden comments ({hidden.length})</summary>
-          <p className={styles.muted}>
-            These contain your hidden words: only you and their writers see them.
-          </p>
+          <summary>{t('postView.hiddenComments', { count: hidden.length })}</summary>
+          <p className={styles.muted}>{t('postView.hiddenCommentsText')}</p>
           <ul className={styles.threads}>{hidden.map(renderThread)}</ul>
         </details>
       )}
       {status === 'loading' && (
         <p className={styles.muted} role="status">
-          Loading comments…
+          {t('postView.loadingComments')}
         </p>
       )}
       {hasMore && status !== 'loading' && (
@@ -198,7 +215,7 @@ export function CommentList(): ReactElement {
           className={styles.linkButton}
           onClick={() => void post.getState().loadMoreComments()}
         >
-          Load more comments
+          {t('postView.loadMoreComments')}
         </button>
       )}
     </section>

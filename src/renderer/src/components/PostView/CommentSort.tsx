@@ -8,12 +8,13 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactEleme
 import { Check, ChevronDown } from 'lucide-react'
 import type { PageOrder as CommentsOrder } from '../../services/types'
 import { moveMenuFocus } from '../../hooks/menuKeys'
+import { useT } from '../../i18n'
 import styles from './CommentSort.module.scss'
 
-const CHOICES: { value: CommentsOrder; label: string }[] = [
-  { value: 'newest', label: 'Newest first' },
-  { value: 'oldest', label: 'Oldest first' }
-]
+const CHOICES = [
+  { value: 'newest', label: 'postView.newestFirst' },
+  { value: 'oldest', label: 'postView.oldestFirst' }
+] as const satisfies { value: CommentsOrder; label: string }[]
 
 export function CommentSort({
   order,
@@ -29,6 +30,7 @@ export function CommentSort({
   const labelId = useId()
   const valueId = useId()
   const menuId = useId()
+  const t = useT()
   const current = CHOICES.find((choice) => choice.value === order) ?? CHOICES[0]
 
   useEffect(() => {
@@ -69,7 +71,7 @@ export function CommentSort({
   return (
     <div className={styles.sort} ref={rootRef}>
       <span id={labelId} className={styles.label}>
-        Sort comments
+        {t('postView.sortComments')}
       </span>
       <button
         ref={buttonRef}
@@ -82,7 +84,7 @@ export function CommentSort({
         onClick={() => setOpen((shown) => !shown)}
         onKeyDown={onButtonKeyDown}
       >
-        <span id={valueId}>{current.label}</span>
+        <span id={valueId}>{t(current.label)}</span>
         <ChevronDown size={14} strokeWidth={2.5} aria-hidden />
       </button>
       {open && (
@@ -104,7 +106,7 @@ export function CommentSort({
                 tabIndex={-1}
                 onClick={() => choose(choice.value)}
               >
-                {choice.label}
+                {t(choice.label)}
                 {choice.value === order && <Check size={14} strokeWidth={2.5} aria-hidden />}
               </button>
             </li>

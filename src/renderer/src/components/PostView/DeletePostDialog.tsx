@@ -3,12 +3,16 @@
 import { useState, type ReactElement } from 'react'
 import { Modal } from '../Modal/Modal'
 import { usePost, useStores } from '../../store'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './PostView.module.scss'
 
 export function DeletePostDialog({ onClose }: { onClose(): void }): ReactElement {
   const { post } = useStores()
   const error = usePost((state) => state.actionError)
   const [deleting, setDeleting] = useState(false)
+  const t = useT()
+  const translate = useMessage()
 
   const confirm = async (): Promise<void> => {
     setDeleting(true)
@@ -18,17 +22,17 @@ export function DeletePostDialog({ onClose }: { onClose(): void }): ReactElement
   }
 
   return (
-    <Modal title="Delete post?" onClose={onClose} closeDisabled={deleting}>
+    <Modal title={t('postView.deleteTitle')} onClose={onClose} closeDisabled={deleting}>
       <div className={styles.confirm}>
-        <p>The photos, likes, comments and saves of this post will be deleted too.</p>
+        <p>{t('postView.deleteText')}</p>
         {error && (
           <p className={styles.error} role="alert">
-            {error}
+            {translate(error)}
           </p>
         )}
         <div className={styles.formActions}>
           <button type="button" className={styles.secondary} onClick={onClose} disabled={deleting}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button
             type="button"
@@ -36,7 +40,7 @@ export function DeletePostDialog({ onClose }: { onClose(): void }): ReactElement
             onClick={() => void confirm()}
             disabled={deleting}
           >
-            {deleting ? 'Deleting…' : 'Delete'}
+            {deleting ? t('postView.deleting') : t('postView.delete')}
           </button>
         </div>
       </div>

@@ -10,6 +10,7 @@ import { useStores } from '../../store'
 import { CaptionField } from '../CaptionAutocomplete/CaptionField'
 import { LocationField } from '../LocationField/LocationField'
 import { PostControlsEditor } from '../ContentControls/PostControlsEditor'
+import { useT } from '../../i18n'
 import styles from './PostView.module.scss'
 
 export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): ReactElement {
@@ -19,6 +20,7 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
   const [altTexts, setAltTexts] = useState(images.map((image) => image.alt_text ?? ''))
   const [location, setLocation] = useState(post.location ?? '')
   const [saving, setSaving] = useState(false)
+  const t = useT()
   const captionId = useId()
   const captionRef = useRef<HTMLTextAreaElement>(null)
   useEffect(() => captionRef.current?.focus(), [])
@@ -35,10 +37,10 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
     <form
       className={styles.editForm}
       onSubmit={(event) => void submit(event)}
-      aria-label="Edit post"
+      aria-label={t('postView.editPost')}
     >
       <div className={styles.field}>
-        <label htmlFor={captionId}>Caption</label>
+        <label htmlFor={captionId}>{t('create.caption')}</label>
         <CaptionField
           id={captionId}
           textareaRef={captionRef}
@@ -52,12 +54,16 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
       </div>
       {images.map((image, index) => (
         <label key={image.position} className={styles.field}>
-          <span>{images.length > 1 ? `Alt text, photo ${index + 1}` : 'Alt text'}</span>
+          <span>
+            {images.length > 1
+              ? t('create.altTextNumbered', { position: index + 1 })
+              : t('create.altText')}
+          </span>
           <input
             type="text"
             value={altTexts[index]}
             maxLength={MAX_ALT_TEXT_LENGTH}
-            placeholder="Describe this photo for people who can't see it"
+            placeholder={t('create.altPlaceholder')}
             onChange={(event) =>
               setAltTexts((texts) =>
                 texts.map((text, i) => (i === index ? event.target.value : text))
@@ -76,10 +82,10 @@ export function EditPostForm({ post, onDone }: { post: Post; onDone(): void }): 
       <PostControlsEditor post={post} />
       <div className={styles.formActions}>
         <button type="button" className={styles.secondary} onClick={onDone} disabled={saving}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button type="submit" className={styles.primary} disabled={saving}>
-          {saving ? 'Saving…' : 'Save'}
+          {saving ? t('postView.saving') : t('postView.save')}
         </button>
       </div>
     </form>

@@ -15,6 +15,7 @@ import {
 import { Maximize2 } from 'lucide-react'
 import { preloadable } from '../../preloadable'
 import type { ViewerPosition } from '../PhotoViewer/useViewerPosition'
+import { useT } from '../../i18n'
 import styles from './FullScreenPhoto.module.scss'
 
 const PhotoViewer = preloadable(() =>
@@ -91,13 +92,14 @@ export function ViewFullScreenButton({
   onClick(): void
   buttonRef: RefObject<HTMLButtonElement | null>
 }): ReactElement {
+  const t = useT()
   return (
     <button
       ref={buttonRef}
       type="button"
       className={styles.expand}
-      aria-label="View full screen"
-      title="View full screen (f)"
+      aria-label={t('postView.fullScreen')}
+      title={t('postView.fullScreenKey')}
       onClick={(event) => {
         // The photo's own control: it neither opens a card's post nor likes on a double-click.
         event.stopPropagation()

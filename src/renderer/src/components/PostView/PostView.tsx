@@ -35,6 +35,8 @@ import { LikesLine } from '../LikesLine/LikesLine'
 import { Modal } from '../Modal/Modal'
 import { PostOptions } from '../PostOptions/PostOptions'
 import { RichText } from '../RichText/RichText'
+import { useLocale, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import { CommentComposer } from './CommentComposer'
 import { CommentList } from './CommentList'
 import { DeletePostDialog } from './DeletePostDialog'
@@ -70,7 +72,10 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
   const saved = useSaved((state) => state.savedIds.has(post.id))
   const liked = usePosts((state) => (userId ? state.liked[post.id] : undefined))
   const liking = usePosts((state) => state.likingIds.has(post.id))
-  const username = post.profiles?.username ?? 'unknown'
+  const t = useT()
+  const locale = useLocale()
+  const translate = useMessage()
+  const username = post.profiles?.username ?? t('post.unknownAuthor')
   const own = userId === post.user_id
   // A card's options may open the post straight into editing it or confirming its deletion.
   const intent = usePost((state) => (own ? state.intent : null))
@@ -95,7 +100,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
         <SensitiveMedia key={post.id} post={post} fill>
           <Carousel
             images={sortedImages(post)}
-            fallbackAlt={post.caption?.trim() || `Photo by ${username}`}
+            fallbackAlt={post.caption?.trim() || t('post.photoBy', { username })}
             fill
             index={fullScreen.photoIndex}
             onIndexChange={fullScreen.showPhoto}
@@ -137,7 +142,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
               ref={moreRef}
               type="button"
               className={`${styles.icon} ${styles.more}`}
-              aria-label="More options"
+              aria-label={t('post.moreOptions')}
               aria-haspopup="dialog"
               onClick={() => setOptionsOpen(true)}
             >
@@ -156,8 +161,10 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
                   <RichText text={post.caption} />
                 </p>
                 <p className={styles.commentMeta}>
-                  <time dateTime={post.created_at}>{relativeAge(new Date(post.created_at))}</time>
-                  {post.edited_at && <span>Edited</span>}
+                  <time dateTime={post.created_at}>
+                    {relativeAge(new Date(post.created_at), undefined, locale)}
+                  </time>
+                  {post.edited_at && <span>{t('postView.edited')}</span>}
                 </p>
               </div>
             )
@@ -168,7 +175,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
           <button
             type="button"
             className={`${styles.icon} ${liked ? styles['icon--liked'] : ''}`}
-            aria-label={liked ? 'Unlike' : 'Like'}
+            aria-label={liked ? t('post.unlike') : t('post.like')}
             aria-pressed={liked === true}
             aria-busy={liking || undefined}
             // Signed in, it waits until the like is known; a visitor is asked to log in.
@@ -180,7 +187,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
           <button
             type="button"
             className={styles.icon}
-            aria-label={saved ? 'Remove from saved' : 'Save'}
+            aria-label={saved ? t('post.unsave') : t('post.save')}
             aria-pressed={saved}
             onClick={() => stores.postActions.toggleSave(post.id)}
           >
@@ -189,7 +196,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
           <button
             type="button"
             className={styles.icon}
-            aria-label="Copy link"
+            aria-label={t('post.copyLink')}
             onClick={() => void stores.postActions.copyLink(post.id)}
           >
             <LinkIcon size={22} aria-hidden />
@@ -203,12 +210,12 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
         </div>
         {actionError && (
           <p className={styles.error} role="alert">
-            {actionError}
+            {translate(actionError)}
           </p>
         )}
         {userId &&
           (post.comments_disabled ? (
-            <p className={styles.muted}>Commenting is turned off.</p>
+            <p className={styles.muted}>{t('postView.commentingOff')}</p>
           ) : (
             <CommentComposer />
           ))}
@@ -237,6 +244,8 @@ export function PostView(): ReactElement | null {
   const authorName = useOpenPost()?.profiles?.username
   const fullScreen = useFullScreenPhoto(openId)
   const openFullScreen = fullScreen.open
+  const t = useT()
+  const translate = useMessage()
 
   // Keys anywhere in the window while the post view is the dialog on top (Modal's stack).
   const onPageKeyDown = useCallback(
@@ -262,7 +271,7 @@ export function PostView(): ReactElement | null {
   return (
     <>
       <Modal
-        title={authorName ? `Post by ${authorName}` : 'Post'}
+        title={authorName ? t('post.by', { username: authorName }) : t('grid.post')}
         showTitle={false}
         onClose={() => closePost(stores)}
         className={styles.dialog}
@@ -273,12 +282,12 @@ export function PostView(): ReactElement | null {
           {status === 'ready' && <OpenPost fullScreen={fullScreen} />}
           {status === 'loading' && (
             <p className={styles.status} role="status">
-              Loading post…
+              {t('postView.loading')}
             </p>
           )}
           {status === 'error' && (
             <p className={styles.status} role="alert">
-              {error}
+              {error && translate(error)}
             </p>
           )}
         </div>

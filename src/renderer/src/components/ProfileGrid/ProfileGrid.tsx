@@ -7,10 +7,10 @@ import type { CSSProperties, ReactElement } from 'react'
 import { Copy, Heart, MessageCircle, Pin, Play } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
 import { PROFILE_GRID_COLUMNS, PROFILE_PLACEHOLDER_COUNT } from '@shared/limits'
-import { MESSAGES } from '@shared/messages'
 import { showPost } from '../../navigation/postRoute'
 import { usePosts, useStores } from '../../store'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
+import { useLocale, useT } from '../../i18n'
 import styles from './ProfileGrid.module.scss'
 import { CachedImg } from '../CachedImg/CachedImg'
 
@@ -46,46 +46,56 @@ function GridTile({
 }): ReactElement | null {
   const stores = useStores()
   const post = usePosts((state) => state.byId[postId])
+  const t = useT()
+  const locale = useLocale()
   if (!post) return null
+  const likes = formatLikeCount(post.likes_count, locale)
+  const comments = formatLikeCount(post.comments_count, locale)
   return (
     <li>
       <button type="button" className={styles.tile} onClick={() => showPost(stores, post.id, ids)}>
         <CachedImg
           // The small square rendition when the post has one; older posts only have the photo.
           src={post.thumb_url ?? post.image_url}
-          alt={post.alt_text?.trim() || post.caption?.trim() || 'Post'}
+          alt={post.alt_text?.trim() || post.caption?.trim() || t('grid.post')}
           loading="lazy"
           draggable={false}
         />
         <QueuedNote postId={post.id} />
         <span className={styles.badges}>
           {showPins && post.pin_slot != null && (
-            <span className={styles.badge} role="img" aria-label="Pinned post">
+            <span className={styles.badge} role="img" aria-label={t('grid.pinned')}>
               <Pin size={20} fill="currentColor" aria-hidden />
             </span>
           )}
           {post.media_type === 'video' ? (
-            <span className={styles.badge} role="img" aria-label="Video">
+            <span className={styles.badge} role="img" aria-label={t('grid.video')}>
               <Play size={20} aria-hidden />
             </span>
           ) : (
             (post.image_count ?? 1) > 1 && (
-              <span className={styles.badge} role="img" aria-label={`${post.image_count} photos`}>
+              <span
+                className={styles.badge}
+                role="img"
+                aria-label={t('grid.photos', { count: post.image_count ?? 1 })}
+              >
                 <Copy size={20} aria-hidden />
               </span>
             )
           )}
         </span>
         <div className={styles.overlay}>
-          <span className={styles.stat} aria-label={`${formatLikeCount(post.likes_count)} likes`}>
-            <Heart size={19} fill="currentColor" aria-hidden /> {formatLikeCount(post.likes_count)}
+          <span
+            className={styles.stat}
+            aria-label={t('grid.likes', { count: post.likes_count, n: likes })}
+          >
+            <Heart size={19} fill="currentColor" aria-hidden /> {likes}
           </span>
           <span
             className={styles.stat}
-            aria-label={`${formatLikeCount(post.comments_count)} comments`}
+            aria-label={t('grid.comments', { count: post.comments_count, n: comments })}
           >
-            <MessageCircle size={19} fill="currentColor" aria-hidden />{' '}
-            {formatLikeCount(post.comments_count)}
+            <MessageCircle size={19} fill="currentColor" aria-hidden /> {comments}
           </span>
         </div>
       </button>
@@ -96,14 +106,15 @@ function GridTile({
 export function ProfileGrid({
   ids,
   loading,
-  emptyTitle = MESSAGES.profileEmptyTitle,
-  emptyText = MESSAGES.profileEmptyText,
-  label = 'Posts',
+  emptyTitle,
+  emptyText,
+  label,
   showPins = false
 }: ProfileGridProps): ReactElement {
+  const t = useT()
   if (loading) {
     return (
-      <div className={styles.grid} style={GRID_STYLE} role="status" aria-label="Loading posts">
+      <div className={styles.grid} style={GRID_STYLE} role="status" aria-label={t('feed.loading')}>
         {Array.from({ length: PROFILE_PLACEHOLDER_COUNT }, (_, index) => (
           <div key={index} className={styles.placeholder} data-testid="profile-placeholder" />
         ))}
@@ -113,13 +124,13 @@ export function ProfileGrid({
   if (ids.length === 0) {
     return (
       <div className={styles.empty}>
-        <h2 className={styles.emptyTitle}>{emptyTitle}</h2>
-        <p className={styles.emptyText}>{emptyText}</p>
+        <h2 className={styles.emptyTitle}>{emptyTitle ?? t('messages.profileEmptyTitle')}</h2>
+        <p className={styles.emptyText}>{emptyText ?? t('messages.profileEmptyText')}</p>
       </div>
     )
   }
   return (
-    <ul className={styles.grid} style={GRID_STYLE} aria-label={label}>
+    <ul className={styles.grid} style={GRID_STYLE} aria-label={label ?? t('grid.posts')}>
       {ids.map((id) => (
         <GridTile key={id} postId={id} ids={ids} showPins={showPins} />
       ))}

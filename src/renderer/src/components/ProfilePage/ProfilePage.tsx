@@ -4,7 +4,6 @@
 // (`#/u/<name>/tagged`, ProfileTabs). A username no one has gets the not-found page.
 
 import { Suspense, useCallback, useEffect, type ReactElement } from 'react'
-import { MESSAGES } from '@shared/messages'
 import { usePeople, useSession, useStores } from '../../store'
 import { selectOwnUsername, selectUserId } from '../../store/session/sessionStore'
 import { HOME, type ProfileTab } from '../../store/router/routes'
@@ -16,6 +15,7 @@ import { ProfileSummary } from './ProfileSummary'
 import { ProfileHighlights } from '../ProfileHighlights/ProfileHighlights'
 import { ProfileTabs } from './profileTabsLoader'
 import { ProfileTopBar } from './ProfileTopBar'
+import { useT } from '../../i18n'
 import styles from './ProfilePage.module.scss'
 
 const NO_IDS: readonly string[] = []
@@ -29,6 +29,7 @@ function PostsGrid(): ReactElement {
   const loadingMore = usePeople((state) => state.page?.loadingMore ?? false)
   const failed = usePeople((state) => state.page?.loadMoreFailed ?? false)
   const loadMore = useCallback(() => void people.getState().loadMorePosts(), [people])
+  const t = useT()
   const sentinel = useEndSentinel(loadMore, ready && hasMore && !failed, ids.length)
   return (
     <>
@@ -36,14 +37,14 @@ function PostsGrid(): ReactElement {
       <div ref={sentinel} data-testid="profile-grid-end" />
       {loadingMore && (
         <p className={styles.message} role="status">
-          Loading more posts…
+          {t('profile.loadingMore')}
         </p>
       )}
       {failed && (
         <div className={styles.retry}>
-          <p>{MESSAGES.feedMoreFailed}</p>
+          <p>{t('messages.feedMoreFailed')}</p>
           <button type="button" className={styles.home} onClick={loadMore}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}
@@ -53,10 +54,11 @@ function PostsGrid(): ReactElement {
 
 /** A private account the viewer does not follow: its header and counts, nothing more. */
 function PrivateNotice(): ReactElement {
+  const t = useT()
   return (
     <div className={styles.notFound}>
-      <h2 className={styles.notFoundTitle}>This account is private</h2>
-      <p>Follow this account to see their photos and stories.</p>
+      <h2 className={styles.notFoundTitle}>{t('profile.privateTitle')}</h2>
+      <p>{t('profile.privateText')}</p>
     </div>
   )
 }
@@ -75,6 +77,7 @@ export function ProfilePage({
   // Who the person is comes from the people store's one copy (a rename or new avatar shows).
   const person = usePeople((state) => (page?.profile ? state.byId[page.profile.id] : undefined))
   const profile = page?.profile ? withIdentity(page.profile, person) : null
+  const t = useT()
 
   const followed = usePeople((state) => (profile ? state.followedIds.has(profile.id) : false))
 
@@ -100,7 +103,7 @@ export function ProfilePage({
       <main className={styles.page}>
         <ProfileTopBar username={username} />
         <p className={styles.message} role="status">
-          {MESSAGES.loadingProfile}
+          {t('messages.loadingProfile')}
         </p>
       </main>
     )
@@ -112,14 +115,14 @@ export function ProfilePage({
       <main className={styles.page}>
         <ProfileTopBar username={username} />
         <div className={styles.notFound}>
-          <h2 className={styles.notFoundTitle}>Couldn't load this profile</h2>
+          <h2 className={styles.notFoundTitle}>{t('profile.failedTitle')}</h2>
           <p>{page.error}</p>
           <button
             type="button"
             className={styles.home}
             onClick={() => router.getState().navigate(HOME)}
           >
-            Go back to the feed
+            {t('profile.backToFeed')}
           </button>
         </div>
       </main>

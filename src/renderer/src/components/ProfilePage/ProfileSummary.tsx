@@ -11,19 +11,24 @@ import { selectOwnFullName, selectUserId } from '../../store/session/sessionStor
 import { settingsRoute } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
 import { FollowButton } from '../FollowButton/FollowButton'
+import { Trans } from 'react-i18next'
+import { useLocale, useT } from '../../i18n'
 import styles from './ProfilePage.module.scss'
 
-function CountLink(props: {
-  value: number
-  singular: string
-  plural: string
-  onOpen?: () => void
-}): ReactElement {
+type CountKey = 'profile.posts' | 'profile.followers' | 'profile.following'
+
+/** "<b>1,234</b> followers": the catalog places the number, so each language orders its own. */
+function CountLink(props: { value: number; label: CountKey; onOpen?: () => void }): ReactElement {
+  const t = useT()
+  const locale = useLocale()
   const text = (
-    <>
-      <span className={styles.countValue}>{formatLikeCount(props.value)}</span>{' '}
-      {props.value === 1 ? props.singular : props.plural}
-    </>
+    <Trans
+      t={t}
+      i18nKey={props.label}
+      count={props.value}
+      values={{ n: formatLikeCount(props.value, locale) }}
+      components={{ b: <span className={styles.countValue} /> }}
+    />
   )
   return (
     <li>
@@ -49,6 +54,7 @@ export function ProfileSummary(props: {
   const { router, ui } = useStores()
   const ownFullName = useSession(selectOwnFullName)
   const userId = useSession(selectUserId)
+  const t = useT()
   const followers = usePeople((state) =>
     profile ? (state.followerCounts[profile.id] ?? profile.followers_count ?? 0) : 0
   )
@@ -63,7 +69,7 @@ export function ProfileSummary(props: {
       : undefined
 
   return (
-    <section className={styles.summary} aria-label={`${username}'s profile`}>
+    <section className={styles.summary} aria-label={t('profile.summaryLabel', { username })}>
       <div className={styles.avatarCell}>
         <Avatar
           src={profile?.avatar_url ?? null}
@@ -83,35 +89,27 @@ export function ProfileSummary(props: {
                 className={styles.edit}
                 onClick={() => ui.getState().openEditProfile()}
               >
-                Edit profile
+                {t('profile.editProfile')}
               </button>
               <button
                 type="button"
                 className={styles.edit}
                 onClick={() => router.getState().navigate(settingsRoute('archive'))}
               >
-                View archive
+                {t('profile.viewArchive')}
               </button>
             </>
           ) : (
             profile && <FollowButton person={{ ...profile, followers_count: followers }} />
           )}
-          {followsYou && !isOwn && <span className={styles.followsYou}>Follows you</span>}
+          {followsYou && !isOwn && (
+            <span className={styles.followsYou}>{t('profile.followsYou')}</span>
+          )}
         </div>
-        <ul className={styles.counts} aria-label="Profile stats">
-          <CountLink value={postsTotal} singular="post" plural="posts" />
-          <CountLink
-            value={followers}
-            singular="follower"
-            plural="followers"
-            onOpen={open('followers')}
-          />
-          <CountLink
-            value={following}
-            singular="following"
-            plural="following"
-            onOpen={open('following')}
-          />
+        <ul className={styles.counts} aria-label={t('profile.stats')}>
+          <CountLink value={postsTotal} label="profile.posts" />
+          <CountLink value={followers} label="profile.followers" onOpen={open('followers')} />
+          <CountLink value={following} label="profile.following" onOpen={open('following')} />
         </ul>
         {fullName && <p className={styles.fullName}>{fullName}</p>}
         {profile?.bio && <p className={styles.bio}>{profile.bio}</p>}

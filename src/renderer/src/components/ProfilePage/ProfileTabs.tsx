@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 're
 import { useSaved, useStores } from '../../store'
 import type { ProfileTab } from '../../store/router/routes'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import { useT } from '../../i18n'
 import styles from './ProfilePage.module.scss'
 
 // Loaded when the Tagged tab is first opened: the profile's start does not parse it.
@@ -12,12 +13,17 @@ const TaggedGrid = lazy(() =>
   import('./TaggedGrid').then((module) => ({ default: module.TaggedGrid }))
 )
 
-const TAB_LABEL: Record<ProfileTab, string> = { posts: 'Posts', tagged: 'Tagged', saved: 'Saved' }
+const TAB_LABEL = {
+  posts: 'profile.tabs.posts',
+  tagged: 'profile.tabs.tagged',
+  saved: 'profile.tabs.saved'
+} as const satisfies Record<ProfileTab, string>
 
 function SavedGrid(): ReactElement {
   const { saved } = useStores()
   const savedIds = useSaved((state) => state.ids)
   const savedStatus = useSaved((state) => state.status)
+  const t = useT()
   useEffect(() => {
     void saved.getState().loadPage()
   }, [saved])
@@ -25,9 +31,9 @@ function SavedGrid(): ReactElement {
     <ProfileGrid
       ids={savedIds}
       loading={savedStatus === 'loading' && savedIds.length === 0}
-      label="Saved posts"
-      emptyTitle="Save"
-      emptyText="Save photos that you want to see again. Only you can see what you've saved."
+      label={t('profile.saved.label')}
+      emptyTitle={t('profile.saved.emptyTitle')}
+      emptyText={t('profile.saved.emptyText')}
     />
   )
 }
@@ -50,6 +56,7 @@ export function ProfileTabs({
   posts
 }: ProfileTabsProps): ReactElement {
   const { router } = useStores()
+  const t = useT()
   const tabs: ProfileTab[] = own ? ['posts', 'tagged', 'saved'] : ['posts', 'tagged']
   const shown = tabs.includes(tab) ? tab : 'posts'
   const setTab = (name: ProfileTab): void =>
@@ -58,7 +65,7 @@ export function ProfileTabs({
       .navigate({ name: 'profile', username, tab: name === 'posts' ? undefined : name })
   return (
     <>
-      <div className={styles.tabs} role="tablist" aria-label="Profile sections">
+      <div className={styles.tabs} role="tablist" aria-label={t('profile.tabs.label')}>
         {tabs.map((name) => (
           <button
             key={name}
@@ -70,7 +77,7 @@ export function ProfileTabs({
             aria-controls="profile-tab-panel"
             onClick={() => setTab(name)}
           >
-            {TAB_LABEL[name]}
+            {t(TAB_LABEL[name])}
           </button>
         ))}
       </div>
@@ -80,7 +87,7 @@ export function ProfileTabs({
         ) : shown === 'saved' ? (
           <SavedGrid />
         ) : (
-          <Suspense fallback={<ProfileGrid ids={[]} loading label="Tagged posts" />}>
+          <Suspense fallback={<ProfileGrid ids={[]} loading label={t('profile.tagged.label')} />}>
             <TaggedGrid profileId={profileId} own={own} />
           </Suspense>
         )}

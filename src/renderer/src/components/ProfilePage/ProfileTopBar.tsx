@@ -9,6 +9,7 @@ import { useRouter, useSession, useStores } from '../../store'
 import { selectCanGoBack } from '../../store/router/routerStore'
 import { selectUserId } from '../../store/session/sessionStore'
 import { HOME } from '../../store/router/routes'
+import { useT } from '../../i18n'
 import styles from './ProfilePage.module.scss'
 
 // Loaded when the menu first opens: most profile visits never open it.
@@ -27,6 +28,7 @@ export function ProfileTopBar({
   const { router } = useStores()
   const userId = useSession(selectUserId)
   const [menuOpen, setMenuOpen] = useState(false)
+  const t = useT()
   const canGoBack = useRouter(selectCanGoBack)
   const goBack = (): void => {
     if (canGoBack) router.getState().back()
@@ -34,15 +36,15 @@ export function ProfileTopBar({
   }
   return (
     <div className={styles.topBar}>
-      <button type="button" className={styles.back} aria-label="Back" onClick={goBack}>
-        <ArrowLeft size={24} aria-hidden />
+      <button type="button" className={styles.back} aria-label={t('nav.back')} onClick={goBack}>
+        <ArrowLeft size={24} aria-hidden className="rtl-mirror" />
       </button>
       <h1 className={styles.title}>{username}</h1>
       {userId && personId && personId !== userId && (
         <button
           type="button"
           className={styles.back}
-          aria-label={`Options for ${username}`}
+          aria-label={t('profile.optionsFor', { username })}
           aria-haspopup="dialog"
           onClick={() => setMenuOpen(true)}
         >

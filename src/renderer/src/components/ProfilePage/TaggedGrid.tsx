@@ -8,6 +8,7 @@ import { messageOr } from '@shared/errors'
 import { useStores } from '../../store'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import { useT } from '../../i18n'
 import styles from './ProfilePage.module.scss'
 
 interface TaggedState {
@@ -22,6 +23,7 @@ const START: TaggedState = { ids: [], next: null, status: 'loading', error: null
 export function TaggedGrid({ profileId, own }: { profileId: string; own: boolean }): ReactElement {
   const { peopleTags, posts } = useStores()
   const [state, setState] = useState<TaggedState>(START)
+  const t = useT()
 
   const load = useCallback(
     async (after: PageCursor | null, signal: { live: boolean }): Promise<void> => {
@@ -68,13 +70,9 @@ export function TaggedGrid({ profileId, own }: { profileId: string; own: boolean
       <ProfileGrid
         ids={state.ids}
         loading={state.status === 'loading' && state.ids.length === 0}
-        label="Tagged posts"
-        emptyTitle="Photos of you"
-        emptyText={
-          own
-            ? "When people tag you in photos, they'll appear here."
-            : 'No photos of this person yet.'
-        }
+        label={t('profile.tagged.label')}
+        emptyTitle={t('profile.tagged.emptyTitle')}
+        emptyText={own ? t('profile.tagged.emptyOwn') : t('profile.tagged.emptyOther')}
       />
       <div ref={sentinel} data-testid="tagged-grid-end" />
       {state.status === 'failed' && (

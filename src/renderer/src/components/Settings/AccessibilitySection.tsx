@@ -5,29 +5,31 @@
 import { useId, type ReactElement } from 'react'
 import type { Preferences } from '../../preferences/preferences'
 import { preferencesStore, usePreferences } from '../../preferences/usePreferences'
+import type { ParseKeys } from 'i18next'
+import { useT } from '../../i18n'
 import styles from './SettingsSection.module.scss'
 
-type Choice<K extends keyof Preferences> = { value: Preferences[K]; label: string }
+type Choice<K extends keyof Preferences> = { value: Preferences[K]; label: ParseKeys }
 
 const MOTION: Choice<'motion'>[] = [
-  { value: 'system', label: 'Same as system' },
-  { value: 'reduce', label: 'Reduce motion' },
-  { value: 'full', label: 'Allow motion' }
+  { value: 'system', label: 'settings.accessibility.sameAsSystem' },
+  { value: 'reduce', label: 'settings.accessibility.reduceMotion' },
+  { value: 'full', label: 'settings.accessibility.allowMotion' }
 ]
 const CONTRAST: Choice<'contrast'>[] = [
-  { value: 'system', label: 'Same as system' },
-  { value: 'more', label: 'More contrast' },
-  { value: 'standard', label: 'Standard' }
+  { value: 'system', label: 'settings.accessibility.sameAsSystem' },
+  { value: 'more', label: 'settings.accessibility.moreContrast' },
+  { value: 'standard', label: 'settings.accessibility.standard' }
 ]
 const AUTOPLAY: Choice<'autoplay'>[] = [
-  { value: 'system', label: 'Same as system' },
-  { value: 'on', label: 'On' },
-  { value: 'off', label: 'Off' }
+  { value: 'system', label: 'settings.accessibility.sameAsSystem' },
+  { value: 'on', label: 'settings.accessibility.on' },
+  { value: 'off', label: 'settings.accessibility.off' }
 ]
 const TEXT_SIZE: Choice<'textSize'>[] = [
-  { value: 'default', label: 'Default' },
-  { value: 'large', label: 'Large' },
-  { value: 'larger', label: 'Larger' }
+  { value: 'default', label: 'settings.accessibility.default' },
+  { value: 'large', label: 'settings.accessibility.large' },
+  { value: 'larger', label: 'settings.accessibility.larger' }
 ]
 
 /** A setting's row: its title and hint, labelling the control on the right. */
@@ -66,6 +68,7 @@ function ChoiceRow<K extends 'motion' | 'contrast' | 'textSize' | 'autoplay'>({
   choices: Choice<K>[]
 }): ReactElement {
   const value = usePreferences((state) => state[setting])
+  const t = useT()
   return (
     <SettingRow
       title={title}
@@ -81,7 +84,7 @@ function ChoiceRow<K extends 'motion' | 'contrast' | 'textSize' | 'autoplay'>({
         >
           {choices.map((choice) => (
             <option key={choice.value} value={choice.value}>
-              {choice.label}
+              {t(choice.label)}
             </option>
           ))}
         </select>
@@ -119,40 +122,38 @@ function SwitchRow({
 }
 
 export function AccessibilitySection(): ReactElement {
+  const t = useT()
   return (
     <>
-      <p className={styles.intro}>
-        Motion, contrast, text size and autoplay follow your computer&apos;s settings unless you
-        choose here. Your choices are kept on this computer.
-      </p>
+      <p className={styles.intro}>{t('settings.accessibility.intro')}</p>
       <ChoiceRow
         setting="motion"
-        title="Motion"
-        hint="Reduce motion turns off the heart burst, smooth scrolling and stories moving on by themselves."
+        title={t('settings.accessibility.motion')}
+        hint={t('settings.accessibility.motionHint')}
         choices={MOTION}
       />
       <ChoiceRow
         setting="contrast"
-        title="Contrast"
-        hint="More contrast makes text, secondary text and borders stronger."
+        title={t('settings.accessibility.contrast')}
+        hint={t('settings.accessibility.contrastHint')}
         choices={CONTRAST}
       />
       <ChoiceRow
         setting="textSize"
-        title="Text size"
-        hint="Makes text larger everywhere in the app. Zoom in and out still works as before."
+        title={t('settings.accessibility.textSize')}
+        hint={t('settings.accessibility.textSizeHint')}
         choices={TEXT_SIZE}
       />
       <ChoiceRow
         setting="autoplay"
-        title="Autoplay animated images"
-        hint="Off shows GIFs and other animated photos still, with a button to play them. Same as system turns it off when your computer asks for reduced motion."
+        title={t('settings.accessibility.autoplay')}
+        hint={t('settings.accessibility.autoplayHint')}
         choices={AUTOPLAY}
       />
       <SwitchRow
         setting="altTextReminder"
-        title="Remind me to add alt text"
-        hint="Before you share a photo without a description, ask whether to add one."
+        title={t('settings.accessibility.altTextReminder')}
+        hint={t('settings.accessibility.altTextReminderHint')}
       />
     </>
   )

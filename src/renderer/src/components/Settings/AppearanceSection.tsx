@@ -3,23 +3,20 @@
 // prefers-color-scheme styles follow), so this section says where that choice lives.
 
 import type { ReactElement } from 'react'
+import { useT } from '../../i18n'
 import styles from './SettingsSection.module.scss'
 
 export function AppearanceSection(): ReactElement {
+  const t = useT()
   return (
     <>
-      <p className={styles.intro}>
-        Instaframe is light or dark like your system: it follows your computer&apos;s appearance
-        setting.
-      </p>
+      <p className={styles.intro}>{t('settings.appearance.intro')}</p>
       <div className={styles.row}>
         <div className={styles.grow}>
           <div>
-            <strong>Theme</strong>
+            <strong>{t('settings.appearance.theme')}</strong>
           </div>
-          <div className={styles.muted}>
-            In the desktop app, choose System, Light or Dark in the menu bar under View › Theme.
-          </div>
+          <div className={styles.muted}>{t('settings.appearance.themeHint')}</div>
         </div>
       </div>
     </>

@@ -7,6 +7,7 @@ import { useSession, useStores } from '../../store'
 import { routeHash, settingsRoute } from '../../store/router/routes'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { SETTINGS_SECTIONS, findSection, type SettingsSection } from './sections'
+import { useT } from '../../i18n'
 import styles from './SettingsPage.module.scss'
 
 export interface SettingsPageProps {
@@ -21,14 +22,15 @@ export function SettingsPage({
   const { router, ui } = useStores()
   const signedIn = useSession(selectIsSignedIn)
   const open = findSection(section, sections)
+  const t = useT()
 
   if (!signedIn) {
     return (
       <main className={styles.signedOut}>
-        <h1 className={styles.title}>Settings</h1>
-        <p>Log in to see your settings.</p>
+        <h1 className={styles.title}>{t('menu.settings')}</h1>
+        <p>{t('settings.signedOut')}</p>
         <button type="button" className={styles.login} onClick={() => ui.getState().openAuth()}>
-          Log in
+          {t('auth.logIn')}
         </button>
       </main>
     )
@@ -47,7 +49,7 @@ export function SettingsPage({
     <main className={styles.page}>
       <nav className={styles.nav} aria-labelledby="settings-title">
         <h1 className={styles.title} id="settings-title">
-          Settings
+          {t('menu.settings')}
         </h1>
         <ul className={styles.list}>
           {sections.map(({ id, title }) => (
@@ -58,7 +60,7 @@ export function SettingsPage({
                 aria-current={id === open.id ? 'page' : undefined}
                 onClick={(event) => go(event, id)}
               >
-                {title}
+                {t(title)}
               </a>
             </li>
           ))}
@@ -66,7 +68,7 @@ export function SettingsPage({
       </nav>
       <section className={styles.content} aria-labelledby="settings-section-title">
         <h2 className={styles.sectionTitle} id="settings-section-title">
-          {open.title}
+          {t(open.title)}
         </h2>
         <Content />
       </section>

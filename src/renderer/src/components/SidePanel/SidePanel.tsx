@@ -20,8 +20,16 @@ import { PersonLink } from '../PersonLink/PersonLink'
 import { PersonRow } from '../PersonRow/PersonRow'
 import styles from './SidePanel.module.scss'
 import { followedByText } from './suggestionText'
+import { useT } from '../../i18n'
 
-export const FOOTER_LINKS = ['About', 'Help', 'Privacy', 'Terms', 'API', 'Open source']
+const FOOTER_LINKS = [
+  'footer.about',
+  'footer.help',
+  'footer.privacy',
+  'footer.terms',
+  'footer.api',
+  'footer.openSource'
+] as const
 
 function CurrentUser(): ReactElement {
   const { ui } = useStores()
@@ -29,16 +37,17 @@ function CurrentUser(): ReactElement {
   const profile = useSession(selectProfile)
   const username = useSession(selectOwnUsername) ?? ''
   const fullName = useSession(selectOwnFullName) ?? ''
+  const t = useT()
   if (!user) {
     return (
       <div className={styles.signedOut}>
-        <p>Log in to share photos and like posts from people you follow.</p>
+        <p>{t('feed.sidePanel.signedOut')}</p>
         <button
           type="button"
           className={styles.link}
           onClick={() => ui.getState().openAuth('signin')}
         >
-          Log in
+          {t('auth.logIn')}
         </button>
       </div>
     )
@@ -67,6 +76,7 @@ function CurrentUser(): ReactElement {
 function SampleSuggestions(): ReactElement {
   const { ui } = useStores()
   const suggestions = useMemo(() => createSuggestions(), [])
+  const t = useT()
   return (
     <ul className={styles.list}>
       {suggestions.map((person) => (
@@ -79,10 +89,10 @@ function SampleSuggestions(): ReactElement {
           <button
             type="button"
             className={styles.link}
-            aria-label={`Follow ${person.username}`}
+            aria-label={t('people.followNamed', { username: person.username })}
             onClick={() => ui.getState().openAuth('signin')}
           >
-            Follow
+            {t('people.follow')}
           </button>
         </li>
       ))}
@@ -95,6 +105,7 @@ export function SidePanel(): ReactElement {
   const userId = useSession(selectUserId)
   const suggestions = usePeople((state) => state.suggestions)
   const status = usePeople((state) => state.suggestionsStatus)
+  const t = useT()
 
   useEffect(() => {
     if (userId) void people.getState().loadSuggestions(SUGGESTION_COUNT)
@@ -106,12 +117,12 @@ export function SidePanel(): ReactElement {
     else ui.getState().openAuth('signin')
   }
   return (
-    <aside className={styles.panel} aria-label="Suggestions">
+    <aside className={styles.panel} aria-label={t('feed.sidePanel.label')}>
       <CurrentUser />
       <div className={styles.suggestionsHeader}>
-        <h2 className={styles.heading}>Suggestions For You</h2>
+        <h2 className={styles.heading}>{t('feed.sidePanel.title')}</h2>
         <button type="button" className={styles.seeAll} onClick={seeAll}>
-          See All
+          {t('feed.sidePanel.seeAll')}
         </button>
       </div>
       {real ? (
@@ -122,7 +133,7 @@ export function SidePanel(): ReactElement {
               personId={person.id}
               avatarSize={32}
               followVariant="link"
-              detail={(shown) => followedByText(person.followed_by_count, shown.full_name)}
+              detail={(shown) => followedByText(t, person.followed_by_count, shown.full_name)}
             />
           ))}
         </ul>
@@ -130,7 +141,7 @@ export function SidePanel(): ReactElement {
         <SampleSuggestions />
       )}
       <footer className={styles.footer}>
-        <p className={styles.links}>{FOOTER_LINKS.join(' · ')}</p>
+        <p className={styles.links}>{FOOTER_LINKS.map((key) => t(key)).join(' · ')}</p>
         <p className={styles.copyright}>
           © {COPYRIGHT_YEAR} {BRAND_NAME.toUpperCase()}
         </p>

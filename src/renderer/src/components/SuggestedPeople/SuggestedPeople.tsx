@@ -6,6 +6,7 @@ import { SUGGESTION_COUNT } from '@shared/limits'
 import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { PersonRow } from '../PersonRow/PersonRow'
+import { useT } from '../../i18n'
 import { followedByText } from '../SidePanel/suggestionText'
 import styles from './SuggestedPeople.module.scss'
 
@@ -14,13 +15,14 @@ export function SuggestedPeople({ label }: { label: string }): ReactElement | nu
   const userId = useSession(selectUserId)
   const suggestions = usePeople((state) => state.suggestions)
   const status = usePeople((state) => state.suggestionsStatus)
+  const t = useT()
 
   useEffect(() => {
     if (userId) void people.getState().loadSuggestions(SUGGESTION_COUNT)
   }, [people, userId])
 
   if (status === 'ready' && suggestions.length === 0) {
-    return <p className={styles.none}>No one to suggest yet.</p>
+    return <p className={styles.none}>{t('people.noSuggestions')}</p>
   }
   return (
     <ul className={styles.list} aria-label={label} aria-busy={status === 'loading'}>
@@ -28,7 +30,7 @@ export function SuggestedPeople({ label }: { label: string }): ReactElement | nu
         <PersonRow
           key={person.id}
           personId={person.id}
-          detail={(shown) => followedByText(person.followed_by_count, shown.full_name)}
+          detail={(shown) => followedByText(t, person.followed_by_count, shown.full_name)}
         />
       ))}
     </ul>

@@ -6,6 +6,7 @@ import { SUGGESTIONS_PAGE_SIZE } from '@shared/limits'
 import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { PersonRow } from '../PersonRow/PersonRow'
+import { useT } from '../../i18n'
 import { followedByText } from '../SidePanel/suggestionText'
 import styles from '../ConnectionsPage/ConnectionsPage.module.scss'
 
@@ -14,6 +15,7 @@ export function SuggestionsPage(): ReactElement {
   const userId = useSession(selectUserId)
   const suggestions = usePeople((state) => state.suggestions)
   const status = usePeople((state) => state.suggestionsStatus)
+  const t = useT()
 
   useEffect(() => {
     void people.getState().loadSuggestions(SUGGESTIONS_PAGE_SIZE)
@@ -29,7 +31,7 @@ export function SuggestionsPage(): ReactElement {
           <PersonRow
             key={person.id}
             personId={person.id}
-            detail={(shown) => followedByText(person.followed_by_count, shown.full_name)}
+            detail={(shown) => followedByText(t, person.followed_by_count, shown.full_name)}
           />
         ))}
       </ul>

@@ -1,0 +1,109 @@
+// Settings › Language (docs/architecture.md, "Strings and languages"): the app speaks the chosen
+// language at once, everywhere that is converted, and keeps it for the next start; Arabic turns
+// the page right to left and stays axe-clean. With SHOTS_DIR set, the feed, Create, a profile
+// and Settings are shot in German and Arabic for looking at.
+
+import type { Page } from '@playwright/test'
+import { openSignedIn, reloadApp, ui } from './support/app'
+import { axeSummary, checkA11y } from './support/axe'
+import { createUserWithPosts, type TestUser } from './support/backend'
+import { expect, test } from './support/test'
+
+let user: TestUser
+
+test.beforeAll(async () => {
+  ;({ user } = await createUserWithPosts('lang', 2, { caption: 'Sunrise #morning' }))
+})
+
+test.afterAll(() => {
+  console.log(axeSummary())
+})
+
+async function shoot(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS_DIR) return
+  await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` })
+}
+
+/** Settings › Language, whatever language the page speaks now (the list's fourth link). */
+async function chooseLanguage(page: Page, name: string): Promise<void> {
+  await page.keyboard.press('Control+,')
+  await page.locator('nav a[href="#/settings/language"]').click()
+  await page.locator('select').selectOption({ label: name })
+}
+
+const root = (page: Page) =>
+  page.evaluate(() => {
+    const web = globalThis as unknown as {
+      document: { documentElement: { lang: string; dir: string } }
+    }
+    const html = web.document.documentElement
+    return { lang: html.lang, dir: html.dir }
+  })
+
+test('German in Settings › Language: the app speaks it at once and after a reload', async ({
+  page
+}) => {
+  await openSignedIn(page, user)
+  expect(await root(page)).toEqual({ lang: 'en', dir: 'ltr' })
+  await chooseLanguage(page, 'Deutsch')
+  await expect(page.getByRole('heading', { level: 2, name: 'Sprache' })).toBeVisible()
+  expect(await root(page)).toEqual({ lang: 'de', dir: 'ltr' })
+  await expect(page.getByRole('navigation', { name: 'Einstellungen' })).toBeVisible()
+  await shoot(page, 'de-settings')
+
+  await reloadApp(page)
+  await page.getByRole('button', { name: 'Startseite' }).click()
+  await expect(page.getByRole('article').first()).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'Für dich' })).toBeVisible()
+  await expect(
+    page.getByRole('article').first().getByRole('button', { name: 'Gefällt mir' })
+  ).toBeVisible()
+  await shoot(page, 'de-feed')
+
+  await page.getByRole('button', { name: 'Neuer Beitrag' }).click()
+  await expect(page.getByRole('dialog', { name: 'Neuen Beitrag erstellen' })).toBeVisible()
+  await expect(page.getByText('Fotos hierher ziehen')).toBeVisible()
+  await shoot(page, 'de-create')
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: 'Kontomenü' }).click()
+  await page.getByRole('menuitem', { name: 'Profil' }).click()
+  await expect(page.getByRole('list', { name: 'Profilstatistik' })).toContainText('2 Beiträge')
+  await shoot(page, 'de-profile')
+})
+
+test('Arabic: right to left, translated, and axe-clean', async ({ page }, testInfo) => {
+  await openSignedIn(page, user)
+  await chooseLanguage(page, 'العربية')
+  await expect(page.getByRole('heading', { level: 2, name: 'اللغة' })).toBeVisible()
+  expect(await root(page)).toEqual({ lang: 'ar', dir: 'rtl' })
+  await checkA11y(page, 'settings (Arabic)', testInfo)
+  await shoot(page, 'ar-settings')
+
+  await page.getByRole('button', { name: 'الرئيسية' }).click()
+  await expect(page.getByRole('article').first()).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'لك' })).toBeVisible()
+  // The header reads from the right: the brand sits right of the navigation icons.
+  const brand = await page.getByRole('button', { name: 'Instaframe' }).boundingBox()
+  const nav = await page.getByRole('navigation', { name: 'القائمة الرئيسية' }).boundingBox()
+  expect(brand!.x).toBeGreaterThan(nav!.x)
+  await checkA11y(page, 'feed (Arabic)', testInfo)
+  await shoot(page, 'ar-feed')
+
+  await page.getByRole('button', { name: 'منشور جديد' }).click()
+  await expect(page.getByRole('dialog', { name: 'إنشاء منشور جديد' })).toBeVisible()
+  await checkA11y(page, 'create (Arabic)', testInfo)
+  await shoot(page, 'ar-create')
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: 'قائمة الحساب' }).click()
+  await page.getByRole('menuitem', { name: 'الملف الشخصي' }).click()
+  await expect(page.getByRole('list', { name: 'إحصاءات الملف الشخصي' })).toContainText('منشوران')
+  await checkA11y(page, 'profile (Arabic)', testInfo)
+  await shoot(page, 'ar-profile')
+
+  // Back to English: the page turns left to right again.
+  await chooseLanguage(page, 'English')
+  expect(await root(page)).toEqual({ lang: 'en', dir: 'ltr' })
+  await expect(ui.newPost(page)).toBeVisible()
+})
