@@ -48,7 +48,8 @@ const ROW_TYPES: RowType[] = [
     table: 'posts',
     // The posts policy's own bookkeeping (migration 20261127150200); the app never reads it.
     omitted: ['author_restricted'],
-    notColumns: ['profiles', 'post_images']
+    // `followed_tag` is a computed field (public.followed_tag(posts)) the Following feed selects.
+    notColumns: ['profiles', 'post_images', 'followed_tag']
   },
   { type: 'PostImage', table: 'post_images' },
   // `hidden` is a computed field (public.hidden(comments), migration 20261129110200).

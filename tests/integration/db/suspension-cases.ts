@@ -330,6 +330,12 @@ export const CASES: WriteCase[] = [
         'otherPost',
         'stories where user_id = $1'
       ],
+      [
+        'public.story_highlights',
+        `insert into story_highlights (user_id, title) select $1, 'Trips' where $2::uuid is not null`,
+        'otherPost',
+        'story_highlights where user_id = $1'
+      ],
       ['public.posts', 'select $1::uuid, $2::uuid', 'susPost', 'posts where user_id = $1']
     ] as const
   ).map(([table, insert, target, rows]): WriteCase => ({
