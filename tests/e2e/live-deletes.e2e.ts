@@ -23,7 +23,7 @@ test("a card comment and a deleted post reach another person's open post and tag
   try {
     await openSignedIn(pageB, reader)
     await pageB.goto(`${e2eEnv().webUrl}#/t/${tag}`)
-    const grid = pageB.getByRole('list', { name: `Posts of #${tag}` })
+    const grid = pageB.getByRole('list', { name: `Recent posts of #${tag}`, exact: true })
     await expect(grid.getByRole('listitem')).toHaveCount(2)
     await grid.getByRole('button', { name: `Stays #${tag}` }).click()
     const view = pageB.getByRole('dialog', { name: `Post by ${author.username}` })
@@ -45,6 +45,7 @@ test("a card comment and a deleted post reach another person's open post and tag
     await deletePost(author.client, gone.id)
     await expect(grid.getByRole('listitem')).toHaveCount(1)
     await expect(grid.getByRole('button', { name: `Goes #${tag}` })).toHaveCount(0)
+    await expect(pageB.getByRole('button', { name: `Goes #${tag}` })).toHaveCount(0)
 
     // The open one goes too: its route says the post is no longer there.
     await deletePost(author.client, kept.id)

@@ -52,7 +52,7 @@ test('a like in the post view shows on the card behind it and on the grid tile a
   await expect(view.getByText(likesLabel(1), { exact: true })).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(view).toBeHidden()
-  await expect(tile.getByLabel('1 likes', { exact: true })).toBeAttached()
+  await expect(tile.getByLabel('1 like', { exact: true })).toBeAttached()
 
   await ui.profileBack(page).click()
   const cardAgain = ui.post(page, author.username).first()
@@ -104,7 +104,7 @@ test('a deleted post leaves every list: the tag page, the feed and the profile',
   await openSignedIn(page, author)
   const card = ui.post(page, author.username).first()
   await card.getByRole('link', { name: `#${tag}` }).click()
-  const grid = page.getByRole('list', { name: `Posts of #${tag}` })
+  const grid = page.getByRole('list', { name: `Recent posts of #${tag}`, exact: true })
   await expect(grid.getByRole('listitem')).toHaveCount(1)
 
   await grid.getByRole('button').click()
@@ -116,6 +116,7 @@ test('a deleted post leaves every list: the tag page, the feed and the profile',
 
   // The tag page empties at once, and so do the lists behind it.
   await expect(grid).toHaveCount(0)
+  await expect(page.getByRole('list', { name: `Top posts of #${tag}`, exact: true })).toHaveCount(0)
   await expect(page.getByText(`No post carries #${tag} yet.`)).toBeVisible()
   await page.getByRole('main').getByRole('button', { name: 'Back', exact: true }).click()
   await settle(page)

@@ -200,7 +200,7 @@ test('the author edits caption and alt text; "Edited" shows', async ({ page }) =
   await card.getByRole('link', { name: '#sunset' }).click()
   await expect(page.getByRole('heading', { name: '#sunset' })).toBeVisible()
   await expect(
-    page.getByRole('list', { name: 'Posts of #sunset' }).getByRole('button')
+    page.getByRole('list', { name: 'Recent posts of #sunset', exact: true }).getByRole('button')
   ).not.toHaveCount(0)
 })
 

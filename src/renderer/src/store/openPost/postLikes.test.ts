@@ -85,17 +85,18 @@ describe('post view likes', () => {
     expect(services.likes.setLike).not.toHaveBeenCalled()
   })
 
-  it('a deleted post leaves every list: both feeds, the grid (and its count) and Saved', async () => {
+  it('a deleted post leaves every list: both feeds, the grid (and its count), Saved, a tag page', async () => {
     const { stores, post } = await openInView(false)
     stores.followingFeed.setState({ ids: [post.id], status: 'ready' })
     stores.saved.setState({ ids: [post.id] })
-    stores.browse.setState({ ids: [post.id] })
+    stores.browse.setState({ ids: [post.id], topIds: [post.id] })
     stores.posts.getState().remove(post.id)
     expect(stores.feed.getState().ids).toEqual([])
     expect(stores.followingFeed.getState().ids).toEqual([])
     expect(stores.people.getState().page).toMatchObject({ ids: [], postsTotal: 0 })
     expect(stores.saved.getState().ids).toEqual([])
     expect(stores.browse.getState().ids).toEqual([])
+    expect(stores.browse.getState().topIds).toEqual([])
     expect(stores.posts.getState().byId[post.id]).toBeUndefined()
   })
 

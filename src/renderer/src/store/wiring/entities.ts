@@ -59,7 +59,17 @@ export function trackLists(posts: PostsStore, lists: ListStores): void {
   )
   trackList(posts, 'following', followingFeed, (state) => state.ids, dropFrom(followingFeed))
   trackList(posts, 'saved', saved, (state) => state.ids, dropFrom(saved))
-  trackList(posts, 'browse', browse, (state) => state.ids, dropFrom(browse))
+  // A tag page holds its top posts and its recent posts; a deleted post leaves both.
+  trackList(
+    posts,
+    'browse',
+    browse,
+    (state) => [...state.topIds, ...state.ids],
+    (postId) => {
+      dropFrom(browse)(postId)
+      browse.setState((state) => ({ topIds: state.topIds.filter((id) => id !== postId) }))
+    }
+  )
   trackList(posts, 'explore', explore, (state) => state.ids, dropFrom(explore))
   trackList(
     posts,
