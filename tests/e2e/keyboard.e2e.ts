@@ -152,12 +152,14 @@ test('the main flow with the keyboard only: like, open, comment, post, search, p
   await page.keyboard.press('s')
   await expect(post.getByRole('button', { name: 'Save', exact: true })).toBeVisible()
 
-  // n: Create opens on "Select from computer"; Enter opens the file chooser.
+  // n: Create opens on "Select from computer"; Enter opens the file chooser. Playwright turns on
+  // file-chooser interception without waiting for it, and a key press (unlike a click, with its
+  // actionability round trips) can reach the page first, so the wait starts well before Enter.
+  const chooser = page.waitForEvent('filechooser')
   await page.keyboard.press('n')
   const create = ui.createDialog(page)
   const select = create.getByRole('button', { name: 'Select from computer' })
   await expect(select).toBeFocused()
-  const chooser = page.waitForEvent('filechooser')
   await page.keyboard.press('Enter')
   await (await chooser).setFiles(photoPng(21))
   await expect(ui.preview(page)).toBeVisible()

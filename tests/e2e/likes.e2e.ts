@@ -3,13 +3,13 @@
 import {
   likesLabel,
   openSignedIn,
-  recordBackendRequests,
   reloadApp,
   settle,
   ui,
   waitForFeed,
   waitForRest
 } from './support/app'
+import { recordBackendRequests, watchBackendTraffic } from './support/traffic'
 import { createPostAs, createUser, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
@@ -23,10 +23,13 @@ test.beforeAll(async () => {
 })
 
 test('like and unlike change the count and survive a reload', async ({ page }) => {
+  // The feed's background reads (suggested posts, who liked them) finish before each recording.
+  const traffic = watchBackendTraffic(page)
   await openSignedIn(page, liker)
   const post = ui.post(page, author.username)
   const count = (n: number) => post.getByText(likesLabel(n), { exact: true })
   await expect(count(0)).toBeVisible()
+  await traffic.quiet()
 
   const recording = recordBackendRequests(page)
   const liked = waitForRest(page, 'rpc/set_post_like', 'POST')
@@ -44,6 +47,7 @@ test('like and unlike change the count and survive a reload', async ({ page }) =
   await waitForFeed(page)
   await expect(unlike).toHaveAttribute('aria-pressed', 'true')
   await expect(count(1)).toBeVisible()
+  await traffic.quiet()
 
   const unlikeRecording = recordBackendRequests(page)
   const unliked = waitForRest(page, 'rpc/set_post_like', 'POST')
@@ -60,4 +64,5 @@ test('like and unlike change the count and survive a reload', async ({ page }) =
   await waitForFeed(page)
   await expect(like).toHaveAttribute('aria-pressed', 'false')
   await expect(count(0)).toBeVisible()
+  traffic.stop()
 })

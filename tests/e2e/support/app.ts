@@ -1,14 +1,7 @@
 // Page-side helpers for the browser specs. Every locator is a role, an accessible name or a text
 // the renderer shows (see src/renderer/src/components); waits are on app state, never sleeps.
 
-import {
-  expect,
-  type JSHandle,
-  type Locator,
-  type Page,
-  type Request,
-  type Response
-} from '@playwright/test'
+import { expect, type JSHandle, type Locator, type Page, type Response } from '@playwright/test'
 import { MESSAGES } from '../../../src/shared/messages'
 import type { FileFixture } from '../fixtures/images'
 import {
@@ -17,6 +10,7 @@ import {
   SESSION_STORAGE_KEY
 } from '../../../src/shared/data/account-storage'
 import { e2eEnv, nodeClient, type UserCredentials } from './backend'
+import { recordBackendRequests } from './traffic'
 
 export const BRAND = 'Instaframe'
 
@@ -221,30 +215,6 @@ export function isFeedUrl(url: URL): boolean {
 
 export function isFeedRead(response: Response): boolean {
   return response.request().method() === 'GET' && isFeedUrl(new URL(response.url()))
-}
-
-/** Shares the post in the open create-post modal (from the feed); resolves once the feed reread. */
-/**
- * Every data request the page sends to the backend from now until `stop()`, as "METHOD /path"
- * (query strings left out), in the order sent. Photos loading for display are not counted.
- */
-export function recordBackendRequests(page: Page): { stop(): string[] } {
-  const apiOrigin = new URL(e2eEnv().apiUrl).origin
-  const seen: string[] = []
-  const listener = (request: Request): void => {
-    const url = new URL(request.url())
-    const photoLoad = url.pathname.startsWith('/storage/v1/object/public/')
-    if (url.origin === apiOrigin && request.method() !== 'OPTIONS' && !photoLoad) {
-      seen.push(`${request.method()} ${url.pathname}`)
-    }
-  }
-  page.on('request', listener)
-  return {
-    stop() {
-      page.off('request', listener)
-      return [...seen]
-    }
-  }
 }
 
 /** Shares the open post and returns every backend request that took, once the modal closed. */
