@@ -25,7 +25,11 @@ export function queueActions(
         return
       }
       if (get().userId !== userId) return
-      set({ items })
+      // An action queued while the list was read is kept: it may or may not be in the list.
+      set((state) => {
+        const listed = new Set(items.map((item) => item.seq))
+        return { items: [...items, ...state.items.filter((item) => !listed.has(item.seq))] }
+      })
       await get().flush()
     },
 

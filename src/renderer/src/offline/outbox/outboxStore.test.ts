@@ -204,6 +204,35 @@ describe('the outbox', () => {
     expect(await (await openOutboxDb(factory)).list(USER)).toEqual([])
   })
 
+  it('keeps an action queued while start-up was still reading the queue', async () => {
+    let release!: () => void
+    const listed = new Promise<void>((resolve) => (release = resolve))
+    const outbox = makeOutbox({
+      // The queue's read at start-up answers only once the test lets it.
+      openDb: async () => {
+        const db = await openOutboxDb(factory)
+        return {
+          ...db,
+          list: async (userId: string) => {
+            const items = await db.list(userId)
+            await listed
+            return items
+          }
+        }
+      }
+    })
+    connectivity.getState().reportUnreachable()
+    const starting = outbox.getState().start(USER)
+    await settle()
+    await outbox.getState().enqueue(comment('c1'))
+    release()
+    await starting
+    await settle()
+    // Start-up sends what is queued (its send is how it learns the backend is back).
+    expect(server.received).toEqual(['c1'])
+    expect(outbox.getState().items).toEqual([])
+  })
+
   it('keeps the queue across a restart and sends it on start-up', async () => {
     const first = makeOutbox()
     await first.getState().start(USER)
