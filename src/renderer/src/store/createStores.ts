@@ -111,12 +111,7 @@ function createHashtags(
     notify: (message) => base.toast.getState().show(message),
     onChanged: () => lists.followingFeed.getState().invalidate()
   })
-  let userId = base.getUserId()
-  base.session.subscribe(() => {
-    if (base.getUserId() === userId) return
-    userId = base.getUserId()
-    hashtags.getState().clear()
-  })
+  base.onUserChange(() => hashtags.getState().clear())
   return hashtags
 }
 
@@ -137,12 +132,7 @@ function createCuration(
     toast: base.toast,
     getUserId: base.getUserId
   })
-  let userId = base.getUserId()
-  base.session.subscribe(() => {
-    if (base.getUserId() === userId) return
-    userId = base.getUserId()
-    curation.getState().clear()
-  })
+  base.onUserChange(() => curation.getState().clear())
   return curation
 }
 
@@ -159,11 +149,6 @@ function createHighlights(
     toast: base.toast,
     getUserId: base.getUserId
   })
-  let userId = base.getUserId()
-  base.session.subscribe(() => {
-    if (base.getUserId() === userId) return
-    userId = base.getUserId()
-    highlights.getState().clear()
-  })
+  base.onUserChange(() => highlights.getState().clear())
   return highlights
 }

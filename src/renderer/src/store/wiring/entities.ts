@@ -12,12 +12,7 @@ import type { ListStores } from './lists'
 export function createPosts(services: Services, base: Foundation): PostsStore {
   const { getUserId } = base
   const posts = createPostsStore({ likes: services.likes, getUserId, queue: base.queue })
-  let likesOf = getUserId()
-  base.session.subscribe(() => {
-    if (getUserId() === likesOf) return
-    likesOf = getUserId()
-    posts.getState().forgetLikes()
-  })
+  base.onUserChange(() => posts.getState().forgetLikes())
   return posts
 }
 
@@ -27,10 +22,7 @@ export function createPosts(services: Services, base: Foundation): PostsStore {
  * new user (an effect in App ran after the open profile's own reload and wiped it).
  */
 export function forgetPeopleOnUserChange(base: Foundation, lists: ListStores): void {
-  let userId = base.getUserId()
-  base.session.subscribe(() => {
-    if (base.getUserId() === userId) return
-    userId = base.getUserId()
+  base.onUserChange(() => {
     lists.people.getState().reset()
     lists.likers.getState().reset()
     lists.explore.getState().reset()

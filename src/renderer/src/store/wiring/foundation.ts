@@ -24,6 +24,11 @@ export interface Foundation {
   offlineCache: OfflineCache | null
   answers: SavedAnswers | undefined
   getUserId(): string | null
+  /**
+   * Calls `listener` each time the signed-in user changes (a sign-in, a sign-out, a switch of
+   * account), before any view reloads for the new user: per-user state is forgotten there.
+   */
+  onUserChange(listener: () => void): void
   /** Where the outbox's callbacks find the stores made after it. */
   setTargets(targets: OutboxTargets): void
 }
@@ -46,6 +51,7 @@ export function createFoundation(api: Api, services: Services, offline: OfflineP
     beforeSignOut: (userId) => outbox.getState().wipe(userId),
     afterSignOut: (userId, othersRemain) => wipeCacheOnSignOut(offlineCache, userId, othersRemain)
   })
+  const getUserId = (): string | null => selectUserId(session.getState())
   return {
     session,
     outbox,
@@ -54,7 +60,15 @@ export function createFoundation(api: Api, services: Services, offline: OfflineP
     connectivity,
     offlineCache,
     answers: offlineCache ? savedAnswers(offlineCache.answers, cacheScope(session)) : undefined,
-    getUserId: () => selectUserId(session.getState()),
+    getUserId,
+    onUserChange: (listener) => {
+      let userId = getUserId()
+      session.subscribe(() => {
+        if (getUserId() === userId) return
+        userId = getUserId()
+        listener()
+      })
+    },
     setTargets: (wired) => {
       targets = wired
     }
