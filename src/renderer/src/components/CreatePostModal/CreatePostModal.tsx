@@ -193,7 +193,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       className={current || video ? styles['dialog--preview'] : styles.dialog}
     >
       {video ? (
-        <div className={styles.previewStep}>
+        <div className={`${styles.previewStep} ${styles['previewStep--video']}`}>
           <VideoPreview
             url={video.url}
             edits={video.edits?.edits ?? null}
