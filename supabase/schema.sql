@@ -2652,6 +2652,33 @@ begin
   return query select m.id, m.rank from unnest(page) with ordinality as m(id, rank);
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.reader_followed_tag(caption text, author uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := auth.uid();
+  found_tag text;
+begin
+  if me is null or author is not distinct from me then
+    return null;
+  end if;
+  select f.tag into found_tag
+  from public.followed_tags f
+  where f.user_id = me
+    and f.tag in (select lower(t) from app_private.caption_hashtags(caption) as t)
+  order by f.tag
+  limit 1;
+  if found_tag is null
+     or exists (select 1 from public.follows x where x.follower_id = me and x.following_id = author)
+  then
+    return null;
+  end if;
+  return found_tag;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.reader_key()
  RETURNS text
  LANGUAGE sql
@@ -3508,15 +3535,7 @@ CREATE OR REPLACE FUNCTION public.followed_tag(post posts)
  STABLE
  SET search_path TO ''
 AS $function$
-  select t.tag
-  from public.post_tags t
-  join public.followed_tags f on f.tag = t.tag and f.user_id = (select auth.uid())
-  where t.post_id = post.id
-    and post.user_id is distinct from (select auth.uid())
-    and not exists (select 1 from public.follows x
-                    where x.follower_id = (select auth.uid()) and x.following_id = post.user_id)
-  order by t.tag
-  limit 1
+  select app_rules.reader_followed_tag(post.caption, post.user_id)
 $function$;
 CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
@@ -5328,6 +5347,9 @@ grant EXECUTE on function app_rules.muted_authors(kind text) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to anon;
 grant EXECUTE on function app_rules.profile_search_matches(query text, max_rows integer) to authenticated;
+grant EXECUTE on function app_rules.reader_followed_tag(caption text, author uuid) to anon;
+grant EXECUTE on function app_rules.reader_followed_tag(caption text, author uuid) to authenticated;
+grant EXECUTE on function app_rules.reader_followed_tag(caption text, author uuid) to service_role;
 grant EXECUTE on function app_rules.reader_key() to public;
 grant EXECUTE on function app_rules.reader_list(place integer) to anon;
 grant EXECUTE on function app_rules.reader_list(place integer) to authenticated;
