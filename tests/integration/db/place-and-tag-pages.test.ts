@@ -155,6 +155,8 @@ describeEachDatabase('place pages and tag pages', (suite) => {
         expect(await list(reader)).toEqual([archived, twin])
         await suite.db.query('update posts set archived_at = now() where id = $1', [archived])
         expect(await list(reader)).toEqual([twin])
+        // Its author keeps it in their Archive, not here.
+        expect(await list(stranger)).toEqual([twin])
       })
 
       it('hides sensitive posts unless the reader shows sensitive media', async () => {

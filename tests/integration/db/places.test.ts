@@ -98,9 +98,9 @@ describeEachDatabase('places', (suite) => {
         ])
       ).toMatchObject({ ok: false })
       await runAs(suite.db, author, "insert into places (name) values ('Harbour')")
-      expect(
-        await attemptAs(suite.db, author, "update places set name = 'Renamed'")
-      ).toMatchObject({ ok: false })
+      expect(await attemptAs(suite.db, author, "update places set name = 'Renamed'")).toMatchObject(
+        { ok: false }
+      )
       expect(await attemptAs(suite.db, author, 'delete from places')).toMatchObject({ ok: false })
       const { rows } = await suite.db.query('select name, created_by from places')
       expect(rows).toEqual([{ name: 'Harbour', created_by: author.id }])
@@ -153,7 +153,9 @@ describeEachDatabase('places', (suite) => {
         message: 'A place name can be at most 100 characters'
       })
       expect(
-        await attemptAs(suite.db, author, 'insert into places (name) values ($1)', ['x'.repeat(100)])
+        await attemptAs(suite.db, author, 'insert into places (name) values ($1)', [
+          'x'.repeat(100)
+        ])
       ).toMatchObject({ ok: true })
       expect(
         await attemptAs(suite.db, author, "insert into places (name, latitude) values ('Half', 10)")

@@ -1,4 +1,4 @@
-// A hashtag's page: its header and top posts, its recent posts read through the posts service,
+// A hashtag's page and a place's page. A hashtag's: its header and top posts, its recent posts read through the posts service,
 // held once in the posts store, and paged on; an answer for a page that was left meanwhile is
 // dropped.
 
@@ -10,7 +10,12 @@ import { createBrowseStore } from './browseStore'
 function setup() {
   const services = fakeServices()
   const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
-  const store = createBrowseStore({ posts: services.posts, hashtags: services.hashtags, entities })
+  const store = createBrowseStore({
+    posts: services.posts,
+    hashtags: services.hashtags,
+    places: services.places,
+    entities
+  })
   return { services, entities, store }
 }
 
@@ -87,5 +92,44 @@ describe('browse store', () => {
     answer.resolve({ items: [makePost()], next: null })
     await opening
     expect(store.getState()).toMatchObject({ page: null, ids: [], status: 'idle' })
+  })
+
+  it('opens a place: its header and its posts, held once, paged on from the cursor', async () => {
+    const { services, entities, store } = setup()
+    const [a, b] = [makePost(), makePost()]
+    const place = {
+      id: 'place-1',
+      name: 'Café de Flore',
+      latitude: null,
+      longitude: null,
+      posts: 2
+    }
+    services.places.summary.mockResolvedValue(place)
+    services.places.page
+      .mockResolvedValueOnce({ items: [a], next: { created_at: a.created_at, id: a.id } })
+      .mockResolvedValueOnce({ items: [b], next: null })
+    await store.getState().openPlace('place-1')
+    expect(services.places.summary).toHaveBeenCalledWith('place-1')
+    expect(services.places.page).toHaveBeenCalledWith('place-1', { after: null })
+    expect(services.posts.tagPage).not.toHaveBeenCalled()
+    expect(store.getState()).toMatchObject({ status: 'ready', place, ids: [a.id] })
+    await store.getState().loadMore()
+    expect(services.places.page).toHaveBeenLastCalledWith('place-1', {
+      after: { created_at: a.created_at, id: a.id }
+    })
+    expect(store.getState()).toMatchObject({ ids: [a.id, b.id], next: null })
+    expect(entities.getState().byId[b.id]).toEqual(b)
+  })
+
+  it('says a place is missing when it has no header, whichever answer comes first', async () => {
+    const { services, store } = setup()
+    const page = deferred<{ items: ReturnType<typeof makePost>[]; next: null }>()
+    services.places.summary.mockResolvedValue(null)
+    services.places.page.mockReturnValue(page.promise)
+    const opening = store.getState().openPlace('gone')
+    await Promise.resolve()
+    page.resolve({ items: [], next: null })
+    await opening
+    expect(store.getState()).toMatchObject({ status: 'missing', place: null, ids: [] })
   })
 })
