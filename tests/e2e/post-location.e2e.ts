@@ -1,6 +1,6 @@
 // A post's location (docs/product.md, "Location"), in the browser build against the local
 // backend: typed on the create screen, shown under the username on the card and in the post
-// view as plain text, changed in Edit post and followed by the card, then removed.
+// view (a link to its place), changed in Edit post and followed by the card, then removed.
 
 import { type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
@@ -39,7 +39,11 @@ test('a location typed on the create screen shows on the card and in the post vi
   // Tidied on save: one space between words, no spaces at the ends.
   const card = ui.post(page, author.username)
   await expect(card.getByText('Porto, Portugal', { exact: true })).toBeVisible()
-  await expect(card.getByRole('link', { name: /Porto/ })).toHaveCount(0)
+  // It names a place now: the location links to the place's page.
+  await expect(card.getByRole('link', { name: 'Porto, Portugal' })).toHaveAttribute(
+    'href',
+    /^#\/loc\/[0-9a-f-]{36}$/
+  )
 
   await card.getByRole('button', { name: 'Comment', exact: true }).click()
   const view = postView(page)

@@ -3,7 +3,8 @@
 // name starts with or contains the text (case and accents ignored); choosing one takes its
 // name, and a name no place has is offered as a new place, which the database adds when the
 // post is shared. ↑/↓ move, Enter chooses, Escape closes the list. A combobox with a listbox,
-// as ARIA describes it. Optional: empty means no location. The n/100 counter shows while it
+// as ARIA describes it; the list floats over what follows, so closing it on blur moves
+// nothing under the pointer (a click on Share lands). Optional: empty means no location. The n/100 counter shows while it
 // holds text; typing stops at the limit, and the database refuses a longer one anyway.
 
 import { useEffect, useId, useState, type KeyboardEvent, type ReactElement } from 'react'
@@ -114,66 +115,68 @@ export function LocationField({
       <label className={labelVisible ? styles['label--visible'] : styles.label} htmlFor={id}>
         {t('places.label')}
       </label>
-      <div className={styles.row}>
-        <input
-          id={id}
-          className={styles.input}
-          type="text"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={shown && options.length > 0}
-          aria-controls={listId}
-          aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
-          placeholder={t('places.addLocation')}
-          autoComplete="off"
-          value={value}
-          maxLength={MAX_LOCATION_LENGTH}
-          disabled={disabled}
-          onChange={(event) => {
-            onChange(event.target.value)
-            setOpen(true)
-            setActive(-1)
-          }}
-          onFocus={() => setOpen(true)}
-          onKeyDown={keyDown}
-        />
-        <MapPin className={styles.pin} size={18} aria-hidden />
+      <div className={styles.combo}>
+        <div className={styles.row}>
+          <input
+            id={id}
+            className={styles.input}
+            type="text"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={shown && options.length > 0}
+            aria-controls={listId}
+            aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+            placeholder={t('places.addLocation')}
+            autoComplete="off"
+            value={value}
+            maxLength={MAX_LOCATION_LENGTH}
+            disabled={disabled}
+            onChange={(event) => {
+              onChange(event.target.value)
+              setOpen(true)
+              setActive(-1)
+            }}
+            onFocus={() => setOpen(true)}
+            onKeyDown={keyDown}
+          />
+          <MapPin className={styles.pin} size={18} aria-hidden />
+        </div>
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label={t('places.suggestions')}
+          className={styles.options}
+          hidden={!shown || options.length === 0}
+        >
+          {shown &&
+            options.map((option, index) => (
+              <li
+                key={option.key}
+                id={optionId(index)}
+                role="option"
+                aria-selected={index === active}
+                className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
+                // Keeps focus in the input, so the list does not close before the click.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => choose(option)}
+              >
+                {option.isNew ? (
+                  <Plus size={16} aria-hidden className={styles.optionIcon} />
+                ) : (
+                  <MapPin size={16} aria-hidden className={styles.optionIcon} />
+                )}
+                <span className={styles.optionName}>
+                  {option.isNew ? t('places.newPlace', { name: option.name }) : option.name}
+                </span>
+              </li>
+            ))}
+        </ul>
+        {status && (
+          <p className={styles.status} role="status">
+            {status}
+          </p>
+        )}
       </div>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label={t('places.suggestions')}
-        className={styles.options}
-        hidden={!shown || options.length === 0}
-      >
-        {shown &&
-          options.map((option, index) => (
-            <li
-              key={option.key}
-              id={optionId(index)}
-              role="option"
-              aria-selected={index === active}
-              className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
-              // Keeps focus in the input, so the list does not close before the click.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => choose(option)}
-            >
-              {option.isNew ? (
-                <Plus size={16} aria-hidden className={styles.optionIcon} />
-              ) : (
-                <MapPin size={16} aria-hidden className={styles.optionIcon} />
-              )}
-              <span className={styles.optionName}>
-                {option.isNew ? t('places.newPlace', { name: option.name }) : option.name}
-              </span>
-            </li>
-          ))}
-      </ul>
-      {status && (
-        <p className={styles.status} role="status">
-          {status}
-        </p>
-      )}
       {length > 0 && (
         <p className={styles.counter} data-testid="location-counter">
           {length}/{MAX_LOCATION_LENGTH}
