@@ -2760,14 +2760,20 @@ BEGIN ATOMIC
 END;
 CREATE OR REPLACE FUNCTION app_rules.reader_post_filters(OUT sees_sensitive boolean, OUT words text[])
  RETURNS record
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select coalesce((select bool_or(s.show_sensitive_media) from public.content_settings s
-                   where s.user_id = (select auth.uid())), false),
-         coalesce((select array_agg(w.word) from public.word_filters w
-                   where w.user_id = (select auth.uid())), '{}')
+begin
+  sees_sensitive := false;
+  words := '{}';
+  if auth.uid() is not null then
+    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+    from public.content_settings s where s.user_id = auth.uid();
+    select coalesce(array_agg(w.word), '{}') into words
+    from public.word_filters w where w.user_id = auth.uid();
+  end if;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.recent_public_authors()
  RETURNS SETOF uuid
