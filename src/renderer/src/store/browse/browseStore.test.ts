@@ -7,6 +7,8 @@ import { deferred, fakeServices, makePost } from '../../testing/fakes'
 import { createPostsStore } from '../posts/postsStore'
 import { createBrowseStore } from './browseStore'
 
+const PLACE_ID = '6f1e0b7c-8d1a-4a57-9a4e-3a1f3c2b1d00'
+
 function setup() {
   const services = fakeServices()
   const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
@@ -108,13 +110,13 @@ describe('browse store', () => {
     services.places.page
       .mockResolvedValueOnce({ items: [a], next: { created_at: a.created_at, id: a.id } })
       .mockResolvedValueOnce({ items: [b], next: null })
-    await store.getState().openPlace('place-1')
-    expect(services.places.summary).toHaveBeenCalledWith('place-1')
-    expect(services.places.page).toHaveBeenCalledWith('place-1', { after: null })
+    await store.getState().openPlace(PLACE_ID)
+    expect(services.places.summary).toHaveBeenCalledWith(PLACE_ID)
+    expect(services.places.page).toHaveBeenCalledWith(PLACE_ID, { after: null })
     expect(services.posts.tagPage).not.toHaveBeenCalled()
     expect(store.getState()).toMatchObject({ status: 'ready', place, ids: [a.id] })
     await store.getState().loadMore()
-    expect(services.places.page).toHaveBeenLastCalledWith('place-1', {
+    expect(services.places.page).toHaveBeenLastCalledWith(PLACE_ID, {
       after: { created_at: a.created_at, id: a.id }
     })
     expect(store.getState()).toMatchObject({ ids: [a.id, b.id], next: null })
@@ -126,10 +128,18 @@ describe('browse store', () => {
     const page = deferred<{ items: ReturnType<typeof makePost>[]; next: null }>()
     services.places.summary.mockResolvedValue(null)
     services.places.page.mockReturnValue(page.promise)
-    const opening = store.getState().openPlace('gone')
+    const opening = store.getState().openPlace(PLACE_ID)
     await Promise.resolve()
     page.resolve({ items: [], next: null })
     await opening
     expect(store.getState()).toMatchObject({ status: 'missing', place: null, ids: [] })
+  })
+
+  it('calls a link that cannot name a place missing without asking', async () => {
+    const { services, store } = setup()
+    await store.getState().openPlace('not-a-place')
+    expect(store.getState()).toMatchObject({ status: 'missing', page: { kind: 'place' } })
+    expect(services.places.summary).not.toHaveBeenCalled()
+    expect(services.places.page).not.toHaveBeenCalled()
   })
 })

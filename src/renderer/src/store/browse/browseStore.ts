@@ -43,6 +43,8 @@ const EMPTY = {
   error: null
 } satisfies Partial<BrowseState>
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export interface BrowseDeps {
   posts: Pick<Services['posts'], 'tagPage'>
   hashtags: Pick<Services['hashtags'], 'summary' | 'topPosts'>
@@ -111,7 +113,12 @@ export function createBrowseStore({ posts, hashtags, places, entities }: BrowseD
       ...EMPTY,
       page: null,
       openTag: (tag) => open({ kind: 'tag', tag: tag.toLowerCase() }),
-      openPlace: (placeId) => open({ kind: 'place', placeId }),
+      async openPlace(placeId) {
+        // A link that cannot name a place (not a uuid) is missing without asking.
+        if (!UUID.test(placeId))
+          set({ ...EMPTY, page: { kind: 'place', placeId }, status: 'missing' })
+        else await open({ kind: 'place', placeId })
+      },
       async loadMore() {
         const { page, next, status } = get()
         if (page && next && status !== 'loading') await load(page, true)
