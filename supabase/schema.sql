@@ -804,7 +804,7 @@ CREATE UNIQUE INDEX post_tags_pkey ON public.post_tags USING btree (post_id, tag
 CREATE INDEX posts_feed_order_idx ON public.posts USING btree (created_at DESC, id DESC);
 CREATE UNIQUE INDEX posts_one_post_per_pin_slot ON public.posts USING btree (user_id, pin_slot) WHERE (pin_slot IS NOT NULL);
 CREATE UNIQUE INDEX posts_pkey ON public.posts USING btree (id);
-CREATE INDEX posts_place_page_idx ON public.posts USING btree (place_id, created_at DESC, id DESC) WHERE ((place_id IS NOT NULL) AND (archived_at IS NULL));
+CREATE INDEX posts_place_page_idx ON public.posts USING btree (place_id, created_at DESC, id DESC);
 CREATE INDEX posts_user_id_archived_idx ON public.posts USING btree (user_id, created_at DESC, id DESC) WHERE (archived_at IS NOT NULL);
 CREATE INDEX posts_user_id_author_restricted_created_at_id_idx ON public.posts USING btree (user_id, author_restricted, created_at DESC, id DESC);
 CREATE INDEX posts_user_id_created_at_id_idx ON public.posts USING btree (user_id, created_at DESC, id DESC);
@@ -5201,7 +5201,8 @@ create policy "Suspended accounts change nothing" on public.notifications as res
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Anyone reads places" on public.places as permissive for select to anon, authenticated
   using (true);
-create policy "Second factor required once enrolled" on public.places as restrictive for insert to authenticated
+create policy "Second factor required once enrolled" on public.places as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts add nothing" on public.places as restrictive for insert to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));

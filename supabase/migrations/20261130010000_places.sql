@@ -1,6 +1,7 @@
 -- Places (docs/product.md, "Location"): a post's location is a row of its own, one per name
--- matched without case or accents, with optional coordinates. Anyone reads places; a signed-in
--- person with their second factor who is not suspended may add one (RLS).
+-- matched without case or accents, with optional coordinates. Anyone reads places (a signed-in
+-- person once past their second factor, as every table); one who is not suspended may add one
+-- (RLS).
 --
 -- The location text a post is given (create_post, edit_post, import_post) names its place: the
 -- use_place_for_location trigger finds the place by its folded name or adds it, under the
@@ -44,7 +45,8 @@ create policy "Anyone reads places" on public.places
 create policy "Users add places as themselves" on public.places
   for insert to authenticated with check (created_by = (select auth.uid()));
 create policy "Second factor required once enrolled" on public.places
-  as restrictive for insert to authenticated
+  as restrictive to authenticated
+  using ((select app_rules.second_factor_satisfied()))
   with check ((select app_rules.second_factor_satisfied()));
 create policy "Suspended accounts add nothing" on public.places
   as restrictive for insert to authenticated with check ((select app_rules.caller_may_write()));
@@ -85,8 +87,8 @@ revoke all on function app_private.tidy_place_name() from public, anon, authenti
 alter table public.posts
   add column place_id uuid references public.places (id) on delete set null;
 
-create index posts_place_page_idx on public.posts (place_id, created_at desc, id desc)
-  where place_id is not null and archived_at is null;
+-- Whole, not partial: it also serves the foreign key (a place's removal finds its posts).
+create index posts_place_page_idx on public.posts (place_id, created_at desc, id desc);
 
 -- Existing locations: one place per folded name, named as its earliest post wrote it.
 insert into public.places (name, created_by, created_at)

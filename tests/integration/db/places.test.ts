@@ -133,10 +133,16 @@ describeEachDatabase('places', (suite) => {
           claims: { ...author.identity.claims, aal: level }
         }
       })
+      await suite.db.query("insert into places (name) values ('Pier')")
       expect(
         await attemptAs(suite.db, aal('aal1'), "insert into places (name) values ('Quay')")
       ).toMatchObject({ ok: false })
-      expect(await placeCount(suite.db)).toBe(0)
+      expect(await placeCount(suite.db)).toBe(1)
+      // As every table, it reads nothing before the second factor either; a visitor reads all.
+      expect((await runAs(suite.db, aal('aal1'), 'select name from places')).rows).toEqual([])
+      expect((await runAs(suite.db, anon, 'select name from places')).rows).toEqual([
+        { name: 'Pier' }
+      ])
       expect(
         await attemptAs(suite.db, aal('aal2'), "insert into places (name) values ('Quay')")
       ).toMatchObject({ ok: true })
