@@ -309,6 +309,15 @@ create table public.notifications (
   created_at timestamp with time zone not null default now()
 );
 alter table public.notifications enable row level security;
+create table public.places (
+  id uuid not null default gen_random_uuid(),
+  name text not null,
+  latitude double precision,
+  longitude double precision,
+  created_by uuid default auth.uid(),
+  created_at timestamp with time zone not null default now()
+);
+alter table public.places enable row level security;
 create table public.post_images (
   post_id uuid not null,
   "position" smallint not null,
@@ -368,7 +377,8 @@ create table public.posts (
 CASE
     WHEN (video_url IS NULL) THEN 'photo'::text
     ELSE 'video'::text
-END) stored
+END) stored,
+  place_id uuid
 );
 alter table public.posts enable row level security;
 create table public.profiles (
@@ -604,6 +614,12 @@ alter table public.notifications add constraint notifications_post_id_fkey FOREI
 alter table public.notifications add constraint notifications_post_matches_type CHECK (((type = ANY (ARRAY['follow'::text, 'follow_request'::text])) = (post_id IS NULL)));
 alter table public.notifications add constraint notifications_recipient_id_fkey FOREIGN KEY (recipient_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.notifications add constraint notifications_type_valid CHECK ((type = ANY (ARRAY['like'::text, 'comment'::text, 'reply'::text, 'mention'::text, 'follow'::text, 'comment_like'::text, 'follow_request'::text, 'tag'::text])));
+alter table public.places add constraint places_coordinates_pair CHECK (((latitude IS NULL) = (longitude IS NULL)));
+alter table public.places add constraint places_created_by_fkey FOREIGN KEY (created_by) REFERENCES profiles(id) ON DELETE SET NULL;
+alter table public.places add constraint places_latitude_range CHECK (((latitude >= ('-90'::integer)::double precision) AND (latitude <= (90)::double precision)));
+alter table public.places add constraint places_longitude_range CHECK (((longitude >= ('-180'::integer)::double precision) AND (longitude <= (180)::double precision)));
+alter table public.places add constraint places_name_length CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 100)) AND (name = btrim(name))));
+alter table public.places add constraint places_pkey PRIMARY KEY (id);
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
 alter table public.post_images add constraint post_images_duration_range CHECK (((duration_ms >= 1) AND (duration_ms <= 180000)));
@@ -637,6 +653,7 @@ alter table public.posts add constraint posts_location_length CHECK (((location 
 alter table public.posts add constraint posts_pin_complete CHECK (((pin_slot IS NULL) = (pinned_at IS NULL)));
 alter table public.posts add constraint posts_pin_slot_range CHECK (((pin_slot >= 1) AND (pin_slot <= 3)));
 alter table public.posts add constraint posts_pkey PRIMARY KEY (id);
+alter table public.posts add constraint posts_place_id_fkey FOREIGN KEY (place_id) REFERENCES places(id) ON DELETE SET NULL;
 alter table public.posts add constraint posts_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.posts add constraint posts_sensitive_reason_valid CHECK (((sensitive_reason IS NULL) OR (is_sensitive AND ((char_length(sensitive_reason) >= 1) AND (char_length(sensitive_reason) <= 100)))));
 alter table public.posts add constraint posts_thumb_url_length CHECK ((char_length(thumb_url) <= 2048));
@@ -775,6 +792,10 @@ CREATE UNIQUE INDEX notifications_pkey ON public.notifications USING btree (id);
 CREATE INDEX notifications_post_id_idx ON public.notifications USING btree (post_id);
 CREATE INDEX notifications_recipient_created_idx ON public.notifications USING btree (recipient_id, created_at DESC, id DESC);
 CREATE INDEX notifications_unread_dedupe_idx ON public.notifications USING btree (recipient_id, actor_id, type) WHERE (read_at IS NULL);
+CREATE INDEX places_created_by_idx ON public.places USING btree (created_by);
+CREATE UNIQUE INDEX places_folded_name_key ON public.places USING btree (fold_search_text(name) text_pattern_ops);
+CREATE INDEX places_folded_name_trgm_idx ON public.places USING gin (fold_search_text(name) extensions.gin_trgm_ops) WITH (fastupdate=off);
+CREATE UNIQUE INDEX places_pkey ON public.places USING btree (id);
 CREATE UNIQUE INDEX post_images_pkey ON public.post_images USING btree (post_id, "position");
 CREATE UNIQUE INDEX post_people_tags_pkey ON public.post_people_tags USING btree (post_id, "position", user_id);
 CREATE INDEX post_people_tags_user_idx ON public.post_people_tags USING btree (user_id, status, post_id);
@@ -783,6 +804,7 @@ CREATE UNIQUE INDEX post_tags_pkey ON public.post_tags USING btree (post_id, tag
 CREATE INDEX posts_feed_order_idx ON public.posts USING btree (created_at DESC, id DESC);
 CREATE UNIQUE INDEX posts_one_post_per_pin_slot ON public.posts USING btree (user_id, pin_slot) WHERE (pin_slot IS NOT NULL);
 CREATE UNIQUE INDEX posts_pkey ON public.posts USING btree (id);
+CREATE INDEX posts_place_page_idx ON public.posts USING btree (place_id, created_at DESC, id DESC);
 CREATE INDEX posts_user_id_archived_idx ON public.posts USING btree (user_id, created_at DESC, id DESC) WHERE (archived_at IS NOT NULL);
 CREATE INDEX posts_user_id_author_restricted_created_at_id_idx ON public.posts USING btree (user_id, author_restricted, created_at DESC, id DESC);
 CREATE INDEX posts_user_id_created_at_id_idx ON public.posts USING btree (user_id, created_at DESC, id DESC);
@@ -2107,6 +2129,27 @@ begin
   end if;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.tidy_place_name()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.name := nullif(btrim(regexp_replace(new.name, '\s+', ' ', 'g')), '');
+  if new.name is null then
+    raise exception using
+      errcode = '23514', message = 'A place needs a name', hint = 'Type the place''s name.';
+  end if;
+  if char_length(new.name) > 100 then
+    raise exception using
+      errcode = '23514',
+      message = 'A place name can be at most 100 characters',
+      detail = format('This one has %s', char_length(new.name)),
+      hint = 'Shorten the name.';
+  end if;
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.tidy_post_location()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2215,6 +2258,32 @@ begin
   end if;
   update public.posts set likes_count = greatest(likes_count - 1, 0) where id = old.post_id;
   return old;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.use_place_for_location()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  place public.places;
+begin
+  if new.location is null then
+    new.place_id := null;
+    return new;
+  end if;
+  select * into place from public.places pl
+  where public.fold_search_text(pl.name) = public.fold_search_text(new.location);
+  if place.id is null then
+    insert into public.places (name) values (new.location)
+    on conflict (public.fold_search_text(name)) do nothing;
+    -- Added now, or by someone else a moment ago: either way it is there to find.
+    select * into place from public.places pl
+    where public.fold_search_text(pl.name) = public.fold_search_text(new.location);
+  end if;
+  new.place_id := place.id;
+  new.location := place.name;
+  return new;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.word_filters_changed()
@@ -2597,6 +2666,19 @@ AS $function$
   from public.profiles a
   where a.id = any (people) and not a.is_private and a.suspended_at is null
 $function$;
+CREATE OR REPLACE FUNCTION app_rules.listed_post_allowed(author uuid, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[])
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select (me is not null and author = me)
+      or (not (author = any ((select app_rules.muted_authors('posts'))::uuid[]))
+          and (sees_sensitive or not is_sensitive)
+          and (cardinality(words) = 0 or caption is null
+               or not exists (select 1 from unnest(words) w
+                              where app_rules.text_has_word(caption, w))))
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.muted_authors(kind text)
  RETURNS uuid[]
  LANGUAGE sql
@@ -2703,6 +2785,23 @@ BEGIN ATOMIC
             FROM app_private.reader_lists r
            WHERE (r.person = reader_lists_of.person)), '{}={}={}={}'::text) AS "coalesce";
 END;
+CREATE OR REPLACE FUNCTION app_rules.reader_post_filters(OUT sees_sensitive boolean, OUT words text[])
+ RETURNS record
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+begin
+  sees_sensitive := false;
+  words := '{}';
+  if auth.uid() is not null then
+    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+    from public.content_settings s where s.user_id = auth.uid();
+    select coalesce(array_agg(w.word), '{}') into words
+    from public.word_filters w where w.user_id = auth.uid();
+  end if;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.recent_public_authors()
  RETURNS SETOF uuid
  LANGUAGE sql
@@ -4054,6 +4153,55 @@ begin
   using array['posts', 'avatars', 'stories'], grace_seconds, max_count;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.place_page(place uuid, before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
+ RETURNS SETOF posts
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+ SET plan_cache_mode TO 'force_generic_plan'
+AS $function$
+declare
+  page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
+  bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
+  bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
+  me uuid := auth.uid();
+  filters record;
+begin
+  select * into filters from app_rules.reader_post_filters();
+  return query
+  select p.*
+  from public.posts p
+  where p.place_id = place_page.place
+    and p.archived_at is null
+    and (p.created_at, p.id) < (bound_at, bound_id)
+    and app_rules.listed_post_allowed(p.user_id, p.is_sensitive, p.caption, me,
+                                      filters.sees_sensitive, filters.words)
+  order by p.created_at desc, p.id desc
+  limit page_limit;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.place_summary(place uuid)
+ RETURNS TABLE(id uuid, name text, latitude double precision, longitude double precision, posts integer)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := auth.uid();
+  filters record;
+begin
+  select * into filters from app_rules.reader_post_filters();
+  return query
+  select pl.id, pl.name, pl.latitude, pl.longitude,
+         (select count(*)::integer from public.posts p
+          where p.place_id = pl.id
+            and p.archived_at is null
+            and app_rules.listed_post_allowed(p.user_id, p.is_sensitive, p.caption, me,
+                                              filters.sees_sensitive, filters.words))
+  from public.places pl
+  where pl.id = place_summary.place;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.profile_connections(profile_id uuid, direction text, query text DEFAULT NULL::text, before_followed_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 20)
  RETURNS TABLE(id uuid, username text, full_name text, avatar_url text, bio text, followers_count integer, following_count integer, followed_at timestamp with time zone)
  LANGUAGE plpgsql
@@ -4177,6 +4325,31 @@ AS $function$
   group by t.tag
   order by count(*) desc, t.tag
   limit least(greatest(coalesce(max_rows, 8), 1), 20)
+$function$;
+CREATE OR REPLACE FUNCTION public.search_places(query text, max_rows integer DEFAULT 20)
+ RETURNS SETOF places
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  folded text := coalesce(public.fold_search_text(left(query, 100)), '');
+  pattern text;
+  wanted integer := least(greatest(coalesce(max_rows, 20), 1), 50);
+begin
+  if folded = '' then
+    return;
+  end if;
+  pattern := replace(replace(replace(folded, '\', '\\'), '%', '\%'), '_', '\_');
+  return query
+  select pl.*
+  from public.places pl
+  where public.fold_search_text(pl.name) like pattern || '%'
+     or (char_length(folded) >= 3 and public.fold_search_text(pl.name) like '%' || pattern || '%')
+  order by public.fold_search_text(pl.name) like pattern || '%' desc,
+           char_length(pl.name), public.fold_search_text(pl.name), pl.id
+  limit wanted;
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.search_profiles(query text, max_rows integer DEFAULT 10)
  RETURNS SETOF profiles
@@ -4486,7 +4659,10 @@ declare
   wanted_tag text := lower(tag_page.tag);
   bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
   bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
+  me uuid := auth.uid();
+  filters record;
 begin
+  select * into filters from app_rules.reader_post_filters();
   return query
   select p.*
   from public.post_tags t
@@ -4494,6 +4670,8 @@ begin
   where t.tag = wanted_tag
     and p.archived_at is null
     and (t.post_created_at, t.post_id) < (bound_at, bound_id)
+    and app_rules.listed_post_allowed(p.user_id, p.is_sensitive, p.caption, me,
+                                      filters.sees_sensitive, filters.words)
   order by t.post_created_at desc, t.post_id desc
   limit page_limit;
 end
@@ -4729,6 +4907,7 @@ CREATE TRIGGER refresh_reader_lists_after_update AFTER UPDATE ON public.mutes RE
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.notifications FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
 CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
+CREATE TRIGGER tidy_place_name BEFORE INSERT ON public.places FOR EACH ROW EXECUTE FUNCTION app_private.tidy_place_name();
 CREATE TRIGGER before_post_image_inserted BEFORE INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_images();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER keep_video_paths BEFORE INSERT OR UPDATE OF video_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_video_paths();
@@ -4752,6 +4931,7 @@ CREATE TRIGGER on_posts_deleted_queue_videos AFTER DELETE ON public.posts REFERE
 CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
 CREATE TRIGGER read_post_author_restriction BEFORE INSERT OR UPDATE OF user_id, author_restricted ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.read_post_author_restriction();
 CREATE TRIGGER tidy_post_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.tidy_post_location();
+CREATE TRIGGER use_place_for_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.use_place_for_location();
 CREATE TRIGGER keep_avatar_path BEFORE INSERT OR UPDATE OF avatar_url ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.keep_avatar_path();
 CREATE TRIGGER keep_followers_of_private_person AFTER UPDATE OF is_private, suspended_at ON public.profiles FOR EACH ROW WHEN (((old.is_private AND (old.suspended_at IS NULL)) IS DISTINCT FROM (new.is_private AND (new.suspended_at IS NULL)))) EXECUTE FUNCTION app_private.keep_followers_of_private_person();
 CREATE TRIGGER local_realtime_delete AFTER DELETE ON public.profiles FOR EACH ROW EXECUTE FUNCTION local_realtime.capture_delete('id');
@@ -5038,6 +5218,15 @@ create policy "Second factor required once enrolled" on public.notifications as 
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
 create policy "Suspended accounts change nothing" on public.notifications as restrictive for update to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Anyone reads places" on public.places as permissive for select to anon, authenticated
+  using (true);
+create policy "Second factor required once enrolled" on public.places as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.places as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Users add places as themselves" on public.places as permissive for insert to authenticated
+  with check ((created_by = ( SELECT auth.uid() AS uid)));
 create policy "Authors add photos to their own posts" on public.post_images as permissive for insert to authenticated
   with check (((EXISTS ( SELECT 1
    FROM posts p
@@ -5342,6 +5531,9 @@ grant EXECUTE on function app_rules.is_storage_path(value text) to authenticated
 grant EXECUTE on function app_rules.is_storage_path(value text) to service_role;
 grant EXECUTE on function app_rules.last_public_posts(people uuid[]) to anon;
 grant EXECUTE on function app_rules.last_public_posts(people uuid[]) to authenticated;
+grant EXECUTE on function app_rules.listed_post_allowed(author uuid, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[]) to anon;
+grant EXECUTE on function app_rules.listed_post_allowed(author uuid, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[]) to authenticated;
+grant EXECUTE on function app_rules.listed_post_allowed(author uuid, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[]) to service_role;
 grant EXECUTE on function app_rules.muted_authors(kind text) to anon;
 grant EXECUTE on function app_rules.muted_authors(kind text) to authenticated;
 grant EXECUTE on function app_rules.muted_authors(kind text) to service_role;
@@ -5354,6 +5546,9 @@ grant EXECUTE on function app_rules.reader_key() to public;
 grant EXECUTE on function app_rules.reader_list(place integer) to anon;
 grant EXECUTE on function app_rules.reader_list(place integer) to authenticated;
 grant EXECUTE on function app_rules.reader_list(place integer) to service_role;
+grant EXECUTE on function app_rules.reader_post_filters(OUT sees_sensitive boolean, OUT words text[]) to anon;
+grant EXECUTE on function app_rules.reader_post_filters(OUT sees_sensitive boolean, OUT words text[]) to authenticated;
+grant EXECUTE on function app_rules.reader_post_filters(OUT sees_sensitive boolean, OUT words text[]) to service_role;
 grant EXECUTE on function app_rules.recent_public_authors() to anon;
 grant EXECUTE on function app_rules.recent_public_authors() to authenticated;
 grant EXECUTE on function app_rules.remember_second_factor() to authenticated;
@@ -5477,6 +5672,12 @@ grant EXECUTE on function public.moderation_reports(page_size integer) to servic
 grant EXECUTE on function public.moderation_resolve(report uuid, action text) to authenticated;
 grant EXECUTE on function public.moderation_resolve(report uuid, action text) to service_role;
 grant EXECUTE on function public.orphaned_uploads(grace_seconds integer, max_count integer) to service_role;
+grant EXECUTE on function public.place_page(place uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
+grant EXECUTE on function public.place_page(place uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
+grant EXECUTE on function public.place_page(place uuid, before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
+grant EXECUTE on function public.place_summary(place uuid) to anon;
+grant EXECUTE on function public.place_summary(place uuid) to authenticated;
+grant EXECUTE on function public.place_summary(place uuid) to service_role;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to anon;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
@@ -5489,6 +5690,9 @@ grant EXECUTE on function public.report_content(target_type text, target_id uuid
 grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to anon;
 grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to authenticated;
 grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to service_role;
+grant EXECUTE on function public.search_places(query text, max_rows integer) to anon;
+grant EXECUTE on function public.search_places(query text, max_rows integer) to authenticated;
+grant EXECUTE on function public.search_places(query text, max_rows integer) to service_role;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to anon;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to authenticated;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to service_role;
@@ -5673,6 +5877,12 @@ grant REFERENCES, SELECT, TRIGGER on table public.notifications to anon;
 grant REFERENCES, SELECT, TRIGGER on table public.notifications to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.notifications to service_role;
 grant UPDATE on table public.notifications (read_at) to authenticated;
+grant SELECT on table public.places to anon;
+grant SELECT on table public.places to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.places to service_role;
+grant INSERT on table public.places (latitude) to authenticated;
+grant INSERT on table public.places (longitude) to authenticated;
+grant INSERT on table public.places (name) to authenticated;
 grant REFERENCES, SELECT, TRIGGER on table public.post_images to anon;
 grant REFERENCES, SELECT, TRIGGER on table public.post_images to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.post_images to service_role;

@@ -65,8 +65,10 @@ export interface Post {
   profiles?: PostAuthor | null
   /** The first photo's alt text (every photo's is in post_images). */
   alt_text?: string | null
-  /** Free text the author typed (one line, 1..100 characters), shown under their name. */
+  /** The place's name as the post shows it (one line, 1..100 characters), under the author. */
   location?: string | null
+  /** The place the location names (set by the database from the location); its page's id. */
+  place_id?: string | null
   /** Set by the database when the author last changed the caption. */
   edited_at?: string | null
   /** How many photos the post holds (1 for single-photo posts, up to 10 for a carousel). */
@@ -92,6 +94,22 @@ export interface Post {
   pin_slot?: number | null
   /** Following feed only: the followed hashtag that brought a post of someone not followed. */
   followed_tag?: string | null
+}
+
+/** A place a post can be at: one per name, matched without case or accents. */
+export interface Place {
+  id: string
+  name: string
+  latitude: number | null
+  longitude: number | null
+  /** Who added it (for a place made from older posts, its first poster); null once they left. */
+  created_by: string | null
+  created_at: string
+}
+
+/** A place page's header: the place and how many of its posts the reader can see. */
+export interface PlaceSummary extends Pick<Place, 'id' | 'name' | 'latitude' | 'longitude'> {
+  posts: number
 }
 
 /** One photo of a carousel post, position 0..9; photo 0 is also copied onto the post row. */

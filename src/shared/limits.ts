@@ -86,8 +86,12 @@ export const MAX_MENTIONS_PER_COMMENT = 20
 export const MAX_CAROUSEL_PHOTOS = 10
 /** Alt text characters per photo (also a database check). */
 export const MAX_ALT_TEXT_LENGTH = 1000
-/** Location characters, one line typed as free text (also a database check). */
+/** Location characters: a place's name, one line (also a database check). */
 export const MAX_LOCATION_LENGTH = 100
+/** Places the location picker and the search box's Places tab list for one query. */
+export const PLACE_SEARCH_RESULTS = 8
+/** Posts per page of a place page. */
+export const PLACE_PAGE_SIZE = 12
 /** Comments per page of the post view. */
 export const COMMENTS_PAGE_SIZE = 20
 /** Replies loaded with a page of comments, across all its threads (a bound on one response). */

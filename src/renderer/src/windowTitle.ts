@@ -34,6 +34,8 @@ function routeTitle(route: Route): string {
       return `Messages • ${APP}`
     case 'tag':
       return `#${route.tag} • ${APP}`
+    case 'place':
+      return `Location • ${APP}`
     case 'likers':
       return `Likes • ${APP}`
     case 'post':
@@ -47,6 +49,6 @@ export function windowTitle(facts: TitleFacts): string {
     return facts.openPostAuthor ? `Post by ${facts.openPostAuthor} • ${APP}` : `Post • ${APP}`
   }
   if (facts.activityOpen) return `Notifications • ${APP}`
-  if (facts.browsing) return `#${facts.browsing.tag} • ${APP}`
+  if (facts.browsing?.kind === 'tag') return `#${facts.browsing.tag} • ${APP}`
   return routeTitle(facts.route)
 }

@@ -52,6 +52,8 @@ const ROW_TYPES: RowType[] = [
     notColumns: ['profiles', 'post_images', 'followed_tag']
   },
   { type: 'PostImage', table: 'post_images' },
+  { type: 'Place', table: 'places' },
+  { type: 'PlaceSummary', rpc: 'place_summary' },
   // `hidden` is a computed field (public.hidden(comments), migration 20261129110200).
   { type: 'Comment', table: 'comments', notColumns: ['profiles', 'hidden'] },
   { type: 'LiveStory', table: 'stories', notColumns: ['seen', 'profiles'] },

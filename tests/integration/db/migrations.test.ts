@@ -41,6 +41,7 @@ describeEachDatabase('migrations', (suite) => {
       'moderators',
       'mutes',
       'notifications',
+      'places',
       'post_images',
       'post_people_tags',
       'post_tags',

@@ -127,6 +127,10 @@ export const CASES: WriteCase[] = [
     write: () => [`insert into followed_tags (tag) values ('harbour')`]
   },
   {
+    covers: 'public.places: INSERT',
+    write: () => [`insert into places (name) values ('Harbour Café')`]
+  },
+  {
     covers: 'public.content_settings: INSERT',
     write: () => [`insert into content_settings (hide_like_counts) values (true)`]
   },

@@ -248,7 +248,17 @@ const REVIEWED_RPCS: Record<string, string> = {
     'posts and post_images policies (the author only)',
   latest_comments:
     'SECURITY INVOKER, STABLE, at most 100 posts and 10 comments each: comments policies apply',
-  tag_page: 'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply',
+  tag_page:
+    'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply, and the ' +
+    'caller’s own mutes, settings and words (each under its policy)',
+  place_page:
+    'SECURITY INVOKER, STABLE, page size clamped to 1..100: posts policies apply, and the ' +
+    'caller’s own mutes, settings and words (each under its policy)',
+  place_summary:
+    'SECURITY INVOKER, STABLE, one row: the place (places policies) and a count of its posts ' +
+    'under the posts policies and the caller’s own mutes, settings and words',
+  search_places:
+    'SECURITY INVOKER, STABLE, at most 50 rows: places policies apply (anyone reads places)',
   explore_page:
     'SECURITY INVOKER, STABLE, page size clamped to 1..30, at most 360 candidates: posts ' +
     'policies apply, and the caller’s own follows, settings and words (each under its policy)',

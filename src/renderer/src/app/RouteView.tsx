@@ -15,6 +15,9 @@ import type { PageRoute } from '../store/router/routes'
 export const BrowseView = preloadable(() =>
   import('../components/BrowseView/BrowseView').then((module) => module.BrowseView)
 )
+const PlaceView = lazy(() =>
+  import('../components/BrowseView/PlaceView').then((module) => ({ default: module.PlaceView }))
+)
 const ConnectionsPage = lazy(() =>
   import('../components/ConnectionsPage/ConnectionsPage').then((module) => ({
     default: module.ConnectionsPage
@@ -52,6 +55,8 @@ export const RouteView = memo(function RouteView({ route }: { route: PageRoute }
       return <ProfilePage username={route.username} tab={route.tab} />
     case 'tag':
       return <BrowseView tag={route.tag} />
+    case 'place':
+      return <PlaceView placeId={route.placeId} />
     case 'connections':
       return <ConnectionsPage username={route.username} direction={route.direction} />
     case 'suggestions':

@@ -1,5 +1,5 @@
 // Posts as the renderer calls them: the two feeds, Explore, likes and likers, one post, a hashtag's
-// page and followed hashtags, the author's edits, comments and their likes, and saves. Every row
+// page and followed hashtags, places, the author's edits, comments and their likes, and saves. Every row
 // that carries a photo comes back with its storage URLs on the backend in use (storage-urls.ts).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -19,6 +19,7 @@ import type { Page, PageCursor } from '@shared/data/keyset'
 import { likeHighlights, likedPostIds, likersPage, setPostLike } from '@shared/data/likes'
 import { postById, tagPage } from '@shared/data/post-reads'
 import { followedTags, setTagFollowed, tagSummary, tagTopPosts } from '@shared/data/hashtags'
+import { placePage, placeSummary, searchPlaces } from '@shared/data/places'
 import { archivedPage, setPostArchived, setPostPinned } from '@shared/data/post-curation'
 import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
@@ -74,6 +75,14 @@ export function createPostServices(bind: Bind) {
       ),
       followed: bind(followedTags),
       setFollowed: bind(setTagFollowed)
+    },
+    /** Places: the location picker's and the Places tab's search, and a place's page. */
+    places: {
+      search: bind(searchPlaces),
+      summary: bind(placeSummary),
+      page: bind(async (client, placeId: string, options?: PageOptions) =>
+        rebasedPage(client, await placePage(client, placeId, options))
+      )
     },
     /** The author's Archive and pins: archive or show again, pin or unpin, the archived posts. */
     curation: {

@@ -11,6 +11,7 @@ export type {
 } from '@shared/data/content-controls'
 export type { ExploreCursor, ExplorePage } from '@shared/data/explore'
 export type { TagSummary } from '@shared/data/hashtags'
+export type { PlaceResult } from '@shared/data/places'
 export type { DirectPhoto, OutgoingMessage } from '@shared/data/direct/messages'
 export type { ThreadRoom } from '@shared/data/direct/presence'
 export type {

@@ -21,6 +21,7 @@ import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { ExploreStore } from './explore/exploreStore'
 import type { HashtagsStore } from './hashtags/hashtagsStore'
+import type { PlacesStore } from './places/placesStore'
 import type { LikersStore } from './likers/likersStore'
 import type { PeopleTagsStore } from './peopleTags/peopleTagsStore'
 import type { PostActions } from './postActions/postActions'
@@ -52,6 +53,8 @@ export interface AppStores {
   browse: BrowseStore
   /** The hashtags the reader follows (Settings, a hashtag page's Follow). */
   hashtags: HashtagsStore
+  /** The place search of the location picker and the search box's Places tab. */
+  places: PlacesStore
   /** Explore: one visit's grid of posts from people the reader does not follow. */
   explore: ExploreStore
   /** Who liked a post: the likers list and the liker each card names. */

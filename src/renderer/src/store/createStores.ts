@@ -11,6 +11,7 @@ import { createControlsStore } from './controls/controlsStore'
 import { createCurationStore, type CurationStore } from './curation/curationStore'
 import { createDirectStore } from './direct/directStore'
 import { createHashtagsStore, type HashtagsStore } from './hashtags/hashtagsStore'
+import { createPlacesStore } from './places/placesStore'
 import { createHighlightsStore, type HighlightsStore } from './highlights/highlightsStore'
 import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
 import { createPostActions } from './postActions/postActions'
@@ -91,6 +92,7 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     curation,
     highlights,
     hashtags: createHashtags(services, base, lists),
+    places: createPlacesStore({ places: services.places }),
     controls: createControlsStore({
       controls: services.controls,
       searchPeople: services.people.searchPeople,

@@ -26,6 +26,7 @@ import type { PeopleTagsState } from './peopleTags/peopleTagsStore'
 import type { ControlsState } from './controls/controlsStore'
 import type { BrowseState } from './browse/browseStore'
 import type { HashtagsState } from './hashtags/hashtagsStore'
+import type { PlacesState } from './places/placesStore'
 import type { ExploreState } from './explore/exploreStore'
 import type { ToastState } from './toast/toastStore'
 import type { ConnectivityState } from '../offline/connectivityStore'
@@ -139,6 +140,10 @@ export function useBrowse<T>(selector: (state: BrowseState) => T): T {
 
 export function useHashtags<T>(selector: (state: HashtagsState) => T): T {
   return useStore(useStores().hashtags, selector)
+}
+
+export function usePlaces<T>(selector: (state: PlacesState) => T): T {
+  return useStore(useStores().places, selector)
 }
 
 export function useExplore<T>(selector: (state: ExploreState) => T): T {

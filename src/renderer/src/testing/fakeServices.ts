@@ -3,7 +3,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { vi, type Mock } from 'vitest'
-import type { LiveStory, Post, StoryHighlight } from '@shared/domain'
+import type { LiveStory, PlaceSummary, Post, StoryHighlight } from '@shared/domain'
 import { createServices, type Services } from '../services'
 import { DEFAULT_CONTENT_SETTINGS } from '../services/rules'
 import type {
@@ -132,6 +132,11 @@ export function fakeServices(): FakeServices {
       topPosts: vi.fn(async () => [] as Post[]),
       followed: vi.fn(async () => [] as string[]),
       setFollowed: vi.fn(async () => undefined)
+    },
+    places: {
+      search: vi.fn(async () => [] as { id: string; name: string }[]),
+      summary: vi.fn(async () => null as PlaceSummary | null),
+      page: vi.fn(async () => ({ items: [] as Post[], next: null }))
     },
     curation: {
       setArchived: vi.fn(notProgrammed),

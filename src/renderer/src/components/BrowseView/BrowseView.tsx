@@ -21,7 +21,7 @@ export function BrowseView({ tag }: { tag: string }): ReactElement | null {
     void browse.getState().openTag(tag)
     return () => browse.getState().close()
   }, [browse, tag])
-  if (!page) return null
+  if (page?.kind !== 'tag') return null
   const title = `#${page.tag}`
 
   return (

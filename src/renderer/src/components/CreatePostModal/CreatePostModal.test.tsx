@@ -274,7 +274,7 @@ describe('CreatePostModal: image pipeline and progress', () => {
     const harness = setup()
     harness.api.posts.create.mockResolvedValue(makePost())
     await selectImage(harness)
-    const location = screen.getByRole('textbox', { name: 'Location' })
+    const location = screen.getByRole('combobox', { name: 'Location' })
     expect(location).toHaveAttribute('placeholder', 'Add location')
     expect(location.parentElement?.querySelector('svg.lucide-map-pin')).not.toBeNull()
     await harness.user.type(location, ' Lisbon ')

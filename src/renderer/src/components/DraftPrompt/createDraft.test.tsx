@@ -52,7 +52,7 @@ describe('create-post drafts', () => {
     const before = openModal()
     const user = userEvent.setup()
     await user.upload(screen.getByLabelText('Choose an image file'), pngFile())
-    await user.type(await screen.findByRole('textbox', { name: 'Location' }), 'Lisbon')
+    await user.type(await screen.findByRole('combobox', { name: 'Location' }), 'Lisbon')
     await waitFor(async () => expect((await savedDraft(before))?.location).toBe('Lisbon'))
     expect((await savedDraft(before))?.photos).toHaveLength(1)
   })
@@ -69,7 +69,7 @@ describe('create-post drafts', () => {
     openModal()
     const prompt = await screen.findByRole('group', { name: 'Restore draft?' })
     await userEvent.setup().click(within(prompt).getByRole('button', { name: 'Restore' }))
-    expect(await screen.findByRole('textbox', { name: 'Location' })).toHaveValue('Porto')
+    expect(await screen.findByRole('combobox', { name: 'Location' })).toHaveValue('Porto')
     expect(screen.getByRole('textbox', { name: /caption/i })).toHaveValue('Sunset')
   })
 
@@ -103,7 +103,7 @@ describe('create-post drafts', () => {
     harness.api.posts.create.mockResolvedValue(makePost())
     const user = userEvent.setup()
     await user.upload(screen.getByLabelText('Choose an image file'), pngFile())
-    await user.type(await screen.findByRole('textbox', { name: 'Location' }), 'Faro')
+    await user.type(await screen.findByRole('combobox', { name: 'Location' }), 'Faro')
     await waitFor(async () => expect((await savedDraft(harness))?.location).toBe('Faro'))
     await user.click(screen.getByRole('button', { name: 'Share' }))
     await waitFor(() =>

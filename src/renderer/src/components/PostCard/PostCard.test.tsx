@@ -43,13 +43,23 @@ describe('PostCard', () => {
     expect(within(card).getAllByText('5h')).toHaveLength(1)
   })
 
-  it('shows the location under the username as plain text, and no line without one', () => {
+  it("links the location under the username to its place's page", async () => {
+    const { user, stores } = setup(makePost({ location: 'Lisbon, Portugal', place_id: 'place-9' }))
+    const header = screen.getByRole('article', { name: 'Post by sam' }).querySelector('header')!
+    const link = within(header).getByRole('link', { name: 'Lisbon, Portugal' })
+    expect(link).toHaveAttribute('href', '#/loc/place-9')
+    expect(link.previousElementSibling).toHaveTextContent('2h')
+    await user.click(link)
+    expect(stores.router.getState().route).toEqual({ name: 'place', placeId: 'place-9' })
+  })
+
+  it('shows a location without a place as plain text, and no line without one', () => {
     setup(makePost({ location: 'Lisbon, Portugal' }))
     const card = screen.getByRole('article', { name: 'Post by sam' })
     const header = card.querySelector('header')!
     const line = within(header).getByText('Lisbon, Portugal', { exact: true })
     expect(line.tagName).toBe('P')
-    // Not a link: there are no place pages, so it must not look like one.
+    // Not a link when the post names no place (a row read before places).
     expect(line.closest('a')).toBeNull()
     expect(within(header).queryByRole('link', { name: /Lisbon/ })).toBeNull()
     // Under the name and age: after them, in the same byline.

@@ -29,6 +29,7 @@ import { LikesLine } from '../LikesLine/LikesLine'
 import { PersonLink } from '../PersonLink/PersonLink'
 import type { OpenPostOptions } from '../../store/openPost/openPostStore'
 import { postRoute, routeHash, tagRoute } from '../../store/router/routes'
+import { PlaceLink } from '../PlaceLink/PlaceLink'
 import { CardCaption } from './CardCaption'
 import { CardLatestComments } from './CardLatestComments'
 import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
@@ -161,7 +162,13 @@ export const PostCard = memo(function PostCard({
               #{post.followed_tag}
             </a>
           )}
-          {post.location && <p className={styles.location}>{post.location}</p>}
+          {post.location && (
+            <PlaceLink
+              location={post.location}
+              placeId={post.place_id}
+              className={styles.location}
+            />
+          )}
         </div>
         {!queued && (
           <button

@@ -54,7 +54,7 @@ describe('PostView: the location', () => {
     const edit = vi.spyOn(harness.stores.post.getState(), 'edit').mockResolvedValue(true)
     const user = userEvent.setup()
     const form = screen.getByRole('form', { name: 'Edit post' })
-    const box = within(form).getByRole('textbox', { name: 'Location' })
+    const box = within(form).getByRole('combobox', { name: 'Location' })
     expect(box).toHaveValue('Lisbon')
     await user.clear(box)
     await user.type(box, 'Porto')

@@ -43,6 +43,7 @@ import { DeletePostDialog } from './DeletePostDialog'
 import { EditPostForm } from './EditPostForm'
 import { closePost, stepPost } from '../../navigation/postRoute'
 import { profileRoute, routeHash } from '../../store/router/routes'
+import { PlaceLink } from '../PlaceLink/PlaceLink'
 import { isTypingTarget } from '../../keyboard/shortcuts'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
 import { useFullScreenPhoto, ViewFullScreenButton, type FullScreenPhoto } from './FullScreenPhoto'
@@ -135,7 +136,13 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             >
               {username}
             </a>
-            {post.location && <p className={styles.location}>{post.location}</p>}
+            {post.location && (
+              <PlaceLink
+                location={post.location}
+                placeId={post.place_id}
+                className={styles.location}
+              />
+            )}
           </div>
           {!editing && (
             <button

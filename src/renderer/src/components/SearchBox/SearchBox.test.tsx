@@ -103,11 +103,56 @@ describe('SearchBox', () => {
     expect(screen.getByRole('tab', { name: 'Tags' })).toHaveAttribute('aria-selected', 'true')
     expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveAttribute('tabindex', '-1')
     await user.keyboard('{ArrowRight}')
+    expect(screen.getByRole('tab', { name: 'Places' })).toHaveFocus()
+    await user.keyboard('{ArrowRight}')
     expect(screen.getByRole('tab', { name: 'Accounts' })).toHaveFocus()
     await user.keyboard('{End}')
-    expect(screen.getByRole('tab', { name: 'Tags' })).toHaveFocus()
+    expect(screen.getByRole('tab', { name: 'Places' })).toHaveFocus()
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument()
-    expect(screen.getByRole('combobox', { name: 'Search hashtags' })).toHaveFocus()
+    expect(screen.getByRole('combobox', { name: 'Search places' })).toHaveFocus()
+  })
+
+  it('searches places in the Places tab, opens one and keeps it in its own recent list', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.services.places.search.mockResolvedValue([
+      { id: 'place-1', name: 'Café de Flore' },
+      { id: 'place-2', name: 'Le Café Marly' }
+    ])
+    renderWith(<SearchBox />, harness)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('combobox', { name: 'Search people' }))
+    await user.click(screen.getByRole('tab', { name: 'Places' }))
+    expect(screen.getByRole('tabpanel', { name: 'Places' })).toHaveTextContent(
+      'No recent searches.'
+    )
+    const box = screen.getByRole('combobox', { name: 'Search places' })
+    await user.type(box, 'cafe')
+    expect(await screen.findAllByRole('option')).toHaveLength(2)
+    expect(harness.services.places.search).toHaveBeenLastCalledWith('cafe')
+    await user.click(screen.getByRole('option', { name: 'Le Café Marly' }))
+    expect(harness.stores.router.getState().route).toEqual({ name: 'place', placeId: 'place-2' })
+
+    await user.click(box)
+    expect(screen.getByRole('listbox', { name: 'Recent searches' })).toHaveTextContent(
+      'Le Café Marly'
+    )
+    await user.click(screen.getByRole('tab', { name: 'Tags' }))
+    expect(screen.getByRole('tabpanel', { name: 'Tags' })).toHaveTextContent('No recent searches.')
+    await user.click(screen.getByRole('tab', { name: 'Places' }))
+    await user.click(screen.getByRole('button', { name: 'Clear all' }))
+    expect(screen.getByRole('tabpanel', { name: 'Places' })).toHaveTextContent(
+      'No recent searches.'
+    )
+  })
+
+  it('says when no place matches', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    renderWith(<SearchBox />, harness)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('combobox', { name: 'Search people' }))
+    await user.click(screen.getByRole('tab', { name: 'Places' }))
+    await user.type(screen.getByRole('combobox', { name: 'Search places' }), 'nowhere')
+    expect(await screen.findByText('No places found')).toBeInTheDocument()
   })
 })

@@ -1,20 +1,24 @@
-// The header's search: type-ahead in two tabs, Accounts (usernames and full names, case and
-// accents ignored) and Tags (hashtags starting with what was typed, the most used first); ↑/↓ to
+// The header's search: type-ahead in three tabs, Accounts (usernames and full names, case and
+// accents ignored), Tags (hashtags starting with what was typed, the most used first) and Places
+// (place names starting with or containing it, case and accents ignored); ↑/↓ to
 // move, Enter to open, Esc to close (and leave the box: the page's shortcuts work again). While
 // the box is empty each tab lists what was recently opened from it (per user, on this device).
 // A combobox with a listbox popup, as ARIA describes it, so screen readers announce the active
 // option; the tabs are a tablist (←/→ move between them) whose panel holds the listbox.
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
-import { Hash } from 'lucide-react'
+import { Hash, MapPin } from 'lucide-react'
+import { useT } from '../../i18n'
 import { useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
-import { profileRoute, tagRoute } from '../../store/router/routes'
+import { placeRoute, profileRoute, tagRoute, type Route } from '../../store/router/routes'
 import { Avatar } from '../Avatar/Avatar'
 import { postCountLabel } from '../BrowseView/TagHeader'
 import {
+  clearRecentPlaces,
   clearRecentSearches,
   clearRecentTags,
+  saveRecentPlace,
   saveRecentSearch,
   saveRecentTag
 } from './recentSearches'
@@ -24,13 +28,31 @@ import styles from './SearchBox.module.scss'
 /** Wait for a pause in typing before asking; well inside the 150 ms the issue allows. */
 const TYPING_PAUSE_MS = 100
 
-const TABS: readonly { id: SearchTab; label: string; input: string }[] = [
-  { id: 'accounts', label: 'Accounts', input: 'Search people' },
-  { id: 'tags', label: 'Tags', input: 'Search hashtags' }
-]
+const TAB_IDS: readonly SearchTab[] = ['accounts', 'tags', 'places']
+
+/** Where choosing an option goes, remembering it in its tab's recent searches. */
+function remember(option: SearchOption, userId: string | null): Route {
+  switch (option.kind) {
+    case 'person':
+      saveRecentSearch(localStorage, userId, option.person)
+      return profileRoute(option.person.username)
+    case 'tag':
+      saveRecentTag(localStorage, userId, option.tag)
+      return tagRoute(option.tag)
+    case 'place':
+      saveRecentPlace(localStorage, userId, option.place)
+      return placeRoute(option.place.id)
+  }
+}
 
 export function SearchBox(): ReactElement {
-  const { people, hashtags, router } = useStores()
+  const { people, hashtags, places, router } = useStores()
+  const t = useT()
+  const TABS: Record<SearchTab, { label: string; input: string }> = {
+    accounts: { label: 'Accounts', input: 'Search people' },
+    tags: { label: 'Tags', input: 'Search hashtags' },
+    places: { label: t('places.tab'), input: t('places.searchInput') }
+  }
   const userId = useSession(selectUserId)
   const [text, setText] = useState('')
   const [tab, setTab] = useState<SearchTab>('accounts')
@@ -45,22 +67,18 @@ export function SearchBox(): ReactElement {
   useEffect(() => {
     const timer = setTimeout(() => {
       if (tab === 'accounts') void people.getState().searchPeople(text)
+      else if (tab === 'places') void places.getState().searchPlaces(text)
       else void hashtags.getState().searchTags(text)
     }, TYPING_PAUSE_MS)
     return () => clearTimeout(timer)
-  }, [people, hashtags, text, tab])
+  }, [people, hashtags, places, text, tab])
 
   const choose = (option: SearchOption): void => {
-    if (option.kind === 'person') saveRecentSearch(localStorage, userId, option.person)
-    else saveRecentTag(localStorage, userId, option.tag)
+    const route = remember(option, userId)
     setRecentVersion((version) => version + 1)
     setOpen(false)
     setText('')
-    router
-      .getState()
-      .navigate(
-        option.kind === 'person' ? profileRoute(option.person.username) : tagRoute(option.tag)
-      )
+    router.getState().navigate(route)
   }
 
   const selectTab = (next: SearchTab, focus: 'tab' | 'input'): void => {
@@ -98,16 +116,16 @@ export function SearchBox(): ReactElement {
 
   // The tablist's keys, as ARIA's tabs pattern has them: arrows, Home and End select and focus.
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
-    const index = TABS.findIndex((entry) => entry.id === tab)
+    const index = TAB_IDS.indexOf(tab)
     const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
+      ArrowRight: (index + 1) % TAB_IDS.length,
+      ArrowLeft: (index - 1 + TAB_IDS.length) % TAB_IDS.length,
       Home: 0,
-      End: TABS.length - 1
+      End: TAB_IDS.length - 1
     }
     if (event.key in moves) {
       event.preventDefault()
-      selectTab(TABS[moves[event.key]].id, 'tab')
+      selectTab(TAB_IDS[moves[event.key]], 'tab')
     } else if (event.key === 'Escape') {
       // Back to the box first: focusing it opens the panel, which Escape then closes.
       input.current?.focus()
@@ -119,6 +137,7 @@ export function SearchBox(): ReactElement {
   const tabId = (id: SearchTab): string => `${listId}-tab-${id}`
   const clearRecent = (): void => {
     if (tab === 'accounts') clearRecentSearches(localStorage, userId)
+    else if (tab === 'places') clearRecentPlaces(localStorage, userId)
     else clearRecentTags(localStorage, userId)
     setRecentVersion((version) => version + 1)
   }
@@ -135,7 +154,7 @@ export function SearchBox(): ReactElement {
         className={styles.input}
         type="search"
         placeholder="Search"
-        aria-label={TABS.find((entry) => entry.id === tab)?.input}
+        aria-label={TABS[tab].input}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
@@ -154,23 +173,23 @@ export function SearchBox(): ReactElement {
       {open && (
         <div className={styles.popup}>
           <div role="tablist" aria-label="Search for" className={styles.tabs}>
-            {TABS.map((entry) => (
+            {TAB_IDS.map((id) => (
               <button
-                key={entry.id}
+                key={id}
                 ref={(element) => {
-                  tabRefs.current[entry.id] = element
+                  tabRefs.current[id] = element
                 }}
                 type="button"
                 role="tab"
-                id={tabId(entry.id)}
-                aria-selected={entry.id === tab}
+                id={tabId(id)}
+                aria-selected={id === tab}
                 aria-controls={`${listId}-panel`}
-                tabIndex={entry.id === tab ? 0 : -1}
-                className={`${styles.tab} ${entry.id === tab ? styles['tab--selected'] : ''}`}
-                onClick={() => selectTab(entry.id, 'input')}
+                tabIndex={id === tab ? 0 : -1}
+                className={`${styles.tab} ${id === tab ? styles['tab--selected'] : ''}`}
+                onClick={() => selectTab(id, 'input')}
                 onKeyDown={onTabKeyDown}
               >
-                {entry.label}
+                {TABS[id].label}
               </button>
             ))}
           </div>
@@ -217,6 +236,18 @@ export function SearchBox(): ReactElement {
 }
 
 function OptionContent({ option }: { option: SearchOption }): ReactElement {
+  if (option.kind === 'place') {
+    return (
+      <>
+        <span className={styles.tagIcon} aria-hidden>
+          <MapPin size={18} />
+        </span>
+        <span className={styles.names}>
+          <span className={styles.username}>{option.place.name}</span>
+        </span>
+      </>
+    )
+  }
   if (option.kind === 'tag') {
     return (
       <>

@@ -1,10 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import {
+  clearRecentPlaces,
   clearRecentSearches,
   clearRecentTags,
+  loadRecentPlaces,
   loadRecentSearches,
   loadRecentTags,
   MAX_RECENT_SEARCHES,
+  saveRecentPlace,
   saveRecentSearch,
   saveRecentTag
 } from './recentSearches'
@@ -58,5 +61,32 @@ describe('recent tag searches', () => {
   it('drop entries that are not tags', () => {
     localStorage.setItem('instaframe:recent-tag-searches:a', '["ok", "Not A Tag", 3]')
     expect(loadRecentTags(localStorage, 'a')).toEqual(['ok'])
+  })
+})
+
+describe('recent place searches', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('are a list of their own: newest first, once each, per user, cleared apart', () => {
+    saveRecentTag(localStorage, 'a', 'harbour')
+    saveRecentPlace(localStorage, 'a', { id: 'p1', name: 'Harbour' })
+    saveRecentPlace(localStorage, 'a', { id: 'p2', name: 'Pier' })
+    saveRecentPlace(localStorage, 'a', { id: 'p1', name: 'Harbour' })
+    expect(loadRecentPlaces(localStorage, 'a')).toEqual([
+      { id: 'p1', name: 'Harbour' },
+      { id: 'p2', name: 'Pier' }
+    ])
+    expect(loadRecentPlaces(localStorage, 'b')).toEqual([])
+    clearRecentPlaces(localStorage, 'a')
+    expect(loadRecentPlaces(localStorage, 'a')).toEqual([])
+    expect(loadRecentTags(localStorage, 'a')).toEqual(['harbour'])
+  })
+
+  it('drop entries that are not places', () => {
+    localStorage.setItem(
+      'instaframe:recent-place-searches:a',
+      '[{"id":"p1","name":"Pier"}, {"id":3}, "Harbour"]'
+    )
+    expect(loadRecentPlaces(localStorage, 'a')).toEqual([{ id: 'p1', name: 'Pier' }])
   })
 })

@@ -1,14 +1,17 @@
 // Recent searches, kept per user and per search tab on this device (localStorage), newest first:
-// the people opened from the Accounts tab and the hashtags opened from the Tags tab. Nothing
-// secret: usernames, public profile fields and tags only.
+// the people opened from the Accounts tab, the hashtags opened from the Tags tab and the places
+// opened from the Places tab. Nothing secret: usernames, public profile fields, tags and place
+// names only.
 
-import type { PersonSummary } from '@shared/domain'
+import type { PersonSummary, Place } from '@shared/domain'
 
 export const MAX_RECENT_SEARCHES = 10
 const KEY_PREFIX = 'instaframe:recent-searches:'
 const TAGS_KEY_PREFIX = 'instaframe:recent-tag-searches:'
+const PLACES_KEY_PREFIX = 'instaframe:recent-place-searches:'
 
 export type RecentPerson = Pick<PersonSummary, 'id' | 'username' | 'full_name' | 'avatar_url'>
+export type RecentPlace = Pick<Place, 'id' | 'name'>
 
 /** One tab's list: where it is kept, what a valid entry is, and what makes two entries one. */
 interface RecentList<T> {
@@ -33,6 +36,15 @@ const TAGS: RecentList<string> = {
   isEntry: (value): value is string =>
     typeof value === 'string' && /^[a-z0-9_]{1,100}$/.test(value),
   key: (tag) => tag
+}
+
+const PLACES: RecentList<RecentPlace> = {
+  prefix: PLACES_KEY_PREFIX,
+  isEntry: (value): value is RecentPlace => {
+    const v = value as Partial<RecentPlace> | null
+    return !!v && typeof v.id === 'string' && typeof v.name === 'string'
+  },
+  key: (place) => place.id
 }
 
 const keyFor = (list: RecentList<unknown>, userId: string | null): string =>
@@ -97,4 +109,20 @@ export function saveRecentTag(storage: Storage, userId: string | null, tag: stri
 
 export function clearRecentTags(storage: Storage, userId: string | null): void {
   clear(TAGS, storage, userId)
+}
+
+export function loadRecentPlaces(storage: Storage, userId: string | null): RecentPlace[] {
+  return load(PLACES, storage, userId)
+}
+
+export function saveRecentPlace(
+  storage: Storage,
+  userId: string | null,
+  place: RecentPlace
+): RecentPlace[] {
+  return save(PLACES, storage, userId, { id: place.id, name: place.name })
+}
+
+export function clearRecentPlaces(storage: Storage, userId: string | null): void {
+  clear(PLACES, storage, userId)
 }

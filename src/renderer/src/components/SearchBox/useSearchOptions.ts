@@ -1,16 +1,24 @@
 // What the search panel lists for one tab: the tab's recent searches while the box is empty,
-// else its results for what was typed (people for Accounts, hashtags for Tags), and the line
-// that says where the search stands.
+// else its results for what was typed (people for Accounts, hashtags for Tags, places for
+// Places), and the line that says where the search stands.
 
 import { useMemo } from 'react'
-import { useHashtags, usePeople, usePeopleByIds } from '../../store'
-import { loadRecentSearches, loadRecentTags, type RecentPerson } from './recentSearches'
+import { useT } from '../../i18n'
+import { useHashtags, usePeople, usePeopleByIds, usePlaces } from '../../store'
+import {
+  loadRecentPlaces,
+  loadRecentSearches,
+  loadRecentTags,
+  type RecentPerson,
+  type RecentPlace
+} from './recentSearches'
 
-export type SearchTab = 'accounts' | 'tags'
+export type SearchTab = 'accounts' | 'tags' | 'places'
 
 export type SearchOption =
   | { kind: 'person'; key: string; person: RecentPerson }
   | { kind: 'tag'; key: string; tag: string; posts?: number }
+  | { kind: 'place'; key: string; place: RecentPlace }
 
 export interface SearchOptions {
   options: SearchOption[]
@@ -22,6 +30,11 @@ const personOption = (person: RecentPerson): SearchOption => ({
   kind: 'person',
   key: person.id,
   person
+})
+const placeOption = (place: RecentPlace): SearchOption => ({
+  kind: 'place',
+  key: place.id,
+  place
 })
 const tagOption = (tag: string, posts?: number): SearchOption => ({
   kind: 'tag',
@@ -40,31 +53,36 @@ export function useSearchOptions(
   /** Bumped when a stored recent list changes, so it is read again. */
   recentVersion: number
 ): SearchOptions {
+  const t = useT()
   const peopleSearch = usePeople((state) => state.search)
   const tagSearch = useHashtags((state) => state.search)
+  const placeSearch = usePlaces((state) => state.search)
   const found = usePeopleByIds(peopleSearch.results)
   const recent = useMemo(
-    () =>
-      tab === 'accounts'
-        ? loadRecentSearches(localStorage, userId).map(personOption)
-        : loadRecentTags(localStorage, userId).map((tag) => tagOption(tag)),
+    () => {
+      if (tab === 'accounts') return loadRecentSearches(localStorage, userId).map(personOption)
+      if (tab === 'places') return loadRecentPlaces(localStorage, userId).map(placeOption)
+      return loadRecentTags(localStorage, userId).map((tag) => tagOption(tag))
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- recentVersion marks a write
     [tab, userId, recentVersion]
   )
 
-  const query = tab === 'accounts' ? text.trim() : tagQuery(text)
+  const query = tab === 'tags' ? tagQuery(text) : text.trim()
   const showingRecent = query === ''
-  const search = tab === 'accounts' ? peopleSearch : tagSearch
+  const search = { accounts: peopleSearch, tags: tagSearch, places: placeSearch }[tab]
   const current = search.query === query
   let options: SearchOption[] = []
   if (showingRecent) options = recent
   else if (current && tab === 'accounts') options = found.map(personOption)
+  else if (current && tab === 'places') options = placeSearch.results.map(placeOption)
   else if (current) options = tagSearch.results.map((row) => tagOption(row.tag, row.posts))
 
   let status: string | null = null
   if (showingRecent) status = recent.length === 0 ? 'No recent searches.' : null
   else if (current && search.status === 'failed') status = "Couldn't search. Try again."
-  else if (current && search.status === 'ready' && options.length === 0) status = 'No results'
-  else if (options.length === 0) status = 'Searching…'
+  else if (current && search.status === 'ready' && options.length === 0) {
+    status = tab === 'places' ? t('places.noPlaces') : 'No results'
+  } else if (options.length === 0) status = 'Searching…'
   return { options, showingRecent, status }
 }

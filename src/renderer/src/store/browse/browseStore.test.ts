@@ -1,4 +1,4 @@
-// A hashtag's page: its header and top posts, its recent posts read through the posts service,
+// A hashtag's page and a place's page. A hashtag's: its header and top posts, its recent posts read through the posts service,
 // held once in the posts store, and paged on; an answer for a page that was left meanwhile is
 // dropped.
 
@@ -7,10 +7,17 @@ import { deferred, fakeServices, makePost } from '../../testing/fakes'
 import { createPostsStore } from '../posts/postsStore'
 import { createBrowseStore } from './browseStore'
 
+const PLACE_ID = '6f1e0b7c-8d1a-4a57-9a4e-3a1f3c2b1d00'
+
 function setup() {
   const services = fakeServices()
   const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
-  const store = createBrowseStore({ posts: services.posts, hashtags: services.hashtags, entities })
+  const store = createBrowseStore({
+    posts: services.posts,
+    hashtags: services.hashtags,
+    places: services.places,
+    entities
+  })
   return { services, entities, store }
 }
 
@@ -87,5 +94,52 @@ describe('browse store', () => {
     answer.resolve({ items: [makePost()], next: null })
     await opening
     expect(store.getState()).toMatchObject({ page: null, ids: [], status: 'idle' })
+  })
+
+  it('opens a place: its header and its posts, held once, paged on from the cursor', async () => {
+    const { services, entities, store } = setup()
+    const [a, b] = [makePost(), makePost()]
+    const place = {
+      id: 'place-1',
+      name: 'Café de Flore',
+      latitude: null,
+      longitude: null,
+      posts: 2
+    }
+    services.places.summary.mockResolvedValue(place)
+    services.places.page
+      .mockResolvedValueOnce({ items: [a], next: { created_at: a.created_at, id: a.id } })
+      .mockResolvedValueOnce({ items: [b], next: null })
+    await store.getState().openPlace(PLACE_ID)
+    expect(services.places.summary).toHaveBeenCalledWith(PLACE_ID)
+    expect(services.places.page).toHaveBeenCalledWith(PLACE_ID, { after: null })
+    expect(services.posts.tagPage).not.toHaveBeenCalled()
+    expect(store.getState()).toMatchObject({ status: 'ready', place, ids: [a.id] })
+    await store.getState().loadMore()
+    expect(services.places.page).toHaveBeenLastCalledWith(PLACE_ID, {
+      after: { created_at: a.created_at, id: a.id }
+    })
+    expect(store.getState()).toMatchObject({ ids: [a.id, b.id], next: null })
+    expect(entities.getState().byId[b.id]).toEqual(b)
+  })
+
+  it('says a place is missing when it has no header, whichever answer comes first', async () => {
+    const { services, store } = setup()
+    const page = deferred<{ items: ReturnType<typeof makePost>[]; next: null }>()
+    services.places.summary.mockResolvedValue(null)
+    services.places.page.mockReturnValue(page.promise)
+    const opening = store.getState().openPlace(PLACE_ID)
+    await Promise.resolve()
+    page.resolve({ items: [], next: null })
+    await opening
+    expect(store.getState()).toMatchObject({ status: 'missing', place: null, ids: [] })
+  })
+
+  it('calls a link that cannot name a place missing without asking', async () => {
+    const { services, store } = setup()
+    await store.getState().openPlace('not-a-place')
+    expect(store.getState()).toMatchObject({ status: 'missing', page: { kind: 'place' } })
+    expect(services.places.summary).not.toHaveBeenCalled()
+    expect(services.places.page).not.toHaveBeenCalled()
   })
 })

@@ -1,30 +1,32 @@
-// A hashtag's page, reached from links inside text and search: its header (post count, whether
-// the reader follows it), its top posts, then its recent posts, keyset-paged. Shown over the
-// current view until closed; a route can open it with one call. It holds ids; the posts live
-// once in the posts store.
+// A hashtag's or a place's page, reached from links and search. A hashtag's: its header (post
+// count, whether the reader follows it), its top posts, then its recent posts; a place's: its
+// header (name, post count) and its posts. Posts are keyset-paged. Shown over the current view
+// until closed; a route can open it with one call. It holds ids; the posts live once in the
+// posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import { messageOr } from '@shared/errors'
 import type { Services } from '../../services'
+import type { PlaceSummary } from '@shared/domain'
 import type { PageCursor, TagSummary } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
 
-export interface BrowsePage {
-  kind: 'tag'
-  tag: string
-}
+export type BrowsePage = { kind: 'tag'; tag: string } | { kind: 'place'; placeId: string }
 
 export interface BrowseState {
   page: BrowsePage | null
-  /** The header; null until it arrives (or when it could not be read). */
+  /** A hashtag's header; null until it arrives (or when it could not be read). */
   summary: TagSummary | null
+  /** A place's header; null until it arrives, or when there is no such place ('missing'). */
+  place: PlaceSummary | null
   /** The most engaged recent posts, above the recent ones. */
   topIds: string[]
   ids: string[]
   next: PageCursor | null
-  status: 'idle' | 'loading' | 'ready' | 'error'
+  status: 'idle' | 'loading' | 'ready' | 'error' | 'missing'
   error: string | null
   openTag(tag: string): Promise<void>
+  openPlace(placeId: string): Promise<void>
   loadMore(): Promise<void>
   close(): void
 }
@@ -33,6 +35,7 @@ export type BrowseStore = StoreApi<BrowseState>
 
 const EMPTY = {
   summary: null,
+  place: null,
   topIds: [],
   ids: [],
   next: null,
@@ -40,26 +43,34 @@ const EMPTY = {
   error: null
 } satisfies Partial<BrowseState>
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 export interface BrowseDeps {
   posts: Pick<Services['posts'], 'tagPage'>
   hashtags: Pick<Services['hashtags'], 'summary' | 'topPosts'>
+  places: Pick<Services['places'], 'summary' | 'page'>
   /** Where the page's posts are held once (the page holds their ids). */
   entities: PostsStore
 }
 
-export function createBrowseStore({ posts, hashtags, entities }: BrowseDeps): BrowseStore {
+export function createBrowseStore({ posts, hashtags, places, entities }: BrowseDeps): BrowseStore {
   return createStore<BrowseState>()((set, get) => {
     async function load(page: BrowsePage, more: boolean): Promise<void> {
       set({ status: 'loading', error: null })
       try {
-        const result = await posts.tagPage(page.tag, { after: more ? get().next : null })
+        const after = more ? get().next : null
+        const result =
+          page.kind === 'tag'
+            ? await posts.tagPage(page.tag, { after })
+            : await places.page(page.placeId, { after })
         if (get().page !== page) return
         entities.getState().put(result.items)
         const ids = result.items.map((post) => post.id)
         set((state) => ({
           ids: more ? [...state.ids, ...ids.filter((id) => !state.ids.includes(id))] : ids,
           next: result.next,
-          status: 'ready'
+          // A place found missing stays so, whichever answer came first.
+          status: state.status === 'missing' ? 'missing' : 'ready'
         }))
       } catch (error) {
         if (get().page === page) set({ status: 'error', error: messageOr(error, 'Error') })
@@ -68,6 +79,7 @@ export function createBrowseStore({ posts, hashtags, entities }: BrowseDeps): Br
 
     // The header and top posts are extras: the recent posts show without them.
     async function loadTop(page: BrowsePage): Promise<void> {
+      if (page.kind === 'place') return loadPlace(page)
       const [summary, top] = await Promise.allSettled([
         hashtags.summary(page.tag),
         hashtags.topPosts(page.tag)
@@ -80,6 +92,18 @@ export function createBrowseStore({ posts, hashtags, entities }: BrowseDeps): Br
       }
     }
 
+    // A place's header names it; without one there is no such place (or it could not be read).
+    async function loadPlace(page: Extract<BrowsePage, { kind: 'place' }>): Promise<void> {
+      try {
+        const place = await places.summary(page.placeId)
+        if (get().page !== page) return
+        if (place) set({ place })
+        else set({ status: 'missing', ids: [], next: null })
+      } catch (error) {
+        if (get().page === page) set({ status: 'error', error: messageOr(error, 'Error') })
+      }
+    }
+
     async function open(page: BrowsePage): Promise<void> {
       set({ ...EMPTY, page })
       await Promise.all([loadTop(page), load(page, false)])
@@ -89,6 +113,12 @@ export function createBrowseStore({ posts, hashtags, entities }: BrowseDeps): Br
       ...EMPTY,
       page: null,
       openTag: (tag) => open({ kind: 'tag', tag: tag.toLowerCase() }),
+      async openPlace(placeId) {
+        // A link that cannot name a place (not a uuid) is missing without asking.
+        if (!UUID.test(placeId))
+          set({ ...EMPTY, page: { kind: 'place', placeId }, status: 'missing' })
+        else await open({ kind: 'place', placeId })
+      },
       async loadMore() {
         const { page, next, status } = get()
         if (page && next && status !== 'loading') await load(page, true)

@@ -61,6 +61,7 @@ describe('routes', () => {
       { name: 'settings', section: 'muted-words' },
       { name: 'profile', username: 'jane', tab: 'saved' },
       { name: 'tag', tag: 'sunset' },
+      { name: 'place', placeId: '6f1e0b7c-8d1a-4a57-9a4e-3a1f3c2b1d00' },
       { name: 'post', postId: '0b7c6f1e-8d1a-4a57-9a4e-3a1f3c2b1d00' },
       { name: 'likers', postId: '0b7c6f1e-8d1a-4a57-9a4e-3a1f3c2b1d00' }
     ]
@@ -68,7 +69,7 @@ describe('routes', () => {
   })
 
   it('sends an unknown hash to the home feed, and keeps a malformed name for the not-found page', () => {
-    for (const hash of ['', '#', '#/nowhere', '#/u/']) {
+    for (const hash of ['', '#', '#/nowhere', '#/u/', '#/loc/', '#/loc/a/b']) {
       expect(parseRoute(hash)).toEqual({ name: 'feed', tab: 'for-you' })
     }
     expect(parseRoute('#/u/%E0%A4%A')).toEqual({ name: 'profile', username: '%E0%A4%A' })

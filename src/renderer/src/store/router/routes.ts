@@ -23,6 +23,8 @@ export type Route =
   | { name: 'settings'; section: string }
   | { name: 'direct'; thread: string | null }
   | { name: 'tag'; tag: string }
+  /** A place's page: its name, post count and posts (docs/product.md, "Location"). */
+  | { name: 'place'; placeId: string }
   | { name: 'post'; postId: string }
   | { name: 'likers'; postId: string }
   /** The moderators' open reports (the database refuses everyone else). */
@@ -57,6 +59,7 @@ export function parseRoute(hash: string): Route {
   if (first === 'settings') return { name: 'settings', section: second ?? '' }
   if (first === 'direct') return { name: 'direct', thread: second ?? null }
   if (first === 't' && second) return { name: 'tag', tag: second.toLowerCase() }
+  if (first === 'loc' && second && parts.length === 2) return { name: 'place', placeId: second }
   if (first === 'p' && second) {
     return third === 'liked_by'
       ? { name: 'likers', postId: second }
@@ -95,6 +98,8 @@ export function routeHash(route: Route): string {
       return route.thread ? `#/direct/${encodeURIComponent(route.thread)}` : '#/direct'
     case 'tag':
       return `#/t/${encodeURIComponent(route.tag)}`
+    case 'place':
+      return `#/loc/${encodeURIComponent(route.placeId)}`
     case 'post':
       return `#/p/${encodeURIComponent(route.postId)}`
     case 'likers':
@@ -109,3 +114,4 @@ export const MODERATION: Route = { name: 'moderation' }
 export const settingsRoute = (section = ''): Route => ({ name: 'settings', section })
 export const postRoute = (postId: string): Route => ({ name: 'post', postId })
 export const tagRoute = (tag: string): Route => ({ name: 'tag', tag: tag.toLowerCase() })
+export const placeRoute = (placeId: string): Route => ({ name: 'place', placeId })

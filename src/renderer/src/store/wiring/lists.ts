@@ -123,6 +123,7 @@ export function createLists(
   const browse = createBrowseStore({
     posts: services.posts,
     hashtags: services.hashtags,
+    places: services.places,
     entities: posts
   })
   const explore = createExploreStore({ explore: services.explore, entities: posts })
