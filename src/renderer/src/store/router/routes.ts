@@ -19,6 +19,8 @@ export type Route =
   | { name: 'suggestions' }
   /** Posts from people the reader does not follow (docs/product.md, "Explore"). */
   | { name: 'explore' }
+  /** Video posts one per screen (docs/product.md, "Reels"), opened at a reel when one is named. */
+  | { name: 'reels'; postId: string | null }
   /** A Settings section by its id (components/Settings/sections.ts); '' is the first one. */
   | { name: 'settings'; section: string }
   | { name: 'direct'; thread: string | null }
@@ -33,6 +35,7 @@ export type PageRoute = Exclude<Route, OverlayRoute>
 
 export const HOME: PageRoute = { name: 'feed', tab: 'for-you' }
 export const EXPLORE: PageRoute = { name: 'explore' }
+export const REELS: PageRoute = { name: 'reels', postId: null }
 
 export function isOverlay(route: Route): route is OverlayRoute {
   return route.name === 'post' || route.name === 'likers'
@@ -53,6 +56,7 @@ export function parseRoute(hash: string): Route {
   if (first === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (first === 'people' && second === 'suggested') return { name: 'suggestions' }
   if (first === 'explore' && parts.length === 1) return EXPLORE
+  if (first === 'reels' && parts.length <= 2) return { name: 'reels', postId: second ?? null }
   if (first === 'moderation' && parts.length === 1) return { name: 'moderation' }
   if (first === 'settings') return { name: 'settings', section: second ?? '' }
   if (first === 'direct') return { name: 'direct', thread: second ?? null }
@@ -81,6 +85,8 @@ export function routeHash(route: Route): string {
       return '#/people/suggested'
     case 'explore':
       return '#/explore'
+    case 'reels':
+      return route.postId ? `#/reels/${encodeURIComponent(route.postId)}` : '#/reels'
     case 'profile': {
       const base = `#/u/${encodeURIComponent(route.username)}`
       return route.tab === 'saved' || route.tab === 'tagged' ? `${base}/${route.tab}` : base
@@ -108,4 +114,5 @@ export const MODERATION: Route = { name: 'moderation' }
 
 export const settingsRoute = (section = ''): Route => ({ name: 'settings', section })
 export const postRoute = (postId: string): Route => ({ name: 'post', postId })
+export const reelRoute = (postId: string): Route => ({ name: 'reels', postId })
 export const tagRoute = (tag: string): Route => ({ name: 'tag', tag: tag.toLowerCase() })
