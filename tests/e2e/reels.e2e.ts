@@ -2,7 +2,8 @@
 // page (a canvas and MediaRecorder) open in Reels from the header and from `g r`; the reel on
 // screen plays (its currentTime advances) muted, `m` turns the sound on and off, Space pauses and
 // plays, ↓/↑ move one reel and the one left is paused. With reduced motion nothing plays until
-// "Play" is pressed. axe finds nothing in either theme.
+// "Play" is pressed. A profile's Reels tab opens Reels at the reel chosen. axe finds nothing in
+// either theme.
 
 import type { Locator, Page } from '@playwright/test'
 import { createPost } from '../../src/shared/data/post-create'
@@ -107,10 +108,11 @@ async function expectPlaying(video: Locator): Promise<void> {
 }
 
 let viewer: TestUser
+let author: TestUser
 
 test.beforeAll(async ({ browser }) => {
   viewer = await createUser('reelviewer')
-  const author = await createUser('reelauthor')
+  author = await createUser('reelauthor')
   const context = await browser.newContext()
   try {
     const page = await context.newPage()
@@ -190,4 +192,12 @@ test('with reduced motion a reel waits for Play', async ({ page }, testInfo) => 
   await reel.getByRole('button', { name: 'Play', exact: true }).click()
   await expectPlaying(video)
   await checkA11yBothThemes(page, 'reels with reduced motion', testInfo)
+
+  // The author's Reels tab lists both; the older one opens Reels at it.
+  await page.goto(`${e2eEnv().webUrl}#/u/${author.username}/reels`)
+  const grid = page.getByRole('list', { name: `Reels of ${author.username}` })
+  await expect(grid.getByRole('button')).toHaveCount(2)
+  await grid.getByRole('button').nth(1).click()
+  await expect(page).toHaveURL(/#\/reels\/[0-9a-f-]{36}$/)
+  await expect(onScreen(page)).toContainText('The first reel')
 })

@@ -13,7 +13,7 @@ import {
 } from '@shared/data/comments'
 import { likedCommentIds, setCommentLike } from '@shared/data/comment-likes'
 import { fetchExplorePage } from '@shared/data/explore'
-import { fetchReelsPage } from '@shared/data/reels'
+import { fetchProfileReels, fetchReelsPage } from '@shared/data/reels'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
 import type { Page, PageCursor } from '@shared/data/keyset'
@@ -49,7 +49,7 @@ export function createPostServices(bind: Bind) {
     /** Explore: posts from people you don't follow, ranked by the database, a visit's pages. */
     explore: { page: bind(fetchExplorePage) },
     /** Reels: video posts of people followed and of others, newest first. */
-    reels: { page: bind(fetchReelsPage) },
+    reels: { page: bind(fetchReelsPage), ofProfile: bind(fetchProfileReels) },
     likes: {
       likedPostIds: bind(likedPostIds),
       setLike: bind(setPostLike),

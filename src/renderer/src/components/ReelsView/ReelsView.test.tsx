@@ -7,6 +7,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '@shared/domain'
 import { dialogStack } from '../../dialogs/dialogStack'
+import { StoresProvider } from '../../store'
 import { createHarness, makePost, renderWith, signedIn, type Harness } from '../../testing/fakes'
 import { ReelsView } from './ReelsView'
 
@@ -143,6 +144,21 @@ describe('ReelsView', () => {
     expect(current()).toHaveTextContent('Clip 9')
     fireEvent.click(screen.getAllByRole('button', { name: 'Comment' })[0])
     expect(harness.stores.router.getState().route).toEqual({ name: 'post', postId: start.id })
+  })
+
+  it('opened at a reel the visit already holds, shows it without reading again', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.services.reels.page.mockResolvedValue({ items: [reel(1), reel(2)], next: null })
+    const view = renderWith(<ReelsView startId={null} />, harness)
+    await screen.findAllByTestId('reel')
+    view.rerender(
+      <StoresProvider stores={harness.stores}>
+        <ReelsView startId="reel-2" />
+      </StoresProvider>
+    )
+    await waitFor(() => expect(current()).toHaveTextContent('Clip 2'))
+    expect(harness.services.reels.page).toHaveBeenCalledTimes(1)
+    expect(harness.services.posts.byId).not.toHaveBeenCalled()
   })
 
   it('says when there are no reels, and offers Try again when they could not be read', async () => {

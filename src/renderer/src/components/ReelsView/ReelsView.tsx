@@ -26,7 +26,6 @@ export function ReelsView({ startId }: { startId: string | null }): ReactElement
   const ids = useReels((state) => state.ids)
   const status = useReels((state) => state.status)
   const hasMore = useReels(selectHasMore)
-  const visitStart = useReels((state) => state.startId)
   const autoplay = useAutoplayAnimations()
   const [muted, setMuted] = useState(true)
   const videos = useRef(new Map<string, HTMLVideoElement>())
@@ -61,12 +60,12 @@ export function ReelsView({ startId }: { startId: string | null }): ReactElement
   // Opened at a reel: it is on screen first, wherever the visit holds it.
   const jumped = useRef<string | null>(null)
   useEffect(() => {
-    if (!startId || jumped.current === startId || visitStart !== startId) return
+    if (!startId || jumped.current === startId) return
     const index = ids.indexOf(startId)
     if (index < 0) return
     jumped.current = startId
     jumpTo(index)
-  }, [ids, startId, visitStart, jumpTo])
+  }, [ids, startId, jumpTo])
 
   useEffect(() => {
     if (hasMore && active >= ids.length - READ_AHEAD) void reels.getState().loadMore()

@@ -24,6 +24,8 @@ export interface ReelsState {
   refresh(): Promise<void>
   loadMore(): Promise<void>
   reset(): void
+  /** A profile's Reels tab: that person's video posts, a page at a time (the tab holds them). */
+  profileReels: Services['reels']['ofProfile']
 }
 
 export type ReelsStore = StoreApi<ReelsState>
@@ -37,7 +39,7 @@ const EMPTY = {
 } satisfies Partial<ReelsState>
 
 export interface ReelsDeps {
-  reels: Pick<Services['reels'], 'page'>
+  reels: Pick<Services['reels'], 'page' | 'ofProfile'>
   /** Reads the reel a visit opens at. */
   posts: Pick<Services['posts'], 'byId'>
   entities: PostsStore
@@ -93,7 +95,8 @@ export function createReelsStore({ reels, posts, entities }: ReelsDeps): ReelsSt
       reset() {
         visit++
         set({ ...EMPTY })
-      }
+      },
+      profileReels: (userId, options) => reels.ofProfile(userId, options)
     }
   })
 }

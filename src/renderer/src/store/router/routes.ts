@@ -10,7 +10,7 @@ import type { ConnectionDirection } from '@shared/domain'
 export type FeedTab = 'for-you' | 'following'
 
 /** A profile's tabs; 'saved' is only its owner's, 'tagged' lists posts the person is tagged in. */
-export type ProfileTab = 'posts' | 'saved' | 'tagged'
+export type ProfileTab = 'posts' | 'reels' | 'saved' | 'tagged'
 
 export type Route =
   | { name: 'feed'; tab: FeedTab }
@@ -70,7 +70,7 @@ export function parseRoute(hash: string): Route {
     if (third === 'followers' || third === 'following') {
       return { name: 'connections', username: second, direction: third }
     }
-    return third === 'saved' || third === 'tagged'
+    return third === 'saved' || third === 'tagged' || third === 'reels'
       ? { name: 'profile', username: second, tab: third }
       : { name: 'profile', username: second }
   }
@@ -89,7 +89,7 @@ export function routeHash(route: Route): string {
       return route.postId ? `#/reels/${encodeURIComponent(route.postId)}` : '#/reels'
     case 'profile': {
       const base = `#/u/${encodeURIComponent(route.username)}`
-      return route.tab === 'saved' || route.tab === 'tagged' ? `${base}/${route.tab}` : base
+      return route.tab && route.tab !== 'posts' ? `${base}/${route.tab}` : base
     }
     case 'connections':
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`
