@@ -1,7 +1,7 @@
 // Reels (docs/product.md, "Reels"): video posts made through the API with a WebM recorded in the
 // page (a canvas and MediaRecorder) open in Reels from the header and from `g r`; the reel on
 // screen plays (its currentTime advances) muted, `m` turns the sound on and off, Space pauses and
-// plays, ↓/↑ move one reel and the one left is paused. With reduced motion nothing plays until
+// plays, ↓/↑ and the wheel move one reel and the one left is paused. With reduced motion nothing plays until
 // "Play" is pressed. A profile's Reels tab opens Reels at the reel chosen. axe finds nothing in
 // either theme.
 
@@ -168,6 +168,14 @@ test.describe('with motion', () => {
     await page.keyboard.press('ArrowUp')
     await expect(onScreen(page)).toContainText('The second reel')
     await expectPlaying(onScreen(page).getByTestId('reel-video'))
+
+    // One turn of the wheel moves one reel, however far it spins.
+    await page.mouse.move(640, 400)
+    await page.mouse.wheel(0, 600)
+    await expect(onScreen(page)).toContainText('The first reel')
+    await page.waitForTimeout(600)
+    await page.mouse.wheel(0, -600)
+    await expect(onScreen(page)).toContainText('The second reel')
 
     // g r from another page comes back to Reels.
     await page.getByRole('button', { name: 'Home' }).click()

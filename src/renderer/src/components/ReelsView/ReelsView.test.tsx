@@ -101,6 +101,24 @@ describe('ReelsView', () => {
     expect(current()).toHaveTextContent('Clip 1')
   })
 
+  it('moves one reel per wheel gesture, however far it spins', async () => {
+    await showReels([reel(1), reel(2), reel(3)])
+    const scroller = screen.getByTestId('reels')
+    const spin = (deltaY: number): void => {
+      act(() => {
+        fireEvent.wheel(scroller, { deltaY })
+      })
+    }
+    spin(120)
+    spin(400)
+    spin(90)
+    expect(current()).toHaveTextContent('Clip 2')
+    // Once the wheel has been quiet, the next turn is a gesture of its own.
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    spin(-120)
+    expect(current()).toHaveTextContent('Clip 1')
+  })
+
   it('m turns the sound on and off for every reel; Space pauses and plays the one on screen', async () => {
     const { videos } = await showReels([reel(1), reel(2)])
     await waitFor(() => expect(videos()[0].paused).toBe(false))
