@@ -1,6 +1,7 @@
-// Posts as the renderer calls them: the two feeds, Explore, Reels, likes and likers, one post, a hashtag's
-// page and followed hashtags, the author's edits, comments and their likes, and saves. Every row
-// that carries a photo comes back with its storage URLs on the backend in use (storage-urls.ts).
+// Posts as the renderer calls them: the two feeds, Explore, Reels, likes and likers, one post, a
+// hashtag's page and followed hashtags, the author's edits, comments and their likes, and saves.
+// Every row that carries a photo comes back with its storage URLs on the backend in use
+// (storage-urls.ts).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '@shared/domain'
