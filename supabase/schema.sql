@@ -805,6 +805,7 @@ CREATE INDEX posts_feed_order_idx ON public.posts USING btree (created_at DESC, 
 CREATE UNIQUE INDEX posts_one_post_per_pin_slot ON public.posts USING btree (user_id, pin_slot) WHERE (pin_slot IS NOT NULL);
 CREATE UNIQUE INDEX posts_pkey ON public.posts USING btree (id);
 CREATE INDEX posts_place_page_idx ON public.posts USING btree (place_id, created_at DESC, id DESC);
+CREATE INDEX posts_reels_order_idx ON public.posts USING btree (created_at DESC, id DESC) WHERE ((video_url IS NOT NULL) AND (archived_at IS NULL));
 CREATE INDEX posts_user_id_archived_idx ON public.posts USING btree (user_id, created_at DESC, id DESC) WHERE (archived_at IS NOT NULL);
 CREATE INDEX posts_user_id_author_restricted_created_at_id_idx ON public.posts USING btree (user_id, author_restricted, created_at DESC, id DESC);
 CREATE INDEX posts_user_id_created_at_id_idx ON public.posts USING btree (user_id, created_at DESC, id DESC);
@@ -4266,6 +4267,44 @@ AS $function$
   order by h.position, h.created_at desc, h.id
   limit 200
 $function$;
+CREATE OR REPLACE FUNCTION public.reels_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 6)
+ RETURNS SETOF posts
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  page_limit integer := least(greatest(coalesce(page_size, 6), 1), 30);
+  bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
+  bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
+  me uuid := auth.uid();
+  sees_sensitive boolean := false;
+  words text[] := '{}';
+begin
+  if me is not null then
+    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+    from public.content_settings s where s.user_id = me;
+    select coalesce(array_agg(w.word), '{}') into words
+    from public.word_filters w where w.user_id = me;
+  end if;
+
+  return query
+  with followed as (select * from app_rules.following_feed_authors())
+  select p.*
+  from public.posts p
+  left join followed a on a.id = p.user_id
+  where p.video_url is not null
+    and p.archived_at is null
+    and (p.created_at, p.id) < (bound_at, bound_id)
+    and case
+          when a.id is not null then p.author_restricted = a.restricted
+          else app_rules.stranger_post_allowed(p.user_id, p.author_restricted, p.is_sensitive,
+                                               p.caption, me, sees_sensitive, words)
+        end
+  order by p.created_at desc, p.id desc
+  limit page_limit;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.reorder_story_highlights(highlight_ids uuid[])
  RETURNS void
  LANGUAGE plpgsql
@@ -5683,6 +5722,9 @@ grant EXECUTE on function public.profile_connections(profile_id uuid, direction 
 grant EXECUTE on function public.profile_connections(profile_id uuid, direction text, query text, before_followed_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.profile_highlights(person uuid) to authenticated;
 grant EXECUTE on function public.profile_highlights(person uuid) to service_role;
+grant EXECUTE on function public.reels_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to anon;
+grant EXECUTE on function public.reels_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to authenticated;
+grant EXECUTE on function public.reels_page(before_created_at timestamp with time zone, before_id uuid, page_size integer) to service_role;
 grant EXECUTE on function public.reorder_story_highlights(highlight_ids uuid[]) to authenticated;
 grant EXECUTE on function public.reorder_story_highlights(highlight_ids uuid[]) to service_role;
 grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to authenticated;

@@ -106,6 +106,8 @@ export const TAG_TOP_POSTS = 9
 export const MAX_FOLLOWED_TAGS = 100
 /** Posts per page of Explore: four rows of three, the screen its diversity rule counts over. */
 export const EXPLORE_PAGE_SIZE = 12
+/** Reels per page: a few screens ahead of the one watched (reels_page serves at most 30). */
+export const REELS_PAGE_SIZE = 6
 // People: profiles, search and lists.
 /**
  * The username rule the database enforces (profiles_username_format and _dots): 3 to 30 of

@@ -26,6 +26,8 @@ function routeTitle(route: Route): string {
       return `Suggested for you • ${APP}`
     case 'explore':
       return `Explore • ${APP}`
+    case 'reels':
+      return `Reels • ${APP}`
     case 'settings':
       return `Settings • ${APP}`
     case 'moderation':

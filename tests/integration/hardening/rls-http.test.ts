@@ -262,6 +262,9 @@ const REVIEWED_RPCS: Record<string, string> = {
   explore_page:
     'SECURITY INVOKER, STABLE, page size clamped to 1..30, at most 360 candidates: posts ' +
     'policies apply, and the caller’s own follows, settings and words (each under its policy)',
+  reels_page:
+    'SECURITY INVOKER, STABLE, page size clamped to 1..30: posts policies apply, and the ' +
+    'caller’s own follows, mutes, settings and words (each under its policy)',
   tag_summary:
     'SECURITY INVOKER, STABLE, one row: counts post_tags and posts under their policies, and ' +
     'whether the caller follows the tag (followed_tags policies: their own rows only)',

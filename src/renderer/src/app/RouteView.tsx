@@ -31,6 +31,9 @@ const ExploreView = lazy(() =>
     default: module.ExploreView
   }))
 )
+const ReelsView = lazy(() =>
+  import('../components/ReelsView/ReelsView').then((module) => ({ default: module.ReelsView }))
+)
 const SuggestionsPage = lazy(() =>
   import('../components/SuggestionsPage/SuggestionsPage').then((module) => ({
     default: module.SuggestionsPage
@@ -63,6 +66,8 @@ export const RouteView = memo(function RouteView({ route }: { route: PageRoute }
       return <SuggestionsPage />
     case 'explore':
       return <ExploreView />
+    case 'reels':
+      return <ReelsView startId={route.postId} />
     case 'settings':
       return <SettingsPage section={route.section} />
     case 'direct':

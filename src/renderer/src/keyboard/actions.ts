@@ -4,7 +4,7 @@
 import type { DeepLink } from '@shared/deep-links'
 import { openHandedPhotos } from '../drop/photoHandover'
 import type { AppStores } from '../store'
-import { EXPLORE, settingsRoute } from '../store/router/routes'
+import { EXPLORE, REELS, settingsRoute } from '../store/router/routes'
 import { closePost, showPost } from '../navigation/postRoute'
 import { goHome } from '../navigation/home'
 import {
@@ -44,6 +44,11 @@ export function createActionHandlers(stores: AppStores, focusSearch: () => void)
       ui.getState().closeModal()
       closePost(stores)
       router.getState().navigate(EXPLORE)
+    },
+    'go-reels': () => {
+      ui.getState().closeModal()
+      closePost(stores)
+      router.getState().navigate(REELS)
     },
     'go-direct': whenSignedIn(() => {
       ui.getState().closeModal()

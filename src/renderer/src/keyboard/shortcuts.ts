@@ -16,6 +16,7 @@ export type AppAction =
   | 'open-post'
   | 'go-direct'
   | 'go-explore'
+  | 'go-reels'
 
 export interface Shortcut {
   /** Keys pressed one after another; `Mod+k` is Ctrl+K, or Cmd+K on macOS. */
@@ -39,6 +40,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: ['g', 'h'], action: 'go-home', description: 'Go to Home' },
   { keys: ['g', 'p'], action: 'go-profile', description: 'Go to your profile' },
   { keys: ['g', 'e'], action: 'go-explore', description: 'Go to Explore' },
+  { keys: ['g', 'r'], action: 'go-reels', description: 'Go to Reels' },
   { keys: ['g', 'a'], action: 'go-activity', description: 'Show your activity' },
   { keys: ['Mod+,'], action: 'open-settings', description: 'Settings' },
   { keys: ['g', 'd'], action: 'go-direct', description: 'Go to your messages' },

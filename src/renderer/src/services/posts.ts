@@ -1,6 +1,7 @@
-// Posts as the renderer calls them: the two feeds, Explore, likes and likers, one post, a hashtag's
-// page and followed hashtags, places, the author's edits, comments and their likes, and saves. Every row
-// that carries a photo comes back with its storage URLs on the backend in use (storage-urls.ts).
+// Posts as the renderer calls them: the two feeds, Explore, Reels, likes and likers, one post, a
+// hashtag's page and followed hashtags, places, the author's edits, comments and their likes, and
+// saves. Every row that carries a photo comes back with its storage URLs on the backend in use
+// (storage-urls.ts).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '@shared/domain'
@@ -13,6 +14,7 @@ import {
 } from '@shared/data/comments'
 import { likedCommentIds, setCommentLike } from '@shared/data/comment-likes'
 import { fetchExplorePage } from '@shared/data/explore'
+import { fetchProfileReels, fetchReelsPage } from '@shared/data/reels'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
 import type { Page, PageCursor } from '@shared/data/keyset'
@@ -48,6 +50,8 @@ export function createPostServices(bind: Bind) {
     },
     /** Explore: posts from people you don't follow, ranked by the database, a visit's pages. */
     explore: { page: bind(fetchExplorePage) },
+    /** Reels: video posts of people followed and of others, newest first. */
+    reels: { page: bind(fetchReelsPage), ofProfile: bind(fetchProfileReels) },
     likes: {
       likedPostIds: bind(likedPostIds),
       setLike: bind(setPostLike),

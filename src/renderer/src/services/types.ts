@@ -10,6 +10,8 @@ export type {
   WordKind
 } from '@shared/data/content-controls'
 export type { ExploreCursor, ExplorePage } from '@shared/data/explore'
+export type { ReelsPage } from '@shared/data/reels'
+export type { FeedCursor } from '@shared/data/feed'
 export type { TagSummary } from '@shared/data/hashtags'
 export type { PlaceResult } from '@shared/data/places'
 export type { DirectPhoto, OutgoingMessage } from '@shared/data/direct/messages'

@@ -20,6 +20,7 @@ import type { SavedStore } from './saved/savedStore'
 import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { ExploreStore } from './explore/exploreStore'
+import type { ReelsStore } from './reels/reelsStore'
 import type { HashtagsStore } from './hashtags/hashtagsStore'
 import type { PlacesStore } from './places/placesStore'
 import type { LikersStore } from './likers/likersStore'
@@ -57,6 +58,8 @@ export interface AppStores {
   places: PlacesStore
   /** Explore: one visit's grid of posts from people the reader does not follow. */
   explore: ExploreStore
+  /** Reels: one visit's video posts, one per screen. */
+  reels: ReelsStore
   /** Who liked a post: the likers list and the liker each card names. */
   likers: LikersStore
   activity: ActivityStore

@@ -28,6 +28,7 @@ import type { BrowseState } from './browse/browseStore'
 import type { HashtagsState } from './hashtags/hashtagsStore'
 import type { PlacesState } from './places/placesStore'
 import type { ExploreState } from './explore/exploreStore'
+import type { ReelsState } from './reels/reelsStore'
 import type { ToastState } from './toast/toastStore'
 import type { ConnectivityState } from '../offline/connectivityStore'
 import type { OutboxState } from '../offline/outbox/outboxStore'
@@ -148,6 +149,10 @@ export function usePlaces<T>(selector: (state: PlacesState) => T): T {
 
 export function useExplore<T>(selector: (state: ExploreState) => T): T {
   return useStore(useStores().explore, selector)
+}
+
+export function useReels<T>(selector: (state: ReelsState) => T): T {
+  return useStore(useStores().reels, selector)
 }
 
 export function useActivity<T>(selector: (state: ActivityState) => T): T {

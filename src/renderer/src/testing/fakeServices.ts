@@ -115,6 +115,10 @@ export function fakeServices(): FakeServices {
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     explore: { page: vi.fn(async () => ({ items: [] as Post[], next: null })) },
+    reels: {
+      page: vi.fn(async () => ({ items: [] as Post[], next: null })),
+      ofProfile: vi.fn(async () => ({ items: [] as Post[], next: null }))
+    },
     likes: {
       likedPostIds: vi.fn(async () => new Set<string>()),
       setLike: vi.fn(notProgrammed),

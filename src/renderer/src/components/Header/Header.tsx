@@ -1,14 +1,14 @@
-// Header: brand with Back/Forward, the people search (desktop widths), five icons, and Log in
+// Header: brand with Back/Forward, the people search (desktop widths), six icons, and Log in
 // or the avatar menu. The add-post icon asks a visitor to log in first.
 
 import { lazy, memo, Suspense, type ReactElement } from 'react'
-import { Compass, Heart, Home, PlusSquare, Send } from 'lucide-react'
+import { Clapperboard, Compass, Heart, Home, PlusSquare, Send } from 'lucide-react'
 import { BRAND_NAME } from '../../brand'
 import { useActivity, useDirect, useRouter, useSession, useStores } from '../../store'
 import { selectHasUnread } from '../../store/activity/activityStore'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { goHome } from '../../navigation/home'
-import { EXPLORE } from '../../store/router/routes'
+import { EXPLORE, REELS } from '../../store/router/routes'
 import { useT } from '../../i18n'
 import { AvatarMenu } from '../AvatarMenu/AvatarMenu'
 import { HistoryNav } from '../HistoryNav/HistoryNav'
@@ -30,6 +30,7 @@ export const Header = memo(function Header(): ReactElement {
   const panelOpen = useActivity((state) => state.open)
   const unreadThreads = useDirect((state) => state.unreadCount)
   const onExplore = useRouter((state) => state.page.name === 'explore')
+  const onReels = useRouter((state) => state.page.name === 'reels')
   const t = useT()
 
   const onAddPost = (): void => {
@@ -67,6 +68,15 @@ export const Header = memo(function Header(): ReactElement {
             onClick={() => router.getState().navigate(EXPLORE)}
           >
             <Compass size={24} aria-hidden />
+          </button>
+          <button
+            type="button"
+            className={styles.icon}
+            aria-label={t('reels.title')}
+            aria-current={onReels ? 'page' : undefined}
+            onClick={() => router.getState().navigate(REELS)}
+          >
+            <Clapperboard size={24} aria-hidden />
           </button>
           <button
             type="button"

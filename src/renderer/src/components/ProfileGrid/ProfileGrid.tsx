@@ -29,6 +29,8 @@ export interface ProfileGridProps {
   label?: string
   /** A person's own Posts grid marks its pinned posts; other grids do not. */
   showPins?: boolean
+  /** What activating a tile does instead of opening the post (a Reels tab opens Reels). */
+  onOpen?: (postId: string) => void
 }
 
 /** The column count lives in limits.ts with the other product numbers; the stylesheet reads it. */
@@ -38,11 +40,13 @@ const GRID_STYLE = { '--grid-columns': PROFILE_GRID_COLUMNS } as CSSProperties
 function GridTile({
   postId,
   ids,
-  showPins
+  showPins,
+  onOpen
 }: {
   postId: string
   ids: readonly string[]
   showPins: boolean
+  onOpen?: (postId: string) => void
 }): ReactElement | null {
   const stores = useStores()
   const post = usePosts((state) => state.byId[postId])
@@ -53,7 +57,11 @@ function GridTile({
   const comments = formatLikeCount(post.comments_count, locale)
   return (
     <li>
-      <button type="button" className={styles.tile} onClick={() => showPost(stores, post.id, ids)}>
+      <button
+        type="button"
+        className={styles.tile}
+        onClick={() => (onOpen ? onOpen(post.id) : showPost(stores, post.id, ids))}
+      >
         <CachedImg
           // The small square rendition when the post has one; older posts only have the photo.
           src={post.thumb_url ?? post.image_url}
@@ -109,7 +117,8 @@ export function ProfileGrid({
   emptyTitle,
   emptyText,
   label,
-  showPins = false
+  showPins = false,
+  onOpen
 }: ProfileGridProps): ReactElement {
   const t = useT()
   if (loading) {
@@ -132,7 +141,7 @@ export function ProfileGrid({
   return (
     <ul className={styles.grid} style={GRID_STYLE} aria-label={label ?? t('grid.posts')}>
       {ids.map((id) => (
-        <GridTile key={id} postId={id} ids={ids} showPins={showPins} />
+        <GridTile key={id} postId={id} ids={ids} showPins={showPins} onOpen={onOpen} />
       ))}
     </ul>
   )

@@ -1,5 +1,5 @@
-// A profile's tabs, each with its own route: Posts and Tagged for everyone who may see the
-// profile's posts, and Saved for its owner only (`#/u/<name>/saved`, `#/u/<name>/tagged`).
+// A profile's tabs, each with its own route: Posts, Reels and Tagged for everyone who may see the
+// profile's posts, and Saved for its owner only (`#/u/<name>/reels`, `/saved`, `/tagged`).
 
 import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 'react'
 import { useSaved, useStores } from '../../store'
@@ -12,9 +12,13 @@ import styles from './ProfilePage.module.scss'
 const TaggedGrid = lazy(() =>
   import('./TaggedGrid').then((module) => ({ default: module.TaggedGrid }))
 )
+const ReelsGrid = lazy(() =>
+  import('./ReelsGrid').then((module) => ({ default: module.ReelsGrid }))
+)
 
 const TAB_LABEL = {
   posts: 'profile.tabs.posts',
+  reels: 'reels.tab',
   tagged: 'profile.tabs.tagged',
   saved: 'profile.tabs.saved'
 } as const satisfies Record<ProfileTab, string>
@@ -57,7 +61,10 @@ export function ProfileTabs({
 }: ProfileTabsProps): ReactElement {
   const { router } = useStores()
   const t = useT()
-  const tabs: ProfileTab[] = own ? ['posts', 'tagged', 'saved'] : ['posts', 'tagged']
+  // Reels on every profile, with its empty state, as on the network.
+  const tabs: ProfileTab[] = own
+    ? ['posts', 'reels', 'tagged', 'saved']
+    : ['posts', 'reels', 'tagged']
   const shown = tabs.includes(tab) ? tab : 'posts'
   const setTab = (name: ProfileTab): void =>
     router
@@ -86,6 +93,10 @@ export function ProfileTabs({
           posts
         ) : shown === 'saved' ? (
           <SavedGrid />
+        ) : shown === 'reels' ? (
+          <Suspense fallback={<ProfileGrid ids={[]} loading label={t('reels.tab')} />}>
+            <ReelsGrid key={profileId} profileId={profileId} username={username} own={own} />
+          </Suspense>
         ) : (
           <Suspense fallback={<ProfileGrid ids={[]} loading label={t('profile.tagged.label')} />}>
             <TaggedGrid profileId={profileId} own={own} />

@@ -10,7 +10,7 @@ import type { ConnectionDirection } from '@shared/domain'
 export type FeedTab = 'for-you' | 'following'
 
 /** A profile's tabs; 'saved' is only its owner's, 'tagged' lists posts the person is tagged in. */
-export type ProfileTab = 'posts' | 'saved' | 'tagged'
+export type ProfileTab = 'posts' | 'reels' | 'saved' | 'tagged'
 
 export type Route =
   | { name: 'feed'; tab: FeedTab }
@@ -19,6 +19,8 @@ export type Route =
   | { name: 'suggestions' }
   /** Posts from people the reader does not follow (docs/product.md, "Explore"). */
   | { name: 'explore' }
+  /** Video posts one per screen (docs/product.md, "Reels"), opened at a reel when one is named. */
+  | { name: 'reels'; postId: string | null }
   /** A Settings section by its id (components/Settings/sections.ts); '' is the first one. */
   | { name: 'settings'; section: string }
   | { name: 'direct'; thread: string | null }
@@ -35,6 +37,7 @@ export type PageRoute = Exclude<Route, OverlayRoute>
 
 export const HOME: PageRoute = { name: 'feed', tab: 'for-you' }
 export const EXPLORE: PageRoute = { name: 'explore' }
+export const REELS: PageRoute = { name: 'reels', postId: null }
 
 export function isOverlay(route: Route): route is OverlayRoute {
   return route.name === 'post' || route.name === 'likers'
@@ -55,6 +58,7 @@ export function parseRoute(hash: string): Route {
   if (first === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (first === 'people' && second === 'suggested') return { name: 'suggestions' }
   if (first === 'explore' && parts.length === 1) return EXPLORE
+  if (first === 'reels' && parts.length <= 2) return { name: 'reels', postId: second ?? null }
   if (first === 'moderation' && parts.length === 1) return { name: 'moderation' }
   if (first === 'settings') return { name: 'settings', section: second ?? '' }
   if (first === 'direct') return { name: 'direct', thread: second ?? null }
@@ -69,7 +73,7 @@ export function parseRoute(hash: string): Route {
     if (third === 'followers' || third === 'following') {
       return { name: 'connections', username: second, direction: third }
     }
-    return third === 'saved' || third === 'tagged'
+    return third === 'saved' || third === 'tagged' || third === 'reels'
       ? { name: 'profile', username: second, tab: third }
       : { name: 'profile', username: second }
   }
@@ -84,9 +88,11 @@ export function routeHash(route: Route): string {
       return '#/people/suggested'
     case 'explore':
       return '#/explore'
+    case 'reels':
+      return route.postId ? `#/reels/${encodeURIComponent(route.postId)}` : '#/reels'
     case 'profile': {
       const base = `#/u/${encodeURIComponent(route.username)}`
-      return route.tab === 'saved' || route.tab === 'tagged' ? `${base}/${route.tab}` : base
+      return route.tab && route.tab !== 'posts' ? `${base}/${route.tab}` : base
     }
     case 'connections':
       return `#/u/${encodeURIComponent(route.username)}/${route.direction}`
@@ -113,5 +119,6 @@ export const MODERATION: Route = { name: 'moderation' }
 
 export const settingsRoute = (section = ''): Route => ({ name: 'settings', section })
 export const postRoute = (postId: string): Route => ({ name: 'post', postId })
+export const reelRoute = (postId: string): Route => ({ name: 'reels', postId })
 export const tagRoute = (tag: string): Route => ({ name: 'tag', tag: tag.toLowerCase() })
 export const placeRoute = (placeId: string): Route => ({ name: 'place', placeId })

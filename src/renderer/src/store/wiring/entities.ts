@@ -26,6 +26,7 @@ export function forgetPeopleOnUserChange(base: Foundation, lists: ListStores): v
     lists.people.getState().reset()
     lists.likers.getState().reset()
     lists.explore.getState().reset()
+    lists.reels.getState().reset()
   })
 }
 
@@ -37,7 +38,7 @@ export function trackLists(posts: PostsStore, lists: ListStores): void {
     <S extends { ids: string[] }>(store: StoreApi<S>) =>
     (postId: string): void =>
       store.setState((state) => ({ ids: state.ids.filter((id) => id !== postId) }) as Partial<S>)
-  const { feed, followingFeed, saved, browse, explore, people, post } = lists
+  const { feed, followingFeed, saved, browse, explore, reels, people, post } = lists
   trackList(
     posts,
     'feed',
@@ -63,6 +64,7 @@ export function trackLists(posts: PostsStore, lists: ListStores): void {
     }
   )
   trackList(posts, 'explore', explore, (state) => state.ids, dropFrom(explore))
+  trackList(posts, 'reels', reels, (state) => state.ids, dropFrom(reels))
   trackList(
     posts,
     'profile',

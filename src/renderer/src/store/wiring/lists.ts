@@ -11,6 +11,7 @@ import { previewPost } from '../../offline/outbox/previews'
 import type { AppStores } from '../appStores'
 import { createBrowseStore } from '../browse/browseStore'
 import { createExploreStore } from '../explore/exploreStore'
+import { createReelsStore } from '../reels/reelsStore'
 import { createCommentPreviewStore } from '../commentPreviews/commentPreviewStore'
 import { createFeedStore, type FeedDeps } from '../feed/feedStore'
 import { createLikersStore } from '../likers/likersStore'
@@ -29,6 +30,7 @@ export type ListStores = Pick<
   | 'saved'
   | 'browse'
   | 'explore'
+  | 'reels'
   | 'people'
   | 'post'
   | 'commentPreviews'
@@ -127,6 +129,22 @@ export function createLists(
     entities: posts
   })
   const explore = createExploreStore({ explore: services.explore, entities: posts })
+  const reels = createReelsStore({
+    reels: services.reels,
+    posts: services.posts,
+    entities: posts
+  })
   const likers = createLikersStore({ likes: services.likes, people })
-  return { feed, followingFeed, saved, browse, explore, people, post, commentPreviews, likers }
+  return {
+    feed,
+    followingFeed,
+    saved,
+    browse,
+    explore,
+    reels,
+    people,
+    post,
+    commentPreviews,
+    likers
+  }
 }

@@ -1,0 +1,231 @@
+// One reel (docs/product.md, "Reels"): the clip filling the screen's height, looping, with the
+// author and caption over its foot, a sound button, a play button while it is paused and a bar
+// of how far it is; beside it like, comment (opens the post's comments), share and save, as on
+// the network. Only the reel on screen plays (onePlaying.ts); reels far from it show their
+// poster alone, so the page holds a few video elements however far the reader goes.
+
+import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import type { ReactElement } from 'react'
+import { createPortal } from 'react-dom'
+import { Bookmark, Heart, MessageCircle, Play, Send, Volume2, VolumeX } from 'lucide-react'
+import { formatLikeCount } from '@shared/format'
+import { usePosts, useSaved, useSession, useStores } from '../../store'
+import { selectIsSignedIn } from '../../store/session/sessionStore'
+import { useLocale, useT } from '../../i18n'
+import { Avatar } from '../Avatar/Avatar'
+import { PersonLink } from '../PersonLink/PersonLink'
+import { RichText } from '../RichText/RichText'
+import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
+import { useLikeCountHidden } from '../ContentControls/useContentControls'
+import { playOnly, released } from '../FeedVideo/onePlaying'
+import styles from './ReelsView.module.scss'
+
+const DirectShareSheet = lazy(() =>
+  import('../DirectShareSheet/DirectShareSheet').then((module) => ({
+    default: module.DirectShareSheet
+  }))
+)
+
+export interface ReelProps {
+  postId: string
+  /** The reel on screen: it plays (when autoplay allows) and every other one is paused. */
+  active: boolean
+  /** Near the one on screen: its video element is made, so moving to it starts at once. */
+  near: boolean
+  muted: boolean
+  autoplay: boolean
+  /** The ids of the reels, for the post view's ←/→. */
+  siblings: readonly string[]
+  onToggleMute(): void
+  /** Tells the page which video element this reel's is (null when it goes). */
+  registerVideo(postId: string, video: HTMLVideoElement | null): void
+}
+
+export const Reel = memo(function Reel({
+  postId,
+  active,
+  near,
+  muted,
+  autoplay,
+  siblings,
+  onToggleMute,
+  registerVideo
+}: ReelProps): ReactElement | null {
+  const stores = useStores()
+  const actions = stores.postActions
+  const post = usePosts((state) => state.byId[postId])
+  const liked = usePosts((state) => state.liked[postId] === true)
+  const saved = useSaved((state) => state.savedIds.has(postId))
+  const signedIn = useSession(selectIsSignedIn)
+  const countHidden = useLikeCountHidden(post)
+  const [playing, setPlaying] = useState(false)
+  const [progress, setProgress] = useState(0)
+  const [sharing, setSharing] = useState(false)
+  const video = useRef<HTMLVideoElement | null>(null)
+  const t = useT()
+  const locale = useLocale()
+
+  const setVideo = useCallback(
+    (element: HTMLVideoElement | null) => {
+      video.current = element
+      registerVideo(postId, element)
+    },
+    [postId, registerVideo]
+  )
+
+  useEffect(() => {
+    const element = video.current
+    if (!element) return
+    if (active && autoplay) void playOnly(element)
+    else if (!active) element.pause()
+  }, [active, autoplay, near])
+
+  // The reel on screen asks for what its page's read did not bring (saved state, comments).
+  const commentCount = post?.comments_count ?? 0
+  useEffect(() => {
+    if (active) actions.watch(postId, commentCount)
+  }, [actions, active, postId, commentCount, signedIn])
+
+  if (!post) return null
+  const username = post.profiles?.username ?? t('post.unknownAuthor')
+  const label = post.post_images?.[0]?.alt_text ?? post.caption ?? t('reels.reelBy', { username })
+  const togglePlay = (): void => {
+    const element = video.current
+    if (!element) return
+    if (element.paused) void playOnly(element)
+    else element.pause()
+  }
+
+  return (
+    // A group, not a region: a reader's reels by one author would be landmarks of one name.
+    <div
+      role="group"
+      className={styles.reel}
+      aria-label={t('reels.reelBy', { username })}
+      aria-current={active || undefined}
+      data-testid="reel"
+    >
+      <div className={styles.frame}>
+        <SensitiveMedia post={post} fill>
+          {near && post.video_url ? (
+            <video
+              ref={setVideo}
+              className={styles.video}
+              src={post.video_url}
+              poster={post.image_url}
+              muted={muted}
+              loop
+              playsInline
+              preload="metadata"
+              aria-label={label}
+              data-testid="reel-video"
+              onClick={togglePlay}
+              onPlay={() => setPlaying(true)}
+              onPause={(event) => {
+                setPlaying(false)
+                released(event.currentTarget)
+              }}
+              onTimeUpdate={(event) => {
+                const { currentTime, duration } = event.currentTarget
+                setProgress(duration > 0 ? currentTime / duration : 0)
+              }}
+            />
+          ) : (
+            <img className={styles.video} src={post.image_url} alt={label} />
+          )}
+        </SensitiveMedia>
+        {near && !playing && (
+          <button
+            type="button"
+            className={styles.playOverlay}
+            aria-label={t('reels.play')}
+            onClick={togglePlay}
+          >
+            <Play size={36} aria-hidden fill="currentColor" />
+          </button>
+        )}
+        <button
+          type="button"
+          className={styles.sound}
+          aria-label={muted ? t('reels.soundOn') : t('reels.soundOff')}
+          aria-pressed={!muted}
+          onClick={onToggleMute}
+        >
+          {muted ? <VolumeX size={18} aria-hidden /> : <Volume2 size={18} aria-hidden />}
+        </button>
+        <div className={styles.about}>
+          <PersonLink username={username} className={styles.author}>
+            <Avatar
+              src={post.profiles?.avatar_url}
+              name={username}
+              personId={post.user_id}
+              size={32}
+              decorative
+            />
+            <span>{username}</span>
+          </PersonLink>
+          {post.caption && (
+            <p className={styles.caption}>
+              <RichText text={post.caption} />
+            </p>
+          )}
+        </div>
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-label={t('reels.progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(progress * 100)}
+        >
+          <div className={styles.progressFill} style={{ width: `${progress * 100}%` }} />
+        </div>
+      </div>
+      <div className={styles.side}>
+        <button
+          type="button"
+          className={`${styles.action} ${liked ? styles.liked : ''}`}
+          aria-label={liked ? t('post.unlike') : t('post.like')}
+          aria-pressed={liked}
+          onClick={() => actions.toggleLike(postId)}
+        >
+          <Heart size={26} aria-hidden fill={liked ? 'currentColor' : 'none'} />
+          {!countHidden && <span aria-hidden>{formatLikeCount(post.likes_count, locale)}</span>}
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={t('post.comment')}
+          onClick={() => actions.open(postId, siblings, { focusComment: true })}
+        >
+          <MessageCircle size={26} aria-hidden />
+          <span aria-hidden>{formatLikeCount(post.comments_count, locale)}</span>
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={t('post.share')}
+          onClick={() => (signedIn ? setSharing(true) : void actions.copyLink(postId))}
+        >
+          <Send size={26} aria-hidden />
+        </button>
+        <button
+          type="button"
+          className={styles.action}
+          aria-label={saved ? t('post.unsave') : t('post.save')}
+          aria-pressed={saved}
+          onClick={() => actions.toggleSave(postId)}
+        >
+          <Bookmark size={26} aria-hidden fill={saved ? 'currentColor' : 'none'} />
+        </button>
+      </div>
+      {sharing &&
+        createPortal(
+          <Suspense fallback={null}>
+            <DirectShareSheet postId={postId} onClose={() => setSharing(false)} />
+          </Suspense>,
+          document.body
+        )}
+    </div>
+  )
+})
