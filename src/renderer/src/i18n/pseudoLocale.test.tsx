@@ -1,26 +1,30 @@
 // The extraction test: the converted screens rendered in the pseudo-locale show no English. Every
 // string they show goes through the catalog, so it comes out accented and in ⟦brackets⟧; what is
-// left of plain ASCII words can only be the fixtures' own data (names, captions) or a string
-// someone wrote into a component. Screens not converted yet (stories, search, explore, messages,
-// activity, most Settings sections) are not rendered here.
+// left of plain ASCII words (englishLeft) can only be the fixtures' own data or a string someone
+// wrote into a component.
 
 import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ReactElement } from 'react'
 import type { Profile } from '@shared/domain'
-import { BRAND_NAME } from '../brand'
 import {
   createHarness,
   makeComment,
   makePost,
+  makeStory,
+  makeStripEntry,
   openInPostView,
+  pngFile,
   PROFILE,
   renderWith,
   showInFeed,
   signedIn,
   type Harness
 } from '../testing/fakes'
+import { ArchiveSection } from '../components/ArchiveSection/ArchiveSection'
 import { AuthModal } from '../components/AuthModal/AuthModal'
+import { CreateStoryModal } from '../components/CreateStoryModal/CreateStoryModal'
 import { CreatePostModal } from '../components/CreatePostModal/CreatePostModal'
 import { CaughtUp } from '../components/FeedView/CaughtUp'
 import { FollowingEmpty } from '../components/FeedView/FollowingEmpty'
@@ -28,11 +32,14 @@ import { FeedTabs } from '../components/FeedTabs/FeedTabs'
 import { Header } from '../components/Header/Header'
 import { PostCard } from '../components/PostCard/PostCard'
 import { PostView } from '../components/PostView/PostView'
+import { ProfileHighlights } from '../components/ProfileHighlights/ProfileHighlights'
 import { ProfilePage } from '../components/ProfilePage/ProfilePage'
 import { SettingsPage } from '../components/Settings/SettingsPage'
 import { SidePanel } from '../components/SidePanel/SidePanel'
-import { createSuggestions } from '../services/sampleData'
-import { applyLanguage, PSEUDO_LANGUAGE } from './index'
+import { StoriesStrip } from '../components/StoriesStrip/StoriesStrip'
+import { StoryViewer } from '../components/StoryViewer/StoryViewer'
+import { englishLeft } from '../testing/englishLeft'
+import { applyLanguage, i18n, PSEUDO_LANGUAGE } from './index'
 
 const STAR: Profile = {
   id: 'star-1',
@@ -45,59 +52,6 @@ const STAR: Profile = {
 }
 const HOURS_AGO = new Date(Date.now() - 5 * 3600_000).toISOString()
 const AUTHOR = { username: 'sam', full_name: 'Sam', avatar_url: null }
-
-/** The fixtures' own words, which are data and stay as they are in every language: names and
- * their initials, captions, the sample suggestions a visitor sees. */
-const DATA = [
-  BRAND_NAME,
-  BRAND_NAME.toUpperCase(),
-  PROFILE.username,
-  PROFILE.full_name,
-  PROFILE.bio!
-]
-  .concat(['star', 'Star', 'ST', 'sam', 'SA', 'JD', 'Golden hour', 'Nice one'])
-  .concat(createSuggestions().flatMap((person) => [person.username, person.fullName]))
-  .filter((text): text is string => Boolean(text))
-  .sort((a, b) => b.length - a.length)
-
-/** Not this phase's: the people search (another change is rewriting it). Elements with their own
- * `lang` (a language named in itself) and Intl's dates in `<time title>` are not catalog text. */
-function skipped(element: Element): boolean {
-  return (
-    element.closest('body [lang]') !== null ||
-    element.tagName === 'TIME' ||
-    element.closest('div:has(> input[type="search"])') !== null
-  )
-}
-
-/** What a person sees or hears: text, and the labels, placeholders and titles of elements. */
-function shownStrings(root: HTMLElement): string[] {
-  const strings: string[] = []
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
-  while (walker.nextNode()) {
-    const parent = walker.currentNode.parentElement
-    if (parent && !skipped(parent)) strings.push(walker.currentNode.textContent ?? '')
-  }
-  for (const element of root.querySelectorAll('*')) {
-    if (skipped(element)) continue
-    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
-      const value = element.getAttribute(name)
-      if (value) strings.push(value)
-    }
-  }
-  return strings
-}
-
-/** Every English word left on screen once the catalog's (bracketed) text and the data are out. */
-function englishLeft(root: HTMLElement = document.body): string[] {
-  const words: string[] = []
-  for (const text of shownStrings(root)) {
-    let rest = text.replace(/⟦[^⟧]*⟧/g, ' ')
-    for (const data of DATA) rest = rest.split(data).join(' ')
-    words.push(...(rest.match(/[A-Za-z]{2,}/g) ?? []).map((word) => `${word} (in "${text}")`))
-  }
-  return words
-}
 
 function render(ui: ReactElement, harness: Harness = createHarness({ snapshot: signedIn() })) {
   renderWith(ui, harness)
@@ -174,6 +128,89 @@ describe('the pseudo-locale shows no English on the converted screens', () => {
     const harness = createHarness()
     harness.stores.ui.getState().openAuth(mode)
     render(<AuthModal />, harness)
+    expect(englishLeft()).toEqual([])
+  })
+})
+
+describe('the pseudo-locale shows no English in stories', () => {
+  const entry = makeStripEntry
+
+  it('the tray, signed out (the sample people) and signed in', () => {
+    render(<StoriesStrip />, createHarness())
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.stories.setState({
+      strip: [
+        entry('me', { user_id: PROFILE.id }),
+        entry('ann', { close_friends: true }),
+        entry('ben', { has_unseen: false })
+      ],
+      stripLoaded: true
+    })
+    render(<StoriesStrip />, harness)
+    expect(englishLeft()).toEqual([])
+  })
+
+  it("the viewer on someone's story, with its reply bar", async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.stories.setState({ strip: [entry('ann')], stripLoaded: true })
+    harness.services.stories.fetchUserStories.mockResolvedValue([
+      makeStory({ user_id: 'ann' }),
+      makeStory({ user_id: 'ann', caption: 'Beach day' })
+    ])
+    render(<StoryViewer />, harness)
+    await act(() => harness.stores.stories.getState().openStories('ann'))
+    expect(englishLeft()).toEqual([])
+  })
+
+  it('the viewer on one’s own story: viewers and deleting', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.stories.setState({ strip: [entry('me', { user_id: PROFILE.id })] })
+    harness.services.stories.fetchUserStories.mockResolvedValue([
+      makeStory({ user_id: PROFILE.id, profiles: { ...AUTHOR, username: PROFILE.username } })
+    ])
+    harness.services.stories.fetchViewers.mockResolvedValue([
+      { viewer_id: 'ann', viewed_at: HOURS_AGO, profiles: { ...AUTHOR, username: 'ann' } }
+    ])
+    render(<StoryViewer />, harness)
+    await act(() => harness.stores.stories.getState().openStories(PROFILE.id))
+    const user = userEvent.setup()
+    await user.click(
+      await screen.findByRole('button', { name: i18n.t('stories.seenBy', { count: 1 }) })
+    )
+    await user.click(screen.getByRole('button', { name: i18n.t('stories.deleteStory') }))
+    expect(englishLeft()).toEqual([])
+  })
+
+  it('posting a story: the first step and the preview', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    render(<CreateStoryModal />, harness)
+    expect(englishLeft()).toEqual([])
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!
+    await userEvent.setup({ applyAccept: false }).upload(input, pngFile())
+    await screen.findByRole('img', { name: i18n.t('stories.create.previewAlt') })
+    expect(englishLeft()).toEqual([])
+  })
+
+  it('highlights on one’s profile, the editor and the archive', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const story = makeStory({ user_id: PROFILE.id, caption: 'Beach day' })
+    harness.services.highlights.fetch.mockResolvedValue([
+      { id: 'h1', title: 'Trip', cover_story_id: null, cover_url: null, story_count: 1 }
+    ])
+    harness.services.stories.archivePage.mockResolvedValue({ items: [story], next: null })
+    harness.services.curation.archivedPage.mockResolvedValue({
+      items: [makePost({ caption: 'Golden hour' })],
+      next: null
+    })
+    render(<ProfileHighlights personId={PROFILE.id} own />, harness)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: i18n.t('highlights.new') }))
+    await screen.findByRole('button', { name: /Beach day/ })
+    render(<ArchiveSection />, harness)
+    await screen.findByRole('list', { name: i18n.t('archive.archivedPosts') })
+    expect(englishLeft()).toEqual([])
+    await user.click(screen.getByRole('tab', { name: i18n.t('archive.stories') }))
+    await screen.findByRole('list', { name: i18n.t('archive.archivedStories') })
     expect(englishLeft()).toEqual([])
   })
 })
