@@ -23,17 +23,20 @@ import {
   type Harness
 } from '../testing/fakes'
 import { ArchiveSection } from '../components/ArchiveSection/ArchiveSection'
+import { BrowseView } from '../components/BrowseView/BrowseView'
 import { AuthModal } from '../components/AuthModal/AuthModal'
 import { CreateStoryModal } from '../components/CreateStoryModal/CreateStoryModal'
 import { CreatePostModal } from '../components/CreatePostModal/CreatePostModal'
 import { CaughtUp } from '../components/FeedView/CaughtUp'
 import { FollowingEmpty } from '../components/FeedView/FollowingEmpty'
+import { ExploreView } from '../components/ExploreView/ExploreView'
 import { FeedTabs } from '../components/FeedTabs/FeedTabs'
 import { Header } from '../components/Header/Header'
 import { PostCard } from '../components/PostCard/PostCard'
 import { PostView } from '../components/PostView/PostView'
 import { ProfileHighlights } from '../components/ProfileHighlights/ProfileHighlights'
 import { ProfilePage } from '../components/ProfilePage/ProfilePage'
+import { SearchBox } from '../components/SearchBox/SearchBox'
 import { SettingsPage } from '../components/Settings/SettingsPage'
 import { SidePanel } from '../components/SidePanel/SidePanel'
 import { StoriesStrip } from '../components/StoriesStrip/StoriesStrip'
@@ -211,6 +214,45 @@ describe('the pseudo-locale shows no English in stories', () => {
     expect(englishLeft()).toEqual([])
     await user.click(screen.getByRole('tab', { name: i18n.t('archive.stories') }))
     await screen.findByRole('list', { name: i18n.t('archive.archivedStories') })
+    expect(englishLeft()).toEqual([])
+  })
+})
+
+describe('the pseudo-locale shows no English in search, Explore and hashtag pages', () => {
+  it('the search box: recent, results and tags', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.services.people.searchPeople.mockResolvedValue([STAR])
+    harness.services.peopleTags.searchHashtags.mockResolvedValue([{ tag: 'sunset', posts: 1234 }])
+    render(<SearchBox />, harness)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('combobox'))
+    expect(englishLeft()).toEqual([])
+    await user.type(screen.getByRole('combobox'), 'st')
+    await screen.findByRole('option', { name: /star/ })
+    expect(englishLeft()).toEqual([])
+    await user.click(screen.getByRole('tab', { name: i18n.t('search.tags') }))
+    await screen.findByRole('option', { name: /sunset/ })
+    expect(englishLeft()).toEqual([])
+  })
+
+  it('Explore, empty', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    render(<ExploreView />, harness)
+    await screen.findByText(i18n.t('explore.emptyTitle'))
+    expect(englishLeft()).toEqual([])
+  })
+
+  it('a hashtag page with its header, top and recent posts', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.services.hashtags.summary.mockResolvedValue({
+      tag: 'sunset',
+      posts: 1,
+      following: false
+    })
+    harness.services.hashtags.topPosts.mockResolvedValue([makePost({ caption: 'Golden hour' })])
+    render(<BrowseView tag="sunset" />, harness)
+    await screen.findByText(i18n.t('hashtags.topPosts'))
+    await screen.findByText(i18n.t('hashtags.posts', { count: 1, n: '1' }))
     expect(englishLeft()).toEqual([])
   })
 })

@@ -19,18 +19,20 @@ import {
   saveRecentTag
 } from './recentSearches'
 import { useSearchOptions, type SearchOption, type SearchTab } from './useSearchOptions'
+import { useLocale, useT } from '../../i18n'
 import styles from './SearchBox.module.scss'
 
 /** Wait for a pause in typing before asking; well inside the 150 ms the issue allows. */
 const TYPING_PAUSE_MS = 100
 
-const TABS: readonly { id: SearchTab; label: string; input: string }[] = [
-  { id: 'accounts', label: 'Accounts', input: 'Search people' },
-  { id: 'tags', label: 'Tags', input: 'Search hashtags' }
-]
+const TABS = [
+  { id: 'accounts', label: 'search.accounts', input: 'search.people' },
+  { id: 'tags', label: 'search.tags', input: 'search.hashtags' }
+] as const satisfies readonly { id: SearchTab; label: string; input: string }[]
 
 export function SearchBox(): ReactElement {
   const { people, hashtags, router } = useStores()
+  const t = useT()
   const userId = useSession(selectUserId)
   const [text, setText] = useState('')
   const [tab, setTab] = useState<SearchTab>('accounts')
@@ -134,8 +136,8 @@ export function SearchBox(): ReactElement {
         ref={input}
         className={styles.input}
         type="search"
-        placeholder="Search"
-        aria-label={TABS.find((entry) => entry.id === tab)?.input}
+        placeholder={t('search.placeholder')}
+        aria-label={t(TABS.find((entry) => entry.id === tab)!.input)}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
@@ -153,7 +155,7 @@ export function SearchBox(): ReactElement {
       />
       {open && (
         <div className={styles.popup}>
-          <div role="tablist" aria-label="Search for" className={styles.tabs}>
+          <div role="tablist" aria-label={t('search.searchFor')} className={styles.tabs}>
             {TABS.map((entry) => (
               <button
                 key={entry.id}
@@ -170,23 +172,23 @@ export function SearchBox(): ReactElement {
                 onClick={() => selectTab(entry.id, 'input')}
                 onKeyDown={onTabKeyDown}
               >
-                {entry.label}
+                {t(entry.label)}
               </button>
             ))}
           </div>
           <div role="tabpanel" id={`${listId}-panel`} aria-labelledby={tabId(tab)}>
             {showingRecent && options.length > 0 && (
               <div className={styles.recentHeader}>
-                <span>Recent</span>
+                <span>{t('search.recent')}</span>
                 <button type="button" className={styles.clear} onClick={clearRecent}>
-                  Clear all
+                  {t('search.clearAll')}
                 </button>
               </div>
             )}
             <ul
               id={listId}
               role="listbox"
-              aria-label={showingRecent ? 'Recent searches' : 'Search results'}
+              aria-label={showingRecent ? t('search.recentSearches') : t('search.results')}
               className={styles.list}
             >
               {options.map((option, index) => (
@@ -206,7 +208,7 @@ export function SearchBox(): ReactElement {
             </ul>
             {status && (
               <p className={styles.status} role="status">
-                {status}
+                {t(status)}
               </p>
             )}
           </div>
@@ -217,6 +219,8 @@ export function SearchBox(): ReactElement {
 }
 
 function OptionContent({ option }: { option: SearchOption }): ReactElement {
+  const t = useT()
+  const locale = useLocale()
   if (option.kind === 'tag') {
     return (
       <>
@@ -226,7 +230,7 @@ function OptionContent({ option }: { option: SearchOption }): ReactElement {
         <span className={styles.names}>
           <span className={styles.username}>#{option.tag}</span>
           {option.posts !== undefined && (
-            <span className={styles.fullName}>{postCountLabel(option.posts)}</span>
+            <span className={styles.fullName}>{postCountLabel(t, option.posts, locale)}</span>
           )}
         </span>
       </>

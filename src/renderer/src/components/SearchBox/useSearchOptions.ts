@@ -15,8 +15,12 @@ export type SearchOption =
 export interface SearchOptions {
   options: SearchOption[]
   showingRecent: boolean
-  status: string | null
+  /** The catalog key of the line that says where the search stands. */
+  status: SearchStatus | null
 }
+
+export type SearchStatus =
+  'search.noRecent' | 'search.failed' | 'search.noResults' | 'search.searching'
 
 const personOption = (person: RecentPerson): SearchOption => ({
   kind: 'person',
@@ -61,10 +65,10 @@ export function useSearchOptions(
   else if (current && tab === 'accounts') options = found.map(personOption)
   else if (current) options = tagSearch.results.map((row) => tagOption(row.tag, row.posts))
 
-  let status: string | null = null
-  if (showingRecent) status = recent.length === 0 ? 'No recent searches.' : null
-  else if (current && search.status === 'failed') status = "Couldn't search. Try again."
-  else if (current && search.status === 'ready' && options.length === 0) status = 'No results'
-  else if (options.length === 0) status = 'Searching…'
+  let status: SearchStatus | null = null
+  if (showingRecent) status = recent.length === 0 ? 'search.noRecent' : null
+  else if (current && search.status === 'failed') status = 'search.failed'
+  else if (current && search.status === 'ready' && options.length === 0) status = 'search.noResults'
+  else if (options.length === 0) status = 'search.searching'
   return { options, showingRecent, status }
 }
