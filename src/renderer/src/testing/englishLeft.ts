@@ -2,7 +2,9 @@
 // comes out accented and in ⟦brackets⟧, so what is left of ASCII words can only be the fixtures'
 // own data (names, captions) or a string someone wrote into a component.
 
+import { afterAll, beforeAll } from 'vitest'
 import { BRAND_NAME } from '../brand'
+import { applyLanguage, PSEUDO_LANGUAGE } from '../i18n'
 import { createStories, createSuggestions } from '../services/sampleData'
 import { PROFILE } from './factories'
 
@@ -55,4 +57,10 @@ export function englishLeft(root: HTMLElement = document.body): string[] {
     words.push(...(rest.match(/[A-Za-z]{2,}/g) ?? []).map((word) => `${word} (in "${text}")`))
   }
   return words
+}
+
+/** Renders the file's screens in the pseudo-locale, and goes back to English after. */
+export function inPseudoLocale(): void {
+  beforeAll(() => applyLanguage(PSEUDO_LANGUAGE))
+  afterAll(() => applyLanguage('en'))
 }
