@@ -18,7 +18,19 @@ const DATA = [
   PROFILE.bio!
 ]
   .concat(['star', 'Star', 'ST', 'sam', 'SA', 'JD', 'Golden hour', 'Nice one'])
-  .concat(['ann', 'Ann', 'AN', 'ben', 'Trip', 'Beach day', 'Hello there', 'sunset'])
+  .concat([
+    'ann',
+    'Ann',
+    'AN',
+    'ben',
+    'Trip',
+    'Beach day',
+    'Hello there',
+    'sunset',
+    'ana',
+    'bob',
+    'BO'
+  ])
   .concat(createSuggestions().flatMap((person) => [person.username, person.fullName]))
   .concat(createStories().map((story) => story.user.username))
   .filter((text): text is string => Boolean(text))
