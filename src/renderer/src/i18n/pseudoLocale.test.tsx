@@ -4,6 +4,7 @@
 // wrote into a component.
 
 import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { ReactElement } from 'react'
 import type { Profile } from '@shared/domain'
@@ -116,6 +117,30 @@ describe('the pseudo-locale shows no English on the converted screens', () => {
     const harness = createHarness()
     harness.stores.ui.getState().openAuth(mode)
     render(<AuthModal />, harness)
+    expect(englishLeft()).toEqual([])
+  })
+
+  it.each(['forgot', 'login-code', 'new-password', 'second-factor'] as const)(
+    'the %s step',
+    async (mode) => {
+      const harness = createHarness()
+      harness.api.account.recoveryCodeStatus.mockResolvedValue({ remaining: 3, total: 10 })
+      harness.stores.ui.getState().openAuth('signin')
+      harness.stores.ui.getState().setAuthMode(mode)
+      render(<AuthModal />, harness)
+      await act(async () => undefined)
+      expect(englishLeft()).toEqual([])
+    }
+  )
+
+  it('the code step, once the mail is sent', async () => {
+    const harness = createHarness()
+    harness.stores.ui.getState().openAuth('forgot')
+    render(<AuthModal />, harness)
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox'), 'jane@example.test')
+    await user.keyboard('{Enter}')
+    await screen.findByRole('status')
     expect(englishLeft()).toEqual([])
   })
 })
