@@ -37,7 +37,7 @@ export function BrowseView({ tag }: { tag: string }): ReactElement | null {
           aria-label={t('nav.back')}
           onClick={() => router.getState().back()}
         >
-          <ArrowLeft size={24} aria-hidden />
+          <ArrowLeft size={24} aria-hidden className="rtl-mirror" />
         </button>
       </div>
       <TagHeader tag={page.tag} summary={summary} coverId={topIds[0]} />

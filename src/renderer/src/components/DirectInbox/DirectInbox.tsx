@@ -89,7 +89,7 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
                   {thread.unread && <span className={styles.hidden}>{t('direct.unread')}</span>}
                 </span>
                 <span className={styles.preview}>
-                  <span className={styles.previewText}>
+                  <span className={styles.previewText} dir="auto">
                     {lastMessagePreview(thread, userId, t)}
                   </span>
                   <span aria-hidden>·</span>

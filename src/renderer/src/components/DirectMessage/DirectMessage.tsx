@@ -112,7 +112,9 @@ function DirectMessageView({
             />
           )}
           {message.body && message.kind !== 'story_reaction' && (
-            <p className={styles.body}>{message.body}</p>
+            <p className={styles.body} dir="auto">
+              {message.body}
+            </p>
           )}
         </div>
         <div className={styles.actions}>

@@ -72,9 +72,9 @@ function TrayArrow({
       onClick={() => paging.page(direction)}
     >
       {next ? (
-        <ChevronRight size={18} strokeWidth={2.5} aria-hidden />
+        <ChevronRight size={18} strokeWidth={2.5} aria-hidden className="rtl-mirror" />
       ) : (
-        <ChevronLeft size={18} strokeWidth={2.5} aria-hidden />
+        <ChevronLeft size={18} strokeWidth={2.5} aria-hidden className="rtl-mirror" />
       )}
     </button>
   )

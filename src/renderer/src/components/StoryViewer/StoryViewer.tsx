@@ -63,6 +63,13 @@ function StoryImage({
   )
 }
 
+const MIRRORED: Record<string, string> = { ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft' }
+
+/** In a right-to-left language → goes back and ← on, as the reading runs; other keys as they are. */
+function readingKey(key: string, element: Element): string {
+  return getComputedStyle(element).direction === 'rtl' ? (MIRRORED[key] ?? key) : key
+}
+
 export function StoryViewer(): ReactElement | null {
   const { stories: store } = useStores()
   const t = useT()
@@ -115,7 +122,7 @@ export function StoryViewer(): ReactElement | null {
   )
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const outcome = store.getState().viewerKey(event.key)
+    const outcome = store.getState().viewerKey(readingKey(event.key, event.currentTarget))
     if (outcome === 'closed') event.stopPropagation()
     else if (outcome === 'handled') event.preventDefault()
     // Focus stays inside the viewer while it is open.
@@ -176,7 +183,7 @@ export function StoryViewer(): ReactElement | null {
           disabled={!story || (viewer.index === 0 && viewer.personIndex === 0)}
           onClick={goPrevious}
         >
-          <ChevronLeft size={24} aria-hidden />
+          <ChevronLeft size={24} aria-hidden className="rtl-mirror" />
         </button>
         <div className={styles.frame} data-testid="story-frame">
           {story && (
@@ -266,7 +273,7 @@ export function StoryViewer(): ReactElement | null {
           disabled={!story}
           onClick={goNext}
         >
-          <ChevronRight size={24} aria-hidden />
+          <ChevronRight size={24} aria-hidden className="rtl-mirror" />
         </button>
       </div>
     </DialogDepth.Provider>
