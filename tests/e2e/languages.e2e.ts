@@ -1,18 +1,32 @@
 // Settings › Language (docs/architecture.md, "Strings and languages"): the app speaks the chosen
 // language at once, everywhere that is converted, and keeps it for the next start; Arabic turns
-// the page right to left and stays axe-clean. With SHOTS_DIR set, the feed, Create, a profile
-// and Settings are shot in German and Arabic for looking at.
+// the page right to left and stays axe-clean. With SHOTS_DIR set, the feed, Create, a profile,
+// Settings, stories, messages and the archive are shot in German and Arabic for looking at.
 
-import type { Page } from '@playwright/test'
+import { randomUUID } from 'node:crypto'
+import type { Page, TestInfo } from '@playwright/test'
+import { sendMessage } from '../../src/shared/data/direct/messages'
+import { startThread } from '../../src/shared/data/direct/threads'
 import { openSignedIn, reloadApp, ui } from './support/app'
-import { axeSummary, checkA11y } from './support/axe'
-import { createUserWithPosts, type TestUser } from './support/backend'
+import { axeSummary, checkA11y, checkA11yBothThemes } from './support/axe'
+import { createUser, createUserWithPosts, type TestUser } from './support/backend'
 import { expect, test } from './support/test'
 
 let user: TestUser
+let friend: TestUser
 
 test.beforeAll(async () => {
   ;({ user } = await createUserWithPosts('lang', 2, { caption: 'Sunrise #morning' }))
+  // A conversation the user started, so the inbox and a thread have something to show.
+  friend = await createUser('langfriend')
+  const threadId = await startThread(user.client, [friend.id])
+  for (const body of ['Hallo! مرحبا', 'See you at 8?']) {
+    await sendMessage(
+      user.client,
+      { id: randomUUID(), threadId, senderId: user.id },
+      { kind: 'text', body }
+    )
+  }
 })
 
 test.afterAll(() => {
@@ -106,4 +120,64 @@ test('Arabic: right to left, translated, and axe-clean', async ({ page }, testIn
   await chooseLanguage(page, 'English')
   expect(await root(page)).toEqual({ lang: 'en', dir: 'ltr' })
   await expect(ui.newPost(page)).toBeVisible()
+})
+
+/** Stories (a sample story in the viewer), messages (the inbox and the thread) and Settings ›
+ * Archive, in the language `names` words them; axe-checked when `a11y` is given. */
+async function storiesMessagesArchive(
+  page: Page,
+  prefix: string,
+  names: { story: RegExp; close: string; thread: RegExp; messages: string; archive: string },
+  a11y?: TestInfo
+): Promise<void> {
+  await page.locator('[data-testid="story-ring"]').first().click()
+  const viewer = page.getByRole('dialog', { name: names.story })
+  await expect(viewer).toBeVisible()
+  if (a11y) await checkA11yBothThemes(page, `${prefix} story viewer`, a11y)
+  await shoot(page, `${prefix}-stories`)
+  await viewer.getByRole('button', { name: names.close }).click()
+
+  await page.goto(`${page.url().split('#')[0]}#/direct`)
+  await page.getByRole('button', { name: names.thread }).click()
+  await expect(page.getByText('See you at 8?', { exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: names.messages })).toBeVisible()
+  if (a11y) await checkA11yBothThemes(page, `${prefix} messages`, a11y)
+  await shoot(page, `${prefix}-messages`)
+
+  await page.goto(`${page.url().split('#')[0]}#/settings/archive`)
+  await expect(page.getByRole('tablist', { name: names.archive })).toBeVisible()
+  if (a11y) await checkA11yBothThemes(page, `${prefix} settings archive`, a11y)
+  await shoot(page, `${prefix}-archive`)
+}
+
+test('stories, messages and Settings › Archive in German and in Arabic', async ({
+  page
+}, testInfo) => {
+  await openSignedIn(page, user)
+  await chooseLanguage(page, 'Deutsch')
+  await page.getByRole('button', { name: 'Startseite' }).click()
+  await expect(page.getByRole('region', { name: 'Stories' })).toBeVisible()
+  await storiesMessagesArchive(page, 'de', {
+    story: /^Stories von /,
+    close: 'Stories schließen',
+    thread: new RegExp(friend.username),
+    messages: 'Nachrichten',
+    archive: 'Archiv'
+  })
+
+  await chooseLanguage(page, 'العربية')
+  await page.getByRole('button', { name: 'الرئيسية' }).click()
+  await expect(page.getByRole('region', { name: 'القصص' })).toBeVisible()
+  await storiesMessagesArchive(
+    page,
+    'ar',
+    {
+      story: /^قصص /,
+      close: 'إغلاق القصص',
+      thread: new RegExp(friend.username),
+      messages: 'الرسائل',
+      archive: 'الأرشيف'
+    },
+    testInfo
+  )
 })

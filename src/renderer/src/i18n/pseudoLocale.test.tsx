@@ -1,20 +1,18 @@
 // The extraction test: the converted screens rendered in the pseudo-locale show no English. Every
 // string they show goes through the catalog, so it comes out accented and in ⟦brackets⟧; what is
-// left of plain ASCII words can only be the fixtures' own data (names, captions) or a string
-// someone wrote into a component. Screens not converted yet (stories, search, explore, messages,
-// activity, most Settings sections) are not rendered here.
+// left of plain ASCII words (englishLeft) can only be the fixtures' own data or a string someone
+// wrote into a component.
 
 import { act, screen, waitFor } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
 import type { ReactElement } from 'react'
 import type { Profile } from '@shared/domain'
-import { BRAND_NAME } from '../brand'
 import {
   createHarness,
   makeComment,
   makePost,
   openInPostView,
-  PROFILE,
   renderWith,
   showInFeed,
   signedIn,
@@ -31,8 +29,7 @@ import { PostView } from '../components/PostView/PostView'
 import { ProfilePage } from '../components/ProfilePage/ProfilePage'
 import { SettingsPage } from '../components/Settings/SettingsPage'
 import { SidePanel } from '../components/SidePanel/SidePanel'
-import { createSuggestions } from '../services/sampleData'
-import { applyLanguage, PSEUDO_LANGUAGE } from './index'
+import { englishLeft, inPseudoLocale } from '../testing/englishLeft'
 
 const STAR: Profile = {
   id: 'star-1',
@@ -46,66 +43,12 @@ const STAR: Profile = {
 const HOURS_AGO = new Date(Date.now() - 5 * 3600_000).toISOString()
 const AUTHOR = { username: 'sam', full_name: 'Sam', avatar_url: null }
 
-/** The fixtures' own words, which are data and stay as they are in every language: names and
- * their initials, captions, the sample suggestions a visitor sees. */
-const DATA = [
-  BRAND_NAME,
-  BRAND_NAME.toUpperCase(),
-  PROFILE.username,
-  PROFILE.full_name,
-  PROFILE.bio!
-]
-  .concat(['star', 'Star', 'ST', 'sam', 'SA', 'JD', 'Golden hour', 'Nice one'])
-  .concat(createSuggestions().flatMap((person) => [person.username, person.fullName]))
-  .filter((text): text is string => Boolean(text))
-  .sort((a, b) => b.length - a.length)
-
-/** Not this phase's: the people search (another change is rewriting it). Elements with their own
- * `lang` (a language named in itself) and Intl's dates in `<time title>` are not catalog text. */
-function skipped(element: Element): boolean {
-  return (
-    element.closest('body [lang]') !== null ||
-    element.tagName === 'TIME' ||
-    element.closest('div:has(> input[type="search"])') !== null
-  )
-}
-
-/** What a person sees or hears: text, and the labels, placeholders and titles of elements. */
-function shownStrings(root: HTMLElement): string[] {
-  const strings: string[] = []
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT)
-  while (walker.nextNode()) {
-    const parent = walker.currentNode.parentElement
-    if (parent && !skipped(parent)) strings.push(walker.currentNode.textContent ?? '')
-  }
-  for (const element of root.querySelectorAll('*')) {
-    if (skipped(element)) continue
-    for (const name of ['aria-label', 'placeholder', 'title', 'alt']) {
-      const value = element.getAttribute(name)
-      if (value) strings.push(value)
-    }
-  }
-  return strings
-}
-
-/** Every English word left on screen once the catalog's (bracketed) text and the data are out. */
-function englishLeft(root: HTMLElement = document.body): string[] {
-  const words: string[] = []
-  for (const text of shownStrings(root)) {
-    let rest = text.replace(/⟦[^⟧]*⟧/g, ' ')
-    for (const data of DATA) rest = rest.split(data).join(' ')
-    words.push(...(rest.match(/[A-Za-z]{2,}/g) ?? []).map((word) => `${word} (in "${text}")`))
-  }
-  return words
-}
-
 function render(ui: ReactElement, harness: Harness = createHarness({ snapshot: signedIn() })) {
   renderWith(ui, harness)
   return harness
 }
 
-beforeAll(() => applyLanguage(PSEUDO_LANGUAGE))
-afterAll(() => applyLanguage('en'))
+inPseudoLocale()
 
 describe('the pseudo-locale shows no English on the converted screens', () => {
   it('the header, signed in and signed out', () => {
@@ -174,6 +117,30 @@ describe('the pseudo-locale shows no English on the converted screens', () => {
     const harness = createHarness()
     harness.stores.ui.getState().openAuth(mode)
     render(<AuthModal />, harness)
+    expect(englishLeft()).toEqual([])
+  })
+
+  it.each(['forgot', 'login-code', 'new-password', 'second-factor'] as const)(
+    'the %s step',
+    async (mode) => {
+      const harness = createHarness()
+      harness.api.account.recoveryCodeStatus.mockResolvedValue({ remaining: 3, total: 10 })
+      harness.stores.ui.getState().openAuth('signin')
+      harness.stores.ui.getState().setAuthMode(mode)
+      render(<AuthModal />, harness)
+      await act(async () => undefined)
+      expect(englishLeft()).toEqual([])
+    }
+  )
+
+  it('the code step, once the mail is sent', async () => {
+    const harness = createHarness()
+    harness.stores.ui.getState().openAuth('forgot')
+    render(<AuthModal />, harness)
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox'), 'jane@example.test')
+    await user.keyboard('{Enter}')
+    await screen.findByRole('status')
     expect(englishLeft()).toEqual([])
   })
 })

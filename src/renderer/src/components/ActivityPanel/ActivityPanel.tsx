@@ -15,12 +15,17 @@ import { TagActions } from './TagActions'
 import { activityAction, activityTarget, actorsPhrase } from '../../store/activity/activityText'
 import { openActivityTarget } from '../../live/openActivityTarget'
 import { Avatar } from '../Avatar/Avatar'
+import { useLocale, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './ActivityPanel.module.scss'
 import { CachedImg } from '../CachedImg/CachedImg'
 import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 
 function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
   const stores = useStores()
+  // Re-renders the line in a newly chosen language (activityText reads the catalog).
+  useT()
+  const locale = useLocale()
   // The newest actor as the people store knows them now (a new avatar), else as the row has them.
   const known = usePerson(group.actors[0]?.id ?? '')
   const actor = known ?? group.actors[0]
@@ -44,7 +49,7 @@ function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
         <p className={styles.text}>
           <strong>{actorsPhrase(group)}</strong> {activityAction(group)}{' '}
           <time className={styles.age} dateTime={group.latest_at}>
-            {relativeAge(group.latest_at)}
+            {relativeAge(group.latest_at, undefined, locale)}
           </time>
         </p>
         {group.post_thumb_url || group.post_image_url ? (
@@ -70,6 +75,7 @@ function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
 
 function NotificationsSetting(): ReactElement | null {
   const { api } = useStores()
+  const t = useT()
   const [enabled, setEnabled] = useState<boolean | null>(null)
   useEffect(() => {
     if (!api.notifications.native) return
@@ -97,13 +103,15 @@ function NotificationsSetting(): ReactElement | null {
         checked={enabled}
         onChange={(event) => onChange(event.target.checked)}
       />
-      Desktop notifications
+      {t('activity.desktopNotifications')}
     </label>
   )
 }
 
 export function ActivityPanel(): ReactElement {
   const { activity } = useStores()
+  const t = useT()
+  const message = useMessage()
   const groups = useActivity((state) => state.groups)
   const status = useActivity((state) => state.status)
   const error = useActivity((state) => state.error)
@@ -150,21 +158,21 @@ export function ActivityPanel(): ReactElement {
         ref={panel}
         className={styles.panel}
         role="dialog"
-        aria-label="Notifications"
+        aria-label={t('nav.notifications')}
         tabIndex={-1}
       >
-        <h2 className={styles.title}>Notifications</h2>
+        <h2 className={styles.title}>{t('nav.notifications')}</h2>
         {error && (
           <p role="alert" className={styles.error}>
-            {error}
+            {message(error)}
           </p>
         )}
         {status === 'loading' && groups.length === 0 ? (
           <p role="status" className={styles.empty}>
-            Loading…
+            {t('activity.loading')}
           </p>
         ) : groups.length === 0 && !error ? (
-          <p className={styles.empty}>Activity on your posts will show here.</p>
+          <p className={styles.empty}>{t('activity.empty')}</p>
         ) : (
           <ul className={styles.list}>
             {groups.map((group) => (

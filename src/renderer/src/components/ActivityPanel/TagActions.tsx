@@ -5,10 +5,12 @@ import { useEffect, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
 import { usePeopleTags, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
+import { useT } from '../../i18n'
 import styles from './ActivityPanel.module.scss'
 
 export function TagActions({ postId }: { postId: string }): ReactElement | null {
   const { peopleTags, toast } = useStores()
+  const t = useT()
   const userId = useSession(selectUserId)
   const pending = usePeopleTags((state) =>
     (state.byPost.get(postId) ?? []).some(
@@ -26,10 +28,10 @@ export function TagActions({ postId }: { postId: string }): ReactElement | null 
   return (
     <span className={styles.tagActions}>
       <button type="button" className={styles.approve} onClick={() => act('approve')}>
-        Approve
+        {t('activity.approve')}
       </button>
       <button type="button" className={styles.removeTag} onClick={() => act('remove')}>
-        Remove
+        {t('activity.remove')}
       </button>
     </span>
   )

@@ -4,14 +4,16 @@
 import { useState, type KeyboardEvent, type ReactElement } from 'react'
 import { PostArchive } from './PostArchive'
 import { StoryArchive } from './StoryArchive'
+import { useT } from '../../i18n'
 import styles from './ArchiveSection.module.scss'
 
 const TABS = [
-  { id: 'posts', label: 'Posts', panel: PostArchive },
-  { id: 'stories', label: 'Stories', panel: StoryArchive }
+  { id: 'posts', label: 'archive.posts', panel: PostArchive },
+  { id: 'stories', label: 'archive.stories', panel: StoryArchive }
 ] as const
 
 export function ArchiveSection(): ReactElement {
+  const t = useT()
   const [tab, setTab] = useState<(typeof TABS)[number]['id']>('posts')
   const Panel = TABS.find((entry) => entry.id === tab)!.panel
   // Arrow keys move between the tabs, as a tab list's keyboard pattern asks.
@@ -23,7 +25,12 @@ export function ArchiveSection(): ReactElement {
   }
   return (
     <>
-      <div className={styles.tabs} role="tablist" aria-label="Archive" onKeyDown={onKeyDown}>
+      <div
+        className={styles.tabs}
+        role="tablist"
+        aria-label={t('archive.label')}
+        onKeyDown={onKeyDown}
+      >
         {TABS.map((entry) => (
           <button
             key={entry.id}
@@ -36,7 +43,7 @@ export function ArchiveSection(): ReactElement {
             className={`${styles.tab} ${tab === entry.id ? styles['tab--active'] : ''}`}
             onClick={() => setTab(entry.id)}
           >
-            {entry.label}
+            {t(entry.label)}
           </button>
         ))}
       </div>

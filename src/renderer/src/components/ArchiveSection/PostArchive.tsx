@@ -6,10 +6,14 @@ import { useEffect, type ReactElement } from 'react'
 import { useCuration, useStores } from '../../store'
 import { CachedImg } from '../CachedImg/CachedImg'
 import { Spinner } from '../Spinner/Spinner'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './ArchiveSection.module.scss'
 
 export function PostArchive(): ReactElement {
   const { curation } = useStores()
+  const t = useT()
+  const message = useMessage()
   const archived = useCuration((state) => state.archived)
   const status = useCuration((state) => state.archiveStatus)
   const error = useCuration((state) => state.archiveError)
@@ -21,25 +25,23 @@ export function PostArchive(): ReactElement {
 
   return (
     <>
-      <p className={styles.intro}>
-        Only you can see the posts you archive. Their likes and comments are kept.
-      </p>
+      <p className={styles.intro}>{t('archive.postsIntro')}</p>
       {error && (
         <p className={styles.error} role="alert">
-          {error}
+          {message(error)}
         </p>
       )}
       {status === 'ready' && archived.length === 0 && (
-        <p className={styles.empty}>You haven&apos;t archived any posts.</p>
+        <p className={styles.empty}>{t('archive.noPosts')}</p>
       )}
       {archived.length > 0 && (
-        <ul className={styles.grid} aria-label="Archived posts">
+        <ul className={styles.grid} aria-label={t('archive.archivedPosts')}>
           {archived.map((post) => (
             <li key={post.id} className={styles.item}>
               <CachedImg
                 className={styles.photo}
                 src={post.thumb_url ?? post.image_url}
-                alt={post.alt_text?.trim() || post.caption?.trim() || 'Archived post'}
+                alt={post.alt_text?.trim() || post.caption?.trim() || t('archive.archivedPost')}
                 loading="lazy"
                 draggable={false}
               />
@@ -47,10 +49,12 @@ export function PostArchive(): ReactElement {
                 type="button"
                 className={styles.restore}
                 disabled={busyIds.has(post.id)}
-                aria-label={`Show on profile: ${post.caption?.trim() || 'post'}`}
+                aria-label={t('archive.showOnProfileNamed', {
+                  caption: post.caption?.trim() || t('archive.aPost')
+                })}
                 onClick={() => void curation.getState().restore(post.id)}
               >
-                Show on profile
+                {t('archive.showOnProfile')}
               </button>
             </li>
           ))}
@@ -63,7 +67,7 @@ export function PostArchive(): ReactElement {
           className={styles.more}
           onClick={() => void curation.getState().loadArchive(true)}
         >
-          Load more
+          {t('archive.loadMore')}
         </button>
       )}
     </>

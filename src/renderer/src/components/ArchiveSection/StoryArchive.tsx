@@ -9,13 +9,18 @@ import { useHighlights, useStores } from '../../store'
 import { CachedImg } from '../CachedImg/CachedImg'
 import { HighlightEditor } from '../HighlightEditor/HighlightEditor'
 import { Spinner } from '../Spinner/Spinner'
+import { useLocale, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './ArchiveSection.module.scss'
 
-const dayOf = (story: LiveStory): string =>
-  new Date(story.created_at).toLocaleDateString(undefined, { day: 'numeric', month: 'short' })
+const dayOf = (story: LiveStory, locale: string): string =>
+  new Date(story.created_at).toLocaleDateString(locale, { day: 'numeric', month: 'short' })
 
 export function StoryArchive(): ReactElement {
   const { highlights } = useStores()
+  const t = useT()
+  const locale = useLocale()
+  const message = useMessage()
   const archive = useHighlights((state) => state.archive)
   const status = useHighlights((state) => state.archiveStatus)
   const error = useHighlights((state) => state.archiveError)
@@ -28,29 +33,37 @@ export function StoryArchive(): ReactElement {
   return (
     <>
       <div className={styles.storiesHead}>
-        <p className={styles.intro}>
-          Only you can see your story archive. Stories stay here after they disappear.
-        </p>
+        <p className={styles.intro}>{t('archive.storiesIntro')}</p>
         <button type="button" className={styles.newHighlight} onClick={() => setMaking(true)}>
-          <Plus size={16} aria-hidden /> New highlight
+          <Plus size={16} aria-hidden /> {t('highlights.new')}
         </button>
       </div>
       {error && (
         <p className={styles.error} role="alert">
-          {error}
+          {message(error)}
         </p>
       )}
       {status === 'ready' && archive.length === 0 && (
-        <p className={styles.empty}>You haven&apos;t shared any stories.</p>
+        <p className={styles.empty}>{t('archive.noStories')}</p>
       )}
       {archive.length > 0 && (
-        <ul className={`${styles.grid} ${styles['grid--stories']}`} aria-label="Archived stories">
+        <ul
+          className={`${styles.grid} ${styles['grid--stories']}`}
+          aria-label={t('archive.archivedStories')}
+        >
           {archive.map((story) => (
             <li key={story.id}>
               <button
                 type="button"
                 className={styles.story}
-                aria-label={`Open story from ${dayOf(story)}${story.caption ? `: ${story.caption}` : ''}`}
+                aria-label={
+                  story.caption
+                    ? t('archive.openStoryCaption', {
+                        date: dayOf(story, locale),
+                        caption: story.caption
+                      })
+                    : t('archive.openStory', { date: dayOf(story, locale) })
+                }
                 onClick={() => void highlights.getState().openArchived(story.id)}
               >
                 <CachedImg
@@ -60,9 +73,9 @@ export function StoryArchive(): ReactElement {
                   loading="lazy"
                   draggable={false}
                 />
-                <span className={styles.date} aria-hidden>
-                  {dayOf(story)}
-                </span>
+                <time className={styles.date} dateTime={story.created_at} aria-hidden>
+                  {dayOf(story, locale)}
+                </time>
               </button>
             </li>
           ))}
@@ -75,7 +88,7 @@ export function StoryArchive(): ReactElement {
           className={styles.more}
           onClick={() => void highlights.getState().loadArchive(true)}
         >
-          Load more
+          {t('archive.loadMore')}
         </button>
       )}
       {making && <HighlightEditor highlight={null} onClose={() => setMaking(false)} />}

@@ -24,12 +24,12 @@ import styles from './AuthModal.module.scss'
 
 type StepMode = Exclude<AuthMode, 'signin' | 'signup'>
 
-const STEP_TITLES: Record<StepMode, string> = {
+const STEP_TITLES = {
   forgot: EMAIL_CODE_TEXT.forgot.title,
   'login-code': EMAIL_CODE_TEXT['login-code'].title,
   'new-password': NEW_PASSWORD_TEXT.title,
   'second-factor': SECOND_FACTOR_TEXT.title
-}
+} as const satisfies Record<StepMode, string>
 
 export function AuthModal(): ReactElement {
   const { ui } = useStores()
@@ -40,7 +40,7 @@ export function AuthModal(): ReactElement {
   const closable = mode === 'forgot' || mode === 'login-code'
   return (
     <Modal
-      title={STEP_TITLES[mode]}
+      title={t(STEP_TITLES[mode])}
       showTitle={false}
       closeDisabled={!closable}
       closeButton={closable}

@@ -5,32 +5,36 @@
 
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { LockKeyhole, Mail } from 'lucide-react'
-import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
 import { Spinner } from '../Spinner/Spinner'
 import { Field, useStepSubmit } from './AuthField'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './AuthModal.module.scss'
 
+/** The step's words, as catalog keys. */
 export const EMAIL_CODE_TEXT = {
   forgot: {
-    title: 'Trouble logging in?',
-    intro: "Enter your email and we'll send you a link and a code to get back into your account.",
-    send: 'Send login link'
+    title: 'auth.recovery.forgotTitle',
+    intro: 'auth.recovery.forgotIntro',
+    send: 'auth.recovery.forgotSend'
   },
   'login-code': {
-    title: 'Log in with a code',
-    intro: "Enter your account's email and we'll send you a 6-digit code to log in.",
-    send: 'Send me a login code'
+    title: 'auth.recovery.codeTitle',
+    intro: 'auth.recovery.codeIntro',
+    send: 'auth.sendLoginCode'
   },
-  code: 'Code',
-  confirm: 'Continue',
-  resend: 'Send a new code',
-  resent: 'We sent a new code.'
+  code: 'auth.recovery.code',
+  confirm: 'auth.recovery.continue',
+  resend: 'auth.recovery.resend',
+  resent: 'auth.recovery.resent'
 } as const
 
 export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): ReactElement {
   const { api, session, ui } = useStores()
+  const t = useT()
+  const message = useMessage()
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -76,34 +80,34 @@ export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): Reac
     setNotice(null)
     void submit.run(async () => {
       await send(sentTo)
-      setNotice(EMAIL_CODE_TEXT.resent)
+      setNotice(t(EMAIL_CODE_TEXT.resent))
     }, MESSAGES.signInFailed)
   }
 
   return (
     <div className={styles.step}>
       <Icon className={styles.stepIcon} size={56} strokeWidth={1.2} aria-hidden />
-      <h2 className={styles.stepTitle}>{text.title}</h2>
+      <h2 className={styles.stepTitle}>{t(text.title)}</h2>
       {sentTo === null ? (
         <form className={styles.form} onSubmit={onSend}>
-          <p className={styles.stepText}>{text.intro}</p>
+          <p className={styles.stepText}>{t(text.intro)}</p>
           <Field
-            label="Email"
+            label={t('auth.email')}
             type="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
             autoComplete="email"
             autoFocus
           />
-          <SubmitButton busy={submit.busy} label={text.send} />
+          <SubmitButton busy={submit.busy} label={t(text.send)} />
         </form>
       ) : (
         <form className={styles.form} onSubmit={onVerify}>
           <p className={styles.stepText} role="status">
-            {AUTH_MESSAGES.emailSent(sentTo)}
+            {t('auth.recovery.emailSent', { email: sentTo })}
           </p>
           <Field
-            label={EMAIL_CODE_TEXT.code}
+            label={t(EMAIL_CODE_TEXT.code)}
             value={code}
             inputMode="numeric"
             maxLength={12}
@@ -111,16 +115,16 @@ export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): Reac
             autoComplete="one-time-code"
             autoFocus
           />
-          <SubmitButton busy={submit.busy} label={EMAIL_CODE_TEXT.confirm} />
+          <SubmitButton busy={submit.busy} label={t(EMAIL_CODE_TEXT.confirm)} />
           <button type="button" className={styles.linkButton} onClick={onResend}>
-            {EMAIL_CODE_TEXT.resend}
+            {t(EMAIL_CODE_TEXT.resend)}
           </button>
           {notice && <p className={styles.stepText}>{notice}</p>}
         </form>
       )}
       {submit.error && (
         <p className={styles.error} role="alert">
-          {submit.error}
+          {message(submit.error)}
         </p>
       )}
     </div>

@@ -8,18 +8,23 @@ import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
 import { Field, useStepSubmit } from './AuthField'
 import { SubmitButton } from './EmailCodeStep'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './AuthModal.module.scss'
 
+/** The step's words, as catalog keys. */
 export const NEW_PASSWORD_TEXT = {
-  title: 'Create a new password',
-  intro: 'Your password must be at least 6 characters.',
-  password: 'New password',
-  again: 'New password, again',
-  save: 'Reset password'
+  title: 'auth.newPassword.title',
+  intro: 'auth.newPassword.intro',
+  password: 'auth.newPassword.password',
+  again: 'auth.newPassword.again',
+  save: 'auth.newPassword.save'
 } as const
 
 export function NewPasswordStep(): ReactElement {
   const { api, session, ui } = useStores()
+  const t = useT()
+  const message = useMessage()
   const [password, setPassword] = useState('')
   const [again, setAgain] = useState('')
   const submit = useStepSubmit()
@@ -39,11 +44,11 @@ export function NewPasswordStep(): ReactElement {
 
   return (
     <div className={styles.step}>
-      <h2 className={styles.stepTitle}>{NEW_PASSWORD_TEXT.title}</h2>
+      <h2 className={styles.stepTitle}>{t(NEW_PASSWORD_TEXT.title)}</h2>
       <form className={styles.form} onSubmit={onSubmit}>
-        <p className={styles.stepText}>{NEW_PASSWORD_TEXT.intro}</p>
+        <p className={styles.stepText}>{t(NEW_PASSWORD_TEXT.intro)}</p>
         <Field
-          label={NEW_PASSWORD_TEXT.password}
+          label={t(NEW_PASSWORD_TEXT.password)}
           type="password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
@@ -51,17 +56,17 @@ export function NewPasswordStep(): ReactElement {
           autoFocus
         />
         <Field
-          label={NEW_PASSWORD_TEXT.again}
+          label={t(NEW_PASSWORD_TEXT.again)}
           type="password"
           value={again}
           onChange={(event) => setAgain(event.target.value)}
           autoComplete="new-password"
         />
-        <SubmitButton busy={submit.busy} label={NEW_PASSWORD_TEXT.save} />
+        <SubmitButton busy={submit.busy} label={t(NEW_PASSWORD_TEXT.save)} />
       </form>
       {submit.error && (
         <p className={styles.error} role="alert">
-          {submit.error}
+          {message(submit.error)}
         </p>
       )}
     </div>

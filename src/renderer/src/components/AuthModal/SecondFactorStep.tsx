@@ -10,23 +10,27 @@ import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
 import { Field, useStepSubmit } from './AuthField'
 import { SubmitButton } from './EmailCodeStep'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './AuthModal.module.scss'
 
+/** The step's words, as catalog keys. */
 export const SECOND_FACTOR_TEXT = {
-  title: 'Two-factor authentication',
-  intro: 'Enter the 6-digit code from your authentication app.',
-  code: 'Security code',
-  confirm: 'Confirm',
-  back: 'Back to log in',
-  useRecovery: 'Use a recovery code',
-  recoveryIntro:
-    'Enter one of the recovery codes you saved when you turned on two-factor authentication.',
-  recoveryCode: 'Recovery code',
-  useApp: 'Use your authentication app'
+  title: 'auth.secondFactor.title',
+  intro: 'auth.secondFactor.intro',
+  code: 'auth.secondFactor.code',
+  confirm: 'auth.secondFactor.confirm',
+  back: 'auth.backToLogIn',
+  useRecovery: 'auth.secondFactor.useRecovery',
+  recoveryIntro: 'auth.secondFactor.recoveryIntro',
+  recoveryCode: 'auth.secondFactor.recoveryCode',
+  useApp: 'auth.secondFactor.useApp'
 } as const
 
 export function SecondFactorStep(): ReactElement {
   const { api, session, ui } = useStores()
+  const t = useT()
+  const message = useMessage()
   const [code, setCode] = useState('')
   const [recovery, setRecovery] = useState(false)
   const [recoveryOffered, setRecoveryOffered] = useState(false)
@@ -74,15 +78,15 @@ export function SecondFactorStep(): ReactElement {
   return (
     <div className={styles.step}>
       <ShieldCheck className={styles.stepIcon} size={56} strokeWidth={1.2} aria-hidden />
-      <h2 className={styles.stepTitle}>{SECOND_FACTOR_TEXT.title}</h2>
+      <h2 className={styles.stepTitle}>{t(SECOND_FACTOR_TEXT.title)}</h2>
       <form className={styles.form} onSubmit={onSubmit}>
         <p className={styles.stepText}>
-          {recovery ? SECOND_FACTOR_TEXT.recoveryIntro : SECOND_FACTOR_TEXT.intro}
+          {t(recovery ? SECOND_FACTOR_TEXT.recoveryIntro : SECOND_FACTOR_TEXT.intro)}
         </p>
         {recovery ? (
           <Field
             key="recovery"
-            label={SECOND_FACTOR_TEXT.recoveryCode}
+            label={t(SECOND_FACTOR_TEXT.recoveryCode)}
             value={code}
             maxLength={20}
             onChange={(event) => setCode(event.target.value)}
@@ -92,7 +96,7 @@ export function SecondFactorStep(): ReactElement {
         ) : (
           <Field
             key="app"
-            label={SECOND_FACTOR_TEXT.code}
+            label={t(SECOND_FACTOR_TEXT.code)}
             value={code}
             inputMode="numeric"
             maxLength={12}
@@ -101,19 +105,19 @@ export function SecondFactorStep(): ReactElement {
             autoFocus
           />
         )}
-        <SubmitButton busy={submit.busy} label={SECOND_FACTOR_TEXT.confirm} />
+        <SubmitButton busy={submit.busy} label={t(SECOND_FACTOR_TEXT.confirm)} />
         {recoveryOffered && (
           <button type="button" className={styles.linkButton} onClick={() => switchTo(!recovery)}>
-            {recovery ? SECOND_FACTOR_TEXT.useApp : SECOND_FACTOR_TEXT.useRecovery}
+            {t(recovery ? SECOND_FACTOR_TEXT.useApp : SECOND_FACTOR_TEXT.useRecovery)}
           </button>
         )}
         <button type="button" className={styles.linkButton} onClick={onBack}>
-          {SECOND_FACTOR_TEXT.back}
+          {t(SECOND_FACTOR_TEXT.back)}
         </button>
       </form>
       {submit.error && (
         <p className={styles.error} role="alert">
-          {submit.error}
+          {message(submit.error)}
         </p>
       )}
     </div>

@@ -6,10 +6,14 @@ import { ArrowLeft } from 'lucide-react'
 import { useBrowse, useStores } from '../../store'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { TagHeader } from './TagHeader'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './BrowseView.module.scss'
 
 export function BrowseView({ tag }: { tag: string }): ReactElement | null {
   const { browse, router } = useStores()
+  const t = useT()
+  const message = useMessage()
   const page = useBrowse((state) => state.page)
   const summary = useBrowse((state) => state.summary)
   const topIds = useBrowse((state) => state.topIds)
@@ -30,37 +34,41 @@ export function BrowseView({ tag }: { tag: string }): ReactElement | null {
         <button
           type="button"
           className={styles.back}
-          aria-label="Back"
+          aria-label={t('nav.back')}
           onClick={() => router.getState().back()}
         >
-          <ArrowLeft size={24} aria-hidden />
+          <ArrowLeft size={24} aria-hidden className="rtl-mirror" />
         </button>
       </div>
       <TagHeader tag={page.tag} summary={summary} coverId={topIds[0]} />
       {status === 'error' ? (
         <p className={styles.error} role="alert">
-          {error}
+          {message(error ?? '')}
         </p>
       ) : (
         <>
           {topIds.length > 0 && (
             <section aria-labelledby="tag-top-posts">
               <h2 id="tag-top-posts" className={styles.section}>
-                Top posts
+                {t('hashtags.topPosts')}
               </h2>
-              <ProfileGrid ids={topIds} loading={false} label={`Top posts of ${title}`} />
+              <ProfileGrid
+                ids={topIds}
+                loading={false}
+                label={t('hashtags.topPostsOf', { tag: title })}
+              />
             </section>
           )}
           <section aria-labelledby="tag-recent-posts">
             <h2 id="tag-recent-posts" className={styles.section}>
-              Recent posts
+              {t('hashtags.recentPosts')}
             </h2>
             <ProfileGrid
               ids={ids}
               loading={status === 'loading' && ids.length === 0}
-              label={`Recent posts of ${title}`}
-              emptyTitle="No posts yet"
-              emptyText={`No post carries ${title} yet.`}
+              label={t('hashtags.recentPostsOf', { tag: title })}
+              emptyTitle={t('messages.feedEmptyTitle')}
+              emptyText={t('hashtags.empty', { tag: title })}
             />
           </section>
         </>
@@ -72,7 +80,7 @@ export function BrowseView({ tag }: { tag: string }): ReactElement | null {
           disabled={status === 'loading'}
           onClick={() => void browse.getState().loadMore()}
         >
-          Load more
+          {t('hashtags.loadMore')}
         </button>
       )}
     </main>

@@ -3,14 +3,18 @@
 // hashtags store's (optimistic, undone with a message when refused).
 
 import type { ReactElement } from 'react'
+import type { TFunction } from 'i18next'
 import { Hash } from 'lucide-react'
 import type { TagSummary } from '../../services/types'
 import { useHashtags, usePosts, useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
+import { formatLikeCount } from '@shared/format'
+import { useLocale, useT } from '../../i18n'
 import styles from './BrowseView.module.scss'
 
-export function postCountLabel(posts: number): string {
-  return posts === 1 ? '1 post' : `${posts.toLocaleString('en-US')} posts`
+/** "1 post", "1,234 posts": the count with the language's separators and plural. */
+export function postCountLabel(t: TFunction, posts: number, locale: string): string {
+  return t('hashtags.posts', { count: posts, n: formatLikeCount(posts, locale) })
 }
 
 export function TagHeader({
@@ -24,6 +28,8 @@ export function TagHeader({
   coverId: string | undefined
 }): ReactElement {
   const { hashtags, ui } = useStores()
+  const t = useT()
+  const locale = useLocale()
   const signedIn = useSession(selectIsSignedIn)
   const known = useHashtags((state) => state.following[tag])
   const busy = useHashtags((state) => state.busy.has(tag))
@@ -43,16 +49,20 @@ export function TagHeader({
       </div>
       <div className={styles.headerText}>
         <h1 className={styles.title}>#{tag}</h1>
-        <p className={styles.count}>{summary ? postCountLabel(summary.posts) : '\u00a0'}</p>
+        <p className={styles.count}>
+          {summary ? postCountLabel(t, summary.posts, locale) : '\u00a0'}
+        </p>
         <button
           type="button"
           className={following ? styles['follow--following'] : styles.follow}
           aria-pressed={following}
-          aria-label={following ? `Following #${tag}` : `Follow #${tag}`}
+          aria-label={
+            following ? t('hashtags.followingTag', { tag }) : t('hashtags.followTag', { tag })
+          }
           disabled={busy || !summary}
           onClick={onFollow}
         >
-          {following ? 'Following' : 'Follow'}
+          {following ? t('people.following') : t('people.follow')}
         </button>
       </div>
     </header>

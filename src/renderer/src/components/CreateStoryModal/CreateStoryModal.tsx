@@ -16,6 +16,8 @@ import { ChooseAnotherButton, DropZone } from '../DropZone/DropZone'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
 import { Toggle } from '../Settings/Toggle'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './CreateStoryModal.module.scss'
 
 function usePreviewUrl(image: ImageFile | null): string | null {
@@ -34,6 +36,8 @@ function usePreviewUrl(image: ImageFile | null): string | null {
 
 export function CreateStoryModal(): ReactElement {
   const { stories, ui } = useStores()
+  const t = useT()
+  const message = useMessage()
   const [image, setImage] = useState<ImageFile | null>(null)
   const [text, setText] = useState('')
   const [closeFriendsOnly, setCloseFriendsOnly] = useState(false)
@@ -76,13 +80,13 @@ export function CreateStoryModal(): ReactElement {
 
   const errorLine = error && (
     <p className={styles.error} role="alert">
-      {error}
+      {message(error)}
     </p>
   )
 
   return (
     <Modal
-      title="Add to your story"
+      title={t('stories.add')}
       onClose={() => ui.getState().closeModal()}
       closeDisabled={busy}
       leading={back}
@@ -90,22 +94,22 @@ export function CreateStoryModal(): ReactElement {
     >
       {!image ? (
         <div className={styles.pickStep}>
-          <DropZone picker={picker} inputLabel="Choose an image file" />
+          <DropZone picker={picker} inputLabel={t('create.chooseFile')} />
           {errorLine}
         </div>
       ) : (
         <div className={styles.previewStep}>
           <div className={styles.frame}>
-            {previewUrl && <img src={previewUrl} alt="Preview of your story" />}
+            {previewUrl && <img src={previewUrl} alt={t('stories.create.previewAlt')} />}
             {text.trim() && <p className={styles.overlayText}>{text.trim()}</p>}
           </div>
           <label className={styles.textLabel} htmlFor="create-story-text">
-            Text on your story (optional)
+            {t('stories.create.textLabel')}
           </label>
           <input
             id="create-story-text"
             className={styles.text}
-            placeholder="Add text..."
+            placeholder={t('stories.create.textPlaceholder')}
             value={text}
             maxLength={MAX_STORY_TEXT_LENGTH}
             disabled={busy}
@@ -115,8 +119,8 @@ export function CreateStoryModal(): ReactElement {
             {text.length}/{MAX_STORY_TEXT_LENGTH}
           </p>
           <Toggle
-            label="Close friends only"
-            hint="Only the people on your close friends list (Settings) see it, with a green ring."
+            label={t('stories.create.closeFriendsOnly')}
+            hint={t('stories.create.closeFriendsHint')}
             checked={closeFriendsOnly}
             onChange={setCloseFriendsOnly}
           />
@@ -129,10 +133,10 @@ export function CreateStoryModal(): ReactElement {
           >
             {busy ? (
               <>
-                <Spinner size={16} light /> {MESSAGES.uploading}
+                <Spinner size={16} light /> {t('messages.uploading')}
               </>
             ) : (
-              'Share to story'
+              t('stories.create.share')
             )}
           </button>
         </div>

@@ -8,6 +8,7 @@ import { useDirect, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { lastMessagePreview, threadTitle } from './threadTitle'
+import { useLocale, useT } from '../../i18n'
 import styles from './DirectInbox.module.scss'
 
 export interface DirectInboxProps {
@@ -17,6 +18,8 @@ export interface DirectInboxProps {
 
 export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): ReactElement {
   const { direct, router } = useStores()
+  const t = useT()
+  const locale = useLocale()
   const userId = useSession(selectUserId)
   const [folder, setFolder] = useState<DirectFolder>('inbox')
   const threads = useDirect((state) => state.folders[folder])
@@ -29,14 +32,14 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
   }, [direct, folder, userId])
 
   return (
-    <section className={styles.inbox} aria-label="Conversations">
+    <section className={styles.inbox} aria-label={t('direct.conversations')}>
       <div className={styles.top}>
-        <h2 className={styles.heading}>Messages</h2>
+        <h2 className={styles.heading}>{t('nav.messages')}</h2>
         <button type="button" className={styles.newButton} onClick={onNewMessage}>
-          New message
+          {t('direct.newMessage')}
         </button>
       </div>
-      <div className={styles.tabs} role="tablist" aria-label="Folders">
+      <div className={styles.tabs} role="tablist" aria-label={t('direct.folders')}>
         {(['inbox', 'requests'] as const).map((name) => (
           <button
             key={name}
@@ -46,14 +49,18 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
             className={styles.tab}
             onClick={() => setFolder(name)}
           >
-            {name === 'inbox' ? 'Inbox' : `Requests${requestCount ? ` (${requestCount})` : ''}`}
+            {name === 'inbox'
+              ? t('direct.inbox')
+              : requestCount
+                ? t('direct.requestsCount', { count: requestCount })
+                : t('direct.requests')}
           </button>
         ))}
       </div>
-      {status === 'error' && <p className={styles.empty}>Couldn&apos;t load your messages.</p>}
+      {status === 'error' && <p className={styles.empty}>{t('direct.loadFailed')}</p>}
       {status === 'ready' && threads.length === 0 && (
         <p className={styles.empty}>
-          {folder === 'inbox' ? 'No messages yet.' : 'No message requests.'}
+          {folder === 'inbox' ? t('direct.inboxEmpty') : t('direct.requestsEmpty')}
         </p>
       )}
       <ul className={styles.list}>
@@ -78,14 +85,16 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
               />
               <span className={styles.text}>
                 <span className={styles.title}>
-                  {threadTitle(thread)}
-                  {thread.unread && <span className={styles.hidden}>, unread</span>}
+                  {threadTitle(thread, t)}
+                  {thread.unread && <span className={styles.hidden}>{t('direct.unread')}</span>}
                 </span>
                 <span className={styles.preview}>
-                  <span className={styles.previewText}>{lastMessagePreview(thread, userId)}</span>
+                  <span className={styles.previewText} dir="auto">
+                    {lastMessagePreview(thread, userId, t)}
+                  </span>
                   <span aria-hidden>·</span>
                   <time dateTime={thread.last_message_at}>
-                    {relativeAge(thread.last_message_at)}
+                    {relativeAge(thread.last_message_at, undefined, locale)}
                   </time>
                 </span>
               </span>
@@ -98,14 +107,14 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
                   className={styles.accept}
                   onClick={() => void direct.getState().accept(thread.id)}
                 >
-                  Accept
+                  {t('direct.accept')}
                 </button>
                 <button
                   type="button"
                   className={styles.delete}
                   onClick={() => void direct.getState().deleteRequest(thread.id)}
                 >
-                  Delete
+                  {t('direct.delete')}
                 </button>
               </span>
             )}

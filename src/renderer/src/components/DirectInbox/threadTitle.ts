@@ -1,35 +1,43 @@
-// How a thread is named in the inbox and its header: the group's name, else its people.
+// How a thread is named in the inbox and its header: the group's name, else its people; and a
+// message in one line. Words come from the catalog `t` passed in (a component's useT(), or the
+// i18n instance's for a notification).
 
+import type { TFunction } from 'i18next'
 import type { DirectLastMessage, DirectThread } from '../../services/types'
 
-export function threadTitle(thread: Pick<DirectThread, 'name' | 'people'>): string {
+export function threadTitle(thread: Pick<DirectThread, 'name' | 'people'>, t: TFunction): string {
   if (thread.name) return thread.name
-  if (thread.people.length === 0) return 'Just you'
+  if (thread.people.length === 0) return t('direct.justYou')
   return thread.people.map((person) => person.username).join(', ')
 }
 
 /** The inbox's one-line preview of the last message. */
-export function lastMessagePreview(thread: DirectThread, readerId: string | null): string {
+export function lastMessagePreview(
+  thread: DirectThread,
+  readerId: string | null,
+  t: TFunction
+): string {
   const last = thread.last_message
-  if (!last) return 'No messages yet'
-  return messagePreview(last, last.sender_id === readerId ? 'You: ' : '')
+  if (!last) return t('direct.noMessagesYet')
+  return messagePreview(last, last.sender_id === readerId, t)
 }
 
-/** One message in a line (the inbox row, a desktop notification), after `own` ("You: "). */
+/** One message in a line (the inbox row, a desktop notification), "You: …" when `own`. */
 export function messagePreview(
   last: Pick<DirectLastMessage, 'kind' | 'body'>,
-  own: string
+  own: boolean,
+  t: TFunction
 ): string {
-  switch (last.kind) {
-    case 'photo':
-      return `${own}Sent a photo`
-    case 'post':
-      return `${own}Shared a post`
-    case 'story_reply':
-      return `${own}Replied to a story: ${last.body ?? ''}`
-    case 'story_reaction':
-      return `${own}Reacted ${last.body ?? ''} to a story`
-    default:
-      return `${own}${last.body ?? ''}`
-  }
+  const body = last.body ?? ''
+  const line =
+    last.kind === 'photo'
+      ? t('direct.preview.photo')
+      : last.kind === 'post'
+        ? t('direct.preview.post')
+        : last.kind === 'story_reply'
+          ? t('direct.preview.storyReply', { body })
+          : last.kind === 'story_reaction'
+            ? t('direct.preview.storyReaction', { body })
+            : body
+  return own ? t('direct.preview.own', { line }) : line
 }

@@ -6,10 +6,10 @@
 
 import { memo, type ReactElement } from 'react'
 import { Heart } from 'lucide-react'
-import { DIRECT_MESSAGES } from '../../services/rules'
 import type { DirectMessage as Message, DirectPerson } from '../../services/types'
 import { useStores } from '../../store'
 import { Avatar } from '../Avatar/Avatar'
+import { useT } from '../../i18n'
 import styles from './DirectMessage.module.scss'
 
 export interface DirectMessageProps {
@@ -26,14 +26,16 @@ export interface DirectMessageProps {
 
 function Quoted({ message }: { message: Message }): ReactElement | null {
   const { post } = useStores()
+  const t = useT()
   if (message.kind === 'post') {
-    if (!message.post)
-      return <p className={styles.unavailable}>{DIRECT_MESSAGES.postUnavailable}</p>
+    if (!message.post) return <p className={styles.unavailable}>{t('direct.postUnavailable')}</p>
     return (
       <button
         type="button"
         className={styles.post}
-        aria-label={`Open the post by ${message.post.profiles?.username ?? 'someone'}`}
+        aria-label={t('direct.openPostBy', {
+          username: message.post.profiles?.username ?? t('direct.someoneLower')
+        })}
         onClick={() => void post.getState().openPost(message.post!.id, [])}
       >
         <img src={message.post.thumb_url ?? message.post.image_url} alt="" loading="lazy" />
@@ -42,13 +44,12 @@ function Quoted({ message }: { message: Message }): ReactElement | null {
     )
   }
   if (message.kind === 'story_reply' || message.kind === 'story_reaction') {
-    if (!message.story)
-      return <p className={styles.unavailable}>{DIRECT_MESSAGES.storyUnavailable}</p>
+    if (!message.story) return <p className={styles.unavailable}>{t('direct.storyUnavailable')}</p>
     return (
       <img
         className={styles.story}
         src={message.story.thumb_url ?? message.story.image_url}
-        alt="The story replied to"
+        alt={t('direct.storyRepliedTo')}
         loading="lazy"
       />
     )
@@ -65,12 +66,13 @@ function DirectMessageView({
   sender = null
 }: DirectMessageProps): ReactElement {
   const { direct } = useStores()
+  const t = useT()
   const hearted = readerId !== null && message.hearts.includes(readerId)
   const label =
     message.kind === 'story_reaction'
-      ? `Reacted ${message.body ?? ''} to a story`
+      ? t('direct.preview.storyReaction', { body: message.body ?? '' })
       : message.kind === 'story_reply'
-        ? 'Replied to a story'
+        ? t('direct.repliedToStory')
         : null
   return (
     <li
@@ -103,21 +105,23 @@ function DirectMessageView({
             <img
               className={styles.photo}
               src={message.image_url}
-              alt="Photo"
+              alt={t('direct.photo')}
               width={message.width ?? undefined}
               height={message.height ?? undefined}
               loading="lazy"
             />
           )}
           {message.body && message.kind !== 'story_reaction' && (
-            <p className={styles.body}>{message.body}</p>
+            <p className={styles.body} dir="auto">
+              {message.body}
+            </p>
           )}
         </div>
         <div className={styles.actions}>
           <button
             type="button"
             className={styles.action}
-            aria-label={hearted ? 'Remove heart' : 'Heart'}
+            aria-label={hearted ? t('direct.removeHeart') : t('direct.heart')}
             aria-pressed={hearted}
             disabled={message.pending}
             onClick={() => void direct.getState().toggleHeart(message.id)}
@@ -130,19 +134,22 @@ function DirectMessageView({
               className={styles.action}
               onClick={() => void direct.getState().unsend(message.id)}
             >
-              Unsend
+              {t('direct.unsend')}
             </button>
           )}
         </div>
       </div>
       {message.hearts.length > 0 && (
-        <p className={styles.hearts} aria-label={`${message.hearts.length} hearts`}>
+        <p
+          className={styles.hearts}
+          aria-label={t('direct.hearts', { count: message.hearts.length })}
+        >
           ❤️{message.hearts.length > 1 ? ` ${message.hearts.length}` : ''}
         </p>
       )}
       {message.pending && (
         <p className={styles.status} role="status">
-          Sending…
+          {t('direct.sending')}
         </p>
       )}
       {seen && <p className={styles.status}>{seen}</p>}

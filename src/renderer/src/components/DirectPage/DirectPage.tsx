@@ -8,10 +8,12 @@ import { selectUserId } from '../../store/session/sessionStore'
 import { DirectInbox } from '../DirectInbox/DirectInbox'
 import { DirectPeoplePicker } from '../DirectPeoplePicker/DirectPeoplePicker'
 import { DirectThread } from '../DirectThread/DirectThread'
+import { useT } from '../../i18n'
 import styles from './DirectPage.module.scss'
 
 function NewMessage({ onDone }: { onDone(): void }): ReactElement {
   const { direct, router } = useStores()
+  const t = useT()
   const userId = useSession(selectUserId)
   const [picked, setPicked] = useState<PersonSummary[]>([])
   const [name, setName] = useState('')
@@ -25,20 +27,20 @@ function NewMessage({ onDone }: { onDone(): void }): ReactElement {
     router.getState().navigate({ name: 'direct', thread: id })
   }
   return (
-    <section className={styles.newMessage} aria-label="New message">
-      <h2 className={styles.heading}>New message</h2>
+    <section className={styles.newMessage} aria-label={t('direct.newMessage')}>
+      <h2 className={styles.heading}>{t('direct.newMessage')}</h2>
       <DirectPeoplePicker
         picked={picked}
         onChange={setPicked}
         exclude={userId ? [userId] : []}
-        label="To"
+        label={t('direct.to')}
         focusOnOpen
       />
       {picked.length > 1 && (
         <input
           className={styles.name}
-          aria-label="Group name (optional)"
-          placeholder="Group name (optional)"
+          aria-label={t('direct.groupName')}
+          placeholder={t('direct.groupName')}
           maxLength={64}
           value={name}
           onChange={(event) => setName(event.target.value)}
@@ -46,7 +48,7 @@ function NewMessage({ onDone }: { onDone(): void }): ReactElement {
       )}
       <div className={styles.buttons}>
         <button type="button" className={styles.cancel} onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </button>
         <button
           type="button"
@@ -54,7 +56,7 @@ function NewMessage({ onDone }: { onDone(): void }): ReactElement {
           disabled={picked.length === 0}
           onClick={() => void start()}
         >
-          Chat
+          {t('direct.chat')}
         </button>
       </div>
     </section>
@@ -62,12 +64,13 @@ function NewMessage({ onDone }: { onDone(): void }): ReactElement {
 }
 
 export function DirectPage({ thread }: { thread: string | null }): ReactElement {
+  const t = useT()
   const signedIn = useSession(selectUserId) !== null
   const [composing, setComposing] = useState(false)
   if (!signedIn) {
     return (
       <main className={styles.page}>
-        <p className={styles.empty}>Log in to see your messages.</p>
+        <p className={styles.empty}>{t('direct.signedOut')}</p>
       </main>
     )
   }
@@ -81,10 +84,10 @@ export function DirectPage({ thread }: { thread: string | null }): ReactElement 
           <DirectThread key={thread} threadId={thread} />
         ) : (
           <div className={styles.placeholder}>
-            <h2 className={styles.heading}>Your messages</h2>
-            <p>Send private photos and messages to a friend or group.</p>
+            <h2 className={styles.heading}>{t('direct.yourMessages')}</h2>
+            <p>{t('direct.intro')}</p>
             <button type="button" className={styles.chat} onClick={() => setComposing(true)}>
-              Send message
+              {t('direct.sendMessage')}
             </button>
           </div>
         )}

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { PersonSummary } from '@shared/domain'
 import { useStores } from '../../store'
 import { Avatar } from '../Avatar/Avatar'
+import { useT } from '../../i18n'
 import styles from './DirectPeoplePicker.module.scss'
 
 const RESULTS = 8
@@ -23,10 +24,11 @@ export function DirectPeoplePicker({
   picked,
   onChange,
   exclude,
-  label = 'Search people',
+  label,
   focusOnOpen = false
 }: DirectPeoplePickerProps): ReactElement {
   const { direct } = useStores()
+  const t = useT()
   const [query, setQuery] = useState('')
   const search = useRef<HTMLInputElement>(null)
 
@@ -64,12 +66,12 @@ export function DirectPeoplePicker({
   return (
     <div className={styles.picker}>
       {picked.length > 0 && (
-        <ul className={styles.chips} aria-label="Selected people">
+        <ul className={styles.chips} aria-label={t('direct.selectedPeople')}>
           {picked.map((person) => (
             <li key={person.id}>
               <button type="button" className={styles.chip} onClick={() => toggle(person)}>
                 {person.username} <span aria-hidden>×</span>
-                <span className={styles.hidden}>, remove</span>
+                <span className={styles.hidden}>{t('direct.remove')}</span>
               </button>
             </li>
           ))}
@@ -79,12 +81,12 @@ export function DirectPeoplePicker({
         ref={search}
         className={styles.input}
         type="search"
-        aria-label={label}
-        placeholder="Search..."
+        aria-label={label ?? t('search.people')}
+        placeholder={t('direct.searchPlaceholder')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
-      <ul className={styles.results} aria-label="People">
+      <ul className={styles.results} aria-label={t('direct.people')}>
         {shown.map((person) => {
           const selected = picked.some((p) => p.id === person.id)
           return (

@@ -10,6 +10,7 @@ import { Avatar } from '../Avatar/Avatar'
 import { threadTitle } from '../DirectInbox/threadTitle'
 import { DirectPeoplePicker } from '../DirectPeoplePicker/DirectPeoplePicker'
 import { Modal } from '../Modal/Modal'
+import { useT } from '../../i18n'
 import styles from './DirectShareSheet.module.scss'
 
 const RECENT_THREADS = 6
@@ -22,6 +23,7 @@ export function DirectShareSheet({
   onClose(): void
 }): ReactElement {
   const { direct, toast, postActions } = useStores()
+  const t = useT()
   const userId = useSession(selectUserId)
   const recent = useDirect((state) => state.folders.inbox)
   const { copyLink } = postActions
@@ -48,17 +50,22 @@ export function DirectShareSheet({
     })
     setSending(false)
     if (sent) {
-      toast.getState().show('Sent')
+      toast.getState().show(t('direct.sent'))
       onClose()
     }
   }
   const chosen = people.length + threads.length
 
   return (
-    <Modal title="Share" onClose={onClose} closeDisabled={sending} className={styles.sheet}>
+    <Modal
+      title={t('post.share')}
+      onClose={onClose}
+      closeDisabled={sending}
+      className={styles.sheet}
+    >
       <div className={styles.body}>
         {recent.length > 0 && (
-          <ul className={styles.recent} aria-label="Recent conversations">
+          <ul className={styles.recent} aria-label={t('direct.recentConversations')}>
             {recent.slice(0, RECENT_THREADS).map((thread) => (
               <li key={thread.id}>
                 <button
@@ -74,7 +81,7 @@ export function DirectShareSheet({
                     size={48}
                     decorative
                   />
-                  <span className={styles.recentName}>{threadTitle(thread)}</span>
+                  <span className={styles.recentName}>{threadTitle(thread, t)}</span>
                 </button>
               </li>
             ))}
@@ -84,12 +91,12 @@ export function DirectShareSheet({
           picked={people}
           onChange={setPeople}
           exclude={userId ? [userId] : []}
-          label="Send to"
+          label={t('direct.sendTo')}
         />
         <textarea
           className={styles.note}
-          aria-label="Write a message"
-          placeholder="Write a message..."
+          aria-label={t('direct.writeMessage')}
+          placeholder={t('direct.writeMessagePlaceholder')}
           maxLength={MAX_DIRECT_TEXT_LENGTH}
           rows={2}
           value={note}
@@ -97,7 +104,7 @@ export function DirectShareSheet({
         />
         <div className={styles.buttons}>
           <button type="button" className={styles.copy} onClick={() => void copyLink(postId)}>
-            Copy link
+            {t('post.copyLink')}
           </button>
           <button
             type="button"
@@ -105,7 +112,7 @@ export function DirectShareSheet({
             disabled={chosen === 0 || sending}
             onClick={() => void send()}
           >
-            {chosen > 1 ? 'Send separately' : 'Send'}
+            {chosen > 1 ? t('direct.sendSeparately') : t('direct.send')}
           </button>
         </div>
       </div>

@@ -5,6 +5,7 @@ import { useState, type KeyboardEvent, type ReactElement } from 'react'
 import type { LiveStory } from '@shared/domain'
 import { MAX_DIRECT_TEXT_LENGTH, STORY_QUICK_REACTION } from '../../services/rules'
 import { useStores } from '../../store'
+import { useT } from '../../i18n'
 import styles from './DirectStoryReply.module.scss'
 
 export interface DirectStoryReplyProps {
@@ -19,13 +20,14 @@ export function DirectStoryReply({
   onBusyChange
 }: DirectStoryReplyProps): ReactElement {
   const { direct, toast } = useStores()
+  const t = useT()
   const [text, setText] = useState('')
 
   const reply = async (body: string, reaction: boolean): Promise<void> => {
     if (!body.trim()) return
     setText('')
     const sent = await direct.getState().replyToStory(story.user_id, story.id, body, reaction)
-    if (sent) toast.getState().show(reaction ? 'Reaction sent' : 'Reply sent')
+    if (sent) toast.getState().show(reaction ? t('stories.reactionSent') : t('stories.replySent'))
   }
   // The viewer's keys (space pauses, arrows move) must not fire while typing here.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
@@ -41,8 +43,8 @@ export function DirectStoryReply({
     <div className={styles.bar} onPointerDown={(event) => event.stopPropagation()}>
       <input
         className={styles.input}
-        aria-label={`Reply to ${authorName}`}
-        placeholder={`Reply to ${authorName}...`}
+        aria-label={t('stories.replyTo', { name: authorName })}
+        placeholder={t('stories.replyPlaceholder', { name: authorName })}
         maxLength={MAX_DIRECT_TEXT_LENGTH}
         value={text}
         onChange={(event) => setText(event.target.value)}
@@ -53,7 +55,7 @@ export function DirectStoryReply({
       <button
         type="button"
         className={styles.react}
-        aria-label="React with a heart"
+        aria-label={t('stories.reactHeart')}
         onClick={() => void reply(STORY_QUICK_REACTION, true)}
       >
         {STORY_QUICK_REACTION}

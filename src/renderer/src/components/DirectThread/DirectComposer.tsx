@@ -13,6 +13,7 @@ import { processImage } from '../../imaging/processImage'
 import { checkImageFile, readImageFile } from '../../picking/readImage'
 import { useStores } from '../../store'
 import { EmojiPicker } from '../EmojiPicker/EmojiPicker'
+import { i18n, useT } from '../../i18n'
 import styles from './DirectThread.module.scss'
 
 type PhotoStores = Pick<ReturnType<typeof useStores>, 'direct' | 'toast'>
@@ -34,7 +35,7 @@ export async function sendPhotoFiles(
 async function sendPhoto(image: ImageFile, stores: PhotoStores): Promise<void> {
   const processed = await processImage(image)
   if (!processed.renditions) {
-    return stores.toast.getState().show('This photo could not be prepared for sending')
+    return stores.toast.getState().show(i18n.t('direct.photoNotPrepared'))
   }
   await stores.direct.getState().sendPhoto({
     bytes: processed.image.bytes,
@@ -45,6 +46,7 @@ async function sendPhoto(image: ImageFile, stores: PhotoStores): Promise<void> {
 
 export function DirectComposer({ disabled }: { disabled: boolean }): ReactElement {
   const stores = useStores()
+  const t = useT()
   const [text, setText] = useState('')
   const field = useRef<HTMLTextAreaElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
@@ -103,8 +105,8 @@ export function DirectComposer({ disabled }: { disabled: boolean }): ReactElemen
       <textarea
         ref={field}
         className={styles.input}
-        aria-label="Message"
-        placeholder="Message..."
+        aria-label={t('direct.message')}
+        placeholder={t('direct.messagePlaceholder')}
         rows={1}
         maxLength={MAX_DIRECT_TEXT_LENGTH}
         value={text}
@@ -119,7 +121,7 @@ export function DirectComposer({ disabled }: { disabled: boolean }): ReactElemen
       <button
         type="button"
         className={styles.photoButton}
-        aria-label="Send a photo"
+        aria-label={t('direct.sendPhoto')}
         disabled={disabled}
         onClick={() => void pickPhoto()}
       >
@@ -140,7 +142,7 @@ export function DirectComposer({ disabled }: { disabled: boolean }): ReactElemen
         }}
       />
       <button type="submit" className={styles.send} disabled={disabled || !text.trim()}>
-        Send
+        {t('direct.send')}
       </button>
     </form>
   )

@@ -12,7 +12,6 @@ import {
   type ReactElement
 } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { DIRECT_MESSAGES } from '../../services/rules'
 import type { DirectMessage as DirectMessageData } from '../../services/types'
 import { useDirect, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
@@ -24,6 +23,7 @@ import { senderShown } from './messageRuns'
 import { seenLabel } from './seenLabel'
 import { useWindowedList } from '../FeedView/useWindowedList'
 import { useThreadScroll } from './useThreadScroll'
+import { useT } from '../../i18n'
 import styles from './DirectThread.module.scss'
 
 /** How close to the top (or bottom) the reader must scroll, in px, for the page there to load. */
@@ -43,6 +43,7 @@ function estimateMessageHeight(message: DirectMessageData | undefined): number {
 export function DirectThread({ threadId }: { threadId: string }): ReactElement {
   const stores = useStores()
   const { direct } = stores
+  const t = useT()
   const userId = useSession(selectUserId)
   const open = useDirect((state) => (state.open?.id === threadId ? state.open : null))
   const messages = useDirect((state) =>
@@ -115,7 +116,7 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
 
   // "Seen" is about the last message: only shown while it is held.
   const seen =
-    thread && atLatest ? seenLabel(messages, thread.people, userId, thread.is_group) : null
+    thread && atLatest ? seenLabel(messages, thread.people, userId, thread.is_group, t) : null
   const others = thread?.people ?? []
   const activeNow = others.some((person) => open?.present.includes(person.id))
   // The store drops a typist once their time lapses.
@@ -125,7 +126,11 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
   return (
     <section
       className={styles.thread}
-      aria-label={thread ? `Conversation with ${threadTitle(thread)}` : 'Conversation'}
+      aria-label={
+        thread
+          ? t('direct.conversationWith', { title: threadTitle(thread, t) })
+          : t('direct.conversation')
+      }
       onDragOver={onDragOver}
       onDrop={onDrop}
     >
@@ -140,8 +145,8 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
               decorative
             />
             <div className={styles.titles}>
-              <h2 className={styles.title}>{threadTitle(thread)}</h2>
-              {activeNow && <p className={styles.active}>{DIRECT_MESSAGES.activeNow}</p>}
+              <h2 className={styles.title}>{threadTitle(thread, t)}</h2>
+              {activeNow && <p className={styles.active}>{t('direct.activeNow')}</p>}
             </div>
           </>
         )}
@@ -152,11 +157,11 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
         onScroll={onScroll}
         data-testid="direct-history"
       >
-        {open?.loadingOlder && <p className={styles.loadingOlder}>Loading…</p>}
-        {open?.status === 'error' && <p className={styles.note}>Couldn&apos;t load messages.</p>}
+        {open?.loadingOlder && <p className={styles.loadingOlder}>{t('direct.loading')}</p>}
+        {open?.status === 'error' && <p className={styles.note}>{t('direct.threadFailed')}</p>}
         <ol
           className={styles.messages}
-          aria-label="Messages"
+          aria-label={t('nav.messages')}
           ref={attachMessages}
           style={{ paddingTop: windowed.paddingTop, paddingBottom: windowed.paddingBottom }}
         >
@@ -172,35 +177,35 @@ export function DirectThread({ threadId }: { threadId: string }): ReactElement {
             />
           ))}
         </ol>
-        {open?.loadingNewer && <p className={styles.loadingNewer}>Loading…</p>}
+        {open?.loadingNewer && <p className={styles.loadingNewer}>{t('direct.loading')}</p>}
         <p className={styles.typing} aria-live="polite">
           {typists.length > 0 &&
-            `${typists.map((person) => person.username).join(', ')} ${DIRECT_MESSAGES.typing}`}
+            t('direct.typing', { names: typists.map((person) => person.username).join(', ') })}
         </p>
         {open && open.arrivedBelow > 0 && (
           <div className={styles.newBelowBar}>
             <button type="button" className={styles.newBelow} onClick={jumpToLatest}>
-              {DIRECT_MESSAGES.newMessagesBelow}
+              {t('direct.newBelow')}
             </button>
           </div>
         )}
       </div>
       {isRequest ? (
         <div className={styles.request}>
-          <p>Accept this request to reply.</p>
+          <p>{t('direct.acceptToReply')}</p>
           <button
             type="button"
             className={styles.send}
             onClick={() => void direct.getState().accept(threadId)}
           >
-            Accept
+            {t('direct.accept')}
           </button>
           <button
             type="button"
             className={styles.decline}
             onClick={() => void direct.getState().deleteRequest(threadId)}
           >
-            Delete
+            {t('direct.delete')}
           </button>
         </div>
       ) : (

@@ -1,13 +1,15 @@
 // "Seen" under the thread's last message when it is the reader's and the others have read it
 // (in a group, who has).
 
+import type { TFunction } from 'i18next'
 import type { DirectMessage, DirectPerson } from '../../services/types'
 
 export function seenLabel(
   messages: DirectMessage[],
   people: DirectPerson[],
   readerId: string | null,
-  isGroup: boolean
+  isGroup: boolean,
+  t: TFunction
 ): { id: string; label: string } | null {
   const last = [...messages].reverse().find((message) => !message.pending)
   if (!last || last.sender_id !== readerId) return null
@@ -15,6 +17,7 @@ export function seenLabel(
     (person) => person.last_read_at && person.last_read_at >= last.created_at
   )
   if (readers.length === 0) return null
-  if (!isGroup) return { id: last.id, label: 'Seen' }
-  return { id: last.id, label: `Seen by ${readers.map((person) => person.username).join(', ')}` }
+  if (!isGroup) return { id: last.id, label: t('direct.seen') }
+  const names = readers.map((person) => person.username).join(', ')
+  return { id: last.id, label: t('direct.seenBy', { names }) }
 }

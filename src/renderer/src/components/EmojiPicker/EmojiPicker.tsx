@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { Smile } from 'lucide-react'
 import { EMOJI, EMOJI_COLUMNS } from './emoji'
+import { useT } from '../../i18n'
 import styles from './EmojiPicker.module.scss'
 
 /** Where focus goes for a key, or null when the key is not the grid's. */
@@ -29,6 +30,7 @@ export interface EmojiPickerProps {
 }
 
 export function EmojiPicker({ onPick, disabled = false }: EmojiPickerProps): ReactElement {
+  const t = useT()
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const root = useRef<HTMLDivElement>(null)
@@ -82,7 +84,7 @@ export function EmojiPicker({ onPick, disabled = false }: EmojiPickerProps): Rea
         type="button"
         ref={toggle}
         className={styles.toggle}
-        aria-label="Emoji"
+        aria-label={t('direct.emoji')}
         aria-haspopup="dialog"
         aria-expanded={open}
         disabled={disabled}
@@ -91,8 +93,13 @@ export function EmojiPicker({ onPick, disabled = false }: EmojiPickerProps): Rea
         <Smile size={24} aria-hidden />
       </button>
       {open && (
-        <div className={styles.panel} role="dialog" aria-label="Choose an emoji">
-          <div role="grid" aria-label="Emoji" onKeyDown={onKeyDown} className={styles.grid}>
+        <div className={styles.panel} role="dialog" aria-label={t('direct.chooseEmoji')}>
+          <div
+            role="grid"
+            aria-label={t('direct.emoji')}
+            onKeyDown={onKeyDown}
+            className={styles.grid}
+          >
             {Array.from({ length: Math.ceil(EMOJI.length / EMOJI_COLUMNS) }, (_, row) => (
               <div role="row" key={row} className={styles.row}>
                 {EMOJI.slice(row * EMOJI_COLUMNS, (row + 1) * EMOJI_COLUMNS).map((emoji, col) => {

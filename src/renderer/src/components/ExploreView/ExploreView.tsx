@@ -7,10 +7,14 @@ import { useExplore, useStores } from '../../store'
 import { selectHasMore } from '../../store/explore/exploreStore'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './ExploreView.module.scss'
 
 export function ExploreView(): ReactElement {
   const { explore } = useStores()
+  const t = useT()
+  const message = useMessage()
   const ids = useExplore((state) => state.ids)
   const status = useExplore((state) => state.status)
   const error = useExplore((state) => state.error)
@@ -25,33 +29,33 @@ export function ExploreView(): ReactElement {
 
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>Explore</h1>
+      <h1 className={styles.title}>{t('nav.explore')}</h1>
       {failedFirst ? (
         <div className={styles.failure} role="alert">
-          <p>{error}</p>
+          <p>{message(error ?? '')}</p>
           <button
             type="button"
             className={styles.retry}
             onClick={() => void explore.getState().refresh()}
           >
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       ) : (
         <ProfileGrid
           ids={ids}
           loading={(status === 'loading' || status === 'idle') && ids.length === 0}
-          label="Explore posts"
-          emptyTitle="Nothing to explore yet"
-          emptyText="When people you don't follow share photos, they'll appear here."
+          label={t('explore.posts')}
+          emptyTitle={t('explore.emptyTitle')}
+          emptyText={t('explore.emptyText')}
         />
       )}
       <div ref={sentinel} data-testid="explore-grid-end" />
       {status === 'error' && ids.length > 0 && (
         <div className={styles.failure} role="alert">
-          <p>{error}</p>
+          <p>{message(error ?? '')}</p>
           <button type="button" className={styles.retry} onClick={loadMore}>
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}

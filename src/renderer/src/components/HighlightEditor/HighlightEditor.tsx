@@ -11,10 +11,21 @@ import { useHighlights, useStores } from '../../store'
 import { CachedImg } from '../CachedImg/CachedImg'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
+import { useLocale, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './HighlightEditor.module.scss'
 
-const storyLabel = (story: LiveStory): string =>
-  `Story from ${new Date(story.created_at).toLocaleDateString()}${story.caption ? `: ${story.caption}` : ''}`
+/** "Story from 3/14/2026: caption", the date in the page's language. */
+function useStoryLabel(): (story: LiveStory) => string {
+  const t = useT()
+  const locale = useLocale()
+  return (story) => {
+    const date = new Date(story.created_at).toLocaleDateString(locale)
+    return story.caption
+      ? t('highlights.storyFromCaption', { date, caption: story.caption })
+      : t('highlights.storyFrom', { date })
+  }
+}
 
 export function HighlightEditor({
   highlight,
@@ -25,6 +36,9 @@ export function HighlightEditor({
   onClose(): void
 }): ReactElement {
   const { highlights } = useStores()
+  const t = useT()
+  const message = useMessage()
+  const storyLabel = useStoryLabel()
   const archive = useHighlights((state) => state.archive)
   const status = useHighlights((state) => state.archiveStatus)
   const hasMore = useHighlights((state) => state.archiveNext !== null)
@@ -50,12 +64,12 @@ export function HighlightEditor({
           setHeld(stories)
           setChosen(stories.map((story) => story.id))
         },
-        () => current && setError("Couldn't load this highlight's stories")
+        () => current && setError(t('highlights.loadFailed'))
       )
     return () => {
       current = false
     }
-  }, [highlights, highlight])
+  }, [highlights, highlight, t])
 
   const stories = useMemo(() => {
     const shown = new Set(archive.map((story) => story.id))
@@ -81,21 +95,21 @@ export function HighlightEditor({
 
   return (
     <Modal
-      title={highlight ? 'Edit highlight' : 'New highlight'}
+      title={highlight ? t('highlights.edit') : t('highlights.new')}
       onClose={onClose}
       closeDisabled={saving}
       className={styles.dialog}
     >
       <div className={styles.body}>
         <label className={styles.label} htmlFor={nameId}>
-          Highlight name
+          {t('highlights.nameLabel')}
         </label>
         <div className={styles.nameRow}>
           <input
             id={nameId}
             className={styles.input}
             value={title}
-            placeholder="Highlights"
+            placeholder={t('highlights.label')}
             onChange={(event) => {
               setTitle(event.target.value)
               setError(null)
@@ -105,11 +119,11 @@ export function HighlightEditor({
             {title.trim().length}/{MAX_HIGHLIGHT_TITLE_LENGTH}
           </span>
         </div>
-        <h3 className={styles.heading}>Stories</h3>
+        <h3 className={styles.heading}>{t('highlights.stories')}</h3>
         {status === 'ready' && stories.length === 0 && (
-          <p className={styles.muted}>Stories you share stay in your archive. Share one first.</p>
+          <p className={styles.muted}>{t('highlights.noStories')}</p>
         )}
-        <ul className={styles.grid} aria-label="Choose stories">
+        <ul className={styles.grid} aria-label={t('highlights.choose')}>
           {stories.map((story) => {
             const on = chosen.includes(story.id)
             return (
@@ -142,13 +156,13 @@ export function HighlightEditor({
             className={styles.more}
             onClick={() => void highlights.getState().loadArchive(true)}
           >
-            Load more stories
+            {t('highlights.loadMore')}
           </button>
         )}
         {picked.length > 0 && (
           <>
             <h3 className={styles.heading} id={`${nameId}-cover`}>
-              Cover
+              {t('highlights.cover')}
             </h3>
             <div className={styles.covers} role="radiogroup" aria-labelledby={`${nameId}-cover`}>
               {picked.map((story) => (
@@ -157,7 +171,7 @@ export function HighlightEditor({
                   type="button"
                   role="radio"
                   aria-checked={story.id === coverId}
-                  aria-label={`Cover: ${storyLabel(story)}`}
+                  aria-label={t('highlights.coverOf', { story: storyLabel(story) })}
                   className={`${styles.cover} ${story.id === coverId ? styles['cover--chosen'] : ''}`}
                   onClick={() => setCover(story.id)}
                 >
@@ -174,12 +188,12 @@ export function HighlightEditor({
         )}
         {error && (
           <p className={styles.error} role="alert">
-            {error}
+            {message(error)}
           </p>
         )}
         <div className={styles.actions}>
           <button type="button" className={styles.cancel} onClick={onClose} disabled={saving}>
-            Cancel
+            {t('common.cancel')}
           </button>
           <button
             type="button"
@@ -187,7 +201,7 @@ export function HighlightEditor({
             onClick={() => void save()}
             disabled={saving}
           >
-            {highlight ? 'Save' : 'Add'}
+            {highlight ? t('highlights.save') : t('highlights.add')}
           </button>
         </div>
       </div>

@@ -11,6 +11,7 @@ import { useHighlights, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { CachedImg } from '../CachedImg/CachedImg'
 import { HighlightEditor } from '../HighlightEditor/HighlightEditor'
+import { useT } from '../../i18n'
 import styles from './ProfileHighlights.module.scss'
 
 const NONE: StoryHighlight[] = []
@@ -27,6 +28,8 @@ function HighlightMenu({
   onEdit(): void
 }): ReactElement {
   const { highlights } = useStores()
+  const t = useT()
+  const title = highlight.title
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const act = (run: () => void) => () => {
@@ -39,23 +42,23 @@ function HighlightMenu({
       <button
         type="button"
         className={styles.menuButton}
-        aria-label={`Options for highlight ${highlight.title}`}
+        aria-label={t('highlights.optionsFor', { title })}
         aria-expanded={open}
         onClick={() => setOpen((shown) => !shown)}
       >
         <MoreHorizontal size={16} aria-hidden />
       </button>
       {open && (
-        <div className={styles.menu} role="group" aria-label={`Highlight ${highlight.title}`}>
+        <div className={styles.menu} role="group" aria-label={t('highlights.named', { title })}>
           <button type="button" onClick={act(onEdit)}>
-            Edit highlight
+            {t('highlights.edit')}
           </button>
           {!first && (
             <button
               type="button"
               onClick={act(() => void highlights.getState().move(highlight.id, -1))}
             >
-              Move earlier
+              {t('highlights.moveEarlier')}
             </button>
           )}
           {!last && (
@@ -63,7 +66,7 @@ function HighlightMenu({
               type="button"
               onClick={act(() => void highlights.getState().move(highlight.id, 1))}
             >
-              Move later
+              {t('highlights.moveLater')}
             </button>
           )}
           {confirming ? (
@@ -72,11 +75,11 @@ function HighlightMenu({
               className={styles.danger}
               onClick={act(() => void highlights.getState().remove(highlight.id))}
             >
-              Delete “{highlight.title}”
+              {t('highlights.deleteNamed', { title })}
             </button>
           ) : (
             <button type="button" className={styles.danger} onClick={() => setConfirming(true)}>
-              Delete highlight
+              {t('highlights.delete')}
             </button>
           )}
         </div>
@@ -93,6 +96,7 @@ export function ProfileHighlights({
   own: boolean
 }): ReactElement | null {
   const { highlights } = useStores()
+  const t = useT()
   const signedIn = useSession(selectUserId) !== null
   const list = useHighlights((state) => state.byPerson[personId] ?? NONE)
   // null: closed; 'new': making one; else the id of the one being edited.
@@ -105,14 +109,14 @@ export function ProfileHighlights({
   if (!signedIn || (list.length === 0 && !own)) return null
   const edited = editing && editing !== 'new' ? list.find((held) => held.id === editing) : null
   return (
-    <section className={styles.row} aria-label="Highlights">
+    <section className={styles.row} aria-label={t('highlights.label')}>
       <ul className={styles.list}>
         {list.map((highlight, index) => (
           <li key={highlight.id} className={styles.item}>
             <button
               type="button"
               className={styles.circle}
-              aria-label={`Open highlight ${highlight.title}`}
+              aria-label={t('highlights.open', { title: highlight.title })}
               onClick={() => void highlights.getState().openHighlight(personId, highlight.id)}
             >
               <span className={styles.cover}>
@@ -142,13 +146,13 @@ export function ProfileHighlights({
             <button
               type="button"
               className={styles.circle}
-              aria-label="New highlight"
+              aria-label={t('highlights.new')}
               onClick={() => setEditing('new')}
             >
               <span className={`${styles.cover} ${styles['cover--new']}`}>
                 <Plus size={28} strokeWidth={1.5} aria-hidden />
               </span>
-              <span className={styles.name}>New</span>
+              <span className={styles.name}>{t('highlights.newShort')}</span>
             </button>
           </li>
         )}

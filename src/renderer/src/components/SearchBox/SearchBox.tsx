@@ -8,7 +8,6 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { Hash, MapPin } from 'lucide-react'
-import { useT } from '../../i18n'
 import { useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { placeRoute, profileRoute, tagRoute, type Route } from '../../store/router/routes'
@@ -23,12 +22,17 @@ import {
   saveRecentTag
 } from './recentSearches'
 import { useSearchOptions, type SearchOption, type SearchTab } from './useSearchOptions'
+import { useLocale, useT } from '../../i18n'
 import styles from './SearchBox.module.scss'
 
 /** Wait for a pause in typing before asking; well inside the 150 ms the issue allows. */
 const TYPING_PAUSE_MS = 100
 
-const TAB_IDS: readonly SearchTab[] = ['accounts', 'tags', 'places']
+const TABS = [
+  { id: 'accounts', label: 'search.accounts', input: 'search.people' },
+  { id: 'tags', label: 'search.tags', input: 'search.hashtags' },
+  { id: 'places', label: 'places.tab', input: 'places.searchInput' }
+] as const satisfies readonly { id: SearchTab; label: string; input: string }[]
 
 /** Where choosing an option goes, remembering it in its tab's recent searches. */
 function remember(option: SearchOption, userId: string | null): Route {
@@ -48,11 +52,6 @@ function remember(option: SearchOption, userId: string | null): Route {
 export function SearchBox(): ReactElement {
   const { people, hashtags, places, router } = useStores()
   const t = useT()
-  const TABS: Record<SearchTab, { label: string; input: string }> = {
-    accounts: { label: 'Accounts', input: 'Search people' },
-    tags: { label: 'Tags', input: 'Search hashtags' },
-    places: { label: t('places.tab'), input: t('places.searchInput') }
-  }
   const userId = useSession(selectUserId)
   const [text, setText] = useState('')
   const [tab, setTab] = useState<SearchTab>('accounts')
@@ -116,16 +115,16 @@ export function SearchBox(): ReactElement {
 
   // The tablist's keys, as ARIA's tabs pattern has them: arrows, Home and End select and focus.
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
-    const index = TAB_IDS.indexOf(tab)
+    const index = TABS.findIndex((entry) => entry.id === tab)
     const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % TAB_IDS.length,
-      ArrowLeft: (index - 1 + TAB_IDS.length) % TAB_IDS.length,
+      ArrowRight: (index + 1) % TABS.length,
+      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
       Home: 0,
-      End: TAB_IDS.length - 1
+      End: TABS.length - 1
     }
     if (event.key in moves) {
       event.preventDefault()
-      selectTab(TAB_IDS[moves[event.key]], 'tab')
+      selectTab(TABS[moves[event.key]].id, 'tab')
     } else if (event.key === 'Escape') {
       // Back to the box first: focusing it opens the panel, which Escape then closes.
       input.current?.focus()
@@ -153,8 +152,8 @@ export function SearchBox(): ReactElement {
         ref={input}
         className={styles.input}
         type="search"
-        placeholder="Search"
-        aria-label={TABS[tab].input}
+        placeholder={t('search.placeholder')}
+        aria-label={t(TABS.find((entry) => entry.id === tab)!.input)}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={open}
@@ -172,40 +171,40 @@ export function SearchBox(): ReactElement {
       />
       {open && (
         <div className={styles.popup}>
-          <div role="tablist" aria-label="Search for" className={styles.tabs}>
-            {TAB_IDS.map((id) => (
+          <div role="tablist" aria-label={t('search.searchFor')} className={styles.tabs}>
+            {TABS.map((entry) => (
               <button
-                key={id}
+                key={entry.id}
                 ref={(element) => {
-                  tabRefs.current[id] = element
+                  tabRefs.current[entry.id] = element
                 }}
                 type="button"
                 role="tab"
-                id={tabId(id)}
-                aria-selected={id === tab}
+                id={tabId(entry.id)}
+                aria-selected={entry.id === tab}
                 aria-controls={`${listId}-panel`}
-                tabIndex={id === tab ? 0 : -1}
-                className={`${styles.tab} ${id === tab ? styles['tab--selected'] : ''}`}
-                onClick={() => selectTab(id, 'input')}
+                tabIndex={entry.id === tab ? 0 : -1}
+                className={`${styles.tab} ${entry.id === tab ? styles['tab--selected'] : ''}`}
+                onClick={() => selectTab(entry.id, 'input')}
                 onKeyDown={onTabKeyDown}
               >
-                {TABS[id].label}
+                {t(entry.label)}
               </button>
             ))}
           </div>
           <div role="tabpanel" id={`${listId}-panel`} aria-labelledby={tabId(tab)}>
             {showingRecent && options.length > 0 && (
               <div className={styles.recentHeader}>
-                <span>Recent</span>
+                <span>{t('search.recent')}</span>
                 <button type="button" className={styles.clear} onClick={clearRecent}>
-                  Clear all
+                  {t('search.clearAll')}
                 </button>
               </div>
             )}
             <ul
               id={listId}
               role="listbox"
-              aria-label={showingRecent ? 'Recent searches' : 'Search results'}
+              aria-label={showingRecent ? t('search.recentSearches') : t('search.results')}
               className={styles.list}
             >
               {options.map((option, index) => (
@@ -225,7 +224,7 @@ export function SearchBox(): ReactElement {
             </ul>
             {status && (
               <p className={styles.status} role="status">
-                {status}
+                {t(status)}
               </p>
             )}
           </div>
@@ -236,6 +235,8 @@ export function SearchBox(): ReactElement {
 }
 
 function OptionContent({ option }: { option: SearchOption }): ReactElement {
+  const t = useT()
+  const locale = useLocale()
   if (option.kind === 'place') {
     return (
       <>
@@ -257,7 +258,7 @@ function OptionContent({ option }: { option: SearchOption }): ReactElement {
         <span className={styles.names}>
           <span className={styles.username}>#{option.tag}</span>
           {option.posts !== undefined && (
-            <span className={styles.fullName}>{postCountLabel(option.posts)}</span>
+            <span className={styles.fullName}>{postCountLabel(t, option.posts, locale)}</span>
           )}
         </span>
       </>

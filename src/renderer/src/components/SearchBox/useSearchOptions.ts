@@ -3,7 +3,6 @@
 // Places), and the line that says where the search stands.
 
 import { useMemo } from 'react'
-import { useT } from '../../i18n'
 import { useHashtags, usePeople, usePeopleByIds, usePlaces } from '../../store'
 import {
   loadRecentPlaces,
@@ -23,8 +22,12 @@ export type SearchOption =
 export interface SearchOptions {
   options: SearchOption[]
   showingRecent: boolean
-  status: string | null
+  /** The catalog key of the line that says where the search stands. */
+  status: SearchStatus | null
 }
+
+export type SearchStatus =
+  'search.noRecent' | 'search.failed' | 'search.noResults' | 'places.noPlaces' | 'search.searching'
 
 const personOption = (person: RecentPerson): SearchOption => ({
   kind: 'person',
@@ -53,7 +56,6 @@ export function useSearchOptions(
   /** Bumped when a stored recent list changes, so it is read again. */
   recentVersion: number
 ): SearchOptions {
-  const t = useT()
   const peopleSearch = usePeople((state) => state.search)
   const tagSearch = useHashtags((state) => state.search)
   const placeSearch = usePlaces((state) => state.search)
@@ -78,11 +80,11 @@ export function useSearchOptions(
   else if (current && tab === 'places') options = placeSearch.results.map(placeOption)
   else if (current) options = tagSearch.results.map((row) => tagOption(row.tag, row.posts))
 
-  let status: string | null = null
-  if (showingRecent) status = recent.length === 0 ? 'No recent searches.' : null
-  else if (current && search.status === 'failed') status = "Couldn't search. Try again."
+  let status: SearchStatus | null = null
+  if (showingRecent) status = recent.length === 0 ? 'search.noRecent' : null
+  else if (current && search.status === 'failed') status = 'search.failed'
   else if (current && search.status === 'ready' && options.length === 0) {
-    status = tab === 'places' ? t('places.noPlaces') : 'No results'
-  } else if (options.length === 0) status = 'Searching…'
+    status = tab === 'places' ? 'places.noPlaces' : 'search.noResults'
+  } else if (options.length === 0) status = 'search.searching'
   return { options, showingRecent, status }
 }

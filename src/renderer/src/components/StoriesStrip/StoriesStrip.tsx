@@ -14,6 +14,7 @@ import { initialsAvatar } from '../../services/avatar'
 import { createStories } from '../../services/sampleData'
 import { useSession, useStores, useStoriesStore } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
+import { useT } from '../../i18n'
 import { useTrayPaging, type PageDirection, type TrayPaging } from './useTrayPaging'
 import styles from './StoriesStrip.module.scss'
 
@@ -36,7 +37,11 @@ function Ring({
 }
 
 function SampleStory({ story, onOpen }: { story: Story; onOpen(): void }): ReactElement {
-  const label = `${story.user.username}'s story${story.hasViewed ? ', viewed' : ''}`
+  const t = useT()
+  const username = story.user.username
+  const label = story.hasViewed
+    ? t('stories.bubbleViewed', { username })
+    : t('stories.bubble', { username })
   return (
     <li className={styles.story} aria-label={label}>
       <button type="button" className={styles.bubble} aria-label={label} onClick={onOpen}>
@@ -55,23 +60,31 @@ function TrayArrow({
   paging: TrayPaging
   direction: PageDirection
 }): ReactElement {
+  const t = useT()
   const next = direction === 1
   return (
     <button
       ref={next ? paging.nextRef : paging.previousRef}
       type="button"
       className={`${styles.arrow} ${next ? styles['arrow--next'] : styles['arrow--previous']}`}
-      aria-label={next ? 'Next stories' : 'Previous stories'}
+      aria-label={next ? t('stories.nextPage') : t('stories.previousPage')}
       hidden={!(next ? paging.canNext : paging.canPrevious)}
       onClick={() => paging.page(direction)}
     >
       {next ? (
-        <ChevronRight size={18} strokeWidth={2.5} aria-hidden />
+        <ChevronRight size={18} strokeWidth={2.5} aria-hidden className="rtl-mirror" />
       ) : (
-        <ChevronLeft size={18} strokeWidth={2.5} aria-hidden />
+        <ChevronLeft size={18} strokeWidth={2.5} aria-hidden className="rtl-mirror" />
       )}
     </button>
   )
+}
+
+/** A bubble's name: whose story, whether for close friends and whether already seen. */
+function bubbleKey(closeFriends: boolean, viewed: boolean) {
+  if (closeFriends)
+    return viewed ? 'stories.bubbleCloseFriendsViewed' : 'stories.bubbleCloseFriends'
+  return viewed ? 'stories.bubbleViewed' : 'stories.bubble'
 }
 
 // Seeded by the person's id, as every Avatar is, so the strip shows the same colours.
@@ -80,6 +93,7 @@ const avatarOf = (entry: Pick<StoryStripEntry, 'avatar_url' | 'username' | 'user
 
 export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
   const { stories, ui } = useStores()
+  const t = useT()
   const profile = useSession(selectProfile)
   const strip = useStoriesStore((state) => state.strip)
   const initialSamples = useMemo(() => samples ?? createStories(), [samples])
@@ -103,7 +117,7 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
   const paging = useTrayPaging(listRef, bubbles)
 
   return (
-    <section className={styles.strip} aria-label="Stories">
+    <section className={styles.strip} aria-label={t('stories.tray')}>
       <TrayArrow paging={paging} direction={-1} />
       {/* It scrolls sideways, so keyboard users must be able to focus it to scroll it. */}
       <ul ref={listRef} className={styles.list} style={paging.style} tabIndex={0}>
@@ -113,17 +127,17 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
               <button
                 type="button"
                 className={styles.bubble}
-                aria-label={`Your story${own.has_unseen ? '' : ', viewed'}`}
+                aria-label={own.has_unseen ? t('stories.yours') : t('stories.yoursViewed')}
                 onClick={() => open(own.user_id)}
               >
                 <Ring seen={!own.has_unseen} src={avatarOf(own)} closeFriends={own.close_friends} />
-                <span className={styles.username}>Your story</span>
+                <span className={styles.username}>{t('stories.yours')}</span>
               </button>
             ) : (
               <button
                 type="button"
                 className={styles.bubble}
-                aria-label="Add to your story"
+                aria-label={t('stories.add')}
                 onClick={addStory}
               >
                 <span className={`${styles.ring} ${styles['ring--none']}`}>
@@ -137,7 +151,7 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
                 <span className={styles.add} aria-hidden>
                   <Plus size={14} strokeWidth={3} />
                 </span>
-                <span className={styles.username}>Your story</span>
+                <span className={styles.username}>{t('stories.yours')}</span>
               </button>
             )}
             {/* A sibling, not nested: with a story the bubble opens it, and + adds another. */}
@@ -145,7 +159,7 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
               <button
                 type="button"
                 className={styles.add}
-                aria-label="Add another story"
+                aria-label={t('stories.addAnother')}
                 onClick={addStory}
               >
                 <Plus size={14} strokeWidth={3} aria-hidden />
@@ -158,7 +172,9 @@ export function StoriesStrip({ samples }: { samples?: Story[] }): ReactElement {
             <button
               type="button"
               className={styles.bubble}
-              aria-label={`${entry.username}'s story${entry.close_friends ? ', close friends' : ''}${entry.has_unseen ? '' : ', viewed'}`}
+              aria-label={t(bubbleKey(entry.close_friends === true, !entry.has_unseen), {
+                username: entry.username
+              })}
               onClick={() => open(entry.user_id)}
             >
               <Ring

@@ -31,6 +31,13 @@ export interface TrayPaging {
   nextRef: RefObject<HTMLButtonElement | null>
 }
 
+/** How far the tray has scrolled from its start, and the sign `scrollLeft` takes going on: in a
+ * right-to-left page the tray starts at the right and `scrollLeft` runs negative. */
+function scrolled(list: HTMLElement): { offset: number; sign: 1 | -1 } {
+  const sign = getComputedStyle(list).direction === 'rtl' ? -1 : 1
+  return { offset: Math.abs(list.scrollLeft), sign }
+}
+
 const INITIAL: TrayLayout = { gap: STORY_MIN_GAP, padding: STORY_MIN_GAP, perPage: 1 }
 
 export function useTrayPaging(listRef: RefObject<HTMLElement | null>, count: number): TrayPaging {
@@ -51,13 +58,14 @@ export function useTrayPaging(listRef: RefObject<HTMLElement | null>, count: num
     if (!list) return
     const max = list.scrollWidth - list.clientWidth
     // A pixel of slack: scroll offsets may be fractional on zoomed or scaled screens.
-    atStart.current = list.scrollLeft <= 1
-    setEdges({ canPrevious: list.scrollLeft > 1, canNext: list.scrollLeft < max - 1 })
+    const { offset } = scrolled(list)
+    atStart.current = offset <= 1
+    setEdges({ canPrevious: offset > 1, canNext: offset < max - 1 })
   }, [listRef])
 
   useLayoutEffect(() => {
     const list = listRef.current
-    if (list && atStart.current && list.scrollLeft > 1) list.scrollLeft = 0
+    if (list && atStart.current && scrolled(list).offset > 1) list.scrollLeft = 0
   }, [listRef, count])
 
   useLayoutEffect(() => {
@@ -105,13 +113,14 @@ export function useTrayPaging(listRef: RefObject<HTMLElement | null>, count: num
       const list = listRef.current
       if (!list) return
       const max = list.scrollWidth - list.clientWidth
-      const left = pageOffset(list.scrollLeft, max, layout, STORY_WIDTH, direction)
+      const { offset, sign } = scrolled(list)
+      const left = pageOffset(offset, max, layout, STORY_WIDTH, direction)
       const pressed = direction === 1 ? nextRef : previousRef
       const reachesEnd = direction === 1 ? left >= max - 1 : left <= 1
       if (reachesEnd && pressed.current && document.activeElement === pressed.current) {
         handOff.current = { from: pressed.current, to: direction === 1 ? previousRef : nextRef }
       }
-      list.scrollTo({ left, behavior: scrollBehavior() })
+      list.scrollTo({ left: sign * left, behavior: scrollBehavior() })
     },
     [listRef, layout]
   )

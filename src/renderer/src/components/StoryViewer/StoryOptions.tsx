@@ -5,6 +5,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { MoreHorizontal } from 'lucide-react'
 import type { LiveStory } from '@shared/domain'
+import { useT } from '../../i18n'
 import styles from './StoryViewer.module.scss'
 
 const SafetyActions = lazy(() =>
@@ -25,6 +26,7 @@ export function StoryOptions({
   onOpenChange,
   onBlocked
 }: StoryOptionsProps): ReactElement {
+  const t = useT()
   const [open, setOpen] = useState(false)
   useEffect(() => onOpenChange(open), [open, onOpenChange])
   return (
@@ -32,7 +34,7 @@ export function StoryOptions({
       <button
         type="button"
         className={styles.options}
-        aria-label={`Report or block ${authorName}`}
+        aria-label={t('postView.reportOrBlock', { username: authorName })}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >

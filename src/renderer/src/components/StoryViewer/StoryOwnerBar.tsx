@@ -7,6 +7,8 @@ import type { LiveStory, StoryViewer } from '@shared/domain'
 import { messageOr } from '@shared/errors'
 import { relativeAge } from '@shared/format'
 import { MESSAGES } from '@shared/messages'
+import { useLocale, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import { useStores } from '../../store'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './StoryViewer.module.scss'
@@ -19,6 +21,9 @@ export interface StoryOwnerBarProps {
 
 export function StoryOwnerBar({ story, onBusyChange }: StoryOwnerBarProps): ReactElement {
   const { stories } = useStores()
+  const t = useT()
+  const locale = useLocale()
+  const message = useMessage()
   const [viewers, setViewers] = useState<StoryViewer[] | null>(null)
   const [listOpen, setListOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -54,9 +59,9 @@ export function StoryOwnerBar({ story, onBusyChange }: StoryOwnerBarProps): Reac
   return (
     <div className={styles.owner}>
       {listOpen && viewers && (
-        <section className={styles.viewers} aria-label="Viewers">
+        <section className={styles.viewers} aria-label={t('stories.viewers')}>
           {viewers.length === 0 ? (
-            <p>No viewers yet</p>
+            <p>{t('stories.noViewers')}</p>
           ) : (
             <ul>
               {viewers.map((viewer) => (
@@ -69,7 +74,9 @@ export function StoryOwnerBar({ story, onBusyChange }: StoryOwnerBarProps): Reac
                     decorative
                   />
                   <span className={styles.viewerName}>{viewer.profiles?.username}</span>
-                  <span className={styles.age}>{relativeAge(viewer.viewed_at)}</span>
+                  <span className={styles.age}>
+                    {relativeAge(viewer.viewed_at, undefined, locale)}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -78,7 +85,7 @@ export function StoryOwnerBar({ story, onBusyChange }: StoryOwnerBarProps): Reac
       )}
       {error && (
         <p className={styles.ownerError} role="alert">
-          {error}
+          {message(error)}
         </p>
       )}
       <div className={styles.ownerActions}>
@@ -89,24 +96,24 @@ export function StoryOwnerBar({ story, onBusyChange }: StoryOwnerBarProps): Reac
           disabled={viewers === null}
           onClick={() => setListOpen((open) => !open)}
         >
-          <Eye size={18} aria-hidden /> Seen by {count}
+          <Eye size={18} aria-hidden /> {t('stories.seenBy', { count })}
         </button>
         {confirming ? (
           <>
             <button type="button" className={styles.ownerButton} onClick={() => void remove()}>
-              Delete
+              {t('stories.delete')}
             </button>
             <button
               type="button"
               className={styles.ownerButton}
               onClick={() => setConfirming(false)}
             >
-              Keep
+              {t('stories.keep')}
             </button>
           </>
         ) : (
           <button type="button" className={styles.ownerButton} onClick={() => setConfirming(true)}>
-            <Trash2 size={18} aria-hidden /> Delete story
+            <Trash2 size={18} aria-hidden /> {t('stories.deleteStory')}
           </button>
         )}
       </div>

@@ -34,6 +34,8 @@ import { StoryOptions } from './StoryOptions'
 import { StoryOwnerBar } from './StoryOwnerBar'
 import { DirectStoryReply } from '../DirectStoryReply/DirectStoryReply'
 import { StoryProgress } from './StoryProgress'
+import { useLocale, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './StoryViewer.module.scss'
 
 function StoryImage({
@@ -61,8 +63,18 @@ function StoryImage({
   )
 }
 
+const MIRRORED: Record<string, string> = { ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft' }
+
+/** In a right-to-left language → goes back and ← on, as the reading runs; other keys as they are. */
+function readingKey(key: string, element: Element): string {
+  return getComputedStyle(element).direction === 'rtl' ? (MIRRORED[key] ?? key) : key
+}
+
 export function StoryViewer(): ReactElement | null {
   const { stories: store } = useStores()
+  const t = useT()
+  const locale = useLocale()
+  const message = useMessage()
   const viewer = useStoriesStore((state) => state.viewer)
   const strip = useStoriesStore((state) => state.strip)
   const signedInAs = useSession((state) => state.snapshot.user?.id ?? null)
@@ -110,7 +122,7 @@ export function StoryViewer(): ReactElement | null {
   )
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const outcome = store.getState().viewerKey(event.key)
+    const outcome = store.getState().viewerKey(readingKey(event.key, event.currentTarget))
     if (outcome === 'closed') event.stopPropagation()
     else if (outcome === 'handled') event.preventDefault()
     // Focus stays inside the viewer while it is open.
@@ -128,9 +140,13 @@ export function StoryViewer(): ReactElement | null {
 
   if (!viewer) return null
   const count = viewer.stories.length
-  const announcement = story ? `Story ${viewer.index + 1} of ${count} by ${name}` : ''
+  const announcement = story
+    ? t('stories.announce', { position: viewer.index + 1, total: count, name })
+    : ''
   const altOf = (shown: LiveStory, index: number): string =>
-    sample ? `Sample story ${index + 1} by ${name}` : (shown.caption ?? 'Story photo')
+    sample
+      ? t('stories.sampleAlt', { position: index + 1, name })
+      : (shown.caption ?? t('stories.photo'))
 
   return (
     <DialogDepth.Provider value={depth}>
@@ -139,24 +155,35 @@ export function StoryViewer(): ReactElement | null {
         className={styles.overlay}
         role="dialog"
         aria-modal="true"
-        aria-label={title ? `Highlight ${title}` : name ? `Stories by ${name}` : 'Stories'}
+        aria-label={
+          title
+            ? t('highlights.named', { title })
+            : name
+              ? t('stories.by', { name })
+              : t('stories.tray')
+        }
         tabIndex={-1}
         onKeyDown={onKeyDown}
       >
         <p className={styles.announcer} aria-live="polite" aria-atomic="true">
           {announcement}
         </p>
-        <button type="button" className={styles.close} aria-label="Close stories" onClick={close}>
+        <button
+          type="button"
+          className={styles.close}
+          aria-label={t('stories.close')}
+          onClick={close}
+        >
           <X size={28} aria-hidden />
         </button>
         <button
           type="button"
           className={`${styles.side} ${styles['side--previous']}`}
-          aria-label="Previous story"
+          aria-label={t('stories.previous')}
           disabled={!story || (viewer.index === 0 && viewer.personIndex === 0)}
           onClick={goPrevious}
         >
-          <ChevronLeft size={24} aria-hidden />
+          <ChevronLeft size={24} aria-hidden className="rtl-mirror" />
         </button>
         <div className={styles.frame} data-testid="story-frame">
           {story && (
@@ -178,13 +205,13 @@ export function StoryViewer(): ReactElement | null {
             />
             <span className={styles.name}>{title ?? name}</span>
             {story && !sample && (
-              <span className={styles.age}>{relativeAge(story.created_at)}</span>
+              <span className={styles.age}>{relativeAge(story.created_at, undefined, locale)}</span>
             )}
             {!sample && (
               <button
                 type="button"
                 className={styles.pause}
-                aria-label={toggled ? 'Play story' : 'Pause story'}
+                aria-label={toggled ? t('stories.play') : t('stories.pause')}
                 aria-pressed={toggled}
                 disabled={!story}
                 onClick={() => store.getState().togglePause()}
@@ -222,7 +249,7 @@ export function StoryViewer(): ReactElement | null {
             )}
             {viewer.status === 'error' && (
               <p className={styles.loading} role="alert">
-                {viewer.error}
+                {message(viewer.error ?? '')}
               </p>
             )}
             {story?.caption && <p className={styles.caption}>{story.caption}</p>}
@@ -242,11 +269,11 @@ export function StoryViewer(): ReactElement | null {
         <button
           type="button"
           className={`${styles.side} ${styles['side--next']}`}
-          aria-label="Next story"
+          aria-label={t('stories.next')}
           disabled={!story}
           onClick={goNext}
         >
-          <ChevronRight size={24} aria-hidden />
+          <ChevronRight size={24} aria-hidden className="rtl-mirror" />
         </button>
       </div>
     </DialogDepth.Provider>

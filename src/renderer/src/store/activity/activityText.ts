@@ -1,27 +1,28 @@
 // How an activity line reads, grouped as the network words it: "ana and 3 others liked your
 // photo.", "ana commented: nice one". Pure, so the panel and the desktop notifications say the
-// same thing.
+// same thing, in the page's language (the catalog's `activity` keys).
 
 import type { ActivityAlert, ActivityTarget } from '@shared/bridge-contract'
 import type { ActivityGroup, NotificationType } from '@shared/domain'
+import { i18n } from '../../i18n/i18n'
 
-const ACTIONS: Record<NotificationType, string> = {
-  like: 'liked your photo.',
-  comment: 'commented on your photo.',
-  reply: 'replied to your comment.',
-  mention: 'mentioned you in a comment.',
-  follow: 'started following you.',
-  comment_like: 'liked your comment.',
-  follow_request: 'asked to follow you.',
-  tag: 'tagged you in a post.'
-}
+const ACTIONS = {
+  like: 'activity.action.like',
+  comment: 'activity.action.comment',
+  reply: 'activity.action.reply',
+  mention: 'activity.action.mention',
+  follow: 'activity.action.follow',
+  comment_like: 'activity.action.comment_like',
+  follow_request: 'activity.action.follow_request',
+  tag: 'activity.action.tag'
+} as const satisfies Record<NotificationType, string>
 
 /** The words before the quoted comment, when the comment can be quoted. */
-const QUOTING: Partial<Record<NotificationType, string>> = {
-  comment: 'commented:',
-  reply: 'replied to your comment:',
-  mention: 'mentioned you in a comment:',
-  comment_like: 'liked your comment:'
+const QUOTING: Partial<Record<NotificationType, `activity.quoting.${string}`>> = {
+  comment: 'activity.quoting.comment',
+  reply: 'activity.quoting.reply',
+  mention: 'activity.quoting.mention',
+  comment_like: 'activity.quoting.comment_like'
 }
 
 /** Quotes longer than this end in an ellipsis, so a line stays a line. */
@@ -36,18 +37,20 @@ function quoted(body: string): string {
 /** "ana", "ana and bob", "ana and 3 others". */
 export function actorsPhrase(group: Pick<ActivityGroup, 'actors' | 'actor_count'>): string {
   const [first, second] = group.actors
-  const name = first?.username ?? 'Someone'
+  const name = first?.username ?? i18n.t('activity.someone')
   const others = group.actor_count - 1
   if (others <= 0) return name
-  if (others === 1 && second) return `${name} and ${second.username}`
-  return `${name} and ${others} ${others === 1 ? 'other' : 'others'}`
+  if (others === 1 && second) return i18n.t('activity.twoPeople', { name, other: second.username })
+  return i18n.t('activity.andOthers', { name, count: others })
 }
 
 /** "liked your photo.", or with the comment quoted: "commented: nice one". */
 export function activityAction(group: Pick<ActivityGroup, 'type' | 'comment_body'>): string {
   const lead = QUOTING[group.type]
-  if (lead && group.comment_body) return `${lead} ${quoted(group.comment_body)}`
-  return ACTIONS[group.type]
+  if (lead && group.comment_body) {
+    return i18n.t(lead as 'activity.quoting.comment', { comment: quoted(group.comment_body) })
+  }
+  return i18n.t(ACTIONS[group.type])
 }
 
 export function describeActivity(group: ActivityGroup): string {

@@ -6,6 +6,7 @@
 import type { DirectAlert } from '@shared/bridge-contract'
 import type { DirectMessage, DirectThread } from '../../services/types'
 import { messagePreview, threadTitle } from '../../components/DirectInbox/threadTitle'
+import { i18n } from '../../i18n/i18n'
 
 /** Characters of a text message a notification shows. */
 export const ALERT_PREVIEW_LENGTH = 100
@@ -23,12 +24,14 @@ export function directAlert(
 ): DirectAlert | null {
   if (!thread || thread.state !== 'accepted' || message.sender_id === readerId) return null
   const sender = thread.people.find((person) => person.id === message.sender_id)?.username
-  const name = sender ?? 'Someone'
-  const preview = clip(messagePreview(message, ''))
+  // In the page's language, as the app speaks it when the message arrives.
+  const t = i18n.t.bind(i18n)
+  const name = sender ?? t('direct.someone')
+  const preview = clip(messagePreview(message, false, t))
   return {
     key: message.id,
     threadId: message.thread_id,
-    title: thread.is_group ? threadTitle(thread) : name,
-    body: thread.is_group ? `${name}: ${preview}` : preview
+    title: thread.is_group ? threadTitle(thread, t) : name,
+    body: thread.is_group ? t('direct.alertInGroup', { name, preview }) : preview
   }
 }
