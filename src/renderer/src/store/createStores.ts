@@ -8,6 +8,7 @@ import type { Services } from '../services'
 import { createActivityStore } from './activity/activityStore'
 import type { AppStores, OfflineParts } from './appStores'
 import { createControlsStore } from './controls/controlsStore'
+import { createCollectionsStore, type CollectionsStore } from './collections/collectionsStore'
 import { createCurationStore, type CurationStore } from './curation/curationStore'
 import { createDirectStore } from './direct/directStore'
 import { createHashtagsStore, type HashtagsStore } from './hashtags/hashtagsStore'
@@ -91,6 +92,7 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     curation,
     highlights,
     hashtags: createHashtags(services, base, lists),
+    collections: createCollections(services, base, posts, lists),
     controls: createControlsStore({
       controls: services.controls,
       searchPeople: services.people.searchPeople,
@@ -118,6 +120,28 @@ function createHashtags(
     hashtags.getState().clear()
   })
   return hashtags
+}
+
+/** The signed-in person's saved collections; they belong to whoever is signed in. */
+function createCollections(
+  services: Services,
+  base: ReturnType<typeof createFoundation>,
+  posts: AppStores['posts'],
+  lists: ReturnType<typeof createLists>
+): CollectionsStore {
+  const collections = createCollectionsStore({
+    collections: services.collections,
+    posts,
+    saved: lists.saved,
+    getUserId: base.getUserId
+  })
+  let userId = base.getUserId()
+  base.session.subscribe(() => {
+    if (base.getUserId() === userId) return
+    userId = base.getUserId()
+    collections.getState().clear()
+  })
+  return collections
 }
 
 /** The author's Archive and pins; the Archive belongs to whoever is signed in. */

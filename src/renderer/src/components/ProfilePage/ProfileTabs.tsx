@@ -1,10 +1,12 @@
 // A profile's tabs, each with its own route: Posts and Tagged for everyone who may see the
-// profile's posts, and Saved for its owner only (`#/u/<name>/saved`, `#/u/<name>/tagged`).
+// profile's posts, and Saved for its owner only (`#/u/<name>/saved`, `#/u/<name>/tagged`), with
+// their collections (`#/u/<name>/saved/<id>`, SavedTab).
 
 import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 'react'
 import { useSaved, useStores } from '../../store'
 import type { ProfileTab } from '../../store/router/routes'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import { SavedTab } from '../SaveCollections/SavedTab'
 import { useT } from '../../i18n'
 import styles from './ProfilePage.module.scss'
 
@@ -85,7 +87,7 @@ export function ProfileTabs({
         {shown === 'posts' ? (
           posts
         ) : shown === 'saved' ? (
-          <SavedGrid />
+          <SavedTab username={username} allPosts={<SavedGrid />} />
         ) : (
           <Suspense fallback={<ProfileGrid ids={[]} loading label={t('profile.tagged.label')} />}>
             <TaggedGrid profileId={profileId} own={own} />
