@@ -679,6 +679,7 @@ alter table public.reports add constraint reports_status_valid CHECK ((status = 
 alter table public.reports add constraint reports_target_type_valid CHECK ((target_type = ANY (ARRAY['post'::text, 'comment'::text, 'story'::text, 'profile'::text])));
 alter table public.save_collection_items add constraint save_collection_items_collection_fkey FOREIGN KEY (collection_id, user_id) REFERENCES save_collections(id, user_id) ON DELETE CASCADE;
 alter table public.save_collection_items add constraint save_collection_items_pkey PRIMARY KEY (collection_id, post_id);
+alter table public.save_collection_items add constraint save_collection_items_post_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.save_collection_items add constraint save_collection_items_save_fkey FOREIGN KEY (user_id, post_id) REFERENCES saves(user_id, post_id) ON DELETE CASCADE;
 alter table public.save_collections add constraint save_collections_id_user_unique UNIQUE (id, user_id);
 alter table public.save_collections add constraint save_collections_name_length CHECK (((char_length(name) >= 1) AND (char_length(name) <= 50)));
@@ -824,6 +825,7 @@ CREATE INDEX reports_resolved_by_idx ON public.reports USING btree (resolved_by)
 CREATE INDEX reports_target_idx ON public.reports USING btree (target_type, target_id);
 CREATE INDEX save_collection_items_collection_created_idx ON public.save_collection_items USING btree (collection_id, created_at DESC, post_id DESC);
 CREATE UNIQUE INDEX save_collection_items_pkey ON public.save_collection_items USING btree (collection_id, post_id);
+CREATE INDEX save_collection_items_post_idx ON public.save_collection_items USING btree (post_id);
 CREATE INDEX save_collection_items_save_idx ON public.save_collection_items USING btree (user_id, post_id);
 CREATE UNIQUE INDEX save_collections_id_user_unique ON public.save_collections USING btree (id, user_id);
 CREATE UNIQUE INDEX save_collections_pkey ON public.save_collections USING btree (id);

@@ -104,8 +104,8 @@ export const MAX_FOLLOWED_TAGS = 100
 export const MAX_SAVE_COLLECTIONS = 100
 /** Characters in a collection's name, as the database checks it (check_save_collection). */
 export const MAX_SAVE_COLLECTION_NAME_LENGTH = 50
-/** Posts per page of a saved collection's grid. */
-export const SAVE_COLLECTION_PAGE_SIZE = 24
+/** Posts per page of a saved collection's grid (as the Saved tab's: its embeds stay bounded). */
+export const SAVE_COLLECTION_PAGE_SIZE = 12
 /** Posts per page of Explore: four rows of three, the screen its diversity rule counts over. */
 export const EXPLORE_PAGE_SIZE = 12
 // People: profiles, search and lists.

@@ -38,13 +38,17 @@ create table public.save_collection_items (
   constraint save_collection_items_collection_fkey foreign key (collection_id, user_id)
     references public.save_collections (id, user_id) on delete cascade,
   constraint save_collection_items_save_fkey foreign key (user_id, post_id)
-    references public.saves (user_id, post_id) on delete cascade
+    references public.saves (user_id, post_id) on delete cascade,
+  -- The save's key already holds it to the post; this one names the post for the API's embeds.
+  constraint save_collection_items_post_fkey foreign key (post_id)
+    references public.posts (id) on delete cascade
 );
 
 create index save_collection_items_collection_created_idx
   on public.save_collection_items (collection_id, created_at desc, post_id desc);
 create index save_collection_items_save_idx
   on public.save_collection_items (user_id, post_id);
+create index save_collection_items_post_idx on public.save_collection_items (post_id);
 
 comment on table public.save_collection_items is
   'The saved posts in each collection; each references its save (unsaving removes it). Private to their owner (RLS).';

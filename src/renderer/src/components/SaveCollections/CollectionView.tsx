@@ -2,8 +2,9 @@
 // (asked first: its posts stay saved), and the grid of its posts the reader still sees. A post
 // leaves it from the save sheet (untick) or by being unsaved.
 
-import { useEffect, useState, type ReactElement } from 'react'
+import { useCallback, useEffect, useState, type ReactElement } from 'react'
 import { ArrowLeft } from 'lucide-react'
+import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { useCollections, useStores } from '../../store'
 import { useT } from '../../i18n'
 import { Modal } from '../Modal/Modal'
@@ -30,6 +31,16 @@ export function CollectionView({ username, collectionId }: CollectionViewProps):
     if (collections.getState().listStatus === 'idle') void collections.getState().loadList()
     void collections.getState().openCollection(collectionId)
   }, [collections, collectionId])
+
+  const loadMore = useCallback(
+    () => void collections.getState().openCollection(collectionId, true),
+    [collections, collectionId]
+  )
+  const sentinel = useEndSentinel(
+    loadMore,
+    open?.status === 'ready' && open.next !== null,
+    open?.ids.length ?? 0
+  )
 
   const backToSaved = (): void =>
     router.getState().navigate({ name: 'profile', username, tab: 'saved' })
@@ -85,6 +96,7 @@ export function CollectionView({ username, collectionId }: CollectionViewProps):
           emptyText={t('collections.emptyText')}
         />
       )}
+      <div ref={sentinel} aria-hidden />
       {step === 'rename' && (
         <Modal title={t('collections.renameTitle')} onClose={() => setStep(null)}>
           <CollectionNameForm

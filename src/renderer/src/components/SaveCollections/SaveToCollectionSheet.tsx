@@ -3,7 +3,7 @@
 // choosing one files the post there (saving it too) or takes it out; "New collection" asks for
 // a name and files the post in it. The collections store does the work; this draws it.
 
-import { useEffect, useState, type ReactElement } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { Bookmark, Check, Plus } from 'lucide-react'
 import { useCollections, useStores } from '../../store'
 import { useT } from '../../i18n'
@@ -15,19 +15,28 @@ import styles from './SaveCollections.module.scss'
 export function SaveToCollectionSheet({ postId }: { postId: string }): ReactElement {
   const { collections } = useStores()
   const list = useCollections((state) => state.list)
-  const listStatus = useCollections((state) => state.listStatus)
+  const ready = useCollections((state) => state.sheetReady)
   const holding = useCollections((state) => state.holding)
   const changing = useCollections((state) => state.changing)
   const error = useCollections((state) => state.sheetError ?? state.listError)
   const t = useT()
   const say = useCollectionMessage()
   const [naming, setNaming] = useState(false)
+  const newRef = useRef<HTMLButtonElement>(null)
+  const wasNaming = useRef(false)
   const close = (): void => collections.getState().closeSheet()
 
   useEffect(() => {
     // Opening the sheet reads the list and the ticks; a sheet opened by the store already has.
     if (collections.getState().sheetPostId !== postId) void collections.getState().openSheet(postId)
   }, [collections, postId])
+
+  // Back from the name form (made or cancelled), focus returns to "New collection", which the
+  // form stood in for, so it stays inside the sheet.
+  useEffect(() => {
+    if (wasNaming.current && !naming) newRef.current?.focus()
+    wasNaming.current = naming
+  }, [naming])
 
   return (
     <Modal title={t('collections.sheetTitle')} onClose={close} className={styles.sheet}>
@@ -43,7 +52,7 @@ export function SaveToCollectionSheet({ postId }: { postId: string }): ReactElem
         />
       ) : (
         <div className={styles.sheetBody}>
-          {listStatus === 'loading' && list.length === 0 ? (
+          {!ready && !error ? (
             <p className={styles.muted} role="status">
               {t('feed.loading')}
             </p>
@@ -59,7 +68,7 @@ export function SaveToCollectionSheet({ postId }: { postId: string }): ReactElem
                       type="button"
                       className={styles.choice}
                       aria-pressed={held}
-                      disabled={changing.has(collection.id)}
+                      aria-busy={changing.has(collection.id)}
                       onClick={() => void collections.getState().toggle(collection.id)}
                     >
                       <span className={styles.choiceCover} aria-hidden>
@@ -84,7 +93,12 @@ export function SaveToCollectionSheet({ postId }: { postId: string }): ReactElem
               {say(error)}
             </p>
           )}
-          <button type="button" className={styles.newChoice} onClick={() => setNaming(true)}>
+          <button
+            ref={newRef}
+            type="button"
+            className={styles.newChoice}
+            onClick={() => setNaming(true)}
+          >
             <Plus size={20} aria-hidden />
             {t('collections.newCollection')}
           </button>

@@ -39,8 +39,10 @@ export interface CollectionsState {
   listError: string | null
   /** The post the save sheet is open for, or null. */
   sheetPostId: string | null
-  /** Which collections hold that post (the sheet's ticks). */
+  /** Which collections hold that post (the sheet's ticks), once `sheetReady`. */
   holding: ReadonlySet<string>
+  /** The ticks are known: until then the sheet's choices wait, so a tap is never undone. */
+  sheetReady: boolean
   /** Collections whose tick is on its way to the server. */
   changing: ReadonlySet<string>
   sheetError: string | null
@@ -72,6 +74,7 @@ const EMPTY = {
   listError: null,
   sheetPostId: null,
   holding: new Set<string>(),
+  sheetReady: false,
   changing: new Set<string>(),
   sheetError: null,
   open: null
@@ -98,20 +101,27 @@ export function createCollectionsStore(deps: CollectionsDeps): CollectionsStore 
 
       async openSheet(postId) {
         if (!deps.getUserId()) return
-        set({ sheetPostId: postId, holding: new Set(), changing: new Set(), sheetError: null })
+        set({
+          sheetPostId: postId,
+          holding: new Set(),
+          sheetReady: false,
+          changing: new Set(),
+          sheetError: null
+        })
         try {
           const [holding] = await Promise.all([deps.collections.holding(postId), get().loadList()])
-          if (get().sheetPostId === postId) set({ holding: new Set(holding) })
+          if (get().sheetPostId === postId) set({ holding: new Set(holding), sheetReady: true })
         } catch (error) {
           if (get().sheetPostId === postId) set({ sheetError: problem(error) })
         }
       },
 
-      closeSheet: () => set({ sheetPostId: null, holding: new Set(), sheetError: null }),
+      closeSheet: () =>
+        set({ sheetPostId: null, holding: new Set(), sheetReady: false, sheetError: null }),
 
       async toggle(collectionId) {
         const postId = get().sheetPostId
-        if (!postId || get().changing.has(collectionId)) return
+        if (!postId || !get().sheetReady || get().changing.has(collectionId)) return
         const filing = !get().holding.has(collectionId)
         const show = (held: boolean): void =>
           set((state) => ({
