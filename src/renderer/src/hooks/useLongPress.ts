@@ -32,7 +32,7 @@ export function useLongPress(onLongPress: () => void): LongPressHandlers {
 
   return {
     onPointerDown(event) {
-      if (event.button !== 0) return
+      if (event.button > 0) return
       fired.current = false
       cancel()
       timer.current = setTimeout(() => {

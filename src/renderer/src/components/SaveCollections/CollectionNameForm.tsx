@@ -2,7 +2,7 @@
 // renamed: a labelled field, the store's refusal said under it, submit and cancel. The store
 // checks and sends; this only draws and hands the name over.
 
-import { useId, useState, type FormEvent, type ReactElement } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement } from 'react'
 import { COLLECTION_MESSAGES } from '../../services/rules'
 import { MAX_SAVE_COLLECTION_NAME_LENGTH } from '@shared/limits'
 import { useT } from '../../i18n'
@@ -44,6 +44,13 @@ export function CollectionNameForm({
   const [name, setName] = useState(initialName)
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  const fieldRef = useRef<HTMLInputElement>(null)
+
+  // The form stands in for the button that opened it (the sheet's "New collection"): the caret
+  // goes to the name, or focus would fall out of the dialog.
+  useEffect(() => {
+    fieldRef.current?.focus({ preventScroll: true })
+  }, [])
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault()
@@ -60,6 +67,7 @@ export function CollectionNameForm({
         {t('collections.nameLabel')}
       </label>
       <input
+        ref={fieldRef}
         id={fieldId}
         className={styles.input}
         value={name}
