@@ -824,6 +824,7 @@ CREATE INDEX reports_reporter_id_idx ON public.reports USING btree (reporter_id)
 CREATE INDEX reports_resolved_by_idx ON public.reports USING btree (resolved_by);
 CREATE INDEX reports_target_idx ON public.reports USING btree (target_type, target_id);
 CREATE INDEX save_collection_items_collection_created_idx ON public.save_collection_items USING btree (collection_id, created_at DESC, post_id DESC);
+CREATE INDEX save_collection_items_collection_user_idx ON public.save_collection_items USING btree (collection_id, user_id);
 CREATE UNIQUE INDEX save_collection_items_pkey ON public.save_collection_items USING btree (collection_id, post_id);
 CREATE INDEX save_collection_items_post_idx ON public.save_collection_items USING btree (post_id);
 CREATE INDEX save_collection_items_save_idx ON public.save_collection_items USING btree (user_id, post_id);

@@ -49,6 +49,9 @@ create index save_collection_items_collection_created_idx
 create index save_collection_items_save_idx
   on public.save_collection_items (user_id, post_id);
 create index save_collection_items_post_idx on public.save_collection_items (post_id);
+-- Deleting a collection finds its items by the composite key.
+create index save_collection_items_collection_user_idx
+  on public.save_collection_items (collection_id, user_id);
 
 comment on table public.save_collection_items is
   'The saved posts in each collection; each references its save (unsaving removes it). Private to their owner (RLS).';
