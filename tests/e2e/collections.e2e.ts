@@ -5,7 +5,7 @@
 // (asked first) and its posts stay in All posts. axe in both themes.
 
 import type { Locator, Page } from '@playwright/test'
-import type { Post } from '@shared/domain'
+import type { Post } from '../../src/shared/domain'
 import { openProfile, openSignedIn, shootBothThemes, ui } from './support/app'
 import { axeSummary, checkA11yBothThemes } from './support/axe'
 import { createUser, createUserWithPosts, follow } from './support/backend'
@@ -32,6 +32,8 @@ const fileName = (post: Post): string => (post.thumb_url ?? post.image_url).spli
 test('save to a new collection from a card, see its tile, open, rename and delete it', async ({
   page
 }, testInfo) => {
+  // One flow through five screens, four of them checked by axe in both themes.
+  test.slow()
   const { user: author, posts } = await createUserWithPosts('collauthor', 2, { caption: 'Trip' })
   const reader = await createUser('collreader')
   await follow(reader, author)
