@@ -410,6 +410,20 @@ create table public.reports (
   resolved_by uuid
 );
 alter table public.reports enable row level security;
+create table public.save_collection_items (
+  collection_id uuid not null,
+  post_id uuid not null,
+  user_id uuid not null default auth.uid(),
+  created_at timestamp with time zone not null default now()
+);
+alter table public.save_collection_items enable row level security;
+create table public.save_collections (
+  id uuid not null default gen_random_uuid(),
+  user_id uuid not null default auth.uid(),
+  name text not null,
+  created_at timestamp with time zone not null default now()
+);
+alter table public.save_collections enable row level security;
 create table public.saves (
   id uuid not null default gen_random_uuid(),
   user_id uuid not null,
@@ -680,6 +694,15 @@ alter table public.reports add constraint reports_reporter_id_fkey FOREIGN KEY (
 alter table public.reports add constraint reports_resolved_by_fkey FOREIGN KEY (resolved_by) REFERENCES profiles(id) ON DELETE SET NULL;
 alter table public.reports add constraint reports_status_valid CHECK ((status = ANY (ARRAY['open'::text, 'dismissed'::text, 'removed'::text, 'suspended'::text])));
 alter table public.reports add constraint reports_target_type_valid CHECK ((target_type = ANY (ARRAY['post'::text, 'comment'::text, 'story'::text, 'profile'::text])));
+alter table public.save_collection_items add constraint save_collection_items_collection_fkey FOREIGN KEY (collection_id, user_id) REFERENCES save_collections(id, user_id) ON DELETE CASCADE;
+alter table public.save_collection_items add constraint save_collection_items_pkey PRIMARY KEY (collection_id, post_id);
+alter table public.save_collection_items add constraint save_collection_items_post_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
+alter table public.save_collection_items add constraint save_collection_items_save_fkey FOREIGN KEY (user_id, post_id) REFERENCES saves(user_id, post_id) ON DELETE CASCADE;
+alter table public.save_collections add constraint save_collections_id_user_unique UNIQUE (id, user_id);
+alter table public.save_collections add constraint save_collections_name_length CHECK (((char_length(name) >= 1) AND (char_length(name) <= 50)));
+alter table public.save_collections add constraint save_collections_name_trimmed CHECK ((name = btrim(name)));
+alter table public.save_collections add constraint save_collections_pkey PRIMARY KEY (id);
+alter table public.save_collections add constraint save_collections_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.saves add constraint saves_pkey PRIMARY KEY (id);
 alter table public.saves add constraint saves_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.saves add constraint saves_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
@@ -823,6 +846,15 @@ CREATE UNIQUE INDEX reports_pkey ON public.reports USING btree (id);
 CREATE INDEX reports_reporter_id_idx ON public.reports USING btree (reporter_id);
 CREATE INDEX reports_resolved_by_idx ON public.reports USING btree (resolved_by);
 CREATE INDEX reports_target_idx ON public.reports USING btree (target_type, target_id);
+CREATE INDEX save_collection_items_collection_created_idx ON public.save_collection_items USING btree (collection_id, created_at DESC, post_id DESC);
+CREATE INDEX save_collection_items_collection_user_idx ON public.save_collection_items USING btree (collection_id, user_id);
+CREATE UNIQUE INDEX save_collection_items_pkey ON public.save_collection_items USING btree (collection_id, post_id);
+CREATE INDEX save_collection_items_post_idx ON public.save_collection_items USING btree (post_id);
+CREATE INDEX save_collection_items_save_idx ON public.save_collection_items USING btree (user_id, post_id);
+CREATE UNIQUE INDEX save_collections_id_user_unique ON public.save_collections USING btree (id, user_id);
+CREATE UNIQUE INDEX save_collections_pkey ON public.save_collections USING btree (id);
+CREATE INDEX save_collections_user_created_idx ON public.save_collections USING btree (user_id, created_at DESC, id DESC);
+CREATE UNIQUE INDEX save_collections_user_name_idx ON public.save_collections USING btree (user_id, lower(name));
 CREATE UNIQUE INDEX saves_pkey ON public.saves USING btree (id);
 CREATE INDEX saves_post_id_idx ON public.saves USING btree (post_id);
 CREATE INDEX saves_user_id_created_at_idx ON public.saves USING btree (user_id, created_at DESC, post_id DESC);
@@ -988,6 +1020,33 @@ begin
   insert into app_private.sign_in_failures (user_id, source)
   values (check_password.user_id, caller_source);
   return false;
+end
+$function$;
+CREATE OR REPLACE FUNCTION app_private.check_save_collection()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  new.name := btrim(coalesce(new.name, ''));
+  if char_length(new.name) < 1 or char_length(new.name) > 50 then
+    raise exception 'A collection name is 1 to 50 characters' using errcode = '23514';
+  end if;
+  if tg_op = 'INSERT' then
+    -- One owner at a time, so two windows creating at once cannot both pass the count.
+    perform 1 from public.profiles where id = new.user_id for no key update;
+    if (select count(*) from public.save_collections c where c.user_id = new.user_id) >= 100 then
+      raise exception 'You can have at most 100 collections'
+        using errcode = '23514', hint = 'Delete a collection first.';
+    end if;
+  end if;
+  if exists (select 1 from public.save_collections c
+             where c.user_id = new.user_id and lower(c.name) = lower(new.name)
+               and c.id is distinct from new.id) then
+    raise exception 'You already have a collection with this name' using errcode = '23505';
+  end if;
+  return new;
 end
 $function$;
 CREATE OR REPLACE FUNCTION app_private.checked_highlight(title text, story_ids uuid[])
@@ -3260,6 +3319,26 @@ begin
   return created;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.create_save_collection(name text, post_id uuid DEFAULT NULL::uuid)
+ RETURNS save_collections
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  created public.save_collections;
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to make collections' using errcode = '42501';
+  end if;
+  insert into public.save_collections (user_id, name)
+  values (auth.uid(), create_save_collection.name)
+  returning * into created;
+  if create_save_collection.post_id is not null then
+    perform public.save_to_collection(created.id, create_save_collection.post_id);
+  end if;
+  return created;
+end
+$function$;
 CREATE OR REPLACE FUNCTION public.create_story_highlight(title text, story_ids uuid[], cover_story_id uuid DEFAULT NULL::uuid)
  RETURNS story_highlights
  LANGUAGE plpgsql
@@ -4350,6 +4429,50 @@ begin
   end;
 end
 $function$;
+CREATE OR REPLACE FUNCTION public.save_to_collection(collection_id uuid, post_id uuid)
+ RETURNS void
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to save posts' using errcode = '42501';
+  end if;
+  if not exists (select 1 from public.save_collections c
+                 where c.id = save_to_collection.collection_id) then
+    raise exception 'This collection isn''t available' using errcode = 'PT404';
+  end if;
+  if not exists (select 1 from public.posts p where p.id = save_to_collection.post_id) then
+    raise exception 'This post isn''t available' using errcode = 'PT404';
+  end if;
+  insert into public.saves (user_id, post_id)
+  values (auth.uid(), save_to_collection.post_id)
+  on conflict on constraint saves_user_post_unique do nothing;
+  insert into public.save_collection_items (collection_id, post_id, user_id)
+  values (save_to_collection.collection_id, save_to_collection.post_id, auth.uid())
+  on conflict on constraint save_collection_items_pkey do nothing;
+end
+$function$;
+CREATE OR REPLACE FUNCTION public.saved_collections()
+ RETURNS TABLE(id uuid, name text, created_at timestamp with time zone, cover_post_id uuid, cover_url text)
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select c.id, c.name, c.created_at, cover.id, cover.url
+  from public.save_collections c
+  left join lateral (
+    select p.id, coalesce(p.thumb_url, p.image_url) as url
+    from public.save_collection_items i
+    join public.posts p on p.id = i.post_id
+    where i.collection_id = c.id
+    order by i.created_at desc, i.post_id desc
+    limit 1
+  ) cover on true
+  where c.user_id = (select auth.uid())
+  order by c.created_at desc, c.id desc
+  limit 100
+$function$;
 CREATE OR REPLACE FUNCTION public.search_hashtags(prefix text, max_rows integer DEFAULT 8)
  RETURNS TABLE(tag text, posts bigint)
  LANGUAGE sql
@@ -4980,6 +5103,7 @@ CREATE TRIGGER mark_posts_of_restricted_author AFTER UPDATE OF is_private, suspe
 CREATE TRIGGER on_profile_made_public AFTER UPDATE OF is_private ON public.profiles FOR EACH ROW WHEN ((old.is_private AND (NOT new.is_private))) EXECUTE FUNCTION app_private.approve_requests_on_going_public();
 CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION app_private.set_profile_search_name();
 CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
+CREATE TRIGGER check_save_collection BEFORE INSERT OR UPDATE OF name ON public.save_collections FOR EACH ROW EXECUTE FUNCTION app_private.check_save_collection();
 CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
@@ -5380,6 +5504,40 @@ create policy "Suspended accounts add nothing" on public.reports as restrictive 
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Users report as themselves" on public.reports as permissive for insert to authenticated
   with check ((reporter_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.save_collection_items as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.save_collection_items as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.save_collection_items as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Users file posts they see in their own collections" on public.save_collection_items as permissive for insert to authenticated
+  with check (((user_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE (p.id = save_collection_items.post_id)))));
+create policy "Users read their own collection items" on public.save_collection_items as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users take posts out of their own collections" on public.save_collection_items as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.save_collections as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.save_collections as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts change nothing" on public.save_collections as restrictive for update to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write))
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.save_collections as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Users delete their own collections" on public.save_collections as permissive for delete to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users make collections for themselves" on public.save_collections as permissive for insert to authenticated
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users read their own collections" on public.save_collections as permissive for select to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Users rename their own collections" on public.save_collections as permissive for update to authenticated
+  using ((user_id = ( SELECT auth.uid() AS uid)))
+  with check ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Second factor required once enrolled" on public.saves as restrictive for all to authenticated
   using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
   with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
@@ -5641,6 +5799,8 @@ grant EXECUTE on function public.blocked_accounts() to authenticated;
 grant EXECUTE on function public.blocked_accounts() to service_role;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid, location text) to authenticated;
 grant EXECUTE on function public.create_post(caption text, images jsonb, post_id uuid, location text) to service_role;
+grant EXECUTE on function public.create_save_collection(name text, post_id uuid) to authenticated;
+grant EXECUTE on function public.create_save_collection(name text, post_id uuid) to service_role;
 grant EXECUTE on function public.create_story_highlight(title text, story_ids uuid[], cover_story_id uuid) to authenticated;
 grant EXECUTE on function public.create_story_highlight(title text, story_ids uuid[], cover_story_id uuid) to service_role;
 grant EXECUTE on function public.delete_account(password text) to authenticated;
@@ -5729,6 +5889,10 @@ grant EXECUTE on function public.reorder_story_highlights(highlight_ids uuid[]) 
 grant EXECUTE on function public.reorder_story_highlights(highlight_ids uuid[]) to service_role;
 grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to authenticated;
 grant EXECUTE on function public.report_content(target_type text, target_id uuid, reason text, details text) to service_role;
+grant EXECUTE on function public.save_to_collection(collection_id uuid, post_id uuid) to authenticated;
+grant EXECUTE on function public.save_to_collection(collection_id uuid, post_id uuid) to service_role;
+grant EXECUTE on function public.saved_collections() to authenticated;
+grant EXECUTE on function public.saved_collections() to service_role;
 grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to anon;
 grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to authenticated;
 grant EXECUTE on function public.search_hashtags(prefix text, max_rows integer) to service_role;
@@ -5989,6 +6153,15 @@ grant INSERT on table public.reports (reason) to authenticated;
 grant INSERT on table public.reports (reporter_id) to authenticated;
 grant INSERT on table public.reports (target_id) to authenticated;
 grant INSERT on table public.reports (target_type) to authenticated;
+grant DELETE, SELECT on table public.save_collection_items to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.save_collection_items to service_role;
+grant INSERT on table public.save_collection_items (collection_id) to authenticated;
+grant INSERT on table public.save_collection_items (post_id) to authenticated;
+grant INSERT on table public.save_collection_items (user_id) to authenticated;
+grant DELETE, SELECT on table public.save_collections to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.save_collections to service_role;
+grant INSERT, UPDATE on table public.save_collections (name) to authenticated;
+grant INSERT on table public.save_collections (user_id) to authenticated;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.saves to anon;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.saves to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.saves to service_role;

@@ -198,6 +198,16 @@ export interface StoryHighlight {
   story_count: number
 }
 
+/** One of the reader's collections of saved posts (the saved_collections rpc). */
+export interface SaveCollection {
+  id: string
+  name: string
+  created_at: string
+  /** The post filed in it last that the reader still sees, and its photo; null when none. */
+  cover_post_id: string | null
+  cover_url: string | null
+}
+
 /** Someone who watched one of the reader's own stories. */
 export interface StoryViewer {
   viewer_id: string

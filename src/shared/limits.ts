@@ -104,6 +104,12 @@ export const TAG_PAGE_SIZE = 12
 export const TAG_TOP_POSTS = 9
 /** Hashtags one person may follow (followed_tags, limit_followed_tags). */
 export const MAX_FOLLOWED_TAGS = 100
+/** Collections of saved posts one person may have (save_collections, check_save_collection). */
+export const MAX_SAVE_COLLECTIONS = 100
+/** Characters in a collection's name, as the database checks it (check_save_collection). */
+export const MAX_SAVE_COLLECTION_NAME_LENGTH = 50
+/** Posts per page of a saved collection's grid (as the Saved tab's: its embeds stay bounded). */
+export const SAVE_COLLECTION_PAGE_SIZE = 12
 /** Posts per page of Explore: four rows of three, the screen its diversity rule counts over. */
 export const EXPLORE_PAGE_SIZE = 12
 /** Reels per page: a few screens ahead of the one watched (reels_page serves at most 30). */

@@ -47,6 +47,7 @@ test('the author edits from ⋯ with the keyboard, and focus comes back to ⋯',
     'Archive',
     'Edit',
     'Pin to your profile',
+    'Save to collection',
     'Copy link',
     'About this account',
     'Cancel'

@@ -343,6 +343,7 @@ test('More options on a card: the author deletes from it; on another’s post it
     'Report',
     'Block',
     'Mute',
+    'Save to collection',
     'Go to post',
     'Copy link',
     'About this account',

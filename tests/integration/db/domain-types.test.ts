@@ -62,6 +62,7 @@ const ROW_TYPES: RowType[] = [
   { type: 'PeopleTag', table: 'post_people_tags', notColumns: ['profiles'] },
   { type: 'StoryStripEntry', rpc: 'story_strip' },
   { type: 'StoryHighlight', rpc: 'profile_highlights' },
+  { type: 'SaveCollection', rpc: 'saved_collections' },
   { type: 'ActivityGroup', rpc: 'activity_page' },
   {
     type: 'SuggestedPerson',

@@ -48,6 +48,8 @@ describeEachDatabase('migrations', (suite) => {
       'posts',
       'profiles',
       'reports',
+      'save_collection_items',
+      'save_collections',
       'saves',
       'stories',
       'story_highlight_items',

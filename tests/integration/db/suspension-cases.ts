@@ -131,6 +131,42 @@ export const CASES: WriteCase[] = [
     write: () => [`insert into places (name) values ('Harbour Café')`]
   },
   {
+    covers: 'public.save_collections: INSERT',
+    write: () => [`insert into save_collections (name) values ('Trips')`]
+  },
+  {
+    covers: 'public.save_collection_items: INSERT',
+    setup: (f) => [
+      [`insert into saves (user_id, post_id) values ($1, $2)`, [f.sus.id, f.ids.otherPost]],
+      [
+        `insert into save_collections (id, user_id, name) values ($1, $2, 'Trips')`,
+        [f.ids.otherPost, f.sus.id]
+      ]
+    ],
+    write: (f) => [
+      `insert into save_collection_items (collection_id, post_id) values ($1, $1)`,
+      [f.ids.otherPost]
+    ]
+  },
+  {
+    covers: 'save_to_collection',
+    setup: (f) => [
+      [
+        `insert into save_collections (id, user_id, name) values ($1, $2, 'Trips')`,
+        [f.ids.otherPost, f.sus.id]
+      ]
+    ],
+    write: (f) => [`select save_to_collection($1, $1)`, [f.ids.otherPost]]
+  },
+  {
+    covers: 'public.save_collections: UPDATE',
+    touches: true,
+    setup: (f) => [
+      [`insert into save_collections (user_id, name) values ($1, 'Trips')`, [f.sus.id]]
+    ],
+    write: (f) => [`update save_collections set name = 'Food' where user_id = $1`, [f.sus.id]]
+  },
+  {
     covers: 'public.content_settings: INSERT',
     write: () => [`insert into content_settings (hide_like_counts) values (true)`]
   },
@@ -308,6 +344,21 @@ export const CASES: WriteCase[] = [
         `insert into followed_tags (user_id, tag) select $1, 'harbour' where $2::uuid is not null`,
         'otherPost',
         'followed_tags where user_id = $1'
+      ],
+      [
+        'public.save_collections',
+        `insert into save_collections (user_id, name) select $1, 'Trips' where $2::uuid is not null`,
+        'otherPost',
+        'save_collections where user_id = $1'
+      ],
+      [
+        'public.save_collection_items',
+        `with saved as (insert into saves (user_id, post_id) values ($1, $2) returning user_id, post_id),
+         made as (insert into save_collections (user_id, name) select user_id, 'Trips' from saved returning id, user_id)
+         insert into save_collection_items (collection_id, post_id, user_id)
+         select made.id, saved.post_id, made.user_id from made, saved`,
+        'otherPost',
+        'save_collection_items where user_id = $1'
       ],
       [
         'public.post_people_tags',

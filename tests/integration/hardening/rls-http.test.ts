@@ -238,6 +238,15 @@ const REVIEWED_RPCS: Record<string, string> = {
   reorder_story_highlights:
     'SECURITY DEFINER, reviewed: second factor and suspension checked first; sets the positions ' +
     'of the caller’s own highlights only',
+  save_to_collection:
+    'SECURITY INVOKER, not granted to anon: saves the post and files it through the saves and ' +
+    'save_collection_items policies (the caller’s own save, collection and a post they see)',
+  create_save_collection:
+    'SECURITY INVOKER, not granted to anon: inserts the caller’s collection through the ' +
+    'save_collections policies and trigger (name, cap), then files the post as save_to_collection',
+  saved_collections:
+    'SECURITY INVOKER, STABLE, not granted to anon, at most 100 rows: the caller’s own ' +
+    'save_collections, covers under the save_collection_items and posts policies',
   set_post_like:
     'SECURITY INVOKER, authenticated only: writes the caller’s own like through the likes policies',
   create_post:

@@ -2,7 +2,7 @@
 // the story viewer. Each is code a start does not run: it is loaded when it first opens.
 
 import { lazy, Suspense, type ReactElement } from 'react'
-import { useRouter, useSession, useStores, useStoriesStore, useUi } from '../store'
+import { useCollections, useRouter, useSession, useStores, useStoriesStore, useUi } from '../store'
 import { selectIsSignedIn } from '../store/session/sessionStore'
 
 const AuthModal = lazy(() =>
@@ -31,6 +31,11 @@ const ShortcutsSheet = lazy(() =>
     default: module.ShortcutsSheet
   }))
 )
+const SaveToCollectionSheet = lazy(() =>
+  import('../components/SaveCollections/SaveToCollectionSheet').then((module) => ({
+    default: module.SaveToCollectionSheet
+  }))
+)
 const CreatePostModal = lazy(() =>
   import('../components/CreatePostModal/CreatePostModal').then((module) => ({
     default: module.CreatePostModal
@@ -55,6 +60,7 @@ export function Overlays({ postShown }: { postShown: boolean }): ReactElement {
   const createFiles = useUi((state) => state.createFiles)
   const signedIn = useSession(selectIsSignedIn)
   const viewingStories = useStoriesStore((state) => state.viewer !== null)
+  const savingToCollection = useCollections((state) => state.sheetPostId)
   return (
     <Suspense fallback={null}>
       {postShown && <PostView />}
@@ -67,6 +73,7 @@ export function Overlays({ postShown }: { postShown: boolean }): ReactElement {
       {modal === 'welcome' && signedIn && <WelcomeModal />}
       {modal === 'story' && signedIn && <CreateStoryModal />}
       {viewingStories && <StoryViewer />}
+      {savingToCollection && signedIn && <SaveToCollectionSheet postId={savingToCollection} />}
       {modal === 'shortcuts' && <ShortcutsSheet onClose={() => ui.getState().closeModal()} />}
     </Suspense>
   )

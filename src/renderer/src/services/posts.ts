@@ -1,7 +1,7 @@
 // Posts as the renderer calls them: the two feeds, Explore, Reels, likes and likers, one post, a
-// hashtag's page and followed hashtags, places, the author's edits, comments and their likes, and
-// saves. Every row that carries a photo comes back with its storage URLs on the backend in use
-// (storage-urls.ts).
+// hashtag's page and followed hashtags, places, the author's edits, comments and their likes,
+// saves and collections. Every row that carries a photo comes back with its storage URLs on the
+// backend in use (storage-urls.ts).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '@shared/domain'
@@ -24,6 +24,16 @@ import { followedTags, setTagFollowed, tagSummary, tagTopPosts } from '@shared/d
 import { placePage, placeSummary, searchPlaces } from '@shared/data/places'
 import { archivedPage, setPostArchived, setPostPinned } from '@shared/data/post-curation'
 import { savedPage, savedPostIds, savePost, unsavePost } from '@shared/data/saves'
+import {
+  collectionPage,
+  collectionsHolding,
+  createCollection,
+  deleteCollection,
+  fetchCollections,
+  removeFromCollection,
+  renameCollection,
+  saveToCollection
+} from '@shared/data/save-collections'
 import { withCurrentImageOrigin } from '@shared/data/storage-urls'
 import type { Bind } from './binding'
 import { later } from './lazy'
@@ -114,6 +124,21 @@ export function createPostServices(bind: Bind) {
       /** The signed-in user's Saved tab, most recently saved first. */
       page: bind(async (client, userId: string, options?: PageOptions) =>
         rebasedPage(client, await savedPage(client, userId, options))
+      )
+    },
+    /** The signed-in user's collections of saved posts. */
+    collections: {
+      list: bind(fetchCollections),
+      create: bind(createCollection),
+      rename: bind(renameCollection),
+      remove: bind(deleteCollection),
+      /** Saves the post too, in the same transaction. */
+      add: bind(saveToCollection),
+      /** Takes a post out of one collection; it stays saved. */
+      take: bind(removeFromCollection),
+      holding: bind(collectionsHolding),
+      page: bind(async (client, collectionId: string, options?: PageOptions) =>
+        rebasedPage(client, await collectionPage(client, collectionId, options))
       )
     }
   }

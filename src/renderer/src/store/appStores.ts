@@ -17,6 +17,7 @@ import type { UiStore } from './ui/uiStore'
 import type { PostStore } from './openPost/openPostStore'
 import type { CommentPreviewStore } from './commentPreviews/commentPreviewStore'
 import type { SavedStore } from './saved/savedStore'
+import type { CollectionsStore } from './collections/collectionsStore'
 import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { ExploreStore } from './explore/exploreStore'
@@ -48,6 +49,8 @@ export interface AppStores {
   post: PostStore
   commentPreviews: CommentPreviewStore
   saved: SavedStore
+  /** The signed-in person's saved collections, the save sheet and an open collection. */
+  collections: CollectionsStore
   /** The signed-in person's muted and hidden words, switches and close friends. */
   controls: ControlsStore
   toast: ToastStore

@@ -8,6 +8,7 @@ import type { Services } from '../services'
 import { createActivityStore } from './activity/activityStore'
 import type { AppStores, OfflineParts } from './appStores'
 import { createControlsStore } from './controls/controlsStore'
+import { createCollectionsStore, type CollectionsStore } from './collections/collectionsStore'
 import { createCurationStore, type CurationStore } from './curation/curationStore'
 import { createDirectStore } from './direct/directStore'
 import { createHashtagsStore, type HashtagsStore } from './hashtags/hashtagsStore'
@@ -93,6 +94,7 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     highlights,
     hashtags: createHashtags(services, base, lists),
     places: createPlacesStore({ places: services.places }),
+    collections: createCollections(services, base, posts, lists),
     controls: createControlsStore({
       controls: services.controls,
       searchPeople: services.people.searchPeople,
@@ -115,6 +117,28 @@ function createHashtags(
   })
   base.onUserChange(() => hashtags.getState().clear())
   return hashtags
+}
+
+/** The signed-in person's saved collections; they belong to whoever is signed in. */
+function createCollections(
+  services: Services,
+  base: ReturnType<typeof createFoundation>,
+  posts: AppStores['posts'],
+  lists: ReturnType<typeof createLists>
+): CollectionsStore {
+  const collections = createCollectionsStore({
+    collections: services.collections,
+    posts,
+    saved: lists.saved,
+    getUserId: base.getUserId
+  })
+  let userId = base.getUserId()
+  base.session.subscribe(() => {
+    if (base.getUserId() === userId) return
+    userId = base.getUserId()
+    collections.getState().clear()
+  })
+  return collections
 }
 
 /** The author's Archive and pins; the Archive belongs to whoever is signed in. */

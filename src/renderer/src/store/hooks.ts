@@ -21,6 +21,7 @@ import type { UiState } from './ui/uiStore'
 import type { PostState } from './openPost/openPostStore'
 import type { CommentPreviewState } from './commentPreviews/commentPreviewStore'
 import type { SavedState } from './saved/savedStore'
+import type { CollectionsState } from './collections/collectionsStore'
 import type { LikersState } from './likers/likersStore'
 import type { PeopleTagsState } from './peopleTags/peopleTagsStore'
 import type { ControlsState } from './controls/controlsStore'
@@ -129,6 +130,10 @@ export function useControls<T>(selector: (state: ControlsState) => T): T {
 
 export function useSaved<T>(selector: (state: SavedState) => T): T {
   return useStore(useStores().saved, selector)
+}
+
+export function useCollections<T>(selector: (state: CollectionsState) => T): T {
+  return useStore(useStores().collections, selector)
 }
 
 export function useToast<T>(selector: (state: ToastState) => T): T {

@@ -3,7 +3,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { vi, type Mock } from 'vitest'
-import type { LiveStory, PlaceSummary, Post, StoryHighlight } from '@shared/domain'
+import type { LiveStory, PlaceSummary, Post, SaveCollection, StoryHighlight } from '@shared/domain'
 import { createServices, type Services } from '../services'
 import { DEFAULT_CONTENT_SETTINGS } from '../services/rules'
 import type {
@@ -160,6 +160,16 @@ export function fakeServices(): FakeServices {
       save: vi.fn(notProgrammed),
       unsave: vi.fn(notProgrammed),
       savedIds: vi.fn(async () => new Set<string>()),
+      page: vi.fn(async () => ({ items: [] as Post[], next: null }))
+    },
+    collections: {
+      list: vi.fn(async () => [] as SaveCollection[]),
+      create: vi.fn(notProgrammed),
+      rename: vi.fn(notProgrammed),
+      remove: vi.fn(notProgrammed),
+      add: vi.fn(notProgrammed),
+      take: vi.fn(notProgrammed),
+      holding: vi.fn(async () => [] as string[]),
       page: vi.fn(async () => ({ items: [] as Post[], next: null }))
     },
     safety: {

@@ -36,6 +36,7 @@ import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
+import { useLongPress } from '../../hooks/useLongPress'
 import { useLocale, useT } from '../../i18n'
 import styles from './PostCard.module.scss'
 
@@ -89,6 +90,10 @@ export const PostCard = memo(function PostCard({
   const peopleTags = usePeopleTags(selectPostTags(postId))
   const t = useT()
   const locale = useLocale()
+  // Holding the save button opens the collections (the save sheet).
+  const holdToCollect = useLongPress(() => {
+    if (signedIn) void stores.collections.getState().openSheet(postId)
+  })
 
   const actions = stores.postActions
 
@@ -247,6 +252,7 @@ export const PostCard = memo(function PostCard({
             className={`${styles.icon} ${styles.bookmark}`}
             aria-label={saved ? t('post.unsave') : t('post.save')}
             aria-pressed={saved}
+            {...holdToCollect}
             onClick={() => actions.toggleSave(postId)}
           >
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />

@@ -2,7 +2,8 @@
 // the same from a card and from the open post. The author gets Delete, Archive, Edit (a card
 // opens the post at that step; the post view takes it there) and Pin to your profile / Unpin;
 // anyone else whom the signed-in user follows
-// gets Unfollow; everyone gets Copy link and About this account, and a card Go to post; someone
+// gets Unfollow; a signed-in person gets Save to collection (the save sheet); everyone gets Copy
+// link and About this account, and a card Go to post; someone
 // else's post also offers Report, Block and Mute (SafetyActions). ↑/↓ move between the choices;
 // Cancel, Escape or a click outside closes it, and focus goes back to the ⋯ button.
 
@@ -90,6 +91,14 @@ export function PostOptions({
       : []),
     ...(!own && userId && following && followers !== undefined
       ? [{ label: t('people.unfollow'), danger: true, run: () => setConfirmingUnfollow(true) }]
+      : []),
+    ...(userId
+      ? [
+          {
+            label: t('collections.menuEntry'),
+            run: closeThen(() => void stores.collections.getState().openSheet(post.id))
+          }
+        ]
       : []),
     ...(onGoToPost ? [{ label: t('options.goToPost'), run: closeThen(onGoToPost) }] : []),
     {

@@ -38,6 +38,7 @@ describe('PostView: the ⋯ menu', () => {
       'Archive',
       'Edit',
       'Pin to your profile',
+      'Save to collection',
       'Copy link',
       'About this account',
       'Cancel'
@@ -51,6 +52,7 @@ describe('PostView: the ⋯ menu', () => {
       'Report',
       'Block',
       'Mute',
+      'Save to collection',
       'Copy link',
       'About this account',
       'Cancel'

@@ -35,6 +35,7 @@ import { LikesLine } from '../LikesLine/LikesLine'
 import { Modal } from '../Modal/Modal'
 import { PostOptions } from '../PostOptions/PostOptions'
 import { RichText } from '../RichText/RichText'
+import { useLongPress } from '../../hooks/useLongPress'
 import { useLocale, useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import { CommentComposer } from './CommentComposer'
@@ -76,6 +77,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
   const t = useT()
   const locale = useLocale()
   const translate = useMessage()
+  const holdToCollect = useLongPress(() => void stores.collections.getState().openSheet(post.id))
   const username = post.profiles?.username ?? t('post.unknownAuthor')
   const own = userId === post.user_id
   // A card's options may open the post straight into editing it or confirming its deletion.
@@ -196,6 +198,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             className={styles.icon}
             aria-label={saved ? t('post.unsave') : t('post.save')}
             aria-pressed={saved}
+            {...holdToCollect}
             onClick={() => stores.postActions.toggleSave(post.id)}
           >
             <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />

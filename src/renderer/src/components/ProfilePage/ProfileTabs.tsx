@@ -1,10 +1,12 @@
 // A profile's tabs, each with its own route: Posts, Reels and Tagged for everyone who may see the
-// profile's posts, and Saved for its owner only (`#/u/<name>/reels`, `/saved`, `/tagged`).
+// profile's posts, and Saved for its owner only (`#/u/<name>/reels`, `/saved`, `/tagged`), with
+// their collections (`#/u/<name>/saved/<id>`, SavedTab).
 
 import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 'react'
 import { useSaved, useStores } from '../../store'
 import type { ProfileTab } from '../../store/router/routes'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
+import { SavedTab } from '../SaveCollections/SavedTab'
 import { useT } from '../../i18n'
 import styles from './ProfilePage.module.scss'
 
@@ -92,7 +94,7 @@ export function ProfileTabs({
         {shown === 'posts' ? (
           posts
         ) : shown === 'saved' ? (
-          <SavedGrid />
+          <SavedTab username={username} allPosts={<SavedGrid />} />
         ) : shown === 'reels' ? (
           <Suspense fallback={<ProfileGrid ids={[]} loading label={t('reels.tab')} />}>
             <ReelsGrid key={profileId} profileId={profileId} username={username} own={own} />

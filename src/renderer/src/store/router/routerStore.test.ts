@@ -60,6 +60,12 @@ describe('routes', () => {
       { name: 'settings', section: '' },
       { name: 'settings', section: 'muted-words' },
       { name: 'profile', username: 'jane', tab: 'saved' },
+      {
+        name: 'profile',
+        username: 'jane',
+        tab: 'saved',
+        collection: '5d1c8a0e-1b9f-4c1e-9a57-0f3e2d4c6b7a'
+      },
       { name: 'tag', tag: 'sunset' },
       { name: 'place', placeId: '6f1e0b7c-8d1a-4a57-9a4e-3a1f3c2b1d00' },
       { name: 'post', postId: '0b7c6f1e-8d1a-4a57-9a4e-3a1f3c2b1d00' },

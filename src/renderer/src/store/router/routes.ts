@@ -14,7 +14,8 @@ export type ProfileTab = 'posts' | 'reels' | 'saved' | 'tagged'
 
 export type Route =
   | { name: 'feed'; tab: FeedTab }
-  | { name: 'profile'; username: string; tab?: ProfileTab }
+  /** `collection`: one of the owner's saved collections, open in the Saved tab. */
+  | { name: 'profile'; username: string; tab?: ProfileTab; collection?: string }
   | { name: 'connections'; username: string; direction: ConnectionDirection }
   | { name: 'suggestions' }
   /** Posts from people the reader does not follow (docs/product.md, "Explore"). */
@@ -54,7 +55,7 @@ function decode(segment: string): string {
 /** The route a hash (`#/u/jane/followers`) names; anything unknown is the home feed. */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decode)
-  const [first, second, third] = parts
+  const [first, second, third, fourth] = parts
   if (first === 'following' && parts.length === 1) return { name: 'feed', tab: 'following' }
   if (first === 'people' && second === 'suggested') return { name: 'suggestions' }
   if (first === 'explore' && parts.length === 1) return EXPLORE
@@ -72,6 +73,9 @@ export function parseRoute(hash: string): Route {
   if (first === 'u' && second) {
     if (third === 'followers' || third === 'following') {
       return { name: 'connections', username: second, direction: third }
+    }
+    if (third === 'saved' && fourth) {
+      return { name: 'profile', username: second, tab: 'saved', collection: fourth }
     }
     return third === 'saved' || third === 'tagged' || third === 'reels'
       ? { name: 'profile', username: second, tab: third }
@@ -92,6 +96,9 @@ export function routeHash(route: Route): string {
       return route.postId ? `#/reels/${encodeURIComponent(route.postId)}` : '#/reels'
     case 'profile': {
       const base = `#/u/${encodeURIComponent(route.username)}`
+      if (route.tab === 'saved' && route.collection) {
+        return `${base}/saved/${encodeURIComponent(route.collection)}`
+      }
       return route.tab && route.tab !== 'posts' ? `${base}/${route.tab}` : base
     }
     case 'connections':

@@ -40,6 +40,15 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
       },
 
       markUnsaved: (postIds) => batches.markKnown(postIds),
+      markSaved(postId) {
+        set((state) => ({
+          savedIds: new Set([...state.savedIds, postId]),
+          ids:
+            state.status === 'idle'
+              ? state.ids
+              : [postId, ...state.ids.filter((id) => id !== postId)]
+        }))
+      },
 
       clear() {
         batches.reset()

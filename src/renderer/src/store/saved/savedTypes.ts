@@ -31,6 +31,8 @@ export interface SavedState {
   /** Posts known not to be saved (one's own just-created post): never asked about. */
   markUnsaved(postIds: string[]): void
   toggle(postId: string): Promise<void>
+  /** A post saved elsewhere (filed in a collection): its bookmark fills, it heads the Saved tab. */
+  markSaved(postId: string): void
   loadPage(more?: boolean): Promise<void>
   clear(): void
 }
