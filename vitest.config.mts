@@ -1,7 +1,11 @@
 import { resolve } from 'node:path'
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
-import { ISOLATED_INTEGRATION_FILES, ISOLATED_UNIT_FILES } from './tests/support/isolated-files'
+import {
+  ISOLATED_INTEGRATION_FILES,
+  ISOLATED_JSDOM_FILES,
+  ISOLATED_UNIT_FILES
+} from './tests/support/isolated-files'
 
 const alias = { '@shared': resolve('src/shared'), '@renderer': resolve('src/renderer/src') }
 
@@ -31,11 +35,34 @@ function integration(test: { name: string; include: string[]; [option: string]: 
   }
 }
 
+/** The jsdom projects' files: renderer components and stores. */
+const JSDOM_FILES = [
+  'src/renderer/src/**/*.test.{ts,tsx}',
+  'tests/unit/renderer/**/*.test.{ts,tsx}'
+]
+
+/** A jsdom project: the renderer's components and stores in a simulated window. */
+function jsdom(test: { name: string; include: string[]; [option: string]: unknown }) {
+  return {
+    resolve: { alias },
+    plugins: [react()],
+    test: {
+      environment: 'jsdom',
+      setupFiles: ['tests/unit/renderer/setup.ts'],
+      // A guard against hangs: a file's first test also imports its components, which took
+      // over 5 s (the default) with other suites on both cores.
+      testTimeout: 20_000,
+      css: { modules: { classNameStrategy: 'non-scoped' as const } },
+      ...test
+    }
+  }
+}
+
 // Projects: node and node-isolated (unit tests of shared, main with electron mocked, and
 // backend), integration and integration-isolated (the real local backend on PGlite and on the
 // test PostgreSQL server, which only these start); the -isolated ones hold the files that mock a
-// module (tests/support/isolated-files.ts); jsdom (renderer components and stores).
-// `npm run test:unit` runs the node projects and jsdom, `npm run test:integration` both
+// module (tests/support/isolated-files.ts); jsdom and jsdom-isolated (renderer components and
+// stores, the same split). `npm run test:unit` runs the node and jsdom projects, `npm run test:integration` both
 // integration projects, `npm run test:quick` all of them with the integration suites on PGlite
 // only.
 export default defineConfig({
@@ -81,23 +108,16 @@ export default defineConfig({
         name: 'integration-isolated',
         include: ISOLATED_INTEGRATION_FILES
       }),
-      {
-        resolve: { alias },
-        plugins: [react()],
-        test: {
-          name: 'jsdom',
-          environment: 'jsdom',
-          include: [
-            'src/renderer/src/**/*.test.{ts,tsx}',
-            'tests/unit/renderer/**/*.test.{ts,tsx}'
-          ],
-          setupFiles: ['tests/unit/renderer/setup.ts'],
-          // A guard against hangs: a file's first test also imports its components, which took
-          // over 5 s (the default) with other suites on both cores.
-          testTimeout: 20_000,
-          css: { modules: { classNameStrategy: 'non-scoped' } }
-        }
-      }
+      jsdom({
+        name: 'jsdom',
+        include: JSDOM_FILES,
+        exclude: ISOLATED_JSDOM_FILES,
+        // As in the node project: one window and one module graph per worker for all its files
+        // (React, the components and jsdom itself load once, not once per file, which was most
+        // of each file's time); tests/unit/renderer/setup.ts puts the window back after each file.
+        isolate: false
+      }),
+      jsdom({ name: 'jsdom-isolated', include: ISOLATED_JSDOM_FILES })
     ]
   }
 })

@@ -1,7 +1,8 @@
 // `npm test` and `npm run test:quick`. The static checks are one process each on one core, so
 // they run two at a time; then vitest and Playwright, which spread over both cores themselves.
 // A failing step fails the run (its exit code is kept) and stops later phases. At the end: each
-// phase's wall time and the 20 slowest tests of the runs (scripts/slowest-tests.ts).
+// phase's wall time, its CPU seconds and the cores busy meanwhile (scripts/lib/cpu-meter.ts), and
+// the 20 slowest tests of the runs (scripts/slowest-tests.ts).
 //
 //   tsx scripts/run-tests.ts           everything (`npm test`)
 //   tsx scripts/run-tests.ts --quick   unit tests and the integration suites on PGlite only
@@ -9,6 +10,7 @@
 import { spawn } from 'node:child_process'
 import { rmSync } from 'node:fs'
 import { TIMINGS_DIR } from '../tests/support/timings/timings'
+import { startCpuMeter } from './lib/cpu-meter'
 import { printSlowest } from './slowest-tests'
 
 interface Step {
@@ -115,9 +117,13 @@ async function main(): Promise<void> {
   for (const phase of phases) {
     process.stdout.write(`\n== ${phase.name}\n`)
     const started = Date.now()
+    const cpu = startCpuMeter()
     code = await runPhase(phase)
     const minutes = (Date.now() - started) / 60_000
-    times.push(`${minutes.toFixed(1).padStart(5)} min  ${phase.name}${code ? ' (failed)' : ''}`)
+    const used = cpu()
+    times.push(
+      `${minutes.toFixed(1).padStart(5)} min  ${phase.name}${code ? ' (failed)' : ''}${used ? `  (${used})` : ''}`
+    )
     if (code) break
   }
   printSlowest(20)

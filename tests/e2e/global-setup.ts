@@ -1,6 +1,7 @@
-// Playwright global setup for the browser specs: builds the web app and the migrated PGlite
-// data directory (tests/support/prepared-databases.ts, kept across runs) once per run. Each
-// worker serves that build over its own backend started from that directory (support/test.ts).
+// Playwright global setup for the browser specs: builds the web app (unless dist-web was built
+// from the same sources, scripts/lib/build-web.ts) and the migrated PGlite data directory
+// (tests/support/prepared-databases.ts, kept across runs) once per run. Each worker serves that
+// build over its own backend started from that directory (support/test.ts).
 
 import { buildWebApp } from '../../scripts/lib/build-web'
 import { preparePgliteSnapshot } from '../support/prepared-databases'

@@ -1,8 +1,10 @@
-// The test files that need a process of their own. The node and integration projects run their
-// files one after another in one process per worker (vitest.config.mts, isolate: false), so
-// modules already loaded are shared between files; a file that replaces a module with vi.mock
-// needs that module loaded fresh, so it runs in the `node-isolated` or `integration-isolated`
-// project instead. tests/unit/shared/test-projects.test.ts checks that every such file is here.
+// The test files that need a process of their own. The node, integration and jsdom projects run
+// their files one after another in one process per worker (vitest.config.mts, isolate: false),
+// so modules already loaded are shared between files; a file that replaces a module with vi.mock
+// needs that module loaded fresh, so it runs in the `node-isolated`, `integration-isolated` or
+// `jsdom-isolated` project instead. So does a jsdom file that puts fake-indexeddb in the window
+// ('fake-indexeddb/auto'): that database would outlive it, and the stores of earlier files' tests,
+// still running in that process, would read and write it under the same user. tests/unit/shared/test-projects.test.ts checks that every such file is here.
 
 export const ISOLATED_UNIT_FILES = [
   'tests/unit/backend/auth/password-pool.test.ts',
@@ -14,4 +16,19 @@ export const ISOLATED_UNIT_FILES = [
 export const ISOLATED_INTEGRATION_FILES = [
   'tests/integration/auth/password-hashing.test.ts',
   'tests/integration/hardening/desktop.test.ts'
+]
+
+export const ISOLATED_JSDOM_FILES = [
+  'src/renderer/src/components/CreatePostModal/AltTextReminder.test.tsx',
+  'src/renderer/src/components/CreatePostModal/CreatePostModal.carousel.test.tsx',
+  'src/renderer/src/components/CreatePostModal/CreatePostModal.discard.test.tsx',
+  'src/renderer/src/components/CreatePostModal/CreatePostModal.test.tsx',
+  'src/renderer/src/components/CreateStoryModal/CreateStoryModal.test.tsx',
+  'src/renderer/src/components/DraftPrompt/commentDraft.test.tsx',
+  'src/renderer/src/components/DraftPrompt/createDraft.test.tsx',
+  'src/renderer/src/components/PostCard/CardCommentBox.test.tsx',
+  'src/renderer/src/components/WelcomeModal/WelcomeModal.test.tsx',
+  'src/renderer/src/components/YourInformation/YourInformationSection.test.tsx',
+  'src/renderer/src/drop/photoHandover.test.tsx',
+  'src/renderer/src/store/wiring/outboxInApp.test.tsx'
 ]

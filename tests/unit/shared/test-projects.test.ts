@@ -1,12 +1,17 @@
-// The node and integration projects share one process per worker between their files
+// The node, integration and jsdom projects share one process per worker between their files
 // (vitest.config.mts): a file there that replaces a module with vi.mock would get the module
 // already loaded by an earlier file, or leave its mock to the next. Every such file must be in
-// the matching isolated project.
+// the matching isolated project. In jsdom, so must a file that puts fake-indexeddb in the
+// window (tests/support/isolated-files.ts says why).
 
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ISOLATED_INTEGRATION_FILES, ISOLATED_UNIT_FILES } from '../../support/isolated-files'
+import {
+  ISOLATED_INTEGRATION_FILES,
+  ISOLATED_JSDOM_FILES,
+  ISOLATED_UNIT_FILES
+} from '../../support/isolated-files'
 
 const ROOT = resolve(__dirname, '../../..')
 
@@ -14,14 +19,16 @@ function testFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name)
     if (entry.isDirectory()) return testFiles(path)
-    return entry.name.endsWith('.test.ts') ? [relative(ROOT, path)] : []
+    return /\.test\.tsx?$/.test(entry.name) ? [relative(ROOT, path)] : []
   })
 }
 
-function mockingFiles(dirs: string[]): string[] {
+const MOCKS_A_MODULE = /\bvi\.(mock|doMock)\(/
+
+function mockingFiles(dirs: string[], needsOwnProcess = MOCKS_A_MODULE): string[] {
   return dirs
     .flatMap((dir) => testFiles(join(ROOT, dir)))
-    .filter((file) => /\bvi\.(mock|doMock)\(/.test(readFileSync(join(ROOT, file), 'utf8')))
+    .filter((file) => needsOwnProcess.test(readFileSync(join(ROOT, file), 'utf8')))
     .sort()
 }
 
@@ -42,5 +49,14 @@ describe('the projects that share a process between files', () => {
     ])
     expect(mocking.length).toBeGreaterThan(0)
     expect(mocking).toEqual([...ISOLATED_UNIT_FILES].sort())
+  })
+
+  it('jsdom: every file that mocks a module or puts IndexedDB in the window runs alone', () => {
+    const mocking = mockingFiles(
+      ['src/renderer/src', 'tests/unit/renderer'],
+      /\bvi\.(mock|doMock)\(|'fake-indexeddb\/auto'/
+    )
+    expect(mocking.length).toBeGreaterThan(0)
+    expect(mocking).toEqual([...ISOLATED_JSDOM_FILES].sort())
   })
 })

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import {
   createHarness,
   makeStory,
@@ -12,9 +12,16 @@ import {
 } from '../../testing/fakes'
 import { StoryViewer } from './StoryViewer'
 
-// jsdom has no PointerEvent; a MouseEvent carries the same button and position.
+// jsdom has no PointerEvent; a MouseEvent carries the same button and position. Taken away
+// again after this file: later files share the window (vitest.config.mts).
 if (!('PointerEvent' in window)) {
-  Object.defineProperty(window, 'PointerEvent', { value: class extends MouseEvent {} })
+  Object.defineProperty(window, 'PointerEvent', {
+    value: class extends MouseEvent {},
+    configurable: true
+  })
+  afterAll(() => {
+    delete (window as { PointerEvent?: unknown }).PointerEvent
+  })
 }
 
 async function openViewer(harness: Harness, userId: string): Promise<HTMLElement> {
