@@ -15,7 +15,7 @@ import {
   session
 } from 'electron'
 import Store from 'electron-store'
-import type { AuthSnapshot } from '../shared/domain'
+import type { AuthSnapshot } from '../shared/auth-snapshot'
 import type { BackendSupervisor } from './backend/supervisor'
 import { registerIpc } from './ipc/register-ipc'
 import { openArchiveFile } from './ipc/data-export'

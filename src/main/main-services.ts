@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { app, dialog, safeStorage, utilityProcess } from 'electron'
 import Store from 'electron-store'
-import type { AuthSnapshot } from '../shared/domain'
+import type { AuthSnapshot } from '../shared/auth-snapshot'
 import type { Logger } from '../shared/logger'
 import { resolveBackend, type ResolveBackendDeps } from './backend/resolve-backend'
 import { startServices, type MainServices } from './session/start-services'

@@ -3,7 +3,8 @@
 // Channel names are `domain:verb`. Main → renderer events are listed separately. Each domain's
 // payloads and its part of the Api live in bridge/<domain>.ts; this file names every channel.
 
-import type { AuthSnapshot, Post } from './domain'
+import type { Post } from './domain'
+import type { AuthSnapshot } from './auth-snapshot'
 import type { DeepLink } from './deep-links'
 import type {
   AccountApi,

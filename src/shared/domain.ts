@@ -1,6 +1,7 @@
 // Domain types: rows of the tables in supabase/migrations, as PostgREST returns them, and the
 // client-only sample data. tests/integration/db/domain-types.test.ts holds each row type to the
-// live schema (supabase/schema.sql shows it): add a new one to its list.
+// live schema (supabase/schema.sql shows it): add a new one to its list. The session's shape,
+// which is no row, is in auth-snapshot.ts.
 
 export interface Profile {
   id: string
@@ -233,45 +234,6 @@ export interface Suggestion {
   username: string
   fullName: string
   avatar: string
-}
-
-/** The signed-in user as the renderer sees it: never the refresh token. */
-export interface SessionUser {
-  id: string
-  email: string | null
-  user_metadata: Record<string, unknown>
-}
-
-export interface AuthSnapshot {
-  user: SessionUser | null
-  profile: Profile | null
-  accessToken: string | null
-  /** Seconds since the epoch, as Supabase reports it. */
-  expiresAt: number | null
-  /**
-   * A step signing in still needs: the code of the user's authenticator app (the snapshot is
-   * signed out until then), or a new password after a recovery link or code (signed in).
-   */
-  pending?: 'second-factor' | 'new-password'
-  /** Every account signed in on this install, in the order the account menu lists them. */
-  accounts?: SignedInAccount[]
-  /** True while another account is being added: the app is signed out until it signs in. */
-  addingAccount?: boolean
-}
-
-/** One of the accounts signed in on this install, as the account menu shows it. */
-export interface SignedInAccount {
-  id: string
-  username: string | null
-  fullName: string | null
-  avatarUrl: string | null
-}
-
-export const SIGNED_OUT: AuthSnapshot = {
-  user: null,
-  profile: null,
-  accessToken: null,
-  expiresAt: null
 }
 
 /** What a notification is about (docs/product.md: activity). */

@@ -3,7 +3,7 @@
 
 import { AUTH_CALLBACK_URL } from '../../shared/auth-links'
 import type { AppConfig } from '../../shared/bridge-contract'
-import type { AuthSnapshot } from '../../shared/domain'
+import type { AuthSnapshot } from '../../shared/auth-snapshot'
 import type { Logger } from '../../shared/logger'
 import { AccountSessions } from '../../shared/data/accounts'
 import type { ResolvedBackend } from '../backend/resolve-backend'

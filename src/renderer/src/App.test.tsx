@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SIGNED_OUT } from '@shared/domain'
+import { SIGNED_OUT } from '@shared/auth-snapshot'
 import { MESSAGES } from '@shared/messages'
 import { App } from './App'
 import { createHarness, renderWith, signedIn } from './testing/fakes'

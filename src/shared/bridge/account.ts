@@ -1,7 +1,7 @@
 // The bridge's auth and account domain: signing up and in, several accounts, recovery and
 // emailed codes, password and email changes, two-factor, recovery codes and deletion.
 
-import type { AuthSnapshot } from '../domain'
+import type { AuthSnapshot } from '../auth-snapshot'
 
 export interface SignUpInput {
   fullName: string

@@ -2,7 +2,7 @@
 // opened, summarised for the account list, and discarded when it never signed in.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { SignedInAccount, AuthSnapshot } from '../domain'
+import type { SignedInAccount, AuthSnapshot } from '../auth-snapshot'
 import { SlotStorage, type SessionStorage } from './account-storage'
 import { AuthSession, type AuthSessionDeps } from './session'
 

@@ -7,7 +7,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { SignInInput, SignUpInput, SignUpResult } from '../bridge-contract'
-import { SIGNED_OUT, type AuthSnapshot, type SignedInAccount } from '../domain'
+import { SIGNED_OUT, type AuthSnapshot, type SignedInAccount } from '../auth-snapshot'
 import { MAX_SIGNED_IN_ACCOUNTS } from '../limits'
 import { MESSAGES } from '../messages'
 import {

@@ -3,7 +3,7 @@
 // AuthSession and createPostAs, so both platforms answer and fail alike (a test holds them to it).
 
 import type { Api, CreatePostStage } from '../bridge-contract'
-import type { AuthSnapshot } from '../domain'
+import type { AuthSnapshot } from '../auth-snapshot'
 import { createAccountActions } from './account-actions'
 import { createPostAs } from './post-create'
 import type { AccountSessions } from './accounts'

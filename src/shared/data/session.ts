@@ -5,7 +5,8 @@
 
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
 import type { SignInInput, SignUpInput, SignUpResult } from '../bridge-contract'
-import { SIGNED_OUT, type AuthSnapshot, type Profile } from '../domain'
+import { type Profile } from '../domain'
+import { SIGNED_OUT, type AuthSnapshot } from '../auth-snapshot'
 import type { Logger } from '../logger'
 import { signIn, signOut, signUp } from './auth'
 import { fetchProfile } from './profiles'

@@ -11,7 +11,7 @@ import {
   type ElectronApplication,
   type Page
 } from '@playwright/test'
-import type { AuthSnapshot } from '../../../src/shared/domain'
+import type { AuthSnapshot } from '../../../src/shared/auth-snapshot'
 import type { Api, AppConfig } from '../../../src/shared/bridge-contract'
 
 const repoRoot = resolve(__dirname, '../../..')

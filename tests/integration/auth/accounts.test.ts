@@ -13,7 +13,7 @@ import {
   SESSION_STORAGE_KEY,
   SlotStorage
 } from '../../../src/shared/data/account-storage'
-import type { AuthSnapshot } from '../../../src/shared/domain'
+import type { AuthSnapshot } from '../../../src/shared/auth-snapshot'
 import { MAX_SIGNED_IN_ACCOUNTS } from '../../../src/shared/limits'
 import { MESSAGES } from '../../../src/shared/messages'
 import { createMainClient } from '../../../src/main/session/client'

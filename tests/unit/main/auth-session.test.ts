@@ -1,6 +1,7 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js'
 import { describe, expect, it, vi } from 'vitest'
-import type { AuthSnapshot, Profile } from '../../../src/shared/domain'
+import type { Profile } from '../../../src/shared/domain'
+import type { AuthSnapshot } from '../../../src/shared/auth-snapshot'
 import { AuthSession } from '../../../src/shared/data/session'
 import { silentLogger } from './fakes'
 

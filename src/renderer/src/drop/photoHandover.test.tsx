@@ -5,7 +5,7 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { App } from '../App'
-import type { AuthSnapshot } from '@shared/domain'
+import type { AuthSnapshot } from '@shared/auth-snapshot'
 import { createHarness, deferred, pngBytes, pngFile, renderWith, signedIn } from '../testing/fakes'
 import type { ProcessedImage } from '../imaging/processImage'
 import { DROP_OVERLAY_TEXT } from '../components/DropOverlay/DropOverlay'

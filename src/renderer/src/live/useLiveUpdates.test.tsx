@@ -1,7 +1,7 @@
 import { act, render, waitFor } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SIGNED_OUT } from '@shared/domain'
+import { SIGNED_OUT } from '@shared/auth-snapshot'
 import { StoresProvider } from '../store'
 import { createHarness, makePost, signedIn, showInFeed, feedPosts } from '../testing/fakes'
 import { selectPostMissing } from '../store/openPost/openPostStore'

@@ -4,13 +4,13 @@
 import type { DirectMessage } from '../services/types'
 import type {
   ActivityGroup,
-  AuthSnapshot,
   Comment,
   LiveStory,
   Post,
   Profile,
   StoryStripEntry
 } from '@shared/domain'
+import type { AuthSnapshot } from '@shared/auth-snapshot'
 
 export interface Deferred<T> {
   promise: Promise<T>

@@ -16,7 +16,8 @@ import type {
   SignUpResult,
   UpdateState
 } from '@shared/bridge-contract'
-import { SIGNED_OUT, type AuthSnapshot, type Post } from '@shared/domain'
+import { type Post } from '@shared/domain'
+import { SIGNED_OUT, type AuthSnapshot } from '@shared/auth-snapshot'
 import type { DeepLink } from '@shared/deep-links'
 import { makePost } from './factories'
 

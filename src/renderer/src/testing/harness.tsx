@@ -3,7 +3,8 @@
 
 import { render, type RenderResult } from '@testing-library/react'
 import type { ReactElement } from 'react'
-import { SIGNED_OUT, type AuthSnapshot, type Post } from '@shared/domain'
+import { type Post } from '@shared/domain'
+import { SIGNED_OUT, type AuthSnapshot } from '@shared/auth-snapshot'
 import { createStores, StoresProvider, type AppStores } from '../store'
 import type { FeedStore } from '../store/feed/feedStore'
 import type { PostState } from '../store/openPost/openPostStore'

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { SIGNED_OUT } from '@shared/domain'
+import { SIGNED_OUT } from '@shared/auth-snapshot'
 import { createHarness, renderWith, signedIn } from '../../testing/fakes'
 import { Header } from './Header'
 

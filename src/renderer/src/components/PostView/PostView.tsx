@@ -4,33 +4,13 @@
 // photo opens full screen in the photo viewer (loaded on first use) with its button or f. Its ⋯
 // opens the card's options sheet (PostOptions): Edit and Delete for the author happen here.
 
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type CSSProperties,
-  type ReactElement
-} from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
-import type { PostImage } from '@shared/domain'
 import { Bookmark, Heart, Link as LinkIcon, MoreHorizontal } from 'lucide-react'
-import { sortedImages } from '../../services/rules'
 import { relativeAge } from '@shared/format'
-import {
-  useOpenPost,
-  usePeopleTags,
-  usePost,
-  usePosts,
-  useSaved,
-  useSession,
-  useStores
-} from '../../store'
-import { selectPostTags } from '../../store/peopleTags/peopleTagsStore'
+import { useOpenPost, usePost, usePosts, useSaved, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
-import { Carousel } from '../Carousel/Carousel'
-import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { Modal } from '../Modal/Modal'
 import { PostOptions } from '../PostOptions/PostOptions'
@@ -47,24 +27,10 @@ import { profileRoute, routeHash } from '../../store/router/routes'
 import { PlaceLink } from '../PlaceLink/PlaceLink'
 import { isTypingTarget } from '../../keyboard/shortcuts'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
-import { useFullScreenPhoto, ViewFullScreenButton, type FullScreenPhoto } from './FullScreenPhoto'
-import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
-import { carouselFrameRatio } from '../Carousel/frameRatio'
+import { useFullScreenPhoto, type FullScreenPhoto } from './FullScreenPhoto'
+import { mediaRatioStyle, PostViewMedia } from './PostViewMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
 import styles from './PostView.module.scss'
-
-/** The first photo's shape, which sizes the photo pane (PostView.module.scss, .layout). */
-function mediaRatioStyle(images: PostImage[]): CSSProperties {
-  const [image] = images
-  // A carousel's frame is the first photo's shape held between 1.91:1 and 4:5 (frameRatio.ts).
-  const ratio =
-    images.length > 1
-      ? carouselFrameRatio(images)
-      : image?.width && image.height
-        ? image.width / image.height
-        : 1
-  return { '--media-ratio': ratio.toFixed(4) } as CSSProperties
-}
 
 function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement {
   const stores = useStores()
@@ -94,30 +60,10 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
   }, [editing])
   const countHidden = useLikeCountHidden(post)
   stores.saved.getState().watch([post.id])
-  stores.peopleTags.getState().watch([post.id])
-  const peopleTags = usePeopleTags(selectPostTags(post.id))
 
   return (
-    <div className={styles.layout} style={mediaRatioStyle(sortedImages(post))}>
-      <DoubleTapLike postId={post.id} className={styles.mediaPane}>
-        <SensitiveMedia key={post.id} post={post} fill>
-          <Carousel
-            images={sortedImages(post)}
-            fallbackAlt={post.caption?.trim() || t('post.photoBy', { username })}
-            fill
-            index={fullScreen.photoIndex}
-            onIndexChange={fullScreen.showPhoto}
-            onOpen={fullScreen.open}
-            overlay={(index) => (
-              <ViewFullScreenButton
-                buttonRef={fullScreen.expandRef}
-                onClick={() => fullScreen.open(index)}
-              />
-            )}
-            tags={peopleTags}
-          />
-        </SensitiveMedia>
-      </DoubleTapLike>
+    <div className={styles.layout} style={mediaRatioStyle(post)}>
+      <PostViewMedia post={post} username={username} fullScreen={fullScreen} />
       <div className={styles.side}>
         <div className={styles.header}>
           <Avatar

@@ -4,7 +4,7 @@
 // forgets it.
 
 import type { StoreApi } from 'zustand/vanilla'
-import type { AuthSnapshot } from '@shared/domain'
+import type { AuthSnapshot } from '@shared/auth-snapshot'
 
 /** The session as the cache reads it: whether it is known yet, and who is signed in. */
 export type SessionView = Pick<

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SIGNED_OUT } from '@shared/domain'
+import { SIGNED_OUT } from '@shared/auth-snapshot'
 import { deferred, fakeApi, signedIn } from '../../testing/fakes'
 import { createSessionStore } from './sessionStore'
 

@@ -3,14 +3,13 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Api, SignInInput, SignUpInput, SignUpResult } from '@shared/bridge-contract'
+import { type PostAuthor, type Profile } from '@shared/domain'
 import {
   SIGNED_OUT,
   type AuthSnapshot,
-  type PostAuthor,
-  type Profile,
   type SessionUser,
   type SignedInAccount
-} from '@shared/domain'
+} from '@shared/auth-snapshot'
 
 export type SessionStatus = 'loading' | 'ready'
 
