@@ -41,6 +41,23 @@ export function objectFilePath(root: string, bucket: string, key: string): strin
   return file
 }
 
+/**
+ * Renames `temp` to `final`. Removing the last file of a folder tidies the folder away
+ * (`remove` below), so a removal in the same folder may take it between our mkdir and rename:
+ * the rename then finds no folder (ENOENT), and the folder is made again.
+ */
+async function moveIntoPlace(temp: string, final: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await rename(temp, final)
+      return
+    } catch (error) {
+      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+      await mkdir(dirname(final), { recursive: true })
+    }
+  }
+}
+
 function diskStore(root: string): ByteStore {
   const staging = join(resolve(root), STAGING)
   return {
@@ -61,7 +78,7 @@ function diskStore(root: string): ByteStore {
           } catch (error) {
             ignoreMissing(error)
           }
-          await rename(temp, final)
+          await moveIntoPlace(temp, final)
           published = true
         },
         async rollback() {
