@@ -9,8 +9,8 @@ import { messageOr } from '../errors'
 import { MAX_SAVE_COLLECTION_NAME_LENGTH, MAX_SAVE_COLLECTIONS } from '../limits'
 import { SAVE_COLLECTION_PAGE_SIZE } from '../limits'
 import { failure } from './failure'
-import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
-import { POST_SELECT } from './post-reads'
+import { boundedPageSize, type Page, type PageCursor } from './keyset'
+import { filedPostsPage } from './saves'
 import { withStorageUrls } from './storage-urls'
 
 /** The database's words for each refusal (the checks below say the same before sending). */
@@ -139,44 +139,21 @@ export async function collectionsHolding(
   return (data ?? []).map((row: { collection_id: string }) => row.collection_id)
 }
 
-interface ItemRow {
-  post_id: string
-  created_at: string
-  posts: Post | null
-}
-
 /** A collection's posts the reader still sees, last filed first, keyset-paged on the item. */
-export async function collectionPage(
+export function collectionPage(
   client: SupabaseClient,
   collectionId: string,
   options: { after?: PageCursor | null; limit?: number } = {}
 ): Promise<Page<Post>> {
-  const limit = boundedPageSize(options.limit, SAVE_COLLECTION_PAGE_SIZE)
-  let query = client
-    .from('save_collection_items')
-    .select(`post_id, created_at, posts(${POST_SELECT})`)
-    .eq('collection_id', collectionId)
-  if (options.after) {
-    query = query.or(
-      afterCursorFilter(options.after, 'newest', { time: 'created_at', id: 'post_id' })
-    )
-  }
-  const { data, error } = await query
-    .order('created_at', { ascending: false })
-    .order('post_id', { ascending: false })
-    .limit(limit + 1)
-  if (error) throw failure(COLLECTION_MESSAGES.loadFailed, error)
-  const page = toPage(
-    withStorageUrls(client, (data ?? []) as unknown as ItemRow[]),
-    limit,
-    (row) => ({
-      created_at: row.created_at,
-      id: row.post_id
-    })
+  return filedPostsPage(
+    client,
+    {
+      table: 'save_collection_items',
+      column: 'collection_id',
+      value: collectionId,
+      failureMessage: COLLECTION_MESSAGES.loadFailed
+    },
+    boundedPageSize(options.limit, SAVE_COLLECTION_PAGE_SIZE),
+    options.after
   )
-  // A post the reader no longer sees (deleted, blocked, private) comes back without its row.
-  return {
-    next: page.next,
-    items: page.items.flatMap((row) => (row.posts ? [row.posts] : []))
-  }
 }

@@ -42,43 +42,61 @@ export async function savedPostIds(
   return new Set((data ?? []).map((row: { post_id: string }) => row.post_id))
 }
 
-interface SaveRow {
+interface FiledPostRow {
   post_id: string
   created_at: string
   posts: Post | null
 }
 
-/** The signed-in user's saved posts, most recently saved first, keyset-paged on the save. */
-export async function savedPage(
+/**
+ * The posts filed in `table` (rows with `post_id` and `created_at`, as saves and a collection's
+ * items are) where `column` is `value`, last filed first, keyset-paged on the filing. A post the
+ * reader no longer sees (deleted, blocked, private) comes back without its row and is left out.
+ */
+export async function filedPostsPage(
   client: SupabaseClient,
-  userId: string,
-  options: { after?: PageCursor | null; limit?: number } = {}
+  filed: { table: string; column: string; value: string; failureMessage: string },
+  limit: number,
+  after: PageCursor | null | undefined
 ): Promise<Page<Post>> {
-  const limit = boundedPageSize(options.limit, SAVED_PAGE_SIZE)
   let query = client
-    .from('saves')
+    .from(filed.table)
     .select(`post_id, created_at, posts(${POST_SELECT})`)
-    .eq('user_id', userId)
-  if (options.after) {
-    query = query.or(
-      afterCursorFilter(options.after, 'newest', { time: 'created_at', id: 'post_id' })
-    )
+    .eq(filed.column, filed.value)
+  if (after) {
+    query = query.or(afterCursorFilter(after, 'newest', { time: 'created_at', id: 'post_id' }))
   }
   const { data, error } = await query
     .order('created_at', { ascending: false })
     .order('post_id', { ascending: false })
     .limit(limit + 1)
-  if (error) throw failure("Couldn't load your saved posts", error)
+  if (error) throw failure(filed.failureMessage, error)
   const page = toPage(
-    withStorageUrls(client, (data ?? []) as unknown as SaveRow[]),
+    withStorageUrls(client, (data ?? []) as unknown as FiledPostRow[]),
     limit,
-    (row) => ({
-      created_at: row.created_at,
-      id: row.post_id
-    })
+    (row) => ({ created_at: row.created_at, id: row.post_id })
   )
   return {
     next: page.next,
     items: page.items.flatMap((row) => (row.posts ? [row.posts] : []))
   }
+}
+
+/** The signed-in user's saved posts, most recently saved first, keyset-paged on the save. */
+export function savedPage(
+  client: SupabaseClient,
+  userId: string,
+  options: { after?: PageCursor | null; limit?: number } = {}
+): Promise<Page<Post>> {
+  return filedPostsPage(
+    client,
+    {
+      table: 'saves',
+      column: 'user_id',
+      value: userId,
+      failureMessage: "Couldn't load your saved posts"
+    },
+    boundedPageSize(options.limit, SAVED_PAGE_SIZE),
+    options.after
+  )
 }
