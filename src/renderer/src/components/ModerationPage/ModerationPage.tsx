@@ -10,6 +10,7 @@ import { REPORT_REASONS } from '../../services/safetyRules'
 import type { ModerationAction, ModerationReport } from '../../services/types'
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
+import { useMessage } from '../../i18n/messages'
 import styles from './ModerationPage.module.scss'
 import { SuspendedAccounts } from './SuspendedAccounts'
 
@@ -106,6 +107,7 @@ export function ModerationPage(): ReactElement {
   const reports = useSafety((state) => state.reports)
   const status = useSafety((state) => state.status.reports)
   const error = useSafety((state) => state.error)
+  const translate = useMessage()
   useEffect(() => {
     void safety.getState().loadReports()
   }, [safety])
@@ -114,7 +116,7 @@ export function ModerationPage(): ReactElement {
       <h1 className={styles.title}>Moderation</h1>
       {status === 'failed' && (
         <p className={styles.error} role="alert">
-          {error}
+          {error && translate(error)}
         </p>
       )}
       {status === 'loading' && reports.length === 0 && <p role="status">Loading reports…</p>}
