@@ -71,15 +71,31 @@ export async function removeWord(
   if (error) throw failure("Couldn't remove the word", error)
 }
 
+/**
+ * Saves the switches: an update of the person's row, or its insert the first time. Not an upsert:
+ * PostgREST's sets every column it was given on conflict, user_id included, and a person may
+ * update only the switches of their row (column grants), so an upsert is refused as a whole. Two
+ * first saves at once: the second insert meets the first row and updates it instead.
+ */
 export async function saveContentSettings(
   client: SupabaseClient,
   userId: string,
   settings: ContentSettings
 ): Promise<void> {
-  const { error } = await client
-    .from('content_settings')
-    .upsert({ user_id: userId, ...settings, updated_at: new Date().toISOString() })
-  if (error) throw failure("Couldn't save your settings", error)
+  const update = async (): Promise<boolean> => {
+    const { data, error } = await client
+      .from('content_settings')
+      .update({ ...settings, updated_at: new Date().toISOString() })
+      .eq('user_id', userId)
+      .select('user_id')
+    if (error) throw failure("Couldn't save your settings", error)
+    return data.length > 0
+  }
+  if (await update()) return
+  const { error } = await client.from('content_settings').insert({ user_id: userId, ...settings })
+  if (!error) return
+  if (error.code === UNIQUE_VIOLATION && (await update())) return
+  throw failure("Couldn't save your settings", error)
 }
 
 export async function fetchCloseFriends(client: SupabaseClient): Promise<CloseFriend[]> {
