@@ -1,11 +1,10 @@
 // The create-post modal's video column (docs/product.md, "Create a post"): the picked clip
-// playing in its preview, the trim of its start and end, the sound switch, and, while it is
-// converted, how far it is with the time left and Cancel. The conversion itself is the composer
-// store's (shareVideo); this only draws and collects the choices.
+// playing in its preview, the trim of its start and end and the sound switch. The conversion
+// itself is the composer store's (shareVideo; its progress is ShareProgress); this only draws
+// and collects the choices.
 
 import { useState, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
-import type { ConversionProgress } from '../../store/composer/composerStore'
 import type { VideoEdits } from '../../video/convertVideo'
 import { clock, initialTrim } from '../../video/videoPlan'
 import styles from './VideoPreview.module.scss'
@@ -15,8 +14,6 @@ export interface VideoPreviewProps {
   edits: VideoEdits | null
   onEdits(edits: VideoEdits, durationMs: number): void
   onUnreadable(message: string): void
-  conversion: ConversionProgress | null
-  onCancel(): void
   disabled: boolean
 }
 
@@ -27,8 +24,6 @@ export function VideoPreview({
   edits,
   onEdits,
   onUnreadable,
-  conversion,
-  onCancel,
   disabled
 }: VideoPreviewProps): ReactElement {
   const [durationMs, setDurationMs] = useState(0)
@@ -107,19 +102,6 @@ export function VideoPreview({
             Post without sound
           </label>
         </fieldset>
-      )}
-      {conversion && (
-        <div className={styles.progress} role="status">
-          <progress max={1} value={conversion.fraction} aria-label="Converting the video" />
-          <span>
-            Converting {Math.round(conversion.fraction * 100)}%
-            {conversion.secondsLeft !== null &&
-              ` · about ${clock(conversion.secondsLeft * 1000)} left`}
-          </span>
-          <button type="button" className={styles.cancel} onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
       )}
     </div>
   )
