@@ -8,6 +8,7 @@ import { MESSAGES } from '@shared/messages'
 import type { VideoEdits } from '../../video/convertVideo'
 import { clock, initialTrim } from '../../video/videoPlan'
 import styles from './VideoPreview.module.scss'
+import { useT } from '../../i18n'
 
 export interface VideoPreviewProps {
   url: string
@@ -27,6 +28,7 @@ export function VideoPreview({
   disabled
 }: VideoPreviewProps): ReactElement {
   const [durationMs, setDurationMs] = useState(0)
+  const t = useT()
   const take = (video: HTMLVideoElement): void => {
     if (durationMs > 0 || video.duration === Infinity || Number.isNaN(video.duration)) return
     const ms = Math.round(video.duration * 1000)
@@ -47,7 +49,7 @@ export function VideoPreview({
         controls
         muted={edits?.muted ?? false}
         playsInline
-        aria-label="Preview of the selected video"
+        aria-label={t('create.video.preview')}
         onLoadedMetadata={(event) => {
           // A recorded WebM (MediaRecorder's) has no length in its header: seeking past its end
           // makes the browser find it, and durationchange reports it.
@@ -61,10 +63,13 @@ export function VideoPreview({
       {edits && durationMs > 0 && (
         <fieldset className={styles.controls} disabled={disabled}>
           <legend className={styles.legend}>
-            Trim: keeps {clock(edits.trimEndMs - edits.trimStartMs)} of {clock(durationMs)}
+            {t('create.video.trim', {
+              kept: clock(edits.trimEndMs - edits.trimStartMs),
+              total: clock(durationMs)
+            })}
           </legend>
           <label className={styles.trim}>
-            <span>Start {clock(edits.trimStartMs)}</span>
+            <span>{t('create.video.start', { time: clock(edits.trimStartMs) })}</span>
             <input
               type="range"
               min={0}
@@ -79,7 +84,7 @@ export function VideoPreview({
             />
           </label>
           <label className={styles.trim}>
-            <span>End {clock(edits.trimEndMs)}</span>
+            <span>{t('create.video.end', { time: clock(edits.trimEndMs) })}</span>
             <input
               type="range"
               min={0}
@@ -99,7 +104,7 @@ export function VideoPreview({
               checked={edits.muted}
               onChange={(event) => change({ muted: event.target.checked })}
             />
-            Post without sound
+            {t('create.video.mute')}
           </label>
         </fieldset>
       )}
