@@ -88,7 +88,9 @@ export function createBridgeApi(ipc: IpcTransport): Api {
     },
     posts: {
       create: (input) => call('posts:create', input),
-      onProgress: (listener) => subscribe('posts:progress', listener)
+      onProgress: (listener) => subscribe('posts:progress', listener),
+      onUploadProgress: (listener) => subscribe('posts:upload-progress', listener),
+      cancel: (postId) => call('posts:cancel', postId)
     },
     data: {
       exportInformation: () => call('data:export'),

@@ -35,7 +35,8 @@ import type {
   ImageFile,
   ImagePickRequest,
   ImagesApi,
-  PostsApi
+  PostsApi,
+  UploadProgress
 } from './bridge/posts'
 
 export type * from './bridge/account'
@@ -98,6 +99,8 @@ export interface InvokeContract {
   'images:pick': { request: ImagePickRequest; response: ImageFile[] }
   /** Uploads one to ten photos with their renditions and inserts the post, all or nothing. */
   'posts:create': { request: CreatePostInput; response: Post }
+  /** Stops the upload of the post of this id, removing what it stored. */
+  'posts:cancel': { request: string; response: void }
   /** Native save dialog, then writes the signed-in user's archive; null on cancel. */
   'data:export': { request: void; response: ExportSummary | null }
   /** The backend's URL and anon key, its kind, the app's version and the secret-store warning. */
@@ -128,6 +131,8 @@ export interface EventContract {
   'auth:changed': AuthSnapshot
   /** Upload progress of the post being shared, sent to the window that asked. */
   'posts:progress': CreatePostStage
+  /** Bytes of the post being shared stored so far, sent to the window that asked. */
+  'posts:upload-progress': UploadProgress
   /** How far the archive being written is, sent to the window that asked. */
   'data:export-progress': ExportProgress
   /** The user clicked a native notification: show what it was about. */
@@ -173,6 +178,7 @@ export const INVOKE_CHANNELS = [
   'account:redeem-recovery-code',
   'images:pick',
   'posts:create',
+  'posts:cancel',
   'data:export',
   'app:get-config',
   'notifications:report',

@@ -46,6 +46,7 @@ export const MESSAGES = {
   videoCantConvert: "This video couldn't be converted on this computer.",
   videoNotAVideo: 'The converted video is not an MP4 or WebM file',
   videoCanceled: 'Video conversion canceled',
+  uploadCanceled: 'Upload canceled',
   videoOnItsOwn: 'Share a video on its own, without other files.',
   videoTrimEmpty: 'Keep at least a moment of the video: move the trim handles apart.',
   photoNotAnImage: (position: number, reason: string): string => `Photo ${position}: ${reason}`,

@@ -26,6 +26,7 @@ import { renderReport } from './report'
 import { spliceSection, spliceSections } from './sections'
 import { measureTransforms, renderTransforms } from './transforms'
 import { measureUploads, renderUploads } from './uploads'
+import { measureVideoConversion, renderVideoConversion } from './video'
 import { measureExport, renderExport } from './export'
 import { measureStoryAdvance, storiesSection } from './stories'
 import {
@@ -139,6 +140,19 @@ async function uploadsOnly(): Promise<void> {
   await replaceSection(renderUploads(await measureUploads()))
 }
 
+/**
+ * `npm run bench -- --video`: only converting a 1080p clip as Create does, replacing the
+ * "## Video conversion" section of docs/performance.md.
+ */
+async function videoOnly(): Promise<void> {
+  const browser = await launchChromium()
+  try {
+    await replaceSection(renderVideoConversion(await measureVideoConversion(browser)))
+  } finally {
+    await browser.close()
+  }
+}
+
 /** Writes one section of docs/performance.md (a partial run), leaving the rest as it was. */
 async function replaceSection(section: string[]): Promise<void> {
   const file = resolve(__dirname, '../../docs/performance.md')
@@ -236,6 +250,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--transforms')) return transformsOnly()
   if (process.argv.includes('--uploads')) return uploadsOnly()
   if (process.argv.includes('--offline')) return offlineOnly()
+  if (process.argv.includes('--video')) return videoOnly()
   const started = performance.now()
   const log = (line: string): void =>
     console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`)

@@ -35,6 +35,8 @@ export const passwordSchema = text(1024)
 const codeSchema = text(20)
 export const factorIdSchema = z.uuid()
 export const userIdSchema = z.uuid()
+/** The post whose upload posts:cancel stops. */
+export const postIdSchema = z.uuid()
 export const secondFactorCodeSchema = codeSchema
 /** A recovery code as typed: `xxxxx-xxxxx`, with room for spaces around it. */
 export const recoveryCodeSchema = text(40)

@@ -98,6 +98,19 @@ export interface PostsApi {
   create(input: CreatePostInput): Promise<Post>
   /** Stages after processing ('uploading', 'saving'); returns the unsubscribe function. */
   onProgress(listener: (stage: CreatePostStage) => void): () => void
+  /** Bytes stored so far while the post's objects upload; returns the unsubscribe function. */
+  onUploadProgress(listener: (progress: UploadProgress) => void): () => void
+  /**
+   * Stops the post of this id (CreatePostInput.id) while it uploads: its uploads stop, what they
+   * stored is removed, and `create` rejects. Once it is being saved, it is made all the same.
+   */
+  cancel(postId: string): Promise<void>
+}
+
+/** How much of a post's objects has reached storage. */
+export interface UploadProgress {
+  sentBytes: number
+  totalBytes: number
 }
 
 /** Writing the signed-in user's archive. */

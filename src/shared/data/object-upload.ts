@@ -5,7 +5,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { RESUMABLE_UPLOAD_THRESHOLD_BYTES, UPLOAD_CACHE_CONTROL_SECONDS } from '../limits'
-import { uploadResumable, type ResumableOptions } from './resumable-upload'
+import { UploadCanceledError, uploadResumable, type ResumableOptions } from './resumable-upload'
 
 export interface StoreObject {
   bucket: string
@@ -45,11 +45,14 @@ export async function storeObject(
       ? (await client.auth.getSession()).data.session
       : null
   if (!session) {
+    if (options.signal?.aborted) return { error: new UploadCanceledError() }
     const { error } = await client.storage.from(object.bucket).upload(object.path, object.bytes, {
       cacheControl,
       contentType: object.contentType,
       upsert: false
     })
+    // A plain upload is one request: it is let finish, and the pipeline removes it when canceled.
+    if (!error) options.onProgress?.(object.bytes.byteLength, object.bytes.byteLength)
     return { error }
   }
   try {

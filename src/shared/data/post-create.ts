@@ -5,7 +5,8 @@
 // object, so a retry after a lost answer finds the objects and the post it already made
 // (create_post returns one's own post of that id). A single photo is a post of one: there is no
 // other way in. A video item is its poster (a photo like any other, with its thumbnail) and its
-// clip, uploaded to the videos bucket beside it and undone with it.
+// clip, uploaded to the videos bucket beside it and undone with it. A post canceled before it is
+// saved (its signal aborted) leaves nothing behind either.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CreatePostInput, PostPhotoInput } from '../bridge-contract'
@@ -50,7 +51,14 @@ export interface NewPost {
   /** An imported post's original date (ISO 8601): made through import_post, which dates it. */
   takenAt?: string
   onStage?: (stage: 'uploading' | 'saving') => void
+  /** Bytes stored so far of all the post's objects. */
+  onUploadProgress?: (sentBytes: number, totalBytes: number) => void
+  /** Aborting before the post is saved stops its uploads and removes what they stored. */
+  signal?: AbortSignal
 }
+
+/** What the caller hears of a post being made, and how it stops it. */
+export type PostCreateEvents = Pick<NewPost, 'onStage' | 'onUploadProgress' | 'signal'>
 
 /** The bridge's photos (bytes as the renderer's pipeline made them) as this module takes them. */
 export function postPhotosFromInput(photos: PostPhotoInput[]): PostPhoto[] {
@@ -169,6 +177,8 @@ export async function createPost(client: SupabaseClient, input: NewPost): Promis
     uploads: groups.flat(),
     retryable: true,
     onStage: input.onStage,
+    onUploadProgress: input.onUploadProgress,
+    signal: input.signal,
     failureMessage: MESSAGES.savePostFailed,
     findExisting: () => ownPost(client, postId, input.userId),
     write: async (urls) => {
@@ -206,7 +216,7 @@ export async function createPostAs(
   client: SupabaseClient,
   userId: string | null,
   input: CreatePostInput,
-  onStage?: NewPost['onStage']
+  events: PostCreateEvents = {}
 ): Promise<Post> {
   if (!userId) throw new Error(SIGN_IN_TO_POST_MESSAGE)
   if (input.authorId && input.authorId !== userId) throw new Error(POST_ACCOUNT_SWITCHED_MESSAGE)
@@ -218,6 +228,6 @@ export async function createPostAs(
     location,
     takenAt,
     photos: postPhotosFromInput(photos),
-    onStage
+    ...events
   })
 }

@@ -11,6 +11,7 @@
 
 import { Upload, type DetailedError } from 'tus-js-client'
 import { RESUMABLE_UPLOAD_CHUNK_BYTES } from '../limits'
+import { MESSAGES } from '../messages'
 import { bytesReader, fetchHttpStack } from './fetch-http-stack'
 
 /** tus-js-client's default pauses between attempts. */
@@ -51,6 +52,16 @@ export interface ResumableOptions {
    */
   keepForRetry?: boolean
   onProgress?: (sentBytes: number, totalBytes: number) => void
+  /** Aborting stops the upload and removes what arrived of it (tus's termination). */
+  signal?: AbortSignal
+}
+
+/** The person stopped the upload; nothing of it is left on the server. */
+export class UploadCanceledError extends Error {
+  constructor() {
+    super(MESSAGES.uploadCanceled)
+    this.name = 'UploadCanceledError'
+  }
 }
 
 /** A failed resumable upload; `statusCode` as storage-js's errors carry it (absent: no answer). */
@@ -107,6 +118,8 @@ export async function uploadResumable(
       'x-upsert': String(target.upsert)
     }
   }
+  const { signal } = options
+  if (signal?.aborted) throw new UploadCanceledError()
   await new Promise<void>((resolve, reject) => {
     const upload = new Upload(bytes as unknown as Blob, {
       ...common,
@@ -128,10 +141,12 @@ export async function uploadResumable(
       },
       onChunkComplete: (_chunk, accepted, total) => options.onProgress?.(accepted, total),
       onSuccess: () => {
+        signal?.removeEventListener('abort', cancel)
         urls.delete(fingerprint)
         resolve()
       },
       onError: (error) => {
+        signal?.removeEventListener('abort', cancel)
         const failure = failureOf(error)
         const keep = failure.status === null && options.keepForRetry
         if (keep) return reject(failure)
@@ -143,6 +158,16 @@ export async function uploadResumable(
         void abandon.then(() => reject(failure))
       }
     })
+    // A canceled upload is terminated (DELETE), so its parts do not wait for the sweep; the
+    // promise settles once the server has answered, so a removal after it sees nothing left.
+    const cancel = (): void => {
+      urls.delete(fingerprint)
+      void upload
+        .abort(true)
+        .catch(() => undefined)
+        .then(() => reject(new UploadCanceledError()))
+    }
+    signal?.addEventListener('abort', cancel, { once: true })
     upload.start()
   })
 }

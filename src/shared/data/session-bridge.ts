@@ -2,7 +2,7 @@
 // build's page serves it. The desktop app serves the same calls from main over IPC with the same
 // AuthSession and createPostAs, so both platforms answer and fail alike (a test holds them to it).
 
-import type { Api, CreatePostStage } from '../bridge-contract'
+import type { Api, CreatePostStage, UploadProgress } from '../bridge-contract'
 import type { AuthSnapshot } from '../auth-snapshot'
 import { createAccountActions } from './account-actions'
 import { createPostAs } from './post-create'
@@ -40,6 +40,9 @@ export function createSessionBridge(
 ): SessionBridge {
   const authChanges = listenerSet<AuthSnapshot>()
   const progress = listenerSet<CreatePostStage>()
+  const uploadProgress = listenerSet<UploadProgress>()
+  // The posts being uploaded, by their id, so that Cancel can stop one.
+  const uploading = new Map<string, AbortController>()
   return {
     emitAuthChange: authChanges.emit,
     auth: {
@@ -64,11 +67,25 @@ export function createSessionBridge(
     account: createAccountActions(() => session, redirectTo),
     posts: {
       async create(input) {
-        const ready = await session
-        await ready.getSnapshot()
-        return createPostAs(ready.client, ready.currentUserId(), input, progress.emit)
+        // Known before the first await, so a cancel that follows the call finds it.
+        const abort = new AbortController()
+        if (input.id) uploading.set(input.id, abort)
+        try {
+          const ready = await session
+          await ready.getSnapshot()
+          return await createPostAs(ready.client, ready.currentUserId(), input, {
+            signal: abort.signal,
+            onStage: progress.emit,
+            onUploadProgress: (sentBytes, totalBytes) =>
+              uploadProgress.emit({ sentBytes, totalBytes })
+          })
+        } finally {
+          if (input.id && uploading.get(input.id) === abort) uploading.delete(input.id)
+        }
       },
-      onProgress: progress.on
+      onProgress: progress.on,
+      onUploadProgress: uploadProgress.on,
+      cancel: async (postId) => uploading.get(postId)?.abort()
     }
   }
 }

@@ -2,7 +2,8 @@
 // the row, and undo the uploads when the row is refused, so no orphaned object and no half-made
 // post, story or profile photo is left behind. Posts, carousels, stories and avatars all go
 // through `uploadThenWrite`; what differs between them (paths, the row, what counts as "already
-// made") is what they pass in. Photos above 6 MB go up resumably (object-upload.ts).
+// made") is what they pass in. Photos above 6 MB go up resumably (object-upload.ts). Canceled
+// before the row is written, the uploads stop and what they stored is removed.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '../errors'
@@ -10,6 +11,7 @@ import { IMAGES_BUCKET } from '../limits'
 import { MESSAGES } from '../messages'
 import { isAlreadyUploaded, isUniqueViolation, serverAnswered } from './idempotent'
 import { storeObject } from './object-upload'
+import { UploadCanceledError } from './resumable-upload'
 
 /** One object to store: where, what, and its checked MIME type. */
 export interface ObjectUpload {
@@ -45,6 +47,13 @@ export interface UploadThenWrite<T> {
   failureMessage: (reason: string) => string
   /** Told when the uploads start and when the row is being written. */
   onStage?: (stage: 'uploading' | 'saving') => void
+  /** Bytes stored so far of all the uploads, as they arrive. */
+  onUploadProgress?: (sentBytes: number, totalBytes: number) => void
+  /**
+   * Aborting before the row is written stops the uploads and removes what they stored; the
+   * write then throws UploadCanceledError. Once the row is being written it no longer stops it.
+   */
+  signal?: AbortSignal
 }
 
 /** Only posts are retryable with an id the caller chose, so the id taken is a post's. */
@@ -67,21 +76,29 @@ export async function uploadThenWrite<T>(
     }
   }
 
-  const put = async ({
-    bucket = IMAGES_BUCKET,
-    path,
-    bytes,
-    type
-  }: ObjectUpload): Promise<string> => {
+  const { signal } = plan
+  const totalBytes = plan.uploads.reduce((sum, upload) => sum + upload.bytes.byteLength, 0)
+  const sent = plan.uploads.map(() => 0)
+  const progress = (index: number, bytes: number): void => {
+    sent[index] = bytes
+    plan.onUploadProgress?.(
+      sent.reduce((sum, value) => sum + value, 0),
+      totalBytes
+    )
+  }
+
+  const put = async (
+    { bucket = IMAGES_BUCKET, path, bytes, type }: ObjectUpload,
+    index: number
+  ): Promise<string> => {
     // Large photos and clips go up resumably (object-upload.ts); an interrupted one is kept to
     // resume only when a retry reuses the path.
-    const { error } = await storeObject(client, {
-      bucket,
-      path,
-      bytes,
-      contentType: type,
-      keepForRetry: plan.retryable
-    })
+    const { error } = await storeObject(
+      client,
+      { bucket, path, bytes, contentType: type, keepForRetry: plan.retryable },
+      { signal, onProgress: (bytesSent) => progress(index, bytesSent) }
+    )
+    if (error instanceof UploadCanceledError) throw error
     if (error && !(plan.retryable && isAlreadyUploaded(error))) {
       throw new Error(MESSAGES.uploadFailed(messageOr(error, 'unknown error')))
     }
@@ -93,6 +110,10 @@ export async function uploadThenWrite<T>(
 
   plan.onStage?.('uploading')
   const results = await Promise.allSettled(plan.uploads.map(put))
+  if (signal?.aborted) {
+    await undo()
+    throw new UploadCanceledError()
+  }
   const failed = results.find((result) => result.status === 'rejected')
   if (failed) {
     await undo()

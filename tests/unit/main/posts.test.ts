@@ -187,9 +187,15 @@ describe('posts:create with renditions', () => {
         thumb_url: expect.stringMatching(/-thumb\.webp$/)
       }
     })
-    expect(sent).toEqual([
+    expect(sent.filter(([channel]) => channel === 'posts:progress')).toEqual([
       ['posts:progress', 'uploading'],
       ['posts:progress', 'saving']
+    ])
+    // The bytes stored, as each of the two uploads lands.
+    const total = WEBP.byteLength * 2
+    expect(sent.filter(([channel]) => channel === 'posts:upload-progress').at(-1)).toEqual([
+      'posts:upload-progress',
+      { sentBytes: total, totalBytes: total }
     ])
   })
 

@@ -82,6 +82,7 @@ describe('preload window.api', () => {
     await api.account.redeemRecoveryCode('')
     await api.images.pick({ multiple: true })
     await api.posts.create({ caption: '', photos: [] })
+    await api.posts.cancel('5f0c8e1a-3b7d-4c2e-9a61-8d4f2b7c9e10')
     await api.data.exportInformation()
     await api.app.getConfig()
     await api.notifications.report({ unreadCount: 0, alerts: [] })

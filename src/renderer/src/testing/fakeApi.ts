@@ -14,7 +14,8 @@ import type {
   ImagesApi,
   OpenedFiles,
   SignUpResult,
-  UpdateState
+  UpdateState,
+  UploadProgress
 } from '@shared/bridge-contract'
 import { type Post } from '@shared/domain'
 import { SIGNED_OUT, type AuthSnapshot } from '@shared/auth-snapshot'
@@ -33,6 +34,8 @@ export interface FakeApi extends Api {
   posts: {
     create: Mock<(input: CreatePostInput) => Promise<Post>>
     onProgress: Api['posts']['onProgress']
+    onUploadProgress: Api['posts']['onUploadProgress']
+    cancel: Mock<(postId: string) => Promise<void>>
   }
   notifications: Api['notifications'] & {
     report: Mock<(report: ActivityReport) => Promise<void>>
@@ -46,6 +49,8 @@ export interface FakeApi extends Api {
   emit(snapshot: AuthSnapshot): void
   /** Sends a posts:progress event to every listener. */
   emitProgress(stage: CreatePostStage): void
+  /** Sends a posts:upload-progress event to every listener. */
+  emitUploadProgress(progress: UploadProgress): void
   app: Api['app'] & {
     ready: Mock<() => Promise<void>>
     restartToUpdate: Mock<() => Promise<void>>
@@ -87,6 +92,7 @@ export function fakeApi(
   const updates = channel<UpdateState>()
   const openedFiles = channel<OpenedFiles>()
   const exportProgress = channel<ExportProgress>()
+  const uploadProgress = channel<UploadProgress>()
   return {
     auth: {
       getSession: vi.fn(async () => current),
@@ -135,7 +141,9 @@ export function fakeApi(
       onProgress: (listener) => {
         progress.add(listener)
         return () => progress.delete(listener)
-      }
+      },
+      onUploadProgress: (listener) => uploadProgress.on(listener),
+      cancel: vi.fn(async () => undefined)
     },
     data: {
       exportInformation: vi.fn(async () => ({ posts: 0, photos: 0, missing: 0, bytes: 22 })),
@@ -184,6 +192,7 @@ export function fakeApi(
     },
     emitProgress(stage) {
       for (const listener of progress) listener(stage)
-    }
+    },
+    emitUploadProgress: (value) => uploadProgress.emit(value)
   }
 }

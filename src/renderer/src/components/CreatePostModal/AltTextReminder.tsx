@@ -4,6 +4,7 @@
 
 import type { ReactElement } from 'react'
 import styles from './CreatePostModal.module.scss'
+import { useT } from '../../i18n'
 
 export interface AltTextReminderProps {
   /** 1-based positions of the photos with no alt text. */
@@ -21,27 +22,29 @@ export function AltTextReminder({
   onNotNow,
   onStopReminding
 }: AltTextReminderProps): ReactElement {
+  const t = useT()
   const which =
     total === 1
-      ? 'Your photo has no alt text.'
+      ? t('create.altReminder.one')
       : missing.length === total
-        ? 'None of your photos has alt text.'
-        : `Photo ${missing.join(', ')} ${missing.length === 1 ? 'has' : 'have'} no alt text.`
+        ? t('create.altReminder.none')
+        : t(missing.length === 1 ? 'create.altReminder.someOne' : 'create.altReminder.someMany', {
+            list: missing.join(', ')
+          })
   return (
-    <div className={styles.reminder} role="region" aria-label="Alt text reminder">
+    <div className={styles.reminder} role="region" aria-label={t('create.altReminder.label')}>
       <p>
-        <strong>Add alt text?</strong> {which} Alt text describes a photo for people who can&apos;t
-        see it.
+        <strong>{t('create.altReminder.title')}</strong> {which} {t('create.altReminder.why')}
       </p>
       <div className={styles.reminderActions}>
         <button type="button" className={styles.reminderAdd} onClick={onAdd}>
-          Add alt text
+          {t('create.altReminder.add')}
         </button>
         <button type="button" className={styles.reminderLink} onClick={onNotNow}>
-          Not now
+          {t('create.altReminder.notNow')}
         </button>
         <button type="button" className={styles.reminderLink} onClick={onStopReminding}>
-          Don&apos;t remind me
+          {t('create.altReminder.stop')}
         </button>
       </div>
     </div>

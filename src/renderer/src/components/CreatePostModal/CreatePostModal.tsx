@@ -7,7 +7,8 @@
 // workers paint, the preview is the photo editor (PhotoEditor/: crop, filters, adjustments,
 // none required); "Tag people" places tags (TagPeople/). Leaving with something chosen or typed
 // asks "Discard post?" first (DiscardPostDialog). A video file instead makes a video post of one
-// clip (VideoPreview: trim, sound, conversion progress and Cancel; the composer's shareVideo).
+// clip (VideoPreview: trim and sound; the composer's shareVideo). While a post converts or uploads,
+// ShareProgress shows how far it is with the time left, and Cancel.
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
@@ -31,6 +32,7 @@ import { usePostControlsDraft } from '../ContentControls/AdvancedSettings'
 import { useAltTextReminder } from './useAltTextReminder'
 import { useDraftPhotos } from './useDraftPhotos'
 import { useDraftTags } from './TagPeople/useDraftTags'
+import { ShareProgress } from './ShareProgress'
 import { VideoPreview } from './VideoPreview'
 import { useDraftVideo } from './useDraftVideo'
 import { PickStep } from './PickStep'
@@ -49,7 +51,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   // One composer per opening, as the modal's own state is.
   const [composer] = useState(() => createComposerStore(stores))
   const error = useStore(composer, (state) => state.error)
-  const conversion = useStore(composer, (state) => state.conversion)
+  const progress = useStore(composer, (state) => state.progress)
   const stage = useStore(composer, (state) => state.stage)
   const setError = composer.getState().setError
   const profile = useSession(selectProfile)
@@ -173,6 +175,13 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       {translate(error)}
     </p>
   )
+  const progressLine = (
+    <ShareProgress
+      stage={stage}
+      progress={progress}
+      onCancel={() => composer.getState().cancel()}
+    />
+  )
   const position = current ? photos.indexOf(current) : -1
   const { altRef, reminder, onShare } = useAltTextReminder({
     photos,
@@ -202,8 +211,6 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
               setError(null)
             }}
             onUnreadable={setError}
-            conversion={conversion}
-            onCancel={() => composer.getState().cancel()}
             disabled={uploading}
           />
           <PostDetails
@@ -220,6 +227,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             location={{ value: location, onChange: setLocation }}
             reminder={null}
             advanced={advanced.element}
+            progress={progressLine}
             onShare={shareVideo}
           />
         </div>
@@ -266,6 +274,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             location={{ value: location, onChange: setLocation }}
             reminder={reminder}
             advanced={advanced.element}
+            progress={progressLine}
             onShare={onShare}
           />
         </div>

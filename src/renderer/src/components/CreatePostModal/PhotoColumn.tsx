@@ -12,6 +12,7 @@ import { TagPeopleSurface } from './TagPeople/TagPeopleSurface'
 import type { DraftTags } from './TagPeople/useDraftTags'
 import type { DraftPhoto, DraftPhotos } from './useDraftPhotos'
 import styles from './CreatePostModal.module.scss'
+import { useT } from '../../i18n'
 
 export interface PhotoColumnProps {
   draftPhotos: DraftPhotos
@@ -36,11 +37,12 @@ export function PhotoColumn({
 }: PhotoColumnProps): ReactElement {
   const { photos } = draftPhotos
   const [tagging, setTagging] = useState(false)
+  const t = useT()
   const position = photos.indexOf(current)
   const label =
     photos.length > 1
-      ? `Preview of photo ${position + 1} of ${photos.length}`
-      : 'Preview of the selected image'
+      ? t('create.photos.preview', { position: position + 1, total: photos.length })
+      : t('create.photos.previewOne')
 
   // The photo's points are fractions of the photo as posted: the crop's shape, or the photo.
   const tagSurface = (photo: { width: number; height: number } | null): ReactElement | null =>
@@ -81,7 +83,7 @@ export function PhotoColumn({
         disabled={uploading}
         onClick={() => setTagging((on) => !on)}
       >
-        <UserRound size={16} aria-hidden /> {tagging ? 'Done tagging' : 'Tag people'}
+        <UserRound size={16} aria-hidden /> {t(tagging ? 'create.tags.done' : 'create.tags.start')}
       </button>
       <PhotoStrip
         photos={photos}
@@ -94,7 +96,7 @@ export function PhotoColumn({
       />
       <input
         className={styles.fileInput}
-        aria-label="Add more image files"
+        aria-label={t('create.photos.addMore')}
         {...picker.inputProps}
       />
     </div>

@@ -6,6 +6,7 @@ import { useState, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight, Plus, X } from 'lucide-react'
 import { MAX_CAROUSEL_PHOTOS } from '@shared/limits'
 import styles from './CreatePostModal.module.scss'
+import { useT } from '../../i18n'
 
 export interface StripPhoto {
   key: string
@@ -25,8 +26,9 @@ export interface PhotoStripProps {
 export function PhotoStrip(props: PhotoStripProps): ReactElement {
   const { photos, selected, disabled } = props
   const [dragged, setDragged] = useState<number | null>(null)
+  const t = useT()
   return (
-    <ol className={styles.strip} aria-label="Photos in this post">
+    <ol className={styles.strip} aria-label={t('create.photos.list')}>
       {photos.map((photo, index) => (
         <li
           key={photo.key}
@@ -52,7 +54,7 @@ export function PhotoStrip(props: PhotoStripProps): ReactElement {
           <button
             type="button"
             className={styles.stripThumb}
-            aria-label={`Photo ${index + 1} of ${photos.length}`}
+            aria-label={t('create.photos.item', { position: index + 1, total: photos.length })}
             aria-current={index === selected ? 'true' : undefined}
             onClick={() => props.onSelect(index)}
           >
@@ -62,7 +64,7 @@ export function PhotoStrip(props: PhotoStripProps): ReactElement {
             <span className={styles.stripTools}>
               <button
                 type="button"
-                aria-label={`Move photo ${index + 1} earlier`}
+                aria-label={t('create.photos.moveEarlier', { position: index + 1 })}
                 disabled={index === 0}
                 onClick={() => props.onMove(index, index - 1)}
               >
@@ -70,14 +72,14 @@ export function PhotoStrip(props: PhotoStripProps): ReactElement {
               </button>
               <button
                 type="button"
-                aria-label={`Remove photo ${index + 1}`}
+                aria-label={t('create.photos.remove', { position: index + 1 })}
                 onClick={() => props.onRemove(index)}
               >
                 <X size={14} aria-hidden />
               </button>
               <button
                 type="button"
-                aria-label={`Move photo ${index + 1} later`}
+                aria-label={t('create.photos.moveLater', { position: index + 1 })}
                 disabled={index === photos.length - 1}
                 onClick={() => props.onMove(index, index + 1)}
               >
@@ -92,7 +94,7 @@ export function PhotoStrip(props: PhotoStripProps): ReactElement {
           <button
             type="button"
             className={styles.addPhoto}
-            aria-label="Add photos"
+            aria-label={t('create.photos.add')}
             onClick={props.onAdd}
           >
             <Plus size={20} aria-hidden />

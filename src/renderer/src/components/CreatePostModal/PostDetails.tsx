@@ -1,6 +1,7 @@
 // The create-post modal's details column (docs/product.md, "Create a post"): the author, the
 // caption with its n/500 counter and @/# suggestions (CaptionField), the alt text of the photo
-// being previewed, the optional location, the error line and Share with the stage it is at.
+// being previewed, the optional location, the error line, the share's progress with Cancel and
+// Share with the stage it is at.
 
 import type { ReactElement, ReactNode, RefObject } from 'react'
 import type { CreatePostStage } from '@shared/bridge-contract'
@@ -38,6 +39,8 @@ export interface PostDetailsProps {
   errorLine: ReactNode
   /** The post's own settings (ContentControls/AdvancedSettings), under the alt text. */
   advanced?: ReactNode
+  /** The conversion's or upload's progress and Cancel (ShareProgress), above Share. */
+  progress?: ReactNode
   onShare(): void
 }
 
@@ -55,6 +58,7 @@ export function PostDetails({
   stage,
   errorLine,
   advanced,
+  progress,
   onShare
 }: PostDetailsProps): ReactElement {
   const uploading = stage !== null
@@ -108,6 +112,7 @@ export function PostDetails({
       {advanced}
       {errorLine}
       {reminder}
+      {progress}
       <button type="button" className={styles.share} disabled={uploading} onClick={onShare}>
         {stage ? (
           <>

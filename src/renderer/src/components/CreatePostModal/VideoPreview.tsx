@@ -1,22 +1,20 @@
 // The create-post modal's video column (docs/product.md, "Create a post"): the picked clip
-// playing in its preview, the trim of its start and end, the sound switch, and, while it is
-// converted, how far it is with the time left and Cancel. The conversion itself is the composer
-// store's (shareVideo); this only draws and collects the choices.
+// playing in its preview, the trim of its start and end and the sound switch. The conversion
+// itself is the composer store's (shareVideo; its progress is ShareProgress); this only draws
+// and collects the choices.
 
 import { useState, type ReactElement } from 'react'
 import { MESSAGES } from '@shared/messages'
-import type { ConversionProgress } from '../../store/composer/composerStore'
 import type { VideoEdits } from '../../video/convertVideo'
 import { clock, initialTrim } from '../../video/videoPlan'
 import styles from './VideoPreview.module.scss'
+import { useT } from '../../i18n'
 
 export interface VideoPreviewProps {
   url: string
   edits: VideoEdits | null
   onEdits(edits: VideoEdits, durationMs: number): void
   onUnreadable(message: string): void
-  conversion: ConversionProgress | null
-  onCancel(): void
   disabled: boolean
 }
 
@@ -27,11 +25,10 @@ export function VideoPreview({
   edits,
   onEdits,
   onUnreadable,
-  conversion,
-  onCancel,
   disabled
 }: VideoPreviewProps): ReactElement {
   const [durationMs, setDurationMs] = useState(0)
+  const t = useT()
   const take = (video: HTMLVideoElement): void => {
     if (durationMs > 0 || video.duration === Infinity || Number.isNaN(video.duration)) return
     const ms = Math.round(video.duration * 1000)
@@ -52,7 +49,7 @@ export function VideoPreview({
         controls
         muted={edits?.muted ?? false}
         playsInline
-        aria-label="Preview of the selected video"
+        aria-label={t('create.video.preview')}
         onLoadedMetadata={(event) => {
           // A recorded WebM (MediaRecorder's) has no length in its header: seeking past its end
           // makes the browser find it, and durationchange reports it.
@@ -66,10 +63,13 @@ export function VideoPreview({
       {edits && durationMs > 0 && (
         <fieldset className={styles.controls} disabled={disabled}>
           <legend className={styles.legend}>
-            Trim: keeps {clock(edits.trimEndMs - edits.trimStartMs)} of {clock(durationMs)}
+            {t('create.video.trim', {
+              kept: clock(edits.trimEndMs - edits.trimStartMs),
+              total: clock(durationMs)
+            })}
           </legend>
           <label className={styles.trim}>
-            <span>Start {clock(edits.trimStartMs)}</span>
+            <span>{t('create.video.start', { time: clock(edits.trimStartMs) })}</span>
             <input
               type="range"
               min={0}
@@ -84,7 +84,7 @@ export function VideoPreview({
             />
           </label>
           <label className={styles.trim}>
-            <span>End {clock(edits.trimEndMs)}</span>
+            <span>{t('create.video.end', { time: clock(edits.trimEndMs) })}</span>
             <input
               type="range"
               min={0}
@@ -104,22 +104,9 @@ export function VideoPreview({
               checked={edits.muted}
               onChange={(event) => change({ muted: event.target.checked })}
             />
-            Post without sound
+            {t('create.video.mute')}
           </label>
         </fieldset>
-      )}
-      {conversion && (
-        <div className={styles.progress} role="status">
-          <progress max={1} value={conversion.fraction} aria-label="Converting the video" />
-          <span>
-            Converting {Math.round(conversion.fraction * 100)}%
-            {conversion.secondsLeft !== null &&
-              ` · about ${clock(conversion.secondsLeft * 1000)} left`}
-          </span>
-          <button type="button" className={styles.cancel} onClick={onCancel}>
-            Cancel
-          </button>
-        </div>
       )}
     </div>
   )

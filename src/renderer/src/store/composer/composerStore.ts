@@ -5,11 +5,14 @@
 // the people tagged on it are added. The stages show as the platform reports them. A failure
 // keeps everything for a retry and says why; once shared, the modal's fields are emptied (its
 // saved draft goes) and it closes. A video post (shareVideo) is converted first (trimmed, scaled,
-// muted or not, in a worker), with progress, time left and Cancel; its poster frame then goes
-// through the photo pipeline like any photo, and the clip and poster are posted together.
+// muted or not, in a worker), with progress and time left; its poster frame then goes
+// through the photo pipeline like any photo, and the clip and poster are posted together. Cancel
+// stops a share of either kind until it is being saved: the conversion, or the upload (stopped on
+// the platform, which removes what it stored); nothing typed is lost (sharingRun.ts).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
+import type { Post } from '@shared/domain'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
 import { PhotoEditError, processImage, type ProcessedImage } from '../../imaging/processImage'
@@ -17,13 +20,16 @@ import type { RenditionEdit } from '../../imaging/renditions'
 import { peopleTagsProblem } from '../../services/peopleTagRules'
 import type { NewPeopleTag, PostControls } from '../../services/types'
 import type { AppStores } from '../appStores'
+import type { FeedState } from '../feed/feedTypes'
 import {
   convertVideo as convertInWorker,
-  VideoCanceledError,
   type ConvertVideo,
   type VideoEdits
 } from '../../video/convertVideo'
-import { secondsLeft, trimProblem } from '../../video/videoPlan'
+import { trimProblem } from '../../video/videoPlan'
+import { SharingRun, type SharingProgress } from './sharingRun'
+
+export type { SharingProgress } from './sharingRun'
 
 /** One photo to share: the checked bytes, its alt text, and what the editor did to it. */
 export interface ComposerPhoto {
@@ -53,12 +59,6 @@ export interface VideoShareRequest {
   controls: PostControls | null
 }
 
-/** How far a clip's conversion is: a fraction, and seconds left once they can be told. */
-export interface ConversionProgress {
-  fraction: number
-  secondsLeft: number | null
-}
-
 export interface ComposerState {
   /** Where a share is; null while nothing is being shared. */
   stage: CreatePostStage | null
@@ -67,11 +67,14 @@ export interface ComposerState {
   setError(error: string | null): void
   /** Shares the post; `onShared` empties the modal's fields before it closes. */
   share(request: ShareRequest, onShared: () => void): Promise<void>
-  /** While a clip converts; null otherwise. */
-  conversion: ConversionProgress | null
+  /** While a clip converts or the post uploads; null otherwise. */
+  progress: SharingProgress | null
   /** Converts the clip, then shares it with its poster as a video post. */
   shareVideo(request: VideoShareRequest, onShared: () => void): Promise<void>
-  /** Stops a conversion under way; the clip and the fields stay for another try. */
+  /**
+   * Stops a share before it is saved: the conversion, the photos' processing or the upload
+   * (whose stored parts the platform removes). What was chosen and typed stays for another try.
+   */
   cancel(): void
 }
 
@@ -96,7 +99,7 @@ export function createComposerStore(
   convert: ConvertVideo = convertInWorker,
   now: () => number = Date.now
 ): ComposerStore {
-  let converting: AbortController | null = null
+  let running: SharingRun | null = null
   const { api, feed, peopleTags, controls, posts, toast, ui } = stores
   const notify = (message: string): void => toast.getState().show(message)
 
@@ -110,104 +113,122 @@ export function createComposerStore(
     }
   }
 
-  return createStore<ComposerState>()((set, get) => ({
-    stage: null,
-    error: null,
-    conversion: null,
-    setError: (error) => set({ error }),
-    cancel: () => converting?.abort(),
+  return createStore<ComposerState>()((set, get) => {
+    /** A share starts: its run, the stage, and the platform's stages followed. */
+    const begin = (): { run: SharingRun; stopListening: () => void } => {
+      const run = new SharingRun(api, (progress) => set({ progress }), now)
+      running = run
+      set({ stage: 'processing', error: null, progress: null })
+      return { run, stopListening: api.posts.onProgress((stage) => set({ stage })) }
+    }
 
-    async shareVideo(request, onShared) {
-      if (get().stage !== null) return
-      const problem = trimProblem(
-        { startMs: request.edits.trimStartMs, endMs: request.edits.trimEndMs },
-        request.durationMs
-      )
-      if (problem) return set({ error: problem })
-      const abort = new AbortController()
-      converting = abort
-      const started = now()
-      set({ stage: 'processing', error: null, conversion: { fraction: 0, secondsLeft: null } })
-      const stopListening = api.posts.onProgress((stage) => set({ stage }))
+    /** Uploads and saves the post under the run's id, unless canceled before it goes. */
+    const upload = async (
+      run: SharingRun,
+      input: Omit<Parameters<FeedState['createPost']>[0], 'id'>
+    ): Promise<Post> => {
+      if (run.canceled) throw new Error(MESSAGES.uploadCanceled)
+      set({ stage: 'uploading' })
+      const stopWatching = run.watchUpload()
       try {
-        const converted = await convert(request.file, request.edits, {
-          signal: abort.signal,
-          onProgress: (fraction) =>
-            set({ conversion: { fraction, secondsLeft: secondsLeft(fraction, now() - started) } })
-        })
-        converting = null
-        set({ conversion: null })
-        // The poster is a photo like any other: its feed rendition, thumbnail and placeholder.
-        const poster = await process(converted.poster, undefined)
-        const { bytes, type, durationMs } = converted.video
-        set({ stage: 'uploading' })
-        const created = await feed.getState().createPost({
-          caption: request.caption,
-          location: request.location,
-          photos: [
-            {
-              ...poster,
-              altText: request.altText,
-              video: { file: { name: `video.${type.split('/')[1]}`, type, bytes }, durationMs }
-            }
-          ]
-        })
-        if (request.controls) await applyControls(created.id, request.controls)
-        onShared()
-        set({ stage: null })
-        ui.getState().closeModal()
-      } catch (caught) {
-        const canceled = caught instanceof VideoCanceledError
-        set({
-          error: canceled ? null : messageOr(caught, MESSAGES.createPostFailed),
-          stage: null,
-          conversion: null
-        })
+        return await feed.getState().createPost({ ...input, id: run.postId })
       } finally {
-        converting = null
-        stopListening()
-      }
-    },
-
-    async share({ photos, caption, location, tags, controls: chosen }, onShared) {
-      if (photos.length === 0 || get().stage !== null) return
-      const tagsProblem = peopleTagsProblem(tags)
-      if (tagsProblem) return set({ error: tagsProblem })
-      set({ stage: 'processing', error: null })
-      const stopListening = api.posts.onProgress((stage) => set({ stage }))
-      try {
-        // The 10 MB and image-type rules were checked on the picked files; what is uploaded is
-        // the smaller re-encode (or, when none can be made, the picked file stripped of its
-        // metadata).
-        const processed = await Promise.all(
-          photos.map((photo, index) =>
-            process(photo.image, photo.edit).catch((caught: unknown) => {
-              if (caught instanceof PhotoEditError)
-                throw new Error(MESSAGES.photoEditFailed(index + 1))
-              throw caught
-            })
-          )
-        )
-        set({ stage: 'uploading' })
-        const created = await feed.getState().createPost({
-          caption,
-          location,
-          photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
-        })
-        if (chosen) await applyControls(created.id, chosen)
-        // The post is shared whatever happens to its tags; a failure is said, not hidden.
-        await peopleTags
-          .getState()
-          .add(created.id, tags)
-          .catch((caught: unknown) => notify(messageOr(caught, MESSAGES.peopleTagsFailed)))
-        onShared()
-        set({ stage: null })
-        ui.getState().closeModal()
-      } catch (caught) {
-        set({ error: messageOr(caught, MESSAGES.createPostFailed), stage: null })
-      } finally {
-        stopListening()
+        stopWatching()
       }
     }
-  }))
+
+    /** Shared: the fields empty and the modal closes. Failed: said, unless it was canceled. */
+    const finish = (run: SharingRun, caught?: unknown): void => {
+      if (running === run) running = null
+      if (caught === undefined) return set({ stage: null, progress: null })
+      const error = run.canceled ? null : messageOr(caught, MESSAGES.createPostFailed)
+      set({ error, stage: null, progress: null })
+    }
+
+    return {
+      stage: null,
+      error: null,
+      progress: null,
+      setError: (error) => set({ error }),
+      cancel: () => running?.cancel(),
+
+      async shareVideo(request, onShared) {
+        if (get().stage !== null) return
+        const problem = trimProblem(
+          { startMs: request.edits.trimStartMs, endMs: request.edits.trimEndMs },
+          request.durationMs
+        )
+        if (problem) return set({ error: problem })
+        const { run, stopListening } = begin()
+        try {
+          const converted = await convert(request.file, request.edits, {
+            signal: run.conversion.signal,
+            onProgress: run.conversionProgress()
+          })
+          set({ progress: null })
+          // The poster is a photo like any other: its feed rendition, thumbnail and placeholder.
+          const poster = await process(converted.poster, undefined)
+          const { bytes, type, durationMs } = converted.video
+          const created = await upload(run, {
+            caption: request.caption,
+            location: request.location,
+            photos: [
+              {
+                ...poster,
+                altText: request.altText,
+                video: { file: { name: `video.${type.split('/')[1]}`, type, bytes }, durationMs }
+              }
+            ]
+          })
+          if (request.controls) await applyControls(created.id, request.controls)
+          onShared()
+          finish(run)
+          ui.getState().closeModal()
+        } catch (caught) {
+          finish(run, caught)
+        } finally {
+          stopListening()
+        }
+      },
+
+      async share({ photos, caption, location, tags, controls: chosen }, onShared) {
+        if (photos.length === 0 || get().stage !== null) return
+        const tagsProblem = peopleTagsProblem(tags)
+        if (tagsProblem) return set({ error: tagsProblem })
+        const { run, stopListening } = begin()
+        try {
+          // The 10 MB and image-type rules were checked on the picked files; what is uploaded is
+          // the smaller re-encode (or, when none can be made, the picked file stripped of its
+          // metadata).
+          const processed = await Promise.all(
+            photos.map((photo, index) =>
+              process(photo.image, photo.edit).catch((caught: unknown) => {
+                if (caught instanceof PhotoEditError)
+                  throw new Error(MESSAGES.photoEditFailed(index + 1))
+                throw caught
+              })
+            )
+          )
+          const created = await upload(run, {
+            caption,
+            location,
+            photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
+          })
+          if (chosen) await applyControls(created.id, chosen)
+          // The post is shared whatever happens to its tags; a failure is said, not hidden.
+          await peopleTags
+            .getState()
+            .add(created.id, tags)
+            .catch((caught: unknown) => notify(messageOr(caught, MESSAGES.peopleTagsFailed)))
+          onShared()
+          finish(run)
+          ui.getState().closeModal()
+        } catch (caught) {
+          finish(run, caught)
+        } finally {
+          stopListening()
+        }
+      }
+    }
+  })
 }

@@ -64,7 +64,7 @@ describe('composer store, video', () => {
       })
     )
     expect(onShared).toHaveBeenCalledTimes(1)
-    expect(composer.getState()).toMatchObject({ stage: null, error: null, conversion: null })
+    expect(composer.getState()).toMatchObject({ stage: null, error: null, progress: null })
     expect(stores.ui.getState().modal).toBeNull()
   })
 
@@ -80,14 +80,18 @@ describe('composer store, video', () => {
     const sharing = composer.getState().shareVideo(request(), vi.fn())
     expect(composer.getState()).toMatchObject({
       stage: 'processing',
-      conversion: { fraction: 0, secondsLeft: null }
+      progress: { step: 'converting', fraction: 0, secondsLeft: null }
     })
     clock.at = 10_000
     report(0.25)
-    expect(composer.getState().conversion).toEqual({ fraction: 0.25, secondsLeft: 30 })
+    expect(composer.getState().progress).toEqual({
+      step: 'converting',
+      fraction: 0.25,
+      secondsLeft: 30
+    })
     done.resolve(converted)
     await sharing
-    expect(composer.getState().conversion).toBeNull()
+    expect(composer.getState().progress).toBeNull()
   })
 
   it('Cancel stops the conversion: nothing is posted, no error, the clip stays to retry', async () => {
@@ -106,7 +110,7 @@ describe('composer store, video', () => {
     expect(signal!.aborted).toBe(true)
     expect(api.posts.create).not.toHaveBeenCalled()
     expect(onShared).not.toHaveBeenCalled()
-    expect(composer.getState()).toMatchObject({ stage: null, error: null, conversion: null })
+    expect(composer.getState()).toMatchObject({ stage: null, error: null, progress: null })
   })
 
   it('a kept part over three minutes is refused before converting', async () => {

@@ -23,6 +23,7 @@ import {
 import type { DraftPhoto } from '../useDraftPhotos'
 import { usePreviewCanvas, type PhotoSize } from './usePreviewCanvas'
 import styles from './PhotoEditor.module.scss'
+import { useT } from '../../../i18n'
 
 export interface CropPreviewProps {
   shown: DraftPhoto
@@ -56,6 +57,7 @@ export function CropPreview({
   overlay
 }: CropPreviewProps): ReactElement {
   const frame = useRef<HTMLDivElement>(null)
+  const t = useT()
   const preview = usePreviewCanvas(frame, shown, first, aspect, shown.edit)
   const { sizes, size, ratio } = preview
   const [dragging, setDragging] = useState(false)
@@ -156,10 +158,10 @@ export function CropPreview({
         {overlay?.(ratio)}
       </div>
       <p id={hintId} className={styles.hint}>
-        Drag or use the arrow keys to move the photo in the frame, + and - to zoom.
+        {t('create.crop.hint')}
       </p>
       <div className={styles.cropBar}>
-        <div className={styles.aspects} role="group" aria-label="Crop">
+        <div className={styles.aspects} role="group" aria-label={t('create.crop.label')}>
           {ASPECTS.map((choice) => (
             <button
               key={choice.id}
@@ -169,12 +171,12 @@ export function CropPreview({
               disabled={disabled}
               onClick={() => onAspect(choice.id)}
             >
-              {choice.label}
+              {choice.id === 'original' ? t('create.crop.original') : choice.label}
             </button>
           ))}
         </div>
         <label className={styles.zoom}>
-          <span>Zoom</span>
+          <span>{t('create.crop.zoom')}</span>
           <input
             type="range"
             min={1}

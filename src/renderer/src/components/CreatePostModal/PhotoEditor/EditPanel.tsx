@@ -14,6 +14,7 @@ import {
 } from '../../../imaging/edits'
 import type { DraftPhoto } from '../useDraftPhotos'
 import styles from './PhotoEditor.module.scss'
+import { useT } from '../../../i18n'
 
 export interface EditPanelProps {
   photo: DraftPhoto
@@ -25,14 +26,15 @@ type Tab = 'filters' | 'adjustments'
 
 export function EditPanel({ photo, onEdit, disabled }: EditPanelProps): ReactElement {
   const [tab, setTab] = useState<Tab>('filters')
+  const t = useT()
   const id = useId()
   const { edit } = photo
   const setAdjustment = (key: keyof Adjustments, value: number): void =>
     onEdit({ ...edit, adjustments: { ...edit.adjustments, [key]: value } })
 
   return (
-    <section className={styles.panel} aria-label="Edit photo">
-      <div className={styles.tabs} role="tablist" aria-label="Edit photo">
+    <section className={styles.panel} aria-label={t('create.edit.label')}>
+      <div className={styles.tabs} role="tablist" aria-label={t('create.edit.label')}>
         {(['filters', 'adjustments'] as const).map((name) => (
           <button
             key={name}
@@ -44,7 +46,7 @@ export function EditPanel({ photo, onEdit, disabled }: EditPanelProps): ReactEle
             className={styles.tab}
             onClick={() => setTab(name)}
           >
-            {name === 'filters' ? 'Filters' : 'Adjustments'}
+            {t(name === 'filters' ? 'create.edit.filters' : 'create.edit.adjustments')}
           </button>
         ))}
       </div>
@@ -86,17 +88,19 @@ export function EditPanel({ photo, onEdit, disabled }: EditPanelProps): ReactEle
             const value = edit.adjustments[adjustment.id]
             return (
               <div key={adjustment.id} className={styles.adjustment}>
-                <label htmlFor={`${id}-${adjustment.id}`}>{adjustment.label}</label>
+                <label htmlFor={`${id}-${adjustment.id}`}>
+                  {t(`create.edit.adjust.${adjustment.id}`)}
+                </label>
                 <output htmlFor={`${id}-${adjustment.id}`}>{value}</output>
                 {value !== 0 && (
                   <button
                     type="button"
                     className={styles.reset}
                     disabled={disabled}
-                    aria-label={`Reset ${adjustment.label.toLowerCase()}`}
+                    aria-label={t(`create.edit.resetAdjust.${adjustment.id}`)}
                     onClick={() => setAdjustment(adjustment.id, 0)}
                   >
-                    Reset
+                    {t('create.edit.reset')}
                   </button>
                 )}
                 <input

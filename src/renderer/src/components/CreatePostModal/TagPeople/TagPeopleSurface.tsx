@@ -16,6 +16,7 @@ import {
 } from '../../PeopleTags/photoRect'
 import { useBoxSize } from '../../PeopleTags/useBoxSize'
 import styles from './TagPeople.module.scss'
+import { useT } from '../../../i18n'
 
 /** A tag placed on a photo being prepared. */
 export interface DraftTag {
@@ -43,6 +44,7 @@ export function TagPeopleSurface({
 }: TagPeopleSurfaceProps): ReactElement {
   const surface = useRef<HTMLDivElement>(null)
   const listId = useId()
+  const t = useT()
   const [point, setPoint] = useState<{ x: number; y: number } | null>(null)
   const [query, setQuery] = useState('')
   const [active, setActive] = useState(0)
@@ -102,7 +104,7 @@ export function TagPeopleSurface({
           <button
             type="button"
             className={styles.remove}
-            aria-label={`Remove tag of ${tag.username}`}
+            aria-label={t('create.tags.remove', { username: tag.username })}
             onClick={() => onRemove(tag.userId)}
           >
             <X size={12} aria-hidden />
@@ -114,7 +116,7 @@ export function TagPeopleSurface({
         <div
           className={styles.picker}
           role="group"
-          aria-label="Tag a person"
+          aria-label={t('create.tags.tagPerson')}
           // Typing here must not move the crop underneath; Tab stays the dialog's.
           onKeyDown={(event) => event.key !== 'Tab' && event.stopPropagation()}
         >
@@ -122,12 +124,12 @@ export function TagPeopleSurface({
             className={styles.search}
             type="search"
             role="combobox"
-            aria-label="Search people to tag"
+            aria-label={t('create.tags.search')}
             aria-autocomplete="list"
             aria-expanded={open}
             aria-controls={listId}
             aria-activedescendant={open ? optionId(listId, current) : undefined}
-            placeholder="Search"
+            placeholder={t('create.tags.searchPlaceholder')}
             autoFocus
             value={query}
             onChange={(event) => {
@@ -139,7 +141,7 @@ export function TagPeopleSurface({
           {open && (
             <SuggestionList
               id={listId}
-              label="People"
+              label={t('create.tags.people')}
               suggestions={suggestions}
               active={current}
               onPick={pick}
@@ -153,9 +155,9 @@ export function TagPeopleSurface({
         </div>
       )}
       <div className={styles.bar}>
-        <p className={styles.hint}>Click a point of the photo to tag someone there.</p>
+        <p className={styles.hint}>{t('create.tags.hint')}</p>
         <button type="button" className={styles.centre} onClick={() => place({ x: 0.5, y: 0.5 })}>
-          Tag at the centre
+          {t('create.tags.centre')}
         </button>
       </div>
     </div>
