@@ -9,6 +9,7 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
+import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
 import { HeldImg } from '../AnimatedPhoto/HeldImg'
 import { PlayAnimationButton } from '../AnimatedPhoto/PlayAnimationButton'
 import { useAnimationHold } from '../AnimatedPhoto/useAnimationHold'
@@ -70,8 +71,9 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
     else if (zoomed && action === 'right') zoom.pan(-KEY_PAN_STEP, 0)
     else if (zoomed && action === 'up') zoom.pan(0, KEY_PAN_STEP)
     else if (zoomed && action === 'down') zoom.pan(0, -KEY_PAN_STEP)
-    else if (action === 'left') place.step(-1)
-    else if (action === 'right') place.step(1)
+    // Fitted, they move through the photos along the reading direction (← moves on in Arabic).
+    else if (action === 'left' || action === 'right')
+      place.step(arrowStep(event.key, isRightToLeft(event.currentTarget)) ?? 1)
   }
 
   const username = post?.profiles?.username ?? 'unknown'
@@ -145,7 +147,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
             aria-label={previous === 'photo' ? 'Previous photo' : 'Previous post'}
             onClick={() => place.step(-1)}
           >
-            <ChevronLeft size={28} aria-hidden />
+            <ChevronLeft size={28} aria-hidden className="rtl-mirror" />
           </button>
         )}
         {next && (
@@ -155,7 +157,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
             aria-label={next === 'photo' ? 'Next photo' : 'Next post'}
             onClick={() => place.step(1)}
           >
-            <ChevronRight size={28} aria-hidden />
+            <ChevronRight size={28} aria-hidden className="rtl-mirror" />
           </button>
         )}
         <PlayAnimationButton hold={hold} className={styles.play} />
