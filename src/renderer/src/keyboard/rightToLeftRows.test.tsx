@@ -37,7 +37,10 @@ describe('rows in right-to-left text', () => {
     expect(harness.stores.router.getState().route).toMatchObject({ username: 'ana', tab: 'reels' })
     expect(screen.getByRole('tab', { name: 'Reels' })).toHaveFocus()
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Reels' }), { key: 'ArrowRight' })
-    expect(harness.stores.router.getState().route).toMatchObject({ username: 'ana', tab: undefined })
+    expect(harness.stores.router.getState().route).toMatchObject({
+      username: 'ana',
+      tab: undefined
+    })
     fireEvent.keyDown(screen.getByRole('tab', { name: 'Posts' }), { key: 'End' })
     expect(harness.stores.router.getState().route).toMatchObject({ tab: 'tagged' })
   })
