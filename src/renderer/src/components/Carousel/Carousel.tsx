@@ -17,6 +17,7 @@ import {
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { PeopleTag, PostImage } from '@shared/domain'
 import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
+import { useT } from '../../i18n'
 import { carouselFrameRatio } from './frameRatio'
 import { PostMedia } from './PostMedia'
 import styles from './Carousel.module.scss'
@@ -54,6 +55,7 @@ export function Carousel({
   onOpen,
   tags = NO_TAGS
 }: CarouselProps): ReactElement {
+  const t = useT()
   const [ownIndex, setOwnIndex] = useState(0)
   const index = shownIndex ?? ownIndex
   const [tagsShown, setTagsShown] = useState(false)
@@ -129,7 +131,7 @@ export function Carousel({
       className={`${styles.carousel} ${fill ? styles['carousel--fill'] : ''}`}
       role="group"
       aria-roledescription="carousel"
-      aria-label={`Photos, ${at + 1} of ${images.length}`}
+      aria-label={t('shell.photos', { at: at + 1, total: images.length })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       onClick={onPhotoClick}
@@ -140,7 +142,7 @@ export function Carousel({
         <button
           type="button"
           className={`${styles.arrow} ${styles['arrow--previous']}`}
-          aria-label="Previous photo"
+          aria-label={t('shell.previousPhoto')}
           onClick={(event) => {
             // Paging photos is the carousel's own: a card must not also open the post.
             event.stopPropagation()
@@ -154,7 +156,7 @@ export function Carousel({
         <button
           type="button"
           className={`${styles.arrow} ${styles['arrow--next']}`}
-          aria-label="Next photo"
+          aria-label={t('shell.nextPhoto')}
           onClick={(event) => {
             event.stopPropagation()
             move(at + 1)

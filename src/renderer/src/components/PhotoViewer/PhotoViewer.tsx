@@ -10,6 +10,7 @@ import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
 import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
+import { useT } from '../../i18n'
 import { HeldImg } from '../AnimatedPhoto/HeldImg'
 import { PlayAnimationButton } from '../AnimatedPhoto/PlayAnimationButton'
 import { useAnimationHold } from '../AnimatedPhoto/useAnimationHold'
@@ -27,6 +28,7 @@ export interface PhotoViewerProps {
 }
 
 export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement {
+  const t = useT()
   const dialogRef = useRef<HTMLDivElement>(null)
   const stageRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
@@ -77,7 +79,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
   }
 
   const username = post?.profiles?.username ?? 'unknown'
-  const alt = image?.alt_text?.trim() || post?.caption?.trim() || `Photo by ${username}`
+  const alt = image?.alt_text?.trim() || post?.caption?.trim() || t('shell.photoBy', { username })
   const previous = place.canStep(-1)
   const next = place.canStep(1)
   const preview = placeholderDataUrl(image?.placeholder)
@@ -89,7 +91,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
         className={styles.viewer}
         role="dialog"
         aria-modal="true"
-        aria-label="Photo viewer"
+        aria-label={t('shell.photoViewer')}
         aria-describedby={images.length > 1 ? counterId : undefined}
         tabIndex={-1}
         onKeyDown={onKeyDown}
@@ -126,17 +128,22 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
             />
           ) : (
             <p className={styles.status} role="status">
-              Loading…
+              {t('shell.loading')}
             </p>
           )}
         </div>
         <div className={styles.topBar}>
           {images.length > 1 && (
             <p id={counterId} className={styles.counter} aria-live="polite">
-              {index + 1} of {images.length}
+              {t('shell.photoCounter', { at: index + 1, total: images.length })}
             </p>
           )}
-          <button type="button" className={styles.close} aria-label="Close" onClick={close}>
+          <button
+            type="button"
+            className={styles.close}
+            aria-label={t('common.close')}
+            onClick={close}
+          >
             <X size={24} aria-hidden />
           </button>
         </div>
@@ -144,7 +151,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
           <button
             type="button"
             className={`${styles.nav} ${styles['nav--previous']}`}
-            aria-label={previous === 'photo' ? 'Previous photo' : 'Previous post'}
+            aria-label={t(previous === 'photo' ? 'shell.previousPhoto' : 'shell.previousPost')}
             onClick={() => place.step(-1)}
           >
             <ChevronLeft size={28} aria-hidden className="rtl-mirror" />
@@ -154,7 +161,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
           <button
             type="button"
             className={`${styles.nav} ${styles['nav--next']}`}
-            aria-label={next === 'photo' ? 'Next photo' : 'Next post'}
+            aria-label={t(next === 'photo' ? 'shell.nextPhoto' : 'shell.nextPost')}
             onClick={() => place.step(1)}
           >
             <ChevronRight size={28} aria-hidden className="rtl-mirror" />
