@@ -15,7 +15,8 @@ const UNIT_FILES = [
   'tests/unit/main/**/*.test.ts',
   'tests/unit/backend/**/*.test.ts',
   'tests/unit/local/**/*.test.ts',
-  'tests/unit/bench/**/*.test.ts'
+  'tests/unit/bench/**/*.test.ts',
+  'tests/unit/scripts/**/*.test.ts'
 ]
 
 /** The integration project: the real backend on PGlite and on the test PostgreSQL server. */

@@ -20,6 +20,17 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ttf': 'font/ttf'
 }
 
+/**
+ * Vite names every file under assets/ by a hash of its content, so a browser may keep them for
+ * good and skip even the revalidation on reload (and reuse its compiled code); index.html names
+ * the current ones, so it is asked for again each time.
+ */
+function cacheControlFor(base: string, file: string): string {
+  return file.startsWith(join(base, 'assets') + sep)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache'
+}
+
 export interface WebConfig {
   supabaseUrl: string
   supabaseAnonKey: string
@@ -56,7 +67,8 @@ export async function serveWebBuild(
       if (!info.isFile()) throw new Error('not a file')
       res.writeHead(200, {
         'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-        'content-length': info.size
+        'content-length': info.size,
+        'cache-control': cacheControlFor(base, file)
       })
       createReadStream(file).pipe(res)
     } catch {

@@ -46,6 +46,8 @@ export interface BackendOptions {
   config?: Partial<BackendConfig>
   /** A migrated PGlite data directory to start a new database from (see DatabaseOptions). */
   pgliteSnapshot?: ArrayBuffer
+  /** Where PGlite runs (see DatabaseOptions): the engine worker unless a bench asks otherwise. */
+  pgliteThread?: 'worker' | 'caller'
 }
 
 export interface RunningBackend {
@@ -108,7 +110,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       dataDir: dataDir && !options.databaseUrl ? join(dataDir, 'pgdata') : undefined,
       migrationsDir: options.migrationsDir,
       maxWaitingRequests: rest.maxWaitingRequests,
-      pgliteSnapshot: options.pgliteSnapshot
+      pgliteSnapshot: options.pgliteSnapshot,
+      pgliteThread: options.pgliteThread
     })
   } catch (error) {
     // A disk that fills up while PGlite initialises fails deep in its file system.

@@ -133,7 +133,9 @@ export async function renderPerRequest(
     "Inside that call, the feed page function's query is planned once per connection (PL/pgSQL " +
       'with a generic plan), and on PGlite the relation file sizes Postgres asks for at each ' +
       'scan (24 per page) come from memory instead of an fstat each ' +
-      '(src/backend/db/pglite-file-sizes.ts).',
+      '(src/backend/db/pglite-file-sizes.ts). `npm run bench:placement` ' +
+      '(tests/bench/engine-placement.ts) times the same requests with PGlite on the HTTP thread ' +
+      'beside the worker; docs/architecture.md says why the worker stays.',
     '',
     ...isolationParagraph(isolation),
     ...verdictParagraph(results),

@@ -49,7 +49,7 @@ const THROUGHPUT_MS = 4000
 const STORAGE_BASE = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts'
 
 /** Fills the database through SQL (generate_series): the bench measures reads, not inserts. */
-async function seed(dataDir: string, databaseUrl: string | undefined, posts: number) {
+export async function seed(dataDir: string, databaseUrl: string | undefined, posts: number) {
   const { backend } = await startHarness(databaseUrl ? 'postgres' : 'pglite', '', {
     dataDir,
     databaseUrl,

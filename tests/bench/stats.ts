@@ -55,6 +55,54 @@ export async function timeAlternating(
   return [summary(samples[0]), summary(samples[1])]
 }
 
+export interface PairedTiming {
+  a: Timing
+  b: Timing
+  /** The median of b's time over a's, run by run: what "b is N % slower" rests on. */
+  ratio: number
+}
+
+/**
+ * Times two operations in pairs, one right after the other (a then b, then b then a, so neither
+ * always goes first), and takes the median of the per-pair ratios. A burst of load from the rest
+ * of a shared machine lands on both runs of a pair alike, where blocks of runs (timeAlternating)
+ * can catch it on one side only: on the 2-core machine at load 15, two such runs of one bench
+ * disagreed by 30 points on one read.
+ */
+export async function timePaired(
+  a: (run: number) => Promise<unknown>,
+  b: (run: number) => Promise<unknown>,
+  runs = 60,
+  warmup = 5
+): Promise<PairedTiming> {
+  for (let i = 0; i < warmup; i++) await Promise.all([a(i), b(i)])
+  const timed = async (work: (run: number) => Promise<unknown>, run: number): Promise<number> => {
+    const started = performance.now()
+    await work(run)
+    return performance.now() - started
+  }
+  const [as, bs, ratios]: number[][] = [[], [], []]
+  for (let run = 0; run < runs; run++) {
+    let ta: number
+    let tb: number
+    if (run % 2 === 0) {
+      ta = await timed(a, run)
+      tb = await timed(b, run)
+    } else {
+      tb = await timed(b, run)
+      ta = await timed(a, run)
+    }
+    as.push(ta)
+    bs.push(tb)
+    ratios.push(tb / ta)
+  }
+  const summary = (values: number[]): Timing => {
+    const sorted = [...values].sort((x, y) => x - y)
+    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), runs }
+  }
+  return { a: summary(as), b: summary(bs), ratio: summary(ratios).p50 }
+}
+
 /** Requests per second with `concurrency` callers for `durationMs`. */
 export async function throughput(
   work: () => Promise<unknown>,

@@ -1,8 +1,8 @@
 // Settings › Language (docs/architecture.md, "Strings and languages"): the app speaks the chosen
 // language at once, everywhere that is converted, and keeps it for the next start; Arabic turns
 // the page right to left and stays axe-clean, its rows (a carousel, a profile's tabs) moving
-// with the reading. With SHOTS_DIR set, the feed, Create, a profile, Settings, stories, messages
-// and the archive are shot in German and Arabic for looking at.
+// with the reading. With SHOTS_DIR set, the feed, Create, a profile, Settings (Language, Privacy,
+// Security), stories, messages and the archive are shot in German and Arabic for looking at.
 
 import { randomUUID } from 'node:crypto'
 import type { Page, TestInfo } from '@playwright/test'
@@ -191,6 +191,61 @@ test('stories, messages and Settings › Archive in German and in Arabic', async
       thread: new RegExp(friend.username),
       messages: 'الرسائل',
       archive: 'الأرشيف'
+    },
+    testInfo
+  )
+})
+
+/** Settings' sections in the language `names` words them: each section's heading and one of its
+ * controls, axe-checked in both themes; privacy, security and comments shot at 1280×800. */
+async function settingsSections(
+  page: Page,
+  prefix: string,
+  names: Record<'privacy' | 'security' | 'comments' | 'account', [string, string]>,
+  a11y: TestInfo
+): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  for (const [id, [heading, control]] of [
+    ['privacy', names.privacy],
+    ['security', names.security],
+    ['comments', names.comments],
+    ['account', names.account]
+  ] as const) {
+    await page.locator(`nav a[href="#/settings/${id}"]`).click()
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    await expect(page.getByText(control, { exact: true }).first()).toBeVisible()
+    await checkA11yBothThemes(page, `${prefix} settings ${id}`, a11y)
+    if (id !== 'account') await shoot(page, `${prefix}-settings-${id}`)
+  }
+}
+
+test('Settings sections in German and in Arabic', async ({ page }, testInfo) => {
+  await openSignedIn(page, user)
+  await chooseLanguage(page, 'Deutsch')
+  await expect(page.getByRole('heading', { level: 2, name: 'Sprache' })).toBeVisible()
+  await settingsSections(
+    page,
+    'de',
+    {
+      privacy: ['Kontoprivatsphäre', 'Privates Konto'],
+      security: ['Sicherheit', 'Aktuelles Passwort'],
+      comments: ['Kommentare und „Gefällt mir“', 'Anstößige Kommentare ausblenden'],
+      account: ['Konto', 'Passwort']
+    },
+    testInfo
+  )
+
+  await chooseLanguage(page, 'العربية')
+  await expect(page.getByRole('heading', { level: 2, name: 'اللغة' })).toBeVisible()
+  expect(await root(page)).toEqual({ lang: 'ar', dir: 'rtl' })
+  await settingsSections(
+    page,
+    'ar',
+    {
+      privacy: ['خصوصية الحساب', 'حساب خاص'],
+      security: ['الأمان', 'كلمة السر الحالية'],
+      comments: ['التعليقات وتسجيلات الإعجاب', 'إخفاء التعليقات المسيئة'],
+      account: ['الحساب', 'كلمة السر']
     },
     testInfo
   )

@@ -1,6 +1,7 @@
 // Whether a change is visible to one identity, and which of its subscribers' filters it
 // matches. Row-level security decides: for an INSERT or UPDATE the identity selects the row
-// back by primary key as itself; for a DELETE the table's SELECT policies are evaluated, as
+// back by primary key as itself (as hosted Realtime's `walrus_rls_stmt` does, so a row deleted
+// before its check reaches no one there either); for a DELETE the table's SELECT policies are evaluated, as
 // that identity, against the old row the trigger captured. The policies see that row under the
 // table's own name, since a policy may name its table (`where p.id = likes.post_id`).
 //

@@ -11,6 +11,7 @@ import { exploreCursorAfter, exploreMoment } from '../../../src/shared/data/expl
 import type { Post } from '../../../src/shared/domain'
 import { anon, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
+import { expectCaptionWordsHidden, showSensitiveMedia } from '../../support/reader-settings'
 
 const PHOTO = (owner: string, n: number): string =>
   `https://example.test/storage/v1/object/public/images/posts/${owner}/${n}.png`
@@ -154,31 +155,18 @@ describeEachDatabase('explore_page', (suite) => {
     it('hides sensitive posts unless the reader shows sensitive media', async () => {
       const sensitive = await post(suite.db, stranger, { sensitive: true })
       expect(await idsOf(suite.db, reader)).not.toContain(sensitive)
-      await runAs(
-        suite.db,
-        reader,
-        'insert into content_settings (user_id, show_sensitive_media) values (auth.uid(), true)'
-      )
+      await showSensitiveMedia(suite.db, reader)
       expect(await idsOf(suite.db, reader)).toContain(sensitive)
     })
 
     it("hides captions with the reader's muted or hidden words, as whole words", async () => {
-      const muted = await post(suite.db, stranger, { caption: 'Spoilers for the #Finale tonight' })
-      const hidden = await post(suite.db, stranger, { caption: 'what a rude take' })
-      const partial = await post(suite.db, stranger, { caption: 'the finale, and rudeness' })
-      await runAs(
-        suite.db,
+      await expectCaptionWordsHidden(suite.db, {
         reader,
-        `insert into word_filters (user_id, kind, word)
-         values (auth.uid(), 'mute', '#finale'), (auth.uid(), 'hide_comments', 'rude')`
-      )
-      const ids = await idsOf(suite.db, reader)
-      expect(ids).not.toContain(muted)
-      expect(ids).not.toContain(hidden)
-      expect(ids).toEqual(expect.arrayContaining([shown, partial]))
-      // The reader's words hide nothing from anyone else.
-      const other = await signUp(suite.db, 'other', { username: 'exploreother' })
-      expect(await idsOf(suite.db, other)).toEqual(expect.arrayContaining([muted, hidden]))
+        other: await signUp(suite.db, 'other', { username: 'exploreother' }),
+        shown,
+        post: (caption) => post(suite.db, stranger, { caption }),
+        listed: (actor) => idsOf(suite.db, actor)
+      })
     })
   })
 

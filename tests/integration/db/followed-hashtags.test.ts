@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../../src/backend/db/database'
 import { anon, attemptAs, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
+import { filterWords, showSensitiveMedia } from '../../support/reader-settings'
 
 const PHOTO = (owner: string, n: number): string =>
   `https://example.test/storage/v1/object/public/images/posts/${owner}/${n}.png`
@@ -183,22 +184,14 @@ describeEachDatabase('followed hashtags', (suite) => {
         sensitive: true
       })
       expect(await feedIds(suite.db, reader)).toEqual([shown])
-      await runAs(
-        suite.db,
-        reader,
-        'insert into content_settings (user_id, show_sensitive_media) values (auth.uid(), true)'
-      )
+      await showSensitiveMedia(suite.db, reader)
       expect(await feedIds(suite.db, reader)).toEqual([sensitive, shown])
     })
 
     it("hides captions with the reader's hidden words", async () => {
       const rude = await post(suite.db, stranger, 'a rude #harbour take', { minutesOld: 0 })
       expect(await feedIds(suite.db, reader)).toEqual([rude, shown])
-      await runAs(
-        suite.db,
-        reader,
-        "insert into word_filters (user_id, kind, word) values (auth.uid(), 'mute', 'rude')"
-      )
+      await filterWords(suite.db, reader, [{ kind: 'mute', word: 'rude' }])
       expect(await feedIds(suite.db, reader)).toEqual([shown])
     })
 

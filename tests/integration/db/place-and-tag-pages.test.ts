@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../../src/backend/db/database'
 import { anon, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
+import { filterWords, showSensitiveMedia } from '../../support/reader-settings'
 
 const PHOTO = (owner: string, n: number): string =>
   `https://example.test/storage/v1/object/public/images/posts/${owner}/${n}.png`
@@ -162,22 +163,14 @@ describeEachDatabase('place pages and tag pages', (suite) => {
       it('hides sensitive posts unless the reader shows sensitive media', async () => {
         const sensitive = await post(suite.db, stranger, 'night at the #harbour', true)
         expect(await list(reader)).toEqual([twin])
-        await runAs(
-          suite.db,
-          reader,
-          'insert into content_settings (user_id, show_sensitive_media) values (auth.uid(), true)'
-        )
+        await showSensitiveMedia(suite.db, reader)
         expect(await list(reader)).toEqual([sensitive, twin])
       })
 
       it("hides captions with the reader's hidden words", async () => {
         const rude = await post(suite.db, stranger, 'a rude #harbour take')
         expect(await list(reader)).toEqual([rude, twin])
-        await runAs(
-          suite.db,
-          reader,
-          "insert into word_filters (user_id, kind, word) values (auth.uid(), 'mute', 'rude')"
-        )
+        await filterWords(suite.db, reader, [{ kind: 'mute', word: 'rude' }])
         expect(await list(reader)).toEqual([twin])
       })
     })
@@ -188,11 +181,7 @@ describeEachDatabase('place pages and tag pages', (suite) => {
     for (let i = 0; i < 10; i++) expected.unshift(await post(suite.db, stranger))
     // A hidden post between them is skipped, not counted against a page.
     await post(suite.db, stranger, 'a rude one at the #harbour')
-    await runAs(
-      suite.db,
-      reader,
-      "insert into word_filters (user_id, kind, word) values (auth.uid(), 'mute', 'rude')"
-    )
+    await filterWords(suite.db, reader, [{ kind: 'mute', word: 'rude' }])
     const place = await placeId(suite.db)
     const seen: string[] = []
     let cursor = null as { id: string; created_at: string } | null

@@ -9,6 +9,7 @@ import type { Database } from '../../../src/backend/db/database'
 import type { Post } from '../../../src/shared/domain'
 import { anon, resetData, runAs, signUp, type Actor } from '../../support/sql-actors'
 import { describeEachDatabase } from '../../support/database-suite'
+import { expectCaptionWordsHidden, showSensitiveMedia } from '../../support/reader-settings'
 
 let file = 0
 
@@ -149,30 +150,18 @@ describeEachDatabase('reels_page', (suite) => {
     it("hides a stranger's sensitive video unless the reader shows sensitive media", async () => {
       const sensitive = await post(suite.db, stranger, { sensitive: true })
       expect(await idsOf(suite.db, reader)).not.toContain(sensitive)
-      await runAs(
-        suite.db,
-        reader,
-        'insert into content_settings (user_id, show_sensitive_media) values (auth.uid(), true)'
-      )
+      await showSensitiveMedia(suite.db, reader)
       expect(await idsOf(suite.db, reader)).toContain(sensitive)
     })
 
     it("hides captions with the reader's muted or hidden words, as whole words", async () => {
-      const muted = await post(suite.db, stranger, { caption: 'Spoilers for the #Finale tonight' })
-      const hidden = await post(suite.db, stranger, { caption: 'what a rude take' })
-      const partial = await post(suite.db, stranger, { caption: 'the finale, and rudeness' })
-      await runAs(
-        suite.db,
+      await expectCaptionWordsHidden(suite.db, {
         reader,
-        `insert into word_filters (user_id, kind, word)
-         values (auth.uid(), 'mute', '#finale'), (auth.uid(), 'hide_comments', 'rude')`
-      )
-      const ids = await idsOf(suite.db, reader)
-      expect(ids).not.toContain(muted)
-      expect(ids).not.toContain(hidden)
-      expect(ids).toEqual(expect.arrayContaining([shown, partial]))
-      const other = await signUp(suite.db, 'other', { username: 'reelsother' })
-      expect(await idsOf(suite.db, other)).toEqual(expect.arrayContaining([muted, hidden]))
+        other: await signUp(suite.db, 'other', { username: 'reelsother' }),
+        shown,
+        post: (caption) => post(suite.db, stranger, { caption }),
+        listed: (actor) => idsOf(suite.db, actor)
+      })
     })
 
     it('hides archived videos, of people followed or not', async () => {

@@ -3,7 +3,9 @@
 // word for word as @shared/messages has them.
 
 import { describe, expect, it } from 'vitest'
+import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { MESSAGES } from '@shared/messages'
+import { ACCOUNT_FAILED } from '../services/rules'
 import type { Catalog } from './catalog'
 import ar from './locales/ar.json'
 import de from './locales/de.json'
@@ -62,6 +64,13 @@ describe('the catalogs', () => {
     for (const [key, text] of flatten(en.messages)) {
       expect(text).toBe(MESSAGES[key as keyof typeof MESSAGES])
     }
+  })
+
+  it('says the auth and account failures in English exactly as the shared modules do', () => {
+    for (const [key, text] of flatten(en.errors.auth)) {
+      expect(text).toBe(AUTH_MESSAGES[key as keyof typeof AUTH_MESSAGES])
+    }
+    expect(en.errors.accountFailed).toBe(ACCOUNT_FAILED)
   })
 
   it('has a pseudo-locale with every key, accented and longer', () => {

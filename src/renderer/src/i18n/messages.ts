@@ -1,28 +1,36 @@
-// The shared module's user-visible texts (@shared/messages) in the page's language. Stores and
-// main hand the UI these English texts (or a server's own words); a text the catalog knows under
-// `messages.<key>` is shown translated, any other as it came.
+// What stores and main hand the UI, in the page's language: a phrase (a catalog key and its
+// values), or a text of @shared/messages or @shared/auth-messages, which the catalog knows under
+// `messages.<key>` and `errors.auth.<key>` (and the account steps' failure); any other text (a server's own words) shows as it came.
 
 import { useCallback } from 'react'
+import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { MESSAGES } from '@shared/messages'
+import { ACCOUNT_FAILED } from '../services/rules'
+import type { Text } from '../store/phrase'
 import { useT } from './index'
 
-const KEY_BY_TEXT: ReadonlyMap<string, string> = new Map(
-  Object.entries(MESSAGES).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[value, key] as const] : []
+const keysOf = (texts: object, area: string): [string, string][] =>
+  Object.entries(texts).flatMap(([key, value]) =>
+    typeof value === 'string' ? [[value, `${area}.${key}`] as [string, string]] : []
   )
-)
 
-/** `messages.<key>` for a text of @shared/messages, else null. */
+const KEY_BY_TEXT: ReadonlyMap<string, string> = new Map([
+  ...keysOf(MESSAGES, 'messages'),
+  ...keysOf(AUTH_MESSAGES, 'errors.auth'),
+  [ACCOUNT_FAILED, 'errors.accountFailed']
+])
+
+/** The catalog key of a text of @shared/messages or @shared/auth-messages, else null. */
 export function messageKey(text: string): string | null {
-  const key = KEY_BY_TEXT.get(text)
-  return key ? `messages.${key}` : null
+  return KEY_BY_TEXT.get(text) ?? null
 }
 
-/** Translates a shared message for display; other text is shown as is. */
-export function useMessage(): (text: string) => string {
+/** Translates a phrase or a shared message for display; other text is shown as is. */
+export function useMessage(): (text: Text) => string {
   const t = useT()
   return useCallback(
-    (text: string) => {
+    (text: Text) => {
+      if (typeof text !== 'string') return t(text.key, text.values ?? {})
       const key = messageKey(text)
       return key ? t(key, { defaultValue: text }) : text
     },

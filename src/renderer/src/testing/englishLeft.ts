@@ -60,12 +60,14 @@ function shownStrings(root: HTMLElement): string[] {
   return strings
 }
 
-/** Every English word left on screen once the catalog's (bracketed) text and the data are out. */
-export function englishLeft(root: HTMLElement = document.body): string[] {
+/** Every English word left on screen once the catalog's (bracketed) text and the data (the
+ * fixtures' and a test's own `data`: emails, codes, words it muted) are out. */
+export function englishLeft(root: HTMLElement = document.body, data: string[] = []): string[] {
   const words: string[] = []
+  const known = [...data, ...DATA].sort((a, b) => b.length - a.length)
   for (const text of shownStrings(root)) {
     let rest = text.replace(/⟦[^⟧]*⟧/g, ' ')
-    for (const data of DATA) rest = rest.split(data).join(' ')
+    for (const item of known) rest = rest.split(item).join(' ')
     words.push(...(rest.match(/[A-Za-z]{2,}/g) ?? []).map((word) => `${word} (in "${text}")`))
   }
   return words

@@ -3,9 +3,7 @@
 // Ctrl+Shift+number; a click switches. "Add account" signs in to another one without logging out of this one.
 
 import type { ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
 import { MAX_SIGNED_IN_ACCOUNTS } from '@shared/limits'
-import { MESSAGES } from '@shared/messages'
 import { useShallow } from 'zustand/react/shallow'
 import { useSession, useStores } from '../../store'
 import { selectAccounts, selectUserId } from '../../store/session/sessionStore'
@@ -14,12 +12,13 @@ import { accountShortcutLabel, IS_MAC } from '../../keyboard/accountShortcuts'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 import { useT } from '../../i18n'
+import { errorText, phrase, type Text } from '../../store/phrase'
 
 interface Props {
   /** Closes the menu once an account was picked. */
   onDone(): void
   /** Shows why an account could not be switched to or added. */
-  onError(message: string): void
+  onError(message: Text): void
 }
 
 export function AccountList({ onDone, onError }: Props): ReactElement {
@@ -34,13 +33,13 @@ export function AccountList({ onDone, onError }: Props): ReactElement {
       onDone()
       router.getState().navigate(HOME)
     } catch (caught) {
-      onError(messageOr(caught, MESSAGES.accountNotSignedIn))
+      onError(errorText(caught, phrase('errors.accountNotSignedIn')))
     }
   }
 
   const addAccount = async (): Promise<void> => {
     if (accounts.length >= MAX_SIGNED_IN_ACCOUNTS) {
-      return onError(MESSAGES.tooManyAccounts(MAX_SIGNED_IN_ACCOUNTS))
+      return onError(phrase('errors.tooManyAccounts', { max: MAX_SIGNED_IN_ACCOUNTS }))
     }
     // The dialog opens first: closing it without signing in gives up adding (useAccountSwitching).
     ui.getState().openAuth('signin')
@@ -49,7 +48,7 @@ export function AccountList({ onDone, onError }: Props): ReactElement {
       onDone()
     } catch (caught) {
       ui.getState().closeModal()
-      onError(messageOr(caught, MESSAGES.signInFailed))
+      onError(errorText(caught, phrase('messages.signInFailed')))
     }
   }
 

@@ -6,8 +6,6 @@
 // message, else 'Failed to sign out').
 
 import { useState, type ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
-import { MESSAGES } from '@shared/messages'
 import { useOutbox, useSafety, useSession, useStores } from '../../store'
 import { unsentWarning } from '../../offline/outbox/actions'
 import { selectAccounts, selectOwnUsername } from '../../store/session/sessionStore'
@@ -16,6 +14,8 @@ import styles from './AvatarMenu.module.scss'
 import { AccountList } from './AccountList'
 import { ClearCacheItem } from './ClearCacheItem'
 import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
+import { errorText, phrase, type Text } from '../../store/phrase'
 
 export interface AccountMenuProps {
   id: string
@@ -28,13 +28,14 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
   const { session, router } = useStores()
   // Whether to offer the Moderation view: the moderators table says (its own row only).
   const moderator = useSafety((state) => state.moderator)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
   // Unsent actions would be wiped with the sign-out: the first click asks, the second confirms.
   const unsent = useOutbox((state) => state.items)
   // Which sign-out waits for that confirmation: this account's, or every account's.
   const [confirming, setConfirming] = useState<'one' | 'all' | false>(false)
   const several = useSession((state) => selectAccounts(state).length > 1)
   const t = useT()
+  const translate = useMessage()
 
   const openProfile = (): void => {
     onClose()
@@ -64,7 +65,7 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
       onClose()
       router.getState().navigate(HOME)
     } catch (caught) {
-      setError(messageOr(caught, MESSAGES.signOutFailed))
+      setError(errorText(caught, phrase('messages.signOutFailed')))
     }
   }
 
@@ -131,7 +132,7 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
       )}
       {error && (
         <p className={styles.error} role="alert">
-          {error}
+          {translate(error)}
         </p>
       )}
     </div>

@@ -4,6 +4,7 @@
 
 import { useState, type ReactElement } from 'react'
 import type { PostControls } from '../../services/types'
+import { useT } from '../../i18n'
 import styles from './ContentControls.module.scss'
 import {
   NO_POST_CONTROLS,
@@ -20,10 +21,11 @@ export interface PostControlsDraft {
 
 export function usePostControlsDraft(): PostControlsDraft {
   const [value, setValue] = useState<PostControlsValue>(NO_POST_CONTROLS)
+  const t = useT()
   const chosen = savedControls(value)
   const element = (
     <details className={styles.advanced}>
-      <summary>Advanced settings</summary>
+      <summary>{t('controls.advanced')}</summary>
       <PostControlsFields value={value} onChange={setValue} />
     </details>
   )

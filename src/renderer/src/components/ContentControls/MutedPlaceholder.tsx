@@ -2,6 +2,7 @@
 // and "Show" opens it (for this sight only; the word stays muted).
 
 import type { ReactElement } from 'react'
+import { useT } from '../../i18n'
 import styles from './ContentControls.module.scss'
 
 export function MutedPlaceholder({
@@ -11,11 +12,12 @@ export function MutedPlaceholder({
   what: 'Post' | 'Comment'
   onShow(): void
 }): ReactElement {
+  const t = useT()
   return (
     <div className={what === 'Post' ? styles.mutedPost : styles.mutedComment}>
-      <span>{what} hidden because it contains a muted word.</span>{' '}
+      <span>{what === 'Post' ? t('controls.mutedPost') : t('controls.mutedComment')}</span>{' '}
       <button type="button" className={styles.show} onClick={onShow}>
-        Show
+        {t('controls.show')}
       </button>
     </div>
   )

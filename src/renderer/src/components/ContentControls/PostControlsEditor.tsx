@@ -2,9 +2,11 @@
 // is left). A refusal puts the switch back and says why.
 
 import { useState, type ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
 import type { Post } from '@shared/domain'
 import { useStores } from '../../store'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
+import { errorText, phrase, type Text } from '../../store/phrase'
 import styles from './ContentControls.module.scss'
 import { PostControlsFields, savedControls, type PostControlsValue } from './PostControlsFields'
 
@@ -18,7 +20,9 @@ export function PostControlsEditor({ post }: { post: Post }): ReactElement {
   }
   const [value, setValue] = useState(initial)
   const [saved, setSaved] = useState(initial)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
+  const t = useT()
+  const translate = useMessage()
 
   const save = async (next: PostControlsValue): Promise<void> => {
     const change = savedControls(next)
@@ -29,13 +33,13 @@ export function PostControlsEditor({ post }: { post: Post }): ReactElement {
       posts.getState().patch(post.id, (current) => ({ ...current, ...change }))
     } catch (caught) {
       setValue(saved)
-      setError(messageOr(caught, "Couldn't change the post"))
+      setError(errorText(caught, phrase('controls.changeFailed')))
     }
   }
 
   return (
     <fieldset className={styles.editor}>
-      <legend className={styles.legend}>Post settings</legend>
+      <legend className={styles.legend}>{t('controls.postSettings')}</legend>
       <PostControlsFields
         value={value}
         onChange={(next) => {
@@ -48,7 +52,7 @@ export function PostControlsEditor({ post }: { post: Post }): ReactElement {
       />
       {error && (
         <p className={styles.error} role="alert">
-          {error}
+          {translate(error)}
         </p>
       )}
     </fieldset>

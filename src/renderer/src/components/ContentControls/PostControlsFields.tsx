@@ -5,6 +5,7 @@
 import type { ReactElement } from 'react'
 import type { PostControls } from '../../services/types'
 import { Toggle } from '../Settings/Toggle'
+import { useT } from '../../i18n'
 import styles from './ContentControls.module.scss'
 
 export type PostControlsValue = Required<PostControls>
@@ -28,11 +29,12 @@ export function PostControlsFields({
   /** The reason field lost focus (the edit saves it then, not at every key). */
   onReasonDone?(): void
 }): ReactElement {
+  const t = useT()
   return (
     <div className={styles.fields}>
       <Toggle
-        label="Mark as sensitive"
-        hint="The photo shows blurred until someone chooses to see it."
+        label={t('controls.sensitive')}
+        hint={t('controls.sensitiveHint')}
         checked={value.is_sensitive}
         onChange={(on) =>
           onChange({
@@ -45,8 +47,8 @@ export function PostControlsFields({
       {value.is_sensitive && (
         <input
           className={styles.reason}
-          aria-label="Reason (optional)"
-          placeholder="Reason (optional), e.g. Medical photo"
+          aria-label={t('controls.reason')}
+          placeholder={t('controls.reasonPlaceholder')}
           maxLength={MAX_SENSITIVE_REASON_LENGTH}
           value={value.sensitive_reason ?? ''}
           onChange={(event) =>
@@ -60,14 +62,14 @@ export function PostControlsFields({
         />
       )}
       <Toggle
-        label="Turn off commenting"
-        hint="Nobody can comment on this post."
+        label={t('controls.commentsOff')}
+        hint={t('controls.commentsOffHint')}
         checked={value.comments_disabled}
         onChange={(on) => onChange({ ...value, comments_disabled: on })}
       />
       <Toggle
-        label="Hide like count"
-        hint={'Others see "Liked by others"; you still see the number.'}
+        label={t('controls.hideLikes')}
+        hint={t('controls.hideLikesHint')}
         checked={value.hide_like_count}
         onChange={(on) => onChange({ ...value, hide_like_count: on })}
       />

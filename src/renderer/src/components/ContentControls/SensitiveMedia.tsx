@@ -7,6 +7,7 @@ import { EyeOff } from 'lucide-react'
 import type { Post } from '@shared/domain'
 import { useControls, useSession } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
+import { useT } from '../../i18n'
 import styles from './ContentControls.module.scss'
 
 export function SensitiveMedia({
@@ -22,6 +23,7 @@ export function SensitiveMedia({
   const showAll = useControls((state) => state.settings.show_sensitive_media)
   const own = useSession(selectUserId) === post.user_id
   const [revealed, setRevealed] = useState(false)
+  const t = useT()
   if (!post.is_sensitive || showAll || own || revealed) return <>{children}</>
   return (
     <div className={`${styles.sensitive} ${fill ? styles.fill : ''}`}>
@@ -31,9 +33,9 @@ export function SensitiveMedia({
       </div>
       <div className={styles.cover}>
         <EyeOff size={32} aria-hidden />
-        <p className={styles.coverTitle}>Sensitive content</p>
+        <p className={styles.coverTitle}>{t('controls.sensitiveTitle')}</p>
         <p className={styles.coverText}>
-          {post.sensitive_reason ?? 'This photo may be sensitive to some people.'}
+          {post.sensitive_reason ?? t('controls.sensitiveDefault')}
         </p>
         <button
           type="button"
@@ -44,7 +46,7 @@ export function SensitiveMedia({
             setRevealed(true)
           }}
         >
-          See photo
+          {t('controls.seePhoto')}
         </button>
       </div>
     </div>

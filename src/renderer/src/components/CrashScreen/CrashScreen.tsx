@@ -4,6 +4,7 @@
 
 import { Component, type ErrorInfo, type ReactElement, type ReactNode } from 'react'
 import { BRAND_NAME } from '../../brand'
+import { useT } from '../../i18n'
 import styles from './CrashScreen.module.scss'
 
 interface Props {
@@ -34,17 +35,15 @@ export class CrashScreen extends Component<Props, State> {
 }
 
 function Recover({ reload }: { reload(): void }): ReactElement {
+  const t = useT()
   return (
     <main className={styles.screen}>
       <div className={styles.panel} role="alert">
         <p className={styles.wordmark}>{BRAND_NAME}</p>
-        <h1 className={styles.title}>Something went wrong</h1>
-        <p className={styles.text}>
-          {BRAND_NAME} hit an error it could not recover from. Your posts, drafts and anything
-          waiting to be sent are saved. Reload to carry on where you were.
-        </p>
+        <h1 className={styles.title}>{t('crash.title')}</h1>
+        <p className={styles.text}>{t('crash.text', { brand: BRAND_NAME })}</p>
         <button type="button" className={styles.reload} onClick={reload}>
-          Reload
+          {t('crash.reload')}
         </button>
       </div>
     </main>

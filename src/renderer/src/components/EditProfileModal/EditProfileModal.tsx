@@ -6,7 +6,6 @@
 import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
 import type { Profile } from '@shared/domain'
-import { messageOr } from '@shared/errors'
 import { MAX_BIO_LENGTH } from '@shared/limits'
 import { useSession, useStores } from '../../store'
 import {
@@ -15,11 +14,14 @@ import {
   selectProfile,
   selectUserId
 } from '../../store/session/sessionStore'
-import { AVATAR_NOT_PROCESSED, avatarFrom } from '../../imaging/avatarImage'
+import { avatarFrom } from '../../imaging/avatarImage'
 import { saveOwnProfile } from '../../store/saveOwnProfile'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { Avatar } from '../Avatar/Avatar'
 import { Modal } from '../Modal/Modal'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
+import { errorText, phrase, type Text } from '../../store/phrase'
 import styles from './EditProfileModal.module.scss'
 
 const USERNAME_CHECK_DELAY_MS = 300
@@ -46,7 +48,9 @@ export function EditProfileModal(): ReactElement | null {
   const [avatar, setAvatar] = useState<ImageFile | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
   const [usernameError, setUsernameError] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
+  const t = useT()
+  const translate = useMessage()
   const [busy, setBusy] = useState<'idle' | 'processing' | 'saving'>('idle')
 
   const usernameChanged = !!profile && username.trim().toLowerCase() !== profile.username
@@ -79,7 +83,7 @@ export function EditProfileModal(): ReactElement | null {
       setAvatar(square)
       setPreview(URL.createObjectURL(new Blob([square.bytes as BlobPart], { type: square.type })))
     } catch (caught) {
-      setError(messageOr(caught, AVATAR_NOT_PROCESSED))
+      setError(errorText(caught, phrase('editProfile.photoFailed')))
     } finally {
       setBusy('idle')
     }
@@ -109,21 +113,21 @@ export function EditProfileModal(): ReactElement | null {
       }
       ui.getState().closeModal()
     } catch (caught) {
-      setError(messageOr(caught, "Couldn't save your profile"))
+      setError(errorText(caught, phrase('editProfile.saveFailed')))
       setBusy('idle')
     }
   }
 
   return (
     <Modal
-      title="Edit profile"
+      title={t('editProfile.title')}
       onClose={() => ui.getState().closeModal()}
       closeDisabled={busy === 'saving'}
     >
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <div className={styles.avatarRow} data-testid="avatar-drop" {...picker.dropProps}>
           {preview ? (
-            <img className={styles.preview} src={preview} alt="New profile picture" />
+            <img className={styles.preview} src={preview} alt={t('editProfile.newPhoto')} />
           ) : (
             <Avatar
               src={profile.avatar_url}
@@ -138,16 +142,16 @@ export function EditProfileModal(): ReactElement | null {
             onClick={picker.pick}
             disabled={busy !== 'idle'}
           >
-            {busy === 'processing' ? 'Preparing…' : 'Change profile photo'}
+            {busy === 'processing' ? t('editProfile.preparing') : t('editProfile.changePhoto')}
           </button>
           <input
             className={styles.fileInput}
-            aria-label="Choose a profile photo"
+            aria-label={t('editProfile.choosePhoto')}
             {...picker.inputProps}
           />
         </div>
         <label className={styles.field}>
-          <span>Name</span>
+          <span>{t('editProfile.name')}</span>
           <input
             value={fullName}
             onChange={(event) => setFullName(event.target.value)}
@@ -155,7 +159,7 @@ export function EditProfileModal(): ReactElement | null {
           />
         </label>
         <label className={styles.field}>
-          <span>Username</span>
+          <span>{t('editProfile.username')}</span>
           <input
             value={username}
             onChange={(event) => setUsername(event.target.value)}
@@ -166,11 +170,11 @@ export function EditProfileModal(): ReactElement | null {
         </label>
         {usernameProblem && (
           <p id="username-problem" className={styles.error} role="alert">
-            {usernameProblem}
+            {translate(usernameProblem)}
           </p>
         )}
         <label className={styles.field}>
-          <span>Bio</span>
+          <span>{t('editProfile.bio')}</span>
           <textarea
             value={bio}
             maxLength={MAX_BIO_LENGTH}
@@ -183,7 +187,7 @@ export function EditProfileModal(): ReactElement | null {
         </p>
         {error && (
           <p className={styles.error} role="alert">
-            {error}
+            {translate(error)}
           </p>
         )}
         <button
@@ -191,7 +195,7 @@ export function EditProfileModal(): ReactElement | null {
           className={styles.submit}
           disabled={busy !== 'idle' || usernameProblem !== null}
         >
-          {busy === 'saving' ? 'Saving…' : 'Save'}
+          {busy === 'saving' ? t('editProfile.saving') : t('editProfile.save')}
         </button>
       </form>
     </Modal>

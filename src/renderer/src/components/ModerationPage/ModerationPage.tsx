@@ -5,66 +5,84 @@
 // anyone else sees the refusal.
 
 import { useEffect, useState, type ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
-import { REPORT_REASONS } from '../../services/safetyRules'
-import type { ModerationAction, ModerationReport } from '../../services/types'
+import type { ParseKeys } from 'i18next'
+import type { ModerationAction, ModerationReport, ReportReason } from '../../services/types'
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
+import { useMessage } from '../../i18n/messages'
+import { useLocale, useT } from '../../i18n'
+import { errorText, phrase } from '../../store/phrase'
 import styles from './ModerationPage.module.scss'
 import { SuspendedAccounts } from './SuspendedAccounts'
 
-const REASON_LABELS = Object.fromEntries(REPORT_REASONS.map((r) => [r.value, r.label]))
-const ACTION_DONE: Record<ModerationAction, string> = {
-  dismiss: 'Report dismissed',
-  remove: 'Content removed',
-  suspend: 'Account suspended'
+const REASON_LABELS: Record<ReportReason, ParseKeys> = {
+  spam: 'moderation.reasons.spam',
+  nudity: 'moderation.reasons.nudity',
+  harassment: 'moderation.reasons.harassment',
+  violence: 'moderation.reasons.violence',
+  other: 'moderation.reasons.other'
+}
+const ACTION_DONE: Record<ModerationAction, ParseKeys> = {
+  dismiss: 'moderation.dismissed',
+  remove: 'moderation.removed',
+  suspend: 'moderation.suspended'
 }
 
 function ReportCard({ report }: { report: ModerationReport }): ReactElement {
   const { safety, toast } = useStores()
   const [busy, setBusy] = useState(false)
+  const t = useT()
+  const locale = useLocale()
   const act = async (action: ModerationAction): Promise<void> => {
     setBusy(true)
     try {
       await safety.getState().resolve(report.report_id, action)
-      toast.getState().show(ACTION_DONE[action])
+      toast.getState().show(phrase(ACTION_DONE[action]))
     } catch (caught) {
-      toast.getState().show(messageOr(caught, 'unknown error'))
+      toast.getState().show(errorText(caught, phrase('errors.unknown')))
       setBusy(false)
     }
   }
-  const what = report.target_type === 'profile' ? 'account' : report.target_type
+  const what = t(`moderation.targets.${report.target_type}`)
+  const author = report.author_username ?? t('moderation.unknown')
   return (
-    <li
-      className={styles.card}
-      aria-label={`Report on a ${what} by ${report.author_username ?? 'unknown'}`}
-    >
+    <li className={styles.card} aria-label={t('moderation.reportLabel', { what, author })}>
       <div className={styles.head}>
         <strong>
-          {REASON_LABELS[report.reason] ?? report.reason} · {what}
+          {REASON_LABELS[report.reason] ? t(REASON_LABELS[report.reason]) : report.reason} · {what}
         </strong>
         <span className={styles.muted}>
-          {report.report_count > 1 ? `${report.report_count} reports · ` : ''}
-          reported {relativeAge(report.reported_at)}
+          {report.report_count > 1
+            ? `${t('moderation.reports', { count: report.report_count })} · `
+            : ''}
+          {t('moderation.reported', { age: relativeAge(report.reported_at, undefined, locale) })}
         </span>
       </div>
       <div className={styles.content}>
         {report.content_image_url && (
-          <img className={styles.image} src={report.content_image_url} alt={`Reported ${what}`} />
+          <img
+            className={styles.image}
+            src={report.content_image_url}
+            alt={t('moderation.reportedContent', { what })}
+          />
         )}
         <div>
           <div>
-            by <strong>@{report.author_username ?? 'deleted'}</strong>
-            {report.author_suspended ? ' (suspended)' : ''}
+            {t('moderation.by')}{' '}
+            <strong>@{report.author_username ?? t('moderation.deleted')}</strong>
+            {report.author_suspended ? ` ${t('moderation.suspendedMark')}` : ''}
           </div>
           {report.content_text ? (
             <p className={styles.text}>{report.content_text}</p>
           ) : (
-            <p className={styles.muted}>No text</p>
+            <p className={styles.muted}>{t('moderation.noText')}</p>
           )}
           {report.details && (
             <p className={styles.muted}>
-              Reporter&apos;s note ({report.reporter_username ?? 'unknown'}): {report.details}
+              {t('moderation.note', {
+                reporter: report.reporter_username ?? t('moderation.unknown'),
+                details: report.details
+              })}
             </p>
           )}
         </div>
@@ -76,7 +94,7 @@ function ReportCard({ report }: { report: ModerationReport }): ReactElement {
           disabled={busy}
           onClick={() => void act('dismiss')}
         >
-          Dismiss
+          {t('moderation.dismiss')}
         </button>
         {report.target_type !== 'profile' && (
           <button
@@ -85,7 +103,7 @@ function ReportCard({ report }: { report: ModerationReport }): ReactElement {
             disabled={busy}
             onClick={() => void act('remove')}
           >
-            Remove {what}
+            {t('moderation.remove', { what })}
           </button>
         )}
         <button
@@ -94,7 +112,7 @@ function ReportCard({ report }: { report: ModerationReport }): ReactElement {
           disabled={busy || report.author_suspended === true || !report.author_id}
           onClick={() => void act('suspend')}
         >
-          Suspend account
+          {t('moderation.suspend')}
         </button>
       </div>
     </li>
@@ -106,23 +124,27 @@ export function ModerationPage(): ReactElement {
   const reports = useSafety((state) => state.reports)
   const status = useSafety((state) => state.status.reports)
   const error = useSafety((state) => state.error)
+  const translate = useMessage()
+  const t = useT()
   useEffect(() => {
     void safety.getState().loadReports()
   }, [safety])
   return (
     <main className={styles.page}>
-      <h1 className={styles.title}>Moderation</h1>
+      <h1 className={styles.title}>{t('menu.moderation')}</h1>
       {status === 'failed' && (
         <p className={styles.error} role="alert">
-          {error}
+          {error && translate(error)}
         </p>
       )}
-      {status === 'loading' && reports.length === 0 && <p role="status">Loading reports…</p>}
+      {status === 'loading' && reports.length === 0 && (
+        <p role="status">{t('moderation.loading')}</p>
+      )}
       {status === 'ready' && reports.length === 0 && (
-        <p className={styles.muted}>No open reports.</p>
+        <p className={styles.muted}>{t('moderation.none')}</p>
       )}
       {reports.length > 0 && (
-        <ul className={styles.list} aria-label="Open reports">
+        <ul className={styles.list} aria-label={t('moderation.open')}>
           {reports.map((report) => (
             <ReportCard key={report.report_id} report={report} />
           ))}

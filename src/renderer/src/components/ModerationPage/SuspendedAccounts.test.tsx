@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { createHarness, renderWith, signedIn } from '../../testing/fakes'
+import { inEnglish } from '../../testing/inEnglish'
 import { SuspendedAccounts } from './SuspendedAccounts'
 
 const account = {
@@ -39,7 +40,7 @@ describe('SuspendedAccounts', () => {
     expect(within(row).getByText('suspended 3h')).toBeInTheDocument()
     await userEvent.setup().click(within(row).getByRole('button', { name: 'Lift suspension' }))
     expect(liftSuspension).toHaveBeenCalledWith('u-9')
-    expect(harness.stores.toast.getState().message).toBe('Suspension of @spammer lifted')
+    expect(inEnglish(harness.stores.toast.getState().message)).toBe('Suspension of @spammer lifted')
     expect(screen.getByText('No suspended accounts.')).toBeInTheDocument()
   })
 

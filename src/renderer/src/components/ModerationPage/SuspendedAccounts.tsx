@@ -3,30 +3,40 @@
 // moderation_lift_suspension; only moderators read suspended profiles at all).
 
 import { useEffect, useState, type ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
 import type { SuspendedAccount } from '../../services/types'
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
+import { useLocale, useT } from '../../i18n'
+import { errorText, phrase } from '../../store/phrase'
 import styles from './ModerationPage.module.scss'
 
 function SuspendedRow({ account }: { account: SuspendedAccount }): ReactElement {
   const { safety, toast } = useStores()
   const [busy, setBusy] = useState(false)
+  const t = useT()
+  const locale = useLocale()
   const lift = async (): Promise<void> => {
     setBusy(true)
     try {
       await safety.getState().liftSuspension(account.id)
-      toast.getState().show(`Suspension of @${account.username} lifted`)
+      toast.getState().show(phrase('moderation.lifted', { username: account.username }))
     } catch (caught) {
-      toast.getState().show(messageOr(caught, 'unknown error'))
+      toast.getState().show(errorText(caught, phrase('errors.unknown')))
       setBusy(false)
     }
   }
   return (
-    <li className={styles.card} aria-label={`Suspended account ${account.username}`}>
+    <li
+      className={styles.card}
+      aria-label={t('moderation.suspendedAccount', { username: account.username })}
+    >
       <div className={styles.head}>
         <strong>@{account.username}</strong>
-        <span className={styles.muted}>suspended {relativeAge(account.suspended_at)}</span>
+        <span className={styles.muted}>
+          {t('moderation.suspendedAge', {
+            age: relativeAge(account.suspended_at, undefined, locale)
+          })}
+        </span>
       </div>
       <div className={styles.actions}>
         <button
@@ -35,7 +45,7 @@ function SuspendedRow({ account }: { account: SuspendedAccount }): ReactElement 
           disabled={busy}
           onClick={() => void lift()}
         >
-          Lift suspension
+          {t('moderation.lift')}
         </button>
       </div>
     </li>
@@ -46,19 +56,20 @@ export function SuspendedAccounts(): ReactElement {
   const { safety } = useStores()
   const suspended = useSafety((state) => state.suspended)
   const status = useSafety((state) => state.status.suspended)
+  const t = useT()
   useEffect(() => {
     void safety.getState().loadSuspended()
   }, [safety])
   return (
     <section className={styles.section} aria-labelledby="suspended-accounts">
       <h2 id="suspended-accounts" className={styles.title}>
-        Suspended accounts
+        {t('moderation.suspendedTitle')}
       </h2>
       {status === 'ready' && suspended.length === 0 && (
-        <p className={styles.muted}>No suspended accounts.</p>
+        <p className={styles.muted}>{t('moderation.noSuspended')}</p>
       )}
       {suspended.length > 0 && (
-        <ul className={styles.list} aria-label="Suspended accounts">
+        <ul className={styles.list} aria-label={t('moderation.suspendedTitle')}>
           {suspended.map((account) => (
             <SuspendedRow key={account.id} account={account} />
           ))}

@@ -8,20 +8,18 @@ import { HOME } from '../../store/router/routes'
 import { useStepSubmit } from '../AuthModal/AuthField'
 import { SettingsField } from './SettingsField'
 import { SubmitOutcome } from './SubmitOutcome'
+import { useT } from '../../i18n'
+import en from '../../i18n/locales/en.json'
 import styles from './SettingsSection.module.scss'
 
-export const ACCOUNT_TEXT = {
-  title: 'Delete account',
-  explain:
-    'Deleting your account removes your profile, photos, stories, comments, likes and follows for good. This cannot be undone.',
-  password: 'Password',
-  confirm: 'Delete account'
-} as const
+/** The section's English words (tests find its controls by them). */
+export const ACCOUNT_TEXT = en.settings.account
 
 export function AccountSection(): ReactElement {
   const { api, session, router } = useStores()
   const [password, setPassword] = useState('')
   const submit = useStepSubmit()
+  const t = useT()
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
@@ -35,17 +33,17 @@ export function AccountSection(): ReactElement {
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-labelledby="account-delete">
       <h3 className={styles.subheading} id="account-delete">
-        {ACCOUNT_TEXT.title}
+        {t('settings.account.title')}
       </h3>
-      <p className={styles.muted}>{ACCOUNT_TEXT.explain}</p>
+      <p className={styles.muted}>{t('settings.account.explain')}</p>
       <SettingsField
-        label={ACCOUNT_TEXT.password}
+        label={t('settings.account.password')}
         type="password"
         value={password}
         autoComplete="current-password"
         onChange={setPassword}
       />
-      <SubmitOutcome submit={submit} label={ACCOUNT_TEXT.confirm} danger />
+      <SubmitOutcome submit={submit} label={t('settings.account.confirm')} danger />
     </form>
   )
 }

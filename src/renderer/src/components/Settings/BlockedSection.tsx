@@ -2,6 +2,8 @@
 
 import { useEffect, type ReactElement } from 'react'
 import { useSafety, useStores } from '../../store'
+import { useT } from '../../i18n'
+import { errorText, phrase } from '../../store/phrase'
 import { PeopleList } from './PeopleListSection'
 import styles from './SettingsSection.module.scss'
 
@@ -10,37 +12,35 @@ export function BlockedSection(): ReactElement {
   const blocked = useSafety((state) => state.blocked)
   const status = useSafety((state) => state.status.blocked)
   const error = useSafety((state) => state.error)
+  const t = useT()
   useEffect(() => {
     void safety.getState().loadBlocked()
   }, [safety])
   const unblock = async (id: string, username: string): Promise<void> => {
     try {
       await safety.getState().unblock(id)
-      toast.getState().show(`Unblocked @${username}`)
+      toast.getState().show(phrase('toasts.unblocked', { username }))
     } catch (caught) {
-      toast.getState().show((caught as Error).message)
+      toast.getState().show(errorText(caught, phrase('errors.unknown')))
     }
   }
   return (
     <>
-      <p className={styles.intro}>
-        Blocked people can&apos;t find your profile, posts or stories, and you won&apos;t see
-        theirs. They aren&apos;t told.
-      </p>
+      <p className={styles.intro}>{t('settings.blocked.intro')}</p>
       <PeopleList
-        label="Blocked accounts"
+        label={t('settings.blocked.list')}
         people={blocked}
         status={status}
         error={error}
-        empty="You haven't blocked anyone."
+        empty={t('settings.blocked.empty')}
         actions={(person) => (
           <button
             type="button"
             className={styles.secondary}
-            aria-label={`Unblock ${person.username}`}
+            aria-label={t('settings.blocked.unblockLabel', { username: person.username })}
             onClick={() => void unblock(person.id, person.username)}
           >
-            Unblock
+            {t('settings.blocked.unblock')}
           </button>
         )}
       />

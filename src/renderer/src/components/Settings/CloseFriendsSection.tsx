@@ -3,8 +3,10 @@
 
 import { useEffect, useState, type ReactElement } from 'react'
 import type { CloseFriend } from '../../services/types'
-import { messageOr } from '@shared/errors'
 import { useControls, useStores } from '../../store'
+import { errorText, phrase, type Text } from '../../store/phrase'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import { Avatar } from '../Avatar/Avatar'
 import section from './SettingsSection.module.scss'
 import styles from './WordList.module.scss'
@@ -38,7 +40,9 @@ export function CloseFriendsSection(): ReactElement {
   const error = useControls((state) => state.error)
   const [query, setQuery] = useState('')
   const [found, setFound] = useState<CloseFriend[]>([])
-  const [searchError, setSearchError] = useState<string | null>(null)
+  const [searchError, setSearchError] = useState<Text | null>(null)
+  const t = useT()
+  const translate = useMessage()
 
   useEffect(() => void controls.getState().loadCloseFriends(), [controls])
 
@@ -51,7 +55,9 @@ export function CloseFriendsSection(): ReactElement {
         .findPeople(query)
         .then(
           (people) => !cancelled && (setFound(people), setSearchError(null)),
-          (caught: unknown) => !cancelled && setSearchError(messageOr(caught, "Couldn't search"))
+          (caught: unknown) =>
+            !cancelled &&
+            setSearchError(errorText(caught, phrase('settings.closeFriends.searchFailed')))
         )
     }, TYPING_PAUSE_MS)
     return () => {
@@ -66,21 +72,18 @@ export function CloseFriendsSection(): ReactElement {
 
   return (
     <>
-      <p className={section.intro}>
-        Only the people on this list see the stories you post for close friends, with a green ring.
-        Nobody is told when you add or remove them.
-      </p>
+      <p className={section.intro}>{t('settings.closeFriends.intro')}</p>
       <input
         className={styles.field}
         type="search"
-        aria-label="Search people to add"
-        placeholder="Search people to add"
+        aria-label={t('settings.closeFriends.search')}
+        placeholder={t('settings.closeFriends.search')}
         value={query}
         onChange={(event) => setQuery(event.target.value)}
       />
-      {searchError && <p className={styles.error}>{searchError}</p>}
+      {searchError && <p className={styles.error}>{translate(searchError)}</p>}
       {candidates.length > 0 && (
-        <ul className={styles.list} aria-label="People to add">
+        <ul className={styles.list} aria-label={t('settings.closeFriends.toAdd')}>
           {candidates.map((person) => (
             <PersonLine
               key={person.id}
@@ -89,28 +92,28 @@ export function CloseFriendsSection(): ReactElement {
                 <button
                   type="button"
                   className={section.secondary}
-                  aria-label={`Add ${person.username}`}
+                  aria-label={t('settings.closeFriends.addLabel', { username: person.username })}
                   onClick={() => void controls.getState().addCloseFriend(person)}
                 >
-                  Add
+                  {t('settings.closeFriends.add')}
                 </button>
               }
             />
           ))}
         </ul>
       )}
-      <h3 className={section.subtitle}>Your close friends</h3>
+      <h3 className={section.subtitle}>{t('settings.closeFriends.yours')}</h3>
       {error && (
         <p className={styles.error} role="alert">
-          {error}
+          {translate(error)}
         </p>
       )}
       {friends === null ? (
-        <p className={styles.empty}>Loading…</p>
+        <p className={styles.empty}>{t('settings.loading')}</p>
       ) : friends.length === 0 ? (
-        <p className={styles.empty}>No one yet.</p>
+        <p className={styles.empty}>{t('settings.closeFriends.none')}</p>
       ) : (
-        <ul className={styles.list} aria-label="Your close friends">
+        <ul className={styles.list} aria-label={t('settings.closeFriends.yours')}>
           {friends.map((person) => (
             <PersonLine
               key={person.id}
@@ -119,10 +122,10 @@ export function CloseFriendsSection(): ReactElement {
                 <button
                   type="button"
                   className={styles.remove}
-                  aria-label={`Remove ${person.username}`}
+                  aria-label={t('settings.closeFriends.removeLabel', { username: person.username })}
                   onClick={() => void controls.getState().removeCloseFriend(person.id)}
                 >
-                  Remove
+                  {t('settings.closeFriends.remove')}
                 </button>
               }
             />

@@ -4,6 +4,7 @@
 
 import type { ReactElement } from 'react'
 import { useControls, useStores } from '../../store'
+import { useT } from '../../i18n'
 import styles from './SettingsSection.module.scss'
 import { Toggle } from './Toggle'
 import { WordList } from './WordList'
@@ -11,28 +12,26 @@ import { WordList } from './WordList'
 export function CommentsSection(): ReactElement {
   const { controls } = useStores()
   const settings = useControls((state) => state.settings)
+  const t = useT()
   return (
     <>
       <Toggle
-        label="Hide offensive comments"
-        hint="Comments on your posts with common offensive words go to Hidden comments."
+        label={t('settings.comments.offensive')}
+        hint={t('settings.comments.offensiveHint')}
         checked={settings.hide_offensive_comments}
         onChange={(on) => void controls.getState().setSetting('hide_offensive_comments', on)}
       />
-      <h3 className={styles.subtitle}>Hidden words</h3>
-      <p className={styles.intro}>
-        Comments on your posts that contain these words, earlier ones too, go to Hidden comments:
-        only you and their writer see them.
-      </p>
+      <h3 className={styles.subtitle}>{t('settings.comments.hiddenWords')}</h3>
+      <p className={styles.intro}>{t('settings.comments.hiddenWordsIntro')}</p>
       <WordList
         kind="hide_comments"
-        label="Add a hidden word"
-        empty="You haven't added any hidden words."
+        label={t('settings.comments.addWord')}
+        empty={t('settings.comments.noWords')}
       />
-      <h3 className={styles.subtitle}>Likes</h3>
+      <h3 className={styles.subtitle}>{t('settings.comments.likes')}</h3>
       <Toggle
-        label="Hide like counts on others' posts"
-        hint={'You see "Liked by others" instead of the number.'}
+        label={t('settings.comments.hideLikes')}
+        hint={t('settings.comments.hideLikesHint')}
         checked={settings.hide_like_counts}
         onChange={(on) => void controls.getState().setSetting('hide_like_counts', on)}
       />

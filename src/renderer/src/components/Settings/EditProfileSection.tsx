@@ -5,12 +5,14 @@ import type { ReactElement } from 'react'
 import { useSession, useStores } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
+import { useT } from '../../i18n'
 import styles from './SettingsSection.module.scss'
 
 export function EditProfileSection(): ReactElement {
   const { ui } = useStores()
   const profile = useSession(selectProfile)
   const username = profile?.username ?? ''
+  const t = useT()
   return (
     <div className={styles.row}>
       <Avatar
@@ -26,14 +28,14 @@ export function EditProfileSection(): ReactElement {
         </div>
         {profile?.full_name && <div>{profile.full_name}</div>}
         {profile?.bio && <div className={styles.muted}>{profile.bio}</div>}
-        <div className={styles.muted}>Change your photo, name, username and bio.</div>
+        <div className={styles.muted}>{t('settings.editProfile.hint')}</div>
       </div>
       <button
         type="button"
         className={styles.secondary}
         onClick={() => ui.getState().openEditProfile()}
       >
-        Edit profile
+        {t('settings.editProfile.open')}
       </button>
     </div>
   )

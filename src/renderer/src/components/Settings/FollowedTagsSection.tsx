@@ -5,6 +5,8 @@ import { useEffect, type ReactElement } from 'react'
 import { Hash } from 'lucide-react'
 import { useHashtags, useStores } from '../../store'
 import { routeHash, tagRoute } from '../../store/router/routes'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import own from './FollowedTagsSection.module.scss'
 import styles from './SettingsSection.module.scss'
 
@@ -14,6 +16,8 @@ export function FollowedTagsSection(): ReactElement {
   const status = useHashtags((state) => state.status)
   const error = useHashtags((state) => state.error)
   const busy = useHashtags((state) => state.busy)
+  const t = useT()
+  const translate = useMessage()
   useEffect(() => {
     void hashtags.getState().load()
   }, [hashtags])
@@ -22,16 +26,16 @@ export function FollowedTagsSection(): ReactElement {
   if (status === 'error') {
     list = (
       <p className={styles.error} role="alert">
-        {error}
+        {error && translate(error)}
       </p>
     )
   } else if (!followed) {
-    list = <p role="status">Loading…</p>
+    list = <p role="status">{t('settings.loading')}</p>
   } else if (followed.length === 0) {
-    list = <p className={styles.muted}>You don&apos;t follow any hashtags.</p>
+    list = <p className={styles.muted}>{t('settings.followedTags.empty')}</p>
   } else {
     list = (
-      <ul className={styles.list} aria-label="Followed hashtags">
+      <ul className={styles.list} aria-label={t('settings.sections.followedHashtags')}>
         {followed.map((tag) => (
           <li key={tag} className={styles.row}>
             <Hash size={24} aria-hidden />
@@ -43,11 +47,11 @@ export function FollowedTagsSection(): ReactElement {
             <button
               type="button"
               className={styles.secondary}
-              aria-label={`Unfollow #${tag}`}
+              aria-label={t('settings.followedTags.unfollowLabel', { tag })}
               disabled={busy.has(tag)}
               onClick={() => void hashtags.getState().setFollowing(tag, false)}
             >
-              Unfollow
+              {t('settings.followedTags.unfollow')}
             </button>
           </li>
         ))}
@@ -56,10 +60,7 @@ export function FollowedTagsSection(): ReactElement {
   }
   return (
     <>
-      <p className={styles.intro}>
-        Posts with the hashtags you follow appear in your Following feed, marked with the tag. Only
-        you can see this list.
-      </p>
+      <p className={styles.intro}>{t('settings.followedTags.intro')}</p>
       {list}
     </>
   )

@@ -3,53 +3,49 @@
 import { useEffect, type ReactElement } from 'react'
 import type { Mute } from '../../services/types'
 import { useSafety, useStores } from '../../store'
+import { useT } from '../../i18n'
+import { errorText, phrase } from '../../store/phrase'
 import { PeopleList } from './PeopleListSection'
 import styles from './SettingsSection.module.scss'
 
-const mutedWhat = (mute: Mute): string =>
-  mute.posts && mute.stories
-    ? 'Posts and stories muted'
-    : mute.posts
-      ? 'Posts muted'
-      : 'Stories muted'
+const mutedWhat = (mute: Mute): 'both' | 'posts' | 'stories' =>
+  mute.posts && mute.stories ? 'both' : mute.posts ? 'posts' : 'stories'
 
 export function MutedSection(): ReactElement {
   const { safety, toast } = useStores()
   const mutes = useSafety((state) => state.mutes)
   const status = useSafety((state) => state.status.mutes)
   const error = useSafety((state) => state.error)
+  const t = useT()
   useEffect(() => {
     void safety.getState().loadMutes()
   }, [safety])
   const unmute = async (mute: Mute): Promise<void> => {
     try {
       await safety.getState().mute(mute.id, { posts: false, stories: false })
-      toast.getState().show(`Unmuted @${mute.username}`)
+      toast.getState().show(phrase('toasts.unmuted', { username: mute.username }))
     } catch (caught) {
-      toast.getState().show((caught as Error).message)
+      toast.getState().show(errorText(caught, phrase('errors.unknown')))
     }
   }
   return (
     <>
-      <p className={styles.intro}>
-        Muted people&apos;s posts and stories stay out of your feed and stories. They aren&apos;t
-        told, and their profile stays open to you.
-      </p>
+      <p className={styles.intro}>{t('settings.muted.intro')}</p>
       <PeopleList
-        label="Muted accounts"
+        label={t('settings.muted.list')}
         people={mutes}
         status={status}
         error={error}
-        empty="You haven't muted anyone."
-        detail={mutedWhat}
+        empty={t('settings.muted.empty')}
+        detail={(mute) => t(`settings.muted.${mutedWhat(mute)}`)}
         actions={(mute) => (
           <button
             type="button"
             className={styles.secondary}
-            aria-label={`Unmute ${mute.username}`}
+            aria-label={t('settings.muted.unmuteLabel', { username: mute.username })}
             onClick={() => void unmute(mute)}
           >
-            Unmute
+            {t('settings.muted.unmute')}
           </button>
         )}
       />

@@ -4,18 +4,17 @@
 import type { ReactElement } from 'react'
 import styles from './SettingsSection.module.scss'
 import { WordList } from './WordList'
+import { useT } from '../../i18n'
 
 export function MutedWordsSection(): ReactElement {
+  const t = useT()
   return (
     <>
-      <p className={styles.intro}>
-        Posts and comments that contain these words or hashtags are hidden from you, with a Show
-        button. Only you see this list.
-      </p>
+      <p className={styles.intro}>{t('settings.mutedWords.intro')}</p>
       <WordList
         kind="mute"
-        label="Add a muted word or hashtag"
-        empty="You haven't muted any words."
+        label={t('settings.mutedWords.add')}
+        empty={t('settings.mutedWords.empty')}
       />
     </>
   )

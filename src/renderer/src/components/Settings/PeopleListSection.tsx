@@ -3,6 +3,9 @@
 
 import type { ReactElement, ReactNode } from 'react'
 import type { ListedPerson } from '../../services/types'
+import type { Text } from '../../store/phrase'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './SettingsSection.module.scss'
 
@@ -10,7 +13,7 @@ export interface PeopleListProps<P extends ListedPerson> {
   label: string
   people: readonly P[]
   status: 'idle' | 'loading' | 'ready' | 'failed'
-  error: string | null
+  error: Text | null
   empty: string
   /** The buttons of one row. */
   actions(person: P): ReactNode
@@ -27,14 +30,16 @@ export function PeopleList<P extends ListedPerson>({
   actions,
   detail
 }: PeopleListProps<P>): ReactElement {
+  const t = useT()
+  const translate = useMessage()
   if (status === 'failed') {
     return (
       <p className={styles.error} role="alert">
-        {error}
+        {error && translate(error)}
       </p>
     )
   }
-  if (status !== 'ready') return <p role="status">Loading…</p>
+  if (status !== 'ready') return <p role="status">{t('settings.loading')}</p>
   if (people.length === 0) return <p className={styles.muted}>{empty}</p>
   return (
     <ul className={styles.list} aria-label={label}>

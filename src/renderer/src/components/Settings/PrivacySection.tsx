@@ -3,12 +3,13 @@
 // pending request (the database does it).
 
 import { useEffect, useState, type ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
 import { useSafety, useSession, useStores } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
+import { useT } from '../../i18n'
 import { PeopleList } from './PeopleListSection'
 import { TagApprovalSetting } from './TagApprovalSetting'
 import styles from './SettingsSection.module.scss'
+import { errorText, phrase } from '../../store/phrase'
 
 export function PrivacySection(): ReactElement {
   const { safety, session, toast } = useStores()
@@ -18,6 +19,7 @@ export function PrivacySection(): ReactElement {
   const error = useSafety((state) => state.error)
   const [saving, setSaving] = useState(false)
   const isPrivate = profile?.is_private === true
+  const t = useT()
 
   useEffect(() => {
     void safety.getState().loadRequests()
@@ -34,7 +36,7 @@ export function PrivacySection(): ReactElement {
       if (isPrivate) void safety.getState().loadRequests()
     } catch (caught) {
       session.getState().setProfile(profile)
-      toast.getState().show(messageOr(caught, 'unknown error'))
+      toast.getState().show(errorText(caught, phrase('errors.unknown')))
     } finally {
       setSaving(false)
     }
@@ -43,7 +45,7 @@ export function PrivacySection(): ReactElement {
     try {
       await safety.getState().answerRequest(id, approve)
     } catch (caught) {
-      toast.getState().show(messageOr(caught, 'unknown error'))
+      toast.getState().show(errorText(caught, phrase('errors.unknown')))
     }
   }
 
@@ -52,11 +54,10 @@ export function PrivacySection(): ReactElement {
       <div className={styles.row}>
         <div className={styles.grow}>
           <label htmlFor="private-account">
-            <strong>Private account</strong>
+            <strong>{t('settings.privacy.private')}</strong>
           </label>
           <div className={styles.muted} id="private-account-help">
-            Only people you approve can see your photos, stories and lists. Going private keeps your
-            followers.
+            {t('settings.privacy.privateHint')}
           </div>
         </div>
         <input
@@ -71,30 +72,30 @@ export function PrivacySection(): ReactElement {
         />
       </div>
       <TagApprovalSetting />
-      <h3 className={styles.subheading}>Follow requests</h3>
+      <h3 className={styles.subheading}>{t('settings.privacy.requests')}</h3>
       <PeopleList
-        label="Follow requests"
+        label={t('settings.privacy.requests')}
         people={requests}
         status={status}
         error={error}
-        empty="No follow requests."
+        empty={t('settings.privacy.noRequests')}
         actions={(person) => (
           <>
             <button
               type="button"
               className={styles.primary}
-              aria-label={`Confirm ${person.username}`}
+              aria-label={t('settings.privacy.confirmLabel', { username: person.username })}
               onClick={() => void answer(person.id, true)}
             >
-              Confirm
+              {t('settings.privacy.confirm')}
             </button>
             <button
               type="button"
               className={styles.secondary}
-              aria-label={`Delete request from ${person.username}`}
+              aria-label={t('settings.privacy.deleteLabel', { username: person.username })}
               onClick={() => void answer(person.id, false)}
             >
-              Delete
+              {t('settings.privacy.delete')}
             </button>
           </>
         )}

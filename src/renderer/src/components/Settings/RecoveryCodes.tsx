@@ -11,24 +11,15 @@ import { useStores } from '../../store'
 import { useStepSubmit } from '../AuthModal/AuthField'
 import { downloadText } from './downloadText'
 import { SubmitError } from './SubmitOutcome'
+import { useT } from '../../i18n'
+import en from '../../i18n/locales/en.json'
 import styles from './SettingsSection.module.scss'
 import codeStyles from './RecoveryCodes.module.scss'
 
+/** The section's English words (tests find its controls by them), and the file's name. */
 export const RECOVERY_CODES_TEXT = {
-  title: 'Recovery codes',
-  save: "Save these recovery codes somewhere safe. If you can't use your authentication app, each code logs you in once. You won't see them again.",
-  list: 'Your recovery codes',
-  copy: 'Copy codes',
-  copied: 'Codes copied',
-  download: 'Download',
-  done: "I've saved them",
-  left: (remaining: number, total: number): string =>
-    `${remaining} of ${total} recovery codes left.`,
-  none: 'No recovery codes yet.',
-  generate: 'Get new codes',
-  replaces: 'Getting new codes turns off the ones you have now.',
-  fileName: 'instaframe-recovery-codes.txt',
-  fileIntro: 'Instaframe recovery codes. Each code logs you in once, in place of your app.'
+  ...en.settings.recoveryCodes,
+  fileName: 'instaframe-recovery-codes.txt'
 } as const
 
 export interface RecoveryCodesProps {
@@ -43,6 +34,7 @@ export function RecoveryCodes({ generateNow }: RecoveryCodesProps): ReactElement
   const [codes, setCodes] = useState<string[] | null>(null)
   const [copied, setCopied] = useState(false)
   const submit = useStepSubmit()
+  const t = useT()
 
   const { setError } = submit
   useEffect(() => {
@@ -79,12 +71,12 @@ export function RecoveryCodes({ generateNow }: RecoveryCodesProps): ReactElement
   const error = <SubmitError submit={submit} />
 
   if (codes) {
-    const text = `${RECOVERY_CODES_TEXT.fileIntro}\n\n${codes.join('\n')}\n`
+    const text = `${t('settings.recoveryCodes.fileIntro')}\n\n${codes.join('\n')}\n`
     return (
       <div className={styles.enroll}>
-        <h4 className={styles.subheading}>{RECOVERY_CODES_TEXT.title}</h4>
-        <p className={styles.muted}>{RECOVERY_CODES_TEXT.save}</p>
-        <ol className={codeStyles.codes} aria-label={RECOVERY_CODES_TEXT.list}>
+        <h4 className={styles.subheading}>{t('settings.recoveryCodes.title')}</h4>
+        <p className={styles.muted}>{t('settings.recoveryCodes.save')}</p>
+        <ol className={codeStyles.codes} aria-label={t('settings.recoveryCodes.list')}>
           {codes.map((code) => (
             <li key={code}>{code}</li>
           ))}
@@ -95,17 +87,17 @@ export function RecoveryCodes({ generateNow }: RecoveryCodesProps): ReactElement
             className={styles.secondary}
             onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
           >
-            {copied ? RECOVERY_CODES_TEXT.copied : RECOVERY_CODES_TEXT.copy}
+            {copied ? t('settings.recoveryCodes.copied') : t('settings.recoveryCodes.copy')}
           </button>
           <button
             type="button"
             className={styles.secondary}
             onClick={() => downloadText(RECOVERY_CODES_TEXT.fileName, text)}
           >
-            {RECOVERY_CODES_TEXT.download}
+            {t('settings.recoveryCodes.download')}
           </button>
           <button type="button" className={styles.primary} onClick={() => setCodes(null)}>
-            {RECOVERY_CODES_TEXT.done}
+            {t('settings.recoveryCodes.done')}
           </button>
         </div>
         {error}
@@ -116,17 +108,20 @@ export function RecoveryCodes({ generateNow }: RecoveryCodesProps): ReactElement
   return (
     <div className={styles.row}>
       <div className={styles.grow}>
-        <div>{RECOVERY_CODES_TEXT.title}</div>
+        <div>{t('settings.recoveryCodes.title')}</div>
         <div className={styles.muted}>
           {status && status.total > 0
-            ? RECOVERY_CODES_TEXT.left(status.remaining, status.total)
-            : RECOVERY_CODES_TEXT.none}{' '}
-          {RECOVERY_CODES_TEXT.replaces}
+            ? t('settings.recoveryCodes.left', {
+                count: status.total,
+                remaining: status.remaining
+              })
+            : t('settings.recoveryCodes.none')}{' '}
+          {t('settings.recoveryCodes.replaces')}
         </div>
         {error}
       </div>
       <button type="button" className={styles.secondary} disabled={submit.busy} onClick={generate}>
-        {RECOVERY_CODES_TEXT.generate}
+        {t('settings.recoveryCodes.generate')}
       </button>
     </div>
   )

@@ -11,23 +11,19 @@ import { useStepSubmit } from '../AuthModal/AuthField'
 import { SettingsField } from './SettingsField'
 import { SubmitOutcome } from './SubmitOutcome'
 import { TwoFactorSettings } from './TwoFactorSettings'
+import { useT } from '../../i18n'
+import en from '../../i18n/locales/en.json'
 import styles from './SettingsSection.module.scss'
 
-export const SECURITY_TEXT = {
-  password: 'Change password',
-  current: 'Current password',
-  next: 'New password',
-  again: 'New password, again',
-  email: 'Change email',
-  newEmail: 'New email',
-  save: 'Save'
-} as const
+/** The section's English words (tests find its controls by them). */
+export const SECURITY_TEXT = en.settings.security
 
 function PasswordForm(): ReactElement {
   const { api } = useStores()
   const [fields, setFields] = useState({ current: '', next: '', again: '' })
   const [done, setDone] = useState(false)
   const submit = useStepSubmit()
+  const t = useT()
   const set = (name: keyof typeof fields) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }))
 
@@ -51,24 +47,24 @@ function PasswordForm(): ReactElement {
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-labelledby="security-password">
       <h3 className={styles.subheading} id="security-password">
-        {SECURITY_TEXT.password}
+        {t('settings.security.password')}
       </h3>
       <SettingsField
-        label={SECURITY_TEXT.current}
+        label={t('settings.security.current')}
         type="password"
         value={fields.current}
         autoComplete="current-password"
         onChange={set('current')}
       />
       <SettingsField
-        label={SECURITY_TEXT.next}
+        label={t('settings.security.next')}
         type="password"
         value={fields.next}
         autoComplete="new-password"
         onChange={set('next')}
       />
       <SettingsField
-        label={SECURITY_TEXT.again}
+        label={t('settings.security.again')}
         type="password"
         value={fields.again}
         autoComplete="new-password"
@@ -76,8 +72,8 @@ function PasswordForm(): ReactElement {
       />
       <SubmitOutcome
         submit={submit}
-        label={SECURITY_TEXT.save}
-        done={done ? AUTH_MESSAGES.passwordChanged : null}
+        label={t('settings.security.save')}
+        done={done ? t('settings.security.passwordChanged') : null}
       />
     </form>
   )
@@ -89,6 +85,7 @@ function EmailForm(): ReactElement {
   const [email, setEmail] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
   const submit = useStepSubmit()
+  const t = useT()
 
   const onSubmit = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault()
@@ -103,11 +100,13 @@ function EmailForm(): ReactElement {
   return (
     <form className={styles.form} onSubmit={onSubmit} aria-labelledby="security-email">
       <h3 className={styles.subheading} id="security-email">
-        {SECURITY_TEXT.email}
+        {t('settings.security.email')}
       </h3>
-      <p className={styles.muted}>Your email is {user?.email ?? '—'}.</p>
+      <p className={styles.muted}>
+        {t('settings.security.yourEmail', { email: user?.email ?? '—' })}
+      </p>
       <SettingsField
-        label={SECURITY_TEXT.newEmail}
+        label={t('settings.security.newEmail')}
         type="email"
         value={email}
         autoComplete="email"
@@ -115,8 +114,8 @@ function EmailForm(): ReactElement {
       />
       <SubmitOutcome
         submit={submit}
-        label={SECURITY_TEXT.save}
-        done={sentTo ? AUTH_MESSAGES.emailChangeSent(sentTo) : null}
+        label={t('settings.security.save')}
+        done={sentTo ? t('settings.security.emailChangeSent', { email: sentTo }) : null}
       />
     </form>
   )

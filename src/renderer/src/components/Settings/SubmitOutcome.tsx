@@ -3,14 +3,16 @@
 
 import type { ReactElement } from 'react'
 import type { StepSubmit } from '../AuthModal/AuthField'
+import { useMessage } from '../../i18n/messages'
 import styles from './SettingsSection.module.scss'
 
 /** The step's error as an alert, or nothing. */
 export function SubmitError({ submit }: { submit: StepSubmit }): ReactElement | null {
+  const translate = useMessage()
   if (!submit.error) return null
   return (
     <p className={styles.error} role="alert">
-      {submit.error}
+      {translate(submit.error)}
     </p>
   )
 }

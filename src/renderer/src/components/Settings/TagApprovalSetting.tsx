@@ -2,16 +2,18 @@
 // Approve (in the activity panel) before anyone but you and the post's author sees it.
 
 import { useState, type ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
 import { useSession, useStores } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
+import { useT } from '../../i18n'
 import styles from './SettingsSection.module.scss'
+import { errorText, phrase } from '../../store/phrase'
 
 export function TagApprovalSetting(): ReactElement {
   const { peopleTags, session, toast } = useStores()
   const profile = useSession(selectProfile)
   const [saving, setSaving] = useState(false)
   const on = profile?.manually_approve_tags === true
+  const t = useT()
 
   // The switch moves at once; a refused write moves it back and says why.
   const toggle = async (): Promise<void> => {
@@ -22,7 +24,7 @@ export function TagApprovalSetting(): ReactElement {
       await peopleTags.getState().services.setManualApproval(profile.id, !on)
     } catch (caught) {
       session.getState().setProfile(profile)
-      toast.getState().show(messageOr(caught, 'unknown error'))
+      toast.getState().show(errorText(caught, phrase('errors.unknown')))
     } finally {
       setSaving(false)
     }
@@ -32,11 +34,10 @@ export function TagApprovalSetting(): ReactElement {
     <div className={styles.row}>
       <div className={styles.grow}>
         <label htmlFor="manual-tag-approval">
-          <strong>Manually approve tags</strong>
+          <strong>{t('settings.privacy.tagApproval')}</strong>
         </label>
         <div className={styles.muted} id="manual-tag-approval-help">
-          When someone tags you in a post, it shows on the post and in your Tagged tab only after
-          you approve it.
+          {t('settings.privacy.tagApprovalHint')}
         </div>
       </div>
       <input

@@ -11,21 +11,12 @@ import { useStepSubmit } from '../AuthModal/AuthField'
 import { RecoveryCodes } from './RecoveryCodes'
 import { SettingsField } from './SettingsField'
 import { SubmitError } from './SubmitOutcome'
+import { useLocale, useT } from '../../i18n'
+import en from '../../i18n/locales/en.json'
 import styles from './SettingsSection.module.scss'
 
-export const TWO_FACTOR_TEXT = {
-  title: 'Two-factor authentication',
-  off: 'Add a second step when you log in: a 6-digit code from an authentication app.',
-  start: 'Turn on',
-  scan: 'Scan this QR code with your authentication app, or enter the key below.',
-  qr: 'QR code for your authentication app',
-  code: 'Code from the app',
-  confirm: 'Turn on two-factor authentication',
-  on: 'Two-factor authentication is on.',
-  remove: 'Turn off',
-  copy: 'Copy key',
-  copied: 'Key copied'
-} as const
+/** The section's English words (tests find its controls by them). */
+export const TWO_FACTOR_TEXT = en.settings.twoFactor
 
 export function TwoFactorSettings(): ReactElement {
   const { api } = useStores()
@@ -36,6 +27,8 @@ export function TwoFactorSettings(): ReactElement {
   /** Turned on in this visit: the first recovery codes are made and shown at once. */
   const [justEnabled, setJustEnabled] = useState(false)
   const submit = useStepSubmit()
+  const t = useT()
+  const locale = useLocale()
 
   // Bumped after a change, so the list is read again.
   const [version, setVersion] = useState(0)
@@ -85,17 +78,19 @@ export function TwoFactorSettings(): ReactElement {
   return (
     <section className={styles.form} aria-labelledby="security-two-factor">
       <h3 className={styles.subheading} id="security-two-factor">
-        {TWO_FACTOR_TEXT.title}
+        {t('settings.twoFactor.title')}
       </h3>
       {methods && methods.length > 0 ? (
         <>
-          <p role="status">{TWO_FACTOR_TEXT.on}</p>
+          <p role="status">{t('settings.twoFactor.on')}</p>
           {methods.map((method) => (
             <div className={styles.row} key={method.id}>
               <div className={styles.grow}>
                 <div>{method.name}</div>
                 <div className={styles.muted}>
-                  Added {new Date(method.createdAt).toLocaleDateString()}
+                  {t('settings.twoFactor.added', {
+                    date: new Date(method.createdAt).toLocaleDateString(locale)
+                  })}
                 </div>
               </div>
               <button
@@ -104,7 +99,7 @@ export function TwoFactorSettings(): ReactElement {
                 disabled={submit.busy}
                 onClick={() => remove(method.id)}
               >
-                {TWO_FACTOR_TEXT.remove}
+                {t('settings.twoFactor.remove')}
               </button>
             </div>
           ))}
@@ -112,10 +107,13 @@ export function TwoFactorSettings(): ReactElement {
         </>
       ) : enrollment ? (
         <form className={styles.enroll} onSubmit={confirm}>
-          <p className={styles.muted}>{TWO_FACTOR_TEXT.scan}</p>
-          <img className={styles.qr} src={enrollment.qrCodeSvg} alt={TWO_FACTOR_TEXT.qr} />
+          <p className={styles.muted}>{t('settings.twoFactor.scan')}</p>
+          <img className={styles.qr} src={enrollment.qrCodeSvg} alt={t('settings.twoFactor.qr')} />
           <div className={styles.row}>
-            <code className={`${styles.grow} ${styles.secret}`} aria-label="Setup key">
+            <code
+              className={`${styles.grow} ${styles.secret}`}
+              aria-label={t('settings.twoFactor.key')}
+            >
               {enrollment.secret}
             </code>
             <button
@@ -123,11 +121,11 @@ export function TwoFactorSettings(): ReactElement {
               className={styles.secondary}
               onClick={() => copy(enrollment.secret)}
             >
-              {copied ? TWO_FACTOR_TEXT.copied : TWO_FACTOR_TEXT.copy}
+              {copied ? t('settings.twoFactor.copied') : t('settings.twoFactor.copy')}
             </button>
           </div>
           <SettingsField
-            label={TWO_FACTOR_TEXT.code}
+            label={t('settings.twoFactor.code')}
             value={code}
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -135,20 +133,20 @@ export function TwoFactorSettings(): ReactElement {
           />
           <div>
             <button type="submit" className={styles.primary} disabled={submit.busy}>
-              {TWO_FACTOR_TEXT.confirm}
+              {t('settings.twoFactor.confirm')}
             </button>
           </div>
         </form>
       ) : (
         <div className={styles.row}>
-          <p className={`${styles.grow} ${styles.muted}`}>{TWO_FACTOR_TEXT.off}</p>
+          <p className={`${styles.grow} ${styles.muted}`}>{t('settings.twoFactor.off')}</p>
           <button
             type="button"
             className={styles.primary}
             disabled={submit.busy || methods === null}
             onClick={start}
           >
-            {TWO_FACTOR_TEXT.start}
+            {t('settings.twoFactor.start')}
           </button>
         </div>
       )}

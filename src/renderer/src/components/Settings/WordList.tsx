@@ -4,6 +4,8 @@
 import { useState, type FormEvent, type ReactElement } from 'react'
 import type { WordKind } from '../../services/types'
 import { useControls, useStores } from '../../store'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './WordList.module.scss'
 
 export interface WordListProps {
@@ -18,6 +20,8 @@ export function WordList({ kind, label, empty }: WordListProps): ReactElement {
   const words = useControls((state) => state.words[kind])
   const error = useControls((state) => state.error)
   const [text, setText] = useState('')
+  const t = useT()
+  const translate = useMessage()
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault()
@@ -36,28 +40,28 @@ export function WordList({ kind, label, empty }: WordListProps): ReactElement {
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className={styles.addButton} disabled={!text.trim()}>
-          Add
+          {t('settings.words.add')}
         </button>
       </form>
       {error && (
         <p className={styles.error} role="alert">
-          {error}
+          {translate(error)}
         </p>
       )}
       {words.length === 0 ? (
         <p className={styles.empty}>{empty}</p>
       ) : (
-        <ul className={styles.list} aria-label={`${label}: your list`}>
+        <ul className={styles.list} aria-label={t('settings.words.list', { label })}>
           {words.map((word) => (
             <li key={word} className={styles.word}>
               <span>{word}</span>
               <button
                 type="button"
                 className={styles.remove}
-                aria-label={`Remove ${word}`}
+                aria-label={t('settings.words.removeLabel', { word })}
                 onClick={() => void controls.getState().removeWord(kind, word)}
               >
-                Remove
+                {t('settings.words.remove')}
               </button>
             </li>
           ))}

@@ -4,11 +4,14 @@
 
 import { useState, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
-import { messageOr } from '@shared/errors'
 import { useSession, useStores } from '../../store'
 import { selectOwnUsername, selectProfile, selectUserId } from '../../store/session/sessionStore'
 import { saveOwnProfile } from '../../store/saveOwnProfile'
-import { AVATAR_NOT_PROCESSED, avatarFrom } from '../../imaging/avatarImage'
+import { avatarFrom } from '../../imaging/avatarImage'
+import { i18n, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
+import en from '../../i18n/locales/en.json'
+import { errorText, phrase, type Text } from '../../store/phrase'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { Avatar } from '../Avatar/Avatar'
 import { Modal } from '../Modal/Modal'
@@ -16,16 +19,10 @@ import { Spinner } from '../Spinner/Spinner'
 import { SuggestedPeople } from '../SuggestedPeople/SuggestedPeople'
 import styles from './WelcomeModal.module.scss'
 
+/** The dialog's English words (tests find its steps by them). */
 export const WELCOME_TEXT = {
-  photoTitle: 'Add a profile photo',
-  photoText: 'Add a profile photo so your friends know it’s you.',
-  addPhoto: 'Add a photo',
-  peopleTitle: 'Find people to follow',
-  peopleText: 'Follow people to see the photos they share in your Following feed.',
-  skip: 'Skip',
-  next: 'Next',
-  done: 'Done',
-  step: (step: number): string => `Step ${step} of 2`
+  ...en.welcome,
+  step: (step: number): string => i18n.getFixedT('en')('welcome.step', { step })
 } as const
 
 type Step = 'photo' | 'people'
@@ -36,7 +33,9 @@ function PhotoStep({ onNext }: { onNext(): void }): ReactElement {
   const userId = useSession(selectUserId)
   const username = useSession(selectOwnUsername) ?? ''
   const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
+  const t = useT()
+  const translate = useMessage()
 
   const save = async (image: ImageFile): Promise<void> => {
     setError(null)
@@ -45,7 +44,7 @@ function PhotoStep({ onNext }: { onNext(): void }): ReactElement {
       await saveOwnProfile(stores, {}, await avatarFrom(image))
       onNext()
     } catch (caught) {
-      setError(messageOr(caught, AVATAR_NOT_PROCESSED))
+      setError(errorText(caught, phrase('editProfile.photoFailed')))
       setSaving(false)
     }
   }
@@ -57,7 +56,7 @@ function PhotoStep({ onNext }: { onNext(): void }): ReactElement {
 
   return (
     <div className={styles.step} {...picker.dropProps} data-testid="welcome-photo-drop">
-      <p className={styles.counter}>{WELCOME_TEXT.step(1)}</p>
+      <p className={styles.counter}>{t('welcome.step', { step: 1 })}</p>
       <Avatar
         src={profile?.avatar_url}
         name={username || '?'}
@@ -65,11 +64,11 @@ function PhotoStep({ onNext }: { onNext(): void }): ReactElement {
         size={96}
         decorative
       />
-      <h2 className={styles.title}>{WELCOME_TEXT.photoTitle}</h2>
-      <p className={styles.text}>{WELCOME_TEXT.photoText}</p>
+      <h2 className={styles.title}>{t('welcome.photoTitle')}</h2>
+      <p className={styles.text}>{t('welcome.photoText')}</p>
       <input
         className={styles.fileInput}
-        aria-label="Choose a profile photo"
+        aria-label={t('editProfile.choosePhoto')}
         {...picker.inputProps}
       />
       <button
@@ -80,29 +79,30 @@ function PhotoStep({ onNext }: { onNext(): void }): ReactElement {
         aria-busy={saving}
       >
         {saving && <Spinner size={16} light />}
-        {WELCOME_TEXT.addPhoto}
+        {t('welcome.addPhoto')}
       </button>
       {error && (
         <p className={styles.error} role="alert">
-          {error}
+          {translate(error)}
         </p>
       )}
       <button type="button" className={styles.skip} onClick={onNext} disabled={saving}>
-        {WELCOME_TEXT.skip}
+        {t('welcome.skip')}
       </button>
     </div>
   )
 }
 
 function PeopleStep({ onDone }: { onDone(): void }): ReactElement {
+  const t = useT()
   return (
     <div className={styles.step}>
-      <p className={styles.counter}>{WELCOME_TEXT.step(2)}</p>
-      <h2 className={styles.title}>{WELCOME_TEXT.peopleTitle}</h2>
-      <p className={styles.text}>{WELCOME_TEXT.peopleText}</p>
-      <SuggestedPeople label="Suggested people" />
+      <p className={styles.counter}>{t('welcome.step', { step: 2 })}</p>
+      <h2 className={styles.title}>{t('welcome.peopleTitle')}</h2>
+      <p className={styles.text}>{t('welcome.peopleText')}</p>
+      <SuggestedPeople label={t('welcome.suggested')} />
       <button type="button" className={styles.primary} onClick={onDone}>
-        {WELCOME_TEXT.done}
+        {t('welcome.done')}
       </button>
     </div>
   )
@@ -111,10 +111,11 @@ function PeopleStep({ onDone }: { onDone(): void }): ReactElement {
 export function WelcomeModal(): ReactElement {
   const { ui } = useStores()
   const [step, setStep] = useState<Step>('photo')
+  const t = useT()
   const close = (): void => ui.getState().closeModal()
   return (
     <Modal
-      title={step === 'photo' ? WELCOME_TEXT.photoTitle : WELCOME_TEXT.peopleTitle}
+      title={step === 'photo' ? t('welcome.photoTitle') : t('welcome.peopleTitle')}
       showTitle={false}
       onClose={close}
       className={styles.dialog}

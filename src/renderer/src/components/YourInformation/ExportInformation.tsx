@@ -4,27 +4,45 @@
 
 import { useState, type ReactElement } from 'react'
 import type { ExportProgress, ExportSummary } from '@shared/bridge-contract'
-import { messageOr } from '@shared/errors'
-import { MESSAGES } from '@shared/messages'
+import type { TFunction } from 'i18next'
+import { useLocale, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import { useStores } from '../../store'
+import { errorText, phrase, type Text } from '../../store/phrase'
 import styles from '../Settings/SettingsSection.module.scss'
 import own from './YourInformation.module.scss'
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+/** The archive's size in the language's own units and separators ("3.0 MB", "3,0 MB"). */
+function formatBytes(bytes: number, locale: string): string {
+  const [value, unit, digits] =
+    bytes < 1024 * 1024
+      ? [Math.max(1, Math.round(bytes / 1024)), 'kilobyte', 0]
+      : [bytes / (1024 * 1024), 'megabyte', 1]
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits
+  }).format(value)
 }
 
-export function summaryText(summary: ExportSummary): string {
-  const missing = summary.missing > 0 ? `, ${summary.missing} could not be read` : ''
-  return `Saved ${summary.posts} posts and ${summary.photos} photos (${formatBytes(summary.bytes)})${missing}.`
+export function summaryText(summary: ExportSummary, t: TFunction, locale: string): string {
+  return t('information.export.saved', {
+    posts: t('information.export.posts', { count: summary.posts }),
+    photos: t('information.export.photos', { count: summary.photos }),
+    size: formatBytes(summary.bytes, locale),
+    missing: summary.missing > 0 ? t('information.export.missing', { count: summary.missing }) : ''
+  })
 }
 
 export function ExportInformation(): ReactElement {
   const { api } = useStores()
   const [progress, setProgress] = useState<ExportProgress | null>(null)
-  const [result, setResult] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [result, setResult] = useState<ExportSummary | null>(null)
+  const [error, setError] = useState<Text | null>(null)
+  const t = useT()
+  const locale = useLocale()
+  const translate = useMessage()
 
   const start = async (): Promise<void> => {
     setError(null)
@@ -33,9 +51,9 @@ export function ExportInformation(): ReactElement {
     const stop = api.data.onExportProgress(setProgress)
     try {
       const summary = await api.data.exportInformation()
-      if (summary) setResult(summaryText(summary))
+      if (summary) setResult(summary)
     } catch (caught) {
-      setError(messageOr(caught, MESSAGES.exportFailed))
+      setError(errorText(caught, phrase('information.export.failed')))
     } finally {
       stop()
       setProgress(null)
@@ -45,38 +63,35 @@ export function ExportInformation(): ReactElement {
   return (
     <section aria-labelledby="export-heading" className={own.block}>
       <h2 id="export-heading" className={own.heading}>
-        Download your information
+        {t('information.export.title')}
       </h2>
-      <p className={styles.muted}>
-        A zip of your profile, posts with their captions and dates, comments, likes, followers,
-        following and live stories, with every photo at the size it was shared.
-      </p>
+      <p className={styles.muted}>{t('information.export.intro')}</p>
       {progress ? (
         <div className={own.progress}>
           <progress
-            aria-label="Download progress"
+            aria-label={t('information.export.progress')}
             value={progress.total ? progress.done : undefined}
             max={progress.total || undefined}
           />
           <span className={styles.muted} aria-live="polite">
             {progress.total
-              ? `Writing ${progress.done} of ${progress.total} files`
-              : 'Gathering your information…'}
+              ? t('information.export.writing', { done: progress.done, count: progress.total })
+              : t('information.export.gathering')}
           </span>
         </div>
       ) : (
         <button type="button" className={styles.primary} onClick={() => void start()}>
-          Download your information
+          {t('information.export.title')}
         </button>
       )}
       {result && (
         <p role="status" className={own.done}>
-          {result}
+          {summaryText(result, t, locale)}
         </p>
       )}
       {error && (
         <p role="alert" className={styles.error}>
-          {error}
+          {translate(error)}
         </p>
       )}
     </section>

@@ -4,9 +4,10 @@
 import { useEffect, useMemo, useState, type ChangeEvent, type ReactElement } from 'react'
 import { planInstagramImport, readDownload } from '../../services/instagramImport'
 import type { ImportPlan } from '../../services/types'
-import { messageOr } from '@shared/errors'
-import { MESSAGES } from '@shared/messages'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import { useStores } from '../../store'
+import { errorText, phrase, type Text } from '../../store/phrase'
 import styles from '../Settings/SettingsSection.module.scss'
 import { importPosts, SKIP_REASONS, type ImportOutcome } from './importRunner'
 import own from './YourInformation.module.scss'
@@ -19,6 +20,7 @@ type Step =
   | { kind: 'done'; outcome: ImportOutcome }
 
 function PreviewGrid({ plan }: { plan: ImportPlan }): ReactElement {
+  const t = useT()
   const urls = useMemo(
     () =>
       plan.posts.map((post) =>
@@ -30,10 +32,10 @@ function PreviewGrid({ plan }: { plan: ImportPlan }): ReactElement {
   )
   useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls])
   return (
-    <ul className={own.grid} aria-label="Posts to import">
+    <ul className={own.grid} aria-label={t('information.import.toImport')}>
       {plan.posts.map((post, i) => (
         <li key={post.key} className={own.tile}>
-          <img src={urls[i]} alt={post.caption || 'Photo without a caption'} />
+          <img src={urls[i]} alt={post.caption || t('information.import.noCaptionPhoto')} />
           {post.photos.length > 1 && <span className={own.count}>{post.photos.length}</span>}
         </li>
       ))}
@@ -42,16 +44,18 @@ function PreviewGrid({ plan }: { plan: ImportPlan }): ReactElement {
 }
 
 function SkippedReport({ plan }: { plan: ImportPlan }): ReactElement | null {
+  const t = useT()
   if (plan.skipped.length === 0) return null
   return (
     <details>
-      <summary>
-        {plan.skipped.length} {plan.skipped.length === 1 ? 'file' : 'files'} will be skipped
-      </summary>
-      <ul className={own.skipped} aria-label="Skipped files">
+      <summary>{t('information.import.skipped', { count: plan.skipped.length })}</summary>
+      <ul className={own.skipped} aria-label={t('information.import.skippedList')}>
         {plan.skipped.map((skip, i) => (
           <li key={`${skip.uri}-${i}`}>
-            {skip.uri}: {SKIP_REASONS[skip.reason]}
+            {t('information.import.skipLine', {
+              file: skip.uri,
+              reason: t(SKIP_REASONS[skip.reason])
+            })}
           </li>
         ))}
       </ul>
@@ -62,7 +66,9 @@ function SkippedReport({ plan }: { plan: ImportPlan }): ReactElement | null {
 export function ImportFromInstagram(): ReactElement {
   const { api } = useStores()
   const [step, setStep] = useState<Step>({ kind: 'choose' })
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
+  const t = useT()
+  const translate = useMessage()
 
   const choose = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
     const files = [...(event.target.files ?? [])]
@@ -73,7 +79,7 @@ export function ImportFromInstagram(): ReactElement {
     try {
       setStep({ kind: 'preview', plan: await planInstagramImport(await readDownload(files)) })
     } catch (caught) {
-      setError(messageOr(caught, MESSAGES.importFailed))
+      setError(errorText(caught, phrase('information.import.failed')))
       setStep({ kind: 'choose' })
     }
   }
@@ -89,30 +95,27 @@ export function ImportFromInstagram(): ReactElement {
   return (
     <section aria-labelledby="import-heading" className={own.block}>
       <h2 id="import-heading" className={own.heading}>
-        Import from Instagram
+        {t('information.import.title')}
       </h2>
-      <p className={styles.muted}>
-        Choose your Instagram data download (the zip, or the folder you unzipped). Your photos keep
-        their captions and the dates you first shared them.
-      </p>
+      <p className={styles.muted}>{t('information.import.intro')}</p>
       {(step.kind === 'choose' || step.kind === 'done') && (
         <div className={own.choices}>
           <label className={styles.secondary}>
-            Choose zip…
+            {t('information.import.chooseZip')}
             <input
               className={own.hiddenInput}
               type="file"
               accept=".zip,application/zip"
-              aria-label="Instagram download (zip)"
+              aria-label={t('information.import.zip')}
               onChange={(event) => void choose(event)}
             />
           </label>
           <label className={styles.secondary}>
-            Choose folder…
+            {t('information.import.chooseFolder')}
             <input
               className={own.hiddenInput}
               type="file"
-              aria-label="Instagram download (folder)"
+              aria-label={t('information.import.folder')}
               multiple
               {...{ webkitdirectory: '' }}
               onChange={(event) => void choose(event)}
@@ -120,13 +123,10 @@ export function ImportFromInstagram(): ReactElement {
           </label>
         </div>
       )}
-      {step.kind === 'reading' && <p className={styles.muted}>Reading your download…</p>}
+      {step.kind === 'reading' && <p className={styles.muted}>{t('information.import.reading')}</p>}
       {step.kind === 'preview' && (
         <>
-          <p>
-            {step.plan.posts.length} {step.plan.posts.length === 1 ? 'post' : 'posts'} ready to
-            import.
-          </p>
+          <p>{t('information.import.ready', { count: step.plan.posts.length })}</p>
           <PreviewGrid plan={step.plan} />
           <SkippedReport plan={step.plan} />
           <div className={own.choices}>
@@ -136,34 +136,44 @@ export function ImportFromInstagram(): ReactElement {
               disabled={step.plan.posts.length === 0}
               onClick={() => void run(step.plan)}
             >
-              Import {step.plan.posts.length} {step.plan.posts.length === 1 ? 'post' : 'posts'}
+              {t('information.import.start', { count: step.plan.posts.length })}
             </button>
             <button
               type="button"
               className={styles.secondary}
               onClick={() => setStep({ kind: 'choose' })}
             >
-              Cancel
+              {t('common.cancel')}
             </button>
           </div>
         </>
       )}
       {step.kind === 'importing' && (
         <div className={own.progress}>
-          <progress aria-label="Import progress" value={step.done} max={step.plan.posts.length} />
+          <progress
+            aria-label={t('information.import.progress')}
+            value={step.done}
+            max={step.plan.posts.length}
+          />
           <span className={styles.muted} aria-live="polite">
-            Importing {step.done} of {step.plan.posts.length}
+            {t('information.import.importing', {
+              done: step.done,
+              count: step.plan.posts.length
+            })}
           </span>
         </div>
       )}
       {step.kind === 'done' && (
         <div role="status" className={own.done}>
-          Imported {step.outcome.imported} {step.outcome.imported === 1 ? 'post' : 'posts'}.
+          {t('information.import.imported', { count: step.outcome.imported })}
           {step.outcome.failed.length > 0 && (
-            <ul className={own.skipped} aria-label="Posts not imported">
+            <ul className={own.skipped} aria-label={t('information.import.notImported')}>
               {step.outcome.failed.map((failure, i) => (
                 <li key={i}>
-                  {failure.caption || 'A post without a caption'}: {failure.message}
+                  {t('information.import.failedLine', {
+                    post: failure.caption || t('information.import.noCaptionPost'),
+                    reason: translate(failure.message)
+                  })}
                 </li>
               ))}
             </ul>
@@ -172,7 +182,7 @@ export function ImportFromInstagram(): ReactElement {
       )}
       {error && (
         <p role="alert" className={styles.error}>
-          {error}
+          {translate(error)}
         </p>
       )}
     </section>

@@ -3,6 +3,7 @@
 // through the same path as a new post: the image pipeline, then posts:create with the post's
 // original date.
 
+import type { ParseKeys } from 'i18next'
 import type { Api } from '@shared/bridge-contract'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
@@ -10,12 +11,13 @@ import { processImage } from '../../imaging/processImage'
 import { newRowId } from '../../services/rules'
 import type { ImportCandidate, SkipReason } from '../../services/types'
 
-export const SKIP_REASONS: Record<SkipReason, string> = {
-  video: 'videos are not imported',
-  missing: 'the file is not in the download',
-  'not-an-image': 'not a photo this app can read',
-  'caption-too-long': 'caption over 500 characters',
-  'too-many': 'a post holds at most 10 photos'
+/** Why a file is left out, as catalog keys. */
+export const SKIP_REASONS: Record<SkipReason, ParseKeys> = {
+  video: 'information.import.skip.video',
+  missing: 'information.import.skip.missing',
+  'not-an-image': 'information.import.skip.notAnImage',
+  'caption-too-long': 'information.import.skip.captionTooLong',
+  'too-many': 'information.import.skip.tooMany'
 }
 
 export interface ImportOutcome {

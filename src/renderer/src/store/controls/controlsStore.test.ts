@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { fakeServices } from '../../testing/fakes'
 import { createControlsStore } from './controlsStore'
+import { inEnglish } from '../../testing/inEnglish'
 
 function setup(userId: string | null = 'me') {
   const services = fakeServices()
@@ -52,7 +53,7 @@ describe('controls store', () => {
   it('refuses an empty word without asking the server', async () => {
     const { services, store } = setup()
     expect(await store.getState().addWord('hide_comments', '   ')).toBe(false)
-    expect(store.getState().error).toBe('Enter a word of at most 100 characters')
+    expect(inEnglish(store.getState().error)).toBe('Enter a word of at most 100 characters')
     expect(services.controls.addWord).not.toHaveBeenCalled()
   })
 

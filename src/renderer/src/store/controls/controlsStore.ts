@@ -4,11 +4,11 @@
 // filter what the person reads and for Settings.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { messageOr } from '@shared/errors'
 import { normalizeWord } from '@shared/word-match'
 import type { Services } from '../../services'
 import { DEFAULT_CONTENT_SETTINGS } from '../../services/rules'
 import type { CloseFriend, ContentSettings, PostControls, WordKind } from '../../services/types'
+import { errorText, phrase, type Phrase, type Text } from '../phrase'
 
 export interface ControlsDeps {
   controls: Services['controls']
@@ -24,7 +24,7 @@ export interface ControlsState {
   /** Null until Settings › Close friends first asks for them. */
   closeFriends: CloseFriend[] | null
   /** The last change that failed, for the section that made it. */
-  error: string | null
+  error: Text | null
   load(): Promise<void>
   addWord(kind: WordKind, input: string): Promise<boolean>
   removeWord(kind: WordKind, word: string): Promise<void>
@@ -56,7 +56,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
     const change = async (
       work: () => Promise<void>,
       undo: () => void,
-      what: string
+      what: Phrase
     ): Promise<boolean> => {
       set({ error: null })
       try {
@@ -64,7 +64,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         return true
       } catch (error) {
         undo()
-        set({ error: messageOr(error, what) })
+        set({ error: errorText(error, what) })
         return false
       }
     }
@@ -87,7 +87,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
       async addWord(kind, input) {
         const word = normalizeWord(input)
         if (!word) {
-          set({ error: 'Enter a word of at most 100 characters' })
+          set({ error: phrase('errors.controls.wordLength') })
           return false
         }
         const before = get().words
@@ -96,7 +96,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         return change(
           () => controls.addWord(kind, word),
           () => set({ words: before }),
-          "Couldn't add the word"
+          phrase('errors.controls.addWord')
         )
       },
 
@@ -106,7 +106,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         await change(
           () => controls.removeWord(kind, word),
           () => set({ words: before }),
-          "Couldn't remove the word"
+          phrase('errors.controls.removeWord')
         )
       },
 
@@ -119,7 +119,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         await change(
           () => controls.saveSettings(userId, settings),
           () => set({ settings: before }),
-          "Couldn't save your settings"
+          phrase('errors.controls.saveSettings')
         )
       },
 
@@ -127,7 +127,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         try {
           set({ closeFriends: await controls.fetchCloseFriends(), error: null })
         } catch (error) {
-          set({ error: messageOr(error, "Couldn't load your close friends") })
+          set({ error: errorText(error, phrase('errors.controls.loadCloseFriends')) })
         }
       },
 
@@ -143,7 +143,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         await change(
           () => controls.addCloseFriend(person.id),
           () => set({ closeFriends: before }),
-          "Couldn't add to close friends"
+          phrase('errors.controls.addCloseFriend')
         )
       },
 
@@ -153,7 +153,7 @@ export function createControlsStore(deps: ControlsDeps): ControlsStore {
         await change(
           () => controls.removeCloseFriend(id),
           () => set({ closeFriends: before }),
-          "Couldn't remove from close friends"
+          phrase('errors.controls.removeCloseFriend')
         )
       },
 

@@ -13,12 +13,13 @@ import type { PeopleStore } from '../people/peopleStore'
 import type { PostsStore } from '../posts/postsStore'
 import type { RouterStore } from '../router/routerStore'
 import type { ToastStore } from '../toast/toastStore'
+import { errorText, phrase, type Text } from '../phrase'
 
 export const CURATION_TOASTS = {
-  archived: 'Post archived. Only you can see it, in Settings › Archive.',
-  restored: 'Post shown on your profile',
-  pinned: 'Post pinned to your profile',
-  unpinned: 'Post unpinned'
+  archived: phrase('toasts.archived'),
+  restored: phrase('toasts.restored'),
+  pinned: phrase('toasts.pinned'),
+  unpinned: phrase('toasts.unpinned')
 } as const
 
 export interface CurationDeps {
@@ -59,14 +60,14 @@ const curated = (post: Post, row: Post): Post => ({
 export function createCurationStore(deps: CurationDeps): CurationStore {
   return createStore<CurationState>()((set, get) => {
     /** Runs one change of `postId` once at a time; a failure is said in a toast. */
-    async function change(postId: string, run: () => Promise<string>): Promise<boolean> {
+    async function change(postId: string, run: () => Promise<Text>): Promise<boolean> {
       if (get().busyIds.has(postId) || !deps.getUserId()) return false
       set((state) => ({ busyIds: new Set(state.busyIds).add(postId) }))
       try {
         deps.toast.getState().show(await run())
         return true
       } catch (error) {
-        deps.toast.getState().show(messageOr(error, 'Something went wrong'))
+        deps.toast.getState().show(errorText(error, phrase('errors.unknown')))
         return false
       } finally {
         set((state) => {

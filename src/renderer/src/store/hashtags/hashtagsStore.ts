@@ -3,10 +3,10 @@
 // database keeps the list private to its owner. A change also changes the Following feed.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { messageOr } from '@shared/errors'
 import { SEARCH_RESULT_COUNT } from '@shared/limits'
 import type { Services } from '../../services'
 import type { HashtagSuggestion } from '../../services/types'
+import { errorText, phrase, type Text } from '../phrase'
 
 export interface TagSearch {
   /** The query the results answer (trimmed, without '#'). */
@@ -19,7 +19,7 @@ export interface HashtagsState {
   /** Followed tags, most recently followed first; null until loaded. */
   followed: string[] | null
   status: 'idle' | 'loading' | 'ready' | 'error'
-  error: string | null
+  error: Text | null
   /** Whether the reader follows a tag, as this session last learnt it (the list, a change). */
   following: Record<string, boolean>
   /** Tags whose follow is being changed. */
@@ -38,7 +38,7 @@ export interface HashtagsDeps {
   hashtags: Pick<Services['hashtags'], 'followed' | 'setFollowed'>
   searchHashtags: Services['peopleTags']['searchHashtags']
   /** Says why a change was undone. */
-  notify(message: string): void
+  notify(message: Text): void
   /** After a change the server accepted: the Following feed reads again. */
   onChanged(): void
 }
@@ -80,7 +80,7 @@ export function createHashtagsStore({
           }
         }))
       } catch (error) {
-        set({ status: 'error', error: messageOr(error, 'Error') })
+        set({ status: 'error', error: errorText(error, phrase('errors.hashtags.load')) })
       }
     },
 
@@ -125,7 +125,7 @@ export function createHashtagsStore({
           following: { ...state.following, [tag]: before.was },
           followed: before.followed
         }))
-        notify(messageOr(error, `Couldn't change #${tag}`))
+        notify(errorText(error, phrase('errors.hashtags.change', { tag })))
       }
     },
 

@@ -12,13 +12,14 @@ import { highlightDraftProblem } from '../../services/rules'
 import type { HighlightDraft, PageCursor } from '../../services/types'
 import type { StoriesStore } from '../stories/storiesStore'
 import type { ToastStore } from '../toast/toastStore'
+import { errorText, phrase, type Text } from '../phrase'
 
 export type { HighlightDraft } from '../../services/types'
 
 export const HIGHLIGHT_TOASTS = {
-  created: 'Highlight added to your profile',
-  saved: 'Highlight saved',
-  deleted: 'Highlight deleted'
+  created: phrase('toasts.highlightCreated'),
+  saved: phrase('toasts.highlightSaved'),
+  deleted: phrase('toasts.highlightDeleted')
 } as const
 
 export interface HighlightsDeps {
@@ -59,7 +60,7 @@ export type HighlightsStore = StoreApi<HighlightsState>
 
 export function createHighlightsStore(deps: HighlightsDeps): HighlightsStore {
   return createStore<HighlightsState>()((set, get) => {
-    const say = (message: string): void => deps.toast.getState().show(message)
+    const say = (message: Text): void => deps.toast.getState().show(message)
     const reloadOwn = async (): Promise<void> => {
       const userId = deps.getUserId()
       if (userId) await get().loadHighlights(userId)
@@ -146,7 +147,7 @@ export function createHighlightsStore(deps: HighlightsDeps): HighlightsStore {
         try {
           await deps.highlights.remove(highlightId)
         } catch (error) {
-          say(messageOr(error, 'Something went wrong'))
+          say(errorText(error, phrase('errors.unknown')))
           return false
         }
         set((state) => ({
@@ -175,7 +176,7 @@ export function createHighlightsStore(deps: HighlightsDeps): HighlightsStore {
           await deps.highlights.reorder(after.map((highlight) => highlight.id))
         } catch (error) {
           set((state) => ({ byPerson: { ...state.byPerson, [userId]: before } }))
-          say(messageOr(error, 'Something went wrong'))
+          say(errorText(error, phrase('errors.unknown')))
         }
       },
 

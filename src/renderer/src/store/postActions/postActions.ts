@@ -14,6 +14,7 @@ import type { SavedStore } from '../saved/savedStore'
 import { selectIsSignedIn, type SessionStore } from '../session/sessionStore'
 import type { ToastStore } from '../toast/toastStore'
 import type { UiStore } from '../ui/uiStore'
+import { phrase } from '../phrase'
 
 export interface PostActions {
   /** Likes or unlikes (optimistic, one operation in the posts store). */
@@ -76,7 +77,7 @@ export function createPostActions(stores: PostActionStores): PostActions {
         await navigator.clipboard.writeText(shareablePostLink(postId))
         toast.getState().show(MESSAGES.linkCopied)
       } catch {
-        toast.getState().show("Couldn't copy the link")
+        toast.getState().show(phrase('toasts.copyFailed'))
       }
     },
     watch(postId, commentsCount) {

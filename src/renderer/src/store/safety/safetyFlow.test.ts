@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createHarness, signedIn } from '../../testing/fakes'
 import { HOME, profileRoute } from '../router/routes'
 import { createSafetyFlow, type SafetyStep } from './safetyFlow'
+import { inEnglish } from '../../testing/inEnglish'
 
 const ana = { id: 'ana-id', username: 'ana' }
 
@@ -46,7 +47,7 @@ describe('safety flow', () => {
     expect(services.safety.block).toHaveBeenCalledWith('user-1', 'ana-id')
     expect(exits.onClose).toHaveBeenCalledTimes(1)
     expect(exits.onBlocked).toHaveBeenCalledTimes(1)
-    expect(toasts).toHaveBeenCalledWith('Blocked @ana')
+    expect(inEnglish(toasts.mock.lastCall?.[0])).toBe('Blocked @ana')
     expect(stores.router.getState().route).toEqual(HOME)
   })
 
@@ -77,10 +78,10 @@ describe('safety flow', () => {
       posts: true,
       stories: true
     })
-    expect(toasts).toHaveBeenLastCalledWith('Muted @ana')
+    expect(inEnglish(toasts.mock.lastCall?.[0])).toBe('Muted @ana')
     flow.getState().setMute({ posts: false, stories: false })
     await flow.getState().saveMute(exits)
-    expect(toasts).toHaveBeenLastCalledWith('Unmuted @ana')
+    expect(inEnglish(toasts.mock.lastCall?.[0])).toBe('Unmuted @ana')
     expect(exits.onClose).toHaveBeenCalledTimes(2)
     expect(exits.onBlocked).not.toHaveBeenCalled()
   })

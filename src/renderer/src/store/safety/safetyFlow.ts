@@ -9,6 +9,7 @@ import { messageOr } from '@shared/errors'
 import type { ReportReason, ReportTarget } from '../../services/types'
 import type { AppStores } from '../appStores'
 import { HOME } from '../router/routes'
+import { phrase, type Phrase } from '../phrase'
 
 export type SafetyStep = 'menu' | 'report' | 'reported' | 'block' | 'mute'
 
@@ -63,7 +64,7 @@ export function createSafetyFlow(
         set({ busy: false })
       }
     }
-    const say = (message: string): void => toast.getState().show(message)
+    const say = (message: Phrase): void => toast.getState().show(message)
 
     return {
       step,
@@ -90,7 +91,7 @@ export function createSafetyFlow(
         if (!(await run(() => safety.getState().block(person.id)))) return
         onClose()
         onBlocked?.()
-        say(`Blocked @${person.username}`)
+        say(phrase('toasts.blocked', { username: person.username }))
         router.getState().navigate(HOME)
       },
 
@@ -98,9 +99,8 @@ export function createSafetyFlow(
         const { mute } = get()
         if (!(await run(() => safety.getState().mute(person.id, mute)))) return
         onClose()
-        say(
-          mute.posts || mute.stories ? `Muted @${person.username}` : `Unmuted @${person.username}`
-        )
+        const muted = mute.posts || mute.stories
+        say(phrase(muted ? 'toasts.muted' : 'toasts.unmuted', { username: person.username }))
       }
     }
   })

@@ -4,8 +4,8 @@
 // (a block hides someone everywhere: the feeds reload).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { messageOr } from '@shared/errors'
 import type { Services } from '../../services'
+import { errorText, phrase, type Text } from '../phrase'
 import type {
   ListedPerson,
   ModerationAction,
@@ -36,7 +36,7 @@ export interface SafetyState {
   suspended: SuspendedAccount[]
   /** Which lists have been read, and how that went; errors say why. */
   status: Record<List, Status>
-  error: string | null
+  error: Text | null
   moderator: boolean
   checkModerator(): Promise<void>
   loadBlocked(): Promise<void>
@@ -75,7 +75,7 @@ export function createSafetyStore(deps: SafetyDeps): SafetyStore {
         )
       } catch (error) {
         set((state) => ({
-          error: messageOr(error, 'unknown error'),
+          error: errorText(error, phrase('errors.unknown')),
           status: { ...state.status, [key]: 'failed' }
         }))
       }

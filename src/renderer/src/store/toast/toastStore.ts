@@ -1,12 +1,14 @@
-// A short message at the bottom of the window ("Link copied") that goes away by itself.
+// A short message at the bottom of the window ("Link copied") that goes away by itself. It is a
+// phrase of the catalog (or a server's words); the Toast shows it in the reader's language.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
+import type { Text } from '../phrase'
 
 export const TOAST_DURATION_MS = 2500
 
 export interface ToastState {
-  message: string | null
-  show(message: string): void
+  message: Text | null
+  show(message: Text): void
   dismiss(): void
 }
 
