@@ -45,6 +45,8 @@ import { storedThemeSource, windowBackground } from './window/theme'
 import { createRendererUrlPolicy } from './window/url-policy'
 import { attachWindowBehaviour } from './window/window-behaviour'
 import { attachAppLifecycle } from './app-lifecycle'
+import { createDesktopLanguage, type DesktopLanguage } from './i18n/desktop-language'
+import { menuText, type MenuText } from './i18n/menu-text'
 
 // Lets QA and the Electron e2e spec run against a throw-away profile.
 if (process.env.INSTAFRAME_USER_DATA_DIR) {
@@ -66,6 +68,9 @@ let supervisor: BackendSupervisor | null = null
 let authSession: AccountSessions | null = null
 let updates: UpdateService | null = null
 let booted = false
+// The menus' language: the system's once the app is ready (boot), then the page's.
+let desktopLanguage: DesktopLanguage | null = null
+const menuWords = (): MenuText => desktopLanguage?.text() ?? menuText('en')
 
 function sendToRenderer(snapshot: AuthSnapshot): void {
   tray.setSignedIn(snapshot.user !== null)
@@ -95,7 +100,8 @@ function openWindow(): void {
     log,
     rendererLog: logs.renderer,
     reload: (crashed) => void loadRenderer(crashed),
-    quit: () => app.quit()
+    quit: () => app.quit(),
+    menuText: menuWords
   })
   window.on('closed', () => {
     if (mainWindow === window) mainWindow = null
@@ -149,14 +155,25 @@ function boot(): void {
   // Before the window exists, so its background and the page's first paint use the right theme.
   nativeTheme.themeSource = storedThemeSource(preferences)
   nativeTheme.on('updated', () => mainWindow?.setBackgroundColor(windowBackground(nativeTheme)))
-  installApplicationMenu({
-    preferences,
-    iconPath: appIconPath(),
-    command: (command) => {
-      showWindow()
-      outbox.send('app:command', command)
+  const installMenu = (): void =>
+    installApplicationMenu({
+      preferences,
+      iconPath: appIconPath(),
+      command: (command) => {
+        showWindow()
+        outbox.send('app:command', command)
+      },
+      text: menuWords()
+    })
+  desktopLanguage = createDesktopLanguage({
+    systemLocale: app.getLocale(),
+    onChange: (text) => {
+      installMenu()
+      tray.setText(text)
     }
   })
+  installMenu()
+  tray.setText(menuWords())
   registerProtocolClient(
     app,
     {
@@ -237,7 +254,8 @@ function boot(): void {
     notifier: createAppNotifier({
       window: () => mainWindow,
       tray,
-      accounts: () => authSession
+      accounts: () => authSession,
+      menuText: menuWords
     }),
     app: {
       rendererReady: () => {
@@ -250,7 +268,8 @@ function boot(): void {
         updates.restartToUpdate()
       },
       windowShown: () => whenShown(mainWindow),
-      getLocale: () => app.getLocale()
+      getLocale: () => app.getLocale(),
+      setLanguage: (language) => desktopLanguage?.set(language)
     }
   })
 

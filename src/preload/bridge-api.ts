@@ -106,7 +106,8 @@ export function createBridgeApi(ipc: IpcTransport): Api {
       onOpenFiles: (listener) => subscribe('app:open-files', listener),
       restartToUpdate: () => call('app:restart-to-update'),
       windowShown: () => call('app:window-shown'),
-      getSystemLanguages: async () => [await call('app:get-locale')]
+      getSystemLanguages: async () => [await call('app:get-locale')],
+      setLanguage: (language) => call('app:set-language', language)
     },
     notifications: {
       native: true,

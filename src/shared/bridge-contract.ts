@@ -6,6 +6,7 @@
 import type { Post } from './domain'
 import type { AuthSnapshot } from './auth-snapshot'
 import type { DeepLink } from './deep-links'
+import type { Language } from './languages'
 import type {
   AccountApi,
   AuthApi,
@@ -121,6 +122,8 @@ export interface InvokeContract {
   'app:window-shown': { request: void; response: void }
   /** The system's language (`app.getLocale()`), for the page's default language. */
   'app:get-locale': { request: void; response: string }
+  /** The language the page speaks now, so the desktop menus speak it too. */
+  'app:set-language': { request: Language; response: void }
 }
 
 export type InvokeChannel = keyof InvokeContract
@@ -188,7 +191,8 @@ export const INVOKE_CHANNELS = [
   'app:ready',
   'app:restart-to-update',
   'app:window-shown',
-  'app:get-locale'
+  'app:get-locale',
+  'app:set-language'
 ] as const satisfies readonly InvokeChannel[]
 
 /**

@@ -1,12 +1,14 @@
 // Settings › Language (docs/architecture.md, "Strings and languages"): the app speaks the chosen
 // language at once, everywhere that is converted, and keeps it for the next start; Arabic turns
-// the page right to left and stays axe-clean. With SHOTS_DIR set, the feed, Create, a profile,
-// Settings (Language, Privacy, Security), stories, messages and the archive are shot in German and
-// Arabic for looking at.
+// the page right to left and stays axe-clean, its rows (a carousel, a profile's tabs) moving
+// with the reading. With SHOTS_DIR set, the feed, Create, a profile, Settings (Language, Privacy,
+// Security), stories, messages and the archive are shot in German and Arabic for looking at.
 
 import { randomUUID } from 'node:crypto'
 import type { Page, TestInfo } from '@playwright/test'
 import { sendMessage } from '../../src/shared/data/direct/messages'
+import { createPost } from '../../src/shared/data/post-create'
+import { photoPng } from './fixtures/images'
 import { startThread } from '../../src/shared/data/direct/threads'
 import { openSignedIn, reloadApp, ui } from './support/app'
 import { axeSummary, checkA11y, checkA11yBothThemes } from './support/axe'
@@ -28,6 +30,15 @@ test.beforeAll(async () => {
       { kind: 'text', body }
     )
   }
+  // A friend's three photos, newest in the feed: the carousel the Arabic rows test pages through.
+  await createPost(friend.client, {
+    userId: friend.id,
+    caption: 'Three #morning photos',
+    photos: [1, 2, 3].map((seed) => {
+      const image = photoPng(seed + 60, 600)
+      return { bytes: new Uint8Array(image.buffer), declaredType: image.mimeType }
+    })
+  })
 })
 
 test.afterAll(() => {
@@ -140,7 +151,9 @@ async function storiesMessagesArchive(
 
   await page.goto(`${page.url().split('#')[0]}#/direct`)
   await page.getByRole('button', { name: names.thread }).click()
-  await expect(page.getByText('See you at 8?', { exact: true })).toBeVisible()
+  await expect(
+    page.getByTestId('direct-history').getByText('See you at 8?', { exact: true })
+  ).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: names.messages })).toBeVisible()
   if (a11y) await checkA11yBothThemes(page, `${prefix} messages`, a11y)
   await shoot(page, `${prefix}-messages`)
@@ -236,4 +249,46 @@ test('Settings sections in German and in Arabic', async ({ page }, testInfo) => 
     },
     testInfo
   )
+})
+
+test('Arabic rows: ← moves on in a carousel and a profile’s tabs, axe-clean in both themes', async ({
+  page
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await openSignedIn(page, user)
+  await chooseLanguage(page, 'العربية')
+  await page.getByRole('button', { name: 'الرئيسية' }).click()
+  const photos = page.getByRole('group', { name: 'الصور، 1 من 3' })
+  await photos.focus()
+  await page.keyboard.press('ArrowLeft')
+  const second = page.getByRole('group', { name: 'الصور، 2 من 3' })
+  await expect(second).toBeVisible()
+  // The next photo is to the left, so its arrow is on the left and the previous one's on the right.
+  const next = await second.getByRole('button', { name: 'الصورة التالية' }).boundingBox()
+  const previous = await second.getByRole('button', { name: 'الصورة السابقة' }).boundingBox()
+  expect(next!.x).toBeLessThan(previous!.x)
+  await checkA11yBothThemes(page, 'feed carousel (Arabic)', testInfo)
+  await shoot(page, 'ar-feed-carousel')
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByRole('group', { name: 'الصور، 1 من 3' })).toBeVisible()
+
+  await page.goto(`${page.url().split('#')[0]}#/u/${friend.username}`)
+  const posts = page.getByRole('tab', { name: 'المنشورات' })
+  await expect(posts).toHaveAttribute('aria-selected', 'true')
+  await posts.focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(page.getByRole('tab', { name: 'ريلز' })).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('tab', { name: 'ريلز' })).toBeFocused()
+  await page.keyboard.press('ArrowRight')
+  await expect(posts).toHaveAttribute('aria-selected', 'true')
+  await checkA11yBothThemes(page, 'profile (Arabic)', testInfo)
+  await shoot(page, 'ar-profile-friend')
+
+  await chooseLanguage(page, 'Deutsch')
+  await page.getByRole('button', { name: 'Startseite' }).click()
+  await expect(page.getByRole('group', { name: 'Fotos, 1 von 3' })).toBeVisible()
+  await shoot(page, 'de-feed-1280x800')
+  await page.goto(`${page.url().split('#')[0]}#/u/${friend.username}`)
+  await expect(page.getByRole('tab', { name: 'Beiträge' })).toBeVisible()
+  await shoot(page, 'de-profile-1280x800')
 })

@@ -9,6 +9,7 @@
 export const ISOLATED_UNIT_FILES = [
   'tests/unit/backend/auth/password-pool.test.ts',
   'tests/unit/backend/storage/byte-store-race.test.ts',
+  'tests/unit/main/menu-language.test.ts',
   'tests/unit/main/preload.test.ts',
   'tests/unit/main/window-behaviour.test.ts',
   'tests/unit/local/utility-entry.test.ts'

@@ -4,10 +4,12 @@
 // app:restart-to-update — installs the downloaded update (the button the page shows).
 // app:window-shown — answers once the window is on screen, so the splash counts from then.
 // app:get-locale — the system's language, which the page speaks unless Settings › Language says.
+// app:set-language — the language the page now speaks, which the desktop menus follow.
 
 import type { AppConfig } from '../../shared/bridge-contract'
+import type { Language } from '../../shared/languages'
 import type { Handle } from './handle'
-import { noPayload } from './schemas'
+import { languageSchema, noPayload } from './schemas'
 
 export interface AppIpcDeps {
   getConfig(): AppConfig | Promise<AppConfig>
@@ -18,6 +20,8 @@ export interface AppIpcDeps {
   windowShown(): Promise<void>
   /** `app.getLocale()`: the system's language as Electron reads it. */
   getLocale(): string
+  /** Rebuilds the desktop menus in the page's language. */
+  setLanguage(language: Language): void
 }
 
 export function registerAppIpc(handle: Handle, deps: AppIpcDeps): void {
@@ -26,4 +30,5 @@ export function registerAppIpc(handle: Handle, deps: AppIpcDeps): void {
   handle('app:restart-to-update', noPayload, () => deps.restartToUpdate())
   handle('app:window-shown', noPayload, () => deps.windowShown())
   handle('app:get-locale', noPayload, () => deps.getLocale())
+  handle('app:set-language', languageSchema, (language) => deps.setLanguage(language))
 }

@@ -12,8 +12,12 @@ import {
   MAX_VIDEO_BYTES,
   MAX_VIDEO_DURATION_MS
 } from '../../shared/limits'
+import { LANGUAGES } from '../../shared/languages'
 
 export const noPayload = z.undefined()
+
+/** One of the languages the app has a catalog for. */
+export const languageSchema = z.enum(LANGUAGES)
 
 const text = (max: number): z.ZodString => z.string().max(max)
 

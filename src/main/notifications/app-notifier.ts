@@ -4,6 +4,7 @@
 import { app, nativeImage, Notification, type BrowserWindow } from 'electron'
 import Store from 'electron-store'
 import type { AccountSessions } from '../../shared/data/accounts'
+import type { MenuText } from '../i18n/menu-text'
 import { badgeDotBitmap, createDesktopNotifier, type DesktopNotifier } from './desktop-notifier'
 import type { TrayController } from './tray'
 
@@ -12,6 +13,7 @@ export interface AppNotifierDeps {
   tray: TrayController
   /** The signed-in accounts, once the backend has started. */
   accounts(): AccountSessions | null
+  menuText(): MenuText
 }
 
 export function createAppNotifier(deps: AppNotifierDeps): DesktopNotifier {
@@ -22,6 +24,7 @@ export function createAppNotifier(deps: AppNotifierDeps): DesktopNotifier {
     setBadgeCount: (count) => app.setBadgeCount(count),
     overlayIcon: () => nativeImage.createFromBitmap(badgeDotBitmap(16), { width: 16, height: 16 }),
     window: deps.window,
+    menuText: deps.menuText,
     open: (target) => {
       const contents = deps.window()?.webContents
       if (contents && !contents.isDestroyed()) contents.send('notifications:open', target)

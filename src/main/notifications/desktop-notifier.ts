@@ -6,6 +6,7 @@
 // off. The badge counts unread activity and unread direct messages together.
 
 import type { ActivityReport, ActivityTarget, DirectReport } from '../../shared/bridge-contract'
+import type { MenuText } from '../i18n/menu-text'
 import type { KeyValueStore } from '../session/secret-storage'
 import { unreadSummary } from './tray'
 
@@ -40,6 +41,8 @@ export interface NotifierDeps {
   setBadgeCount(count: number): boolean
   /** The Windows taskbar overlay image for an unread count. */
   overlayIcon(): unknown
+  /** The desktop's words in the page's language, for the overlay's description. */
+  menuText?(): MenuText
   window(): NotifierWindow | null
   /** Tells the renderer what a clicked notification was about. */
   open(target: ActivityTarget): void
@@ -99,7 +102,10 @@ export function createDesktopNotifier(deps: NotifierDeps): DesktopNotifier {
     if (deps.platform === 'win32') {
       const window = deps.window()
       if (!window || window.isDestroyed()) return
-      window.setOverlayIcon(count > 0 ? deps.overlayIcon() : null, unreadSummary(unread))
+      window.setOverlayIcon(
+        count > 0 ? deps.overlayIcon() : null,
+        unreadSummary(unread, deps.menuText?.())
+      )
       return
     }
     deps.setBadgeCount(count)

@@ -3,9 +3,11 @@
 // to open the window, start a post or quit. Electron draws no text beside a tray icon outside macOS (Tray.setTitle
 // exists only there) and Linux AppIndicator trays show no tooltips, so the count is in the
 // tooltip and at the top of the menu, where they open the activity and the messages. Decided here with Electron's
-// Tray passed in; the menu is a pure function, tested as data.
+// Tray passed in; the menu is a pure function, tested as data. Its words follow the page's
+// language (`setText`).
 
 import type { MenuItemConstructorOptions } from 'electron'
+import { menuText, type MenuText } from '../i18n/menu-text'
 
 export interface TrayMenuActions {
   open(): void
@@ -25,55 +27,61 @@ export interface UnreadCounts {
 
 const NONE: UnreadCounts = { activity: 0, messages: 0 }
 
-const countText = (unreadCount: number): string => (unreadCount > 99 ? '99+' : String(unreadCount))
+const ENGLISH = menuText('en')
+
+/** The count as shown, in the language's digits: 100 and more read "99+". */
+function shownCount(count: number, text: MenuText): string {
+  const format = new Intl.NumberFormat(text.language)
+  return count > 99 ? `${format.format(99)}+` : format.format(count)
+}
 
 /** "3 unread notifications", for the tooltip and the menu. */
-export function unreadText(unreadCount: number): string {
-  return `${countText(unreadCount)} unread ${unreadCount === 1 ? 'notification' : 'notifications'}`
+export function unreadText(unreadCount: number, text: MenuText = ENGLISH): string {
+  return text('unreadNotifications', { count: unreadCount, n: shownCount(unreadCount, text) })
 }
 
 /** "2 unread messages", for the tooltip and the menu. */
-export function unreadMessagesText(count: number): string {
-  return `${countText(count)} unread ${count === 1 ? 'message' : 'messages'}`
+export function unreadMessagesText(count: number, text: MenuText = ENGLISH): string {
+  return text('unreadMessages', { count, n: shownCount(count, text) })
 }
 
 /** Both counts in words, the zero ones left out ("" when there is nothing unread). */
-export function unreadSummary(counts: UnreadCounts): string {
-  return [
-    counts.activity > 0 ? unreadText(counts.activity) : null,
-    counts.messages > 0 ? unreadMessagesText(counts.messages) : null
-  ]
-    .filter((part) => part !== null)
-    .join(', ')
+export function unreadSummary(counts: UnreadCounts, text: MenuText = ENGLISH): string {
+  const parts = [
+    counts.activity > 0 ? unreadText(counts.activity, text) : null,
+    counts.messages > 0 ? unreadMessagesText(counts.messages, text) : null
+  ].filter((part) => part !== null)
+  return parts.join(text('listSeparator'))
 }
 
 export function buildTrayMenuTemplate(
   actions: TrayMenuActions,
-  counts: UnreadCounts = NONE
+  counts: UnreadCounts = NONE,
+  text: MenuText = ENGLISH
 ): MenuItemConstructorOptions[] {
   const lines: MenuItemConstructorOptions[] = [
     ...(counts.activity > 0
-      ? [{ label: unreadText(counts.activity), click: () => actions.showActivity() }]
+      ? [{ label: unreadText(counts.activity, text), click: () => actions.showActivity() }]
       : []),
     ...(counts.messages > 0
-      ? [{ label: unreadMessagesText(counts.messages), click: () => actions.showMessages() }]
+      ? [{ label: unreadMessagesText(counts.messages, text), click: () => actions.showMessages() }]
       : [])
   ]
   const unread: MenuItemConstructorOptions[] =
     lines.length > 0 ? [...lines, { type: 'separator' }] : []
   return [
     ...unread,
-    { label: 'Open Instaframe', click: () => actions.open() },
-    { label: 'New Post', click: () => actions.newPost() },
+    { label: text('trayOpen'), click: () => actions.open() },
+    { label: text('newPost'), click: () => actions.newPost() },
     { type: 'separator' },
-    { label: 'Quit Instaframe', click: () => actions.quit() }
+    { label: text('trayQuit'), click: () => actions.quit() }
   ]
 }
 
 /** What hovering the icon says. */
-export function trayToolTip(counts: UnreadCounts): string {
-  const summary = unreadSummary(counts)
-  return summary ? `Instaframe: ${summary}` : 'Instaframe'
+export function trayToolTip(counts: UnreadCounts, text: MenuText = ENGLISH): string {
+  const summary = unreadSummary(counts, text)
+  return summary ? text('trayToolTip', { summary }) : 'Instaframe'
 }
 
 /** The parts of Electron's Tray used. */
@@ -95,6 +103,8 @@ export interface TrayController {
   setSignedIn(signedIn: boolean): void
   setUnreadCount(count: number): void
   setUnreadMessages(count: number): void
+  /** Rebuilds the menu and tooltip in another language. */
+  setText(text: MenuText): void
   /** Whether the icon is shown (for tests and logs). */
   readonly visible: boolean
 }
@@ -104,11 +114,12 @@ export function createTrayController(deps: TrayDeps): TrayController {
   const supported = deps.platform === 'win32' || deps.platform === 'linux'
   let tray: TrayLike | null = null
   let unread: UnreadCounts = NONE
+  let text = ENGLISH
 
   function show(): void {
     if (!tray) return
-    tray.setToolTip(trayToolTip(unread))
-    tray.setContextMenu(buildTrayMenuTemplate(deps.actions, unread))
+    tray.setToolTip(trayToolTip(unread, text))
+    tray.setContextMenu(buildTrayMenuTemplate(deps.actions, unread, text))
   }
 
   function setCount(which: keyof UnreadCounts, count: number): void {
@@ -134,6 +145,10 @@ export function createTrayController(deps: TrayDeps): TrayController {
     },
     setUnreadCount: (count) => setCount('activity', count),
     setUnreadMessages: (count) => setCount('messages', count),
+    setText(next) {
+      text = next
+      show()
+    },
     get visible() {
       return tray !== null
     }

@@ -1,8 +1,10 @@
-// Glue: the application menu built from buildMenuTemplate with Electron's real actions. The
-// template and what each item does are tested in tests/unit/main/menu.test.ts.
+// Glue: the application menu built from buildMenuTemplate with Electron's real actions, in the
+// language `text` speaks (called again when it changes). The template and what each item does
+// are tested in tests/unit/main/menu.test.ts.
 
 import { app, Menu, nativeTheme, shell } from 'electron'
 import type { AppCommand } from '../../shared/bridge-contract'
+import type { MenuText } from '../i18n/menu-text'
 import { problemReportUrl } from '../report-problem'
 import type { KeyValueStore } from '../session/secret-storage'
 import { aboutPanelOptions, buildMenuTemplate } from './menu'
@@ -15,6 +17,7 @@ export function installApplicationMenu(deps: {
   command(command: AppCommand): void
   /** The app icon, shown by Help › About on Linux. */
   iconPath?: string
+  text: MenuText
 }): void {
   app.setAboutPanelOptions(
     aboutPanelOptions({
@@ -34,6 +37,7 @@ export function installApplicationMenu(deps: {
     theme: storedThemeSource(deps.preferences),
     // Login items exist on macOS and Windows; Linux desktops have no API Electron uses.
     openAtLogin: process.platform === 'linux' ? null : app.getLoginItemSettings().openAtLogin,
+    text: deps.text,
     actions: {
       command: deps.command,
       setTheme: (source) => setThemeSource(nativeTheme, deps.preferences, source),

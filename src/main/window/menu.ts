@@ -1,10 +1,13 @@
 // The application menu as a pure function of its options, so what it lists and what each item
-// does is tested without Electron. Standard items use roles (the platform's own labels, shortcuts
-// and behaviour); the app's own items call `actions`, and the ones the page carries out are
-// AppCommands, which the renderer handles every one of.
+// does is tested without Electron. Standard items use roles (the platform's shortcuts and
+// behaviour); the app's own items call `actions`, and the ones the page carries out are
+// AppCommands, which the renderer handles every one of. Every label is in the page's language
+// (`text`): macOS names role items in the system's language itself, while on Windows and Linux
+// Electron's role labels are English, so there the roles get the catalog's labels too.
 
 import type { MenuItemConstructorOptions } from 'electron'
 import type { AppCommand } from '../../shared/bridge-contract'
+import type { MenuKey, MenuText } from '../i18n/menu-text'
 import type { ThemeSource } from './theme'
 
 export interface MenuActions {
@@ -24,12 +27,26 @@ export interface MenuOptions {
   /** Whether the app opens at login; null where the OS offers no login items (Linux). */
   openAtLogin: boolean | null
   actions: MenuActions
+  text: MenuText
 }
 
-const THEME_LABELS: Record<ThemeSource, string> = {
-  system: 'System',
-  light: 'Light',
-  dark: 'Dark'
+const THEME_LABELS: Record<ThemeSource, MenuKey> = {
+  system: 'themeSystem',
+  light: 'themeLight',
+  dark: 'themeDark'
+}
+
+type Role = NonNullable<MenuItemConstructorOptions['role']>
+
+/** A role item, labelled from the catalog where the platform would show Electron's English. */
+function roleItem(
+  role: Role,
+  key: MenuKey,
+  options: MenuOptions,
+  extra: MenuItemConstructorOptions = {}
+): MenuItemConstructorOptions {
+  if (options.platform === 'darwin') return { role, ...extra }
+  return { role, label: options.text(key, { appName: options.appName }), ...extra }
 }
 
 function commandItem(
@@ -67,22 +84,23 @@ function historyItem(
  * handles that key itself, like Back and Forward, so it is shown here but not registered: a
  * registered one would also fire while a dialog that owns the keyboard is open.
  */
-function settingsItem(actions: MenuActions): MenuItemConstructorOptions {
+function settingsItem(options: MenuOptions): MenuItemConstructorOptions {
+  const { actions } = options
   return {
-    label: 'Settings…',
+    label: options.text('settings'),
     accelerator: 'CmdOrCtrl+,',
     registerAccelerator: false,
     click: () => actions.command('open-settings')
   }
 }
 
-function appMenu(appName: string, actions: MenuActions): MenuItemConstructorOptions {
+function appMenu(options: MenuOptions): MenuItemConstructorOptions {
   return {
-    label: appName,
+    label: options.appName,
     submenu: [
       { role: 'about' },
       { type: 'separator' },
-      settingsItem(actions),
+      settingsItem(options),
       { type: 'separator' },
       { role: 'services' },
       { type: 'separator' },
@@ -96,47 +114,84 @@ function appMenu(appName: string, actions: MenuActions): MenuItemConstructorOpti
 }
 
 function viewMenu(options: MenuOptions): MenuItemConstructorOptions {
+  const { text } = options
   return {
-    label: 'View',
+    label: text('view'),
     submenu: [
-      { role: 'reload' },
+      roleItem('reload', 'reload', options),
       // DevTools only in development: a shipped app should not invite pasting code.
       ...(options.isDev
-        ? ([{ role: 'forceReload' }, { role: 'toggleDevTools' }] as MenuItemConstructorOptions[])
+        ? [
+            roleItem('forceReload', 'forceReload', options),
+            roleItem('toggleDevTools', 'toggleDevTools', options)
+          ]
         : []),
       { type: 'separator' },
-      { role: 'resetZoom' },
-      { role: 'zoomIn' },
-      { role: 'zoomOut' },
+      roleItem('resetZoom', 'resetZoom', options),
+      roleItem('zoomIn', 'zoomIn', options),
+      roleItem('zoomOut', 'zoomOut', options),
       { type: 'separator' },
       {
-        label: 'Theme',
+        label: text('theme'),
         submenu: (Object.keys(THEME_LABELS) as ThemeSource[]).map((source) => ({
-          label: THEME_LABELS[source],
+          label: text(THEME_LABELS[source]),
           type: 'radio',
           checked: options.theme === source,
           click: () => options.actions.setTheme(source)
         }))
       },
       { type: 'separator' },
-      { role: 'togglefullscreen' }
+      roleItem('togglefullscreen', 'toggleFullScreen', options)
     ]
   }
 }
 
-function helpMenu(options: MenuOptions, isMac: boolean): MenuItemConstructorOptions {
-  const { actions } = options
+/** Edit and Window: whole roles on macOS (which adds its own items to them), spelled out
+ * elsewhere with Electron's same items, so that each can carry a translated label. */
+function editMenu(options: MenuOptions): MenuItemConstructorOptions {
+  if (options.platform === 'darwin') return { role: 'editMenu' }
   return {
-    role: 'help',
+    label: options.text('edit'),
     submenu: [
-      commandItem('Keyboard Shortcuts', 'show-shortcuts', 'CmdOrCtrl+/', actions),
+      roleItem('undo', 'undo', options),
+      roleItem('redo', 'redo', options),
       { type: 'separator' },
-      { label: 'Open Logs Folder', click: () => actions.openLogsFolder() },
+      roleItem('cut', 'cut', options),
+      roleItem('copy', 'copy', options),
+      roleItem('paste', 'paste', options),
+      roleItem('delete', 'delete', options),
+      { type: 'separator' },
+      roleItem('selectAll', 'selectAll', options)
+    ]
+  }
+}
+
+function windowMenu(options: MenuOptions): MenuItemConstructorOptions {
+  if (options.platform === 'darwin') return { role: 'windowMenu' }
+  return {
+    label: options.text('window'),
+    submenu: [roleItem('minimize', 'minimize', options), roleItem('close', 'close', options)]
+  }
+}
+
+function helpMenu(options: MenuOptions, isMac: boolean): MenuItemConstructorOptions {
+  const { actions, text } = options
+  return {
+    ...roleItem('help', 'help', options),
+    submenu: [
+      commandItem(text('keyboardShortcuts'), 'show-shortcuts', 'CmdOrCtrl+/', actions),
+      { type: 'separator' },
+      { label: text('openLogsFolder'), click: () => actions.openLogsFolder() },
       ...(actions.reportProblem
-        ? [{ label: 'Report a Problem…', click: actions.reportProblem }]
+        ? [{ label: text('reportProblem'), click: actions.reportProblem }]
         : []),
       // macOS has About in the app menu.
-      ...(isMac ? [] : ([{ type: 'separator' }, { role: 'about' }] as MenuItemConstructorOptions[]))
+      ...(isMac
+        ? []
+        : ([
+            { type: 'separator' },
+            roleItem('about', 'about', options)
+          ] as MenuItemConstructorOptions[]))
     ]
   }
 }
@@ -147,7 +202,7 @@ function openAtLoginItems(options: MenuOptions): MenuItemConstructorOptions[] {
   return [
     { type: 'separator' },
     {
-      label: 'Open at Login',
+      label: options.text('openAtLogin'),
       type: 'checkbox',
       checked: options.openAtLogin,
       click: (item) => options.actions.setOpenAtLogin(item.checked)
@@ -157,36 +212,38 @@ function openAtLoginItems(options: MenuOptions): MenuItemConstructorOptions[] {
 
 export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin'
-  const { actions } = options
+  const { actions, text } = options
   return [
-    ...(isMac ? [appMenu(options.appName, actions)] : []),
+    ...(isMac ? [appMenu(options)] : []),
     {
-      label: 'File',
+      label: text('file'),
       submenu: [
-        commandItem('New Post', 'new-post', 'CmdOrCtrl+N', actions),
+        commandItem(text('newPost'), 'new-post', 'CmdOrCtrl+N', actions),
         ...openAtLoginItems(options),
         ...(isMac
           ? []
-          : ([{ type: 'separator' }, settingsItem(actions)] as MenuItemConstructorOptions[])),
+          : ([{ type: 'separator' }, settingsItem(options)] as MenuItemConstructorOptions[])),
         { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit' }
+        isMac
+          ? { role: 'close' }
+          : roleItem('quit', options.platform === 'win32' ? 'exit' : 'quit', options)
       ]
     },
-    { role: 'editMenu' },
+    editMenu(options),
     {
-      label: 'Go',
+      label: text('go'),
       submenu: [
-        commandItem('Home', 'go-home', 'CmdOrCtrl+1', actions),
-        commandItem('Profile', 'go-profile', 'CmdOrCtrl+2', actions),
-        commandItem('Activity', 'go-activity', 'CmdOrCtrl+3', actions),
-        commandItem('Messages', 'go-direct', 'CmdOrCtrl+4', actions),
+        commandItem(text('home'), 'go-home', 'CmdOrCtrl+1', actions),
+        commandItem(text('profile'), 'go-profile', 'CmdOrCtrl+2', actions),
+        commandItem(text('activity'), 'go-activity', 'CmdOrCtrl+3', actions),
+        commandItem(text('messages'), 'go-direct', 'CmdOrCtrl+4', actions),
         { type: 'separator' },
-        historyItem('Back', 'go-back', isMac, actions),
-        historyItem('Forward', 'go-forward', isMac, actions)
+        historyItem(text('back'), 'go-back', isMac, actions),
+        historyItem(text('forward'), 'go-forward', isMac, actions)
       ]
     },
     viewMenu(options),
-    { role: 'windowMenu' },
+    windowMenu(options),
     helpMenu(options, isMac)
   ]
 }

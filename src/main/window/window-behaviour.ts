@@ -4,6 +4,7 @@
 
 import { clipboard, dialog, Menu, type BrowserWindow } from 'electron'
 import type { Logger } from '../../shared/logger'
+import type { MenuText } from '../i18n/menu-text'
 import { buildContextMenuTemplate } from './context-menu'
 import { createCrashRecovery, needsRecovery } from './crash-recovery'
 import type { RendererOutbox } from './renderer-outbox'
@@ -16,20 +17,26 @@ export interface WindowBehaviourDeps {
   /** Loads the app page again (the same way the window first loaded it). */
   reload(window: BrowserWindow): void
   quit(): void
+  /** The menus' words in the page's current language. */
+  menuText(): MenuText
 }
 
 export function attachWindowBehaviour(window: BrowserWindow, deps: WindowBehaviourDeps): void {
   const contents = window.webContents
 
   contents.on('context-menu', (_event, params) => {
-    const template = buildContextMenuTemplate(params, {
-      replaceMisspelling: (word) => contents.replaceMisspelling(word),
-      addToDictionary: (word) => contents.session.addWordToSpellCheckerDictionary(word),
-      copyImageAt: (x, y) => contents.copyImageAt(x, y),
-      // A download of a URL the page shows; Electron asks where to save it.
-      saveImage: (url) => contents.downloadURL(url),
-      copyText: (text) => clipboard.writeText(text)
-    })
+    const template = buildContextMenuTemplate(
+      params,
+      {
+        replaceMisspelling: (word) => contents.replaceMisspelling(word),
+        addToDictionary: (word) => contents.session.addWordToSpellCheckerDictionary(word),
+        copyImageAt: (x, y) => contents.copyImageAt(x, y),
+        // A download of a URL the page shows; Electron asks where to save it.
+        saveImage: (url) => contents.downloadURL(url),
+        copyText: (text) => clipboard.writeText(text)
+      },
+      deps.menuText()
+    )
     if (template.length > 0) Menu.buildFromTemplate(template).popup({ window })
   })
 

@@ -2,6 +2,7 @@
 // app's own updates, deep links and notices from main.
 
 import type { DeepLink } from '../deep-links'
+import type { Language } from '../languages'
 import type { ImageFile } from './posts'
 
 export interface AppConfig {
@@ -63,4 +64,7 @@ export interface AppApi {
   /** The system's languages, most preferred first (BCP 47 tags): the app speaks the first it
    * has a catalog for unless Settings › Language says otherwise. */
   getSystemLanguages(): Promise<string[]>
+  /** Tells the desktop app the language the page speaks, so its menus follow; a browser has no
+   * menus of the app's, and does nothing. */
+  setLanguage(language: Language): Promise<void>
 }

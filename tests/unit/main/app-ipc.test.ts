@@ -11,10 +11,12 @@ function setUp(
   ipc: FakeIpcMain
   win: ReturnType<typeof fakeWindow>
   rendererReady: ReturnType<typeof vi.fn>
+  setLanguage: ReturnType<typeof vi.fn>
 } {
   const ipc = new FakeIpcMain()
   const win = fakeWindow()
   const rendererReady = vi.fn()
+  const setLanguage = vi.fn()
   registerAppIpc(createHandle({ ipcMain: ipc, policy: win.policy, log: silentLogger() }), {
     getConfig: () => {
       throw new Error('not used')
@@ -22,9 +24,10 @@ function setUp(
     rendererReady,
     restartToUpdate,
     windowShown,
-    getLocale: () => 'de-AT'
+    getLocale: () => 'de-AT',
+    setLanguage
   })
-  return { ipc, win, rendererReady }
+  return { ipc, win, rendererReady, setLanguage }
 }
 
 describe('app IPC', () => {
@@ -78,5 +81,21 @@ describe('app IPC', () => {
       ok: false,
       message: REFUSED_SENDER_MESSAGE
     })
+  })
+
+  it('app:set-language takes only a language the app speaks, from the app window', async () => {
+    const { ipc, win, setLanguage } = setUp()
+    await expect(ipc.invoke('app:set-language', win.event(), 'ar')).resolves.toEqual({ ok: true })
+    expect(setLanguage).toHaveBeenCalledWith('ar')
+    for (const payload of ['xx', 'en-XA', 42, { language: 'de' }, undefined]) {
+      const answer = await ipc.invoke('app:set-language', win.event(), payload)
+      expect(answer, JSON.stringify(payload)).toMatchObject({ ok: false })
+    }
+    const iframe = { url: 'https://evil.example/', parent: win.contents.mainFrame }
+    await expect(ipc.invoke('app:set-language', win.event(iframe), 'de')).resolves.toEqual({
+      ok: false,
+      message: REFUSED_SENDER_MESSAGE
+    })
+    expect(setLanguage).toHaveBeenCalledOnce()
   })
 })

@@ -198,6 +198,7 @@ describe('registerIpc', () => {
         rendererReady: vi.fn(),
         restartToUpdate: vi.fn(),
         windowShown: vi.fn(),
+        setLanguage: vi.fn(),
         getLocale: vi.fn()
       }
     })

@@ -12,6 +12,9 @@ import {
   type ContextMenuParamsLike
 } from '../../../src/main/window/context-menu'
 import { APP_COMMANDS } from '../../../src/shared/bridge-contract'
+import { menuText } from '../../../src/main/i18n/menu-text'
+
+const ENGLISH = menuText('en')
 
 function actions(): {
   command: Mock<MenuActions['command']>
@@ -37,6 +40,7 @@ function options(overrides: Partial<MenuOptions> = {}): MenuOptions {
     theme: 'system',
     openAtLogin: false,
     actions: actions(),
+    text: ENGLISH,
     ...overrides
   }
 }
@@ -212,7 +216,11 @@ describe('context menu', () => {
   const PHOTO = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts/u/p.webp'
 
   it('text fields get Cut, Copy, Paste and Select All, enabled as Chromium says', () => {
-    const template = buildContextMenuTemplate(params({ isEditable: true }), contextActions())
+    const template = buildContextMenuTemplate(
+      params({ isEditable: true }),
+      contextActions(),
+      ENGLISH
+    )
     expect(template.filter((item) => item.role).map((item) => [item.role, item.enabled])).toEqual([
       ['cut', false],
       ['copy', false],
@@ -229,7 +237,8 @@ describe('context menu', () => {
         misspelledWord: 'sunsett',
         dictionarySuggestions: ['sunset', 'sunsets']
       }),
-      handlers
+      handlers,
+      ENGLISH
     )
     expect(template.slice(0, 3).map((item) => item.label)).toEqual([
       'sunset',
@@ -246,7 +255,8 @@ describe('context menu', () => {
     const handlers = contextActions()
     const template = buildContextMenuTemplate(
       params({ mediaType: 'image', srcURL: PHOTO }),
-      handlers
+      handlers,
+      ENGLISH
     )
     expect(template.map((item) => item.label)).toEqual([
       'Copy Image',
@@ -262,7 +272,8 @@ describe('context menu', () => {
   it('a local preview (blob:) can be copied but offers no link or save', () => {
     const template = buildContextMenuTemplate(
       params({ mediaType: 'image', srcURL: 'blob:file:///3f2b' }),
-      contextActions()
+      contextActions(),
+      ENGLISH
     )
     expect(template.map((item) => item.label)).toEqual(['Copy Image'])
   })
@@ -270,16 +281,21 @@ describe('context menu', () => {
   it('selected text gets Copy; a link gets Copy Link, separated; elsewhere there is no menu', () => {
     const template = buildContextMenuTemplate(
       params({ selectionText: 'hello', linkURL: 'https://example.com/' }),
-      contextActions()
+      contextActions(),
+      ENGLISH
     )
-    expect(template.map((item) => item.label ?? item.role ?? item.type)).toEqual([
+    expect(template.map((item) => item.role ?? item.label ?? item.type)).toEqual([
       'Copy Link',
       'separator',
       'copy'
     ])
-    expect(buildContextMenuTemplate(params(), contextActions())).toEqual([])
+    expect(buildContextMenuTemplate(params(), contextActions(), ENGLISH)).toEqual([])
     expect(
-      buildContextMenuTemplate(params({ linkURL: 'javascript:alert(1)' }), contextActions())
+      buildContextMenuTemplate(
+        params({ linkURL: 'javascript:alert(1)' }),
+        contextActions(),
+        ENGLISH
+      )
     ).toEqual([])
   })
 })

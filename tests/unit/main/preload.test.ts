@@ -93,6 +93,7 @@ describe('preload window.api', () => {
     await api.app.restartToUpdate()
     await api.app.windowShown()
     await api.app.getSystemLanguages()
+    await api.app.setLanguage('de')
     const channels = electron.invoke.mock.calls.map((call) => call[0])
     expect([...channels].sort()).toEqual([...INVOKE_CHANNELS].sort())
     expect(JSON.stringify(Object.keys(api))).not.toMatch(/invoke|send/)

@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events'
 import type { BrowserWindow } from 'electron'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { createRendererOutbox, type OutboxEvent } from '../../../src/main/window/renderer-outbox'
+import { menuText } from '../../../src/main/i18n/menu-text'
 import { silentLogger } from './fakes'
 
 const electron = vi.hoisted(() => ({
@@ -22,6 +23,8 @@ vi.mock('electron', () => ({
 }))
 
 const { attachWindowBehaviour } = await import('../../../src/main/window/window-behaviour')
+
+let words = menuText('en')
 
 function setUp(): {
   contents: EventEmitter
@@ -47,7 +50,8 @@ function setUp(): {
     log: silentLogger(),
     rendererLog,
     reload,
-    quit
+    quit,
+    menuText: () => words
   })
   return { contents, window, delivered, outbox, reload, quit, rendererLog }
 }
@@ -125,5 +129,26 @@ describe('window behaviour', () => {
     expect(electron.popup).not.toHaveBeenCalled()
     contents.emit('context-menu', {}, { ...params, selectionText: 'hello' })
     expect(electron.popup).toHaveBeenCalledOnce()
+  })
+
+  it('words the right-click menu in the language the page speaks at that moment', () => {
+    const { contents } = setUp()
+    const params = {
+      x: 1,
+      y: 2,
+      isEditable: false,
+      selectionText: 'hallo',
+      misspelledWord: '',
+      dictionarySuggestions: [],
+      mediaType: 'none',
+      srcURL: '',
+      linkURL: '',
+      editFlags: { canCut: false, canCopy: true, canPaste: false, canSelectAll: false }
+    }
+    words = menuText('de')
+    contents.emit('context-menu', {}, params)
+    words = menuText('en')
+    const built = electron.buildFromTemplate.mock.calls.at(-1)?.[0] as Array<{ label?: string }>
+    expect(built.map((item) => item.label)).toEqual(['Kopieren'])
   })
 })

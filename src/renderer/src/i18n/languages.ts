@@ -1,8 +1,10 @@
 // The languages the app speaks, named in their own language for Settings › Language, and how a
-// system's preferred languages (BCP 47 tags, most preferred first) pick one of them.
+// system's preferred languages (BCP 47 tags, most preferred first) pick one of them (shared with
+// main, whose menus follow the same choice).
 
-export const LANGUAGES = ['en', 'es', 'de', 'ja', 'ar'] as const
-export type Language = (typeof LANGUAGES)[number]
+import { isLanguage, LANGUAGES, matchLanguage, type Language } from '@shared/languages'
+
+export { isLanguage, LANGUAGES, matchLanguage, type Language }
 
 /** Accented, longer English: only tests and developers choose it, to find strings left out of
  * the catalog and layouts that break on long words. */
@@ -19,19 +21,6 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 
 const RIGHT_TO_LEFT: ReadonlySet<AppLanguage> = new Set(['ar'])
 
-export function isLanguage(value: unknown): value is Language {
-  return (LANGUAGES as readonly unknown[]).includes(value)
-}
-
 export function textDirection(language: AppLanguage): 'rtl' | 'ltr' {
   return RIGHT_TO_LEFT.has(language) ? 'rtl' : 'ltr'
-}
-
-/** The first preferred language the app has a catalog for ("de-AT" → de); English otherwise. */
-export function matchLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const base = tag.toLowerCase().split(/[-_]/)[0]
-    if (isLanguage(base)) return base
-  }
-  return 'en'
 }

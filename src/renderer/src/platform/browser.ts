@@ -103,7 +103,8 @@ export function createBrowserApi(
       },
       // A tab paints only while it is shown, so its first paint is already on screen.
       windowShown: async () => undefined,
-      getSystemLanguages: async () => [...navigator.languages]
+      getSystemLanguages: async () => [...navigator.languages],
+      setLanguage: async () => undefined
     },
     // A page shows no OS notifications (that would need the Notification permission): the
     // activity dot is the only signal, so reports go nowhere and the setting stays off.

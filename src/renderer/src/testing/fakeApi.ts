@@ -165,7 +165,8 @@ export function fakeApi(
       onOpenFiles: (listener) => openedFiles.on(listener),
       restartToUpdate: vi.fn(async () => undefined),
       windowShown: vi.fn(async () => undefined),
-      getSystemLanguages: vi.fn(async () => ['en-US'])
+      getSystemLanguages: vi.fn(async () => ['en-US']),
+      setLanguage: vi.fn(async () => undefined)
     },
     notifications: {
       native: options.hasNativeDialog ?? false,

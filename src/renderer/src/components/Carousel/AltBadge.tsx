@@ -3,6 +3,7 @@
 // <img> carries the same text as its alt, so the badge's description is for sighted readers.
 
 import { useId, type ReactElement } from 'react'
+import { useT } from '../../i18n'
 import styles from './AltBadge.module.scss'
 
 export function AltBadge({
@@ -13,6 +14,7 @@ export function AltBadge({
   className?: string
 }): ReactElement {
   const tipId = useId()
+  const t = useT()
   return (
     <span className={`${styles.badge} ${className}`}>
       <button
@@ -23,7 +25,7 @@ export function AltBadge({
         // neither opens the post nor, with a second click, likes it.
         onClick={(event) => event.stopPropagation()}
       >
-        ALT
+        {t('shell.alt')}
       </button>
       <span id={tipId} role="tooltip" className={styles.tip}>
         {text}

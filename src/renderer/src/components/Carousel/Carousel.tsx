@@ -1,4 +1,5 @@
-// The photos of a post, one at a time: arrows and dots to move, ←/→ when it has focus. A
+// The photos of a post, one at a time: arrows and dots to move, ←/→ when it has focus (in
+// right-to-left text the next photo is to the left, so ← moves on and the arrows swap sides). A
 // single photo renders as just the photo. Each photo's alt text is its own; photos without
 // one fall back to `fallbackAlt`. The post view draws its "View full screen" over the photo
 // (`overlay`) and opens it with Enter on the focused photos (`onOpen`). A photo with people
@@ -15,6 +16,8 @@ import {
 } from 'react'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import type { PeopleTag, PostImage } from '@shared/domain'
+import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
+import { useT } from '../../i18n'
 import { carouselFrameRatio } from './frameRatio'
 import { PostMedia } from './PostMedia'
 import styles from './Carousel.module.scss'
@@ -52,6 +55,7 @@ export function Carousel({
   onOpen,
   tags = NO_TAGS
 }: CarouselProps): ReactElement {
+  const t = useT()
   const [ownIndex, setOwnIndex] = useState(0)
   const index = shownIndex ?? ownIndex
   const [tagsShown, setTagsShown] = useState(false)
@@ -114,11 +118,12 @@ export function Carousel({
       onOpen(at)
       return
     }
-    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    const step = arrowStep(event.key, isRightToLeft(event.currentTarget))
+    if (step === null) return
     // The photos take the arrows; the post view's own ←/→ (next post) must not also fire.
     event.stopPropagation()
     event.preventDefault()
-    move(at + (event.key === 'ArrowRight' ? 1 : -1))
+    move(at + step)
   }
 
   return (
@@ -126,7 +131,7 @@ export function Carousel({
       className={`${styles.carousel} ${fill ? styles['carousel--fill'] : ''}`}
       role="group"
       aria-roledescription="carousel"
-      aria-label={`Photos, ${at + 1} of ${images.length}`}
+      aria-label={t('shell.photos', { at: at + 1, total: images.length })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       onClick={onPhotoClick}
@@ -137,27 +142,27 @@ export function Carousel({
         <button
           type="button"
           className={`${styles.arrow} ${styles['arrow--previous']}`}
-          aria-label="Previous photo"
+          aria-label={t('shell.previousPhoto')}
           onClick={(event) => {
             // Paging photos is the carousel's own: a card must not also open the post.
             event.stopPropagation()
             move(at - 1)
           }}
         >
-          <ChevronLeft size={18} aria-hidden />
+          <ChevronLeft size={18} aria-hidden className="rtl-mirror" />
         </button>
       )}
       {at < images.length - 1 && (
         <button
           type="button"
           className={`${styles.arrow} ${styles['arrow--next']}`}
-          aria-label="Next photo"
+          aria-label={t('shell.nextPhoto')}
           onClick={(event) => {
             event.stopPropagation()
             move(at + 1)
           }}
         >
-          <ChevronRight size={18} aria-hidden />
+          <ChevronRight size={18} aria-hidden className="rtl-mirror" />
         </button>
       )}
       <div className={styles.dots} aria-hidden>

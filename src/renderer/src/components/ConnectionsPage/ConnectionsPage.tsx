@@ -6,6 +6,8 @@ import type { ConnectionDirection } from '@shared/domain'
 import { usePeople, useStores } from '../../store'
 import { profileRoute } from '../../store/router/routes'
 import { PersonRow } from '../PersonRow/PersonRow'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './ConnectionsPage.module.scss'
 
 const SEARCH_DELAY_MS = 200
@@ -16,12 +18,15 @@ export function ConnectionsPage(props: {
 }): ReactElement {
   const { username, direction } = props
   const { people, router } = useStores()
+  const t = useT()
+  const message = useMessage()
+  const followers = direction === 'followers'
   const page = usePeople((state) => state.page)
   const list = usePeople((state) => state.list)
   const [query, setQuery] = useState('')
   const [settled, setSettled] = useState('')
   const profile = page?.username === username ? page.profile : null
-  const title = direction === 'followers' ? 'Followers' : 'Following'
+  const title = t(followers ? 'shell.followers' : 'shell.following')
 
   useEffect(() => {
     if (page?.username !== username) void people.getState().loadProfile(username)
@@ -50,14 +55,14 @@ export function ConnectionsPage(props: {
         <h1 className={styles.title}>{title}</h1>
       </div>
       {notFound ? (
-        <p className={styles.message}>No one has the username @{username}.</p>
+        <p className={styles.message}>{t('shell.noUser', { username })}</p>
       ) : (
         <>
           <input
             className={styles.search}
             type="search"
-            placeholder="Search"
-            aria-label={`Search ${title.toLowerCase()}`}
+            placeholder={t('shell.searchPlaceholder')}
+            aria-label={t(followers ? 'shell.searchFollowers' : 'shell.searchFollowing')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
@@ -68,17 +73,19 @@ export function ConnectionsPage(props: {
           </ul>
           {list?.loading && (
             <p className={styles.message} role="status">
-              Loading…
+              {t('shell.loading')}
             </p>
           )}
           {list && !list.loading && list.rows.length === 0 && !list.error && (
             <p className={styles.message}>
-              {settled.trim() ? 'No results' : `No ${title.toLowerCase()} yet`}
+              {settled.trim()
+                ? t('shell.noResults')
+                : t(followers ? 'shell.noFollowers' : 'shell.noFollowing')}
             </p>
           )}
           {list?.error && (
             <p className={styles.message} role="alert">
-              {list.error}
+              {message(list.error)}
             </p>
           )}
           {list?.hasMore && !list.loading && profile && (
@@ -89,7 +96,7 @@ export function ConnectionsPage(props: {
                 void people.getState().loadConnections(profile.id, direction, settled, true)
               }
             >
-              Load more
+              {t('shell.loadMore')}
             </button>
           )}
         </>

@@ -7,7 +7,7 @@ import type { DirectFolder } from '../../services/types'
 import { useDirect, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
-import { lastMessagePreview, threadTitle } from './threadTitle'
+import { previewParts, threadTitle } from './threadTitle'
 import { useLocale, useT } from '../../i18n'
 import styles from './DirectInbox.module.scss'
 
@@ -89,9 +89,7 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
                   {thread.unread && <span className={styles.hidden}>{t('direct.unread')}</span>}
                 </span>
                 <span className={styles.preview}>
-                  <span className={styles.previewText} dir="auto">
-                    {lastMessagePreview(thread, userId, t)}
-                  </span>
+                  <PreviewText parts={previewParts(thread, userId, t)} />
                   <span aria-hidden>·</span>
                   <time dateTime={thread.last_message_at}>
                     {relativeAge(thread.last_message_at, undefined, locale)}
@@ -122,5 +120,18 @@ export function DirectInbox({ selected, onNewMessage }: DirectInboxProps): React
         ))}
       </ul>
     </section>
+  )
+}
+
+/** The preview line in the page's direction, the message's own words isolated in it (`<bdi>`):
+ * each keeps its own direction and neither reorders the other. */
+function PreviewText({ parts }: { parts: ReturnType<typeof previewParts> }): ReactElement {
+  const [before, body, after] = parts
+  return (
+    <span className={styles.previewText}>
+      {before}
+      {body !== null && <bdi>{body}</bdi>}
+      {after}
+    </span>
   )
 }

@@ -11,6 +11,27 @@ export function threadTitle(thread: Pick<DirectThread, 'name' | 'people'>, t: TF
   return thread.people.map((person) => person.username).join(', ')
 }
 
+/** Stands for the message's own words in a preview being split around them (previewParts). */
+const BODY_MARK = '\uE000'
+
+/**
+ * The inbox preview in three parts, so the message's own words can be isolated from the
+ * language's around them (an English message in an Arabic "أنت: …" keeps its order): the text
+ * before the words, the words (null when the line quotes none, e.g. "Sent a photo"), and after.
+ */
+export function previewParts(
+  thread: DirectThread,
+  readerId: string | null,
+  t: TFunction
+): [before: string, body: string | null, after: string] {
+  const last = thread.last_message
+  if (!last?.body) return [lastMessagePreview(thread, readerId, t), null, '']
+  const line = messagePreview({ ...last, body: BODY_MARK }, last.sender_id === readerId, t)
+  const at = line.indexOf(BODY_MARK)
+  if (at < 0) return [line, null, '']
+  return [line.slice(0, at), last.body, line.slice(at + BODY_MARK.length)]
+}
+
 /** The inbox's one-line preview of the last message. */
 export function lastMessagePreview(
   thread: DirectThread,

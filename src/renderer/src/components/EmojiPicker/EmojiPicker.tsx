@@ -1,19 +1,21 @@
 // A small emoji picker: a button that opens a panel of emoji above it. The panel is a grid the
 // arrow keys move through (Home and End too), Enter or a click picks (the panel stays open for
 // more), Escape closes it and hands focus back to the button, and a click or focus outside
-// closes it. Each emoji is named for screen readers.
+// closes it. Each emoji is named for screen readers. In right-to-left text the rows run from the
+// right, and ←/→ with them.
 
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { Smile } from 'lucide-react'
 import { EMOJI, EMOJI_COLUMNS } from './emoji'
 import { useT } from '../../i18n'
+import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
 import styles from './EmojiPicker.module.scss'
 
 /** Where focus goes for a key, or null when the key is not the grid's. */
-function nextIndex(key: string, at: number, count: number): number | null {
+function nextIndex(key: string, at: number, count: number, rtl: boolean): number | null {
+  const step = arrowStep(key, rtl)
   const moves: Record<string, number> = {
-    ArrowLeft: at - 1,
-    ArrowRight: at + 1,
+    ...(step === null ? {} : { [key]: at + step }),
     ArrowUp: at - EMOJI_COLUMNS,
     ArrowDown: at + EMOJI_COLUMNS,
     Home: 0,
@@ -65,7 +67,7 @@ export function EmojiPicker({ onPick, disabled = false }: EmojiPickerProps): Rea
       close(true)
       return
     }
-    const to = nextIndex(event.key, active, EMOJI.length)
+    const to = nextIndex(event.key, active, EMOJI.length, isRightToLeft(event.currentTarget))
     if (to === null) return
     event.preventDefault()
     setActive(to)

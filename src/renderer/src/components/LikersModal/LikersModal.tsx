@@ -7,12 +7,16 @@ import { useLikers, useStores } from '../../store'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
 import { Modal } from '../Modal/Modal'
 import { PersonRow } from '../PersonRow/PersonRow'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import styles from './LikersModal.module.scss'
 
 const NO_IDS: readonly string[] = []
 
 export function LikersModal({ postId }: { postId: string }): ReactElement {
   const { likers, router } = useStores()
+  const t = useT()
+  const message = useMessage()
   const ids = useLikers((state) => (state.list?.postId === postId ? state.list.ids : NO_IDS))
   const status = useLikers((state) => state.list?.status ?? 'loading')
   const error = useLikers((state) => state.list?.error ?? null)
@@ -26,8 +30,12 @@ export function LikersModal({ postId }: { postId: string }): ReactElement {
   }, [likers, postId])
 
   return (
-    <Modal title="Likes" onClose={() => router.getState().closeOverlay()} className={styles.dialog}>
-      <ul className={styles.list} aria-label="People who liked this">
+    <Modal
+      title={t('shell.likes')}
+      onClose={() => router.getState().closeOverlay()}
+      className={styles.dialog}
+    >
+      <ul className={styles.list} aria-label={t('shell.likersLabel')}>
         {ids.map((id) => (
           <PersonRow key={id} personId={id} />
         ))}
@@ -35,19 +43,21 @@ export function LikersModal({ postId }: { postId: string }): ReactElement {
       <div ref={sentinel} />
       {status === 'loading' && (
         <p className={styles.message} role="status">
-          Loading…
+          {t('shell.loading')}
         </p>
       )}
-      {status === 'ready' && ids.length === 0 && <p className={styles.message}>No likes yet</p>}
+      {status === 'ready' && ids.length === 0 && (
+        <p className={styles.message}>{t('shell.noLikes')}</p>
+      )}
       {status === 'error' && (
         <div className={styles.message}>
-          <p role="alert">{error}</p>
+          <p role="alert">{error && message(error)}</p>
           <button
             type="button"
             className={styles.retry}
             onClick={() => (ids.length > 0 ? loadMore() : void likers.getState().open(postId))}
           >
-            Try again
+            {t('common.tryAgain')}
           </button>
         </div>
       )}

@@ -5,6 +5,7 @@ import type { ReactElement, ReactNode } from 'react'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
 import { HOME, routeHash } from '../../store/router/routes'
+import { useMessage } from '../../i18n/messages'
 import styles from './NotFoundPage.module.scss'
 
 export function NotFoundPage({
@@ -16,12 +17,13 @@ export function NotFoundPage({
   top?: ReactNode
 }): ReactElement {
   const { router } = useStores()
+  const message = useMessage()
   return (
     <main className={styles.page} data-testid="not-found">
       {top}
-      <h1 className={styles.title}>{MESSAGES.pageUnavailable}</h1>
+      <h1 className={styles.title}>{message(MESSAGES.pageUnavailable)}</h1>
       <p className={styles.detail}>
-        {detail ?? MESSAGES.pageUnavailableDetail}{' '}
+        {message(detail ?? MESSAGES.pageUnavailableDetail)}{' '}
         <a
           className={styles.home}
           href={routeHash(HOME)}
@@ -30,7 +32,7 @@ export function NotFoundPage({
             router.getState().navigate(HOME)
           }}
         >
-          {MESSAGES.backHome}
+          {message(MESSAGES.backHome)}
         </a>
       </p>
     </main>

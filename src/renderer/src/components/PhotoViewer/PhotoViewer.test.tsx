@@ -1,6 +1,6 @@
 import { act, createEvent, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Post, PostImage } from '@shared/domain'
 import {
   createHarness,
@@ -227,5 +227,59 @@ describe('PhotoViewer', () => {
     // The photo without alt text has no badge.
     await userEvent.keyboard('{ArrowRight}')
     expect(within(viewer()).queryByRole('button', { name: 'ALT' })).not.toBeInTheDocument()
+  })
+})
+
+describe('PhotoViewer and the carousel in right-to-left text', () => {
+  afterEach(() => document.documentElement.removeAttribute('dir'))
+
+  /** A pointer going down at x1 and up at x2 (jsdom has no PointerEvent, as above). */
+  function swipe(stage: HTMLElement, from: number, to: number): void {
+    for (const [type, x] of [
+      ['pointerdown', from],
+      ['pointerup', to]
+    ] as const) {
+      const event = new MouseEvent(type, { bubbles: true, clientX: x, clientY: 300, button: 0 })
+      Object.defineProperties(event, {
+        pointerId: { value: 7 },
+        pointerType: { value: 'touch' }
+      })
+      act(() => void stage.dispatchEvent(event))
+    }
+  }
+
+  it('← moves on and → goes back, in the carousel, the viewer and between posts', async () => {
+    document.documentElement.dir = 'rtl'
+    const { harness, after } = openCarousel()
+    screen.getByRole('group', { name: 'Photos, 1 of 3' }).focus()
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(screen.getByRole('group', { name: 'Photos, 2 of 3' })).toBeInTheDocument()
+    await userEvent.keyboard('{ArrowRight}{ArrowLeft}')
+    await openViewer()
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(within(viewer()).getByText('3 of 3')).toBeInTheDocument()
+    await userEvent.keyboard('{ArrowRight}')
+    expect(within(viewer()).getByText('2 of 3')).toBeInTheDocument()
+    await userEvent.keyboard('{Escape}')
+    fireEvent.keyDown(document.body, { key: 'ArrowLeft' })
+    expect(harness.stores.router.getState().route).toMatchObject({ postId: after.id })
+  })
+
+  it('a swipe to the right brings the next photo, one to the left the previous', async () => {
+    document.documentElement.dir = 'rtl'
+    openCarousel()
+    await openViewer()
+    const stage = screen.getByTestId('photo-viewer-stage')
+    swipe(stage, 300, 600)
+    expect(within(viewer()).getByText('2 of 3')).toBeInTheDocument()
+    swipe(stage, 600, 300)
+    expect(within(viewer()).getByText('1 of 3')).toBeInTheDocument()
+  })
+
+  it('keeps → moving on in left-to-right text', async () => {
+    openCarousel()
+    await openViewer()
+    swipe(screen.getByTestId('photo-viewer-stage'), 600, 300)
+    expect(within(viewer()).getByText('2 of 3')).toBeInTheDocument()
   })
 })

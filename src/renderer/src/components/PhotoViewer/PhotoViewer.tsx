@@ -9,6 +9,8 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
+import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
+import { useT } from '../../i18n'
 import { HeldImg } from '../AnimatedPhoto/HeldImg'
 import { PlayAnimationButton } from '../AnimatedPhoto/PlayAnimationButton'
 import { useAnimationHold } from '../AnimatedPhoto/useAnimationHold'
@@ -26,6 +28,7 @@ export interface PhotoViewerProps {
 }
 
 export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement {
+  const t = useT()
   const dialogRef = useRef<HTMLDivElement>(null)
   const stageRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
@@ -70,12 +73,13 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
     else if (zoomed && action === 'right') zoom.pan(-KEY_PAN_STEP, 0)
     else if (zoomed && action === 'up') zoom.pan(0, KEY_PAN_STEP)
     else if (zoomed && action === 'down') zoom.pan(0, -KEY_PAN_STEP)
-    else if (action === 'left') place.step(-1)
-    else if (action === 'right') place.step(1)
+    // Fitted, they move through the photos along the reading direction (← moves on in Arabic).
+    else if (action === 'left' || action === 'right')
+      place.step(arrowStep(event.key, isRightToLeft(event.currentTarget)) ?? 1)
   }
 
   const username = post?.profiles?.username ?? 'unknown'
-  const alt = image?.alt_text?.trim() || post?.caption?.trim() || `Photo by ${username}`
+  const alt = image?.alt_text?.trim() || post?.caption?.trim() || t('shell.photoBy', { username })
   const previous = place.canStep(-1)
   const next = place.canStep(1)
   const preview = placeholderDataUrl(image?.placeholder)
@@ -87,7 +91,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
         className={styles.viewer}
         role="dialog"
         aria-modal="true"
-        aria-label="Photo viewer"
+        aria-label={t('shell.photoViewer')}
         aria-describedby={images.length > 1 ? counterId : undefined}
         tabIndex={-1}
         onKeyDown={onKeyDown}
@@ -124,17 +128,22 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
             />
           ) : (
             <p className={styles.status} role="status">
-              Loading…
+              {t('shell.loading')}
             </p>
           )}
         </div>
         <div className={styles.topBar}>
           {images.length > 1 && (
             <p id={counterId} className={styles.counter} aria-live="polite">
-              {index + 1} of {images.length}
+              {t('shell.photoCounter', { at: index + 1, total: images.length })}
             </p>
           )}
-          <button type="button" className={styles.close} aria-label="Close" onClick={close}>
+          <button
+            type="button"
+            className={styles.close}
+            aria-label={t('common.close')}
+            onClick={close}
+          >
             <X size={24} aria-hidden />
           </button>
         </div>
@@ -142,20 +151,20 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
           <button
             type="button"
             className={`${styles.nav} ${styles['nav--previous']}`}
-            aria-label={previous === 'photo' ? 'Previous photo' : 'Previous post'}
+            aria-label={t(previous === 'photo' ? 'shell.previousPhoto' : 'shell.previousPost')}
             onClick={() => place.step(-1)}
           >
-            <ChevronLeft size={28} aria-hidden />
+            <ChevronLeft size={28} aria-hidden className="rtl-mirror" />
           </button>
         )}
         {next && (
           <button
             type="button"
             className={`${styles.nav} ${styles['nav--next']}`}
-            aria-label={next === 'photo' ? 'Next photo' : 'Next post'}
+            aria-label={t(next === 'photo' ? 'shell.nextPhoto' : 'shell.nextPost')}
             onClick={() => place.step(1)}
           >
-            <ChevronRight size={28} aria-hidden />
+            <ChevronRight size={28} aria-hidden className="rtl-mirror" />
           </button>
         )}
         <PlayAnimationButton hold={hold} className={styles.play} />

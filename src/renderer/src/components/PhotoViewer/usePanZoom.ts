@@ -16,6 +16,7 @@ import {
 } from 'react'
 import { useDoubleTap, type TapPoint } from '../../hooks/useDoubleTap'
 import { motionReduced } from '../../preferences/appliedPreferences'
+import { isRightToLeft, swipeStep } from '../../keyboard/readingDirection'
 import {
   FITTED,
   KEY_ZOOM_FACTOR,
@@ -181,7 +182,7 @@ export function usePanZoom(
     if (!start || pointers.current.size > 0 || isZoomed(latest.current.view)) return
     const dx = event.clientX - start.x
     if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(event.clientY - start.y)) {
-      latest.current.onSwipe(dx < 0 ? 1 : -1)
+      latest.current.onSwipe(swipeStep(dx, isRightToLeft(event.currentTarget)))
     }
   }
 

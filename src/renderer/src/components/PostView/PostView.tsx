@@ -27,6 +27,7 @@ import { profileRoute, routeHash } from '../../store/router/routes'
 import { PlaceLink } from '../PlaceLink/PlaceLink'
 import { isTypingTarget } from '../../keyboard/shortcuts'
 import { photoViewerAction } from '../../keyboard/photoViewerKeys'
+import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
 import { useFullScreenPhoto, type FullScreenPhoto } from './FullScreenPhoto'
 import { mediaRatioStyle, PostViewMedia } from './PostViewMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
@@ -216,8 +217,9 @@ export function PostView(): ReactElement | null {
         event.preventDefault()
         openFullScreen()
       }
-      if (event.key === 'ArrowLeft') stepPost(stores, -1)
-      if (event.key === 'ArrowRight') stepPost(stores, 1)
+      // Along the reading direction: in Arabic ← opens the next post.
+      const step = arrowStep(event.key, isRightToLeft(document.documentElement))
+      if (step !== null) stepPost(stores, step)
     },
     [status, stores, openFullScreen]
   )

@@ -1,13 +1,23 @@
 // A profile's tabs, each with its own route: Posts, Reels and Tagged for everyone who may see the
 // profile's posts, and Saved for its owner only (`#/u/<name>/reels`, `/saved`, `/tagged`), with
-// their collections (`#/u/<name>/saved/<id>`, SavedTab).
+// their collections (`#/u/<name>/saved/<id>`, SavedTab). ←/→ (along the reading direction), Home
+// and End select and focus a tab, as ARIA's tabs pattern has them.
 
-import { lazy, Suspense, useEffect, type ReactElement, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactElement,
+  type ReactNode
+} from 'react'
 import { useSaved, useStores } from '../../store'
 import type { ProfileTab } from '../../store/router/routes'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { SavedTab } from '../SaveCollections/SavedTab'
 import { useT } from '../../i18n'
+import { isRightToLeft, tabListIndex } from '../../keyboard/readingDirection'
 import styles from './ProfilePage.module.scss'
 
 // Loaded when the Tagged tab is first opened: the profile's start does not parse it.
@@ -72,12 +82,21 @@ export function ProfileTabs({
     router
       .getState()
       .navigate({ name: 'profile', username, tab: name === 'posts' ? undefined : name })
+  const buttons = useRef<(HTMLButtonElement | null)[]>([])
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number): void => {
+    const to = tabListIndex(event.key, index, tabs.length, isRightToLeft(event.currentTarget))
+    if (to === null) return
+    event.preventDefault()
+    setTab(tabs[to])
+    buttons.current[to]?.focus()
+  }
   return (
     <>
       <div className={styles.tabs} role="tablist" aria-label={t('profile.tabs.label')}>
-        {tabs.map((name) => (
+        {tabs.map((name, index) => (
           <button
             key={name}
+            ref={(button) => void (buttons.current[index] = button)}
             type="button"
             id={`profile-tab-${name}`}
             className={`${styles.tab} ${shown === name ? styles['tab--selected'] : ''}`}
@@ -85,6 +104,7 @@ export function ProfileTabs({
             aria-selected={shown === name}
             aria-controls="profile-tab-panel"
             onClick={() => setTab(name)}
+            onKeyDown={(event) => onKeyDown(event, index)}
           >
             {t(TAB_LABEL[name])}
           </button>

@@ -25,6 +25,8 @@ export function RichText({ text }: { text: string }): ReactElement {
               key={index}
               className={styles.link}
               href={routeHash(tagRoute(segment.tag))}
+              // Isolated in its own direction: "#sunset" in Arabic text keeps its # in front.
+              dir="auto"
               onClick={(event) => follow(event, tagRoute(segment.tag))}
             >
               {segment.text}
@@ -36,6 +38,7 @@ export function RichText({ text }: { text: string }): ReactElement {
             key={index}
             className={styles.link}
             href={routeHash(profileRoute(segment.username))}
+            dir="auto"
             onClick={(event) => follow(event, profileRoute(segment.username))}
           >
             {segment.text}

@@ -23,6 +23,7 @@ import {
 } from './recentSearches'
 import { useSearchOptions, type SearchOption, type SearchTab } from './useSearchOptions'
 import { useLocale, useT } from '../../i18n'
+import { isRightToLeft, tabListIndex } from '../../keyboard/readingDirection'
 import styles from './SearchBox.module.scss'
 
 /** Wait for a pause in typing before asking; well inside the 150 ms the issue allows. */
@@ -113,18 +114,14 @@ export function SearchBox(): ReactElement {
     }
   }
 
-  // The tablist's keys, as ARIA's tabs pattern has them: arrows, Home and End select and focus.
+  // The tablist's keys, as ARIA's tabs pattern has them: arrows (along the reading direction),
+  // Home and End select and focus.
   const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>): void => {
     const index = TABS.findIndex((entry) => entry.id === tab)
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1
-    }
-    if (event.key in moves) {
+    const to = tabListIndex(event.key, index, TABS.length, isRightToLeft(event.currentTarget))
+    if (to !== null) {
       event.preventDefault()
-      selectTab(TABS[moves[event.key]].id, 'tab')
+      selectTab(TABS[to].id, 'tab')
     } else if (event.key === 'Escape') {
       // Back to the box first: focusing it opens the panel, which Escape then closes.
       input.current?.focus()
