@@ -1,7 +1,7 @@
 // Main process glue: app lifecycle, the single window, and wiring the services (which take
 // their Electron dependencies as arguments) to Electron. Decisions live in the modules.
 
-import { readFile, rm, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import {
   app,
@@ -18,7 +18,7 @@ import Store from 'electron-store'
 import type { AuthSnapshot } from '../shared/auth-snapshot'
 import type { BackendSupervisor } from './backend/supervisor'
 import { registerIpc } from './ipc/register-ipc'
-import { openArchiveFile } from './ipc/data-export'
+import { fileDialogs } from './ipc/file-dialogs'
 import { createAppNotifier } from './notifications/app-notifier'
 import { createAppTray } from './notifications/app-tray'
 import type { TrayController } from './notifications/tray'
@@ -33,9 +33,8 @@ import { openAuthLink } from '../shared/data/auth-link'
 import type { MainServices } from './session/start-services'
 import { startMainServices } from './main-services'
 import { appIconPath, trayIcon } from './window/app-icon'
-import { registerAppScheme, serveAppProtocol } from './window/app-protocol'
-import { buildCsp } from './window/csp'
-import { serveDocumentCsp } from './window/document-csp'
+import { registerAppScheme } from './window/app-protocol'
+import { serveRendererDocuments } from './window/renderer-documents'
 import { createMainWindow, hardenContents } from './window/main-window'
 import { whenShown } from './window/when-shown'
 import { installApplicationMenu } from './window/app-menu'
@@ -210,22 +209,13 @@ function boot(): void {
       app.exit(1)
     }
   )
-  const backendUrl = services.then((started) => started.config.backendUrl)
-  // The dev server's documents get their CSP from webRequest; app:// documents from the
-  // protocol handler, which names the backend once it is known.
-  serveDocumentCsp(session.defaultSession.webRequest, backendUrl, devServerUrl)
-  let knownBackendUrl: string | null = null
-  backendUrl.then(
-    (url) => (knownBackendUrl = url),
-    () => undefined
-  )
-  if (!devServerUrl) {
-    serveAppProtocol(protocol, {
-      rootDir: join(__dirname, '../renderer'),
-      readFile: (path) => readFile(path),
-      documentCsp: () => (knownBackendUrl ? buildCsp({ backendUrl: knownBackendUrl }) : null)
-    })
-  }
+  serveRendererDocuments({
+    protocol,
+    webRequest: session.defaultSession.webRequest,
+    rootDir: join(__dirname, '../renderer'),
+    backendUrl: services.then((started) => started.config.backendUrl),
+    devServerUrl
+  })
 
   // Every handler is registered once, before the window can call it.
   registerIpc({
@@ -238,19 +228,7 @@ function boot(): void {
     },
     services,
     ready: () => ready,
-    images: {
-      // Looked up on each call (not bound once), so tests can stub dialog.showOpenDialog.
-      showOpenDialog: (options) =>
-        mainWindow ? dialog.showOpenDialog(mainWindow, options) : dialog.showOpenDialog(options),
-      stat: (path) => stat(path),
-      readFile: (path) => readFile(path)
-    },
-    dataExport: {
-      showSaveDialog: (options) =>
-        mainWindow ? dialog.showSaveDialog(mainWindow, options) : dialog.showSaveDialog(options),
-      createFile: openArchiveFile,
-      removeFile: (path) => rm(path, { force: true })
-    },
+    ...fileDialogs(() => mainWindow),
     notifier: createAppNotifier({
       window: () => mainWindow,
       tray,

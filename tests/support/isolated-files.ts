@@ -22,6 +22,7 @@ export const ISOLATED_INTEGRATION_FILES = [
 
 export const ISOLATED_JSDOM_FILES = [
   'src/renderer/src/components/CreatePostModal/AltTextReminder.test.tsx',
+  'src/renderer/src/components/CreatePostModal/CreatePostModal.cancel.test.tsx',
   'src/renderer/src/components/CreatePostModal/CreatePostModal.carousel.test.tsx',
   'src/renderer/src/components/CreatePostModal/CreatePostModal.discard.test.tsx',
   'src/renderer/src/components/CreatePostModal/CreatePostModal.test.tsx',
@@ -32,5 +33,6 @@ export const ISOLATED_JSDOM_FILES = [
   'src/renderer/src/components/WelcomeModal/WelcomeModal.test.tsx',
   'src/renderer/src/components/YourInformation/YourInformationSection.test.tsx',
   'src/renderer/src/drop/photoHandover.test.tsx',
+  'src/renderer/src/i18n/pseudoLocale.create.test.tsx',
   'src/renderer/src/store/wiring/outboxInApp.test.tsx'
 ]
