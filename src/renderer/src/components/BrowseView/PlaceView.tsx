@@ -37,7 +37,7 @@ export function PlaceView({ placeId }: { placeId: string }): ReactElement | null
           aria-label={t('places.back')}
           onClick={() => router.getState().back()}
         >
-          <ArrowLeft size={24} aria-hidden />
+          <ArrowLeft size={24} aria-hidden className="rtl-mirror" />
         </button>
       </div>
       {status === 'missing' ? (

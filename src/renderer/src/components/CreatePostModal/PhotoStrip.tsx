@@ -68,7 +68,7 @@ export function PhotoStrip(props: PhotoStripProps): ReactElement {
                 disabled={index === 0}
                 onClick={() => props.onMove(index, index - 1)}
               >
-                <ChevronLeft size={14} aria-hidden />
+                <ChevronLeft size={14} aria-hidden className="rtl-mirror" />
               </button>
               <button
                 type="button"
@@ -83,7 +83,7 @@ export function PhotoStrip(props: PhotoStripProps): ReactElement {
                 disabled={index === photos.length - 1}
                 onClick={() => props.onMove(index, index + 1)}
               >
-                <ChevronRight size={14} aria-hidden />
+                <ChevronRight size={14} aria-hidden className="rtl-mirror" />
               </button>
             </span>
           )}

@@ -66,7 +66,7 @@ export function CollectionView({ username, collectionId }: CollectionViewProps):
           aria-label={t('collections.back')}
           onClick={backToSaved}
         >
-          <ArrowLeft size={22} aria-hidden />
+          <ArrowLeft size={22} aria-hidden className="rtl-mirror" />
         </button>
         <h2 id="collection-title" className={styles.collectionTitle}>
           {missing ? t('collections.errors.gone') : name}
