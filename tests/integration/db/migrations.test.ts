@@ -50,6 +50,7 @@ describeEachDatabase('migrations', (suite) => {
       'reports',
       'save_collection_items',
       'save_collections',
+      'seen_posts',
       'saves',
       'stories',
       'story_highlight_items',
