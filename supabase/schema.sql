@@ -715,7 +715,7 @@ alter table public.saves add constraint saves_user_id_fkey FOREIGN KEY (user_id)
 alter table public.saves add constraint saves_user_post_unique UNIQUE (user_id, post_id);
 alter table public.seen_posts add constraint seen_posts_pkey PRIMARY KEY (reader_id, post_id);
 alter table public.seen_posts add constraint seen_posts_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
-alter table public.seen_posts add constraint seen_posts_reader_id_fkey FOREIGN KEY (reader_id) REFERENCES profiles(id) ON DELETE CASCADE;
+alter table public.seen_posts add constraint seen_posts_reader_id_fkey FOREIGN KEY (reader_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.stories add constraint stories_caption_length CHECK ((char_length(caption) <= 200));
 alter table public.stories add constraint stories_dimensions_valid CHECK ((((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))));
 alter table public.stories add constraint stories_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
@@ -2674,6 +2674,60 @@ CREATE OR REPLACE FUNCTION app_rules.followed_private_people()
 BEGIN ATOMIC
  SELECT app_rules.reader_list(5) AS reader_list;
 END;
+CREATE OR REPLACE FUNCTION app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer)
+ RETURNS TABLE(id uuid, created_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := auth.uid();
+  sees_sensitive boolean := false;
+  words text[] := '{}';
+begin
+  if cardinality(tags) = 0 then
+    return;
+  end if;
+  if me is not null then
+    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+    from public.content_settings s where s.user_id = me;
+    select coalesce(array_agg(w.word), '{}') into words
+    from public.word_filters w where w.user_id = me;
+  end if;
+
+  if newer then
+    return query
+    select p.id, p.created_at
+    from unnest(tags) as ft(tag)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.post_tags t
+      join public.posts q on q.id = t.post_id
+      where t.tag = ft.tag
+        and (t.post_created_at, t.post_id) > (edge_at, edge_id)
+        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
+                                            q.caption, me, sees_sensitive, words)
+      order by t.post_created_at asc, t.post_id asc
+      limit page_limit
+    ) p;
+  else
+    return query
+    select p.id, p.created_at
+    from unnest(tags) as ft(tag)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.post_tags t
+      join public.posts q on q.id = t.post_id
+      where t.tag = ft.tag
+        and (t.post_created_at, t.post_id) < (edge_at, edge_id)
+        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
+                                            q.caption, me, sees_sensitive, words)
+      order by t.post_created_at desc, t.post_id desc
+      limit page_limit
+    ) p;
+  end if;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.following_feed_authors()
  RETURNS TABLE(id uuid, restricted boolean)
  LANGUAGE sql
@@ -3772,8 +3826,6 @@ declare
   bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
   me uuid := auth.uid();
   tags text[] := '{}';
-  sees_sensitive boolean := false;
-  words text[] := '{}';
 begin
   if me is not null then
     select coalesce(array_agg(f.tag), '{}') into tags
@@ -3818,11 +3870,6 @@ begin
     return;
   end if;
 
-  select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
-  from public.content_settings s where s.user_id = me;
-  select coalesce(array_agg(w.word), '{}') into words
-  from public.word_filters w where w.user_id = me;
-
   return query
   with followed as (select * from app_rules.following_feed_authors()),
   newest as (
@@ -3858,19 +3905,8 @@ begin
     ) p
   ),
   from_tags as (
-    select p.id, p.created_at
-    from unnest(tags) as ft(tag)
-    cross join lateral (
-      select q.id, q.created_at
-      from public.post_tags t
-      join public.posts q on q.id = t.post_id
-      where t.tag = ft.tag
-        and (t.post_created_at, t.post_id) < (bound_at, bound_id)
-        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
-                                            q.caption, me, sees_sensitive, words)
-      order by t.post_created_at desc, t.post_id desc
-      limit page_limit
-    ) p
+    select t.id, t.created_at
+    from app_rules.followed_tag_posts(tags, bound_at, bound_id, false, page_limit) t
   ),
   page as (
     select c.id, c.created_at from from_people c
@@ -3896,16 +3932,10 @@ declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
   me uuid := auth.uid();
   tags text[] := '{}';
-  sees_sensitive boolean := false;
-  words text[] := '{}';
 begin
   if me is not null then
     select coalesce(array_agg(f.tag), '{}') into tags
     from public.followed_tags f where f.user_id = me;
-    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
-    from public.content_settings s where s.user_id = me;
-    select coalesce(array_agg(w.word), '{}') into words
-    from public.word_filters w where w.user_id = me;
   end if;
 
   return query
@@ -3943,19 +3973,8 @@ begin
     ) p
   ),
   from_tags as (
-    select p.id, p.created_at
-    from unnest(tags) as ft(tag)
-    cross join lateral (
-      select q.id, q.created_at
-      from public.post_tags t
-      join public.posts q on q.id = t.post_id
-      where t.tag = ft.tag
-        and (t.post_created_at, t.post_id) > (after_created_at, after_id)
-        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
-                                            q.caption, me, sees_sensitive, words)
-      order by t.post_created_at asc, t.post_id asc
-      limit page_limit
-    ) p
+    select t.id, t.created_at
+    from app_rules.followed_tag_posts(tags, after_created_at, after_id, true, page_limit) t
   ),
   page as (
     select c.id, c.created_at from from_people c
@@ -5798,6 +5817,9 @@ grant EXECUTE on function app_rules.explore_rank(likes integer, comments integer
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
 grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
 grant EXECUTE on function app_rules.followed_private_people() to public;
+grant EXECUTE on function app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer) to anon;
+grant EXECUTE on function app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer) to authenticated;
+grant EXECUTE on function app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer) to service_role;
 grant EXECUTE on function app_rules.following_feed_authors() to public;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to service_role;

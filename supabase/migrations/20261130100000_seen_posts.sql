@@ -10,7 +10,9 @@
 -- public.seen(post) tells the feed's reader whether they have seen each post of a page.
 
 create table public.seen_posts (
-  reader_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
+  -- auth.users, not profiles: a key to profiles would make this table a second way from posts
+  -- to profiles, and the API could no longer embed a post's author unambiguously.
+  reader_id uuid not null default auth.uid() references auth.users (id) on delete cascade,
   post_id uuid not null references public.posts (id) on delete cascade,
   seen_at timestamptz not null default now(),
   -- The feed's question: has this reader seen this post?

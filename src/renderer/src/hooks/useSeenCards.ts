@@ -1,6 +1,6 @@
 // Which feed cards the reader has seen: a card at least half in view (or covering half the
 // viewport, for a card taller than two screens) for SEEN_AFTER_MS calls `onSeen` with its
-// wrapper's data-key. One IntersectionObserver watches every wrapper attached.
+// wrapper's data-seen-key. One IntersectionObserver watches every wrapper attached.
 
 import { useCallback, useEffect, useRef } from 'react'
 
@@ -31,7 +31,7 @@ export function useSeenCards(
           const pending = timers.get(entry.target)
           if (halfInView(entry)) {
             if (pending !== undefined) continue
-            const key = (entry.target as HTMLElement).dataset.key
+            const key = (entry.target as HTMLElement).dataset.seenKey
             if (!key) continue
             timers.set(
               entry.target,

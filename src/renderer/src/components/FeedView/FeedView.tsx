@@ -120,13 +120,6 @@ function PostList({ empty, caughtUp = false }: FeedParts): ReactElement {
   const sentinel = useEndSentinel(loadMore, hasMore && !failed, postIds.length)
   const markSeen = useCallback((id: string) => stores.seenPosts.getState().mark(id), [stores])
   const watchSeen = useSeenCards(markSeen, signedIn)
-  const attachCard = useCallback(
-    (element: HTMLElement | null) => {
-      attachItem(element)
-      watchSeen(element)
-    },
-    [attachItem, watchSeen]
-  )
 
   if (status !== 'ready') {
     return (
@@ -144,9 +137,12 @@ function PostList({ empty, caughtUp = false }: FeedParts): ReactElement {
         {postIds.slice(start, end).map((id, offset) => {
           const index = start + offset
           return (
-            <div key={id} ref={attachCard} data-key={id} className={styles.item}>
+            <div key={id} ref={attachItem} data-key={id} className={styles.item}>
               {markerAt === -1 && index === 0 && trimmedAbove === 0 && <CaughtUp olderBelow />}
-              <PostCard postId={id} index={index} />
+              {/* The card alone counts for "seen", not the marker an item may also hold. */}
+              <div ref={watchSeen} data-seen-key={id}>
+                <PostCard postId={id} index={index} />
+              </div>
               {markerAt === index && (
                 <CaughtUp olderBelow={index < postIds.length - 1 || hasMore} />
               )}
