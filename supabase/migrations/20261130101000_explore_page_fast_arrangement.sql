@@ -1,4 +1,4 @@
--- Explore's page at 100,000 posts (docs/performance.md, "Explore"): the same posts in the same
+-- Explore's page at 100,000 posts (the bench in tests/bench/explore.ts): the same posts in the same
 -- order, for less work per page. A page whose authors are all different (the usual page) is
 -- arranged in rank order directly, with the first two swapped when the first is by the author
 -- who closed the previous page: what the general search (kept for pages that repeat an author)
