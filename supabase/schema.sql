@@ -431,6 +431,12 @@ create table public.saves (
   created_at timestamp with time zone not null default now()
 );
 alter table public.saves enable row level security;
+create table public.seen_posts (
+  reader_id uuid not null default auth.uid(),
+  post_id uuid not null,
+  seen_at timestamp with time zone not null default now()
+);
+alter table public.seen_posts enable row level security;
 create table public.stories (
   id uuid not null default gen_random_uuid(),
   user_id uuid not null,
@@ -707,6 +713,9 @@ alter table public.saves add constraint saves_pkey PRIMARY KEY (id);
 alter table public.saves add constraint saves_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
 alter table public.saves add constraint saves_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.saves add constraint saves_user_post_unique UNIQUE (user_id, post_id);
+alter table public.seen_posts add constraint seen_posts_pkey PRIMARY KEY (reader_id, post_id);
+alter table public.seen_posts add constraint seen_posts_post_id_fkey FOREIGN KEY (post_id) REFERENCES posts(id) ON DELETE CASCADE;
+alter table public.seen_posts add constraint seen_posts_reader_id_fkey FOREIGN KEY (reader_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.stories add constraint stories_caption_length CHECK ((char_length(caption) <= 200));
 alter table public.stories add constraint stories_dimensions_valid CHECK ((((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))));
 alter table public.stories add constraint stories_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
@@ -859,6 +868,9 @@ CREATE UNIQUE INDEX saves_pkey ON public.saves USING btree (id);
 CREATE INDEX saves_post_id_idx ON public.saves USING btree (post_id);
 CREATE INDEX saves_user_id_created_at_idx ON public.saves USING btree (user_id, created_at DESC, post_id DESC);
 CREATE UNIQUE INDEX saves_user_post_unique ON public.saves USING btree (user_id, post_id);
+CREATE UNIQUE INDEX seen_posts_pkey ON public.seen_posts USING btree (reader_id, post_id);
+CREATE INDEX seen_posts_post_idx ON public.seen_posts USING btree (post_id);
+CREATE INDEX seen_posts_reader_seen_idx ON public.seen_posts USING btree (reader_id, seen_at DESC);
 CREATE INDEX stories_expires_at_idx ON public.stories USING btree (expires_at);
 CREATE UNIQUE INDEX stories_pkey ON public.stories USING btree (id);
 CREATE INDEX stories_user_id_created_at_idx ON public.stories USING btree (user_id, created_at DESC);
@@ -1849,6 +1861,24 @@ AS $function$
       where u.id = user_id),
     false)
 $function$;
+CREATE OR REPLACE FUNCTION app_private.prune_seen_posts()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  delete from public.seen_posts s
+  using (select distinct a.reader_id from added a) r
+  where s.reader_id = r.reader_id
+    and (s.seen_at < now() - interval '7 days'
+         or s.seen_at < (select k.seen_at from public.seen_posts k
+                         where k.reader_id = r.reader_id
+                         order by k.seen_at desc
+                         offset 1999 limit 1));
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.queue_removed_photos()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2644,6 +2674,60 @@ CREATE OR REPLACE FUNCTION app_rules.followed_private_people()
 BEGIN ATOMIC
  SELECT app_rules.reader_list(5) AS reader_list;
 END;
+CREATE OR REPLACE FUNCTION app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer)
+ RETURNS TABLE(id uuid, created_at timestamp with time zone)
+ LANGUAGE plpgsql
+ STABLE
+ SET search_path TO ''
+AS $function$
+declare
+  me uuid := auth.uid();
+  sees_sensitive boolean := false;
+  words text[] := '{}';
+begin
+  if cardinality(tags) = 0 then
+    return;
+  end if;
+  if me is not null then
+    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
+    from public.content_settings s where s.user_id = me;
+    select coalesce(array_agg(w.word), '{}') into words
+    from public.word_filters w where w.user_id = me;
+  end if;
+
+  if newer then
+    return query
+    select p.id, p.created_at
+    from unnest(tags) as ft(tag)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.post_tags t
+      join public.posts q on q.id = t.post_id
+      where t.tag = ft.tag
+        and (t.post_created_at, t.post_id) > (edge_at, edge_id)
+        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
+                                            q.caption, me, sees_sensitive, words)
+      order by t.post_created_at asc, t.post_id asc
+      limit page_limit
+    ) p;
+  else
+    return query
+    select p.id, p.created_at
+    from unnest(tags) as ft(tag)
+    cross join lateral (
+      select q.id, q.created_at
+      from public.post_tags t
+      join public.posts q on q.id = t.post_id
+      where t.tag = ft.tag
+        and (t.post_created_at, t.post_id) < (edge_at, edge_id)
+        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
+                                            q.caption, me, sees_sensitive, words)
+      order by t.post_created_at desc, t.post_id desc
+      limit page_limit
+    ) p;
+  end if;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_rules.following_feed_authors()
  RETURNS TABLE(id uuid, restricted boolean)
  LANGUAGE sql
@@ -3562,7 +3646,7 @@ begin
   loop
     -- At most two posts of one author over this page and the one before it, so no run of a
     -- page's length shows anyone three times.
-    if (select count(*) from unnest(counted) a where a = candidate.user_id) >= 2 then
+    if cardinality(array_positions(counted, candidate.user_id)) >= 2 then
       skipped_ids := skipped_ids || candidate.id;
       skipped_authors := skipped_authors || candidate.user_id;
       continue;
@@ -3581,7 +3665,20 @@ begin
   end if;
 
   -- Best first, never the author of the tile before, and never a pick that leaves the rest
-  -- unable to follow that rule (when any arrangement can).
+  -- unable to follow that rule (when any arrangement can). When no author is on the page twice
+  -- (the usual page), that is rank order with the first two swapped if the first is by the
+  -- author who closed the page before: what the search below finds, without its cost.
+  if cardinality(chosen_authors) = (select count(distinct a) from unnest(chosen_authors) a) then
+    if cardinality(chosen_ids) > 1 and chosen_authors[1] is not distinct from previous then
+      chosen_ids := chosen_ids[2:2] || chosen_ids[1:1] || chosen_ids[3:];
+    end if;
+    return query
+    select p.*
+    from unnest(chosen_ids) with ordinality as o(id, position)
+    join public.posts p on p.id = o.id
+    order by o.position;
+    return;
+  end if;
   used := array_fill(false, array[cardinality(chosen_ids)]);
   for step in 1 .. cardinality(chosen_ids) loop
     pick := null;
@@ -3729,8 +3826,6 @@ declare
   bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
   me uuid := auth.uid();
   tags text[] := '{}';
-  sees_sensitive boolean := false;
-  words text[] := '{}';
 begin
   if me is not null then
     select coalesce(array_agg(f.tag), '{}') into tags
@@ -3775,11 +3870,6 @@ begin
     return;
   end if;
 
-  select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
-  from public.content_settings s where s.user_id = me;
-  select coalesce(array_agg(w.word), '{}') into words
-  from public.word_filters w where w.user_id = me;
-
   return query
   with followed as (select * from app_rules.following_feed_authors()),
   newest as (
@@ -3815,19 +3905,8 @@ begin
     ) p
   ),
   from_tags as (
-    select p.id, p.created_at
-    from unnest(tags) as ft(tag)
-    cross join lateral (
-      select q.id, q.created_at
-      from public.post_tags t
-      join public.posts q on q.id = t.post_id
-      where t.tag = ft.tag
-        and (t.post_created_at, t.post_id) < (bound_at, bound_id)
-        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
-                                            q.caption, me, sees_sensitive, words)
-      order by t.post_created_at desc, t.post_id desc
-      limit page_limit
-    ) p
+    select t.id, t.created_at
+    from app_rules.followed_tag_posts(tags, bound_at, bound_id, false, page_limit) t
   ),
   page as (
     select c.id, c.created_at from from_people c
@@ -3853,16 +3932,10 @@ declare
   page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
   me uuid := auth.uid();
   tags text[] := '{}';
-  sees_sensitive boolean := false;
-  words text[] := '{}';
 begin
   if me is not null then
     select coalesce(array_agg(f.tag), '{}') into tags
     from public.followed_tags f where f.user_id = me;
-    select coalesce(bool_or(s.show_sensitive_media), false) into sees_sensitive
-    from public.content_settings s where s.user_id = me;
-    select coalesce(array_agg(w.word), '{}') into words
-    from public.word_filters w where w.user_id = me;
   end if;
 
   return query
@@ -3900,19 +3973,8 @@ begin
     ) p
   ),
   from_tags as (
-    select p.id, p.created_at
-    from unnest(tags) as ft(tag)
-    cross join lateral (
-      select q.id, q.created_at
-      from public.post_tags t
-      join public.posts q on q.id = t.post_id
-      where t.tag = ft.tag
-        and (t.post_created_at, t.post_id) > (after_created_at, after_id)
-        and app_rules.stranger_post_allowed(q.user_id, q.author_restricted, q.is_sensitive,
-                                            q.caption, me, sees_sensitive, words)
-      order by t.post_created_at asc, t.post_id asc
-      limit page_limit
-    ) p
+    select t.id, t.created_at
+    from app_rules.followed_tag_posts(tags, after_created_at, after_id, true, page_limit) t
   ),
   page as (
     select c.id, c.created_at from from_people c
@@ -4066,6 +4128,29 @@ AS $function$
     returning 1
   )
   select count(*)::integer from changed
+$function$;
+CREATE OR REPLACE FUNCTION public.mark_posts_seen(post_ids uuid[])
+ RETURNS integer
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+declare
+  added integer;
+begin
+  if auth.uid() is null then
+    raise exception 'Sign in to mark posts seen' using errcode = '42501';
+  end if;
+  if cardinality(post_ids) > 100 then
+    raise exception 'At most 100 posts can be marked seen at once' using errcode = '22023';
+  end if;
+  insert into public.seen_posts (reader_id, post_id)
+  select auth.uid(), p.id
+  from public.posts p
+  where p.id = any (coalesce(post_ids, '{}'))
+  on conflict (reader_id, post_id) do nothing;
+  get diagnostics added = row_count;
+  return added;
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.mark_story_seen(target_story_id uuid)
  RETURNS void
@@ -4527,6 +4612,15 @@ begin
   join public.profiles p on p.id = m.id
   order by m.rank;
 end
+$function$;
+CREATE OR REPLACE FUNCTION public.seen(post posts)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select exists (select 1 from public.seen_posts s
+                 where s.reader_id = (select auth.uid()) and s.post_id = post.id)
 $function$;
 CREATE OR REPLACE FUNCTION public.set_comment_like(target_comment_id uuid, should_like boolean)
  RETURNS TABLE(liked boolean, likes_count integer)
@@ -5105,6 +5199,7 @@ CREATE TRIGGER on_profile_name_changed BEFORE INSERT OR UPDATE OF full_name ON p
 CREATE TRIGGER before_report_inserted BEFORE INSERT ON public.reports FOR EACH ROW EXECUTE FUNCTION app_private.guard_report();
 CREATE TRIGGER check_save_collection BEFORE INSERT OR UPDATE OF name ON public.save_collections FOR EACH ROW EXECUTE FUNCTION app_private.check_save_collection();
 CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
+CREATE TRIGGER prune_seen_posts AFTER INSERT ON public.seen_posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.prune_seen_posts();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
@@ -5551,6 +5646,21 @@ create policy "Users remove their own saves" on public.saves as permissive for d
   using ((user_id = ( SELECT auth.uid() AS uid)));
 create policy "Users save as themselves" on public.saves as permissive for insert to authenticated
   with check ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "Readers forget their own seen posts" on public.seen_posts as permissive for delete to authenticated
+  using ((reader_id = ( SELECT auth.uid() AS uid)));
+create policy "Readers mark posts they can see as seen, as themselves" on public.seen_posts as permissive for insert to authenticated
+  with check (((reader_id = ( SELECT auth.uid() AS uid)) AND (EXISTS ( SELECT 1
+   FROM posts p
+  WHERE (p.id = seen_posts.post_id)))));
+create policy "Readers see their own seen posts" on public.seen_posts as permissive for select to authenticated
+  using ((reader_id = ( SELECT auth.uid() AS uid)));
+create policy "Second factor required once enrolled" on public.seen_posts as restrictive for all to authenticated
+  using (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied))
+  with check (( SELECT app_rules.second_factor_satisfied() AS second_factor_satisfied));
+create policy "Suspended accounts add nothing" on public.seen_posts as restrictive for insert to authenticated
+  with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
+create policy "Suspended accounts remove nothing" on public.seen_posts as restrictive for delete to authenticated
+  using (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Authors and their followers see live stories" on public.stories as permissive for select to authenticated
   using (((expires_at > ( SELECT story_clock() AS story_clock)) AND ((user_id = ( SELECT auth.uid() AS uid)) OR (EXISTS ( SELECT 1
    FROM follows f
@@ -5707,6 +5817,9 @@ grant EXECUTE on function app_rules.explore_rank(likes integer, comments integer
 grant EXECUTE on function app_rules.followed_by_my_follows() to anon;
 grant EXECUTE on function app_rules.followed_by_my_follows() to authenticated;
 grant EXECUTE on function app_rules.followed_private_people() to public;
+grant EXECUTE on function app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer) to anon;
+grant EXECUTE on function app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer) to authenticated;
+grant EXECUTE on function app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer) to service_role;
 grant EXECUTE on function app_rules.following_feed_authors() to public;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to authenticated;
 grant EXECUTE on function app_rules.is_close_friend_of(author uuid) to service_role;
@@ -5862,6 +5975,9 @@ grant EXECUTE on function public.live_stories_of(person uuid) to authenticated;
 grant EXECUTE on function public.live_stories_of(person uuid) to service_role;
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to authenticated;
 grant EXECUTE on function public.mark_activity_read(up_to timestamp with time zone) to service_role;
+grant EXECUTE on function public.mark_posts_seen(post_ids uuid[]) to anon;
+grant EXECUTE on function public.mark_posts_seen(post_ids uuid[]) to authenticated;
+grant EXECUTE on function public.mark_posts_seen(post_ids uuid[]) to service_role;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to authenticated;
 grant EXECUTE on function public.mark_story_seen(target_story_id uuid) to service_role;
 grant EXECUTE on function public.moderation_lift_suspension(person uuid) to authenticated;
@@ -5902,6 +6018,9 @@ grant EXECUTE on function public.search_places(query text, max_rows integer) to 
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to anon;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to authenticated;
 grant EXECUTE on function public.search_profiles(query text, max_rows integer) to service_role;
+grant EXECUTE on function public.seen(post posts) to anon;
+grant EXECUTE on function public.seen(post posts) to authenticated;
+grant EXECUTE on function public.seen(post posts) to service_role;
 grant EXECUTE on function public.set_comment_like(target_comment_id uuid, should_like boolean) to authenticated;
 grant EXECUTE on function public.set_comment_like(target_comment_id uuid, should_like boolean) to service_role;
 grant EXECUTE on function public.set_post_archived(target_post_id uuid, archived boolean) to authenticated;
@@ -6167,6 +6286,11 @@ grant DELETE, REFERENCES, SELECT, TRIGGER on table public.saves to authenticated
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.saves to service_role;
 grant INSERT on table public.saves (post_id) to authenticated;
 grant INSERT on table public.saves (user_id) to authenticated;
+grant SELECT on table public.seen_posts to anon;
+grant DELETE, SELECT on table public.seen_posts to authenticated;
+grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.seen_posts to service_role;
+grant INSERT on table public.seen_posts (post_id) to authenticated;
+grant INSERT on table public.seen_posts (reader_id) to authenticated;
 grant REFERENCES, SELECT, TRIGGER on table public.stories to anon;
 grant DELETE, REFERENCES, SELECT, TRIGGER on table public.stories to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.stories to service_role;

@@ -95,6 +95,8 @@ export interface Post {
   pin_slot?: number | null
   /** Following feed only: the followed hashtag that brought a post of someone not followed. */
   followed_tag?: string | null
+  /** Following feed only: whether the reader had seen it when the page was read (public.seen). */
+  seen?: boolean
 }
 
 /** A place a post can be at: one per name, matched without case or accents. */

@@ -112,6 +112,12 @@ export const MAX_SAVE_COLLECTION_NAME_LENGTH = 50
 export const SAVE_COLLECTION_PAGE_SIZE = 12
 /** Posts per page of Explore: four rows of three, the screen its diversity rule counts over. */
 export const EXPLORE_PAGE_SIZE = 12
+/** "You're all caught up" comes after the unseen posts of this many days (seen-posts.ts). */
+export const CAUGHT_UP_WINDOW_DAYS = 3
+/** Posts one mark_posts_seen call takes; the app sends its cards in batches of this size. */
+export const MAX_SEEN_POSTS_PER_CALL = 100
+/** How long the app gathers seen cards before sending them in one request. */
+export const SEEN_POSTS_FLUSH_MS = 3_000
 /** Reels per page: a few screens ahead of the one watched (reels_page serves at most 30). */
 export const REELS_PAGE_SIZE = 6
 // People: profiles, search and lists.

@@ -20,7 +20,12 @@ import { measurePerRequest, perRequestKinds, type PerRequestResults } from './pe
 import { renderPerRequest } from './per-request-report'
 import { measurePeople, PEOPLE_USERS } from './people'
 import { measureQueries, type QueryResults } from './queries'
-import { measureExplore, renderExploreSection, type ExploreResults } from './explore'
+import {
+  EXPLORE_POSTS,
+  measureExploreAt,
+  renderExploreSection,
+  type ExploreResults
+} from './explore'
 import { measureRealtime, type RealtimeResults } from './realtime'
 import { renderReport } from './report'
 import { spliceSection, spliceSections } from './sections'
@@ -224,20 +229,15 @@ async function shareOnly(): Promise<void> {
 }
 
 /**
- * `npm run bench -- --explore [posts]`: only Explore beside the home feed, at a size given
- * (default 2,000 posts), printed rather than written.
+ * `npm run bench -- --explore [posts]`: only Explore beside the home feed on each database (at
+ * 100,000 posts unless given), replacing the "## Explore" section of docs/performance.md.
  */
 async function exploreOnly(): Promise<void> {
   const at = process.argv.indexOf('--explore')
-  const size = Number(process.argv[at + 1]) || 2_000
-  const bench = await startBenchBackend()
-  try {
-    const images = await uploadPlainPhotos(bench, FEED_PAGE_SIZE)
-    await seedPosts(bench, size, images)
-    console.log(renderExploreSection([await measureExplore(bench)]).join('\n'))
-  } finally {
-    await bench.backend.close()
-  }
+  const posts = Number(process.argv[at + 1]) || EXPLORE_POSTS
+  const results: ExploreResults[] = []
+  for (const kind of perRequestKinds()) results.push(await measureExploreAt(kind, posts))
+  await replaceSection(renderExploreSection(results))
 }
 
 async function main(): Promise<void> {
@@ -267,21 +267,24 @@ async function main(): Promise<void> {
     const images = await uploadRenditions(bench, photos)
 
     const queries: QueryResults[] = []
-    const explore: ExploreResults[] = []
     const seedMillis: number[] = []
     for (const size of SIZES) {
       log(`Seeding to ${size.toLocaleString('en')} posts…`)
       seedMillis.push(await seedPosts(bench, size, images))
       log(`Measuring feed queries at ${size.toLocaleString('en')} posts…`)
       queries.push(await measureQueries(bench, DEPTH))
-      log(`Measuring Explore beside the home feed at ${size.toLocaleString('en')} posts…`)
-      explore.push(await measureExplore(bench))
     }
 
     log(
       `Measuring people search at ${PEOPLE_USERS.toLocaleString('en')} users and the Following feed…`
     )
     const people = await measurePeople(bench, PEOPLE_USERS, DEPTH)
+
+    const explore: ExploreResults[] = []
+    for (const kind of perRequestKinds()) {
+      log(`Measuring Explore beside the home feed on ${kind} at 100,000 posts…`)
+      explore.push(await measureExploreAt(kind))
+    }
 
     log('Measuring the backend event loop under feed load…')
     const eventLoop = await measureEventLoop()

@@ -8,8 +8,11 @@ import { messageOr } from '../errors'
 import { MAX_SEARCH_QUERY_LENGTH } from '../limits'
 import { FEED_SELECT, type FeedCursor } from './feed'
 
-/** The feed's columns and, per post, the followed hashtag that brought it (public.followed_tag). */
-export const FOLLOWING_FEED_SELECT = `${FEED_SELECT}, followed_tag`
+/**
+ * The feed's columns and, per post, the followed hashtag that brought it (public.followed_tag)
+ * and whether the reader has seen it (public.seen).
+ */
+export const FOLLOWING_FEED_SELECT = `${FEED_SELECT}, followed_tag, seen`
 import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
 
 export const FOLLOW_MESSAGES = {

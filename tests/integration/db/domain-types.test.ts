@@ -48,8 +48,9 @@ const ROW_TYPES: RowType[] = [
     table: 'posts',
     // The posts policy's own bookkeeping (migration 20261127150200); the app never reads it.
     omitted: ['author_restricted'],
-    // `followed_tag` is a computed field (public.followed_tag(posts)) the Following feed selects.
-    notColumns: ['profiles', 'post_images', 'followed_tag']
+    // `followed_tag` and `seen` are computed fields (public.followed_tag(posts), public.seen(posts))
+    // the Following feed selects.
+    notColumns: ['profiles', 'post_images', 'followed_tag', 'seen']
   },
   { type: 'PostImage', table: 'post_images' },
   { type: 'Place', table: 'places' },

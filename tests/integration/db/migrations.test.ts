@@ -51,6 +51,7 @@ describeEachDatabase('migrations', (suite) => {
       'save_collection_items',
       'save_collections',
       'saves',
+      'seen_posts',
       'stories',
       'story_highlight_items',
       'story_highlights',

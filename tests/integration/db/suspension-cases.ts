@@ -127,6 +127,14 @@ export const CASES: WriteCase[] = [
     write: () => [`insert into followed_tags (tag) values ('harbour')`]
   },
   {
+    covers: 'public.seen_posts: INSERT',
+    write: (f) => [`insert into seen_posts (post_id) values ($1)`, [f.ids.otherPost]]
+  },
+  {
+    covers: 'mark_posts_seen',
+    write: (f) => [`select mark_posts_seen(array[$1::uuid])`, [f.ids.otherPost]]
+  },
+  {
     covers: 'public.places: INSERT',
     write: () => [`insert into places (name) values ('Harbour Café')`]
   },
@@ -344,6 +352,12 @@ export const CASES: WriteCase[] = [
         `insert into followed_tags (user_id, tag) select $1, 'harbour' where $2::uuid is not null`,
         'otherPost',
         'followed_tags where user_id = $1'
+      ],
+      [
+        'public.seen_posts',
+        'insert into seen_posts (reader_id, post_id) values ($1, $2)',
+        'otherPost',
+        'seen_posts where reader_id = $1'
       ],
       [
         'public.save_collections',

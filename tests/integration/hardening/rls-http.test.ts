@@ -283,6 +283,12 @@ const REVIEWED_RPCS: Record<string, string> = {
   followed_tag:
     'SECURITY INVOKER, STABLE, computed column of posts: the caller’s own followed_tags and ' +
     'follows (their policies) against the post’s post_tags',
+  seen:
+    'SECURITY INVOKER, STABLE, computed column of posts: the caller’s own seen_posts rows ' +
+    '(their policy; none for a visitor)',
+  mark_posts_seen:
+    'SECURITY INVOKER, at most 100 ids: inserts into seen_posts under its policies (own rows, ' +
+    'posts the caller sees, second factor, suspension); the prune trigger keeps 7 days / 2,000 rows',
   tagged_page:
     'SECURITY INVOKER, STABLE, page size clamped to 1..100: post_people_tags and posts policies apply',
   search_hashtags:

@@ -73,7 +73,7 @@ describe('the pseudo-locale shows no English on the converted screens', () => {
         <PostCard postId={post.id} index={0} />
         <SidePanel />
         <FollowingEmpty />
-        <CaughtUp />
+        <CaughtUp olderBelow />
       </>,
       harness
     )

@@ -1,4 +1,4 @@
-// Posts as the renderer calls them: the two feeds, Explore, Reels, likes and likers, one post, a
+// Posts as the renderer calls them: the two feeds and the posts seen in them, Explore, Reels, likes and likers, one post, a
 // hashtag's page and followed hashtags, places, the author's edits, comments and their likes,
 // saves and collections. Every row that carries a photo comes back with its storage URLs on the
 // backend in use (storage-urls.ts).
@@ -15,6 +15,7 @@ import {
 import { likedCommentIds, setCommentLike } from '@shared/data/comment-likes'
 import { fetchExplorePage } from '@shared/data/explore'
 import { fetchProfileReels, fetchReelsPage } from '@shared/data/reels'
+import { markPostsSeen } from '@shared/data/seen-posts'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
 import type { Page, PageCursor } from '@shared/data/keyset'
@@ -60,6 +61,8 @@ export function createPostServices(bind: Bind) {
     },
     /** Explore: posts from people you don't follow, ranked by the database, a visit's pages. */
     explore: { page: bind(fetchExplorePage) },
+    /** The cards the reader has had in view, sent in batches (seen-posts.ts). */
+    seenPosts: { mark: bind(markPostsSeen) },
     /** Reels: video posts of people followed and of others, newest first. */
     reels: { page: bind(fetchReelsPage), ofProfile: bind(fetchProfileReels) },
     likes: {

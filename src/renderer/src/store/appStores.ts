@@ -21,6 +21,7 @@ import type { CollectionsStore } from './collections/collectionsStore'
 import type { ControlsStore } from './controls/controlsStore'
 import type { BrowseStore } from './browse/browseStore'
 import type { ExploreStore } from './explore/exploreStore'
+import type { SeenPostsStore } from './seenPosts/seenPostsStore'
 import type { ReelsStore } from './reels/reelsStore'
 import type { HashtagsStore } from './hashtags/hashtagsStore'
 import type { PlacesStore } from './places/placesStore'
@@ -61,6 +62,8 @@ export interface AppStores {
   places: PlacesStore
   /** Explore: one visit's grid of posts from people the reader does not follow. */
   explore: ExploreStore
+  /** The cards the reader has had in view, sent to the backend in batches. */
+  seenPosts: SeenPostsStore
   /** Reels: one visit's video posts, one per screen. */
   reels: ReelsStore
   /** Who liked a post: the likers list and the liker each card names. */

@@ -13,6 +13,7 @@ import { createCurationStore, type CurationStore } from './curation/curationStor
 import { createDirectStore } from './direct/directStore'
 import { createHashtagsStore, type HashtagsStore } from './hashtags/hashtagsStore'
 import { createPlacesStore } from './places/placesStore'
+import { createSeenPostsStore, type SeenPostsStore } from './seenPosts/seenPostsStore'
 import { createHighlightsStore, type HighlightsStore } from './highlights/highlightsStore'
 import { createPeopleTagsStore } from './peopleTags/peopleTagsStore'
 import { createPostActions } from './postActions/postActions'
@@ -94,6 +95,7 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
     highlights,
     hashtags: createHashtags(services, base, lists),
     places: createPlacesStore({ places: services.places }),
+    seenPosts: createSeenPosts(services, base, getUserId),
     collections: createCollections(services, base, posts, lists),
     controls: createControlsStore({
       controls: services.controls,
@@ -101,6 +103,17 @@ export function createStores(api: Api, services: Services, offline: OfflineParts
       getUserId
     })
   }
+}
+
+/** The cards the reader has seen; a new user starts with nothing pending. */
+function createSeenPosts(
+  services: Services,
+  base: ReturnType<typeof createFoundation>,
+  getUserId: () => string | null
+): SeenPostsStore {
+  const seenPosts = createSeenPostsStore({ seenPosts: services.seenPosts, getUserId })
+  base.onUserChange(() => seenPosts.getState().reset())
+  return seenPosts
 }
 
 /** The reader's followed hashtags; a change reads the Following feed again. */

@@ -115,6 +115,7 @@ export function fakeServices(): FakeServices {
     feed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     followingFeed: { fetchPage: vi.fn(async () => []), fetchNewer: vi.fn(async () => []) },
     explore: { page: vi.fn(async () => ({ items: [] as Post[], next: null })) },
+    seenPosts: { mark: vi.fn(async () => undefined) },
     reels: {
       page: vi.fn(async () => ({ items: [] as Post[], next: null })),
       ofProfile: vi.fn(async () => ({ items: [] as Post[], next: null }))

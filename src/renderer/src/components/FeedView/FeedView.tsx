@@ -2,11 +2,15 @@
 // 470 px column, the side panel beside it on large screens. An empty home feed says the spec's
 // "No posts yet"; an empty Following feed points to people to follow. Each tab's store keeps its
 // posts across navigation and reloads when the user changes (liked states differ); a new post is
-// prepended by the store. The list is windowed, and the next page loads as the end comes near;
-// the Following feed ends with "You're all caught up" and suggested posts (CaughtUp).
+// prepended by the store. The list is windowed, and the next page loads as the end comes near.
+// Cards half in view for a second are noted as seen (useSeenCards, the seenPosts store); the
+// Following feed says "You're all caught up", with suggested posts, right after the last post
+// of the window the reader had not seen (CaughtUp, caughtUpAfter), older posts below it.
 
-import { useCallback, useEffect, type ReactElement } from 'react'
+import { useCallback, useEffect, useState, type ReactElement } from 'react'
+import { caughtUpAfter } from '@shared/caught-up'
 import { useEndSentinel } from '../../hooks/useEndSentinel'
+import { useSeenCards } from '../../hooks/useSeenCards'
 import { useShallow } from 'zustand/react/shallow'
 import { FEED_PLACEHOLDER_COUNT } from '@shared/limits'
 import {
@@ -65,14 +69,31 @@ function HomeEmpty(): ReactElement {
   )
 }
 
-/** What a feed shows: `empty` with no posts, `footer` once its last post is on the list. */
+/** What a feed shows: `empty` with no posts, and whether it places the "caught up" marker. */
 interface FeedParts {
   empty: ReactElement
-  footer?: ReactElement
+  caughtUp?: boolean
 }
 
-function PostList({ empty, footer }: FeedParts): ReactElement {
+/** Where the marker goes (caughtUpAfter), or null: not this feed, or not known yet. */
+function useCaughtUpAt(enabled: boolean, postIds: readonly string[], complete: boolean) {
+  // The window is counted from when the feed was shown, so the marker does not wander.
+  const [now] = useState(() => Date.now())
+  return usePosts((state) =>
+    enabled
+      ? caughtUpAfter(
+          postIds.flatMap((id) => state.byId[id] ?? []),
+          complete,
+          now
+        )
+      : null
+  )
+}
+
+function PostList({ empty, caughtUp = false }: FeedParts): ReactElement {
+  const stores = useStores()
   const feed = useFeedStore()
+  const signedIn = useSession((state) => state.snapshot.user !== null)
   const status = useFeed((state) => state.status)
   const postIds = useFeed((state) => state.ids)
   const t = useT()
@@ -82,6 +103,8 @@ function PostList({ empty, footer }: FeedParts): ReactElement {
   const hasMore = useFeed((state) => state.hasMore)
   const loadingMore = useFeed((state) => state.loadingMore)
   const failed = useFeed((state) => state.loadMoreFailed)
+  const trimmedAbove = useFeed((state) => state.trimmedAbove)
+  const markerAt = useCaughtUpAt(caughtUp, postIds, !hasMore && !failed)
   const estimateHeight = useCallback(
     (index: number, width: number) => CARD_CHROME_PX + (width || 470) * (ratios[index] ?? 1),
     [ratios]
@@ -95,6 +118,8 @@ function PostList({ empty, footer }: FeedParts): ReactElement {
     knownHeights: heightsOf(feed)
   })
   const sentinel = useEndSentinel(loadMore, hasMore && !failed, postIds.length)
+  const markSeen = useCallback((id: string) => stores.seenPosts.getState().mark(id), [stores])
+  const watchSeen = useSeenCards(markSeen, signedIn)
 
   if (status !== 'ready') {
     return (
@@ -109,11 +134,21 @@ function PostList({ empty, footer }: FeedParts): ReactElement {
   return (
     <>
       <div ref={attachList} className={styles.posts} style={{ paddingTop, paddingBottom }}>
-        {postIds.slice(start, end).map((id, offset) => (
-          <div key={id} ref={attachItem} data-key={id} className={styles.item}>
-            <PostCard postId={id} index={start + offset} />
-          </div>
-        ))}
+        {postIds.slice(start, end).map((id, offset) => {
+          const index = start + offset
+          return (
+            <div key={id} ref={attachItem} data-key={id} className={styles.item}>
+              {markerAt === -1 && index === 0 && trimmedAbove === 0 && <CaughtUp olderBelow />}
+              {/* The card alone counts for "seen", not the marker an item may also hold. */}
+              <div ref={watchSeen} data-seen-key={id}>
+                <PostCard postId={id} index={index} />
+              </div>
+              {markerAt === index && (
+                <CaughtUp olderBelow={index < postIds.length - 1 || hasMore} />
+              )}
+            </div>
+          )
+        })}
       </div>
       <div ref={sentinel} className={styles.sentinel} data-testid="feed-end" />
       {loadingMore && (
@@ -129,7 +164,6 @@ function PostList({ empty, footer }: FeedParts): ReactElement {
           </button>
         </div>
       )}
-      {!hasMore && !loadingMore && !failed && footer}
     </>
   )
 }
@@ -141,7 +175,7 @@ function PostList({ empty, footer }: FeedParts): ReactElement {
  */
 const loadedFor = new WeakMap<object, string | null>()
 
-function FeedPosts({ empty, footer }: FeedParts): ReactElement {
+function FeedPosts({ empty, caughtUp }: FeedParts): ReactElement {
   const feed = useFeedStore()
   const idle = useFeed((state) => state.status === 'idle')
   const userId = useSession(selectUserId)
@@ -156,7 +190,7 @@ function FeedPosts({ empty, footer }: FeedParts): ReactElement {
     void feed.getState().load()
   }, [feed, userId, sessionStatus, idle])
 
-  return <PostList empty={empty} footer={footer} />
+  return <PostList empty={empty} caughtUp={caughtUp} />
 }
 
 export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
@@ -185,7 +219,7 @@ export function FeedView({ tab = 'for-you' }: { tab?: FeedTab }): ReactElement {
             <NewPostsPill />
             <FeedPosts
               empty={following ? <FollowingEmpty /> : <HomeEmpty />}
-              footer={following ? <CaughtUp /> : undefined}
+              caughtUp={following}
             />
           </FeedSourceProvider>
         )}
