@@ -61,8 +61,8 @@ export function readableExtensions(
       `select extension from realtime.messages where id = any($1::uuid[])`,
       [inserted.map((row) => row.id)]
     )
-    const seen = new Set(rows.map((row) => row.extension))
-    return { broadcast: seen.has('broadcast'), presence: seen.has('presence') }
+    const allowed = new Set(rows.map((row) => row.extension))
+    return { broadcast: allowed.has('broadcast'), presence: allowed.has('presence') }
   })
 }
 

@@ -193,12 +193,15 @@ export async function emptyBucket(
   const { names, visible } = await asCaller(context, caller, request, async (tx) => {
     const bucket = await tx.query(`select 1 from storage.buckets where id = $1`, [id])
     if (bucket.rows.length === 0) throw noSuchBucket()
-    const seen = await tx.query(`select 1 from storage.objects where bucket_id = $1 limit 1`, [id])
+    const hadObjects = await tx.query(
+      `select 1 from storage.objects where bucket_id = $1 limit 1`,
+      [id]
+    )
     const gone = await tx.query<{ name: string }>(
       `delete from storage.objects where bucket_id = $1 returning name`,
       [id]
     )
-    return { names: gone.rows.map((r) => r.name), visible: seen.rows.length > 0 }
+    return { names: gone.rows.map((r) => r.name), visible: hadObjects.rows.length > 0 }
   })
   if (visible && names.length === 0) {
     throw accessDenied('new row violates row-level security policy')
