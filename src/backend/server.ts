@@ -17,7 +17,7 @@ import {
 } from './context'
 import { asDataDirError, prepareDataDir } from './data-dir'
 import type { Database } from './db/database'
-import { openDatabase } from './db/open'
+import { openDatabase, type DatabaseOptions } from './db/open'
 import { CorsPolicy, corsOriginsFromEnv, DEV_ORIGINS } from './http/cors'
 import { createGateway } from './http/gateway'
 import { admitUpgrades, createHttpServer, listen, type HttpStages } from './http/server'
@@ -46,8 +46,11 @@ export interface BackendOptions {
   config?: Partial<BackendConfig>
   /** A migrated PGlite data directory to start a new database from (see DatabaseOptions). */
   pgliteSnapshot?: ArrayBuffer
-  /** Where PGlite runs (see DatabaseOptions): the engine worker unless a bench asks otherwise. */
-  pgliteThread?: 'worker' | 'caller'
+  /**
+   * How the database is opened: `openDatabase` unless a bench measures another way (PGlite on
+   * the backend's own thread, tests/bench/placement-child.ts).
+   */
+  openDatabase?: (options: DatabaseOptions) => Promise<Database>
 }
 
 export interface RunningBackend {
@@ -105,13 +108,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   if (dataDir) await prepareDataDir(dataDir)
   let db: Database
   try {
-    db = await openDatabase({
+    db = await (options.openDatabase ?? openDatabase)({
       databaseUrl: options.databaseUrl,
       dataDir: dataDir && !options.databaseUrl ? join(dataDir, 'pgdata') : undefined,
       migrationsDir: options.migrationsDir,
       maxWaitingRequests: rest.maxWaitingRequests,
-      pgliteSnapshot: options.pgliteSnapshot,
-      pgliteThread: options.pgliteThread
+      pgliteSnapshot: options.pgliteSnapshot
     })
   } catch (error) {
     // A disk that fills up while PGlite initialises fails deep in its file system.

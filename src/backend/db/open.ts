@@ -7,9 +7,7 @@ import type { Database } from './database'
 import { bootstrapDatabase } from './bootstrap'
 import { applyMigrations, checkMigratable, type Migration } from './migrations'
 import { loadMigrations } from './migration-files'
-import { openPglite } from './pglite'
 import { startPgliteEngine } from './pglite-engine'
-import { compiledPgliteWasm } from './pglite-wasm'
 import { extensionsCreatedBy } from './pglite-extensions'
 
 export interface DatabaseOptions {
@@ -27,12 +25,6 @@ export interface DatabaseOptions {
    * without one); the migrations are checked after as at every start.
    */
   pgliteSnapshot?: ArrayBuffer
-  /**
-   * 'caller' runs PGlite on the calling thread, without the engine worker and so without a
-   * watchdog: a runaway statement blocks the whole backend. Only tests/bench/engine-placement.ts
-   * uses it, to measure what the worker costs per request.
-   */
-  pgliteThread?: 'worker' | 'caller'
 }
 
 /**
@@ -52,7 +44,7 @@ function snapshotKey(migrations: Migration[]): string {
  * Bootstraps and migrates `db`, closing it if that fails. `database` names it in a message that
  * asks the person to act on it.
  */
-async function migrated(
+export async function migrated(
   db: Database,
   migrations: Migration[],
   database?: string
@@ -106,15 +98,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   if (!dataDir && !pgliteSnapshot) return openInMemory(migrations, maxWaiting)
   const isNew = !dataDir || !existsSync(join(dataDir, 'PG_VERSION'))
-  const extensions = extensionsCreatedBy(migrations.map((m) => m.sql))
-  if (options.pgliteThread === 'caller') {
-    const snapshot = isNew ? pgliteSnapshot : undefined
-    const wasm = await compiledPgliteWasm()
-    return migrated(await openPglite(dataDir, { extensions, snapshot, wasm }), migrations)
-  }
   const db = await startPgliteEngine({
     dataDir,
-    extensions,
+    extensions: extensionsCreatedBy(migrations.map((m) => m.sql)),
     snapshot: isNew ? pgliteSnapshot : undefined,
     maxWaiting
   })
