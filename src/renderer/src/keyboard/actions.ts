@@ -23,10 +23,20 @@ export type ActionHandlers = Record<AppAction, () => void | boolean>
 export function createActionHandlers(stores: AppStores, focusSearch: () => void): ActionHandlers {
   const { session, ui, router, activity } = stores
   const signedIn = (): boolean => selectIsSignedIn(session.getState())
-  // Creating and the own profile need an account: a visitor is asked to sign in instead.
+  // Creating and the own profile need an account: a visitor is asked to sign in instead. Right
+  // after a start the saved session is still being read: a key pressed then waits for it rather
+  // than taking the person for a visitor (and leaving a login dialog over their own account).
   const whenSignedIn = (action: () => void) => (): void => {
-    if (signedIn()) action()
-    else ui.getState().openAuth('signin')
+    const decide = (): void => {
+      if (signedIn()) action()
+      else ui.getState().openAuth('signin')
+    }
+    if (session.getState().status === 'ready') return decide()
+    const stop = session.subscribe((state) => {
+      if (state.status !== 'ready') return
+      stop()
+      decide()
+    })
   }
   return {
     'new-post': whenSignedIn(() => ui.getState().openCreate()),
