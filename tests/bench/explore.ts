@@ -1,18 +1,21 @@
 // Explore's pages beside the home feed's, at one table size and in the same run: the first page
 // and a deep one (page EXPLORE_DEEP_PAGE of one visit) through explore_page, against the home
-// feed's first page through feed_page, timed alternately so load from other processes affects
-// all three alike. Explore ranks the newest 360 posts a visit can see, so its cost should not
-// grow with the table. The fixture (EXPLORE_POSTS posts by EXPLORE_USERS people) is built in
-// SQL, on each database the machine has.
+// feed's first page through feed_page, each asked as the app asks (supabase-js over the
+// backend's HTTP). Each Explore page is timed in pairs with a feed page (timePaired), so a burst
+// of load from other processes lands on both sides of a pair, and the ratio is the median of the
+// pairs' ratios. Explore ranks the newest 360 posts a visit can see, so its cost should not grow
+// with the table. The database (explore-fixture.ts) holds EXPLORE_POSTS posts by EXPLORE_USERS
+// people, on each database the machine has.
 
 import { fetchExplorePage, type ExploreCursor } from '../../src/shared/data/explore'
 import { fetchFeedPage } from '../../src/shared/data/feed'
 import { EXPLORE_PAGE_SIZE, FEED_PAGE_SIZE } from '../../src/shared/limits'
+import { loadavg } from 'node:os'
 import { createTestDatabase, type DatabaseKind } from '../support/databases'
 import { startPostgresServer } from '../support/postgres-server'
-import { seedPosts, startBenchBackend, uploadPlainPhotos, type BenchBackend } from './backend'
-import { seedPeople } from './people'
-import { ms, percentile, type Timing } from './stats'
+import type { BenchBackend } from './backend'
+import { exploreFixture } from './explore-fixture'
+import { ms, timePaired, type Timing } from './stats'
 
 export const EXPLORE_POSTS = 100_000
 export const EXPLORE_USERS = 10_000
@@ -24,35 +27,27 @@ export interface ExploreResults {
   kind: DatabaseKind
   users: number
   posts: number
+  /** The feed pages timed beside the first Explore page, and beside the deep one. */
   feedPage: Timing
   firstPage: Timing
   deepPage: Timing
+  /** Medians of the per-pair ratios (Explore's time over the feed page's right beside it). */
   firstRatio: number
   deepRatio: number
+  /** The machine's 1-minute load average when the timings started (2 cores). */
+  loadAverage: number
+  /** Building the database (or copying it from the cache, when cached); milliseconds. */
+  buildMs: number
+  cached: boolean
 }
 
-/** Runs each of `works` once per round, `runs` rounds after `warmup`; a Timing per work. */
-async function timeInTurn(
-  works: (() => Promise<unknown>)[],
-  runs = 60,
-  warmup = 5
-): Promise<Timing[]> {
-  for (let i = 0; i < warmup; i++) for (const work of works) await work()
-  const samples = works.map((): number[] => [])
-  for (let round = 0; round < runs; round++) {
-    for (const [index, work] of works.entries()) {
-      const started = performance.now()
-      await work()
-      samples[index].push(performance.now() - started)
-    }
-  }
-  return samples.map((values) => {
-    values.sort((x, y) => x - y)
-    return { p50: percentile(values, 50), p95: percentile(values, 95), runs }
-  })
-}
+/** Pairs per ratio (each pair: a feed page and an Explore page, one right after the other). */
+const RUNS = 120
+const WARMUP = 10
 
-export async function measureExplore(bench: BenchBackend): Promise<ExploreResults> {
+export async function measureExplore(
+  bench: BenchBackend
+): Promise<Omit<ExploreResults, 'buildMs' | 'cached'>> {
   const { db } = bench.backend
   const client = bench.reader.client
   const { posts, users } = (
@@ -81,28 +76,29 @@ export async function measureExplore(bench: BenchBackend): Promise<ExploreResult
     throw new Error(`Explore's deep page returned ${deepRows.items.length} posts`)
   }
 
-  const [feedPage, firstPage, deepPage] = await timeInTurn([
-    () => fetchFeedPage(client, { limit: FEED_PAGE_SIZE }),
-    () => fetchExplorePage(client, {}),
-    () => fetchExplorePage(client, { after: deep })
-  ])
+  const feed = (): Promise<unknown> => fetchFeedPage(client, { limit: FEED_PAGE_SIZE })
+  const loadAverage = loadavg()[0]
+  const first = await timePaired(feed, () => fetchExplorePage(client, {}), RUNS, WARMUP)
+  const deepest = await timePaired(
+    feed,
+    () => fetchExplorePage(client, { after: deep }),
+    RUNS,
+    WARMUP
+  )
   return {
     kind: bench.backend.db.kind,
     users,
     posts,
-    feedPage,
-    firstPage,
-    deepPage,
-    firstRatio: firstPage.p50 / feedPage.p50,
-    deepRatio: deepPage.p50 / feedPage.p50
+    feedPage: first.a,
+    firstPage: first.b,
+    deepPage: deepest.b,
+    firstRatio: first.ratio,
+    deepRatio: deepest.ratio,
+    loadAverage
   }
 }
 
-/**
- * Explore at `posts` posts by `users` people (every one of them an author) on `kind`: the
- * people through the sign-up trigger and the posts through generate_series, as the other
- * benches seed.
- */
+/** Explore at `posts` posts by `users` people (every one of them an author) on `kind`. */
 export async function measureExploreAt(
   kind: DatabaseKind,
   posts = EXPLORE_POSTS,
@@ -111,20 +107,12 @@ export async function measureExploreAt(
   const server = kind === 'postgres' ? await startPostgresServer() : null
   try {
     const databaseUrl = server ? await createTestDatabase(server.url) : undefined
-    const bench = await startBenchBackend(24, { databaseUrl })
+    const fixture = await exploreFixture(kind, posts, users, databaseUrl)
     try {
-      const images = await uploadPlainPhotos(bench, FEED_PAGE_SIZE)
-      await seedPeople(bench, users)
-      const authors = (
-        await bench.backend.db.query<{ id: string }>(
-          'select id from public.profiles where id <> $1 order by id',
-          [bench.reader.id]
-        )
-      ).rows.map((row) => row.id)
-      await seedPosts({ ...bench, userIds: authors }, posts, images)
-      return await measureExplore(bench)
+      const results = await measureExplore(fixture.bench)
+      return { ...results, buildMs: fixture.buildMs, cached: fixture.cached }
     } finally {
-      await bench.backend.close()
+      await fixture.close()
     }
   } finally {
     await server?.stop()
@@ -132,22 +120,24 @@ export async function measureExploreAt(
 }
 
 export function renderExploreSection(results: ExploreResults[]): string[] {
+  const verdict = (ratio: number): string => `${ratio.toFixed(2)}× ${ratio <= 2 ? '✓' : '✗'}`
   return [
     '## Explore',
     '',
     `Explore's first page and its page ${EXPLORE_DEEP_PAGE} (\`explore_page\`: the newest 360 ` +
       "posts the reader may see, ranked, keyset-paged) beside the home feed's first page " +
-      '(`feed_page`), 12 posts each with authors and photos, timed alternately in the same run, ' +
-      'on a database of its own where every person is an author. ' +
-      'The target is each ≤ 2× the home feed page.',
+      '(`feed_page`), 12 posts each with authors and photos, asked through supabase-js over ' +
+      "the backend's HTTP, on a database where every person is an author. Each Explore page " +
+      `is timed in ${RUNS} pairs with a feed page; the ratio is the median of the pairs' ` +
+      'ratios. The goal: each ≤ 2× the home feed page.',
     '',
-    '| Database | Posts | People | Home feed page | Explore first | Ratio | Explore deep | Ratio |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Database | Posts | People | Load | Home feed page | Explore first | Ratio | Explore deep | Ratio |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
         `| ${r.kind} | ${r.posts.toLocaleString('en')} | ${r.users.toLocaleString('en')} | ` +
-        `${ms(r.feedPage.p50)} | ${ms(r.firstPage.p50)} | ` +
-        `${r.firstRatio.toFixed(2)} | ${ms(r.deepPage.p50)} | ${r.deepRatio.toFixed(2)} |`
+        `${r.loadAverage.toFixed(1)} | ${ms(r.feedPage.p50)} | ${ms(r.firstPage.p50)} | ` +
+        `${verdict(r.firstRatio)} | ${ms(r.deepPage.p50)} | ${verdict(r.deepRatio)} |`
     ),
     ''
   ]
