@@ -29,6 +29,7 @@ export interface ExploreResults {
   posts: number
   /** The feed pages timed beside the first Explore page, and beside the deep one. */
   feedPage: Timing
+  feedBesideDeep: Timing
   firstPage: Timing
   deepPage: Timing
   /** Medians of the per-pair ratios (Explore's time over the feed page's right beside it). */
@@ -90,6 +91,7 @@ export async function measureExplore(
     users,
     posts,
     feedPage: first.a,
+    feedBesideDeep: deepest.a,
     firstPage: first.b,
     deepPage: deepest.b,
     firstRatio: first.ratio,
@@ -129,15 +131,18 @@ export function renderExploreSection(results: ExploreResults[]): string[] {
       '(`feed_page`), 12 posts each with authors and photos, asked through supabase-js over ' +
       "the backend's HTTP, on a database where every person is an author. Each Explore page " +
       `is timed in ${RUNS} pairs with a feed page; the ratio is the median of the pairs' ` +
-      'ratios. The goal: each ≤ 2× the home feed page.',
+      'ratios (p50s shown; load is the 1-minute load average on 2 cores). The goal: each ≤ 2× ' +
+      'the home feed page.',
     '',
-    '| Database | Posts | People | Load | Home feed page | Explore first | Ratio | Explore deep | Ratio |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Database | Posts | People | Load | Home feed page | Explore first | Ratio | ' +
+      'Home feed page | Explore deep | Ratio |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
         `| ${r.kind} | ${r.posts.toLocaleString('en')} | ${r.users.toLocaleString('en')} | ` +
         `${r.loadAverage.toFixed(1)} | ${ms(r.feedPage.p50)} | ${ms(r.firstPage.p50)} | ` +
-        `${verdict(r.firstRatio)} | ${ms(r.deepPage.p50)} | ${verdict(r.deepRatio)} |`
+        `${verdict(r.firstRatio)} | ${ms(r.feedBesideDeep.p50)} | ${ms(r.deepPage.p50)} | ` +
+        `${verdict(r.deepRatio)} |`
     ),
     ''
   ]
