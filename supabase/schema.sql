@@ -2635,15 +2635,10 @@ $function$;
 CREATE OR REPLACE FUNCTION app_rules.explore_rank(likes integer, comments integer, created_at timestamp with time zone, as_of timestamp with time zone)
  RETURNS bigint
  LANGUAGE sql
- IMMUTABLE PARALLEL SAFE
- SET search_path TO ''
-AS $function$
-  -- (likes + 2 × comments + 1) per hour of age, with two hours added so a post of a minute
-  -- does not outrank the day; scaled to an integer (1e9 / 3600 per engagement-hour).
-  select ((greatest(likes, 0) + 2 * greatest(comments, 0) + 1)::bigint * 1000000000)
-         / (greatest(extract(epoch from date_trunc('second', as_of))::bigint
-                     - extract(epoch from date_trunc('second', created_at))::bigint, 0) + 7200)
-$function$;
+ STABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT (((((GREATEST(likes, 0) + (2 * GREATEST(comments, 0))) + 1))::bigint * 1000000000) / (GREATEST(((EXTRACT(epoch FROM date_trunc('second'::text, as_of)))::bigint - (EXTRACT(epoch FROM date_trunc('second'::text, created_at)))::bigint), (0)::bigint) + 7200));
+END;
 CREATE OR REPLACE FUNCTION app_rules.followed_by_my_follows()
  RETURNS TABLE(id uuid, n integer)
  LANGUAGE sql

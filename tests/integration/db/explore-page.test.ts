@@ -185,6 +185,16 @@ describeEachDatabase('explore_page', (suite) => {
       expect(await idsOf(suite.db, reader)).toEqual([fresh, old, quiet])
     })
 
+    it('ranks inside the query that ranks: the rank is inlined, not called once per post', async () => {
+      const { rows } = await suite.db.query<{ 'QUERY PLAN': string }>(
+        `explain (verbose, costs off)
+         select app_rules.explore_rank(likes_count, comments_count, created_at, now()) from posts`
+      )
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n')
+      expect(plan).toContain('likes_count')
+      expect(plan).not.toContain('explore_rank')
+    })
+
     it('pages without repeats, no author twice in a row, at most two per page-long run', async () => {
       const reader = await signUp(suite.db, 'reader', { username: 'pagereader' })
       const popular = await signUp(suite.db, 'popular', { username: 'pagepopular' })
