@@ -3,7 +3,7 @@
 import type { MemoryPoint, PaintResult } from './app'
 import { bundleSection, type BundleResults } from './bundle'
 import type { EventLoopResults } from './event-loop'
-import { renderExploreSection, type ExploreResults } from './explore'
+import { exploreTargetRow, renderExploreSection, type ExploreResults } from './explore'
 import { renderPeopleSection, type PeopleResults } from './people'
 import type { PhotoSizes } from './photos'
 import type { QueryResults } from './queries'
@@ -76,6 +76,7 @@ export function renderReport(results: BenchResults): string {
       `${verdict(Math.abs(objectGrowth) <= TARGETS.memoryGrowth)} |`,
     `| JS heap (total, incl. compiled code) after 1,000 posts within 10 % of after 50 | ` +
       `${pct(heapGrowth)} | ${verdict(Math.abs(heapGrowth) <= TARGETS.memoryGrowth)} |`,
+    exploreTargetRow(results.explore),
     '',
     '## Feed queries',
     '',
