@@ -292,3 +292,25 @@ test('Arabic rows: ← moves on in a carousel and a profile’s tabs, axe-clean 
   await expect(page.getByRole('tab', { name: 'Beiträge' })).toBeVisible()
   await shoot(page, 'de-profile-1280x800')
 })
+
+test('the safety dialog in Arabic: report and block, axe-clean in both themes', async ({
+  page
+}, testInfo) => {
+  await openSignedIn(page, user)
+  await chooseLanguage(page, 'العربية')
+  await page.goto(`${page.url().split('#')[0]}#/u/${friend.username}`)
+  await page.getByRole('button', { name: `خيارات ${friend.username}` }).click()
+  await page.getByRole('menuitem', { name: 'إبلاغ' }).click()
+  const report = page.getByRole('dialog', { name: 'الإبلاغ عن هذا الحساب' })
+  await expect(report.getByRole('group', { name: 'لماذا تبلّغ عن هذا الحساب؟' })).toBeVisible()
+  await report.getByRole('radio', { name: 'إنه محتوى غير مرغوب فيه' }).check()
+  await checkA11yBothThemes(page, 'safety report (Arabic)', testInfo)
+  await shoot(page, 'ar-safety-report')
+  await page.keyboard.press('Escape')
+
+  await page.getByRole('button', { name: `خيارات ${friend.username}` }).click()
+  await page.getByRole('menuitem', { name: 'حظر' }).click()
+  await expect(page.getByRole('dialog', { name: `هل تريد حظر ${friend.username}؟` })).toBeVisible()
+  await checkA11yBothThemes(page, 'safety block (Arabic)', testInfo)
+  await shoot(page, 'ar-safety-block')
+})

@@ -3,10 +3,11 @@
 // `messages.<key>` and `errors.auth.<key>` (and the account steps' failure); any other text (a server's own words) shows as it came.
 
 import { useCallback } from 'react'
+import type { TFunction } from 'i18next'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { MESSAGES } from '@shared/messages'
 import { ACCOUNT_FAILED } from '../services/rules'
-import type { Text } from '../store/phrase'
+import type { Phrase, Text } from '../store/phrase'
 import { useT } from './index'
 
 const keysOf = (texts: object, area: string): [string, string][] =>
@@ -25,12 +26,23 @@ export function messageKey(text: string): string | null {
   return KEY_BY_TEXT.get(text) ?? null
 }
 
+/** Says a phrase with `t`, its nested phrases first. */
+export function sayPhrase(t: TFunction, { key, values = {} }: Phrase): string {
+  const said = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? sayPhrase(t, value) : value
+    ])
+  )
+  return t(key, said)
+}
+
 /** Translates a phrase or a shared message for display; other text is shown as is. */
 export function useMessage(): (text: Text) => string {
   const t = useT()
   return useCallback(
     (text: Text) => {
-      if (typeof text !== 'string') return t(text.key, text.values ?? {})
+      if (typeof text !== 'string') return sayPhrase(t, text)
       const key = messageKey(text)
       return key ? t(key, { defaultValue: text }) : text
     },

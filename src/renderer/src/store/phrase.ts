@@ -7,7 +7,8 @@ import { messageOr } from '@shared/errors'
 
 export interface Phrase {
   readonly key: ParseKeys
-  readonly values?: Readonly<Record<string, string | number>>
+  /** A value may itself be a phrase (a reason that is a catalog sentence or the server's words). */
+  readonly values?: Readonly<Record<string, string | number | Phrase>>
 }
 
 /** A phrase, or the server's own (or @shared/messages') words. */

@@ -36,6 +36,16 @@ const DATA = [
   .filter((text): text is string => Boolean(text))
   .sort((a, b) => b.length - a.length)
 
+/** The words Intl itself puts between a list's items ("ana and bob"): the pseudo-locale formats
+ * as English, and Intl's words, like its dates, are not catalog text. Whole words only. */
+const INTL_LIST_WORDS = new RegExp(
+  `\\b(${new Intl.ListFormat('en')
+    .formatToParts(['x', 'y', 'z'])
+    .flatMap((part) => (part.type === 'literal' ? (part.value.match(/[A-Za-z]+/g) ?? []) : []))
+    .join('|')})\\b`,
+  'g'
+)
+
 /** Elements with their own `lang` (a language named in itself) and Intl's dates in `<time>` are
  * not catalog text. */
 function skipped(element: Element): boolean {
@@ -68,6 +78,7 @@ export function englishLeft(root: HTMLElement = document.body, data: string[] = 
   for (const text of shownStrings(root)) {
     let rest = text.replace(/⟦[^⟧]*⟧/g, ' ')
     for (const item of known) rest = rest.split(item).join(' ')
+    rest = rest.replace(INTL_LIST_WORDS, ' ')
     words.push(...(rest.match(/[A-Za-z]{2,}/g) ?? []).map((word) => `${word} (in "${text}")`))
   }
   return words

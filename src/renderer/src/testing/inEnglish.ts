@@ -2,10 +2,11 @@
 // check the English sentence the person sees.
 
 import { i18n } from '../i18n'
+import { sayPhrase } from '../i18n/messages'
 import type { Text } from '../store/phrase'
 
 export function inEnglish(text: Text | null | undefined): string | null {
   if (text === null || text === undefined) return null
   if (typeof text === 'string') return text
-  return i18n.getFixedT('en')(text.key, text.values ?? {})
+  return sayPhrase(i18n.getFixedT('en'), text)
 }

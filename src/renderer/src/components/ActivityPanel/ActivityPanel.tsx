@@ -12,7 +12,7 @@ import { useActivity, usePerson, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { FollowButton } from '../FollowButton/FollowButton'
 import { TagActions } from './TagActions'
-import { activityAction, activityTarget, actorsPhrase } from '../../store/activity/activityText'
+import { activityAction, activityTarget, actorsParts } from '../../store/activity/activityText'
 import { openActivityTarget } from '../../live/openActivityTarget'
 import { Avatar } from '../Avatar/Avatar'
 import { useLocale, useT } from '../../i18n'
@@ -47,7 +47,12 @@ function ActivityRow({ group }: { group: ActivityGroup }): ReactElement {
           decorative
         />
         <p className={styles.text}>
-          <strong>{actorsPhrase(group)}</strong> {activityAction(group)}{' '}
+          <strong>
+            {actorsParts(group).map((part, index) =>
+              part.kind === 'name' ? <bdi key={index}>{part.text}</bdi> : part.text
+            )}
+          </strong>{' '}
+          {activityAction(group)}{' '}
           <time className={styles.age} dateTime={group.latest_at}>
             {relativeAge(group.latest_at, undefined, locale)}
           </time>

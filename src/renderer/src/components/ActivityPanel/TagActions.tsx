@@ -2,7 +2,7 @@
 // tags manually): Approve shows it on the post and in the Tagged tab, Remove takes it off.
 
 import { useEffect, type ReactElement } from 'react'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase } from '../../store/phrase'
 import { usePeopleTags, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { useT } from '../../i18n'
@@ -23,7 +23,9 @@ export function TagActions({ postId }: { postId: string }): ReactElement | null 
     peopleTags
       .getState()
       [action](postId, userId)
-      .catch((caught: unknown) => toast.getState().show(messageOr(caught, 'unknown error')))
+      .catch((caught: unknown) =>
+        toast.getState().show(errorText(caught, phrase('errors.unknown')))
+      )
   }
   return (
     <span className={styles.tagActions}>

@@ -7,7 +7,6 @@
 
 import { useState, type ReactElement } from 'react'
 import { useOutbox, useSafety, useSession, useStores } from '../../store'
-import { unsentWarning } from '../../offline/outbox/actions'
 import { selectAccounts, selectOwnUsername } from '../../store/session/sessionStore'
 import { HOME, MODERATION, profileRoute, settingsRoute } from '../../store/router/routes'
 import styles from './AvatarMenu.module.scss'
@@ -16,6 +15,7 @@ import { ClearCacheItem } from './ClearCacheItem'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import { errorText, phrase, type Text } from '../../store/phrase'
+import { useUnsentWarning } from './unsentWarning'
 
 export interface AccountMenuProps {
   id: string
@@ -35,6 +35,7 @@ export function AccountMenu({ id, username, fullName, onClose }: AccountMenuProp
   const [confirming, setConfirming] = useState<'one' | 'all' | false>(false)
   const several = useSession((state) => selectAccounts(state).length > 1)
   const t = useT()
+  const unsentWarning = useUnsentWarning()
   const translate = useMessage()
 
   const openProfile = (): void => {

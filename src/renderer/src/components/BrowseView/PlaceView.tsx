@@ -6,6 +6,7 @@
 import { useEffect, type ReactElement } from 'react'
 import { ArrowLeft, MapPin } from 'lucide-react'
 import { useLocale, useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
 import { useBrowse, usePosts, useStores } from '../../store'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import styles from './BrowseView.module.scss'
@@ -13,6 +14,7 @@ import styles from './BrowseView.module.scss'
 export function PlaceView({ placeId }: { placeId: string }): ReactElement | null {
   const { browse, router } = useStores()
   const t = useT()
+  const message = useMessage()
   const locale = useLocale()
   const page = useBrowse((state) => state.page)
   const place = useBrowse((state) => state.place)
@@ -65,7 +67,7 @@ export function PlaceView({ placeId }: { placeId: string }): ReactElement | null
           </header>
           {status === 'error' ? (
             <p className={styles.error} role="alert">
-              {error}
+              {message(error ?? '')}
             </p>
           ) : (
             <ProfileGrid

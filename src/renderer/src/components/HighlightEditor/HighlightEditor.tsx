@@ -13,6 +13,7 @@ import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
 import { useLocale, useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
+import type { Text } from '../../store/phrase'
 import styles from './HighlightEditor.module.scss'
 
 /** "Story from 3/14/2026: caption", the date in the page's language. */
@@ -47,7 +48,7 @@ export function HighlightEditor({
   // A highlight's own stories, which may lie past the archive's loaded pages.
   const [held, setHeld] = useState<LiveStory[]>([])
   const [cover, setCover] = useState<string | null>(highlight?.cover_story_id ?? null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
   const [saving, setSaving] = useState(false)
   const nameId = useId()
 

@@ -3,10 +3,9 @@
 
 import type { ReactElement } from 'react'
 import { Clock } from 'lucide-react'
+import { useT } from '../../i18n'
 import { useOutbox } from '../../store'
 import styles from './PendingMarker.module.scss'
-
-export const PENDING_POST_TEXT = "Will post when you're online"
 
 /** Whether a new post or comment with this id is waiting in the outbox. */
 export function useIsQueued(kind: 'post' | 'comment', id: string): boolean {
@@ -20,17 +19,24 @@ export function useIsQueued(kind: 'post' | 'comment', id: string): boolean {
 }
 
 export function PendingPostNote({ overlay = false }: { overlay?: boolean }): ReactElement {
+  const t = useT()
   return (
     <span className={`${styles.note} ${overlay ? styles['note--overlay'] : ''}`}>
       <Clock size={12} aria-hidden />
-      {PENDING_POST_TEXT}
+      {t('outbox.pendingPost')}
     </span>
   )
 }
 
 export function PendingClock(): ReactElement {
+  const t = useT()
   return (
-    <span className={styles.clock} role="img" aria-label="Pending" title="Not sent yet">
+    <span
+      className={styles.clock}
+      role="img"
+      aria-label={t('outbox.pending')}
+      title={t('outbox.notSentYet')}
+    >
       <Clock size={12} aria-hidden />
     </span>
   )

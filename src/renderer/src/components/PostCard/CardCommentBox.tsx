@@ -9,6 +9,7 @@ import { useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
+import type { Text } from '../../store/phrase'
 import styles from './PostCard.module.scss'
 
 /** Keys that move focus or do nothing by themselves: a visitor may tab past the box. */
@@ -19,7 +20,7 @@ export function CardCommentBox({ postId }: { postId: string }): ReactElement {
   const signedIn = useSession(selectIsSignedIn)
   const [text, setText] = useState('')
   const [sending, setSending] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
   const errorId = useId()
   const t = useT()
   const translate = useMessage()

@@ -6,8 +6,11 @@
 
 import { useState, type FormEvent, type ReactElement } from 'react'
 import { useStore } from 'zustand'
-import { REPORT_REASONS, SAFETY_MESSAGES } from '../../services/safetyRules'
-import type { ReportTarget } from '../../services/types'
+import type { ParseKeys } from 'i18next'
+import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
+import { REPORT_REASONS } from '../../services/safetyRules'
+import type { ReportReason, ReportTarget } from '../../services/types'
 import { useStores } from '../../store'
 import { createSafetyFlow, type SafetyStep } from '../../store/safety/safetyFlow'
 import { Modal } from '../Modal/Modal'
@@ -25,11 +28,25 @@ export interface SafetyActionsProps {
   onBlocked?(): void
 }
 
-const TARGET_NAMES: Record<ReportTarget, string> = {
-  post: 'post',
-  comment: 'comment',
-  story: 'story',
-  profile: 'account'
+// Whole sentences per target: languages agree "this" with the noun (diesen Beitrag, diese Story).
+const REPORT_TITLES: Record<ReportTarget, ParseKeys> = {
+  post: 'safety.reportTitle.post',
+  comment: 'safety.reportTitle.comment',
+  story: 'safety.reportTitle.story',
+  profile: 'safety.reportTitle.profile'
+}
+const REPORT_QUESTIONS: Record<ReportTarget, ParseKeys> = {
+  post: 'safety.reportQuestion.post',
+  comment: 'safety.reportQuestion.comment',
+  story: 'safety.reportQuestion.story',
+  profile: 'safety.reportQuestion.profile'
+}
+const REASON_LABELS: Record<ReportReason, ParseKeys> = {
+  spam: 'moderation.reasons.spam',
+  nudity: 'moderation.reasons.nudity',
+  harassment: 'moderation.reasons.harassment',
+  violence: 'moderation.reasons.violence',
+  other: 'moderation.reasons.other'
 }
 
 export function SafetyActions({
@@ -40,6 +57,9 @@ export function SafetyActions({
   onBlocked
 }: SafetyActionsProps): ReactElement {
   const stores = useStores()
+  const t = useT()
+  const say = useMessage()
+  const { username } = person
   const [flow] = useState(() => createSafetyFlow(stores, { person, target, step: initialStep }))
   const { step, reason, details, mute, busy, error } = useStore(flow)
   const { go: setStep, setReason, setDetails, setMute } = flow.getState()
@@ -54,22 +74,16 @@ export function SafetyActions({
   }
   const errorLine = error && (
     <p className={styles.error} role="alert">
-      {error}
+      {say(error)}
     </p>
   )
 
   if (step === 'report') {
     return (
-      <Modal
-        title={`Report this ${TARGET_NAMES[target.type]}`}
-        onClose={onClose}
-        closeDisabled={busy}
-      >
+      <Modal title={t(REPORT_TITLES[target.type])} onClose={onClose} closeDisabled={busy}>
         <form className={styles.form} onSubmit={(event) => void report(event)}>
           <fieldset className={styles.reasons}>
-            <legend className={styles.legend}>
-              Why are you reporting this {TARGET_NAMES[target.type]}?
-            </legend>
+            <legend className={styles.legend}>{t(REPORT_QUESTIONS[target.type])}</legend>
             {REPORT_REASONS.map((option) => (
               <label key={option.value} className={styles.reason}>
                 <input
@@ -79,12 +93,12 @@ export function SafetyActions({
                   checked={reason === option.value}
                   onChange={() => setReason(option.value)}
                 />
-                {option.label}
+                {t(REASON_LABELS[option.value])}
               </label>
             ))}
           </fieldset>
           <label className={styles.detailsLabel} htmlFor="report-details">
-            Anything else we should know? (optional)
+            {t('safety.details')}
           </label>
           <textarea
             id="report-details"
@@ -96,7 +110,7 @@ export function SafetyActions({
           />
           {errorLine}
           <button type="submit" className={styles.primary} disabled={!reason || busy}>
-            Submit report
+            {t('safety.submit')}
           </button>
         </form>
       </Modal>
@@ -105,16 +119,16 @@ export function SafetyActions({
 
   if (step === 'reported') {
     return (
-      <Modal title={SAFETY_MESSAGES.reported} onClose={onClose}>
+      <Modal title={t('safety.reported')} onClose={onClose}>
         <div className={styles.form}>
           <p className={styles.text} role="status">
-            Your report is anonymous. Our moderators will look at it.
+            {t('safety.anonymous')}
           </p>
           <button type="button" className={styles.secondary} onClick={() => setStep('block')}>
-            Block @{person.username}
+            {t('safety.blockPerson', { username })}
           </button>
           <button type="button" className={styles.primary} onClick={onClose}>
-            Close
+            {t('common.close')}
           </button>
         </div>
       </Modal>
@@ -123,12 +137,9 @@ export function SafetyActions({
 
   if (step === 'block') {
     return (
-      <Modal title={`Block ${person.username}?`} onClose={onClose} closeDisabled={busy}>
+      <Modal title={t('safety.blockTitle', { username })} onClose={onClose} closeDisabled={busy}>
         <div className={styles.form}>
-          <p className={styles.text}>
-            They won&apos;t be able to find your profile, posts or stories, follow you or comment.
-            Instaframe won&apos;t let them know you blocked them. You can unblock them in Settings.
-          </p>
+          <p className={styles.text}>{t('safety.blockExplain')}</p>
           {errorLine}
           <button
             type="button"
@@ -136,10 +147,10 @@ export function SafetyActions({
             disabled={busy}
             onClick={() => void block()}
           >
-            Block
+            {t('safety.block')}
           </button>
           <button type="button" className={styles.secondary} onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </button>
         </div>
       </Modal>
@@ -148,18 +159,16 @@ export function SafetyActions({
 
   if (step === 'mute') {
     return (
-      <Modal title={`Mute ${person.username}`} onClose={onClose} closeDisabled={busy}>
+      <Modal title={t('safety.muteTitle', { username })} onClose={onClose} closeDisabled={busy}>
         <form className={styles.form} onSubmit={(event) => void saveMute(event)}>
-          <p className={styles.text}>
-            Instaframe won&apos;t let them know you muted them. Their profile stays open to you.
-          </p>
+          <p className={styles.text}>{t('safety.muteExplain')}</p>
           <label className={styles.reason}>
             <input
               type="checkbox"
               checked={mute.posts}
               onChange={(event) => setMute({ ...mute, posts: event.target.checked })}
             />
-            Mute posts
+            {t('safety.mutePosts')}
           </label>
           <label className={styles.reason}>
             <input
@@ -167,11 +176,11 @@ export function SafetyActions({
               checked={mute.stories}
               onChange={(event) => setMute({ ...mute, stories: event.target.checked })}
             />
-            Mute stories
+            {t('safety.muteStories')}
           </label>
           {errorLine}
           <button type="submit" className={styles.primary} disabled={busy}>
-            Save
+            {t('safety.save')}
           </button>
         </form>
       </Modal>
@@ -180,19 +189,19 @@ export function SafetyActions({
 
   return (
     <Modal
-      title={`Options for ${person.username}`}
+      title={t('safety.optionsFor', { username })}
       showTitle={false}
       closeButton={false}
       onClose={onClose}
     >
-      <div className={styles.sheet} role="menu" aria-label={`Options for ${person.username}`}>
+      <div className={styles.sheet} role="menu" aria-label={t('safety.optionsFor', { username })}>
         <button
           type="button"
           role="menuitem"
           className={`${styles.choice} ${styles.red}`}
           onClick={() => setStep('report')}
         >
-          Report
+          {t('safety.report')}
         </button>
         <button
           type="button"
@@ -200,7 +209,7 @@ export function SafetyActions({
           className={`${styles.choice} ${styles.red}`}
           onClick={() => setStep('block')}
         >
-          Block
+          {t('safety.block')}
         </button>
         <button
           type="button"
@@ -208,10 +217,10 @@ export function SafetyActions({
           className={styles.choice}
           onClick={() => setStep('mute')}
         >
-          Mute
+          {t('safety.mute')}
         </button>
         <button type="button" role="menuitem" className={styles.choice} onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </Modal>

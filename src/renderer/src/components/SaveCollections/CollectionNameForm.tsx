@@ -6,6 +6,8 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactElement }
 import { COLLECTION_MESSAGES } from '../../services/rules'
 import { MAX_SAVE_COLLECTION_NAME_LENGTH } from '@shared/limits'
 import { useT } from '../../i18n'
+import { useMessage } from '../../i18n/messages'
+import type { Text } from '../../store/phrase'
 import styles from './SaveCollections.module.scss'
 
 const MESSAGE_KEYS = new Map([
@@ -16,11 +18,12 @@ const MESSAGE_KEYS = new Map([
 ] as const)
 
 /** The store's (the database's) words for a refusal, in the page's language when known. */
-export function useCollectionMessage(): (text: string) => string {
+export function useCollectionMessage(): (text: Text) => string {
   const t = useT()
+  const message = useMessage()
   return (text) => {
-    const key = MESSAGE_KEYS.get(text)
-    return key ? t(key) : text
+    const key = typeof text === 'string' ? MESSAGE_KEYS.get(text) : undefined
+    return key ? t(key) : message(text)
   }
 }
 
@@ -28,7 +31,7 @@ export interface CollectionNameFormProps {
   initialName?: string
   submitLabel: string
   /** Sends the name; the refusal in words, or null when done. */
-  onSubmit(name: string): Promise<string | null>
+  onSubmit(name: string): Promise<Text | null>
   onCancel(): void
 }
 
@@ -42,7 +45,7 @@ export function CollectionNameForm({
   const say = useCollectionMessage()
   const fieldId = useId()
   const [name, setName] = useState(initialName)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
   const [sending, setSending] = useState(false)
   const fieldRef = useRef<HTMLInputElement>(null)
 

@@ -10,6 +10,7 @@ import { useT } from '../../i18n'
 import { Modal } from '../Modal/Modal'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { CollectionNameForm, useCollectionMessage } from './CollectionNameForm'
+import type { Text } from '../../store/phrase'
 import styles from './SaveCollections.module.scss'
 
 export interface CollectionViewProps {
@@ -25,7 +26,7 @@ export function CollectionView({ username, collectionId }: CollectionViewProps):
   const t = useT()
   const say = useCollectionMessage()
   const [step, setStep] = useState<'rename' | 'delete' | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<Text | null>(null)
 
   useEffect(() => {
     if (collections.getState().listStatus === 'idle') void collections.getState().loadList()

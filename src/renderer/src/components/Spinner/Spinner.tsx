@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react'
+import { useT } from '../../i18n'
 import styles from './Spinner.module.scss'
 
 export function Spinner({
@@ -8,12 +9,13 @@ export function Spinner({
   size?: number
   light?: boolean
 }): ReactElement {
+  const t = useT()
   return (
     <span
       className={`${styles.spinner} ${light ? styles['spinner--light'] : ''}`}
       style={{ width: size, height: size }}
       role="status"
-      aria-label="Loading"
+      aria-label={t('common.loading')}
     />
   )
 }

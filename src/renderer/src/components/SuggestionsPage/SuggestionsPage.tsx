@@ -24,9 +24,9 @@ export function SuggestionsPage(): ReactElement {
   return (
     <main className={styles.page}>
       <div className={styles.top}>
-        <h1 className={styles.title}>Suggested for you</h1>
+        <h1 className={styles.title}>{t('people.suggestedForYou')}</h1>
       </div>
-      <ul className={styles.list} aria-label="Suggested people">
+      <ul className={styles.list} aria-label={t('people.suggestedPeople')}>
         {suggestions.map((person) => (
           <PersonRow
             key={person.id}
@@ -37,15 +37,15 @@ export function SuggestionsPage(): ReactElement {
       </ul>
       {status === 'loading' && suggestions.length === 0 && (
         <p className={styles.message} role="status">
-          Loading…
+          {t('people.suggestionsLoading')}
         </p>
       )}
       {status === 'ready' && suggestions.length === 0 && (
-        <p className={styles.message}>No suggestions yet: you follow everyone here.</p>
+        <p className={styles.message}>{t('people.followingEveryone')}</p>
       )}
       {status === 'failed' && (
         <p className={styles.message} role="alert">
-          Couldn&apos;t load suggestions.
+          {t('people.suggestionsFailed')}
         </p>
       )}
     </main>

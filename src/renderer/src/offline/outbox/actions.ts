@@ -61,8 +61,11 @@ export function collapse(
   return { cancel: earlier, append: false }
 }
 
-/** A few words naming the action, for the messages shown when it cannot be sent. */
-export function describeAction(action: OutboxAction): string {
+export type ActionName =
+  'like' | 'unlike' | 'save' | 'unsave' | 'follow' | 'unfollow' | 'comment' | 'post'
+
+/** The action's name, which picks the messages shown when it cannot be sent. */
+export function describeAction(action: OutboxAction): ActionName {
   switch (action.kind) {
     case 'like':
       return action.liked ? 'like' : 'unlike'
@@ -82,12 +85,4 @@ export function targetPostId(action: OutboxAction): string | null {
   return action.kind === 'like' || action.kind === 'save' || action.kind === 'comment'
     ? action.postId
     : null
-}
-
-/** The sign-out warning: how many actions would be lost, e.g. "You have 2 unsent items (a post, a like)." */
-export function unsentWarning(items: readonly OutboxItem[]): string {
-  const count = items.length
-  const kinds = items.map((item) => `a ${describeAction(item.action)}`)
-  const listed = kinds.length <= 3 ? ` (${kinds.join(', ')})` : ''
-  return `You have ${count} unsent ${count === 1 ? 'item' : 'items'}${listed}. Sign out anyway? They will be lost.`
 }

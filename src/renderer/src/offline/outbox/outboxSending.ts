@@ -3,6 +3,7 @@
 
 import { messageOr } from '@shared/errors'
 import { POST_ACCOUNT_SWITCHED_MESSAGE } from '../../services/rules'
+import { phrase } from '../../store/phrase'
 import { describeAction, targetPostId, type OutboxItem } from './actions'
 import { backoffDelay, classifyFailure, DEFAULT_BACKOFF } from './failures'
 import { clearRetry, type OutboxContext, type OutboxState } from './outboxTypes'
@@ -34,16 +35,17 @@ async function drop(
   deps.onDropped?.(item.action)
   const what = describeAction(item.action)
   if (kind === 'refused') {
-    deps.notify(`Your ${what} couldn't be sent: ${messageOr(error, 'the server refused it')}`)
+    const reason = messageOr(error, '') || phrase('outbox.serverRefused')
+    deps.notify(phrase(`outbox.refused.${what}`, { reason }))
     return
   }
   const postId = targetPostId(item.action) ?? what
   if (saidGone.has(postId)) return
   saidGone.add(postId)
   deps.notify(
-    item.action.kind === 'follow'
-      ? `That account no longer exists, so your ${what} wasn't sent`
-      : `That post was deleted, so your ${what} wasn't sent`
+    what === 'follow' || what === 'unfollow'
+      ? phrase(`outbox.accountGone.${what}`)
+      : phrase(`outbox.postGone.${what}`)
   )
 }
 

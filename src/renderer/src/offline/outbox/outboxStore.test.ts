@@ -5,6 +5,7 @@ import { createConnectivityStore, type ConnectivityStore } from '../connectivity
 import type { OutboxAction } from './actions'
 import { openOutboxDb } from './outboxDb'
 import { createOutboxStore, type OutboxDeps, type OutboxStore } from './outboxStore'
+import { inEnglish } from '../../testing/inEnglish'
 
 const USER = 'user-a'
 const comment = (id: string, postId = 'p1'): OutboxAction => ({
@@ -69,7 +70,7 @@ describe('the outbox', () => {
       openDb: () => openOutboxDb(factory),
       send: (action) => server.send(action),
       connectivity,
-      notify: (message) => notes.push(message),
+      notify: (message) => notes.push(inEnglish(message)!),
       onDropped: (action) => dropped.push(action),
       onSent: (action) => sent.push(action),
       // No jitter: the waits are exactly 1 s, 2 s, 4 s…

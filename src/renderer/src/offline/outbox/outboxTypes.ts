@@ -5,6 +5,7 @@ import type { ConnectivityStore } from '../connectivityStore'
 import type { OutboxAction, OutboxItem } from './actions'
 import type { BackoffOptions } from './failures'
 import type { OutboxDb } from './outboxDb'
+import type { Text } from '../../store/phrase'
 
 export interface OutboxDeps {
   openDb(): Promise<OutboxDb>
@@ -16,7 +17,7 @@ export interface OutboxDeps {
   /** A queued action will never be sent: its optimistic change is undone. */
   onDropped?(action: OutboxAction): void
   /** Tells the user, once, why something queued was not sent. */
-  notify(message: string): void
+  notify(message: Text): void
   now?: () => number
   random?: () => number
   backoff?: BackoffOptions

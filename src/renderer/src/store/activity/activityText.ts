@@ -4,7 +4,7 @@
 
 import type { ActivityAlert, ActivityTarget } from '@shared/bridge-contract'
 import type { ActivityGroup, NotificationType } from '@shared/domain'
-import { i18n } from '../../i18n/i18n'
+import { i18n, intlLocale } from '../../i18n/i18n'
 
 const ACTIONS = {
   like: 'activity.action.like',
@@ -34,14 +34,51 @@ function quoted(body: string): string {
   return chars.length > QUOTE_LENGTH ? `${chars.slice(0, QUOTE_LENGTH - 1).join('')}…` : flat
 }
 
-/** "ana", "ana and bob", "ana and 3 others". */
-export function actorsPhrase(group: Pick<ActivityGroup, 'actors' | 'actor_count'>): string {
+/** A piece of the actors' words: a person's name (shown isolated, as names may run either way)
+ * or the catalog's own words. */
+export interface ActorsPart {
+  readonly kind: 'name' | 'words'
+  readonly text: string
+}
+
+/** Where the name goes in the catalog's way of naming a person ("ana", "anaさん"). */
+const NAME_SLOT = '\u2060name\u2060'
+
+function namePieces(name: string): ActorsPart[] {
+  const [before = '', after = ''] = i18n
+    .t('activity.actorName', { name: NAME_SLOT })
+    .split(NAME_SLOT)
+  const pieces: ActorsPart[] = [{ kind: 'name', text: name }]
+  if (before) pieces.unshift({ kind: 'words', text: before })
+  if (after) pieces.push({ kind: 'words', text: after })
+  return pieces
+}
+
+/** "ana", "ana and bob", "ana and 3 others": the newest one or two names and how many more,
+ * joined as the reader's language joins a list. */
+export function actorsParts(group: Pick<ActivityGroup, 'actors' | 'actor_count'>): ActorsPart[] {
   const [first, second] = group.actors
-  const name = first?.username ?? i18n.t('activity.someone')
+  if (!first) return [{ kind: 'words', text: i18n.t('activity.someone') }]
   const others = group.actor_count - 1
-  if (others <= 0) return name
-  if (others === 1 && second) return i18n.t('activity.twoPeople', { name, other: second.username })
-  return i18n.t('activity.andOthers', { name, count: others })
+  const items: ActorsPart[][] = [namePieces(first.username)]
+  if (others === 1 && second) items.push(namePieces(second.username))
+  else if (others > 0)
+    items.push([{ kind: 'words', text: i18n.t('activity.others', { count: others }) }])
+  const list = new Intl.ListFormat(intlLocale(), { type: 'conjunction' })
+  const texts = items.map((pieces) => pieces.map((piece) => piece.text).join(''))
+  let element = 0
+  return list
+    .formatToParts(texts)
+    .flatMap((part) =>
+      part.type === 'element' ? items[element++]! : [{ kind: 'words', text: part.value } as const]
+    )
+}
+
+/** The actors' words as one string (desktop notifications, the line's label). */
+export function actorsPhrase(group: Pick<ActivityGroup, 'actors' | 'actor_count'>): string {
+  return actorsParts(group)
+    .map((part) => part.text)
+    .join('')
 }
 
 /** "liked your photo.", or with the comment quoted: "commented: nice one". */

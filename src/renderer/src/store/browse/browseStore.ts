@@ -5,7 +5,7 @@
 // posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase, type Text } from '../phrase'
 import type { Services } from '../../services'
 import type { PlaceSummary } from '@shared/domain'
 import type { PageCursor, TagSummary } from '../../services/types'
@@ -24,7 +24,7 @@ export interface BrowseState {
   ids: string[]
   next: PageCursor | null
   status: 'idle' | 'loading' | 'ready' | 'error' | 'missing'
-  error: string | null
+  error: Text | null
   openTag(tag: string): Promise<void>
   openPlace(placeId: string): Promise<void>
   loadMore(): Promise<void>
@@ -73,7 +73,8 @@ export function createBrowseStore({ posts, hashtags, places, entities }: BrowseD
           status: state.status === 'missing' ? 'missing' : 'ready'
         }))
       } catch (error) {
-        if (get().page === page) set({ status: 'error', error: messageOr(error, 'Error') })
+        if (get().page === page)
+          set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
       }
     }
 
@@ -100,7 +101,8 @@ export function createBrowseStore({ posts, hashtags, places, entities }: BrowseD
         if (place) set({ place })
         else set({ status: 'missing', ids: [], next: null })
       } catch (error) {
-        if (get().page === page) set({ status: 'error', error: messageOr(error, 'Error') })
+        if (get().page === page)
+          set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
       }
     }
 

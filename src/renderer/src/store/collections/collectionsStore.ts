@@ -7,7 +7,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { SaveCollection } from '@shared/domain'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase, type Text } from '../phrase'
 import type { Services } from '../../services'
 import type { PageCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
@@ -29,14 +29,14 @@ export interface OpenCollection {
   ids: string[]
   next: PageCursor | null
   status: Status
-  error: string | null
+  error: Text | null
 }
 
 export interface CollectionsState {
   /** The signed-in person's collections, newest first, with their covers. */
   list: SaveCollection[]
   listStatus: Status
-  listError: string | null
+  listError: Text | null
   /** The post the save sheet is open for, or null. */
   sheetPostId: string | null
   /** Which collections hold that post (the sheet's ticks), once `sheetReady`. */
@@ -45,7 +45,7 @@ export interface CollectionsState {
   sheetReady: boolean
   /** Collections whose tick is on its way to the server. */
   changing: ReadonlySet<string>
-  sheetError: string | null
+  sheetError: Text | null
   open: OpenCollection | null
   loadList(): Promise<void>
   openSheet(postId: string): Promise<void>
@@ -53,9 +53,9 @@ export interface CollectionsState {
   /** Files the sheet's post in the collection, or takes it out. */
   toggle(collectionId: string): Promise<void>
   /** A new collection (with the sheet's post in it, when given); the problem in words, or null. */
-  create(name: string, postId?: string | null): Promise<string | null>
-  rename(collectionId: string, name: string): Promise<string | null>
-  remove(collectionId: string): Promise<string | null>
+  create(name: string, postId?: string | null): Promise<Text | null>
+  rename(collectionId: string, name: string): Promise<Text | null>
+  remove(collectionId: string): Promise<Text | null>
   openCollection(collectionId: string, more?: boolean): Promise<void>
   clear(): void
 }
@@ -82,7 +82,7 @@ const EMPTY = {
 
 export function createCollectionsStore(deps: CollectionsDeps): CollectionsStore {
   const store = createStore<CollectionsState>()((set, get) => {
-    const problem = (error: unknown): string => messageOr(error, 'Something went wrong')
+    const problem = (error: unknown): Text => errorText(error, phrase('errors.unknown'))
     /** The post is saved now (filing saves it): its bookmark fills, and it heads All posts. */
     const markSaved = (postId: string): void => deps.saved.getState().markSaved(postId)
 

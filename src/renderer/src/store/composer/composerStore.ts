@@ -28,6 +28,7 @@ import {
 } from '../../video/convertVideo'
 import { trimProblem } from '../../video/videoPlan'
 import { SharingRun, type SharingProgress } from './sharingRun'
+import { errorText, phrase, type Text } from '../phrase'
 
 export type { SharingProgress } from './sharingRun'
 
@@ -101,7 +102,7 @@ export function createComposerStore(
 ): ComposerStore {
   let running: SharingRun | null = null
   const { api, feed, peopleTags, controls, posts, toast, ui } = stores
-  const notify = (message: string): void => toast.getState().show(message)
+  const notify = (message: Text): void => toast.getState().show(message)
 
   /** The post is shared whatever happens to its switches: a failure is said, not hidden. */
   async function applyControls(postId: string, chosen: PostControls): Promise<void> {
@@ -109,7 +110,7 @@ export function createComposerStore(
       await controls.getState().setPostControls(postId, chosen)
       posts.getState().patch(postId, (current) => ({ ...current, ...chosen }))
     } catch (caught) {
-      notify(messageOr(caught, "Your post was shared, but its settings weren't saved"))
+      notify(errorText(caught, phrase('create.settingsNotSaved')))
     }
   }
 

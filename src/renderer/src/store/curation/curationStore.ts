@@ -5,7 +5,6 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Post } from '@shared/domain'
-import { messageOr } from '@shared/errors'
 import type { Services } from '../../services'
 import type { PageCursor } from '../../services/types'
 import type { PostStore } from '../openPost/openPostStore'
@@ -37,7 +36,7 @@ export interface CurationState {
   archived: Post[]
   archiveNext: PageCursor | null
   archiveStatus: 'idle' | 'loading' | 'ready' | 'failed'
-  archiveError: string | null
+  archiveError: Text | null
   /** Posts whose archive, restore, pin or unpin is on its way. */
   busyIds: ReadonlySet<string>
   loadArchive(more?: boolean): Promise<void>
@@ -100,7 +99,7 @@ export function createCurationStore(deps: CurationDeps): CurationStore {
             archiveStatus: 'ready'
           }))
         } catch (error) {
-          set({ archiveStatus: 'failed', archiveError: messageOr(error, 'Something went wrong') })
+          set({ archiveStatus: 'failed', archiveError: errorText(error, phrase('errors.unknown')) })
         }
       },
 

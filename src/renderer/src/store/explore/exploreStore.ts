@@ -5,7 +5,7 @@
 // posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase, type Text } from '../phrase'
 import type { Services } from '../../services'
 import type { ExploreCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
@@ -15,7 +15,7 @@ export interface ExploreState {
   next: ExploreCursor | null
   /** 'idle' until a visit starts; 'done' once a page comes back empty. */
   status: 'idle' | 'loading' | 'ready' | 'done' | 'error'
-  error: string | null
+  error: Text | null
   /** Starts a visit unless one is under way (returning to Explore keeps its tiles). */
   open(): Promise<void>
   /** A new visit from the top: what ranks best now. */
@@ -59,7 +59,8 @@ export function createExploreStore({ explore, entities }: ExploreDeps): ExploreS
           }
         })
       } catch (error) {
-        if (mine === visit) set({ status: 'error', error: messageOr(error, 'Error') })
+        if (mine === visit)
+          set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
       }
     }
 

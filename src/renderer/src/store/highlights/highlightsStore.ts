@@ -6,7 +6,6 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { LiveStory, StoryHighlight } from '@shared/domain'
-import { messageOr } from '@shared/errors'
 import type { Services } from '../../services'
 import { highlightDraftProblem } from '../../services/rules'
 import type { HighlightDraft, PageCursor } from '../../services/types'
@@ -37,7 +36,7 @@ export interface HighlightsState {
   archive: LiveStory[]
   archiveNext: PageCursor | null
   archiveStatus: 'idle' | 'loading' | 'ready' | 'failed'
-  archiveError: string | null
+  archiveError: Text | null
   loadHighlights(userId: string): Promise<void>
   loadArchive(more?: boolean): Promise<void>
   /** Plays a person's highlights from this one on, in the story viewer. */
@@ -47,7 +46,7 @@ export interface HighlightsState {
   /** One of one's highlights' stories, for its editor. */
   highlightStories(highlightId: string): Promise<LiveStory[]>
   /** Makes (no id) or changes a highlight of one's own; the problem in words, or null. */
-  save(draft: HighlightDraft, highlightId?: string): Promise<string | null>
+  save(draft: HighlightDraft, highlightId?: string): Promise<Text | null>
   remove(highlightId: string): Promise<boolean>
   /** Moves one's highlight one place earlier (-1) or later (1). */
   move(highlightId: string, by: -1 | 1): Promise<void>
@@ -99,7 +98,7 @@ export function createHighlightsStore(deps: HighlightsDeps): HighlightsStore {
             archiveStatus: 'ready'
           }))
         } catch (error) {
-          set({ archiveStatus: 'failed', archiveError: messageOr(error, 'Something went wrong') })
+          set({ archiveStatus: 'failed', archiveError: errorText(error, phrase('errors.unknown')) })
         }
       },
 
@@ -136,7 +135,7 @@ export function createHighlightsStore(deps: HighlightsDeps): HighlightsStore {
           if (highlightId) await deps.highlights.edit(highlightId, draft)
           else await deps.highlights.create(draft)
         } catch (error) {
-          return messageOr(error, 'Something went wrong')
+          return errorText(error, phrase('errors.unknown'))
         }
         await reloadOwn()
         say(highlightId ? HIGHLIGHT_TOASTS.saved : HIGHLIGHT_TOASTS.created)

@@ -3,7 +3,7 @@
 // liker each card names ("Liked by jane and others"), asked for in batches (batchedLookup.ts).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase, type Text } from '../phrase'
 import type { Services } from '../../services'
 import type { PageCursor } from '../../services/types'
 import { batchedLookup } from '../batchedLookup'
@@ -15,7 +15,7 @@ export interface LikersList {
   ids: string[]
   next: PageCursor | null
   status: 'loading' | 'ready' | 'error'
-  error: string | null
+  error: Text | null
 }
 
 export interface LikersState {
@@ -82,7 +82,11 @@ export function createLikersStore({ likes, people }: LikersDeps): LikersStore {
       } catch (error) {
         if (get().list?.postId !== postId) return
         set((state) => ({
-          list: state.list && { ...state.list, status: 'error', error: messageOr(error, 'Error') }
+          list: state.list && {
+            ...state.list,
+            status: 'error',
+            error: errorText(error, phrase('errors.unknown'))
+          }
         }))
       }
     }

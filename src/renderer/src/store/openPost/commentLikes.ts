@@ -2,7 +2,7 @@
 // comments), a like or unlike changed optimistically and reconciled with the server's count (or
 // rolled back and said), and live counts applied to whichever comment they belong to.
 
-import { messageOr } from '@shared/errors'
+import { errorText, phrase } from '../phrase'
 import type { CommentThread } from '@shared/domain'
 import { commentIdsOf, findComment, withCommentLikes } from './threads'
 import type { PostContext, PostState } from './openPostTypes'
@@ -70,7 +70,7 @@ export function commentLikeActions(
           ctx.set((current) => ({
             likedCommentIds: withId(current.likedCommentIds, commentId, !liked),
             comments: withCommentLikes(current.comments, commentId, previous),
-            actionError: messageOr(error, "Couldn't like the comment")
+            actionError: errorText(error, phrase('postView.likeCommentFailed'))
           }))
       } finally {
         ctx.set((current) => ({

@@ -6,7 +6,7 @@
 
 import { createStore } from 'zustand/vanilla'
 import type { Post } from '@shared/domain'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase } from '../phrase'
 import { MESSAGES } from '@shared/messages'
 import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys } from '../../offline/cache/savedAnswers'
@@ -95,7 +95,9 @@ export function createPostStore(deps: PostDeps): PostStore {
           else
             set({
               status: 'error',
-              error: offline ? MESSAGES.notAvailableOffline : messageOr(error, 'Error')
+              error: offline
+                ? MESSAGES.notAvailableOffline
+                : errorText(error, phrase('errors.unknown'))
             })
           return
         }

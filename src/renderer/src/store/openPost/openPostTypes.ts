@@ -7,6 +7,7 @@ import type { PageCursor, PageOrder, PostEdit } from '../../services/types'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
 import type { PostsStore } from '../posts/postsStore'
+import type { Text } from '../phrase'
 
 /** What is saved of an opened post for offline use: the post and its first comments. */
 export interface PostSnapshot {
@@ -43,7 +44,7 @@ export interface PostState {
   siblings: string[]
   /** 'ready' once the open post is in the posts store (see selectOpenPost). */
   status: LoadStatus
-  error: string | null
+  error: Text | null
   comments: CommentThread[]
   commentsOrder: PageOrder
   commentsNext: PageCursor | null
@@ -64,7 +65,7 @@ export interface PostState {
   intent: PostIntent | null
   sending: boolean
   /** The last write's failure (comment, edit, delete), shown next to what failed. */
-  actionError: string | null
+  actionError: Text | null
   openPost(postId: string, siblings?: string[], options?: OpenPostOptions): Promise<void>
   close(): void
   setCommentsOrder(order: PageOrder): Promise<void>
@@ -83,7 +84,7 @@ export interface PostState {
    * Comments on any post without opening it (a feed card's "Add a comment…"): the same checks,
    * outbox and count as sendComment; resolves with the failure's message, or null when saved.
    */
-  commentOn(postId: string, body: string): Promise<string | null>
+  commentOn(postId: string, body: string): Promise<Text | null>
   deleteComment(comment: Comment): Promise<void>
   /** Likes or unlikes a loaded comment (optimistic, reconciled with the server's count). */
   likeComment(commentId: string, liked: boolean): Promise<void>

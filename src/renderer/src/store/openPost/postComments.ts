@@ -4,6 +4,7 @@
 
 import type { Comment } from '@shared/domain'
 import { messageOr } from '@shared/errors'
+import { errorText, phrase } from '../phrase'
 import { MESSAGES } from '@shared/messages'
 import { checkCommentBody, newRowId } from '../../services/rules'
 import type { PageCursor } from '../../services/types'
@@ -154,7 +155,7 @@ export function commentWritingActions(
         }
         return true
       } catch (error) {
-        ctx.set({ actionError: messageOr(error, 'Error') })
+        ctx.set({ actionError: errorText(error, phrase('errors.unknown')) })
         return false
       } finally {
         ctx.set({ sending: false })
@@ -175,7 +176,7 @@ export function commentWritingActions(
         }
         return null
       } catch (error) {
-        return messageOr(error, 'Error')
+        return errorText(error, phrase('errors.unknown'))
       }
     },
 
@@ -189,7 +190,7 @@ export function commentWritingActions(
           return { delta: -removed, value: undefined }
         })
       } catch (error) {
-        ctx.set({ actionError: messageOr(error, 'Error') })
+        ctx.set({ actionError: errorText(error, phrase('errors.unknown')) })
       }
     }
   }

@@ -2,7 +2,7 @@
 // Either is applied once in the posts store, so every list showing the post follows (or drops it).
 
 import type { Post } from '@shared/domain'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase } from '../phrase'
 import { CLOSED, type PostContext, type PostState } from './openPostTypes'
 
 /** Changes the open post once, in the posts store: every list showing it follows. */
@@ -33,7 +33,7 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
         })
         return true
       } catch (error) {
-        ctx.set({ actionError: messageOr(error, 'Error') })
+        ctx.set({ actionError: errorText(error, phrase('errors.unknown')) })
         return false
       }
     },
@@ -50,7 +50,7 @@ export function authorActions(ctx: PostContext): Pick<PostState, 'edit' | 'delet
         ctx.deps.posts.getState().remove(post.id)
         return true
       } catch (error) {
-        ctx.set({ actionError: messageOr(error, 'Error') })
+        ctx.set({ actionError: errorText(error, phrase('errors.unknown')) })
         return false
       }
     }

@@ -1,7 +1,7 @@
 // Who the signed-in user follows: learnt for the people shown, changed optimistically (queued
 // offline, reconciled with the server's follower count, rolled back and said when refused).
 
-import { messageOr } from '@shared/errors'
+import { errorText, phrase } from '../phrase'
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import type { GetPeople, PeopleDeps, PeopleState, SetPeople } from './peopleTypes'
 
@@ -64,7 +64,7 @@ export function followActions(
       } catch (error) {
         set((state) => ({
           requestedIds: withId(state.requestedIds, personId, true),
-          followError: messageOr(error, 'unknown error')
+          followError: errorText(error, phrase('errors.unknown'))
         }))
       }
     },
@@ -119,7 +119,7 @@ export function followActions(
           followedIds: withId(state.followedIds, person.id, wasFollowing),
           followerCounts: { ...state.followerCounts, [person.id]: previousCount },
           ownFollowingDelta: applied ? state.ownFollowingDelta - delta : state.ownFollowingDelta,
-          followError: messageOr(error, 'unknown error')
+          followError: errorText(error, phrase('errors.unknown'))
         }))
       } finally {
         set((state) => ({ pendingIds: withId(state.pendingIds, person.id, false) }))

@@ -2,7 +2,7 @@
 // searchable). Each holds ids; the people store holds the people, and learns whom the user
 // follows among them.
 
-import { messageOr } from '@shared/errors'
+import { errorText, phrase } from '../phrase'
 import { CONNECTIONS_PAGE_SIZE, SEARCH_RESULT_COUNT } from '@shared/limits'
 import type { GetPeople, PeopleDeps, PeopleState, SetPeople } from './peopleTypes'
 
@@ -100,7 +100,11 @@ export function connectionActions(
       } catch (error) {
         if (get().list?.key !== key) return
         set((state) => ({
-          list: { ...state.list!, loading: false, error: messageOr(error, 'unknown error') }
+          list: {
+            ...state.list!,
+            loading: false,
+            error: errorText(error, phrase('errors.unknown'))
+          }
         }))
       }
     }

@@ -10,6 +10,7 @@ import type { ActionQueue } from '../../offline/outbox/outboxStore'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import type { PostsStore } from '../posts/postsStore'
 import type { ProfilePage } from './profilePage'
+import type { Text } from '../phrase'
 import type { ConnectionRow, Person, SuggestionRow } from './personEntities'
 
 export interface ConnectionsList {
@@ -18,7 +19,7 @@ export interface ConnectionsList {
   rows: ConnectionRow[]
   hasMore: boolean
   loading: boolean
-  error: string | null
+  error: Text | null
 }
 
 export interface SearchResults {
@@ -61,7 +62,7 @@ export interface PeopleState {
   suggestionsStatus: 'idle' | 'loading' | 'ready' | 'failed'
   list: ConnectionsList | null
   /** The last follow or unfollow that failed, for the user to read. */
-  followError: string | null
+  followError: Text | null
   search: SearchResults
   /** Takes people read from the server (who they are; counts go through `learn`). */
   put(people: readonly Person[]): void

@@ -4,7 +4,7 @@
 // or another user begins a new one. Holds ids; the posts live once in the posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase, type Text } from '../phrase'
 import type { Post } from '@shared/domain'
 import type { Services } from '../../services'
 import type { FeedCursor } from '../../services/types'
@@ -15,7 +15,7 @@ export interface ReelsState {
   next: FeedCursor | null
   /** 'idle' until a visit starts; 'done' once the last page came. */
   status: 'idle' | 'loading' | 'ready' | 'done' | 'error'
-  error: string | null
+  error: Text | null
   /** The reel this visit opened at, or null for Reels from the top. */
   startId: string | null
   /** Starts a visit (at `startId` when given) unless that visit is under way. */
@@ -74,7 +74,8 @@ export function createReelsStore({ reels, posts, entities }: ReelsDeps): ReelsSt
           }
         })
       } catch (error) {
-        if (mine === visit) set({ status: 'error', error: messageOr(error, 'Error') })
+        if (mine === visit)
+          set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
       }
     }
 

@@ -5,11 +5,10 @@
 // for the home feed, since what it showed is gone).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { messageOr } from '@shared/errors'
 import type { ReportReason, ReportTarget } from '../../services/types'
 import type { AppStores } from '../appStores'
 import { HOME } from '../router/routes'
-import { phrase, type Phrase } from '../phrase'
+import { errorText, phrase, type Phrase, type Text } from '../phrase'
 
 export type SafetyStep = 'menu' | 'report' | 'reported' | 'block' | 'mute'
 
@@ -34,7 +33,7 @@ export interface SafetyFlowState {
   mute: { posts: boolean; stories: boolean }
   /** An action is in flight: its buttons, and every way out, wait. */
   busy: boolean
-  error: string | null
+  error: Text | null
   go(step: SafetyStep): void
   setReason(reason: ReportReason): void
   setDetails(details: string): void
@@ -58,7 +57,7 @@ export function createSafetyFlow(
         await work()
         return true
       } catch (caught) {
-        set({ error: messageOr(caught, 'unknown error') })
+        set({ error: errorText(caught, phrase('errors.unknown')) })
         return false
       } finally {
         set({ busy: false })

@@ -1,7 +1,7 @@
 // The user's own saves: the optimistic save/unsave (queued offline) and the Saved tab's pages.
 
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
-import { messageOr } from '@shared/errors'
+import { errorText, phrase } from '../phrase'
 import { sendLatest } from '../sendLatest'
 import type { SavedContext, SavedState } from './savedTypes'
 
@@ -40,7 +40,7 @@ export function toggleActions({ deps, get, set }: SavedContext): Pick<SavedState
       if (deps.getUserId() !== userId) return
       if (outcome.error !== undefined) {
         show(outcome.confirmed)
-        set({ error: messageOr(outcome.error, 'Error') })
+        set({ error: errorText(outcome.error, phrase('errors.unknown')) })
       }
       if (!outcome.confirmed) set((state) => ({ ids: state.ids.filter((id) => id !== postId) }))
     }
@@ -64,7 +64,7 @@ export function savedTabActions({ deps, get, set }: SavedContext): Pick<SavedSta
           savedIds: new Set([...state.savedIds, ...ids])
         }))
       } catch (error) {
-        set({ status: 'error', error: messageOr(error, 'Error') })
+        set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
       }
     }
   }

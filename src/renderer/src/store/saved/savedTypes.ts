@@ -4,6 +4,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { Services } from '../../services'
 import type { PageCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
+import type { Text } from '../phrase'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
 
 export interface SavedDeps {
@@ -23,7 +24,7 @@ export interface SavedState {
   ids: string[]
   next: PageCursor | null
   status: 'idle' | 'loading' | 'ready' | 'error'
-  error: string | null
+  error: Text | null
   /** Asks whether these posts are saved; calls in the same tick share one request. */
   watch(postIds: string[]): void
   /** Asks at once for a page of posts, resolving when the answer is in (errors only logged). */

@@ -8,13 +8,14 @@ import { openOutboxDb } from '../../offline/outbox/outboxDb'
 import { createOutboxStore, type OutboxStore } from '../../offline/outbox/outboxStore'
 import { createSender } from '../../offline/outbox/sendAction'
 import { outboxEvents, type OutboxTargets } from './outboxSync'
+import type { Text } from '../phrase'
 
 export interface AppOutboxDeps {
   api: Api
   services: Pick<Services, 'likes' | 'people' | 'saves' | 'comments'>
   getUserId(): string | null
   connectivity: ConnectivityStore
-  notify(message: string): void
+  notify(message: Text): void
   /** The stores, read when the outbox first sends (they are made after it). */
   targets(): OutboxTargets
 }
