@@ -35,6 +35,13 @@ function blankOf(webUrl: string): string {
   return new URL('config.json', webUrl).href
 }
 
+/** What would keep the page from loading the origin's blank page: routes, offline. */
+async function unblock(page: Page): Promise<void> {
+  await page.unrouteAll({ behavior: 'ignoreErrors' })
+  await page.context().unrouteAll({ behavior: 'ignoreErrors' })
+  await page.context().setOffline(false)
+}
+
 /** One slot of the pool: its own context (a person's own storage), kept across specs. */
 class Slot {
   private page: Page | null = null
@@ -52,9 +59,7 @@ class Slot {
     if (!this.page || this.page.isClosed()) this.page = await this.open()
     const page = this.page
     const context = page.context()
-    await page.unrouteAll({ behavior: 'ignoreErrors' })
-    await context.unrouteAll({ behavior: 'ignoreErrors' })
-    await context.setOffline(false)
+    await unblock(page)
     await context.clearCookies()
     await context.clearPermissions()
     const { webUrl } = e2eEnv()
@@ -92,18 +97,28 @@ class Slot {
     const page = this.page
     if (!page || page.isClosed()) return
     // Listeners a spec added would otherwise hear every later spec's page.
-    for (const event of LISTENED_EVENTS) page.removeAllListeners(event)
+    for (const event of LISTENED_EVENTS) {
+      await page.removeAllListeners(event, { behavior: 'ignoreErrors' })
+    }
     if (testInfo.status !== testInfo.expectedStatus) {
       const path = testInfo.outputPath(`${name}-failed.png`)
-      await page.screenshot({ path }).catch(() => undefined)
-      await testInfo.attach(`${name} screenshot`, { path, contentType: 'image/png' })
+      await page
+        .screenshot({ path })
+        .then(() => testInfo.attach(`${name} screenshot`, { path, contentType: 'image/png' }))
+        .catch(() => undefined)
     }
     if (testInfo.retry > 0) {
       const path = testInfo.outputPath(`${name}-trace.zip`)
       await page.context().tracing.stop({ path })
       await testInfo.attach(`${name} trace`, { path, contentType: 'application/zip' })
     }
-    await page.goto(blankOf(e2eEnv().webUrl))
+    await unblock(page)
+    try {
+      await page.goto(blankOf(e2eEnv().webUrl))
+    } catch {
+      // A page that cannot even load that (crashed, hung) is not lent again.
+      await this.close()
+    }
   }
 
   async close(): Promise<void> {
@@ -113,7 +128,7 @@ class Slot {
 }
 
 /**
- * The worker's pages: a spec borrows the first as `appPage` and more, each a person of its own,
+ * The worker's pages: a spec borrows one as `appPage` and more, each a person of its own,
  * through `otherPage()`; all are given back when it ends.
  */
 export class SharedPages {
