@@ -1,7 +1,7 @@
 // Content controls with two (or three) people side by side, each in their own browser context:
 // what one sets changes what the other sees, and the database refuses what the UI hides.
 
-import { type Browser, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { choosePostOption, openSignedIn, ui } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import { createPostAs, createUser, follow, likeAs, postStoryAs } from './support/backend'
@@ -14,9 +14,9 @@ test.afterAll(() => {
   console.log(axeSummary())
 })
 
-async function personPage(browser: Browser, user: Parameters<typeof openSignedIn>[1]) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const page = await context.newPage()
+async function personPage(borrow: () => Promise<Page>, user: Parameters<typeof openSignedIn>[1]) {
+  const page = await borrow()
+  await page.setViewportSize({ width: 1280, height: 900 })
   await openSignedIn(page, user)
   return page
 }
@@ -29,7 +29,7 @@ async function openSettings(page: Page, section: string): Promise<void> {
 }
 
 test('a reader mutes a word and sees an author\u2019s sensitive post blurred', async ({
-  browser
+  otherPage
 }, testInfo) => {
   test.slow()
   const author = await createUser('author')
@@ -42,7 +42,7 @@ test('a reader mutes a word and sees an author\u2019s sensitive post blurred', a
     .eq('id', sensitive.id)
   expect(error).toBeNull()
 
-  const page = await personPage(browser, reader)
+  const page = await personPage(otherPage, reader)
   await openSettings(page, 'Muted words')
   await page.getByRole('textbox', { name: 'Add a muted word or hashtag' }).fill('Spoiler')
   await page.getByRole('button', { name: 'Add', exact: true }).click()
@@ -62,7 +62,7 @@ test('a reader mutes a word and sees an author\u2019s sensitive post blurred', a
   await expect(page.getByRole('img', { name: 'Recovery, week one' })).toBeVisible()
 
   // The author sees their own post as it is.
-  const own = await personPage(browser, author)
+  const own = await personPage(otherPage, author)
   await expect(own.getByText('The finale SPOILER is wild')).toBeVisible()
   await expect(ui.post(own, author.username).filter({ hasText: 'Sensitive content' })).toHaveCount(
     0
@@ -70,7 +70,7 @@ test('a reader mutes a word and sees an author\u2019s sensitive post blurred', a
 })
 
 test('the author turns off commenting and hides the like count; another person sees it', async ({
-  browser
+  otherPage
 }, testInfo) => {
   test.slow()
   const author = await createUser('poster')
@@ -78,7 +78,7 @@ test('the author turns off commenting and hides the like count; another person s
   const post = await createPostAs(author, 'Quiet post', 5)
   await likeAs(other, post)
 
-  const mine = await personPage(browser, author)
+  const mine = await personPage(otherPage, author)
   await ui.post(mine, author.username).first().locator('[data-open-post]').click()
   const view = mine.getByRole('dialog', { name: `Post by ${author.username}` })
   await choosePostOption(mine, view, 'Edit')
@@ -91,7 +91,7 @@ test('the author turns off commenting and hides the like count; another person s
   await checkA11y(mine, 'post edit with post settings', testInfo)
   await expect(view.getByText('1 like', { exact: true })).toBeVisible()
 
-  const theirs = await personPage(browser, other)
+  const theirs = await personPage(otherPage, other)
   const card = ui.post(theirs, author.username).filter({ hasText: 'Quiet post' })
   // Hidden, the count becomes "Liked by <someone> and others", as the network words it.
   await expect(card.getByRole('link', { name: 'others', exact: true })).toBeVisible()
@@ -111,7 +111,7 @@ test('the author turns off commenting and hides the like count; another person s
 })
 
 test('hidden words move comments, earlier ones too, into "Hidden comments", seen by the author only', async ({
-  browser
+  otherPage
 }) => {
   test.slow()
   const author = await createUser('owner')
@@ -127,7 +127,7 @@ test('hidden words move comments, earlier ones too, into "Hidden comments", seen
   // Written before the word is added: adding it hides this one too.
   await commentAsTroll('Dull and boring')
 
-  const mine = await personPage(browser, author)
+  const mine = await personPage(otherPage, author)
   await openSettings(mine, 'Comments and likes')
   await mine.getByRole('textbox', { name: 'Add a hidden word' }).fill('boring')
   await mine.getByRole('button', { name: 'Add', exact: true }).click()
@@ -146,7 +146,7 @@ test('hidden words move comments, earlier ones too, into "Hidden comments", seen
   await expect(hiddenSection.getByText('So boring')).toBeVisible()
   await expect(hiddenSection.getByText('Dull and boring')).toBeVisible()
 
-  const seen = await personPage(browser, bystander)
+  const seen = await personPage(otherPage, bystander)
   await ui
     .post(seen, author.username)
     .filter({ hasText: 'Sunset again' })
@@ -160,12 +160,12 @@ test('hidden words move comments, earlier ones too, into "Hidden comments", seen
   await expect(seen.getByText('Dull and boring')).toHaveCount(0)
 })
 
-test('a close friends story has a green ring for the list', async ({ browser }) => {
+test('a close friends story has a green ring for the list', async ({ otherPage }) => {
   const author = await createUser('storyteller')
   const friend = await createUser('friend')
   await follow(friend, author)
 
-  const mine = await personPage(browser, author)
+  const mine = await personPage(otherPage, author)
   await openSettings(mine, 'Close friends')
   await mine.getByRole('searchbox', { name: 'Search people to add' }).fill(friend.username)
   await mine.getByRole('button', { name: `Add ${friend.username}` }).click()
@@ -174,7 +174,7 @@ test('a close friends story has a green ring for the list', async ({ browser }) 
   )
   await postStoryAs(author, 'Just for you', 7, true)
 
-  const theirs = await personPage(browser, friend)
+  const theirs = await personPage(otherPage, friend)
   await expect(
     ui.stories(theirs).getByRole('button', { name: `${author.username}'s story, close friends` })
   ).toBeVisible()

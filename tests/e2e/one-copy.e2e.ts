@@ -23,7 +23,7 @@ test.beforeAll(async () => {
 })
 
 test('a like in the post view shows on the card behind it and on the grid tile at once', async ({
-  page
+  appPage: page
 }) => {
   const reader = await createUser('onereader')
   await createPostAs(author, 'One copy of me', 11)
@@ -64,7 +64,7 @@ test('a like in the post view shows on the card behind it and on the grid tile a
   expect(reads).toEqual([])
 })
 
-test('a live count never overwrites a like still on its way', async ({ page }) => {
+test('a live count never overwrites a like still on its way', async ({ appPage: page }) => {
   const reader = await createUser('inflight')
   const other = await createUser('otherliker')
   const post = await createPostAs(author, 'Liked in flight', 12)
@@ -97,7 +97,7 @@ test('a live count never overwrites a like still on its way', async ({ page }) =
 })
 
 test('a deleted post leaves every list: the tag page, the feed and the profile', async ({
-  page
+  appPage: page
 }) => {
   const tag = `gone${Date.now().toString(36)}`
   await createPostAs(author, `Soon gone #${tag}`, 13)
@@ -124,7 +124,7 @@ test('a deleted post leaves every list: the tag page, the feed and the profile',
 })
 
 test('a new username and avatar from Edit profile show at once on their card, with no post read again', async ({
-  page
+  appPage: page
 }) => {
   const person = await createUser('personcopy')
   await createPostAs(person, 'Me, before the change', 23)

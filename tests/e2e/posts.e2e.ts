@@ -54,7 +54,7 @@ async function storedObjects(user: TestUser): Promise<string[]> {
 }
 
 test('comment, reply, delete own comment; the author deletes another’s; counts follow', async ({
-  page,
+  appPage: page,
   browser
 }) => {
   const author = await createUser('cauthor')
@@ -127,7 +127,7 @@ test('comment, reply, delete own comment; the author deletes another’s; counts
   await authorPage.close()
 })
 
-test('save a post, find it in the Saved tab, unsave it there', async ({ page }) => {
+test('save a post, find it in the Saved tab, unsave it there', async ({ appPage: page }) => {
   const author = await createUser('sauthor')
   const saver = await createUser('saver')
   await carouselAs(author, 'Save me', 1)
@@ -177,7 +177,7 @@ test('copy link (in the share sheet) puts a link on the clipboard that opens the
   await expect(postView(other, author.username)).toContainText('Link to me')
 })
 
-test('the author edits caption and alt text; "Edited" shows', async ({ page }) => {
+test('the author edits caption and alt text; "Edited" shows', async ({ appPage: page }) => {
   const author = await createUser('eauthor')
   await carouselAs(author, 'Before #old', 2)
   await openSignedIn(page, author)
@@ -204,7 +204,7 @@ test('the author edits caption and alt text; "Edited" shows', async ({ page }) =
   ).not.toHaveCount(0)
 })
 
-test('deleting a post removes it from feed, profile and storage', async ({ page }) => {
+test('deleting a post removes it from feed, profile and storage', async ({ appPage: page }) => {
   const author = await createUser('dauthor')
   await carouselAs(author, 'Delete me soon', 3)
   expect(await storedObjects(author)).toHaveLength(3)
@@ -222,7 +222,7 @@ test('deleting a post removes it from feed, profile and storage', async ({ page 
 })
 
 test('the feed with a carousel is axe clean; arrows browse the photos', async ({
-  page
+  appPage: page
 }, testInfo) => {
   const author = await createUser('aauthor')
   await carouselAs(author, 'Three photos', 3)
@@ -275,7 +275,7 @@ async function dropFiles(
 }
 
 test('a 3-photo carousel posted by drop is browsed with arrows and marked in the grid', async ({
-  page
+  appPage: page
 }) => {
   const author = await createUser('dropper')
   await openSignedIn(page, author)
@@ -312,7 +312,7 @@ test('a 3-photo carousel posted by drop is browsed with arrows and marked in the
 })
 
 test('a drop of eleven photos or with a non-image is refused before anything is uploaded', async ({
-  page
+  appPage: page
 }) => {
   const author = await createUser('refused')
   await openSignedIn(page, author)
@@ -328,7 +328,7 @@ test('a drop of eleven photos or with a non-image is refused before anything is 
 })
 
 test('More options on a card: the author deletes from it; on another’s post it goes to the post', async ({
-  page
+  appPage: page
 }, testInfo) => {
   const author = await createUser('optauthor')
   const reader = await createUser('optreader')
@@ -364,7 +364,7 @@ test('More options on a card: the author deletes from it; on another’s post it
 })
 
 test('a like from the post view shows at once, reaches the card, and stays after a reload', async ({
-  page
+  appPage: page
 }) => {
   const author = await createUser('pvlikeauthor')
   const reader = await createUser('pvlikereader')
@@ -390,7 +390,7 @@ test('a like from the post view shows at once, reaches the card, and stays after
 })
 
 test('a visitor uses More options with the keyboard; the post view’s Like asks to log in', async ({
-  page
+  appPage: page
 }) => {
   const author = await createUser('optvisitor')
   await carouselAs(author, 'Seen by a visitor', 1)

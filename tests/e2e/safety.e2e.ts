@@ -2,7 +2,7 @@
 // dialogs, toasts, lists), with axe on each new dialog and screen. Who may see or do what is
 // proven in tests/integration/db/safety-matrix.test.ts and safety-flows.test.ts, not here.
 
-import { type Browser, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { openSignedIn, ui, waitForFeed } from './support/app'
 import { axeSummary, checkA11y } from './support/axe'
 import {
@@ -23,8 +23,8 @@ test.afterAll(() => {
   console.log(axeSummary())
 })
 
-async function signedInPage(browser: Browser, user: TestUser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
+async function signedInPage(borrow: () => Promise<Page>, user: TestUser): Promise<Page> {
+  const page = await borrow()
   await openSignedIn(page, user)
   return page
 }
@@ -40,7 +40,7 @@ async function openPostOptions(page: Page, username: string): Promise<void> {
 }
 
 test('block from a post: gone from the feed and the profile, unblocked in Settings', async ({
-  browser
+  otherPage
 }, testInfo) => {
   // Who sees whom around a block, both ways and after unblocking, is the database's rule:
   // tests/integration/db/safety-matrix.test.ts (blocked and blocker rows) and safety-flows.test.ts
@@ -48,7 +48,7 @@ test('block from a post: gone from the feed and the profile, unblocked in Settin
   const ana = await createUser('blockana')
   const bob = await createUser('blockbob')
   await createPostAs(bob, 'Blocked soon', 41)
-  const anaPage = await signedInPage(browser, ana)
+  const anaPage = await signedInPage(otherPage, ana)
 
   await expect(ui.post(anaPage, bob.username).first()).toBeVisible()
   await openPostOptions(anaPage, bob.username)
@@ -74,7 +74,7 @@ test('block from a post: gone from the feed and the profile, unblocked in Settin
   await expect(anaPage.getByRole('heading', { name: bob.username, level: 1 })).toBeVisible()
 })
 
-test('report a post, then a moderator removes it', async ({ browser }, testInfo) => {
+test('report a post, then a moderator removes it', async ({ otherPage }, testInfo) => {
   const ana = await createUser('reportana')
   const bob = await createUser('reportbob')
   const mod = await createUser('reportmod')
@@ -82,7 +82,7 @@ test('report a post, then a moderator removes it', async ({ browser }, testInfo)
   const { error } = await admin.from('moderators').insert({ user_id: mod.id })
   expect(error).toBeNull()
   await createPostAs(bob, 'Buy followers now', 42)
-  const anaPage = await signedInPage(browser, ana)
+  const anaPage = await signedInPage(otherPage, ana)
 
   await openPostOptions(anaPage, bob.username)
   await anaPage.getByRole('menuitem', { name: 'Report' }).click()
@@ -102,7 +102,7 @@ test('report a post, then a moderator removes it', async ({ browser }, testInfo)
   await goTo(anaPage, '#/moderation')
   await expect(anaPage.getByRole('alert')).toContainText('Only moderators can do this')
 
-  const modPage = await signedInPage(browser, mod)
+  const modPage = await signedInPage(otherPage, mod)
   await ui.accountMenuButton(modPage).click()
   await ui.accountMenu(modPage).getByRole('menuitem', { name: 'Moderation' }).click()
   const report = modPage.getByRole('listitem', { name: `Report on a post by ${bob.username}` })
@@ -115,12 +115,12 @@ test('report a post, then a moderator removes it', async ({ browser }, testInfo)
 })
 
 test('a private account: Requested, approved in Settings, then the grid shows', async ({
-  browser
+  otherPage
 }, testInfo) => {
   const ana = await createUser('privana')
   const bob = await createUser('privbob')
   await createPostAs(ana, 'Only for friends', 43)
-  const anaPage = await signedInPage(browser, ana)
+  const anaPage = await signedInPage(otherPage, ana)
 
   await goTo(anaPage, '#/settings/privacy')
   const toggle = anaPage.getByRole('switch', { name: 'Private account' })
@@ -129,7 +129,7 @@ test('a private account: Requested, approved in Settings, then the grid shows', 
 
   // Who reads a private account's posts (the feed, the grid) is the database's rule:
   // safety-matrix.test.ts, "with the owner private".
-  const bobPage = await signedInPage(browser, bob)
+  const bobPage = await signedInPage(otherPage, bob)
   await goTo(bobPage, `#/u/${ana.username}`)
   await expect(bobPage.getByText('This account is private')).toBeVisible()
   await checkA11y(bobPage, 'private profile', testInfo)
@@ -147,12 +147,12 @@ test('a private account: Requested, approved in Settings, then the grid shows', 
 })
 
 test("mute someone's posts from their profile: out of the feed, listed in Settings", async ({
-  browser
+  otherPage
 }, testInfo) => {
   const ana = await createUser('muteana')
   const bob = await createUser('mutebob')
   await createPostAs(bob, 'Too many posts', 44)
-  const anaPage = await signedInPage(browser, ana)
+  const anaPage = await signedInPage(otherPage, ana)
   await expect(ui.post(anaPage, bob.username).first()).toBeVisible()
 
   await goTo(anaPage, `#/u/${bob.username}`)
@@ -175,12 +175,12 @@ test("mute someone's posts from their profile: out of the feed, listed in Settin
   await expect(list.getByText('Posts muted')).toBeVisible()
 })
 
-test('report a story and block its author from the story viewer', async ({ browser }) => {
+test('report a story and block its author from the story viewer', async ({ otherPage }) => {
   const ana = await createUser('storyreportana')
   const bob = await createUser('storyreportbob')
   await follow(ana, bob)
   await postStoryAs(bob, 'not nice', 7)
-  const anaPage = await signedInPage(browser, ana)
+  const anaPage = await signedInPage(otherPage, ana)
   const strip = anaPage.getByRole('region', { name: 'Stories' })
   const bobStory = strip.getByRole('button', { name: `${bob.username}'s story`, exact: true })
   await bobStory.click()
