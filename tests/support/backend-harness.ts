@@ -19,7 +19,7 @@ import {
   type HousekeepingOptions
 } from '../../src/local/housekeeping'
 import { createMigratedTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from './databases'
-import { pooledPglite } from './pglite-pool'
+import { pooledPglite, settle } from './pglite-pool'
 import { pgliteSnapshot } from './prepared-databases'
 import { signUpUsers } from './sql-actors'
 
@@ -140,10 +140,12 @@ export async function startHarness(
     ...(kind === 'pglite' && !dataDir && !options.migrationsDir
       ? {
           openDatabase: (opening: DatabaseOptions) =>
-            pooledPglite(migrationsDir, opening.maxWaitingRequests)
+            pooledPglite(migrationsDir, opening.maxWaitingRequests, 'backend')
         }
       : {})
   })
+  // The state a pooled database is reset to is the one a backend starts with.
+  await settle(backend.db)
   const housekeeping = options.housekeeping
     ? await startHousekeeping({
         ...DEFAULT_HOUSEKEEPING,

@@ -76,10 +76,10 @@ const CATALOG_PARTS: Record<string, string> = {
     where ${SYSTEM_SCHEMAS}`,
   largeObjects: `select count(*) from pg_largeobject_metadata`,
   preparedTransactions: `select gid from pg_prepared_xacts`,
-  // The session PGlite keeps between files: settings, role, channels, locks and cursors.
+  // The session PGlite keeps between files: settings, role, locks and cursors (each holder's
+  // channels end with its lease, pglite-pool.ts; a backend listens while it runs).
   session: `select current_user, session_user, current_setting('search_path'),
       array(select name || '=' || setting from pg_settings where source = 'session' order by 1),
-      array(select pg_listening_channels() order by 1),
       (select count(*) from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()),
       (select count(*) from pg_cursors)`
 }

@@ -36,9 +36,16 @@ interface Pristine {
   relations: RelationStats[]
 }
 
+/**
+ * What holds the database: SQL tests alone, or a backend, whose start adds its own objects
+ * (realtime's capture triggers): each has its own pristine state and its own idle databases.
+ */
+export type PoolUse = 'database' | 'backend'
+
 interface Idle {
   engine: PgliteEngine
   maxWaiting: number | undefined
+  use: PoolUse
   /** The snapshot it was opened from. */
   snapshotFile: string
 }
@@ -46,7 +53,12 @@ interface Idle {
 /** Idle databases kept per process: a file opens at most a few at once. */
 const MAX_IDLE = 3
 const idle: Idle[] = []
-let pristine: { snapshotFile: string; state: Promise<Pristine> } | null = null
+/** By snapshot file and use: the state a database of that use starts from. */
+const pristine = new Map<string, Promise<Pristine>>()
+/** Each lease's engine, and whether it is still as it opened (for a backend: as it started). */
+const leases = new WeakMap<PgliteEngine, { entry: Idle; fresh: boolean }>()
+
+const pristineKey = (entry: Idle): string => `${entry.snapshotFile}\0${entry.use}`
 
 /** How the pool did in this process, for the tests of the pool itself. */
 export const poolStats = { opened: 0, reused: 0, discarded: 0 }
@@ -81,7 +93,7 @@ async function reset(engine: PgliteEngine, state: Pristine): Promise<void> {
 /** Resets `engine` and keeps it if it matches the pristine state; closes it otherwise. */
 async function giveBack(entry: Idle): Promise<void> {
   const { engine } = entry
-  const state = pristine?.snapshotFile === entry.snapshotFile ? await pristine.state : null
+  const state = (await pristine.get(pristineKey(entry))?.catch(() => null)) ?? null
   let reusable = false
   if (state && idle.length < MAX_IDLE) {
     try {
@@ -128,13 +140,15 @@ function lease(entry: Idle): PgliteEngine {
       return closed
     }
   }
-  return new Proxy(engine, {
+  const leased = new Proxy(engine, {
     get(target, property, receiver) {
       if (Object.hasOwn(methods, property)) return methods[property as keyof PgliteEngine]
       const value: unknown = Reflect.get(target, property, receiver)
       return typeof value === 'function' ? value.bind(target) : value
     }
   })
+  leases.set(leased, { entry, fresh: true })
+  return leased
 }
 
 /**
@@ -143,13 +157,15 @@ function lease(entry: Idle): PgliteEngine {
  */
 export async function pooledPglite(
   migrationsDir: string,
-  maxWaiting?: number
+  maxWaiting?: number,
+  use: PoolUse = 'database'
 ): Promise<PgliteEngine> {
   const snapshotFile = preparedSnapshotFile()
   const snapshot = await pgliteSnapshot()
   if (!snapshot) return (await openDatabase({ migrationsDir })) as PgliteEngine
   const found = idle.findIndex(
-    (entry) => entry.maxWaiting === maxWaiting && entry.snapshotFile === snapshotFile
+    (entry) =>
+      entry.maxWaiting === maxWaiting && entry.snapshotFile === snapshotFile && entry.use === use
   )
   if (found >= 0) {
     poolStats.reused += 1
@@ -161,10 +177,23 @@ export async function pooledPglite(
     maxWaitingRequests: maxWaiting
   })) as PgliteEngine
   poolStats.opened += 1
-  if (pristine?.snapshotFile !== snapshotFile) {
-    pristine = { snapshotFile, state: readPristine(engine) }
-  }
+  const entry: Idle = { engine, maxWaiting, snapshotFile, use }
+  const leased = lease(entry)
   // Read before anyone writes: the first engine of a snapshot defines its pristine state.
-  await pristine.state
-  return lease({ engine, maxWaiting, snapshotFile })
+  if (use === 'database') await settle(leased)
+  return leased
+}
+
+/**
+ * Takes the pristine state of `db`'s use from it if none was taken yet and it is as it opened
+ * (for a backend: called once the backend started, before any request).
+ */
+export async function settle(db: Database): Promise<void> {
+  const lease = leases.get(db as PgliteEngine)
+  if (!lease) return
+  if (lease.fresh && !pristine.has(pristineKey(lease.entry))) {
+    pristine.set(pristineKey(lease.entry), readPristine(lease.entry.engine))
+  }
+  lease.fresh = false
+  await pristine.get(pristineKey(lease.entry))
 }
