@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { loadAuthConfig } from '../../src/backend/auth/config'
 import type { BackendConfig } from '../../src/backend/context'
+import type { DatabaseOptions } from '../../src/backend/db/open'
 import { signJwt } from '../../src/backend/jwt'
 import { startBackend, type RunningBackend } from '../../src/backend/server'
 import {
@@ -18,6 +19,7 @@ import {
   type HousekeepingOptions
 } from '../../src/local/housekeeping'
 import { createMigratedTestDatabase, MIGRATIONS_DIR, type DatabaseKind } from './databases'
+import { pooledPglite, settle } from './pglite-pool'
 import { pgliteSnapshot } from './prepared-databases'
 import { signUpUsers } from './sql-actors'
 
@@ -132,8 +134,18 @@ export async function startHarness(
       ...options.config,
       auth: { ...auth, passwordCost: options.passwordCost ?? TEST_PASSWORD_COST }
     },
-    pgliteSnapshot: databaseUrl || options.migrationsDir ? undefined : await pgliteSnapshot()
+    pgliteSnapshot: databaseUrl || options.migrationsDir ? undefined : await pgliteSnapshot(),
+    // In memory from the run's snapshot: a database from this process's pool (pglite-pool.ts),
+    // which the backend's close hands back.
+    ...(kind === 'pglite' && !dataDir && !options.migrationsDir
+      ? {
+          openDatabase: (opening: DatabaseOptions) =>
+            pooledPglite(migrationsDir, opening.maxWaitingRequests, 'backend')
+        }
+      : {})
   })
+  // The state a pooled database is reset to is the one a backend starts with.
+  await settle(backend.db)
   const housekeeping = options.housekeeping
     ? await startHousekeeping({
         ...DEFAULT_HOUSEKEEPING,

@@ -7,7 +7,8 @@ import { resolve } from 'node:path'
 import pg from 'pg'
 import type { Database } from '../../src/backend/db/database'
 import { openDatabase } from '../../src/backend/db/open'
-import { pgliteSnapshot, postgresTemplate } from './prepared-databases'
+import { pooledPglite } from './pglite-pool'
+import { postgresTemplate } from './prepared-databases'
 
 export const MIGRATIONS_DIR = resolve(__dirname, '../../supabase/migrations')
 
@@ -39,11 +40,12 @@ export function createMigratedTestDatabase(adminUrl: string): Promise<string> {
   return createTestDatabase(adminUrl, postgresTemplate())
 }
 
-/** A migrated database of the given kind; for postgres, `adminUrl` must be set. */
+/**
+ * A migrated database of the given kind; for postgres, `adminUrl` must be set. A PGlite one
+ * comes from this process's pool (pglite-pool.ts): closing it hands it back.
+ */
 export async function openTestDatabase(kind: DatabaseKind, adminUrl?: string): Promise<Database> {
-  if (kind === 'pglite') {
-    return openDatabase({ migrationsDir: MIGRATIONS_DIR, pgliteSnapshot: await pgliteSnapshot() })
-  }
+  if (kind === 'pglite') return pooledPglite(MIGRATIONS_DIR)
   if (!adminUrl) throw new Error('PostgreSQL is not available')
   return openDatabase({
     databaseUrl: await createMigratedTestDatabase(adminUrl),

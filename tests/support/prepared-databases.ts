@@ -98,6 +98,11 @@ export function postgresTemplate(): string | undefined {
   return prepared.postgresTemplate || undefined
 }
 
+/** The PGlite tarball this process uses, or '' outside a prepared test run. */
+export function preparedSnapshotFile(): string {
+  return prepared.pgliteSnapshotFile
+}
+
 /** The migrated PGlite data directory, read once per process; undefined when none was made. */
 export function pgliteSnapshot(): Promise<ArrayBuffer | undefined> {
   const file = prepared.pgliteSnapshotFile
