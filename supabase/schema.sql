@@ -448,7 +448,14 @@ create table public.stories (
   caption text,
   created_at timestamp with time zone not null default now(),
   expires_at timestamp with time zone not null default (now() + '24:00:00'::interval),
-  close_friends_only boolean not null default false
+  close_friends_only boolean not null default false,
+  video_url text,
+  duration_ms integer,
+  media_type text not null generated always as (
+CASE
+    WHEN (video_url IS NULL) THEN 'photo'::text
+    ELSE 'video'::text
+END) stored
 );
 alter table public.stories enable row level security;
 create table public.story_highlight_items (
@@ -718,12 +725,15 @@ alter table public.seen_posts add constraint seen_posts_post_id_fkey FOREIGN KEY
 alter table public.seen_posts add constraint seen_posts_reader_id_fkey FOREIGN KEY (reader_id) REFERENCES auth.users(id) ON DELETE CASCADE;
 alter table public.stories add constraint stories_caption_length CHECK ((char_length(caption) <= 200));
 alter table public.stories add constraint stories_dimensions_valid CHECK ((((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))));
+alter table public.stories add constraint stories_duration_range CHECK (((duration_ms >= 1) AND (duration_ms <= 60000)));
 alter table public.stories add constraint stories_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
 alter table public.stories add constraint stories_pkey PRIMARY KEY (id);
 alter table public.stories add constraint stories_placeholder_format CHECK ((placeholder ~ '^[A-Za-z0-9+/]{4,64}={0,2}$'::text));
 alter table public.stories add constraint stories_thumb_url_storage_path CHECK (((thumb_url IS NULL) OR app_rules.is_storage_path(thumb_url)));
 alter table public.stories add constraint stories_user_id_fkey FOREIGN KEY (user_id) REFERENCES profiles(id) ON DELETE CASCADE;
 alter table public.stories add constraint stories_user_id_id_key UNIQUE (user_id, id);
+alter table public.stories add constraint stories_video_has_duration CHECK (((video_url IS NULL) = (duration_ms IS NULL)));
+alter table public.stories add constraint stories_video_url_storage_path CHECK (((video_url IS NULL) OR app_rules.is_storage_path(video_url)));
 alter table public.story_highlight_items add constraint story_highlight_items_highlight_fkey FOREIGN KEY (user_id, highlight_id) REFERENCES story_highlights(user_id, id) ON DELETE CASCADE;
 alter table public.story_highlight_items add constraint story_highlight_items_pkey PRIMARY KEY (highlight_id, story_id);
 alter table public.story_highlight_items add constraint story_highlight_items_story_fkey FOREIGN KEY (user_id, story_id) REFERENCES stories(user_id, id) ON DELETE CASCADE;
@@ -2199,7 +2209,8 @@ begin
            select 1 from public.stories s
            where s.user_id = owner
              and (right(s.image_url, char_length(suffix)) = suffix
-                  or right(s.thumb_url, char_length(suffix)) = suffix))
+                  or right(s.thumb_url, char_length(suffix)) = suffix
+                  or right(s.video_url, char_length(suffix)) = suffix))
       or exists (
            select 1 from public.profiles f
            where f.id = owner and right(f.avatar_url, char_length(suffix)) = suffix);
@@ -2780,6 +2791,13 @@ CREATE OR REPLACE FUNCTION app_rules.is_own_storage_path(value text, folder text
  IMMUTABLE PARALLEL SAFE
 BEGIN ATOMIC
  SELECT COALESCE(((char_length(value) <= 2048) AND (folder ~ '^[a-z]+$'::text) AND (value ~ (((('^/storage/v1/object/public/images/'::text || folder) || '/'::text) || (owner)::text) || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$'::text))), false) AS "coalesce";
+END;
+CREATE OR REPLACE FUNCTION app_rules.is_own_story_video_url(url text, owner uuid)
+ RETURNS boolean
+ LANGUAGE sql
+ IMMUTABLE PARALLEL SAFE
+BEGIN ATOMIC
+ SELECT COALESCE((app_rules.storage_path(url) ~ (('^/storage/v1/object/public/videos/stories/'::text || (owner)::text) || '/[A-Za-z0-9_-][A-Za-z0-9._-]{0,254}$'::text)), false) AS "coalesce";
 END;
 CREATE OR REPLACE FUNCTION app_rules.is_own_video_url(url text, owner uuid)
  RETURNS boolean
@@ -5196,7 +5214,9 @@ CREATE TRIGGER check_save_collection BEFORE INSERT OR UPDATE OF name ON public.s
 CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_interaction();
 CREATE TRIGGER prune_seen_posts AFTER INSERT ON public.seen_posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.prune_seen_posts();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
+CREATE TRIGGER keep_video_paths BEFORE INSERT OR UPDATE OF video_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_video_paths();
 CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
+CREATE TRIGGER on_stories_deleted_queue_videos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_videos();
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
 CREATE TRIGGER on_highlight_items_removed AFTER DELETE ON public.story_highlight_items REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.drop_empty_highlights();
 CREATE TRIGGER on_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();
@@ -5679,6 +5699,8 @@ create policy "Stories in a highlight are seen with it" on public.stories as per
   using ((EXISTS ( SELECT 1
    FROM story_highlight_items i
   WHERE (i.story_id = stories.id))));
+create policy "Story clips come from the author's own folder" on public.stories as restrictive for insert to authenticated
+  with check (((video_url IS NULL) OR app_rules.is_own_story_video_url(video_url, ( SELECT auth.uid() AS uid))));
 create policy "Suspended accounts add nothing" on public.stories as restrictive for insert to authenticated
   with check (( SELECT app_rules.caller_may_write() AS caller_may_write));
 create policy "Suspended accounts remove nothing" on public.stories as restrictive for delete to authenticated
@@ -5774,6 +5796,8 @@ create policy "Users upload story photos into their own stories folder" on stora
   with check (((bucket_id = 'images'::text) AND ((storage.foldername(name))[1] = 'stories'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 create policy "Users upload videos into their own posts folder" on storage.objects as permissive for insert to authenticated
   with check (((bucket_id = 'videos'::text) AND ((storage.foldername(name))[1] = 'posts'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
+create policy "Users upload videos into their own stories folder" on storage.objects as permissive for insert to authenticated
+  with check (((bucket_id = 'videos'::text) AND ((storage.foldername(name))[1] = 'stories'::text) AND ((storage.foldername(name))[2] = ( SELECT (auth.uid())::text AS uid))));
 
 -- Grants on schemas, tables, columns and functions
 
@@ -5828,6 +5852,9 @@ grant EXECUTE on function app_rules.is_moderator() to service_role;
 grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to anon;
 grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to authenticated;
 grant EXECUTE on function app_rules.is_own_storage_path(value text, folder text, owner uuid) to service_role;
+grant EXECUTE on function app_rules.is_own_story_video_url(url text, owner uuid) to anon;
+grant EXECUTE on function app_rules.is_own_story_video_url(url text, owner uuid) to authenticated;
+grant EXECUTE on function app_rules.is_own_story_video_url(url text, owner uuid) to service_role;
 grant EXECUTE on function app_rules.is_own_video_url(url text, owner uuid) to anon;
 grant EXECUTE on function app_rules.is_own_video_url(url text, owner uuid) to authenticated;
 grant EXECUTE on function app_rules.is_own_video_url(url text, owner uuid) to service_role;
@@ -6291,11 +6318,13 @@ grant DELETE, REFERENCES, SELECT, TRIGGER on table public.stories to authenticat
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.stories to service_role;
 grant INSERT on table public.stories (caption) to authenticated;
 grant INSERT on table public.stories (close_friends_only) to authenticated;
+grant INSERT on table public.stories (duration_ms) to authenticated;
 grant INSERT on table public.stories (height) to authenticated;
 grant INSERT on table public.stories (image_url) to authenticated;
 grant INSERT on table public.stories (placeholder) to authenticated;
 grant INSERT on table public.stories (thumb_url) to authenticated;
 grant INSERT on table public.stories (user_id) to authenticated;
+grant INSERT on table public.stories (video_url) to authenticated;
 grant INSERT on table public.stories (width) to authenticated;
 grant SELECT on table public.story_highlight_items to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.story_highlight_items to service_role;

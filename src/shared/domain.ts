@@ -173,6 +173,11 @@ export interface LiveStory {
   seen: boolean
   /** Posted for the author's close friends only (a green ring; only they can read it). */
   close_friends_only?: boolean
+  /** 'video' when the story is a clip (image_url is its poster); absent on older reads. */
+  media_type?: 'photo' | 'video'
+  /** The clip in the videos bucket and its length (at most 60 s); null for a photo story. */
+  video_url?: string | null
+  duration_ms?: number | null
   profiles?: PostAuthor | null
 }
 

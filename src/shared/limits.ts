@@ -50,6 +50,8 @@ export const IMAGES_BUCKET = 'images'
 export const VIDEOS_BUCKET = 'videos'
 /** A video post's longest clip, after trimming (also a database check). */
 export const MAX_VIDEO_DURATION_MS = 180_000
+/** A story's longest clip: a longer one is trimmed to its first minute (also a database check). */
+export const MAX_STORY_VIDEO_DURATION_MS = 60_000
 /** A converted clip must be smaller; the videos bucket has the same limit. */
 export const MAX_VIDEO_BYTES = 150 * 1024 * 1024
 /** A picked or dropped video file must be smaller before it is converted. */

@@ -40,6 +40,7 @@ export const MESSAGES = {
     `Your edits could not be applied to photo ${position}. Try again, or share it without edits.`,
   noPhotos: 'Add at least one photo',
   videoTooLong: 'Videos can be at most 3 minutes long. Trim it and try again.',
+  storyVideoTooLong: 'A story can be at most 60 seconds long.',
   videoTooLarge: 'This video is too large to share (at most 150 MB after conversion).',
   videoFileTooLarge: 'This video file is too large (at most 2 GB).',
   videoUnreadable: "This video can't be read. Try an MP4, MOV or WebM file.",

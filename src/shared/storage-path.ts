@@ -62,6 +62,14 @@ export function storyImagePath(
   return `stories/${userId}/${now}-${randomToken(10, random)}.${IMAGE_EXTENSION_BY_TYPE[type]}`
 }
 
+/**
+ * A story's clip in the videos bucket, named like its poster in images:
+ * stories/{userId}/{timestamp}-{random}.{mp4|webm}, the folder the videos policy checks.
+ */
+export function storyVideoPath(posterPath: string, type: VideoMimeType): string {
+  return `${posterPath.replace(/\.[a-z0-9]+$/, '')}.${VIDEO_EXTENSION_BY_TYPE[type]}`
+}
+
 /** The grid thumbnail's path, next to its feed image: `…/{timestamp}-{random}-thumb.{ext}`. */
 export function postThumbnailPath(imagePath: string, type: ImageMimeType): string {
   return `${imagePath.replace(/\.[a-z0-9]+$/, '')}-thumb.${IMAGE_EXTENSION_BY_TYPE[type]}`

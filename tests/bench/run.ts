@@ -32,6 +32,7 @@ import { spliceSection, spliceSections } from './sections'
 import { measureTransforms, renderTransforms } from './transforms'
 import { measureUploads, renderUploads } from './uploads'
 import { measureVideoConversion, renderVideoConversion } from './video'
+import { measureFeedVideo } from './video-feed'
 import { measureExport, renderExport } from './export'
 import { measureStoryAdvance, storiesSection } from './stories'
 import {
@@ -146,15 +147,20 @@ async function uploadsOnly(): Promise<void> {
 }
 
 /**
- * `npm run bench -- --video`: only converting a 1080p clip as Create does, replacing the
- * "## Video conversion" section of docs/performance.md.
+ * `npm run bench -- --video`: converting a 1080p clip as Create does, the first frame of a feed
+ * video and memory over 100 video posts, replacing the "## Video conversion" section of
+ * docs/performance.md.
  */
 async function videoOnly(): Promise<void> {
+  const bench = await startBenchBackend(4)
   const browser = await launchChromium()
   try {
-    await replaceSection(renderVideoConversion(await measureVideoConversion(browser)))
+    const conversion = await measureVideoConversion(browser)
+    const feed = await measureFeedVideo(browser, bench)
+    await replaceSection(renderVideoConversion(conversion, feed))
   } finally {
     await browser.close()
+    await bench.backend.close()
   }
 }
 

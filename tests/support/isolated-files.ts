@@ -27,6 +27,7 @@ export const ISOLATED_JSDOM_FILES = [
   'src/renderer/src/components/CreatePostModal/CreatePostModal.discard.test.tsx',
   'src/renderer/src/components/CreatePostModal/CreatePostModal.test.tsx',
   'src/renderer/src/components/CreateStoryModal/CreateStoryModal.test.tsx',
+  'src/renderer/src/components/CreateStoryModal/CreateStoryModal.video.test.tsx',
   'src/renderer/src/components/DraftPrompt/commentDraft.test.tsx',
   'src/renderer/src/components/DraftPrompt/createDraft.test.tsx',
   'src/renderer/src/components/PostCard/CardCommentBox.test.tsx',

@@ -1,5 +1,6 @@
 // Stories: post one (through the upload pipeline: upload, insert, undo on failure), the strip, a person's live
-// stories in viewing order, marking one seen, its viewers, and deleting it with its photos.
+// stories in viewing order, marking one seen, its viewers, and deleting it with its photos. A
+// video story is its poster (a story photo like any other) and its clip in the videos bucket.
 // Who may see what, and for how long, is the database's decision (row-level security and the
 // story clock); these functions only ask.
 
@@ -7,12 +8,24 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LiveStory, StoryStripEntry, StoryViewer } from '../domain'
 import { messageOr, queryError } from '../errors'
 import { checkImage } from '../image'
-import { IMAGES_BUCKET, MAX_STORY_TEXT_LENGTH } from '../limits'
+import {
+  IMAGES_BUCKET,
+  MAX_STORY_TEXT_LENGTH,
+  MAX_STORY_VIDEO_DURATION_MS,
+  VIDEOS_BUCKET
+} from '../limits'
 import { MESSAGES } from '../messages'
-import { objectPathFromPublicUrl, postThumbnailPath, storyImagePath } from '../storage-path'
+import {
+  objectPathFromPublicUrl,
+  postThumbnailPath,
+  storyImagePath,
+  storyVideoPath
+} from '../storage-path'
+import { checkVideo, type VideoMimeType } from '../video'
+import type { PostVideo } from './post-create'
 import { checkRenditions, type PhotoRenditions } from './renditions'
 import { withStorageUrls } from './storage-urls'
-import { uploadThenWrite } from './upload-pipeline'
+import { uploadThenWrite, type ObjectUpload } from './upload-pipeline'
 
 // The author by the stories → profiles key: named, because story_views also links stories to
 // profiles (as viewers), which PostgREST would otherwise find ambiguous.
@@ -28,14 +41,29 @@ export interface NewStory {
   closeFriendsOnly?: boolean
   /** The 9:16 rendition's size, its small thumbnail and placeholder, from the image pipeline. */
   renditions: PhotoRenditions
+  /** A video story's clip as converted (at most 60 s); the photo above is its poster frame. */
+  video?: PostVideo
+  /** Bytes stored so far of the story's objects. */
+  onUploadProgress?: (sentBytes: number, totalBytes: number) => void
+  /** Aborting before the row is written stops the uploads and removes what they stored. */
+  signal?: AbortSignal
 }
 
 type StoryRow = Omit<LiveStory, 'seen'>
 
+/** The clip's checked type, or an Error: its container as claimed, its size and length fit. */
+function checkStoryVideo(video: PostVideo): VideoMimeType {
+  if (video.durationMs > MAX_STORY_VIDEO_DURATION_MS) throw new Error(MESSAGES.storyVideoTooLong)
+  const check = checkVideo(video.bytes, video.declaredType, video.durationMs)
+  if (!check.ok) throw new Error(check.message)
+  return check.type
+}
+
 /**
- * Posts a story as `story.userId`: checks the photo as a post's is checked, uploads it and its
- * thumbnail under stories/{userId}/, inserts the row and answers it as the viewer reads it. If
- * anything after the first upload fails, what was uploaded is removed again.
+ * Posts a story as `story.userId`: checks the photo as a post's is checked (and a clip as a
+ * video post's, up to 60 s), uploads it and its thumbnail under stories/{userId}/ (the clip to
+ * the videos bucket's), inserts the row and answers it as the viewer reads it. If anything after
+ * the first upload fails, or the signal aborts first, what was uploaded is removed again.
  */
 export async function postStory(client: SupabaseClient, story: NewStory): Promise<LiveStory> {
   if (!story.userId) throw new Error(MESSAGES.signInToPostStory)
@@ -45,18 +73,32 @@ export async function postStory(client: SupabaseClient, story: NewStory): Promis
   if (text.length > MAX_STORY_TEXT_LENGTH) throw new Error(MESSAGES.storyTextTooLong)
   const thumbType = checkRenditions(story.renditions)
 
+  const videoType = story.video ? checkStoryVideo(story.video) : null
+
   const path = storyImagePath(story.userId, check.type)
   const thumbPath = postThumbnailPath(path, thumbType)
   const userId = story.userId
+  const uploads: ObjectUpload[] = [
+    { path, bytes: story.bytes, type: check.type },
+    { path: thumbPath, bytes: story.renditions.thumbnailBytes, type: thumbType }
+  ]
+  if (story.video && videoType) {
+    const videoPath = storyVideoPath(path, videoType)
+    uploads.push({
+      bucket: VIDEOS_BUCKET,
+      path: videoPath,
+      bytes: story.video.bytes,
+      type: videoType
+    })
+  }
   const created = await uploadThenWrite<StoryRow>(client, {
-    uploads: [
-      { path, bytes: story.bytes, type: check.type },
-      { path: thumbPath, bytes: story.renditions.thumbnailBytes, type: thumbType }
-    ],
+    uploads,
     // A story's path is new on every attempt: nothing found there is ours.
     retryable: false,
     failureMessage: MESSAGES.saveStoryFailed,
-    write: async ([imageUrl, thumbUrl]) =>
+    onUploadProgress: story.onUploadProgress,
+    signal: story.signal,
+    write: async ([imageUrl, thumbUrl, videoUrl]) =>
       client
         .from('stories')
         .insert({
@@ -67,7 +109,8 @@ export async function postStory(client: SupabaseClient, story: NewStory): Promis
           height: story.renditions.height,
           placeholder: story.renditions.placeholder,
           caption: text || null,
-          close_friends_only: story.closeFriendsOnly ?? false
+          close_friends_only: story.closeFriendsOnly ?? false,
+          ...(videoUrl && { video_url: videoUrl, duration_ms: story.video?.durationMs })
         })
         .select(STORY_SELECT)
         .single()
@@ -137,12 +180,12 @@ export async function fetchStoryViewers(
 }
 
 /**
- * Deletes the author's story (live or from the archive) and then its photos. The row goes first, so nobody is left with a
- * story whose photo is missing; a photo whose removal fails is left to the backend's sweep.
+ * Deletes the author's story (live or from the archive) and then its photos and clip. The row goes first, so nobody is left with a
+ * story whose photo is missing; an object whose removal fails is left to the backend's removal queue and sweep.
  */
 export async function deleteStory(
   client: SupabaseClient,
-  story: Pick<LiveStory, 'id' | 'image_url' | 'thumb_url'>
+  story: Pick<LiveStory, 'id' | 'image_url' | 'thumb_url' | 'video_url'>
 ): Promise<void> {
   const { data, error } = await client.from('stories').delete().eq('id', story.id).select('id')
   if (error) throw new Error(MESSAGES.deleteStoryFailed(messageOr(error, 'unknown error')))
@@ -152,4 +195,8 @@ export async function deleteStory(
     .filter((path): path is string => Boolean(path))
   const removal = await client.storage.from(IMAGES_BUCKET).remove(paths)
   if (removal.error) console.error('Could not remove story photos', paths, removal.error)
+  const clip = story.video_url && objectPathFromPublicUrl(story.video_url, VIDEOS_BUCKET)
+  if (!clip) return
+  const clipRemoval = await client.storage.from(VIDEOS_BUCKET).remove([clip])
+  if (clipRemoval.error) console.error('Could not remove story clip', clip, clipRemoval.error)
 }

@@ -1,82 +1,80 @@
-// Posting a story (docs/product.md, "Stories"): drop or pick a photo, see it in the 9:16 frame
-// the viewer shows, add an optional short text, share. The photo goes through the same checks
-// as a post's and the image pipeline sized for the story frame. A failure keeps the photo and
-// text so the user can retry.
+// Posting a story (docs/product.md, "Stories"): drop or pick a photo or a clip, see it in the
+// 9:16 frame the viewer shows, add an optional short text, share. The photo goes through the
+// same checks as a post's and the image pipeline sized for the story frame; a clip is converted
+// like a post's and keeps its first 60 seconds (useStoryShare.ts). A failure or a cancel keeps
+// the photo or clip and the text so the user can retry.
 
 import { useEffect, useMemo, useState, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
-import { messageOr } from '@shared/errors'
 import { MAX_STORY_TEXT_LENGTH } from '@shared/limits'
-import { MESSAGES } from '@shared/messages'
-import { processImage } from '../../imaging/processImage'
-import { STORY_FRAME } from '../../imaging/renditions'
 import { useStores } from '../../store'
 import { useImagePicker } from '../../picking/useImagePicker'
 import { ChooseAnotherButton, DropZone } from '../DropZone/DropZone'
 import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
+import { ShareProgress } from '../CreatePostModal/ShareProgress'
 import { Toggle } from '../Settings/Toggle'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
+import { StoryClipPreview } from './StoryClipPreview'
+import { useStoryShare, type DraftClip } from './useStoryShare'
 import styles from './CreateStoryModal.module.scss'
 
-function usePreviewUrl(image: ImageFile | null): string | null {
+function usePreviewUrl(image: ImageFile | null, clip: File | null): string | null {
   const url = useMemo(
     () =>
-      image
-        ? URL.createObjectURL(
-            new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.type })
-          )
-        : null,
-    [image]
+      clip
+        ? URL.createObjectURL(clip)
+        : image
+          ? URL.createObjectURL(
+              new Blob([image.bytes as Uint8Array<ArrayBuffer>], { type: image.type })
+            )
+          : null,
+    [image, clip]
   )
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url])
   return url
 }
 
 export function CreateStoryModal(): ReactElement {
-  const { stories, ui } = useStores()
+  const { ui } = useStores()
   const t = useT()
   const message = useMessage()
   const [image, setImage] = useState<ImageFile | null>(null)
+  const [clip, setClip] = useState<DraftClip | null>(null)
   const [text, setText] = useState('')
   const [closeFriendsOnly, setCloseFriendsOnly] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const previewUrl = usePreviewUrl(image)
+  const { stage, progress, error, setError, share, cancel } = useStoryShare()
+  const busy = stage !== null
+  const previewUrl = usePreviewUrl(image, clip?.file ?? null)
 
-  // A story is one photo: of several dropped, the first.
+  // A story is one photo or one clip: of several photos dropped, the first.
   const picker = useImagePicker({
     multiple: false,
     onImages: ([picked]) => {
       setImage(picked)
+      setClip(null)
+      setError(null)
+    },
+    onVideo: (file) => {
+      setClip({ file, durationMs: null, muted: false })
+      setImage(null)
       setError(null)
     },
     onError: setError
   })
 
-  const share = async (): Promise<void> => {
-    if (!image || busy) return
-    setBusy(true)
-    setError(null)
-    try {
-      const processed = await processImage(image, STORY_FRAME)
-      await stories.getState().postStory({ ...processed, text, closeFriendsOnly })
-      ui.getState().closeModal()
-    } catch (caught) {
-      setError(messageOr(caught, MESSAGES.createPostFailed))
-      setBusy(false)
-    }
-  }
-
-  const back = image && !busy && (
+  const back = (image || clip) && !busy && (
     <ChooseAnotherButton
       onClick={() => {
         setImage(null)
+        setClip(null)
         setError(null)
       }}
     />
   )
+
+  const overlay = text.trim() && <p className={styles.overlayText}>{text.trim()}</p>
 
   const errorLine = error && (
     <p className={styles.error} role="alert">
@@ -92,17 +90,30 @@ export function CreateStoryModal(): ReactElement {
       leading={back}
       className={styles.dialog}
     >
-      {!image ? (
+      {!image && !clip ? (
         <div className={styles.pickStep}>
           <DropZone picker={picker} inputLabel={t('create.chooseFile')} />
           {errorLine}
         </div>
       ) : (
         <div className={styles.previewStep}>
-          <div className={styles.frame}>
-            {previewUrl && <img src={previewUrl} alt={t('stories.create.previewAlt')} />}
-            {text.trim() && <p className={styles.overlayText}>{text.trim()}</p>}
-          </div>
+          {clip && previewUrl ? (
+            <StoryClipPreview
+              url={previewUrl}
+              durationMs={clip.durationMs}
+              muted={clip.muted}
+              disabled={busy}
+              overlay={overlay}
+              onDuration={(durationMs) => setClip((held) => held && { ...held, durationMs })}
+              onMuted={(muted) => setClip((held) => held && { ...held, muted })}
+              onUnreadable={setError}
+            />
+          ) : (
+            <div className={styles.frame}>
+              {previewUrl && <img src={previewUrl} alt={t('stories.create.previewAlt')} />}
+              {overlay}
+            </div>
+          )}
           <label className={styles.textLabel} htmlFor="create-story-text">
             {t('stories.create.textLabel')}
           </label>
@@ -125,11 +136,12 @@ export function CreateStoryModal(): ReactElement {
             onChange={setCloseFriendsOnly}
           />
           {errorLine}
+          <ShareProgress stage={stage} progress={progress} onCancel={cancel} />
           <button
             type="button"
             className={styles.share}
-            disabled={busy}
-            onClick={() => void share()}
+            disabled={busy || (clip !== null && clip.durationMs === null)}
+            onClick={() => void share({ image, clip, text, closeFriendsOnly })}
           >
             {busy ? (
               <>

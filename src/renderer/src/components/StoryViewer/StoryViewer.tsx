@@ -8,21 +8,24 @@
 // store's (storiesViewer.ts, storiesPlayback.ts); the sample people of an empty strip are one
 // of its sources (storiesSources.ts), shown in the same frame without age, pause, options,
 // viewers or replies. Highlights and one's archive are sources too, shown with the highlight's
-// name in place of the author's.
+// name in place of the author's. A video story plays its clip in the same frame (StoryVideo):
+// its bar follows the clip, holding or Space pauses it, a sound switch sits beside the pause
+// button, and its end moves on.
 
 import {
   useCallback,
   useEffect,
-  useMemo,
   useRef,
+  useState,
   type KeyboardEvent,
   type PointerEvent,
   type ReactElement
 } from 'react'
-import { ChevronLeft, ChevronRight, Pause, Play, X } from 'lucide-react'
+import { ChevronLeft, ChevronRight, Pause, Play, Volume2, VolumeX, X } from 'lucide-react'
 import type { LiveStory } from '@shared/domain'
 import { relativeAge } from '@shared/format'
-import { placeholderDataUrl } from '../../imaging/placeholder'
+import { motionReduced } from '../../preferences/appliedPreferences'
+import { useAutoplayAnimations } from '../../preferences/autoplay'
 import { useSession, useStores, useStoriesStore } from '../../store'
 import { selectPaused } from '../../store/stories/storiesStore'
 import { Avatar } from '../Avatar/Avatar'
@@ -33,35 +36,12 @@ import { preloadImage } from './preload'
 import { StoryOptions } from './StoryOptions'
 import { StoryOwnerBar } from './StoryOwnerBar'
 import { DirectStoryReply } from '../DirectStoryReply/DirectStoryReply'
+import { StoryImage } from './StoryImage'
 import { StoryProgress } from './StoryProgress'
+import { StoryVideo } from './StoryVideo'
 import { useLocale, useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import styles from './StoryViewer.module.scss'
-
-function StoryImage({
-  story,
-  shown,
-  alt
-}: {
-  story: LiveStory
-  shown: boolean
-  alt: string
-}): ReactElement {
-  const preview = useMemo(() => placeholderDataUrl(story.placeholder), [story.placeholder])
-  return (
-    <img
-      className={`${styles.photo} ${shown ? styles['photo--shown'] : ''}`}
-      src={story.image_url}
-      alt={shown ? alt : ''}
-      aria-hidden={!shown}
-      data-current={shown ? 'true' : undefined}
-      data-story-id={story.id}
-      decoding="sync"
-      draggable={false}
-      style={preview ? { backgroundImage: `url("${preview}")` } : undefined}
-    />
-  )
-}
 
 const MIRRORED: Record<string, string> = { ArrowLeft: 'ArrowRight', ArrowRight: 'ArrowLeft' }
 
@@ -83,8 +63,14 @@ export function StoryViewer(): ReactElement | null {
   const dialogRef = useRef<HTMLDivElement>(null)
   const trapFocus = useFocusTrap(dialogRef)
   const { depth } = useDialogLayer(viewer !== null)
+  const autoplay = useAutoplayAnimations() && !motionReduced()
+  // One sound switch while the viewer is open; how far the shown clip is, by its story.
+  const [muted, setMuted] = useState(false)
+  const [clip, setClip] = useState<{ id: string; fraction: number } | null>(null)
+  const muteForced = useCallback(() => setMuted(true), [])
 
   const story = viewer?.status === 'ready' ? viewer.stories[viewer.index] : undefined
+  const video = story?.video_url ? story : undefined
   const next = viewer?.status === 'ready' ? viewer.stories[viewer.index + 1] : undefined
   const person = viewer?.people[viewer.personIndex]
   const entry = strip.find((held) => held.user_id === person)
@@ -192,6 +178,7 @@ export function StoryViewer(): ReactElement | null {
               index={viewer.index}
               paused={paused}
               storyId={story.id}
+              fraction={video ? (clip?.id === video.id ? clip.fraction : 0) : null}
               onDone={goNext}
             />
           )}
@@ -206,6 +193,16 @@ export function StoryViewer(): ReactElement | null {
             <span className={styles.name}>{title ?? name}</span>
             {story && !sample && (
               <span className={styles.age}>{relativeAge(story.created_at, undefined, locale)}</span>
+            )}
+            {video && (
+              <button
+                type="button"
+                className={styles.sound}
+                aria-label={muted ? t('stories.video.soundOn') : t('stories.video.soundOff')}
+                onClick={() => setMuted(!muted)}
+              >
+                {muted ? <VolumeX size={20} aria-hidden /> : <Volume2 size={20} aria-hidden />}
+              </button>
             )}
             {!sample && (
               <button
@@ -238,7 +235,20 @@ export function StoryViewer(): ReactElement | null {
           >
             {/* The shown photo and the next one, both in the page: advancing swaps which is
               visible, on the same element, so the browser has nothing left to load. */}
-            {story && (
+            {video && (
+              <StoryVideo
+                key={video.id}
+                story={video}
+                label={video.caption ?? t('stories.video.label')}
+                paused={paused}
+                autoplay={autoplay}
+                muted={muted}
+                onMuteForced={muteForced}
+                onProgress={(fraction) => setClip({ id: video.id, fraction })}
+                onEnded={goNext}
+              />
+            )}
+            {story && !video && (
               <StoryImage key={story.id} story={story} shown alt={altOf(story, viewer.index)} />
             )}
             {next && <StoryImage key={next.id} story={next} shown={false} alt="" />}

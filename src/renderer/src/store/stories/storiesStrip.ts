@@ -32,14 +32,20 @@ export function stripActions({
         set({ stripLoaded: true })
       }
     },
-    async postStory({ image, renditions, text, closeFriendsOnly }) {
+    async postStory({ image, renditions, video, text, closeFriendsOnly, ...events }) {
       if (!renditions) throw new Error(MESSAGES.storyNeedsProcessing)
       const story = await deps.stories.post({
         userId: deps.getUserId(),
         bytes: image.bytes,
         declaredType: image.type,
+        video: video && {
+          bytes: video.bytes,
+          declaredType: video.type,
+          durationMs: video.durationMs
+        },
         text,
         closeFriendsOnly,
+        ...events,
         renditions: {
           thumbnailBytes: renditions.thumbnail.bytes,
           thumbnailType: renditions.thumbnail.type,

@@ -42,10 +42,17 @@ export interface StoryCollection {
 }
 
 export interface NewStoryInput {
+  /** The photo, or a video story's poster frame. */
   image: ImageFile
   renditions?: PostRenditions
+  /** A video story's converted clip (at most 60 s). */
+  video?: { bytes: Uint8Array; type: string; durationMs: number }
   text: string
   closeFriendsOnly?: boolean
+  /** Bytes stored so far of the story's objects. */
+  onUploadProgress?(sentBytes: number, totalBytes: number): void
+  /** Aborting before the story is saved stops its uploads and removes what they stored. */
+  signal?: AbortSignal
 }
 
 /** What can pause the story on screen; it plays while none is on. */
