@@ -3,10 +3,10 @@
 // (its currentTime advances) while on screen and is paused once scrolled away. axe finds
 // nothing in Create with the clip or in the feed, in both themes.
 
-import type { JSHandle, Page } from '@playwright/test'
 import { checkA11yBothThemes } from './support/axe'
 import { openCreatePost, openSignedIn, shootBothThemes, ui } from './support/app'
 import { createUserWithPosts, type TestUser } from './support/backend'
+import { recordedClip } from './support/clip'
 import { expect, test } from './support/test'
 
 const CAPTION = 'A recorded clip'
@@ -24,59 +24,6 @@ test.beforeAll(async () => {
     firstSeed: 71
   }))
 })
-
-/** The page's canvas and recorder, as far as this spec uses them (no DOM library here). */
-type Canvas = {
-  width: number
-  height: number
-  getContext(kind: '2d'): { fillStyle: string; fillRect(...box: number[]): void }
-  captureStream(fps: number): unknown
-}
-type Recorder = {
-  state: string
-  ondataavailable: (event: { data: unknown }) => void
-  onstop: (value: unknown) => void
-  start(sliceMs: number): void
-  stop(): void
-}
-
-/** Records 1.5 s of a moving square on a canvas with MediaRecorder: a DataTransfer of its WebM. */
-function recordedClip(page: Page): Promise<JSHandle> {
-  return page.evaluateHandle(async () => {
-    const web = globalThis as unknown as {
-      document: { createElement(tag: 'canvas'): Canvas }
-      MediaRecorder: new (stream: unknown, options: { mimeType: string }) => Recorder
-      DataTransfer: new () => { items: { add(file: unknown): void } }
-      File: new (parts: unknown[], name: string, options: { type: string }) => unknown
-      requestAnimationFrame(callback: () => void): number
-    }
-    const canvas = web.document.createElement('canvas')
-    canvas.width = 320
-    canvas.height = 240
-    const context = canvas.getContext('2d')
-    const recorder = new web.MediaRecorder(canvas.captureStream(30), { mimeType: 'video/webm' })
-    const chunks: unknown[] = []
-    recorder.ondataavailable = (event: { data: unknown }) => chunks.push(event.data)
-    const stopped = new Promise((resolve) => (recorder.onstop = resolve))
-    const started = Date.now()
-    const draw = (): void => {
-      const t = Date.now() - started
-      context.fillStyle = '#204080'
-      context.fillRect(0, 0, 320, 240)
-      context.fillStyle = '#f0c020'
-      context.fillRect((t / 5) % 280, 100, 40, 40)
-      if (recorder.state === 'recording') web.requestAnimationFrame(draw)
-    }
-    recorder.start(100)
-    draw()
-    await new Promise((resolve) => setTimeout(resolve, 1500))
-    recorder.stop()
-    await stopped
-    const transfer = new web.DataTransfer()
-    transfer.items.add(new web.File(chunks, 'clip.webm', { type: 'video/webm' }))
-    return transfer
-  })
-}
 
 test('a recorded WebM dropped into Create is shared, plays in the feed and pauses when scrolled away', async ({
   page
