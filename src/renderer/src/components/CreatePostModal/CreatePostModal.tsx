@@ -127,7 +127,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       }
     if (!item.clip.edits) return null
     const { edits, durationMs } = item.clip.edits
-    return { clip: { file: item.clip.file, edits, durationMs }, altText: item.altText }
+    const captions = item.clip.captions?.text
+    return {
+      clip: { file: item.clip.file, edits, durationMs, ...(captions ? { captions } : {}) },
+      altText: item.altText
+    }
   }
 
   const share = async (): Promise<void> => {

@@ -12,6 +12,7 @@ import { TagPeopleSurface } from './TagPeople/TagPeopleSurface'
 import type { DraftTags } from './TagPeople/useDraftTags'
 import { isDraftPhoto, type DraftItem, type DraftPhotos } from './useDraftPhotos'
 import { VideoPreview } from './VideoPreview'
+import { CaptionsField } from './CaptionsField'
 import styles from './CreatePostModal.module.scss'
 import { useT } from '../../i18n'
 
@@ -81,6 +82,12 @@ export function PhotoColumn({
             onError(null)
           }}
           onUnreadable={onError}
+          disabled={uploading}
+        />
+        <CaptionsField
+          key={`${key}-captions`}
+          captions={current.clip.captions}
+          onCaptions={(captions) => draftPhotos.setClipCaptions(key, captions)}
           disabled={uploading}
         />
         {strip}

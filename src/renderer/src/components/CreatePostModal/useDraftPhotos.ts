@@ -10,6 +10,7 @@ import { MAX_CAROUSEL_PHOTOS } from '@shared/limits'
 import { MESSAGES } from '@shared/messages'
 import { NO_EDIT, type AspectId, type PhotoEdit } from '../../imaging/edits'
 import type { VideoEdits } from '../../video/convertVideo'
+import type { ChosenCaptions } from './CaptionsField'
 
 /** One photo being prepared: its checked bytes, a preview URL and the alt text typed for it. */
 export interface DraftPhoto {
@@ -30,6 +31,8 @@ export interface DraftClip {
     file: File
     /** Known once the preview has read the clip's length. */
     edits: { edits: VideoEdits; durationMs: number } | null
+    /** A checked WebVTT file given with the clip, or null. */
+    captions: ChosenCaptions | null
   }
   image?: undefined
 }
@@ -55,6 +58,8 @@ export interface DraftPhotos {
   setEdit(edit: PhotoEdit): void
   /** The trim and sound of the clip with this key, once its preview knows its length. */
   setClipEdits(key: string, edits: VideoEdits, durationMs: number): void
+  /** The captions file of the clip with this key, or null to remove it. */
+  setClipCaptions(key: string, captions: ChosenCaptions | null): void
   /** The crop's shape, shared by every photo so a carousel's cards keep one height. */
   aspect: AspectId
   setAspect(aspect: AspectId): void
@@ -89,7 +94,12 @@ export function useDraftPhotos(): DraftPhotos {
     draftSeq += 1
     const url = URL.createObjectURL(file)
     urls.current.add(url)
-    return { key: `clip-${draftSeq}`, url, altText: '', clip: { file, edits: null } }
+    return {
+      key: `clip-${draftSeq}`,
+      url,
+      altText: '',
+      clip: { file, edits: null, captions: null }
+    }
   }
 
   return {
@@ -136,6 +146,13 @@ export function useDraftPhotos(): DraftPhotos {
           item.key === key && item.clip
             ? { ...item, clip: { ...item.clip, edits: { edits, durationMs } } }
             : item
+        )
+      )
+    },
+    setClipCaptions(key, captions) {
+      setPhotos((list) =>
+        list.map((item) =>
+          item.key === key && item.clip ? { ...item, clip: { ...item.clip, captions } } : item
         )
       )
     },

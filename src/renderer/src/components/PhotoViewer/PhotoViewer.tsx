@@ -130,6 +130,7 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
                   src={image.video_url}
                   poster={image.image_url}
                   label={alt}
+                  captionsUrl={image.captions_url}
                   onLoad={() => undefined}
                 />
               </Suspense>

@@ -25,6 +25,8 @@ export interface ComposerClip {
     file: Blob
     durationMs: number
     edits: VideoEdits
+    /** A WebVTT file's text, checked when it was chosen; absent for none. */
+    captions?: string
   }
   altText: string
 }
@@ -92,10 +94,15 @@ export async function prepareItems(
         // The poster is a photo like any other: its feed rendition, thumbnail and placeholder.
         const processed = await process(poster, undefined)
         const { bytes, type, durationMs } = video
+        const { captions } = item.clip
         return {
           ...processed,
           altText: item.altText,
-          video: { file: { name: `video.${type.split('/')[1]}`, type, bytes }, durationMs }
+          video: {
+            file: { name: `video.${type.split('/')[1]}`, type, bytes },
+            durationMs,
+            ...(captions === undefined ? {} : { captions })
+          }
         }
       }
       const processed = await process(item.image, item.edit).catch((caught: unknown) => {
