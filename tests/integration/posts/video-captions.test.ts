@@ -31,6 +31,8 @@ describeEachBackend(
   (suite) => {
     let alice: User
     let bob: User
+    /** Bob's own clip, made first (which also readies create_post before the larger posts). */
+    let bobsClip: { postId: string; imageUrl: string; videoUrl: string }
 
     /** What the storage API lists in a user's posts folder of `bucket`, as that user. */
     async function listed(user: User, bucket: 'images' | 'videos'): Promise<string[]> {
@@ -44,6 +46,13 @@ describeEachBackend(
     beforeAll(async () => {
       alice = await signedIn(suite.harness, 'cc_alice')
       bob = await signedIn(suite.harness, 'cc_bob')
+      const bobs = await createPost(bob.client, {
+        userId: bob.userId,
+        caption: '',
+        photos: [clip(7)]
+      })
+      const [item] = (await postById(bob.client, bobs.id)).post_images ?? []
+      bobsClip = { postId: bobs.id, imageUrl: item.image_url, videoUrl: item.video_url! }
     })
 
     it('a photo, a clip with captions and a clip without: captions served as text/vtt', async () => {
@@ -92,18 +101,12 @@ describeEachBackend(
       })
       expect(noClip.error?.code).toBe('23514')
 
-      const bobs = await createPost(bob.client, {
-        userId: bob.userId,
-        caption: '',
-        photos: [clip(7)]
-      })
-      const [bobItem] = (await postById(bob.client, bobs.id)).post_images ?? []
       const stolen = await bob.client.rpc('create_post', {
         caption: '',
         images: [
           {
-            image_url: bobItem.image_url,
-            video_url: bobItem.video_url,
+            image_url: bobsClip.imageUrl,
+            video_url: bobsClip.videoUrl,
             duration_ms: 2_000,
             captions_url: item.captions_url
           }
@@ -111,10 +114,10 @@ describeEachBackend(
       })
       expect(stolen.error?.message).toBe('Every video must be uploaded to your own folder first')
       const direct = await bob.client.from('post_images').insert({
-        post_id: bobs.id,
+        post_id: bobsClip.postId,
         position: 1,
-        image_url: bobItem.image_url,
-        video_url: bobItem.video_url,
+        image_url: bobsClip.imageUrl,
+        video_url: bobsClip.videoUrl,
         duration_ms: 2_000,
         captions_url: item.captions_url
       })
