@@ -149,8 +149,8 @@ describeEachBackend(
       ])
       expect(mine(await listed(alice, 'images'))).toHaveLength(6)
 
+      // The client removes what the rows named; the database's queue is the next test's.
       await deletePost(alice.client, created.id)
-      await suite.harness.housekeeping!.run()
       expect(mine(await listed(alice, 'videos'))).toEqual([])
       expect(mine(await listed(alice, 'images'))).toEqual([])
     })
