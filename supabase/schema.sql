@@ -328,7 +328,8 @@ create table public.post_images (
   placeholder text,
   alt_text text,
   video_url text,
-  duration_ms integer
+  duration_ms integer,
+  captions_url text
 );
 alter table public.post_images enable row level security;
 create table public.post_people_tags (
@@ -648,6 +649,8 @@ alter table public.places add constraint places_longitude_range CHECK (((longitu
 alter table public.places add constraint places_name_length CHECK ((((char_length(name) >= 1) AND (char_length(name) <= 100)) AND (name = btrim(name))));
 alter table public.places add constraint places_pkey PRIMARY KEY (id);
 alter table public.post_images add constraint post_images_alt_text_length CHECK ((char_length(alt_text) <= 1000));
+alter table public.post_images add constraint post_images_captions_need_a_clip CHECK (((captions_url IS NULL) OR (video_url IS NOT NULL)));
+alter table public.post_images add constraint post_images_captions_url_storage_path CHECK (((captions_url IS NULL) OR (app_rules.is_storage_path(captions_url) AND (captions_url ~~ '%.vtt'::text))));
 alter table public.post_images add constraint post_images_dimensions_valid CHECK ((((width IS NULL) = (height IS NULL)) AND ((width IS NULL) OR (((width >= 1) AND (width <= 20000)) AND ((height >= 1) AND (height <= 20000))))));
 alter table public.post_images add constraint post_images_duration_range CHECK (((duration_ms >= 1) AND (duration_ms <= 180000)));
 alter table public.post_images add constraint post_images_image_url_storage_path CHECK (app_rules.is_storage_path(image_url));
@@ -1485,6 +1488,16 @@ begin
   return new;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.keep_captions_paths()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SET search_path TO ''
+AS $function$
+begin
+  new.captions_url := coalesce(app_rules.storage_path(new.captions_url), new.captions_url);
+  return new;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.keep_followed_private_person()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1889,6 +1902,27 @@ begin
   return null;
 end
 $function$;
+CREATE OR REPLACE FUNCTION app_private.queue_removed_captions()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  insert into app_private.storage_removals (bucket_id, name)
+  select split_part(p.path, '/', 1), substr(p.path, strpos(p.path, '/') + 1)
+  from (
+    select substring(app_rules.storage_path(r.captions_url)
+                     from '^/storage/v1/object/public/(.+)$') as path
+    from removed r
+  ) p
+  where p.path is not null;
+  if found then
+    perform pg_notify('storage_removals', '');
+  end if;
+  return null;
+end
+$function$;
 CREATE OR REPLACE FUNCTION app_private.queue_removed_photos()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2204,7 +2238,8 @@ begin
            where p.user_id = owner
              and (right(i.image_url, char_length(suffix)) = suffix
                   or right(i.thumb_url, char_length(suffix)) = suffix
-                  or right(i.video_url, char_length(suffix)) = suffix))
+                  or right(i.video_url, char_length(suffix)) = suffix
+                  or right(i.captions_url, char_length(suffix)) = suffix))
       or exists (
            select 1 from public.stories s
            where s.user_id = owner
@@ -3383,8 +3418,10 @@ begin
            and not public.is_own_storage_url(photo ->> 'thumb_url', 'posts', uid)) then
       raise exception 'Every photo must be uploaded to your own folder first' using errcode = '42501';
     end if;
-    if photo ->> 'video_url' is not null
-       and not app_rules.is_own_video_url(photo ->> 'video_url', uid) then
+    if (photo ->> 'video_url' is not null
+        and not app_rules.is_own_video_url(photo ->> 'video_url', uid))
+       or (photo ->> 'captions_url' is not null
+           and not app_rules.is_own_video_url(photo ->> 'captions_url', uid)) then
       raise exception 'Every video must be uploaded to your own folder first' using errcode = '42501';
     end if;
   end loop;
@@ -3402,13 +3439,13 @@ begin
 
   perform set_config('app.creating_post', created.id::text, true);
   insert into public.post_images (post_id, position, image_url, thumb_url, width, height,
-                                  placeholder, alt_text, video_url, duration_ms)
+                                  placeholder, alt_text, video_url, duration_ms, captions_url)
   select created.id, (e.ordinality - 1)::smallint, p.image_url, p.thumb_url, p.width, p.height,
-         p.placeholder, nullif(btrim(p.alt_text), ''), p.video_url, p.duration_ms
+         p.placeholder, nullif(btrim(p.alt_text), ''), p.video_url, p.duration_ms, p.captions_url
   from jsonb_array_elements(images) with ordinality as e(value, ordinality)
   cross join lateral jsonb_to_record(e.value)
     as p(image_url text, thumb_url text, width integer, height integer, placeholder text,
-         alt_text text, video_url text, duration_ms integer);
+         alt_text text, video_url text, duration_ms integer, captions_url text);
   perform set_config('app.creating_post', '', true);
 
   -- Read back: image_count was set by the photos' trigger after the insert above.
@@ -5178,9 +5215,11 @@ CREATE TRIGGER local_realtime_insert AFTER INSERT ON public.notifications REFERE
 CREATE TRIGGER local_realtime_update AFTER UPDATE ON public.notifications REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION local_realtime.capture_statement('id');
 CREATE TRIGGER tidy_place_name BEFORE INSERT ON public.places FOR EACH ROW EXECUTE FUNCTION app_private.tidy_place_name();
 CREATE TRIGGER before_post_image_inserted BEFORE INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.guard_post_images();
+CREATE TRIGGER keep_captions_paths BEFORE INSERT OR UPDATE OF captions_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_captions_paths();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER keep_video_paths BEFORE INSERT OR UPDATE OF video_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_video_paths();
 CREATE TRIGGER on_post_image_inserted AFTER INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.count_post_images();
+CREATE TRIGGER on_post_images_deleted_queue_captions AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_captions();
 CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
 CREATE TRIGGER on_post_images_deleted_queue_videos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_videos();
 CREATE TRIGGER before_people_tag_inserted BEFORE INSERT ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.guard_people_tag();
@@ -5511,6 +5550,8 @@ create policy "Authors edit the alt text of their own photos" on public.post_ima
   with check ((EXISTS ( SELECT 1
    FROM posts p
   WHERE ((p.id = post_images.post_id) AND (p.user_id = ( SELECT auth.uid() AS uid))))));
+create policy "Captions come from the author's own folder" on public.post_images as restrictive for insert to authenticated
+  with check (((captions_url IS NULL) OR app_rules.is_own_video_url(captions_url, ( SELECT auth.uid() AS uid))));
 create policy "Post images are readable by everyone" on public.post_images as permissive for select to anon, authenticated
   using (true);
 create policy "Post images seen with their post" on public.post_images as restrictive for select to anon, authenticated
@@ -6235,6 +6276,7 @@ grant REFERENCES, SELECT, TRIGGER on table public.post_images to authenticated;
 grant DELETE, INSERT, MAINTAIN, REFERENCES, SELECT, TRIGGER, TRUNCATE, UPDATE on table public.post_images to service_role;
 grant INSERT on table public.post_images ("position") to authenticated;
 grant INSERT, UPDATE on table public.post_images (alt_text) to authenticated;
+grant INSERT on table public.post_images (captions_url) to authenticated;
 grant INSERT on table public.post_images (duration_ms) to authenticated;
 grant INSERT on table public.post_images (height) to authenticated;
 grant INSERT on table public.post_images (image_url) to authenticated;

@@ -128,6 +128,8 @@ export interface PostImage {
   /** A video item's clip (image_url is its poster) and its length; null or absent for a photo. */
   video_url?: string | null
   duration_ms?: number | null
+  /** A clip's WebVTT captions beside it in the videos bucket; null or absent for none. */
+  captions_url?: string | null
 }
 
 /** A comment or (with parent_id) a reply; replies are one level deep. */

@@ -54,6 +54,8 @@ export const MAX_VIDEO_DURATION_MS = 180_000
 export const MAX_STORY_VIDEO_DURATION_MS = 60_000
 /** A converted clip must be smaller; the videos bucket has the same limit. */
 export const MAX_VIDEO_BYTES = 150 * 1024 * 1024
+/** A clip's WebVTT captions file, stored beside it in the videos bucket. */
+export const MAX_CAPTIONS_BYTES = 256 * 1024
 /** A picked or dropped video file must be smaller before it is converted. */
 export const MAX_VIDEO_INPUT_BYTES = 2 * 1024 * 1024 * 1024
 /** What the native open dialog offers. */

@@ -49,6 +49,7 @@ export const MESSAGES = {
   videoCanceled: 'Video conversion canceled',
   uploadCanceled: 'Upload canceled',
   videoOnItsOwn: 'Share a video on its own, without other files.',
+  captionsInvalid: 'The captions are not a WebVTT file of at most 256 KB.',
   videoTrimEmpty: 'Keep at least a moment of the video: move the trim handles apart.',
   photoNotAnImage: (position: number, reason: string): string => `Photo ${position}: ${reason}`,
   altTextTooLong: (position: number): string =>

@@ -52,6 +52,11 @@ export function postVideoPath(
   return `posts/${userId}/${postId}-${position}.${VIDEO_EXTENSION_BY_TYPE[type]}`
 }
 
+/** A clip's WebVTT captions beside it in the videos bucket: posts/{userId}/{postId}-{position}.vtt. */
+export function postCaptionsPath(userId: string, postId: string, position: number): string {
+  return `posts/${userId}/${postId}-${position}.vtt`
+}
+
 /** A story photo: stories/{userId}/{timestamp}-{random}.{extension}, the folder its policy checks. */
 export function storyImagePath(
   userId: string,

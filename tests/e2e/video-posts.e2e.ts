@@ -6,7 +6,7 @@
 import { checkA11yBothThemes } from './support/axe'
 import { openCreatePost, openSignedIn, shootBothThemes, ui } from './support/app'
 import { createUserWithPosts, type TestUser } from './support/backend'
-import { recordedClip } from './support/recordedClip'
+import { recordedClip } from './support/clip'
 import { expect, test } from './support/test'
 
 const CAPTION = 'A recorded clip'

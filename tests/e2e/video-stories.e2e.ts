@@ -8,7 +8,7 @@ import type { Locator, Page } from '@playwright/test'
 import { checkA11yBothThemes } from './support/axe'
 import { openSignedIn } from './support/app'
 import { createUser, follow, type TestUser } from './support/backend'
-import { recordedClip } from './support/recordedClip'
+import { recordedClip } from './support/clip'
 import { expect, test } from './support/test'
 
 // Autoplay follows reduced motion: this spec is about a clip moving.
@@ -42,7 +42,7 @@ test('a recorded clip posted as a story plays for a follower, its bar following 
   await strip(page).getByRole('button', { name: 'Add to your story' }).click()
   const create = page.getByRole('dialog', { name: 'Add to your story' })
   await expect(create).toBeVisible()
-  const dataTransfer = await recordedClip(page, 2500)
+  const dataTransfer = await recordedClip(page, { ms: 2500 })
   const zone = create.getByTestId('drop-zone')
   for (const type of ['dragenter', 'dragover', 'drop'])
     await zone.dispatchEvent(type, { dataTransfer })

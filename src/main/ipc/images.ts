@@ -1,6 +1,6 @@
 // images:pick — the native open dialog. Main reads only the paths the user picked (up to a
-// carousel's ten, or one video on its own), checks each size on disk before reading it, and sniffs
-// the bytes before they go back to the renderer.
+// carousel's ten, photos and clips together), checks each size on disk before reading it, and
+// sniffs a photo's bytes before they go back to the renderer.
 
 import { basename } from 'node:path'
 import type { ImageFile, ImagePickRequest } from '../../shared/bridge-contract'
@@ -59,11 +59,13 @@ const VIDEO_TYPE_BY_EXTENSION: Record<string, string> = {
 async function readChosenVideo(
   path: string,
   type: string,
-  deps: ImageFileReader
+  deps: ImageFileReader,
+  budget = { bytesLeft: MAX_VIDEO_INPUT_BYTES }
 ): Promise<ImageFile> {
   const info = await deps.stat(path)
   if (!info.isFile()) throw new Error(MESSAGES.videoUnreadable)
-  if (info.size > MAX_VIDEO_INPUT_BYTES) throw new Error(MESSAGES.videoFileTooLarge)
+  if (info.size > budget.bytesLeft) throw new Error(MESSAGES.videoFileTooLarge)
+  budget.bytesLeft -= info.size
   return { name: basename(path), type, bytes: new Uint8Array(await deps.readFile(path)) }
 }
 
@@ -72,7 +74,7 @@ export function imageDialogOptions({ multiple }: ImagePickRequest): OpenDialogRe
   if (!multiple) return IMAGE_DIALOG_OPTIONS
   return {
     ...IMAGE_DIALOG_OPTIONS,
-    title: 'Select photos or a video',
+    title: 'Select photos or videos',
     properties: ['openFile', 'multiSelections']
   }
 }
@@ -83,7 +85,8 @@ const videoTypeOf = (path: string): string | undefined =>
 
 /**
  * Opens the dialog and reads what the user chose, in order; an empty list on cancel. Several
- * files are photos only (ten at most) and one bad file refuses them all, naming it.
+ * files are ten at most, their clips together no larger than one clip may be (all of them cross
+ * to the page at once), and one bad file refuses them all, naming it.
  */
 export async function pickImages(
   deps: ImagePickerDeps,
@@ -100,12 +103,17 @@ export async function pickImages(
         : readChosenImage(paths[0], deps))
     ]
   }
-  if (paths.some((path) => videoTypeOf(path))) throw new Error(MESSAGES.videoOnItsOwn)
   if (paths.length > MAX_CAROUSEL_PHOTOS) throw new Error(MESSAGES.tooManyPhotos)
   const images: ImageFile[] = []
+  const budget = { bytesLeft: MAX_VIDEO_INPUT_BYTES }
   for (const path of paths) {
     try {
-      images.push(await readChosenImage(path, deps))
+      const videoType = videoTypeOf(path)
+      images.push(
+        await (videoType
+          ? readChosenVideo(path, videoType, deps, budget)
+          : readChosenImage(path, deps))
+      )
     } catch (error) {
       throw new Error(`${basename(path)}: ${messageOr(error, MESSAGES.selectImageFile)}`)
     }

@@ -5,6 +5,7 @@
 
 import { z } from 'zod'
 import {
+  MAX_CAPTIONS_BYTES,
   MAX_CAROUSEL_PHOTOS,
   MAX_IMAGE_BYTES,
   MAX_IMAGE_DIMENSION,
@@ -86,7 +87,9 @@ const postVideoSchema = z.strictObject({
     .number()
     .int()
     .min(0)
-    .max(MAX_VIDEO_DURATION_MS * 2)
+    .max(MAX_VIDEO_DURATION_MS * 2),
+  // Checked as WebVTT (size in bytes, cues) by the post pipeline; bounded here for transfer.
+  captions: z.string().max(MAX_CAPTIONS_BYTES).optional()
 })
 
 const dimension = z.number().int().min(1).max(MAX_IMAGE_DIMENSION)

@@ -38,6 +38,8 @@ export interface PostPhotoInput {
 export interface PostVideoInput {
   file: ImageFile
   durationMs: number
+  /** The clip's captions as a WebVTT file's text, checked when chosen; absent for none. */
+  captions?: string
 }
 
 /** A post of one to ten photos, published all or nothing (one photo is a post of one). */

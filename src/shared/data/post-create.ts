@@ -5,16 +5,18 @@
 // object, so a retry after a lost answer finds the objects and the post it already made
 // (create_post returns one's own post of that id). A single photo is a post of one: there is no
 // other way in. A video item is its poster (a photo like any other, with its thumbnail) and its
-// clip, uploaded to the videos bucket beside it and undone with it. A post canceled before it is
-// saved (its signal aborted) leaves nothing behind either.
+// clip, uploaded to the videos bucket beside it and undone with it, and the clip's WebVTT
+// captions when given (checked like the rest, stored beside the clip as text/vtt). A post
+// canceled before it is saved (its signal aborted) leaves nothing behind either.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { CreatePostInput, PostPhotoInput } from '../bridge-contract'
+import { CAPTIONS_MIME_TYPE, checkCaptions } from '../captions'
 import type { Post, PostImage } from '../domain'
 import { checkImage, type ImageMimeType } from '../image'
 import { MAX_CAROUSEL_PHOTOS, VIDEOS_BUCKET } from '../limits'
 import { MESSAGES } from '../messages'
-import { postPhotoPath, postThumbnailPath, postVideoPath } from '../storage-path'
+import { postCaptionsPath, postPhotoPath, postThumbnailPath, postVideoPath } from '../storage-path'
 import { checkVideo, type VideoMimeType } from '../video'
 import { checkRowId, newRowId } from './idempotent'
 import { checkAltTexts, checkCaption, checkLocation } from './post-edits'
@@ -37,6 +39,8 @@ export interface PostVideo {
   bytes: Uint8Array
   declaredType: string
   durationMs: number
+  /** The clip's captions as a WebVTT file's text; absent for none. */
+  captions?: string
 }
 
 export interface NewPost {
@@ -70,7 +74,8 @@ export function postPhotosFromInput(photos: PostPhotoInput[]): PostPhoto[] {
     video: video && {
       bytes: video.file.bytes,
       declaredType: video.file.type,
-      durationMs: video.durationMs
+      durationMs: video.durationMs,
+      captions: video.captions
     }
   }))
 }
@@ -80,6 +85,8 @@ interface CheckedPhoto {
   type: ImageMimeType
   thumbType: ImageMimeType | null
   videoType: VideoMimeType | null
+  /** The captions file's bytes, checked; null for none. */
+  captions: Uint8Array | null
   altText: string
 }
 
@@ -100,28 +107,33 @@ function checkPhotos(photos: PostPhoto[]): CheckedPhoto[] {
     }
     const thumbType = photo.renditions ? checkRenditions(photo.renditions) : null
     let videoType: VideoMimeType | null = null
+    let captions: Uint8Array | null = null
     if (photo.video) {
       const { bytes, declaredType, durationMs } = photo.video
       const video = checkVideo(bytes, declaredType, durationMs)
-      if (!video.ok) {
+      const captionsOk =
+        photo.video.captions === undefined ||
+        checkCaptions((captions = new TextEncoder().encode(photo.video.captions))).ok
+      const message = !video.ok ? video.message : !captionsOk ? MESSAGES.captionsInvalid : null
+      if (message) {
         throw new Error(
-          photos.length === 1 ? video.message : MESSAGES.photoNotAnImage(index + 1, video.message)
+          photos.length === 1 ? message : MESSAGES.photoNotAnImage(index + 1, message)
         )
       }
-      videoType = video.type
+      if (video.ok) videoType = video.type
     }
-    return { photo, type: check.type, thumbType, videoType, altText: altTexts[index] }
+    return { photo, type: check.type, thumbType, videoType, captions, altText: altTexts[index] }
   })
 }
 
 type ImageRow = Omit<PostImage, 'post_id' | 'position'>
 
 /**
- * Each item's objects in upload order: its clip first when it is a video, then the photo (a
- * video's poster) and, when it has renditions, its thumbnail.
+ * Each item's objects in upload order: its clip first when it is a video, then its captions when
+ * it has them, then the photo (a video's poster) and, when it has renditions, its thumbnail.
  */
 function photoUploads(photos: CheckedPhoto[], userId: string, postId: string): ObjectUpload[][] {
-  return photos.map(({ photo, type, thumbType, videoType }, position) => {
+  return photos.map(({ photo, type, thumbType, videoType, captions }, position) => {
     const path = postPhotoPath(userId, postId, position, type)
     const uploads: ObjectUpload[] = []
     if (photo.video && videoType) {
@@ -132,6 +144,14 @@ function photoUploads(photos: CheckedPhoto[], userId: string, postId: string): O
         bytes: photo.video.bytes,
         type: videoType
       })
+      if (captions) {
+        uploads.push({
+          bucket: VIDEOS_BUCKET,
+          path: postCaptionsPath(userId, postId, position),
+          bytes: captions,
+          type: CAPTIONS_MIME_TYPE
+        })
+      }
     }
     uploads.push({ path, bytes: photo.bytes, type })
     if (photo.renditions && thumbType) {
@@ -142,16 +162,21 @@ function photoUploads(photos: CheckedPhoto[], userId: string, postId: string): O
   })
 }
 
-/** The rows create_post takes, from each item's uploaded URLs ([clip,] photo, thumbnail). */
+/**
+ * The rows create_post takes, from each item's uploaded URLs ([clip, [captions,]] photo,
+ * thumbnail).
+ */
 function imageRows(photos: CheckedPhoto[], urls: string[][]): ImageRow[] {
-  return photos.map(({ photo, altText }, position) => {
-    const own = urls[position]
-    const videoUrl = photo.video ? own[0] : null
-    const [imageUrl, thumbUrl = null] = photo.video ? own.slice(1) : own
+  return photos.map(({ photo, captions, altText }, position) => {
+    const own = [...urls[position]]
+    const videoUrl = photo.video ? own.shift()! : null
+    const captionsUrl = captions ? own.shift()! : null
+    const [imageUrl, thumbUrl = null] = own
     const renditions = photo.renditions
     return {
       video_url: videoUrl,
       duration_ms: photo.video?.durationMs ?? null,
+      captions_url: captionsUrl,
       image_url: imageUrl,
       thumb_url: thumbUrl,
       width: renditions?.width ?? null,

@@ -79,11 +79,11 @@ export async function editPost(
   return data as Post
 }
 
-/** Every object path in the images bucket that a post's rows point at. */
+/** Every object path in `bucket` that a post's rows point at (photos, clips, captions). */
 function storagePathsOf(post: Post, bucket: string): string[] {
   const urls = [post.image_url, post.thumb_url, post.video_url]
   for (const image of sortedImages(post))
-    urls.push(image.image_url, image.thumb_url, image.video_url)
+    urls.push(image.image_url, image.thumb_url, image.video_url, image.captions_url)
   const paths = urls.flatMap((url) => {
     const path = url ? objectPathFromPublicUrl(url, bucket) : null
     return path ? [path] : []

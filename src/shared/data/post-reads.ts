@@ -10,7 +10,7 @@ import { withStorageUrls } from './storage-urls'
 
 /** A post with its author and every photo; photos are ordered by sortedImages. */
 export const POST_SELECT =
-  '*, profiles(username, full_name, avatar_url), post_images(position, image_url, thumb_url, width, height, placeholder, alt_text, post_id, video_url, duration_ms)'
+  '*, profiles(username, full_name, avatar_url), post_images(position, image_url, thumb_url, width, height, placeholder, alt_text, post_id, video_url, duration_ms, captions_url)'
 
 /** The photos of a post in display order: its carousel, or the post row itself as photo 0. */
 export function sortedImages(post: Post): PostImage[] {

@@ -94,13 +94,13 @@ describeEachBackend(
       expect(past.status).toBe(416)
     })
 
-    it('the videos bucket takes MP4 and WebM up to 150 MiB, only in the uploader’s folder', async () => {
+    it('the videos bucket takes MP4, WebM and WebVTT up to 150 MiB, only in the uploader’s folder', async () => {
       const { rows } = await db().query<{ public: boolean; limit: string; types: string[] }>(
         `select public, file_size_limit::text as limit, allowed_mime_types as types
        from storage.buckets where id = 'videos'`
       )
       expect(rows).toEqual([
-        { public: true, limit: '157286400', types: ['video/mp4', 'video/webm'] }
+        { public: true, limit: '157286400', types: ['video/mp4', 'video/webm', 'text/vtt'] }
       ])
 
       const bucket = alice.client.storage.from('videos')

@@ -107,12 +107,23 @@ describe('images:pick for a post: several files in one dialog', () => {
     expect(d.stat).not.toHaveBeenCalled()
   })
 
-  it('refuses a video among other files before reading any', async () => {
-    const d = several('/p/a.png', '/p/clip.mp4')
+  it('reads clips beside photos, in the order chosen', async () => {
+    const d = several('/p/a.png', '/p/clip.mp4', '/p/b.webm')
+    const picked = await pickImages(d, { multiple: true })
+    expect(picked.map(({ name, type }) => ({ name, type }))).toEqual([
+      { name: 'a.png', type: 'image/png' },
+      { name: 'clip.mp4', type: 'video/mp4' },
+      { name: 'b.webm', type: 'video/webm' }
+    ])
+  })
+
+  it('refuses clips that together pass one clip’s 2 GB before reading the one past it', async () => {
+    const d = several('/p/one.mp4', '/p/two.mp4')
+    d.stat.mockImplementation(async () => ({ size: 1.5 * 1024 ** 3, isFile: () => true }))
     await expect(pickImages(d, { multiple: true })).rejects.toThrow(
-      'Share a video on its own, without other files.'
+      /^two\.mp4: This video file is too large/
     )
-    expect(d.stat).not.toHaveBeenCalled()
+    expect(d.readFile).toHaveBeenCalledTimes(1)
   })
 
   it('names the one bad file that refuses the batch', async () => {

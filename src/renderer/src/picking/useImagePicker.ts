@@ -1,7 +1,8 @@
 // Picking photos, the one way the create-post, story and profile-photo modals take them: the
 // native dialog in the desktop app or a hidden file input in a browser, and drops from the file
 // manager. Every file is checked (type, size, magic bytes) before it reaches the modal; one bad
-// file refuses the whole batch, naming it when there are several.
+// file refuses the whole batch, naming it when there are several. Create takes video clips
+// beside photos (onMedia), each clip checked for its size; its decoding is the converter's.
 
 import {
   useEffect,
@@ -36,8 +37,32 @@ export interface ImagePickerOptions {
   multiple: boolean
   onImages(images: ImageFile[]): void
   onError(message: string): void
-  /** Takes a video file too (Create): one clip, on its own; without it a video is refused. */
+  /** Takes a video file too: one clip, on its own; without it a video is refused. */
   onVideo?(file: File): void
+  /** Takes clips beside photos (a post's carousel): every file of a pick with a clip, in order. */
+  onMedia?(items: PickedMedia[]): void
+}
+
+/** One file of a pick that mixes photos and clips. */
+export type PickedMedia = { image: ImageFile; clip?: undefined } | { clip: File; image?: undefined }
+
+/** Reads a pick with clips in it: photos checked as any, clips by their size only. */
+async function readMedia(files: File[], source: ImageSource): Promise<PickedMedia[]> {
+  const items: PickedMedia[] = []
+  for (const file of files) {
+    const refuse = (message: string): never => {
+      throw new Error(files.length > 1 ? `${file.name}: ${message}` : message)
+    }
+    if (isVideoFile(file)) {
+      if (file.size > MAX_VIDEO_INPUT_BYTES) refuse(MESSAGES.videoFileTooLarge)
+      items.push({ clip: file })
+      continue
+    }
+    const result = await readImageFile(file, source)
+    if (!result.ok) return refuse(result.message)
+    items.push({ image: result.image })
+  }
+  return items
 }
 
 export interface ImagePicker {
@@ -91,7 +116,8 @@ export function useImagePicker({
   multiple,
   onImages,
   onError,
-  onVideo
+  onVideo,
+  onMedia
 }: ImagePickerOptions): ImagePicker {
   const { api } = useStores()
   const inputRef = useRef<HTMLInputElement>(null)
@@ -101,6 +127,12 @@ export function useImagePicker({
   const takeFiles = (files: File[], source: ImageSource): void => {
     const taken = multiple ? files : files.slice(0, 1)
     if (taken.length === 0) return
+    if (onMedia && taken.some(isVideoFile)) {
+      readMedia(taken, source).then(onMedia, (caught: unknown) =>
+        onError(messageOr(caught, MESSAGES.selectImageFile))
+      )
+      return
+    }
     if (onVideo && taken.some(isVideoFile)) {
       if (taken.length > 1) return onError(MESSAGES.videoOnItsOwn)
       if (taken[0].size > MAX_VIDEO_INPUT_BYTES) return onError(MESSAGES.videoFileTooLarge)
@@ -115,7 +147,25 @@ export function useImagePicker({
     try {
       const picked = await api.images.pick({ multiple })
       if (picked.length === 0) return
-      // Main reads a video only when it was chosen on its own.
+      if (onMedia && picked.some(isVideoFile)) {
+        const items: PickedMedia[] = []
+        for (const file of picked) {
+          if (isVideoFile(file)) {
+            items.push({
+              clip: new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, {
+                type: file.type
+              })
+            })
+            continue
+          }
+          const checked = checkImageFile(file, 'selected')
+          if (!checked.ok)
+            return onError(picked.length > 1 ? `${file.name}: ${checked.message}` : checked.message)
+          items.push({ image: checked.image })
+        }
+        return onMedia(items)
+      }
+      // Main reads a video only when it was chosen on its own, or for a post's carousel.
       const video = picked[0]
       if (onVideo && picked.length === 1 && isVideoFile(video)) {
         return onVideo(
@@ -148,7 +198,7 @@ export function useImagePicker({
     inputProps: {
       ref: inputRef,
       type: 'file',
-      accept: onVideo ? 'image/*,video/mp4,video/quicktime,video/webm' : 'image/*',
+      accept: onVideo || onMedia ? 'image/*,video/mp4,video/quicktime,video/webm' : 'image/*',
       multiple,
       tabIndex: -1,
       onChange: (event) => {

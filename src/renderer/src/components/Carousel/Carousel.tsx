@@ -89,6 +89,7 @@ export function Carousel({
       tagged={photoTags.length > 0}
       altText={image.alt_text?.trim()}
       videoUrl={image.video_url}
+      captionsUrl={image.captions_url}
     >
       {overlay?.(at)}
     </PostMedia>

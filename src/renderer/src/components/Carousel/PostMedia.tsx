@@ -47,6 +47,8 @@ export interface PostMediaProps {
   tagged?: boolean
   /** A video item's clip: played in place of the photo, which becomes its poster. */
   videoUrl?: string | null
+  /** The clip's WebVTT captions, when it has them. */
+  captionsUrl?: string | null
   /** Controls drawn over the photo (the post view's "View full screen"). */
   children?: ReactNode
 }
@@ -76,6 +78,7 @@ export function PostMedia(props: PostMediaProps): ReactElement {
             src={props.videoUrl}
             poster={props.src}
             label={props.alt}
+            captionsUrl={props.captionsUrl}
             onLoad={() => setLoaded(true)}
           />
         </Suspense>

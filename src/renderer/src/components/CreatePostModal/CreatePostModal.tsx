@@ -6,14 +6,16 @@
 // store's (store/composer), and a post is made one way (src/shared/data/post-create.ts). Where
 // workers paint, the preview is the photo editor (PhotoEditor/: crop, filters, adjustments,
 // none required); "Tag people" places tags (TagPeople/). Leaving with something chosen or typed
-// asks "Discard post?" first (DiscardPostDialog). A video file instead makes a video post of one
-// clip (VideoPreview: trim and sound; the composer's shareVideo). While a post converts or uploads,
-// ShareProgress shows how far it is with the time left, and Cancel.
+// asks "Discard post?" first (DiscardPostDialog). Video clips go in beside photos, in the same
+// strip and order; a clip shown in the preview has its trim and sound (VideoPreview) instead of
+// the photo editor. While a post converts or uploads, ShareProgress shows how far it is with the
+// time left, and Cancel (for the whole post).
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { ImageFile } from '@shared/bridge-contract'
 import { useStore } from 'zustand'
 import { MESSAGES } from '@shared/messages'
+import type { ComposerItem } from '../../store/composer/composerStore'
 import { canProcessImages } from '../../imaging/processImage'
 import { useCreateDraft } from '../DraftPrompt/useCreateDraft'
 import { useImagePicker } from '../../picking/useImagePicker'
@@ -30,11 +32,9 @@ import { PhotoColumn } from './PhotoColumn'
 import { PostDetails } from './PostDetails'
 import { usePostControlsDraft } from '../ContentControls/AdvancedSettings'
 import { useAltTextReminder } from './useAltTextReminder'
-import { useDraftPhotos } from './useDraftPhotos'
+import { isDraftPhoto, useDraftPhotos, type DraftItem } from './useDraftPhotos'
 import { useDraftTags } from './TagPeople/useDraftTags'
 import { ShareProgress } from './ShareProgress'
-import { VideoPreview } from './VideoPreview'
-import { useDraftVideo } from './useDraftVideo'
 import { PickStep } from './PickStep'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
@@ -57,6 +57,7 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
   const profile = useSession(selectProfile)
   const draftPhotos = useDraftPhotos()
   const { photos, current } = draftPhotos
+  const stills = photos.filter(isDraftPhoto)
   const draftTags = useDraftTags(photos)
   const [caption, setCaption] = useState('')
   const [location, setLocation] = useState('')
@@ -74,14 +75,10 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
     if (hasPhotos) captionRef.current?.focus()
   }, [hasPhotos])
   // Saved as it changes, offered back after a crash; deleted once shared or discarded.
-  const draft = useCreateDraft(photos, draftPhotos.aspect, caption, location)
+  const draft = useCreateDraft(stills, draftPhotos.aspect, caption, location)
   const [askingDiscard, setAskingDiscard] = useState(false)
   const close = (): void => ui.getState().closeModal()
-  // A video post: the picked clip, its trim, sound and alt text.
-  const draftVideo = useDraftVideo()
-  const { video } = draftVideo
-  const started =
-    video !== null || photos.length > 0 || caption.trim() !== '' || location.trim() !== ''
+  const started = photos.length > 0 || caption.trim() !== '' || location.trim() !== ''
   const leave = (): void => (started ? setAskingDiscard(true) : close())
   // Escape inside the dialog is the Modal's; this hears it when focus fell to the page because
   // the focused control went away (the alt-text reminder's buttons, for one).
@@ -91,13 +88,15 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
 
   const picker = useImagePicker({
     multiple: true,
-    onImages: (images: ImageFile[]) => setError(draftPhotos.add(images)),
+    onImages: (images: ImageFile[]) =>
+      setError(draftPhotos.add(images.map((image) => ({ image })))),
     onError: setError,
-    onVideo: (file: File) => {
-      if (photos.length > 0 || video) return setError(MESSAGES.videoOnItsOwn)
-      setError(null)
-      draftVideo.choose(file)
-    }
+    onMedia: (items) =>
+      setError(
+        draftPhotos.add(
+          items.map((item) => (item.clip ? { clip: item.clip } : { image: item.image }))
+        )
+      )
   })
 
   // Once per opening (a ref, because development mode runs effects twice).
@@ -119,34 +118,29 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
 
   const advanced = usePostControlsDraft()
 
-  const shareVideo = (): void => {
-    if (!video?.edits) return setError(MESSAGES.videoUnreadable)
-    void composer.getState().shareVideo(
-      {
-        file: video.file,
-        durationMs: video.edits.durationMs,
-        edits: video.edits.edits,
-        altText: video.altText,
-        caption,
-        location,
-        controls: advanced.chosen
-      },
-      () => {
-        draftVideo.clear()
-        setCaption('')
-        setLocation('')
+  const itemOf = (item: DraftItem): ComposerItem | null => {
+    if (isDraftPhoto(item))
+      return {
+        image: item.image,
+        altText: item.altText,
+        edit: renditionEdit(item, stills[0], draftPhotos.aspect, sizes)
       }
-    )
+    if (!item.clip.edits) return null
+    const { edits, durationMs } = item.clip.edits
+    const captions = item.clip.captions?.text
+    return {
+      clip: { file: item.clip.file, edits, durationMs, ...(captions ? { captions } : {}) },
+      altText: item.altText
+    }
   }
 
-  const share = (): Promise<void> =>
-    composer.getState().share(
+  const share = async (): Promise<void> => {
+    const items = photos.map(itemOf)
+    // A clip whose preview could not read its length cannot be trimmed or converted.
+    if (items.includes(null)) return setError(MESSAGES.videoUnreadable)
+    await composer.getState().share(
       {
-        photos: photos.map((photo) => ({
-          image: photo.image,
-          altText: photo.altText,
-          edit: renditionEdit(photo, photos[0], draftPhotos.aspect, sizes)
-        })),
+        items: items as ComposerItem[],
         caption,
         location,
         tags: draftTags.forPost(),
@@ -159,12 +153,12 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
         setLocation('')
       }
     )
+  }
 
-  const back = (photos.length > 0 || video) && !uploading && (
+  const back = photos.length > 0 && !uploading && (
     <ChooseAnotherButton
       onClick={() => {
         draftPhotos.replace([])
-        draftVideo.clear()
         setError(null)
       }}
     />
@@ -199,39 +193,9 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
       onPageKeyDown={onPageKeyDown}
       closeDisabled={uploading}
       leading={back}
-      className={current || video ? styles['dialog--preview'] : styles.dialog}
+      className={current ? styles['dialog--preview'] : styles.dialog}
     >
-      {video ? (
-        <div className={`${styles.previewStep} ${styles['previewStep--video']}`}>
-          <VideoPreview
-            url={video.url}
-            edits={video.edits?.edits ?? null}
-            onEdits={(edits, durationMs) => {
-              draftVideo.setEdits(edits, durationMs)
-              setError(null)
-            }}
-            onUnreadable={setError}
-            disabled={uploading}
-          />
-          <PostDetails
-            profile={profile}
-            caption={caption}
-            onCaption={setCaption}
-            captionRef={captionRef}
-            altLabel={t('create.altText')}
-            altText={video.altText}
-            onAltText={draftVideo.setAltText}
-            stage={stage}
-            errorLine={errorLine}
-            altRef={altRef}
-            location={{ value: location, onChange: setLocation }}
-            reminder={null}
-            advanced={advanced.element}
-            progress={progressLine}
-            onShare={shareVideo}
-          />
-        </div>
-      ) : !current ? (
+      {!current ? (
         <PickStep
           draft={draft}
           onRestore={restoreDraft}
@@ -240,7 +204,9 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
           onStoryInstead={() => ui.getState().openCreateStory()}
         />
       ) : (
-        <div className={styles.previewStep}>
+        <div
+          className={`${styles.previewStep} ${current.clip ? styles['previewStep--video'] : ''}`}
+        >
           <PhotoColumn
             draftPhotos={draftPhotos}
             current={current}
@@ -250,8 +216,9 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             onSizes={setSizes}
             uploading={uploading}
             picker={picker}
+            onError={setError}
           />
-          {editable && (
+          {editable && !current.clip && (
             <div className={styles.editColumn}>
               <EditPanel photo={current} onEdit={draftPhotos.setEdit} disabled={uploading} />
             </div>

@@ -1,6 +1,6 @@
-// Create's photo column: the photo being previewed (the crop editor where workers paint, else a
-// plain preview), "Tag people" over it, and the strip of every photo of the post, to reorder,
-// remove or add more.
+// Create's photo column: the item being previewed (a photo in the crop editor where workers
+// paint, else a plain preview, with "Tag people" over it; a clip playing, with its trim and
+// sound), and the strip of every item of the post, to reorder, remove or add more.
 
 import { useState, type ReactElement } from 'react'
 import { UserRound } from 'lucide-react'
@@ -10,19 +10,23 @@ import type { PhotoSize } from './PhotoEditor/usePreviewCanvas'
 import { PhotoStrip } from './PhotoStrip'
 import { TagPeopleSurface } from './TagPeople/TagPeopleSurface'
 import type { DraftTags } from './TagPeople/useDraftTags'
-import type { DraftPhoto, DraftPhotos } from './useDraftPhotos'
+import { isDraftPhoto, type DraftItem, type DraftPhotos } from './useDraftPhotos'
+import { VideoPreview } from './VideoPreview'
+import { CaptionsField } from './CaptionsField'
 import styles from './CreatePostModal.module.scss'
 import { useT } from '../../i18n'
 
 export interface PhotoColumnProps {
   draftPhotos: DraftPhotos
-  current: DraftPhoto
+  current: DraftItem
   draftTags: DraftTags
   editable: boolean
   sizes: ReadonlyMap<string, PhotoSize>
   onSizes(sizes: ReadonlyMap<string, PhotoSize>): void
   uploading: boolean
   picker: ImagePicker
+  /** A clip that cannot be read, said above Share. */
+  onError(message: string | null): void
 }
 
 export function PhotoColumn({
@@ -33,7 +37,8 @@ export function PhotoColumn({
   sizes,
   onSizes,
   uploading,
-  picker
+  picker,
+  onError
 }: PhotoColumnProps): ReactElement {
   const { photos } = draftPhotos
   const [tagging, setTagging] = useState(false)
@@ -43,6 +48,53 @@ export function PhotoColumn({
     photos.length > 1
       ? t('create.photos.preview', { position: position + 1, total: photos.length })
       : t('create.photos.previewOne')
+
+  const strip = (
+    <>
+      <PhotoStrip
+        photos={photos}
+        selected={position}
+        disabled={uploading}
+        onSelect={draftPhotos.select}
+        onMove={draftPhotos.move}
+        onRemove={draftPhotos.remove}
+        onAdd={picker.pick}
+      />
+      <input
+        className={styles.fileInput}
+        aria-label={t('create.photos.addMore')}
+        {...picker.inputProps}
+      />
+    </>
+  )
+
+  if (current.clip) {
+    const { key } = current
+    return (
+      <div className={styles.photoColumn}>
+        <VideoPreview
+          // Each clip reads its own length and keeps its own trim.
+          key={key}
+          url={current.url}
+          edits={current.clip.edits?.edits ?? null}
+          onEdits={(edits, durationMs) => {
+            draftPhotos.setClipEdits(key, edits, durationMs)
+            onError(null)
+          }}
+          onUnreadable={onError}
+          disabled={uploading}
+        />
+        <CaptionsField
+          key={`${key}-captions`}
+          captions={current.clip.captions}
+          onCaptions={(captions) => draftPhotos.setClipCaptions(key, captions)}
+          disabled={uploading}
+        />
+        {strip}
+      </div>
+    )
+  }
+  const first = photos.find(isDraftPhoto) ?? current
 
   // The photo's points are fractions of the photo as posted: the crop's shape, or the photo.
   const tagSurface = (photo: { width: number; height: number } | null): ReactElement | null =>
@@ -61,7 +113,7 @@ export function PhotoColumn({
       {editable ? (
         <CropPreview
           shown={current}
-          first={photos[0]}
+          first={first}
           aspect={draftPhotos.aspect}
           onAspect={draftPhotos.setAspect}
           onEdit={draftPhotos.setEdit}
@@ -85,20 +137,7 @@ export function PhotoColumn({
       >
         <UserRound size={16} aria-hidden /> {t(tagging ? 'create.tags.done' : 'create.tags.start')}
       </button>
-      <PhotoStrip
-        photos={photos}
-        selected={position}
-        disabled={uploading}
-        onSelect={draftPhotos.select}
-        onMove={draftPhotos.move}
-        onRemove={draftPhotos.remove}
-        onAdd={picker.pick}
-      />
-      <input
-        className={styles.fileInput}
-        aria-label={t('create.photos.addMore')}
-        {...picker.inputProps}
-      />
+      {strip}
     </div>
   )
 }

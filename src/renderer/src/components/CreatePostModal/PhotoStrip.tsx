@@ -1,6 +1,6 @@
-// The photos of a post being made, as a strip of thumbnails: pick one to preview it and write
-// its alt text, drag one onto another to reorder (or use the move buttons from the keyboard),
-// remove one, or add more up to ten.
+// The photos and clips of a post being made, as a strip of thumbnails (a clip shows its first
+// frame): pick one to preview it and write its alt text, drag one onto another to reorder (or use
+// the move buttons from the keyboard), remove one, or add more up to ten.
 
 import { useState, type ReactElement } from 'react'
 import { ChevronLeft, ChevronRight, Plus, X } from 'lucide-react'
@@ -11,6 +11,8 @@ import { useT } from '../../i18n'
 export interface StripPhoto {
   key: string
   url: string
+  /** Set for a video clip. */
+  clip?: unknown
 }
 
 export interface PhotoStripProps {
@@ -54,11 +56,18 @@ export function PhotoStrip(props: PhotoStripProps): ReactElement {
           <button
             type="button"
             className={styles.stripThumb}
-            aria-label={t('create.photos.item', { position: index + 1, total: photos.length })}
+            aria-label={t(photo.clip ? 'create.video.item' : 'create.photos.item', {
+              position: index + 1,
+              total: photos.length
+            })}
             aria-current={index === selected ? 'true' : undefined}
             onClick={() => props.onSelect(index)}
           >
-            <img src={photo.url} alt="" draggable={false} />
+            {photo.clip ? (
+              <video src={photo.url} muted preload="metadata" draggable={false} aria-hidden />
+            ) : (
+              <img src={photo.url} alt="" draggable={false} />
+            )}
           </button>
           {photos.length > 1 && !disabled && (
             <span className={styles.stripTools}>

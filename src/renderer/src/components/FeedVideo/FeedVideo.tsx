@@ -2,10 +2,13 @@
 // muted and looping while at least half of it is on screen and pauses when it leaves, one video
 // at a time in the window (onePlaying.ts); a tap turns the sound on or off; a bar shows how far
 // it is. Autoplay follows "Autoplay animated images" and reduced motion (preferences/autoplay):
-// when off, the poster stays until its play button is pressed.
+// when off, the poster stays until its play button is pressed. A clip with captions carries them
+// as its captions track, shown at first, and a CC button hides or shows them (the track is read
+// across origins, so the video is fetched with CORS, which the storage allows the app).
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
-import { Pause, Play, Volume2, VolumeX } from 'lucide-react'
+import { Captions, CaptionsOff, Pause, Play, Volume2, VolumeX } from 'lucide-react'
+import { useT } from '../../i18n'
 import { useAutoplayAnimations } from '../../preferences/autoplay'
 import { playOnly, released } from './onePlaying'
 import styles from './FeedVideo.module.scss'
@@ -15,14 +18,25 @@ export interface FeedVideoProps {
   poster: string
   /** The item's alt text, or the caption fallback. */
   label: string
+  /** The clip's WebVTT captions, when it has them. */
+  captionsUrl?: string | null
   onLoad(): void
 }
 
 /** How much of the video must be on screen for it to play. */
 const VISIBLE_SHARE = 0.5
 
-export function FeedVideo({ src, poster, label, onLoad }: FeedVideoProps): ReactElement {
+export function FeedVideo({
+  src,
+  poster,
+  label,
+  captionsUrl,
+  onLoad
+}: FeedVideoProps): ReactElement {
+  const t = useT()
   const ref = useRef<HTMLVideoElement>(null)
+  const trackRef = useRef<HTMLTrackElement>(null)
+  const [captionsShown, setCaptionsShown] = useState(true)
   const autoplay = useAutoplayAnimations()
   const [muted, setMuted] = useState(true)
   const [playing, setPlaying] = useState(false)
@@ -51,6 +65,11 @@ export function FeedVideo({ src, poster, label, onLoad }: FeedVideoProps): React
     else if (!visible) video.pause()
   }, [visible, autoplay])
 
+  useEffect(() => {
+    const track = trackRef.current?.track
+    if (track) track.mode = captionsShown ? 'showing' : 'hidden'
+  }, [captionsShown, captionsUrl])
+
   const togglePlay = (): void => {
     const video = ref.current
     if (!video) return
@@ -69,6 +88,7 @@ export function FeedVideo({ src, poster, label, onLoad }: FeedVideoProps): React
         loop
         playsInline
         preload="metadata"
+        crossOrigin={captionsUrl ? 'anonymous' : undefined}
         aria-label={label}
         data-testid="feed-video"
         onLoadedData={onLoad}
@@ -86,11 +106,21 @@ export function FeedVideo({ src, poster, label, onLoad }: FeedVideoProps): React
           event.stopPropagation()
           setMuted((on) => !on)
         }}
-      />
+      >
+        {captionsUrl && (
+          <track
+            ref={trackRef}
+            kind="captions"
+            src={captionsUrl}
+            label={t('video.captions')}
+            default
+          />
+        )}
+      </video>
       <button
         type="button"
         className={`${styles.control} ${styles.play}`}
-        aria-label={playing ? 'Pause video' : 'Play video'}
+        aria-label={playing ? t('video.pause') : t('video.play')}
         onClick={togglePlay}
       >
         {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
@@ -98,16 +128,34 @@ export function FeedVideo({ src, poster, label, onLoad }: FeedVideoProps): React
       <button
         type="button"
         className={`${styles.control} ${styles.sound}`}
-        aria-label={muted ? 'Turn sound on' : 'Turn sound off'}
+        aria-label={muted ? t('video.soundOn') : t('video.soundOff')}
         aria-pressed={!muted}
         onClick={() => setMuted((on) => !on)}
       >
         {muted ? <VolumeX size={16} aria-hidden /> : <Volume2 size={16} aria-hidden />}
       </button>
+      {captionsUrl && (
+        <button
+          type="button"
+          className={`${styles.control} ${styles.cc}`}
+          aria-label={captionsShown ? t('video.hideCaptions') : t('video.showCaptions')}
+          aria-pressed={captionsShown}
+          onClick={(event) => {
+            event.stopPropagation()
+            setCaptionsShown((shown) => !shown)
+          }}
+        >
+          {captionsShown ? (
+            <Captions size={16} aria-hidden />
+          ) : (
+            <CaptionsOff size={16} aria-hidden />
+          )}
+        </button>
+      )}
       <div
         className={styles.progress}
         role="progressbar"
-        aria-label="Video progress"
+        aria-label={t('video.progress')}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(progress * 100)}

@@ -1,10 +1,20 @@
 // The full-screen photo viewer, opened from the post view (its "View full screen" button or f):
 // the photo fitted on a dark backdrop, zoomed by wheel, pinch, double-click or double-tap or
 // +/-/0 and panned by drag or the arrows while zoomed; fitted, ←/→ move through the post's
-// photos and on to the neighbouring posts. A modal dialog: focus stays inside, Escape or Close
+// photos and on to the neighbouring posts. A clip of the post plays fitted (FeedVideo: muted at
+// first, the only one playing), without zoom. A modal dialog: focus stays inside, Escape or Close
 // ends it, and the post view puts focus back on the button that opened it.
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactElement
+} from 'react'
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { DialogDepth, useDialogLayer } from '../../dialogs/useDialogLayer'
 import { useFocusTrap } from '../../hooks/useFocusTrap'
@@ -20,6 +30,11 @@ import { usePanZoom } from './usePanZoom'
 import { useViewerPosition, type ViewerPosition } from './useViewerPosition'
 import { KEY_PAN_STEP, isZoomed, viewTransform, type Size } from './zoom'
 import styles from './PhotoViewer.module.scss'
+
+// A clip's player: its code is already loaded by the post view that opened the viewer.
+const FeedVideo = lazy(() =>
+  import('../FeedVideo/FeedVideo').then((module) => ({ default: module.FeedVideo }))
+)
 
 export interface PhotoViewerProps {
   start: ViewerPosition
@@ -104,7 +119,23 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
           data-testid="photo-viewer-stage"
           {...zoom.stageHandlers}
         >
-          {image ? (
+          {image?.video_url ? (
+            <div
+              key={photoKey}
+              className={styles.image}
+              style={{ width: zoom.fitted.width, height: zoom.fitted.height }}
+            >
+              <Suspense fallback={null}>
+                <FeedVideo
+                  src={image.video_url}
+                  poster={image.image_url}
+                  label={alt}
+                  captionsUrl={image.captions_url}
+                  onLoad={() => undefined}
+                />
+              </Suspense>
+            </div>
+          ) : image ? (
             <HeldImg
               hold={hold}
               key={photoKey}

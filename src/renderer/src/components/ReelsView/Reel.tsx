@@ -2,7 +2,8 @@
 // author and caption over its foot, a sound button, a play button while it is paused and a bar
 // of how far it is; beside it like, comment (opens the post's comments), share and save, as on
 // the network. Only the reel on screen plays (onePlaying.ts); reels far from it show their
-// poster alone, so the page holds a few video elements however far the reader goes.
+// poster alone, so the page holds a few video elements however far the reader goes. A clip with
+// captions shows them (its captions track, fetched with CORS as the storage allows the app).
 
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
@@ -89,6 +90,7 @@ export const Reel = memo(function Reel({
   if (!post) return null
   const username = post.profiles?.username ?? t('post.unknownAuthor')
   const label = post.post_images?.[0]?.alt_text ?? post.caption ?? t('reels.reelBy', { username })
+  const captionsUrl = post.post_images?.find((image) => image.position === 0)?.captions_url
   const togglePlay = (): void => {
     const element = video.current
     if (!element) return
@@ -117,6 +119,7 @@ export const Reel = memo(function Reel({
               loop
               playsInline
               preload="metadata"
+              crossOrigin={captionsUrl ? 'anonymous' : undefined}
               aria-label={label}
               data-testid="reel-video"
               onClick={togglePlay}
@@ -129,7 +132,11 @@ export const Reel = memo(function Reel({
                 const { currentTime, duration } = event.currentTarget
                 setProgress(duration > 0 ? currentTime / duration : 0)
               }}
-            />
+            >
+              {captionsUrl && (
+                <track kind="captions" src={captionsUrl} label={t('video.captions')} default />
+              )}
+            </video>
           ) : (
             <img className={styles.video} src={post.image_url} alt={label} />
           )}

@@ -29,7 +29,7 @@ function setup(process: ProcessPhoto = async (picked) => ({ image: picked })) {
     () => clock.at
   )
   const request: ShareRequest = {
-    photos: [{ image: image('a.png'), altText: 'A dog' }],
+    items: [{ image: image('a.png'), altText: 'A dog' }],
     caption: 'Walk',
     location: '',
     tags: [],
@@ -100,18 +100,17 @@ describe('composer store, cancel during upload', () => {
     const { composer, api } = setup()
     const upload = deferred<never>()
     api.posts.create.mockReturnValue(upload.promise)
-    const sharing = composer.getState().shareVideo(
-      {
-        file: new Blob(['clip']),
-        durationMs: 2_000,
-        edits: { trimStartMs: 0, trimEndMs: 2_000, muted: false },
-        altText: '',
-        caption: '',
-        location: '',
-        controls: null
-      },
-      vi.fn()
-    )
+    const clip = {
+      file: new Blob(['clip']),
+      durationMs: 2_000,
+      edits: { trimStartMs: 0, trimEndMs: 2_000, muted: false }
+    }
+    const sharing = composer
+      .getState()
+      .share(
+        { items: [{ clip, altText: '' }], caption: '', location: '', tags: [], controls: null },
+        vi.fn()
+      )
     await vi.waitFor(() => expect(api.posts.create).toHaveBeenCalled())
     composer.getState().cancel()
     expect(api.posts.cancel).toHaveBeenCalledWith(api.posts.create.mock.calls[0][0].id)

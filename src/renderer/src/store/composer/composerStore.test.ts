@@ -16,7 +16,7 @@ function setup(process: ProcessPhoto = async (picked) => ({ image: picked })) {
   harness.stores.ui.getState().openCreate()
   const composer = createComposerStore(harness.stores, process)
   const request = (overrides: Partial<ShareRequest> = {}): ShareRequest => ({
-    photos: [
+    items: [
       { image: image('a.png'), altText: 'A dog' },
       { image: image('b.png'), altText: '' }
     ],
@@ -40,7 +40,7 @@ describe('composer store', () => {
     const edit = { framing: { x: 0, y: 0, zoom: 2 }, ratio: 1 } as never
     await composer
       .getState()
-      .share(request({ photos: [{ image: image('a.png'), altText: 'A dog', edit }] }), onShared)
+      .share(request({ items: [{ image: image('a.png'), altText: 'A dog', edit }] }), onShared)
     expect(edited).toHaveBeenCalledWith(image('a.png'), edit)
     expect(api.posts.create).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -65,7 +65,7 @@ describe('composer store', () => {
     composer.subscribe((state, previous) => {
       if (state.stage !== previous.stage) stages.push(state.stage)
     })
-    const sharing = composer.getState().share(request({ photos: [request().photos[0]] }), vi.fn())
+    const sharing = composer.getState().share(request({ items: [request().items[0]] }), vi.fn())
     expect(composer.getState().stage).toBe('processing')
     processing.resolve({ image: image('a.png') })
     await vi.waitFor(() => expect(composer.getState().stage).toBe('uploading'))
@@ -80,9 +80,9 @@ describe('composer store', () => {
     const processing = deferred<ProcessedImage>()
     const process = vi.fn<ProcessPhoto>(() => processing.promise)
     const { composer, request } = setup(process)
-    void composer.getState().share(request({ photos: [request().photos[0]] }), vi.fn())
+    void composer.getState().share(request({ items: [request().items[0]] }), vi.fn())
     await composer.getState().share(request(), vi.fn())
-    await composer.getState().share(request({ photos: [] }), vi.fn())
+    await composer.getState().share(request({ items: [] }), vi.fn())
     expect(process).toHaveBeenCalledTimes(1)
   })
 

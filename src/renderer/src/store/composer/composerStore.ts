@@ -1,62 +1,39 @@
 // Sharing from the create-post modal (docs/product.md, "Create a post"), as a store the modal
-// makes for each opening: the people tags are checked first, then every photo is processed
-// (renditions in a worker, with the editor's crop and look), the post is made through the
-// feed (sent, or queued offline), the switches chosen under Advanced settings are set on it and
-// the people tagged on it are added. The stages show as the platform reports them. A failure
-// keeps everything for a retry and says why; once shared, the modal's fields are emptied (its
-// saved draft goes) and it closes. A video post (shareVideo) is converted first (trimmed, scaled,
-// muted or not, in a worker), with progress and time left; its poster frame then goes
-// through the photo pipeline like any photo, and the clip and poster are posted together. Cancel
-// stops a share of either kind until it is being saved: the conversion, or the upload (stopped on
-// the platform, which removes what it stored); nothing typed is lost (sharingRun.ts).
+// makes for each opening: the people tags are checked first, then every item is made ready
+// (prepareItems.ts: photos processed with the editor's crop and look, clips converted with
+// their trim and sound, their posters processed as photos), the post is made through the feed
+// (sent, or queued offline), the switches chosen under Advanced settings are set on it and the
+// people tagged on it are added. The stages show as the platform reports them, and a clip's
+// conversion with its time left. A failure keeps everything for a retry and says why; once
+// shared, the modal's fields are emptied (its saved draft goes) and it closes. Cancel stops a
+// share until it is being saved: the conversion, or the upload (stopped on the platform, which
+// removes what it stored); nothing typed is lost (sharingRun.ts).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { CreatePostStage, ImageFile } from '@shared/bridge-contract'
+import type { CreatePostStage } from '@shared/bridge-contract'
 import type { Post } from '@shared/domain'
 import { messageOr } from '@shared/errors'
 import { MESSAGES } from '@shared/messages'
-import { PhotoEditError, processImage, type ProcessedImage } from '../../imaging/processImage'
-import type { RenditionEdit } from '../../imaging/renditions'
+import { processImage } from '../../imaging/processImage'
 import { peopleTagsProblem } from '../../services/peopleTagRules'
 import type { NewPeopleTag, PostControls } from '../../services/types'
 import type { AppStores } from '../appStores'
 import type { FeedState } from '../feed/feedTypes'
-import {
-  convertVideo as convertInWorker,
-  type ConvertVideo,
-  type VideoEdits
-} from '../../video/convertVideo'
-import { trimProblem } from '../../video/videoPlan'
+import { convertVideo as convertInWorker, type ConvertVideo } from '../../video/convertVideo'
+import { clipsProblem, prepareItems, type ComposerItem, type ProcessPhoto } from './prepareItems'
 import { SharingRun, type SharingProgress } from './sharingRun'
 import { errorText, phrase, type Text } from '../phrase'
 
 export type { SharingProgress } from './sharingRun'
-
-/** One photo to share: the checked bytes, its alt text, and what the editor did to it. */
-export interface ComposerPhoto {
-  image: ImageFile
-  altText: string
-  edit?: RenditionEdit
-}
+export type { ComposerClip, ComposerItem, ComposerPhoto, ProcessPhoto } from './prepareItems'
 
 export interface ShareRequest {
-  photos: readonly ComposerPhoto[]
+  /** Photos and clips in the post's order (up to ten). */
+  items: readonly ComposerItem[]
   caption: string
   location: string
   tags: NewPeopleTag[]
   /** The switches chosen under Advanced settings; null when none is on. */
-  controls: PostControls | null
-}
-
-/** One clip to share: the picked file, its trim and sound, and the post's fields. */
-export interface VideoShareRequest {
-  file: Blob
-  /** The picked clip's whole length, as its preview read it. */
-  durationMs: number
-  edits: VideoEdits
-  altText: string
-  caption: string
-  location: string
   controls: PostControls | null
 }
 
@@ -70,8 +47,6 @@ export interface ComposerState {
   share(request: ShareRequest, onShared: () => void): Promise<void>
   /** While a clip converts or the post uploads; null otherwise. */
   progress: SharingProgress | null
-  /** Converts the clip, then shares it with its poster as a video post. */
-  shareVideo(request: VideoShareRequest, onShared: () => void): Promise<void>
   /**
    * Stops a share before it is saved: the conversion, the photos' processing or the upload
    * (whose stored parts the platform removes). What was chosen and typed stays for another try.
@@ -85,12 +60,6 @@ export type ComposerStores = Pick<
   AppStores,
   'api' | 'feed' | 'peopleTags' | 'controls' | 'posts' | 'toast' | 'ui'
 >
-
-/** Makes the renditions of one photo (imaging/processImage.ts, or a test's stand-in). */
-export type ProcessPhoto = (
-  image: ImageFile,
-  edit: RenditionEdit | undefined
-) => Promise<ProcessedImage>
 
 const processPhoto: ProcessPhoto = (image, edit) => processImage(image, undefined, edit)
 
@@ -153,68 +122,20 @@ export function createComposerStore(
       setError: (error) => set({ error }),
       cancel: () => running?.cancel(),
 
-      async shareVideo(request, onShared) {
-        if (get().stage !== null) return
-        const problem = trimProblem(
-          { startMs: request.edits.trimStartMs, endMs: request.edits.trimEndMs },
-          request.durationMs
-        )
+      async share({ items, caption, location, tags, controls: chosen }, onShared) {
+        if (items.length === 0 || get().stage !== null) return
+        const problem = peopleTagsProblem(tags) ?? clipsProblem(items)
         if (problem) return set({ error: problem })
         const { run, stopListening } = begin()
         try {
-          const converted = await convert(request.file, request.edits, {
+          const photos = await prepareItems(items, {
+            process,
+            convert,
             signal: run.conversion.signal,
-            onProgress: run.conversionProgress()
+            onConversion: () => run.conversionProgress()
           })
           set({ progress: null })
-          // The poster is a photo like any other: its feed rendition, thumbnail and placeholder.
-          const poster = await process(converted.poster, undefined)
-          const { bytes, type, durationMs } = converted.video
-          const created = await upload(run, {
-            caption: request.caption,
-            location: request.location,
-            photos: [
-              {
-                ...poster,
-                altText: request.altText,
-                video: { file: { name: `video.${type.split('/')[1]}`, type, bytes }, durationMs }
-              }
-            ]
-          })
-          if (request.controls) await applyControls(created.id, request.controls)
-          onShared()
-          finish(run)
-          ui.getState().closeModal()
-        } catch (caught) {
-          finish(run, caught)
-        } finally {
-          stopListening()
-        }
-      },
-
-      async share({ photos, caption, location, tags, controls: chosen }, onShared) {
-        if (photos.length === 0 || get().stage !== null) return
-        const tagsProblem = peopleTagsProblem(tags)
-        if (tagsProblem) return set({ error: tagsProblem })
-        const { run, stopListening } = begin()
-        try {
-          // The 10 MB and image-type rules were checked on the picked files; what is uploaded is
-          // the smaller re-encode (or, when none can be made, the picked file stripped of its
-          // metadata).
-          const processed = await Promise.all(
-            photos.map((photo, index) =>
-              process(photo.image, photo.edit).catch((caught: unknown) => {
-                if (caught instanceof PhotoEditError)
-                  throw new Error(MESSAGES.photoEditFailed(index + 1))
-                throw caught
-              })
-            )
-          )
-          const created = await upload(run, {
-            caption,
-            location,
-            photos: processed.map((item, i) => ({ ...item, altText: photos[i].altText }))
-          })
+          const created = await upload(run, { caption, location, photos })
           if (chosen) await applyControls(created.id, chosen)
           // The post is shared whatever happens to its tags; a failure is said, not hidden.
           await peopleTags

@@ -1,6 +1,7 @@
-// The create flow's video branch on the fakes: the clip converted with its trim and sound, its
-// poster processed as a photo, both handed to the platform as one video post; progress with
-// time left; Cancel stops the conversion and keeps everything; every failure is said.
+// The create flow's clips on the fakes: each clip converted with its trim and sound, its poster
+// processed as a photo, handed to the platform as one post with the photos beside it in their
+// order; one progress with time left for all the clips; Cancel stops the conversion and keeps
+// everything; every failure is said and nothing is sent.
 
 import { describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '@shared/messages'
@@ -10,7 +11,23 @@ import {
   type ConvertedVideo,
   type ConvertVideo
 } from '../../video/convertVideo'
-import { createComposerStore, type ProcessPhoto, type VideoShareRequest } from './composerStore'
+import {
+  createComposerStore,
+  type ComposerClip,
+  type ProcessPhoto,
+  type ShareRequest
+} from './composerStore'
+
+type ClipRequest = ComposerClip['clip'] & { altText: string; caption: string }
+
+/** A post of the one clip described. */
+const postOf = ({ altText, caption, ...clip }: ClipRequest): ShareRequest => ({
+  items: [{ clip, altText }],
+  caption,
+  location: '',
+  tags: [],
+  controls: null
+})
 
 const clip = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, 1, 2, 3])
 const converted: ConvertedVideo = {
@@ -24,14 +41,12 @@ function setup(convert: ConvertVideo, clock = { at: 0 }) {
   harness.stores.feed.setState({ status: 'ready', ids: [] })
   const process = vi.fn<ProcessPhoto>(async (image) => ({ image: { ...image, name: 'p.webp' } }))
   const composer = createComposerStore(harness.stores, process, convert, () => clock.at)
-  const request = (overrides: Partial<VideoShareRequest> = {}): VideoShareRequest => ({
+  const request = (overrides: Partial<ClipRequest> = {}): ClipRequest => ({
     file: new Blob([clip]),
     durationMs: 10_000,
     edits: { trimStartMs: 1_000, trimEndMs: 5_000, muted: true },
     altText: 'Waves',
     caption: 'Sea',
-    location: '',
-    controls: null,
     ...overrides
   })
   return { ...harness, composer, request, process }
@@ -45,7 +60,7 @@ describe('composer store, video', () => {
     api.posts.create.mockResolvedValue(post)
     const onShared = vi.fn()
     const asked = request()
-    await composer.getState().shareVideo(asked, onShared)
+    await composer.getState().share(postOf(asked), onShared)
     expect(convert).toHaveBeenCalledWith(asked.file, asked.edits, expect.anything())
     expect(process).toHaveBeenCalledWith(converted.poster, undefined)
     expect(api.posts.create).toHaveBeenCalledWith(
@@ -77,7 +92,7 @@ describe('composer store, video', () => {
       return done.promise
     }, clock)
     api.posts.create.mockResolvedValue(makePost())
-    const sharing = composer.getState().shareVideo(request(), vi.fn())
+    const sharing = composer.getState().share(postOf(request()), vi.fn())
     expect(composer.getState()).toMatchObject({
       stage: 'processing',
       progress: { step: 'converting', fraction: 0, secondsLeft: null }
@@ -104,7 +119,7 @@ describe('composer store, video', () => {
         })
     )
     const onShared = vi.fn()
-    const sharing = composer.getState().shareVideo(request(), onShared)
+    const sharing = composer.getState().share(postOf(request()), onShared)
     composer.getState().cancel()
     await sharing
     expect(signal!.aborted).toBe(true)
@@ -116,11 +131,13 @@ describe('composer store, video', () => {
   it('a kept part over three minutes is refused before converting', async () => {
     const convert = vi.fn<ConvertVideo>(async () => converted)
     const { composer, request } = setup(convert)
-    await composer.getState().shareVideo(
-      request({
-        durationMs: 600_000,
-        edits: { trimStartMs: 0, trimEndMs: 181_000, muted: false }
-      }),
+    await composer.getState().share(
+      postOf(
+        request({
+          durationMs: 600_000,
+          edits: { trimStartMs: 0, trimEndMs: 181_000, muted: false }
+        })
+      ),
       vi.fn()
     )
     expect(convert).not.toHaveBeenCalled()
@@ -131,7 +148,7 @@ describe('composer store, video', () => {
     const failing = setup(async () => {
       throw new Error(MESSAGES.videoUnreadable)
     })
-    await failing.composer.getState().shareVideo(failing.request(), vi.fn())
+    await failing.composer.getState().share(postOf(failing.request()), vi.fn())
     expect(failing.composer.getState()).toMatchObject({
       stage: null,
       error: MESSAGES.videoUnreadable
@@ -141,9 +158,96 @@ describe('composer store, video', () => {
     const refused = setup(async () => converted)
     refused.api.posts.create.mockRejectedValue(new Error(MESSAGES.videoTooLarge))
     const onShared = vi.fn()
-    await refused.composer.getState().shareVideo(refused.request(), onShared)
+    await refused.composer.getState().share(postOf(refused.request()), onShared)
     expect(refused.composer.getState().error).toBe(MESSAGES.videoTooLarge)
     expect(onShared).not.toHaveBeenCalled()
     expect(refused.stores.ui.getState().modal).not.toBeNull()
+  })
+
+  it('a carousel of a photo and two clips: converted one by one, posted in its order', async () => {
+    const clock = { at: 0 }
+    const started: string[] = []
+    const names = new Map<Blob, string>()
+    const gates = [deferred<ConvertedVideo>(), deferred<ConvertedVideo>()]
+    const reports: Array<(fraction: number) => void> = []
+    const { composer, api } = setup(async (file, _edits, options) => {
+      started.push(names.get(file)!)
+      reports.push(options.onProgress)
+      return gates[started.length - 1].promise
+    }, clock)
+    api.posts.create.mockResolvedValue(makePost())
+    const photo = { name: 'a.png', type: 'image/png', bytes: pngBytes() }
+    const clipOf = (name: string, keptMs: number): ComposerClip['clip'] => {
+      const file = new Blob([name])
+      names.set(file, name)
+      return {
+        file,
+        durationMs: 10_000,
+        edits: { trimStartMs: 0, trimEndMs: keptMs, muted: false }
+      }
+    }
+    const sharing = composer.getState().share(
+      {
+        items: [
+          { clip: clipOf('first', 3_000), altText: 'One' },
+          { image: photo, altText: 'Still' },
+          { clip: clipOf('second', 1_000), altText: 'Two' }
+        ],
+        caption: 'Mixed',
+        location: '',
+        tags: [],
+        controls: null
+      },
+      vi.fn()
+    )
+    await vi.waitFor(() => expect(started).toEqual(['first']))
+    clock.at = 3_000
+    reports[0](0.5)
+    // Half of the first clip's 3 s of the post's 4 s.
+    expect(composer.getState().progress?.fraction).toBeCloseTo(0.375)
+    gates[0].resolve(converted)
+    await vi.waitFor(() => expect(started).toEqual(['first', 'second']))
+    reports[1](0.5)
+    expect(composer.getState().progress?.fraction).toBeCloseTo(0.875)
+    gates[1].resolve({ ...converted, video: { ...converted.video, durationMs: 1_000 } })
+    await sharing
+    const sent = api.posts.create.mock.calls[0][0].photos
+    expect(sent.map((item: { altText: string }) => item.altText)).toEqual(['One', 'Still', 'Two'])
+    expect(sent.map((item: { video?: { durationMs: number } }) => item.video?.durationMs)).toEqual([
+      4_000,
+      undefined,
+      1_000
+    ])
+    expect(sent[1].image.name).toBe('p.webp')
+  })
+
+  it('one clip of a carousel that cannot be converted sends nothing and says so', async () => {
+    let calls = 0
+    const { composer, api, stores } = setup(async () => {
+      calls += 1
+      if (calls === 2) throw new Error(MESSAGES.videoUnreadable)
+      return converted
+    })
+    const clipOf = (): ComposerClip['clip'] => ({
+      file: new Blob([clip]),
+      durationMs: 2_000,
+      edits: { trimStartMs: 0, trimEndMs: 2_000, muted: false }
+    })
+    await composer.getState().share(
+      {
+        items: [
+          { clip: clipOf(), altText: '' },
+          { clip: clipOf(), altText: '' }
+        ],
+        caption: '',
+        location: '',
+        tags: [],
+        controls: null
+      },
+      vi.fn()
+    )
+    expect(api.posts.create).not.toHaveBeenCalled()
+    expect(composer.getState()).toMatchObject({ stage: null, error: MESSAGES.videoUnreadable })
+    expect(stores.ui.getState().modal).not.toBeNull()
   })
 })

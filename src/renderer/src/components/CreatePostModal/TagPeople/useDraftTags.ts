@@ -4,8 +4,10 @@
 import { useState } from 'react'
 import { peopleTagsProblem } from '../../../services/peopleTagRules'
 import type { NewPeopleTag } from '../../../services/types'
-import type { DraftPhoto } from '../useDraftPhotos'
 import type { DraftTag } from './TagPeopleSurface'
+
+/** An item of the post (a clip has no tags), by the key it keeps while it moves. */
+type DraftPhoto = { key: string }
 
 export interface DraftTags {
   of(photo: DraftPhoto): readonly DraftTag[]
