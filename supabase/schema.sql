@@ -3847,10 +3847,9 @@ CREATE OR REPLACE FUNCTION public.followed_tag(post posts)
  RETURNS text
  LANGUAGE sql
  STABLE
- SET search_path TO ''
-AS $function$
-  select app_rules.reader_followed_tag(post.caption, post.user_id)
-$function$;
+BEGIN ATOMIC
+ SELECT app_rules.reader_followed_tag((post).caption, (post).user_id) AS reader_followed_tag;
+END;
 CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
  LANGUAGE plpgsql
@@ -4653,12 +4652,14 @@ end
 $function$;
 CREATE OR REPLACE FUNCTION public.seen(post posts)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.seen_posts s
-                 where s.reader_id = (select auth.uid()) and s.post_id = post.id)
+begin
+  return exists (select 1 from public.seen_posts s
+                 where s.reader_id = auth.uid() and s.post_id = seen.post.id);
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.set_comment_like(target_comment_id uuid, should_like boolean)
  RETURNS TABLE(liked boolean, likes_count integer)
