@@ -2545,47 +2545,56 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.can_see_author(author uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select author = auth.uid() or exists (
+declare
+  me uuid := auth.uid();
+begin
+  return can_see_author.author = me or exists (
     select 1
     from public.profiles p
-    where p.id = author
+    where p.id = can_see_author.author
       and p.suspended_at is null
       and case
-        when auth.uid() is null then not p.is_private
+        when me is null then not p.is_private
         else not exists (
                select 1 from public.blocks b
-               where (b.blocker_id = auth.uid() and b.blocked_id = author)
-                  or (b.blocker_id = author and b.blocked_id = auth.uid())
+               where (b.blocker_id = me and b.blocked_id = can_see_author.author)
+                  or (b.blocker_id = can_see_author.author and b.blocked_id = me)
              )
              and (not p.is_private
                   or exists (select 1 from public.follows f
-                             where f.follower_id = auth.uid() and f.following_id = author))
+                             where f.follower_id = me
+                               and f.following_id = can_see_author.author))
       end
-  )
+  );
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.can_send_direct(thread uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
-    select 1 from public.direct_participants me
-    where me.thread_id = thread and me.user_id = auth.uid()
-      and me.left_at is null and me.state = 'accepted'
+declare
+  me uuid := auth.uid();
+begin
+  return exists (
+    select 1 from public.direct_participants p
+    where p.thread_id = can_send_direct.thread and p.user_id = me
+      and p.left_at is null and p.state = 'accepted'
   )
   and not exists (
     select 1
     from public.direct_participants other
     join public.direct_threads t on t.id = other.thread_id
-    where other.thread_id = thread and other.user_id <> auth.uid()
+    where other.thread_id = can_send_direct.thread and other.user_id <> me
       and (other.left_at is null or not t.is_group)
-      and app_rules.direct_blocked_between(auth.uid(), other.user_id)
-  )
+      and app_rules.direct_blocked_between(me, other.user_id)
+  );
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.comment_hidden_by_words(post uuid, writer uuid, body text, to_post_author boolean)
  RETURNS boolean
@@ -2687,10 +2696,12 @@ BEGIN ATOMIC
 END;
 CREATE OR REPLACE FUNCTION app_rules.followed_by_my_follows()
  RETURNS TABLE(id uuid, n integer)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return query
   with me as (
     select auth.uid() as id, app_rules.block_partners() as hidden
   ),
@@ -2706,7 +2717,8 @@ AS $function$
     and t.suspended_at is null
     and not (t.id = any (me.hidden))
     and t.id is distinct from me.id
-  group by f.following_id
+  group by f.following_id;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.followed_private_people()
  RETURNS uuid[]
@@ -2781,44 +2793,53 @@ BEGIN ATOMIC
 END;
 CREATE OR REPLACE FUNCTION app_rules.is_close_friend_of(author uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.close_friends c
-                 where c.user_id = author and c.friend_id = (select auth.uid()))
+begin
+  return exists (select 1 from public.close_friends c
+                 where c.user_id = is_close_friend_of.author and c.friend_id = auth.uid());
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.is_direct_participant(thread uuid)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (
+begin
+  return exists (
     select 1 from public.direct_participants p
-    where p.thread_id = thread and p.user_id = auth.uid() and p.left_at is null
-  )
+    where p.thread_id = is_direct_participant.thread and p.user_id = auth.uid()
+      and p.left_at is null
+  );
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.is_direct_room_member(topic text)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  -- CASE, not AND: the uuid cast must only ever see a topic that has the shape.
-  select case
-    when topic ~ '^direct:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-      then app_rules.is_direct_participant(substring(topic from 8)::uuid)
-    else false
-  end
+begin
+  -- The uuid cast must only ever see a topic that has the shape.
+  if is_direct_room_member.topic
+     ~ '^direct:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return app_rules.is_direct_participant(substring(is_direct_room_member.topic from 8)::uuid);
+  end if;
+  return false;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.is_moderator()
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.moderators m where m.user_id = (select auth.uid()))
+begin
+  return exists (select 1 from public.moderators m where m.user_id = auth.uid());
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.is_own_storage_path(value text, folder text, owner uuid)
  RETURNS boolean
@@ -2850,13 +2871,16 @@ BEGIN ATOMIC
 END;
 CREATE OR REPLACE FUNCTION app_rules.last_public_posts(people uuid[])
  RETURNS TABLE(id uuid, last_post_at timestamp with time zone)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return query
   select a.id, (select max(q.created_at) from public.posts q where q.user_id = a.id)
   from public.profiles a
-  where a.id = any (people) and not a.is_private and a.suspended_at is null
+  where a.id = any (last_public_posts.people) and not a.is_private and a.suspended_at is null;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.listed_post_allowed(author uuid, is_sensitive boolean, caption text, me uuid, sees_sensitive boolean, words text[])
  RETURNS boolean
@@ -2962,11 +2986,16 @@ BEGIN ATOMIC
 END;
 CREATE OR REPLACE FUNCTION app_rules.reader_list(place integer)
  RETURNS uuid[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select split_part(app_rules.reader_lists_of(auth.uid()), '=', place - 1)::uuid[]
+declare
+  kept text;
+begin
+  select r.lists into kept from app_private.reader_lists r where r.person = auth.uid();
+  return split_part(coalesce(kept, '{}={}={}={}'), '=', place - 1)::uuid[];
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.reader_lists_of(person uuid)
  RETURNS text
@@ -2996,15 +3025,18 @@ end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.recent_public_authors()
  RETURNS SETOF uuid
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
+begin
+  return query
   select r.user_id
   from (select p.user_id from public.posts p order by p.created_at desc, p.id desc limit 500) r
   join public.profiles a on a.id = r.user_id
   where not a.is_private and a.suspended_at is null
-  group by r.user_id
+  group by r.user_id;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.remember_second_factor()
  RETURNS boolean
@@ -3063,10 +3095,12 @@ AS $function$
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.suggestion_candidates(max_rows integer)
  RETURNS TABLE(id uuid, followed_by_count integer, last_post_at timestamp with time zone)
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER ROWS 15
  SET search_path TO ''
 AS $function$
+begin
+  return query
   with me as (
     select auth.uid() as id, app_rules.block_partners() as hidden
   ),
@@ -3104,22 +3138,26 @@ AS $function$
     and not exists (
       select 1 from public.follows f where f.follower_id = me.id and f.following_id = p.id
     )
-  order by coalesce(ff.n, 0) desc, activity.last_post_at desc nulls last, p.followers_count desc, p.id
-  limit max_rows
+  order by coalesce(ff.n, 0) desc, activity.last_post_at desc nulls last, p.followers_count desc,
+           p.id
+  limit suggestion_candidates.max_rows;
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.suspended_people_hidden()
  RETURNS uuid[]
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-  select case
-    when (select app_rules.is_moderator()) then '{}'::uuid[]
-    else coalesce(
-      (select array_agg(p.id) from public.profiles p
-       where p.suspended_at is not null and p.id is distinct from (select auth.uid())),
-      '{}'::uuid[])
-  end
+begin
+  if app_rules.is_moderator() then
+    return '{}'::uuid[];
+  end if;
+  return coalesce(
+    (select array_agg(p.id) from public.profiles p
+     where p.suspended_at is not null and p.id is distinct from auth.uid()),
+    '{}'::uuid[]);
+end
 $function$;
 CREATE OR REPLACE FUNCTION app_rules.text_has_word(body text, word text)
  RETURNS boolean
@@ -3859,10 +3897,9 @@ CREATE OR REPLACE FUNCTION public.followed_tag(post posts)
  RETURNS text
  LANGUAGE sql
  STABLE
- SET search_path TO ''
-AS $function$
-  select app_rules.reader_followed_tag(post.caption, post.user_id)
-$function$;
+BEGIN ATOMIC
+ SELECT app_rules.reader_followed_tag((post).caption, (post).user_id) AS reader_followed_tag;
+END;
 CREATE OR REPLACE FUNCTION public.following_feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
  LANGUAGE plpgsql
@@ -4665,12 +4702,14 @@ end
 $function$;
 CREATE OR REPLACE FUNCTION public.seen(post posts)
  RETURNS boolean
- LANGUAGE sql
+ LANGUAGE plpgsql
  STABLE
  SET search_path TO ''
 AS $function$
-  select exists (select 1 from public.seen_posts s
-                 where s.reader_id = (select auth.uid()) and s.post_id = post.id)
+begin
+  return exists (select 1 from public.seen_posts s
+                 where s.reader_id = auth.uid() and s.post_id = seen.post.id);
+end
 $function$;
 CREATE OR REPLACE FUNCTION public.set_comment_like(target_comment_id uuid, should_like boolean)
  RETURNS TABLE(liked boolean, likes_count integer)
@@ -4912,11 +4951,9 @@ CREATE OR REPLACE FUNCTION public.story_clock()
  RETURNS timestamp with time zone
  LANGUAGE sql
  STABLE
- SET search_path TO ''
-AS $function$
-  select least(now(), coalesce(nullif(current_setting('app.story_now', true), '')::timestamptz,
-                               now()))
-$function$;
+BEGIN ATOMIC
+ SELECT LEAST(now(), COALESCE((NULLIF(current_setting('app.story_now'::text, true), ''::text))::timestamp with time zone, now())) AS "least";
+END;
 CREATE OR REPLACE FUNCTION public.story_strip()
  RETURNS TABLE(user_id uuid, username text, full_name text, avatar_url text, has_unseen boolean, story_count integer, latest_at timestamp with time zone, close_friends boolean)
  LANGUAGE sql

@@ -239,9 +239,9 @@ function verdict({ before, after, change }: Measured): string {
   return (
     `Goal missed on this run for ${missed.join(', ')}. What remains is the rules' own work ` +
     "on every request: reading the reader's kept lists (block partners, muted people, the " +
-    'private people they follow) once per statement; the checks ' +
-    'of every row the posts, profiles and photos policies pass, and setting up those parts of ' +
-    'each plan.'
+    'private people they follow) once per policy that asks for them in each statement (a ' +
+    'PL/pgSQL call with a kept plan: one primary-key lookup); the checks of every row the ' +
+    'posts, profiles and photos policies pass, and setting up those parts of each plan.'
   )
 }
 
@@ -296,8 +296,12 @@ function render(measured: Measured): string[] {
     "reader's lists (block partners, muted people, followed private people) are kept per person",
     'by triggers (`app_private.reader_lists`), and the policies ask for them as',
     '`(select app_rules.block_partners())`, which Postgres evaluates once per statement (an',
-    'InitPlan: one primary-key lookup) rather than once per row, as on a hosted project; and',
-    'search numbers only the page of matches instead of sorting every match twice.',
+    'InitPlan: one primary-key lookup) rather than once per row, as on a hosted project; every',
+    'helper a policy calls is PL/pgSQL or an inlinable SQL-standard body, never a SQL function',
+    'with SECURITY DEFINER or SET, which Postgres before 18 plans again in every statement (a',
+    'Following page asked for about ten; the lint `policy_function_planned_per_statement` holds',
+    "it), and so are the suggestions' candidate helpers; and search numbers only the page of",
+    'matches instead of sorting every match twice.',
     ''
   ]
 }

@@ -4,6 +4,7 @@
 // catalog, so they run on PGlite and PostgreSQL alike, on a live or a scratch database.
 
 import type { Queryable } from '../../src/backend/db/database'
+import { PLAN_LINTS } from './db-lints-plans'
 
 export interface DatabaseLint {
   /** Stable id, as in splinter where there is an equivalent. */
@@ -342,7 +343,8 @@ export const DATABASE_LINTS: readonly DatabaseLint[] = [
             and k.leading <@ con.conkey
         )
       order by 1`
-  }
+  },
+  ...PLAN_LINTS
 ]
 
 export function lintByName(name: string): DatabaseLint {

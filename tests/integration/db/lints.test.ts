@@ -204,6 +204,27 @@ const violations: Record<string, { sql: string; expected: string[] }> = {
       -- Leading columns in another order still cover the two-column key.
       create index on public.lint_child (pair_other, pair_id, id);`,
     expected: ['public.lint_child: lint_child_parent_id_fkey']
+  },
+  policy_function_planned_per_statement: {
+    // Reached directly, or only through an inlined SQL-standard body; PL/pgSQL keeps its plans.
+    sql: `
+      create function app_rules.lint_replanned() returns uuid[] language sql stable
+        security definer set search_path = '' as 'select ''{}''::uuid[]';
+      create function app_rules.lint_hidden() returns uuid[] language sql stable
+        set search_path = '' as 'select ''{}''::uuid[]';
+      create function app_rules.lint_inlined() returns uuid[] language sql stable
+        begin atomic select app_rules.lint_hidden(); end;
+      create function app_rules.lint_kept() returns uuid[] language plpgsql stable
+        security definer set search_path = '' as 'begin return ''{}''::uuid[]; end';
+      create table public.lint_planned (id uuid primary key);
+      alter table public.lint_planned enable row level security;
+      create policy "direct" on public.lint_planned for select to authenticated
+        using (not (id = any ((select app_rules.lint_replanned())::uuid[])));
+      create policy "inlined" on public.lint_planned for select to authenticated
+        using (not (id = any ((select app_rules.lint_inlined())::uuid[])));
+      create policy "kept" on public.lint_planned for select to authenticated
+        using (not (id = any ((select app_rules.lint_kept())::uuid[])));`,
+    expected: ['app_rules.lint_hidden()', 'app_rules.lint_replanned()']
   }
 }
 
