@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { MESSAGES } from '@shared/messages'
 import { ACCOUNT_FAILED } from '../services/rules'
-import type { Phrase, Text } from '../store/phrase'
+import type { Phrase, Text } from './phrase'
 import { useT } from './index'
 
 const keysOf = (texts: object, area: string): [string, string][] =>

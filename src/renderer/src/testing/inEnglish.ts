@@ -3,7 +3,7 @@
 
 import { i18n } from '../i18n'
 import { sayPhrase } from '../i18n/messages'
-import type { Text } from '../store/phrase'
+import type { Text } from '../i18n/phrase'
 
 export function inEnglish(text: Text | null | undefined): string | null {
   if (text === null || text === undefined) return null

@@ -2,7 +2,7 @@
 // tags manually): Approve shows it on the post and in the Tagged tab, Remove takes it off.
 
 import { useEffect, type ReactElement } from 'react'
-import { errorText, phrase } from '../../store/phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import { usePeopleTags, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { useT } from '../../i18n'

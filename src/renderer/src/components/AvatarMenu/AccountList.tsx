@@ -12,7 +12,7 @@ import { accountShortcutLabel, IS_MAC } from '../../keyboard/accountShortcuts'
 import { Avatar } from '../Avatar/Avatar'
 import styles from './AvatarMenu.module.scss'
 import { useT } from '../../i18n'
-import { errorText, phrase, type Text } from '../../store/phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 
 interface Props {
   /** Closes the menu once an account was picked. */

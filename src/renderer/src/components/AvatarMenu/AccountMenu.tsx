@@ -14,7 +14,7 @@ import { AccountList } from './AccountList'
 import { ClearCacheItem } from './ClearCacheItem'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
-import { errorText, phrase, type Text } from '../../store/phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import { useUnsentWarning } from './unsentWarning'
 
 export interface AccountMenuProps {

@@ -6,7 +6,7 @@ import type { Post } from '@shared/domain'
 import { useStores } from '../../store'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
-import { errorText, phrase, type Text } from '../../store/phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import styles from './ContentControls.module.scss'
 import { PostControlsFields, savedControls, type PostControlsValue } from './PostControlsFields'
 

@@ -21,7 +21,7 @@ import { Avatar } from '../Avatar/Avatar'
 import { Modal } from '../Modal/Modal'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
-import { errorText, phrase, type Text } from '../../store/phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import styles from './EditProfileModal.module.scss'
 
 const USERNAME_CHECK_DELAY_MS = 300

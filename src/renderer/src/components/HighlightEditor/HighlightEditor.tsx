@@ -13,7 +13,7 @@ import { Modal } from '../Modal/Modal'
 import { Spinner } from '../Spinner/Spinner'
 import { useLocale, useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
-import type { Text } from '../../store/phrase'
+import type { Text } from '../../i18n/phrase'
 import styles from './HighlightEditor.module.scss'
 
 /** "Story from 3/14/2026: caption", the date in the page's language. */

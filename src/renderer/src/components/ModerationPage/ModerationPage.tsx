@@ -11,7 +11,7 @@ import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
 import { useMessage } from '../../i18n/messages'
 import { useLocale, useT } from '../../i18n'
-import { errorText, phrase } from '../../store/phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import styles from './ModerationPage.module.scss'
 import { SuspendedAccounts } from './SuspendedAccounts'
 

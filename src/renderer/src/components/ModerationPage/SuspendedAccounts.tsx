@@ -7,7 +7,7 @@ import type { SuspendedAccount } from '../../services/types'
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
 import { useLocale, useT } from '../../i18n'
-import { errorText, phrase } from '../../store/phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import styles from './ModerationPage.module.scss'
 
 function SuspendedRow({ account }: { account: SuspendedAccount }): ReactElement {

@@ -9,7 +9,7 @@ import { useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
-import type { Text } from '../../store/phrase'
+import type { Text } from '../../i18n/phrase'
 import styles from './PostCard.module.scss'
 
 /** Keys that move focus or do nothing by themselves: a visitor may tab past the box. */

@@ -7,7 +7,7 @@ import { COLLECTION_MESSAGES } from '../../services/rules'
 import { MAX_SAVE_COLLECTION_NAME_LENGTH } from '@shared/limits'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
-import type { Text } from '../../store/phrase'
+import type { Text } from '../../i18n/phrase'
 import styles from './SaveCollections.module.scss'
 
 const MESSAGE_KEYS = new Map([

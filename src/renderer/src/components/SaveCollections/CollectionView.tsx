@@ -10,7 +10,7 @@ import { useT } from '../../i18n'
 import { Modal } from '../Modal/Modal'
 import { ProfileGrid } from '../ProfileGrid/ProfileGrid'
 import { CollectionNameForm, useCollectionMessage } from './CollectionNameForm'
-import type { Text } from '../../store/phrase'
+import type { Text } from '../../i18n/phrase'
 import styles from './SaveCollections.module.scss'
 
 export interface CollectionViewProps {

@@ -4,7 +4,7 @@
 import { useEffect, useState, type ReactElement } from 'react'
 import type { CloseFriend } from '../../services/types'
 import { useControls, useStores } from '../../store'
-import { errorText, phrase, type Text } from '../../store/phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import { Avatar } from '../Avatar/Avatar'

@@ -4,7 +4,7 @@ import { useEffect, type ReactElement } from 'react'
 import type { Mute } from '../../services/types'
 import { useSafety, useStores } from '../../store'
 import { useT } from '../../i18n'
-import { errorText, phrase } from '../../store/phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import { PeopleList } from './PeopleListSection'
 import styles from './SettingsSection.module.scss'
 

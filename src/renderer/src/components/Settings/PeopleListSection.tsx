@@ -3,7 +3,7 @@
 
 import type { ReactElement, ReactNode } from 'react'
 import type { ListedPerson } from '../../services/types'
-import type { Text } from '../../store/phrase'
+import type { Text } from '../../i18n/phrase'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import { Avatar } from '../Avatar/Avatar'

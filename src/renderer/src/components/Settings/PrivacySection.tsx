@@ -9,7 +9,7 @@ import { useT } from '../../i18n'
 import { PeopleList } from './PeopleListSection'
 import { TagApprovalSetting } from './TagApprovalSetting'
 import styles from './SettingsSection.module.scss'
-import { errorText, phrase } from '../../store/phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 
 export function PrivacySection(): ReactElement {
   const { safety, session, toast } = useStores()

@@ -6,7 +6,7 @@ import { useSession, useStores } from '../../store'
 import { selectProfile } from '../../store/session/sessionStore'
 import { useT } from '../../i18n'
 import styles from './SettingsSection.module.scss'
-import { errorText, phrase } from '../../store/phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 
 export function TagApprovalSetting(): ReactElement {
   const { peopleTags, session, toast } = useStores()

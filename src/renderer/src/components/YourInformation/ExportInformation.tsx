@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next'
 import { useLocale, useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import { useStores } from '../../store'
-import { errorText, phrase, type Text } from '../../store/phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import styles from '../Settings/SettingsSection.module.scss'
 import own from './YourInformation.module.scss'
 

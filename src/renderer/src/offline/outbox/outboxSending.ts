@@ -3,7 +3,7 @@
 
 import { messageOr } from '@shared/errors'
 import { POST_ACCOUNT_SWITCHED_MESSAGE } from '../../services/rules'
-import { phrase } from '../../store/phrase'
+import { phrase } from '../../i18n/phrase'
 import { describeAction, targetPostId, type OutboxItem } from './actions'
 import { backoffDelay, classifyFailure, DEFAULT_BACKOFF } from './failures'
 import { clearRetry, type OutboxContext, type OutboxState } from './outboxTypes'

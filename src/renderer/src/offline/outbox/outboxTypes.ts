@@ -5,7 +5,7 @@ import type { ConnectivityStore } from '../connectivityStore'
 import type { OutboxAction, OutboxItem } from './actions'
 import type { BackoffOptions } from './failures'
 import type { OutboxDb } from './outboxDb'
-import type { Text } from '../../store/phrase'
+import type { Text } from '../../i18n/phrase'
 
 export interface OutboxDeps {
   openDb(): Promise<OutboxDb>

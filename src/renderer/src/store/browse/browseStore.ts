@@ -5,7 +5,7 @@
 // posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import type { Services } from '../../services'
 import type { PlaceSummary } from '@shared/domain'
 import type { PageCursor, TagSummary } from '../../services/types'

@@ -7,7 +7,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { SaveCollection } from '@shared/domain'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import type { Services } from '../../services'
 import type { PageCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'

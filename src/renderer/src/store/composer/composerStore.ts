@@ -22,7 +22,7 @@ import type { FeedState } from '../feed/feedTypes'
 import { convertVideo as convertInWorker, type ConvertVideo } from '../../video/convertVideo'
 import { clipsProblem, prepareItems, type ComposerItem, type ProcessPhoto } from './prepareItems'
 import { SharingRun, type SharingProgress } from './sharingRun'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 
 export type { SharingProgress } from './sharingRun'
 export type { ComposerClip, ComposerItem, ComposerPhoto, ProcessPhoto } from './prepareItems'

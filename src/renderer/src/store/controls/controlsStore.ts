@@ -8,7 +8,7 @@ import { normalizeWord } from '@shared/word-match'
 import type { Services } from '../../services'
 import { DEFAULT_CONTENT_SETTINGS } from '../../services/rules'
 import type { CloseFriend, ContentSettings, PostControls, WordKind } from '../../services/types'
-import { errorText, phrase, type Phrase, type Text } from '../phrase'
+import { errorText, phrase, type Phrase, type Text } from '../../i18n/phrase'
 
 export interface ControlsDeps {
   controls: Services['controls']

@@ -12,7 +12,7 @@ import type { PeopleStore } from '../people/peopleStore'
 import type { PostsStore } from '../posts/postsStore'
 import type { RouterStore } from '../router/routerStore'
 import type { ToastStore } from '../toast/toastStore'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 
 export const CURATION_TOASTS = {
   archived: phrase('toasts.archived'),

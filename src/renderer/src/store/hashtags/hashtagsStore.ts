@@ -6,7 +6,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import { SEARCH_RESULT_COUNT } from '@shared/limits'
 import type { Services } from '../../services'
 import type { HashtagSuggestion } from '../../services/types'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 
 export interface TagSearch {
   /** The query the results answer (trimmed, without '#'). */

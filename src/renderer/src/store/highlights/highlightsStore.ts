@@ -11,7 +11,7 @@ import { highlightDraftProblem } from '../../services/rules'
 import type { HighlightDraft, PageCursor } from '../../services/types'
 import type { StoriesStore } from '../stories/storiesStore'
 import type { ToastStore } from '../toast/toastStore'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 
 export type { HighlightDraft } from '../../services/types'
 

@@ -3,7 +3,7 @@
 // liker each card names ("Liked by jane and others"), asked for in batches (batchedLookup.ts).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import type { Services } from '../../services'
 import type { PageCursor } from '../../services/types'
 import { batchedLookup } from '../batchedLookup'

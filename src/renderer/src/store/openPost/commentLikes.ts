@@ -2,7 +2,7 @@
 // comments), a like or unlike changed optimistically and reconciled with the server's count (or
 // rolled back and said), and live counts applied to whichever comment they belong to.
 
-import { errorText, phrase } from '../phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import type { CommentThread } from '@shared/domain'
 import { commentIdsOf, findComment, withCommentLikes } from './threads'
 import type { PostContext, PostState } from './openPostTypes'

@@ -6,7 +6,7 @@
 
 import { createStore } from 'zustand/vanilla'
 import type { Post } from '@shared/domain'
-import { errorText, phrase } from '../phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import { MESSAGES } from '@shared/messages'
 import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys } from '../../offline/cache/savedAnswers'

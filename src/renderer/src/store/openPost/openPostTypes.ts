@@ -7,7 +7,7 @@ import type { PageCursor, PageOrder, PostEdit } from '../../services/types'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
 import type { PostsStore } from '../posts/postsStore'
-import type { Text } from '../phrase'
+import type { Text } from '../../i18n/phrase'
 
 /** What is saved of an opened post for offline use: the post and its first comments. */
 export interface PostSnapshot {

@@ -4,7 +4,7 @@
 
 import type { Comment } from '@shared/domain'
 import { messageOr } from '@shared/errors'
-import { errorText, phrase } from '../phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import { MESSAGES } from '@shared/messages'
 import { checkCommentBody, newRowId } from '../../services/rules'
 import type { PageCursor } from '../../services/types'

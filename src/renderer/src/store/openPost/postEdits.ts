@@ -2,7 +2,7 @@
 // Either is applied once in the posts store, so every list showing the post follows (or drops it).
 
 import type { Post } from '@shared/domain'
-import { errorText, phrase } from '../phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import { CLOSED, type PostContext, type PostState } from './openPostTypes'
 
 /** Changes the open post once, in the posts store: every list showing it follows. */

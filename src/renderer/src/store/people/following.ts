@@ -1,7 +1,7 @@
 // Who the signed-in user follows: learnt for the people shown, changed optimistically (queued
 // offline, reconciled with the server's follower count, rolled back and said when refused).
 
-import { errorText, phrase } from '../phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import type { GetPeople, PeopleDeps, PeopleState, SetPeople } from './peopleTypes'
 

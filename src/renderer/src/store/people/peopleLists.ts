@@ -2,7 +2,7 @@
 // searchable). Each holds ids; the people store holds the people, and learns whom the user
 // follows among them.
 
-import { errorText, phrase } from '../phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import { CONNECTIONS_PAGE_SIZE, SEARCH_RESULT_COUNT } from '@shared/limits'
 import type { GetPeople, PeopleDeps, PeopleState, SetPeople } from './peopleTypes'
 

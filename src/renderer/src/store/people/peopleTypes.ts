@@ -10,7 +10,7 @@ import type { ActionQueue } from '../../offline/outbox/outboxStore'
 import type { SavedAnswers } from '../../offline/cache/savedAnswers'
 import type { PostsStore } from '../posts/postsStore'
 import type { ProfilePage } from './profilePage'
-import type { Text } from '../phrase'
+import type { Text } from '../../i18n/phrase'
 import type { ConnectionRow, Person, SuggestionRow } from './personEntities'
 
 export interface ConnectionsList {

@@ -14,7 +14,7 @@ import type { SavedStore } from '../saved/savedStore'
 import { selectIsSignedIn, type SessionStore } from '../session/sessionStore'
 import type { ToastStore } from '../toast/toastStore'
 import type { UiStore } from '../ui/uiStore'
-import { phrase } from '../phrase'
+import { phrase } from '../../i18n/phrase'
 
 export interface PostActions {
   /** Likes or unlikes (optimistic, one operation in the posts store). */

@@ -4,7 +4,7 @@
 // or another user begins a new one. Holds ids; the posts live once in the posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import type { Post } from '@shared/domain'
 import type { Services } from '../../services'
 import type { FeedCursor } from '../../services/types'

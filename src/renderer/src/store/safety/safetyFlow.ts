@@ -8,7 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { ReportReason, ReportTarget } from '../../services/types'
 import type { AppStores } from '../appStores'
 import { HOME } from '../router/routes'
-import { errorText, phrase, type Phrase, type Text } from '../phrase'
+import { errorText, phrase, type Phrase, type Text } from '../../i18n/phrase'
 
 export type SafetyStep = 'menu' | 'report' | 'reported' | 'block' | 'mute'
 

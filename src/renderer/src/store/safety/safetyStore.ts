@@ -5,7 +5,7 @@
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Services } from '../../services'
-import { errorText, phrase, type Text } from '../phrase'
+import { errorText, phrase, type Text } from '../../i18n/phrase'
 import type {
   ListedPerson,
   ModerationAction,

@@ -1,7 +1,7 @@
 // The user's own saves: the optimistic save/unsave (queued offline) and the Saved tab's pages.
 
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
-import { errorText, phrase } from '../phrase'
+import { errorText, phrase } from '../../i18n/phrase'
 import { sendLatest } from '../sendLatest'
 import type { SavedContext, SavedState } from './savedTypes'
 

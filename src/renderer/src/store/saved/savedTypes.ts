@@ -4,7 +4,7 @@ import type { StoreApi } from 'zustand/vanilla'
 import type { Services } from '../../services'
 import type { PageCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
-import type { Text } from '../phrase'
+import type { Text } from '../../i18n/phrase'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
 
 export interface SavedDeps {

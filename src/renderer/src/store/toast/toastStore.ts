@@ -2,7 +2,7 @@
 // phrase of the catalog (or a server's words); the Toast shows it in the reader's language.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Text } from '../phrase'
+import type { Text } from '../../i18n/phrase'
 
 export const TOAST_DURATION_MS = 2500
 

@@ -8,7 +8,7 @@ import { openOutboxDb } from '../../offline/outbox/outboxDb'
 import { createOutboxStore, type OutboxStore } from '../../offline/outbox/outboxStore'
 import { createSender } from '../../offline/outbox/sendAction'
 import { outboxEvents, type OutboxTargets } from './outboxSync'
-import type { Text } from '../phrase'
+import type { Text } from '../../i18n/phrase'
 
 export interface AppOutboxDeps {
   api: Api
