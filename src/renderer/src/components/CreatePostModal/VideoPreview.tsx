@@ -1,12 +1,12 @@
 // The create-post modal's video column (docs/product.md, "Create a post"): the picked clip
 // playing in its preview, the trim of its start and end and the sound switch. The conversion
-// itself is the composer store's (shareVideo; its progress is ShareProgress); this only draws
-// and collects the choices.
+// itself is the composer store's (prepareItems; its progress is ShareProgress); this only draws and
+// collects the choices.
 
 import { useState, type ReactElement } from 'react'
-import { MESSAGES } from '@shared/messages'
 import type { VideoEdits } from '../../video/convertVideo'
 import { clock, initialTrim } from '../../video/videoPlan'
+import { clipLengthHandlers } from '../../video/clipLength'
 import styles from './VideoPreview.module.scss'
 import { useT } from '../../i18n'
 
@@ -29,15 +29,15 @@ export function VideoPreview({
 }: VideoPreviewProps): ReactElement {
   const [durationMs, setDurationMs] = useState(0)
   const t = useT()
-  const take = (video: HTMLVideoElement): void => {
-    if (durationMs > 0 || video.duration === Infinity || Number.isNaN(video.duration)) return
-    const ms = Math.round(video.duration * 1000)
-    if (ms <= 0) return onUnreadable(MESSAGES.videoUnreadable)
-    if (video.currentTime > 0) video.currentTime = 0
-    setDurationMs(ms)
-    const trim = initialTrim(ms)
-    onEdits({ trimStartMs: trim.startMs, trimEndMs: trim.endMs, muted: false }, ms)
-  }
+  const clip = clipLengthHandlers(
+    durationMs > 0,
+    (ms) => {
+      setDurationMs(ms)
+      const trim = initialTrim(ms)
+      onEdits({ trimStartMs: trim.startMs, trimEndMs: trim.endMs, muted: false }, ms)
+    },
+    onUnreadable
+  )
   const change = (next: Partial<VideoEdits>): void => {
     if (edits) onEdits({ ...edits, ...next }, durationMs)
   }
@@ -50,15 +50,7 @@ export function VideoPreview({
         muted={edits?.muted ?? false}
         playsInline
         aria-label={t('create.video.preview')}
-        onLoadedMetadata={(event) => {
-          // A recorded WebM (MediaRecorder's) has no length in its header: seeking past its end
-          // makes the browser find it, and durationchange reports it.
-          const video = event.currentTarget
-          if (video.duration === Infinity) video.currentTime = Number.MAX_SAFE_INTEGER
-          else take(video)
-        }}
-        onDurationChange={(event) => take(event.currentTarget)}
-        onError={() => onUnreadable(MESSAGES.videoUnreadable)}
+        {...clip}
       />
       {edits && durationMs > 0 && (
         <fieldset className={styles.controls} disabled={disabled}>

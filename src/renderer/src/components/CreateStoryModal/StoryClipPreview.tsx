@@ -3,9 +3,9 @@
 // the sound can be left out. The preview reads the clip's length for the share.
 
 import type { ReactElement, ReactNode } from 'react'
-import { MESSAGES } from '@shared/messages'
 import { MAX_STORY_VIDEO_DURATION_MS } from '@shared/limits'
 import { useAutoplayAnimations } from '../../preferences/autoplay'
+import { clipLengthHandlers } from '../../video/clipLength'
 import { useT } from '../../i18n'
 import styles from './CreateStoryModal.module.scss'
 
@@ -33,13 +33,7 @@ export function StoryClipPreview({
 }: StoryClipPreviewProps): ReactElement {
   const t = useT()
   const autoplay = useAutoplayAnimations()
-  const take = (video: HTMLVideoElement): void => {
-    if (durationMs !== null || !Number.isFinite(video.duration)) return
-    const ms = Math.round(video.duration * 1000)
-    if (ms <= 0) return onUnreadable(MESSAGES.videoUnreadable)
-    if (video.currentTime > 0) video.currentTime = 0
-    onDuration(ms)
-  }
+  const clip = clipLengthHandlers(durationMs !== null, onDuration, onUnreadable)
   return (
     <>
       <div className={styles.frame}>
@@ -51,15 +45,7 @@ export function StoryClipPreview({
           controls={!autoplay}
           playsInline
           aria-label={t('stories.create.videoPreview')}
-          onLoadedMetadata={(event) => {
-            // A recorded WebM (MediaRecorder's) has no length in its header: seeking past its end
-            // makes the browser find it, and durationchange reports it.
-            const video = event.currentTarget
-            if (video.duration === Infinity) video.currentTime = Number.MAX_SAFE_INTEGER
-            else take(video)
-          }}
-          onDurationChange={(event) => take(event.currentTarget)}
-          onError={() => onUnreadable(MESSAGES.videoUnreadable)}
+          {...clip}
         />
         {overlay}
       </div>
