@@ -11,6 +11,7 @@ import { Captions, CaptionsOff, Pause, Play, Volume2, VolumeX } from 'lucide-rea
 import { useT } from '../../i18n'
 import { useAutoplayAnimations } from '../../preferences/autoplay'
 import { playOnly, released } from './onePlaying'
+import { usePlayback } from './usePlayback'
 import styles from './FeedVideo.module.scss'
 
 export interface FeedVideoProps {
@@ -39,8 +40,8 @@ export function FeedVideo({
   const [captionsShown, setCaptionsShown] = useState(true)
   const autoplay = useAutoplayAnimations()
   const [muted, setMuted] = useState(true)
-  const [playing, setPlaying] = useState(false)
-  const [progress, setProgress] = useState(0)
+  const playback = usePlayback()
+  const { playing, progress } = playback
   const [visible, setVisible] = useState(false)
 
   useEffect(() => {
@@ -92,15 +93,7 @@ export function FeedVideo({
         aria-label={label}
         data-testid="feed-video"
         onLoadedData={onLoad}
-        onPlay={() => setPlaying(true)}
-        onPause={(event) => {
-          setPlaying(false)
-          released(event.currentTarget)
-        }}
-        onTimeUpdate={(event) => {
-          const { currentTime, duration } = event.currentTarget
-          setProgress(duration > 0 ? currentTime / duration : 0)
-        }}
+        {...playback.events}
         onClick={(event) => {
           // A tap is the sound's; the card's double-tap like still hears the second tap.
           event.stopPropagation()

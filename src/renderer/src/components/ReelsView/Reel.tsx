@@ -18,7 +18,8 @@ import { PersonLink } from '../PersonLink/PersonLink'
 import { RichText } from '../RichText/RichText'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
-import { playOnly, released } from '../FeedVideo/onePlaying'
+import { playOnly } from '../FeedVideo/onePlaying'
+import { usePlayback } from '../FeedVideo/usePlayback'
 import styles from './ReelsView.module.scss'
 
 const DirectShareSheet = lazy(() =>
@@ -59,8 +60,8 @@ export const Reel = memo(function Reel({
   const saved = useSaved((state) => state.savedIds.has(postId))
   const signedIn = useSession(selectIsSignedIn)
   const countHidden = useLikeCountHidden(post)
-  const [playing, setPlaying] = useState(false)
-  const [progress, setProgress] = useState(0)
+  const playback = usePlayback()
+  const { playing, progress } = playback
   const [sharing, setSharing] = useState(false)
   const video = useRef<HTMLVideoElement | null>(null)
   const t = useT()
@@ -123,15 +124,7 @@ export const Reel = memo(function Reel({
               aria-label={label}
               data-testid="reel-video"
               onClick={togglePlay}
-              onPlay={() => setPlaying(true)}
-              onPause={(event) => {
-                setPlaying(false)
-                released(event.currentTarget)
-              }}
-              onTimeUpdate={(event) => {
-                const { currentTime, duration } = event.currentTarget
-                setProgress(duration > 0 ? currentTime / duration : 0)
-              }}
+              {...playback.events}
             >
               {captionsUrl && (
                 <track kind="captions" src={captionsUrl} label={t('video.captions')} default />
