@@ -156,6 +156,10 @@ describeEachBackend('postgres_changes', (suite) => {
     const onP3 = await like(carol, p3)
     const onP1 = await like(carol, p1)
     const onP2 = await like(carol, p2)
+    // An INSERT is checked by reading its row back as the subscriber, as hosted Realtime does
+    // (visibility.ts): a row deleted before its check reaches no one. So the deletes wait until
+    // both inserts are delivered; under load the check could come after the delete.
+    await likes.until(() => likes.changes.length >= 2, 'the two inserts')
     for (const id of [onP3, onP1]) {
       const { error } = await carol.client.from('likes').delete().eq('id', id)
       expect(error).toBeNull()
