@@ -8,7 +8,7 @@
 // in both themes.
 
 import { checkA11yBothThemes } from './support/axe'
-import { openCreatePost, openSignedIn, ui } from './support/app'
+import { openCreatePost, openSignedIn, shootBothThemes, ui } from './support/app'
 import { createUser, type TestUser } from './support/backend'
 import { recordedClip } from './support/clip'
 import { photoPng } from './fixtures/images'
@@ -60,6 +60,7 @@ test('a photo and a recorded WebM in one post: only the clip’s slide plays', a
   })
   await expect(dialog.getByText('Captions: square.vtt')).toBeVisible()
   await checkA11yBothThemes(page, 'create with a photo and a clip', testInfo)
+  await shootBothThemes(page, 'create-photo-and-clip')
 
   await ui.caption(page).fill(CAPTION)
   await ui.share(page).click()

@@ -6,7 +6,7 @@
 
 import type { Locator, Page } from '@playwright/test'
 import { checkA11yBothThemes } from './support/axe'
-import { openSignedIn } from './support/app'
+import { openSignedIn, shootBothThemes } from './support/app'
 import { createUser, follow, type TestUser } from './support/backend'
 import { recordedClip } from './support/clip'
 import { expect, test } from './support/test'
@@ -81,6 +81,7 @@ test('a recorded clip posted as a story plays for a follower, its bar following 
     // The bar shows the clip's time over its length (timeupdate lags playback a little).
     expect(Math.abs(fraction - held.currentTime / held.duration)).toBeLessThan(0.2)
     await checkA11yBothThemes(watcherPage, 'video story viewer', testInfo)
+    await shootBothThemes(watcherPage, 'video-story-viewer')
     await watcherPage.waitForTimeout(300)
     expect((await clipState(video)).currentTime).toBe(held.currentTime)
 
