@@ -165,6 +165,22 @@ async function parameterised(
   return null
 }
 
+/** The mailing routes: recovery, email codes and links, email and password changes. */
+const MAILING_ROUTES = new Map<
+  string,
+  (
+    context: BackendContext,
+    options: ResolvedAuthOptions,
+    request: ApiRequest
+  ) => Promise<ApiResponse>
+>([
+  ['POST /recover', handleRecover],
+  ['POST /otp', handleOtp],
+  ['POST /magiclink', handleMagicLink],
+  ['POST /resend', handleResend],
+  ['GET /reauthenticate', handleReauthenticate]
+])
+
 async function dispatch(
   context: BackendContext,
   options: ResolvedAuthOptions,
@@ -173,6 +189,11 @@ async function dispatch(
 ): Promise<ApiResponse> {
   const path = request.url.pathname.slice(PREFIX.length).replace(/\/+$/, '') || '/'
   const route = `${request.method} ${path}`
+  const mailing = MAILING_ROUTES.get(route)
+  if (mailing) {
+    sendsMail(limiters, request)
+    return mailing(context, options, request)
+  }
   switch (route) {
     case 'POST /signup':
       return signup(context, options, limiters, request)
@@ -189,22 +210,6 @@ async function dispatch(
     case 'POST /verify':
       take(limiters.tokenVerifications, request)
       return handleVerifyOtp(context, options, request)
-    // The mailing routes: recovery, email codes and links, email and password changes.
-    case 'POST /recover':
-      sendsMail(limiters, request)
-      return handleRecover(context, options, request)
-    case 'POST /otp':
-      sendsMail(limiters, request)
-      return handleOtp(context, options, request)
-    case 'POST /magiclink':
-      sendsMail(limiters, request)
-      return handleMagicLink(context, options, request)
-    case 'POST /resend':
-      sendsMail(limiters, request)
-      return handleResend(context, options, request)
-    case 'GET /reauthenticate':
-      sendsMail(limiters, request)
-      return handleReauthenticate(context, options, request)
     case 'PUT /user':
       return handleUpdateUser(context, options, request)
     case 'POST /invite':
