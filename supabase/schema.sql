@@ -1902,61 +1902,30 @@ begin
   return null;
 end
 $function$;
-CREATE OR REPLACE FUNCTION app_private.queue_removed_captions()
+CREATE OR REPLACE FUNCTION app_private.queue_removed_files()
  RETURNS trigger
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
 AS $function$
 begin
+  -- A trigger naming a column its table lacks would queue nothing, silently: refuse it.
+  if exists (
+    select 1 from unnest(tg_argv) as c(name)
+    where not exists (
+      select 1 from pg_catalog.pg_attribute a
+      where a.attrelid = tg_relid and a.attname = c.name and a.attnum > 0 and not a.attisdropped
+    )
+  ) then
+    raise exception 'queue_removed_files: % names a column % lacks', tg_name, tg_table_name;
+  end if;
   insert into app_private.storage_removals (bucket_id, name)
   select split_part(p.path, '/', 1), substr(p.path, strpos(p.path, '/') + 1)
   from (
-    select substring(app_rules.storage_path(r.captions_url)
+    select substring(app_rules.storage_path(to_jsonb(r) ->> c.name)
                      from '^/storage/v1/object/public/(.+)$') as path
     from removed r
-  ) p
-  where p.path is not null;
-  if found then
-    perform pg_notify('storage_removals', '');
-  end if;
-  return null;
-end
-$function$;
-CREATE OR REPLACE FUNCTION app_private.queue_removed_photos()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  insert into app_private.storage_removals (bucket_id, name)
-  select split_part(p.path, '/', 1), substr(p.path, strpos(p.path, '/') + 1)
-  from (
-    select substring(app_rules.storage_path(u.url) from '^/storage/v1/object/public/(.+)$') as path
-    from removed r
-    cross join lateral (values (r.image_url), (r.thumb_url)) as u(url)
-  ) p
-  where p.path is not null;
-  if found then
-    perform pg_notify('storage_removals', '');
-  end if;
-  return null;
-end
-$function$;
-CREATE OR REPLACE FUNCTION app_private.queue_removed_videos()
- RETURNS trigger
- LANGUAGE plpgsql
- SECURITY DEFINER
- SET search_path TO ''
-AS $function$
-begin
-  insert into app_private.storage_removals (bucket_id, name)
-  select split_part(p.path, '/', 1), substr(p.path, strpos(p.path, '/') + 1)
-  from (
-    select substring(app_rules.storage_path(r.video_url) from '^/storage/v1/object/public/(.+)$')
-             as path
-    from removed r
+    cross join unnest(tg_argv) as c(name)
   ) p
   where p.path is not null;
   if found then
@@ -5256,9 +5225,7 @@ CREATE TRIGGER keep_captions_paths BEFORE INSERT OR UPDATE OF captions_url ON pu
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER keep_video_paths BEFORE INSERT OR UPDATE OF video_url ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.keep_video_paths();
 CREATE TRIGGER on_post_image_inserted AFTER INSERT ON public.post_images FOR EACH ROW EXECUTE FUNCTION app_private.count_post_images();
-CREATE TRIGGER on_post_images_deleted_queue_captions AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_captions();
-CREATE TRIGGER on_post_images_deleted_queue_photos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
-CREATE TRIGGER on_post_images_deleted_queue_videos AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_videos();
+CREATE TRIGGER on_post_images_deleted_queue_files AFTER DELETE ON public.post_images REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_files('image_url', 'thumb_url', 'video_url', 'captions_url');
 CREATE TRIGGER before_people_tag_inserted BEFORE INSERT ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.guard_people_tag();
 CREATE TRIGGER on_people_tag_notify AFTER INSERT OR DELETE ON public.post_people_tags FOR EACH ROW EXECUTE FUNCTION app_private.notify_people_tag();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
@@ -5271,8 +5238,7 @@ CREATE TRIGGER on_post_archived_count AFTER UPDATE OF archived_at ON public.post
 CREATE TRIGGER on_post_caption_tagged AFTER INSERT OR UPDATE OF caption ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.index_post_tags();
 CREATE TRIGGER on_post_edited BEFORE UPDATE ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.stamp_post_edit();
 CREATE TRIGGER on_posts_added_count AFTER INSERT ON public.posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_added_posts();
-CREATE TRIGGER on_posts_deleted_queue_photos AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
-CREATE TRIGGER on_posts_deleted_queue_videos AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_videos();
+CREATE TRIGGER on_posts_deleted_queue_files AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_files('image_url', 'thumb_url', 'video_url');
 CREATE TRIGGER on_posts_removed_count AFTER DELETE ON public.posts REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.count_removed_posts();
 CREATE TRIGGER read_post_author_restriction BEFORE INSERT OR UPDATE OF user_id, author_restricted ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.read_post_author_restriction();
 CREATE TRIGGER tidy_post_location BEFORE INSERT OR UPDATE OF location ON public.posts FOR EACH ROW EXECUTE FUNCTION app_private.tidy_post_location();
@@ -5291,8 +5257,7 @@ CREATE TRIGGER guard_save_visibility BEFORE INSERT ON public.saves FOR EACH ROW 
 CREATE TRIGGER prune_seen_posts AFTER INSERT ON public.seen_posts REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION app_private.prune_seen_posts();
 CREATE TRIGGER keep_photo_paths BEFORE INSERT OR UPDATE OF image_url, thumb_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_photo_paths();
 CREATE TRIGGER keep_video_paths BEFORE INSERT OR UPDATE OF video_url ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.keep_video_paths();
-CREATE TRIGGER on_stories_deleted_queue_photos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_photos();
-CREATE TRIGGER on_stories_deleted_queue_videos AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_videos();
+CREATE TRIGGER on_stories_deleted_queue_files AFTER DELETE ON public.stories REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.queue_removed_files('image_url', 'thumb_url', 'video_url');
 CREATE TRIGGER on_story_created BEFORE INSERT ON public.stories FOR EACH ROW EXECUTE FUNCTION app_private.set_story_lifetime();
 CREATE TRIGGER on_highlight_items_removed AFTER DELETE ON public.story_highlight_items REFERENCING OLD TABLE AS removed FOR EACH STATEMENT EXECUTE FUNCTION app_private.drop_empty_highlights();
 CREATE TRIGGER on_words_added AFTER INSERT ON public.word_filters REFERENCING NEW TABLE AS changed_words FOR EACH STATEMENT EXECUTE FUNCTION app_private.word_filters_changed();

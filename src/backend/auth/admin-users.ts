@@ -36,6 +36,14 @@ const object = (value: unknown): Record<string, unknown> | null =>
     ? (value as Record<string, unknown>)
     : null
 
+/** The body's email and phone, normalised (and checked); null where not given. */
+function contactOf(body: Record<string, unknown>): { email: string | null; phone: string | null } {
+  return {
+    email: text(body.email) ? normaliseEmail(body.email, '') : null,
+    phone: text(body.phone) ? normalisePhone(text(body.phone)) : null
+  }
+}
+
 /** `ban_duration` in milliseconds ("none" is 0), or null when not given. */
 function banDuration(body: Record<string, unknown>): number | null {
   const value = text(body.ban_duration)
@@ -89,8 +97,7 @@ export async function createUser(
   request: ApiRequest
 ): Promise<ApiResponse> {
   const body = jsonObject(request)
-  const email = text(body.email) ? normaliseEmail(body.email, '') : null
-  const phone = text(body.phone) ? normalisePhone(text(body.phone)) : null
+  const { email, phone } = contactOf(body)
   if (!email && !phone) {
     throw validationFailed('Cannot create a user without either an email or phone')
   }
@@ -142,8 +149,7 @@ export async function updateUser(
   id: string
 ): Promise<ApiResponse> {
   const body = jsonObject(request)
-  const email = text(body.email) ? normaliseEmail(body.email, '') : null
-  const phone = text(body.phone) ? normalisePhone(text(body.phone)) : null
+  const { email, phone } = contactOf(body)
   const ban = banDuration(body)
   const password = typeof body.password === 'string' ? checkNewPassword(body.password) : null
   const passwordHash =

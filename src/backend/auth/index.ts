@@ -165,6 +165,34 @@ async function parameterised(
   return null
 }
 
+type LimitedHandler = (
+  context: BackendContext,
+  options: ResolvedAuthOptions,
+  request: ApiRequest
+) => Promise<ApiResponse>
+
+/** A code or a link's token, tried: too many from one address are refused. */
+const verifies = (limiters: Limiters, request: ApiRequest): void =>
+  take(limiters.tokenVerifications, request)
+
+/** The routes a limiter guards, each taken before the handler runs. */
+const LIMITED_ROUTES = new Map<
+  string,
+  [limit: (limiters: Limiters, request: ApiRequest) => void, handle: LimitedHandler]
+>([
+  // A 6-digit code or a link's token must not be guessable by trying them all.
+  ['GET /verify', [verifies, handleVerifyLink]],
+  ['POST /verify', [verifies, handleVerifyOtp]],
+  // Like a TOTP code, a recovery code must not be found by trying many.
+  ['POST /factors/recovery-codes/redeem', [verifies, redeemRecoveryCode]],
+  // The mailing routes: recovery, email codes and links, email and password changes.
+  ['POST /recover', [sendsMail, handleRecover]],
+  ['POST /otp', [sendsMail, handleOtp]],
+  ['POST /magiclink', [sendsMail, handleMagicLink]],
+  ['POST /resend', [sendsMail, handleResend]],
+  ['GET /reauthenticate', [sendsMail, handleReauthenticate]]
+])
+
 async function dispatch(
   context: BackendContext,
   options: ResolvedAuthOptions,
@@ -173,6 +201,12 @@ async function dispatch(
 ): Promise<ApiResponse> {
   const path = request.url.pathname.slice(PREFIX.length).replace(/\/+$/, '') || '/'
   const route = `${request.method} ${path}`
+  const limited = LIMITED_ROUTES.get(route)
+  if (limited) {
+    const [limit, handle] = limited
+    limit(limiters, request)
+    return handle(context, options, request)
+  }
   switch (route) {
     case 'POST /signup':
       return signup(context, options, limiters, request)
@@ -182,29 +216,6 @@ async function dispatch(
       return handleGetUser(context, request)
     case 'POST /logout':
       return handleLogout(context, request)
-    // A 6-digit code or a link's token must not be guessable by trying them all.
-    case 'GET /verify':
-      take(limiters.tokenVerifications, request)
-      return handleVerifyLink(context, options, request)
-    case 'POST /verify':
-      take(limiters.tokenVerifications, request)
-      return handleVerifyOtp(context, options, request)
-    // The mailing routes: recovery, email codes and links, email and password changes.
-    case 'POST /recover':
-      sendsMail(limiters, request)
-      return handleRecover(context, options, request)
-    case 'POST /otp':
-      sendsMail(limiters, request)
-      return handleOtp(context, options, request)
-    case 'POST /magiclink':
-      sendsMail(limiters, request)
-      return handleMagicLink(context, options, request)
-    case 'POST /resend':
-      sendsMail(limiters, request)
-      return handleResend(context, options, request)
-    case 'GET /reauthenticate':
-      sendsMail(limiters, request)
-      return handleReauthenticate(context, options, request)
     case 'PUT /user':
       return handleUpdateUser(context, options, request)
     case 'POST /invite':
@@ -218,10 +229,6 @@ async function dispatch(
       return recoveryCodesStatus(context, request)
     case 'POST /factors/recovery-codes':
       return generateRecoveryCodes(context, request)
-    case 'POST /factors/recovery-codes/redeem':
-      // Like a TOTP code, a recovery code must not be found by trying many.
-      take(limiters.tokenVerifications, request)
-      return redeemRecoveryCode(context, options, request)
     case 'GET /admin/users':
       await requireAdmin(context, request)
       return listUsers(context, request)

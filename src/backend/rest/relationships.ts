@@ -48,36 +48,38 @@ function pairs(a: string[], b: string[]): ColumnPairs {
 function direct(cache: SchemaCache, parent: Table, fk: ForeignKey): Relationship[] {
   const found: Relationship[] = []
   const isSelf = fk.table === fk.refTable
-  const fkUnique = (table: Table): boolean => isUniqueKey(table, fk.columns)
+  // One way or the other along the key: to one row when the key's columns are unique.
+  const along = (
+    targetName: string,
+    cardinality: (target: Table) => Cardinality,
+    columns: Relationship['columns']
+  ): void => {
+    const target = cache.tables.get(targetName)
+    if (!target) return
+    found.push({
+      parent,
+      target,
+      cardinality: cardinality(target),
+      constraint: fk.name,
+      columns,
+      junction: null,
+      isSelf,
+      computed: null
+    })
+  }
   if (fk.table === parent.name) {
-    const target = cache.tables.get(fk.refTable)
-    if (target) {
-      found.push({
-        parent,
-        target,
-        cardinality: fkUnique(parent) ? 'one-to-one' : 'many-to-one',
-        constraint: fk.name,
-        columns: pairs(fk.columns, fk.refColumns),
-        junction: null,
-        isSelf,
-        computed: null
-      })
-    }
+    along(
+      fk.refTable,
+      () => (isUniqueKey(parent, fk.columns) ? 'one-to-one' : 'many-to-one'),
+      pairs(fk.columns, fk.refColumns)
+    )
   }
   if (fk.refTable === parent.name) {
-    const target = cache.tables.get(fk.table)
-    if (target) {
-      found.push({
-        parent,
-        target,
-        cardinality: fkUnique(target) ? 'one-to-one' : 'one-to-many',
-        constraint: fk.name,
-        columns: pairs(fk.refColumns, fk.columns),
-        junction: null,
-        isSelf,
-        computed: null
-      })
-    }
+    along(
+      fk.table,
+      (target) => (isUniqueKey(target, fk.columns) ? 'one-to-one' : 'one-to-many'),
+      pairs(fk.refColumns, fk.columns)
+    )
   }
   return found
 }

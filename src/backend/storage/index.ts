@@ -22,6 +22,7 @@ import { createRouter, route } from './routes'
 import { handleSignedUpload, handleSignUpload } from './signed-uploads'
 import { handleSignedRead, handleSignUrl, handleSignUrls } from './signed-urls'
 import { handleUpload } from './upload'
+import { upsertHeader } from './upload-fields'
 
 const READ = ['GET', 'HEAD'] as const
 const ANY = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
@@ -59,10 +60,9 @@ const dispatch = createRouter([
   route(READ, 'object/:bucket/*', (c) =>
     handleRead(c.context, c.store, c.request, 'default', c.params.bucket, c.key())
   ),
-  route('POST', 'object/:bucket/*', (c) => {
-    const upsert = (c.request.headers['x-upsert'] ?? '').toLowerCase() === 'true'
-    return handleUpload(c.context, c.store, c.request, c.params.bucket, c.key(), upsert)
-  }),
+  route('POST', 'object/:bucket/*', (c) =>
+    handleUpload(c.context, c.store, c.request, c.params.bucket, c.key(), upsertHeader(c.request))
+  ),
   // update() replaces an existing object: Storage treats it as an upsert.
   route('PUT', 'object/:bucket/*', (c) =>
     handleUpload(c.context, c.store, c.request, c.params.bucket, c.key(), true)

@@ -22,6 +22,7 @@ import { asCaller, identifyCaller, ownerOf, type Caller } from './identity'
 import { storedKeySegments } from './keys'
 import { removeStoredFiles } from './remove'
 import { userMetadataHeader } from './upload'
+import { upsertHeader } from './upload-fields'
 
 interface Transfer {
   bucketId: string
@@ -162,7 +163,7 @@ export async function handleCopy(
   const caller = await identifyCaller(context, request, 'strict')
   const t = readTransfer(request)
   const owner = ownerOf(caller)
-  const upsert = (request.headers['x-upsert'] ?? '').toLowerCase() === 'true'
+  const upsert = upsertHeader(request)
   const headerMetadata = userMetadataHeader(request)
   const row = await withStagedCopy(context, store, request, caller, t, async (tx, source) => {
     const metadata = t.copyMetadata ? source.metadata : { ...source.metadata, ...t.metadata }

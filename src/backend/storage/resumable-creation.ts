@@ -5,6 +5,7 @@
 import type { ApiRequest } from '../http/types'
 import { parseObjectKey } from './keys'
 import { integerHeader, parseUploadMetadata, TUS_ERRORS } from './tus-protocol'
+import { upsertHeader } from './upload-fields'
 
 /** Hosted's default upload limit, for buckets without their own. */
 const GLOBAL_SIZE_LIMIT = 50 * 1024 * 1024
@@ -44,7 +45,7 @@ export function readCreation(request: ApiRequest): Creation {
     rawMetadata,
     bucketId: metadata.bucketName ?? '',
     key: parseObjectKey(objectName.split('/').map(encodeURIComponent)),
-    upsert: (request.headers['x-upsert'] ?? '').toLowerCase() === 'true',
+    upsert: upsertHeader(request),
     contentType: metadata.contentType || 'application/octet-stream',
     cacheControl: /^-?\d+$/.test(metadata.cacheControl ?? '')
       ? `max-age=${metadata.cacheControl}`

@@ -14,6 +14,7 @@ import { checkCanUpload } from './can-upload'
 import { identifyCaller } from './identity'
 import { checkAgainstBucket, parseUploadBody, writeObject, type ObjectWriter } from './upload'
 import { SCOPE_UPLOAD, signUrlToken, verifyUploadToken } from './url-tokens'
+import { upsertHeader } from './upload-fields'
 
 /** Hosted's `uploadSignedUrlExpirationTime`. */
 export const SIGNED_UPLOAD_TTL_SECONDS = 2 * 60 * 60
@@ -25,7 +26,7 @@ export async function handleSignUpload(
   key: string
 ): Promise<ApiResponse> {
   const caller = await identifyCaller(context, request, 'strict')
-  const upsert = (request.headers['x-upsert'] ?? '').toLowerCase() === 'true'
+  const upsert = upsertHeader(request)
   await checkCanUpload(context, caller, request, bucketId, key, upsert)
   const url = `${bucketId}/${key}`
   const owner = caller.identity.claims.sub

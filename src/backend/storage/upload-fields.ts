@@ -3,6 +3,7 @@
 // make every read of the object fail (node:http refuses to send such a header), so both are
 // checked here, when the client can still be told.
 
+import type { ApiRequest } from '../http/types'
 import { invalidMimeType, invalidRequest, type StorageError } from './errors'
 
 const TOKEN = "[A-Za-z0-9!#$%&'*+.^_`|~-]+"
@@ -45,3 +46,7 @@ export function checkedCacheControlHeader(value: string): string {
   }
   return value.trim()
 }
+
+/** The `x-upsert` header: whether a write may replace an object already there. */
+export const upsertHeader = (request: ApiRequest): boolean =>
+  (request.headers['x-upsert'] ?? '').toLowerCase() === 'true'

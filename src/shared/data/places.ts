@@ -7,9 +7,8 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Place, PlaceSummary, Post } from '../domain'
 import { PLACE_PAGE_SIZE, PLACE_SEARCH_RESULTS } from '../limits'
 import { failure } from './failure'
-import { boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
-import { POST_SELECT, withSortedImages } from './post-reads'
-import { withStorageUrls } from './storage-urls'
+import type { Page, PageCursor } from './keyset'
+import { rpcPostsPage } from './post-reads'
 
 /** What a place result carries: enough to show it and to open its page. */
 export type PlaceResult = Pick<Place, 'id' | 'name'>
@@ -45,22 +44,14 @@ export async function placePage(
   placeId: string,
   options: { after?: PageCursor | null; limit?: number } = {}
 ): Promise<Page<Post>> {
-  const limit = boundedPageSize(options.limit, PLACE_PAGE_SIZE)
-  const args: Record<string, unknown> = { place: placeId, page_size: limit + 1 }
-  if (options.after) {
-    args.before_created_at = options.after.created_at
-    args.before_id = options.after.id
-  }
-  // GET, so the server runs the read in a read-only transaction.
-  const { data, error } = await client.rpc('place_page', args, { get: true }).select(POST_SELECT)
-  if (error) throw failure("Couldn't load this place's posts", error)
-  const page = toPage(
-    withStorageUrls(client, (data ?? []) as unknown as Post[]),
-    limit,
-    (post) => ({
-      created_at: post.created_at,
-      id: post.id
-    })
+  return rpcPostsPage(
+    client,
+    'place_page',
+    { place: placeId },
+    {
+      ...options,
+      fallback: PLACE_PAGE_SIZE,
+      failed: "Couldn't load this place's posts"
+    }
   )
-  return { next: page.next, items: page.items.map(withSortedImages) }
 }

@@ -1,4 +1,5 @@
-// Reading posts beyond the feed: one post with all its photos, and the posts of a hashtag.
+// Reading posts beyond the feed: one post with all its photos, the posts of a hashtag, and a
+// page of posts from a paging rpc (a hashtag's, a place's).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post, PostImage } from '../domain'
@@ -55,23 +56,25 @@ export function normaliseTag(tag: string): string | null {
   return /^[a-z0-9_]{1,100}$/.test(bare) ? bare : null
 }
 
-/** Posts whose caption carries `#tag`, newest first, keyset-paged like the feed. */
-export async function tagPage(
+/**
+ * A page of posts from a paging rpc (`tag_page`, `place_page`) that takes `page_size` and the
+ * last row's `before_created_at`/`before_id`. GET, so the server runs the read in a read-only
+ * transaction; `failed` says what could not be loaded.
+ */
+export async function rpcPostsPage(
   client: SupabaseClient,
-  tag: string,
-  options: { after?: PageCursor | null; limit?: number } = {}
+  rpc: string,
+  args: Record<string, unknown>,
+  options: { after?: PageCursor | null; limit?: number; fallback: number; failed: string }
 ): Promise<Page<Post>> {
-  const normalised = normaliseTag(tag)
-  if (!normalised) throw new Error(`"${tag}" is not a hashtag`)
-  const limit = boundedPageSize(options.limit, TAG_PAGE_SIZE)
-  const args: Record<string, unknown> = { tag: normalised, page_size: limit + 1 }
-  if (options.after) {
-    args.before_created_at = options.after.created_at
-    args.before_id = options.after.id
-  }
-  // GET, so the server runs the read in a read-only transaction.
-  const { data, error } = await client.rpc('tag_page', args, { get: true }).select(POST_SELECT)
-  if (error) throw failure(`Couldn't load #${normalised}`, error)
+  const limit = boundedPageSize(options.limit, options.fallback)
+  const cursor = options.after
+    ? { before_created_at: options.after.created_at, before_id: options.after.id }
+    : {}
+  const { data, error } = await client
+    .rpc(rpc, { ...args, ...cursor, page_size: limit + 1 }, { get: true })
+    .select(POST_SELECT)
+  if (error) throw failure(options.failed, error)
   const page = toPage(
     withStorageUrls(client, (data ?? []) as unknown as Post[]),
     limit,
@@ -81,4 +84,24 @@ export async function tagPage(
     })
   )
   return { next: page.next, items: page.items.map(withSortedImages) }
+}
+
+/** Posts whose caption carries `#tag`, newest first, keyset-paged like the feed. */
+export async function tagPage(
+  client: SupabaseClient,
+  tag: string,
+  options: { after?: PageCursor | null; limit?: number } = {}
+): Promise<Page<Post>> {
+  const normalised = normaliseTag(tag)
+  if (!normalised) throw new Error(`"${tag}" is not a hashtag`)
+  return rpcPostsPage(
+    client,
+    'tag_page',
+    { tag: normalised },
+    {
+      ...options,
+      fallback: TAG_PAGE_SIZE,
+      failed: `Couldn't load #${normalised}`
+    }
+  )
 }

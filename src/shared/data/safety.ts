@@ -99,11 +99,17 @@ export async function unblockPerson(
   unwrap('unblock', result)
 }
 
-export async function fetchBlockedAccounts(client: SupabaseClient): Promise<ListedPerson[]> {
-  return withStorageUrls(
-    client,
-    unwrap<ListedPerson[]>('load your blocked accounts', await client.rpc('blocked_accounts')) ?? []
-  )
+/** The people an rpc lists (the Blocked and Follow requests lists), with their avatars' URLs. */
+async function listedPeople(
+  client: SupabaseClient,
+  rpc: string,
+  what: string
+): Promise<ListedPerson[]> {
+  return withStorageUrls(client, unwrap<ListedPerson[]>(what, await client.rpc(rpc)) ?? [])
+}
+
+export function fetchBlockedAccounts(client: SupabaseClient): Promise<ListedPerson[]> {
+  return listedPeople(client, 'blocked_accounts', 'load your blocked accounts')
 }
 
 /** Mutes `mutedId`'s posts and/or stories; muting neither removes the mute. */
@@ -171,11 +177,8 @@ export async function setAccountPrivate(
   unwrap('change your account privacy', result)
 }
 
-export async function fetchFollowRequests(client: SupabaseClient): Promise<ListedPerson[]> {
-  return withStorageUrls(
-    client,
-    unwrap<ListedPerson[]>('load follow requests', await client.rpc('follow_requests_page')) ?? []
-  )
+export function fetchFollowRequests(client: SupabaseClient): Promise<ListedPerson[]> {
+  return listedPeople(client, 'follow_requests_page', 'load follow requests')
 }
 
 export async function approveFollowRequest(

@@ -18,7 +18,7 @@ import { fetchProfileReels, fetchReelsPage } from '@shared/data/reels'
 import { markPostsSeen } from '@shared/data/seen-posts'
 import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
-import type { Page, PageCursor } from '@shared/data/keyset'
+import type { Page } from '@shared/data/keyset'
 import { likeHighlights, likedPostIds, likersPage, setPostLike } from '@shared/data/likes'
 import { postById, tagPage } from '@shared/data/post-reads'
 import { followedTags, setTagFollowed, tagSummary, tagTopPosts } from '@shared/data/hashtags'
@@ -43,13 +43,13 @@ import { later } from './lazy'
 const postEdits = (): Promise<typeof import('@shared/data/post-edits')> =>
   import('@shared/data/post-edits')
 
-type PageOptions = { after?: PageCursor | null; limit?: number }
-
-/** A page of posts with their photos' URLs on the backend in use. */
-const rebasedPage = (client: SupabaseClient, page: Page<Post>): Page<Post> => ({
-  ...page,
-  items: page.items.map((post) => withCurrentImageOrigin(client, post))
-})
+/** A read of a page of posts, its photos' URLs made those of the backend in use. */
+const rebased =
+  <A extends unknown[]>(read: (client: SupabaseClient, ...args: A) => Promise<Page<Post>>) =>
+  async (client: SupabaseClient, ...args: A): Promise<Page<Post>> => {
+    const page = await read(client, ...args)
+    return { ...page, items: page.items.map((post) => withCurrentImageOrigin(client, post)) }
+  }
 
 export function createPostServices(bind: Bind) {
   return {
@@ -78,9 +78,7 @@ export function createPostServices(bind: Bind) {
         withCurrentImageOrigin(client, await postById(client, postId))
       ),
       /** A hashtag's posts, newest first. */
-      tagPage: bind(async (client, tag: string, options?: PageOptions) =>
-        rebasedPage(client, await tagPage(client, tag, options))
-      ),
+      tagPage: bind(rebased(tagPage)),
       edit: bind(later(postEdits, 'editPost')),
       remove: bind(later(postEdits, 'deletePost'))
     },
@@ -97,17 +95,13 @@ export function createPostServices(bind: Bind) {
     places: {
       search: bind(searchPlaces),
       summary: bind(placeSummary),
-      page: bind(async (client, placeId: string, options?: PageOptions) =>
-        rebasedPage(client, await placePage(client, placeId, options))
-      )
+      page: bind(rebased(placePage))
     },
     /** The author's Archive and pins: archive or show again, pin or unpin, the archived posts. */
     curation: {
       setArchived: bind(setPostArchived),
       setPinned: bind(setPostPinned),
-      archivedPage: bind(async (client, userId: string, options?: PageOptions) =>
-        rebasedPage(client, await archivedPage(client, userId, options))
-      )
+      archivedPage: bind(rebased(archivedPage))
     },
     comments: {
       page: bind(commentsPage),
@@ -125,9 +119,7 @@ export function createPostServices(bind: Bind) {
       unsave: bind(unsavePost),
       savedIds: bind(savedPostIds),
       /** The signed-in user's Saved tab, most recently saved first. */
-      page: bind(async (client, userId: string, options?: PageOptions) =>
-        rebasedPage(client, await savedPage(client, userId, options))
-      )
+      page: bind(rebased(savedPage))
     },
     /** The signed-in user's collections of saved posts. */
     collections: {
@@ -140,9 +132,7 @@ export function createPostServices(bind: Bind) {
       /** Takes a post out of one collection; it stays saved. */
       take: bind(removeFromCollection),
       holding: bind(collectionsHolding),
-      page: bind(async (client, collectionId: string, options?: PageOptions) =>
-        rebasedPage(client, await collectionPage(client, collectionId, options))
-      )
+      page: bind(rebased(collectionPage))
     }
   }
 }

@@ -10,6 +10,7 @@ import type { Services } from '../../services'
 import type { PlaceSummary } from '@shared/domain'
 import type { PageCursor, TagSummary } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
+import { appendNew, pagedList } from '../pagedList'
 
 export type BrowsePage = { kind: 'tag'; tag: string } | { kind: 'place'; placeId: string }
 
@@ -55,28 +56,24 @@ export interface BrowseDeps {
 
 export function createBrowseStore({ posts, hashtags, places, entities }: BrowseDeps): BrowseStore {
   return createStore<BrowseState>()((set, get) => {
-    async function load(page: BrowsePage, more: boolean): Promise<void> {
-      set({ status: 'loading', error: null })
-      try {
-        const after = more ? get().next : null
-        const result =
-          page.kind === 'tag'
-            ? await posts.tagPage(page.tag, { after })
-            : await places.page(page.placeId, { after })
-        if (get().page !== page) return
+    const pages = pagedList({
+      read: (page: BrowsePage, after: PageCursor | null) =>
+        page.kind === 'tag'
+          ? posts.tagPage(page.tag, { after })
+          : places.page(page.placeId, { after }),
+      cursor: () => get().next,
+      loading: () => set({ status: 'loading', error: null }),
+      arrived(result, more) {
         entities.getState().put(result.items)
-        const ids = result.items.map((post) => post.id)
         set((state) => ({
-          ids: more ? [...state.ids, ...ids.filter((id) => !state.ids.includes(id))] : ids,
+          ids: appendNew(more ? state.ids : [], result.items),
           next: result.next,
           // A place found missing stays so, whichever answer came first.
           status: state.status === 'missing' ? 'missing' : 'ready'
         }))
-      } catch (error) {
-        if (get().page === page)
-          set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
-      }
-    }
+      },
+      failed: (error) => set({ status: 'error', error })
+    })
 
     // The header and top posts are extras: the recent posts show without them.
     async function loadTop(page: BrowsePage): Promise<void> {
@@ -108,7 +105,7 @@ export function createBrowseStore({ posts, hashtags, places, entities }: BrowseD
 
     async function open(page: BrowsePage): Promise<void> {
       set({ ...EMPTY, page })
-      await Promise.all([loadTop(page), load(page, false)])
+      await Promise.all([loadTop(page), pages.first(page)])
     }
 
     return {
@@ -117,15 +114,16 @@ export function createBrowseStore({ posts, hashtags, places, entities }: BrowseD
       openTag: (tag) => open({ kind: 'tag', tag: tag.toLowerCase() }),
       async openPlace(placeId) {
         // A link that cannot name a place (not a uuid) is missing without asking.
-        if (!UUID.test(placeId))
+        if (!UUID.test(placeId)) {
+          pages.reset()
           set({ ...EMPTY, page: { kind: 'place', placeId }, status: 'missing' })
-        else await open({ kind: 'place', placeId })
+        } else await open({ kind: 'place', placeId })
       },
-      async loadMore() {
-        const { page, next, status } = get()
-        if (page && next && status !== 'loading') await load(page, true)
-      },
-      close: () => set({ ...EMPTY, page: null })
+      loadMore: () => pages.more(),
+      close() {
+        pages.reset()
+        set({ ...EMPTY, page: null })
+      }
     }
   })
 }

@@ -13,6 +13,7 @@ import type { PageCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
 import type { SavedStore } from '../saved/savedStore'
 import { collectionNameProblem } from '../../services/rules'
+import { appendNew, pagedList } from '../pagedList'
 
 export interface CollectionsDeps {
   collections: Services['collections']
@@ -85,6 +86,41 @@ export function createCollectionsStore(deps: CollectionsDeps): CollectionsStore 
     const problem = (error: unknown): Text => errorText(error, phrase('errors.unknown'))
     /** The post is saved now (filing saves it): its bookmark fills, and it heads All posts. */
     const markSaved = (postId: string): void => deps.saved.getState().markSaved(postId)
+
+    /** The open collection's grid; a page for another (or a removed) one is dropped. */
+    const openPages = pagedList({
+      read: (id: string, after: PageCursor | null) => deps.collections.page(id, { after }),
+      cursor: () => get().open?.next ?? null,
+      loading: (more, id) =>
+        set((state) => ({
+          open: {
+            id,
+            ids: more && state.open ? state.open.ids : [],
+            next: more && state.open ? state.open.next : null,
+            status: 'loading',
+            error: null
+          }
+        })),
+      arrived(page, _more, id) {
+        deps.posts.getState().put(page.items)
+        set((state) =>
+          state.open?.id === id
+            ? {
+                open: {
+                  ...state.open,
+                  ids: appendNew(state.open.ids, page.items),
+                  next: page.next,
+                  status: 'ready'
+                }
+              }
+            : {}
+        )
+      },
+      failed: (error, _more, id) =>
+        set((state) =>
+          state.open?.id === id ? { open: { ...state.open, status: 'failed', error } } : {}
+        )
+    })
 
     return {
       ...EMPTY,
@@ -208,47 +244,16 @@ export function createCollectionsStore(deps: CollectionsDeps): CollectionsStore 
         const held = get().open
         const same = held?.id === collectionId
         if (!deps.getUserId() || (same && held.status === 'loading')) return
-        if (more && (!same || !held.next)) return
-        set({
-          open: {
-            id: collectionId,
-            ids: same && more ? held.ids : [],
-            next: same && more ? held.next : null,
-            status: 'loading',
-            error: null
-          }
-        })
-        try {
-          const page = await deps.collections.page(collectionId, {
-            after: more && same ? held.next : null
-          })
-          deps.posts.getState().put(page.items)
-          const ids = page.items.map((post) => post.id)
-          set((state) =>
-            state.open?.id === collectionId
-              ? {
-                  open: {
-                    ...state.open,
-                    ids: [...state.open.ids, ...ids.filter((id) => !state.open?.ids.includes(id))],
-                    next: page.next,
-                    status: 'ready'
-                  }
-                }
-              : {}
-          )
-        } catch (error) {
-          set((state) =>
-            state.open?.id === collectionId
-              ? { open: { ...state.open, status: 'failed', error: problem(error) } }
-              : {}
-          )
-        }
+        if (!more) await openPages.first(collectionId)
+        else if (same) await openPages.more()
       },
 
-      clear: () => set({ ...EMPTY, holding: new Set(), changing: new Set() })
+      clear() {
+        openPages.reset()
+        set({ ...EMPTY, holding: new Set(), changing: new Set() })
+      }
     }
   })
-
   // Unsaving removes a post from every collection (the database's cascade): out of the open
   // grid and the sheet's ticks, and the covers are read again.
   deps.saved.subscribe((state, before) => {

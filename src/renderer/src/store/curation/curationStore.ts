@@ -13,6 +13,7 @@ import type { PostsStore } from '../posts/postsStore'
 import type { RouterStore } from '../router/routerStore'
 import type { ToastStore } from '../toast/toastStore'
 import { errorText, phrase, type Text } from '../../i18n/phrase'
+import { pagedList } from '../pagedList'
 
 export const CURATION_TOASTS = {
   archived: phrase('toasts.archived'),
@@ -77,6 +78,20 @@ export function createCurationStore(deps: CurationDeps): CurationStore {
       }
     }
 
+    const archivePages = pagedList({
+      read: (userId: string, after: PageCursor | null) =>
+        deps.curation.archivedPage(userId, { after }),
+      cursor: () => get().archiveNext,
+      loading: () => set({ archiveStatus: 'loading', archiveError: null }),
+      arrived: (page, more) =>
+        set((state) => ({
+          archived: more ? [...state.archived, ...page.items] : page.items,
+          archiveNext: page.next,
+          archiveStatus: 'ready'
+        })),
+      failed: (archiveError) => set({ archiveStatus: 'failed', archiveError })
+    })
+
     return {
       archived: [],
       archiveNext: null,
@@ -86,21 +101,8 @@ export function createCurationStore(deps: CurationDeps): CurationStore {
 
       async loadArchive(more = false) {
         const userId = deps.getUserId()
-        const { archiveNext, archiveStatus } = get()
-        if (!userId || archiveStatus === 'loading' || (more && !archiveNext)) return
-        set({ archiveStatus: 'loading', archiveError: null })
-        try {
-          const page = await deps.curation.archivedPage(userId, {
-            after: more ? archiveNext : null
-          })
-          set((state) => ({
-            archived: more ? [...state.archived, ...page.items] : page.items,
-            archiveNext: page.next,
-            archiveStatus: 'ready'
-          }))
-        } catch (error) {
-          set({ archiveStatus: 'failed', archiveError: errorText(error, phrase('errors.unknown')) })
-        }
+        if (!userId || get().archiveStatus === 'loading') return
+        await (more ? archivePages.more() : archivePages.first(userId))
       },
 
       archive: (postId) =>
@@ -148,6 +150,7 @@ export function createCurationStore(deps: CurationDeps): CurationStore {
         }),
 
       clear() {
+        archivePages.reset()
         set({ archived: [], archiveNext: null, archiveStatus: 'idle', archiveError: null })
       }
     }

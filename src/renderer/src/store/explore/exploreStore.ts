@@ -5,10 +5,11 @@
 // posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { errorText, phrase, type Text } from '../../i18n/phrase'
+import type { Text } from '../../i18n/phrase'
 import type { Services } from '../../services'
 import type { ExploreCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
+import { appendNew, pagedList } from '../pagedList'
 
 export interface ExploreState {
   ids: string[]
@@ -36,48 +37,38 @@ export interface ExploreDeps {
 
 export function createExploreStore({ explore, entities }: ExploreDeps): ExploreStore {
   return createStore<ExploreState>()((set, get) => {
-    // Each visit is a token: an answer for a visit that was replaced meanwhile is dropped.
-    let visit = 0
-
-    async function load(more: boolean): Promise<void> {
-      const mine = more ? visit : ++visit
-      const after = more ? get().next : null
-      set(more ? { status: 'loading', error: null } : { ...EMPTY, status: 'loading' })
-      try {
-        const page = await explore.page({ after })
-        if (mine !== visit) return
+    // Each visit is a list of its own: a page for a visit that was replaced meanwhile is dropped.
+    const pages = pagedList({
+      read: (_visit: null, after: ExploreCursor | null) => explore.page({ after }),
+      // A visit ends at its first empty page.
+      cursor: () => (get().status === 'done' ? null : get().next),
+      loading: (more) =>
+        set(more ? { status: 'loading', error: null } : { ...EMPTY, status: 'loading' }),
+      arrived(page) {
         entities.getState().put(page.items)
-        set((state) => {
-          // The database pages by a rank fixed for the visit; a post whose count fell since it
-          // was shown could rank again, and a visit never shows a post twice.
-          const held = new Set(state.ids)
-          const fresh = page.items.map((post) => post.id).filter((id) => !held.has(id))
-          return {
-            ids: [...state.ids, ...fresh],
-            next: page.next,
-            status: page.items.length === 0 ? 'done' : 'ready'
-          }
-        })
-      } catch (error) {
-        if (mine === visit)
-          set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
-      }
-    }
+        // The database pages by a rank fixed for the visit; a post whose count fell since it
+        // was shown could rank again, and a visit never shows a post twice.
+        set((state) => ({
+          ids: appendNew(state.ids, page.items),
+          next: page.next,
+          status: page.items.length === 0 ? 'done' : 'ready'
+        }))
+      },
+      failed: (error) => set({ status: 'error', error })
+    })
 
     return {
       ...EMPTY,
       async open() {
         if (get().status === 'idle' || (get().status === 'error' && get().ids.length === 0)) {
-          await load(false)
+          await pages.first(null)
         }
       },
-      refresh: () => load(false),
-      async loadMore() {
-        const { next, status } = get()
-        if (next && (status === 'ready' || status === 'error')) await load(true)
-      },
+      refresh: () => pages.first(null),
+      // Past the end (no cursor) or while a page is on its way, this asks nothing.
+      loadMore: () => pages.more(),
       reset() {
-        visit++
+        pages.reset()
         set({ ...EMPTY })
       }
     }

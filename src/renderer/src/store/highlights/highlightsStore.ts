@@ -12,6 +12,7 @@ import type { HighlightDraft, PageCursor } from '../../services/types'
 import type { StoriesStore } from '../stories/storiesStore'
 import type { ToastStore } from '../toast/toastStore'
 import { errorText, phrase, type Text } from '../../i18n/phrase'
+import { pagedList } from '../pagedList'
 
 export type { HighlightDraft } from '../../services/types'
 
@@ -65,6 +66,20 @@ export function createHighlightsStore(deps: HighlightsDeps): HighlightsStore {
       if (userId) await get().loadHighlights(userId)
     }
 
+    const archivePages = pagedList({
+      read: (userId: string, after: PageCursor | null) =>
+        deps.stories.archivePage(userId, { after }),
+      cursor: () => get().archiveNext,
+      loading: () => set({ archiveStatus: 'loading', archiveError: null }),
+      arrived: (page, more) =>
+        set((state) => ({
+          archive: more ? [...state.archive, ...page.items] : page.items,
+          archiveNext: page.next,
+          archiveStatus: 'ready'
+        })),
+      failed: (archiveError) => set({ archiveStatus: 'failed', archiveError })
+    })
+
     return {
       byPerson: {},
       archive: [],
@@ -85,21 +100,8 @@ export function createHighlightsStore(deps: HighlightsDeps): HighlightsStore {
 
       async loadArchive(more = false) {
         const userId = deps.getUserId()
-        const { archiveNext, archiveStatus } = get()
-        if (!userId || archiveStatus === 'loading' || (more && !archiveNext)) return
-        set({ archiveStatus: 'loading', archiveError: null })
-        try {
-          const page = await deps.stories.archivePage(userId, {
-            after: more ? archiveNext : null
-          })
-          set((state) => ({
-            archive: more ? [...state.archive, ...page.items] : page.items,
-            archiveNext: page.next,
-            archiveStatus: 'ready'
-          }))
-        } catch (error) {
-          set({ archiveStatus: 'failed', archiveError: errorText(error, phrase('errors.unknown')) })
-        }
+        if (!userId || get().archiveStatus === 'loading') return
+        await (more ? archivePages.more() : archivePages.first(userId))
       },
 
       async openHighlight(userId, highlightId) {
@@ -185,6 +187,7 @@ export function createHighlightsStore(deps: HighlightsDeps): HighlightsStore {
       },
 
       clear() {
+        archivePages.reset()
         set({
           byPerson: {},
           archive: [],

@@ -3,10 +3,11 @@
 // liker each card names ("Liked by jane and others"), asked for in batches (batchedLookup.ts).
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { errorText, phrase, type Text } from '../../i18n/phrase'
+import type { Text } from '../../i18n/phrase'
 import type { Services } from '../../services'
 import type { PageCursor } from '../../services/types'
 import { batchedLookup } from '../batchedLookup'
+import { appendNew, pagedList } from '../pagedList'
 import type { PeopleStore } from '../people/peopleStore'
 
 export interface LikersList {
@@ -64,47 +65,41 @@ export function createLikersStore({ likes, people }: LikersDeps): LikersStore {
       (error) => console.error('Error loading who liked posts', error)
     )
 
-    async function load(postId: string, after: PageCursor | null): Promise<void> {
-      try {
-        const page = await likes.likers(postId, { after })
-        if (get().list?.postId !== postId) return
+    const pages = pagedList({
+      read: (postId: string, after: PageCursor | null) => likes.likers(postId, { after }),
+      cursor: () => get().list?.next ?? null,
+      loading: (more, postId) =>
+        set((state) => ({
+          list:
+            more && state.list
+              ? { ...state.list, status: 'loading', error: null }
+              : { postId, ids: [], next: null, status: 'loading', error: null }
+        })),
+      arrived(page) {
         people.getState().put(page.items)
         void people.getState().learn(page.items)
-        const ids = page.items.map((liker) => liker.id)
         set((state) => ({
           list: state.list && {
             ...state.list,
-            ids: [...state.list.ids, ...ids.filter((id) => !state.list!.ids.includes(id))],
+            ids: appendNew(state.list.ids, page.items),
             next: page.next,
             status: 'ready'
           }
         }))
-      } catch (error) {
-        if (get().list?.postId !== postId) return
-        set((state) => ({
-          list: state.list && {
-            ...state.list,
-            status: 'error',
-            error: errorText(error, phrase('errors.unknown'))
-          }
-        }))
-      }
-    }
+      },
+      failed: (error) =>
+        set((state) => ({ list: state.list && { ...state.list, status: 'error', error } }))
+    })
 
     return {
       list: null,
       named: new Map(),
-      open(postId) {
-        set({ list: { postId, ids: [], next: null, status: 'loading', error: null } })
-        return load(postId, null)
+      open: (postId) => pages.first(postId),
+      loadMore: () => pages.more(),
+      close() {
+        pages.reset()
+        set({ list: null })
       },
-      async loadMore() {
-        const { list } = get()
-        if (!list || !list.next || list.status === 'loading') return
-        set({ list: { ...list, status: 'loading', error: null } })
-        await load(list.postId, list.next)
-      },
-      close: () => set({ list: null }),
       watchNamed(postId, othersLikes) {
         const asked = askedAtCount.get(postId)
         if (asked === othersLikes) return

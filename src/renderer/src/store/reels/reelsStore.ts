@@ -4,11 +4,12 @@
 // or another user begins a new one. Holds ids; the posts live once in the posts store.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { errorText, phrase, type Text } from '../../i18n/phrase'
+import type { Text } from '../../i18n/phrase'
 import type { Post } from '@shared/domain'
 import type { Services } from '../../services'
 import type { FeedCursor } from '../../services/types'
 import type { PostsStore } from '../posts/postsStore'
+import { appendNew, pagedList } from '../pagedList'
 
 export interface ReelsState {
   ids: string[]
@@ -47,37 +48,30 @@ export interface ReelsDeps {
 
 export function createReelsStore({ reels, posts, entities }: ReelsDeps): ReelsStore {
   return createStore<ReelsState>()((set, get) => {
-    // Each visit is a token: an answer for a visit that was replaced meanwhile is dropped.
-    let visit = 0
-
-    async function load(more: boolean, startId: string | null): Promise<void> {
-      const mine = more ? visit : ++visit
-      const after = more ? get().next : null
-      set(more ? { status: 'loading', error: null } : { ...EMPTY, startId, status: 'loading' })
-      try {
+    // Each visit is a list of its own: a page for a visit that was replaced meanwhile is dropped.
+    const pages = pagedList({
+      async read(startId: string | null, after: FeedCursor | null) {
         const [start, page] = await Promise.all([
-          !more && startId ? posts.byId(startId) : Promise.resolve<Post | null>(null),
+          !after && startId ? posts.byId(startId) : Promise.resolve<Post | null>(null),
           reels.page({ after })
         ])
-        if (mine !== visit) return
-        const items = start ? [start, ...page.items] : page.items
-        entities.getState().put(items)
+        return { items: start ? [start, ...page.items] : page.items, next: page.next }
+      },
+      cursor: () => get().next,
+      loading: (more, startId) =>
+        set(more ? { status: 'loading', error: null } : { ...EMPTY, startId, status: 'loading' }),
+      arrived(page) {
+        entities.getState().put(page.items)
         // The side's heart shows whether the reader likes each reel.
-        void entities.getState().learnLikes(items)
-        set((state) => {
-          const held = new Set(state.ids)
-          const fresh = items.map((post) => post.id).filter((id) => !held.has(id) && held.add(id))
-          return {
-            ids: [...state.ids, ...fresh],
-            next: page.next,
-            status: page.next ? 'ready' : 'done'
-          }
-        })
-      } catch (error) {
-        if (mine === visit)
-          set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
-      }
-    }
+        void entities.getState().learnLikes(page.items)
+        set((state) => ({
+          ids: appendNew(state.ids, page.items),
+          next: page.next,
+          status: page.next ? 'ready' : 'done'
+        }))
+      },
+      failed: (error) => set({ status: 'error', error })
+    })
 
     return {
       ...EMPTY,
@@ -86,15 +80,13 @@ export function createReelsStore({ reels, posts, entities }: ReelsDeps): ReelsSt
         const fresh = state.status === 'idle' || (state.status === 'error' && !state.ids.length)
         // A start reel the visit already holds is scrolled to by the view, not reloaded.
         const elsewhere = startId !== null && !state.ids.includes(startId)
-        if (fresh || elsewhere) await load(false, startId)
+        if (fresh || elsewhere) await pages.first(startId)
       },
-      refresh: () => load(false, get().startId),
-      async loadMore() {
-        const { next, status } = get()
-        if (next && (status === 'ready' || status === 'error')) await load(true, null)
-      },
+      refresh: () => pages.first(get().startId),
+      // Past the end (no cursor) or while a page is on its way, this asks nothing.
+      loadMore: () => pages.more(),
       reset() {
-        visit++
+        pages.reset()
         set({ ...EMPTY })
       },
       profileReels: (userId, options) => reels.ofProfile(userId, options)

@@ -3,6 +3,8 @@
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import { errorText, phrase } from '../../i18n/phrase'
 import { sendLatest } from '../sendLatest'
+import { appendNew, pagedList, type PagedList } from '../pagedList'
+import type { PageCursor } from '../../services/types'
 import type { SavedContext, SavedState } from './savedTypes'
 
 const without = (ids: ReadonlySet<string>, id: string): Set<string> => {
@@ -47,25 +49,34 @@ export function toggleActions({ deps, get, set }: SavedContext): Pick<SavedState
   }
 }
 
-export function savedTabActions({ deps, get, set }: SavedContext): Pick<SavedState, 'loadPage'> {
+/** The Saved tab's pages of the signed-in user's saves. */
+export function savedPages({ deps, get, set }: SavedContext): PagedList<string> {
+  return pagedList({
+    read: (userId: string, after: PageCursor | null) => deps.saves.page(userId, { after }),
+    cursor: () => get().next,
+    loading: () => set({ status: 'loading', error: null }),
+    arrived(page, more) {
+      deps.posts.getState().put(page.items)
+      set((state) => ({
+        ids: appendNew(more ? state.ids : [], page.items),
+        next: page.next,
+        status: 'ready',
+        savedIds: new Set([...state.savedIds, ...page.items.map((post) => post.id)])
+      }))
+    },
+    failed: (error) => set({ status: 'error', error })
+  })
+}
+
+export function savedTabActions(
+  { deps, get }: SavedContext,
+  pages: PagedList<string>
+): Pick<SavedState, 'loadPage'> {
   return {
     async loadPage(more = false) {
       const userId = deps.getUserId()
-      if (!userId || get().status === 'loading' || (more && !get().next)) return
-      set({ status: 'loading', error: null })
-      try {
-        const page = await deps.saves.page(userId, { after: more ? get().next : null })
-        const ids = page.items.map((post) => post.id)
-        deps.posts.getState().put(page.items)
-        set((state) => ({
-          ids: more ? [...state.ids, ...ids.filter((id) => !state.ids.includes(id))] : ids,
-          next: page.next,
-          status: 'ready',
-          savedIds: new Set([...state.savedIds, ...ids])
-        }))
-      } catch (error) {
-        set({ status: 'error', error: errorText(error, phrase('errors.unknown')) })
-      }
+      if (!userId || get().status === 'loading') return
+      await (more ? pages.more() : pages.first(userId))
     }
   }
 }

@@ -6,6 +6,14 @@ import { createSavedStore } from './savedStore'
 
 const postsStore = () => createPostsStore({ likes: fakeServices().likes, getUserId: () => 'me' })
 
+/** The saved store over `client`, signed in as `userId`. */
+const savedStoreOver = (client: SupabaseClient, userId: string | null = 'me') =>
+  createSavedStore({
+    saves: servicesOver(client).saves,
+    getUserId: () => userId,
+    posts: postsStore()
+  })
+
 /** Just the saves calls the store makes, answering with `error` when given one. */
 function fakeClient(error: { message: string; code?: string } | null = null) {
   const calls: string[] = []
@@ -35,11 +43,7 @@ function fakeClient(error: { message: string; code?: string } | null = null) {
 describe('saved store', () => {
   it('saves optimistically and keeps the save when the server agrees', async () => {
     const { client, calls } = fakeClient()
-    const store = createSavedStore({
-      saves: servicesOver(client).saves,
-      getUserId: () => 'me',
-      posts: postsStore()
-    })
+    const store = savedStoreOver(client)
     const pending = store.getState().toggle('p1')
     expect(store.getState().savedIds.has('p1')).toBe(true)
     expect(store.getState().savingIds.has('p1')).toBe(true)
@@ -51,11 +55,7 @@ describe('saved store', () => {
 
   it('a second tap while the save is on its way unsaves at once, then on the server', async () => {
     const { client, calls } = fakeClient()
-    const store = createSavedStore({
-      saves: servicesOver(client).saves,
-      getUserId: () => 'me',
-      posts: postsStore()
-    })
+    const store = savedStoreOver(client)
     const pending = store.getState().toggle('p1')
     await store.getState().toggle('p1')
     expect(store.getState().savedIds.has('p1')).toBe(false)
@@ -67,11 +67,7 @@ describe('saved store', () => {
 
   it('rolls back and says why when the server refuses', async () => {
     const { client } = fakeClient({ message: 'permission denied' })
-    const store = createSavedStore({
-      saves: servicesOver(client).saves,
-      getUserId: () => 'me',
-      posts: postsStore()
-    })
+    const store = savedStoreOver(client)
     await store.getState().toggle('p1')
     expect(store.getState().savedIds.has('p1')).toBe(false)
     expect(store.getState().error).toBe("Couldn't save the post: permission denied")
@@ -79,11 +75,7 @@ describe('saved store', () => {
 
   it('does nothing for a visitor', async () => {
     const { client, calls } = fakeClient()
-    const store = createSavedStore({
-      saves: servicesOver(client).saves,
-      getUserId: () => null,
-      posts: postsStore()
-    })
+    const store = savedStoreOver(client, null)
     await store.getState().toggle('p1')
     expect(store.getState().savedIds.size).toBe(0)
     expect(calls).toEqual([])
@@ -91,11 +83,7 @@ describe('saved store', () => {
 
   it('asks once for every post watched in the same tick, and never again for them', async () => {
     const { client, calls } = fakeClient()
-    const store = createSavedStore({
-      saves: servicesOver(client).saves,
-      getUserId: () => 'me',
-      posts: postsStore()
-    })
+    const store = savedStoreOver(client)
     store.getState().watch(['saved-1', 'p2'])
     store.getState().watch(['p2', 'p3'])
     await vi.waitFor(() => expect(store.getState().savedIds.has('saved-1')).toBe(true))

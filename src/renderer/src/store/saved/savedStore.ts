@@ -3,7 +3,7 @@
 
 import { createStore } from 'zustand/vanilla'
 import { batchedLookup } from '../batchedLookup'
-import { savedTabActions, toggleActions } from './savedActions'
+import { savedPages, savedTabActions, toggleActions } from './savedActions'
 import type { SavedContext, SavedDeps, SavedState, SavedStore } from './savedTypes'
 
 // Saving and the Saved tab live in savedActions.ts; this composes them with the batched
@@ -13,6 +13,7 @@ export type { SavedDeps, SavedState, SavedStore } from './savedTypes'
 export function createSavedStore(deps: SavedDeps): SavedStore {
   return createStore<SavedState>()((set, get) => {
     const ctx: SavedContext = { deps, set, get }
+    const pages = savedPages(ctx)
     const batches = batchedLookup(
       async (ids) => {
         if (!deps.getUserId()) return
@@ -31,7 +32,7 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
       status: 'idle',
       error: null,
       ...toggleActions(ctx),
-      ...savedTabActions(ctx),
+      ...savedTabActions(ctx, pages),
 
       watch: (postIds) => batches.watch(postIds),
 
@@ -52,6 +53,7 @@ export function createSavedStore(deps: SavedDeps): SavedStore {
 
       clear() {
         batches.reset()
+        pages.reset()
         set({ savedIds: new Set(), savingIds: new Set(), ids: [], next: null, status: 'idle' })
       }
     }
