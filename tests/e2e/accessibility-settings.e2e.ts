@@ -52,7 +52,7 @@ async function openAccessibility(page: Page): Promise<void> {
 }
 
 test('reduced motion follows the system, and a choice in Settings overrides it', async ({
-  page
+  appPage: page
 }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
   await openSignedIn(page, user)
@@ -78,7 +78,7 @@ test('reduced motion follows the system, and a choice in Settings overrides it',
 })
 
 test('more contrast and larger text apply at once, in light and dark', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.emulateMedia({ colorScheme: 'dark' })
   await openSignedIn(page, user)
@@ -103,7 +103,7 @@ test('more contrast and larger text apply at once, in light and dark', async ({
 })
 
 test('the alt-text reminder sits beside Share: dismissed for a post, or turned off', async ({
-  page
+  appPage: page
 }) => {
   await openSignedIn(page, user)
   const dialog = await openCreatePost(page)

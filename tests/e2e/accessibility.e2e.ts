@@ -27,7 +27,7 @@ test.afterAll(() => {
   console.log(axeSummary())
 })
 
-test('signed out: feed, sign-in modal and sign-up modal', async ({ page }, testInfo) => {
+test('signed out: feed, sign-in modal and sign-up modal', async ({ appPage: page }, testInfo) => {
   await openApp(page)
   await waitForFeed(page)
   await expect(ui.posts(page).first()).toBeVisible()
@@ -52,7 +52,9 @@ test('signed out: feed, sign-in modal and sign-up modal', async ({ page }, testI
   await checkA11y(page, 'auth modal (error)', testInfo)
 })
 
-test('signed in: feed, avatar menu, create-post modal and profile', async ({ page }, testInfo) => {
+test('signed in: feed, avatar menu, create-post modal and profile', async ({
+  appPage: page
+}, testInfo) => {
   await openSignedIn(page, user)
   await expect(ui.post(page, user.username).first()).toBeVisible()
   await checkA11y(page, 'feed (signed in)', testInfo)

@@ -36,7 +36,9 @@ test.describe.configure({ mode: 'parallel', timeout: 180_000 })
 
 const byUsername = (user: UserCredentials): UserCredentials => ({ ...user, email: user.username })
 
-test('forgot password: the mailed code, a new password, signed in', async ({ page }, testInfo) => {
+test('forgot password: the mailed code, a new password, signed in', async ({
+  appPage: page
+}, testInfo) => {
   const user = await createUser('forgot')
   await openApp(page)
   await ui.logIn(page).click()
@@ -64,7 +66,7 @@ test('forgot password: the mailed code, a new password, signed in', async ({ pag
 })
 
 test('forgot password with two-factor on: the mailed code, the app code, a new password', async ({
-  page
+  appPage: page
 }) => {
   const user = await createUser('forgot2fa')
   const enrolled = await user.client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'app' })
@@ -103,7 +105,7 @@ test('forgot password with two-factor on: the mailed code, the app code, a new p
   expect(again.error).toBeNull()
 })
 
-test('signs in with an emailed login code', async ({ page }) => {
+test('signs in with an emailed login code', async ({ appPage: page }) => {
   const user = await createUser('bycode')
   await openApp(page)
   await ui.logIn(page).click()
@@ -118,7 +120,7 @@ test('signs in with an emailed login code', async ({ page }) => {
 })
 
 test('turns on two-factor, then asks for its code after the password', async ({
-  page
+  appPage: page
 }, testInfo) => {
   const user = await createUser('twofa')
   await openSignedIn(page, user)
@@ -153,7 +155,7 @@ test('turns on two-factor, then asks for its code after the password', async ({
 // One account's last steps, in order: a new password, a sign-in with the username and it, then
 // the account deleted with it.
 test('changes the password, signs in with the username, then deletes the account', async ({
-  page
+  appPage: page
 }) => {
   const user = await createUser('newpass')
   await openSignedIn(page, user)

@@ -38,7 +38,7 @@ async function expectCurrent(
 }
 
 test('adds a second account, switches by shortcut and by menu, and logs out of one', async ({
-  page
+  appPage: page
 }, testInfo) => {
   const alice = await createUser('alice')
   const bob = await createUser('bob')

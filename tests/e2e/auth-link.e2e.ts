@@ -12,7 +12,9 @@ import { expect, test } from './support/test'
 // bcrypt and a mail on a shared, loaded machine take longer than the default minute.
 test.describe.configure({ timeout: 180_000 })
 
-test('the mailed recovery link opens "Create a new password", and works once', async ({ page }) => {
+test('the mailed recovery link opens "Create a new password", and works once', async ({
+  appPage: page
+}) => {
   const user = await createUser('maillink')
   await openApp(page)
   await ui.logIn(page).click()

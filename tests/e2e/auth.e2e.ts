@@ -6,7 +6,7 @@ import { checkA11y } from './support/axe'
 import { createUser, newCredentials } from './support/backend'
 import { expect, test } from './support/test'
 
-test('signs up through the modal and is signed in at once', async ({ page }) => {
+test('signs up through the modal and is signed in at once', async ({ appPage: page }) => {
   const user = newCredentials('signup')
   await openApp(page)
   await ui.logIn(page).click()
@@ -42,7 +42,7 @@ test('signs up through the modal and is signed in at once', async ({ page }) => 
 })
 
 test("a wrong password: the server's message, the app's help under it, modal open", async ({
-  page
+  appPage: page
 }) => {
   const user = await createUser('wrongpw')
   await openApp(page)
@@ -58,7 +58,7 @@ test("a wrong password: the server's message, the app's help under it, modal ope
   await expect(ui.accountMenuButton(page)).toHaveCount(0)
 })
 
-test('signs in, keeps the session across a reload, and signs out', async ({ page }) => {
+test('signs in, keeps the session across a reload, and signs out', async ({ appPage: page }) => {
   const user = await createUser('signin')
   await openApp(page)
   await signInViaUi(page, user)
@@ -88,7 +88,7 @@ test('signs in, keeps the session across a reload, and signs out', async ({ page
 })
 
 test('when the server wants a confirmation, sign-up says so and clears the form', async ({
-  page
+  appPage: page
 }, testInfo) => {
   // The local backend confirms at once; answer as a hosted one with confirmations on would.
   const user = newCredentials('confirm')

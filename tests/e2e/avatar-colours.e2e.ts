@@ -38,7 +38,7 @@ async function gradientIn(where: Locator): Promise<string> {
 
 const sidePanel = (page: Page) => page.getByRole('complementary', { name: 'Suggestions' })
 
-test("a person's initials avatar has one colour on every screen", async ({ page }) => {
+test("a person's initials avatar has one colour on every screen", async ({ appPage: page }) => {
   await openSignedIn(page, viewer)
 
   // Oneself: header, side panel, own post, own profile.

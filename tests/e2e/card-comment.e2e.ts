@@ -10,7 +10,7 @@ import { openSignedIn, ui, waitForFeed } from './support/app'
 import { expect, test } from './support/test'
 
 test('a comment posted from a feed card shows on the card and in the post view', async ({
-  page
+  appPage: page
 }, testInfo) => {
   const author = await createUser('ccauthor')
   const fan = await createUser('ccfan')

@@ -43,7 +43,7 @@ async function shape(media: Locator): Promise<{ box: number; fit: string; fills:
   })
 }
 
-test('mixed shapes share the first photo’s frame, each filling it', async ({ page }) => {
+test('mixed shapes share the first photo’s frame, each filling it', async ({ appPage: page }) => {
   const author = await createUser('framer')
   // A landscape 4:3 first, then a tall 1:2 and a very wide 3:1.
   await createPost(author.client, {
@@ -82,7 +82,7 @@ test('mixed shapes share the first photo’s frame, each filling it', async ({ p
   }
 })
 
-test('a tagged photo’s ALT badge stands clear of its tag toggle', async ({ page }) => {
+test('a tagged photo’s ALT badge stands clear of its tag toggle', async ({ appPage: page }) => {
   const author = await createUser('altag')
   const friend = await createUser('altagged')
   const post = await createPost(author.client, {

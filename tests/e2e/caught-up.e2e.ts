@@ -33,7 +33,7 @@ test.beforeAll(async () => {
 })
 
 test('the marker follows the last unseen post; cards in view count as seen', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.setViewportSize({ width: 1000, height: 800 })
   await openSignedIn(page, reader)

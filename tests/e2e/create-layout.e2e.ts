@@ -29,7 +29,9 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` })
 }
 
-test('every control is in view at 1280×800, under a title bar that stays', async ({ page }) => {
+test('every control is in view at 1280×800, under a title bar that stays', async ({
+  appPage: page
+}) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await openSignedIn(page, user)
   const dialog = await openCreatePost(page)
@@ -63,7 +65,7 @@ test('every control is in view at 1280×800, under a title bar that stays', asyn
 })
 
 test('Escape asks "Discard post?" with the reminder up, also once focus fell to the page', async ({
-  page
+  appPage: page
 }) => {
   await openSignedIn(page, user)
   const dialog = await openCreatePost(page)

@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   await createPostAs(await createUser('earlier'), 'An older post', 5)
 })
 
-test('a dropped image becomes a post at the top of the feed', async ({ page }) => {
+test('a dropped image becomes a post at the top of the feed', async ({ appPage: page }) => {
   await openSignedIn(page, user)
   await openCreatePost(page)
   await expect(ui.share(page)).toHaveCount(0)
@@ -64,7 +64,7 @@ test('a dropped image becomes a post at the top of the feed', async ({ page }) =
 
 // One Create, from refusals to a post: each refusal leaves it ready for the next file.
 test('refuses what is not a photo under 10MB, then a chosen image counts its caption and posts', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await openSignedIn(page, user)
   const dialog = await openCreatePost(page)
@@ -133,7 +133,9 @@ test('refuses what is not a photo under 10MB, then a chosen image counts its cap
   ).toBeVisible()
 })
 
-test('shows Uploading... and locks the modal while the upload is in flight', async ({ page }) => {
+test('shows Uploading... and locks the modal while the upload is in flight', async ({
+  appPage: page
+}) => {
   // Hold the storage upload until the locked state has been seen.
   let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => (release = resolve))

@@ -5,7 +5,7 @@
 // that goes offline in a thread open online, without a reload, is in direct.e2e.ts.)
 
 import { randomUUID } from 'node:crypto'
-import { type BrowserContext, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
 import { MESSAGES, openSignedIn, reloadApp, ui } from './support/app'
 import { createUser, e2eEnv } from './support/backend'
 import { readOfflineCache } from '../support/chromium/offline-cache'
@@ -25,10 +25,10 @@ async function cutBackend(page: Page): Promise<void> {
 }
 
 /** The connection returns: the backend answers again and the browser says it is online. */
-async function reconnect(page: Page, context: BrowserContext): Promise<void> {
+async function reconnect(page: Page): Promise<void> {
   await page.unrouteAll({ behavior: 'ignoreErrors' })
-  await context.setOffline(true)
-  await context.setOffline(false)
+  await page.context().setOffline(true)
+  await page.context().setOffline(false)
 }
 
 async function goTo(page: Page, hash: string): Promise<void> {
@@ -40,8 +40,7 @@ async function goTo(page: Page, hash: string): Promise<void> {
 test.setTimeout(180_000)
 
 test('the inbox and a thread read online are readable offline; a message written there arrives once', async ({
-  page,
-  context
+  appPage: page
 }, testInfo) => {
   const reader = await createUser('dmoffreader')
   const friend = await createUser('dmofffriend')
@@ -87,7 +86,7 @@ test('the inbox and a thread read online are readable offline; a message written
   await composer(page).fill('Photos coming when I have signal')
   await composer(page).press('Enter')
   await expect(history(page).getByRole('status').filter({ hasText: 'Sending…' })).toBeVisible()
-  await reconnect(page, context)
+  await reconnect(page)
   await expect(history(page).getByText('Sending…')).toHaveCount(0, { timeout: 30_000 })
   await expect(banner).toBeHidden({ timeout: 15_000 })
   await expect

@@ -44,7 +44,7 @@ async function dragOnto(
 }
 
 test('a JPEG dropped on the feed opens Create with it and shares; a non-photo on a profile is refused', async ({
-  page
+  appPage: page
 }) => {
   await openSignedIn(page, user)
   const feed = page.getByRole('main')
@@ -71,7 +71,7 @@ test('a JPEG dropped on the feed opens Create with it and shares; a non-photo on
   await expect(ui.createDialog(page).getByRole('alert')).toHaveText(MESSAGES.dropImageFile)
 })
 
-test('a visitor who drops a photo is asked to log in', async ({ page }) => {
+test('a visitor who drops a photo is asked to log in', async ({ appPage: page }) => {
   await openApp(page)
   await waitForFeed(page)
   await dragOnto(page, page.getByRole('main'), photoJpeg())

@@ -35,7 +35,7 @@ const scrollOf = (page: Page): Promise<number> =>
   page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)
 
 test('the header opens Explore; a tile opens its post and Back returns to it', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.setViewportSize({ width: 1000, height: 700 })
   await openSignedIn(page, reader)

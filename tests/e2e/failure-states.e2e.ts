@@ -49,7 +49,7 @@ async function expectEmptyOwnProfile(page: Page): Promise<void> {
 }
 
 test("avatar menu › Profile opens the own profile when the session's profile read failed", async ({
-  page
+  appPage: page
 }) => {
   const errors = errorLines(page)
   await page.route((url) => url.pathname === '/rest/v1/profiles', answer500)
@@ -64,7 +64,7 @@ test("avatar menu › Profile opens the own profile when the session's profile r
 })
 
 test('on a network failure the own profile shows the empty state, not "Couldn\'t load"', async ({
-  page
+  appPage: page
 }) => {
   const errors = errorLines(page)
   await openApp(page)
@@ -80,7 +80,7 @@ test('on a network failure the own profile shows the empty state, not "Couldn\'t
   await expect.poll(() => logged(errors, 'Error fetching profile')).toEqual([true])
 })
 
-test('on a network failure the feed shows as empty and only logs it', async ({ page }) => {
+test('on a network failure the feed shows as empty and only logs it', async ({ appPage: page }) => {
   const errors = errorLines(page)
   await page.route(
     (url) => url.pathname === '/rest/v1/posts' || url.pathname.startsWith('/rest/v1/rpc/'),

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
 
 // One visitor's page: the feed loading, then each action that asks to log in.
 test('shows 8 stories and 3 placeholders while the posts load; add-post and a like ask to log in', async ({
-  page
+  appPage: page
 }) => {
   // Nothing a visitor does writes: no like, no request other than a read.
   const writes: Request[] = []

@@ -38,7 +38,7 @@ async function bothThemes(page: Page, name: string, testInfo: TestInfo): Promise
 }
 
 test('a hashtag page: count, top and recent posts, Follow into the Following feed', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.setViewportSize({ width: 1000, height: 800 })
   await openSignedIn(page, reader)
@@ -77,7 +77,7 @@ test('a hashtag page: count, top and recent posts, Follow into the Following fee
 })
 
 test('search: the Tags tab finds a hashtag and keeps its own recent searches', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.setViewportSize({ width: 1000, height: 800 })
   await openSignedIn(page, reader)

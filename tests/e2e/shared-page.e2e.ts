@@ -46,7 +46,7 @@ test('a spec leaves storage, a route, colours, viewport, offline and a listener 
   })
   expect(databases).toBe(1)
   await page.route('**/config.json', (route) => route.fulfill({ status: 500, body: 'routed' }))
-  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'no-preference' })
+  await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'no-preference', contrast: 'more' })
   await page.setViewportSize({ width: 500, height: 400 })
   await page.context().grantPermissions(['geolocation'])
   await page.context().setOffline(true)
@@ -73,7 +73,8 @@ test('the next spec gets the same page back as a new page would be', async ({ ap
       geolocation: (await w.navigator.permissions.query({ name: 'geolocation' })).state,
       width: w.innerWidth,
       dark: w.matchMedia('(prefers-color-scheme: dark)').matches,
-      reduced: w.matchMedia('(prefers-reduced-motion: reduce)').matches
+      reduced: w.matchMedia('(prefers-reduced-motion: reduce)').matches,
+      moreContrast: w.matchMedia('(prefers-contrast: more)').matches
     }
   })
   expect(state).toEqual({
@@ -86,7 +87,8 @@ test('the next spec gets the same page back as a new page would be', async ({ ap
     geolocation: 'prompt',
     width: 1280,
     dark: false,
-    reduced: true
+    reduced: true,
+    moreContrast: false
   })
   // Playwright dismisses a dialog nobody listens for; the first spec's listener is gone.
   await page.evaluate(() => (globalThis as unknown as { alert(m: string): void }).alert('hi'))

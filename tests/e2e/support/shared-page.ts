@@ -81,7 +81,8 @@ class Slot {
       media: 'screen',
       colorScheme: 'light',
       reducedMotion: 'reduce',
-      forcedColors: 'none'
+      forcedColors: 'none',
+      contrast: 'no-preference'
     })
     await page.setViewportSize(VIEWPORT)
     await page.mouse.move(0, 0)
