@@ -3,7 +3,9 @@
 // of how far it is; beside it like, comment (opens the post's comments), share and save, as on
 // the network. Only the reel on screen plays (onePlaying.ts); reels far from it show their
 // poster alone, so the page holds a few video elements however far the reader goes. A clip with
-// captions shows them (its captions track, fetched with CORS as the storage allows the app).
+// captions shows them (its captions track, fetched with CORS as the storage allows the app) and a
+// CC button hides or shows them. A reel whose caption holds one of the reader's muted words is
+// the feed's placeholder until "Show", its clip neither loaded nor played.
 
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactElement } from 'react'
@@ -17,7 +19,9 @@ import { Avatar } from '../Avatar/Avatar'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { RichText } from '../RichText/RichText'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
-import { useLikeCountHidden } from '../ContentControls/useContentControls'
+import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
+import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
+import { CaptionsButton, useCaptions } from '../FeedVideo/CaptionsButton'
 import { playOnly } from '../FeedVideo/onePlaying'
 import { usePlayback } from '../FeedVideo/usePlayback'
 import styles from './ReelsView.module.scss'
@@ -60,7 +64,11 @@ export const Reel = memo(function Reel({
   const saved = useSaved((state) => state.savedIds.has(postId))
   const signedIn = useSession(selectIsSignedIn)
   const countHidden = useLikeCountHidden(post)
+  const [showMuted, setShowMuted] = useState(false)
+  const hidden = useMutedWord(post?.caption, post?.user_id) !== null && !showMuted
   const playback = usePlayback()
+  const captionsUrl = post?.post_images?.find((image) => image.position === 0)?.captions_url
+  const { trackRef, shown: captionsShown, toggle: toggleCaptions } = useCaptions(captionsUrl)
   const { playing, progress } = playback
   const [sharing, setSharing] = useState(false)
   const video = useRef<HTMLVideoElement | null>(null)
@@ -80,7 +88,8 @@ export const Reel = memo(function Reel({
     if (!element) return
     if (active && autoplay) void playOnly(element)
     else if (!active) element.pause()
-  }, [active, autoplay, near])
+    // Shown after its placeholder, the reel's video element is new.
+  }, [active, autoplay, near, hidden])
 
   // The reel on screen asks for what its page's read did not bring (saved state, comments).
   const commentCount = post?.comments_count ?? 0
@@ -91,7 +100,21 @@ export const Reel = memo(function Reel({
   if (!post) return null
   const username = post.profiles?.username ?? t('post.unknownAuthor')
   const label = post.post_images?.[0]?.alt_text ?? post.caption ?? t('reels.reelBy', { username })
-  const captionsUrl = post.post_images?.find((image) => image.position === 0)?.captions_url
+  if (hidden) {
+    return (
+      <div
+        role="group"
+        className={styles.reel}
+        aria-label={t('post.hiddenBy', { username })}
+        aria-current={active || undefined}
+        data-testid="reel"
+      >
+        <div className={`${styles.frame} ${styles.hidden}`}>
+          <MutedPlaceholder what="Post" onShow={() => setShowMuted(true)} />
+        </div>
+      </div>
+    )
+  }
   const togglePlay = (): void => {
     const element = video.current
     if (!element) return
@@ -127,7 +150,13 @@ export const Reel = memo(function Reel({
               {...playback.events}
             >
               {captionsUrl && (
-                <track kind="captions" src={captionsUrl} label={t('video.captions')} default />
+                <track
+                  ref={trackRef}
+                  kind="captions"
+                  src={captionsUrl}
+                  label={t('video.captions')}
+                  default
+                />
               )}
             </video>
           ) : (
@@ -153,6 +182,14 @@ export const Reel = memo(function Reel({
         >
           {muted ? <VolumeX size={18} aria-hidden /> : <Volume2 size={18} aria-hidden />}
         </button>
+        {near && captionsUrl && (
+          <CaptionsButton
+            shown={captionsShown}
+            onToggle={toggleCaptions}
+            className={`${styles.sound} ${styles.cc}`}
+            size={18}
+          />
+        )}
         <div className={styles.about}>
           <PersonLink username={username} className={styles.author}>
             <Avatar
