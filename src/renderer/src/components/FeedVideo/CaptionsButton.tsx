@@ -1,25 +1,29 @@
 // A clip's captions switch, for the feed's player and Reels alike: its track shows at first and
 // the CC button hides or shows it (docs/product.md, "Create a post": "shown with CC").
 
-import { useEffect, useRef, useState, type ReactElement, type RefObject } from 'react'
+import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { Captions, CaptionsOff } from 'lucide-react'
 import { useT } from '../../i18n'
 
 export interface CaptionsState {
-  /** For the video's <track>: its mode follows `shown`. */
-  trackRef: RefObject<HTMLTrackElement | null>
+  /** The video's captions <track> (null without captions): its mode follows `shown`. */
+  track: ReactElement | null
   shown: boolean
   toggle(): void
 }
 
 export function useCaptions(captionsUrl: string | null | undefined): CaptionsState {
+  const t = useT()
   const trackRef = useRef<HTMLTrackElement>(null)
   const [shown, setShown] = useState(true)
   useEffect(() => {
     const track = trackRef.current?.track
     if (track) track.mode = shown ? 'showing' : 'hidden'
   }, [shown, captionsUrl])
-  return { trackRef, shown, toggle: () => setShown((on) => !on) }
+  const track = captionsUrl ? (
+    <track ref={trackRef} kind="captions" src={captionsUrl} label={t('video.captions')} default />
+  ) : null
+  return { track, shown, toggle: () => setShown((on) => !on) }
 }
 
 export function CaptionsButton({

@@ -37,7 +37,7 @@ export function FeedVideo({
 }: FeedVideoProps): ReactElement {
   const t = useT()
   const ref = useRef<HTMLVideoElement>(null)
-  const { trackRef, shown: captionsShown, toggle: toggleCaptions } = useCaptions(captionsUrl)
+  const { track, shown: captionsShown, toggle: toggleCaptions } = useCaptions(captionsUrl)
   const autoplay = useAutoplayAnimations()
   const [muted, setMuted] = useState(true)
   const playback = usePlayback()
@@ -95,15 +95,7 @@ export function FeedVideo({
           setMuted((on) => !on)
         }}
       >
-        {captionsUrl && (
-          <track
-            ref={trackRef}
-            kind="captions"
-            src={captionsUrl}
-            label={t('video.captions')}
-            default
-          />
-        )}
+        {track}
       </video>
       <button
         type="button"

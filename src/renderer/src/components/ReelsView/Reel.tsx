@@ -8,7 +8,7 @@
 // the feed's placeholder until "Show", its clip neither loaded nor played.
 
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, Play, Send, Volume2, VolumeX } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
@@ -68,7 +68,7 @@ export const Reel = memo(function Reel({
   const hidden = useMutedWord(post?.caption, post?.user_id) !== null && !showMuted
   const playback = usePlayback()
   const captionsUrl = post?.post_images?.find((image) => image.position === 0)?.captions_url
-  const { trackRef, shown: captionsShown, toggle: toggleCaptions } = useCaptions(captionsUrl)
+  const { track, shown: captionsShown, toggle: toggleCaptions } = useCaptions(captionsUrl)
   const { playing, progress } = playback
   const [sharing, setSharing] = useState(false)
   const video = useRef<HTMLVideoElement | null>(null)
@@ -102,17 +102,11 @@ export const Reel = memo(function Reel({
   const label = post.post_images?.[0]?.alt_text ?? post.caption ?? t('reels.reelBy', { username })
   if (hidden) {
     return (
-      <div
-        role="group"
-        className={styles.reel}
-        aria-label={t('post.hiddenBy', { username })}
-        aria-current={active || undefined}
-        data-testid="reel"
-      >
+      <ReelGroup label={t('post.hiddenBy', { username })} active={active}>
         <div className={`${styles.frame} ${styles.hidden}`}>
           <MutedPlaceholder what="Post" onShow={() => setShowMuted(true)} />
         </div>
-      </div>
+      </ReelGroup>
     )
   }
   const togglePlay = (): void => {
@@ -123,14 +117,7 @@ export const Reel = memo(function Reel({
   }
 
   return (
-    // A group, not a region: a reader's reels by one author would be landmarks of one name.
-    <div
-      role="group"
-      className={styles.reel}
-      aria-label={t('reels.reelBy', { username })}
-      aria-current={active || undefined}
-      data-testid="reel"
-    >
+    <ReelGroup label={t('reels.reelBy', { username })} active={active}>
       <div className={styles.frame}>
         <SensitiveMedia post={post} fill>
           {near && post.video_url ? (
@@ -149,15 +136,7 @@ export const Reel = memo(function Reel({
               onClick={togglePlay}
               {...playback.events}
             >
-              {captionsUrl && (
-                <track
-                  ref={trackRef}
-                  kind="captions"
-                  src={captionsUrl}
-                  label={t('video.captions')}
-                  default
-                />
-              )}
+              {track}
             </video>
           ) : (
             <img className={styles.video} src={post.image_url} alt={label} />
@@ -263,6 +242,30 @@ export const Reel = memo(function Reel({
           </Suspense>,
           document.body
         )}
-    </div>
+    </ReelGroup>
   )
 })
+
+/** A reel's screen in the page, named for assistive technology; the one on screen is current. */
+function ReelGroup({
+  label,
+  active,
+  children
+}: {
+  label: string
+  active: boolean
+  children: ReactNode
+}): ReactElement {
+  return (
+    // A group, not a region: a reader's reels by one author would be landmarks of one name.
+    <div
+      role="group"
+      className={styles.reel}
+      aria-label={label}
+      aria-current={active || undefined}
+      data-testid="reel"
+    >
+      {children}
+    </div>
+  )
+}
