@@ -101,6 +101,10 @@ function failureOf(error: Error | DetailedError): ResumableUploadError {
   return new ResumableUploadError(`network error (${cause.message})`, null)
 }
 
+/** As tus-js-client tells: false only where a browser says it is offline (main has no navigator). */
+const browserOnline = (): boolean =>
+  (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false
+
 /** Uploads `bytes` to the target through TUS; resolves when the object is stored. */
 export async function uploadResumable(
   target: ResumableTarget,
@@ -146,7 +150,7 @@ export async function uploadResumable(
       onShouldRetry: (error) => {
         const status = error.originalResponse?.getStatus() ?? 0
         const final = status >= 400 && status < 500 && status !== 409 && status !== 423
-        return !canceled && !final && globalThis.navigator?.onLine !== false
+        return !canceled && !final && browserOnline()
       },
       onChunkComplete: (_chunk, accepted, total) => options.onProgress?.(accepted, total),
       onSuccess: () => {
