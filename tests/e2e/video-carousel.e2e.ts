@@ -2,10 +2,11 @@
 // recorded in the page are dropped into Create together, the clip converted and both shared as
 // one post. In the feed the first slide (the photo) has no player; the second slide's clip plays
 // muted once shown (its currentTime advances); back on the photo, no video is left playing. The
-// post view shows the same clip on its second slide, and so does the full-screen viewer. The clip
-// carries a WebVTT file chosen in Create (after a wrong one is refused with its line): its
-// captions track is there and its cues load. axe finds nothing in Create with both in the strip,
-// in both themes.
+// post view shows the same clip on its second slide, and so does the full-screen viewer, where +
+// and a double-click do not zoom it and ← goes back to the photo. Create names the clip's alt
+// text "Alt text, video 2". The clip carries a WebVTT file chosen in Create (after a wrong one is
+// refused with its line): its captions track is there and its cues load. axe finds nothing in
+// Create with both in the strip, in both themes.
 
 import { checkA11yBothThemes } from './support/axe'
 import { openCreatePost, openSignedIn, shootBothThemes, ui } from './support/app'
@@ -46,6 +47,7 @@ test('a photo and a recorded WebM in one post: only the clip’s slide plays', a
   await dialog.getByRole('button', { name: 'Video 2 of 2' }).click()
   await expect(dialog.getByLabel('Preview of the selected video')).toBeVisible()
   await expect(dialog.getByText(/^Trim: keeps /)).toBeVisible()
+  await expect(dialog.getByRole('textbox', { name: 'Alt text, video 2' })).toBeVisible()
   const captionsFile = dialog.getByLabel('Captions file (WebVTT)')
   await captionsFile.setInputFiles({
     name: 'wrong.vtt',
@@ -116,4 +118,10 @@ test('a photo and a recorded WebM in one post: only the clip’s slide plays', a
       timeout: 30_000
     })
     .toBeGreaterThan(0.2)
+  // A clip's slide does not zoom: + leaves it fitted, so ← moves back to the photo, not a pan.
+  await page.keyboard.press('+')
+  await full.dblclick()
+  await page.keyboard.press('ArrowLeft')
+  await expect(viewer.getByText('1 of 2')).toBeVisible()
+  await expect(viewer.getByTestId('feed-video')).toHaveCount(0)
 })

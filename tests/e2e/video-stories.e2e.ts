@@ -1,7 +1,7 @@
 // Video stories (docs/product.md, "Stories"): a WebM recorded in the page is dropped into "Add to
 // your story", converted by the posts' worker and shared; a follower opens it and the clip plays
-// (its currentTime advances), the bar follows the clip's time, Space pauses both, and the clip's
-// end closes the viewer (it was the last story). axe finds nothing in Create with the clip or in
+// (its currentTime advances), the bar follows the clip's time, Space pauses both, `m` switches its
+// sound, and the clip's end closes the viewer (it was the last story). Create shows its trim. axe finds nothing in Create with the clip or in
 // the viewer, in both themes.
 
 import type { Locator, Page } from '@playwright/test'
@@ -50,6 +50,9 @@ test('a recorded clip posted as a story plays for a follower, its bar following 
 
   await expect(create.getByLabel('Preview of your video story')).toBeVisible()
   await expect(create.getByRole('checkbox', { name: 'Share without sound' })).toBeVisible()
+  // Trim handles as a post's clip has; a clip this short is kept whole.
+  await expect(create.getByText(/^Trim: keeps 0:0\d of 0:0\d$/)).toBeVisible()
+  await expect(create.getByRole('slider')).toHaveCount(2)
   await expect(create.getByRole('button', { name: 'Share to story' })).toBeEnabled()
   await checkA11yBothThemes(page, 'add a video story', testInfo)
   await create.getByRole('button', { name: 'Share to story' }).click()
@@ -84,6 +87,16 @@ test('a recorded clip posted as a story plays for a follower, its bar following 
     await shootBothThemes(watcherPage, 'video-story-viewer')
     await watcherPage.waitForTimeout(300)
     expect((await clipState(video)).currentTime).toBe(held.currentTime)
+
+    // `m` switches the sound, as in Reels, and the sound button says which way.
+    const muted = (): Promise<boolean> =>
+      video.evaluate((element: { muted: boolean }) => element.muted)
+    const before = await muted()
+    await watcherPage.keyboard.press('m')
+    await expect.poll(muted).toBe(!before)
+    await expect(
+      viewer.getByRole('button', { name: before ? 'Turn sound off' : 'Turn sound on' })
+    ).toHaveAttribute('aria-pressed', String(before))
 
     // Playing again, the clip runs to its end and the viewer moves on: it was the last story.
     await watcherPage.keyboard.press('Space')

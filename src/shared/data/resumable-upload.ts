@@ -101,6 +101,10 @@ function failureOf(error: Error | DetailedError): ResumableUploadError {
   return new ResumableUploadError(`network error (${cause.message})`, null)
 }
 
+/** As tus-js-client tells: false only where a browser says it is offline (main has no navigator). */
+const browserOnline = (): boolean =>
+  (globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine !== false
+
 /** Uploads `bytes` to the target through TUS; resolves when the object is stored. */
 export async function uploadResumable(
   target: ResumableTarget,
@@ -121,6 +125,7 @@ export async function uploadResumable(
   const { signal } = options
   if (signal?.aborted) throw new UploadCanceledError()
   await new Promise<void>((resolve, reject) => {
+    let canceled = false
     const upload = new Upload(bytes as unknown as Blob, {
       ...common,
       endpoint: target.endpoint,
@@ -137,7 +142,15 @@ export async function uploadResumable(
       // The fingerprint above, kept in `urls`, stands in for tus-js-client's URL storage.
       storeFingerprintForResuming: false,
       onUploadUrlAvailable: () => {
-        if (upload.url) urls.set(fingerprint, upload.url)
+        if (canceled) terminate()
+        else if (upload.url) urls.set(fingerprint, upload.url)
+      },
+      // tus-js-client's own rule (a 4xx other than 409 or 423 is final; not while offline), and
+      // never once canceled.
+      onShouldRetry: (error) => {
+        const status = error.originalResponse?.getStatus() ?? 0
+        const final = status >= 400 && status < 500 && status !== 409 && status !== 423
+        return !canceled && !final && browserOnline()
       },
       onChunkComplete: (_chunk, accepted, total) => options.onProgress?.(accepted, total),
       onSuccess: () => {
@@ -147,6 +160,8 @@ export async function uploadResumable(
       },
       onError: (error) => {
         signal?.removeEventListener('abort', cancel)
+        // Canceled while its creation was on its way, and that failed: nothing was made.
+        if (canceled) return reject(new UploadCanceledError())
         const failure = failureOf(error)
         const keep = failure.status === null && options.keepForRetry
         if (keep) return reject(failure)
@@ -160,12 +175,20 @@ export async function uploadResumable(
     })
     // A canceled upload is terminated (DELETE), so its parts do not wait for the sweep; the
     // promise settles once the server has answered, so a removal after it sees nothing left.
-    const cancel = (): void => {
-      urls.delete(fingerprint)
+    const terminate = (): void => {
       void upload
         .abort(true)
         .catch(() => undefined)
         .then(() => reject(new UploadCanceledError()))
+    }
+    // Canceled while the POST that creates it is on its way, the upload has no URL to terminate
+    // yet: cutting that request would leave what the server made for the sweep. The POST is let
+    // answer, and the URL it brings is terminated at once (onUploadUrlAvailable), before any
+    // chunk is sent.
+    const cancel = (): void => {
+      canceled = true
+      urls.delete(fingerprint)
+      if (upload.url !== null) terminate()
     }
     signal?.addEventListener('abort', cancel, { once: true })
     upload.start()

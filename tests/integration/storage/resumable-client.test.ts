@@ -1,7 +1,8 @@
 // The app's TUS client (src/shared/data/resumable-upload.ts) against the local backend's
 // resumable endpoint, on PGlite and PostgreSQL 15: a connection dropped mid-upload resumes from
 // the server's offset without re-sending what arrived, an upload URL kept from a failed attempt
-// is resumed by the next, refusals and given-up uploads are abandoned, and the upload pipeline
+// is resumed by the next, refusals and given-up uploads are abandoned, a cancel during the upload's
+// creation leaves no upload behind, and the upload pipeline
 // sends large photos this way and small ones plainly.
 
 import { createHash, randomBytes } from 'node:crypto'
@@ -11,6 +12,7 @@ import { RESUMABLE_UPLOAD_THRESHOLD_BYTES } from '../../../src/shared/limits'
 import { apiKeyOf, resumableEndpoint } from '../../../src/shared/data/object-upload'
 import {
   ResumableUploadError,
+  UploadCanceledError,
   uploadResumable,
   type ResumableTarget
 } from '../../../src/shared/data/resumable-upload'
@@ -197,6 +199,45 @@ describeEachBackend(
       ).rejects.toMatchObject({ status: null })
       expect(sent.map((request) => request.method)).toEqual(['POST', 'PATCH', 'DELETE'])
       expect(sent[2].status).toBe(204)
+      expect(urls.size).toBe(0)
+      expect(await stored(to.path)).toBeNull()
+    })
+
+    it('a cancel while the POST creating the upload is on its way terminates what it made', async () => {
+      const urls = new Map<string, string>()
+      const abort = new AbortController()
+      const sent: Array<{ method: string; status: number; location: string | null }> = []
+      const cancelingFetch: typeof fetch = async (input, init = {}) => {
+        const method = init.method ?? 'GET'
+        // The person cancels while the creation is on its way, before its answer.
+        if (method === 'POST') abort.abort()
+        const response = await fetch(input, init)
+        const location = response.headers.get('location')
+        sent.push({
+          method,
+          status: response.status,
+          location: location && new URL(location, String(input)).href
+        })
+        return response
+      }
+      const to = target('canceled-early.jpg')
+      await expect(
+        uploadResumable(to, photo, { fetch: cancelingFetch, signal: abort.signal, urls })
+      ).rejects.toBeInstanceOf(UploadCanceledError)
+      // No chunk went out: the upload the POST made was deleted at once, not left for the sweep.
+      expect(sent.map((request) => [request.method, request.status])).toEqual([
+        ['POST', 201],
+        ['DELETE', 204]
+      ])
+      const head = await fetch(sent[0].location!, {
+        method: 'HEAD',
+        headers: {
+          'tus-resumable': '1.0.0',
+          apikey: apiKeyOf(alice.client),
+          authorization: `Bearer ${alice.accessToken}`
+        }
+      })
+      expect(head.status).toBe(404)
       expect(urls.size).toBe(0)
       expect(await stored(to.path)).toBeNull()
     })

@@ -1,6 +1,6 @@
 // The extraction test (pseudoLocale.test.tsx) on Create: the photo step of a carousel with its
-// strip, tagging, the editor's panels, the alt-text reminder, the video step with its trim, and
-// the share's progress with Cancel. Filter names are names (Clarendon, Juno…) and stay as they are.
+// strip, tagging, a clip's slide, the editor's panels, the alt-text reminder, the video step with
+// its trim, and the share's progress with Cancel. Filter names are names (Clarendon, Juno…) and stay as they are.
 
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -70,6 +70,28 @@ describe('the pseudo-locale shows no English in Create', () => {
     expect(englishLeftInCreate()).toEqual([])
     upload.reject(new Error('stopped'))
     preferencesStore.getState().set('altTextReminder', true)
+  })
+
+  it('a clip’s slide in a carousel, its alt text named as a video', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.ui.getState().openCreate()
+    renderWith(<CreatePostModal />, harness)
+    const user = userEvent.setup({ applyAccept: false })
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement
+    const clip = new File([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], 'c.webm', {
+      type: 'video/webm'
+    })
+    await user.upload(input, [pngFile(), clip])
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3))
+    await user.click(
+      screen.getAllByRole('button', {
+        name: i18n.t('create.video.item', { position: 2, total: 2 })
+      })[0]
+    )
+    expect(
+      screen.getByRole('textbox', { name: i18n.t('create.altTextVideoNumbered', { position: 2 }) })
+    ).toBeInTheDocument()
+    expect(englishLeftInCreate()).toEqual([])
   })
 
   it('the editor’s adjustments, and its filters but for their names', async () => {

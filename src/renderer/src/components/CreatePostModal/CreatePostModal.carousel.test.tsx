@@ -56,6 +56,18 @@ describe('CreatePostModal: carousels', () => {
     await waitFor(() => expect(harness.stores.ui.getState().modal).toBeNull())
   })
 
+  it("names a clip slide's alt text as the video it is", async () => {
+    const harness = setup()
+    drop([
+      png('a.png'),
+      new File([new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])], 'c.webm', { type: 'video/webm' })
+    ])
+    await screen.findByRole('textbox', { name: 'Alt text, photo 1' })
+    await harness.user.click(screen.getByRole('button', { name: 'Video 2 of 2' }))
+    expect(screen.getByRole('textbox', { name: 'Alt text, video 2' })).toBeInTheDocument()
+    expect(screen.queryByRole('textbox', { name: /photo 2/ })).not.toBeInTheDocument()
+  })
+
   it('refuses eleven photos with a clear message and keeps none of them', async () => {
     setup()
     drop(Array.from({ length: 11 }, (_, i) => png(`${i}.png`)))

@@ -229,9 +229,11 @@ export function CreatePostModal({ initialFiles }: CreatePostModalProps = {}): Re
             onCaption={setCaption}
             captionRef={captionRef}
             altLabel={
-              photos.length > 1
-                ? t('create.altTextNumbered', { position: position + 1 })
-                : t('create.altText')
+              photos.length <= 1
+                ? t('create.altText')
+                : current.clip
+                  ? t('create.altTextVideoNumbered', { position: position + 1 })
+                  : t('create.altTextNumbered', { position: position + 1 })
             }
             altText={current.altText}
             onAltText={draftPhotos.setAltText}

@@ -25,7 +25,7 @@ export interface PostDetailsProps {
   caption: string
   onCaption(caption: string): void
   captionRef: RefObject<HTMLTextAreaElement | null>
-  /** "Alt text" for one photo, "Alt text, photo N" in a carousel. */
+  /** "Alt text" for one item, "Alt text, photo N" or "Alt text, video N" in a carousel. */
   altLabel: string
   altText: string
   onAltText(altText: string): void

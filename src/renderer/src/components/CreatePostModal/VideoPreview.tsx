@@ -5,8 +5,9 @@
 
 import { useState, type ReactElement } from 'react'
 import type { VideoEdits } from '../../video/convertVideo'
-import { clock, initialTrim } from '../../video/videoPlan'
+import { initialTrim } from '../../video/videoPlan'
 import { clipLengthHandlers } from '../../video/clipLength'
+import { TrimRange } from './TrimRange'
 import styles from './VideoPreview.module.scss'
 import { useT } from '../../i18n'
 
@@ -17,8 +18,6 @@ export interface VideoPreviewProps {
   onUnreadable(message: string): void
   disabled: boolean
 }
-
-const STEP_MS = 100
 
 export function VideoPreview({
   url,
@@ -54,42 +53,7 @@ export function VideoPreview({
       />
       {edits && durationMs > 0 && (
         <fieldset className={styles.controls} disabled={disabled}>
-          <legend className={styles.legend}>
-            {t('create.video.trim', {
-              kept: clock(edits.trimEndMs - edits.trimStartMs),
-              total: clock(durationMs)
-            })}
-          </legend>
-          <label className={styles.trim}>
-            <span>{t('create.video.start', { time: clock(edits.trimStartMs) })}</span>
-            <input
-              type="range"
-              min={0}
-              max={durationMs}
-              step={STEP_MS}
-              value={edits.trimStartMs}
-              onChange={(event) =>
-                change({
-                  trimStartMs: Math.min(Number(event.target.value), edits.trimEndMs - STEP_MS)
-                })
-              }
-            />
-          </label>
-          <label className={styles.trim}>
-            <span>{t('create.video.end', { time: clock(edits.trimEndMs) })}</span>
-            <input
-              type="range"
-              min={0}
-              max={durationMs}
-              step={STEP_MS}
-              value={edits.trimEndMs}
-              onChange={(event) =>
-                change({
-                  trimEndMs: Math.max(Number(event.target.value), edits.trimStartMs + STEP_MS)
-                })
-              }
-            />
-          </label>
+          <TrimRange durationMs={durationMs} trim={edits} onTrim={change} />
           <label className={styles.mute}>
             <input
               type="checkbox"

@@ -1,7 +1,7 @@
 // Posting a story (docs/product.md, "Stories"): drop or pick a photo or a clip, see it in the
 // 9:16 frame the viewer shows, add an optional short text, share. The photo goes through the
 // same checks as a post's and the image pipeline sized for the story frame; a clip is converted
-// like a post's and keeps its first 60 seconds (useStoryShare.ts). A failure or a cancel keeps
+// like a post's and keeps the part its trim handles choose, at most 60 seconds (useStoryShare.ts). A failure or a cancel keeps
 // the photo or clip and the text so the user can retry.
 
 import { useEffect, useMemo, useState, type ReactElement } from 'react'
@@ -17,7 +17,7 @@ import { Toggle } from '../Settings/Toggle'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import { StoryClipPreview } from './StoryClipPreview'
-import { useStoryShare, type DraftClip } from './useStoryShare'
+import { storyTrim, useStoryShare, type DraftClip } from './useStoryShare'
 import styles from './CreateStoryModal.module.scss'
 
 function usePreviewUrl(image: ImageFile | null, clip: File | null): string | null {
@@ -57,7 +57,7 @@ export function CreateStoryModal(): ReactElement {
       setError(null)
     },
     onVideo: (file) => {
-      setClip({ file, durationMs: null, muted: false })
+      setClip({ file, durationMs: null, trim: null, muted: false })
       setImage(null)
       setError(null)
     },
@@ -101,10 +101,14 @@ export function CreateStoryModal(): ReactElement {
             <StoryClipPreview
               url={previewUrl}
               durationMs={clip.durationMs}
+              trim={clip.trim}
               muted={clip.muted}
               disabled={busy}
               overlay={overlay}
-              onDuration={(durationMs) => setClip((held) => held && { ...held, durationMs })}
+              onDuration={(durationMs) =>
+                setClip((held) => held && { ...held, durationMs, trim: storyTrim(durationMs) })
+              }
+              onTrim={(trim) => setClip((held) => held && { ...held, trim })}
               onMuted={(muted) => setClip((held) => held && { ...held, muted })}
               onUnreadable={setError}
             />

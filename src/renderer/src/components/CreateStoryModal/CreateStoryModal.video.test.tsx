@@ -1,7 +1,7 @@
 // A clip posted as a story: converted by the posts' video worker (stood in for: jsdom has no
-// WebCodecs), its first 60 seconds kept and said so, with or without sound; its poster goes
-// through the story frame's photo pipeline and both are posted together. Cancel stops it and
-// keeps the clip.
+// WebCodecs), its first 60 seconds kept and said so or the part its trim handles choose (≤ 60 s),
+// with or without sound; its poster goes through the story frame's photo pipeline and both are
+// posted together. Cancel stops it and keeps the clip.
 
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
@@ -106,5 +106,26 @@ describe('CreateStoryModal with a clip', () => {
     expect(screen.getByLabelText('Preview of your video story')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Share to story' })).toBeEnabled()
     expect(harness.services.stories.post).not.toHaveBeenCalled()
+  })
+
+  it('trim handles choose the part kept, never more than 60 seconds of it', async () => {
+    const harness = await pickClip(150)
+    expect(screen.getByText('Trim: keeps 1:00 of 2:30')).toBeInTheDocument()
+    const [start, end] = screen.getAllByRole('slider')
+    // The end moved on past a minute brings the start along.
+    fireEvent.change(end, { target: { value: '100000' } })
+    expect(screen.getByText('Start 0:40')).toBeInTheDocument()
+    expect(screen.getByText('End 1:40')).toBeInTheDocument()
+    expect(screen.queryByTestId('story-trim-notice')).toBeNull()
+    // The start moved closer keeps the end: 50 s are kept.
+    fireEvent.change(start, { target: { value: '50000' } })
+    expect(screen.getByText('Trim: keeps 0:50 of 2:30')).toBeInTheDocument()
+    convertVideo.mockReturnValue(new Promise(() => undefined))
+    await harness.user.click(screen.getByRole('button', { name: 'Share to story' }))
+    expect(convertVideo.mock.calls[0][1]).toEqual({
+      trimStartMs: 50_000,
+      trimEndMs: 100_000,
+      muted: false
+    })
   })
 })

@@ -16,11 +16,13 @@ import { useStores } from '../../store'
 import type { SharingProgress } from '../../store/composer/composerStore'
 import { convertVideo } from '../../video/convertVideo'
 import { secondsLeft } from '../../video/videoPlan'
+import type { ClipTrim } from '../CreatePostModal/TrimRange'
 
-/** A picked clip: the file, and its length once its preview has read it. */
+/** A picked clip: the file, and its length and the part kept once its preview has read it. */
 export interface DraftClip {
   file: File
   durationMs: number | null
+  trim: ClipTrim | null
   muted: boolean
 }
 
@@ -31,7 +33,7 @@ export interface StoryDraft {
   closeFriendsOnly: boolean
 }
 
-/** The part of a clip a story keeps: its first minute, as the network's stories do. */
+/** The part of a clip a story keeps at first: its first minute, as the network's stories do. */
 export function storyTrim(durationMs: number): { trimStartMs: number; trimEndMs: number } {
   return { trimStartMs: 0, trimEndMs: Math.min(durationMs, MAX_STORY_VIDEO_DURATION_MS) }
 }
@@ -73,7 +75,7 @@ export function useStoryShare(now: () => number = Date.now): StoryShare {
       if (clip) {
         const converted = await convertVideo(
           clip.file,
-          { ...storyTrim(clip.durationMs!), muted: clip.muted },
+          { ...(clip.trim ?? storyTrim(clip.durationMs!)), muted: clip.muted },
           { signal: controller.signal, onProgress: stepper('converting') }
         )
         photo = converted.poster

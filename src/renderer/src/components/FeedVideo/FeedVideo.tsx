@@ -7,9 +7,10 @@
 // across origins, so the video is fetched with CORS, which the storage allows the app).
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
-import { Captions, CaptionsOff, Pause, Play, Volume2, VolumeX } from 'lucide-react'
+import { Pause, Play, Volume2, VolumeX } from 'lucide-react'
 import { useT } from '../../i18n'
 import { useAutoplayAnimations } from '../../preferences/autoplay'
+import { CaptionsButton, useCaptions } from './CaptionsButton'
 import { playOnly, released } from './onePlaying'
 import { usePlayback } from './usePlayback'
 import styles from './FeedVideo.module.scss'
@@ -36,8 +37,7 @@ export function FeedVideo({
 }: FeedVideoProps): ReactElement {
   const t = useT()
   const ref = useRef<HTMLVideoElement>(null)
-  const trackRef = useRef<HTMLTrackElement>(null)
-  const [captionsShown, setCaptionsShown] = useState(true)
+  const { track, shown: captionsShown, toggle: toggleCaptions } = useCaptions(captionsUrl)
   const autoplay = useAutoplayAnimations()
   const [muted, setMuted] = useState(true)
   const playback = usePlayback()
@@ -65,11 +65,6 @@ export function FeedVideo({
     if (visible && autoplay) void playOnly(video)
     else if (!visible) video.pause()
   }, [visible, autoplay])
-
-  useEffect(() => {
-    const track = trackRef.current?.track
-    if (track) track.mode = captionsShown ? 'showing' : 'hidden'
-  }, [captionsShown, captionsUrl])
 
   const togglePlay = (): void => {
     const video = ref.current
@@ -100,15 +95,7 @@ export function FeedVideo({
           setMuted((on) => !on)
         }}
       >
-        {captionsUrl && (
-          <track
-            ref={trackRef}
-            kind="captions"
-            src={captionsUrl}
-            label={t('video.captions')}
-            default
-          />
-        )}
+        {track}
       </video>
       <button
         type="button"
@@ -128,22 +115,11 @@ export function FeedVideo({
         {muted ? <VolumeX size={16} aria-hidden /> : <Volume2 size={16} aria-hidden />}
       </button>
       {captionsUrl && (
-        <button
-          type="button"
+        <CaptionsButton
+          shown={captionsShown}
+          onToggle={toggleCaptions}
           className={`${styles.control} ${styles.cc}`}
-          aria-label={captionsShown ? t('video.hideCaptions') : t('video.showCaptions')}
-          aria-pressed={captionsShown}
-          onClick={(event) => {
-            event.stopPropagation()
-            setCaptionsShown((shown) => !shown)
-          }}
-        >
-          {captionsShown ? (
-            <Captions size={16} aria-hidden />
-          ) : (
-            <CaptionsOff size={16} aria-hidden />
-          )}
-        </button>
+        />
       )}
       <div
         className={styles.progress}

@@ -117,7 +117,9 @@ function PostList({ empty, caughtUp = false }: FeedParts): ReactElement {
     onNearStart: loadNewer,
     knownHeights: heightsOf(feed)
   })
-  const sentinel = useEndSentinel(loadMore, hasMore && !failed, postIds.length)
+  // Every page re-arms the sentinel: past FEED_MAX_LOADED_POSTS a page trims as many above as it
+  // adds, so the count held alone stays put and a reader at the end would wait there for good.
+  const sentinel = useEndSentinel(loadMore, hasMore && !failed, trimmedAbove + postIds.length)
   const markSeen = useCallback((id: string) => stores.seenPosts.getState().mark(id), [stores])
   const watchSeen = useSeenCards(markSeen, signedIn)
 

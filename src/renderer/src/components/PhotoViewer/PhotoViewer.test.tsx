@@ -282,4 +282,41 @@ describe('PhotoViewer and the carousel in right-to-left text', () => {
     swipe(screen.getByTestId('photo-viewer-stage'), 600, 300)
     expect(within(viewer()).getByText('2 of 3')).toBeInTheDocument()
   })
+
+  it('does not zoom a clip’s slide: wheel, double-click and + leave it fitted, → moves on', async () => {
+    const harness = createHarness()
+    const post = makePost({ caption: 'Photo, clip, photo' })
+    const clip = {
+      ...photo(post, 1, null),
+      video_url: `https://example.test/${post.id}/1.webm`,
+      duration_ms: 4000
+    }
+    post.post_images = [photo(post, 0, 'a red door'), clip, photo(post, 2, 'a cat')]
+    openInPostView(harness.stores, post, { siblings: [post.id] })
+    renderWith(<PostView />, harness)
+    await userEvent.click(screen.getByRole('button', { name: 'Next photo' }))
+    await openViewer()
+    expect(within(viewer()).getByText('2 of 3')).toBeInTheDocument()
+    await within(viewer()).findByTestId('feed-video')
+    const stage = screen.getByTestId('photo-viewer-stage')
+    const wheel = new WheelEvent('wheel', {
+      deltaY: -200,
+      clientX: 0,
+      clientY: 0,
+      cancelable: true
+    })
+    act(() => {
+      stage.dispatchEvent(wheel)
+    })
+    fireEvent.doubleClick(stage, { clientX: 0, clientY: 0 })
+    await userEvent.keyboard('++')
+    // Were any of them a zoom, → would pan the clip rather than move on.
+    await userEvent.keyboard('{ArrowRight}')
+    expect(within(viewer()).getByText('3 of 3')).toBeInTheDocument()
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}')
+    expect(within(viewer()).getByText('1 of 3')).toBeInTheDocument()
+    // The photo still zooms.
+    await userEvent.keyboard('+')
+    expect(viewerImage().style.transform).not.toBe('translate(0px, 0px) scale(1)')
+  })
 })

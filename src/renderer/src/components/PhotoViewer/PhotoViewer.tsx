@@ -2,7 +2,8 @@
 // the photo fitted on a dark backdrop, zoomed by wheel, pinch, double-click or double-tap or
 // +/-/0 and panned by drag or the arrows while zoomed; fitted, ←/→ move through the post's
 // photos and on to the neighbouring posts. A clip of the post plays fitted (FeedVideo: muted at
-// first, the only one playing), without zoom. A modal dialog: focus stays inside, Escape or Close
+// first, the only one playing), without zoom: on its slide no gesture or key zooms, and the
+// arrows always move through the slides. A modal dialog: focus stays inside, Escape or Close
 // ends it, and the post view puts focus back on the button that opened it.
 
 import {
@@ -61,7 +62,13 @@ export function PhotoViewer({ start, onClose }: PhotoViewerProps): ReactElement 
       : loadedSize?.key === photoKey
         ? loadedSize.size
         : { width: 0, height: 0 }
-  const zoom = usePanZoom(stageRef, natural, photoKey, (direction) => place.step(direction))
+  const zoom = usePanZoom(
+    stageRef,
+    natural,
+    photoKey,
+    (direction) => place.step(direction),
+    !image?.video_url
+  )
   const zoomed = isZoomed(zoom.view)
   const hold = useAnimationHold(image?.image_url, stageRef)
 

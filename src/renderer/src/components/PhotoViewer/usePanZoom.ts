@@ -2,7 +2,8 @@
 // (a trackpad pinch arrives as ctrl+wheel), two fingers pinch, a double-click toggles 1x/2.5x at
 // the point (so do two taps on a touch screen), a drag pans while zoomed, and a horizontal swipe while fitted asks for the
 // neighbouring photo. Discrete changes (double-click, keys) animate unless motion is reduced;
-// continuous ones follow the hand. Another photo (`photoKey`) starts fitted.
+// continuous ones follow the hand. Another photo (`photoKey`) starts fitted. A clip is not
+// zoomable: it stays fitted whatever the wheel, fingers or keys do, and a swipe still moves on.
 
 import {
   useCallback,
@@ -81,7 +82,8 @@ export function usePanZoom(
   stageRef: RefObject<HTMLElement | null>,
   natural: Size,
   photoKey: string,
-  onSwipe: (direction: -1 | 1) => void
+  onSwipe: (direction: -1 | 1) => void,
+  zoomable = true
 ): PanZoom {
   const stage = useStageSize(stageRef)
   const fitted = fitSize(natural, stage)
@@ -95,14 +97,15 @@ export function usePanZoom(
   }
   const [dragging, setDragging] = useState(false)
   // Native listeners and pointer handlers read the latest values without re-subscribing.
-  const latest = useRef({ view, fitted, stage, onSwipe })
+  const latest = useRef({ view, fitted, stage, onSwipe, zoomable })
   useLayoutEffect(() => {
-    latest.current = { view, fitted, stage, onSwipe }
+    latest.current = { view, fitted, stage, onSwipe, zoomable }
   })
   const pointers = useRef<Pointers>(new Map())
   const swipeStart = useRef<Point | null>(null)
 
   const change = useCallback((next: (view: ZoomView) => ZoomView, animate: boolean): void => {
+    if (!latest.current.zoomable) return
     setAnimated(animate && !motionReduced())
     setView((current) => next(current))
   }, [])
@@ -123,6 +126,7 @@ export function usePanZoom(
     // Not React's onWheel: that listener is passive, and the page must not scroll or zoom too.
     const onWheel = (event: WheelEvent): void => {
       event.preventDefault()
+      if (!latest.current.zoomable) return
       const { fitted, stage } = latest.current
       const factor = wheelZoomFactor(event.deltaY, event.deltaMode, event.ctrlKey)
       const point = fromCentre(event.clientX, event.clientY)

@@ -3,10 +3,12 @@
 // of how far it is; beside it like, comment (opens the post's comments), share and save, as on
 // the network. Only the reel on screen plays (onePlaying.ts); reels far from it show their
 // poster alone, so the page holds a few video elements however far the reader goes. A clip with
-// captions shows them (its captions track, fetched with CORS as the storage allows the app).
+// captions shows them (its captions track, fetched with CORS as the storage allows the app) and a
+// CC button hides or shows them. A reel whose caption holds one of the reader's muted words is
+// the feed's placeholder until "Show", its clip neither loaded nor played.
 
 import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, Play, Send, Volume2, VolumeX } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
@@ -17,7 +19,9 @@ import { Avatar } from '../Avatar/Avatar'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { RichText } from '../RichText/RichText'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
-import { useLikeCountHidden } from '../ContentControls/useContentControls'
+import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
+import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
+import { CaptionsButton, useCaptions } from '../FeedVideo/CaptionsButton'
 import { playOnly } from '../FeedVideo/onePlaying'
 import { usePlayback } from '../FeedVideo/usePlayback'
 import styles from './ReelsView.module.scss'
@@ -60,7 +64,11 @@ export const Reel = memo(function Reel({
   const saved = useSaved((state) => state.savedIds.has(postId))
   const signedIn = useSession(selectIsSignedIn)
   const countHidden = useLikeCountHidden(post)
+  const [showMuted, setShowMuted] = useState(false)
+  const hidden = useMutedWord(post?.caption, post?.user_id) !== null && !showMuted
   const playback = usePlayback()
+  const captionsUrl = post?.post_images?.find((image) => image.position === 0)?.captions_url
+  const { track, shown: captionsShown, toggle: toggleCaptions } = useCaptions(captionsUrl)
   const { playing, progress } = playback
   const [sharing, setSharing] = useState(false)
   const video = useRef<HTMLVideoElement | null>(null)
@@ -80,7 +88,8 @@ export const Reel = memo(function Reel({
     if (!element) return
     if (active && autoplay) void playOnly(element)
     else if (!active) element.pause()
-  }, [active, autoplay, near])
+    // Shown after its placeholder, the reel's video element is new.
+  }, [active, autoplay, near, hidden])
 
   // The reel on screen asks for what its page's read did not bring (saved state, comments).
   const commentCount = post?.comments_count ?? 0
@@ -91,7 +100,15 @@ export const Reel = memo(function Reel({
   if (!post) return null
   const username = post.profiles?.username ?? t('post.unknownAuthor')
   const label = post.post_images?.[0]?.alt_text ?? post.caption ?? t('reels.reelBy', { username })
-  const captionsUrl = post.post_images?.find((image) => image.position === 0)?.captions_url
+  if (hidden) {
+    return (
+      <ReelGroup label={t('post.hiddenBy', { username })} active={active}>
+        <div className={`${styles.frame} ${styles.hidden}`}>
+          <MutedPlaceholder what="Post" onShow={() => setShowMuted(true)} />
+        </div>
+      </ReelGroup>
+    )
+  }
   const togglePlay = (): void => {
     const element = video.current
     if (!element) return
@@ -100,14 +117,7 @@ export const Reel = memo(function Reel({
   }
 
   return (
-    // A group, not a region: a reader's reels by one author would be landmarks of one name.
-    <div
-      role="group"
-      className={styles.reel}
-      aria-label={t('reels.reelBy', { username })}
-      aria-current={active || undefined}
-      data-testid="reel"
-    >
+    <ReelGroup label={t('reels.reelBy', { username })} active={active}>
       <div className={styles.frame}>
         <SensitiveMedia post={post} fill>
           {near && post.video_url ? (
@@ -126,9 +136,7 @@ export const Reel = memo(function Reel({
               onClick={togglePlay}
               {...playback.events}
             >
-              {captionsUrl && (
-                <track kind="captions" src={captionsUrl} label={t('video.captions')} default />
-              )}
+              {track}
             </video>
           ) : (
             <img className={styles.video} src={post.image_url} alt={label} />
@@ -153,6 +161,14 @@ export const Reel = memo(function Reel({
         >
           {muted ? <VolumeX size={18} aria-hidden /> : <Volume2 size={18} aria-hidden />}
         </button>
+        {near && captionsUrl && (
+          <CaptionsButton
+            shown={captionsShown}
+            onToggle={toggleCaptions}
+            className={`${styles.sound} ${styles.cc}`}
+            size={18}
+          />
+        )}
         <div className={styles.about}>
           <PersonLink username={username} className={styles.author}>
             <Avatar
@@ -226,6 +242,30 @@ export const Reel = memo(function Reel({
           </Suspense>,
           document.body
         )}
-    </div>
+    </ReelGroup>
   )
 })
+
+/** A reel's screen in the page, named for assistive technology; the one on screen is current. */
+function ReelGroup({
+  label,
+  active,
+  children
+}: {
+  label: string
+  active: boolean
+  children: ReactNode
+}): ReactElement {
+  return (
+    // A group, not a region: a reader's reels by one author would be landmarks of one name.
+    <div
+      role="group"
+      className={styles.reel}
+      aria-label={label}
+      aria-current={active || undefined}
+      data-testid="reel"
+    >
+      {children}
+    </div>
+  )
+}

@@ -1,9 +1,10 @@
 // Reels on the fakes: the first page shows one reel per screen with a video only near the one on
 // screen; ↓/↑ and PageDown/PageUp move the reel on screen (it plays, the one before pauses), `m`
 // mutes and unmutes, Space pauses and plays; keys are left alone while typing or under a dialog;
-// comment opens the post; a visit opened at a reel reads it; the empty and failed states.
+// comment opens the post; a visit opened at a reel reads it; a muted word's placeholder; CC; the
+// empty and failed states.
 
-import { act, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '@shared/domain'
 import { dialogStack } from '../../dialogs/dialogStack'
@@ -177,6 +178,59 @@ describe('ReelsView', () => {
     await waitFor(() => expect(current()).toHaveTextContent('Clip 2'))
     expect(harness.services.reels.page).toHaveBeenCalledTimes(1)
     expect(harness.services.posts.byId).not.toHaveBeenCalled()
+  })
+
+  it("holds a reel with a muted word behind the feed's placeholder, unplayed, until Show", async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    harness.stores.controls.setState({ words: { mute: ['spoiler'], hide_comments: [] } })
+    const hidden = { ...reel(1), caption: 'The finale SPOILER' }
+    harness.services.reels.page.mockResolvedValue({ items: [hidden, reel(2)], next: null })
+    renderWith(<ReelsView startId={null} />, harness)
+    await screen.findAllByTestId('reel')
+    expect(current()).toHaveAccessibleName('Hidden post by sam')
+    expect(current()).toHaveTextContent('Post hidden because it contains a muted word.')
+    // Neither its clip nor its caption is on the page; the next reel is still there to move to.
+    const videos = (): HTMLVideoElement[] => screen.queryAllByTestId<HTMLVideoElement>('reel-video')
+    expect(videos().map((video) => video.src)).toEqual(['https://example.test/videos/2.webm'])
+    expect(videos()[0].paused).toBe(true)
+    expect(screen.queryByText('The finale SPOILER')).not.toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Show' }))
+    expect(current()).toHaveAccessibleName('Reel by sam')
+    expect(current()).toHaveTextContent('The finale SPOILER')
+    await waitFor(() => expect(videos()[0].paused).toBe(false))
+  })
+
+  it('has a CC button on a reel with captions that hides and shows them', async () => {
+    const captioned: Post = {
+      ...reel(1),
+      post_images: [
+        {
+          post_id: 'reel-1',
+          position: 0,
+          image_url: 'https://example.test/1.jpg',
+          thumb_url: null,
+          width: 1080,
+          height: 1920,
+          placeholder: null,
+          alt_text: null,
+          video_url: 'https://example.test/videos/1.webm',
+          captions_url: 'https://example.test/videos/1.vtt'
+        }
+      ]
+    }
+    await showReels([captioned, reel(2)])
+    const [first] = screen.getAllByTestId('reel')
+    const track = first.querySelector('track')!
+    expect(track.src).toBe('https://example.test/videos/1.vtt')
+    const hide = within(first).getByRole('button', { name: 'Hide captions' })
+    expect(hide).toHaveAttribute('aria-pressed', 'true')
+    fireEvent.click(hide)
+    expect(within(first).getByRole('button', { name: 'Show captions' })).toHaveAttribute(
+      'aria-pressed',
+      'false'
+    )
+    // The reel without captions has no CC button.
+    expect(screen.getAllByRole('button', { name: /captions/ })).toHaveLength(1)
   })
 
   it('says when there are no reels, and offers Try again when they could not be read', async () => {

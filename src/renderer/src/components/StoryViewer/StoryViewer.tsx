@@ -108,6 +108,12 @@ export function StoryViewer(): ReactElement | null {
   )
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    // `m` is the sound switch, as in Reels; the report dialog keeps its own keys.
+    if ((event.key === 'm' || event.key === 'M') && video && !store.getState().playback.options) {
+      if (!event.repeat) setMuted((on) => !on)
+      event.preventDefault()
+      return
+    }
     const outcome = store.getState().viewerKey(readingKey(event.key, event.currentTarget))
     if (outcome === 'closed') event.stopPropagation()
     else if (outcome === 'handled') event.preventDefault()
@@ -199,6 +205,7 @@ export function StoryViewer(): ReactElement | null {
                 type="button"
                 className={styles.sound}
                 aria-label={muted ? t('stories.video.soundOn') : t('stories.video.soundOff')}
+                aria-pressed={!muted}
                 onClick={() => setMuted(!muted)}
               >
                 {muted ? <VolumeX size={20} aria-hidden /> : <Volume2 size={20} aria-hidden />}

@@ -1,6 +1,6 @@
 // A video story in the viewer: its clip plays over its poster, the bar follows the clip's time
-// (not the photo's fixed duration), Space and a held press pause the clip, the sound switch mutes
-// it, its end moves on, and with reduced motion it waits behind a Play button.
+// (not the photo's fixed duration), Space and a held press pause the clip, the sound switch and
+// `m` mute it, its end moves on, and with reduced motion it waits behind a Play button.
 
 import { act, fireEvent, screen } from '@testing-library/react'
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -125,6 +125,28 @@ describe('StoryViewer with a video story', () => {
     expect(clip().muted).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: 'Turn sound on' }))
     expect(clip().muted).toBe(false)
+  })
+
+  it('m mutes and unmutes the clip, as in Reels, and the sound button says so', async () => {
+    await openWith(clipStory('one'))
+    const dialog = screen.getByRole('dialog')
+    expect(screen.getByRole('button', { name: 'Turn sound off' })).toHaveAttribute(
+      'aria-pressed',
+      'true'
+    )
+    fireEvent.keyDown(dialog, { key: 'm' })
+    expect(clip().muted).toBe(true)
+    expect(screen.getByRole('button', { name: 'Turn sound on' })).toHaveAttribute(
+      'aria-pressed',
+      'false'
+    )
+    // A held key does not flip it back and forth.
+    fireEvent.keyDown(dialog, { key: 'm', repeat: true })
+    expect(clip().muted).toBe(true)
+    fireEvent.keyDown(dialog, { key: 'M' })
+    expect(clip().muted).toBe(false)
+    // `m` neither pauses nor moves on.
+    expect(clip().paused).toBe(false)
   })
 
   it('with reduced motion the clip waits behind Play; pressing it plays', async () => {
