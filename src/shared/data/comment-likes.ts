@@ -4,6 +4,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { queryError } from '../errors'
+import { failure } from './failure'
 
 export const COMMENT_GONE_MESSAGE = 'This comment no longer exists'
 
@@ -40,7 +41,7 @@ export async function setCommentLike(
   if (error) {
     // 23503: the comment was deleted meanwhile; P0002: raised by the function for the same reason.
     if (error.code === '23503' || error.code === 'P0002') throw new Error(COMMENT_GONE_MESSAGE)
-    throw queryError(liked ? "Couldn't like the comment" : "Couldn't unlike the comment", error)
+    throw failure(liked ? 'likeComment' : 'unlikeComment', error)
   }
   return data as CommentLikeState
 }

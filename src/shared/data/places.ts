@@ -24,7 +24,7 @@ export async function searchPlaces(
   const { data, error } = await client
     .rpc('search_places', { query, max_rows: limit }, { get: true })
     .select('id, name')
-  if (error) throw failure("Couldn't search places", error)
+  if (error) throw failure('searchPlaces', error)
   return (data ?? []) as PlaceResult[]
 }
 
@@ -34,7 +34,7 @@ export async function placeSummary(
   placeId: string
 ): Promise<PlaceSummary | null> {
   const { data, error } = await client.rpc('place_summary', { place: placeId }, { get: true })
-  if (error) throw failure("Couldn't load this place", error)
+  if (error) throw failure('loadPlace', error)
   const row = ((data ?? []) as (PlaceSummary & { posts: number | string })[])[0]
   return row ? { ...row, posts: Number(row.posts) } : null
 }
@@ -53,7 +53,7 @@ export async function placePage(
   }
   // GET, so the server runs the read in a read-only transaction.
   const { data, error } = await client.rpc('place_page', args, { get: true }).select(POST_SELECT)
-  if (error) throw failure("Couldn't load this place's posts", error)
+  if (error) throw failure('loadPlacePosts', error)
   const page = toPage(
     withStorageUrls(client, (data ?? []) as unknown as Post[]),
     limit,

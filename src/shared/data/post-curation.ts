@@ -12,12 +12,7 @@ import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor 
 import { withCurrentStorageOrigin } from './storage-urls'
 
 export const CURATION_MESSAGES = {
-  pinLimit: 'You can pin up to 3 posts. Unpin one first.',
-  archiveFailed: "Couldn't archive the post",
-  restoreFailed: "Couldn't show the post on your profile",
-  pinFailed: "Couldn't pin the post",
-  unpinFailed: "Couldn't unpin the post",
-  archiveLoadFailed: "Couldn't load your archive"
+  pinLimit: 'You can pin up to 3 posts. Unpin one first.'
 } as const
 
 /** Archives the signed-in user's post (true) or shows it on their profile again (false). */
@@ -30,10 +25,7 @@ export async function setPostArchived(
     .rpc('set_post_archived', { target_post_id: postId, archived })
     .single()
   if (error || !data) {
-    throw failure(
-      archived ? CURATION_MESSAGES.archiveFailed : CURATION_MESSAGES.restoreFailed,
-      error
-    )
+    throw failure(archived ? 'archivePost' : 'restorePost', error)
   }
   return data as Post
 }
@@ -55,7 +47,7 @@ export async function setPostPinned(
     throw new Error(CURATION_MESSAGES.pinLimit)
   }
   if (error || !data) {
-    throw failure(pinned ? CURATION_MESSAGES.pinFailed : CURATION_MESSAGES.unpinFailed, error)
+    throw failure(pinned ? 'pinPost' : 'unpinPost', error)
   }
   return data as Post
 }
@@ -73,7 +65,7 @@ export async function archivedPage(
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit + 1)
-  if (error) throw failure(CURATION_MESSAGES.archiveLoadFailed, error)
+  if (error) throw failure('loadArchive', error)
   const page = toPage((data ?? []) as Post[], limit, (post) => ({
     created_at: post.created_at,
     id: post.id

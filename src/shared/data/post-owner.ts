@@ -3,8 +3,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
-import { messageOr } from '../errors'
-import { MESSAGES } from '../messages'
+import { failure } from './failure'
 import { FEED_SELECT } from './feed'
 
 export { POST_ID_TAKEN_MESSAGE } from './upload-pipeline'
@@ -25,6 +24,6 @@ export async function ownPost(
     .eq('id', postId)
     .eq('user_id', userId)
     .maybeSingle()
-  if (error) throw new Error(MESSAGES.savePostFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('createPost', error)
   return (data as Post | null) ?? null
 }

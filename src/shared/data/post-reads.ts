@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post, PostImage } from '../domain'
 import { TAG_PAGE_SIZE } from '../limits'
 import { MESSAGES } from '../messages'
-import { failure } from './failure'
+import { failed, failure } from './failure'
 import { boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { withStorageUrls } from './storage-urls'
 
@@ -44,7 +44,7 @@ export async function postById(client: SupabaseClient, postId: string): Promise<
     .select(POST_SELECT)
     .eq('id', postId)
     .maybeSingle()
-  if (error) throw failure("Couldn't load the post", error)
+  if (error) throw failure('loadPost', error)
   if (!data) throw new Error(MESSAGES.postNotFound)
   return withSortedImages(withStorageUrls(client, data as unknown as Post))
 }
@@ -62,7 +62,7 @@ export async function tagPage(
   options: { after?: PageCursor | null; limit?: number } = {}
 ): Promise<Page<Post>> {
   const normalised = normaliseTag(tag)
-  if (!normalised) throw new Error(`"${tag}" is not a hashtag`)
+  if (!normalised) throw new Error(failed('notAHashtag', { tag }))
   const limit = boundedPageSize(options.limit, TAG_PAGE_SIZE)
   const args: Record<string, unknown> = { tag: normalised, page_size: limit + 1 }
   if (options.after) {
@@ -71,7 +71,7 @@ export async function tagPage(
   }
   // GET, so the server runs the read in a read-only transaction.
   const { data, error } = await client.rpc('tag_page', args, { get: true }).select(POST_SELECT)
-  if (error) throw failure(`Couldn't load #${normalised}`, error)
+  if (error) throw failure('loadHashtag', error, { tag: normalised })
   const page = toPage(
     withStorageUrls(client, (data ?? []) as unknown as Post[]),
     limit,

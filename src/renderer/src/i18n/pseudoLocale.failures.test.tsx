@@ -1,10 +1,12 @@
 // The extraction test (pseudoLocale.test.tsx) on what a failure says when the server gave no
 // words of its own: Explore's and the likers' fallback, the outbox's refusals (a catalog reason
-// inside a catalog sentence) and the sign-out warning's list of unsent actions.
+// inside a catalog sentence), every failure sentence of the data layer (@shared/data/failure) and
+// the sign-out warning's list of unsent actions.
 
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { ReactElement } from 'react'
+import { FAILED, FAILURE_REASONS, failed, type FailureKey } from '@shared/data/failure'
 import { useUnsentWarning } from '../components/AvatarMenu/unsentWarning'
 import { ExploreView } from '../components/ExploreView/ExploreView'
 import { LikersModal } from '../components/LikersModal/LikersModal'
@@ -49,6 +51,15 @@ describe('the pseudo-locale shows no English when a failure has no words of its 
     renderWith(<Say text={phrase('outbox.refused.unsave', { reason })} />, harness)
     renderWith(<Say text={phrase('outbox.postGone.comment')} />, harness)
     renderWith(<Say text={phrase('outbox.accountGone.unfollow')} />, harness)
+    expect(englishLeft()).toEqual([])
+  })
+
+  it('every failure sentence of the data layer, with a reason of its own or a hashtag', () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    for (const key of Object.keys(FAILED) as FailureKey[]) {
+      const reason = FAILURE_REASONS.goneOrNotYours
+      renderWith(<Say text={failed(key, { reason, tag: 'sunset' })} />, harness)
+    }
     expect(englishLeft()).toEqual([])
   })
 
