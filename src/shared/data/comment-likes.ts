@@ -5,8 +5,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { queryError } from '../errors'
 import { failure } from './failure'
+import { REFUSED } from './refusal'
 
-export const COMMENT_GONE_MESSAGE = 'This comment no longer exists'
+export const COMMENT_GONE_MESSAGE = REFUSED.commentGone
 
 export interface CommentLikeState {
   liked: boolean

@@ -6,6 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Connection, ConnectionDirection, Post, SuggestedPerson } from '../domain'
 import { MAX_SEARCH_QUERY_LENGTH } from '../limits'
 import { failure } from './failure'
+import { REFUSED } from './refusal'
 import { FEED_SELECT, type FeedCursor } from './feed'
 
 /**
@@ -16,8 +17,8 @@ export const FOLLOWING_FEED_SELECT = `${FEED_SELECT}, followed_tag, seen`
 import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
 
 export const FOLLOW_MESSAGES = {
-  signInToFollow: 'Sign in to follow people',
-  notYourself: "You can't follow yourself"
+  signInToFollow: REFUSED.signInToFollow,
+  notYourself: REFUSED.followSelf
 } as const
 
 const UNIQUE_VIOLATION = '23505'

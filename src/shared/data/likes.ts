@@ -9,10 +9,11 @@ import { queryError } from '../errors'
 import { failure } from './failure'
 import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { withStorageUrls } from './storage-urls'
+import { REFUSED } from './refusal'
 
 export const LIKERS_PAGE_SIZE = 30
 
-export const POST_GONE_MESSAGE = 'This post no longer exists'
+export const POST_GONE_MESSAGE = REFUSED.postGone
 
 export interface LikeState {
   liked: boolean

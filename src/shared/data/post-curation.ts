@@ -8,11 +8,12 @@ import type { Post } from '../domain'
 import { messageOr } from '../errors'
 import { PROFILE_GRID_PAGE_SIZE } from '../limits'
 import { failure } from './failure'
+import { REFUSED } from './refusal'
 import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { withCurrentStorageOrigin } from './storage-urls'
 
 export const CURATION_MESSAGES = {
-  pinLimit: 'You can pin up to 3 posts. Unpin one first.'
+  pinLimit: REFUSED.pinLimit
 } as const
 
 /** Archives the signed-in user's post (true) or shows it on their profile again (false). */

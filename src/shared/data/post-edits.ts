@@ -17,6 +17,7 @@ import { hashtagCount } from '../text-links'
 import { objectPathFromPublicUrl } from '../storage-path'
 import { failed, failure, FAILURE_REASONS } from './failure'
 import { postById, sortedImages } from './post-reads'
+import { refused } from './refusal'
 
 const characters = (text: string): number => [...text].length
 
@@ -24,7 +25,7 @@ const characters = (text: string): number => [...text].length
 export function checkCaption(caption: string): string {
   const trimmed = caption.trim()
   if (characters(trimmed) > MAX_CAPTION_LENGTH) {
-    throw new Error(`Caption must be at most ${MAX_CAPTION_LENGTH} characters`)
+    throw new Error(refused('captionTooLong', { max: MAX_CAPTION_LENGTH }))
   }
   if (hashtagCount(trimmed) > MAX_CAPTION_HASHTAGS) throw new Error(MESSAGES.tooManyHashtags)
   return trimmed

@@ -11,6 +11,7 @@ import {
   USERNAME_PATTERN
 } from '../limits'
 import { failure } from './failure'
+import { refused, REFUSED } from './refusal'
 import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
 import { afterCursorFilter, boundedPageSize, toPage, type PageCursor } from './keyset'
 
@@ -19,11 +20,10 @@ export const PROFILE_COLUMNS =
 export const PERSON_COLUMNS = 'id, username, full_name, avatar_url, followers_count'
 
 export const PROFILE_MESSAGES = {
-  usernameFormat:
-    'Usernames are 3 to 30 characters: lower-case letters, numbers, dots and underscores, with a letter or number and no dot at either end or two in a row.',
-  usernameTaken: 'This username is already taken. Try another.',
-  bioTooLong: `Bio must be at most ${MAX_BIO_LENGTH} characters`,
-  avatarTooLarge: `The avatar must be at most ${AVATAR_SIZE}×${AVATAR_SIZE} pixels`
+  usernameFormat: REFUSED.usernameFormat,
+  usernameTaken: REFUSED.usernameTaken,
+  bioTooLong: refused('bioTooLong', { max: MAX_BIO_LENGTH }),
+  avatarTooLarge: refused('avatarTooLarge', { width: AVATAR_SIZE, height: AVATAR_SIZE })
 } as const
 
 /** The profile row, or null when it cannot be read (the caller shows the page without it). */

@@ -2,13 +2,15 @@
 // (the baseline migration's Safety section); these are the calls the app makes.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { MESSAGES } from '../messages'
 import { failure, type FailureKey } from './failure'
+import { REFUSED } from './refusal'
 import { withStorageUrls } from './storage-urls'
 
 export const SAFETY_MESSAGES = {
-  signIn: 'Sign in first',
+  signIn: MESSAGES.signInRequired,
   reported: 'Thanks for reporting',
-  unavailable: "This account isn't available"
+  unavailable: REFUSED.accountUnavailable
 } as const
 
 export type ReportTarget = 'post' | 'comment' | 'story' | 'profile'

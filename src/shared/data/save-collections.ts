@@ -9,6 +9,7 @@ import { messageOr } from '../errors'
 import { MAX_SAVE_COLLECTION_NAME_LENGTH, MAX_SAVE_COLLECTIONS } from '../limits'
 import { SAVE_COLLECTION_PAGE_SIZE } from '../limits'
 import { failure, type FailureKey } from './failure'
+import { REFUSED } from './refusal'
 import { boundedPageSize, type Page, type PageCursor } from './keyset'
 import { filedPostsPage } from './saves'
 import { withStorageUrls } from './storage-urls'
@@ -19,7 +20,7 @@ export const COLLECTION_MESSAGES = {
   duplicate: 'You already have a collection with this name',
   tooMany: `You can have at most ${MAX_SAVE_COLLECTIONS} collections`,
   gone: "This collection isn't available",
-  postGone: "This post isn't available"
+  postGone: REFUSED.postUnavailable
 } as const
 
 const OWN_WORDS = new Set<string>([

@@ -8,13 +8,14 @@ import type { LiveStory, StoryHighlight } from '../domain'
 import { messageOr } from '../errors'
 import { MAX_HIGHLIGHT_STORIES, MAX_HIGHLIGHT_TITLE_LENGTH } from '../limits'
 import { failed, failure, FAILURE_REASONS } from './failure'
+import { refused, REFUSED } from './refusal'
 import { withStorageUrls } from './storage-urls'
 import { STORY_SELECT } from './stories'
 
 export const HIGHLIGHT_MESSAGES = {
-  nameLength: `A highlight name is 1 to ${MAX_HIGHLIGHT_TITLE_LENGTH} characters`,
-  noStories: 'Choose at least one story for the highlight',
-  tooManyStories: `A highlight can hold at most ${MAX_HIGHLIGHT_STORIES} stories`
+  nameLength: refused('highlightName', { max: MAX_HIGHLIGHT_TITLE_LENGTH }),
+  noStories: REFUSED.highlightNoStories,
+  tooManyStories: refused('highlightTooManyStories', { max: MAX_HIGHLIGHT_STORIES })
 } as const
 
 export interface HighlightDraft {

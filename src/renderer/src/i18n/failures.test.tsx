@@ -6,6 +6,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAILED, FAILURE_REASONS, failed, failure, type FailureKey } from '@shared/data/failure'
+import { REFUSED, refused, type RefusalKey } from '@shared/data/refusal'
 import { MESSAGES } from '@shared/messages'
 import { PostView } from '../components/PostView/PostView'
 import { createHarness, makePost, openInPostView, renderWith, signedIn } from '../testing/fakes'
@@ -61,6 +62,22 @@ describe('the data layer failure sentences', () => {
   })
 })
 
+describe('the data layer refusal sentences', () => {
+  const slotsOf = (sentence: string): string[] =>
+    [...sentence.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1])
+
+  it('are the English catalog word for word', () => {
+    expect(en.refusals).toEqual(REFUSED)
+  })
+
+  it.each(Object.keys(REFUSED) as RefusalKey[])('%s is found back with its numbers', (key) => {
+    const values = Object.fromEntries(slotsOf(REFUSED[key]).map((name, at) => [name, `${at + 7}`]))
+    expect(textPhrase(refused(key, values))).toEqual(
+      phrase(`refusals.${key}`, slotsOf(REFUSED[key]).length > 0 ? values : undefined)
+    )
+  })
+})
+
 describe('a comment the server refused, in German', () => {
   beforeAll(() => applyLanguage('de'))
   afterAll(() => applyLanguage('en'))
@@ -77,6 +94,21 @@ describe('a comment the server refused, in German', () => {
     await user.type(screen.getByRole('textbox', { name: i18n.t('post.addComment') }), 'hi{Enter}')
     expect(await screen.findByRole('alert')).toHaveTextContent(
       `Dein Kommentar konnte nicht hinzugefügt werden: ${SERVER}`
+    )
+  })
+
+  it('says a refusal of the data layer in German', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    openInPostView(harness.stores, makePost({ id: 'post-1', user_id: 'user-3' }), {
+      comments: [],
+      commentsStatus: 'ready'
+    })
+    harness.services.comments.add.mockRejectedValue(new Error(REFUSED.postGone))
+    renderWith(<PostView />, harness)
+    const user = userEvent.setup()
+    await user.type(screen.getByRole('textbox', { name: i18n.t('post.addComment') }), 'hi{Enter}')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Dieser Beitrag existiert nicht mehr'
     )
   })
 })

@@ -1,9 +1,10 @@
-// The data layer's failure sentences (@shared/data/failure's FAILED) found back in an Error's
-// message, which is all that crosses IPC and the stores: each sentence is a pattern whose slots
-// ({{reason}}, {{tag}}) catch what was filled in, and the catalog says it as `failures.<key>`
-// with those values, the reason itself translated when it is words of the app's own.
+// The data layer's failure and refusal sentences (@shared/data/failure's FAILED, refusal's
+// REFUSED) found back in an Error's message, which is all that crosses IPC and the stores: each
+// sentence is a pattern whose slots ({{reason}}, {{tag}}, {{max}}…) catch what was filled in, and
+// the catalog says it as `failures.<key>` or `refusals.<key>` with those values, the reason itself
+// translated when it is words of the app's own.
 
-import { FAILED, FAILURE_REASONS, type FailureKey } from '../services/rules'
+import { FAILED, FAILURE_REASONS, REFUSED } from '../services/rules'
 import { phrase, type Phrase, type Text } from './phrase'
 
 const SLOT = /\{\{(\w+)\}\}/g
@@ -21,30 +22,34 @@ function patternOf(sentence: string): RegExp {
   return new RegExp(`^${source}$`)
 }
 
-const PATTERNS: readonly (readonly [FailureKey, RegExp])[] = (
-  Object.entries(FAILED) as [FailureKey, string][]
-).map(([key, sentence]) => [key, patternOf(sentence)])
+const patternsOf = (table: Record<string, string>, area: string): [string, RegExp][] =>
+  Object.entries(table).map(([key, sentence]) => [`${area}.${key}`, patternOf(sentence)])
+
+const PATTERNS: readonly (readonly [string, RegExp])[] = [
+  ...patternsOf(FAILED, 'failures'),
+  ...patternsOf(REFUSED, 'refusals')
+]
 
 const REASON_KEYS: ReadonlyMap<string, string> = new Map(
   Object.entries(FAILURE_REASONS).map(([key, reason]) => [reason, `failures.reasons.${key}`])
 )
 
 /**
- * The phrase of a data-layer failure, or null when `text` is none. `reasonText` turns the
+ * The phrase of a data-layer failure or refusal, or null when `text` is none. `reasonText` turns the
  * server's (or the app's) reason into a phrase when the catalog knows it.
  */
 export function failurePhrase(text: string, reasonText: (reason: string) => Text): Phrase | null {
   for (const [key, pattern] of PATTERNS) {
     const match = pattern.exec(text)
     if (!match) continue
-    if (!match.groups) return phrase(`failures.${key}`)
+    if (!match.groups) return phrase(key as Phrase['key'])
     const values: Record<string, Text> = { ...match.groups }
     const { reason } = match.groups
     if (reason !== undefined) {
       const own = REASON_KEYS.get(reason)
       values.reason = own ? phrase(own as Phrase['key']) : reasonText(reason)
     }
-    return phrase(`failures.${key}`, values)
+    return phrase(key as Phrase['key'], values)
   }
   return null
 }

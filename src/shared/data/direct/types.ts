@@ -2,6 +2,7 @@
 // every kind and the limits the database also enforces (the baseline migration's Direct messages).
 
 import { FAILED } from '../failure'
+import { refused, REFUSED } from '../refusal'
 
 /** Characters in one text message (the database's direct_messages_body_length). */
 export const MAX_DIRECT_TEXT_LENGTH = 1000
@@ -93,9 +94,9 @@ export type DirectDraft =
   | { kind: 'story_reaction'; storyId: string; body: string }
 
 export const DIRECT_MESSAGES = {
-  signIn: 'Sign in to send messages',
-  empty: 'Write something before sending',
-  tooLong: `A message can be at most ${MAX_DIRECT_TEXT_LENGTH.toLocaleString('en-US')} characters`,
+  signIn: REFUSED.signInToMessage,
+  empty: REFUSED.messageEmpty,
+  tooLong: refused('messageTooLong', { max: MAX_DIRECT_TEXT_LENGTH.toLocaleString('en-US') }),
   loadFailed: FAILED.loadMessages,
   sendFailed: FAILED.sendMessage,
   storyUnavailable: 'Story unavailable',
