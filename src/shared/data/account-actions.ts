@@ -20,9 +20,9 @@ import {
   verifySecondFactor
 } from './two-factor'
 import { generateRecoveryCodes, recoveryCodeStatus, redeemRecoveryCode } from './recovery-codes'
+import { REFUSED } from './refusal'
 
-export const NOT_RECOVERING_MESSAGE =
-  'Open the link or enter the code we emailed you before creating a new password.'
+export const NOT_RECOVERING_MESSAGE = REFUSED.notRecovering
 
 /**
  * `redirectTo` is where mailed links lead back: the web build's own address, or the desktop

@@ -9,11 +9,12 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import type { ActivityGroup, Notification } from '../domain'
 import { messageOr } from '../errors'
+import { FAILED } from './failure'
 import { withStorageUrls } from './storage-urls'
 
 export const ACTIVITY_PAGE_SIZE = 20
-export const ACTIVITY_LOAD_FAILED = "Couldn't load your activity."
-export const ACTIVITY_MARK_READ_FAILED = "Couldn't mark your activity as read."
+export const ACTIVITY_LOAD_FAILED = FAILED.loadActivity
+export const ACTIVITY_MARK_READ_FAILED = FAILED.markActivityRead
 
 /** Where the next page starts: the last group of the page before. */
 export interface ActivityCursor {

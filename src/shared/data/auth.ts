@@ -6,8 +6,9 @@ import type { SignInInput, SignUpInput, SignUpResult } from '../bridge-contract'
 import { AUTH_MESSAGES, authFailure } from '../auth-messages'
 import { failureWithHelp, messageOr } from '../errors'
 import { MESSAGES } from '../messages'
+import { REFUSED } from './refusal'
 
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken. Try another.'
+export const USERNAME_TAKEN_MESSAGE = REFUSED.usernameTaken
 
 /**
  * A taken username would fail inside the sign-up trigger, which the auth server can only report

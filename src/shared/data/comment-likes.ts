@@ -4,8 +4,10 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { queryError } from '../errors'
+import { failure } from './failure'
+import { REFUSED } from './refusal'
 
-export const COMMENT_GONE_MESSAGE = 'This comment no longer exists'
+export const COMMENT_GONE_MESSAGE = REFUSED.commentGone
 
 export interface CommentLikeState {
   liked: boolean
@@ -40,7 +42,7 @@ export async function setCommentLike(
   if (error) {
     // 23503: the comment was deleted meanwhile; P0002: raised by the function for the same reason.
     if (error.code === '23503' || error.code === 'P0002') throw new Error(COMMENT_GONE_MESSAGE)
-    throw queryError(liked ? "Couldn't like the comment" : "Couldn't unlike the comment", error)
+    throw failure(liked ? 'likeComment' : 'unlikeComment', error)
   }
   return data as CommentLikeState
 }

@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Comment, CommentThread } from '../domain'
 import { COMMENTS_PAGE_SIZE, MAX_COMMENT_LENGTH, MAX_REPLIES_PER_PAGE } from '../limits'
 import { MESSAGES } from '../messages'
-import { failure } from './failure'
+import { failed, failure, FAILURE_REASONS } from './failure'
 import { checkRowId, isUniqueViolation, newRowId } from './idempotent'
 import { withStorageUrls } from './storage-urls'
 import {
@@ -40,7 +40,7 @@ export interface NewComment {
   parentId?: string | null
 }
 
-export const COMMENT_ID_TAKEN_MESSAGE = "Couldn't add your comment: its id belongs to another one"
+export const COMMENT_ID_TAKEN_MESSAGE = failed('addComment', { reason: FAILURE_REASONS.idTaken })
 
 /**
  * Adds a comment under the id the caller chose (or a new one). Sending the same comment again
@@ -69,11 +69,11 @@ export async function addComment(client: SupabaseClient, comment: NewComment): P
       .eq('user_id', comment.userId)
       .eq('post_id', comment.postId)
       .maybeSingle()
-    if (existing.error) throw failure("Couldn't add your comment", existing.error)
+    if (existing.error) throw failure('addComment', existing.error)
     if (!existing.data) throw new Error(COMMENT_ID_TAKEN_MESSAGE)
     return withStorageUrls(client, existing.data as unknown as Comment)
   }
-  if (error || !data) throw failure("Couldn't add your comment", error)
+  if (error || !data) throw failure('addComment', error)
   return withStorageUrls(client, data as unknown as Comment)
 }
 
@@ -83,9 +83,9 @@ export async function addComment(client: SupabaseClient, comment: NewComment): P
  */
 export async function deleteComment(client: SupabaseClient, commentId: string): Promise<void> {
   const { data, error } = await client.from('comments').delete().eq('id', commentId).select('id')
-  if (error) throw failure("Couldn't delete the comment", error)
+  if (error) throw failure('deleteComment', error)
   if (!data || data.length === 0) {
-    throw new Error("Couldn't delete the comment: it was already deleted or is not yours")
+    throw new Error(failed('deleteComment', { reason: FAILURE_REASONS.goneOrNotYours }))
   }
 }
 
@@ -99,7 +99,7 @@ export async function commentById(
     .select(COMMENT_SELECT)
     .eq('id', commentId)
     .maybeSingle()
-  if (error) throw failure("Couldn't load the comment", error)
+  if (error) throw failure('loadComment', error)
   return data ? withStorageUrls(client, data as unknown as Comment) : null
 }
 
@@ -136,7 +136,7 @@ export async function commentsPage(
     .order('created_at', { ascending })
     .order('id', { ascending })
     .limit(limit + 1)
-  if (error) throw failure("Couldn't load comments", error)
+  if (error) throw failure('loadComments', error)
   const page = toPage(
     withStorageUrls(client, (data ?? []) as unknown as Comment[]),
     limit,
@@ -164,7 +164,7 @@ async function repliesOf(client: SupabaseClient, parentIds: string[]): Promise<C
     .order('created_at', { ascending: true })
     .order('id', { ascending: true })
     .limit(MAX_REPLIES_PER_PAGE)
-  if (error) throw failure("Couldn't load replies", error)
+  if (error) throw failure('loadReplies', error)
   return withStorageUrls(client, (data ?? []) as unknown as Comment[])
 }
 
@@ -183,7 +183,7 @@ export async function latestComments(
     // GET: a read, run by the server in a read-only transaction.
     .rpc('latest_comments', { post_ids: postIds, per_post: perPost }, { get: true })
     .select(COMMENT_SELECT)
-  if (error) throw failure("Couldn't load comments", error)
+  if (error) throw failure('loadComments', error)
   for (const comment of withStorageUrls(client, (data ?? []) as unknown as Comment[])) {
     byPost.get(comment.post_id)?.push(comment)
   }

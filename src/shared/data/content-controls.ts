@@ -4,7 +4,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { PersonSummary } from '../domain'
-import { failure } from './failure'
+import { failed, failure, FAILURE_REASONS } from './failure'
 import { withStorageUrls } from './storage-urls'
 
 export type WordKind = 'mute' | 'hide_comments'
@@ -46,8 +46,8 @@ export async function fetchMyControls(client: SupabaseClient): Promise<MyControl
       .select('show_sensitive_media, hide_like_counts, hide_offensive_comments')
       .maybeSingle()
   ])
-  if (words.error) throw failure("Couldn't load your muted words", words.error)
-  if (settings.error) throw failure("Couldn't load your settings", settings.error)
+  if (words.error) throw failure('loadMutedWords', words.error)
+  if (settings.error) throw failure('loadSettings', settings.error)
   const lists: Record<WordKind, string[]> = { mute: [], hide_comments: [] }
   for (const row of words.data as { kind: WordKind; word: string }[]) lists[row.kind].push(row.word)
   return {
@@ -59,7 +59,7 @@ export async function fetchMyControls(client: SupabaseClient): Promise<MyControl
 /** Adds a word (already normalised); adding one already listed is not an error. */
 export async function addWord(client: SupabaseClient, kind: WordKind, word: string): Promise<void> {
   const { error } = await client.from('word_filters').insert({ kind, word })
-  if (error && error.code !== UNIQUE_VIOLATION) throw failure("Couldn't add the word", error)
+  if (error && error.code !== UNIQUE_VIOLATION) throw failure('addWord', error)
 }
 
 export async function removeWord(
@@ -68,7 +68,7 @@ export async function removeWord(
   word: string
 ): Promise<void> {
   const { error } = await client.from('word_filters').delete().eq('kind', kind).eq('word', word)
-  if (error) throw failure("Couldn't remove the word", error)
+  if (error) throw failure('removeWord', error)
 }
 
 /**
@@ -88,14 +88,14 @@ export async function saveContentSettings(
       .update({ ...settings, updated_at: new Date().toISOString() })
       .eq('user_id', userId)
       .select('user_id')
-    if (error) throw failure("Couldn't save your settings", error)
+    if (error) throw failure('saveSettings', error)
     return data.length > 0
   }
   if (await update()) return
   const { error } = await client.from('content_settings').insert({ user_id: userId, ...settings })
   if (!error) return
   if (error.code === UNIQUE_VIOLATION && (await update())) return
-  throw failure("Couldn't save your settings", error)
+  throw failure('saveSettings', error)
 }
 
 export async function fetchCloseFriends(client: SupabaseClient): Promise<CloseFriend[]> {
@@ -103,7 +103,7 @@ export async function fetchCloseFriends(client: SupabaseClient): Promise<CloseFr
     .from('close_friends')
     .select('friend:profiles!close_friends_friend_id_fkey(id, username, full_name, avatar_url)')
     .order('created_at')
-  if (error) throw failure("Couldn't load your close friends", error)
+  if (error) throw failure('loadCloseFriends', error)
   return withStorageUrls(client, data as unknown as { friend: CloseFriend }[]).map(
     (row) => row.friend
   )
@@ -111,13 +111,12 @@ export async function fetchCloseFriends(client: SupabaseClient): Promise<CloseFr
 
 export async function addCloseFriend(client: SupabaseClient, friendId: string): Promise<void> {
   const { error } = await client.from('close_friends').insert({ friend_id: friendId })
-  if (error && error.code !== UNIQUE_VIOLATION)
-    throw failure("Couldn't add to close friends", error)
+  if (error && error.code !== UNIQUE_VIOLATION) throw failure('addCloseFriend', error)
 }
 
 export async function removeCloseFriend(client: SupabaseClient, friendId: string): Promise<void> {
   const { error } = await client.from('close_friends').delete().eq('friend_id', friendId)
-  if (error) throw failure("Couldn't remove from close friends", error)
+  if (error) throw failure('removeCloseFriend', error)
 }
 
 /** Changes the author's switches on their own post (RLS refuses anyone else's). */
@@ -127,6 +126,7 @@ export async function setPostControls(
   controls: PostControls
 ): Promise<void> {
   const { data, error } = await client.from('posts').update(controls).eq('id', postId).select('id')
-  if (error) throw failure("Couldn't change the post", error)
-  if (!data || data.length === 0) throw new Error("Couldn't change the post: it is not yours")
+  if (error) throw failure('changePost', error)
+  if (!data || data.length === 0)
+    throw new Error(failed('changePost', { reason: FAILURE_REASONS.notYours }))
 }

@@ -88,7 +88,7 @@ export async function fetchExplorePage(
   const { data, error } = await client
     .rpc(EXPLORE_PAGE_RPC, args, { get: true })
     .select(POST_SELECT)
-  if (error) throw failure("Couldn't load Explore", error)
+  if (error) throw failure('loadExplore', error)
   const items = withCurrentStorageOrigin(client, (data ?? []) as unknown as Post[])
   return { items, next: exploreCursorAfter(items, asOf) }
 }

@@ -4,8 +4,9 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Connection, ConnectionDirection, Post, SuggestedPerson } from '../domain'
-import { messageOr } from '../errors'
 import { MAX_SEARCH_QUERY_LENGTH } from '../limits'
+import { failure } from './failure'
+import { REFUSED } from './refusal'
 import { FEED_SELECT, type FeedCursor } from './feed'
 
 /**
@@ -16,13 +17,8 @@ export const FOLLOWING_FEED_SELECT = `${FEED_SELECT}, followed_tag, seen`
 import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
 
 export const FOLLOW_MESSAGES = {
-  signInToFollow: 'Sign in to follow people',
-  notYourself: "You can't follow yourself",
-  followFailed: (reason: string): string => `Couldn't follow: ${reason}`,
-  unfollowFailed: (reason: string): string => `Couldn't unfollow: ${reason}`,
-  listFailed: (reason: string): string => `Couldn't load the list: ${reason}`,
-  suggestionsFailed: (reason: string): string => `Couldn't load suggestions: ${reason}`,
-  feedFailed: (reason: string): string => `Couldn't load the Following feed: ${reason}`
+  signInToFollow: REFUSED.signInToFollow,
+  notYourself: REFUSED.followSelf
 } as const
 
 const UNIQUE_VIOLATION = '23505'
@@ -57,7 +53,7 @@ export async function follow(
   const { data, error } = await client.rpc('follow_profile', { target: followingId })
   if (error && error.code !== UNIQUE_VIOLATION) {
     if (error.code === CHECK_VIOLATION) throw new Error(FOLLOW_MESSAGES.notYourself)
-    throw new Error(FOLLOW_MESSAGES.followFailed(messageOr(error, 'unknown error')))
+    throw failure('follow', error)
   }
   const followersCount = await followersCountOf(client, followingId)
   return data === 'requested' ? { followersCount, requested: true } : { followersCount }
@@ -75,7 +71,7 @@ export async function unfollow(
     .delete()
     .eq('follower_id', followerId)
     .eq('following_id', followingId)
-  if (error) throw new Error(FOLLOW_MESSAGES.unfollowFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('unfollow', error)
   // Unfollowing a private account one only asked to follow withdraws the request.
   const withdrawn = await client
     .from('follow_requests')
@@ -83,7 +79,7 @@ export async function unfollow(
     .eq('requester_id', followerId)
     .eq('target_id', followingId)
   if (withdrawn.error) {
-    throw new Error(FOLLOW_MESSAGES.unfollowFailed(messageOr(withdrawn.error, 'unknown error')))
+    throw failure('unfollow', withdrawn.error)
   }
   return { followersCount: await followersCountOf(client, followingId) }
 }
@@ -100,7 +96,7 @@ export async function followedAmong(
     .select('following_id')
     .eq('follower_id', followerId)
     .in('following_id', [...new Set(userIds)])
-  if (error) throw new Error(FOLLOW_MESSAGES.listFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadList', error)
   return new Set((data ?? []).map((row) => (row as { following_id: string }).following_id))
 }
 
@@ -116,7 +112,7 @@ export async function followersAmong(
     .select('follower_id')
     .eq('following_id', followingId)
     .in('follower_id', [...new Set(userIds)])
-  if (error) throw new Error(FOLLOW_MESSAGES.listFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadList', error)
   return new Set((data ?? []).map((row) => (row as { follower_id: string }).follower_id))
 }
 
@@ -156,7 +152,7 @@ export async function fetchConnections(
   const { data, error } = await client
     .rpc('profile_connections', args, { get: true })
     .select('id, username, full_name, avatar_url, followers_count, followed_at')
-  if (error) throw new Error(FOLLOW_MESSAGES.listFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadList', error)
   return ((data ?? []) as unknown as Connection[]).map((row) =>
     withCurrentAvatarOrigin(client, row)
   )
@@ -173,7 +169,7 @@ export async function fetchSuggestions(
   const { data, error } = await client
     .rpc('suggested_profiles', { max_rows: limit }, { get: true })
     .select('id, username, full_name, avatar_url, followers_count, followed_by_count')
-  if (error) throw new Error(FOLLOW_MESSAGES.suggestionsFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadSuggestions', error)
   return ((data ?? []) as unknown as SuggestedPerson[]).map((row) =>
     withCurrentAvatarOrigin(client, row)
   )
@@ -202,7 +198,7 @@ export async function fetchFollowingFeedPage(
       { get: true }
     )
     .select(FOLLOWING_FEED_SELECT)
-  if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadFollowingFeed', error)
   return withCurrentOrigins(client, (data ?? []) as unknown as Post[])
 }
 
@@ -218,7 +214,7 @@ export async function fetchFollowingFeedNewer(
       { get: true }
     )
     .select(FOLLOWING_FEED_SELECT)
-  if (error) throw new Error(FOLLOW_MESSAGES.feedFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadFollowingFeed', error)
   return withCurrentOrigins(client, (data ?? []) as unknown as Post[]).reverse()
 }
 

@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
 import { TAG_TOP_POSTS } from '../limits'
-import { failure } from './failure'
+import { failed, failure } from './failure'
 import { normaliseTag, POST_SELECT, withSortedImages } from './post-reads'
 import { withStorageUrls } from './storage-urls'
 
@@ -21,14 +21,14 @@ export interface TagSummary {
 
 function tagOrThrow(tag: string): string {
   const normalised = normaliseTag(tag)
-  if (!normalised) throw new Error(`"${tag}" is not a hashtag`)
+  if (!normalised) throw new Error(failed('notAHashtag', { tag }))
   return normalised
 }
 
 export async function tagSummary(client: SupabaseClient, tag: string): Promise<TagSummary> {
   const wanted = tagOrThrow(tag)
   const { data, error } = await client.rpc('tag_summary', { tag: wanted }, { get: true })
-  if (error) throw failure(`Couldn't load #${wanted}`, error)
+  if (error) throw failure('loadHashtag', error, { tag: wanted })
   const row = ((data ?? []) as { tag: string; posts: number | string; following: boolean }[])[0]
   return { tag: wanted, posts: Number(row?.posts ?? 0), following: row?.following === true }
 }
@@ -43,7 +43,7 @@ export async function tagTopPosts(
   const { data, error } = await client
     .rpc('tag_top_posts', { tag: wanted, page_size: limit }, { get: true })
     .select(POST_SELECT)
-  if (error) throw failure(`Couldn't load the top posts of #${wanted}`, error)
+  if (error) throw failure('loadHashtagTop', error, { tag: wanted })
   return withStorageUrls(client, (data ?? []) as unknown as Post[]).map(withSortedImages)
 }
 
@@ -54,7 +54,7 @@ export async function followedTags(client: SupabaseClient): Promise<string[]> {
     .select('tag')
     .order('created_at', { ascending: false })
     .order('tag')
-  if (error) throw failure("Couldn't load your followed hashtags", error)
+  if (error) throw failure('loadFollowedHashtags', error)
   return ((data ?? []) as { tag: string }[]).map((row) => row.tag)
 }
 
@@ -67,9 +67,10 @@ export async function setTagFollowed(
   const wanted = tagOrThrow(tag)
   if (follow) {
     const { error } = await client.from('followed_tags').insert({ tag: wanted })
-    if (error && error.code !== UNIQUE_VIOLATION) throw failure(`Couldn't follow #${wanted}`, error)
+    if (error && error.code !== UNIQUE_VIOLATION)
+      throw failure('followHashtag', error, { tag: wanted })
   } else {
     const { error } = await client.from('followed_tags').delete().eq('tag', wanted)
-    if (error) throw failure(`Couldn't unfollow #${wanted}`, error)
+    if (error) throw failure('unfollowHashtag', error, { tag: wanted })
   }
 }

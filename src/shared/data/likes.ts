@@ -9,10 +9,11 @@ import { queryError } from '../errors'
 import { failure } from './failure'
 import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { withStorageUrls } from './storage-urls'
+import { REFUSED } from './refusal'
 
 export const LIKERS_PAGE_SIZE = 30
 
-export const POST_GONE_MESSAGE = 'This post no longer exists'
+export const POST_GONE_MESSAGE = REFUSED.postGone
 
 export interface LikeState {
   liked: boolean
@@ -88,7 +89,7 @@ export async function likersPage(
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit + 1)
-  if (error) throw failure("Couldn't load the likes", error)
+  if (error) throw failure('loadLikes', error)
   const rows = withStorageUrls(client, (data ?? []) as unknown as LikeRow[])
   const page = toPage(rows, limit, (row) => ({ created_at: row.created_at, id: row.id }))
   return {
@@ -124,7 +125,7 @@ export async function likeHighlights(
     // GET: a read, run by the server in a read-only transaction.
     { get: true }
   )
-  if (error) throw failure("Couldn't load who liked these posts", error)
+  if (error) throw failure('loadLikers', error)
   for (const row of (data ?? []) as { post_id: string; username: string | null }[]) {
     if (row.username) named.set(row.post_id, row.username)
   }

@@ -60,7 +60,7 @@ export async function addPeopleTags(
       y: clampTagPoint(tag.y)
     }))
   )
-  if (error) throw failure(MESSAGES.peopleTagsFailed, error)
+  if (error) throw failure('savePeopleTags', error)
 }
 
 /** The tags the caller may see on `postIds`, grouped by post, in photo order. */
@@ -76,7 +76,7 @@ export async function fetchPeopleTags(
     .in('post_id', [...new Set(postIds)])
     .order('position')
     .order('created_at')
-  if (error) throw failure("Couldn't load who is tagged", error)
+  if (error) throw failure('loadTagged', error)
   for (const tag of withStorageUrls(client, (data ?? []) as unknown as PeopleTag[])) {
     const list = byPost.get(tag.post_id) ?? []
     list.push(tag)
@@ -96,7 +96,7 @@ export async function approvePeopleTag(
     .update({ status: 'approved' })
     .eq('post_id', postId)
     .eq('user_id', userId)
-  if (error) throw failure("Couldn't approve the tag", error)
+  if (error) throw failure('approveTag', error)
 }
 
 /** Removes `userId`'s tags from a post: the tagged person themselves, or the post's author. */
@@ -110,7 +110,7 @@ export async function removePeopleTag(
     .delete()
     .eq('post_id', postId)
     .eq('user_id', userId)
-  if (error) throw failure("Couldn't remove the tag", error)
+  if (error) throw failure('removeTag', error)
 }
 
 /** "Manually approve tags": new tags of `userId` wait for their approval while it is on. */
@@ -123,7 +123,7 @@ export async function setManualTagApproval(
     .from('profiles')
     .update({ manually_approve_tags: on })
     .eq('id', userId)
-  if (error) throw failure("Couldn't change how tags are approved", error)
+  if (error) throw failure('changeTagApproval', error)
 }
 
 /** One page of the posts `userId` is tagged in (approved), newest first: the Tagged tab. */
@@ -141,7 +141,7 @@ export async function fetchTaggedPosts(
       page_size: limit + 1
     })
     .select(POST_SELECT)
-  if (error) throw failure("Couldn't load the posts this person is tagged in", error)
+  if (error) throw failure('loadTaggedPosts', error)
   const page = toPage((data ?? []) as unknown as Post[], limit, (post) => ({
     created_at: post.created_at,
     id: post.id
@@ -168,7 +168,7 @@ export async function searchHashtags(
     { prefix: wanted, max_rows: limit },
     { get: true }
   )
-  if (error) throw failure("Couldn't search hashtags", error)
+  if (error) throw failure('searchHashtags', error)
   return ((data ?? []) as { tag: string; posts: number | string }[]).map((row) => ({
     tag: row.tag,
     posts: Number(row.posts)

@@ -23,7 +23,7 @@ export async function searchPlaces(
   const { data, error } = await client
     .rpc('search_places', { query, max_rows: limit }, { get: true })
     .select('id, name')
-  if (error) throw failure("Couldn't search places", error)
+  if (error) throw failure('searchPlaces', error)
   return (data ?? []) as PlaceResult[]
 }
 
@@ -33,7 +33,7 @@ export async function placeSummary(
   placeId: string
 ): Promise<PlaceSummary | null> {
   const { data, error } = await client.rpc('place_summary', { place: placeId }, { get: true })
-  if (error) throw failure("Couldn't load this place", error)
+  if (error) throw failure('loadPlace', error)
   const row = ((data ?? []) as (PlaceSummary & { posts: number | string })[])[0]
   return row ? { ...row, posts: Number(row.posts) } : null
 }
@@ -51,7 +51,7 @@ export async function placePage(
     {
       ...options,
       fallback: PLACE_PAGE_SIZE,
-      failed: "Couldn't load this place's posts"
+      failed: 'loadPlacePosts'
     }
   )
 }

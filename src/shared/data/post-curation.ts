@@ -8,16 +8,12 @@ import type { Post } from '../domain'
 import { messageOr } from '../errors'
 import { PROFILE_GRID_PAGE_SIZE } from '../limits'
 import { failure } from './failure'
+import { REFUSED } from './refusal'
 import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { withCurrentStorageOrigin } from './storage-urls'
 
 export const CURATION_MESSAGES = {
-  pinLimit: 'You can pin up to 3 posts. Unpin one first.',
-  archiveFailed: "Couldn't archive the post",
-  restoreFailed: "Couldn't show the post on your profile",
-  pinFailed: "Couldn't pin the post",
-  unpinFailed: "Couldn't unpin the post",
-  archiveLoadFailed: "Couldn't load your archive"
+  pinLimit: REFUSED.pinLimit
 } as const
 
 /** Archives the signed-in user's post (true) or shows it on their profile again (false). */
@@ -30,10 +26,7 @@ export async function setPostArchived(
     .rpc('set_post_archived', { target_post_id: postId, archived })
     .single()
   if (error || !data) {
-    throw failure(
-      archived ? CURATION_MESSAGES.archiveFailed : CURATION_MESSAGES.restoreFailed,
-      error
-    )
+    throw failure(archived ? 'archivePost' : 'restorePost', error)
   }
   return data as Post
 }
@@ -55,7 +48,7 @@ export async function setPostPinned(
     throw new Error(CURATION_MESSAGES.pinLimit)
   }
   if (error || !data) {
-    throw failure(pinned ? CURATION_MESSAGES.pinFailed : CURATION_MESSAGES.unpinFailed, error)
+    throw failure(pinned ? 'pinPost' : 'unpinPost', error)
   }
   return data as Post
 }
@@ -73,7 +66,7 @@ export async function archivedPage(
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit + 1)
-  if (error) throw failure(CURATION_MESSAGES.archiveLoadFailed, error)
+  if (error) throw failure('loadArchive', error)
   const page = toPage((data ?? []) as Post[], limit, (post) => ({
     created_at: post.created_at,
     id: post.id

@@ -15,8 +15,9 @@ import {
 import { MESSAGES } from '../messages'
 import { hashtagCount } from '../text-links'
 import { objectPathFromPublicUrl } from '../storage-path'
-import { failure } from './failure'
+import { failed, failure, FAILURE_REASONS } from './failure'
 import { postById, sortedImages } from './post-reads'
+import { refused } from './refusal'
 
 const characters = (text: string): number => [...text].length
 
@@ -24,7 +25,7 @@ const characters = (text: string): number => [...text].length
 export function checkCaption(caption: string): string {
   const trimmed = caption.trim()
   if (characters(trimmed) > MAX_CAPTION_LENGTH) {
-    throw new Error(`Caption must be at most ${MAX_CAPTION_LENGTH} characters`)
+    throw new Error(refused('captionTooLong', { max: MAX_CAPTION_LENGTH }))
   }
   if (hashtagCount(trimmed) > MAX_CAPTION_HASHTAGS) throw new Error(MESSAGES.tooManyHashtags)
   return trimmed
@@ -75,7 +76,7 @@ export async function editPost(
   const { data, error } = await client
     .rpc('edit_post', { post_id: postId, caption, alt_texts: altTexts, location })
     .single()
-  if (error || !data) throw failure("Couldn't save your changes", error)
+  if (error || !data) throw failure('saveChanges', error)
   return data as Post
 }
 
@@ -105,9 +106,9 @@ export interface DeletedPost {
 export async function deletePost(client: SupabaseClient, postId: string): Promise<DeletedPost> {
   const post = await postById(client, postId)
   const { data, error } = await client.from('posts').delete().eq('id', postId).select('id')
-  if (error) throw failure("Couldn't delete the post", error)
+  if (error) throw failure('deletePost', error)
   if (!data || data.length === 0) {
-    throw new Error("Couldn't delete the post: it was already deleted or is not yours")
+    throw new Error(failed('deletePost', { reason: FAILURE_REASONS.goneOrNotYours }))
   }
   const removedPaths: string[] = []
   for (const bucket of [IMAGES_BUCKET, VIDEOS_BUCKET]) {

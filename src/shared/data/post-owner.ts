@@ -3,15 +3,14 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
-import { messageOr } from '../errors'
-import { MESSAGES } from '../messages'
+import { failure } from './failure'
 import { FEED_SELECT } from './feed'
+import { REFUSED } from './refusal'
 
 export { POST_ID_TAKEN_MESSAGE } from './upload-pipeline'
 
-export const SIGN_IN_TO_POST_MESSAGE = 'You must be logged in to create a post'
-export const POST_ACCOUNT_SWITCHED_MESSAGE =
-  'This post waits for the account that made it: switch back to it to share it.'
+export const SIGN_IN_TO_POST_MESSAGE = REFUSED.signInToPost
+export const POST_ACCOUNT_SWITCHED_MESSAGE = REFUSED.postAccountSwitched
 
 /** The post `postId` when `userId` wrote it, null otherwise (or when it does not exist). */
 export async function ownPost(
@@ -25,6 +24,6 @@ export async function ownPost(
     .eq('id', postId)
     .eq('user_id', userId)
     .maybeSingle()
-  if (error) throw new Error(MESSAGES.savePostFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('createPost', error)
   return (data as Post | null) ?? null
 }

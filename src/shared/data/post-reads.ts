@@ -5,7 +5,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post, PostImage } from '../domain'
 import { TAG_PAGE_SIZE } from '../limits'
 import { MESSAGES } from '../messages'
-import { failure } from './failure'
+import { failed, failure, type FailureKey } from './failure'
 import { boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { withStorageUrls } from './storage-urls'
 
@@ -45,7 +45,7 @@ export async function postById(client: SupabaseClient, postId: string): Promise<
     .select(POST_SELECT)
     .eq('id', postId)
     .maybeSingle()
-  if (error) throw failure("Couldn't load the post", error)
+  if (error) throw failure('loadPost', error)
   if (!data) throw new Error(MESSAGES.postNotFound)
   return withSortedImages(withStorageUrls(client, data as unknown as Post))
 }
@@ -65,7 +65,13 @@ export async function rpcPostsPage(
   client: SupabaseClient,
   rpc: string,
   args: Record<string, unknown>,
-  options: { after?: PageCursor | null; limit?: number; fallback: number; failed: string }
+  options: {
+    after?: PageCursor | null
+    limit?: number
+    fallback: number
+    failed: FailureKey
+    values?: Readonly<Record<string, string>>
+  }
 ): Promise<Page<Post>> {
   const limit = boundedPageSize(options.limit, options.fallback)
   const cursor = options.after
@@ -74,7 +80,7 @@ export async function rpcPostsPage(
   const { data, error } = await client
     .rpc(rpc, { ...args, ...cursor, page_size: limit + 1 }, { get: true })
     .select(POST_SELECT)
-  if (error) throw failure(options.failed, error)
+  if (error) throw failure(options.failed, error, options.values)
   const page = toPage(
     withStorageUrls(client, (data ?? []) as unknown as Post[]),
     limit,
@@ -93,7 +99,7 @@ export async function tagPage(
   options: { after?: PageCursor | null; limit?: number } = {}
 ): Promise<Page<Post>> {
   const normalised = normaliseTag(tag)
-  if (!normalised) throw new Error(`"${tag}" is not a hashtag`)
+  if (!normalised) throw new Error(failed('notAHashtag', { tag }))
   return rpcPostsPage(
     client,
     'tag_page',
@@ -101,7 +107,8 @@ export async function tagPage(
     {
       ...options,
       fallback: TAG_PAGE_SIZE,
-      failed: `Couldn't load #${normalised}`
+      failed: 'loadHashtag',
+      values: { tag: normalised }
     }
   )
 }

@@ -6,10 +6,10 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Profile } from '../domain'
-import { messageOr } from '../errors'
 import { checkImage, IMAGE_EXTENSION_BY_TYPE, readImageDimensions } from '../image'
 import { AVATAR_SIZE, IMAGES_BUCKET, MAX_BIO_LENGTH, USERNAME_PATTERN } from '../limits'
 import { objectPathFromPublicUrl } from '../storage-path'
+import { failed, failure, FAILURE_REASONS } from './failure'
 import { withCurrentAvatarOrigin } from './storage-urls'
 import { uploadThenWrite } from './upload-pipeline'
 import { normaliseUsername, PROFILE_COLUMNS, PROFILE_MESSAGES } from './profiles'
@@ -83,10 +83,10 @@ async function saveProfileRow(
     if (error.code === CHECK_VIOLATION && /bio/.test(error.message)) {
       throw new Error(PROFILE_MESSAGES.bioTooLong)
     }
-    throw new Error(PROFILE_MESSAGES.saveFailed(messageOr(error, 'unknown error')))
+    throw failure('saveProfile', error)
   }
   // RLS hides other people's rows from an update: no row means it was not yours to change.
-  if (!data) throw new Error(PROFILE_MESSAGES.saveFailed('you can only edit your own profile'))
+  if (!data) throw new Error(failed('saveProfile', { reason: FAILURE_REASONS.notOwnProfile }))
   return withCurrentAvatarOrigin(client, data as Profile)
 }
 

@@ -3,7 +3,6 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { PersonSummary, Post, Profile } from '../domain'
-import { messageOr } from '../errors'
 import {
   AVATAR_SIZE,
   MAX_BIO_LENGTH,
@@ -11,6 +10,8 @@ import {
   PROFILE_GRID_PAGE_SIZE,
   USERNAME_PATTERN
 } from '../limits'
+import { failure } from './failure'
+import { refused, REFUSED } from './refusal'
 import { withCurrentAvatarOrigin, withCurrentStorageOrigin } from './storage-urls'
 import { afterCursorFilter, boundedPageSize, toPage, type PageCursor } from './keyset'
 
@@ -19,14 +20,10 @@ export const PROFILE_COLUMNS =
 export const PERSON_COLUMNS = 'id, username, full_name, avatar_url, followers_count'
 
 export const PROFILE_MESSAGES = {
-  usernameFormat:
-    'Usernames are 3 to 30 characters: lower-case letters, numbers, dots and underscores, with a letter or number and no dot at either end or two in a row.',
-  usernameTaken: 'This username is already taken. Try another.',
-  bioTooLong: `Bio must be at most ${MAX_BIO_LENGTH} characters`,
-  avatarTooLarge: `The avatar must be at most ${AVATAR_SIZE}×${AVATAR_SIZE} pixels`,
-  saveFailed: (reason: string): string => `Couldn't save your profile: ${reason}`,
-  searchFailed: (reason: string): string => `Couldn't search: ${reason}`,
-  loadFailed: (reason: string): string => `Couldn't load the profile: ${reason}`
+  usernameFormat: REFUSED.usernameFormat,
+  usernameTaken: REFUSED.usernameTaken,
+  bioTooLong: refused('bioTooLong', { max: MAX_BIO_LENGTH }),
+  avatarTooLarge: refused('avatarTooLarge', { width: AVATAR_SIZE, height: AVATAR_SIZE })
 } as const
 
 /** The profile row, or null when it cannot be read (the caller shows the page without it). */
@@ -60,7 +57,7 @@ export async function fetchProfileByUsername(
     .select(PROFILE_COLUMNS)
     .eq('username', wanted)
     .maybeSingle()
-  if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadProfile', error)
   return data ? withCurrentAvatarOrigin(client, data as Profile) : null
 }
 
@@ -95,7 +92,7 @@ export async function fetchProfilePosts(
       .order('id', { ascending: false })
       .limit(limit + 1)
   ])
-  if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadProfile', error)
   const page = toPage((data ?? []) as Post[], limit, (post) => ({
     created_at: post.created_at,
     id: post.id
@@ -115,7 +112,7 @@ async function pinnedPosts(client: SupabaseClient, userId: string): Promise<Post
     .not('pin_slot', 'is', null)
     .order('pinned_at', { ascending: false })
     .limit(3)
-  if (error) throw new Error(PROFILE_MESSAGES.loadFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('loadProfile', error)
   return (data ?? []) as Post[]
 }
 
@@ -134,7 +131,7 @@ export async function searchPeople(
   const { data, error } = await client
     .rpc('search_profiles', { query: trimmed, max_rows: limit }, { get: true })
     .select(PERSON_COLUMNS)
-  if (error) throw new Error(PROFILE_MESSAGES.searchFailed(messageOr(error, 'unknown error')))
+  if (error) throw failure('search', error)
   return ((data ?? []) as unknown as PersonSummary[]).map((row) =>
     withCurrentAvatarOrigin(client, row)
   )

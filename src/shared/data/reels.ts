@@ -34,7 +34,7 @@ export async function fetchReelsPage(
     ? { before_created_at: after.created_at, before_id: after.id, page_size: limit }
     : { page_size: limit }
   const { data, error } = await client.rpc(REELS_PAGE_RPC, args, { get: true }).select(POST_SELECT)
-  if (error) throw failure("Couldn't load Reels", error)
+  if (error) throw failure('loadReels', error)
   const items = withCurrentStorageOrigin(client, (data ?? []) as unknown as Post[])
   const last = items[items.length - 1]
   return { items, next: items.length === limit && last ? cursorOf(last) : null }
@@ -58,7 +58,7 @@ export async function fetchProfileReels(
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit + 1)
-  if (error) throw failure("Couldn't load Reels", error)
+  if (error) throw failure('loadReels', error)
   const page = toPage((data ?? []) as Post[], limit, (post) => ({
     created_at: post.created_at,
     id: post.id

@@ -4,6 +4,7 @@
 import type { PostRenditions } from '../bridge-contract'
 import { checkImage, type ImageMimeType } from '../image'
 import { MAX_IMAGE_DIMENSION, MAX_PLACEHOLDER_LENGTH } from '../limits'
+import { REFUSED } from './refusal'
 
 export interface PhotoRenditions {
   thumbnailBytes: Uint8Array
@@ -14,7 +15,7 @@ export interface PhotoRenditions {
   placeholder: string | null
 }
 
-export const INVALID_RENDITION_MESSAGE = 'The processed image is invalid'
+export const INVALID_RENDITION_MESSAGE = REFUSED.imageInvalid
 
 const PLACEHOLDER_PATTERN = /^[A-Za-z0-9+/]{4,64}={0,2}$/
 

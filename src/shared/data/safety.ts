@@ -2,14 +2,15 @@
 // (the baseline migration's Safety section); these are the calls the app makes.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { messageOr } from '../errors'
+import { MESSAGES } from '../messages'
+import { failure, type FailureKey } from './failure'
+import { REFUSED } from './refusal'
 import { withStorageUrls } from './storage-urls'
 
 export const SAFETY_MESSAGES = {
-  signIn: 'Sign in first',
-  failed: (what: string, reason: string): string => `Couldn't ${what}: ${reason}`,
+  signIn: MESSAGES.signInRequired,
   reported: 'Thanks for reporting',
-  unavailable: "This account isn't available"
+  unavailable: REFUSED.accountUnavailable
 } as const
 
 export type ReportTarget = 'post' | 'comment' | 'story' | 'profile'
@@ -61,9 +62,8 @@ export interface SuspendedAccount extends ListedPerson {
 
 type Result<T> = { data: T | null; error: { message?: string; code?: string } | null }
 
-function unwrap<T>(what: string, result: Result<T>): T {
-  if (result.error)
-    throw new Error(SAFETY_MESSAGES.failed(what, messageOr(result.error, 'unknown error')))
+function unwrap<T>(what: FailureKey, result: Result<T>): T {
+  if (result.error) throw failure(what, result.error)
   return result.data as T
 }
 
@@ -103,13 +103,13 @@ export async function unblockPerson(
 async function listedPeople(
   client: SupabaseClient,
   rpc: string,
-  what: string
+  what: FailureKey
 ): Promise<ListedPerson[]> {
   return withStorageUrls(client, unwrap<ListedPerson[]>(what, await client.rpc(rpc)) ?? [])
 }
 
 export function fetchBlockedAccounts(client: SupabaseClient): Promise<ListedPerson[]> {
-  return listedPeople(client, 'blocked_accounts', 'load your blocked accounts')
+  return listedPeople(client, 'blocked_accounts', 'loadBlocked')
 }
 
 /** Mutes `mutedId`'s posts and/or stories; muting neither removes the mute. */
@@ -135,7 +135,7 @@ export async function setMute(
 
 export async function fetchMutes(client: SupabaseClient, userId: string | null): Promise<Mute[]> {
   const rows = unwrap(
-    'load your muted accounts',
+    'loadMuted',
     await client
       .from('mutes')
       .select('posts, stories, profiles!mutes_muted_id_fkey(id, username, full_name, avatar_url)')
@@ -155,7 +155,7 @@ export async function reportContent(
   details: string | null
 ): Promise<void> {
   unwrap(
-    'send the report',
+    'sendReport',
     await client.rpc('report_content', {
       target_type: target,
       target_id: targetId,
@@ -174,21 +174,18 @@ export async function setAccountPrivate(
     .from('profiles')
     .update({ is_private: isPrivate })
     .eq('id', requireUser(userId))
-  unwrap('change your account privacy', result)
+  unwrap('changePrivacy', result)
 }
 
 export function fetchFollowRequests(client: SupabaseClient): Promise<ListedPerson[]> {
-  return listedPeople(client, 'follow_requests_page', 'load follow requests')
+  return listedPeople(client, 'follow_requests_page', 'loadFollowRequests')
 }
 
 export async function approveFollowRequest(
   client: SupabaseClient,
   requesterId: string
 ): Promise<void> {
-  unwrap(
-    'approve the request',
-    await client.rpc('approve_follow_request', { requester: requesterId })
-  )
+  unwrap('approveRequest', await client.rpc('approve_follow_request', { requester: requesterId }))
 }
 
 /** Deletes a request: the target declining it, or the requester cancelling their own. */
@@ -202,7 +199,7 @@ export async function deleteFollowRequest(
     .delete()
     .eq('requester_id', requesterId)
     .eq('target_id', targetId)
-  unwrap('delete the request', result)
+  unwrap('deleteRequest', result)
 }
 
 /** Whether the signed-in user has asked to follow `targetId` and waits for an answer. */
@@ -213,7 +210,7 @@ export async function hasRequestedToFollow(
 ): Promise<boolean> {
   if (!userId) return false
   const rows = unwrap(
-    'load the follow request',
+    'loadFollowRequest',
     await client
       .from('follow_requests')
       .select('target_id')
@@ -226,7 +223,7 @@ export async function hasRequestedToFollow(
 export async function isModerator(client: SupabaseClient, userId: string | null): Promise<boolean> {
   if (!userId) return false
   const rows = unwrap(
-    'check your role',
+    'checkRole',
     await client.from('moderators').select('user_id').eq('user_id', userId)
   ) as unknown[] | null
   return (rows?.length ?? 0) > 0
@@ -236,7 +233,7 @@ export async function fetchModerationReports(client: SupabaseClient): Promise<Mo
   return withStorageUrls(
     client,
     unwrap<ModerationReport[]>(
-      'load reports',
+      'loadReports',
       await client.rpc('moderation_reports', { page_size: 100 })
     ) ?? []
   )
@@ -247,7 +244,7 @@ export async function resolveReport(
   reportId: string,
   action: ModerationAction
 ): Promise<void> {
-  unwrap('resolve the report', await client.rpc('moderation_resolve', { report: reportId, action }))
+  unwrap('resolveReport', await client.rpc('moderation_resolve', { report: reportId, action }))
 }
 
 /**
@@ -257,7 +254,7 @@ export async function resolveReport(
 export async function fetchSuspendedAccounts(client: SupabaseClient): Promise<SuspendedAccount[]> {
   return (
     (unwrap(
-      'load suspended accounts',
+      'loadSuspended',
       await client
         .from('profiles')
         .select('id, username, full_name, avatar_url, suspended_at')
@@ -270,8 +267,5 @@ export async function fetchSuspendedAccounts(client: SupabaseClient): Promise<Su
 
 /** Lifts a suspension (moderators only): the account is seen, signs in and writes again. */
 export async function liftSuspension(client: SupabaseClient, personId: string): Promise<void> {
-  unwrap(
-    'lift the suspension',
-    await client.rpc('moderation_lift_suspension', { person: personId })
-  )
+  unwrap('liftSuspension', await client.rpc('moderation_lift_suspension', { person: personId }))
 }

@@ -8,7 +8,8 @@ import type { Post, SaveCollection } from '../domain'
 import { messageOr } from '../errors'
 import { MAX_SAVE_COLLECTION_NAME_LENGTH, MAX_SAVE_COLLECTIONS } from '../limits'
 import { SAVE_COLLECTION_PAGE_SIZE } from '../limits'
-import { failure } from './failure'
+import { failure, type FailureKey } from './failure'
+import { REFUSED } from './refusal'
 import { boundedPageSize, type Page, type PageCursor } from './keyset'
 import { filedPostsPage } from './saves'
 import { withStorageUrls } from './storage-urls'
@@ -19,12 +20,7 @@ export const COLLECTION_MESSAGES = {
   duplicate: 'You already have a collection with this name',
   tooMany: `You can have at most ${MAX_SAVE_COLLECTIONS} collections`,
   gone: "This collection isn't available",
-  postGone: "This post isn't available",
-  loadFailed: "Couldn't load your collections",
-  saveFailed: "Couldn't save to the collection",
-  renameFailed: "Couldn't rename the collection",
-  deleteFailed: "Couldn't delete the collection",
-  removeFailed: "Couldn't remove the post from the collection"
+  postGone: REFUSED.postUnavailable
 } as const
 
 const OWN_WORDS = new Set<string>([
@@ -44,7 +40,7 @@ export function collectionNameProblem(name: string): string | null {
 }
 
 /** The database's own words for a refusal (they are the ones above), else `what: why`. */
-function refused(what: string, error: unknown): Error {
+function refused(what: FailureKey, error: unknown): Error {
   const message = messageOr(error, '')
   return OWN_WORDS.has(message) ? new Error(message) : failure(what, error)
 }
@@ -58,7 +54,7 @@ function checkedName(name: string): string {
 /** The signed-in user's collections, newest first, each with its cover. */
 export async function fetchCollections(client: SupabaseClient): Promise<SaveCollection[]> {
   const { data, error } = await client.rpc('saved_collections', {}, { get: true })
-  if (error) throw failure(COLLECTION_MESSAGES.loadFailed, error)
+  if (error) throw failure('loadCollections', error)
   return withStorageUrls(client, (data ?? []) as SaveCollection[])
 }
 
@@ -71,7 +67,7 @@ export async function createCollection(
   const { data, error } = await client
     .rpc('create_save_collection', { name: checkedName(name), post_id: postId })
     .single()
-  if (error || !data) throw refused(COLLECTION_MESSAGES.saveFailed, error)
+  if (error || !data) throw refused('saveToCollection', error)
   return (data as { id: string }).id
 }
 
@@ -86,7 +82,7 @@ export async function renameCollection(
     .update({ name: checkedName(name) })
     .eq('id', collectionId)
     .select('id')
-  if (error) throw refused(COLLECTION_MESSAGES.renameFailed, error)
+  if (error) throw refused('renameCollection', error)
   if (!data || data.length === 0) throw new Error(COLLECTION_MESSAGES.gone)
 }
 
@@ -96,7 +92,7 @@ export async function deleteCollection(
   collectionId: string
 ): Promise<void> {
   const { error } = await client.from('save_collections').delete().eq('id', collectionId)
-  if (error) throw failure(COLLECTION_MESSAGES.deleteFailed, error)
+  if (error) throw failure('deleteCollection', error)
 }
 
 /** Saves the post (when it is not yet) and files it in the collection. */
@@ -109,7 +105,7 @@ export async function saveToCollection(
     collection_id: collectionId,
     post_id: postId
   })
-  if (error) throw refused(COLLECTION_MESSAGES.saveFailed, error)
+  if (error) throw refused('saveToCollection', error)
 }
 
 /** Takes the post out of one collection; it stays saved. */
@@ -123,7 +119,7 @@ export async function removeFromCollection(
     .delete()
     .eq('collection_id', collectionId)
     .eq('post_id', postId)
-  if (error) throw failure(COLLECTION_MESSAGES.removeFailed, error)
+  if (error) throw failure('removeFromCollection', error)
 }
 
 /** Which of the signed-in user's collections hold the post (the save sheet's ticks). */
@@ -135,7 +131,7 @@ export async function collectionsHolding(
     .from('save_collection_items')
     .select('collection_id')
     .eq('post_id', postId)
-  if (error) throw failure(COLLECTION_MESSAGES.loadFailed, error)
+  if (error) throw failure('loadCollections', error)
   return (data ?? []).map((row: { collection_id: string }) => row.collection_id)
 }
 
@@ -151,7 +147,7 @@ export function collectionPage(
       table: 'save_collection_items',
       column: 'collection_id',
       value: collectionId,
-      failureMessage: COLLECTION_MESSAGES.loadFailed
+      failure: 'loadCollections'
     },
     boundedPageSize(options.limit, SAVE_COLLECTION_PAGE_SIZE),
     options.after

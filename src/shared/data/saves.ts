@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post } from '../domain'
 import { SAVED_PAGE_SIZE } from '../limits'
-import { failure } from './failure'
+import { failure, type FailureKey } from './failure'
 import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor } from './keyset'
 import { POST_SELECT } from './post-reads'
 import { withStorageUrls } from './storage-urls'
@@ -18,7 +18,7 @@ export async function savePost(
   postId: string
 ): Promise<void> {
   const { error } = await client.from('saves').insert({ user_id: userId, post_id: postId })
-  if (error && error.code !== UNIQUE_VIOLATION) throw failure("Couldn't save the post", error)
+  if (error && error.code !== UNIQUE_VIOLATION) throw failure('savePost', error)
 }
 
 /** Removes a post from `userId`'s saved list; removing one not saved is not an error. */
@@ -28,7 +28,7 @@ export async function unsavePost(
   postId: string
 ): Promise<void> {
   const { error } = await client.from('saves').delete().eq('user_id', userId).eq('post_id', postId)
-  if (error) throw failure("Couldn't remove the post from your saved posts", error)
+  if (error) throw failure('unsavePost', error)
 }
 
 /** Which of `postIds` the signed-in user has saved (for the bookmark icons of a feed page). */
@@ -38,7 +38,7 @@ export async function savedPostIds(
 ): Promise<Set<string>> {
   if (postIds.length === 0) return new Set()
   const { data, error } = await client.from('saves').select('post_id').in('post_id', postIds)
-  if (error) throw failure("Couldn't load your saved posts", error)
+  if (error) throw failure('loadSaved', error)
   return new Set((data ?? []).map((row: { post_id: string }) => row.post_id))
 }
 
@@ -55,7 +55,7 @@ interface FiledPostRow {
  */
 export async function filedPostsPage(
   client: SupabaseClient,
-  filed: { table: string; column: string; value: string; failureMessage: string },
+  filed: { table: string; column: string; value: string; failure: FailureKey },
   limit: number,
   after: PageCursor | null | undefined
 ): Promise<Page<Post>> {
@@ -70,7 +70,7 @@ export async function filedPostsPage(
     .order('created_at', { ascending: false })
     .order('post_id', { ascending: false })
     .limit(limit + 1)
-  if (error) throw failure(filed.failureMessage, error)
+  if (error) throw failure(filed.failure, error)
   const page = toPage(
     withStorageUrls(client, (data ?? []) as unknown as FiledPostRow[]),
     limit,
@@ -94,7 +94,7 @@ export function savedPage(
       table: 'saves',
       column: 'user_id',
       value: userId,
-      failureMessage: "Couldn't load your saved posts"
+      failure: 'loadSaved'
     },
     boundedPageSize(options.limit, SAVED_PAGE_SIZE),
     options.after

@@ -17,6 +17,6 @@ export async function markPostsSeen(
     const { error } = await client.rpc(MARK_POSTS_SEEN_RPC, {
       post_ids: postIds.slice(start, start + MAX_SEEN_POSTS_PER_CALL)
     })
-    if (error) throw failure("Couldn't note the posts you've seen", error)
+    if (error) throw failure('noteSeen', error)
   }
 }

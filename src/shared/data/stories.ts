@@ -6,7 +6,7 @@
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LiveStory, StoryStripEntry, StoryViewer } from '../domain'
-import { messageOr, queryError } from '../errors'
+import { messageOr } from '../errors'
 import { checkImage } from '../image'
 import {
   IMAGES_BUCKET,
@@ -23,6 +23,7 @@ import {
 } from '../storage-path'
 import { checkVideo, type VideoMimeType } from '../video'
 import type { PostVideo } from './post-create'
+import { failed, failure } from './failure'
 import { checkRenditions, type PhotoRenditions } from './renditions'
 import { withStorageUrls } from './storage-urls'
 import { uploadThenWrite, type ObjectUpload } from './upload-pipeline'
@@ -122,7 +123,7 @@ export async function postStory(client: SupabaseClient, story: NewStory): Promis
 /** The strip: the reader first, then people they follow with live stories, unseen first. */
 export async function fetchStoryStrip(client: SupabaseClient): Promise<StoryStripEntry[]> {
   const { data, error } = await client.rpc('story_strip')
-  if (error) throw queryError(MESSAGES.storiesFailed, error)
+  if (error) throw failure('loadStories', error)
   return withStorageUrls(client, (data ?? []) as StoryStripEntry[])
 }
 
@@ -140,7 +141,7 @@ export async function fetchUserStories(
   const { data, error } = await client
     .rpc('live_stories_of', { person: userId }, { get: true })
     .select(STORY_SELECT)
-  if (error) throw queryError(MESSAGES.storiesFailed, error)
+  if (error) throw failure('loadStories', error)
   const rows = withStorageUrls(client, (data ?? []) as unknown as StoryRow[])
   if (rows.length === 0 || !readerId) return rows.map((row) => ({ ...row, seen: false }))
   const views = await client
@@ -151,7 +152,7 @@ export async function fetchUserStories(
       'story_id',
       rows.map((row) => row.id)
     )
-  if (views.error) throw queryError(MESSAGES.storiesFailed, views.error)
+  if (views.error) throw failure('loadStories', views.error)
   const seen = new Set(((views.data ?? []) as { story_id: string }[]).map((view) => view.story_id))
   return rows.map((row) => ({ ...row, seen: seen.has(row.id) }))
 }
@@ -175,7 +176,7 @@ export async function fetchStoryViewers(
     .eq('story_id', story.id)
     .neq('viewer_id', story.user_id)
     .order('viewed_at', { ascending: false })
-  if (error) throw queryError(MESSAGES.storiesFailed, error)
+  if (error) throw failure('loadStories', error)
   return withStorageUrls(client, (data ?? []) as unknown as StoryViewer[])
 }
 
@@ -188,8 +189,9 @@ export async function deleteStory(
   story: Pick<LiveStory, 'id' | 'image_url' | 'thumb_url' | 'video_url'>
 ): Promise<void> {
   const { data, error } = await client.from('stories').delete().eq('id', story.id).select('id')
-  if (error) throw new Error(MESSAGES.deleteStoryFailed(messageOr(error, 'unknown error')))
-  if (!data || data.length === 0) throw new Error(MESSAGES.deleteStoryFailed(MESSAGES.storyGone))
+  if (error) throw failure('deleteStory', error)
+  if (!data || data.length === 0)
+    throw new Error(failed('deleteStory', { reason: MESSAGES.storyGone }))
   const paths = [story.image_url, story.thumb_url]
     .map((url) => url && objectPathFromPublicUrl(url, IMAGES_BUCKET))
     .filter((path): path is string => Boolean(path))

@@ -10,10 +10,6 @@ import { afterCursorFilter, boundedPageSize, toPage, type Page, type PageCursor 
 import { withStorageUrls } from './storage-urls'
 import { STORY_SELECT } from './stories'
 
-export const ARCHIVE_MESSAGES = {
-  loadFailed: "Couldn't load your story archive"
-} as const
-
 /** A page of the signed-in author's own stories, newest first (`seen` is theirs: true). */
 export async function archivedStoriesPage(
   client: SupabaseClient,
@@ -27,7 +23,7 @@ export async function archivedStoriesPage(
     .order('created_at', { ascending: false })
     .order('id', { ascending: false })
     .limit(limit + 1)
-  if (error) throw failure(ARCHIVE_MESSAGES.loadFailed, error)
+  if (error) throw failure('loadStoryArchive', error)
   const rows = withStorageUrls(client, (data ?? []) as Omit<LiveStory, 'seen'>[])
   const page = toPage(rows, limit, (story) => ({ created_at: story.created_at, id: story.id }))
   return { items: page.items.map((story) => ({ ...story, seen: true })), next: page.next }

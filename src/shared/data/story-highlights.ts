@@ -7,18 +7,15 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import type { LiveStory, StoryHighlight } from '../domain'
 import { messageOr } from '../errors'
 import { MAX_HIGHLIGHT_STORIES, MAX_HIGHLIGHT_TITLE_LENGTH } from '../limits'
-import { failure } from './failure'
+import { failed, failure, FAILURE_REASONS } from './failure'
+import { refused, REFUSED } from './refusal'
 import { withStorageUrls } from './storage-urls'
 import { STORY_SELECT } from './stories'
 
 export const HIGHLIGHT_MESSAGES = {
-  nameLength: `A highlight name is 1 to ${MAX_HIGHLIGHT_TITLE_LENGTH} characters`,
-  noStories: 'Choose at least one story for the highlight',
-  tooManyStories: `A highlight can hold at most ${MAX_HIGHLIGHT_STORIES} stories`,
-  loadFailed: "Couldn't load highlights",
-  saveFailed: "Couldn't save the highlight",
-  deleteFailed: "Couldn't delete the highlight",
-  reorderFailed: "Couldn't reorder your highlights"
+  nameLength: refused('highlightName', { max: MAX_HIGHLIGHT_TITLE_LENGTH }),
+  noStories: REFUSED.highlightNoStories,
+  tooManyStories: refused('highlightTooManyStories', { max: MAX_HIGHLIGHT_STORIES })
 } as const
 
 export interface HighlightDraft {
@@ -43,7 +40,7 @@ export function highlightDraftProblem(draft: HighlightDraft): string | null {
 function saveFailure(error: unknown): Error {
   const message = messageOr(error, '')
   const own = Object.values(HIGHLIGHT_MESSAGES) as string[]
-  return own.includes(message) ? new Error(message) : failure(HIGHLIGHT_MESSAGES.saveFailed, error)
+  return own.includes(message) ? new Error(message) : failure('saveHighlight', error)
 }
 
 function checked(draft: HighlightDraft): HighlightDraft {
@@ -58,7 +55,7 @@ export async function fetchHighlights(
   userId: string
 ): Promise<StoryHighlight[]> {
   const { data, error } = await client.rpc('profile_highlights', { person: userId }, { get: true })
-  if (error) throw failure(HIGHLIGHT_MESSAGES.loadFailed, error)
+  if (error) throw failure('loadHighlights', error)
   return withStorageUrls(client, (data ?? []) as StoryHighlight[])
 }
 
@@ -70,7 +67,7 @@ export async function fetchHighlightStories(
   const { data, error } = await client
     .rpc('highlight_stories', { target: highlightId }, { get: true })
     .select(STORY_SELECT)
-  if (error) throw failure(HIGHLIGHT_MESSAGES.loadFailed, error)
+  if (error) throw failure('loadHighlights', error)
   const rows = withStorageUrls(client, (data ?? []) as unknown as Omit<LiveStory, 'seen'>[])
   // A highlight's stories are watched again and again: none is "new".
   return rows.map((story) => ({ ...story, seen: true }))
@@ -115,7 +112,7 @@ export async function reorderHighlights(
   highlightIds: string[]
 ): Promise<void> {
   const { error } = await client.rpc('reorder_story_highlights', { highlight_ids: highlightIds })
-  if (error) throw failure(HIGHLIGHT_MESSAGES.reorderFailed, error)
+  if (error) throw failure('reorderHighlights', error)
 }
 
 /** Deletes one's highlight (its stories stay, in the archive). */
@@ -125,8 +122,8 @@ export async function deleteHighlight(client: SupabaseClient, highlightId: strin
     .delete()
     .eq('id', highlightId)
     .select('id')
-  if (error) throw failure(HIGHLIGHT_MESSAGES.deleteFailed, error)
+  if (error) throw failure('deleteHighlight', error)
   if (!data || data.length === 0) {
-    throw new Error(`${HIGHLIGHT_MESSAGES.deleteFailed}: it was already deleted or is not yours`)
+    throw new Error(failed('deleteHighlight', { reason: FAILURE_REASONS.goneOrNotYours }))
   }
 }

@@ -8,7 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '../errors'
 import { IMAGES_BUCKET } from '../limits'
-import { MESSAGES } from '../messages'
+import { FAILURE_REASONS, failure } from './failure'
 import { isAlreadyUploaded, isUniqueViolation, serverAnswered } from './idempotent'
 import { storeObject } from './object-upload'
 import { UploadCanceledError } from './resumable-upload'
@@ -100,7 +100,7 @@ export async function uploadThenWrite<T>(
     )
     if (error instanceof UploadCanceledError) throw error
     if (error && !(plan.retryable && isAlreadyUploaded(error))) {
-      throw new Error(MESSAGES.uploadFailed(messageOr(error, 'unknown error')))
+      throw failure('upload', error)
     }
     // Only what this attempt created is undone: an object found there may belong to a row an
     // earlier attempt already wrote.
@@ -126,7 +126,7 @@ export async function uploadThenWrite<T>(
   try {
     written = await plan.write(urls)
   } catch (error) {
-    written = { data: null, error: { message: messageOr(error, 'network error') } }
+    written = { data: null, error: { message: messageOr(error, FAILURE_REASONS.network) } }
   }
   if (plan.findExisting && isUniqueViolation(written.error)) {
     const existing = await plan.findExisting()
@@ -136,7 +136,7 @@ export async function uploadThenWrite<T>(
   }
   if (written.error || !written.data) {
     if (!plan.retryable || serverAnswered(written.error)) await undo()
-    throw new Error(plan.failureMessage(messageOr(written.error, 'no row returned')))
+    throw new Error(plan.failureMessage(messageOr(written.error, FAILURE_REASONS.noRow)))
   }
   return written.data
 }

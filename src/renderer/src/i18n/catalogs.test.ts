@@ -1,6 +1,6 @@
 // Every language says everything English says: the same keys (plural forms as each language's
 // Intl.PluralRules has them), the same placeholders and markup, and English's shared messages
-// word for word as @shared/messages has them.
+// word for word as @shared/messages has them, every one of them.
 
 import { describe, expect, it } from 'vitest'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
@@ -64,6 +64,13 @@ describe('the catalogs', () => {
     for (const [key, text] of flatten(en.messages)) {
       expect(text).toBe(MESSAGES[key as keyof typeof MESSAGES])
     }
+  })
+
+  it('says every shared message that is a sentence (not a function of its values)', () => {
+    const sentences = Object.entries(MESSAGES).filter(([, text]) => typeof text === 'string')
+    expect(sentences.map(([key]) => key).filter((key) => !flatten(en.messages).has(key))).toEqual(
+      []
+    )
   })
 
   it('says the auth and account failures in English exactly as the shared modules do', () => {

@@ -1,13 +1,16 @@
 // What stores and main hand the UI, in the page's language: a phrase (a catalog key and its
 // values), or a text of @shared/messages or @shared/auth-messages, which the catalog knows under
-// `messages.<key>` and `errors.auth.<key>` (and the account steps' failure); any other text (a server's own words) shows as it came.
+// `messages.<key>` and `errors.auth.<key>` (and the account steps' failure), or a failure sentence
+// of the data layer (`failures.<key>`, i18n/failures.ts); any other text (a server's own words)
+// shows as it came.
 
 import { useCallback } from 'react'
 import type { TFunction } from 'i18next'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { MESSAGES } from '@shared/messages'
 import { ACCOUNT_FAILED } from '../services/rules'
-import type { Phrase, Text } from './phrase'
+import { failurePhrase } from './failures'
+import { phrase, type Phrase, type Text } from './phrase'
 import { useT } from './index'
 
 const keysOf = (texts: object, area: string): [string, string][] =>
@@ -24,6 +27,15 @@ const KEY_BY_TEXT: ReadonlyMap<string, string> = new Map([
 /** The catalog key of a text of @shared/messages or @shared/auth-messages, else null. */
 export function messageKey(text: string): string | null {
   return KEY_BY_TEXT.get(text) ?? null
+}
+
+/** A text as the catalog knows it: a shared message's or a data-layer failure's phrase, else the
+ * text itself (the server's words). */
+export function textPhrase(text: string): Text {
+  const key = messageKey(text)
+  // A shared message the catalog does not say yet shows in English, as useMessage does.
+  if (key) return phrase(key as Phrase['key'], { defaultValue: text })
+  return failurePhrase(text, textPhrase) ?? text
 }
 
 /** Says a phrase with `t`, its nested phrases first. */
@@ -44,7 +56,9 @@ export function useMessage(): (text: Text) => string {
     (text: Text) => {
       if (typeof text !== 'string') return sayPhrase(t, text)
       const key = messageKey(text)
-      return key ? t(key, { defaultValue: text }) : text
+      if (key) return t(key, { defaultValue: text })
+      const failed = failurePhrase(text, textPhrase)
+      return failed ? sayPhrase(t, failed) : text
     },
     [t]
   )

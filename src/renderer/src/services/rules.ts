@@ -7,6 +7,8 @@ export { ACCOUNT_FAILED } from '@shared/data/account'
 export { ACTIVITY_LOAD_FAILED } from '@shared/data/activity'
 export { checkCommentBody } from '@shared/data/comments'
 export { DEFAULT_CONTENT_SETTINGS } from '@shared/data/content-controls'
+export { FAILED, FAILURE_REASONS, type FailureKey } from '@shared/data/failure'
+export { REFUSED, type RefusalKey } from '@shared/data/refusal'
 export { TYPING_SHOWN_MS } from '@shared/data/direct/presence'
 export {
   DIRECT_MESSAGES,

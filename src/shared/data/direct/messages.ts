@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { messageOr } from '../../errors'
 import { checkImage, IMAGE_EXTENSION_BY_TYPE } from '../../image'
+import { failed } from '../failure'
 import { checkRowId, isUniqueViolation } from '../idempotent'
 import { afterCursorFilter, toPage, type Page, type PageCursor } from '../keyset'
 import { checkRenditions, type PhotoRenditions } from '../renditions'
@@ -193,7 +194,7 @@ export async function sendPhoto(
       }
     ],
     retryable: true,
-    failureMessage: (reason) => `${DIRECT_MESSAGES.sendFailed}: ${reason}`,
+    failureMessage: (reason) => failed('sendMessageBecause', { reason }),
     findExisting: async () => {
       const existing = await fetchMessage(client, id)
       return existing && existing.sender_id === outgoing.senderId ? existing : null

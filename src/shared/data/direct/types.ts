@@ -1,6 +1,9 @@
 // Direct messages as the app holds them: threads (the inbox's rows), their people, messages of
 // every kind and the limits the database also enforces (the baseline migration's Direct messages).
 
+import { FAILED } from '../failure'
+import { refused, REFUSED } from '../refusal'
+
 /** Characters in one text message (the database's direct_messages_body_length). */
 export const MAX_DIRECT_TEXT_LENGTH = 1000
 /** People in one thread, the sender included. */
@@ -91,11 +94,11 @@ export type DirectDraft =
   | { kind: 'story_reaction'; storyId: string; body: string }
 
 export const DIRECT_MESSAGES = {
-  signIn: 'Sign in to send messages',
-  empty: 'Write something before sending',
-  tooLong: `A message can be at most ${MAX_DIRECT_TEXT_LENGTH.toLocaleString('en-US')} characters`,
-  loadFailed: "Couldn't load your messages",
-  sendFailed: "Couldn't send your message",
+  signIn: REFUSED.signInToMessage,
+  empty: REFUSED.messageEmpty,
+  tooLong: refused('messageTooLong', { max: MAX_DIRECT_TEXT_LENGTH.toLocaleString('en-US') }),
+  loadFailed: FAILED.loadMessages,
+  sendFailed: FAILED.sendMessage,
   storyUnavailable: 'Story unavailable',
   postUnavailable: 'Post unavailable',
   seen: 'Seen',

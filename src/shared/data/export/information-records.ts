@@ -4,7 +4,7 @@
 // when the backend has a messages table. Each list is read in pages, oldest first.
 
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { queryError } from '../../errors'
+import { failure, type FailureKey } from '../failure'
 
 /** Rows per request: small enough for any PostgREST max-rows setting, big enough to be quick. */
 export const EXPORT_PAGE_SIZE = 500
@@ -51,11 +51,11 @@ export interface InformationRecords {
 type Query = (from: number, to: number) => PromiseLike<{ data: unknown; error: unknown }>
 
 /** Every row of a query, page by page (the query must order on a unique key). */
-async function readAll<T>(what: string, query: Query): Promise<T[]> {
+async function readAll<T>(what: FailureKey, query: Query): Promise<T[]> {
   const rows: T[] = []
   for (let from = 0; ; from += EXPORT_PAGE_SIZE) {
     const { data, error } = await query(from, from + EXPORT_PAGE_SIZE - 1)
-    if (error) throw queryError(`Could not read your ${what}`, error as { message?: string })
+    if (error) throw failure(what, error)
     const page = (data ?? []) as T[]
     rows.push(...page)
     if (page.length < EXPORT_PAGE_SIZE) return rows
@@ -72,7 +72,7 @@ function isMissingTable(error: unknown): boolean {
 async function readMessages(client: SupabaseClient): Promise<Record<string, unknown>[] | null> {
   const probe = await client.from('messages').select('*').limit(1)
   if (probe.error && isMissingTable(probe.error)) return null
-  return readAll('messages', (from, to) =>
+  return readAll('readMessages', (from, to) =>
     client.from('messages').select('*').order('created_at').range(from, to)
   )
 }
@@ -90,9 +90,9 @@ export async function readInformationRecords(
     .select('id, username, full_name, bio, avatar_url, created_at')
     .eq('id', userId)
     .single()
-  if (profile.error) throw queryError('Could not read your profile', profile.error)
+  if (profile.error) throw failure('readProfile', profile.error)
 
-  const posts = await readAll<ExportedPost>('posts', (from, to) =>
+  const posts = await readAll<ExportedPost>('readPosts', (from, to) =>
     client
       .from('posts')
       .select(POST_SELECT)
@@ -104,7 +104,7 @@ export async function readInformationRecords(
   for (const post of posts) post.post_images.sort((a, b) => a.position - b.position)
 
   const [comments, likes, followers, following, stories, messages] = await Promise.all([
-    readAll<Record<string, unknown>>('comments', (from, to) =>
+    readAll<Record<string, unknown>>('readComments', (from, to) =>
       client
         .from('comments')
         .select('id, post_id, parent_id, body, created_at')
@@ -113,7 +113,7 @@ export async function readInformationRecords(
         .order('id')
         .range(from, to)
     ),
-    readAll<Record<string, unknown>>('likes', (from, to) =>
+    readAll<Record<string, unknown>>('readLikes', (from, to) =>
       client
         .from('likes')
         .select('post_id, created_at')
@@ -122,7 +122,7 @@ export async function readInformationRecords(
         .order('id')
         .range(from, to)
     ),
-    readAll<Record<string, unknown>>('followers', (from, to) =>
+    readAll<Record<string, unknown>>('readFollowers', (from, to) =>
       client
         .from('follows')
         .select('created_at, person:profiles!follows_follower_id_fkey(username)')
@@ -131,7 +131,7 @@ export async function readInformationRecords(
         .order('follower_id')
         .range(from, to)
     ),
-    readAll<Record<string, unknown>>('following', (from, to) =>
+    readAll<Record<string, unknown>>('readFollowing', (from, to) =>
       client
         .from('follows')
         .select('created_at, person:profiles!follows_following_id_fkey(username)')
@@ -140,7 +140,7 @@ export async function readInformationRecords(
         .order('following_id')
         .range(from, to)
     ),
-    readAll<ExportedStory>('stories', (from, to) =>
+    readAll<ExportedStory>('readStories', (from, to) =>
       client
         .from('stories')
         .select('id, image_url, caption, created_at, expires_at')

@@ -7,6 +7,7 @@
 
 import { sniffImageType, type ImageMimeType } from '../../image'
 import { MAX_CAPTION_LENGTH, MAX_CAROUSEL_PHOTOS } from '../../limits'
+import { REFUSED } from '../refusal'
 import {
   decodeInstagramText,
   INSTAGRAM_POSTS_FILES,
@@ -52,8 +53,7 @@ export interface ImportPlan {
   skipped: ImportSkip[]
 }
 
-export const NOT_AN_INSTAGRAM_DOWNLOAD =
-  'This is not an Instagram data download: it has no content/posts_1.json'
+export const NOT_AN_INSTAGRAM_DOWNLOAD = REFUSED.notInstagramDownload
 
 const VIDEO_EXTENSIONS = /\.(mp4|mov|m4v|webm|avi|3gp)$/i
 

@@ -11,6 +11,7 @@ import {
   MAX_IMPORT_ARCHIVE_ENTRIES,
   MAX_IMPORT_COMPRESSION_RATIO
 } from '../../limits'
+import { refused, REFUSED } from '../refusal'
 import type { DownloadFiles } from './instagram-import'
 import {
   inflateEntry,
@@ -28,14 +29,12 @@ const gigabytes = (bytes: number): string => `${count(bytes / 1024 ** 3)} GB`
 
 /** What the person is told; nothing is imported in any of these cases. */
 export const IMPORT_ARCHIVE_MESSAGES = {
-  tooManyFiles: `This zip lists more than ${count(MAX_IMPORT_ARCHIVE_ENTRIES)} files, more than an import reads. Unzip it and choose the folder instead.`,
-  tooLarge: `This zip would unpack to more than ${gigabytes(MAX_IMPORT_ARCHIVE_BYTES)}. Unzip it and choose the folder instead.`,
-  bomb: `This zip unpacks to over ${MAX_IMPORT_COMPRESSION_RATIO} times its size, as a zip bomb does. Nothing was imported.`,
-  damaged:
-    'This zip is damaged: a file in it is not what its directory says. Nothing was imported.',
-  unsupported:
-    'This zip uses a compression this app cannot read. Unzip it and choose the folder instead.',
-  encrypted: 'This zip is protected by a password. Unzip it and choose the folder instead.'
+  tooManyFiles: refused('zipTooManyFiles', { files: count(MAX_IMPORT_ARCHIVE_ENTRIES) }),
+  tooLarge: refused('zipTooLarge', { size: gigabytes(MAX_IMPORT_ARCHIVE_BYTES) }),
+  bomb: refused('zipBomb', { ratio: MAX_IMPORT_COMPRESSION_RATIO }),
+  damaged: REFUSED.zipDamaged,
+  unsupported: REFUSED.zipUnsupported,
+  encrypted: REFUSED.zipEncrypted
 } as const
 
 /** A refusal to read an import archive, with the message for the person. */

@@ -1,11 +1,14 @@
 // The composer's emoji picker, by keyboard as a screen-reader user would: it opens on the
 // first emoji, the arrows move through the grid, Enter puts the emoji at the caret, Escape closes
-// it and gives focus back to its button.
+// it and gives focus back to its button. Each emoji is named in the reader's language.
 
 import { fireEvent, render, screen } from '@testing-library/react'
 import { useState, type ReactElement } from 'react'
 import { describe, expect, it } from 'vitest'
-import { EMOJI, EMOJI_COLUMNS } from './emoji'
+import { applyLanguage, i18n, PSEUDO_LANGUAGE } from '../../i18n'
+import en from '../../i18n/locales/en.json'
+import { englishLeft } from '../../testing/englishLeft'
+import { EMOJI, EMOJI_COLUMNS, emojiKey } from './emoji'
 import { EmojiPicker } from './EmojiPicker'
 
 function Field(): ReactElement {
@@ -54,5 +57,24 @@ describe('EmojiPicker', () => {
     expect(screen.getByRole('dialog')).toBeInTheDocument()
     fireEvent.mouseDown(document.body)
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('names each emoji in the reader’s language, Unicode’s English names in English', async () => {
+    expect(Object.entries(en.emojiNames)).toEqual(
+      EMOJI.map((emoji) => [emojiKey(emoji), emoji.name])
+    )
+    try {
+      await applyLanguage('de')
+      const { unmount } = render(<Field />)
+      fireEvent.click(screen.getByRole('button', { name: i18n.t('direct.emoji') }))
+      expect(screen.getByRole('button', { name: 'Daumen hoch' })).toHaveTextContent('👍')
+      unmount()
+      await applyLanguage(PSEUDO_LANGUAGE)
+      render(<Field />)
+      fireEvent.click(screen.getByRole('button', { name: i18n.t('direct.emoji') }))
+      expect(englishLeft(document.body, ['hi', 'Text'])).toEqual([])
+    } finally {
+      await applyLanguage('en')
+    }
   })
 })

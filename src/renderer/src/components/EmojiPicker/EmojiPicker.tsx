@@ -6,7 +6,7 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactElement } from 'react'
 import { Smile } from 'lucide-react'
-import { EMOJI, EMOJI_COLUMNS } from './emoji'
+import { EMOJI, EMOJI_COLUMNS, emojiKey } from './emoji'
 import { useT } from '../../i18n'
 import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
 import styles from './EmojiPicker.module.scss'
@@ -114,7 +114,9 @@ export function EmojiPicker({ onPick, disabled = false }: EmojiPickerProps): Rea
                           cells.current[index] = element
                         }}
                         className={styles.emoji}
-                        aria-label={emoji.name}
+                        aria-label={t(`emojiNames.${emojiKey(emoji)}`, {
+                          defaultValue: emoji.name
+                        })}
                         tabIndex={index === active ? 0 : -1}
                         onFocus={() => setActive(index)}
                         onClick={() => onPick(emoji.char)}

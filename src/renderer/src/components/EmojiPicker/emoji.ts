@@ -1,5 +1,6 @@
 // The emoji the picker offers: the ones people send most, each with the name a screen reader
-// says (Unicode's short name). A short fixed set keeps the picker small and dependency-free.
+// says (Unicode's English short name; the catalogs say it as `emojiNames.<emojiKey>`, each
+// language's own words for it). A short fixed set keeps the picker small and dependency-free.
 
 export interface Emoji {
   char: string
@@ -56,6 +57,11 @@ export const EMOJI: readonly Emoji[] = [
   { char: '🎂', name: 'birthday cake' },
   { char: '🐶', name: 'dog face' }
 ]
+
+/** The emoji's catalog key under `emojiNames`: its name in camel case ("starStruck"). */
+export function emojiKey(emoji: Emoji): string {
+  return emoji.name.replace(/[- ]+(\w)/g, (_, letter: string) => letter.toUpperCase())
+}
 
 /** Emoji per row of the picker (the arrow keys move by this much up and down). */
 export const EMOJI_COLUMNS = 8
