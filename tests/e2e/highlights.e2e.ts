@@ -52,7 +52,8 @@ async function expiredStoryOf(user: TestUser, text: string): Promise<void> {
 }
 
 test('a story in the archive becomes a highlight that a follower plays', async ({
-  browser
+  appPage: page,
+  otherPage
 }, testInfo) => {
   // Three people and two signed-in pages on a shared machine: more than one default timeout.
   test.setTimeout(420_000)
@@ -63,7 +64,6 @@ test('a story in the archive becomes a highlight that a follower plays', async (
   await expiredStoryOf(author, 'last summer')
 
   // The author posts a story from the strip.
-  const page = await (await browser.newContext()).newPage()
   await openSignedIn(page, author)
   await strip(page).getByRole('button', { name: 'Add to your story' }).click()
   const create = page.getByRole('dialog', { name: 'Add to your story' })
@@ -117,7 +117,7 @@ test('a story in the archive becomes a highlight that a follower plays', async (
   await shootBothThemes(page, 'profile-highlights-own')
 
   // A follower sees the circle under the bio and plays it under the highlight's name.
-  const fanPage = await (await browser.newContext()).newPage()
+  const fanPage = await otherPage()
   await openSignedIn(fanPage, fan)
   await fanPage.goto(`${e2eEnv().webUrl}#/u/${author.username}`)
   const circle = highlightsRow(fanPage).getByRole('button', { name: 'Open highlight Summer' })
@@ -142,7 +142,7 @@ test('a story in the archive becomes a highlight that a follower plays', async (
 
   // Private now: a stranger sees no highlights (the database answers none).
   await author.client.from('profiles').update({ is_private: true }).eq('id', author.id)
-  const strangerPage = await (await browser.newContext()).newPage()
+  const strangerPage = await otherPage()
   await openSignedIn(strangerPage, stranger)
   await strangerPage.goto(`${e2eEnv().webUrl}#/u/${author.username}`)
   await expect(strangerPage.getByRole('heading', { name: author.username, level: 2 })).toBeVisible()

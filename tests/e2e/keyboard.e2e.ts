@@ -43,7 +43,7 @@ async function signInWithKeys(page: Page): Promise<void> {
   await waitForFeed(page)
 }
 
-test('signs in and moves between views with the keyboard only', async ({ page }) => {
+test('signs in and moves between views with the keyboard only', async ({ appPage: page }) => {
   await openApp(page)
   await waitForFeed(page)
 
@@ -107,7 +107,7 @@ test('signs in and moves between views with the keyboard only', async ({ page })
 })
 
 test('the main flow with the keyboard only: like, open, comment, post, search, profile', async ({
-  page
+  appPage: page
 }) => {
   await openApp(page)
   await waitForFeed(page)
@@ -192,7 +192,7 @@ test('the main flow with the keyboard only: like, open, comment, post, search, p
 })
 
 test('? opens the shortcuts sheet, which passes axe and closes with Escape', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await openApp(page)
   await waitForFeed(page)

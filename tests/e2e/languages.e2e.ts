@@ -67,7 +67,7 @@ const root = (page: Page) =>
   })
 
 test('German in Settings › Language: the app speaks it at once and after a reload', async ({
-  page
+  appPage: page
 }) => {
   await openSignedIn(page, user)
   expect(await root(page)).toEqual({ lang: 'en', dir: 'ltr' })
@@ -98,7 +98,7 @@ test('German in Settings › Language: the app speaks it at once and after a rel
   await shoot(page, 'de-profile')
 })
 
-test('Arabic: right to left, translated, and axe-clean', async ({ page }, testInfo) => {
+test('Arabic: right to left, translated, and axe-clean', async ({ appPage: page }, testInfo) => {
   await openSignedIn(page, user)
   await chooseLanguage(page, 'العربية')
   await expect(page.getByRole('heading', { level: 2, name: 'اللغة' })).toBeVisible()
@@ -165,7 +165,7 @@ async function storiesMessagesArchive(
 }
 
 test('stories, messages and Settings › Archive in German and in Arabic', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await openSignedIn(page, user)
   await chooseLanguage(page, 'Deutsch')
@@ -219,7 +219,7 @@ async function settingsSections(
   }
 }
 
-test('Settings sections in German and in Arabic', async ({ page }, testInfo) => {
+test('Settings sections in German and in Arabic', async ({ appPage: page }, testInfo) => {
   await openSignedIn(page, user)
   await chooseLanguage(page, 'Deutsch')
   await expect(page.getByRole('heading', { level: 2, name: 'Sprache' })).toBeVisible()
@@ -252,7 +252,7 @@ test('Settings sections in German and in Arabic', async ({ page }, testInfo) => 
 })
 
 test('Arabic rows: ← moves on in a carousel and a profile’s tabs, axe-clean in both themes', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await openSignedIn(page, user)
@@ -294,7 +294,7 @@ test('Arabic rows: ← moves on in a carousel and a profile’s tabs, axe-clean 
 })
 
 test('the safety dialog in Arabic: report and block, axe-clean in both themes', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await openSignedIn(page, user)
   await chooseLanguage(page, 'العربية')

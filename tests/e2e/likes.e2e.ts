@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   await createPostAs(author, 'Please like me', 7)
 })
 
-test('like and unlike change the count and survive a reload', async ({ page }) => {
+test('like and unlike change the count and survive a reload', async ({ appPage: page }) => {
   // The feed's background reads (suggested posts, who liked them) finish before each recording.
   const traffic = watchBackendTraffic(page)
   await openSignedIn(page, liker)

@@ -49,7 +49,7 @@ async function expectPhotoShown(page: Page, username: string): Promise<void> {
 }
 
 test('a reload with the backend unreachable shows the saved feed, photos, profile and post', async ({
-  page
+  appPage: page
 }) => {
   const author: TestUser = await createUser('offauthor')
   const viewer = await createUser('offviewer')
@@ -103,7 +103,7 @@ test('a reload with the backend unreachable shows the saved feed, photos, profil
 })
 
 test('Clear cache shows the size and empties it; signing out wipes the user’s saved data', async ({
-  page
+  appPage: page
 }) => {
   const author = await createUser('wipeauthor')
   const viewer = await createUser('wipeviewer')

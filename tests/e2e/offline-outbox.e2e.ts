@@ -5,7 +5,7 @@
 // photos too; for a comment, the resend under the same id is outboxStore.test.ts's and the one
 // row tests/integration/posts/idempotent-writes.test.ts's.
 
-import { type BrowserContext, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
 import { photoPng } from './fixtures/images'
 import { chooseFile, openCreatePost, openSignedIn, reloadApp, ui, waitForFeed } from './support/app'
 import { createPostAs, createUser, e2eEnv, nodeClient, type TestUser } from './support/backend'
@@ -50,10 +50,10 @@ async function sessionTokens(page: Page): Promise<string[]> {
 }
 
 /** The connection returns: the backend answers again and the browser says it is online. */
-async function reconnect(page: Page, context: BrowserContext): Promise<void> {
+async function reconnect(page: Page): Promise<void> {
   await page.unrouteAll({ behavior: 'ignoreErrors' })
-  await context.setOffline(true)
-  await context.setOffline(false)
+  await page.context().setOffline(true)
+  await page.context().setOffline(false)
 }
 
 /** The open post's comment box (each feed card has its own "Add a comment…" too). */
@@ -66,8 +66,7 @@ async function openPostOf(page: Page, username: string): Promise<void> {
 }
 
 test('a comment, a like and a post made offline stay pending across a reload and are sent once, in order', async ({
-  page,
-  context
+  appPage: page
 }) => {
   const target = await createPostAs(author, 'Comment on me while offline', 3)
   const user = await createUser('offliner')
@@ -125,7 +124,7 @@ test('a comment, a like and a post made offline stay pending across a reload and
   const rowsBefore = await db.from('comments').select('id').eq('user_id', user.id)
   expect(rowsBefore.data).toEqual([])
 
-  await reconnect(page, context)
+  await reconnect(page)
   await expect(page.getByText(PENDING_POST)).toHaveCount(0, { timeout: 20_000 })
   await expect(ui.posts(page).filter({ hasText: 'Posted in a tunnel' })).toHaveCount(1)
 
@@ -148,7 +147,7 @@ test('a comment, a like and a post made offline stay pending across a reload and
 })
 
 test('a new post whose answer was lost is retried and stored once, with its photos once', async ({
-  page
+  appPage: page
 }) => {
   const user = await createUser('lostpost')
   await openSignedIn(page, user)

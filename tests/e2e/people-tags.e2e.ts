@@ -10,8 +10,8 @@ import { checkA11yBothThemes } from './support/axe'
 import { expect, test } from './support/test'
 
 test('alice tags bob at a point when posting; bob sees the tag, the notice and his Tagged tab', async ({
-  page,
-  browser
+  appPage: page,
+  otherPage
 }, testInfo) => {
   test.setTimeout(120_000)
   await page.setViewportSize({ width: 1280, height: 900 })
@@ -46,8 +46,8 @@ test('alice tags bob at a point when posting; bob sees the tag, the notice and h
   expect((await tagged).status()).toBe(201)
 
   // Bob, in a window of his own.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const bobPage = await context.newPage()
+  const bobPage = await otherPage()
+  await bobPage.setViewportSize({ width: 1280, height: 900 })
   await openSignedIn(bobPage, bob)
   await ui
     .nav(bobPage)
@@ -79,5 +79,4 @@ test('alice tags bob at a point when posting; bob sees the tag, the notice and h
   await expect(
     bobPage.getByRole('list', { name: 'Tagged posts' }).getByRole('listitem')
   ).toHaveCount(1)
-  await context.close()
 })

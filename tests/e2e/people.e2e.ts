@@ -36,7 +36,7 @@ test.describe('following', () => {
   })
 
   test('follow from suggestions: profile, count and Following tab agree; unfollow reverts them', async ({
-    page
+    appPage: page
   }, testInfo) => {
     await openSignedIn(page, reader)
     const panel = suggestions(page)
@@ -91,7 +91,7 @@ test.describe('following', () => {
   })
 
   test('Back and Forward move through feed → profile → followers → profile', async ({
-    page
+    appPage: page
   }, testInfo) => {
     await openSignedIn(page, reader)
     await ui.post(page, star.username).getByRole('link', { name: star.username }).click()
@@ -127,7 +127,7 @@ test.describe('following', () => {
 })
 
 test('search finds a person by part of their full name and opens the profile', async ({
-  page
+  appPage: page
 }, testInfo) => {
   const person = await createUser('searched')
   const surname = `Marwood${person.username.slice(-6)}`
@@ -163,7 +163,7 @@ test('search finds a person by part of their full name and opens the profile', a
 })
 
 test('edit profile changes name, bio and avatar everywhere they show', async ({
-  page
+  appPage: page
 }, testInfo) => {
   const user = await createUser('editor')
   await createPostAs(user, 'Before the makeover', 43)

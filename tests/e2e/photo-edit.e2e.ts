@@ -69,7 +69,7 @@ async function firstPostPhoto(page: Page, caption: string): Promise<Served> {
 const isRed = ([r, g, b]: number[]): boolean => r > 180 && g < 60 && b < 60
 
 test('crop to 4:5, moved to the left edge: the posted photo is 4:5 and all red', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await openSignedIn(page, user)
   const dialog = await openCreatePost(page)
@@ -94,7 +94,7 @@ test('crop to 4:5, moved to the left edge: the posted photo is 4:5 and all red',
   expect(isRed(photo.at(0.95, 0.5))).toBe(true)
 })
 
-test('a filter changes the posted pixels; dragging moves the crop', async ({ page }) => {
+test('a filter changes the posted pixels; dragging moves the crop', async ({ appPage: page }) => {
   await openSignedIn(page, user)
   const dialog = await openCreatePost(page)
   await chooseFile(page, await redLeftBlueRight())

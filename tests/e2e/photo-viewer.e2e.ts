@@ -61,7 +61,7 @@ async function stageCentre(page: Page): Promise<{ x: number; y: number }> {
 }
 
 test('zoom, pan, carousel and next post, Escape; ALT badge; axe light and dark', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await openSignedIn(page, reader)

@@ -46,7 +46,7 @@ async function openPlaceFromCard(page: Page): Promise<void> {
 }
 
 test('a place picked on the create screen links the card to its page', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await openSignedIn(page, author)
@@ -81,7 +81,7 @@ test('a place picked on the create screen links the card to its page', async ({
 })
 
 test('search: the Places tab finds a place and keeps its own recent searches', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await openSignedIn(page, author)

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
 const postView = (page: Page) => page.getByRole('dialog', { name: `Post by ${author.username}` })
 
 test('a location typed on the create screen shows on the card and in the post view, and is edited there', async ({
-  page
+  appPage: page
 }) => {
   await openSignedIn(page, author)
   const dialog = await openCreatePost(page)

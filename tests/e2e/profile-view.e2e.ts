@@ -40,7 +40,7 @@ function errorLines(page: Page): string[] {
 }
 
 test('a profile opened straight from a link goes Back to the feed; then the profile bar’s Back', async ({
-  page
+  appPage: page
 }) => {
   await page.goto(`${e2eEnv().webUrl}#/u/${star.username}`)
   await expect(heading(page, star.username)).toBeVisible()
@@ -66,7 +66,7 @@ test('a profile opened straight from a link goes Back to the feed; then the prof
 })
 
 test("a failing posts query is only logged: 'Error fetching user posts', an empty grid, 0 posts", async ({
-  page
+  appPage: page
 }) => {
   const errors = errorLines(page)
   await page.route(
@@ -88,7 +88,7 @@ test("a failing posts query is only logged: 'Error fetching user posts', an empt
 })
 
 test("a failing profile query is only logged: 'Error fetching user stats', counts of 0", async ({
-  page
+  appPage: page
 }) => {
   const errors = errorLines(page)
   await page.route(
@@ -114,7 +114,7 @@ test("a failing profile query is only logged: 'Error fetching user stats', count
 })
 
 test(`a user with ${PROLIFIC_POSTS} posts sees all ${PROLIFIC_POSTS} tiles after scrolling`, async ({
-  page
+  appPage: page
 }) => {
   await page.goto(`${e2eEnv().webUrl}#/u/${prolific.username}`)
   await expect(ui.profileStats(page).getByRole('listitem').first()).toHaveText(

@@ -24,7 +24,7 @@ test.beforeAll(async () => {
   await likeAs(fanB, newest)
 })
 
-test('shows the counts, the grid and likes/comments on hover', async ({ page }) => {
+test('shows the counts, the grid and likes/comments on hover', async ({ appPage: page }) => {
   await openSignedIn(page, owner)
   await openProfile(page)
   await expect(page.getByRole('heading', { level: 1, name: owner.username })).toBeVisible()

@@ -33,7 +33,7 @@ async function passwordThenRecovery(page: Page, user: UserCredentials) {
 test.describe.configure({ timeout: 180_000 })
 
 test('saves recovery codes when turning two-factor on, then logs in with one, once', async ({
-  page
+  appPage: page
 }, testInfo) => {
   const user = await createUser('recovery')
   await openSignedIn(page, user)

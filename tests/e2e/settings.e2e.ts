@@ -37,7 +37,7 @@ const sectionHeading = (page: Page, name: string) =>
   page.getByRole('heading', { level: 2, name, exact: true })
 
 test('opens from the account menu and the keyboard, one section per URL; the list beside or above', async ({
-  page
+  appPage: page
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 })
   await openSignedIn(page, user)
@@ -77,7 +77,7 @@ test('opens from the account menu and the keyboard, one section per URL; the lis
   expect(narrow.nav!.y + narrow.nav!.height).toBeLessThanOrEqual(narrow.content!.y)
 })
 
-test('axe: every section, light and dark', async ({ page }, testInfo) => {
+test('axe: every section, light and dark', async ({ appPage: page }, testInfo) => {
   // axe over every section takes long on a busy machine.
   test.slow()
   await openSignedIn(page, user)

@@ -1,6 +1,7 @@
 // The worker's lent page (support/shared-page.ts) comes back to the next spec as a new page
 // would: what one spec leaves in it (every kind of storage, a route, colours, viewport,
-// offline, a permission, a listener) is gone. Serial: both specs run in one worker, in order.
+// offline, a permission, a listener) is gone, and a spec's `test.use` viewport and motion are
+// the page's. Serial: the specs run in one worker, in order.
 
 import { e2eEnv } from './support/backend'
 import { expect, test } from './support/test'
@@ -93,4 +94,25 @@ test('the next spec gets the same page back as a new page would be', async ({ ap
   // Playwright dismisses a dialog nobody listens for; the first spec's listener is gone.
   await page.evaluate(() => (globalThis as unknown as { alert(m: string): void }).alert('hi'))
   expect(heard).toEqual([])
+})
+
+test.describe('with a viewport and motion of its own', () => {
+  test.use({ viewport: { width: 900, height: 600 }, reducedMotion: 'no-preference' })
+
+  test('a spec’s test.use reaches its lent pages as it would its own page', async ({
+    appPage: page,
+    otherPage
+  }) => {
+    expect(page).toBe(used)
+    for (const lent of [page, await otherPage()]) {
+      const state = await lent.evaluate(() => {
+        const w = globalThis as unknown as Web
+        return {
+          width: w.innerWidth,
+          reduced: w.matchMedia('(prefers-reduced-motion: reduce)').matches
+        }
+      })
+      expect(state).toEqual({ width: 900, reduced: false })
+    }
+  })
 })

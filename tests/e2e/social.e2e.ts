@@ -19,6 +19,11 @@ test.describe.configure({ mode: 'parallel' })
 const postView = (page: Page, username: string): Locator =>
   page.getByRole('dialog', { name: `Post by ${username}` })
 
+/** The app stops in `page` (its realtime and timers), which stays lent to the spec. */
+async function unload(page: Page): Promise<void> {
+  await page.goto('about:blank')
+}
+
 async function openActivity(page: Page): Promise<Locator> {
   await ui
     .nav(page)
@@ -63,8 +68,8 @@ async function carouselOfShapes(user: TestUser, caption: string): Promise<Post> 
 }
 
 test('a comment is liked with its heart, counted, told to its author, and asks a visitor to log in', async ({
-  page,
-  browser
+  appPage: page,
+  otherPage
 }) => {
   // Four people signed in one after another.
   test.slow()
@@ -85,11 +90,12 @@ test('a comment is liked with its heart, counted, told to its author, and asks a
   await expect(visitorHeart).toBeEnabled()
   await visitorHeart.click()
   await expect(ui.authDialog(page)).toBeVisible()
-  // One page at a time: the app in several tabs is slow on a busy machine.
-  await page.close()
+  // One page at a time: the app in several tabs is slow on a busy machine. A lent page is
+  // unloaded, not closed (the worker would have to open a new one for the next spec).
+  await unload(page)
 
   // The fan likes it: heart pressed, "1 like" under the comment.
-  const fanPage = await browser.newPage()
+  const fanPage = await otherPage()
   await openSignedIn(fanPage, fan)
   await ui
     .post(fanPage, poster.username)
@@ -120,23 +126,23 @@ test('a comment is liked with its heart, counted, told to its author, and asks a
   await expect(
     again.getByRole('button', { name: `Unlike comment by ${commenter.username}` })
   ).toBeVisible()
-  await fanPage.close()
+  await unload(fanPage)
 
   // The commenter's activity quotes the liked comment; the poster's quotes the comment.
-  const writerPage = await browser.newPage()
+  const writerPage = await otherPage()
   await openSignedIn(writerPage, commenter)
   const panel = await openActivity(writerPage)
   await expect(panel.getByText(`liked your comment: nice one`)).toBeVisible()
-  await writerPage.close()
-  const posterPage = await browser.newPage()
+  await unload(writerPage)
+  const posterPage = await otherPage()
   await openSignedIn(posterPage, poster)
   const posterPanel = await openActivity(posterPage)
   await expect(posterPanel.getByText('commented: nice one')).toBeVisible()
-  await posterPage.close()
+  await unload(posterPage)
 })
 
 test('a follow line offers Follow back; profiles of followers say "Follows you"', async ({
-  page
+  appPage: page
 }) => {
   const me = await createUser('fbme')
   const fan = await createUser('fbfan')
@@ -165,7 +171,7 @@ test('a follow line offers Follow back; profiles of followers say "Follows you"'
 })
 
 test('sample stories leave the strip for a user who follows someone with a story', async ({
-  page
+  appPage: page
 }) => {
   const viewer = await createUser('ssviewer')
   const teller = await createUser('ssteller')
@@ -179,7 +185,7 @@ test('sample stories leave the strip for a user who follows someone with a story
 
 // Two things a visitor sees on one feed: the sample stories, and a carousel's steady frame.
 test('a visitor: sample stories open a viewer (arrows, Escape); a carousel keeps one height', async ({
-  page
+  appPage: page
 }) => {
   const author = await createUser('carshape')
   await carouselOfShapes(author, 'Three shapes')
@@ -215,7 +221,7 @@ test('a visitor: sample stories open a viewer (arrows, Escape); a carousel keeps
   expect((media?.width ?? 0) / (media?.height ?? 1)).toBeCloseTo(4 / 5, 2)
 })
 
-test('the New posts pill does not cover the first post’s header', async ({ page }) => {
+test('the New posts pill does not cover the first post’s header', async ({ appPage: page }) => {
   const author = await createUser('pillfirst')
   const later = await createUser('pilllater')
   const watcher = await createUser('pillwatch')
@@ -260,7 +266,7 @@ function contrast(a: string, b: string): number {
 }
 
 test('Following keeps 4.5:1 on hover; links and initials are not underlined; light and dark', async ({
-  page
+  appPage: page
 }) => {
   const me = await createUser('hover')
   const star = await createUser('star')

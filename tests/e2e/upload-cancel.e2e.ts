@@ -19,7 +19,7 @@ test.beforeAll(async () => {
 })
 
 test('Cancel during the upload leaves nothing stored and keeps what was typed', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await openSignedIn(page, user)
   const dialog = await openCreatePost(page)

@@ -33,7 +33,7 @@ test.beforeAll(async () => {
 })
 
 test('a photo and a recorded WebM in one post: only the clip’s slide plays', async ({
-  page
+  appPage: page
 }, testInfo) => {
   await openSignedIn(page, author)
   const dialog = await openCreatePost(page)

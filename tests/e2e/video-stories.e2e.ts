@@ -35,8 +35,8 @@ const clipState = (video: Locator): Promise<Clip> =>
   }))
 
 test('a recorded clip posted as a story plays for a follower, its bar following it', async ({
-  page,
-  browser
+  appPage: page,
+  otherPage
 }, testInfo) => {
   await openSignedIn(page, author)
   await strip(page).getByRole('button', { name: 'Add to your story' }).click()
@@ -58,50 +58,46 @@ test('a recorded clip posted as a story plays for a follower, its bar following 
   await create.getByRole('button', { name: 'Share to story' }).click()
   await expect(create).toBeHidden({ timeout: 120_000 })
 
-  const context = await browser.newContext({ reducedMotion: 'no-preference' })
-  try {
-    const watcherPage = await context.newPage()
-    await openSignedIn(watcherPage, watcher)
-    await strip(watcherPage)
-      .getByRole('button', { name: `${author.username}'s story`, exact: true })
-      .click()
-    const viewer = watcherPage.getByRole('dialog', { name: `Stories by ${author.username}` })
-    await expect(viewer).toBeVisible()
-    const video = viewer.getByTestId('story-video')
-    await expect(video).toHaveAttribute(
-      'src',
-      /\/storage\/v1\/object\/public\/videos\/stories\/.+\.(webm|mp4)$/
-    )
-    await expect.poll(async () => (await clipState(video)).currentTime).toBeGreaterThan(0.2)
+  // Lent with this file's reduced motion ('no-preference'), as the author's page is.
+  const watcherPage = await otherPage()
+  await openSignedIn(watcherPage, watcher)
+  await strip(watcherPage)
+    .getByRole('button', { name: `${author.username}'s story`, exact: true })
+    .click()
+  const viewer = watcherPage.getByRole('dialog', { name: `Stories by ${author.username}` })
+  await expect(viewer).toBeVisible()
+  const video = viewer.getByTestId('story-video')
+  await expect(video).toHaveAttribute(
+    'src',
+    /\/storage\/v1\/object\/public\/videos\/stories\/.+\.(webm|mp4)$/
+  )
+  await expect.poll(async () => (await clipState(video)).currentTime).toBeGreaterThan(0.2)
 
-    // Space pauses the clip, and the bar holds where the clip is.
-    await watcherPage.keyboard.press('Space')
-    await expect.poll(async () => (await clipState(video)).paused).toBe(true)
-    const held = await clipState(video)
-    const bar = viewer.getByTestId('story-progress')
-    const fraction = Number(await bar.getAttribute('data-fraction'))
-    expect(fraction).toBeGreaterThan(0)
-    // The bar shows the clip's time over its length (timeupdate lags playback a little).
-    expect(Math.abs(fraction - held.currentTime / held.duration)).toBeLessThan(0.2)
-    await checkA11yBothThemes(watcherPage, 'video story viewer', testInfo)
-    await shootBothThemes(watcherPage, 'video-story-viewer')
-    await watcherPage.waitForTimeout(300)
-    expect((await clipState(video)).currentTime).toBe(held.currentTime)
+  // Space pauses the clip, and the bar holds where the clip is.
+  await watcherPage.keyboard.press('Space')
+  await expect.poll(async () => (await clipState(video)).paused).toBe(true)
+  const held = await clipState(video)
+  const bar = viewer.getByTestId('story-progress')
+  const fraction = Number(await bar.getAttribute('data-fraction'))
+  expect(fraction).toBeGreaterThan(0)
+  // The bar shows the clip's time over its length (timeupdate lags playback a little).
+  expect(Math.abs(fraction - held.currentTime / held.duration)).toBeLessThan(0.2)
+  await checkA11yBothThemes(watcherPage, 'video story viewer', testInfo)
+  await shootBothThemes(watcherPage, 'video-story-viewer')
+  await watcherPage.waitForTimeout(300)
+  expect((await clipState(video)).currentTime).toBe(held.currentTime)
 
-    // `m` switches the sound, as in Reels, and the sound button says which way.
-    const muted = (): Promise<boolean> =>
-      video.evaluate((element: { muted: boolean }) => element.muted)
-    const before = await muted()
-    await watcherPage.keyboard.press('m')
-    await expect.poll(muted).toBe(!before)
-    await expect(
-      viewer.getByRole('button', { name: before ? 'Turn sound off' : 'Turn sound on' })
-    ).toHaveAttribute('aria-pressed', String(before))
+  // `m` switches the sound, as in Reels, and the sound button says which way.
+  const muted = (): Promise<boolean> =>
+    video.evaluate((element: { muted: boolean }) => element.muted)
+  const before = await muted()
+  await watcherPage.keyboard.press('m')
+  await expect.poll(muted).toBe(!before)
+  await expect(
+    viewer.getByRole('button', { name: before ? 'Turn sound off' : 'Turn sound on' })
+  ).toHaveAttribute('aria-pressed', String(before))
 
-    // Playing again, the clip runs to its end and the viewer moves on: it was the last story.
-    await watcherPage.keyboard.press('Space')
-    await expect(viewer).toBeHidden({ timeout: 15_000 })
-  } finally {
-    await context.close()
-  }
+  // Playing again, the clip runs to its end and the viewer moves on: it was the last story.
+  await watcherPage.keyboard.press('Space')
+  await expect(viewer).toBeHidden({ timeout: 15_000 })
 })

@@ -11,7 +11,7 @@ import { photoPng } from './fixtures/images'
 const followingTab = (page: Page) => page.getByRole('tab', { name: 'Following' })
 
 test('after sign-up: a profile photo, then people to follow, then the Following feed has them', async ({
-  page
+  appPage: page
 }) => {
   // Posted last, so the database ranks this person first among the suggestions.
   const star = await createUser('welcomestar')
@@ -61,7 +61,9 @@ test('after sign-up: a profile photo, then people to follow, then the Following 
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('with no one followed, the Following feed points to people to follow', async ({ page }) => {
+test('with no one followed, the Following feed points to people to follow', async ({
+  appPage: page
+}) => {
   const loner = await createUser('loner')
   const poster = await createUser('followme')
   await createPostAs(poster, 'Worth a follow', 24)

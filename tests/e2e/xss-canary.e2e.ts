@@ -76,7 +76,7 @@ test.beforeAll(async () => {
 })
 
 test('a caption holding <img onerror> and <script> shows as text in the feed and runs nothing', async ({
-  page
+  appPage: page
 }) => {
   const alarms = await armCanary(page)
   await page.goto(e2eEnv().webUrl)
@@ -89,7 +89,7 @@ test('a caption holding <img onerror> and <script> shows as text in the feed and
 })
 
 test('a full name holding <img onerror> and <script> shows as text on the profile and runs nothing', async ({
-  page
+  appPage: page
 }) => {
   const alarms = await armCanary(page)
   await page.goto(e2eEnv().webUrl)
@@ -115,7 +115,7 @@ test('a full name holding <img onerror> and <script> shows as text on the profil
 })
 
 test('a username holding markup never reaches the page: sign-up replaces it with user_<id>', async ({
-  page
+  appPage: page
 }) => {
   const sneaky = await signUp(`<img src=x onerror=alert(1)>`, 'Sneaky')
   expect(sneaky.username).toMatch(/^user_[0-9a-f]{12}$/)
@@ -133,7 +133,7 @@ test('a username holding markup never reaches the page: sign-up replaces it with
 })
 
 test('control: the same payload parsed as HTML does set the canary, so the checks above can fail', async ({
-  page
+  appPage: page
 }) => {
   await page.setContent(`<body>${IMG_PAYLOAD}</body>`)
   await expect

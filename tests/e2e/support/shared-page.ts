@@ -2,15 +2,24 @@
 // A page's first load of the app costs its renderer process, a cold HTTP cache and the bundle
 // compiled from nothing: about four CPU seconds more than loading the app again in a page that
 // already had it. A spec that borrows this page gets it back to a known state first: on the
-// app's origin with no app running, no storage of any kind, no routes, the default viewport,
-// colour scheme and motion, online, no permissions. What cannot be undone on a page (an init
+// app's origin with no app running, no storage of any kind, no routes, the spec's viewport and
+// motion (its `test.use`, else the defaults), the default colours, online, no permissions. What cannot be undone on a page (an init
 // script, a fake clock, listeners a spec added) is why such specs keep their own `page`.
 
-import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test'
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+  TestInfo
+} from '@playwright/test'
 import { e2eEnv } from './backend'
 
 /** As playwright.config.ts's `use` and Playwright's defaults give every spec's own context. */
 const VIEWPORT = { width: 1280, height: 720 }
+
+/** The spec's `test.use` options a lent page takes too, as a page of its own would have them. */
+export type LentOptions = Pick<BrowserContextOptions, 'viewport' | 'reducedMotion'>
 
 /** The page events specs listen to (console lines, requests, dialogs, errors). */
 const LISTENED_EVENTS = [
@@ -55,7 +64,7 @@ class Slot {
   }
 
   /** The page, reset; a new one if the last spec closed it. */
-  async borrow(testInfo: TestInfo): Promise<Page> {
+  async borrow(testInfo: TestInfo, options: LentOptions): Promise<Page> {
     if (!this.page || this.page.isClosed()) this.page = await this.open()
     const page = this.page
     const context = page.context()
@@ -80,11 +89,11 @@ class Slot {
     await page.emulateMedia({
       media: 'screen',
       colorScheme: 'light',
-      reducedMotion: 'reduce',
+      reducedMotion: options.reducedMotion ?? 'reduce',
       forcedColors: 'none',
       contrast: 'no-preference'
     })
-    await page.setViewportSize(VIEWPORT)
+    await page.setViewportSize(options.viewport ?? VIEWPORT)
     await page.mouse.move(0, 0)
     if (testInfo.retry > 0) await context.tracing.start({ snapshots: true, screenshots: false })
     return page
@@ -138,11 +147,11 @@ export class SharedPages {
 
   constructor(private readonly browser: Browser) {}
 
-  async borrow(testInfo: TestInfo): Promise<Page> {
+  async borrow(testInfo: TestInfo, options: LentOptions = {}): Promise<Page> {
     if (this.lent === this.slots.length) this.slots.push(new Slot(this.browser))
     const slot = this.slots[this.lent]
     this.lent += 1
-    return slot.borrow(testInfo)
+    return slot.borrow(testInfo, options)
   }
 
   async giveBackAll(testInfo: TestInfo): Promise<void> {

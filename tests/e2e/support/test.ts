@@ -33,12 +33,13 @@ export const test = base.extend<
   ],
   // The worker's pages, reset, instead of pages of the spec's own (shared-page.ts): for a spec
   // that opens the app in them and adds nothing a reset cannot take away. `appPage` is one;
-  // each call of `otherPage` lends one more (another person beside it, or the first).
-  appPage: async ({ sharedPages }, use, testInfo) => {
-    await use(await sharedPages.borrow(testInfo))
+  // each call of `otherPage` lends one more (another person beside it, or the first). Both take
+  // the spec's `test.use` viewport and reduced motion.
+  appPage: async ({ sharedPages, viewport, reducedMotion }, use, testInfo) => {
+    await use(await sharedPages.borrow(testInfo, { viewport, reducedMotion }))
   },
-  otherPage: async ({ sharedPages }, use, testInfo) => {
-    await use(() => sharedPages.borrow(testInfo))
+  otherPage: async ({ sharedPages, viewport, reducedMotion }, use, testInfo) => {
+    await use(() => sharedPages.borrow(testInfo, { viewport, reducedMotion }))
   },
   sharedPages: [
     async ({ browser, workerInstance }, use) => {
