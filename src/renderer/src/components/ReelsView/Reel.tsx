@@ -5,28 +5,27 @@
 // poster alone, so the page holds a few video elements however far the reader goes. A clip with
 // captions shows them (its captions track, fetched with CORS as the storage allows the app).
 
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useRef } from 'react'
 import type { ReactElement } from 'react'
-import { createPortal } from 'react-dom'
-import { Bookmark, Heart, MessageCircle, Play, Send, Volume2, VolumeX } from 'lucide-react'
+import { Play, Volume2, VolumeX } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
-import { usePosts, useSaved, useSession, useStores } from '../../store'
+import { usePosts, useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { useLocale, useT } from '../../i18n'
-import { Avatar } from '../Avatar/Avatar'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { RichText } from '../RichText/RichText'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
 import { playOnly } from '../FeedVideo/onePlaying'
 import { usePlayback } from '../FeedVideo/usePlayback'
+import {
+  AuthorAvatar,
+  CommentButton,
+  LikeButton,
+  SaveButton,
+  ShareButton
+} from '../PostActionButtons/PostActionButtons'
 import styles from './ReelsView.module.scss'
-
-const DirectShareSheet = lazy(() =>
-  import('../DirectShareSheet/DirectShareSheet').then((module) => ({
-    default: module.DirectShareSheet
-  }))
-)
 
 export interface ReelProps {
   postId: string
@@ -56,13 +55,10 @@ export const Reel = memo(function Reel({
   const stores = useStores()
   const actions = stores.postActions
   const post = usePosts((state) => state.byId[postId])
-  const liked = usePosts((state) => state.liked[postId] === true)
-  const saved = useSaved((state) => state.savedIds.has(postId))
   const signedIn = useSession(selectIsSignedIn)
   const countHidden = useLikeCountHidden(post)
   const playback = usePlayback()
   const { playing, progress } = playback
-  const [sharing, setSharing] = useState(false)
   const video = useRef<HTMLVideoElement | null>(null)
   const t = useT()
   const locale = useLocale()
@@ -155,13 +151,7 @@ export const Reel = memo(function Reel({
         </button>
         <div className={styles.about}>
           <PersonLink username={username} className={styles.author}>
-            <Avatar
-              src={post.profiles?.avatar_url}
-              name={username}
-              personId={post.user_id}
-              size={32}
-              decorative
-            />
+            <AuthorAvatar post={post} username={username} />
             <span>{username}</span>
           </PersonLink>
           {post.caption && (
@@ -182,50 +172,24 @@ export const Reel = memo(function Reel({
         </div>
       </div>
       <div className={styles.side}>
-        <button
-          type="button"
-          className={`${styles.action} ${liked ? styles.liked : ''}`}
-          aria-label={liked ? t('post.unlike') : t('post.like')}
-          aria-pressed={liked}
-          onClick={() => actions.toggleLike(postId)}
-        >
-          <Heart size={26} aria-hidden fill={liked ? 'currentColor' : 'none'} />
-          {!countHidden && <span aria-hidden>{formatLikeCount(post.likes_count, locale)}</span>}
-        </button>
-        <button
-          type="button"
+        <LikeButton
+          postId={postId}
           className={styles.action}
-          aria-label={t('post.comment')}
+          likedClassName={styles.liked}
+          size={26}
+        >
+          {!countHidden && <span aria-hidden>{formatLikeCount(post.likes_count, locale)}</span>}
+        </LikeButton>
+        <CommentButton
+          className={styles.action}
+          size={26}
           onClick={() => actions.open(postId, siblings, { focusComment: true })}
         >
-          <MessageCircle size={26} aria-hidden />
           <span aria-hidden>{formatLikeCount(post.comments_count, locale)}</span>
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          aria-label={t('post.share')}
-          onClick={() => (signedIn ? setSharing(true) : void actions.copyLink(postId))}
-        >
-          <Send size={26} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          aria-label={saved ? t('post.unsave') : t('post.save')}
-          aria-pressed={saved}
-          onClick={() => actions.toggleSave(postId)}
-        >
-          <Bookmark size={26} aria-hidden fill={saved ? 'currentColor' : 'none'} />
-        </button>
+        </CommentButton>
+        <ShareButton postId={postId} className={styles.action} size={26} />
+        <SaveButton postId={postId} className={styles.action} size={26} />
       </div>
-      {sharing &&
-        createPortal(
-          <Suspense fallback={null}>
-            <DirectShareSheet postId={postId} onClose={() => setSharing(false)} />
-          </Suspense>,
-          document.body
-        )}
     </div>
   )
 })
