@@ -62,3 +62,22 @@ export function Avatar({
     </span>
   )
 }
+
+/** A person's picture beside their name (the name says who it is, so the picture is decorative). */
+export function PersonAvatar({
+  person,
+  size
+}: {
+  person: { id: string; username: string; avatar_url?: string | null }
+  size: number
+}): ReactElement {
+  return (
+    <Avatar
+      src={person.avatar_url}
+      name={person.username}
+      personId={person.id}
+      size={size}
+      decorative
+    />
+  )
+}

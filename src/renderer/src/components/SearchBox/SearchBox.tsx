@@ -11,7 +11,7 @@ import { Hash, MapPin } from 'lucide-react'
 import { useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { placeRoute, profileRoute, tagRoute, type Route } from '../../store/router/routes'
-import { Avatar } from '../Avatar/Avatar'
+import { PersonAvatar } from '../Avatar/Avatar'
 import { postCountLabel } from '../BrowseView/TagHeader'
 import {
   clearRecentPlaces,
@@ -264,13 +264,7 @@ function OptionContent({ option }: { option: SearchOption }): ReactElement {
   const { person } = option
   return (
     <>
-      <Avatar
-        src={person.avatar_url}
-        name={person.username}
-        personId={person.id}
-        size={36}
-        decorative
-      />
+      <PersonAvatar person={person} size={36} />
       <span className={styles.names}>
         <span className={styles.username}>{person.username}</span>
         {person.full_name && <span className={styles.fullName}>{person.full_name}</span>}
