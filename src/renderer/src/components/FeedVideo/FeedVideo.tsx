@@ -10,7 +10,8 @@ import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { Captions, CaptionsOff, Pause, Play, Volume2, VolumeX } from 'lucide-react'
 import { useT } from '../../i18n'
 import { useAutoplayAnimations } from '../../preferences/autoplay'
-import { playOnly, released } from './onePlaying'
+import { playOnly, released, togglePlay } from './onePlaying'
+import { VideoProgress } from './VideoProgress'
 import { usePlayback } from './usePlayback'
 import styles from './FeedVideo.module.scss'
 
@@ -71,13 +72,6 @@ export function FeedVideo({
     if (track) track.mode = captionsShown ? 'showing' : 'hidden'
   }, [captionsShown, captionsUrl])
 
-  const togglePlay = (): void => {
-    const video = ref.current
-    if (!video) return
-    if (video.paused) void playOnly(video)
-    else video.pause()
-  }
-
   return (
     <div className={styles.frame}>
       <video
@@ -114,7 +108,7 @@ export function FeedVideo({
         type="button"
         className={`${styles.control} ${styles.play}`}
         aria-label={playing ? t('video.pause') : t('video.play')}
-        onClick={togglePlay}
+        onClick={() => togglePlay(ref.current)}
       >
         {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
       </button>
@@ -145,16 +139,12 @@ export function FeedVideo({
           )}
         </button>
       )}
-      <div
+      <VideoProgress
+        progress={progress}
+        label={t('video.progress')}
         className={styles.progress}
-        role="progressbar"
-        aria-label={t('video.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(progress * 100)}
-      >
-        <div className={styles.progressFill} style={{ width: `${progress * 100}%` }} />
-      </div>
+        fillClassName={styles.progressFill}
+      />
     </div>
   )
 }

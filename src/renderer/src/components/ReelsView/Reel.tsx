@@ -16,7 +16,8 @@ import { PersonLink } from '../PersonLink/PersonLink'
 import { RichText } from '../RichText/RichText'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
-import { playOnly } from '../FeedVideo/onePlaying'
+import { playOnly, togglePlay } from '../FeedVideo/onePlaying'
+import { VideoProgress } from '../FeedVideo/VideoProgress'
 import { usePlayback } from '../FeedVideo/usePlayback'
 import {
   AuthorAvatar,
@@ -88,12 +89,7 @@ export const Reel = memo(function Reel({
   const username = post.profiles?.username ?? t('post.unknownAuthor')
   const label = post.post_images?.[0]?.alt_text ?? post.caption ?? t('reels.reelBy', { username })
   const captionsUrl = post.post_images?.find((image) => image.position === 0)?.captions_url
-  const togglePlay = (): void => {
-    const element = video.current
-    if (!element) return
-    if (element.paused) void playOnly(element)
-    else element.pause()
-  }
+  const onPlayClick = (): void => togglePlay(video.current)
 
   return (
     // A group, not a region: a reader's reels by one author would be landmarks of one name.
@@ -119,7 +115,7 @@ export const Reel = memo(function Reel({
               crossOrigin={captionsUrl ? 'anonymous' : undefined}
               aria-label={label}
               data-testid="reel-video"
-              onClick={togglePlay}
+              onClick={onPlayClick}
               {...playback.events}
             >
               {captionsUrl && (
@@ -135,7 +131,7 @@ export const Reel = memo(function Reel({
             type="button"
             className={styles.playOverlay}
             aria-label={t('reels.play')}
-            onClick={togglePlay}
+            onClick={onPlayClick}
           >
             <Play size={36} aria-hidden fill="currentColor" />
           </button>
@@ -160,16 +156,12 @@ export const Reel = memo(function Reel({
             </p>
           )}
         </div>
-        <div
+        <VideoProgress
+          progress={progress}
+          label={t('reels.progress')}
           className={styles.progress}
-          role="progressbar"
-          aria-label={t('reels.progress')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-        >
-          <div className={styles.progressFill} style={{ width: `${progress * 100}%` }} />
-        </div>
+          fillClassName={styles.progressFill}
+        />
       </div>
       <div className={styles.side}>
         <LikeButton
