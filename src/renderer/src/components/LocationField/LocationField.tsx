@@ -13,6 +13,7 @@ import { MAX_LOCATION_LENGTH } from '@shared/limits'
 import { useT } from '../../i18n'
 import { usePlaces, useStores } from '../../store'
 import styles from './LocationField.module.scss'
+import { ListOption } from '../ListOption/ListOption'
 
 /** Wait for a pause in typing before asking, as the search box does. */
 const TYPING_PAUSE_MS = 100
@@ -150,15 +151,13 @@ export function LocationField({
         >
           {shown &&
             options.map((option, index) => (
-              <li
+              <ListOption
                 key={option.key}
                 id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
-                // Keeps focus in the input, so the list does not close before the click.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(option)}
+                active={index === active}
+                className={styles.option}
+                activeClassName={styles['option--active']}
+                onPick={() => choose(option)}
               >
                 {option.isNew ? (
                   <Plus size={16} aria-hidden className={styles.optionIcon} />
@@ -168,7 +167,7 @@ export function LocationField({
                 <span className={styles.optionName}>
                   {option.isNew ? t('places.newPlace', { name: option.name }) : option.name}
                 </span>
-              </li>
+              </ListOption>
             ))}
         </ul>
         {status && (

@@ -25,6 +25,7 @@ import { useSearchOptions, type SearchOption, type SearchTab } from './useSearch
 import { useLocale, useT } from '../../i18n'
 import { isRightToLeft, tabListIndex } from '../../keyboard/readingDirection'
 import styles from './SearchBox.module.scss'
+import { ListOption } from '../ListOption/ListOption'
 
 /** Wait for a pause in typing before asking; well inside the 150 ms the issue allows. */
 const TYPING_PAUSE_MS = 100
@@ -205,18 +206,16 @@ export function SearchBox(): ReactElement {
               className={styles.list}
             >
               {options.map((option, index) => (
-                <li
+                <ListOption
                   key={option.key}
                   id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
-                  // Keeps focus in the input, so the popup does not close before the click.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
+                  active={index === active}
+                  className={styles.option}
+                  activeClassName={styles['option--active']}
+                  onPick={() => choose(option)}
                 >
                   <OptionContent option={option} />
-                </li>
+                </ListOption>
               ))}
             </ul>
             {status && (
