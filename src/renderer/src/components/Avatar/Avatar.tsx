@@ -81,3 +81,22 @@ export function PersonAvatar({
     />
   )
 }
+
+/** The picture of who wrote a post or a comment, beside their name (decorative, as above). */
+export function AuthorAvatar({
+  of,
+  username
+}: {
+  of: { user_id: string; profiles?: { avatar_url?: string | null } | null }
+  username: string
+}): ReactElement {
+  return (
+    <Avatar
+      src={of.profiles?.avatar_url}
+      name={username}
+      personId={of.user_id}
+      size={32}
+      decorative
+    />
+  )
+}

@@ -5,12 +5,10 @@
 import { lazy, Suspense, useState, type ReactElement, type ReactNode, type Ref } from 'react'
 import { createPortal } from 'react-dom'
 import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
-import type { Post } from '@shared/domain'
 import { usePosts, useSaved, useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { useLongPress } from '../../hooks/useLongPress'
 import { useT } from '../../i18n'
-import { Avatar } from '../Avatar/Avatar'
 
 // The share sheet is code a page does not need until someone shares.
 const DirectShareSheet = lazy(() =>
@@ -26,19 +24,6 @@ interface ActionProps {
   size: number
   /** Drawn after the icon (a reel's counts). */
   children?: ReactNode
-}
-
-/** The post's author's picture beside their name (the name says who it is). */
-export function AuthorAvatar({ post, username }: { post: Post; username: string }): ReactElement {
-  return (
-    <Avatar
-      src={post.profiles?.avatar_url}
-      name={username}
-      personId={post.user_id}
-      size={32}
-      decorative
-    />
-  )
 }
 
 /** ⋯: the post's options sheet (PostOptions), which the place drawing the button opens. */

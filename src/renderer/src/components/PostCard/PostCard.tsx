@@ -35,7 +35,6 @@ import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
 import { useLocale, useT } from '../../i18n'
 import {
-  AuthorAvatar,
   CommentButton,
   LikeButton,
   MoreOptionsButton,
@@ -43,6 +42,7 @@ import {
   ShareButton
 } from '../PostActionButtons/PostActionButtons'
 import styles from './PostCard.module.scss'
+import { AuthorAvatar } from '../Avatar/Avatar'
 
 // The options sheet is code a feed does not need until someone opens it.
 const PostOptions = lazy(() =>
@@ -116,7 +116,7 @@ export const PostCard = memo(function PostCard({
     >
       <header className={styles.header}>
         <PersonLink username={username} duplicate className={styles.avatarLink}>
-          <AuthorAvatar post={post} username={username} />
+          <AuthorAvatar of={post} username={username} />
         </PersonLink>
         <div className={styles.byline}>
           <PersonLink username={username} className={styles.username}>

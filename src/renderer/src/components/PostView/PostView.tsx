@@ -29,13 +29,9 @@ import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
 import { useFullScreenPhoto, type FullScreenPhoto } from './FullScreenPhoto'
 import { mediaRatioStyle, PostViewMedia } from './PostViewMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
-import {
-  AuthorAvatar,
-  LikeButton,
-  MoreOptionsButton,
-  SaveButton
-} from '../PostActionButtons/PostActionButtons'
+import { LikeButton, MoreOptionsButton, SaveButton } from '../PostActionButtons/PostActionButtons'
 import styles from './PostView.module.scss'
+import { AuthorAvatar } from '../Avatar/Avatar'
 
 function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement {
   const stores = useStores()
@@ -67,7 +63,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
       <PostViewMedia post={post} username={username} fullScreen={fullScreen} />
       <div className={styles.side}>
         <div className={styles.header}>
-          <AuthorAvatar post={post} username={username} />
+          <AuthorAvatar of={post} username={username} />
           <div className={styles.byline}>
             <a
               className={styles.username}

@@ -20,13 +20,13 @@ import { playOnly, togglePlay } from '../FeedVideo/onePlaying'
 import { VideoProgress } from '../FeedVideo/VideoProgress'
 import { usePlayback } from '../FeedVideo/usePlayback'
 import {
-  AuthorAvatar,
   CommentButton,
   LikeButton,
   SaveButton,
   ShareButton
 } from '../PostActionButtons/PostActionButtons'
 import styles from './ReelsView.module.scss'
+import { AuthorAvatar } from '../Avatar/Avatar'
 
 export interface ReelProps {
   postId: string
@@ -147,7 +147,7 @@ export const Reel = memo(function Reel({
         </button>
         <div className={styles.about}>
           <PersonLink username={username} className={styles.author}>
-            <AuthorAvatar post={post} username={username} />
+            <AuthorAvatar of={post} username={username} />
             <span>{username}</span>
           </PersonLink>
           {post.caption && (
