@@ -3,7 +3,25 @@
 // active one. A pointer pick keeps the focus in the field, so the list does not close before
 // the click lands.
 
-import type { ReactElement, ReactNode } from 'react'
+import type { KeyboardEvent, ReactElement, ReactNode } from 'react'
+
+/**
+ * ↑/↓ in the field: the list opens and the active option moves one along, round from either
+ * end. False, doing nothing, for any other key.
+ */
+export function arrowToOption(
+  event: KeyboardEvent,
+  count: number,
+  open: () => void,
+  setActive: (move: (index: number) => number) => void
+): boolean {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return false
+  event.preventDefault()
+  open()
+  const step = event.key === 'ArrowDown' ? 1 : -1
+  if (count > 0) setActive((index) => (index + step + count) % count)
+  return true
+}
 
 export function ListOption({
   id,

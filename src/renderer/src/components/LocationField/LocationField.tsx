@@ -13,7 +13,7 @@ import { MAX_LOCATION_LENGTH } from '@shared/limits'
 import { useT } from '../../i18n'
 import { usePlaces, useStores } from '../../store'
 import styles from './LocationField.module.scss'
-import { ListOption } from '../ListOption/ListOption'
+import { arrowToOption, ListOption } from '../ListOption/ListOption'
 
 /** Wait for a pause in typing before asking, as the search box does. */
 const TYPING_PAUSE_MS = 100
@@ -84,14 +84,8 @@ export function LocationField({
   }
 
   const keyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-      if (options.length > 0) {
-        const step = event.key === 'ArrowDown' ? 1 : -1
-        setActive((index) => (index + step + options.length) % options.length)
-      }
-    } else if (event.key === 'Enter' && shown && options[active]) {
+    arrowToOption(event, options.length, () => setOpen(true), setActive)
+    if (event.key === 'Enter' && shown && options[active]) {
       event.preventDefault()
       choose(options[active])
     } else if (event.key === 'Escape' && shown) {

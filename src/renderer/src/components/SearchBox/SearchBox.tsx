@@ -25,7 +25,7 @@ import { useSearchOptions, type SearchOption, type SearchTab } from './useSearch
 import { useLocale, useT } from '../../i18n'
 import { isRightToLeft, tabListIndex } from '../../keyboard/readingDirection'
 import styles from './SearchBox.module.scss'
-import { ListOption } from '../ListOption/ListOption'
+import { arrowToOption, ListOption } from '../ListOption/ListOption'
 
 /** Wait for a pause in typing before asking; well inside the 150 ms the issue allows. */
 const TYPING_PAUSE_MS = 100
@@ -96,13 +96,8 @@ export function SearchBox(): ReactElement {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-      if (options.length === 0) return
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      setActive((index) => (index + step + options.length) % options.length)
-    } else if (event.key === 'Enter') {
+    if (arrowToOption(event, options.length, () => setOpen(true), setActive)) return
+    if (event.key === 'Enter') {
       const option = options[active] ?? (showingRecent ? undefined : options[0])
       if (option) {
         event.preventDefault()
