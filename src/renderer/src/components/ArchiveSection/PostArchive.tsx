@@ -5,7 +5,7 @@
 import { useEffect, type ReactElement } from 'react'
 import { useCuration, useStores } from '../../store'
 import { CachedImg } from '../CachedImg/CachedImg'
-import { Spinner } from '../Spinner/Spinner'
+import { LoadMore } from '../LoadMore/LoadMore'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import styles from './ArchiveSection.module.scss'
@@ -60,16 +60,13 @@ export function PostArchive(): ReactElement {
           ))}
         </ul>
       )}
-      {status === 'loading' && <Spinner />}
-      {status === 'ready' && hasMore && (
-        <button
-          type="button"
-          className={styles.more}
-          onClick={() => void curation.getState().loadArchive(true)}
-        >
-          {t('archive.loadMore')}
-        </button>
-      )}
+      <LoadMore
+        status={status}
+        hasMore={hasMore}
+        className={styles.more}
+        label={t('archive.loadMore')}
+        onMore={() => void curation.getState().loadArchive(true)}
+      />
     </>
   )
 }

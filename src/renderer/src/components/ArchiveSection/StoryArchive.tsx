@@ -8,7 +8,7 @@ import type { LiveStory } from '@shared/domain'
 import { useHighlights, useStores } from '../../store'
 import { CachedImg } from '../CachedImg/CachedImg'
 import { HighlightEditor } from '../HighlightEditor/HighlightEditor'
-import { Spinner } from '../Spinner/Spinner'
+import { LoadMore } from '../LoadMore/LoadMore'
 import { useLocale, useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import styles from './ArchiveSection.module.scss'
@@ -81,16 +81,13 @@ export function StoryArchive(): ReactElement {
           ))}
         </ul>
       )}
-      {status === 'loading' && <Spinner />}
-      {status === 'ready' && hasMore && (
-        <button
-          type="button"
-          className={styles.more}
-          onClick={() => void highlights.getState().loadArchive(true)}
-        >
-          {t('archive.loadMore')}
-        </button>
-      )}
+      <LoadMore
+        status={status}
+        hasMore={hasMore}
+        className={styles.more}
+        label={t('archive.loadMore')}
+        onMore={() => void highlights.getState().loadArchive(true)}
+      />
       {making && <HighlightEditor highlight={null} onClose={() => setMaking(false)} />}
     </>
   )

@@ -3,6 +3,7 @@
 
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import { messageOr } from '@shared/errors'
+import { useMessage } from '../../i18n/messages'
 import styles from './AuthModal.module.scss'
 
 export interface FieldProps {
@@ -55,6 +56,36 @@ export function Field({
         onChange={onChange}
       />
     </label>
+  )
+}
+
+/** A 6-digit code (an app's or an email's): the numeric keyboard and one-time-code autofill. */
+export function CodeField({
+  label,
+  value,
+  onChange
+}: Pick<FieldProps, 'label' | 'value' | 'onChange'>): ReactElement {
+  return (
+    <Field
+      label={label}
+      value={value}
+      inputMode="numeric"
+      maxLength={12}
+      onChange={onChange}
+      autoComplete="one-time-code"
+      autoFocus
+    />
+  )
+}
+
+/** The step's failure, in the app's sentence. */
+export function StepError({ error }: { error: string | null }): ReactElement | null {
+  const message = useMessage()
+  if (!error) return null
+  return (
+    <p className={styles.error} role="alert">
+      {message(error)}
+    </p>
   )
 }
 

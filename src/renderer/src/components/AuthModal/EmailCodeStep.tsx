@@ -8,9 +8,8 @@ import { LockKeyhole, Mail } from 'lucide-react'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
 import { Spinner } from '../Spinner/Spinner'
-import { Field, useStepSubmit } from './AuthField'
+import { CodeField, Field, StepError, useStepSubmit } from './AuthField'
 import { useT } from '../../i18n'
-import { useMessage } from '../../i18n/messages'
 import styles from './AuthModal.module.scss'
 
 /** The step's words, as catalog keys. */
@@ -34,7 +33,6 @@ export const EMAIL_CODE_TEXT = {
 export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): ReactElement {
   const { api, session, ui } = useStores()
   const t = useT()
-  const message = useMessage()
   const [email, setEmail] = useState('')
   const [code, setCode] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
@@ -106,14 +104,10 @@ export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): Reac
           <p className={styles.stepText} role="status">
             {t('auth.recovery.emailSent', { email: sentTo })}
           </p>
-          <Field
+          <CodeField
             label={t(EMAIL_CODE_TEXT.code)}
             value={code}
-            inputMode="numeric"
-            maxLength={12}
             onChange={(event) => setCode(event.target.value)}
-            autoComplete="one-time-code"
-            autoFocus
           />
           <SubmitButton busy={submit.busy} label={t(EMAIL_CODE_TEXT.confirm)} />
           <button type="button" className={styles.linkButton} onClick={onResend}>
@@ -122,11 +116,7 @@ export function EmailCodeStep({ kind }: { kind: 'forgot' | 'login-code' }): Reac
           {notice && <p className={styles.stepText}>{notice}</p>}
         </form>
       )}
-      {submit.error && (
-        <p className={styles.error} role="alert">
-          {message(submit.error)}
-        </p>
-      )}
+      <StepError error={submit.error} />
     </div>
   )
 }

@@ -6,10 +6,9 @@ import { useState, type FormEvent, type ReactElement } from 'react'
 import { AUTH_MESSAGES } from '@shared/auth-messages'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
-import { Field, useStepSubmit } from './AuthField'
+import { Field, StepError, useStepSubmit } from './AuthField'
 import { SubmitButton } from './EmailCodeStep'
 import { useT } from '../../i18n'
-import { useMessage } from '../../i18n/messages'
 import styles from './AuthModal.module.scss'
 
 /** The step's words, as catalog keys. */
@@ -24,7 +23,6 @@ export const NEW_PASSWORD_TEXT = {
 export function NewPasswordStep(): ReactElement {
   const { api, session, ui } = useStores()
   const t = useT()
-  const message = useMessage()
   const [password, setPassword] = useState('')
   const [again, setAgain] = useState('')
   const submit = useStepSubmit()
@@ -64,11 +62,7 @@ export function NewPasswordStep(): ReactElement {
         />
         <SubmitButton busy={submit.busy} label={t(NEW_PASSWORD_TEXT.save)} />
       </form>
-      {submit.error && (
-        <p className={styles.error} role="alert">
-          {message(submit.error)}
-        </p>
-      )}
+      <StepError error={submit.error} />
     </div>
   )
 }

@@ -8,10 +8,9 @@ import { useEffect, useState, type FormEvent, type ReactElement } from 'react'
 import { ShieldCheck } from 'lucide-react'
 import { MESSAGES } from '@shared/messages'
 import { useStores } from '../../store'
-import { Field, useStepSubmit } from './AuthField'
+import { CodeField, Field, StepError, useStepSubmit } from './AuthField'
 import { SubmitButton } from './EmailCodeStep'
 import { useT } from '../../i18n'
-import { useMessage } from '../../i18n/messages'
 import styles from './AuthModal.module.scss'
 
 /** The step's words, as catalog keys. */
@@ -30,7 +29,6 @@ export const SECOND_FACTOR_TEXT = {
 export function SecondFactorStep(): ReactElement {
   const { api, session, ui } = useStores()
   const t = useT()
-  const message = useMessage()
   const [code, setCode] = useState('')
   const [recovery, setRecovery] = useState(false)
   const [recoveryOffered, setRecoveryOffered] = useState(false)
@@ -94,15 +92,11 @@ export function SecondFactorStep(): ReactElement {
             autoFocus
           />
         ) : (
-          <Field
+          <CodeField
             key="app"
             label={t(SECOND_FACTOR_TEXT.code)}
             value={code}
-            inputMode="numeric"
-            maxLength={12}
             onChange={(event) => setCode(event.target.value)}
-            autoComplete="one-time-code"
-            autoFocus
           />
         )}
         <SubmitButton busy={submit.busy} label={t(SECOND_FACTOR_TEXT.confirm)} />
@@ -115,11 +109,7 @@ export function SecondFactorStep(): ReactElement {
           {t(SECOND_FACTOR_TEXT.back)}
         </button>
       </form>
-      {submit.error && (
-        <p className={styles.error} role="alert">
-          {message(submit.error)}
-        </p>
-      )}
+      <StepError error={submit.error} />
     </div>
   )
 }

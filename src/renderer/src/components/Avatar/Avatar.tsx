@@ -62,3 +62,41 @@ export function Avatar({
     </span>
   )
 }
+
+/** A person's picture beside their name (the name says who it is, so the picture is decorative). */
+export function PersonAvatar({
+  person,
+  size
+}: {
+  person: { id: string; username: string; avatar_url?: string | null }
+  size: number
+}): ReactElement {
+  return (
+    <Avatar
+      src={person.avatar_url}
+      name={person.username}
+      personId={person.id}
+      size={size}
+      decorative
+    />
+  )
+}
+
+/** The picture of who wrote a post or a comment, beside their name (decorative, as above). */
+export function AuthorAvatar({
+  of,
+  username
+}: {
+  of: { user_id: string; profiles?: { avatar_url?: string | null } | null }
+  username: string
+}): ReactElement {
+  return (
+    <Avatar
+      src={of.profiles?.avatar_url}
+      name={username}
+      personId={of.user_id}
+      size={32}
+      decorative
+    />
+  )
+}

@@ -6,6 +6,7 @@ import type { ReactElement } from 'react'
 import { Avatar } from '../Avatar/Avatar'
 import type { Suggestion } from './useSuggestions'
 import styles from './CaptionAutocomplete.module.scss'
+import { ListOption } from '../ListOption/ListOption'
 
 export interface SuggestionListProps {
   id: string
@@ -27,14 +28,13 @@ export function SuggestionList({
   return (
     <ul id={id} className={styles.list} role="listbox" aria-label={label}>
       {suggestions.map((suggestion, index) => (
-        <li
+        <ListOption
           key={suggestion.key}
           id={optionId(id, index)}
-          role="option"
-          aria-selected={index === active}
-          className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => onPick(index)}
+          active={index === active}
+          className={styles.option}
+          activeClassName={styles['option--active']}
+          onPick={() => onPick(index)}
         >
           {suggestion.person && (
             <Avatar
@@ -49,7 +49,7 @@ export function SuggestionList({
             <span className={styles.optionLabel}>{suggestion.label}</span>
             {suggestion.detail && <span className={styles.optionDetail}>{suggestion.detail}</span>}
           </span>
-        </li>
+        </ListOption>
       ))}
     </ul>
   )

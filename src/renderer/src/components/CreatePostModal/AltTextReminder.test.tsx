@@ -3,16 +3,12 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { pngFile, createHarness, renderWith, signedIn } from '../../testing/fakes'
 import { preferencesStore } from '../../preferences/usePreferences'
-import type { ProcessedImage } from '../../imaging/processImage'
 import { CreatePostModal } from './CreatePostModal'
 
-// jsdom has no canvas: the pipeline shares the picked file as it is.
-const processImage = vi.hoisted(() =>
-  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
-)
+// jsdom has no canvas: the photo pipeline is the fixture's (createPostFixture).
 vi.mock('../../imaging/processImage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../imaging/processImage')>()),
-  processImage
+  processImage: (await import('./createPostFixture')).processImage
 }))
 
 afterEach(() => preferencesStore.getState().set('altTextReminder', true))

@@ -4,7 +4,7 @@
 
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, expect, it, vi } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { MESSAGES } from '@shared/messages'
 import {
   createHarness,
@@ -14,21 +14,16 @@ import {
   renderWith,
   signedIn
 } from '../../testing/fakes'
-import type { ProcessedImage } from '../../imaging/processImage'
-import { preferencesStore } from '../../preferences/usePreferences'
 import { CreatePostModal } from './CreatePostModal'
+import { skipAltTextReminder } from './createPostFixture'
 
-// jsdom has no canvas: the pipeline is stood in for and shares the picked file.
-const processImage = vi.hoisted(() =>
-  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
-)
+// jsdom has no canvas: the photo pipeline is the fixture's (createPostFixture).
 vi.mock('../../imaging/processImage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../imaging/processImage')>()),
-  processImage
+  processImage: (await import('./createPostFixture')).processImage
 }))
 
-beforeEach(() => preferencesStore.getState().set('altTextReminder', false))
-afterEach(() => preferencesStore.getState().set('altTextReminder', true))
+skipAltTextReminder()
 
 it('Cancel during the upload stops it and returns to the editor with nothing lost', async () => {
   const harness = createHarness({ snapshot: signedIn() })

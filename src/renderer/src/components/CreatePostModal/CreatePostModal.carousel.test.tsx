@@ -1,24 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, pngBytes, renderWith, signedIn, type Harness } from '../../testing/fakes'
-import type { ProcessedImage } from '../../imaging/processImage'
-import { preferencesStore } from '../../preferences/usePreferences'
 import { CreatePostModal } from './CreatePostModal'
+import { skipAltTextReminder } from './createPostFixture'
 
-// jsdom has no canvas: the pipeline shares the picked file as it is.
-const processImage = vi.hoisted(() =>
-  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
-)
+// jsdom has no canvas: the photo pipeline is the fixture's (createPostFixture).
 vi.mock('../../imaging/processImage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../imaging/processImage')>()),
-  processImage
+  processImage: (await import('./createPostFixture')).processImage
 }))
 
 afterEach(() => vi.restoreAllMocks())
-// The alt-text reminder (which a first Share may show) has its own tests: AltTextReminder.test.
-beforeEach(() => preferencesStore.getState().set('altTextReminder', false))
-afterEach(() => preferencesStore.getState().set('altTextReminder', true))
+skipAltTextReminder()
 
 function setup(): Harness & { user: ReturnType<typeof userEvent.setup> } {
   const harness = createHarness({ snapshot: signedIn() })

@@ -1,24 +1,15 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ProcessedImage } from '../../imaging/processImage'
 import { STORY_FRAME } from '../../imaging/renditions'
 import { createHarness, makeStory, pngFile, renderWith, signedIn } from '../../testing/fakes'
 import { CreateStoryModal } from './CreateStoryModal'
+import { processImage } from './storyFixture'
 
-// jsdom has no canvas: the pipeline is stood in for, with renditions unless re-programmed.
-const processImage = vi.hoisted(() =>
-  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({
-    image,
-    renditions: {
-      thumbnail: { name: 't.png', type: 'image/png', bytes: new Uint8Array(8) },
-      width: 1080,
-      height: 1920,
-      placeholder: null
-    }
-  }))
-)
-vi.mock('../../imaging/processImage', () => ({ processImage }))
+// jsdom has no canvas: the photo pipeline is the fixture's (storyFixture).
+vi.mock('../../imaging/processImage', async () => ({
+  processImage: (await import('./storyFixture')).processImage
+}))
 
 afterEach(() => vi.clearAllMocks())
 

@@ -6,24 +6,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { ProcessedImage } from '../../imaging/processImage'
 import { STORY_FRAME } from '../../imaging/renditions'
 import { createHarness, makeStory, renderWith, signedIn } from '../../testing/fakes'
 import type { ConvertVideo } from '../../video/convertVideo'
 import { CreateStoryModal } from './CreateStoryModal'
+import { processImage } from './storyFixture'
 
-const processImage = vi.hoisted(() =>
-  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({
-    image,
-    renditions: {
-      thumbnail: { name: 't.png', type: 'image/png', bytes: new Uint8Array(8) },
-      width: 1080,
-      height: 1920,
-      placeholder: null
-    }
-  }))
-)
-vi.mock('../../imaging/processImage', () => ({ processImage }))
+// jsdom has no canvas: the photo pipeline is the fixture's (storyFixture).
+vi.mock('../../imaging/processImage', async () => ({
+  processImage: (await import('./storyFixture')).processImage
+}))
 
 const POSTER = { name: 'poster.jpg', type: 'image/jpeg', bytes: new Uint8Array([0xff, 0xd8]) }
 const CLIP = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3])

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type ReactElement } from 'react'
 import type { PersonSummary } from '@shared/domain'
 import { useStores } from '../../store'
-import { Avatar } from '../Avatar/Avatar'
+import { PersonAvatar } from '../Avatar/Avatar'
 import { useT } from '../../i18n'
 import styles from './DirectPeoplePicker.module.scss'
 
@@ -97,13 +97,7 @@ export function DirectPeoplePicker({
                 aria-pressed={selected}
                 onClick={() => toggle(person)}
               >
-                <Avatar
-                  src={person.avatar_url}
-                  name={person.username}
-                  personId={person.id}
-                  size={32}
-                  decorative
-                />
+                <PersonAvatar person={person} size={32} />
                 <span className={styles.names}>
                   <span className={styles.username}>{person.username}</span>
                   {person.full_name && <span className={styles.full}>{person.full_name}</span>}

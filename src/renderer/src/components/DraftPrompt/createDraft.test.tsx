@@ -6,7 +6,6 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { CreatePostModal } from '../CreatePostModal/CreatePostModal'
 import { preferencesStore } from '../../preferences/usePreferences'
-import type { ProcessedImage } from '../../imaging/processImage'
 import {
   createHarness,
   makePost,
@@ -20,14 +19,12 @@ import { deleteDatabase } from '../../offline/idb'
 import { OUTBOX_DB_NAME } from '../../offline/outbox/outboxDb'
 import { NO_ADJUSTMENTS } from '../../imaging/edits'
 import type { CreatePostDraft } from './useCreateDraft'
+import { processImage } from '../CreatePostModal/createPostFixture'
 
-// jsdom has no canvas: sharing uploads the picked file as it is (and shows what it was asked).
-const processImage = vi.hoisted(() =>
-  vi.fn(async (image: ProcessedImage['image']): Promise<ProcessedImage> => ({ image }))
-)
+// jsdom has no canvas: the photo pipeline is the fixture's (createPostFixture).
 vi.mock('../../imaging/processImage', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../imaging/processImage')>()),
-  processImage
+  processImage: (await import('../CreatePostModal/createPostFixture')).processImage
 }))
 
 const savedDraft = async (harness: Harness): Promise<CreatePostDraft | undefined> =>

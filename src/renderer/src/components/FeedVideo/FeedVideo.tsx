@@ -11,7 +11,8 @@ import { Pause, Play, Volume2, VolumeX } from 'lucide-react'
 import { useT } from '../../i18n'
 import { useAutoplayAnimations } from '../../preferences/autoplay'
 import { CaptionsButton, useCaptions } from './CaptionsButton'
-import { playOnly, released } from './onePlaying'
+import { playOnly, released, togglePlay } from './onePlaying'
+import { VideoProgress } from './VideoProgress'
 import { usePlayback } from './usePlayback'
 import styles from './FeedVideo.module.scss'
 
@@ -66,13 +67,6 @@ export function FeedVideo({
     else if (!visible) video.pause()
   }, [visible, autoplay])
 
-  const togglePlay = (): void => {
-    const video = ref.current
-    if (!video) return
-    if (video.paused) void playOnly(video)
-    else video.pause()
-  }
-
   return (
     <div className={styles.frame}>
       <video
@@ -101,7 +95,7 @@ export function FeedVideo({
         type="button"
         className={`${styles.control} ${styles.play}`}
         aria-label={playing ? t('video.pause') : t('video.play')}
-        onClick={togglePlay}
+        onClick={() => togglePlay(ref.current)}
       >
         {playing ? <Pause size={16} aria-hidden /> : <Play size={16} aria-hidden />}
       </button>
@@ -121,16 +115,12 @@ export function FeedVideo({
           className={`${styles.control} ${styles.cc}`}
         />
       )}
-      <div
+      <VideoProgress
+        progress={progress}
+        label={t('video.progress')}
         className={styles.progress}
-        role="progressbar"
-        aria-label={t('video.progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(progress * 100)}
-      >
-        <div className={styles.progressFill} style={{ width: `${progress * 100}%` }} />
-      </div>
+        fillClassName={styles.progressFill}
+      />
     </div>
   )
 }

@@ -16,3 +16,10 @@ export function playOnly(video: HTMLVideoElement): Promise<void> {
 export function released(video: HTMLVideoElement): void {
   if (current === video) current = null
 }
+
+/** A click on the clip or its Play button: plays it (alone) when paused, else pauses it. */
+export function togglePlay(video: HTMLVideoElement | null): void {
+  if (!video) return
+  if (video.paused) void playOnly(video)
+  else video.pause()
+}

@@ -7,7 +7,7 @@ import { useState, type ReactElement } from 'react'
 import type { PersonSummary } from '@shared/domain'
 import { usePeople, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
-import { Avatar } from '../Avatar/Avatar'
+import { PersonAvatar } from '../Avatar/Avatar'
 import { Modal } from '../Modal/Modal'
 import { useT } from '../../i18n'
 import styles from './FollowButton.module.scss'
@@ -77,13 +77,7 @@ export function FollowButton({
           onClose={() => setConfirming(false)}
         >
           <div className={styles.confirm}>
-            <Avatar
-              src={person.avatar_url}
-              name={person.username}
-              personId={person.id}
-              size={90}
-              decorative
-            />
+            <PersonAvatar person={person} size={90} />
             <p>{t('people.unfollowQuestionAt', { username: person.username })}</p>
             <button type="button" className={styles.danger} onClick={unfollow}>
               {t('people.unfollow')}

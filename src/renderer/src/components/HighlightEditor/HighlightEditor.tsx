@@ -10,7 +10,7 @@ import { MAX_HIGHLIGHT_TITLE_LENGTH } from '@shared/limits'
 import { useHighlights, useStores } from '../../store'
 import { CachedImg } from '../CachedImg/CachedImg'
 import { Modal } from '../Modal/Modal'
-import { Spinner } from '../Spinner/Spinner'
+import { LoadMore } from '../LoadMore/LoadMore'
 import { useLocale, useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import type { Text } from '../../i18n/phrase'
@@ -150,16 +150,13 @@ export function HighlightEditor({
             )
           })}
         </ul>
-        {status === 'loading' && <Spinner />}
-        {status === 'ready' && hasMore && (
-          <button
-            type="button"
-            className={styles.more}
-            onClick={() => void highlights.getState().loadArchive(true)}
-          >
-            {t('highlights.loadMore')}
-          </button>
-        )}
+        <LoadMore
+          status={status}
+          hasMore={hasMore}
+          className={styles.more}
+          label={t('highlights.loadMore')}
+          onMore={() => void highlights.getState().loadArchive(true)}
+        />
         {picked.length > 0 && (
           <>
             <h3 className={styles.heading} id={`${nameId}-cover`}>

@@ -13,6 +13,7 @@ import { MAX_LOCATION_LENGTH } from '@shared/limits'
 import { useT } from '../../i18n'
 import { usePlaces, useStores } from '../../store'
 import styles from './LocationField.module.scss'
+import { arrowToOption, ListOption } from '../ListOption/ListOption'
 
 /** Wait for a pause in typing before asking, as the search box does. */
 const TYPING_PAUSE_MS = 100
@@ -83,14 +84,8 @@ export function LocationField({
   }
 
   const keyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-      if (options.length > 0) {
-        const step = event.key === 'ArrowDown' ? 1 : -1
-        setActive((index) => (index + step + options.length) % options.length)
-      }
-    } else if (event.key === 'Enter' && shown && options[active]) {
+    arrowToOption(event, options.length, () => setOpen(true), setActive)
+    if (event.key === 'Enter' && shown && options[active]) {
       event.preventDefault()
       choose(options[active])
     } else if (event.key === 'Escape' && shown) {
@@ -150,15 +145,13 @@ export function LocationField({
         >
           {shown &&
             options.map((option, index) => (
-              <li
+              <ListOption
                 key={option.key}
                 id={optionId(index)}
-                role="option"
-                aria-selected={index === active}
-                className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
-                // Keeps focus in the input, so the list does not close before the click.
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => choose(option)}
+                active={index === active}
+                className={styles.option}
+                activeClassName={styles['option--active']}
+                onPick={() => choose(option)}
               >
                 {option.isNew ? (
                   <Plus size={16} aria-hidden className={styles.optionIcon} />
@@ -168,7 +161,7 @@ export function LocationField({
                 <span className={styles.optionName}>
                   {option.isNew ? t('places.newPlace', { name: option.name }) : option.name}
                 </span>
-              </li>
+              </ListOption>
             ))}
         </ul>
         {status && (

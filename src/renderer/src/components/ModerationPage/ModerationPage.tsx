@@ -4,16 +4,17 @@
 // moderators reach it from the account menu, and only they get anything from the database:
 // anyone else sees the refusal.
 
-import { useEffect, useState, type ReactElement } from 'react'
+import { useEffect, type ReactElement } from 'react'
 import type { ParseKeys } from 'i18next'
 import type { ModerationAction, ModerationReport, ReportReason } from '../../services/types'
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
 import { useMessage } from '../../i18n/messages'
 import { useLocale, useT } from '../../i18n'
-import { errorText, phrase } from '../../i18n/phrase'
+import { phrase } from '../../i18n/phrase'
 import styles from './ModerationPage.module.scss'
 import { SuspendedAccounts } from './SuspendedAccounts'
+import { useModerationAction } from './useModerationAction'
 
 const REASON_LABELS: Record<ReportReason, ParseKeys> = {
   spam: 'moderation.reasons.spam',
@@ -29,20 +30,12 @@ const ACTION_DONE: Record<ModerationAction, ParseKeys> = {
 }
 
 function ReportCard({ report }: { report: ModerationReport }): ReactElement {
-  const { safety, toast } = useStores()
-  const [busy, setBusy] = useState(false)
+  const { safety } = useStores()
+  const { busy, run } = useModerationAction()
   const t = useT()
   const locale = useLocale()
-  const act = async (action: ModerationAction): Promise<void> => {
-    setBusy(true)
-    try {
-      await safety.getState().resolve(report.report_id, action)
-      toast.getState().show(phrase(ACTION_DONE[action]))
-    } catch (caught) {
-      toast.getState().show(errorText(caught, phrase('errors.unknown')))
-      setBusy(false)
-    }
-  }
+  const act = (action: ModerationAction): Promise<void> =>
+    run(() => safety.getState().resolve(report.report_id, action), phrase(ACTION_DONE[action]))
   const what = t(`moderation.targets.${report.target_type}`)
   const author = report.author_username ?? t('moderation.unknown')
   return (

@@ -2,29 +2,25 @@
 // shows the account and everything it made again and lets it sign in and write (the database's
 // moderation_lift_suspension; only moderators read suspended profiles at all).
 
-import { useEffect, useState, type ReactElement } from 'react'
+import { useEffect, type ReactElement } from 'react'
 import type { SuspendedAccount } from '../../services/types'
 import { relativeAge } from '@shared/format'
 import { useSafety, useStores } from '../../store'
 import { useLocale, useT } from '../../i18n'
-import { errorText, phrase } from '../../i18n/phrase'
+import { phrase } from '../../i18n/phrase'
 import styles from './ModerationPage.module.scss'
+import { useModerationAction } from './useModerationAction'
 
 function SuspendedRow({ account }: { account: SuspendedAccount }): ReactElement {
-  const { safety, toast } = useStores()
-  const [busy, setBusy] = useState(false)
+  const { safety } = useStores()
+  const { busy, run } = useModerationAction()
   const t = useT()
   const locale = useLocale()
-  const lift = async (): Promise<void> => {
-    setBusy(true)
-    try {
-      await safety.getState().liftSuspension(account.id)
-      toast.getState().show(phrase('moderation.lifted', { username: account.username }))
-    } catch (caught) {
-      toast.getState().show(errorText(caught, phrase('errors.unknown')))
-      setBusy(false)
-    }
-  }
+  const lift = (): Promise<void> =>
+    run(
+      () => safety.getState().liftSuspension(account.id),
+      phrase('moderation.lifted', { username: account.username })
+    )
   return (
     <li
       className={styles.card}

@@ -4,7 +4,7 @@
 import type { ReactElement, ReactNode } from 'react'
 import { usePeople, usePerson } from '../../store'
 import type { Person } from '../../store/people/personEntities'
-import { Avatar } from '../Avatar/Avatar'
+import { PersonAvatar } from '../Avatar/Avatar'
 import { FollowButton } from '../FollowButton/FollowButton'
 import { PersonLink } from '../PersonLink/PersonLink'
 import styles from './PersonRow.module.scss'
@@ -30,13 +30,7 @@ export function PersonRow({
   return (
     <li className={styles.row}>
       <PersonLink username={person.username} duplicate className={styles.avatarLink}>
-        <Avatar
-          src={person.avatar_url}
-          name={person.username}
-          personId={person.id}
-          size={avatarSize}
-          decorative
-        />
+        <PersonAvatar person={person} size={avatarSize} />
       </PersonLink>
       <div className={styles.names}>
         <PersonLink username={person.username} className={styles.username}>

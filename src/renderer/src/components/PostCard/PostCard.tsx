@@ -7,7 +7,6 @@
 
 import { lazy, memo, Suspense, useEffect, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
-import { Bookmark, Heart, MessageCircle, MoreHorizontal, Send } from 'lucide-react'
 import { sortedImages } from '../../services/rules'
 import { formatLikeCount, relativeAge } from '@shared/format'
 import { ANIMATION_STEP_SECONDS } from '@shared/limits'
@@ -16,13 +15,11 @@ import {
   usePeopleTags,
   usePosts,
   useFeedStore,
-  useSaved,
   useSession,
   useStores
 } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { selectPostTags } from '../../store/peopleTags/peopleTagsStore'
-import { Avatar } from '../Avatar/Avatar'
 import { Carousel } from '../Carousel/Carousel'
 import { DoubleTapLike } from '../DoubleTapLike/DoubleTapLike'
 import { LikesLine } from '../LikesLine/LikesLine'
@@ -36,18 +33,20 @@ import { PendingPostNote, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
-import { useLongPress } from '../../hooks/useLongPress'
 import { useLocale, useT } from '../../i18n'
+import {
+  CommentButton,
+  LikeButton,
+  MoreOptionsButton,
+  SaveButton,
+  ShareButton
+} from '../PostActionButtons/PostActionButtons'
 import styles from './PostCard.module.scss'
+import { AuthorAvatar } from '../Avatar/Avatar'
 
-// The share sheet is code a feed does not need until someone shares.
+// The options sheet is code a feed does not need until someone opens it.
 const PostOptions = lazy(() =>
   import('../PostOptions/PostOptions').then((module) => ({ default: module.PostOptions }))
-)
-const DirectShareSheet = lazy(() =>
-  import('../DirectShareSheet/DirectShareSheet').then((module) => ({
-    default: module.DirectShareSheet
-  }))
 )
 
 // Out of the entry chunk (its size limit); its code arrives with the first card, before a reader
@@ -76,24 +75,16 @@ export const PostCard = memo(function PostCard({
   const stores = useStores()
   const feed = useFeedStore()
   const post = usePosts((state) => state.byId[postId])
-  const liked = usePosts((state) => state.liked[postId] === true)
-  const busy = usePosts((state) => state.likingIds.has(postId))
   const signedIn = useSession(selectIsSignedIn)
-  const saved = useSaved((state) => state.savedIds.has(postId))
   const latest = useCommentPreviews((state) => state.byPost.get(postId) ?? NO_COMMENTS)
   const queued = useIsQueued('post', postId)
   const [optionsOpen, setOptionsOpen] = useState(false)
-  const [sharing, setSharing] = useState(false)
   const countHidden = useLikeCountHidden(post)
   const muted = useMutedWord(post?.caption, post?.user_id)
   const [showMuted, setShowMuted] = useState(false)
   const peopleTags = usePeopleTags(selectPostTags(postId))
   const t = useT()
   const locale = useLocale()
-  // Holding the save button opens the collections (the save sheet).
-  const holdToCollect = useLongPress(() => {
-    if (signedIn) void stores.collections.getState().openSheet(postId)
-  })
 
   const actions = stores.postActions
 
@@ -125,13 +116,7 @@ export const PostCard = memo(function PostCard({
     >
       <header className={styles.header}>
         <PersonLink username={username} duplicate className={styles.avatarLink}>
-          <Avatar
-            src={post.profiles?.avatar_url}
-            name={username}
-            personId={post.user_id}
-            size={32}
-            decorative
-          />
+          <AuthorAvatar of={post} username={username} />
         </PersonLink>
         <div className={styles.byline}>
           <PersonLink username={username} className={styles.username}>
@@ -176,24 +161,12 @@ export const PostCard = memo(function PostCard({
           )}
         </div>
         {!queued && (
-          <button
-            type="button"
+          <MoreOptionsButton
             className={`${styles.icon} ${styles.more}`}
-            aria-label={t('post.moreOptions')}
-            aria-haspopup="dialog"
             onClick={() => setOptionsOpen(true)}
-          >
-            <MoreHorizontal size={20} aria-hidden />
-          </button>
+          />
         )}
         {/* On the body: the card's fade-in transform and the windowed list would clip it. */}
-        {sharing &&
-          createPortal(
-            <Suspense fallback={null}>
-              <DirectShareSheet postId={postId} onClose={() => setSharing(false)} />
-            </Suspense>,
-            document.body
-          )}
         {optionsOpen &&
           createPortal(
             <Suspense fallback={null}>
@@ -220,43 +193,24 @@ export const PostCard = memo(function PostCard({
       </DoubleTapLike>
       <div className={styles.body}>
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={`${styles.icon} ${liked ? styles['icon--liked'] : ''}`}
-            aria-label={liked ? t('post.unlike') : t('post.like')}
-            aria-pressed={liked}
-            aria-busy={busy || undefined}
-            onClick={() => actions.toggleLike(postId)}
-          >
-            <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
-          </button>
-          <button
-            type="button"
+          <LikeButton
+            postId={postId}
             className={styles.icon}
-            aria-label={t('post.comment')}
+            likedClassName={styles['icon--liked']}
+            size={24}
+          />
+          <CommentButton
+            className={styles.icon}
+            size={24}
             onClick={() => openPost({ focusComment: true })}
-          >
-            <MessageCircle size={24} aria-hidden />
-          </button>
-          <button
-            type="button"
-            className={styles.icon}
-            aria-label={t('post.share')}
-            title={signedIn ? t('post.share') : t('post.copyLink')}
-            onClick={() => (signedIn ? setSharing(true) : void actions.copyLink(postId))}
-          >
-            <Send size={24} aria-hidden />
-          </button>
-          <button
-            type="button"
+          />
+          <ShareButton postId={postId} className={styles.icon} size={24} titled />
+          <SaveButton
+            postId={postId}
             className={`${styles.icon} ${styles.bookmark}`}
-            aria-label={saved ? t('post.unsave') : t('post.save')}
-            aria-pressed={saved}
-            {...holdToCollect}
-            onClick={() => actions.toggleSave(postId)}
-          >
-            <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
-          </button>
+            size={24}
+            holdToCollect
+          />
         </div>
         <LikesLine
           postId={postId}

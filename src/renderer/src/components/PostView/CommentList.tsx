@@ -11,7 +11,7 @@ import type { Comment, CommentThread } from '@shared/domain'
 import { formatLikeCount, relativeAge } from '@shared/format'
 import { useOpenPost, usePost, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
-import { Avatar } from '../Avatar/Avatar'
+import { AuthorAvatar } from '../Avatar/Avatar'
 import { RichText } from '../RichText/RichText'
 import { PendingClock, useIsQueued } from '../PendingMarker/PendingMarker'
 import { MutableText } from '../ContentControls/MutableText'
@@ -45,13 +45,7 @@ function CommentItem({
   const [safetyOpen, setSafetyOpen] = useState(false)
   return (
     <article className={styles.comment} aria-label={t('postView.commentBy', { username })}>
-      <Avatar
-        src={comment.profiles?.avatar_url}
-        name={username}
-        personId={comment.user_id}
-        size={32}
-        decorative
-      />
+      <AuthorAvatar of={comment} username={username} />
       <div className={styles.commentBody}>
         <p className={styles.commentText}>
           <span className={styles.username}>{username}</span>{' '}

@@ -6,16 +6,14 @@
 
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react'
 import { createPortal } from 'react-dom'
-import { Bookmark, Heart, Link as LinkIcon, MoreHorizontal } from 'lucide-react'
+import { Link as LinkIcon } from 'lucide-react'
 import { relativeAge } from '@shared/format'
-import { useOpenPost, usePost, usePosts, useSaved, useSession, useStores } from '../../store'
+import { useOpenPost, usePost, useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
-import { Avatar } from '../Avatar/Avatar'
 import { LikesLine } from '../LikesLine/LikesLine'
 import { Modal } from '../Modal/Modal'
 import { PostOptions } from '../PostOptions/PostOptions'
 import { RichText } from '../RichText/RichText'
-import { useLongPress } from '../../hooks/useLongPress'
 import { useLocale, useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
 import { CommentComposer } from './CommentComposer'
@@ -31,20 +29,18 @@ import { arrowStep, isRightToLeft } from '../../keyboard/readingDirection'
 import { useFullScreenPhoto, type FullScreenPhoto } from './FullScreenPhoto'
 import { mediaRatioStyle, PostViewMedia } from './PostViewMedia'
 import { useLikeCountHidden } from '../ContentControls/useContentControls'
+import { LikeButton, MoreOptionsButton, SaveButton } from '../PostActionButtons/PostActionButtons'
 import styles from './PostView.module.scss'
+import { AuthorAvatar } from '../Avatar/Avatar'
 
 function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement {
   const stores = useStores()
   const post = useOpenPost()!
   const actionError = usePost((state) => state.actionError)
   const userId = useSession(selectUserId)
-  const saved = useSaved((state) => state.savedIds.has(post.id))
-  const liked = usePosts((state) => (userId ? state.liked[post.id] : undefined))
-  const liking = usePosts((state) => state.likingIds.has(post.id))
   const t = useT()
   const locale = useLocale()
   const translate = useMessage()
-  const holdToCollect = useLongPress(() => void stores.collections.getState().openSheet(post.id))
   const username = post.profiles?.username ?? t('post.unknownAuthor')
   const own = userId === post.user_id
   // A card's options may open the post straight into editing it or confirming its deletion.
@@ -67,13 +63,7 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
       <PostViewMedia post={post} username={username} fullScreen={fullScreen} />
       <div className={styles.side}>
         <div className={styles.header}>
-          <Avatar
-            src={post.profiles?.avatar_url}
-            name={username}
-            personId={post.user_id}
-            size={32}
-            decorative
-          />
+          <AuthorAvatar of={post} username={username} />
           <div className={styles.byline}>
             <a
               className={styles.username}
@@ -94,16 +84,11 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
             )}
           </div>
           {!editing && (
-            <button
+            <MoreOptionsButton
               ref={moreRef}
-              type="button"
               className={`${styles.icon} ${styles.more}`}
-              aria-label={t('post.moreOptions')}
-              aria-haspopup="dialog"
               onClick={() => setOptionsOpen(true)}
-            >
-              <MoreHorizontal size={20} aria-hidden />
-            </button>
+            />
           )}
         </div>
         <div className={styles.scroll}>
@@ -128,28 +113,14 @@ function OpenPost({ fullScreen }: { fullScreen: FullScreenPhoto }): ReactElement
           <CommentList />
         </div>
         <div className={styles.actions}>
-          <button
-            type="button"
-            className={`${styles.icon} ${liked ? styles['icon--liked'] : ''}`}
-            aria-label={liked ? t('post.unlike') : t('post.like')}
-            aria-pressed={liked === true}
-            aria-busy={liking || undefined}
-            // Signed in, it waits until the like is known; a visitor is asked to log in.
-            disabled={userId !== null && liked === undefined}
-            onClick={() => stores.postActions.toggleLike(post.id)}
-          >
-            <Heart size={24} aria-hidden fill={liked ? 'currentColor' : 'none'} />
-          </button>
-          <button
-            type="button"
+          <LikeButton
+            postId={post.id}
             className={styles.icon}
-            aria-label={saved ? t('post.unsave') : t('post.save')}
-            aria-pressed={saved}
-            {...holdToCollect}
-            onClick={() => stores.postActions.toggleSave(post.id)}
-          >
-            <Bookmark size={24} aria-hidden fill={saved ? 'currentColor' : 'none'} />
-          </button>
+            likedClassName={styles['icon--liked']}
+            size={24}
+            waitUntilKnown
+          />
+          <SaveButton postId={post.id} className={styles.icon} size={24} holdToCollect />
           <button
             type="button"
             className={styles.icon}

@@ -7,30 +7,30 @@
 // CC button hides or shows them. A reel whose caption holds one of the reader's muted words is
 // the feed's placeholder until "Show", its clip neither loaded nor played.
 
-import { lazy, memo, Suspense, useCallback, useEffect, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactElement, ReactNode } from 'react'
-import { createPortal } from 'react-dom'
-import { Bookmark, Heart, MessageCircle, Play, Send, Volume2, VolumeX } from 'lucide-react'
+import { Play, Volume2, VolumeX } from 'lucide-react'
 import { formatLikeCount } from '@shared/format'
-import { usePosts, useSaved, useSession, useStores } from '../../store'
+import { usePosts, useSession, useStores } from '../../store'
 import { selectIsSignedIn } from '../../store/session/sessionStore'
 import { useLocale, useT } from '../../i18n'
-import { Avatar } from '../Avatar/Avatar'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { RichText } from '../RichText/RichText'
 import { SensitiveMedia } from '../ContentControls/SensitiveMedia'
 import { MutedPlaceholder } from '../ContentControls/MutedPlaceholder'
 import { useLikeCountHidden, useMutedWord } from '../ContentControls/useContentControls'
 import { CaptionsButton, useCaptions } from '../FeedVideo/CaptionsButton'
-import { playOnly } from '../FeedVideo/onePlaying'
+import { playOnly, togglePlay } from '../FeedVideo/onePlaying'
+import { VideoProgress } from '../FeedVideo/VideoProgress'
 import { usePlayback } from '../FeedVideo/usePlayback'
+import {
+  CommentButton,
+  LikeButton,
+  SaveButton,
+  ShareButton
+} from '../PostActionButtons/PostActionButtons'
 import styles from './ReelsView.module.scss'
-
-const DirectShareSheet = lazy(() =>
-  import('../DirectShareSheet/DirectShareSheet').then((module) => ({
-    default: module.DirectShareSheet
-  }))
-)
+import { AuthorAvatar } from '../Avatar/Avatar'
 
 export interface ReelProps {
   postId: string
@@ -60,8 +60,6 @@ export const Reel = memo(function Reel({
   const stores = useStores()
   const actions = stores.postActions
   const post = usePosts((state) => state.byId[postId])
-  const liked = usePosts((state) => state.liked[postId] === true)
-  const saved = useSaved((state) => state.savedIds.has(postId))
   const signedIn = useSession(selectIsSignedIn)
   const countHidden = useLikeCountHidden(post)
   const [showMuted, setShowMuted] = useState(false)
@@ -70,7 +68,6 @@ export const Reel = memo(function Reel({
   const captionsUrl = post?.post_images?.find((image) => image.position === 0)?.captions_url
   const { track, shown: captionsShown, toggle: toggleCaptions } = useCaptions(captionsUrl)
   const { playing, progress } = playback
-  const [sharing, setSharing] = useState(false)
   const video = useRef<HTMLVideoElement | null>(null)
   const t = useT()
   const locale = useLocale()
@@ -109,12 +106,7 @@ export const Reel = memo(function Reel({
       </ReelGroup>
     )
   }
-  const togglePlay = (): void => {
-    const element = video.current
-    if (!element) return
-    if (element.paused) void playOnly(element)
-    else element.pause()
-  }
+  const onPlayClick = (): void => togglePlay(video.current)
 
   return (
     <ReelGroup label={t('reels.reelBy', { username })} active={active}>
@@ -133,7 +125,7 @@ export const Reel = memo(function Reel({
               crossOrigin={captionsUrl ? 'anonymous' : undefined}
               aria-label={label}
               data-testid="reel-video"
-              onClick={togglePlay}
+              onClick={onPlayClick}
               {...playback.events}
             >
               {track}
@@ -147,7 +139,7 @@ export const Reel = memo(function Reel({
             type="button"
             className={styles.playOverlay}
             aria-label={t('reels.play')}
-            onClick={togglePlay}
+            onClick={onPlayClick}
           >
             <Play size={36} aria-hidden fill="currentColor" />
           </button>
@@ -171,13 +163,7 @@ export const Reel = memo(function Reel({
         )}
         <div className={styles.about}>
           <PersonLink username={username} className={styles.author}>
-            <Avatar
-              src={post.profiles?.avatar_url}
-              name={username}
-              personId={post.user_id}
-              size={32}
-              decorative
-            />
+            <AuthorAvatar of={post} username={username} />
             <span>{username}</span>
           </PersonLink>
           {post.caption && (
@@ -186,62 +172,32 @@ export const Reel = memo(function Reel({
             </p>
           )}
         </div>
-        <div
+        <VideoProgress
+          progress={progress}
+          label={t('reels.progress')}
           className={styles.progress}
-          role="progressbar"
-          aria-label={t('reels.progress')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(progress * 100)}
-        >
-          <div className={styles.progressFill} style={{ width: `${progress * 100}%` }} />
-        </div>
+          fillClassName={styles.progressFill}
+        />
       </div>
       <div className={styles.side}>
-        <button
-          type="button"
-          className={`${styles.action} ${liked ? styles.liked : ''}`}
-          aria-label={liked ? t('post.unlike') : t('post.like')}
-          aria-pressed={liked}
-          onClick={() => actions.toggleLike(postId)}
-        >
-          <Heart size={26} aria-hidden fill={liked ? 'currentColor' : 'none'} />
-          {!countHidden && <span aria-hidden>{formatLikeCount(post.likes_count, locale)}</span>}
-        </button>
-        <button
-          type="button"
+        <LikeButton
+          postId={postId}
           className={styles.action}
-          aria-label={t('post.comment')}
+          likedClassName={styles.liked}
+          size={26}
+        >
+          {!countHidden && <span aria-hidden>{formatLikeCount(post.likes_count, locale)}</span>}
+        </LikeButton>
+        <CommentButton
+          className={styles.action}
+          size={26}
           onClick={() => actions.open(postId, siblings, { focusComment: true })}
         >
-          <MessageCircle size={26} aria-hidden />
           <span aria-hidden>{formatLikeCount(post.comments_count, locale)}</span>
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          aria-label={t('post.share')}
-          onClick={() => (signedIn ? setSharing(true) : void actions.copyLink(postId))}
-        >
-          <Send size={26} aria-hidden />
-        </button>
-        <button
-          type="button"
-          className={styles.action}
-          aria-label={saved ? t('post.unsave') : t('post.save')}
-          aria-pressed={saved}
-          onClick={() => actions.toggleSave(postId)}
-        >
-          <Bookmark size={26} aria-hidden fill={saved ? 'currentColor' : 'none'} />
-        </button>
+        </CommentButton>
+        <ShareButton postId={postId} className={styles.action} size={26} />
+        <SaveButton postId={postId} className={styles.action} size={26} />
       </div>
-      {sharing &&
-        createPortal(
-          <Suspense fallback={null}>
-            <DirectShareSheet postId={postId} onClose={() => setSharing(false)} />
-          </Suspense>,
-          document.body
-        )}
     </ReelGroup>
   )
 })

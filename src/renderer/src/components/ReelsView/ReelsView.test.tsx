@@ -5,11 +5,12 @@
 // empty and failed states.
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Post } from '@shared/domain'
 import { dialogStack } from '../../dialogs/dialogStack'
 import { StoresProvider } from '../../store'
 import { createHarness, makePost, renderWith, signedIn, type Harness } from '../../testing/fakes'
+import { fakeMediaPlayback } from '../../testing/mediaFakes'
 import { ReelsView } from './ReelsView'
 
 const reel = (n: number): Post =>
@@ -21,33 +22,11 @@ const reel = (n: number): Post =>
     media_type: 'video'
   })
 
-// jsdom has no media playback: play and pause only flip `paused`, as a browser would.
-let paused: WeakMap<HTMLMediaElement, boolean>
+fakeMediaPlayback()
 beforeEach(() => {
-  paused = new WeakMap()
   // jsdom lays nothing out: no element scrolls, and the page's moves set the reel on screen.
   Element.prototype.scrollTo = vi.fn()
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (
-    this: HTMLMediaElement
-  ) {
-    return paused.get(this) ?? true
-  })
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async function (
-    this: HTMLMediaElement
-  ) {
-    paused.set(this, false)
-    this.dispatchEvent(new Event('play'))
-  })
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
-    this: HTMLMediaElement
-  ) {
-    if (paused.get(this) === false) {
-      paused.set(this, true)
-      this.dispatchEvent(new Event('pause'))
-    }
-  })
 })
-afterEach(() => vi.restoreAllMocks())
 
 async function showReels(
   posts: Post[],

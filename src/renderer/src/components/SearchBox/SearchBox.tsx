@@ -11,7 +11,7 @@ import { Hash, MapPin } from 'lucide-react'
 import { useSession, useStores } from '../../store'
 import { selectUserId } from '../../store/session/sessionStore'
 import { placeRoute, profileRoute, tagRoute, type Route } from '../../store/router/routes'
-import { Avatar } from '../Avatar/Avatar'
+import { PersonAvatar } from '../Avatar/Avatar'
 import { postCountLabel } from '../BrowseView/TagHeader'
 import {
   clearRecentPlaces,
@@ -25,6 +25,7 @@ import { useSearchOptions, type SearchOption, type SearchTab } from './useSearch
 import { useLocale, useT } from '../../i18n'
 import { isRightToLeft, tabListIndex } from '../../keyboard/readingDirection'
 import styles from './SearchBox.module.scss'
+import { arrowToOption, ListOption } from '../ListOption/ListOption'
 
 /** Wait for a pause in typing before asking; well inside the 150 ms the issue allows. */
 const TYPING_PAUSE_MS = 100
@@ -95,13 +96,8 @@ export function SearchBox(): ReactElement {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-      if (options.length === 0) return
-      const step = event.key === 'ArrowDown' ? 1 : -1
-      setActive((index) => (index + step + options.length) % options.length)
-    } else if (event.key === 'Enter') {
+    if (arrowToOption(event, options.length, () => setOpen(true), setActive)) return
+    if (event.key === 'Enter') {
       const option = options[active] ?? (showingRecent ? undefined : options[0])
       if (option) {
         event.preventDefault()
@@ -205,18 +201,16 @@ export function SearchBox(): ReactElement {
               className={styles.list}
             >
               {options.map((option, index) => (
-                <li
+                <ListOption
                   key={option.key}
                   id={optionId(index)}
-                  role="option"
-                  aria-selected={index === active}
-                  className={`${styles.option} ${index === active ? styles['option--active'] : ''}`}
-                  // Keeps focus in the input, so the popup does not close before the click.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
+                  active={index === active}
+                  className={styles.option}
+                  activeClassName={styles['option--active']}
+                  onPick={() => choose(option)}
                 >
                   <OptionContent option={option} />
-                </li>
+                </ListOption>
               ))}
             </ul>
             {status && (
@@ -264,13 +258,7 @@ function OptionContent({ option }: { option: SearchOption }): ReactElement {
   const { person } = option
   return (
     <>
-      <Avatar
-        src={person.avatar_url}
-        name={person.username}
-        personId={person.id}
-        size={36}
-        decorative
-      />
+      <PersonAvatar person={person} size={36} />
       <span className={styles.names}>
         <span className={styles.username}>{person.username}</span>
         {person.full_name && <span className={styles.fullName}>{person.full_name}</span>}

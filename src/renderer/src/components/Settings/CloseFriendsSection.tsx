@@ -7,7 +7,7 @@ import { useControls, useStores } from '../../store'
 import { errorText, phrase, type Text } from '../../i18n/phrase'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
-import { Avatar } from '../Avatar/Avatar'
+import { PersonAvatar } from '../Avatar/Avatar'
 import section from './SettingsSection.module.scss'
 import styles from './WordList.module.scss'
 
@@ -17,13 +17,7 @@ function PersonLine({ person, action }: { person: CloseFriend; action: ReactElem
   return (
     <li className={styles.word}>
       <span className={section.row}>
-        <Avatar
-          src={person.avatar_url}
-          name={person.username}
-          personId={person.id}
-          size={32}
-          decorative
-        />
+        <PersonAvatar person={person} size={32} />
         <span>
           <strong>{person.username}</strong>
           {person.full_name && <span className={section.muted}> {person.full_name}</span>}

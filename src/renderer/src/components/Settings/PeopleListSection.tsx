@@ -6,7 +6,7 @@ import type { ListedPerson } from '../../services/types'
 import type { Text } from '../../i18n/phrase'
 import { useT } from '../../i18n'
 import { useMessage } from '../../i18n/messages'
-import { Avatar } from '../Avatar/Avatar'
+import { PersonAvatar } from '../Avatar/Avatar'
 import styles from './SettingsSection.module.scss'
 
 export interface PeopleListProps<P extends ListedPerson> {
@@ -45,13 +45,7 @@ export function PeopleList<P extends ListedPerson>({
     <ul className={styles.list} aria-label={label}>
       {people.map((person) => (
         <li key={person.id} className={styles.row}>
-          <Avatar
-            src={person.avatar_url}
-            name={person.username}
-            personId={person.id}
-            size={44}
-            decorative
-          />
+          <PersonAvatar person={person} size={44} />
           <div className={styles.grow}>
             <div>
               <strong>{person.username}</strong>

@@ -3,21 +3,21 @@
 // after. The spec's sample people remain for a visitor and for an instance with no one else to
 // suggest.
 
-import { useEffect, useMemo, type ReactElement } from 'react'
+import { useMemo, type ReactElement } from 'react'
 import { SUGGESTION_COUNT } from '@shared/limits'
 import { BRAND_NAME, COPYRIGHT_YEAR } from '../../brand'
 import { createSuggestions } from '../../services/sampleData'
-import { usePeople, useSession, useStores } from '../../store'
+import { useSession, useStores } from '../../store'
 import {
   selectOwnFullName,
   selectOwnUsername,
   selectProfile,
-  selectUser,
-  selectUserId
+  selectUser
 } from '../../store/session/sessionStore'
 import { Avatar } from '../Avatar/Avatar'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { PersonRow } from '../PersonRow/PersonRow'
+import { useSuggestions } from './useSuggestions'
 import styles from './SidePanel.module.scss'
 import { followedByText } from './suggestionText'
 import { useT } from '../../i18n'
@@ -101,15 +101,9 @@ function SampleSuggestions(): ReactElement {
 }
 
 export function SidePanel(): ReactElement {
-  const { people, router, ui } = useStores()
-  const userId = useSession(selectUserId)
-  const suggestions = usePeople((state) => state.suggestions)
-  const status = usePeople((state) => state.suggestionsStatus)
+  const { router, ui } = useStores()
+  const { userId, suggestions, suggestionsStatus: status } = useSuggestions()
   const t = useT()
-
-  useEffect(() => {
-    if (userId) void people.getState().loadSuggestions(SUGGESTION_COUNT)
-  }, [people, userId])
 
   const real = userId !== null && status === 'ready' && suggestions.length > 0
   const seeAll = (): void => {

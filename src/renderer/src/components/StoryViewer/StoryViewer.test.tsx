@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   createHarness,
   makeStory,
@@ -10,19 +10,10 @@ import {
   signedIn,
   type Harness
 } from '../../testing/fakes'
+import { fakePointerEvent } from '../../testing/mediaFakes'
 import { StoryViewer } from './StoryViewer'
 
-// jsdom has no PointerEvent; a MouseEvent carries the same button and position. Taken away
-// again after this file: later files share the window (vitest.config.mts).
-if (!('PointerEvent' in window)) {
-  Object.defineProperty(window, 'PointerEvent', {
-    value: class extends MouseEvent {},
-    configurable: true
-  })
-  afterAll(() => {
-    delete (window as { PointerEvent?: unknown }).PointerEvent
-  })
-}
+fakePointerEvent()
 
 async function openViewer(harness: Harness, userId: string): Promise<HTMLElement> {
   renderWith(<StoryViewer />, harness)

@@ -3,7 +3,7 @@
 // `m` mute it, its end moves on, and with reduced motion it waits behind a Play button.
 
 import { act, fireEvent, screen } from '@testing-library/react'
-import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   createHarness,
   makeStory,
@@ -12,44 +12,12 @@ import {
   signedIn,
   type Harness
 } from '../../testing/fakes'
+import { fakeMediaPlayback, fakePointerEvent } from '../../testing/mediaFakes'
 import { StoryViewer } from './StoryViewer'
 
-if (!('PointerEvent' in window)) {
-  Object.defineProperty(window, 'PointerEvent', {
-    value: class extends MouseEvent {},
-    configurable: true
-  })
-  afterAll(() => {
-    delete (window as { PointerEvent?: unknown }).PointerEvent
-  })
-}
-
-// jsdom has no media playback: play and pause only flip `paused`, as a browser would.
-let paused: WeakMap<HTMLMediaElement, boolean>
-beforeEach(() => {
-  paused = new WeakMap()
-  vi.spyOn(HTMLMediaElement.prototype, 'paused', 'get').mockImplementation(function (
-    this: HTMLMediaElement
-  ) {
-    return paused.get(this) ?? true
-  })
-  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(async function (
-    this: HTMLMediaElement
-  ) {
-    paused.set(this, false)
-    this.dispatchEvent(new Event('play'))
-  })
-  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(function (
-    this: HTMLMediaElement
-  ) {
-    if (paused.get(this) === false) {
-      paused.set(this, true)
-      this.dispatchEvent(new Event('pause'))
-    }
-  })
-})
+fakePointerEvent()
+fakeMediaPlayback()
 afterEach(() => {
-  vi.restoreAllMocks()
   delete document.documentElement.dataset.motion
 })
 
