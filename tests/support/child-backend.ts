@@ -1,8 +1,11 @@
 // The backend CLI as a child process, so a test can kill -9 it mid-request and restart on the
-// same data folder: what the desktop app's utilityProcess or a team server lives through.
+// same data folder: what the desktop app's utilityProcess or a team server lives through. The
+// child runs the CLI bundled once from the sources (cli-bundle.ts), not through tsx as `npm run
+// backend` does: the same code, without tsx compiling it again in every child.
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
+import { cliBundle } from './cli-bundle'
 
 const ROOT = resolve(__dirname, '../..')
 
@@ -22,8 +25,8 @@ export interface ExitResult {
   ms: number
 }
 
-function launch(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/local/cli.ts', ...args], {
+async function launch(args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  return spawn(process.execPath, [await cliBundle(), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -31,12 +34,12 @@ function launch(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
 }
 
 /** Starts `npm run backend -- --data DIR --port 0` and resolves once it prints its URL and key. */
-export function startChildBackend(
+export async function startChildBackend(
   dataDir: string,
   env: NodeJS.ProcessEnv = {},
   timeoutMs = 90_000
 ): Promise<ChildBackend> {
-  const child = launch(['--data', dataDir, '--port', '0'], env)
+  const child = await launch(['--data', dataDir, '--port', '0'], env)
   let output = ''
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
@@ -71,9 +74,12 @@ export function startChildBackend(
 }
 
 /** Runs the CLI to its end (for start failures): exit code, output and how long it took. */
-export function runChildBackendToExit(dataDir: string, timeoutMs = 60_000): Promise<ExitResult> {
+export async function runChildBackendToExit(
+  dataDir: string,
+  timeoutMs = 60_000
+): Promise<ExitResult> {
+  const child = await launch(['--data', dataDir, '--port', '0'], {})
   const started = Date.now()
-  const child = launch(['--data', dataDir, '--port', '0'], {})
   let output = ''
   child.stdout?.on('data', (c: Buffer) => (output += c.toString('utf8')))
   child.stderr?.on('data', (c: Buffer) => (output += c.toString('utf8')))

@@ -13,8 +13,14 @@ import { appliedMigrationVersions } from '../../../src/backend/db/migrations'
 import { openDatabase } from '../../../src/backend/db/open'
 import type { PgliteEngine } from '../../../src/backend/db/pglite-engine'
 import { dumpSchema } from '../../../scripts/lib/schema-dump'
-import { createTestDatabase, DATABASE_KINDS, MIGRATIONS_DIR } from '../../support/databases'
+import {
+  createMigratedTestDatabase,
+  createTestDatabase,
+  DATABASE_KINDS,
+  MIGRATIONS_DIR
+} from '../../support/databases'
 import { postgresUrl, skipReason } from '../../support/database-suite'
+import { pgliteSnapshot } from '../../support/prepared-databases'
 import {
   LAST_PRE_BASELINE,
   PRE_BASELINE_COUNT,
@@ -110,8 +116,12 @@ describe.each(DATABASE_KINDS)('a database from before the baseline on %s', (kind
         expect(rows).toEqual([{ username: 'old_writer', id: post }])
         expect((await db.query('select * from public.after_the_baseline')).rows).toEqual([])
 
-        // Exactly the schema a new database gets from the same migrations.
-        fresh = await open(kind === 'pglite' ? {} : await newPlace(), current)
+        // Exactly the schema a new database gets from the same migrations: one of the run's
+        // new databases (prepared-databases.ts, today's migrations) takes the later one.
+        fresh =
+          kind === 'pglite'
+            ? await openDatabase({ migrationsDir: current, pgliteSnapshot: await pgliteSnapshot() })
+            : await open({ databaseUrl: await createMigratedTestDatabase(postgresUrl) }, current)
         expect(await dumpSchema(db)).toBe(await dumpSchema(fresh))
       } finally {
         await db.close()
