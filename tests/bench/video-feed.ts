@@ -3,8 +3,10 @@
 // recorded in the browser (a canvas and MediaRecorder) and stored in the videos bucket as the app
 // stores a post's clip. Measured: the first frame of the first feed video, from its card being
 // half in view (when FeedVideo starts it) to the first frame painted (requestVideoFrameCallback),
-// over cold loads, signed out; and the JS heap and DOM nodes after scrolling past 10 and 100
+// over cold loads, signed out; and the JS heap and DOM nodes after scrolling past 10, 30 and 100
 // video posts, signed in as a reader who follows every author (a visitor's feed stops at 25).
+// The 30th is read too: by then every path of a card and its player has run once and V8 has
+// compiled it, while what the feed would keep per post still grows.
 
 import { randomUUID } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
@@ -22,7 +24,7 @@ const CLIPS = 6
 const CLIP_MS = 2000
 const POSTS = 130
 const FIRST_FRAME_RUNS = 5
-export const VIDEO_MARKS = [10, 100]
+export const VIDEO_MARKS = [10, 30, 100]
 
 /** What recording uses in the page, declared here: the bench compiles without the DOM's types. */
 type RecordingPage = PageGlobals & {
@@ -172,7 +174,11 @@ async function openVideoFeed(browser: Browser, url: string, session = ''): Promi
   const page = await context.newPage()
   await page.goto(url)
   await page.waitForFunction(
-    () => (globalThis as unknown as PageGlobals).__bench.firstFrame !== null,
+    () => {
+      // Both marks: the observer here may report the card after its first frame is painted.
+      const bench = (globalThis as unknown as PageGlobals).__bench as Record<string, unknown>
+      return bench.firstFrame !== null && bench.inView !== null
+    },
     null,
     { timeout: 60_000 }
   )
@@ -191,6 +197,8 @@ export interface FeedVideoResult {
   clipBytes: number
   /** In view to first painted frame, per cold load, in ms. */
   firstFrame: number[]
+  /** The same frames from the page's navigation start (the app's start included). */
+  fromLoad: number[]
   memory: MemoryAtVideos[]
 }
 
@@ -203,17 +211,25 @@ export async function measureFeedVideo(
   bench.backend.allowOrigin(new URL(server.url).origin)
   try {
     const firstFrame: number[] = []
+    const fromLoad: number[] = []
     for (let i = 0; i < FIRST_FRAME_RUNS; i++) {
       const page = await openVideoFeed(browser, server.url)
       const { inView, firstFrame: painted } = await page.evaluate(
         () =>
           (globalThis as unknown as PageGlobals).__bench as { inView: number; firstFrame: number }
       )
+      // 0: painted before the observer here reported the card half in view (the same frame).
       firstFrame.push(Math.max(0, painted - inView))
+      fromLoad.push(painted)
       await page.context().close()
     }
     const session = await followingReader(bench)
-    return { clipBytes, firstFrame, memory: await scrollVideos(browser, server.url, session) }
+    return {
+      clipBytes,
+      firstFrame,
+      fromLoad,
+      memory: await scrollVideos(browser, server.url, session)
+    }
   } finally {
     await server.close()
   }
@@ -271,17 +287,31 @@ async function scrollVideos(
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1]
 
 export function renderFeedVideo(result: FeedVideoResult): string[] {
-  const [first, last] = result.memory
-  const change = (a: number, b: number): string => {
-    const percent = ((b - a) / a) * 100
+  const [cold, warm, last] = result.memory
+  // A leak grows past every earlier reading; the feed's windowed list holds more or fewer cards
+  // at a given point, so the last reading is compared with the larger of the two before it.
+  const change = (of: (point: MemoryAtVideos) => number): string => {
+    const before = Math.max(of(cold), of(warm))
+    const percent = ((of(last) - before) / before) * 100
     return `${percent >= 0 ? '+' : ''}${percent.toFixed(1)} %`
   }
   const mb = (bytes: number): string => `${(bytes / 1e6).toFixed(1)} MB`
-  const runs = result.firstFrame.map((ms) => Math.round(ms)).join(', ')
+  const count = (n: number): string => n.toLocaleString('en')
+  const list = (values: number[]): string => values.map((ms) => Math.round(ms)).join(', ')
+  const ms = (values: number[]): string =>
+    `median ${Math.round(median(values))} ms (${list(values)})`
+  const row = (
+    name: string,
+    of: (point: MemoryAtVideos) => number,
+    say: (n: number) => string,
+    goal: string
+  ): string =>
+    `| ${name} after ${cold.videosSeen} / ${warm.videosSeen} → ${last.videosSeen} video posts | ${say(of(cold))} / ${say(of(warm))} → ${say(of(last))} (${change(of)}) | ${goal} |`
   return [
-    `| First frame of a feed video, loopback | median ${Math.round(median(result.firstFrame))} ms (${runs}) | ≤ 300 ms |`,
-    `| JS heap after ${first.videosSeen} → ${last.videosSeen} video posts | ${mb(first.heapUsed)} → ${mb(last.heapUsed)} (${change(first.heapUsed, last.heapUsed)}) | flat within 10 % |`,
-    `| DOM nodes after ${first.videosSeen} → ${last.videosSeen} video posts | ${first.domNodes.toLocaleString('en')} → ${last.domNodes.toLocaleString('en')} (${change(first.domNodes, last.domNodes)}) | flat within 10 % |`,
-    `| Event listeners after ${first.videosSeen} → ${last.videosSeen} video posts | ${first.listeners.toLocaleString('en')} → ${last.listeners.toLocaleString('en')} (${change(first.listeners, last.listeners)}) | flat |`
+    `| First frame of a feed video, from its card half in view | ${ms(result.firstFrame)} | ≤ 300 ms |`,
+    `| The same frame, from the page's start | ${ms(result.fromLoad)} | |`,
+    row('JS heap', (p) => p.heapUsed, mb, 'flat: within 10 % of the larger before'),
+    row('DOM nodes', (p) => p.domNodes, count, 'flat: within 10 % of the larger before'),
+    row('Event listeners', (p) => p.listeners, count, 'flat')
   ]
 }
