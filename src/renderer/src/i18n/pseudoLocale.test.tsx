@@ -64,7 +64,9 @@ describe('the pseudo-locale shows no English on the converted screens', () => {
       likes_count: 1234,
       comments_count: 3,
       created_at: HOURS_AGO,
-      profiles: AUTHOR
+      profiles: AUTHOR,
+      // The mark of a post that reached the feed through a followed hashtag has a label too.
+      followed_tag: 'sunset'
     })
     showInFeed(harness.stores, [post])
     render(

@@ -147,7 +147,7 @@ export const PostCard = memo(function PostCard({
             <a
               className={styles.followedTag}
               href={routeHash(tagRoute(post.followed_tag))}
-              aria-label={`#${post.followed_tag}, a hashtag you follow`}
+              aria-label={t('hashtags.followedTagLabel', { tag: post.followed_tag })}
             >
               #{post.followed_tag}
             </a>
