@@ -4,6 +4,7 @@
 
 import type { ReactElement } from 'react'
 import { Pause, Play } from 'lucide-react'
+import { useT } from '../../i18n'
 import type { AnimationHold } from './useAnimationHold'
 import styles from './PlayAnimationButton.module.scss'
 
@@ -14,6 +15,7 @@ export function PlayAnimationButton({
   hold: AnimationHold
   className?: string
 }): ReactElement | null {
+  const t = useT()
   if (!hold.controllable) return null
   const Icon = hold.playing ? Pause : Play
   const format = hold.format ?? 'GIF'
@@ -22,8 +24,8 @@ export function PlayAnimationButton({
       type="button"
       className={`${styles.badge} ${className}`}
       // The visible format is part of the name, so speaking what is seen works with voice control.
-      aria-label={`${hold.playing ? 'Pause' : 'Play'} animation (${format})`}
-      title={hold.playing ? 'Pause animation' : 'Play animation'}
+      aria-label={t(hold.playing ? 'post.pauseAnimation' : 'post.playAnimation', { format })}
+      title={t(hold.playing ? 'post.pauseAnimationTitle' : 'post.playAnimationTitle')}
       onClick={(event) => {
         event.stopPropagation()
         hold.toggle()

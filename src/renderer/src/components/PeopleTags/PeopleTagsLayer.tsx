@@ -6,6 +6,7 @@
 import { useRef, type ReactElement } from 'react'
 import { UserRound } from 'lucide-react'
 import type { PeopleTag } from '@shared/domain'
+import { useT } from '../../i18n'
 import { PersonLink } from '../PersonLink/PersonLink'
 import { photoContentRect, pointInBox, type PhotoFit, type PhotoSize } from './photoRect'
 import { useBoxSize } from './useBoxSize'
@@ -30,6 +31,7 @@ export function PeopleTagsLayer({
 }: PeopleTagsLayerProps): ReactElement | null {
   const layer = useRef<HTMLDivElement>(null)
   const box = useBoxSize(layer, shown)
+  const t = useT()
   if (tags.length === 0) return null
   const rect = photoContentRect(box, photo, fit)
   return (
@@ -48,7 +50,9 @@ export function PeopleTagsLayer({
               <PersonLink username={name} className={styles.labelLink}>
                 {name}
               </PersonLink>
-              {tag.status === 'pending' && <span className={styles.pending}> (pending)</span>}
+              {tag.status === 'pending' && (
+                <span className={styles.pending}> {t('post.tagPending')}</span>
+              )}
             </span>
           )
         })}
@@ -56,7 +60,9 @@ export function PeopleTagsLayer({
         type="button"
         className={styles.toggle}
         aria-pressed={shown}
-        aria-label={shown ? 'Hide tagged people' : `Show tagged people (${tags.length})`}
+        aria-label={
+          shown ? t('post.hideTaggedPeople') : t('post.showTaggedPeople', { total: tags.length })
+        }
         onClick={(event) => {
           // The photo's own click toggles too: one click must not toggle twice.
           event.stopPropagation()
