@@ -64,7 +64,7 @@ class Slot {
   }
 
   /** The page, reset; a new one if the last spec closed it. */
-  async borrow(testInfo: TestInfo, options: LentOptions): Promise<Page> {
+  async borrow(options: LentOptions): Promise<Page> {
     if (!this.page || this.page.isClosed()) this.page = await this.open()
     const page = this.page
     const context = page.context()
@@ -95,13 +95,14 @@ class Slot {
     })
     await page.setViewportSize(options.viewport ?? VIEWPORT)
     await page.mouse.move(0, 0)
-    if (testInfo.retry > 0) await context.tracing.start({ snapshots: true, screenshots: false })
     return page
   }
 
   /**
-   * What Playwright keeps of a spec's own page (a screenshot on failure, a trace on a retry),
-   * then the app unloaded: a page left open would run it (realtime, timers) beside later specs.
+   * What Playwright keeps of a spec's own page (a screenshot on failure), then the app unloaded:
+   * a page left open would run it (realtime, timers) beside later specs. A retry's trace needs
+   * nothing here: Playwright traces every context of the worker's browser, lent ones included,
+   * for a test that records one (and refuses a second tracing.start on them).
    */
   async giveBack(testInfo: TestInfo, name: string): Promise<void> {
     const page = this.page
@@ -116,11 +117,6 @@ class Slot {
         .screenshot({ path })
         .then(() => testInfo.attach(`${name} screenshot`, { path, contentType: 'image/png' }))
         .catch(() => undefined)
-    }
-    if (testInfo.retry > 0) {
-      const path = testInfo.outputPath(`${name}-trace.zip`)
-      await page.context().tracing.stop({ path })
-      await testInfo.attach(`${name} trace`, { path, contentType: 'application/zip' })
     }
     await unblock(page)
     try {
@@ -147,11 +143,11 @@ export class SharedPages {
 
   constructor(private readonly browser: Browser) {}
 
-  async borrow(testInfo: TestInfo, options: LentOptions = {}): Promise<Page> {
+  async borrow(options: LentOptions = {}): Promise<Page> {
     if (this.lent === this.slots.length) this.slots.push(new Slot(this.browser))
     const slot = this.slots[this.lent]
     this.lent += 1
-    return slot.borrow(testInfo, options)
+    return slot.borrow(options)
   }
 
   async giveBackAll(testInfo: TestInfo): Promise<void> {

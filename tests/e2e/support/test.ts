@@ -35,11 +35,11 @@ export const test = base.extend<
   // that opens the app in them and adds nothing a reset cannot take away. `appPage` is one;
   // each call of `otherPage` lends one more (another person beside it, or the first). Both take
   // the spec's `test.use` viewport and reduced motion.
-  appPage: async ({ sharedPages, viewport, reducedMotion }, use, testInfo) => {
-    await use(await sharedPages.borrow(testInfo, { viewport, reducedMotion }))
+  appPage: async ({ sharedPages, viewport, reducedMotion }, use) => {
+    await use(await sharedPages.borrow({ viewport, reducedMotion }))
   },
-  otherPage: async ({ sharedPages, viewport, reducedMotion }, use, testInfo) => {
-    await use(() => sharedPages.borrow(testInfo, { viewport, reducedMotion }))
+  otherPage: async ({ sharedPages, viewport, reducedMotion }, use) => {
+    await use(() => sharedPages.borrow({ viewport, reducedMotion }))
   },
   sharedPages: [
     async ({ browser, workerInstance }, use) => {
