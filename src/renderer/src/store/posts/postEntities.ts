@@ -21,7 +21,8 @@ export interface PostEntities {
 /**
  * The entities with `posts` taken in. Lists read different columns (a grid reads no author or
  * photos), so a row's fields replace the held ones and the fields it lacks are kept. A post whose
- * like is in flight keeps its count.
+ * like or comment change is in flight keeps that count: a read answered meanwhile may predate it,
+ * and the change's answer settles the count.
  */
 export function withPosts(state: PostEntities, posts: readonly Post[]): Pick<PostEntities, 'byId'> {
   if (posts.length === 0) return { byId: state.byId }
@@ -32,10 +33,12 @@ export function withPosts(state: PostEntities, posts: readonly Post[]): Pick<Pos
       byId[post.id] = post
       continue
     }
-    const merged = { ...held, ...post }
-    byId[post.id] = state.likingIds.has(post.id)
-      ? { ...merged, likes_count: held.likes_count }
-      : merged
+    byId[post.id] = {
+      ...held,
+      ...post,
+      likes_count: state.likingIds.has(post.id) ? held.likes_count : post.likes_count,
+      comments_count: state.commentingIds[post.id] ? held.comments_count : post.comments_count
+    }
   }
   return { byId }
 }
