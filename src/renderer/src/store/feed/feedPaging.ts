@@ -64,6 +64,7 @@ export function firstPageActions(ctx: FeedContext): Pick<FeedState, 'hydrate' | 
       })
       let page: Post[] = []
       let failed = false
+      const mark = postsOf(ctx).readMark()
       try {
         page = await ctx.deps.feed.fetchPage({ limit: ctx.pageSize })
       } catch (error) {
@@ -76,7 +77,7 @@ export function firstPageActions(ctx: FeedContext): Pick<FeedState, 'hydrate' | 
       if (token !== ctx.loadToken.current) return
       // Unreachable backend: the saved copy is better than an empty feed.
       if (failed && ctx.get().fromCache) return
-      postsOf(ctx).put(page)
+      postsOf(ctx).put(page, mark)
       ctx.set({
         ids: appendPage([], page),
         status: 'ready',
@@ -99,12 +100,13 @@ export function morePagesActions(ctx: FeedContext): Pick<FeedState, 'loadMore' |
       if (!last) return
       const token = ctx.loadToken.current
       ctx.set({ loadingMore: true, loadMoreFailed: false })
+      const mark = postsOf(ctx).readMark()
       try {
         const page = await ctx.deps.feed.fetchPage({ before: cursorOf(last), limit: ctx.pageSize })
         await extrasOf(ctx, page)
         // A reload replaced the list meanwhile: this page belongs to the old one.
         if (token !== ctx.loadToken.current) return
-        postsOf(ctx).put(page)
+        postsOf(ctx).put(page, mark)
         ctx.set((current) => ({
           ...trimWindow(
             {
@@ -131,11 +133,12 @@ export function morePagesActions(ctx: FeedContext): Pick<FeedState, 'loadMore' |
       if (!first) return
       const token = ctx.loadToken.current
       ctx.set({ loadingNewer: true })
+      const mark = postsOf(ctx).readMark()
       try {
         const page = await ctx.deps.feed.fetchNewer({ after: cursorOf(first), limit: ctx.pageSize })
         await extrasOf(ctx, page)
         if (token !== ctx.loadToken.current) return
-        postsOf(ctx).put(page)
+        postsOf(ctx).put(page, mark)
         ctx.set((current) => ({
           ...trimWindow(
             {

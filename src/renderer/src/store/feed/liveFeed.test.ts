@@ -59,6 +59,20 @@ describe('feed store: catching up after a gap in the live channel', () => {
     expect(shown()[0].comments_count).toBe(5)
   })
 
+  it('keeps a count the user changed while the catching-up read was on its way', async () => {
+    const { feed, services, post, stores, shown } = await loadedFeed([
+      makePost({ comments_count: 3 })
+    ])
+    let answer: (posts: ReturnType<typeof makePost>[]) => void = () => undefined
+    services.feed.fetchPage.mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    const caughtUp = feed.getState().catchUp()
+    // The user deletes a comment; the read, sent before, answers after with the old count.
+    stores.posts.getState().beginCommentChange(post.id)(-1)
+    answer([{ ...post, comments_count: 3 }])
+    await caughtUp
+    expect(shown()[0].comments_count).toBe(2)
+  })
+
   it('reads nothing when the top of the feed was dropped while scrolling', async () => {
     const { feed, services } = await loadedFeed()
     feed.setState({ trimmedAbove: 12 })

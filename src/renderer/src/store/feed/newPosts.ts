@@ -22,11 +22,12 @@ export function newPostsActions(
       // Scrolled so far that the top was dropped: it is re-read on the way back up anyway.
       if (ctx.get().status !== 'ready' || ctx.get().trimmedAbove > 0) return
       const token = ctx.loadToken.current
+      const mark = postsOf(ctx).readMark()
       try {
         const top = await ctx.deps.feed.fetchPage({ limit: ctx.pageSize })
         if (token !== ctx.loadToken.current) return
         const caught = sortCaughtUp(heldPosts(ctx), top)
-        for (const post of caught.held) postsOf(ctx).countersChanged(post)
+        for (const post of caught.held) postsOf(ctx).countersChanged(post, mark)
         for (const post of caught.fresh) ctx.get().postInserted(post)
       } catch (error) {
         console.error('Error fetching posts', error)
@@ -40,6 +41,7 @@ export function newPostsActions(
       // Scrolled far enough that the top was dropped, or nothing shown yet: read from the top.
       if (!first || state.trimmedAbove > 0) return ctx.get().load()
       const token = ctx.loadToken.current
+      const mark = postsOf(ctx).readMark()
       try {
         const page = await ctx.deps.feed.fetchNewer({
           after: cursorOf(first),
@@ -47,7 +49,7 @@ export function newPostsActions(
         })
         await postsOf(ctx).learnLikes(page)
         if (token !== ctx.loadToken.current) return
-        postsOf(ctx).put(page)
+        postsOf(ctx).put(page, mark)
         ctx.set((current) => ({
           ...trimWindow(
             {

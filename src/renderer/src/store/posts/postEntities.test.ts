@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { makePost } from '../../testing/fakes'
-import { applyLike, retained, withCounters, withPosts, type PostEntities } from './postEntities'
+import {
+  applyLike,
+  retained,
+  withCounters,
+  withCountsSettled,
+  withPosts,
+  type PostEntities
+} from './postEntities'
 
 const empty = (): PostEntities => ({ byId: {}, liked: {}, likingIds: new Set(), commentingIds: {} })
 
@@ -38,6 +45,32 @@ describe('post entities', () => {
     }
     const settled = withPosts({ ...state, commentingIds: {} }, [{ ...post, comments_count: 2 }])
     expect(settled.byId[post.id].comments_count).toBe(2)
+  })
+
+  it('a read sent before an own change settled keeps that post’s counts; one sent after takes them', () => {
+    const [post, other] = [makePost({ comments_count: 3, likes_count: 5 }), makePost()]
+    let state: PostEntities = { ...empty(), byId: { [post.id]: post, [other.id]: other } }
+    const before = state.countsMark ?? 0
+    // A comment deleted (3 → 2) while a feed page read before it was on its way.
+    state = {
+      ...state,
+      ...withCountsSettled(state, post.id),
+      byId: { ...state.byId, [post.id]: { ...post, comments_count: 2 } }
+    }
+    const stale = { ...post, comments_count: 3, likes_count: 6, caption: 'edited' }
+    expect(withPosts(state, [stale], before).byId[post.id]).toMatchObject({
+      comments_count: 2,
+      likes_count: 5,
+      caption: 'edited'
+    })
+    expect(withCounters(state, { ...stale }, before)).toEqual({})
+    // Other posts, and reads sent after the change, are taken as they come.
+    expect(
+      withPosts(state, [{ ...other, likes_count: 9 }], before).byId[other.id].likes_count
+    ).toBe(9)
+    const after = state.countsMark
+    expect(withPosts(state, [stale], after).byId[post.id].comments_count).toBe(3)
+    expect(withPosts(state, [stale]).byId[post.id].comments_count).toBe(3)
   })
 
   it('keeps only the posts (and likes) some list holds', () => {

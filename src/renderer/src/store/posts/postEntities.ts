@@ -16,15 +16,41 @@ export interface PostEntities {
    * count moves only by the user's own change, never by both.
    */
   commentingIds: Readonly<Record<string, number>>
+  /**
+   * How many of the user's own like and comment changes have settled (`countsMark`), and the
+   * number of the last one on each post: a read sent before it (its mark is lower) may predate
+   * the change, so its counts do not replace the held ones.
+   */
+  countsMark?: number
+  countsSettled?: Readonly<Record<string, number>>
+}
+
+/** A read's mark: the own count changes settled when it was sent. */
+export type ReadMark = number
+
+/** Whether a read sent at `mark` predates the last own count change settled on `postId`. */
+function predates(state: PostEntities, postId: string, mark: ReadMark | undefined): boolean {
+  return mark !== undefined && (state.countsSettled?.[postId] ?? 0) > mark
+}
+
+/** The entities with one more own count change settled on `postId`. */
+export function withCountsSettled(state: PostEntities, postId: string): Partial<PostEntities> {
+  const countsMark = (state.countsMark ?? 0) + 1
+  return { countsMark, countsSettled: { ...state.countsSettled, [postId]: countsMark } }
 }
 
 /**
  * The entities with `posts` taken in. Lists read different columns (a grid reads no author or
  * photos), so a row's fields replace the held ones and the fields it lacks are kept. A post whose
  * like or comment change is in flight keeps that count: a read answered meanwhile may predate it,
- * and the change's answer settles the count.
+ * and the change's answer settles the count. So does a post whose change settled after the read
+ * was sent (`mark`, when the reader gives it).
  */
-export function withPosts(state: PostEntities, posts: readonly Post[]): Pick<PostEntities, 'byId'> {
+export function withPosts(
+  state: PostEntities,
+  posts: readonly Post[],
+  mark?: ReadMark
+): Pick<PostEntities, 'byId'> {
   if (posts.length === 0) return { byId: state.byId }
   const byId = { ...state.byId }
   for (const post of posts) {
@@ -33,11 +59,13 @@ export function withPosts(state: PostEntities, posts: readonly Post[]): Pick<Pos
       byId[post.id] = post
       continue
     }
+    const older = predates(state, post.id, mark)
     byId[post.id] = {
       ...held,
       ...post,
-      likes_count: state.likingIds.has(post.id) ? held.likes_count : post.likes_count,
-      comments_count: state.commentingIds[post.id] ? held.comments_count : post.comments_count
+      likes_count: older || state.likingIds.has(post.id) ? held.likes_count : post.likes_count,
+      comments_count:
+        older || state.commentingIds[post.id] ? held.comments_count : post.comments_count
     }
   }
   return { byId }
@@ -87,11 +115,17 @@ export function withLikeCount(
  * like is in flight the like count stays (its answer settles it; the event may predate it),
  * while the comment count is still news.
  */
-export function withCounters(state: PostEntities, row: PostRow): Partial<PostEntities> {
+export function withCounters(
+  state: PostEntities,
+  row: PostRow,
+  mark?: ReadMark
+): Partial<PostEntities> {
   const post = state.byId[row.id]
   if (!post) return {}
-  const likes_count = state.likingIds.has(row.id) ? post.likes_count : row.likes_count
-  const comments_count = state.commentingIds[row.id] ? post.comments_count : row.comments_count
+  const older = predates(state, row.id, mark)
+  const likes_count = older || state.likingIds.has(row.id) ? post.likes_count : row.likes_count
+  const comments_count =
+    older || state.commentingIds[row.id] ? post.comments_count : row.comments_count
   if (post.likes_count === likes_count && post.comments_count === comments_count) return {}
   return {
     byId: { ...state.byId, [row.id]: { ...post, likes_count, comments_count } }

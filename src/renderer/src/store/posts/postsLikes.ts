@@ -3,7 +3,13 @@
 
 import { sendOrQueue } from '../../offline/outbox/outboxStore'
 import { sendLatest } from '../sendLatest'
-import { applyLike, withLikeCount, withLikedStates, withMember } from './postEntities'
+import {
+  applyLike,
+  withCountsSettled,
+  withLikeCount,
+  withLikedStates,
+  withMember
+} from './postEntities'
 import type { PostsContext, PostsState } from './postsTypes'
 
 export function likeActions({
@@ -42,7 +48,10 @@ export function likeActions({
             deps.likes.setLike(postId, liked)
           )
       })
-      set((state) => ({ likingIds: withMember(state.likingIds, postId, false) }))
+      set((state) => ({
+        likingIds: withMember(state.likingIds, postId, false),
+        ...withCountsSettled(state, postId)
+      }))
       if (deps.getUserId() !== userId) return
       if (outcome.error !== undefined) {
         // Like errors are only logged (docs/product.md). Undo the optimistic change.

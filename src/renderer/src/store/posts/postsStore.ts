@@ -8,7 +8,7 @@
 // drops its id.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { withCounters, withPosts, type PostEntities } from './postEntities'
+import { withCounters, withCountsSettled, withPosts, type PostEntities } from './postEntities'
 import { holdingActions } from './postsHolding'
 import { likeActions } from './postsLikes'
 import type { PostsContext, PostsDeps, PostsState, PostsStore } from './postsTypes'
@@ -28,7 +28,8 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
       ...likeActions(ctx),
       ...holdingActions(ctx),
 
-      put: (posts) => set((state) => withPosts(state, posts)),
+      put: (posts, mark) => set((state) => withPosts(state, posts, mark)),
+      readMark: () => get().countsMark ?? 0,
 
       patch(postId, change) {
         set((state) => {
@@ -37,7 +38,7 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
         })
       },
 
-      countersChanged: (row) => set((state) => withCounters(state, row)),
+      countersChanged: (row, mark) => set((state) => withCounters(state, row, mark)),
 
       authorChanged({ user_id, username, full_name, avatar_url }) {
         set((state) => {
@@ -64,7 +65,11 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
             const post = state.byId[postId]
             if (!post || delta === 0) return { commentingIds }
             const comments_count = Math.max(post.comments_count + delta, 0)
-            return { commentingIds, byId: { ...state.byId, [postId]: { ...post, comments_count } } }
+            return {
+              commentingIds,
+              ...withCountsSettled(state, postId),
+              byId: { ...state.byId, [postId]: { ...post, comments_count } }
+            }
           })
       }
     }

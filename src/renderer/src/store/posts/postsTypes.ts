@@ -5,7 +5,7 @@ import type { Post } from '@shared/domain'
 import type { PostRow } from '../../services/types'
 import type { Services } from '../../services'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
-import type { PostEntities } from './postEntities'
+import type { PostEntities, ReadMark } from './postEntities'
 
 export interface PostsDeps {
   likes: Services['likes']
@@ -18,8 +18,13 @@ export interface PostsDeps {
 export type PostAuthorChange = Pick<Post, 'user_id'> & NonNullable<Post['profiles']>
 
 export interface PostsState extends PostEntities {
-  /** Takes posts read from the server (a page, a post opened, a sent post's row). */
-  put(posts: readonly Post[]): void
+  /**
+   * Takes posts read from the server (a page, a post opened, a sent post's row); with the read's
+   * `mark` (readMark() when it was sent), counts of the user's own changes settled since stay.
+   */
+  put(posts: readonly Post[], mark?: ReadMark): void
+  /** The mark to give put/countersChanged for a read sent now. */
+  readMark(): ReadMark
   /** Reads the signed-in user's likes of these posts in one query (errors only cost hearts). */
   learnLikes(posts: readonly Post[]): Promise<void>
   /** What a list knows of the liked state (a saved copy, a queued like) without asking. */
@@ -30,7 +35,7 @@ export interface PostsState extends PostEntities {
   remove(postId: string): void
   onRemoved(listener: (postId: string) => void): () => void
   /** A post's live counters changed (likes wait while the user's own like is in flight). */
-  countersChanged(row: PostRow): void
+  countersChanged(row: PostRow, mark?: ReadMark): void
   /** A person changed their name or avatar: every post of theirs shows the new ones. */
   authorChanged(author: PostAuthorChange): void
   /** The ids `owner` (a list) holds now; posts no owner holds are dropped. */
