@@ -14,13 +14,18 @@ test.setTimeout(180_000)
 let reader: TestUser
 let ids: string[] = []
 const captions = ['Caught up 1', 'Caught up 2', 'Caught up 3', 'Caught up 4']
+const EXTRA_LIKERS = ['caughtupliker1', 'caughtupliker2', 'caughtupliker3', 'caughtupliker4']
 
 test.beforeAll(async () => {
   reader = await createUser('caughtupreader')
   const friend = await createUser('caughtupfriend')
   await follow(reader, friend)
   const stranger = await createUser('caughtupstranger')
-  await likeAs(friend, await createPostAs(stranger, 'Caught up suggestion', 41))
+  const suggestion = await createPostAs(stranger, 'Caught up suggestion', 41)
+  // Explore ranks by likes and comments over age, and shows its first 12: beside the other
+  // worker's specs, whose posts gather likes and comments too, one like would not make the cut.
+  const likers = [friend, ...(await Promise.all(EXTRA_LIKERS.map((stem) => createUser(stem))))]
+  await Promise.all(likers.map((liker) => likeAs(liker, suggestion)))
   const posts = []
   for (const [i, caption] of captions.entries())
     posts.push(await createPostAs(friend, caption, 30 + i))
