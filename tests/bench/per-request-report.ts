@@ -124,8 +124,10 @@ export async function renderPerRequest(
       'Start-up includes tsx compiling the backend sources. "Before" is the baseline ' +
       '(tests/bench/per-request-baseline.json); the machine is shared, so compare the load row too.',
     '',
-    'Each of these requests makes one call into the database (BEGIN, role and claims, the ' +
-      'statement and COMMIT together, the statement kept prepared); the feed page adds the ' +
+    'Each of these requests makes one call into the database (role and claims and the ' +
+      'statement together, the statement kept prepared: on PostgreSQL between BEGIN and COMMIT ' +
+      'in one pipelined round trip, on PGlite as one implicit transaction of the extended ' +
+      'protocol, which saves running BEGIN, COMMIT and a Sync); the feed page adds the ' +
       'planner pricing its photos embed when that verdict is older than 10 s. ' +
       'tests/integration/rest/database-calls.test.ts holds the counts, which machine load does ' +
       'not change.',

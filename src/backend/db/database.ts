@@ -23,7 +23,8 @@ export interface Statement {
 /**
  * A transaction's statements travel lazily: BEGIN and the prelude go out with the first query,
  * and `queryAndCommit` sends the last statement with the COMMIT. A request that runs one
- * statement thus costs one call into the database (one round trip to a server), not four.
+ * statement thus costs one call into the database (one round trip to a server), not four; on
+ * PGlite that call needs no BEGIN and COMMIT (pglite-protocol.ts, protocolTransaction).
  */
 export interface Transaction extends Queryable {
   /**

@@ -1,8 +1,8 @@
 // Statements and transactions on PGlite through its wire-protocol entry point. PGlite's own
 // `query` makes six calls into Postgres per statement (parse, describe, bind, describe, execute,
 // sync) and its `transaction` two more for BEGIN and COMMIT. Here the messages of a whole request
-// (BEGIN, the role and claims, the statement, COMMIT) are written into one buffer, and Postgres
-// works through them in one call. Values stay bound parameters: nothing is quoted into SQL text.
+// (the role and claims, the statement) are written into one buffer, and Postgres works through
+// them in one call. Values stay bound parameters: nothing is quoted into SQL text.
 
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite'
 import type { QueryResult, Statement, Transaction, TransactionOptions } from './database'
@@ -38,14 +38,17 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out
 }
 
-/** Bind, describe (for the column names) and execute a parsed statement, then Sync. */
-function run(values: readonly TextValue[], statement = ''): Uint8Array[] {
-  return [
+/**
+ * Bind, describe (for the column names) and execute a parsed statement, then Sync, unless the
+ * statement opens a one-call transaction whose Sync comes after its last statement.
+ */
+function run(values: readonly TextValue[], statement = '', sync = true): Uint8Array[] {
+  const messages = [
     serialize.bind({ statement, values: [...values] }),
     serialize.describe({ type: 'P' }),
-    serialize.execute({}),
-    serialize.sync()
+    serialize.execute({})
   ]
+  return sync ? [...messages, serialize.sync()] : messages
 }
 
 /**
@@ -66,12 +69,12 @@ export class ProtocolSession {
     private readonly cache: StatementCache | null = null
   ) {}
 
-  private statement(sql: string, values: readonly TextValue[]): Uint8Array[] {
-    if (!this.cache) return [serialize.parse({ text: sql }), ...run(values)]
+  private statement(sql: string, values: readonly TextValue[], sync = true): Uint8Array[] {
+    if (!this.cache) return [serialize.parse({ text: sql }), ...run(values, '', sync)]
     const { name, parsed } = this.cache.lookup(sql)
-    if (parsed) return run(values, name)
+    if (parsed) return run(values, name, sync)
     this.parsing.push(sql)
-    return [serialize.parse({ name, text: sql }), ...run(values, name)]
+    return [serialize.parse({ name, text: sql }), ...run(values, name, sync)]
   }
 
   /** A simple-protocol command without parameters (BEGIN, COMMIT, ROLLBACK), sent later. */
@@ -80,11 +83,15 @@ export class ProtocolSession {
     this.waitingResults += 1
   }
 
-  /** A statement whose result nobody reads, sent later; its parameters must be text. */
-  laterStatement({ sql, params = [] }: Statement): void {
+  /**
+   * A statement whose result nobody reads, sent later; its parameters must be text. Without
+   * `sync`, it runs in one implicit transaction with the statements behind it, up to the next
+   * Sync.
+   */
+  laterStatement({ sql, params = [] }: Statement, sync = true): void {
     const values = asText(params)
     if (!values) throw new Error('A prelude statement takes only text parameters')
-    this.waiting.push(...this.statement(sql, values))
+    this.waiting.push(...this.statement(sql, values, sync))
     this.waitingResults += 1
   }
 
@@ -183,7 +190,11 @@ export function protocolQuery<Row>(
 
 /**
  * A transaction whose BEGIN and prelude wait for its first statement, and whose COMMIT rides
- * with `queryAndCommit`. A transaction that never sends a statement never sends BEGIN.
+ * with `queryAndCommit`. A transaction that never sends a statement never sends BEGIN. One whose
+ * first statement is `queryAndCommit` with text parameters is all one call: its prelude and
+ * statement go out without BEGIN and COMMIT, before one Sync, and Postgres runs them as one
+ * implicit transaction (extended protocol), committed at the Sync, or rolled back at the first
+ * error, which skips the rest. That saves executing BEGIN and COMMIT and a Sync per request.
  */
 export function protocolTransaction<T>(
   pg: PGlite,
@@ -194,31 +205,35 @@ export function protocolTransaction<T>(
 ): Promise<T> {
   return exclusive(pg, async () => {
     const session = new ProtocolSession(pg, onCall, options.reuseStatements ? cache : null)
-    session.later('BEGIN')
-    for (const prelude of options.prelude ?? []) session.laterStatement(prelude)
     // 'waiting': nothing sent yet, so there is nothing to commit or roll back.
     let state = 'waiting' as 'waiting' | 'open' | 'closed'
-    const usable = (): void => {
+    /** Queues how the transaction starts ahead of its first statement: BEGIN or an implicit one. */
+    const open = (explicit: boolean): void => {
       if (state === 'closed') throw new Error('This transaction has already ended')
+      if (state === 'waiting') {
+        if (explicit) session.later('BEGIN')
+        for (const prelude of options.prelude ?? []) session.laterStatement(prelude, explicit)
+      }
+      state = 'open'
     }
     const tx: Transaction = {
       async query<Row>(sql: string, params: unknown[] = []) {
-        usable()
-        state = 'open'
+        open(true)
         return session.query<Row>(sql, params)
       },
       async exec(sql: string) {
-        usable()
-        state = 'open'
+        open(true)
         await session.exec(sql)
       },
       async queryAndCommit<Row>(sql: string, params: unknown[] = []) {
-        usable()
-        state = 'open'
+        // Typed parameters take a call of their own first (prepare), so BEGIN is needed then.
+        const oneCall = state === 'waiting' && asText(params) !== null
+        open(!oneCall)
         const prepared = await session.prepare(sql, params)
-        // Closed whatever happens now: after a failure, COMMIT ends the transaction as a rollback.
+        // Closed whatever happens now: after a failure, COMMIT (or the one call's Sync) ends the
+        // transaction as a rollback.
         state = 'closed'
-        return session.run<Row>(prepared, 'COMMIT')
+        return session.run<Row>(prepared, oneCall ? undefined : 'COMMIT')
       }
     }
     let result: T
