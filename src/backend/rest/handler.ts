@@ -50,7 +50,7 @@ function pageResponse(
   row: ResultRow,
   body: string | null,
   total: number | null = row.total === null ? null : Number(row.total)
-): ApiResponse {
+): ApiResponse & { headers: Record<string, string> } {
   const count = Number(row.page_count)
   const range = count > 0 ? `${offset}-${offset + count - 1}` : '*'
   let status = 200
@@ -94,15 +94,20 @@ export async function handleRead(
   call: RestCall,
   table: Table
 ): Promise<ApiResponse> {
-  const { query, read } = reusedBuild(call, () => {
+  // The Content-Location too is a function of the query string, built once with the statement.
+  const { query, read, location } = reusedBuild(call, () => {
     const query = parse(call.request)
-    return { query, read: readQuery(context, call, table, query) }
+    return {
+      query,
+      read: readQuery(context, call, table, query),
+      location: contentLocation(call, table)
+    }
   })
   if (call.explain) return explainResponse(context, call, call.explain, { ...read, read })
   const [row, total] = await runRead(context, call, read)
   if (call.single && Number(row.page_count) !== 1) throw notSingleObject(Number(row.page_count))
   const response = pageResponse(call, rootOffset(query), row, row.body, total)
-  response.headers = { ...response.headers, 'content-location': contentLocation(call, table) }
+  response.headers['content-location'] = location
   return withApplied(call, READ_PREFERENCES, response)
 }
 

@@ -29,14 +29,7 @@ import { errorToResponse, RestError } from './errors'
 import { handleRead, handleRpc, handleWrite, type RestCall } from './handler'
 import { checkExplainAllowed } from './explain'
 import { missingRelation } from './missing-relation'
-import {
-  explainMedia,
-  identify,
-  parsePrefer,
-  requestSchema,
-  responseFormat,
-  wantsObject
-} from './request'
+import { identify, requestSchema, requestShape } from './request'
 import { loadSchemaCache } from './schema-cache'
 import type { SchemaCache, Table } from './schema-types'
 
@@ -106,16 +99,7 @@ export function createRestApi(context: BackendContext): RestApi {
   async function serve(request: ApiRequest, identity: RequestIdentity): Promise<ApiResponse> {
     const schemaName = requestSchema(request, schemas)
     const segments = request.url.pathname.slice(PREFIX.length).split('/').map(decodeSegment)
-    const explain = explainMedia(request)
-    const base = {
-      request,
-      identity,
-      preferences: parsePrefer(request.headers['prefer']),
-      single: wantsObject(request, explain),
-      format: responseFormat(request, explain),
-      explain,
-      api: context.config.api
-    }
+    const base = { request, identity, ...requestShape(request), api: context.config.api }
     const method = request.method
 
     if (segments.length === 2 && segments[0] === 'rpc' && segments[1]) {

@@ -68,6 +68,21 @@ function refuseCost(cost: number, bound: CostBound): void {
 /** How long a verdict holds for the same statement, values and caller: table statistics move slowly. */
 const VERDICT_TTL_MS = 10_000
 const MAX_VERDICTS = 500
+/**
+ * A verdict past its time still answers for this much longer while a fresh one is priced in a
+ * transaction of its own beside the request, so a repeated request never waits for EXPLAIN.
+ */
+const STALE_GRACE_MS = 10_000
+
+interface Verdict {
+  cost: number
+  expires: number
+  /** A fresh verdict is being priced beside the requests (one at a time). */
+  repricing?: boolean
+}
+
+/** Runs `price` in a transaction of its own under the request's caller; nobody waits for it. */
+export type Reprice = (price: (tx: Queryable) => Promise<void>) => void
 
 /** What the cost check needs of a read: its statement, values and whether rows multiply. */
 export interface PricedRead {
@@ -88,7 +103,15 @@ export interface PricedRead {
  * not pay for a second plan each time. Bounded, so distinct requests cannot grow it.
  */
 export class PlanCostVerdicts {
-  private readonly verdicts = new Map<string, { cost: number; expires: number }>()
+  /**
+   * Verdicts by role, then by statement: the statement is the very string the statement cache
+   * (statement-cache.ts) holds, whose hash V8 keeps, so a repeated read finds its verdict without
+   * building a key from its SQL. Reads with to-many embeds are kept apart, by role and user, then
+   * statement, then values.
+   */
+  private readonly byRole = new Map<string, Map<string, Verdict>>()
+  private readonly byUser = new Map<string, Map<string, Map<string, Verdict>>>()
+  private size = 0
 
   /**
    * Runs EXPLAIN (no execution) on `sql` and refuses it when the planner's total cost is above
@@ -98,23 +121,72 @@ export class PlanCostVerdicts {
     tx: Queryable,
     read: PricedRead,
     caller: { role: string; user: string },
-    bound: CostBound
+    bound: CostBound,
+    reprice?: Reprice
   ): Promise<void> {
-    const { sql } = read
-    const params = read.params.values
-    const key = read.multiplies
-      ? JSON.stringify([caller.role, caller.user, sql, params])
-      : JSON.stringify([caller.role, sql])
+    const known = this.place(read, caller, false)?.get(this.keyOf(read))
     const now = Date.now()
-    const known = this.verdicts.get(key)
-    if (known && known.expires > now) {
-      refuseCost(known.cost, bound)
-      return
+    if (known && known.expires > now) return refuseCost(known.cost, bound)
+    if (known && reprice && known.expires + STALE_GRACE_MS > now) {
+      if (!known.repricing) {
+        known.repricing = true
+        // A failed pricing leaves the old verdict, for the next request to try again.
+        reprice((priceTx) =>
+          this.price(priceTx, read, caller).then(
+            () => undefined,
+            () => {
+              known.repricing = false
+            }
+          )
+        )
+      }
+      return refuseCost(known.cost, bound)
     }
-    const { rows } = await tx.query(`explain (format json) ${sql}`, params)
-    const cost = planCost(rows)
-    if (this.verdicts.size >= MAX_VERDICTS) this.verdicts.clear()
-    this.verdicts.set(key, { cost, expires: now + VERDICT_TTL_MS })
-    refuseCost(cost, bound)
+    refuseCost(await this.price(tx, read, caller), bound)
   }
+
+  /** EXPLAIN's total cost for `read`, kept as its verdict. */
+  private async price(
+    tx: Queryable,
+    read: PricedRead,
+    caller: { role: string; user: string }
+  ): Promise<number> {
+    const { rows } = await tx.query(`explain (format json) ${read.sql}`, read.params.values)
+    const cost = planCost(rows)
+    if (this.size >= MAX_VERDICTS) {
+      this.byRole.clear()
+      this.byUser.clear()
+      this.size = 0
+    }
+    const verdicts = this.place(read, caller, true) as Map<string, Verdict>
+    const key = this.keyOf(read)
+    if (!verdicts.has(key)) this.size++
+    verdicts.set(key, { cost, expires: Date.now() + VERDICT_TTL_MS })
+    return cost
+  }
+
+  private keyOf(read: PricedRead): string {
+    return read.multiplies ? JSON.stringify(read.params.values) : read.sql
+  }
+
+  /** The map a read's verdict is kept in (made when `make`; its key there: keyOf). */
+  private place(
+    read: PricedRead,
+    caller: { role: string; user: string },
+    make: boolean
+  ): Map<string, Verdict> | undefined {
+    if (!read.multiplies) return inner(this.byRole, caller.role, make)
+    const statements = inner(this.byUser, JSON.stringify([caller.role, caller.user]), make)
+    return statements && inner(statements, read.sql, make)
+  }
+}
+
+function inner<V>(
+  maps: Map<string, Map<string, V>>,
+  key: string,
+  make: boolean
+): Map<string, V> | undefined {
+  let found = maps.get(key)
+  if (!found && make) maps.set(key, (found = new Map()))
+  return found
 }

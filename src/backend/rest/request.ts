@@ -175,6 +175,39 @@ export function responseFormat(request: ApiRequest, explain: ExplainMedia | null
  * The schema a request is for: Accept-Profile (reads) or Content-Profile (writes), one of the
  * configured schemas, the first by default. Any other is PGRST106 (406).
  */
+/** What a request's Accept and Prefer headers ask for: the same few pairs arrive again and again. */
+export interface RequestShape {
+  preferences: Preferences
+  single: boolean
+  format: MediaFormat
+  explain: ExplainMedia | null
+}
+
+const shapes = new Map<string, RequestShape>()
+const MAX_SHAPES = 64
+
+/**
+ * The request's preferences, media type and plan request, read once per distinct Accept and
+ * Prefer pair (nothing else goes into them). A pair that is refused is not kept; nothing kept is
+ * changed afterwards.
+ */
+export function requestShape(request: ApiRequest): RequestShape {
+  const { accept, prefer } = request.headers
+  const key = `${accept ?? ''}\n${prefer ?? ''}`
+  const known = shapes.get(key)
+  if (known) return known
+  const explain = explainMedia(request)
+  const shape = {
+    preferences: parsePrefer(prefer),
+    single: wantsObject(request, explain),
+    format: responseFormat(request, explain),
+    explain
+  }
+  if (shapes.size >= MAX_SHAPES) shapes.clear()
+  shapes.set(key, shape)
+  return shape
+}
+
 export function requestSchema(request: ApiRequest, schemas: string[]): string {
   const readOnly = request.method === 'GET' || request.method === 'HEAD'
   const profile = request.headers[readOnly ? 'accept-profile' : 'content-profile']?.trim()

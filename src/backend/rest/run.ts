@@ -18,7 +18,7 @@ import type { RequestIdentity } from '../jwt'
 import { ReadBuilder } from './build-read'
 import type { ReadSource } from './read-source'
 import { responseTooLarge } from './bounds'
-import { PlanCostVerdicts, type CostBound } from './limits'
+import { PlanCostVerdicts, type CostBound, type Reprice } from './limits'
 import { parseQuery } from './parse-query'
 import type { ParsedQuery } from './query-ast'
 import type { ReadPlan } from './plan'
@@ -178,6 +178,17 @@ function verdictsFor(db: Database): PlanCostVerdicts {
   return found
 }
 
+/**
+ * Prices a statement again beside the request, under the same caller, once its verdict is old:
+ * the request itself goes on with the old verdict (limits.ts).
+ */
+function repricer(context: BackendContext, call: RestCall): Reprice {
+  return (price) => {
+    // Its failure leaves the old verdict in place; the request's answer does not depend on it.
+    withRole(context.db, call.identity, requestInfo(context, call), price).catch(() => undefined)
+  }
+}
+
 function callerOf(call: RestCall): { role: string; user: string } {
   const { role, claims } = call.identity
   return { role: `${role}:${call.cache.schema}`, user: claims.sub ?? '' }
@@ -198,7 +209,7 @@ export async function checkPlanCost(
     appliesTo: anon && maxAnonPlanCost < maxPlanCost ? 'for anonymous callers' : undefined
   }
   const priced = { sql: read.sql, params: read.params, multiplies: read.plan.toManyEmbeds > 0 }
-  await verdictsFor(context.db).check(tx, priced, callerOf(call), bound)
+  await verdictsFor(context.db).check(tx, priced, callerOf(call), bound, repricer(context, call))
 }
 
 /**
@@ -220,7 +231,7 @@ export async function checkAnonStatementCost(
     hint: 'Sign in, or narrow the filter of the request.'
   }
   const priced = { ...statement, multiplies: false }
-  await verdictsFor(context.db).check(tx, priced, callerOf(call), bound)
+  await verdictsFor(context.db).check(tx, priced, callerOf(call), bound, repricer(context, call))
 }
 
 /**

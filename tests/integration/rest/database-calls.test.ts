@@ -3,8 +3,10 @@
 // only one sends BEGIN, the role and claims, the statement and COMMIT together (one PGlite
 // protocol call, one PostgreSQL round trip); RLS, read-only GETs and rollbacks still apply.
 
-import { beforeAll, expect, it } from 'vitest'
+import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { DEFAULT_REST_LIMITS } from '../../../src/backend/context'
+import type { Queryable } from '../../../src/backend/db/database'
+import { PlanCostVerdicts, type Reprice } from '../../../src/backend/rest/limits'
 import { describeEachBackend } from '../../support/database-suite'
 import { restEnvOn, type RestEnv, type TestUser } from '../../support/rest-env'
 
@@ -151,3 +153,72 @@ describeEachBackend(
   },
   { config: { rest: { ...DEFAULT_REST_LIMITS, maxPlanCost: 1 } } }
 )
+
+describeEachBackend('REST API: an old plan-cost verdict', (suite) => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('is priced again beside the request, which goes on with the old verdict', async () => {
+    const { db } = restEnvOn(suite.harness).backend
+    const verdicts = new PlanCostVerdicts()
+    const read = {
+      sql: 'select id from public.posts limit 1',
+      params: { values: [] },
+      multiplies: false
+    }
+    const caller = { role: 'anon:public', user: '' }
+    const bound = { maxCost: 1_000_000, message: 'too costly' }
+    const repricings: Promise<void>[] = []
+    const reprice: Reprice = (price) => repricings.push(db.transaction(price))
+    /** The statements `check` sent in the request's own transaction. */
+    const inRequest = (): Promise<string[]> =>
+      db.transaction(async (tx) => {
+        const sent: string[] = []
+        const seen: Queryable = {
+          query: (sql, params) => (sent.push(sql), tx.query(sql, params)),
+          exec: (sql) => tx.exec(sql)
+        }
+        await verdicts.check(seen, read, caller, bound, reprice)
+        return sent
+      })
+    const started = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now: started })
+    expect(await inRequest()).toHaveLength(1)
+    expect(await inRequest()).toEqual([])
+    expect(repricings).toHaveLength(0)
+
+    // Past its 10 s: the request does not wait for EXPLAIN, one pricing runs beside it.
+    vi.setSystemTime(started + 11_000)
+    expect(await inRequest()).toEqual([])
+    expect(await inRequest()).toEqual([])
+    expect(repricings).toHaveLength(1)
+    await Promise.all(repricings)
+    expect(await inRequest()).toEqual([])
+    expect(repricings).toHaveLength(1)
+
+    // Too old to answer at all (10 s more past its time): the request prices it itself.
+    vi.setSystemTime(started + 11_000 + 21_000)
+    expect(await inRequest()).toHaveLength(1)
+    expect(repricings).toHaveLength(1)
+  })
+
+  it('refuses with an old refusal while its fresh verdict is priced', async () => {
+    const { db } = restEnvOn(suite.harness).backend
+    const verdicts = new PlanCostVerdicts()
+    const read = { sql: 'select id from public.posts', params: { values: [] }, multiplies: false }
+    const caller = { role: 'anon:public', user: '' }
+    const bound = { maxCost: 0, message: 'too costly' }
+    const repricings: Promise<void>[] = []
+    const reprice: Reprice = (price) => repricings.push(db.transaction(price))
+    const check = (): Promise<void> =>
+      db.transaction((tx) => verdicts.check(tx, read, caller, bound, reprice))
+    const started = Date.now()
+    vi.useFakeTimers({ toFake: ['Date'], now: started })
+    await expect(check()).rejects.toMatchObject({ code: '54001' })
+    vi.setSystemTime(started + 11_000)
+    await expect(check()).rejects.toMatchObject({ code: '54001' })
+    expect(repricings).toHaveLength(1)
+    await Promise.all(repricings)
+  })
+})
