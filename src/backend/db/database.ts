@@ -23,8 +23,9 @@ export interface Statement {
 /**
  * A transaction's statements travel lazily: BEGIN and the prelude go out with the first query,
  * and `queryAndCommit` sends the last statement with the COMMIT. A request that runs one
- * statement thus costs one call into the database (one round trip to a server), not four; on
- * PGlite that call needs no BEGIN and COMMIT (pglite-protocol.ts, protocolTransaction).
+ * statement thus costs one call into the database (one round trip to a server), not four, and
+ * needs no BEGIN and COMMIT: one implicit transaction up to one Sync (pglite-protocol.ts,
+ * postgres-batch.ts).
  */
 export interface Transaction extends Queryable {
   /**
