@@ -51,6 +51,13 @@ export interface TransactionOptions {
    */
   reuseStatements?: boolean
   /**
+   * The role the statements run as, when they are reused: each role keeps statements of its
+   * own. A plan under row-level security holds only for the role it was made for, and Postgres
+   * plans the statement again whenever another role runs it: one prepared statement shared by
+   * anon and authenticated requests would be planned again at almost every switch.
+   */
+  planRole?: string
+  /**
    * The request's budget: past it the statement is stopped (PostgreSQL's statement_timeout; on
    * PGlite the watchdog ends the engine and restarts it) and RequestBudgetError is thrown.
    * Unset for the backend's own work (migrations, sweeps), which is trusted to finish.

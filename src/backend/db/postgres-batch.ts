@@ -65,7 +65,9 @@ export class Batch extends pg.Query {
     private readonly steps: readonly Step[],
     private readonly closing: readonly string[],
     private readonly types: Types,
-    private readonly cache: StatementCache | null
+    private readonly cache: StatementCache | null,
+    /** Whose statements these are in the cache (TransactionOptions.planRole). */
+    private readonly role = ''
   ) {
     // A Query to node-postgres, which refuses other submittables on a pipelined connection:
     // those (cursors) keep a portal open across round trips; this one ends at its Sync.
@@ -158,7 +160,10 @@ export class Batch extends pg.Query {
    * old ones are closed ahead of the connection's next batch.
    */
   handleError(error: Error): void {
-    this.cache?.forget(this.parsing.map((step) => step.sql))
+    this.cache?.forget(
+      this.parsing.map((step) => step.sql),
+      this.role
+    )
     this.settle(error)
   }
 

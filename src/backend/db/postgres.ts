@@ -48,7 +48,7 @@ function preparedStatements(client: pg.PoolClient): StatementCache {
 function closeEvicted(client: pg.PoolClient, cache: StatementCache): Promise<unknown> | null {
   const names = cache.takeClosing()
   if (names.length === 0) return null
-  return client.query(new Batch([], names, types, cache)).done
+  return client.query(new Batch([], names, types, cache, '')).done
 }
 
 /**
@@ -116,7 +116,7 @@ export async function openPostgres(
     const cache = options.reuseStatements ? preparedStatements(client) : null
     // node-postgres parses a named statement once per connection and then only binds it.
     const named = (statement: Statement): Outgoing =>
-      cache ? { ...statement, name: cache.lookup(statement.sql).name } : statement
+      cache ? { ...statement, name: cache.lookup(statement.sql, options.planRole).name } : statement
     // BEGIN and the prelude wait for the first statement; 'waiting' means none was sent yet.
     let waiting: Outgoing[] = [{ sql: 'begin' }, ...(options.prelude ?? []).map(named)]
     let state = 'waiting' as 'waiting' | 'open' | 'closed'
@@ -137,7 +137,7 @@ export async function openPostgres(
       }))
       waiting = []
       calls += 1
-      const batch = new Batch(steps, cache?.takeClosing() ?? [], types, cache)
+      const batch = new Batch(steps, cache?.takeClosing() ?? [], types, cache, options.planRole)
       return client.query(batch).done as Promise<QueryResult<Row>>
     }
     const open = (): void => {
