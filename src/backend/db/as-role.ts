@@ -117,6 +117,7 @@ export async function withRole<T>(
   return db.transaction(work, {
     prelude: [requestSettings(db, identity, request)],
     reuseStatements: true,
+    planRole: identity.role,
     budgetMs: request.budgetMs,
     queueTimeoutMs: request.queueTimeoutMs,
     holder: request.holder

@@ -23,8 +23,9 @@ export interface Statement {
 /**
  * A transaction's statements travel lazily: BEGIN and the prelude go out with the first query,
  * and `queryAndCommit` sends the last statement with the COMMIT. A request that runs one
- * statement thus costs one call into the database (one round trip to a server), not four; on
- * PGlite that call needs no BEGIN and COMMIT (pglite-protocol.ts, protocolTransaction).
+ * statement thus costs one call into the database (one round trip to a server), not four, and
+ * needs no BEGIN and COMMIT: one implicit transaction up to one Sync (pglite-protocol.ts,
+ * postgres-batch.ts).
  */
 export interface Transaction extends Queryable {
   /**
@@ -49,6 +50,13 @@ export interface TransactionOptions {
    * statements whose result columns cannot change with the schema.
    */
   reuseStatements?: boolean
+  /**
+   * The role the statements run as, when they are reused: each role keeps statements of its
+   * own. A plan under row-level security holds only for the role it was made for, and Postgres
+   * plans the statement again whenever another role runs it: one prepared statement shared by
+   * anon and authenticated requests would be planned again at almost every switch.
+   */
+  planRole?: string
   /**
    * The request's budget: past it the statement is stopped (PostgreSQL's statement_timeout; on
    * PGlite the watchdog ends the engine and restarts it) and RequestBudgetError is thrown.

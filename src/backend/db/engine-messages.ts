@@ -13,6 +13,7 @@ export type StepKind = 'query' | 'exec' | 'queryAndCommit'
 export interface TransactionStart {
   prelude?: readonly Statement[]
   reuseStatements?: boolean
+  planRole?: string
 }
 
 export type ToWorker =

@@ -66,12 +66,14 @@ export class ProtocolSession {
   constructor(
     private readonly pg: PGlite,
     private readonly onCall: () => void,
-    private readonly cache: StatementCache | null = null
+    private readonly cache: StatementCache | null = null,
+    /** Whose statements these are in the cache (TransactionOptions.planRole). */
+    private readonly role = ''
   ) {}
 
   private statement(sql: string, values: readonly TextValue[], sync = true): Uint8Array[] {
     if (!this.cache) return [serialize.parse({ text: sql }), ...run(values, '', sync)]
-    const { name, parsed } = this.cache.lookup(sql)
+    const { name, parsed } = this.cache.lookup(sql, this.role)
     if (parsed) return run(values, name, sync)
     this.parsing.push(sql)
     return [serialize.parse({ name, text: sql }), ...run(values, name, sync)]
@@ -167,7 +169,7 @@ export class ProtocolSession {
       const { messages } = await this.pg.execProtocol(message)
       return messages
     } catch (error) {
-      this.cache?.forget(parsing)
+      this.cache?.forget(parsing, this.role)
       throw error
     }
   }
@@ -204,7 +206,12 @@ export function protocolTransaction<T>(
   cache: StatementCache | null = null
 ): Promise<T> {
   return exclusive(pg, async () => {
-    const session = new ProtocolSession(pg, onCall, options.reuseStatements ? cache : null)
+    const session = new ProtocolSession(
+      pg,
+      onCall,
+      options.reuseStatements ? cache : null,
+      options.planRole
+    )
     // 'waiting': nothing sent yet, so there is nothing to commit or roll back.
     let state = 'waiting' as 'waiting' | 'open' | 'closed'
     /** Queues how the transaction starts ahead of its first statement: BEGIN or an implicit one. */

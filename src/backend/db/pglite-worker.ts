@@ -101,7 +101,7 @@ function begin(txId: number, start: TransactionStart): void {
         await answer(step.id, () => runStep(tx, step))
       }
     },
-    { prelude: start.prelude, reuseStatements: start.reuseStatements }
+    { prelude: start.prelude, reuseStatements: start.reuseStatements, planRole: start.planRole }
   )
   // The ending step's reply waits for COMMIT (or ROLLBACK) to finish.
   done.then(

@@ -1,10 +1,13 @@
 // A PostgreSQL server through node-postgres, used when DATABASE_URL is set. Connections run in
-// node-postgres's pipeline mode: a transaction's BEGIN, its settings and its first statement are
-// written together and answered in one round trip, and `queryAndCommit` sends COMMIT behind the
-// last statement. Each statement keeps its own bound parameters.
+// node-postgres's pipeline mode. A request whose first statement is its last (`queryAndCommit`)
+// goes out as one batch: its prelude and statement up to one Sync, one implicit transaction
+// without BEGIN and COMMIT (postgres-batch.ts). A longer transaction writes its BEGIN, its
+// settings and its first statement together, answered in one round trip, and `queryAndCommit`
+// sends COMMIT behind the last statement. Each statement keeps its own bound parameters.
 
 import pg from 'pg'
 import type { Database, QueryResult, Statement, Transaction, TransactionOptions } from './database'
+import { Batch } from './postgres-batch'
 import { listenOnServer } from './postgres-listen'
 import { RequestQueue } from './request-queue'
 import { StatementCache } from './statement-cache'
@@ -38,16 +41,14 @@ function preparedStatements(client: pg.PoolClient): StatementCache {
 }
 
 /**
- * Statements evicted from a connection's cache, deallocated ahead of its next batch. node-postgres
- * remembers each name it parsed on a connection; it forgets these too, so the memory stays
+ * Statements evicted from a connection's cache, closed ahead of its next transaction (outside
+ * any transaction a failure could abort). node-postgres forgets them too, so the memory stays
  * bounded however many shapes a connection sees.
  */
-function deallocations(client: pg.PoolClient, cache: StatementCache): Outgoing[] {
+function closeEvicted(client: pg.PoolClient, cache: StatementCache): Promise<unknown> | null {
   const names = cache.takeClosing()
-  const parsed = (client as unknown as { connection?: { parsedStatements?: object } }).connection
-    ?.parsedStatements as Record<string, string> | undefined
-  for (const name of names) delete parsed?.[name]
-  return names.map((name) => ({ sql: `deallocate "${name}"` }))
+  if (names.length === 0) return null
+  return client.query(new Batch([], names, types, cache, '')).done
 }
 
 /**
@@ -115,17 +116,29 @@ export async function openPostgres(
     const cache = options.reuseStatements ? preparedStatements(client) : null
     // node-postgres parses a named statement once per connection and then only binds it.
     const named = (statement: Statement): Outgoing =>
-      cache ? { ...statement, name: cache.lookup(statement.sql).name } : statement
+      cache ? { ...statement, name: cache.lookup(statement.sql, options.planRole).name } : statement
     // BEGIN and the prelude wait for the first statement; 'waiting' means none was sent yet.
     let waiting: Outgoing[] = [{ sql: 'begin' }, ...(options.prelude ?? []).map(named)]
     let state = 'waiting' as 'waiting' | 'open' | 'closed'
     const send = async (statements: Outgoing[]): Promise<pg.QueryResult[]> => {
-      // Deallocations go ahead of BEGIN, outside any transaction a failure could have aborted.
-      const starting = waiting.length > 0 && cache !== null
-      const batch = [...(starting ? deallocations(client, cache) : []), ...waiting, ...statements]
+      const closing = waiting.length > 0 && cache !== null ? closeEvicted(client, cache) : null
+      const batch = [...waiting, ...statements]
       waiting = []
       calls += 1
-      return (await pipelined(client, batch)).slice(batch.length - statements.length)
+      const [results] = await Promise.all([pipelined(client, batch), closing])
+      return results.slice(batch.length - statements.length)
+    }
+    /** The prelude and `sql` up to one Sync: one implicit transaction, nothing else to send. */
+    const oneCall = <Row>(sql: string, params: unknown[]): Promise<QueryResult<Row>> => {
+      // The prelude, already named, behind BEGIN (which this way is not sent).
+      const steps = [...waiting.slice(1), named({ sql, params })].map((statement) => ({
+        ...statement,
+        name: statement.name ?? ''
+      }))
+      waiting = []
+      calls += 1
+      const batch = new Batch(steps, cache?.takeClosing() ?? [], types, cache, options.planRole)
+      return client.query(batch).done as Promise<QueryResult<Row>>
     }
     const open = (): void => {
       if (state === 'closed') throw new Error('This transaction has already ended')
@@ -144,8 +157,11 @@ export async function openPostgres(
       },
       async queryAndCommit<Row>(sql: string, params: unknown[] = []) {
         if (state === 'closed') throw new Error('This transaction has already ended')
-        // Closed whatever happens: after a failure, COMMIT ends the transaction as a rollback.
+        const first = state === 'waiting'
+        // Closed whatever happens: after a failure, COMMIT (or the one call's Sync) ends the
+        // transaction as a rollback.
         state = 'closed'
+        if (first) return oneCall<Row>(sql, params)
         const [result] = await send([named({ sql, params }), { sql: 'commit' }])
         return toResult<Row>(result)
       }

@@ -29,7 +29,8 @@ export class WorkerTransaction implements Transaction {
     options: TransactionOptions,
     private readonly onStall: () => void
   ) {
-    this.start = { prelude: options.prelude, reuseStatements: options.reuseStatements }
+    const { prelude, reuseStatements, planRole } = options
+    this.start = { prelude, reuseStatements, planRole }
     this.budgetMs = options.budgetMs ?? 0
     if (options.budgetMs !== undefined) {
       this.timer = setTimeout(() => this.expire(), options.budgetMs)

@@ -36,4 +36,54 @@ describeEachDatabase('prepared request statements', (suite) => {
     await expect(runKept(suite.db, `select $1::int as n`, ['not a number'])).rejects.toThrow()
     expect(await runKept(suite.db, `select $1::int as n`, ['7'])).toEqual([{ n: 7 }])
   })
+
+  it("keeps a statement prepared once per role that runs it, so neither's plan is redone", async () => {
+    // Postgres plans a statement under row-level security again whenever another role runs it.
+    const sql = `select current_user::text as who, pg_backend_pid() as pid, $1::text as v`
+    const as = (role: string) =>
+      suite.db.transaction((tx) => tx.queryAndCommit<{ who: string; pid: number }>(sql, ['r']), {
+        prelude: [{ sql: `select set_config('role', $1, true)`, params: [role] }],
+        reuseStatements: true,
+        planRole: role
+      })
+    const seen = [await as('anon'), await as('authenticated'), await as('anon')]
+    expect(seen.map(({ rows }) => rows[0].who)).toEqual(['anon', 'authenticated', 'anon'])
+    // One after another, requests take the connection the last one gave back.
+    expect(new Set(seen.map(({ rows }) => rows[0].pid)).size).toBe(1)
+    const { rows } = await suite.db.transaction(
+      (tx) =>
+        tx.queryAndCommit<{ n: number }>(
+          `select count(*)::int as n from pg_prepared_statements where statement = $1`,
+          [sql]
+        ),
+      { reuseStatements: true }
+    )
+    expect(rows).toEqual([{ n: 2 }])
+  })
+
+  it('bounds what transactions of several statements keep prepared too', async () => {
+    // Each statement here goes out behind BEGIN; the ones let go are closed ahead of the next.
+    const twice = (sql: string, params: string[]) =>
+      suite.db.transaction(
+        async (tx) => {
+          const first = await tx.query(sql, params)
+          await tx.query(sql, params)
+          return first.rows
+        },
+        { reuseStatements: true }
+      )
+    const shape = (i: number): string => `select $1::text || '+${i}' as v`
+    for (let i = 0; i < LIMIT + 20; i++) {
+      expect(await twice(shape(i), ['y'])).toEqual([{ v: `y+${i}` }])
+    }
+    const [{ n }] = (await twice(
+      `select count(*)::int as n from pg_prepared_statements where name like 'instaframe\\_%'`,
+      []
+    )) as { n: number }[]
+    expect(n).toBeLessThanOrEqual(LIMIT)
+    expect(await twice(shape(0), ['again'])).toEqual([{ v: 'again+0' }])
+    // A statement first prepared by a one-call request is only bound by a longer transaction.
+    expect(await runKept(suite.db, shape(1), ['one'])).toEqual([{ v: 'one+1' }])
+    expect(await twice(shape(1), ['two'])).toEqual([{ v: 'two+1' }])
+  })
 })

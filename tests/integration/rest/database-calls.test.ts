@@ -1,7 +1,7 @@
 // How many calls into the database one REST request costs: a number the machine's load does not
 // change, so the per-request speed work cannot silently regress. A request whose statement is its
-// only one sends BEGIN, the role and claims, the statement and COMMIT together (one PGlite
-// protocol call, one PostgreSQL round trip); RLS, read-only GETs and rollbacks still apply.
+// only one sends the role and claims and the statement together, one implicit transaction (one
+// PGlite protocol call, one PostgreSQL round trip); RLS, read-only GETs and rollbacks still apply.
 
 import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { DEFAULT_REST_LIMITS } from '../../../src/backend/context'

@@ -13,6 +13,17 @@ describe('StatementCache', () => {
     expect(cache.lookup('select 2').name).not.toBe(first.name)
   })
 
+  it("keeps each role's statements apart, and forgets one role's only", () => {
+    const cache = new StatementCache(4)
+    const anon = cache.lookup('select 1', 'anon')
+    const signedIn = cache.lookup('select 1', 'authenticated')
+    expect(signedIn).toEqual({ name: expect.not.stringMatching(anon.name), parsed: false })
+    expect(cache.lookup('select 1', 'anon')).toEqual({ name: anon.name, parsed: true })
+    cache.forget(['select 1'], 'anon')
+    expect(cache.takeClosing()).toEqual([anon.name])
+    expect(cache.lookup('select 1', 'authenticated')).toEqual({ name: signedIn.name, parsed: true })
+  })
+
   it('closes the least recently used statement beyond its limit', () => {
     const cache = new StatementCache(2)
     const a = cache.lookup('select a').name
