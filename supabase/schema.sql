@@ -2472,7 +2472,11 @@ CREATE OR REPLACE FUNCTION app_rules.block_partners()
  LANGUAGE sql
  STABLE
 BEGIN ATOMIC
- SELECT app_rules.reader_list(2) AS reader_list;
+ SELECT
+         CASE
+             WHEN (auth.uid() IS NULL) THEN '{}'::uuid[]
+             ELSE app_rules.reader_list(2)
+         END AS reader_list;
 END;
 CREATE OR REPLACE FUNCTION app_rules.blocked_with(other uuid)
  RETURNS boolean
@@ -2694,7 +2698,11 @@ CREATE OR REPLACE FUNCTION app_rules.followed_private_people()
  LANGUAGE sql
  STABLE
 BEGIN ATOMIC
- SELECT app_rules.reader_list(5) AS reader_list;
+ SELECT
+         CASE
+             WHEN (auth.uid() IS NULL) THEN '{}'::uuid[]
+             ELSE app_rules.reader_list(5)
+         END AS reader_list;
 END;
 CREATE OR REPLACE FUNCTION app_rules.followed_tag_posts(tags text[], edge_at timestamp with time zone, edge_id uuid, newer boolean, page_limit integer)
  RETURNS TABLE(id uuid, created_at timestamp with time zone)
@@ -2869,11 +2877,15 @@ CREATE OR REPLACE FUNCTION app_rules.muted_authors(kind text)
  LANGUAGE sql
  STABLE
 BEGIN ATOMIC
- SELECT app_rules.reader_list(
-         CASE kind
-             WHEN 'stories'::text THEN 4
-             ELSE 3
-         END) AS reader_list;
+ SELECT
+         CASE
+             WHEN (auth.uid() IS NULL) THEN '{}'::uuid[]
+             ELSE app_rules.reader_list(
+             CASE kind
+                 WHEN 'stories'::text THEN 4
+                 ELSE 3
+             END)
+         END AS reader_list;
 END;
 CREATE OR REPLACE FUNCTION app_rules.profile_search_matches(query text, max_rows integer)
  RETURNS TABLE(id uuid, rank bigint)
@@ -3768,46 +3780,86 @@ end
 $function$;
 CREATE OR REPLACE FUNCTION public.feed_page(before_created_at timestamp with time zone DEFAULT NULL::timestamp with time zone, before_id uuid DEFAULT NULL::uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
- SET search_path TO ''
- SET plan_cache_mode TO 'force_generic_plan'
-AS $function$
-declare
-  page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
-  bound_at timestamptz := coalesce(before_created_at, 'infinity'::timestamptz);
-  bound_id uuid := coalesce(before_id, 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid);
-begin
-  return query
-  select p.*
-  from public.posts p
-  where (p.created_at, p.id) < (bound_at, bound_id)
-    and p.archived_at is null
-    and not (p.user_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
-  order by p.created_at desc, p.id desc
-  limit page_limit;
-end
-$function$;
+BEGIN ATOMIC
+ SELECT p.id,
+     p.user_id,
+     p.image_url,
+     p.caption,
+     p.likes_count,
+     p.comments_count,
+     p.created_at,
+     p.width,
+     p.height,
+     p.thumb_url,
+     p.placeholder,
+     p.alt_text,
+     p.edited_at,
+     p.image_count,
+     p.is_sensitive,
+     p.sensitive_reason,
+     p.comments_disabled,
+     p.hide_like_count,
+     p.location,
+     p.author_restricted,
+     p.archived_at,
+     p.pinned_at,
+     p.pin_slot,
+     p.video_url,
+     p.duration_ms,
+     p.media_type,
+     p.place_id
+    FROM posts p
+   WHERE ((ROW(p.created_at, p.id) < ROW(
+         CASE
+             WHEN (feed_page.before_created_at IS NULL) THEN 'infinity'::timestamp with time zone
+             ELSE feed_page.before_created_at
+         END,
+         CASE
+             WHEN (feed_page.before_id IS NULL) THEN 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid
+             ELSE feed_page.before_id
+         END)) AND (p.archived_at IS NULL) AND (NOT (p.user_id = ANY (( SELECT app_rules.muted_authors('posts'::text) AS muted_authors)::uuid[]))))
+   ORDER BY p.created_at DESC, p.id DESC
+  LIMIT LEAST(GREATEST(COALESCE(feed_page.page_size, 12), 1), 100);
+END;
 CREATE OR REPLACE FUNCTION public.feed_page_newer(after_created_at timestamp with time zone, after_id uuid, page_size integer DEFAULT 12)
  RETURNS SETOF posts
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE
- SET search_path TO ''
- SET plan_cache_mode TO 'force_generic_plan'
-AS $function$
-declare
-  page_limit integer := least(greatest(coalesce(page_size, 12), 1), 100);
-begin
-  return query
-  select p.*
-  from public.posts p
-  where (p.created_at, p.id) > (after_created_at, after_id)
-    and p.archived_at is null
-    and not (p.user_id = any ((select app_rules.muted_authors('posts'))::uuid[]))
-  order by p.created_at asc, p.id asc
-  limit page_limit;
-end
-$function$;
+BEGIN ATOMIC
+ SELECT p.id,
+     p.user_id,
+     p.image_url,
+     p.caption,
+     p.likes_count,
+     p.comments_count,
+     p.created_at,
+     p.width,
+     p.height,
+     p.thumb_url,
+     p.placeholder,
+     p.alt_text,
+     p.edited_at,
+     p.image_count,
+     p.is_sensitive,
+     p.sensitive_reason,
+     p.comments_disabled,
+     p.hide_like_count,
+     p.location,
+     p.author_restricted,
+     p.archived_at,
+     p.pinned_at,
+     p.pin_slot,
+     p.video_url,
+     p.duration_ms,
+     p.media_type,
+     p.place_id
+    FROM posts p
+   WHERE ((ROW(p.created_at, p.id) > ROW(feed_page_newer.after_created_at, feed_page_newer.after_id)) AND (p.archived_at IS NULL) AND (NOT (p.user_id = ANY (( SELECT app_rules.muted_authors('posts'::text) AS muted_authors)::uuid[]))))
+   ORDER BY p.created_at, p.id
+  LIMIT LEAST(GREATEST(COALESCE(feed_page_newer.page_size, 12), 1), 100);
+END;
 CREATE OR REPLACE FUNCTION public.fold_search_text(value text)
  RETURNS text
  LANGUAGE sql

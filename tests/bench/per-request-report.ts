@@ -132,8 +132,9 @@ export async function renderPerRequest(
       'tests/integration/rest/database-calls.test.ts holds the counts, which machine load does ' +
       'not change.',
     '',
-    "Inside that call, the feed page function's query is planned once per connection (PL/pgSQL " +
-      'with a generic plan), and on PGlite the relation file sizes Postgres asks for at each ' +
+    'Inside that call, the feed page function (an SQL-standard body) is inlined into the ' +
+      'prepared statement, so its index scan and embeds are planned together once per ' +
+      'connection, and on PGlite the relation file sizes Postgres asks for at each ' +
       'scan (24 per page) come from memory instead of an fstat each ' +
       '(src/backend/db/pglite-file-sizes.ts). `npm run bench:placement` ' +
       '(tests/bench/engine-placement.ts) times the same requests with PGlite on the HTTP thread ' +
