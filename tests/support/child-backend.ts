@@ -18,6 +18,8 @@ export interface ChildBackend {
   output(): string
   /** SIGKILL: no shutdown handler runs, PGlite is not closed, nothing is flushed by us. */
   kill9(): Promise<void>
+  /** SIGTERM, as Ctrl-C stops it: the CLI closes the database; resolves once it has exited. */
+  stop(): Promise<void>
 }
 
 export interface ExitResult {
@@ -62,6 +64,10 @@ export async function startChildBackend(
         output: () => output,
         async kill9() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+          await exited
+        },
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
           await exited
         }
       })
