@@ -1,7 +1,8 @@
 // What one REST request costs on the local backend, on PGlite and on PostgreSQL: a one-row read,
 // a feed page (12 posts with their authors, through the feed_page rpc the app uses), feed pages
 // per second with 4 callers, the backend's memory (RSS idle, and after 1,000 feed pages) and its
-// start-up time on a data folder that already holds the posts. The backend runs as the CLI in a
+// start-up time on a data folder that already holds the posts, against its start on an empty
+// database (the same schema, no rows), timed in turns. The backend runs as the CLI in a
 // child process (as `npm run backend` and the desktop app's utilityProcess do), so its RSS is its
 // own and the bench's client work does not share its event loop. Each request is timed in turns
 // with the same server's `/health` through plain fetch (no client library), so the ratio to that
@@ -17,13 +18,15 @@ import { startChildBackend } from '../support/child-backend'
 import { createTestDatabase, DATABASE_KINDS, type DatabaseKind } from '../support/databases'
 import { postgresAvailable, startPostgresServer } from '../support/postgres-server'
 import { ServerTimingFetch, timeSplitsAlternating, type RequestSplit } from './request-split'
-import { throughput, type Timing } from './stats'
+import { percentile, throughput, type Timing } from './stats'
 
 export interface PerRequestResults {
   kind: DatabaseKind
   posts: number
-  /** Spawn of the CLI to its "API URL" line, on a data folder that already holds the posts. */
+  /** Spawn of the CLI to its "API URL" line, on a data folder that already holds the posts (p50). */
   startupMs: number
+  /** The same on an empty database (migrated, no rows), timed in turns with `startupMs` (p50). */
+  emptyStartupMs?: number
   /** The client's total per request (as before the split was measured). */
   oneRow: Timing
   feedPage: Timing
@@ -46,6 +49,8 @@ const AUTHORS = 24
 const RUNS = 400
 const WARMUP = 30
 const THROUGHPUT_MS = 4000
+/** Starts timed on each database, in turns: each is stopped cleanly before the next starts. */
+const STARTS = 5
 const STORAGE_BASE = 'http://127.0.0.1:54321/storage/v1/object/public/images/posts'
 
 /** Fills the database through SQL (generate_series): the bench measures reads, not inserts. */
@@ -75,6 +80,36 @@ export async function seed(dataDir: string, databaseUrl: string | undefined, pos
   }
 }
 
+/** A data folder (and database) with the schema and no rows: the harness migrates it. */
+async function prepareEmpty(dataDir: string, databaseUrl: string | undefined): Promise<void> {
+  const { backend } = await startHarness(databaseUrl ? 'postgres' : 'pglite', '', {
+    dataDir,
+    databaseUrl
+  })
+  await backend.close()
+}
+
+type Target = { dataDir: string; env: NodeJS.ProcessEnv }
+
+/** Spawn to ready of each target, STARTS times in turns; each start is stopped as Ctrl-C does. */
+async function timeStarts(empty: Target, seeded: Target): Promise<[number, number]> {
+  const samples: [number[], number[]] = [[], []]
+  for (let run = 0; run < STARTS; run++) {
+    for (const [index, target] of [empty, seeded].entries()) {
+      const started = performance.now()
+      const backend = await startChildBackend(target.dataDir, target.env)
+      samples[index].push(performance.now() - started)
+      await backend.stop()
+    }
+  }
+  const p50 = (values: number[]): number =>
+    percentile(
+      [...values].sort((x, y) => x - y),
+      50
+    )
+  return [p50(samples[0]), p50(samples[1])]
+}
+
 async function rssOf(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8')
   const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1]
@@ -89,16 +124,19 @@ export async function measurePerRequest(
   posts: number
 ): Promise<PerRequestResults> {
   const dataDir = await mkdtemp(join(tmpdir(), `bench-req-${kind}-`))
+  const emptyDir = await mkdtemp(join(tmpdir(), `bench-req-${kind}-empty-`))
   const server = kind === 'postgres' ? await startPostgresServer() : null
   try {
     const databaseUrl = server ? await createTestDatabase(server.url) : undefined
+    const emptyUrl = server ? await createTestDatabase(server.url) : undefined
     const postId = await seed(dataDir, databaseUrl, posts)
-    const started = performance.now()
-    const backend = await startChildBackend(
-      dataDir,
-      databaseUrl ? { DATABASE_URL: databaseUrl } : {}
+    await prepareEmpty(emptyDir, emptyUrl)
+    const env = databaseUrl ? { DATABASE_URL: databaseUrl } : {}
+    const [emptyStartupMs, startupMs] = await timeStarts(
+      { dataDir: emptyDir, env: emptyUrl ? { DATABASE_URL: emptyUrl } : {} },
+      { dataDir, env }
     )
-    const startupMs = performance.now() - started
+    const backend = await startChildBackend(dataDir, env)
     try {
       await settle(1000)
       const pid = backend.child.pid as number
@@ -143,6 +181,7 @@ export async function measurePerRequest(
         kind,
         posts,
         startupMs,
+        emptyStartupMs,
         oneRow: oneRow.client,
         feedPage: feedPage.client,
         split: { oneRow, feedPage, floor },
@@ -158,6 +197,7 @@ export async function measurePerRequest(
   } finally {
     server?.stop()
     await rm(dataDir, { recursive: true, force: true })
+    await rm(emptyDir, { recursive: true, force: true })
   }
 }
 

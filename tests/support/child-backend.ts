@@ -1,10 +1,12 @@
 // The backend CLI as a child process, so a test can kill -9 it mid-request and restart on the
 // same data folder: what the desktop app's utilityProcess or a team server lives through. The
 // child runs the CLI bundled once from the sources (cli-bundle.ts), not through tsx as `npm run
-// backend` does: the same code, without tsx compiling it again in every child.
+// backend` does: the same code, without tsx compiling it again in every child, with the same Node
+// flags (BACKEND_NODE_FLAGS).
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
+import { BACKEND_NODE_FLAGS } from '../../src/shared/backend-protocol'
 import { cliBundle } from './cli-bundle'
 
 const ROOT = resolve(__dirname, '../..')
@@ -16,6 +18,8 @@ export interface ChildBackend {
   output(): string
   /** SIGKILL: no shutdown handler runs, PGlite is not closed, nothing is flushed by us. */
   kill9(): Promise<void>
+  /** SIGTERM, as Ctrl-C stops it: the CLI closes the database; resolves once it has exited. */
+  stop(): Promise<void>
 }
 
 export interface ExitResult {
@@ -26,7 +30,7 @@ export interface ExitResult {
 }
 
 async function launch(args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  return spawn(process.execPath, [await cliBundle(), ...args], {
+  return spawn(process.execPath, [...BACKEND_NODE_FLAGS, await cliBundle(), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe']
@@ -60,6 +64,10 @@ export async function startChildBackend(
         output: () => output,
         async kill9() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+          await exited
+        },
+        async stop() {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
           await exited
         }
       })

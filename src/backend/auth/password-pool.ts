@@ -1,14 +1,19 @@
 // bcrypt off the event loop: a small pool of worker threads (password-worker.ts) hashes and
 // compares passwords. bcrypt costs ~70 ms of CPU each time; on the backend's own thread ten
 // concurrent sign-ins held every other request for over a second. Workers start when work
-// arrives, up to the pool's size; an idle one does not keep the process alive, and close()
-// ends them all when the backend closes. A worker that dies fails its one job and is replaced.
+// arrives, up to the pool's size, and end after a while without any (each holds a V8 heap of
+// its own, some 10 MB resident, for a backend that may sign someone in once a day); an idle one
+// does not keep the process alive, and close() ends them all when the backend closes. A worker
+// that dies fails its one job and is replaced.
 
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { workerScript } from '../worker-script'
 import type { PasswordJob, PasswordReply } from './password-messages'
+
+/** How long a worker waits for its next job before it ends (a burst of sign-ins reuses it). */
+export const PASSWORD_WORKER_IDLE_MS = 60_000
 
 /** Never more threads than this, whatever the machine: bcrypt work queues beyond it. */
 export const MAX_PASSWORD_WORKERS = 4
@@ -46,6 +51,8 @@ interface Pending {
 interface Slot {
   worker: Worker
   busy: Pending | null
+  /** Ends the worker once it has been idle for the pool's idle time. */
+  idle: NodeJS.Timeout | null
 }
 
 export interface PasswordPoolStats {
@@ -68,7 +75,8 @@ export class PasswordPool {
 
   constructor(
     readonly size = passwordPoolSize(),
-    private readonly script: () => Promise<URL> = passwordWorkerScript
+    private readonly script: () => Promise<URL> = passwordWorkerScript,
+    private readonly idleMs = PASSWORD_WORKER_IDLE_MS
   ) {}
 
   /** A bcrypt hash of `password` at `cost`, in GoTrue's `$2a$` form. */
@@ -95,7 +103,10 @@ export class PasswordPool {
     const error = new PasswordPoolClosedError()
     for (const pending of this.queue.splice(0)) pending.reject(error)
     const slots = this.slots.splice(0)
-    for (const slot of slots) slot.busy?.reject(error)
+    for (const slot of slots) {
+      if (slot.idle) clearTimeout(slot.idle)
+      slot.busy?.reject(error)
+    }
     await Promise.all(slots.map((slot) => slot.worker.terminate()))
   }
 
@@ -134,7 +145,7 @@ export class PasswordPool {
     }
     // Idle, a worker must not keep the process alive; assign() holds it while it works.
     worker.unref()
-    const slot: Slot = { worker, busy: null }
+    const slot: Slot = { worker, busy: null, idle: null }
     this.slots.push(slot)
     worker.on('message', (reply: PasswordReply) => this.receive(slot, reply))
     worker.on('error', (error) => this.lose(slot, error))
@@ -143,6 +154,8 @@ export class PasswordPool {
   }
 
   private assign(slot: Slot, pending: Pending): void {
+    if (slot.idle) clearTimeout(slot.idle)
+    slot.idle = null
     slot.busy = pending
     slot.worker.ref()
     slot.worker.postMessage(pending.job)
@@ -159,12 +172,26 @@ export class PasswordPool {
       else pending.resolve(reply.value)
     }
     this.pump()
+    if (!slot.busy) this.retireWhenIdle(slot)
+  }
+
+  /** Ends `slot`'s worker unless work reaches it within the idle time. */
+  private retireWhenIdle(slot: Slot): void {
+    slot.idle = setTimeout(() => {
+      const at = this.slots.indexOf(slot)
+      if (at < 0 || slot.busy) return
+      // Out of the pool first, so its exit is not taken for a crash.
+      this.slots.splice(at, 1)
+      void slot.worker.terminate()
+    }, this.idleMs)
+    slot.idle.unref()
   }
 
   private lose(slot: Slot, error: Error): void {
     const at = this.slots.indexOf(slot)
     if (at < 0) return
     this.slots.splice(at, 1)
+    if (slot.idle) clearTimeout(slot.idle)
     slot.busy?.reject(error)
     slot.busy = null
     if (!this.closed) this.pump()

@@ -17,12 +17,21 @@ function split(client: number, server: number, db: number): RequestSplit {
   }
 }
 
-/** `/health` takes 1 ms at the client and 1,000 requests/s with 4 callers. */
-function result(oneRowMs: number, feedMs: number, pagesPerSecond: number): PerRequestResults {
+/**
+ * `/health` takes 1 ms at the client and 1,000 requests/s with 4 callers; the start with the data
+ * takes 2 s.
+ */
+function result(
+  oneRowMs: number,
+  feedMs: number,
+  pagesPerSecond: number,
+  emptyStartupMs = 1600
+): PerRequestResults {
   return {
     kind: 'pglite',
     posts: 100_000,
     startupMs: 2000,
+    emptyStartupMs,
     oneRow: timing(oneRowMs),
     feedPage: timing(feedMs),
     pagesPerSecond,
@@ -54,9 +63,18 @@ describe('per-request verdict', () => {
     expect(text).toContain(
       "the backend's handler 0.60 ms (database 0.40 ms), the transport 2.60 ms"
     )
-    expect(verdictParagraph([result(3.2, 5, 400)])[0]).toContain(
+    expect(verdictParagraph([result(3.2, 5, 400, 1000)])[0]).toContain(
       '**PGlite: the per-request goals are missed**'
     )
+  })
+
+  it('holds the start with the data against the start of an empty database', () => {
+    expect(verdictParagraph([result(1.2, 1.9, 600)])[0]).toContain(
+      'start with the data 1.25× the start of an empty database (goal ≤ 1.5×)'
+    )
+    const [slow] = verdictParagraph([result(1.2, 1.9, 600, 1000)])
+    expect(slow).toContain('**PGlite: the per-request goals are partly missed**')
+    expect(slow).toContain('start with the data 2.00× the start of an empty database')
   })
 
   it('states each database on its own', () => {

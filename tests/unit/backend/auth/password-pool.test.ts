@@ -89,6 +89,24 @@ describe('the password pool', () => {
     expect([1, 2, 3, 8, 64].map((cores) => passwordPoolSize(cores))).toEqual([1, 1, 2, 4, 4])
   })
 
+  it('starts no thread before a password is hashed, and ends one that stays idle', async () => {
+    const idle = new PasswordPool(1, passwordWorkerScript, 200)
+    try {
+      expect(idle.stats().workers).toBe(0)
+      const hash = await idle.hash('lazy', 4)
+      expect(idle.stats().workers).toBe(1)
+      // Work within the idle time reuses the thread.
+      expect(await idle.compare('lazy', hash)).toBe(true)
+      expect(idle.stats()).toMatchObject({ workers: 1, threadIds: [expect.any(Number)] })
+      await vi.waitFor(() => expect(idle.stats().workers).toBe(0), { timeout: 5000 })
+      // A later job starts a new one.
+      expect(await idle.compare('lazy', hash)).toBe(true)
+      expect(idle.stats().threadIds).toHaveLength(2)
+    } finally {
+      await idle.close()
+    }
+  })
+
   it('closes: work still waiting fails, threads end, later work is refused', async () => {
     const closing = new PasswordPool(1)
     const waiting = [closing.hash('a', 12), closing.hash('b', 12)]
