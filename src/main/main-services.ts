@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { app, dialog, safeStorage, utilityProcess } from 'electron'
 import Store from 'electron-store'
 import type { AuthSnapshot } from '../shared/auth-snapshot'
-import { BACKEND_NODE_FLAGS } from '../shared/backend-protocol'
+import { BACKEND_ENV, BACKEND_NODE_FLAGS } from '../shared/backend-protocol'
 import type { Logger } from '../shared/logger'
 import { resolveBackend, type ResolveBackendDeps } from './backend/resolve-backend'
 import { startServices, type MainServices } from './session/start-services'
@@ -44,7 +44,8 @@ export function startMainServices(deps: MainServicesDeps): Promise<MainServices>
         utilityProcess.fork(entry, args, {
           serviceName: 'Instaframe local backend',
           stdio: 'pipe',
-          execArgv: [...BACKEND_NODE_FLAGS]
+          execArgv: [...BACKEND_NODE_FLAGS],
+          env: { ...process.env, ...BACKEND_ENV }
         }),
       showFatal: (message) => dialog.showErrorBox('Instaframe', message),
       onSupervisor: deps.onSupervisor,

@@ -10,6 +10,20 @@
  */
 export const BACKEND_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=2']
 
+/**
+ * Environment of the backend's process (the same launchers; `npm run backend` cannot set it on
+ * every platform, so it runs without). glibc reads these when a process starts: blocks of 16 KB
+ * and more are mapped one by one and given back when freed, and a heap's free top is returned
+ * past 64 KB. V8 optimizes PGlite's hot Postgres functions in background threads whose freed
+ * memory otherwise stays resident in their malloc arenas: with these the CLI on 100,000 posts held
+ * ~206 MB idle and ~238 MB after the feed load instead of ~286 and ~312 MB, at the same speed.
+ * Other C libraries ignore them.
+ */
+export const BACKEND_ENV: Readonly<Record<string, string>> = {
+  MALLOC_MMAP_THRESHOLD_: '16384',
+  MALLOC_TRIM_THRESHOLD_: '65536'
+}
+
 export interface BackendReadyMessage {
   type: 'ready'
   url: string

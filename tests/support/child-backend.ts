@@ -2,11 +2,11 @@
 // same data folder: what the desktop app's utilityProcess or a team server lives through. The
 // child runs the CLI bundled once from the sources (cli-bundle.ts), not through tsx as `npm run
 // backend` does: the same code, without tsx compiling it again in every child, with the same Node
-// flags (BACKEND_NODE_FLAGS).
+// flags and environment (BACKEND_NODE_FLAGS, BACKEND_ENV).
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { resolve } from 'node:path'
-import { BACKEND_NODE_FLAGS } from '../../src/shared/backend-protocol'
+import { BACKEND_ENV, BACKEND_NODE_FLAGS } from '../../src/shared/backend-protocol'
 import { cliBundle } from './cli-bundle'
 
 const ROOT = resolve(__dirname, '../..')
@@ -32,7 +32,7 @@ export interface ExitResult {
 async function launch(args: string[], env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   return spawn(process.execPath, [...BACKEND_NODE_FLAGS, await cliBundle(), ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...BACKEND_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
 }
