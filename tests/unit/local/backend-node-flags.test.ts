@@ -11,6 +11,8 @@ import { BACKEND_ENV, BACKEND_NODE_FLAGS } from '../../../src/shared/backend-pro
 
 const ROOT = resolve(__dirname, '../../..')
 
+// The children print strings: npm test sets FORCE_COLOR, under which a logged number is coloured.
+
 /** Allocates short-lived and medium-lived objects, as requests do, then prints the new space. */
 const CHURN = `
 let kept = []
@@ -19,7 +21,7 @@ for (let i = 0; i < 3e6; i++) {
   if (kept.length > 50000) kept = []
 }
 const space = require('node:v8').getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')
-console.log(space.space_size)`
+console.log(String(space.space_size))`
 
 /**
  * In a thread (its own malloc arena, as V8's compile threads have), allocates 160 MB in 32 KB
@@ -41,7 +43,7 @@ new Worker(\`
     require('node:worker_threads').parentPort.postMessage(kept.length)
   }, 200)
 \`, { eval: true }).once('message', () =>
-  console.log(rss() - before))`
+  console.log(String(rss() - before)))`
 
 const heldAfterFreeing = (env: Record<string, string>): number =>
   Number(
