@@ -47,6 +47,17 @@ export function setLocal(settings: [name: string, value: SettingValue][]): Requi
   return { sql: `select ${calls.join(',\n       ')}`, params }
 }
 
+/** setLocal's parameters alone, in its order: for a statement whose text is already known. */
+function setLocalParams(settings: [name: string, value: SettingValue][]): unknown[] {
+  const params: unknown[] = []
+  const param = (value: unknown): string => `$${params.push(value)}`
+  for (const [, value] of settings) {
+    if (typeof value === 'string') param(value)
+    else value(param)
+  }
+  return params
+}
+
 /**
  * The caller's role and JWT claims as PostgREST sets them: what auth.uid(), auth.jwt() and
  * row-level security read. Every switch to a caller (a request, a realtime check) takes these.
@@ -82,6 +93,9 @@ function statementTimeout(db: Database, role: string, budgetMs: number): Setting
             ${param(String(budgetMs))})`
 }
 
+/** requestSettings' statement text, by Database.kind. */
+const preludeSql = new Map<string, string>()
+
 /**
  * One statement sets read-only mode, timeout, role and claims. It waits for the transaction's
  * first statement and goes out with it (see Database.transaction). Exported so that tests can
@@ -97,7 +111,7 @@ export function requestSettings(
     // Never hand tokens to SQL that does not need them.
     if (value !== undefined && name !== 'authorization' && name !== 'apikey') headers[name] = value
   }
-  return setLocal([
+  const settings: [string, SettingValue][] = [
     ['statement_timeout', statementTimeout(db, identity.role, request.budgetMs ?? 0)],
     ['search_path', request.searchPath ?? 'public, extensions'],
     ...callerSettings(identity),
@@ -105,7 +119,16 @@ export function requestSettings(
     ['request.path', request.path],
     ['request.headers', JSON.stringify(headers)],
     ['transaction_read_only', request.readOnly ? 'on' : 'off']
-  ])
+  ]
+  // The text is the same for every request on a kind of database: built once, it is one string
+  // that the statement caches find by its hash, kept, rather than a new one hashed in full.
+  const sql = preludeSql.get(db.kind)
+  if (sql === undefined) {
+    const statement = setLocal(settings)
+    preludeSql.set(db.kind, statement.sql)
+    return statement
+  }
+  return { sql, params: setLocalParams(settings) }
 }
 
 export async function withRole<T>(

@@ -6,7 +6,7 @@
 
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite'
 import type { QueryResult, Statement, Transaction, TransactionOptions } from './database'
-import type { StatementCache } from './statement-cache'
+import { resultTypeChanged, type StatementCache } from './statement-cache'
 
 const { serialize } = protocol
 
@@ -61,6 +61,8 @@ export class ProtocolSession {
   private waitingResults = 0
   /** Statements this session asked Postgres to keep, not yet confirmed by a call that worked. */
   private parsing: string[] = []
+  /** Every kept statement of the call being built, parsed now or before. */
+  private using: string[] = []
 
   /** With `cache`, statements with text parameters are kept parsed (see StatementCache). */
   constructor(
@@ -74,6 +76,7 @@ export class ProtocolSession {
   private statement(sql: string, values: readonly TextValue[], sync = true): Uint8Array[] {
     if (!this.cache) return [serialize.parse({ text: sql }), ...run(values, '', sync)]
     const { name, parsed } = this.cache.lookup(sql, this.role)
+    this.using.push(sql)
     if (parsed) return run(values, name, sync)
     this.parsing.push(sql)
     return [serialize.parse({ name, text: sql }), ...run(values, name, sync)]
@@ -160,16 +163,18 @@ export class ProtocolSession {
     if (closing.length > 0) closing.push(serialize.sync())
     const message = concat([...closing, ...this.waiting, ...parts])
     const parsing = this.parsing
+    const using = this.using
     this.waiting = []
     this.waitingResults = 0
     this.parsing = []
+    this.using = []
     this.onCall()
     try {
       // Postgres reads every message before this returns; the first error it reported is thrown.
       const { messages } = await this.pg.execProtocol(message)
       return messages
     } catch (error) {
-      this.cache?.forget(parsing, this.role)
+      this.cache?.forget(resultTypeChanged(error) ? using : parsing, this.role)
       throw error
     }
   }

@@ -6,7 +6,7 @@
 
 import pg from 'pg'
 import type { QueryResult, Statement } from './database'
-import type { StatementCache } from './statement-cache'
+import { resultTypeChanged, type StatementCache } from './statement-cache'
 
 /** The part of node-postgres' connection a submittable writes to (pg/lib/connection.js). */
 interface Wire {
@@ -32,6 +32,20 @@ interface Field {
 type TypeParser = (value: string) => unknown
 type Types = { getTypeParser: (oid: number, format?: string) => unknown }
 
+/** A prepared statement's result columns, and how each is read. */
+interface Described {
+  fields: Field[]
+  parsers: TypeParser[]
+}
+
+/**
+ * Per connection, the row description of each statement it holds prepared, by name. A named
+ * statement's result columns are fixed for its life (Postgres refuses to run it with others:
+ * "cached plan must not change result type"), so it is described once, when parsed, and its
+ * later runs are only bound and executed. Dropped with the statement (closed or parsed anew).
+ */
+const descriptions = new WeakMap<object, Map<string, Described>>()
+
 /** Values as node-postgres' own queries send them (dates, arrays, objects, buffers). */
 const prepareValue = (pg as unknown as { utils: { prepareValue: (value: unknown) => unknown } })
   .utils.prepareValue
@@ -52,6 +66,8 @@ export class Batch extends pg.Query {
   private step = 0
   private fields: Field[] = []
   private parsers: TypeParser[] = []
+  /** Where the last statement's description goes once read (null: known, or unnamed). */
+  private describing: Map<string, Described> | null = null
   private readonly read: Record<string, unknown>[] = []
   private rowCount: number | null = null
   private parsing: Step[] = []
@@ -81,20 +97,24 @@ export class Batch extends pg.Query {
   override submit = (connection: unknown): Error | null => {
     const wire = connection as Wire
     this.wire = wire
+    let described = descriptions.get(wire)
+    if (!described) descriptions.set(wire, (described = new Map()))
     wire.stream.cork?.()
     try {
       for (const name of this.closing) {
         wire.close({ type: 'S', name })
         delete wire.parsedStatements[name]
+        described.delete(name)
       }
       this.steps.forEach((step, index) => {
         // The unnamed statement ('') is parsed every time: each Parse replaces it.
         if (step.name === '' || wire.parsedStatements[step.name] !== step.sql) {
           wire.parse({ name: step.name, text: step.sql })
           if (step.name !== '') this.parsing.push(step)
+          described.delete(step.name)
         }
         wire.bind({ statement: step.name, values: step.params ?? [], valueMapper: prepareValue })
-        if (index === this.steps.length - 1) wire.describe({ type: 'P', name: '' })
+        if (index === this.steps.length - 1) this.describe(wire, step.name, described)
         wire.execute({ portal: '' })
       })
       wire.sync()
@@ -102,6 +122,18 @@ export class Batch extends pg.Query {
       wire.stream.uncork?.()
     }
     return null
+  }
+
+  /** The last statement's columns: known from an earlier run, or asked for (Describe). */
+  private describe(wire: Wire, name: string, described: Map<string, Described>): void {
+    const known = described.get(name)
+    if (known) {
+      this.fields = known.fields
+      this.parsers = known.parsers
+      return
+    }
+    wire.describe({ type: 'P', name: '' })
+    if (name !== '') this.describing = described
   }
 
   private get reading(): boolean {
@@ -114,6 +146,10 @@ export class Batch extends pg.Query {
     this.parsers = message.fields.map(
       (field) => this.types.getTypeParser(field.dataTypeID, 'text') as TypeParser
     )
+    this.describing?.set(this.steps[this.step].name, {
+      fields: this.fields,
+      parsers: this.parsers
+    })
   }
 
   handleDataRow(message: { fields: (string | null)[] }): void {
@@ -157,11 +193,13 @@ export class Batch extends pg.Query {
   /**
    * An error from Postgres (the rest up to the Sync was skipped and rolled back) or a dead
    * connection. Which statements were parsed before it is unknown: they get new names, and the
-   * old ones are closed ahead of the connection's next batch.
+   * old ones are closed ahead of the connection's next batch; all of the batch's do when one
+   * no longer fits its table (resultTypeChanged).
    */
   handleError(error: Error): void {
+    const stale = resultTypeChanged(error) ? this.steps : this.parsing
     this.cache?.forget(
-      this.parsing.map((step) => step.sql),
+      stale.filter((step) => step.name !== '').map((step) => step.sql),
       this.role
     )
     this.settle(error)

@@ -10,7 +10,7 @@ import type { Database, QueryResult, Statement, Transaction, TransactionOptions 
 import { Batch } from './postgres-batch'
 import { listenOnServer } from './postgres-listen'
 import { RequestQueue } from './request-queue'
-import { StatementCache } from './statement-cache'
+import { resultTypeChanged, StatementCache } from './statement-cache'
 
 // Keep timestamps, bigints and numerics as Postgres prints them, as PGlite's text paths do:
 // the REST layer builds its JSON in SQL, so these only matter for internal queries.
@@ -125,8 +125,19 @@ export async function openPostgres(
       const batch = [...waiting, ...statements]
       waiting = []
       calls += 1
-      const [results] = await Promise.all([pipelined(client, batch), closing])
-      return results.slice(batch.length - statements.length)
+      try {
+        const [results] = await Promise.all([pipelined(client, batch), closing])
+        return results.slice(batch.length - statements.length)
+      } catch (error) {
+        // Kept statements that no longer fit their tables are parsed anew next time.
+        if (cache && resultTypeChanged(error)) {
+          cache.forget(
+            batch.flatMap(({ sql, name }) => (name ? [sql] : [])),
+            options.planRole
+          )
+        }
+        throw error
+      }
     }
     /** The prelude and `sql` up to one Sync: one implicit transaction, nothing else to send. */
     const oneCall = <Row>(sql: string, params: unknown[]): Promise<QueryResult<Row>> => {

@@ -1,7 +1,15 @@
 // Names for the statements a database connection keeps prepared, by SQL text and the role that
 // runs them (see below). Used by PGlite's protocol session and by each PostgreSQL connection.
 
-const keyOf = (sql: string, role: string): string => (role === '' ? sql : `${role}\u0000${sql}`)
+/**
+ * Whether a kept statement failed because what it reads changed shape (a column added to a
+ * table it selects `*` from): Postgres refuses to run it again with other result columns
+ * ("cached plan must not change result type", SQLSTATE 0A000). Such a statement must be parsed
+ * anew under a new name, or it fails the same way on every later run.
+ */
+export function resultTypeChanged(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '0A000'
+}
 
 /**
  * Statements Postgres keeps parsed and planned, named by their SQL text. A request's statement
@@ -12,7 +20,13 @@ const keyOf = (sql: string, role: string): string => (role === '' ? sql : `${rol
  * recently used beyond `limit` are closed, so a stream of distinct shapes cannot grow memory.
  */
 export class StatementCache {
-  private readonly names = new Map<string, string>()
+  /**
+   * Names by role, then by SQL text. Two lookups of strings a request reuses (V8 keeps a
+   * string's hash) rather than one of a key joined anew per call, hashed each time in full.
+   */
+  private readonly byRole = new Map<string, Map<string, string>>()
+  /** Every name held, least recently used first (a Map iterates in insertion order). */
+  private readonly order = new Map<string, { sql: string; role: string }>()
   private closing: string[] = []
   private created = 0
 
@@ -23,33 +37,41 @@ export class StatementCache {
    * TransactionOptions.planRole) has statements of its own, though their SQL is the same.
    */
   lookup(sql: string, role = ''): { name: string; parsed: boolean } {
-    const key = keyOf(sql, role)
-    const known = this.names.get(key)
+    let names = this.byRole.get(role)
+    if (!names) this.byRole.set(role, (names = new Map()))
+    const known = names.get(sql)
     if (known !== undefined) {
-      // Re-inserted to mark it recently used: a Map iterates in insertion order.
-      this.names.delete(key)
-      this.names.set(key, known)
+      // Re-inserted to mark it recently used.
+      const entry = this.order.get(known) as { sql: string; role: string }
+      this.order.delete(known)
+      this.order.set(known, entry)
       return { name: known, parsed: true }
     }
     const name = `instaframe_${++this.created}`
-    this.names.set(key, name)
-    if (this.names.size > this.limit) {
-      const [oldest, oldestName] = this.names.entries().next().value as [string, string]
-      this.names.delete(oldest)
-      this.closing.push(oldestName)
+    names.set(sql, name)
+    this.order.set(name, { sql, role })
+    if (this.order.size > this.limit) {
+      const [oldest] = this.order.keys()
+      this.drop(oldest)
     }
     return { name, parsed: false }
   }
 
   /** Statements whose Parse may have failed: unknown again, and closed in case it did not. */
   forget(sqls: readonly string[], role = ''): void {
+    const names = this.byRole.get(role)
     for (const sql of sqls) {
-      const key = keyOf(sql, role)
-      const name = this.names.get(key)
-      if (name === undefined) continue
-      this.names.delete(key)
-      this.closing.push(name)
+      const name = names?.get(sql)
+      if (name !== undefined) this.drop(name)
     }
+  }
+
+  private drop(name: string): void {
+    const entry = this.order.get(name)
+    if (!entry) return
+    this.order.delete(name)
+    this.byRole.get(entry.role)?.delete(entry.sql)
+    this.closing.push(name)
   }
 
   /**

@@ -86,4 +86,35 @@ describeEachDatabase('prepared request statements', (suite) => {
     expect(await runKept(suite.db, shape(1), ['one'])).toEqual([{ v: 'one+1' }])
     expect(await twice(shape(1), ['two'])).toEqual([{ v: 'two+1' }])
   })
+
+  it('reads a kept statement by its first description, and by a new one once its table changes', async () => {
+    await suite.db.exec(
+      `create table public.described (a int); insert into public.described values (1)`
+    )
+    const sql = `select * from public.described`
+    // Described when first parsed; the runs after it are only bound and executed.
+    for (let i = 0; i < 3; i++) expect(await runKept(suite.db, sql, [])).toEqual([{ a: 1 }])
+    expect(await runKept(suite.db, `select a + $1::int as b from public.described`, ['1'])).toEqual(
+      [{ b: 2 }]
+    )
+    await suite.db.exec(`alter table public.described add column b text default 'x'`)
+    // Postgres refuses to run the kept statement with other columns; it is prepared anew.
+    // At most one run fails, with Postgres' own message; the next runs the new statement.
+    const after = await runKept(suite.db, sql, []).catch((error: Error) => error.message)
+    expect(['cached plan must not change result type', [{ a: 1, b: 'x' }]]).toContainEqual(after)
+    expect(await runKept(suite.db, sql, [])).toEqual([{ a: 1, b: 'x' }])
+    // The same in a transaction of several statements.
+    const twice = () =>
+      suite.db.transaction(
+        async (tx) => {
+          await tx.query(`select 1`)
+          return (await tx.query(sql)).rows
+        },
+        { reuseStatements: true }
+      )
+    expect(await twice()).toEqual([{ a: 1, b: 'x' }])
+    await suite.db.exec(`alter table public.described add column c int default 3`)
+    await twice().catch(() => undefined)
+    expect(await twice()).toEqual([{ a: 1, b: 'x', c: 3 }])
+  })
 })
