@@ -152,8 +152,9 @@ export class ProtocolSession {
     this.onCall()
     try {
       // Postgres reads every message before this returns; the first error it reported is thrown.
-      const { messages } = await this.pg.execProtocol(message)
-      return messages
+      // The stream form parses the answer as it comes, where execProtocol also copies it twice
+      // to return its bytes, which nothing here reads; it syncs the files only when asked.
+      return await this.pg.execProtocolStream(message, { syncToFs: true })
     } catch (error) {
       this.cache?.forget(parsing, this.role)
       throw error
