@@ -6,6 +6,7 @@
 
 import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite'
 import type { QueryResult, Statement, Transaction, TransactionOptions } from './database'
+import { runMessages } from './pglite-bind'
 import { resultTypeChanged, type StatementCache } from './statement-cache'
 
 const { serialize } = protocol
@@ -28,27 +29,12 @@ function asText(params: readonly unknown[]): TextValue[] | null {
   return values
 }
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
-}
-
 /**
  * Bind, describe (for the column names) and execute a parsed statement, then Sync, unless the
  * statement opens a one-call transaction whose Sync comes after its last statement.
  */
 function run(values: readonly TextValue[], statement = '', sync = true): Uint8Array[] {
-  const messages = [
-    serialize.bind({ statement, values: [...values] }),
-    serialize.describe({ type: 'P' }),
-    serialize.execute({})
-  ]
-  return sync ? [...messages, serialize.sync()] : messages
+  return [runMessages(values, statement, sync)]
 }
 
 /**
@@ -161,7 +147,7 @@ export class ProtocolSession {
       serialize.close({ type: 'S', name })
     )
     if (closing.length > 0) closing.push(serialize.sync())
-    const message = concat([...closing, ...this.waiting, ...parts])
+    const message = Buffer.concat([...closing, ...this.waiting, ...parts])
     const parsing = this.parsing
     const using = this.using
     this.waiting = []
@@ -171,8 +157,9 @@ export class ProtocolSession {
     this.onCall()
     try {
       // Postgres reads every message before this returns; the first error it reported is thrown.
-      const { messages } = await this.pg.execProtocol(message)
-      return messages
+      // The stream form parses the answer as it comes, where execProtocol also copies it twice
+      // to return its bytes, which nothing here reads; it syncs the files only when asked.
+      return await this.pg.execProtocolStream(message, { syncToFs: true })
     } catch (error) {
       this.cache?.forget(resultTypeChanged(error) ? using : parsing, this.role)
       throw error
