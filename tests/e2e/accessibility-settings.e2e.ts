@@ -90,9 +90,10 @@ test('more contrast and larger text apply at once, in light and dark', async ({
   await page.getByLabel('Contrast').selectOption({ label: 'More contrast' })
   await page.getByLabel('Text size').selectOption({ label: 'Larger' })
   expect(await rootData(page)).toMatchObject({ contrast: 'more', textSize: 'larger' })
-  // Secondary text is lighter on the dark background, and 1.3 times the size.
-  expect(await computed(page, intro, 'color')).not.toBe(before)
-  expect(await computed(page, intro, 'fontSize')).toBe('18.2px')
+  // Secondary text is lighter on the dark background, and 1.3 times the size (polled: the
+  // colour may still be on its way through a transition when first read).
+  await expect.poll(() => computed(page, intro, 'color')).not.toBe(before)
+  await expect.poll(() => computed(page, intro, 'fontSize')).toBe('18.2px')
   await checkA11y(page, 'settings: accessibility (dark, more contrast, larger text)', testInfo)
 
   // The system's own "more contrast" is followed by default.
