@@ -134,10 +134,13 @@ export async function renderPerRequest(
       '(tests/bench/per-request-baseline.json); the machine is shared, so compare the load row too.',
     '',
     'Each of these requests makes one call into the database (role and claims and the ' +
-      'statement together, the statement kept prepared: on PostgreSQL between BEGIN and COMMIT ' +
-      'in one pipelined round trip, on PGlite as one implicit transaction of the extended ' +
-      'protocol, which saves running BEGIN, COMMIT and a Sync); the feed page adds the ' +
-      'planner pricing its photos embed when that verdict is older than 10 s. ' +
+      'statement together, the statement kept prepared for its role (Postgres plans a ' +
+      'statement under row-level security again whenever another role runs it), as one ' +
+      'implicit transaction of the extended protocol up to one Sync, on PostgreSQL in one ' +
+      'round trip: that saves running BEGIN and COMMIT, a Sync per statement, and on ' +
+      "PostgreSQL node-postgres parsing four answers); the planner's cost verdict of a " +
+      'statement is kept 10 s, and an older one is priced again in a transaction of its own ' +
+      'beside the request, which does not wait for it (limits.ts). ' +
       'tests/integration/rest/database-calls.test.ts holds the counts, which machine load does ' +
       'not change.',
     '',
