@@ -171,10 +171,6 @@ export function responseFormat(request: ApiRequest, explain: ExplainMedia | null
   throw mediaTypeUnavailable(accept)
 }
 
-/**
- * The schema a request is for: Accept-Profile (reads) or Content-Profile (writes), one of the
- * configured schemas, the first by default. Any other is PGRST106 (406).
- */
 /** What a request's Accept and Prefer headers ask for: the same few pairs arrive again and again. */
 export interface RequestShape {
   preferences: Preferences
@@ -208,6 +204,10 @@ export function requestShape(request: ApiRequest): RequestShape {
   return shape
 }
 
+/**
+ * The schema a request is for: Accept-Profile (reads) or Content-Profile (writes), one of the
+ * configured schemas, the first by default. Any other is PGRST106 (406).
+ */
 export function requestSchema(request: ApiRequest, schemas: string[]): string {
   const readOnly = request.method === 'GET' || request.method === 'HEAD'
   const profile = request.headers[readOnly ? 'accept-profile' : 'content-profile']?.trim()
