@@ -7,9 +7,11 @@ import {
   makePost,
   openInPostView,
   renderWith,
+  showInFeed,
   type Harness
 } from '../../testing/fakes'
 import { PostView } from '../PostView/PostView'
+import { syncOpenPost } from '../../navigation/postRoute'
 
 // jsdom lays nothing out: the viewer's stage gets a window-sized box so zoom and pan have room.
 const box = { width: 1000, height: 800 }
@@ -203,6 +205,48 @@ describe('PhotoViewer', () => {
     expect(screen.getByRole('group', { name: 'Photos, 2 of 3' })).toBeInTheDocument()
     // Escape closed only the viewer; the post stays open.
     expect(screen.getByRole('dialog', { name: /Post by/ })).toBeInTheDocument()
+  })
+
+  /**
+   * The viewer went on to the next post and back: the post view reads the carousel's post again
+   * (the viewer shows it at once from the posts store), and Escape comes before the answer,
+   * while the post view draws "Loading…" and no button. Returns the answer to give.
+   */
+  async function closedBackBeforeTheAnswer(): Promise<() => Promise<void>> {
+    const { harness, post, before, after } = openCarousel()
+    // Opened from the feed, which holds the three posts in the posts store.
+    showInFeed(harness.stores, [before, post, after])
+    let answer: (post: Post) => void = () => undefined
+    harness.services.posts.byId.mockImplementation(async (id) =>
+      id === post.id ? new Promise<Post>((resolve) => (answer = resolve)) : after
+    )
+    // The route opens the post, as the app does (App.tsx).
+    harness.stores.router.subscribe(({ route }) => syncOpenPost(harness.stores, route))
+    await openViewer()
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}')
+    expect(viewerImage()).toHaveAttribute('alt', 'The one after')
+    await userEvent.keyboard('{ArrowLeft}')
+    expect(within(viewer()).getByText('3 of 3')).toBeInTheDocument()
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Photo viewer' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'View full screen' })).not.toBeInTheDocument()
+    return () => act(async () => answer(post))
+  }
+
+  it('hands focus back to the button once the post it came back to has loaded', async () => {
+    const answer = await closedBackBeforeTheAnswer()
+    await answer()
+    expect(screen.getByRole('group', { name: 'Photos, 3 of 3' })).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'View full screen' })).toHaveFocus()
+  })
+
+  it('leaves focus where the reader put it while that post loaded', async () => {
+    const answer = await closedBackBeforeTheAnswer()
+    const close = screen.getByRole('button', { name: 'Close' })
+    close.focus()
+    await answer()
+    expect(screen.getByRole('button', { name: 'View full screen' })).toBeInTheDocument()
+    expect(close).toHaveFocus()
   })
 
   it('keeps Tab inside and closes with its Close button', async () => {

@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
   type ReactElement,
-  type RefObject
+  type RefCallback
 } from 'react'
 import { Maximize2 } from 'lucide-react'
 import { preloadable } from '../../preloadable'
@@ -28,7 +28,7 @@ export interface FullScreenPhoto {
   showPhoto(index: number): void
   /** Opens the viewer on photo `index`, or on the one shown. */
   open(index?: number): void
-  expandRef: RefObject<HTMLButtonElement | null>
+  expandRef: RefCallback<HTMLButtonElement>
   /** The viewer while open, for the post view to render. */
   viewer: ReactElement | null
 }
@@ -38,15 +38,27 @@ export function useFullScreenPhoto(openId: string | null): FullScreenPhoto {
   // Another post starts at its first photo.
   const photoIndex = openId && photo?.postId === openId ? photo.index : 0
   const [viewing, setViewing] = useState(false)
-  const expandRef = useRef<HTMLButtonElement>(null)
+  const button = useRef<HTMLButtonElement | null>(null)
   // Focus goes back to the button once the post view shows the viewer's last photo: after the
-  // commit, since the button may be drawn anew with that photo.
+  // commit, since the button may be drawn anew with that photo, or when the button is drawn at
+  // all: a post the viewer went on to and back from is read again, and until it comes the post
+  // view shows "Loading…" with no button. Not if the reader has put focus somewhere meanwhile.
   const refocus = useRef(false)
-  useEffect(() => {
-    if (viewing || !refocus.current) return
+  const focusBack = useCallback((): void => {
+    if (!refocus.current || !button.current) return
     refocus.current = false
-    expandRef.current?.focus()
-  }, [viewing])
+    if (!document.activeElement || document.activeElement === document.body) button.current.focus()
+  }, [])
+  useEffect(() => {
+    if (!viewing) focusBack()
+  }, [viewing, focusBack])
+  const expandRef = useCallback(
+    (node: HTMLButtonElement | null): void => {
+      button.current = node
+      focusBack()
+    },
+    [focusBack]
+  )
   const showPhoto = useCallback(
     (index: number): void => {
       if (openId) setPhoto({ postId: openId, index })
@@ -90,7 +102,7 @@ export function ViewFullScreenButton({
   buttonRef
 }: {
   onClick(): void
-  buttonRef: RefObject<HTMLButtonElement | null>
+  buttonRef: RefCallback<HTMLButtonElement>
 }): ReactElement {
   const t = useT()
   return (
