@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import type { IsolationResults } from './engine-isolation'
-import type { PerRequestResults } from './per-request'
+import { PER_REQUEST_ROUNDS, type PerRequestResults } from './per-request'
 import { GOALS, ratios, splitTable, times, verdictParagraph } from './per-request-verdict'
 import { mb, ms } from './stats'
 
@@ -125,7 +125,9 @@ export async function renderPerRequest(
       '`npm run bench` or `npm run bench:requests`, tests/bench/per-request.ts). One-row read: ' +
       "`posts?id=eq.X`; feed page: the app's `feed_page` rpc with its author and photos " +
       "(`FEED_SELECT`). Each is timed in turns with the same server's `/health` (no database), " +
-      '400 rounds after 30 warm-up rounds, and the goals are ratios of p50s within that one run: ' +
+      `${PER_REQUEST_ROUNDS.runs} rounds after ${PER_REQUEST_ROUNDS.warmup.toLocaleString('en')} ` +
+      'warm-up rounds (so that the JavaScript and WebAssembly timed are already optimized), and ' +
+      'the goals are ratios of p50s within that one run: ' +
       'absolute times on this shared machine move by more than the goals between two runs of the ' +
       'same code. Pages/s: 4 concurrent callers, 2 s on pages and 2 s on `/health` in turns. ' +
       'Start-up: spawn to ready of the CLI (bundled once, so no tsx compiling), p50 of 5 ' +

@@ -86,10 +86,24 @@ describe('per-request verdict', () => {
   it('tabulates the split with the ratio and no database share for the floor', () => {
     const rows = splitTable([result(3.2, 5, 400)])
     expect(rows).toContain(
-      '| One-row read | PGlite | 3.20× | 3.20 ms (p95 6.40 ms) | 0.60 ms | 0.40 ms | 2.60 ms |'
+      '| One-row read | PGlite | 3.20× | 3.20 ms (p95 6.40 ms) | 0.60 ms | 0.40 ms | 2.60 ms | 1.40× |'
     )
     expect(rows).toContain(
-      '| Floor: `/health` | PGlite | 1× | 1.00 ms (p95 2.00 ms) | 0.05 ms | — | 0.95 ms |'
+      '| Floor: `/health` | PGlite | 1× | 1.00 ms (p95 2.00 ms) | 0.05 ms | — | 0.95 ms | — |'
+    )
+  })
+
+  it('says which goals the database call alone already misses', () => {
+    const [within] = verdictParagraph([result(3.2, 5, 400)])
+    expect(within).toContain(
+      'the database call alone would make the PGlite one-row read 1.40× and the feed page 1.50×.'
+    )
+    const slowCall = result(3.2, 5, 400)
+    slowCall.split = { ...slowCall.split!, oneRow: split(3.2, 1, 0.7) }
+    const [below] = verdictParagraph([slowCall])
+    expect(below).toContain(
+      'one-row read 1.70× and the feed page 1.50×: the one-row goal is below what the database ' +
+        'call takes, whatever the server does around it.'
     )
   })
 })
