@@ -3,6 +3,7 @@
 // deletions.
 
 import { describe, expect, it } from 'vitest'
+import { applyPostCounters } from '../../live/postCounters'
 import { createHarness, makeComment, makePost, signedIn } from '../../testing/fakes'
 
 async function openWithComments() {
@@ -57,5 +58,43 @@ describe('the open post, live', () => {
     stop()
     services.live.removeComment(post.id, first.id)
     expect(bodies(stores.post.getState())).toEqual([['first', 'agreed']])
+  })
+
+  it('moves the count once for a deletion whose live events come before its answer', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const { stores, services } = harness
+    const post = makePost({ comments_count: 3 })
+    const first = makeComment({ post_id: post.id, body: 'First!' })
+    const reply = makeComment({ post_id: post.id, parent_id: first.id, body: 'and a reply' })
+    const doomed = makeComment({ post_id: post.id, body: 'Delete me' })
+    services.posts.byId.mockResolvedValue(post)
+    services.comments.page.mockResolvedValue({
+      items: [
+        { ...doomed, replies: [] },
+        { ...first, replies: [reply] }
+      ],
+      next: null
+    })
+    await stores.post.getState().openPost(post.id)
+    stores.post.getState().followComments(post.id)
+    // The backend sends a deletion's changes when it commits, and its answer after: the live
+    // channel may tell of them (the comment gone, the post's new count) before the answer lands.
+    let count = post.comments_count
+    services.comments.remove.mockImplementation(async (commentId: string) => {
+      const gone = commentId === first.id ? 2 : 1
+      count -= gone
+      services.live.removeComment(post.id, commentId)
+      if (gone === 2) services.live.removeComment(post.id, reply.id)
+      applyPostCounters(stores, { ...post, comments_count: count })
+    })
+    const held = () => stores.posts.getState().byId[post.id].comments_count
+
+    await stores.post.getState().deleteComment(doomed)
+    expect(bodies(stores.post.getState())).toEqual([['First!', 'and a reply']])
+    expect(held()).toBe(2)
+    // A thread takes its replies along, in the count too.
+    await stores.post.getState().deleteComment(first)
+    expect(bodies(stores.post.getState())).toEqual([])
+    expect(held()).toBe(0)
   })
 })

@@ -76,6 +76,24 @@ describe('open post store', () => {
     expect(stores.posts.getState().byId[post.id].comments_count).toBe(0)
   })
 
+  it("keeps a count the user's own comment settled while the post was being read", async () => {
+    const { stores, services, post } = open()
+    stores.posts.getState().put([post])
+    // The read is answered with the post as it was before the comment below.
+    let answer: (read: typeof post) => void = () => undefined
+    services.posts.byId.mockReturnValue(new Promise((resolve) => (answer = resolve)))
+    const opening = stores.post.getState().openPost(post.id)
+    services.comments.add.mockResolvedValue(makeComment({ post_id: post.id }))
+    expect(await stores.post.getState().commentOn(post.id, 'from the card')).toBeNull()
+    expect(stores.posts.getState().byId[post.id].comments_count).toBe(2)
+    answer({ ...post, caption: 'read' })
+    await opening
+    expect(stores.posts.getState().byId[post.id]).toMatchObject({
+      caption: 'read',
+      comments_count: 2
+    })
+  })
+
   it('likes a comment at once and takes the server count; live counts follow', async () => {
     const { stores, services, post, first } = open()
     await stores.post.getState().openPost(post.id)

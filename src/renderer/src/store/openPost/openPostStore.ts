@@ -14,6 +14,7 @@ import { commentReadingActions, commentWritingActions, loadComments } from './po
 import { authorActions } from './postEdits'
 import { commentLikeActions } from './commentLikes'
 import { liveCommentActions } from './liveComments'
+import type { ReadMark } from '../posts/postEntities'
 import {
   CLOSED,
   type PostContext,
@@ -37,10 +38,13 @@ export type {
 export const selectPostMissing = (state: PostState): boolean =>
   state.status === 'error' && state.error === MESSAGES.postNotFound
 
-/** Shows `post` as the open one, and learns its like unless a list already knows it. */
-function showOpenPost(ctx: PostContext, post: Post): void {
+/**
+ * Shows `post` as the open one, and learns its like unless a list already knows it. `mark` is the
+ * read's (posts store readMark()), so an own like or comment settled meanwhile keeps its count.
+ */
+function showOpenPost(ctx: PostContext, post: Post, mark?: ReadMark): void {
   const posts = ctx.deps.posts.getState()
-  posts.put([post])
+  posts.put([post], mark)
   ctx.set({ status: 'ready' })
   if (posts.liked[post.id] === undefined) void posts.learnLikes([post])
 }
@@ -54,8 +58,6 @@ export function createPostStore(deps: PostDeps): PostStore {
       return openId ? deps.posts.getState().byId[openId] : undefined
     }
     const ctx: PostContext = { deps, set, get, isOpen, openPostOf }
-
-    const showPost = (post: Post): void => showOpenPost(ctx, post)
 
     return {
       ...CLOSED,
@@ -74,7 +76,7 @@ export function createPostStore(deps: PostDeps): PostStore {
         if (options.replyTo) get().setReplyTo(options.replyTo)
         const key = cacheKeys.post(postId)
         const showSaved = (snapshot: PostSnapshot): void => {
-          showPost(snapshot.post)
+          showOpenPost(ctx, snapshot.post)
           set({ comments: snapshot.comments, commentsStatus: 'ready' })
         }
         // The saved copy shows until the backend answers (and instead of it, when it cannot).
@@ -82,10 +84,11 @@ export function createPostStore(deps: PostDeps): PostStore {
         void cached.then((snapshot) => {
           if (snapshot && isOpen(postId) && get().status === 'loading') showSaved(snapshot)
         })
+        const mark = deps.posts.getState().readMark()
         try {
           const post = await deps.postData.byId(postId)
           if (!isOpen(postId)) return
-          showPost(post)
+          showOpenPost(ctx, post, mark)
         } catch (error) {
           if (!isOpen(postId)) return
           const offline = isNetworkError(error)

@@ -182,11 +182,14 @@ export function commentWritingActions(
 
     async deleteComment(comment) {
       ctx.set({ actionError: null })
+      // Counted when asked (the comment and the replies shown with it, at least the one): the
+      // live channel may take them off the list before the answer lands, and the count must
+      // still move by them, since it ignores the post's live counts until then.
+      const removed = Math.max(withoutComment(ctx.get().comments, comment.id).removed, 1)
       try {
         await changingComments(ctx, comment.post_id, async () => {
           await ctx.deps.comments.remove(comment.id)
-          const { comments, removed } = withoutComment(ctx.get().comments, comment.id)
-          ctx.set({ comments })
+          ctx.set((state) => ({ comments: withoutComment(state.comments, comment.id).comments }))
           return { delta: -removed, value: undefined }
         })
       } catch (error) {
