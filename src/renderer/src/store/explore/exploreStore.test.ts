@@ -10,7 +10,11 @@ import { createExploreStore, selectHasMore } from './exploreStore'
 
 function setup() {
   const services = fakeServices()
-  const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
+  const entities = createPostsStore({
+    likes: services.likes,
+    posts: services.posts,
+    getUserId: () => 'me'
+  })
   const store = createExploreStore({ explore: services.explore, entities })
   return { services, entities, store }
 }

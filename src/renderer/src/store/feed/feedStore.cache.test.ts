@@ -16,7 +16,11 @@ function feedWithCache() {
   const services = fakeServices()
   const cache = createReadCache({ db: databaseOpener(new IDBFactory()) })
   const saved = savedAnswers(cache, () => 'user-1')
-  const posts = createPostsStore({ likes: services.likes, getUserId: () => 'user-1' })
+  const posts = createPostsStore({
+    likes: services.likes,
+    posts: services.posts,
+    getUserId: () => 'user-1'
+  })
   const feed = createFeedStore({
     feed: services.feed,
     posts,
