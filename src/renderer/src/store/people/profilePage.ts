@@ -122,6 +122,7 @@ export async function readProfilePage(
   }
   const found = profile
   update(() => ({ profile: found }))
+  const mark = deps.posts.getState().readMark()
   const [grid] = await Promise.all([readGridPage(deps, found.id, null), deps.onProfile(found)])
   if (!isCurrent()) return
   if (grid === null) {
@@ -135,7 +136,7 @@ export async function readProfilePage(
   // The profile's count, not the grid's: a private account's visitor sees how many posts it
   // has and none of them.
   const postsTotal = found.posts_count ?? grid.posts.length
-  deps.posts.getState().put(grid.posts)
+  deps.posts.getState().put(grid.posts, mark)
   update(() => ({
     status: 'ready',
     ids: grid.posts.map((post) => post.id),
@@ -158,13 +159,14 @@ export async function readMoreOfGrid(
 ): Promise<void> {
   if (page.status !== 'ready' || !page.profile || !page.next || page.loadingMore) return
   update(() => ({ loadingMore: true, loadMoreFailed: false }))
+  const mark = deps.posts.getState().readMark()
   const more = await readGridPage(deps, page.profile.id, page.next)
   if (!isCurrent()) return
   if (more === null) {
     update(() => ({ loadingMore: false, loadMoreFailed: true }))
     return
   }
-  deps.posts.getState().put(more.posts)
+  deps.posts.getState().put(more.posts, mark)
   update((current) => ({
     ids: appendPage(current.ids, more.posts),
     next: more.next,
