@@ -13,6 +13,7 @@ import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
 import { appendPage } from '../feed/feedPages'
 import type { PostsStore } from '../posts/postsStore'
+import { SAVED_COPY } from '../posts/postEntities'
 
 /** What is saved of a profile page for offline use: the header and the first grid page. */
 export interface ProfileSnapshot {
@@ -79,7 +80,7 @@ export async function readProfilePage(
 ): Promise<void> {
   const key = cacheKeys.profile(username)
   const showSaved = (snapshot: ProfileSnapshot): void => {
-    deps.posts.getState().put(snapshot.posts)
+    deps.posts.getState().put(snapshot.posts, SAVED_COPY)
     update(() => ({
       profile: snapshot.profile,
       ids: snapshot.posts.map((post) => post.id),

@@ -3,6 +3,7 @@ import { makePost } from '../../testing/fakes'
 import {
   applyLike,
   retained,
+  SAVED_COPY,
   withCounters,
   withCountsSettled,
   withMissedSettled,
@@ -72,6 +73,18 @@ describe('post entities', () => {
     const after = state.countsMark
     expect(withPosts(state, [stale], after).byId[post.id].comments_count).toBe(3)
     expect(withPosts(state, [stale]).byId[post.id].comments_count).toBe(3)
+  })
+
+  it('a saved copy (the read cache) never replaces a held count', () => {
+    const post = makePost({ comments_count: 3, likes_count: 5 })
+    const state: PostEntities = { ...empty(), byId: { [post.id]: post } }
+    const saved = { ...post, comments_count: 1, likes_count: 2, caption: 'saved' }
+    expect(withPosts(state, [saved], SAVED_COPY).byId[post.id]).toMatchObject({
+      comments_count: 3,
+      likes_count: 5,
+      caption: 'saved'
+    })
+    expect(withPosts(empty(), [saved], SAVED_COPY).byId[post.id]).toEqual(saved)
   })
 
   it('an own like settled after a read was sent keeps its count, not the comment count', () => {

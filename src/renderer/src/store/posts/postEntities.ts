@@ -39,6 +39,9 @@ export const COUNT_FIELDS: readonly CountField[] = ['likes_count', 'comments_cou
 /** A read's mark: the count changes taken when it was sent. */
 export type ReadMark = number
 
+/** The mark of a saved copy (the read cache): older than every count held. */
+export const SAVED_COPY: ReadMark = -1
+
 /** Whether a read sent at `mark` predates the last change taken of `postId`'s `field`. */
 function predates(
   state: PostEntities,
