@@ -14,8 +14,8 @@ import { holdingActions } from './postsHolding'
 import { likeActions } from './postsLikes'
 import type { PostsContext, PostsDeps, PostsState, PostsStore } from './postsTypes'
 
-// Likes live in postsLikes.ts, counts in postsCounts.ts and what is kept in postsHolding.ts; this composes them with the
-// plain changes to posts held.
+// Likes live in postsLikes.ts, counts in postsCounts.ts and what is kept in postsHolding.ts;
+// this composes them with the plain changes to posts held.
 export type { PostAuthorChange, PostsDeps, PostsState, PostsStore } from './postsTypes'
 
 export function createPostsStore(deps: PostsDeps): PostsStore {
