@@ -185,6 +185,24 @@ describe('one like for every view (posts store)', () => {
     expect(shown()[0].likes_count).toBe(11)
   })
 
+  it('a first read answered after a live count of a post not held yet takes that count', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const { stores, services } = harness
+    const post = makePost({ likes_count: 10 })
+    const page = deferred<Post[]>()
+    services.feed.fetchPage.mockReturnValue(page.promise)
+    const loading = stores.feed.getState().load()
+    stores.posts.getState().countersChanged({ ...post, likes_count: 11, comments_count: 1 })
+    expect(stores.posts.getState().byId[post.id]).toBeUndefined()
+    page.resolve([post])
+    await loading
+    expect(stores.posts.getState().byId[post.id]).toEqual({
+      ...post,
+      likes_count: 11,
+      comments_count: 1
+    })
+  })
+
   it('a read sent before a live count and answered after it keeps the live count', async () => {
     const { feed, posts, services, post, shown } = await loadedFeed()
     const page = deferred<Post[]>()

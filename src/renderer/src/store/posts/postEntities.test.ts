@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { makePost } from '../../testing/fakes'
 import {
   applyLike,
+  HEARD_KEPT,
   retained,
   SAVED_COPY,
   withCounters,
@@ -115,6 +116,18 @@ describe('post entities', () => {
     const settled = withMissedSettled(onHeard, post.id, 'comments_count')
     expect(settled).toEqual({ stale: false, change: { countsMissed: {} } })
     expect(withMissedSettled(empty(), post.id, 'likes_count')).toEqual({ stale: false, change: {} })
+  })
+
+  it('keeps the last live counts of the latest HEARD_KEPT posts not held', () => {
+    let state = empty()
+    const posts = Array.from({ length: HEARD_KEPT + 1 }, () => makePost())
+    for (const post of posts) state = { ...state, ...withCounters(state, post) }
+    expect(state.byId).toEqual({})
+    expect(Object.keys(state.countsHeard ?? {})).toEqual(posts.slice(1).map((post) => post.id))
+    // Told again: the post's entry is the latest.
+    state = { ...state, ...withCounters(state, { ...posts[1], likes_count: 7 }) }
+    expect(Object.keys(state.countsHeard ?? {}).at(-1)).toBe(posts[1].id)
+    expect(state.countsHeard?.[posts[1].id]).toMatchObject({ likes_count: 7 })
   })
 
   it('keeps only the posts (and likes) some list holds', () => {

@@ -30,7 +30,15 @@ export interface PostEntities {
    * predate one heard). When the change settles on another count, the counts are read again.
    */
   countsMissed?: Readonly<Record<string, Partial<Record<CountField, number | null>>>>
+  /**
+   * The last live counts of posts not held when they came, with their marks (the latest
+   * HEARD_KEPT): a read sent before one and answered after takes them, not its older counts.
+   */
+  countsHeard?: Readonly<Record<string, PostCounts & { mark: number }>>
 }
+
+/** How many posts not held keep their last live counts. */
+export const HEARD_KEPT = 200
 
 /** The counts of a post that change without its author: likes and comments. */
 export type CountField = 'likes_count' | 'comments_count'
@@ -49,7 +57,9 @@ function predates(
   field: CountField,
   mark: ReadMark | undefined
 ): boolean {
-  return mark !== undefined && (state.countsSettled?.[postId]?.[field] ?? 0) > mark
+  if (mark === undefined) return false
+  const settled = state.countsSettled?.[postId]?.[field] ?? 0
+  return Math.max(settled, state.countsHeard?.[postId]?.mark ?? 0) > mark
 }
 
 /** Whether one of the user's own changes of `postId`'s `field` is on its way. */
@@ -86,7 +96,11 @@ export function withPosts(
   if (posts.length === 0) return { byId: state.byId }
   const byId = { ...state.byId }
   for (const post of posts) {
-    const held = byId[post.id]
+    // A post not held yet may have had a live count while the read was on its way.
+    const heard = state.countsHeard?.[post.id]
+    const held =
+      byId[post.id] ??
+      (heard && { ...post, likes_count: heard.likes_count, comments_count: heard.comments_count })
     if (!held) {
       byId[post.id] = post
       continue
@@ -154,7 +168,7 @@ export function withCounters(
   mark?: ReadMark
 ): Partial<PostEntities> {
   const post = state.byId[row.id]
-  if (!post) return {}
+  if (!post) return mark === undefined ? withHeard(state, row) : {}
   const live = mark === undefined
   const next = { ...post }
   const heard = state.countsMissed?.[row.id]
@@ -171,6 +185,18 @@ export function withCounters(
     ...(missed === heard ? {} : { countsMissed }),
     ...(changed ? { byId: { ...state.byId, [row.id]: next } } : {})
   }
+}
+
+/** Keeps the live counts of a post not held, with a mark, among the latest HEARD_KEPT. */
+function withHeard(state: PostEntities, row: PostCounts): Partial<PostEntities> {
+  const countsMark = (state.countsMark ?? 0) + 1
+  const { id, likes_count, comments_count } = row
+  const kept = Object.entries(state.countsHeard ?? {}).filter(([other]) => other !== id)
+  const countsHeard = Object.fromEntries([
+    ...kept.slice(-(HEARD_KEPT - 1)),
+    [id, { id, likes_count, comments_count, mark: countsMark }]
+  ])
+  return { countsMark, countsHeard }
 }
 
 /**
