@@ -1,5 +1,5 @@
-// Reading posts beyond the feed: one post with all its photos, the posts of a hashtag, and a
-// page of posts from a paging rpc (a hashtag's, a place's).
+// Reading posts beyond the feed: one post with all its photos (or its counts alone), the posts of
+// a hashtag, and a page of posts from a paging rpc (a hashtag's, a place's).
 
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Post, PostImage } from '../domain'
@@ -48,6 +48,23 @@ export async function postById(client: SupabaseClient, postId: string): Promise<
   if (error) throw failure('loadPost', error)
   if (!data) throw new Error(MESSAGES.postNotFound)
   return withSortedImages(withStorageUrls(client, data as unknown as Post))
+}
+
+/** A post's like and comment counts, nothing else. */
+export type PostCounts = Pick<Post, 'id' | 'likes_count' | 'comments_count'>
+
+/** One post's counts alone (a one-row, three-column read); null when it is gone or hidden. */
+export async function postCounts(
+  client: SupabaseClient,
+  postId: string
+): Promise<PostCounts | null> {
+  const { data, error } = await client
+    .from('posts')
+    .select('id, likes_count, comments_count')
+    .eq('id', postId)
+    .maybeSingle()
+  if (error) throw failure('loadPost', error)
+  return data as PostCounts | null
 }
 
 /** A hashtag as the database stores it: without '#', lower-case; null when it is not a tag. */

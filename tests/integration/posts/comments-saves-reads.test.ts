@@ -9,7 +9,7 @@ import {
   deleteComment,
   latestComments
 } from '../../../src/shared/data/comments'
-import { postById, tagPage } from '../../../src/shared/data/post-reads'
+import { postById, postCounts, tagPage } from '../../../src/shared/data/post-reads'
 import { savedPage, savedPostIds, savePost, unsavePost } from '../../../src/shared/data/saves'
 import type { Post } from '../../../src/shared/domain'
 import { startHarness, type Harness } from '../../support/backend-harness'
@@ -83,6 +83,13 @@ describe.each<DatabaseKind>(['pglite', 'postgres'])('comments, saves and reads o
       expect(oldest.items[0].profiles?.username).toBe(carol.username)
 
       expect((await postById(bob.client, post.id)).comments_count).toBe(7)
+      // The posts store reads a post's counts alone when it missed a live one.
+      expect(await postCounts(bob.client, post.id)).toEqual({
+        id: post.id,
+        likes_count: 0,
+        comments_count: 7
+      })
+      expect(await postCounts(bob.client, crypto.randomUUID())).toBeNull()
       // A card shows the latest threads, never a reply out of its thread.
       const latest = await latestComments(bob.client, [post.id])
       expect(latest.get(post.id)?.map((c) => c.body)).toEqual(['c4', 'c3'])

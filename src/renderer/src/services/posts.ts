@@ -20,7 +20,7 @@ import { fetchFeedNewer, fetchFeedPage } from '@shared/data/feed'
 import { fetchFollowingFeedNewer, fetchFollowingFeedPage } from '@shared/data/follows'
 import type { Page } from '@shared/data/keyset'
 import { likeHighlights, likedPostIds, likersPage, setPostLike } from '@shared/data/likes'
-import { postById, tagPage } from '@shared/data/post-reads'
+import { postById, postCounts, tagPage } from '@shared/data/post-reads'
 import { followedTags, setTagFollowed, tagSummary, tagTopPosts } from '@shared/data/hashtags'
 import { placePage, placeSummary, searchPlaces } from '@shared/data/places'
 import { archivedPage, setPostArchived, setPostPinned } from '@shared/data/post-curation'
@@ -77,6 +77,8 @@ export function createPostServices(bind: Bind) {
       byId: bind(async (client, postId: string) =>
         withCurrentImageOrigin(client, await postById(client, postId))
       ),
+      /** One post's like and comment counts alone (the posts store reads them to converge). */
+      counts: bind(postCounts),
       /** A hashtag's posts, newest first. */
       tagPage: bind(rebased(tagPage)),
       edit: bind(later(postEdits, 'editPost')),

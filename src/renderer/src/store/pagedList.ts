@@ -20,8 +20,13 @@ export interface PagedListSpec<K, T, C> {
   cursor(): C | null
   /** A page is on its way: the first (`more` false, the list starts again) or the next. */
   loading(more: boolean, key: K): void
-  /** The page came for the list still shown. */
-  arrived(page: PageOf<T, C>, more: boolean, key: K): void
+  /**
+   * A read's mark, taken as it is sent (the posts store's `readMark`, so a page answered after a
+   * newer count keeps that count); `arrived` is given it.
+   */
+  readMark?(): number
+  /** The page came for the list still shown, read at `mark` (when `readMark` is given). */
+  arrived(page: PageOf<T, C>, more: boolean, key: K, mark?: number): void
   /** The page could not be read; the pages shown stay. */
   failed(error: Text, more: boolean, key: K): void
 }
@@ -45,9 +50,10 @@ export function pagedList<K, T, C>(spec: PagedListSpec<K, T, C>): PagedList<K> {
 
   async function load(mine: number, of: K, more: boolean, after: C | null): Promise<void> {
     spec.loading(more, of)
+    const mark = spec.readMark?.()
     try {
       const page = await spec.read(of, after)
-      if (mine === token) spec.arrived(page, more, of)
+      if (mine === token) spec.arrived(page, more, of, mark)
     } catch (error) {
       if (mine === token) spec.failed(errorText(error, phrase('errors.unknown')), more, of)
     }

@@ -10,6 +10,7 @@ import type {
   ActivityListener,
   CommentRow,
   PostCommentsListener,
+  PostCounts,
   PostRow,
   PostsListener,
   ProfileCounts,
@@ -128,6 +129,7 @@ export function fakeServices(): FakeServices {
     },
     posts: {
       byId: vi.fn(notProgrammed),
+      counts: vi.fn(async (): Promise<PostCounts | null> => null),
       tagPage: vi.fn(async () => ({ items: [] as Post[], next: null })),
       edit: vi.fn(notProgrammed),
       remove: vi.fn(notProgrammed)

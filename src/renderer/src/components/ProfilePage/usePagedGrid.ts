@@ -35,10 +35,11 @@ export function usePagedGrid(read: (after: PageCursor | null) => Promise<Page<Po
   const load = useCallback(
     async (after: PageCursor | null, signal: { live: boolean }): Promise<void> => {
       setState((current) => ({ ...current, status: 'loading', error: null }))
+      const mark = posts.getState().readMark()
       try {
         const page = await read(after)
         if (!signal.live) return
-        posts.getState().put(page.items)
+        posts.getState().put(page.items, mark)
         const ids = page.items.map((post) => post.id)
         setState((current) => ({
           ids: after ? [...current.ids, ...ids] : ids,

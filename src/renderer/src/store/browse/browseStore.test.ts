@@ -11,7 +11,11 @@ const PLACE_ID = '6f1e0b7c-8d1a-4a57-9a4e-3a1f3c2b1d00'
 
 function setup() {
   const services = fakeServices()
-  const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
+  const entities = createPostsStore({
+    likes: services.likes,
+    posts: services.posts,
+    getUserId: () => 'me'
+  })
   const store = createBrowseStore({
     posts: services.posts,
     hashtags: services.hashtags,

@@ -63,8 +63,9 @@ export function createBrowseStore({ posts, hashtags, places, entities }: BrowseD
           : places.page(page.placeId, { after }),
       cursor: () => get().next,
       loading: () => set({ status: 'loading', error: null }),
-      arrived(result, more) {
-        entities.getState().put(result.items)
+      readMark: () => entities.getState().readMark(),
+      arrived(result, more, _page, mark) {
+        entities.getState().put(result.items, mark)
         set((state) => ({
           ids: appendNew(more ? state.ids : [], result.items),
           next: result.next,
@@ -78,6 +79,7 @@ export function createBrowseStore({ posts, hashtags, places, entities }: BrowseD
     // The header and top posts are extras: the recent posts show without them.
     async function loadTop(page: BrowsePage): Promise<void> {
       if (page.kind === 'place') return loadPlace(page)
+      const mark = entities.getState().readMark()
       const [summary, top] = await Promise.allSettled([
         hashtags.summary(page.tag),
         hashtags.topPosts(page.tag)
@@ -85,7 +87,7 @@ export function createBrowseStore({ posts, hashtags, places, entities }: BrowseD
       if (get().page !== page) return
       if (summary.status === 'fulfilled') set({ summary: summary.value })
       if (top.status === 'fulfilled') {
-        entities.getState().put(top.value)
+        entities.getState().put(top.value, mark)
         set({ topIds: top.value.map((post) => post.id) })
       }
     }

@@ -101,8 +101,9 @@ export function createCollectionsStore(deps: CollectionsDeps): CollectionsStore 
             error: null
           }
         })),
-      arrived(page, _more, id) {
-        deps.posts.getState().put(page.items)
+      readMark: () => deps.posts.getState().readMark(),
+      arrived(page, _more, id, mark) {
+        deps.posts.getState().put(page.items, mark)
         set((state) =>
           state.open?.id === id
             ? {

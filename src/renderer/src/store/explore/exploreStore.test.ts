@@ -10,7 +10,11 @@ import { createExploreStore, selectHasMore } from './exploreStore'
 
 function setup() {
   const services = fakeServices()
-  const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
+  const entities = createPostsStore({
+    likes: services.likes,
+    posts: services.posts,
+    getUserId: () => 'me'
+  })
   const store = createExploreStore({ explore: services.explore, entities })
   return { services, entities, store }
 }
@@ -23,6 +27,20 @@ const cursor = (id: string): ExploreCursor => ({
 })
 
 describe('explore store', () => {
+  it('a page answered after a live count keeps that count (pagedList gives the read mark)', async () => {
+    const { services, entities, store } = setup()
+    const post = makePost({ likes_count: 3 })
+    entities.getState().put([post])
+    const page = deferred<ExplorePage>()
+    services.explore.page.mockReturnValue(page.promise)
+    const opening = store.getState().open()
+    entities.getState().countersChanged({ ...post, likes_count: 4 })
+    page.resolve({ items: [post], next: null })
+    await opening
+    expect(store.getState().ids).toEqual([post.id])
+    expect(entities.getState().byId[post.id].likes_count).toBe(4)
+  })
+
   it('opens a visit, holds its posts once and lists their ids', async () => {
     const { services, entities, store } = setup()
     const [a, b] = [makePost(), makePost()]

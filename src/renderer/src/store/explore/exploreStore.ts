@@ -44,8 +44,9 @@ export function createExploreStore({ explore, entities }: ExploreDeps): ExploreS
       cursor: () => (get().status === 'done' ? null : get().next),
       loading: (more) =>
         set(more ? { status: 'loading', error: null } : { ...EMPTY, status: 'loading' }),
-      arrived(page) {
-        entities.getState().put(page.items)
+      readMark: () => entities.getState().readMark(),
+      arrived(page, _more, _visit, mark) {
+        entities.getState().put(page.items, mark)
         // The database pages by a rank fixed for the visit; a post whose count fell since it
         // was shown could rank again, and a visit never shows a post twice.
         set((state) => ({

@@ -7,6 +7,7 @@ import { FEED_CACHED_POSTS } from '@shared/limits'
 import type { Post } from '@shared/domain'
 import { isPreviewPost } from '../../offline/outbox/previews'
 import { appendPage, pageHasMore, prependPage, trimWindow } from './feedPages'
+import { SAVED_COPY } from '../posts/postEntities'
 import {
   extrasOf,
   heldPosts,
@@ -38,7 +39,7 @@ export function firstPageActions(ctx: FeedContext): Pick<FeedState, 'hydrate' | 
     hydrate(snapshot) {
       const state = ctx.get()
       if (state.status === 'ready' && !state.fromCache) return
-      postsOf(ctx).put(snapshot.posts)
+      postsOf(ctx).put(snapshot.posts, SAVED_COPY)
       postsOf(ctx).setLiked(
         snapshot.posts.map((post) => post.id),
         new Set(snapshot.likedIds)

@@ -16,7 +16,11 @@ function feedWithCache() {
   const services = fakeServices()
   const cache = createReadCache({ db: databaseOpener(new IDBFactory()) })
   const saved = savedAnswers(cache, () => 'user-1')
-  const posts = createPostsStore({ likes: services.likes, getUserId: () => 'user-1' })
+  const posts = createPostsStore({
+    likes: services.likes,
+    posts: services.posts,
+    getUserId: () => 'user-1'
+  })
   const feed = createFeedStore({
     feed: services.feed,
     posts,
@@ -36,6 +40,22 @@ function feedWithCache() {
 const snapshotOf = (posts: Post[], likedIds: string[] = []): FeedSnapshot => ({ posts, likedIds })
 
 describe('feed store: saved copy, then the answer', () => {
+  it("a saved copy never puts back an older count of a post held (a live count's)", async () => {
+    const { services, feed, posts, shown } = feedWithCache()
+    const post = makePost({ likes_count: 3 })
+    const answer = deferred<Post[]>()
+    services.feed.fetchPage.mockReturnValue(answer.promise)
+    const loading = feed.getState().load()
+    // Held by another list (the post view), told of a like, while the saved copy is read.
+    posts.getState().put([post])
+    posts.getState().countersChanged({ ...post, likes_count: 4 })
+    feed.getState().hydrate(snapshotOf([post]))
+    expect(shown().posts[0].likes_count).toBe(4)
+    answer.resolve([post])
+    await loading
+    expect(shown().posts[0].likes_count).toBe(4)
+  })
+
   it('shows the saved posts at once and keeps them on screen while the backend answers', async () => {
     const { services, feed, posts, shown } = feedWithCache()
     const saved = [makePost(), makePost()]

@@ -110,7 +110,11 @@ describe('feed store: a bounded window for long sessions', () => {
 
   function smallStore() {
     const services = fakeServices()
-    const posts = createPostsStore({ likes: services.likes, getUserId: () => 'user-1' })
+    const posts = createPostsStore({
+      likes: services.likes,
+      posts: services.posts,
+      getUserId: () => 'user-1'
+    })
     const feed = createFeedStore(
       {
         feed: services.feed,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createHarness, deferred, makePost, PROFILE, signedIn } from '../../testing/fakes'
+import type { Post } from '@shared/domain'
 import type { AppStores } from '..'
 import { loadingPage } from '../people/profilePage'
 import type { FeedStore } from './feedStore'
@@ -157,6 +158,65 @@ describe('one like for every view (posts store)', () => {
     expect(shown()[0].likes_count).toBe(12)
     posts.getState().countersChanged({ ...post, likes_count: 13, comments_count: 3 })
     expect(shown()[0].likes_count).toBe(13)
+  })
+
+  it("reads the count once after one's like when someone else's was heard meanwhile", async () => {
+    const { posts, services, post, shown } = await loadedFeed()
+    // One's own like alone: its live count is the answer's, so nothing is read again.
+    services.likes.setLike.mockResolvedValueOnce({ liked: true, likes_count: 11 })
+    const mine = posts.getState().toggleLike(post.id)
+    posts.getState().countersChanged({ ...post, likes_count: 11 })
+    await mine
+    expect(services.posts.counts).not.toHaveBeenCalled()
+    expect(shown()[0].likes_count).toBe(11)
+
+    // The server takes the unlike (10), then someone's like (11), told before the answer.
+    const call = deferred<{ liked: boolean; likes_count: number }>()
+    services.likes.setLike.mockReturnValue(call.promise)
+    services.posts.counts.mockResolvedValue({ id: post.id, likes_count: 11, comments_count: 0 })
+    const unlike = posts.getState().toggleLike(post.id)
+    posts.getState().countersChanged({ ...post, likes_count: 10 })
+    posts.getState().countersChanged({ ...post, likes_count: 11 })
+    expect(shown()[0].likes_count).toBe(10)
+    call.resolve({ liked: false, likes_count: 10 })
+    await unlike
+    expect(services.posts.counts).toHaveBeenCalledTimes(1)
+    expect(services.posts.counts).toHaveBeenCalledWith(post.id)
+    expect(shown()[0].likes_count).toBe(11)
+  })
+
+  it('a first read answered after a live count of a post not held yet takes that count', async () => {
+    const harness = createHarness({ snapshot: signedIn() })
+    const { stores, services } = harness
+    const post = makePost({ likes_count: 10 })
+    const page = deferred<Post[]>()
+    services.feed.fetchPage.mockReturnValue(page.promise)
+    const loading = stores.feed.getState().load()
+    stores.posts.getState().countersChanged({ ...post, likes_count: 11, comments_count: 1 })
+    expect(stores.posts.getState().byId[post.id]).toBeUndefined()
+    page.resolve([post])
+    await loading
+    expect(stores.posts.getState().byId[post.id]).toEqual({
+      ...post,
+      likes_count: 11,
+      comments_count: 1
+    })
+  })
+
+  it('a read sent before a live count and answered after it keeps the live count', async () => {
+    const { feed, posts, services, post, shown } = await loadedFeed()
+    const page = deferred<Post[]>()
+    services.feed.fetchPage.mockReturnValue(page.promise)
+    const reload = feed.getState().load()
+    // Someone likes and comments while the read is on its way; its answer predates both.
+    posts.getState().countersChanged({ ...post, likes_count: 11, comments_count: 1 })
+    page.resolve([{ ...post, caption: 'edited' }])
+    await reload
+    expect(shown()[0]).toMatchObject({ likes_count: 11, comments_count: 1, caption: 'edited' })
+    // A read sent after it takes its counts.
+    services.feed.fetchPage.mockResolvedValue([{ ...post, likes_count: 12, comments_count: 1 }])
+    await feed.getState().load()
+    expect(shown()[0].likes_count).toBe(12)
   })
 })
 

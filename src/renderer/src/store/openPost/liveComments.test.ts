@@ -4,7 +4,8 @@
 
 import { describe, expect, it } from 'vitest'
 import { applyPostCounters } from '../../live/postCounters'
-import { createHarness, makeComment, makePost, signedIn } from '../../testing/fakes'
+import type { Comment } from '@shared/domain'
+import { createHarness, deferred, makeComment, makePost, signedIn } from '../../testing/fakes'
 
 async function openWithComments() {
   const harness = createHarness({ snapshot: signedIn() })
@@ -58,6 +59,34 @@ describe('the open post, live', () => {
     stop()
     services.live.removeComment(post.id, first.id)
     expect(bodies(stores.post.getState())).toEqual([['first', 'agreed']])
+  })
+
+  it("counts someone else's comment heard while one's own was on its way", async () => {
+    const { stores, services, post } = await openWithComments()
+    const held = () => stores.posts.getState().byId[post.id].comments_count
+    const mine = (body: string) => makeComment({ post_id: post.id, user_id: 'user-1', body })
+    // One's own comment alone: its live count (2) is what the answer settles, nothing is read.
+    const first = deferred<Comment>()
+    services.comments.add.mockReturnValue(first.promise)
+    const sending = stores.post.getState().commentOn(post.id, 'mine')
+    applyPostCounters(stores, { ...post, comments_count: 2 })
+    first.resolve(mine('mine'))
+    expect(await sending).toBeNull()
+    expect(held()).toBe(2)
+    expect(services.posts.counts).not.toHaveBeenCalled()
+
+    // The next one's live count (3), then Ana's (4), both before its answer.
+    const second = deferred<Comment>()
+    services.comments.add.mockReturnValue(second.promise)
+    services.posts.counts.mockResolvedValue({ ...post, comments_count: 4 })
+    const again = stores.post.getState().commentOn(post.id, 'again')
+    applyPostCounters(stores, { ...post, comments_count: 3 })
+    applyPostCounters(stores, { ...post, comments_count: 4 })
+    expect(held()).toBe(2)
+    second.resolve(mine('again'))
+    expect(await again).toBeNull()
+    await expect.poll(held).toBe(4)
+    expect(services.posts.counts).toHaveBeenCalledTimes(1)
   })
 
   it('moves the count once for a deletion whose live events come before its answer', async () => {

@@ -3,8 +3,9 @@
 // author's edit and delete, and live comment counts while it is open.
 
 import { describe, expect, it } from 'vitest'
+import type { Post } from '@shared/domain'
 import { MESSAGES } from '@shared/messages'
-import { createHarness, makeComment, makePost, signedIn } from '../../testing/fakes'
+import { createHarness, deferred, makeComment, makePost, signedIn } from '../../testing/fakes'
 import { selectPostMissing } from './openPostStore'
 
 function open() {
@@ -108,6 +109,22 @@ describe('open post store', () => {
     stop()
     services.live.changeCommentLikes(post.id, first.id, 10)
     expect(stores.post.getState().comments[0].likes_count).toBe(9)
+  })
+
+  it('an edit answered after a live count keeps that count', async () => {
+    const { stores, services, post } = open()
+    await stores.post.getState().openPost(post.id, [post.id])
+    const answer = deferred<Post>()
+    services.posts.edit.mockReturnValue(answer.promise)
+    const editing = stores.post.getState().edit({ caption: 'new words' })
+    stores.posts.getState().countersChanged({ ...post, likes_count: 11, comments_count: 2 })
+    answer.resolve({ ...post, caption: 'new words' })
+    expect(await editing).toBe(true)
+    expect(stores.posts.getState().byId[post.id]).toMatchObject({
+      caption: 'new words',
+      likes_count: 11,
+      comments_count: 2
+    })
   })
 
   it("edits the author's post once, for every list, and deletes it everywhere", async () => {

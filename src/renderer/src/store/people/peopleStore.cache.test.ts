@@ -11,7 +11,11 @@ import { createPeopleStore } from './peopleStore'
 function peopleWithCache() {
   const services = fakeServices()
   const cache = createReadCache({ db: databaseOpener(new IDBFactory()) })
-  const posts = createPostsStore({ likes: services.likes, getUserId: () => 'user-1' })
+  const posts = createPostsStore({
+    likes: services.likes,
+    posts: services.posts,
+    getUserId: () => 'user-1'
+  })
   const people = createPeopleStore({
     people: services.people,
     posts,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import type { Connection, SuggestedPerson } from '@shared/domain'
-import { createHarness, makePost, PROFILE, signedIn } from '../../testing/fakes'
+import { describe, expect, it, vi } from 'vitest'
+import type { Connection, Post, SuggestedPerson } from '@shared/domain'
+import { createHarness, deferred, makePost, PROFILE, signedIn } from '../../testing/fakes'
 
 const ANA: SuggestedPerson = {
   id: 'ana-1',
@@ -48,6 +48,23 @@ describe('people store: one copy of each person', () => {
       username: 'jane.new',
       avatar_url: 'new.png'
     })
+  })
+
+  it('a profile grid read answered after a live count keeps that count', async () => {
+    const { stores, services } = createHarness({ snapshot: signedIn() })
+    const post = makePost({ user_id: PROFILE.id, likes_count: 3 })
+    stores.posts.getState().put([post])
+    stores.feed.setState({ ids: [post.id] })
+    services.people.fetchProfileByUsername.mockResolvedValueOnce(PROFILE)
+    const grid = deferred<{ posts: Post[]; next: null }>()
+    services.people.fetchProfilePosts.mockReturnValueOnce(grid.promise)
+    const loading = stores.people.getState().loadProfile(PROFILE.username)
+    await vi.waitFor(() => expect(services.people.fetchProfilePosts).toHaveBeenCalled())
+    stores.posts.getState().countersChanged({ ...post, likes_count: 4 })
+    grid.resolve({ posts: [post], next: null })
+    await loading
+    expect(stores.people.getState().page?.ids).toEqual([post.id])
+    expect(stores.posts.getState().byId[post.id].likes_count).toBe(4)
   })
 
   it('forgets everyone on reset', async () => {

@@ -13,6 +13,7 @@ import { isNetworkError } from '../../offline/connectivityStore'
 import { cacheKeys, type SavedAnswers } from '../../offline/cache/savedAnswers'
 import { appendPage } from '../feed/feedPages'
 import type { PostsStore } from '../posts/postsStore'
+import { SAVED_COPY } from '../posts/postEntities'
 
 /** What is saved of a profile page for offline use: the header and the first grid page. */
 export interface ProfileSnapshot {
@@ -79,7 +80,7 @@ export async function readProfilePage(
 ): Promise<void> {
   const key = cacheKeys.profile(username)
   const showSaved = (snapshot: ProfileSnapshot): void => {
-    deps.posts.getState().put(snapshot.posts)
+    deps.posts.getState().put(snapshot.posts, SAVED_COPY)
     update(() => ({
       profile: snapshot.profile,
       ids: snapshot.posts.map((post) => post.id),
@@ -122,6 +123,7 @@ export async function readProfilePage(
   }
   const found = profile
   update(() => ({ profile: found }))
+  const mark = deps.posts.getState().readMark()
   const [grid] = await Promise.all([readGridPage(deps, found.id, null), deps.onProfile(found)])
   if (!isCurrent()) return
   if (grid === null) {
@@ -135,7 +137,7 @@ export async function readProfilePage(
   // The profile's count, not the grid's: a private account's visitor sees how many posts it
   // has and none of them.
   const postsTotal = found.posts_count ?? grid.posts.length
-  deps.posts.getState().put(grid.posts)
+  deps.posts.getState().put(grid.posts, mark)
   update(() => ({
     status: 'ready',
     ids: grid.posts.map((post) => post.id),
@@ -158,13 +160,14 @@ export async function readMoreOfGrid(
 ): Promise<void> {
   if (page.status !== 'ready' || !page.profile || !page.next || page.loadingMore) return
   update(() => ({ loadingMore: true, loadMoreFailed: false }))
+  const mark = deps.posts.getState().readMark()
   const more = await readGridPage(deps, page.profile.id, page.next)
   if (!isCurrent()) return
   if (more === null) {
     update(() => ({ loadingMore: false, loadMoreFailed: true }))
     return
   }
-  deps.posts.getState().put(more.posts)
+  deps.posts.getState().put(more.posts, mark)
   update((current) => ({
     ids: appendPage(current.ids, more.posts),
     next: more.next,

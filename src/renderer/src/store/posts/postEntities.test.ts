@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { makePost } from '../../testing/fakes'
 import {
   applyLike,
+  HEARD_KEPT,
   retained,
+  SAVED_COPY,
   withCounters,
   withCountsSettled,
+  withMissedSettled,
   withPosts,
   type PostEntities
 } from './postEntities'
@@ -73,6 +76,60 @@ describe('post entities', () => {
     expect(withPosts(state, [stale]).byId[post.id].comments_count).toBe(3)
   })
 
+  it('a saved copy (the read cache) never replaces a held count', () => {
+    const post = makePost({ comments_count: 3, likes_count: 5 })
+    const state: PostEntities = { ...empty(), byId: { [post.id]: post } }
+    const saved = { ...post, comments_count: 1, likes_count: 2, caption: 'saved' }
+    expect(withPosts(state, [saved], SAVED_COPY).byId[post.id]).toMatchObject({
+      comments_count: 3,
+      likes_count: 5,
+      caption: 'saved'
+    })
+    expect(withPosts(empty(), [saved], SAVED_COPY).byId[post.id]).toEqual(saved)
+  })
+
+  it('an own like settled after a read was sent keeps its count, not the comment count', () => {
+    const post = makePost({ comments_count: 3, likes_count: 5 })
+    let state: PostEntities = { ...empty(), byId: { [post.id]: post } }
+    const before = state.countsMark ?? 0
+    state = { ...state, ...withCountsSettled(state, post.id, ['likes_count']) }
+    const read = { ...post, comments_count: 4, likes_count: 4 }
+    expect(withPosts(state, [read], before).byId[post.id]).toMatchObject({
+      comments_count: 4,
+      likes_count: 5
+    })
+  })
+
+  it('notes a live count an own change in flight did not take, and whether it settled on it', () => {
+    const post = makePost({ comments_count: 3 })
+    let state: PostEntities = {
+      ...empty(),
+      byId: { [post.id]: post },
+      commentingIds: { [post.id]: 1 }
+    }
+    state = { ...state, ...withCounters(state, { ...post, comments_count: 5 }) }
+    expect(state.byId[post.id].comments_count).toBe(3)
+    state = { ...state, commentingIds: {} }
+    const onOwn = { ...state, byId: { [post.id]: { ...post, comments_count: 4 } } }
+    expect(withMissedSettled(onOwn, post.id, 'comments_count').stale).toBe(true)
+    const onHeard = { ...state, byId: { [post.id]: { ...post, comments_count: 5 } } }
+    const settled = withMissedSettled(onHeard, post.id, 'comments_count')
+    expect(settled).toEqual({ stale: false, change: { countsMissed: {} } })
+    expect(withMissedSettled(empty(), post.id, 'likes_count')).toEqual({ stale: false, change: {} })
+  })
+
+  it('keeps the last live counts of the latest HEARD_KEPT posts not held', () => {
+    let state = empty()
+    const posts = Array.from({ length: HEARD_KEPT + 1 }, () => makePost())
+    for (const post of posts) state = { ...state, ...withCounters(state, post) }
+    expect(state.byId).toEqual({})
+    expect(Object.keys(state.countsHeard ?? {})).toEqual(posts.slice(1).map((post) => post.id))
+    // Told again: the post's entry is the latest.
+    state = { ...state, ...withCounters(state, { ...posts[1], likes_count: 7 }) }
+    expect(Object.keys(state.countsHeard ?? {}).at(-1)).toBe(posts[1].id)
+    expect(state.countsHeard?.[posts[1].id]).toMatchObject({ likes_count: 7 })
+  })
+
   it('keeps only the posts (and likes) some list holds', () => {
     const [a, b] = [makePost(), makePost()]
     const state: PostEntities = {
@@ -84,5 +141,8 @@ describe('post entities', () => {
       byId: { [b.id]: b },
       liked: { [b.id]: false }
     })
+    // And the marks of their counts: one per post ever told of, else.
+    const marked = { ...state, ...withCounters(state, { ...a, likes_count: 9 }) }
+    expect(retained(marked, new Set([b.id])).countsSettled).toEqual({})
   })
 })

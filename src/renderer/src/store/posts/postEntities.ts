@@ -2,7 +2,7 @@
 // stays a thin sequence of "apply, call, reconcile or roll back".
 
 import type { Post } from '@shared/domain'
-import type { PostRow } from '../../services/types'
+import type { PostCounts } from '../../services/types'
 
 export interface PostEntities {
   byId: Readonly<Record<string, Post>>
@@ -17,34 +17,76 @@ export interface PostEntities {
    */
   commentingIds: Readonly<Record<string, number>>
   /**
-   * How many of the user's own like and comment changes have settled (`countsMark`), and the
-   * number of the last one on each post: a read sent before it (its mark is lower) may predate
-   * the change, so its counts do not replace the held ones.
+   * How many count changes were taken (`countsMark`): the user's own like and comment changes as
+   * they settle, and live counts as they arrive; and the number of the last one of each count of
+   * each post (`countsSettled`). A read sent before it (its mark is lower) may predate that
+   * change, so its count does not replace the held one.
    */
   countsMark?: number
-  countsSettled?: Readonly<Record<string, number>>
+  countsSettled?: Readonly<Record<string, Partial<Record<CountField, number>>>>
+  /**
+   * Counts the live channel (or a read) told of a post while the user's own change of that count
+   * was in flight, and which were not taken: the last one heard, or null when a read's (it may
+   * predate one heard). When the change settles on another count, the counts are read again.
+   */
+  countsMissed?: Readonly<Record<string, Partial<Record<CountField, number | null>>>>
+  /**
+   * The last live counts of posts not held when they came, with their marks (the latest
+   * HEARD_KEPT): a read sent before one and answered after takes them, not its older counts.
+   */
+  countsHeard?: Readonly<Record<string, PostCounts & { mark: number }>>
 }
 
-/** A read's mark: the own count changes settled when it was sent. */
+/** How many posts not held keep their last live counts. */
+export const HEARD_KEPT = 200
+
+/** The counts of a post that change without its author: likes and comments. */
+export type CountField = 'likes_count' | 'comments_count'
+export const COUNT_FIELDS: readonly CountField[] = ['likes_count', 'comments_count']
+
+/** A read's mark: the count changes taken when it was sent. */
 export type ReadMark = number
 
-/** Whether a read sent at `mark` predates the last own count change settled on `postId`. */
-function predates(state: PostEntities, postId: string, mark: ReadMark | undefined): boolean {
-  return mark !== undefined && (state.countsSettled?.[postId] ?? 0) > mark
+/** The mark of a saved copy (the read cache): older than every count held. */
+export const SAVED_COPY: ReadMark = -1
+
+/** Whether a read sent at `mark` predates the last change taken of `postId`'s `field`. */
+function predates(
+  state: PostEntities,
+  postId: string,
+  field: CountField,
+  mark: ReadMark | undefined
+): boolean {
+  if (mark === undefined) return false
+  const settled = state.countsSettled?.[postId]?.[field] ?? 0
+  return Math.max(settled, state.countsHeard?.[postId]?.mark ?? 0) > mark
 }
 
-/** The entities with one more own count change settled on `postId`. */
-export function withCountsSettled(state: PostEntities, postId: string): Partial<PostEntities> {
+/** Whether one of the user's own changes of `postId`'s `field` is on its way. */
+function inFlight(state: PostEntities, postId: string, field: CountField): boolean {
+  return field === 'likes_count'
+    ? state.likingIds.has(postId)
+    : Boolean(state.commentingIds[postId])
+}
+
+/** The entities with one more change taken of `postId`'s `fields` (both by default). */
+export function withCountsSettled(
+  state: PostEntities,
+  postId: string,
+  fields: readonly CountField[] = COUNT_FIELDS
+): Partial<PostEntities> {
   const countsMark = (state.countsMark ?? 0) + 1
-  return { countsMark, countsSettled: { ...state.countsSettled, [postId]: countsMark } }
+  const settled = { ...state.countsSettled?.[postId] }
+  for (const field of fields) settled[field] = countsMark
+  return { countsMark, countsSettled: { ...state.countsSettled, [postId]: settled } }
 }
 
 /**
  * The entities with `posts` taken in. Lists read different columns (a grid reads no author or
  * photos), so a row's fields replace the held ones and the fields it lacks are kept. A post whose
  * like or comment change is in flight keeps that count: a read answered meanwhile may predate it,
- * and the change's answer settles the count. So does a post whose change settled after the read
- * was sent (`mark`, when the reader gives it).
+ * and the change's answer settles the count. So does a count changed (an own change settled, a
+ * live count taken) after the read was sent (`mark`, when the reader gives it).
  */
 export function withPosts(
   state: PostEntities,
@@ -54,18 +96,22 @@ export function withPosts(
   if (posts.length === 0) return { byId: state.byId }
   const byId = { ...state.byId }
   for (const post of posts) {
-    const held = byId[post.id]
+    // A post not held yet may have had a live count while the read was on its way.
+    const heard = state.countsHeard?.[post.id]
+    const held =
+      byId[post.id] ??
+      (heard && { ...post, likes_count: heard.likes_count, comments_count: heard.comments_count })
     if (!held) {
       byId[post.id] = post
       continue
     }
-    const older = predates(state, post.id, mark)
+    const keeps = (field: CountField): boolean =>
+      predates(state, post.id, field, mark) || inFlight(state, post.id, field)
     byId[post.id] = {
       ...held,
       ...post,
-      likes_count: older || state.likingIds.has(post.id) ? held.likes_count : post.likes_count,
-      comments_count:
-        older || state.commentingIds[post.id] ? held.comments_count : post.comments_count
+      likes_count: keeps('likes_count') ? held.likes_count : post.likes_count,
+      comments_count: keeps('comments_count') ? held.comments_count : post.comments_count
     }
   }
   return { byId }
@@ -111,32 +157,73 @@ export function withLikeCount(
 }
 
 /**
- * Takes a changed row's like and comment counts into the post, if held. While the user's own
- * like is in flight the like count stays (its answer settles it; the event may predate it),
- * while the comment count is still news.
+ * Takes a post's counts, if held: a live event's (no `mark`) or a read's sent at `mark`. A count
+ * of the user's own change in flight stays (its answer settles it; the event may predate it) and
+ * is noted as missed; a read's count changed since it was sent stays. A live event's counts take
+ * a mark, so a read sent before it and answered after does not put older counts back.
  */
 export function withCounters(
   state: PostEntities,
-  row: PostRow,
+  row: PostCounts,
   mark?: ReadMark
 ): Partial<PostEntities> {
   const post = state.byId[row.id]
-  if (!post) return {}
-  const older = predates(state, row.id, mark)
-  const likes_count = older || state.likingIds.has(row.id) ? post.likes_count : row.likes_count
-  const comments_count =
-    older || state.commentingIds[row.id] ? post.comments_count : row.comments_count
-  if (post.likes_count === likes_count && post.comments_count === comments_count) return {}
-  return {
-    byId: { ...state.byId, [row.id]: { ...post, likes_count, comments_count } }
+  if (!post) return mark === undefined ? withHeard(state, row) : {}
+  const live = mark === undefined
+  const next = { ...post }
+  const heard = state.countsMissed?.[row.id]
+  let missed = heard
+  for (const field of COUNT_FIELDS) {
+    if (predates(state, row.id, field, mark)) continue
+    if (!inFlight(state, row.id, field)) next[field] = row[field]
+    else missed = { ...missed, [field]: live ? row[field] : null }
   }
+  const countsMissed = missed && { ...state.countsMissed, [row.id]: missed }
+  const changed = COUNT_FIELDS.some((field) => next[field] !== post[field])
+  return {
+    ...(live ? withCountsSettled(state, row.id) : {}),
+    ...(missed === heard ? {} : { countsMissed }),
+    ...(changed ? { byId: { ...state.byId, [row.id]: next } } : {})
+  }
+}
+
+/** Keeps the live counts of a post not held, with a mark, among the latest HEARD_KEPT. */
+function withHeard(state: PostEntities, row: PostCounts): Partial<PostEntities> {
+  const countsMark = (state.countsMark ?? 0) + 1
+  const { id, likes_count, comments_count } = row
+  const kept = Object.entries(state.countsHeard ?? {}).filter(([other]) => other !== id)
+  const countsHeard = Object.fromEntries([
+    ...kept.slice(-(HEARD_KEPT - 1)),
+    [id, { id, likes_count, comments_count, mark: countsMark }]
+  ])
+  return { countsMark, countsHeard }
+}
+
+/**
+ * Takes out what was missed of `postId`'s `field` while the user's own change of it was in flight,
+ * now that it settled: `stale` when a count heard meanwhile is not the one held now (someone
+ * else's change came too, or a read told a count it could not take), so the counts need a read.
+ */
+export function withMissedSettled(
+  state: PostEntities,
+  postId: string,
+  field: CountField
+): { stale: boolean; change: Partial<PostEntities> } {
+  const missed = state.countsMissed?.[postId]
+  if (!missed || !(field in missed)) return { stale: false, change: {} }
+  const { [field]: heard, ...rest } = missed
+  const countsMissed = { ...state.countsMissed }
+  if (Object.keys(rest).length > 0) countsMissed[postId] = rest
+  else delete countsMissed[postId]
+  const post = state.byId[postId]
+  return { stale: post !== undefined && heard !== post[field], change: { countsMissed } }
 }
 
 /** Only the posts some list still holds (and their likes): memory stays bounded by the lists. */
 export function retained(
   state: PostEntities,
   held: ReadonlySet<string>
-): Pick<PostEntities, 'byId' | 'liked'> {
+): Pick<PostEntities, 'byId' | 'liked' | 'countsSettled' | 'countsMissed'> {
   const byId: Record<string, Post> = {}
   const liked: Record<string, boolean> = {}
   for (const id of held) {
@@ -144,7 +231,19 @@ export function retained(
     if (post) byId[id] = post
     if (id in state.liked) liked[id] = state.liked[id]
   }
-  return { byId, liked }
+  return {
+    byId,
+    liked,
+    ...(state.countsSettled && { countsSettled: heldOnly(state.countsSettled, held) }),
+    ...(state.countsMissed && { countsMissed: heldOnly(state.countsMissed, held) })
+  }
+}
+
+function heldOnly<T>(
+  byPost: Readonly<Record<string, T>>,
+  held: ReadonlySet<string>
+): Record<string, T> {
+  return Object.fromEntries(Object.entries(byPost).filter(([id]) => held.has(id)))
 }
 
 export function withMember(

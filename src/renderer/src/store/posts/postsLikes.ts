@@ -10,13 +10,13 @@ import {
   withLikedStates,
   withMember
 } from './postEntities'
+import { convergeCounts } from './postsCounts'
 import type { PostsContext, PostsState } from './postsTypes'
 
-export function likeActions({
-  deps,
-  get,
-  set
-}: PostsContext): Pick<PostsState, 'learnLikes' | 'setLiked' | 'toggleLike' | 'forgetLikes'> {
+export function likeActions(
+  ctx: PostsContext
+): Pick<PostsState, 'learnLikes' | 'setLiked' | 'toggleLike' | 'forgetLikes'> {
+  const { deps, get, set } = ctx
   return {
     async learnLikes(posts) {
       const userId = deps.getUserId()
@@ -50,7 +50,7 @@ export function likeActions({
       })
       set((state) => ({
         likingIds: withMember(state.likingIds, postId, false),
-        ...withCountsSettled(state, postId)
+        ...withCountsSettled(state, postId, ['likes_count'])
       }))
       if (deps.getUserId() !== userId) return
       if (outcome.error !== undefined) {
@@ -62,6 +62,8 @@ export function likeActions({
         const { likes_count } = outcome.result.result
         set((state) => withLikeCount(state, postId, likes_count))
       }
+      // A live like count heard meanwhile (someone else's like too) was not taken.
+      await convergeCounts(ctx, postId, 'likes_count')
     },
 
     forgetLikes: () => set({ liked: {} })

@@ -8,13 +8,14 @@
 // drops its id.
 
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import { withCounters, withCountsSettled, withPosts, type PostEntities } from './postEntities'
+import { withPosts } from './postEntities'
+import { countActions } from './postsCounts'
 import { holdingActions } from './postsHolding'
 import { likeActions } from './postsLikes'
 import type { PostsContext, PostsDeps, PostsState, PostsStore } from './postsTypes'
 
-// Likes live in postsLikes.ts and what is kept in postsHolding.ts; this composes them with the
-// plain changes to posts held.
+// Likes live in postsLikes.ts, counts in postsCounts.ts and what is kept in postsHolding.ts;
+// this composes them with the plain changes to posts held.
 export type { PostAuthorChange, PostsDeps, PostsState, PostsStore } from './postsTypes'
 
 export function createPostsStore(deps: PostsDeps): PostsStore {
@@ -27,9 +28,9 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
       commentingIds: {},
       ...likeActions(ctx),
       ...holdingActions(ctx),
+      ...countActions(ctx),
 
       put: (posts, mark) => set((state) => withPosts(state, posts, mark)),
-      readMark: () => get().countsMark ?? 0,
 
       patch(postId, change) {
         set((state) => {
@@ -37,8 +38,6 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
           return post ? { byId: { ...state.byId, [postId]: change(post) } } : {}
         })
       },
-
-      countersChanged: (row, mark) => set((state) => withCounters(state, row, mark)),
 
       authorChanged({ user_id, username, full_name, avatar_url }) {
         set((state) => {
@@ -51,26 +50,6 @@ export function createPostsStore(deps: PostsDeps): PostsStore {
           }
           return changed ? { byId } : {}
         })
-      },
-
-      beginCommentChange(postId) {
-        const count = (state: PostEntities): number => state.commentingIds[postId] ?? 0
-        set((state) => ({
-          commentingIds: { ...state.commentingIds, [postId]: count(state) + 1 }
-        }))
-        return (delta) =>
-          set((state) => {
-            const commentingIds = { ...state.commentingIds, [postId]: count(state) - 1 }
-            if (commentingIds[postId] <= 0) delete commentingIds[postId]
-            const post = state.byId[postId]
-            if (!post || delta === 0) return { commentingIds }
-            const comments_count = Math.max(post.comments_count + delta, 0)
-            return {
-              commentingIds,
-              ...withCountsSettled(state, postId),
-              byId: { ...state.byId, [postId]: { ...post, comments_count } }
-            }
-          })
       }
     }
   })

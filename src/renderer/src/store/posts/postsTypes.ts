@@ -2,13 +2,15 @@
 
 import type { StoreApi } from 'zustand/vanilla'
 import type { Post } from '@shared/domain'
-import type { PostRow } from '../../services/types'
+import type { PostCounts } from '../../services/types'
 import type { Services } from '../../services'
 import type { ActionQueue } from '../../offline/outbox/outboxStore'
 import type { PostEntities, ReadMark } from './postEntities'
 
 export interface PostsDeps {
   likes: Services['likes']
+  /** Reads a post's counts again when a live count was missed during the user's own change. */
+  posts: Pick<Services['posts'], 'counts'>
   /** Read at call time, so a like always acts as whoever is signed in now. */
   getUserId(): string | null
   /** Where a like waits when the network is down; without it every like is sent at once. */
@@ -23,7 +25,7 @@ export interface PostsState extends PostEntities {
    * `mark` (readMark() when it was sent), counts of the user's own changes settled since stay.
    */
   put(posts: readonly Post[], mark?: ReadMark): void
-  /** The mark to give put/countersChanged for a read sent now. */
+  /** The mark to give put/countersChanged for a read sent now (own changes and live counts). */
   readMark(): ReadMark
   /** Reads the signed-in user's likes of these posts in one query (errors only cost hearts). */
   learnLikes(posts: readonly Post[]): Promise<void>
@@ -34,8 +36,12 @@ export interface PostsState extends PostEntities {
   /** A post is gone: every list drops it. */
   remove(postId: string): void
   onRemoved(listener: (postId: string) => void): () => void
-  /** A post's live counters changed (likes wait while the user's own like is in flight). */
-  countersChanged(row: PostRow, mark?: ReadMark): void
+  /**
+   * A post's counts: a live event's (no `mark`; it takes one) or a read's sent at `mark`. A count
+   * of the user's own change in flight waits for that change's answer; if it differed, the
+   * counts are read again when the change settles.
+   */
+  countersChanged(row: PostCounts, mark?: ReadMark): void
   /** A person changed their name or avatar: every post of theirs shows the new ones. */
   authorChanged(author: PostAuthorChange): void
   /** The ids `owner` (a list) holds now; posts no owner holds are dropped. */

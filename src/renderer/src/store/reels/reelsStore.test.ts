@@ -11,7 +11,11 @@ import { createReelsStore, selectHasMore } from './reelsStore'
 
 function setup() {
   const services = fakeServices()
-  const entities = createPostsStore({ likes: services.likes, getUserId: () => 'me' })
+  const entities = createPostsStore({
+    likes: services.likes,
+    posts: services.posts,
+    getUserId: () => 'me'
+  })
   const store = createReelsStore({ reels: services.reels, posts: services.posts, entities })
   return { services, entities, store }
 }

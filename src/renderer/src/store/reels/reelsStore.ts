@@ -60,8 +60,9 @@ export function createReelsStore({ reels, posts, entities }: ReelsDeps): ReelsSt
       cursor: () => get().next,
       loading: (more, startId) =>
         set(more ? { status: 'loading', error: null } : { ...EMPTY, startId, status: 'loading' }),
-      arrived(page) {
-        entities.getState().put(page.items)
+      readMark: () => entities.getState().readMark(),
+      arrived(page, _more, _startId, mark) {
+        entities.getState().put(page.items, mark)
         // The side's heart shows whether the reader likes each reel.
         void entities.getState().learnLikes(page.items)
         set((state) => ({

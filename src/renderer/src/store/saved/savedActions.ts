@@ -55,8 +55,9 @@ export function savedPages({ deps, get, set }: SavedContext): PagedList<string> 
     read: (userId: string, after: PageCursor | null) => deps.saves.page(userId, { after }),
     cursor: () => get().next,
     loading: () => set({ status: 'loading', error: null }),
-    arrived(page, more) {
-      deps.posts.getState().put(page.items)
+    readMark: () => deps.posts.getState().readMark(),
+    arrived(page, more, _userId, mark) {
+      deps.posts.getState().put(page.items, mark)
       set((state) => ({
         ids: appendNew(more ? state.ids : [], page.items),
         next: page.next,

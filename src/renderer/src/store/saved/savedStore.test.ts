@@ -4,7 +4,7 @@ import { fakeServices, servicesOver } from '../../testing/fakes'
 import { createPostsStore } from '../posts/postsStore'
 import { createSavedStore } from './savedStore'
 
-const postsStore = () => createPostsStore({ likes: fakeServices().likes, getUserId: () => 'me' })
+const postsStore = () => createPostsStore({ ...fakeServices(), getUserId: () => 'me' })
 
 /** The saved store over `client`, signed in as `userId`. */
 const savedStoreOver = (client: SupabaseClient, userId: string | null = 'me') =>

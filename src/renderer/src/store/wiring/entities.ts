@@ -11,7 +11,12 @@ import type { ListStores } from './lists'
 /** The one copy of each post, whose likes are the signed-in user's: another user learns theirs. */
 export function createPosts(services: Services, base: Foundation): PostsStore {
   const { getUserId } = base
-  const posts = createPostsStore({ likes: services.likes, getUserId, queue: base.queue })
+  const posts = createPostsStore({
+    likes: services.likes,
+    posts: services.posts,
+    getUserId,
+    queue: base.queue
+  })
   base.onUserChange(() => posts.getState().forgetLikes())
   return posts
 }
