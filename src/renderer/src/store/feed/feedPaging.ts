@@ -42,7 +42,8 @@ export function firstPageActions(ctx: FeedContext): Pick<FeedState, 'hydrate' | 
       postsOf(ctx).put(snapshot.posts, SAVED_COPY)
       postsOf(ctx).setLiked(
         snapshot.posts.map((post) => post.id),
-        new Set(snapshot.likedIds)
+        new Set(snapshot.likedIds),
+        SAVED_COPY
       )
       ctx.set({
         ids: appendPage([], snapshot.posts),

@@ -4,6 +4,7 @@ import type { Post } from '@shared/domain'
 import type { AppStores } from '..'
 import { loadingPage } from '../people/profilePage'
 import type { FeedStore } from './feedStore'
+import { SAVED_COPY } from '../posts/postEntities'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -79,6 +80,30 @@ describe('feed store: loading', () => {
 })
 
 describe('one like for every view (posts store)', () => {
+  it("keeps one's like against a liked-state read sent before it and answered after", async () => {
+    const { posts, services, post } = await loadedFeed()
+    const read = deferred<Set<string>>()
+    services.likes.likedPostIds.mockReturnValueOnce(read.promise)
+    const learning = posts.getState().learnLikes([post])
+    services.likes.setLike.mockResolvedValue({ liked: true, likes_count: 11 })
+    await posts.getState().toggleLike(post.id)
+    read.resolve(new Set())
+    await learning
+    expect(posts.getState().liked[post.id]).toBe(true)
+    // A read sent after the like settled is taken: the like may be undone elsewhere.
+    services.likes.likedPostIds.mockResolvedValueOnce(new Set())
+    await posts.getState().learnLikes([post])
+    expect(posts.getState().liked[post.id]).toBe(false)
+  })
+
+  it('takes a saved copy of the liked state only for a post whose state is not known', async () => {
+    const [known, unknown] = [makePost(), makePost()]
+    const { posts } = await loadedFeed([known], [known.id])
+    const ids = [known.id, unknown.id]
+    posts.getState().setLiked(ids, new Set([unknown.id]), SAVED_COPY)
+    expect(posts.getState().liked).toMatchObject({ [known.id]: true, [unknown.id]: true })
+  })
+
   it('adds one at once, then takes the counter the one like request answers with', async () => {
     const { posts, services, post, shown } = await loadedFeed()
     const call = deferred<{ liked: boolean; likes_count: number }>()

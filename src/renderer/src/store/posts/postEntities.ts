@@ -121,10 +121,17 @@ export function withPosts(
 export function withLikedStates(
   state: PostEntities,
   postIds: readonly string[],
-  likedIds: ReadonlySet<string>
+  likedIds: ReadonlySet<string>,
+  mark?: ReadMark
 ): Pick<PostEntities, 'liked'> {
   const liked = { ...state.liked }
-  for (const id of postIds) if (!state.likingIds.has(id)) liked[id] = likedIds.has(id)
+  for (const id of postIds) {
+    if (state.likingIds.has(id)) continue
+    // A liked state known already is kept against a read that may predate the user's own like
+    // settling (or a live like count: the change is not told apart, and the held state stays).
+    if (liked[id] !== undefined && predates(state, id, 'likes_count', mark)) continue
+    liked[id] = likedIds.has(id)
+  }
   return { liked }
 }
 

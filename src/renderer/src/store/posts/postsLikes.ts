@@ -22,15 +22,17 @@ export function likeActions(
       const userId = deps.getUserId()
       if (!userId || posts.length === 0) return
       const ids = posts.map((post) => post.id)
+      const mark = get().readMark()
       try {
         const likedIds = await deps.likes.likedPostIds(userId, ids)
-        if (deps.getUserId() === userId) set((state) => withLikedStates(state, ids, likedIds))
+        if (deps.getUserId() === userId) set((state) => withLikedStates(state, ids, likedIds, mark))
       } catch (error) {
         console.error('Error fetching likes', error)
       }
     },
 
-    setLiked: (postIds, likedIds) => set((state) => withLikedStates(state, postIds, likedIds)),
+    setLiked: (postIds, likedIds, mark) =>
+      set((state) => withLikedStates(state, postIds, likedIds, mark)),
 
     async toggleLike(postId) {
       const userId = deps.getUserId()

@@ -29,8 +29,11 @@ export interface PostsState extends PostEntities {
   readMark(): ReadMark
   /** Reads the signed-in user's likes of these posts in one query (errors only cost hearts). */
   learnLikes(posts: readonly Post[]): Promise<void>
-  /** What a list knows of the liked state (a saved copy, a queued like) without asking. */
-  setLiked(postIds: readonly string[], likedIds: ReadonlySet<string>): void
+  /**
+   * What a list knows of the liked state (a saved copy, a queued like) without asking; with a
+   * `mark` (SAVED_COPY for a saved copy), a liked state already known is kept when it may be newer.
+   */
+  setLiked(postIds: readonly string[], likedIds: ReadonlySet<string>, mark?: ReadMark): void
   /** Changes one post (an edit, a comment count); a no-op for a post not held. */
   patch(postId: string, change: (post: Post) => Post): void
   /** A post is gone: every list drops it. */
