@@ -126,11 +126,13 @@ export function withLikedStates(
 ): Pick<PostEntities, 'liked'> {
   const liked = { ...state.liked }
   for (const id of postIds) {
-    if (state.likingIds.has(id)) continue
-    // A liked state known already is kept against a read that may predate the user's own like
-    // settling (or a live like count: the change is not told apart, and the held state stays).
-    if (liked[id] !== undefined && predates(state, id, 'likes_count', mark)) continue
-    liked[id] = likedIds.has(id)
+    // A like in flight is settled by its answer; a liked state known already is kept against a
+    // read that may predate the user's own like settling (or a live like count: the change is
+    // not told apart, and the held state stays).
+    const keeps =
+      inFlight(state, id, 'likes_count') ||
+      (liked[id] !== undefined && predates(state, id, 'likes_count', mark))
+    if (!keeps) liked[id] = likedIds.has(id)
   }
   return { liked }
 }
